@@ -1,0 +1,91 @@
+"""Game engines and their registry.
+
+Every subpackage of ``engines`` that exposes ``ENGINE`` (an :class:`engines.core.Engine`
+instance) in its ``engine`` module is registered by its ``name``, so a new game needs no glue.
+Tests may :func:`register` engines of their own.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+from engines.core import (
+    Action,
+    Engine,
+    Event,
+    IllegalAction,
+    OptionSpec,
+    Result,
+    Rng,
+)
+
+__all__ = [
+    "Action",
+    "Engine",
+    "Event",
+    "IllegalAction",
+    "OptionSpec",
+    "Result",
+    "Rng",
+    "UnknownGame",
+    "get_engine",
+    "names",
+    "register",
+]
+
+class UnknownGame(LookupError):
+    """No engine has that name; the message lists the valid ones."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
+_registry: dict[str, Engine] = {}
+_discovered = False
+
+
+def _discover() -> None:
+    global _discovered
+    if _discovered:
+        return
+    _discovered = True
+    for info in pkgutil.iter_modules(__path__):
+        if not info.ispkg:
+            continue
+        try:
+            module = importlib.import_module(f"{__name__}.{info.name}.engine")
+        except ModuleNotFoundError as exc:
+            if exc.name == f"{__name__}.{info.name}.engine":
+                continue
+            raise
+        engine = getattr(module, "ENGINE", None)
+        if engine is not None:
+            _registry.setdefault(engine.name, engine)
+
+
+def register(engine: Engine) -> Engine:
+    """Register an engine (used by tests for their own engines)."""
+    _discover()
+    _registry[engine.name] = engine
+    return engine
+
+
+def unregister(name: str) -> None:
+    _registry.pop(name, None)
+
+
+def names() -> list[str]:
+    """The registered engine names, sorted."""
+    _discover()
+    return sorted(_registry)
+
+
+def get_engine(name: str) -> Engine:
+    """The engine called ``name``; a clear error listing the valid names otherwise."""
+    _discover()
+    try:
+        return _registry[name]
+    except KeyError:
+        valid = ", ".join(sorted(_registry)) or "none"
+        raise UnknownGame(f"Unknown game '{name}'. Valid games: {valid}.") from None

@@ -1,0 +1,203 @@
+"""The contract every game engine implements.
+
+Engines are pure: no I/O, no Discord, no Pillow. A state is a pydantic model that round-trips
+through JSON and carries its random generator's position, so the same seed and the same actions
+always give the same game. ``apply`` never mutates its input: it works on a deep copy.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class IllegalAction(Exception):
+    """An action the rules do not allow. ``reason`` is shown to the player as is."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+class Action(BaseModel):
+    """One thing a player may do now.
+
+    ``id`` is stable for the same choice in the same state: it travels in button custom ids and
+    autocomplete values, so it stays short (at most ``MAX_ACTION_ID``) and ASCII.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    label: str
+
+
+MAX_ACTION_ID = 64
+MAX_ACTION_LABEL = 80
+
+
+class Event(BaseModel):
+    """Something that happened, in words a person reads.
+
+    ``private_to`` names the one player who may see it (a card they drew, a tile they took);
+    public messages must leave such events out.
+    """
+
+    text: str
+    kind: str = "info"
+    private_to: str | None = None
+
+
+class Result(BaseModel):
+    """How a finished game ended."""
+
+    winners: list[str]
+    scores: dict[str, float] = Field(default_factory=dict)
+    reason: str
+
+
+class OptionSpec(BaseModel):
+    """A game option chosen in the lobby.
+
+    Game-wide options (``per_player=False``) are picked by the host at ``/game new``; per-player
+    ones (a species, a colour) by each player when they join. ``setup`` receives game-wide ones as
+    ``options[key]`` and per-player ones as ``options[key][player]``.
+    """
+
+    key: str
+    label: str
+    choices: list[str]
+    default: str
+    per_player: bool = False
+    unique: bool = False  # per-player choices no two players may share
+    help: str = ""
+
+
+class Rng(BaseModel):
+    """A random generator whose whole position is two integers, so it lives in the state JSON.
+
+    Each call to :meth:`next` returns a fresh ``random.Random`` derived from (seed, draws) and
+    advances the position, so no hidden generator state is ever lost between saves.
+    """
+
+    seed: int
+    draws: int = 0
+
+    def next(self) -> random.Random:
+        r = random.Random(self.seed * 1_000_003 + self.draws)
+        self.draws += 1
+        return r
+
+    def randint(self, a: int, b: int) -> int:
+        return self.next().randint(a, b)
+
+    def shuffle(self, items: list) -> None:
+        self.next().shuffle(items)
+
+    def choice(self, items: list):
+        return self.next().choice(items)
+
+
+S = TypeVar("S", bound=BaseModel)
+
+
+class Engine(ABC, Generic[S]):
+    """Base class of every game engine. Subclasses set the class attributes and the methods."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    state_type: ClassVar[type[BaseModel]]
+    options: ClassVar[list[OptionSpec]] = []
+    #: a short guide shown by ``/game rules`` (Discord markdown, under 1,800 characters)
+    guide: ClassVar[str] = ""
+    #: a random playout that has not ended after this many actions is a bug
+    max_playout_steps: ClassVar[int] = 5000
+
+    # -- the contract -------------------------------------------------------------------------
+    @abstractmethod
+    def setup(self, players: list[str], *, seed: int, options: dict | None = None) -> S:
+        """A new game for these players, in seat order (options already validated)."""
+
+    @abstractmethod
+    def to_act(self, state: S) -> list[str]:
+        """Players whose decision the game is waiting for (empty once it is over)."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, player: str) -> list[Action]:
+        """Everything ``player`` may do now; may be non-empty for players not in ``to_act``
+        (out-of-turn actions such as building or trading)."""
+
+    @abstractmethod
+    def apply(self, state: S, player: str, action_id: str) -> tuple[S, list[Event]]:
+        """The state after ``player`` does ``action_id``; raises IllegalAction otherwise."""
+
+    @abstractmethod
+    def view(self, state: S, viewer: str | None) -> BaseModel:
+        """What ``viewer`` may see; ``None`` is a spectator. Renderers only ever get views."""
+
+    @abstractmethod
+    def result(self, state: S) -> Result | None:
+        """``None`` while the game runs."""
+
+    # -- shared helpers with sensible defaults -------------------------------------------------
+    def load_state(self, data: str | bytes) -> S:
+        return self.state_type.model_validate_json(data)  # type: ignore[return-value]
+
+    def summary(self, state: S) -> str:
+        """One or two public lines for ``/game status`` (no hidden information)."""
+        return ""
+
+    def suggest(self, state: S, player: str, rng: random.Random) -> str:
+        """A reasonable legal action for a stand-in (and for random playouts).
+
+        Must never choose to end the game early on purpose (conceding, leaving). The default
+        picks uniformly; engines override it where uniform play would be silly or endless.
+        """
+        actions = self.legal_actions(state, player)
+        if not actions:
+            raise IllegalAction(f"{player} has nothing to do now.")
+        return rng.choice(actions).id
+
+    def remove_player(self, state: S, player: str) -> tuple[S, list[Event]]:
+        """A player leaves a running game (concede, kick). Default: the game cannot go on
+        without them, so it ends with the others as joint winners."""
+        raise IllegalAction("This game cannot continue without that player.")
+
+    def validate_options(self, players: list[str], options: dict | None) -> dict[str, Any]:
+        """Fill defaults and reject unknown keys or values with a clear message."""
+        options = dict(options or {})
+        out: dict[str, Any] = {}
+        known = {spec.key: spec for spec in self.options}
+        for key in options:
+            if key not in known:
+                valid = ", ".join(known) or "none"
+                raise IllegalAction(f"Unknown option '{key}' for {self.title}. Options: {valid}.")
+        for spec in self.options:
+            value = options.get(spec.key)
+            if spec.per_player:
+                chosen = dict(value or {})
+                for p in players:
+                    v = chosen.get(p, None)
+                    if v is None:
+                        continue
+                    if v not in spec.choices:
+                        raise IllegalAction(
+                            f"'{v}' is not a choice for {spec.label}: {', '.join(spec.choices)}."
+                        )
+                taken = [v for v in chosen.values() if v is not None]
+                if spec.unique and len(taken) != len(set(taken)):
+                    raise IllegalAction(f"Two players chose the same {spec.label}.")
+                out[spec.key] = {p: chosen[p] for p in players if chosen.get(p) is not None}
+            else:
+                v = spec.default if value is None else value
+                if v not in spec.choices:
+                    raise IllegalAction(
+                        f"'{v}' is not a choice for {spec.label}: {', '.join(spec.choices)}."
+                    )
+                out[spec.key] = v
+        return out

@@ -1,0 +1,129 @@
+"""A small drawing kit every game renderer shares: fonts, colours, fitted text, PNG bytes.
+
+The font is Roboto from the ``font-roboto`` package on PyPI, never a system font, so an image
+looks the same on every machine. Images are sized for Discord: its chat preview is about 550 px
+wide, so boards are drawn around 1000-1200 px and text is never smaller than ``MIN_TEXT``.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+from pathlib import Path
+
+import font_roboto
+from PIL import Image, ImageDraw, ImageFont
+
+FONT_DIR = Path(font_roboto.font_directory)
+MIN_TEXT = 14
+
+# Player colours, distinct for colour-blind readers where possible (Okabe-Ito based).
+PLAYER_COLOURS: list[tuple[int, int, int]] = [
+    (230, 159, 0),  # orange
+    (86, 180, 233),  # sky blue
+    (0, 158, 115),  # bluish green
+    (204, 121, 167),  # reddish purple
+    (240, 228, 66),  # yellow
+    (213, 94, 0),  # vermilion
+]
+INK = (30, 30, 36)
+PAPER = (246, 243, 235)
+MUTED = (120, 120, 130)
+WHITE = (255, 255, 255)
+BLACK = (0, 0, 0)
+
+
+def player_colour(seat: int) -> tuple[int, int, int]:
+    return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
+
+
+@lru_cache(maxsize=128)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    name = "Roboto-Bold.ttf" if bold else "Roboto-Regular.ttf"
+    return ImageFont.truetype(str(FONT_DIR / name), size)
+
+
+def text_size(text: str, f: ImageFont.FreeTypeFont) -> tuple[int, int]:
+    left, top, right, bottom = f.getbbox(text)
+    return right - left, bottom - top
+
+
+def fit_font(text: str, max_width: int, size: int, *, bold: bool = False, min_size: int = 10):
+    """The largest font not above ``size`` in which ``text`` fits ``max_width``."""
+    while size > min_size and text_size(text, font(size, bold))[0] > max_width:
+        size -= 1
+    return font(size, bold)
+
+
+def ellipsize(text: str, f: ImageFont.FreeTypeFont, max_width: int) -> str:
+    if text_size(text, f)[0] <= max_width:
+        return text
+    while text and text_size(text + "…", f)[0] > max_width:
+        text = text[:-1]
+    return text + "…"
+
+
+def wrap(text: str, f: ImageFont.FreeTypeFont, max_width: int, max_lines: int = 3) -> list[str]:
+    """Greedy word wrap; the last line is ellipsized if the text does not fit."""
+    words = text.split()
+    lines: list[str] = []
+    line = ""
+    for word in words:
+        trial = f"{line} {word}".strip()
+        if text_size(trial, f)[0] <= max_width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    if len(lines) > max_lines:
+        lines = lines[:max_lines]
+        lines[-1] = ellipsize(lines[-1] + " …", f, max_width)
+    return [ellipsize(ln, f, max_width) for ln in lines]
+
+
+def draw_text_centered(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[int, int, int, int],
+    text: str,
+    size: int,
+    *,
+    fill=INK,
+    bold: bool = False,
+    max_lines: int = 3,
+) -> None:
+    """Draw ``text`` wrapped and centred in ``box`` (x0, y0, x1, y1), shrinking to fit."""
+    x0, y0, x1, y1 = box
+    width, height = x1 - x0, y1 - y0
+    while True:
+        f = font(size, bold)
+        lines = wrap(text, f, width, max_lines)
+        line_h = int(size * 1.15)
+        if line_h * len(lines) <= height or size <= 8:
+            break
+        size -= 1
+    total = line_h * len(lines)
+    y = y0 + (height - total) // 2
+    for ln in lines:
+        w = text_size(ln, f)[0]
+        draw.text((x0 + (width - w) // 2, y), ln, font=f, fill=fill)
+        y += line_h
+
+
+def new_canvas(width: int, height: int, colour=PAPER) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    image = Image.new("RGB", (width, height), colour)
+    return image, ImageDraw.Draw(image)
+
+
+def to_png(image: Image.Image) -> bytes:
+    """PNG bytes; palette-quantised when that keeps colours exact and the file small."""
+    buf = io.BytesIO()
+    image.save(buf, format="PNG", optimize=False, compress_level=6)
+    return buf.getvalue()
+
+
+def contrast_ink(colour: tuple[int, int, int]) -> tuple[int, int, int]:
+    """Black or white, whichever reads better on ``colour``."""
+    r, g, b = colour[:3]
+    return INK if (0.299 * r + 0.587 * g + 0.114 * b) > 150 else WHITE

@@ -1,0 +1,141 @@
+"""The engine contract, checked for every registered engine automatically.
+
+Each engine is played out with seeded random choices at every allowed player count. At every
+step the state must round-trip through JSON, ``to_act`` and ``legal_actions`` must agree, and
+illegal action ids must be rejected without changing anything. The whole action sequence must
+replay to the identical final state, and a finished game must have a result.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import engines
+from engines.core import MAX_ACTION_ID, MAX_ACTION_LABEL, Engine, IllegalAction
+
+PLAYER_NAMES = ["Ada", "Brook", "Cy", "Dee", "Eli", "Fox"]
+SEEDS = [1, 2]
+
+
+def _cases():
+    for name in engines.names():
+        engine = engines.get_engine(name)
+        for n in range(engine.min_players, engine.max_players + 1):
+            for seed in SEEDS:
+                yield pytest.param(name, n, seed, id=f"{name}-{n}p-seed{seed}")
+
+
+def playout(engine: Engine, n: int, seed: int, *, check_every_step: bool = True):
+    """Play a whole game with seeded choices; return (players, actions, final state)."""
+    players = PLAYER_NAMES[:n]
+    state = engine.setup(players, seed=seed)
+    rng = random.Random(seed * 7919 + n)
+    history: list[tuple[str, str]] = []
+    for _ in range(engine.max_playout_steps):
+        if engine.result(state) is not None:
+            break
+        waiting = engine.to_act(state)
+        assert waiting, "a running game must be waiting for someone"
+        player = rng.choice(waiting)
+        if rng.random() < 0.15:
+            action_id = rng.choice(engine.legal_actions(state, player)).id
+        else:
+            action_id = engine.suggest(state, player, rng)
+        if check_every_step:
+            check_step(engine, state, players, rng)
+        state, events = engine.apply(state, player, action_id)
+        assert isinstance(events, list)
+        history.append((player, action_id))
+    else:
+        pytest.fail(f"{engine.name}: no result after {engine.max_playout_steps} actions")
+    return players, history, state
+
+
+def check_step(engine: Engine, state, players, rng: random.Random) -> None:
+    before = state.model_dump_json()
+    assert engine.load_state(before) == state, "state must round-trip through JSON"
+    waiting = engine.to_act(state)
+    assert set(waiting) <= set(players)
+    for p in players:
+        actions = engine.legal_actions(state, p)
+        if p in waiting:
+            assert actions, f"{p} is awaited but has no legal action"
+        ids = [a.id for a in actions]
+        assert len(ids) == len(set(ids)), "action ids must be unique"
+        for a in actions:
+            assert 0 < len(a.id) <= MAX_ACTION_ID and a.id.isascii(), a.id
+            assert 0 < len(a.label) <= MAX_ACTION_LABEL, a.label
+    # illegal ids: junk, and a legal id of someone else played by a player who may not
+    some = rng.choice(players)
+    legal = {a.id for a in engine.legal_actions(state, some)}
+    for bad in ["", "nonsense", "x" * 200, "take:999"]:
+        if bad not in legal:
+            with pytest.raises(IllegalAction) as err:
+                engine.apply(state, some, bad)
+            assert err.value.reason
+    with pytest.raises(IllegalAction):
+        engine.apply(state, "Nobody-Seated", next(iter(legal), "nonsense"))
+    assert state.model_dump_json() == before, "a rejected action must not change the state"
+
+
+@pytest.mark.parametrize("name,n,seed", list(_cases()))
+def test_random_playout_ends_with_a_result_and_replays_identically(name, n, seed):
+    engine = engines.get_engine(name)
+    players, history, final = playout(engine, n, seed)
+    result = engine.result(final)
+    assert result is not None
+    assert set(result.winners) <= set(players)
+    assert engine.to_act(final) == []
+    assert result.reason
+
+    replay = engine.setup(players, seed=seed)
+    for player, action_id in history:
+        replay, _ = engine.apply(replay, player, action_id)
+    assert replay.model_dump_json() == final.model_dump_json()
+
+
+@pytest.mark.parametrize("name", engines.names())
+def test_apply_never_mutates_its_input(name):
+    engine = engines.get_engine(name)
+    state = engine.setup(PLAYER_NAMES[: engine.min_players], seed=5)
+    rng = random.Random(5)
+    for _ in range(50):
+        if engine.result(state) is not None:
+            break
+        player = engine.to_act(state)[0]
+        before = state.model_dump_json()
+        action_id = engine.suggest(state, player, rng)
+        new, _ = engine.apply(state, player, action_id)
+        assert state.model_dump_json() == before
+        state = new
+
+
+@pytest.mark.parametrize("name", engines.names())
+def test_spectator_view_differs_from_no_one_and_serialises(name):
+    engine = engines.get_engine(name)
+    players = PLAYER_NAMES[: engine.min_players]
+    state = engine.setup(players, seed=9)
+    spectator = engine.view(state, None)
+    spectator.model_dump_json()
+    for p in players:
+        engine.view(state, p).model_dump_json()
+
+
+@pytest.mark.parametrize("name", engines.names())
+def test_engine_declares_its_identity(name):
+    engine = engines.get_engine(name)
+    assert engine.name == name
+    assert engine.title
+    assert 1 <= engine.min_players <= engine.max_players
+    assert engine.guide and len(engine.guide) <= 1800
+    for spec in engine.options:
+        assert spec.default in spec.choices
+
+
+@pytest.mark.parametrize("name", engines.names())
+def test_unknown_option_is_refused_with_the_valid_ones(name):
+    engine = engines.get_engine(name)
+    with pytest.raises(IllegalAction, match="Unknown option"):
+        engine.setup(PLAYER_NAMES[: engine.min_players], seed=1, options={"no-such": "1"})

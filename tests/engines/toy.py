@@ -1,0 +1,131 @@
+"""A tiny test-only game that proves the platform before the real games land.
+
+Race to 21: a shared pile of counters; on your turn take 1, 2 or 3; whoever takes the last one
+wins. Each player also holds a secret lucky number (private information) that a spectator must
+never see, so the platform's hiding of private views is exercised too.
+"""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image, ImageDraw
+from pydantic import BaseModel
+
+from engines.core import Action, Engine, Event, IllegalAction, OptionSpec, Result, Rng
+
+
+class ToyState(BaseModel):
+    players: list[str]
+    pile: int
+    turn: int = 0
+    secrets: dict[str, int]
+    winner: str | None = None
+    conceded: list[str] = []
+    rng: Rng
+
+
+class ToyView(BaseModel):
+    players: list[str]
+    pile: int
+    turn_player: str | None
+    winner: str | None
+    my_secret: int | None = None
+
+
+class ToyEngine(Engine[ToyState]):
+    name = "toy"
+    title = "Race to 21 (test game)"
+    min_players = 2
+    max_players = 4
+    state_type = ToyState
+    options = [OptionSpec(key="pile", label="Pile size", choices=["11", "21"], default="21")]
+    guide = "Take 1-3 counters on your turn; whoever takes the last counter wins."
+
+    def setup(self, players, *, seed, options=None):
+        opts = self.validate_options(players, options)
+        rng = Rng(seed=seed)
+        secrets = {p: rng.randint(1, 9) for p in players}
+        return ToyState(players=list(players), pile=int(opts["pile"]), secrets=secrets, rng=rng)
+
+    def _current(self, state: ToyState) -> str:
+        return state.players[state.turn % len(state.players)]
+
+    def to_act(self, state):
+        return [] if state.winner else [self._current(state)]
+
+    def legal_actions(self, state, player):
+        if state.winner or player != self._current(state):
+            return []
+        return [Action(id=f"take:{n}", label=f"Take {n}") for n in (1, 2, 3) if n <= state.pile]
+
+    def apply(self, state, player, action_id):
+        if player not in state.players:
+            raise IllegalAction("You are not playing in this game.")
+        if state.winner:
+            raise IllegalAction("The game is over.")
+        if player != self._current(state):
+            raise IllegalAction(f"It is {self._current(state)}'s turn, not yours.")
+        legal = {a.id for a in self.legal_actions(state, player)}
+        if action_id not in legal:
+            raise IllegalAction(f"'{action_id}' is not a move you can make now.")
+        n = int(action_id.split(":")[1])
+        new = state.model_copy(deep=True)
+        new.pile -= n
+        events = [Event(text=f"{player} takes {n}; {new.pile} left.")]
+        if new.pile == 0:
+            new.winner = player
+            events.append(Event(text=f"{player} takes the last counter and wins!", kind="end"))
+        else:
+            new.turn += 1
+        return new, events
+
+    def view(self, state, viewer):
+        return ToyView(
+            players=state.players,
+            pile=state.pile,
+            turn_player=None if state.winner else self._current(state),
+            winner=state.winner,
+            my_secret=state.secrets.get(viewer) if viewer else None,
+        )
+
+    def result(self, state):
+        if not state.winner:
+            return None
+        return Result(
+            winners=[state.winner],
+            scores={p: float(p == state.winner) for p in state.players},
+            reason="took the last counter" if not state.conceded else "the others conceded",
+        )
+
+    def remove_player(self, state, player):
+        new = state.model_copy(deep=True)
+        current = self._current(new)
+        new.conceded.append(player)
+        idx = new.players.index(player)
+        new.players.remove(player)
+        if idx < new.turn % (len(new.players) + 1):
+            new.turn -= 1
+        if len(new.players) == 1:
+            new.winner = new.players[0]
+        elif current == player:
+            new.turn = new.turn % len(new.players)
+        return new, [Event(text=f"{player} leaves the game.")]
+
+    def summary(self, state):
+        return f"{state.pile} counters left."
+
+
+ENGINE = ToyEngine()
+
+
+def render_board(view: ToyView) -> bytes:
+    image = Image.new("RGB", (400, 120), (240, 240, 240))
+    ImageDraw.Draw(image).text((10, 10), f"Pile: {view.pile}", fill=(0, 0, 0))
+    buf = io.BytesIO()
+    image.save(buf, format="PNG")
+    return buf.getvalue()
+
+
+def render_hand(view: ToyView) -> bytes:
+    return render_board(view)
