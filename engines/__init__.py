@@ -34,6 +34,7 @@ __all__ = [
     "register",
 ]
 
+
 class UnknownGame(LookupError):
     """No engine has that name; the message lists the valid ones."""
 

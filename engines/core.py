@@ -182,7 +182,7 @@ class Engine(ABC, Generic[S]):
             if spec.per_player:
                 chosen = dict(value or {})
                 for p in players:
-                    v = chosen.get(p, None)
+                    v = chosen.get(p)
                     if v is None:
                         continue
                     if v not in spec.choices:
