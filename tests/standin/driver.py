@@ -1,0 +1,349 @@
+"""Plays the users' side against the stand-in, the way Discord's client would.
+
+    d = Driver(server)
+    ada = d.user("Ada")
+    d.run(ada, chan, "/game new monopoly")          # positional values fill options in order
+    d.run(ada, chan, "/game new", game="toy")        # or by name
+    d.autocomplete(ada, chan, "/play", "action", "ta")   # -> the choices the bot offers
+    d.click(ada, chan, "Take 1")                     # the button labelled so on the latest message
+    d.latest_public(chan); d.ephemeral_to(ada)
+
+Interaction payloads are built from the commands the bot synced, so a command or option the bot
+did not register cannot be used, just as on Discord. Every call waits until the bot's answer has
+settled (acknowledged, a deferred answer completed, then a short quiet spell) and returns a
+:class:`Reply`.
+"""
+
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass, field
+
+from tests.standin.records import Channel, Interaction, Message, User
+from tests.standin.server import MANAGE_MESSAGES, StandIn
+
+SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
+STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = 3, 4, 5, 6, 7, 8, 9, 10
+
+
+class DriverError(AssertionError):
+    """The simulated user cannot do that (Discord's client would not let them)."""
+
+
+@dataclass
+class Reply:
+    """The bot's answer to one interaction."""
+
+    interaction: Interaction
+    messages: list[Message] = field(default_factory=list)  # responses and follow-ups
+    new_public: list[Message] = field(default_factory=list)  # public messages posted meanwhile
+
+    @property
+    def failed(self) -> str | None:
+        return self.interaction.failed
+
+    @property
+    def ephemeral(self) -> bool:
+        """The answer the user saw was only for them (and there was one)."""
+        shown = [m for m in self.messages if not m.deleted]
+        return bool(shown) and all(m.ephemeral for m in shown)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(t for m in self.messages for t in m.texts())
+
+    def __repr__(self) -> str:
+        return (
+            f"Reply(type={self.interaction.response_type}, failed={self.failed!r}, "
+            f"messages={[(m.ephemeral, m.content[:80]) for m in self.messages]})"
+        )
+
+
+class Driver:
+    def __init__(self, server: StandIn, *, quiet: float = 0.15):
+        self.server = server
+        self.quiet = quiet
+        self._users: dict[str, User] = {}
+        self._channels: dict[str, Channel] = {}
+
+    # -- the world ------------------------------------------------------------------------------
+    def user(self, name: str, *, moderator: bool = False) -> User:
+        if name not in self._users:
+            from tests.standin.server import DEFAULT_PERMISSIONS
+
+            perms = DEFAULT_PERMISSIONS | (MANAGE_MESSAGES if moderator else 0)
+            self._users[name] = self.server.add_user(name, permissions=perms)
+        return self._users[name]
+
+    def channel(self, name: str) -> Channel:
+        if name not in self._channels:
+            self._channels[name] = self.server.add_channel(name)
+        return self._channels[name]
+
+    # -- what users see -----------------------------------------------------------------------
+    def public_messages(self, channel: Channel) -> list[Message]:
+        return self.server.channel_messages(channel.id)
+
+    def latest_public(self, channel: Channel, *, with_components: bool = False) -> Message:
+        msgs = [m for m in self.public_messages(channel) if not with_components or m.components]
+        if not msgs:
+            raise DriverError(f"no public message in #{channel.name}")
+        return msgs[-1]
+
+    def ephemeral_to(self, user: User) -> list[Message]:
+        return self.server.ephemeral_to(user.id)
+
+    # -- slash commands -------------------------------------------------------------------------
+    def run(self, user: User, channel: Channel, command: str, **options) -> Reply:
+        """``user`` runs ``command`` ("/game new toy", "/play action:take:1") in ``channel``."""
+        data = self._command_data(command, options, focused=None, typed=None)
+        return self._interact(2, user, channel, data)
+
+    def autocomplete(
+        self, user: User, channel: Channel, command: str, focused: str, typed: str = "", **options
+    ) -> list[dict]:
+        """The choices the bot offers while ``user`` types ``typed`` into option ``focused``."""
+        data = self._command_data(command, options, focused=focused, typed=typed)
+        before = self._last_id()
+        iid = self.server.create_interaction(type=4, user=user, channel_id=channel.id, data=data)
+        self.server.wait_until(
+            lambda: (
+                self.server.interactions[iid].acknowledged or self.server.interactions[iid].failed
+            ),
+            what=f"autocomplete of {command} {focused}",
+        )
+        record = self.server.interaction(iid)
+        if record.failed:
+            raise DriverError(f"autocomplete failed: {record.failed}")
+        del before
+        return list(record.choices or [])
+
+    def _command_data(self, command: str, options: dict, *, focused, typed) -> dict:
+        words = shlex.split(command.lstrip("/"))
+        if not words:
+            raise DriverError("empty command")
+        defs = {c["name"]: c for c in self.server.commands()}
+        if words[0] not in defs:
+            raise DriverError(f"the bot registered no /{words[0]} (it has: {sorted(defs)})")
+        root = defs[words[0]]
+        data: dict = {"id": root["id"], "name": root["name"], "type": root.get("type", 1)}
+        if "guild_id" in root:
+            data["guild_id"] = root["guild_id"]
+        node, holder, rest = root, data, words[1:]
+        while any(
+            o.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP) for o in node.get("options") or []
+        ):
+            if not rest:
+                subs = [o["name"] for o in node["options"]]
+                raise DriverError(f"/{' '.join(words)} needs a subcommand: {subs}")
+            sub = next((o for o in node["options"] if o["name"] == rest[0]), None)
+            if sub is None:
+                raise DriverError(f"no subcommand {rest[0]!r} under {node['name']!r}")
+            inner = {"type": sub["type"], "name": sub["name"], "options": []}
+            holder.setdefault("options", []).append(inner)
+            node, holder, rest = sub, inner, rest[1:]
+        params = node.get("options") or []
+        values: dict[str, object] = {}
+        positional = []
+        for word in rest:
+            key, sep, value = word.partition(":")
+            if sep and any(p["name"] == key for p in params):
+                values[key] = value
+            else:
+                positional.append(word)
+        free = [p for p in params if p["name"] not in values and p["name"] not in options]
+        if len(positional) > len(free):
+            raise DriverError(f"too many values for /{' '.join(words)}: {positional}")
+        for p, word in zip(free, positional, strict=False):
+            values[p["name"]] = word
+        values.update(options)
+        out = []
+        resolved: dict = {}
+        for p in params:
+            name = p["name"]
+            if name == focused:
+                out.append({"type": p["type"], "name": name, "value": typed, "focused": True})
+                continue
+            if name not in values:
+                if p.get("required") and focused is None:
+                    raise DriverError(f"/{' '.join(words)} needs option {name!r}")
+                continue
+            out.append(
+                {
+                    "type": p["type"],
+                    "name": name,
+                    "value": self._convert(p, values.pop(name), resolved),
+                }
+            )
+        if values:
+            raise DriverError(
+                f"unknown options {sorted(values)}; the command has {[p['name'] for p in params]}"
+            )
+        if focused is not None and not any(o.get("focused") for o in out):
+            raise DriverError(f"no option {focused!r} to autocomplete")
+        if focused is not None and not next(p for p in params if p["name"] == focused).get(
+            "autocomplete"
+        ):
+            raise DriverError(f"option {focused!r} has no autocomplete")
+        holder.setdefault("options", []).extend(out)
+        if resolved:
+            data["resolved"] = resolved
+        return data
+
+    def _convert(self, param: dict, value, resolved: dict):
+        kind = param["type"]
+        if kind == STRING:
+            value = str(value)
+            if "max_length" in param and len(value) > param["max_length"]:
+                raise DriverError(f"{param['name']} longer than {param['max_length']}")
+        elif kind == INTEGER:
+            value = int(value)
+        elif kind == NUMBER:
+            value = float(value)
+        elif kind == BOOLEAN:
+            value = value if isinstance(value, bool) else str(value).lower() in ("true", "yes", "1")
+        elif kind in (USER, MENTIONABLE):
+            user = value if isinstance(value, User) else self._users[str(value)]
+            resolved.setdefault("users", {})[str(user.id)] = user.payload()
+            member = self.server._member(user)
+            member = {k: v for k, v in member.items() if k != "user"}
+            resolved.setdefault("members", {})[str(user.id)] = member
+            value = str(user.id)
+        elif kind == CHANNEL:
+            channel = value if isinstance(value, Channel) else self._channels[str(value)]
+            resolved.setdefault("channels", {})[str(channel.id)] = {
+                "id": str(channel.id),
+                "name": channel.name,
+                "type": channel.type,
+                "permissions": str((1 << 50) - 1),
+            }
+            value = str(channel.id)
+        choices = param.get("choices")
+        if choices and value not in [c["value"] for c in choices]:
+            raise DriverError(
+                f"{value!r} is not one of the choices of {param['name']}: {[c['value'] for c in choices]}"
+            )
+        return value
+
+    # -- components -----------------------------------------------------------------------------
+    def buttons(self, message: Message) -> list[dict]:
+        return [b for b in message.buttons() if b.get("style") != 5]
+
+    def click(
+        self,
+        user: User,
+        where: Channel | Message,
+        label: str | None = None,
+        *,
+        custom_id: str | None = None,
+    ) -> Reply:
+        """``user`` clicks the button labelled ``label`` (or with ``custom_id``) on ``where``
+        (a message, or the latest public message with components in a channel)."""
+        message = self._message(where)
+        match = [
+            b
+            for b in self.buttons(message)
+            if (label is None or b.get("label") == label)
+            and (custom_id is None or b.get("custom_id") == custom_id)
+        ]
+        if not match:
+            labels = [b.get("label") for b in self.buttons(message)]
+            raise DriverError(f"no button {label or custom_id!r} on the message; it has {labels}")
+        button = match[0]
+        if button.get("disabled"):
+            raise DriverError(f"the button {label!r} is disabled")
+        if message.ephemeral and message.visible_to != user.id:
+            raise DriverError("that ephemeral message is not visible to this user")
+        data = {"custom_id": button["custom_id"], "component_type": 2}
+        return self._interact(3, user, self.server.channels[message.channel_id], data, message)
+
+    def select(
+        self,
+        user: User,
+        where: Channel | Message,
+        values: list[str],
+        *,
+        custom_id: str | None = None,
+    ) -> Reply:
+        """``user`` picks ``values`` in the (first, or ``custom_id``) select menu on ``where``."""
+        message = self._message(where)
+        menus = [
+            s for s in message.selects() if custom_id is None or s.get("custom_id") == custom_id
+        ]
+        if not menus:
+            raise DriverError("no select menu on the message")
+        menu = menus[0]
+        if menu.get("disabled"):
+            raise DriverError("the select menu is disabled")
+        offered = [o["value"] for o in menu.get("options") or []]
+        bad = [v for v in values if v not in offered]
+        if bad:
+            raise DriverError(f"{bad} are not options of the menu ({offered})")
+        lo, hi = menu.get("min_values", 1), menu.get("max_values", 1)
+        if not lo <= len(values) <= hi:
+            raise DriverError(f"pick between {lo} and {hi} values")
+        data = {"custom_id": menu["custom_id"], "component_type": 3, "values": list(values)}
+        return self._interact(3, user, self.server.channels[message.channel_id], data, message)
+
+    def _message(self, where: Channel | Message) -> Message:
+        if isinstance(where, Message):
+            return where
+        return self.latest_public(where, with_components=True)
+
+    # -- plumbing -------------------------------------------------------------------------------
+    def _last_id(self) -> int:
+        return self.server.call(lambda: max(self.server.messages, default=0))
+
+    def _interact(
+        self, kind: int, user: User, channel: Channel, data: dict, message: Message | None = None
+    ) -> Reply:
+        before = self._last_id()
+        iid = self.server.create_interaction(
+            type=kind, user=user, channel_id=channel.id, data=data, message=message
+        )
+        self.settle(iid)
+        record = self.server.interaction(iid)
+
+        def collect() -> tuple[list[Message], list[Message]]:
+            own = [m for m in self.server.messages.values() if m.interaction_id == iid]
+            if record.response_type in (6, 7) and record.message_id in self.server.messages:
+                own.insert(0, self.server.messages[record.message_id])
+            new = [
+                m
+                for mid, m in self.server.messages.items()
+                if mid > before and m.public and m.channel_id == channel.id
+            ]
+            return own, new
+
+        own, new = self.server.call(collect)
+        return Reply(interaction=record, messages=own, new_public=new)
+
+    def settle(self, iid: int | None = None, timeout: float = 20.0) -> None:
+        """Wait for interaction ``iid`` (or all) to be answered, then for a quiet spell."""
+        server = self.server
+
+        def done() -> bool:
+            pending = [server.interactions[iid]] if iid else list(server.interactions.values())
+            if not all(i.finished for i in pending):
+                return False
+            return (
+                0.0 if server._in_flight else server.loop.time() - server._last_activity
+            ) >= self.quiet
+
+        server.wait_until(done, timeout, "the bot to answer")
+
+    def wait_for_public(
+        self, channel: Channel, after: int, predicate=lambda m: True, timeout: float = 20.0
+    ) -> Message:
+        """The first public message in ``channel`` newer than id ``after`` that fits ``predicate``."""
+
+        def find():
+            for mid, m in self.server.messages.items():
+                if mid > after and m.public and m.channel_id == channel.id and predicate(m):
+                    return m
+            return None
+
+        return self.server.wait_until(find, timeout, f"a new public message in #{channel.name}")
+
+    def last_message_id(self) -> int:
+        return self._last_id()

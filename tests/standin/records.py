@@ -1,0 +1,209 @@
+"""What the stand-in remembers: users, channels, messages (with their bytes) and interactions."""
+
+from __future__ import annotations
+
+import copy
+import time
+from dataclasses import dataclass, field
+
+from tests.standin.limits import EPHEMERAL, LOADING
+
+DISCORD_EPOCH_MS = 1420070400000
+
+
+class Snowflakes:
+    """Increasing Discord-style ids whose timestamp part is now."""
+
+    def __init__(self) -> None:
+        self._last = 0
+
+    def next(self) -> int:
+        value = (int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22
+        self._last = max(value, self._last + 1)
+        return self._last
+
+
+@dataclass
+class User:
+    id: int
+    name: str
+    bot: bool = False
+    permissions: int = 0  # guild permissions bit set (the @everyone role gives the rest)
+
+    def payload(self) -> dict:
+        return {
+            "id": str(self.id),
+            "username": self.name.lower(),
+            "global_name": self.name,
+            "discriminator": "0",
+            "avatar": None,
+            "bot": self.bot,
+            "public_flags": 0,
+        }
+
+
+@dataclass
+class Channel:
+    id: int
+    guild_id: int
+    name: str
+    type: int = 0  # 0 text, 11 public thread, 12 private thread
+    parent_id: int | None = None
+    owner_id: int | None = None
+
+    def payload(self) -> dict:
+        data = {
+            "id": str(self.id),
+            "type": self.type,
+            "guild_id": str(self.guild_id),
+            "name": self.name,
+            "position": 0,
+            "permission_overwrites": [],
+            "nsfw": False,
+            "parent_id": str(self.parent_id) if self.parent_id else None,
+            "topic": None,
+            "last_message_id": None,
+            "rate_limit_per_user": 0,
+            "flags": 0,
+        }
+        if self.type in (10, 11, 12):
+            data["owner_id"] = str(self.owner_id) if self.owner_id else None
+            data["thread_metadata"] = {
+                "archived": False,
+                "auto_archive_duration": 1440,
+                "archive_timestamp": "2024-01-01T00:00:00+00:00",
+                "locked": False,
+            }
+            data["message_count"] = 0
+            data["member_count"] = 1
+        return data
+
+
+@dataclass
+class Attachment:
+    id: int
+    filename: str
+    content_type: str | None
+    data: bytes
+    description: str | None = None
+
+
+@dataclass
+class Message:
+    """A message as the bot left it (``history`` keeps every earlier version's content)."""
+
+    id: int
+    channel_id: int
+    content: str = ""
+    embeds: list[dict] = field(default_factory=list)
+    components: list[dict] = field(default_factory=list)
+    attachments: list[Attachment] = field(default_factory=list)
+    flags: int = 0
+    allowed_mentions: dict | None = None
+    pinged: list[int] = field(default_factory=list)  # users this message notified
+    interaction_id: int | None = None  # set for interaction responses and follow-ups
+    visible_to: int | None = None  # the only user who sees an ephemeral message
+    webhook: bool = False
+    edited: bool = False
+    deleted: bool = False
+    history: list[dict] = field(default_factory=list)  # snapshots of earlier versions
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.flags & EPHEMERAL)
+
+    @property
+    def loading(self) -> bool:
+        return bool(self.flags & LOADING)
+
+    @property
+    def public(self) -> bool:
+        return not self.ephemeral and not self.deleted
+
+    def texts(self) -> list[str]:
+        """Every piece of text this message ever showed (all versions), for leak checks."""
+        out = []
+        for version in [*self.history, self.snapshot()]:
+            out.append(version["content"] or "")
+            for e in version["embeds"]:
+                out += [e.get("title") or "", e.get("description") or ""]
+                out += [f.get("name", "") + " " + f.get("value", "") for f in e.get("fields") or []]
+                out.append((e.get("footer") or {}).get("text") or "")
+            for label in _labels(version["components"]):
+                out.append(label)
+        return [t for t in out if t]
+
+    def snapshot(self) -> dict:
+        return {
+            "content": self.content,
+            "embeds": copy.deepcopy(self.embeds),
+            "components": copy.deepcopy(self.components),
+            "attachments": [a.filename for a in self.attachments],
+            "flags": self.flags,
+        }
+
+    def buttons(self) -> list[dict]:
+        return [
+            c for row in self.components for c in row.get("components") or [] if c.get("type") == 2
+        ]
+
+    def selects(self) -> list[dict]:
+        return [
+            c for row in self.components for c in row.get("components") or [] if c.get("type") == 3
+        ]
+
+    def images(self) -> list[Attachment]:
+        return [a for a in self.attachments if a.data[:8] == b"\x89PNG\r\n\x1a\n"]
+
+
+def _labels(components: list[dict]) -> list[str]:
+    out = []
+    for row in components:
+        for c in row.get("components") or []:
+            if c.get("label"):
+                out.append(c["label"])
+            if c.get("placeholder"):
+                out.append(c["placeholder"])
+            for o in c.get("options") or []:
+                out += [o.get("label") or "", o.get("description") or ""]
+    return out
+
+
+@dataclass
+class Interaction:
+    """One interaction the stand-in dispatched and everything the bot answered to it."""
+
+    id: int
+    token: str
+    type: int  # 2 command, 3 component, 4 autocomplete
+    user_id: int
+    channel_id: int
+    data: dict
+    created: float  # loop time
+    message_id: int | None = None  # the message a clicked component is on
+    responses: list[dict] = field(default_factory=list)  # {"type", "data", "at"}
+    original_id: int | None = None  # the message "@original" refers to
+    followups: list[int] = field(default_factory=list)
+    original_edited: bool = False
+    failed: str | None = None  # why the user saw "This interaction failed"
+    choices: list[dict] | None = None  # autocomplete answer
+
+    @property
+    def response_type(self) -> int | None:
+        return self.responses[0]["type"] if self.responses else None
+
+    @property
+    def acknowledged(self) -> bool:
+        return bool(self.responses)
+
+    @property
+    def finished(self) -> bool:
+        """Whether the user sees a settled answer (not "thinking..." any more)."""
+        if self.failed:
+            return True
+        rtype = self.response_type
+        if rtype is None:
+            return False
+        if rtype == 5:
+            return self.original_edited or bool(self.followups)
+        return True

@@ -1,0 +1,1015 @@
+"""A local stand-in for the part of Discord the bot uses: REST under ``/api/v10`` and the gateway.
+
+It runs its own event loop in a background thread, so a test drives it with plain blocking
+calls while the bot (a thread or a real subprocess) talks to it over TCP like it would to
+Discord. It records everything the bot sends, keeps attachments as bytes, and enforces the
+limits in :mod:`tests.standin.limits`; anything Discord would refuse or show as "This
+interaction failed" is answered the way Discord answers it and also appended to ``errors``.
+
+Deliberate Discord behaviours worth knowing:
+
+* Mentions notify only when a message is created (a channel message, an immediate interaction
+  response, a follow-up). Editing a deferred response does not notify anyone, as on Discord
+  (discord/discord-api-docs#5497); ``Message.pinged`` records who was really notified.
+* A component click answered with type 6/7 makes ``@original`` the clicked message.
+* An interaction not acknowledged within ``response_deadline`` seconds fails; a late answer
+  gets 404 "Unknown interaction" (10062); a second answer gets 400 (40060).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import secrets
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from tests.standin import limits
+from tests.standin.records import (
+    Attachment,
+    Channel,
+    Interaction,
+    Message,
+    Snowflakes,
+    User,
+)
+
+ALL_PERMISSIONS = (1 << 50) - 1
+DEFAULT_PERMISSIONS = 0x0000_0000_0006_4C40  # view, send, embed, attach, read history, use app cmds
+MANAGE_MESSAGES = 1 << 13
+
+
+class DiscordError(Exception):
+    def __init__(self, status: int, code: int, message: str):
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+
+
+class _Session:
+    def __init__(self, session_id: str):
+        self.id = session_id
+        self.seq = 0
+        self.events: list[dict] = []
+        self.ws: web.WebSocketResponse | None = None
+
+
+class StandIn:
+    """The stand-in server. ``start()`` it, point discord.py at ``api_base`` / ``gateway_url``."""
+
+    def __init__(self, *, response_deadline: float = limits.RESPONSE_DEADLINE):
+        self.response_deadline = response_deadline
+        self.ids = Snowflakes()
+        self.token = "standin." + secrets.token_urlsafe(24)
+        self.application_id = self.ids.next()
+        self.bot = User(id=self.application_id, name="Tabletop", bot=True)
+        self.users: dict[int, User] = {self.bot.id: self.bot}
+        self.guild_id = self.ids.next()
+        self.guild_name = "Stand-in guild"
+        self.channels: dict[int, Channel] = {}
+        self.members: list[int] = [self.bot.id]
+        self.messages: dict[int, Message] = {}
+        self.interactions: dict[int, Interaction] = {}
+        self.global_commands: list[dict] = []
+        self.guild_commands: dict[int, list[dict]] = {}
+        self.command_puts = 0  # how many bulk upserts the bot made
+        self.errors: list[str] = []
+        self.unhandled: list[str] = []
+        self.requests: list[tuple[str, str]] = []
+        self.identifies = 0
+        self.resumes = 0
+        self._sessions: dict[str, _Session] = {}
+        self._active: _Session | None = None
+        self._in_flight = 0
+        self._last_activity = 0.0
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+        self._routes = self._build_routes()
+
+    # -- lifecycle ------------------------------------------------------------------------------
+    def start(self) -> StandIn:
+        started = threading.Event()
+
+        def run() -> None:
+            self.loop = asyncio.new_event_loop()
+            self.loop.run_until_complete(self._serve())
+            started.set()
+            self.loop.run_forever()
+            self.loop.run_until_complete(self._runner.cleanup())
+            self.loop.close()
+
+        self._thread = threading.Thread(target=run, name="standin", daemon=True)
+        self._thread.start()
+        if not started.wait(10):
+            raise RuntimeError("the stand-in did not start")
+        return self
+
+    def stop(self) -> None:
+        if self.loop and self._thread:
+            self.loop.call_soon_threadsafe(self.loop.stop)
+            self._thread.join(10)
+
+    def __enter__(self) -> StandIn:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    async def _serve(self) -> None:
+        app = web.Application(client_max_size=64 * 1024 * 1024)
+        app.router.add_get("/gateway", self._gateway)
+        app.router.add_get("/attachments/{id}/{name}", self._attachment)
+        app.router.add_route("*", "/api/v10/{tail:.*}", self._rest)
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self._last_activity = self.loop.time()
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def api_base(self) -> str:
+        """What ``discord.http.Route.BASE`` must be set to."""
+        return f"{self.base_url}/api/v10"
+
+    @property
+    def gateway_url(self) -> str:
+        """What ``DiscordWebSocket.DEFAULT_GATEWAY`` must be set to (the client adds the query)."""
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    # -- running code on the server's loop from the test thread -----------------------------------
+    def call(self, fn: Callable[[], Any]) -> Any:
+        """Run ``fn`` on the server loop and return its result (state is only touched there)."""
+        if threading.current_thread() is self._thread:
+            return fn()
+        fut: asyncio.Future = asyncio.run_coroutine_threadsafe(self._call(fn), self.loop)
+        return fut.result(30)
+
+    @staticmethod
+    async def _call(fn: Callable[[], Any]) -> Any:
+        return fn()
+
+    def wait_until(
+        self, predicate: Callable[[], Any], timeout: float = 15.0, what: str = ""
+    ) -> Any:
+        """Poll ``predicate`` (on the server loop) until it is truthy; return its value."""
+        deadline = time.monotonic() + timeout
+        while True:
+            value = self.call(predicate)
+            if value:
+                return value
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"timed out after {timeout}s waiting for {what or predicate}")
+            time.sleep(0.02)
+
+    def idle_for(self) -> float:
+        """Seconds since the bot last talked to the stand-in (0 while a request is in flight)."""
+        return self.call(lambda: 0.0 if self._in_flight else self.loop.time() - self._last_activity)
+
+    def settle(self, quiet: float = 0.25, timeout: float = 20.0) -> None:
+        """Wait until every interaction has a settled answer and the bot has been quiet a while."""
+        self.wait_until(
+            lambda: (
+                all(i.finished for i in self.interactions.values())
+                and (0.0 if self._in_flight else self.loop.time() - self._last_activity) >= quiet
+            ),
+            timeout,
+            "the bot to finish answering",
+        )
+
+    # -- setting up the world -------------------------------------------------------------------
+    def add_user(self, name: str, *, permissions: int = DEFAULT_PERMISSIONS) -> User:
+        user = User(id=self.ids.next(), name=name, permissions=permissions)
+
+        def add() -> None:
+            self.users[user.id] = user
+            self.members.append(user.id)
+            if self._active:
+                self._dispatch(
+                    "GUILD_MEMBER_ADD", {**self._member(user), "guild_id": str(self.guild_id)}
+                )
+
+        self.call(add) if self.loop else add()
+        return user
+
+    def add_channel(self, name: str) -> Channel:
+        channel = Channel(id=self.ids.next(), guild_id=self.guild_id, name=name)
+
+        def add() -> None:
+            self.channels[channel.id] = channel
+            if self._active:
+                self._dispatch("CHANNEL_CREATE", channel.payload())
+
+        self.call(add) if self.loop else add()
+        return channel
+
+    # -- queries (safe from the test thread) ------------------------------------------------------
+    def channel_messages(
+        self, channel_id: int, *, include_ephemeral: bool = False
+    ) -> list[Message]:
+        return self.call(
+            lambda: [
+                m
+                for m in self.messages.values()
+                if m.channel_id == channel_id and not m.deleted and (include_ephemeral or m.public)
+            ]
+        )
+
+    def ephemeral_to(self, user_id: int) -> list[Message]:
+        return self.call(
+            lambda: [m for m in self.messages.values() if m.ephemeral and m.visible_to == user_id]
+        )
+
+    def all_messages(self) -> list[Message]:
+        return self.call(lambda: list(self.messages.values()))
+
+    def commands(self) -> list[dict]:
+        """The bot's synced commands, guild ones first (as a Discord client would see them)."""
+        return self.call(
+            lambda: [*self.guild_commands.get(self.guild_id, []), *self.global_commands]
+        )
+
+    def interaction(self, interaction_id: int) -> Interaction:
+        return self.call(lambda: self.interactions[interaction_id])
+
+    def bot_connected(self) -> bool:
+        return self.call(lambda: self._active is not None and self._active.ws is not None)
+
+    def disconnect_bot(self, *, reconnect_op: bool = True) -> None:
+        """Ask the bot to reconnect (op 7) or just drop its socket, as Discord sometimes does."""
+
+        async def go() -> None:
+            session = self._active
+            if session and session.ws is not None:
+                if reconnect_op:
+                    await session.ws.send_str(json.dumps({"op": 7, "d": None}))
+                else:
+                    await session.ws.close(code=4000)
+
+        asyncio.run_coroutine_threadsafe(go(), self.loop).result(10)
+
+    # -- interactions (called by the driver) ------------------------------------------------------
+    def create_interaction(
+        self,
+        *,
+        type: int,
+        user: User,
+        channel_id: int,
+        data: dict,
+        message: Message | None = None,
+    ) -> int:
+        """Dispatch an ``INTERACTION_CREATE`` as Discord would; returns the interaction id."""
+
+        def make() -> int:
+            if self._active is None or self._active.ws is None:
+                raise RuntimeError("the bot is not connected to the gateway")
+            iid = self.ids.next()
+            token = "aW50ZXJhY3Rpb24" + secrets.token_urlsafe(40)
+            record = Interaction(
+                id=iid,
+                token=token,
+                type=type,
+                user_id=user.id,
+                channel_id=channel_id,
+                data=data,
+                created=self.loop.time(),
+                message_id=message.id if message else None,
+            )
+            self.interactions[iid] = record
+            channel = self.channels[channel_id]
+            payload = {
+                "id": str(iid),
+                "application_id": str(self.application_id),
+                "type": type,
+                "data": data,
+                "guild_id": str(self.guild_id),
+                "channel_id": str(channel_id),
+                "channel": channel.payload(),
+                "member": self._member(user),
+                "token": token,
+                "version": 1,
+                "app_permissions": str(ALL_PERMISSIONS),
+                "locale": "en-US",
+                "guild_locale": "en-US",
+                "entitlements": [],
+                "authorizing_integration_owners": {"0": str(self.guild_id)},
+                "context": 0,
+                "attachment_size_limit": limits.MAX_FILE_SIZE,
+            }
+            if message is not None:
+                payload["message"] = self._message_payload(message)
+            self._dispatch("INTERACTION_CREATE", payload)
+            self.loop.call_later(self.response_deadline, self._check_deadline, iid)
+            return iid
+
+        return self.call(make)
+
+    def _check_deadline(self, iid: int) -> None:
+        record = self.interactions[iid]
+        if not record.acknowledged and not record.failed:
+            record.failed = f"not acknowledged within {self.response_deadline:.0f} s"
+            self.errors.append(f"interaction {iid} ({_describe(record)}) failed: {record.failed}")
+
+    # -- gateway ----------------------------------------------------------------------------------
+    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(max_msg_size=0)
+        await ws.prepare(request)
+        await ws.send_str(json.dumps({"op": 10, "d": {"heartbeat_interval": 41250}}))
+        session: _Session | None = None
+        try:
+            async for msg in ws:
+                if msg.type != WSMsgType.TEXT:
+                    continue
+                payload = json.loads(msg.data)
+                op = payload.get("op")
+                data = payload.get("d")
+                if op == 1:
+                    await ws.send_str(json.dumps({"op": 11}))
+                elif op == 2:
+                    if data.get("token") != self.token:
+                        await ws.close(code=4004, message=b"Authentication failed.")
+                        break
+                    session = await self._identify(ws)
+                elif op == 6:
+                    session = await self._resume(ws, data)
+                elif op == 8:
+                    await self._members_chunk(ws, data, session)
+        finally:
+            if session is not None and session.ws is ws:
+                session.ws = None
+        return ws
+
+    async def _identify(self, ws: web.WebSocketResponse) -> _Session:
+        self.identifies += 1
+        session = _Session(secrets.token_hex(16))
+        self._sessions[session.id] = session
+        if self._active is not None and self._active.ws is not None and self._active.ws is not ws:
+            await self._active.ws.close(code=4000)
+        self._active = session
+        session.ws = ws
+        self._dispatch(
+            "READY",
+            {
+                "v": 10,
+                "user": {**self.bot.payload(), "verified": True, "mfa_enabled": False, "flags": 0},
+                "guilds": [{"id": str(self.guild_id), "unavailable": True}],
+                "session_id": session.id,
+                "resume_gateway_url": self.gateway_url,
+                "application": {"id": str(self.application_id), "flags": 0},
+                "private_channels": [],
+                "relationships": [],
+                "user_settings": {},
+            },
+        )
+        self._dispatch("GUILD_CREATE", self._guild_payload())
+        return session
+
+    async def _resume(self, ws: web.WebSocketResponse, data: dict) -> _Session | None:
+        session = self._sessions.get(data.get("session_id"))
+        if session is None or data.get("token") != self.token:
+            await ws.send_str(json.dumps({"op": 9, "d": False}))
+            return None
+        self.resumes += 1
+        session.ws = ws
+        self._active = session
+        seq = data.get("seq") or 0
+        for event in session.events:
+            if event["s"] > seq:
+                await ws.send_str(json.dumps(event))
+        self._dispatch("RESUMED", {})
+        return session
+
+    async def _members_chunk(self, ws, data: dict, session: _Session | None) -> None:
+        if session is None:
+            return
+        members = [self._member(self.users[u]) for u in self.members]
+        self._dispatch(
+            "GUILD_MEMBERS_CHUNK",
+            {
+                "guild_id": str(self.guild_id),
+                "members": members,
+                "chunk_index": 0,
+                "chunk_count": 1,
+                "nonce": data.get("nonce"),
+            },
+        )
+
+    def _dispatch(self, event: str, data: dict) -> None:
+        session = self._active
+        if session is None:
+            return
+        session.seq += 1
+        frame = {"op": 0, "t": event, "s": session.seq, "d": data}
+        session.events.append(frame)
+        if session.ws is not None and not session.ws.closed:
+            self.loop.create_task(session.ws.send_str(json.dumps(frame)))
+
+    def _member(self, user: User) -> dict:
+        return {
+            "user": user.payload(),
+            "roles": [],
+            "joined_at": "2024-01-01T00:00:00+00:00",
+            "deaf": False,
+            "mute": False,
+            "nick": None,
+            "flags": 0,
+            "pending": False,
+            "permissions": str(user.permissions if not user.bot else ALL_PERMISSIONS),
+        }
+
+    def _guild_payload(self) -> dict:
+        return {
+            "id": str(self.guild_id),
+            "name": self.guild_name,
+            "icon": None,
+            "owner_id": str(self.bot.id),
+            "unavailable": False,
+            "member_count": len(self.members),
+            "large": False,
+            "features": [],
+            "emojis": [],
+            "stickers": [],
+            "roles": [
+                {
+                    "id": str(self.guild_id),
+                    "name": "@everyone",
+                    "permissions": str(DEFAULT_PERMISSIONS),
+                    "position": 0,
+                    "color": 0,
+                    "hoist": False,
+                    "managed": False,
+                    "mentionable": False,
+                    "flags": 0,
+                }
+            ],
+            "channels": [c.payload() for c in self.channels.values() if c.type == 0],
+            "threads": [c.payload() for c in self.channels.values() if c.type != 0],
+            "members": [self._member(self.users[u]) for u in self.members],
+            "voice_states": [],
+            "presences": [],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "soundboard_sounds": [],
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "mfa_level": 0,
+            "nsfw_level": 0,
+            "premium_tier": 0,
+            "preferred_locale": "en-US",
+            "system_channel_flags": 0,
+            "joined_at": "2024-01-01T00:00:00+00:00",
+        }
+
+    # -- REST -------------------------------------------------------------------------------------
+    def _build_routes(self) -> list[tuple[str, re.Pattern, Callable]]:
+        r = [
+            ("GET", r"users/@me", self._me),
+            ("GET", r"users/(\d+)", self._get_user),
+            ("GET", r"gateway", self._get_gateway),
+            ("GET", r"gateway/bot", self._get_gateway),
+            ("GET", r"oauth2/applications/@me", self._app_info),
+            ("GET", r"applications/@me", self._app_info),
+            ("PUT", r"applications/(\d+)/commands", self._put_commands),
+            ("GET", r"applications/(\d+)/commands", self._get_commands),
+            ("PUT", r"applications/(\d+)/guilds/(\d+)/commands", self._put_commands),
+            ("GET", r"applications/(\d+)/guilds/(\d+)/commands", self._get_commands),
+            ("POST", r"interactions/(\d+)/([^/]+)/callback", self._callback),
+            ("GET", r"webhooks/(\d+)/([^/]+)/messages/(@original|\d+)", self._webhook_get),
+            ("PATCH", r"webhooks/(\d+)/([^/]+)/messages/(@original|\d+)", self._webhook_edit),
+            ("DELETE", r"webhooks/(\d+)/([^/]+)/messages/(@original|\d+)", self._webhook_delete),
+            ("POST", r"webhooks/(\d+)/([^/]+)", self._followup),
+            ("GET", r"channels/(\d+)", self._get_channel),
+            ("POST", r"channels/(\d+)/messages", self._post_message),
+            ("GET", r"channels/(\d+)/messages", self._history),
+            ("GET", r"channels/(\d+)/messages/(\d+)", self._get_message),
+            ("PATCH", r"channels/(\d+)/messages/(\d+)", self._edit_message),
+            ("DELETE", r"channels/(\d+)/messages/(\d+)", self._delete_message),
+            ("POST", r"channels/(\d+)/threads", self._create_thread),
+            ("POST", r"channels/(\d+)/messages/(\d+)/threads", self._create_thread),
+            ("POST", r"channels/(\d+)/typing", self._typing),
+            ("GET", r"guilds/(\d+)", self._get_guild),
+            ("GET", r"guilds/(\d+)/members/(\d+)", self._get_member),
+            ("GET", r"guilds/(\d+)/channels", self._get_guild_channels),
+        ]
+        return [(m, re.compile(p + r"/?$"), h) for m, p, h in r]
+
+    async def _rest(self, request: web.Request) -> web.StreamResponse:
+        self._in_flight += 1
+        self._last_activity = self.loop.time()
+        tail = request.match_info["tail"]
+        self.requests.append((request.method, tail))
+        try:
+            for method, pattern, handler in self._routes:
+                m = pattern.match(tail)
+                if m and method == request.method:
+                    if not tail.startswith(("interactions/", "webhooks/")):
+                        auth = request.headers.get("Authorization", "")
+                        if auth != f"Bot {self.token}":
+                            raise DiscordError(401, 0, "401: Unauthorized")
+                    body, files = await _read_body(request)
+                    result = await handler(request, *m.groups(), body=body, files=files)
+                    if result is None:
+                        return web.Response(status=204)
+                    return _json(result)
+            self.unhandled.append(f"{request.method} /{tail}")
+            raise DiscordError(
+                404, 0, f"404: Not Found (the stand-in has no {request.method} /{tail})"
+            )
+        except DiscordError as exc:
+            return _json({"message": exc.message, "code": exc.code}, status=exc.status)
+        finally:
+            self._in_flight -= 1
+            self._last_activity = self.loop.time()
+
+    async def _me(self, request, *, body, files):
+        return {**self.bot.payload(), "verified": True, "mfa_enabled": False, "flags": 0}
+
+    async def _get_user(self, request, uid, *, body, files):
+        user = self.users.get(int(uid))
+        if user is None:
+            raise DiscordError(404, 10013, "Unknown User")
+        return user.payload()
+
+    async def _get_gateway(self, request, *, body, files):
+        return {
+            "url": self.gateway_url,
+            "shards": 1,
+            "session_start_limit": {
+                "total": 1000,
+                "remaining": 999,
+                "reset_after": 0,
+                "max_concurrency": 1,
+            },
+        }
+
+    async def _app_info(self, request, *, body, files):
+        return {
+            "id": str(self.application_id),
+            "name": self.bot.name,
+            "description": "",
+            "icon": None,
+            "bot_public": True,
+            "bot_require_code_grant": False,
+            "owner": {**self.bot.payload(), "bot": False, "username": "owner"},
+            "verify_key": "0" * 64,
+            "flags": 0,
+            "team": None,
+            "summary": "",
+        }
+
+    async def _put_commands(self, request, app_id, guild_id=None, *, body, files):
+        self.command_puts += 1
+        stored = []
+        for cmd in body or []:
+            problems = _check_command(cmd)
+            if problems:
+                self._refuse(f"command {cmd.get('name')!r}: " + "; ".join(problems))
+            stored.append(
+                {
+                    **cmd,
+                    "id": str(self.ids.next()),
+                    "application_id": str(self.application_id),
+                    "version": str(self.ids.next()),
+                    "type": cmd.get("type", 1),
+                    **({"guild_id": guild_id} if guild_id else {}),
+                    "default_member_permissions": cmd.get("default_member_permissions"),
+                }
+            )
+        if guild_id:
+            self.guild_commands[int(guild_id)] = stored
+        else:
+            self.global_commands = stored
+        return stored
+
+    async def _get_commands(self, request, app_id, guild_id=None, *, body, files):
+        if guild_id:
+            return self.guild_commands.get(int(guild_id), [])
+        return self.global_commands
+
+    # interaction responses
+    def _interaction_by_token(self, token: str) -> Interaction:
+        for record in self.interactions.values():
+            if record.token == token:
+                return record
+        raise DiscordError(404, 10015, "Unknown Webhook")
+
+    async def _callback(self, request, iid, token, *, body, files):
+        record = self.interactions.get(int(iid))
+        if record is None or record.token != token:
+            raise DiscordError(404, 10062, "Unknown interaction")
+        rtype = body.get("type")
+        data = body.get("data") or {}
+        if record.failed:
+            self.errors.append(
+                f"interaction {iid} ({_describe(record)}) answered after it had failed"
+            )
+            raise DiscordError(404, 10062, "Unknown interaction")
+        if record.acknowledged:
+            self.errors.append(f"interaction {iid} ({_describe(record)}) answered twice")
+            raise DiscordError(400, 40060, "Interaction has already been acknowledged.")
+        allowed = {2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 4: {8}, 5: {4, 5, 6, 7}}[record.type]
+        if rtype not in allowed:
+            self._refuse(f"response type {rtype} is not valid for interaction type {record.type}")
+        resource: dict | None = None
+        if rtype == 8:
+            choices = data.get("choices") or []
+            self._check(limits.check_choices(choices), record)
+            record.choices = choices
+        elif rtype in (4, 5):
+            flags = int(data.get("flags") or 0)
+            if rtype == 5:
+                data = {"content": "", "flags": (flags & limits.EPHEMERAL) | limits.LOADING}
+            else:
+                self._check(limits.check_message(data, _file_list(files)), record)
+            msg = self._new_message(record.channel_id, data, files, interaction=record)
+            record.original_id = msg.id
+            resource = {"type": rtype, "message": self._message_payload(msg)}
+        elif rtype == 7:
+            self._check(limits.check_message(data, _file_list(files)), record)
+            target = self.messages.get(record.message_id or 0)
+            if target is None:
+                self._refuse("update-message response without a message")
+            self._edit(target, data, files)
+            record.original_id = target.id
+            resource = {"type": rtype, "message": self._message_payload(target)}
+        elif rtype == 6:
+            record.original_id = record.message_id
+        record.responses.append({"type": rtype, "data": data, "at": self.loop.time()})
+        original = self.messages.get(record.original_id or 0)
+        response = {
+            "interaction": {
+                "id": str(record.id),
+                "type": record.type,
+                "response_message_loading": rtype == 5,
+                "response_message_ephemeral": bool(original and original.ephemeral),
+            }
+        }
+        if original is not None:
+            response["interaction"]["response_message_id"] = str(original.id)
+        if resource is not None:
+            response["resource"] = resource
+        return response
+
+    def _webhook_target(self, app_id: str, token: str, which: str) -> tuple[Interaction, Message]:
+        if int(app_id) != self.application_id:
+            raise DiscordError(404, 10015, "Unknown Webhook")
+        record = self._interaction_by_token(token)
+        if which == "@original":
+            msg = self.messages.get(record.original_id or 0)
+        else:
+            msg = self.messages.get(int(which))
+            if msg is not None and msg.id not in record.followups and msg.id != record.original_id:
+                msg = None
+        if msg is None:
+            raise DiscordError(404, 10008, "Unknown Message")
+        return record, msg
+
+    async def _webhook_get(self, request, app_id, token, which, *, body, files):
+        _, msg = self._webhook_target(app_id, token, which)
+        return self._message_payload(msg)
+
+    async def _webhook_edit(self, request, app_id, token, which, *, body, files):
+        record, msg = self._webhook_target(app_id, token, which)
+        self._check(limits.check_message(body, _file_list(files)), record)
+        self._edit(msg, body, files)
+        if which == "@original" or msg.id == record.original_id:
+            record.original_edited = True
+        return self._message_payload(msg)
+
+    async def _webhook_delete(self, request, app_id, token, which, *, body, files):
+        record, msg = self._webhook_target(app_id, token, which)
+        msg.deleted = True
+        if msg.id == record.original_id:
+            record.original_edited = True
+        return None
+
+    async def _followup(self, request, app_id, token, *, body, files):
+        if int(app_id) != self.application_id:
+            raise DiscordError(404, 10015, "Unknown Webhook")
+        record = self._interaction_by_token(token)
+        if not record.acknowledged:
+            self.errors.append(
+                f"interaction {record.id} ({_describe(record)}): follow-up before any response"
+            )
+            raise DiscordError(404, 10015, "Unknown Webhook")
+        self._check(limits.check_message(body, _file_list(files)), record)
+        msg = self._new_message(record.channel_id, body, files, interaction=record, webhook=True)
+        record.followups.append(msg.id)
+        return self._message_payload(msg)
+
+    # channels and messages
+    def _channel(self, cid: str) -> Channel:
+        channel = self.channels.get(int(cid))
+        if channel is None:
+            raise DiscordError(404, 10003, "Unknown Channel")
+        return channel
+
+    async def _get_channel(self, request, cid, *, body, files):
+        return self._channel(cid).payload()
+
+    async def _post_message(self, request, cid, *, body, files):
+        channel = self._channel(cid)
+        self._check(limits.check_message(body, _file_list(files)), None)
+        if not (body.get("content") or body.get("embeds") or files or body.get("components")):
+            raise DiscordError(400, 50006, "Cannot send an empty message")
+        flags = int(body.get("flags") or 0)
+        if flags & limits.EPHEMERAL:
+            self._refuse("a channel message cannot be ephemeral")
+        msg = self._new_message(channel.id, body, files)
+        return self._message_payload(msg)
+
+    async def _history(self, request, cid, *, body, files):
+        channel = self._channel(cid)
+        limit = int(request.query.get("limit", 50))
+        msgs = [m for m in self.messages.values() if m.channel_id == channel.id and m.public]
+        return [self._message_payload(m) for m in reversed(msgs[-limit:])]
+
+    def _channel_message(self, cid: str, mid: str) -> Message:
+        msg = self.messages.get(int(mid))
+        if msg is None or msg.channel_id != int(cid) or msg.deleted or msg.ephemeral:
+            raise DiscordError(404, 10008, "Unknown Message")
+        return msg
+
+    async def _get_message(self, request, cid, mid, *, body, files):
+        return self._message_payload(self._channel_message(cid, mid))
+
+    async def _edit_message(self, request, cid, mid, *, body, files):
+        msg = self._channel_message(cid, mid)
+        self._check(limits.check_message(body, _file_list(files)), None)
+        self._edit(msg, body, files)
+        return self._message_payload(msg)
+
+    async def _delete_message(self, request, cid, mid, *, body, files):
+        self._channel_message(cid, mid).deleted = True
+        return None
+
+    async def _create_thread(self, request, cid, mid=None, *, body, files):
+        parent = self._channel(cid)
+        name = (body or {}).get("name") or "thread"
+        if len(name) > 100:
+            self._refuse(f"thread name of {len(name)} chars (max 100)")
+        kind = 11 if mid is not None else int((body or {}).get("type") or 12)
+        thread = Channel(
+            id=self.ids.next(),
+            guild_id=self.guild_id,
+            name=name,
+            type=kind,
+            parent_id=parent.id,
+            owner_id=self.bot.id,
+        )
+        self.channels[thread.id] = thread
+        self._dispatch("THREAD_CREATE", {**thread.payload(), "newly_created": True})
+        return thread.payload()
+
+    async def _typing(self, request, cid, *, body, files):
+        return None
+
+    async def _get_guild(self, request, gid, *, body, files):
+        if int(gid) != self.guild_id:
+            raise DiscordError(404, 10004, "Unknown Guild")
+        return self._guild_payload()
+
+    async def _get_member(self, request, gid, uid, *, body, files):
+        if int(gid) != self.guild_id or int(uid) not in self.members:
+            raise DiscordError(404, 10007, "Unknown Member")
+        return self._member(self.users[int(uid)])
+
+    async def _get_guild_channels(self, request, gid, *, body, files):
+        return [c.payload() for c in self.channels.values()]
+
+    async def _attachment(self, request: web.Request) -> web.Response:
+        aid = int(request.match_info["id"])
+        for msg in self.messages.values():
+            for a in msg.attachments:
+                if a.id == aid:
+                    return web.Response(
+                        body=a.data, content_type=a.content_type or "application/octet-stream"
+                    )
+        raise web.HTTPNotFound()
+
+    # -- messages -----------------------------------------------------------------------------
+    def _check(self, problems: list[str], record: Interaction | None) -> None:
+        if problems:
+            where = f" (interaction {record.id}, {_describe(record)})" if record else ""
+            self._refuse("; ".join(problems) + where)
+
+    def _refuse(self, problem: str) -> None:
+        self.errors.append(f"Discord would refuse: {problem}")
+        raise DiscordError(400, 50035, f"Invalid Form Body: {problem}")
+
+    def _new_message(
+        self,
+        channel_id: int,
+        data: dict,
+        files: list[tuple[int, str, str | None, bytes]],
+        *,
+        interaction: Interaction | None = None,
+        webhook: bool = False,
+    ) -> Message:
+        flags = int(data.get("flags") or 0)
+        msg = Message(
+            id=self.ids.next(),
+            channel_id=channel_id,
+            content=data.get("content") or "",
+            embeds=list(data.get("embeds") or []),
+            components=list(data.get("components") or []),
+            attachments=self._new_attachments(data, files),
+            flags=flags,
+            allowed_mentions=data.get("allowed_mentions"),
+            interaction_id=interaction.id if interaction else None,
+            visible_to=interaction.user_id if interaction and flags & limits.EPHEMERAL else None,
+            webhook=webhook,
+        )
+        if not msg.ephemeral:
+            msg.pinged = limits.pinged_ids(msg.content, msg.allowed_mentions)
+        self.messages[msg.id] = msg
+        return msg
+
+    def _new_attachments(self, data: dict, files) -> list[Attachment]:
+        described = {
+            str(a.get("id")): a for a in data.get("attachments") or [] if isinstance(a, dict)
+        }
+        out = []
+        for index, filename, ctype, raw in files:
+            meta = described.get(str(index), {})
+            out.append(
+                Attachment(
+                    id=self.ids.next(),
+                    filename=meta.get("filename") or filename,
+                    content_type=ctype,
+                    data=raw,
+                    description=meta.get("description"),
+                )
+            )
+        return out
+
+    def _edit(self, msg: Message, data: dict, files) -> None:
+        msg.history.append(msg.snapshot())
+        for key in ("content", "embeds", "components"):
+            if key in data:
+                setattr(
+                    msg,
+                    key,
+                    data[key] if data[key] is not None else ([] if key != "content" else ""),
+                )
+        if "allowed_mentions" in data:
+            msg.allowed_mentions = data["allowed_mentions"]
+        if "flags" in data and data["flags"] is not None:
+            # only SUPPRESS_EMBEDS can change; ephemerality is fixed at creation
+            msg.flags = (msg.flags & limits.EPHEMERAL) | (int(data["flags"]) & ~limits.EPHEMERAL)
+        msg.flags &= ~limits.LOADING
+        existing = {str(a.id): a for a in msg.attachments}
+        if "attachments" in data and data["attachments"] is not None:
+            kept = [
+                existing[str(a.get("id"))]
+                for a in data["attachments"]
+                if str(a.get("id")) in existing
+            ]
+            msg.attachments = kept + self._new_attachments(data, files)
+        elif files:
+            msg.attachments = msg.attachments + self._new_attachments(data, files)
+        msg.edited = True
+
+    def _message_payload(self, msg: Message) -> dict:
+        mentioned = [
+            self.users[u].payload() for u in limits.mentioned_ids(msg.content) if u in self.users
+        ]
+        data = {
+            "id": str(msg.id),
+            "channel_id": str(msg.channel_id),
+            "guild_id": str(self.guild_id),
+            "type": 20 if msg.interaction_id and not msg.webhook else 0,
+            "content": msg.content,
+            "author": self.bot.payload(),
+            "attachments": [
+                {
+                    "id": str(a.id),
+                    "filename": a.filename,
+                    "size": len(a.data),
+                    "url": f"{self.base_url}/attachments/{a.id}/{a.filename}",
+                    "proxy_url": f"{self.base_url}/attachments/{a.id}/{a.filename}",
+                    "content_type": a.content_type,
+                    **({"description": a.description} if a.description else {}),
+                }
+                for a in msg.attachments
+            ],
+            "embeds": msg.embeds,
+            "components": msg.components,
+            "mentions": mentioned,
+            "mention_roles": [],
+            "mention_everyone": False,
+            "pinned": False,
+            "tts": False,
+            "timestamp": "2024-01-01T00:00:00+00:00",
+            "edited_timestamp": "2024-01-01T00:00:01+00:00" if msg.edited else None,
+            "flags": msg.flags,
+        }
+        if msg.interaction_id:
+            data["application_id"] = str(self.application_id)
+            data["webhook_id"] = str(self.application_id)
+            record = self.interactions[msg.interaction_id]
+            data["interaction_metadata"] = {
+                "id": str(record.id),
+                "type": record.type,
+                "user": self.users[record.user_id].payload(),
+                "authorizing_integration_owners": {"0": str(self.guild_id)},
+            }
+        return data
+
+
+def _json(data: Any, status: int = 200) -> web.Response:
+    # discord.py decodes a body as JSON only when Content-Type is exactly application/json
+    return web.Response(
+        body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json"}
+    )
+
+
+async def _read_body(request: web.Request) -> tuple[Any, list[tuple[int, str, str | None, bytes]]]:
+    files: list[tuple[int, str, str | None, bytes]] = []
+    if request.content_type.startswith("multipart/"):
+        body: Any = {}
+        reader = await request.multipart()
+        async for part in reader:
+            name = part.name or ""
+            raw = await part.read(decode=False)
+            if name == "payload_json":
+                body = json.loads(raw)
+            else:
+                m = re.fullmatch(r"files\[(\d+)\]", name)
+                index = int(m.group(1)) if m else len(files)
+                files.append(
+                    (
+                        index,
+                        part.filename or f"file{index}",
+                        part.headers.get("Content-Type"),
+                        bytes(raw),
+                    )
+                )
+        return body, files
+    raw = await request.read()
+    return (json.loads(raw) if raw else {}), files
+
+
+def _file_list(files) -> list[tuple[str, bytes]]:
+    return [(name, data) for _, name, _, data in files]
+
+
+def _describe(record: Interaction) -> str:
+    data = record.data or {}
+    if record.type in (2, 4):
+        parts = [data.get("name", "?")]
+        opts = data.get("options") or []
+        while opts and opts[0].get("type") in (1, 2):
+            parts.append(opts[0]["name"])
+            opts = opts[0].get("options") or []
+        kind = "autocomplete " if record.type == 4 else ""
+        return kind + "/" + " ".join(parts)
+    return f"click {data.get('custom_id')!r}"
+
+
+_NAME = re.compile(r"^[-_\w]{1,32}$")
+
+
+def _check_command(cmd: dict) -> list[str]:
+    """The parts of a command definition Discord validates that a bot could get wrong."""
+    problems = []
+
+    def walk(node: dict, depth: int) -> None:
+        name = node.get("name", "")
+        if not _NAME.match(name) or name != name.lower():
+            problems.append(f"invalid name {name!r}")
+        desc = node.get("description", "")
+        if (node.get("type", 1) in (1, 2) or depth > 0) and not 1 <= len(desc) <= 100:
+            problems.append(f"description of {name!r} has {len(desc)} chars (1..100)")
+        options = node.get("options") or []
+        if len(options) > 25:
+            problems.append(f"{name!r} has {len(options)} options (max 25)")
+        seen_optional = False
+        for opt in options:
+            if opt.get("type") not in (1, 2):
+                if opt.get("required"):
+                    if seen_optional:
+                        problems.append(
+                            f"required option {opt.get('name')!r} after an optional one"
+                        )
+                else:
+                    seen_optional = True
+            if len(opt.get("choices") or []) > 25:
+                problems.append(f"option {opt.get('name')!r} has more than 25 choices")
+            if opt.get("choices") and opt.get("autocomplete"):
+                problems.append(f"option {opt.get('name')!r} has both choices and autocomplete")
+            walk(opt, depth + 1)
+
+    walk(cmd, 0)
+    return problems
