@@ -2,109 +2,15 @@
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import io
 import json
 import urllib.request
 
-import discord
 import pytest
-from discord import app_commands
-from PIL import Image
 
 from tests.standin.clientthread import ClientThread
+from tests.standin.demo_bot import _png, make_client
 from tests.standin.driver import Driver, DriverError
 from tests.standin.server import StandIn
-
-
-def _png(size: int = 8) -> bytes:
-    buf = io.BytesIO()
-    Image.new("RGB", (size, size), (200, 30, 30)).save(buf, format="PNG")
-    return buf.getvalue()
-
-
-class Counter(discord.ui.View):
-    def __init__(self) -> None:
-        super().__init__(timeout=None)
-
-    @discord.ui.button(label="Plus one", custom_id="demo:plus")
-    async def plus(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
-        n = int(interaction.message.content.split()[-1]) + 1
-        await interaction.response.edit_message(content=f"count {n}", view=self)
-
-    @discord.ui.button(label="Secret", custom_id="demo:secret")
-    async def secret(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
-        await interaction.response.send_message("only you see this", ephemeral=True)
-
-
-def make_client() -> discord.Client:
-    client = discord.Client(intents=discord.Intents.default())
-    tree = app_commands.CommandTree(client)
-    demo = app_commands.Group(name="demo", description="Demo commands")
-
-    @demo.command(name="hello", description="Say hello")
-    async def hello(interaction: discord.Interaction, who: discord.Member) -> None:
-        await interaction.response.send_message(
-            f"hello {who.mention}", allowed_mentions=discord.AllowedMentions(users=[who])
-        )
-
-    @demo.command(name="picture", description="Think, then post a picture")
-    async def picture(interaction: discord.Interaction) -> None:
-        await interaction.response.defer(thinking=True)
-        await asyncio.sleep(0.1)
-        await interaction.followup.send("here", file=discord.File(io.BytesIO(_png()), "board.png"))
-
-    @demo.command(name="edit", description="Defer, then edit the original with a mention")
-    async def edit(interaction: discord.Interaction) -> None:
-        await interaction.response.defer()
-        await interaction.edit_original_response(content=f"done {interaction.user.mention}")
-
-    @demo.command(name="counter", description="A message with buttons")
-    async def counter(interaction: discord.Interaction) -> None:
-        await interaction.response.send_message("count 0", view=Counter())
-
-    @demo.command(name="late", description="Answers too late")
-    async def late(interaction: discord.Interaction) -> None:
-        await asyncio.sleep(0.6)
-        with contextlib.suppress(discord.NotFound):
-            await interaction.response.send_message("sorry")
-
-    @demo.command(name="long", description="Too long a message")
-    async def long(interaction: discord.Interaction) -> None:
-        try:
-            await interaction.response.send_message("x" * 2001)
-        except discord.HTTPException:
-            await interaction.response.send_message("could not", ephemeral=True)
-
-    @demo.command(name="pick", description="Autocomplete")
-    async def pick(interaction: discord.Interaction, fruit: str) -> None:
-        await interaction.response.send_message(f"you picked {fruit}", ephemeral=True)
-
-    @pick.autocomplete("fruit")
-    async def pick_fruit(interaction: discord.Interaction, current: str):
-        names = [f"fruit{i}" for i in range(40)]
-        many = current == "many"  # a deliberate breach of the 25-choice limit
-        found = names if many else [n for n in names if n.startswith(current)]
-        return [app_commands.Choice(name=n, value=n) for n in (found if many else found[:25])]
-
-    @demo.command(name="channel", description="Post in the channel and open a thread")
-    async def channel_post(interaction: discord.Interaction) -> None:
-        await interaction.response.send_message("posting", ephemeral=True)
-        message = await interaction.channel.send(
-            "in the channel", file=discord.File(io.BytesIO(_png()), "b.png")
-        )
-        await message.edit(content="edited in the channel")
-        await message.create_thread(name="game chat")
-
-    tree.add_command(demo)
-
-    async def setup_hook() -> None:
-        client.add_view(Counter())
-        await tree.sync()
-
-    client.setup_hook = setup_hook
-    return client
 
 
 @pytest.fixture(scope="module")
@@ -257,3 +163,29 @@ def test_reconnect_request_resumes_the_session(clean):
     server.wait_until(lambda: server.resumes >= 1 and server._active.ws is not None, what="resume")
     reply = d.run(ada, chan, "/demo hello", who=bob)
     assert reply.messages[0].content == f"hello <@{bob.id}>"
+
+
+def test_bot_process_killed_and_restarted_keeps_its_persistent_buttons(tmp_path):
+    from tests.standin.botprocess import BotProcess
+
+    with StandIn() as server:
+        d = Driver(server)
+        chan, ada = d.channel("games"), d.user("Ada")
+        bot = BotProcess(
+            server, [], entry="tests.standin.demo_bot:main", log_path=tmp_path / "bot.log"
+        )
+        bot.start()
+        try:
+            d.run(ada, chan, "/demo counter")
+            old = d.latest_public(chan)
+            bot.kill()
+            assert not server.bot_connected() or server.wait_until(
+                lambda: not server.bot_connected()
+            )
+            bot.start()
+            assert server.identifies == 2
+            d.click(ada, old, "Plus one")
+            assert d.latest_public(chan).content == "count 1"
+            assert server.errors == []
+        finally:
+            bot.stop()
