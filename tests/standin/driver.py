@@ -37,6 +37,12 @@ class Reply:
     interaction: Interaction
     messages: list[Message] = field(default_factory=list)  # responses and follow-ups
     new_public: list[Message] = field(default_factory=list)  # public messages posted meanwhile
+    clicked: Message | None = None  # the message whose component was used
+
+    @property
+    def updated(self) -> bool:
+        """The clicked message itself was changed in answer (response type 7)."""
+        return self.interaction.response_type == 7
 
     @property
     def failed(self) -> str | None:
@@ -46,7 +52,7 @@ class Reply:
     def ephemeral(self) -> bool:
         """The answer the user saw was only for them (and there was one)."""
         shown = [m for m in self.messages if not m.deleted]
-        return bool(shown) and all(m.ephemeral for m in shown)
+        return bool(shown) and all(m.ephemeral for m in shown) and not self.updated
 
     @property
     def text(self) -> str:
@@ -104,7 +110,6 @@ class Driver:
     ) -> list[dict]:
         """The choices the bot offers while ``user`` types ``typed`` into option ``focused``."""
         data = self._command_data(command, options, focused=focused, typed=typed)
-        before = self._last_id()
         iid = self.server.create_interaction(type=4, user=user, channel_id=channel.id, data=data)
         self.server.wait_until(
             lambda: (
@@ -115,7 +120,6 @@ class Driver:
         record = self.server.interaction(iid)
         if record.failed:
             raise DriverError(f"autocomplete failed: {record.failed}")
-        del before
         return list(record.choices or [])
 
     def _command_data(self, command: str, options: dict, *, focused, typed) -> dict:
@@ -236,18 +240,31 @@ class Driver:
         label: str | None = None,
         *,
         custom_id: str | None = None,
+        stale_copy: bool = False,
     ) -> Reply:
         """``user`` clicks the button labelled ``label`` (or with ``custom_id``) on ``where``
-        (a message, or the latest public message with components in a channel)."""
+        (a message, or the latest public message with components in a channel).
+
+        ``stale_copy`` also offers the buttons of the message's earlier versions, as a client
+        still showing an old copy would (two players clicking at once, a slow client)."""
         message = self._message(where)
+        offered = self.buttons(message)
+        if stale_copy:
+            offered += [
+                c
+                for version in message.history
+                for row in version["components"]
+                for c in row.get("components") or []
+                if c.get("type") == 2 and c.get("style") != 5
+            ]
         match = [
             b
-            for b in self.buttons(message)
+            for b in offered
             if (label is None or b.get("label") == label)
             and (custom_id is None or b.get("custom_id") == custom_id)
         ]
         if not match:
-            labels = [b.get("label") for b in self.buttons(message)]
+            labels = [b.get("label") for b in offered]
             raise DriverError(f"no button {label or custom_id!r} on the message; it has {labels}")
         button = match[0]
         if button.get("disabled"):
@@ -302,21 +319,38 @@ class Driver:
             type=kind, user=user, channel_id=channel.id, data=data, message=message
         )
         self.settle(iid)
-        record = self.server.interaction(iid)
+        server = self.server
 
-        def collect() -> tuple[list[Message], list[Message]]:
-            own = [m for m in self.server.messages.values() if m.interaction_id == iid]
-            if record.response_type in (6, 7) and record.message_id in self.server.messages:
-                own.insert(0, self.server.messages[record.message_id])
+        def answered() -> bool:
+            # a click acknowledged with type 6 shows nothing yet: wait for what follows it
+            record = server.interactions[iid]
+            if record.failed or record.response_type in (4, 7):
+                return True
+            own = [m for m in server.messages.values() if m.interaction_id == iid and not m.loading]
             new = [
                 m
-                for mid, m in self.server.messages.items()
+                for mid, m in server.messages.items()
                 if mid > before and m.public and m.channel_id == channel.id
             ]
-            return own, new
+            return bool(own or new)
 
-        own, new = self.server.call(collect)
-        return Reply(interaction=record, messages=own, new_public=new)
+        if not self.server.call(answered):
+            self.server.wait_until(answered, 20.0, f"an answer to interaction {iid}")
+            self.settle(iid)
+        record = self.server.interaction(iid)
+
+        def collect() -> tuple[list[Message], list[Message], Message | None]:
+            own = [m for m in server.messages.values() if m.interaction_id == iid]
+            clicked = server.messages.get(record.message_id or 0)
+            new = [
+                m
+                for mid, m in server.messages.items()
+                if mid > before and m.public and m.channel_id == channel.id
+            ]
+            return own, new, clicked
+
+        own, new, clicked = self.server.call(collect)
+        return Reply(interaction=record, messages=own, new_public=new, clicked=clicked)
 
     def settle(self, iid: int | None = None, timeout: float = 20.0) -> None:
         """Wait for interaction ``iid`` (or all) to be answered, then for a quiet spell."""

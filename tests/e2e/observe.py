@@ -1,0 +1,221 @@
+"""What the scenarios check against: the bot's SQLite file, read directly (read-only), and the
+engines themselves. Nothing here goes through the bot, so it is an independent witness.
+
+The column names are those of ``storage/migrations/0001_init.sql``.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+
+import engines
+import rendering
+
+
+@dataclass
+class GameRow:
+    id: int
+    channel_id: int
+    engine: str
+    status: str
+    state: str | None
+    version: int
+    options: dict
+    seed: int
+    host_id: int
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    user_id: int
+    name: str
+    choices: dict
+    active: bool
+
+
+@dataclass
+class MoveRow:
+    seq: int
+    kind: str
+    user_id: int | None
+    player: str | None
+    action_id: str | None
+    events: list[dict]
+    version: int
+
+
+class GameDb:
+    """Read-only looks into the bot's database (a fresh connection each time: WAL readers see
+    every committed write)."""
+
+    def __init__(self, path: Path):
+        self.path = path
+
+    def _query(self, sql: str, args: tuple = ()) -> list[sqlite3.Row]:
+        con = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, timeout=10)
+        try:
+            con.row_factory = sqlite3.Row
+            return con.execute(sql, args).fetchall()
+        finally:
+            con.close()
+
+    def game(self, channel_id: int) -> GameRow | None:
+        rows = self._query(
+            "SELECT id, channel_id, engine, status, state, version, options, seed, host_id "
+            "FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
+            (channel_id,),
+        )
+        if not rows:
+            return None
+        r = rows[0]
+        return GameRow(
+            id=r["id"],
+            channel_id=r["channel_id"],
+            engine=r["engine"],
+            status=r["status"],
+            state=r["state"],
+            version=r["version"],
+            options=json.loads(r["options"] or "{}"),
+            seed=r["seed"],
+            host_id=r["host_id"],
+        )
+
+    def seats(self, game_id: int) -> list[SeatRow]:
+        rows = self._query(
+            "SELECT seat, user_id, name, choices, active FROM seats WHERE game_id = ? ORDER BY seat",
+            (game_id,),
+        )
+        return [
+            SeatRow(
+                r["seat"],
+                r["user_id"],
+                r["name"],
+                json.loads(r["choices"] or "{}"),
+                bool(r["active"]),
+            )
+            for r in rows
+        ]
+
+    def moves(self, game_id: int) -> list[MoveRow]:
+        rows = self._query(
+            "SELECT seq, kind, user_id, player, action_id, events, version FROM moves "
+            "WHERE game_id = ? ORDER BY seq",
+            (game_id,),
+        )
+        return [
+            MoveRow(
+                r["seq"],
+                r["kind"],
+                r["user_id"],
+                r["player"],
+                r["action_id"],
+                json.loads(r["events"] or "[]"),
+                r["version"],
+            )
+            for r in rows
+        ]
+
+
+class Witness:
+    """The engine's own answers about a game row: who must act, what each player may see."""
+
+    def __init__(self, db: GameDb, channel_id: int):
+        self.db = db
+        self.channel_id = channel_id
+
+    def row(self) -> GameRow:
+        row = self.db.game(self.channel_id)
+        assert row is not None, "no game row in the database"
+        return row
+
+    def engine(self, row: GameRow | None = None) -> engines.Engine:
+        return engines.get_engine((row or self.row()).engine)
+
+    def state(self, row: GameRow | None = None):
+        row = row or self.row()
+        return self.engine(row).load_state(row.state)
+
+    def to_act_users(self, row: GameRow | None = None) -> set[int]:
+        row = row or self.row()
+        if row.status != "running":
+            return set()
+        by_name = {s.name: s.user_id for s in self.db.seats(row.id)}
+        return {by_name[p] for p in self.engine(row).to_act(self.state(row))}
+
+    def public_png(self, row: GameRow | None = None) -> bytes:
+        row = row or self.row()
+        eng = self.engine(row)
+        return rendering.render_board(eng.name, eng.view(self.state(row), None))
+
+    def private_png(self, player: str, row: GameRow | None = None) -> bytes | None:
+        row = row or self.row()
+        eng = self.engine(row)
+        try:
+            return rendering.render_hand(eng.name, eng.view(self.state(row), player))
+        except Exception:  # a game without a hand renderer
+            return None
+
+    def secrets(self, row: GameRow | None = None) -> dict[str, set[str]]:
+        """Per player, the texts of their private view that no one else may read: strings (of
+        4+ characters) in their view but nowhere in the spectator view, nor in any public event
+        of the game so far; plus the texts of events only they were told."""
+        row = row or self.row()
+        eng = self.engine(row)
+        state = self.state(row)
+        seats = self.db.seats(row.id)
+        public = _strings(eng.view(state, None).model_dump(mode="json"))
+        public_events = " ".join(
+            e["text"] for m in self.db.moves(row.id) for e in m.events if not e.get("private_to")
+        )
+        names = {s.name for s in seats}
+        out: dict[str, set[str]] = {}
+        for s in seats:
+            mine = _strings(eng.view(state, s.name).model_dump(mode="json"))
+            out[s.name] = {
+                t for t in mine - public - names if len(t) >= 4 and t not in public_events
+            }
+        for m in self.db.moves(row.id):
+            for e in m.events:
+                owner = e.get("private_to")
+                if owner and e["text"] not in public_events:
+                    out.setdefault(owner, set()).add(e["text"])
+        return out
+
+    def replayed_state_json(self, row: GameRow | None = None) -> dict:
+        """The state got by replaying the move log from setup: equal to the saved state iff no
+        move was lost or applied twice."""
+        row = row or self.row()
+        eng = self.engine(row)
+        seats = self.db.seats(row.id)
+        players = [s.name for s in seats]
+        merged = dict(row.options)
+        for spec in eng.options:
+            if spec.per_player:
+                merged[spec.key] = {
+                    s.name: s.choices[spec.key] for s in seats if spec.key in s.choices
+                }
+        state = eng.setup(players, seed=row.seed, options=eng.validate_options(players, merged))
+        for m in self.db.moves(row.id):
+            if m.kind == "move":
+                state, _ = eng.apply(state, m.player, m.action_id)
+            elif m.kind == "concede":
+                state, _ = eng.remove_player(state, m.player)
+        return json.loads(state.model_dump_json())
+
+
+def _strings(value) -> set[str]:
+    out: set[str] = set()
+    if isinstance(value, str):
+        out.add(value)
+    elif isinstance(value, dict):
+        # values only: keys are mostly field names, which say nothing secret
+        for v in value.values():
+            out |= _strings(v)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            out |= _strings(v)
+    return out

@@ -1,0 +1,338 @@
+"""One game in one channel, played by simulated users only through slash commands and
+components, with every check the scenarios share made after every move.
+
+The users choose among what the bot offers them (the buttons or select menus on the turn
+message; ``/play`` autocomplete when there are none or when several players are awaited) with a
+seeded random generator. What the bot did is compared with the independent witness
+(:mod:`tests.e2e.observe`): the saved game, the engine's ``to_act`` and views, the renderers.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from dataclasses import dataclass, field
+
+import engines
+from tests.e2e.observe import GameDb, Witness
+from tests.standin.driver import Driver, Reply
+from tests.standin.records import Channel, Message, User
+
+
+class ScenarioFailure(AssertionError):
+    pass
+
+
+@dataclass
+class Tally:
+    moves: int = 0
+    by_button: int = 0
+    by_select: int = 0
+    by_play: int = 0
+    refusals_checked: list[str] = field(default_factory=list)
+    hands_checked: int = 0
+    public_checked: int = 0
+
+
+def _contains(text: str, secret: str) -> bool:
+    return re.search(r"(?<!\w)" + re.escape(secret) + r"(?!\w)", text) is not None
+
+
+class GameSession:
+    def __init__(
+        self,
+        driver: Driver,
+        db: GameDb,
+        channel: Channel,
+        engine: str,
+        players: list[User],
+        *,
+        spectator: User,
+        seed: int = 1,
+    ):
+        self.d = driver
+        self.db = db
+        self.channel = channel
+        self.engine_name = engine
+        self.engine = engines.get_engine(engine)
+        self.players = players
+        self.spectator = spectator
+        self.rng = random.Random(seed)
+        self.witness = Witness(db, channel.id)
+        self.tally = Tally()
+        self._checked_upto = 0  # message ids up to this were leak-checked
+
+    # -- lobby ----------------------------------------------------------------------------------
+    def _choice_words(self, index: int) -> str | None:
+        words = []
+        for spec in self.engine.options:
+            if not spec.per_player:
+                continue
+            if spec.unique:
+                value = spec.choices[index % len(spec.choices)]
+            else:
+                value = self.rng.choice(spec.choices)
+            words.append(f"{spec.key}={value}")
+        return " ".join(words) or None
+
+    def open_and_start(self) -> Message:
+        host, *others = self.players
+        extra = {"choice": c} if (c := self._choice_words(0)) else {}
+        reply = self.d.run(host, self.channel, "/game new", game=self.engine_name, **extra)
+        self._expect_public(reply, "opening the game")
+        for i, user in enumerate(others, start=1):
+            extra = {"choice": c} if (c := self._choice_words(i)) else {}
+            reply = self.d.run(user, self.channel, "/game join", **extra)
+            self._expect_public(reply, f"{user.name} joining")
+        before = self.d.last_message_id()
+        reply = self.d.run(host, self.channel, "/game start")
+        row = self.witness.row()
+        if row.status != "running":
+            raise ScenarioFailure(f"the game did not start: {reply!r}")
+        turn = self._turn_message(before)
+        self._check_turn_message(turn, row)
+        return turn
+
+    def _expect_public(self, reply: Reply, what: str) -> None:
+        if reply.failed or not reply.new_public:
+            raise ScenarioFailure(f"{what}: expected a public message, got {reply!r}")
+
+    # -- playing --------------------------------------------------------------------------------
+    def running(self) -> bool:
+        return self.witness.row().status == "running"
+
+    def play(self, *, max_moves: int, max_seconds: float, refusal_every: int = 0) -> Tally:
+        """Play until the game ends or a cap is reached; checks refusals every so often."""
+        deadline = time.monotonic() + max_seconds
+        while self.running() and self.tally.moves < max_moves and time.monotonic() < deadline:
+            if refusal_every and self.tally.moves % refusal_every == 0:
+                self.check_refusals()
+            self.move()
+        self.check_consistency()
+        return self.tally
+
+    def move(self) -> Message:
+        """One move by one awaited player, chosen at random among what the bot offers."""
+        row = self.witness.row()
+        awaited = sorted(self.witness.to_act_users(row))
+        if not awaited:
+            raise ScenarioFailure("the game is running but nobody is awaited")
+        actor = self._user(self.rng.choice(awaited))
+        turn = self.d.latest_public(self.channel)
+        offers = self._offers(turn)
+        before = self.d.last_message_id()
+        reply = None
+        # mostly the components, sometimes /play anyway so its autocomplete path is played too
+        if offers and self.rng.random() < (0.8 if len(awaited) == 1 else 0.5):
+            kind, item, value = self.rng.choice(offers)
+            if kind == "button":
+                reply = self.d.click(actor, turn, custom_id=item["custom_id"])
+            else:
+                reply = self.d.select(actor, turn, [value], custom_id=item["custom_id"])
+            after = self.witness.row()
+            if after.version == row.version:
+                # the component was for another awaited player: a private refusal
+                self._expect_refused(reply, row.version, before, "a component of another player")
+                reply = None
+            else:
+                self.tally.by_button += kind == "button"
+                self.tally.by_select += kind == "select"
+        if reply is None:
+            choices = self.d.autocomplete(actor, self.channel, "/play", "action", "")
+            if not choices:
+                raise ScenarioFailure(f"{actor.name} is awaited but /play offers nothing")
+            value = self.rng.choice(choices)["value"]
+            before = self.d.last_message_id()
+            reply = self.d.run(actor, self.channel, "/play", action=value)
+            self.tally.by_play += 1
+            if not reply.ephemeral:
+                raise ScenarioFailure(f"/play should answer its player privately: {reply!r}")
+        after = self.witness.row()
+        if after.version != row.version + 1:
+            raise ScenarioFailure(
+                f"a move should bump the version by one ({row.version} -> {after.version}); {reply!r}"
+            )
+        last = self.db.moves(after.id)[-1]
+        if last.kind != "move" or last.user_id != actor.id:
+            raise ScenarioFailure(f"the saved move is not {actor.name}'s: {last}")
+        turn = self._turn_message(before)
+        self._check_turn_message(turn, after)
+        self.tally.moves += 1
+        return turn
+
+    def _offers(self, message: Message) -> list[tuple[str, dict, str | None]]:
+        offers: list[tuple[str, dict, str | None]] = [
+            ("button", b, None) for b in self.d.buttons(message) if not b.get("disabled")
+        ]
+        for menu in message.selects():
+            if not menu.get("disabled"):
+                offers += [("select", menu, o["value"]) for o in menu.get("options") or []]
+        return offers
+
+    def _turn_message(self, before: int) -> Message:
+        """The new public message with the board image posted after message id ``before``."""
+        return self.d.wait_for_public(self.channel, before, lambda m: bool(m.images()))
+
+    def _user(self, user_id: int) -> User:
+        for u in [*self.players, self.spectator]:
+            if u.id == user_id:
+                return u
+        raise ScenarioFailure(f"unknown user id {user_id}")
+
+    # -- checks ---------------------------------------------------------------------------------
+    def _check_turn_message(self, turn: Message, row) -> None:
+        """Board image = the spectator view's rendering; exactly the awaited users pinged."""
+        expected = self.witness.to_act_users(row)
+        if set(turn.pinged) != expected:
+            names = {u.id: u.name for u in [*self.players, self.spectator]}
+            raise ScenarioFailure(
+                f"turn message pings {[names.get(u, u) for u in turn.pinged]}, "
+                f"but the game awaits {[names.get(u, u) for u in expected]}: {turn.content!r}"
+            )
+        for uid in expected:
+            if f"<@{uid}>" not in turn.content and f"<@!{uid}>" not in turn.content:
+                raise ScenarioFailure(f"turn message does not mention <@{uid}>")
+        png = turn.images()[0].data
+        if png != self.witness.public_png(row):
+            raise ScenarioFailure("the posted board is not the spectator view's rendering")
+        self.check_no_leaks()
+
+    def check_no_leaks(self) -> None:
+        """No public message (any version) holds a text private to a player, and no ephemeral
+        message holds a text private to someone other than its reader."""
+        secrets = self.witness.secrets()
+        fresh = [m for m in self.d.server.all_messages() if m.id > self._checked_upto]
+        if not fresh:
+            return
+        names = {u.id: u.name for u in self.players}
+        for m in fresh:
+            if m.channel_id != self.channel.id:
+                continue
+            texts = m.texts()
+            if m.ephemeral:
+                reader = names.get(m.visible_to)
+                own = secrets.get(reader, set())
+                forbidden = {s for p, ss in secrets.items() if p != reader for s in ss} - own
+            else:
+                forbidden = {s for ss in secrets.values() for s in ss}
+                self.tally.public_checked += 1
+            for text in texts:
+                for secret in forbidden:
+                    if _contains(text, secret):
+                        where = (
+                            "ephemeral to " + str(names.get(m.visible_to))
+                            if m.ephemeral
+                            else "public"
+                        )
+                        raise ScenarioFailure(
+                            f"hidden text {secret!r} leaked in a {where} message: {text!r}"
+                        )
+        self._checked_upto = max(m.id for m in fresh)
+
+    def check_hands(self) -> None:
+        """/game hand: each player's private view, to them only, ephemerally; spectators get a
+        private refusal."""
+        row = self.witness.row()
+        seats = {s.user_id: s.name for s in self.db.seats(row.id)}
+        for user in self.players:
+            before = self.d.last_message_id()
+            reply = self.d.run(user, self.channel, "/game hand")
+            if not reply.ephemeral or any(m.visible_to != user.id for m in reply.messages):
+                raise ScenarioFailure(f"/game hand of {user.name} was not private: {reply!r}")
+            if any(m.id > before and m.public for m in reply.new_public):
+                raise ScenarioFailure("/game hand posted something public")
+            expected = self.witness.private_png(seats[user.id], row)
+            got = [a.data for m in reply.messages for a in m.images()]
+            if expected is not None and got and got[0] != expected:
+                raise ScenarioFailure(f"{user.name}'s hand image is not their own view's rendering")
+            self.tally.hands_checked += 1
+        self._expect_refused(
+            self.d.run(self.spectator, self.channel, "/game hand"),
+            row.version,
+            None,
+            "/game hand by a spectator",
+        )
+        self.check_no_leaks()
+
+    def _expect_refused(self, reply: Reply, version: int, before: int | None, what: str) -> None:
+        row = self.witness.row()
+        if row.version != version:
+            raise ScenarioFailure(f"{what} changed the game (version {version} -> {row.version})")
+        if reply.failed:
+            raise ScenarioFailure(f"{what}: the interaction failed ({reply.failed})")
+        if not reply.ephemeral:
+            raise ScenarioFailure(f"{what} should be refused privately: {reply!r}")
+        if before is not None and reply.new_public:
+            raise ScenarioFailure(
+                f"{what} posted publicly: {[m.content for m in reply.new_public]}"
+            )
+        self.tally.refusals_checked.append(what)
+
+    def check_refusals(self) -> None:
+        """The refusals any engine's game must answer privately without changing anything: a
+        spectator clicking, a seated player who may not act clicking, a stale button, a
+        spectator's /play."""
+        row = self.witness.row()
+        if row.status != "running":
+            return
+        turn = self.d.latest_public(self.channel)
+        buttons = [b for b in self.d.buttons(turn) if not b.get("disabled")]
+        if buttons:
+            button = self.rng.choice(buttons)
+            before = self.d.last_message_id()
+            reply = self.d.click(self.spectator, turn, custom_id=button["custom_id"])
+            self._expect_refused(reply, row.version, before, "a click by a spectator")
+            eng, state = self.witness.engine(row), self.witness.state(row)
+            seats = self.db.seats(row.id)
+            idle = [s for s in seats if not eng.legal_actions(state, s.name)]
+            if idle:
+                user = self._user(self.rng.choice(idle).user_id)
+                before = self.d.last_message_id()
+                reply = self.d.click(user, turn, custom_id=button["custom_id"])
+                self._expect_refused(
+                    reply, row.version, before, "a click by a player who may not act"
+                )
+        stale = self._stale_button()
+        if stale is not None:
+            message, button = stale
+            user = self._user(self.rng.choice(sorted(self.witness.to_act_users(row))))
+            before = self.d.last_message_id()
+            reply = self.d.click(user, message, custom_id=button["custom_id"], stale_copy=True)
+            self._expect_refused(reply, row.version, before, "a stale button")
+        before = self.d.last_message_id()
+        reply = self.d.run(self.spectator, self.channel, "/play", action="anything")
+        self._expect_refused(reply, row.version, before, "/play by a spectator")
+        if self.d.autocomplete(self.spectator, self.channel, "/play", "action", ""):
+            raise ScenarioFailure("/play autocomplete offered moves to a spectator")
+
+    def _stale_button(self) -> tuple[Message, dict] | None:
+        """A button from an earlier turn message of this game (as its clients may still show it)."""
+        msgs = self.d.public_messages(self.channel)[:-1]
+        for m in reversed(msgs):
+            for version in [m.snapshot(), *reversed(m.history)]:
+                for row in version["components"]:
+                    for c in row.get("components") or []:
+                        if c.get("type") == 2 and c.get("custom_id"):
+                            return m, c
+        return None
+
+    def check_consistency(self) -> None:
+        """The move log replays to the saved state; versions and sequence numbers are gapless."""
+        row = self.witness.row()
+        moves = self.db.moves(row.id)
+        seqs = [m.seq for m in moves]
+        if seqs != list(range(1, len(moves) + 1)):
+            raise ScenarioFailure(f"move log sequence has gaps or repeats: {seqs}")
+        versions = [m.version for m in moves]
+        if versions != sorted(set(versions)) or (versions and versions[-1] != row.version):
+            raise ScenarioFailure(f"versions in the log {versions} do not end at {row.version}")
+        if row.state is not None:
+            import json
+
+            saved = json.loads(row.state)
+            if self.witness.replayed_state_json(row) != saved:
+                raise ScenarioFailure("replaying the move log does not give the saved state")
+        problems = self.d.server.call(lambda: list(self.d.server.errors))
+        if problems:
+            raise ScenarioFailure(f"the stand-in recorded Discord errors: {problems}")
