@@ -146,7 +146,7 @@ class GameSession:
             before = self.d.last_message_id()
             reply = self.d.run(actor, self.channel, "/play", action=value)
             self.tally.by_play += 1
-            if not reply.ephemeral:
+            if not reply.messages or not reply.messages[0].ephemeral:
                 raise ScenarioFailure(f"/play should answer its player privately: {reply!r}")
         after = self.witness.row()
         if after.version != row.version + 1:
@@ -298,7 +298,7 @@ class GameSession:
             message, button = stale
             user = self._user(self.rng.choice(sorted(self.witness.to_act_users(row))))
             before = self.d.last_message_id()
-            reply = self.d.click(user, message, custom_id=button["custom_id"], stale_copy=True)
+            reply = self.d.click(user, message, custom_id=button["custom_id"])
             self._expect_refused(reply, row.version, before, "a stale button")
         before = self.d.last_message_id()
         reply = self.d.run(self.spectator, self.channel, "/play", action="anything")
@@ -307,14 +307,13 @@ class GameSession:
             raise ScenarioFailure("/play autocomplete offered moves to a spectator")
 
     def _stale_button(self) -> tuple[Message, dict] | None:
-        """A button from an earlier turn message of this game (as its clients may still show it)."""
+        """A button still shown on an earlier turn message of this game (e.g. after a move made
+        with /play, which leaves the old message as it was)."""
         msgs = self.d.public_messages(self.channel)[:-1]
         for m in reversed(msgs):
-            for version in [m.snapshot(), *reversed(m.history)]:
-                for row in version["components"]:
-                    for c in row.get("components") or []:
-                        if c.get("type") == 2 and c.get("custom_id"):
-                            return m, c
+            buttons = self.d.buttons(m)
+            if buttons:
+                return m, buttons[0]
         return None
 
     def check_consistency(self) -> None:

@@ -240,23 +240,14 @@ class Driver:
         label: str | None = None,
         *,
         custom_id: str | None = None,
-        stale_copy: bool = False,
     ) -> Reply:
         """``user`` clicks the button labelled ``label`` (or with ``custom_id``) on ``where``
         (a message, or the latest public message with components in a channel).
 
-        ``stale_copy`` also offers the buttons of the message's earlier versions, as a client
-        still showing an old copy would (two players clicking at once, a slow client)."""
+        Only components on the message as it is now can be clicked: clients redraw a message
+        when it is edited, and discord.py drops a click on a component its message lacks."""
         message = self._message(where)
         offered = self.buttons(message)
-        if stale_copy:
-            offered += [
-                c
-                for version in message.history
-                for row in version["components"]
-                for c in row.get("components") or []
-                if c.get("type") == 2 and c.get("style") != 5
-            ]
         match = [
             b
             for b in offered
@@ -273,6 +264,16 @@ class Driver:
             raise DriverError("that ephemeral message is not visible to this user")
         data = {"custom_id": button["custom_id"], "component_type": 2}
         return self._interact(3, user, self.server.channels[message.channel_id], data, message)
+
+    def click_nowait(self, user: User, message: Message, custom_id: str) -> int:
+        """Dispatch a click and return at once (the interaction id): for killing the bot while
+        it handles the click."""
+        if not any(b.get("custom_id") == custom_id for b in self.buttons(message)):
+            raise DriverError(f"no button {custom_id!r} on the message")
+        data = {"custom_id": custom_id, "component_type": 2}
+        return self.server.create_interaction(
+            type=3, user=user, channel_id=message.channel_id, data=data, message=message
+        )
 
     def select(
         self,

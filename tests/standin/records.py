@@ -23,7 +23,7 @@ class Snowflakes:
         return self._last
 
 
-@dataclass
+@dataclass(eq=False)
 class User:
     id: int
     name: str
