@@ -172,11 +172,13 @@ class Witness:
             e["text"] for m in self.db.moves(row.id) for e in m.events if not e.get("private_to")
         )
         names = {s.name for s in seats}
+        # action labels are public by contract (they become buttons others see)
+        labels = {a.label for s in seats for a in eng.legal_actions(state, s.name)}
         out: dict[str, set[str]] = {}
         for s in seats:
             mine = _strings(eng.view(state, s.name).model_dump(mode="json"))
             out[s.name] = {
-                t for t in mine - public - names if len(t) >= 4 and t not in public_events
+                t for t in mine - public - names - labels if len(t) >= 4 and t not in public_events
             }
         for m in self.db.moves(row.id):
             for e in m.events:

@@ -16,7 +16,7 @@ from tests.e2e.session import GameSession
 NAMES = ["Ada", "Bob", "Cy", "Di"]
 MAX_MOVES = 400
 MAX_SECONDS = {"toy": 60.0}
-DEFAULT_SECONDS = 35.0
+DEFAULT_SECONDS = 30.0
 
 
 def player_count(engine: engines.Engine) -> int:
@@ -47,11 +47,12 @@ def test_whole_game_through_commands_and_buttons(world, name):
         assert final.pinged == [] and not final.components
     session.check_no_leaks()
     session.check_consistency()
+    assert session.problems == [], session.problems
     print(
         f"{name}: {len(players)} players, {tally.moves} moves "
         f"({tally.by_button} buttons, {tally.by_select} selects, {tally.by_play} /play), "
         f"finished={not session.running()}, refusals={len(tally.refusals_checked)}, "
-        f"public messages checked={tally.public_checked}"
+        f"public messages checked={tally.public_checked}, boards compared={tally.boards_compared}"
     )
     if name == "toy":
         assert not session.running(), "the toy game must finish"

@@ -66,7 +66,7 @@ class Reply:
 
 
 class Driver:
-    def __init__(self, server: StandIn, *, quiet: float = 0.15):
+    def __init__(self, server: StandIn, *, quiet: float = 0.1):
         self.server = server
         self.quiet = quiet
         self._users: dict[str, User] = {}
