@@ -36,6 +36,11 @@ class Tally:
     boards_compared: int = 0
 
 
+def _choice_value(word: str) -> str:
+    """``species=Cat`` and ``Cat`` name the same choice."""
+    return (word.partition("=")[2] or word).strip().casefold()
+
+
 def _contains(text: str, secret: str) -> bool:
     return re.search(r"(?<!\w)" + re.escape(secret) + r"(?!\w)", text) is not None
 
@@ -76,7 +81,8 @@ class GameSession:
             c["value"]
             for c in self.d.autocomplete(user, self.channel, command, "choice", "", **options)
         ]
-        free = [v for v in suggestions if v not in taken] or suggestions
+        free = [v for v in suggestions if _choice_value(v) not in map(_choice_value, taken)]
+        free = free or suggestions
         if not free:
             self.problems.append(f"{command}: no suggestions for the per-player choice")
             return None
@@ -97,7 +103,7 @@ class GameSession:
                 for spec in self.engine.options
                 if spec.per_player
                 for value in spec.choices
-                if " " not in value and f"{spec.key}={value}" not in taken
+                if " " not in value and _choice_value(value) not in map(_choice_value, taken)
             ]
             for word in [*fallbacks, None]:
                 extra = {"choice": word} if word else {}

@@ -54,7 +54,7 @@ def test_whole_game_through_commands_and_buttons(world, name):
         assert final.pinged == [] and not final.components
     session.check_no_leaks()
     session.check_consistency()
-    assert session.problems == [], session.problems
+    assert session.problems == [], "\n".join(["product problems:", *session.problems])
     print(
         f"{name}: {len(players)} players, {tally.moves} moves "
         f"({tally.by_button} buttons, {tally.by_select} selects, {tally.by_play} /play), "
