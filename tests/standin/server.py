@@ -82,6 +82,10 @@ class StandIn:
         self.requests: list[tuple[str, str]] = []
         self.identifies = 0
         self.resumes = 0
+        self._hold: asyncio.Event | None = None
+        self._hold_prefixes: tuple[str, ...] = ()
+        self._drop_held = False
+        self.held = 0
         self._sessions: dict[str, _Session] = {}
         self._active: _Session | None = None
         self._in_flight = 0
@@ -186,6 +190,30 @@ class StandIn:
             timeout,
             "the bot to finish answering",
         )
+
+    # -- holding the bot's requests (to kill it at a chosen point) --------------------------------
+    def hold(self, prefixes: tuple[str, ...] = ("webhooks/", "channels/")) -> None:
+        """From now on, requests under these paths wait (unanswered) until ``release``;
+        ``held`` counts them. With a kill in between, what the bot was saying never arrives."""
+
+        def go() -> None:
+            self._hold = asyncio.Event()
+            self._hold_prefixes = prefixes
+            self._drop_held = False
+            self.held = 0
+
+        self.call(go)
+
+    def release(self, *, drop: bool) -> None:
+        """Let held requests through, or (``drop``) fail them without any effect."""
+
+        def go() -> None:
+            if self._hold is not None:
+                self._drop_held = drop
+                self._hold.set()
+                self._hold = None
+
+        self.call(go)
 
     # -- setting up the world -------------------------------------------------------------------
     def add_user(self, name: str, *, permissions: int = DEFAULT_PERMISSIONS) -> User:
@@ -518,6 +546,11 @@ class StandIn:
                         if auth != f"Bot {self.token}":
                             raise DiscordError(401, 0, "401: Unauthorized")
                     body, files = await _read_body(request)
+                    if self._hold is not None and tail.startswith(self._hold_prefixes):
+                        self.held += 1
+                        await self._hold.wait()
+                        if self._drop_held:
+                            raise DiscordError(503, 0, "dropped by the stand-in")
                     result = await handler(request, *m.groups(), body=body, files=files)
                     if result is None:
                         return web.Response(status=204)
