@@ -7,8 +7,9 @@ The column names are those of ``storage/migrations/0001_init.sql``.
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import engines
@@ -120,6 +121,31 @@ class GameDb:
         ]
 
 
+@dataclass
+class Secrets:
+    by_player: dict[str, set[str]] = field(default_factory=dict)
+    known: dict[str, str] = field(default_factory=dict)  # what each player sees anyway
+
+    def forbidden_for(self, reader: str | None) -> set[str]:
+        """Texts ``reader`` (None: everyone) must not be shown."""
+        own = self.known.get(reader, "") if reader else ""
+        return {
+            t
+            for player, texts in self.by_player.items()
+            if player != reader
+            for t in texts
+            if not contains_word(own, t)
+        }
+
+    def owners(self, text: str) -> list[str]:
+        return [p for p, texts in self.by_player.items() if text in texts]
+
+
+def contains_word(haystack: str, needle: str) -> bool:
+    """``needle`` occurs in ``haystack`` not as part of a longer word."""
+    return re.search(r"(?<!\w)" + re.escape(needle) + r"(?!\w)", haystack) is not None
+
+
 class Witness:
     """The engine's own answers about a game row: who must act, what each player may see."""
 
@@ -159,33 +185,43 @@ class Witness:
         except Exception:  # a game without a hand renderer
             return None
 
-    def secrets(self, row: GameRow | None = None) -> dict[str, set[str]]:
-        """Per player, the texts of their private view that no one else may read: strings (of
-        4+ characters) in their view but nowhere in the spectator view, nor in any public event
-        of the game so far; plus the texts of events only they were told."""
+    def secrets(self, row: GameRow | None = None) -> Secrets:
+        """Per player, the texts of their private view that no one else may read, and what each
+        player knows anyway (their own view and private events), for checking messages."""
         row = row or self.row()
         eng = self.engine(row)
         state = self.state(row)
         seats = self.db.seats(row.id)
-        public = _strings(eng.view(state, None).model_dump(mode="json"))
-        public_events = " ".join(
-            e["text"] for m in self.db.moves(row.id) for e in m.events if not e.get("private_to")
+        moves = self.db.moves(row.id)
+        # anything said in public (the spectator view, public events, the guide) is not secret,
+        # even as part of a longer text
+        public_blob = "\n".join(
+            [
+                *_strings(eng.view(state, None).model_dump(mode="json")),
+                *(e["text"] for m in moves for e in m.events if not e.get("private_to")),
+                eng.guide,
+                eng.title,
+            ]
         )
         names = {s.name for s in seats}
         # action labels are public by contract (they become buttons others see)
         labels = {a.label for s in seats for a in eng.legal_actions(state, s.name)}
-        out: dict[str, set[str]] = {}
+        result = Secrets()
         for s in seats:
             mine = _strings(eng.view(state, s.name).model_dump(mode="json"))
-            out[s.name] = {
-                t for t in mine - public - names - labels if len(t) >= 4 and t not in public_events
+            result.known[s.name] = "\n".join(mine)
+            result.by_player[s.name] = {
+                t
+                for t in mine - names - labels
+                if len(t) >= 4 and not contains_word(public_blob, t)
             }
-        for m in self.db.moves(row.id):
+        for m in moves:
             for e in m.events:
                 owner = e.get("private_to")
-                if owner and e["text"] not in public_events:
-                    out.setdefault(owner, set()).add(e["text"])
-        return out
+                if owner and not contains_word(public_blob, e["text"]):
+                    result.by_player.setdefault(owner, set()).add(e["text"])
+                    result.known[owner] = result.known.get(owner, "") + "\n" + e["text"]
+        return result
 
     def replayed_state_json(self, row: GameRow | None = None) -> dict:
         """The state got by replaying the move log from setup: equal to the saved state iff no

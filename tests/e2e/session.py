@@ -10,12 +10,11 @@ seeded random generator. What the bot did is compared with the independent witne
 from __future__ import annotations
 
 import random
-import re
 import time
 from dataclasses import dataclass, field
 
 import engines
-from tests.e2e.observe import GameDb, Witness
+from tests.e2e.observe import GameDb, Witness, contains_word
 from tests.standin.driver import Driver, Reply
 from tests.standin.records import Channel, Message, User
 
@@ -39,10 +38,6 @@ class Tally:
 def _choice_value(word: str) -> str:
     """``species=Cat`` and ``Cat`` name the same choice."""
     return (word.partition("=")[2] or word).strip().casefold()
-
-
-def _contains(text: str, secret: str) -> bool:
-    return re.search(r"(?<!\w)" + re.escape(secret) + r"(?!\w)", text) is not None
 
 
 class GameSession:
@@ -253,28 +248,24 @@ class GameSession:
         for m in fresh:
             if m.channel_id != self.channel.id:
                 continue
-            texts = m.texts()
-            if m.ephemeral:
-                reader = names.get(m.visible_to)
-                own = secrets.get(reader, set())
-                forbidden = {s for p, ss in secrets.items() if p != reader for s in ss} - own
-            else:
-                forbidden = {s for ss in secrets.values() for s in ss}
+            # a spectator's private answer may hold no more than a public message
+            reader = names.get(m.visible_to) if m.ephemeral else None
+            forbidden = secrets.forbidden_for(reader)
+            if not m.ephemeral:
                 self.tally.public_checked += 1
-            for text in texts:
+            for text in m.texts():
                 for secret in forbidden:
-                    if _contains(text, secret) and secret not in self._leaked:
+                    if secret not in self._leaked and contains_word(text, secret):
                         # recorded, not raised, so the rest of the game is still checked
                         self._leaked.add(secret)
                         where = (
-                            f"an ephemeral message to {names.get(m.visible_to)}"
-                            if m.ephemeral
-                            else "a public message"
+                            "a public message"
+                            if not m.ephemeral
+                            else f"an ephemeral message to {reader or 'a spectator'}"
                         )
-                        owners = [p for p, ss in secrets.items() if secret in ss]
                         self.problems.append(
-                            f"hidden text {secret!r} (private to {owners}) shown in {where}: "
-                            f"{text[:200]!r}"
+                            f"hidden text {secret!r} (private to {secrets.owners(secret)}) "
+                            f"shown in {where}: {text[:200]!r}"
                         )
         self._checked_upto = max(m.id for m in fresh)
 
