@@ -36,6 +36,22 @@ class Counter(discord.ui.View):
         await interaction.response.send_message("only you see this", ephemeral=True)
 
 
+class Flavours(discord.ui.View):
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    @discord.ui.select(
+        custom_id="demo:flavour",
+        placeholder="Pick a flavour",
+        options=[discord.SelectOption(label=f, value=f.lower()) for f in ("Lemon", "Mint", "Plum")],
+    )
+    async def pick(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
+        await interaction.response.defer()
+        await interaction.followup.send(
+            f"{interaction.user.display_name} picked {select.values[0]}"
+        )
+
+
 def make_client() -> discord.Client:
     client = discord.Client(intents=discord.Intents.default())
     tree = app_commands.CommandTree(client)
@@ -95,10 +111,15 @@ def make_client() -> discord.Client:
         await message.edit(content="edited in the channel")
         await message.create_thread(name="game chat")
 
+    @demo.command(name="flavours", description="A select menu")
+    async def flavours(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("choose", view=Flavours())
+
     tree.add_command(demo)
 
     async def setup_hook() -> None:
         client.add_view(Counter())
+        client.add_view(Flavours())
         await tree.sync()
 
     client.setup_hook = setup_hook

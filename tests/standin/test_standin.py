@@ -86,6 +86,16 @@ def test_ephemeral_answer_is_seen_only_by_the_clicker(clean):
     assert all(m.content != "only you see this" for m in d.public_messages(chan))
 
 
+def test_picking_in_a_select_menu_after_a_deferred_update(clean):
+    server, d, chan, ada, bob = clean
+    d.run(ada, chan, "/demo flavours")
+    reply = d.select(bob, chan, ["mint"])
+    assert reply.interaction.response_type == 6
+    assert d.latest_public(chan).content == "Bob picked mint"
+    with pytest.raises(DriverError):
+        d.select(bob, d.public_messages(chan)[-2], ["cherry"])
+
+
 def test_autocomplete_choices_come_back(clean):
     server, d, chan, ada, _ = clean
     choices = d.autocomplete(ada, chan, "/demo pick", "fruit", "fruit1")
