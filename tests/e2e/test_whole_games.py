@@ -38,7 +38,7 @@ KNOWN_PROBLEMS = [
 ]
 MAX_MOVES = 400
 MAX_SECONDS = {"toy": 60.0}
-DEFAULT_SECONDS = 30.0
+DEFAULT_SECONDS = 25.0
 
 
 def player_count(engine: engines.Engine) -> int:

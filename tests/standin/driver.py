@@ -66,7 +66,7 @@ class Reply:
 
 
 class Driver:
-    def __init__(self, server: StandIn, *, quiet: float = 0.1):
+    def __init__(self, server: StandIn, *, quiet: float = 0.05):
         self.server = server
         self.quiet = quiet
         self._users: dict[str, User] = {}

@@ -174,7 +174,7 @@ class StandIn:
                 return value
             if time.monotonic() > deadline:
                 raise TimeoutError(f"timed out after {timeout}s waiting for {what or predicate}")
-            time.sleep(0.02)
+            time.sleep(0.01)
 
     def idle_for(self) -> float:
         """Seconds since the bot last talked to the stand-in (0 while a request is in flight)."""
