@@ -67,7 +67,10 @@ def make_client() -> discord.Client:
     async def picture(interaction: discord.Interaction) -> None:
         await interaction.response.defer(thinking=True)
         await asyncio.sleep(0.1)
-        await interaction.followup.send("here", file=discord.File(io.BytesIO(_png()), "board.png"))
+        sent = await interaction.followup.send(
+            "here", file=discord.File(io.BytesIO(_png()), "board.png"), wait=True
+        )
+        await sent.edit(content="here it is")
 
     @demo.command(name="edit", description="Defer, then edit the original with a mention")
     async def edit(interaction: discord.Interaction) -> None:
@@ -109,6 +112,8 @@ def make_client() -> discord.Client:
             "in the channel", file=discord.File(io.BytesIO(_png()), "b.png")
         )
         await message.edit(content="edited in the channel")
+        fetched = await interaction.channel.fetch_message(message.id)
+        assert fetched.attachments[0].filename == "b.png"
         await message.create_thread(name="game chat")
 
     @demo.command(name="flavours", description="A select menu")

@@ -55,6 +55,7 @@ def test_deferred_answer_with_a_file_keeps_its_bytes(clean):
     assert reply.interaction.response_type == 5
     follow = [m for m in reply.messages if m.attachments]
     assert follow and follow[0].images()[0].data == _png()
+    assert follow[0].content == "here it is" and follow[0].history[-1]["content"] == "here"
     assert follow[0].attachments[0].filename == "board.png"
     assert server.errors == []
 
@@ -199,3 +200,24 @@ def test_bot_process_killed_and_restarted_keeps_its_persistent_buttons(tmp_path)
             assert server.errors == []
         finally:
             bot.stop()
+
+
+def test_guild_commands_are_kept_apart_from_global_ones(clean):
+    server, *_ = clean
+    req = urllib.request.Request(
+        f"{server.api_base}/applications/{server.application_id}/guilds/{server.guild_id}/commands",
+        data=json.dumps([{"name": "local", "description": "Guild only", "type": 1}]).encode(),
+        headers={"Content-Type": "application/json", "Authorization": f"Bot {server.token}"},
+        method="PUT",
+    )
+    stored = json.loads(urllib.request.urlopen(req).read())
+    assert stored[0]["guild_id"] == str(server.guild_id)
+    assert [c["name"] for c in server.commands()] == ["local", "demo"]
+    server.call(lambda: server.guild_commands.clear())
+
+
+def test_requests_without_the_bot_token_are_unauthorized(clean):
+    server, *_ = clean
+    with pytest.raises(urllib.error.HTTPError) as err:
+        urllib.request.urlopen(f"{server.api_base}/users/@me")
+    assert err.value.code == 401
