@@ -18,6 +18,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sys
+
+import discord
 
 from bot.discord_app.client import TabletopClient
 from bot.discord_app.sync import hash_path_for
@@ -37,7 +40,7 @@ async def _serve(config, sync: str) -> None:
             Table(store),
             sync_mode=sync,
             hash_path=hash_path_for(config.db_path),
-            dev_guild_id=getattr(config, "dev_guild_id", None),
+            dev_guild_id=getattr(config, "dev_guild", None),
         )
         async with client:
             await client.start(config.token)
@@ -45,10 +48,22 @@ async def _serve(config, sync: str) -> None:
         await store.close()
 
 
-def run(config, sync: str | None = None) -> None:
-    """Run the bot until interrupted. ``sync`` overrides ``config.sync`` (auto|always|never)."""
+def run(config, sync: str | None = None) -> int:
+    """Run the bot until interrupted; returns the process exit status.
+
+    ``config`` is :class:`bot.config.Config` (token, db_path, sync, dev_guild, log_level);
+    ``sync`` (auto|always|never) overrides ``config.sync``.
+    """
     mode = sync or getattr(config, "sync", None) or "auto"
     try:
         asyncio.run(_serve(config, mode))
     except KeyboardInterrupt:
         log.info("Stopped by the operator")
+    except discord.LoginFailure:
+        print(
+            "tabletop: Discord refused the bot token. Check DISCORD_TOKEN (environment or .env); "
+            "get a new one at https://discord.com/developers/applications -> your app -> Bot.",
+            file=sys.stderr,
+        )
+        return 2
+    return 0

@@ -142,6 +142,7 @@ class Harness:
         http = RecordingHTTP(self.world, asyncio.get_running_loop())
         client.http = http
         self.state.http = http
+        client.tree._http = http  # the tree keeps the client's HTTP client from its creation
         await client._async_setup_hook()
         self.state.application_id = APP_ID
         self.state.user = discord.ClientUser(

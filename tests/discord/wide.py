@@ -12,7 +12,7 @@ import io
 from PIL import Image
 from pydantic import BaseModel
 
-from engines.core import Action, Engine, Event, IllegalAction, Result, Rng
+from engines.core import Action, Engine, Event, IllegalAction, OptionSpec, Result, Rng
 
 SECRET = "the secret word is PLUGH"
 
@@ -31,6 +31,16 @@ class WideEngine(Engine[WideState]):
     min_players = 2
     max_players = 2
     state_type = WideState
+    options = [
+        OptionSpec(
+            key="colour",
+            label="Colour",
+            choices=["red", "blue"],
+            default="red",
+            per_player=True,
+            unique=True,
+        )
+    ]
     guide = "Pick any of the many moves; after three moves the game ends."
     #: number of legal actions and whether their ids are long (set by tests)
     count = 60
