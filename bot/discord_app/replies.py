@@ -45,6 +45,13 @@ def explain(exc: BaseException) -> str | None:
         return exc.reason
     if isinstance(exc, discord.app_commands.NoPrivateMessage):
         return "Games are played in server channels; use this command in one."
+    if isinstance(
+        exc, discord.app_commands.CommandSignatureMismatch | discord.app_commands.CommandNotFound
+    ):
+        return (
+            "This command changed since Discord last loaded it. Please try again in a minute "
+            "(restarting your Discord app refreshes the command list)."
+        )
     if isinstance(exc, discord.app_commands.TransformerError):
         return f"'{exc.value}' is not a valid value here; pick one of the suggestions."
     return None

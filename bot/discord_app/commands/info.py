@@ -16,7 +16,7 @@ from bot.discord_app import options as opts
 from bot.discord_app import replies
 from bot.discord_app.commands.lobby import game_choices
 from bot.discord_app.moves import current_view, table_of
-from bot.discord_app.posts import board_post, seat_names, title_of
+from bot.discord_app.posts import board_post, title_of
 from bot.discord_app.text import MAX_MESSAGE, clip, fit_lines, join_message
 from bot.errors import NoGame
 
@@ -51,16 +51,12 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
             channel_id=interaction.channel_id, user_id=interaction.user.id
         )
         file = discord.File(io.BytesIO(png), filename="hand.png") if png else None
-        content = join_message(f"**{title_of(info)}** — your view (only you can see this)", text)
-        await replies.private(interaction, content, file=file)
+        await replies.private(interaction, text or f"Your view of {title_of(info)}.", file=file)
 
     @game.command(name="status", description="Who is playing, whose turn it is, the score.")
     async def status(interaction: discord.Interaction):
         info, text = await table_of(interaction).status(channel_id=interaction.channel_id)
-        content = join_message(
-            f"**{title_of(info)}** — {info.status}", f"Players: {seat_names(info)}", text
-        )
-        await replies.private(interaction, content)
+        await replies.private(interaction, text or f"{title_of(info)}: {info.status}.")
 
     @game.command(name="log", description="The recent moves of this channel's game.")
     @app_commands.describe(count="How many recent moves (default 15)")
