@@ -22,12 +22,11 @@ async def test_outcome_listeners_hear_of_every_posted_turn_message(running, h, a
     heard = []
 
     async def listener(outcome, message):
-        heard.append((outcome.game.version, message.id))
+        heard.append((outcome.game.id, outcome.game.version, message.id))
 
     h.client.outcome_listeners.append(listener)
     reply = await h.click(ada, running, label="Take 1")
-    [(version, message_id)] = heard
-    assert message_id == reply.public[0].id
-    assert f"tt:{running.buttons()[0]['custom_id'].split(':')[1]}:{version}:" in str(
-        reply.public[0].components
-    )
+    [(game_id, version, message_id)] = heard
+    [turn] = reply.public
+    assert message_id == turn.id
+    assert turn.buttons()[0]["custom_id"].startswith(f"tt:{game_id}:{version}:")
