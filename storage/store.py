@@ -43,7 +43,7 @@ class VersionConflict(StoreError):
 
 
 class GameNotFound(StoreError):
-    pass
+    """No game has that id."""
 
 
 @dataclass(frozen=True)
