@@ -358,28 +358,35 @@ class Table:
         state = self._state(eng, row)
         return _user_ids(row, self._engine_call(eng.to_act, state))
 
-    async def concede(self, *, channel_id: int, user_id: int) -> Outcome:
+    async def concede(self, *, channel_id: int, user_id: int, reason: str | None = None) -> Outcome:
         """Give up a running game.
 
         If the game can go on without the player (``engine.remove_player``), it does. If it
         cannot, it ends at once and the players still in it share the win ("<name> conceded"):
         conceding means the others won, which is what a player expects.
+
+        ``reason`` (past tense, e.g. "was voted out") replaces "conceded" in the texts when a
+        player is removed by others rather than by their own choice.
         """
         row = await self._live(channel_id)
         eng, state, seat = self._running_seat(row, user_id)
         others = [s.name for s in row.seats if s.active and s.user_id != user_id]
+        why = reason or "conceded"
         try:
             new_state, events = eng.remove_player(state, seat.name)
+            if reason is not None:
+                events = [Event(text=f"{seat.name} {reason}.", kind="concede"), *events]
             ended = None
         except IllegalAction:
             new_state = state
-            events = [Event(text=f"{seat.name} concedes.", kind="concede")]
-            ended = Result(winners=others, scores={}, reason=f"{seat.name} conceded")
+            text = f"{seat.name} concedes." if reason is None else f"{seat.name} {reason}."
+            events = [Event(text=text, kind="concede")]
+            ended = Result(winners=others, scores={}, reason=f"{seat.name} {why}")
         except Exception:
             log.exception("%s: remove_player failed in game %s", eng.name, row.id)
             raise EngineFailure() from None
         if ended is None and len(others) < 2 and self._engine_call(eng.result, new_state) is None:
-            ended = Result(winners=others, scores={}, reason=f"{seat.name} conceded")
+            ended = Result(winners=others, scores={}, reason=f"{seat.name} {why}")
         seats = [
             SeatRow(s.seat, s.user_id, s.name, s.choices, s.active and s.user_id != user_id)
             for s in row.seats

@@ -77,3 +77,17 @@ async def test_a_moderator_who_is_not_playing_aborts(table):
     game = await table.abort(channel_id=CHANNEL, user_id=999, is_moderator=True, user_name="Mod")
     assert game.end_reason == "aborted by Mod"
     assert (await table.log(channel_id=CHANNEL))[-1] == "3. The game is aborted by Mod."
+
+
+async def test_a_player_removed_by_the_others_is_described_as_such(table):
+    await running(table, users=(ADA, BO, CY), engine="secret_toy")
+    outcome = await table.concede(channel_id=CHANNEL, user_id=CY, reason="was voted out")
+    assert outcome.result.reason == "Cy was voted out"
+    assert outcome.events[0].text == "Cy was voted out."
+
+
+async def test_a_removal_in_a_game_that_goes_on_says_why(table):
+    await running(table, users=(ADA, BO, CY))
+    outcome = await table.concede(channel_id=CHANNEL, user_id=CY, reason="was voted out")
+    assert outcome.game.status == "running"
+    assert outcome.events[0].text == "Cy was voted out."
