@@ -42,6 +42,7 @@ class Simulation:
     result: Result | None = None
     seconds: float = 0.0
     stopped_early: bool = False
+    rendered: bool = True  # images were asked for
     lines: list[str] = field(default_factory=list)
 
     def summary(self) -> str:
@@ -61,7 +62,10 @@ class Simulation:
             f"Moves: {self.moves} in {self.seconds:.2f} s ({per_move:.1f} ms per move"
             f"{', rendering included' if self.images else ''})"
         )
-        lines.append(f"Wrote {self.images} board images and {LOG_NAME} to {self.out}")
+        if self.images or not self.rendered:
+            lines.append(f"Wrote {self.images} board images and {LOG_NAME} to {self.out}")
+        else:
+            lines.append(f"Wrote {LOG_NAME} to {self.out} (this game has no board renderer yet)")
         return "\n".join(lines)
 
 
@@ -97,7 +101,9 @@ async def simulate(
     out.mkdir(parents=True, exist_ok=True)
     _clear_outputs(out)
     names = player_names(players)
-    sim = Simulation(game=engine.name, title=engine.title, players=names, seed=seed, out=out)
+    sim = Simulation(
+        game=engine.name, title=engine.title, players=names, seed=seed, out=out, rendered=images
+    )
     limit = engine.max_playout_steps if max_moves is None else max_moves
     rng = random.Random(seed)
     store = await Store.open(out / DB_NAME)

@@ -55,6 +55,7 @@ MAX_NAME = 20
 LOBBY_RETRIES = 5
 LOG_LINE_MAX = 300
 PRIVATE_TEXT_MAX = 1500
+_warned_no_renderer: set[str] = set()
 
 
 # -- what callers get back ----------------------------------------------------------------------
@@ -592,7 +593,7 @@ class Table:
         if seats is not None:
             changes["seats"] = seats
         stored = [e.model_dump(mode="json") for e in events]
-        if result is not None:
+        if result is not None and not any(e.kind == "end" for e in events):
             end = Event(text=_result_text(result), kind="end")
             events = [*events, end]
             stored.append(end.model_dump(mode="json"))
@@ -605,6 +606,10 @@ class Table:
         if self.render:
             try:
                 png = await asyncio.to_thread(_render_board, eng, state)
+            except rendering.NoRenderer:
+                if eng.name not in _warned_no_renderer:
+                    _warned_no_renderer.add(eng.name)
+                    log.warning("%s has no board renderer; moves go without images", eng.name)
             except Exception:
                 log.exception("%s: rendering the board of game %s failed", eng.name, row.id)
         private: dict[int, list[str]] = {}
