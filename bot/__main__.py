@@ -132,6 +132,10 @@ def _run_bot(args: argparse.Namespace) -> int:
     if not config.token:
         print(f"tabletop: no Discord bot token. {TOKEN_HELP}", file=sys.stderr)
         return 2
+    problem = asyncio.run(_check_database(config.db_path))
+    if problem:
+        print(f"tabletop: cannot use the database {config.db_path}: {problem}", file=sys.stderr)
+        return 2
     logging.basicConfig(
         level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
@@ -148,6 +152,20 @@ def _run_bot(args: argparse.Namespace) -> int:
         return 1
     status = discord_app.run(config, sync=config.sync)
     return status if isinstance(status, int) else 0
+
+
+async def _check_database(path: Path) -> str | None:
+    """Open (creating and migrating) the database once, so a bad path fails here, clearly."""
+    import sqlite3
+
+    from storage import MigrationError, Store
+
+    try:
+        store = await Store.open(path)
+    except (OSError, sqlite3.Error, MigrationError) as exc:
+        return str(exc)
+    await store.close()
+    return None
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -167,6 +185,9 @@ def _simulate(args: argparse.Namespace) -> int:
             f"players, not {players}.",
             file=sys.stderr,
         )
+        return 2
+    if not 0 <= args.seed < 2**63:
+        print("tabletop: --seed must be a whole number from 0 up.", file=sys.stderr)
         return 2
     if args.max_moves is not None and args.max_moves < 0:
         print("tabletop: --max-moves must be 0 or more.", file=sys.stderr)

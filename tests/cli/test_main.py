@@ -132,3 +132,21 @@ def test_dotenv_understands_comments_quotes_and_export():
         "TABLETOP_DB": "games.db",
         "TABLETOP_LOG_LEVEL": "debug",
     }
+
+
+def test_a_database_path_that_cannot_work_is_a_clear_usage_error(
+    tmp_path, monkeypatch, capsys, fake_discord_app
+):
+    (tmp_path / "a-file").write_text("not a folder")
+    monkeypatch.setenv("DISCORD_TOKEN", "x")
+    assert main(["--db", str(tmp_path / "a-file" / "games.sqlite3")]) == 2
+    assert "cannot use the database" in capsys.readouterr().err
+    assert fake_discord_app == []
+
+
+def test_the_database_is_created_and_migrated_before_the_bot_starts(
+    tmp_path, monkeypatch, fake_discord_app
+):
+    monkeypatch.setenv("DISCORD_TOKEN", "x")
+    assert main(["--db", str(tmp_path / "new" / "games.sqlite3")]) == 0
+    assert (tmp_path / "new" / "games.sqlite3").is_file()

@@ -62,3 +62,8 @@ async def test_every_registered_game_simulates_to_the_end(tmp_path, game):
     engine = engines.get_engine(game)
     sim = await simulate(game, players=engine.min_players, seed=1, out=tmp_path, images=False)
     assert sim.result is not None
+
+
+def test_a_negative_seed_is_refused(tmp_path, capsys):
+    assert main(["simulate", "toy", "--seed", "-1", "--out", str(tmp_path)]) == 2
+    assert "--seed" in capsys.readouterr().err
