@@ -52,7 +52,7 @@ from storage import GameRow, LiveGameExists, LogEntry, SeatRow, Store, VersionCo
 log = logging.getLogger("tabletop.table")
 
 MAX_NAME = 20
-LOBBY_RETRIES = 5
+RETRIES = 5  # for changes whose intent survives another change landing first
 LOG_LINE_MAX = 300
 PRIVATE_TEXT_MAX = 1500
 _warned_no_renderer: set[str] = set()
@@ -230,7 +230,7 @@ class Table:
             )
             return self._info(saved)
 
-        return await self._retry_lobby(attempt)
+        return await self._retrying(attempt)
 
     async def leave(self, *, channel_id: int, user_id: int) -> GameInfo:
         """Give up a seat in the lobby. The host's leaving hands the lobby to the next seat;
@@ -258,10 +258,13 @@ class Table:
             entry = LogEntry("leave", user_id, seat.name, events=[_public(t) for t in texts])
             return self._info(await self._save(row, entry, **changes))
 
-        return await self._retry_lobby(attempt)
+        return await self._retrying(attempt)
 
     async def start(self, *, channel_id: int, user_id: int) -> Outcome:
         """The host starts the game once enough players have joined."""
+        return await self._retrying(lambda: self._start_once(channel_id, user_id))
+
+    async def _start_once(self, channel_id: int, user_id: int) -> Outcome:
         row = await self._live(channel_id)
         eng = self._engine(row)
         if row.status != "lobby":
@@ -360,6 +363,10 @@ class Table:
         return _user_ids(row, self._engine_call(eng.to_act, state))
 
     async def concede(self, *, channel_id: int, user_id: int, reason: str | None = None) -> Outcome:
+        """Give up a running game (see :meth:`_concede_once`)."""
+        return await self._retrying(lambda: self._concede_once(channel_id, user_id, reason))
+
+    async def _concede_once(self, channel_id: int, user_id: int, reason: str | None) -> Outcome:
         """Give up a running game.
 
         If the game can go on without the player (``engine.remove_player``), it does. If it
@@ -401,6 +408,13 @@ class Table:
         """End the channel's live game with no result (host or a member with Manage Messages).
 
         Works even when the saved state is damaged."""
+        return await self._retrying(
+            lambda: self._abort_once(channel_id, user_id, is_moderator, user_name)
+        )
+
+    async def _abort_once(
+        self, channel_id: int, user_id: int, is_moderator: bool, user_name: str | None
+    ) -> GameInfo:
         row = await self._live(channel_id)
         if user_id != row.host_id and not is_moderator:
             host = _name_of(row, row.host_id) or "the host"
@@ -501,9 +515,13 @@ class Table:
             raise NoGame()
         return row
 
-    async def _retry_lobby(self, attempt):
-        """Lobby changes re-check against the new lobby if another change landed first."""
-        for _ in range(LOBBY_RETRIES - 1):
+    async def _retrying(self, attempt):
+        """Re-run a change (re-checking everything) if another change landed first.
+
+        For lobby changes, start, concede and abort: what the user wants still holds after
+        someone else's change. Moves are never retried: they were chosen for one board.
+        """
+        for _ in range(RETRIES - 1):
             try:
                 return await attempt()
             except BoardChanged:
