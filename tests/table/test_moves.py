@@ -248,3 +248,22 @@ async def test_the_table_without_rendering_returns_no_image(store):
     table = Table(store, render=False)
     outcome = await running(table)
     assert outcome.board_png is None
+
+
+async def test_ten_clicks_on_the_same_button_make_one_move(table):
+    start = await running(table)
+    results = await asyncio.gather(
+        *(
+            table.act(
+                channel_id=CHANNEL,
+                user_id=ADA,
+                action_id="take:1",
+                expected_version=start.game.version,
+            )
+            for _ in range(10)
+        ),
+        return_exceptions=True,
+    )
+    assert sum(not isinstance(r, Exception) for r in results) == 1
+    assert all(isinstance(r, BoardChanged) for r in results if isinstance(r, Exception))
+    assert (await table.game(channel_id=CHANNEL)).version == start.game.version + 1
