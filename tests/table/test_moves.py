@@ -158,6 +158,8 @@ async def test_a_damaged_saved_state_gives_a_clear_error_and_changes_nothing(
         table.board(channel_id=CHANNEL),
         table.hand(channel_id=CHANNEL, user_id=ADA),
         table.concede(channel_id=CHANNEL, user_id=BO),
+        table.status(channel_id=CHANNEL),
+        table.waiting_for(channel_id=CHANNEL),
     ):
         with pytest.raises(DamagedGame, match="saved state is damaged"):
             await call
