@@ -23,7 +23,7 @@ import sys
 import discord
 
 from bot.discord_app.client import TabletopClient
-from bot.discord_app.sync import hash_path_for
+from bot.discord_app.sync import MetaHash
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +39,7 @@ async def _serve(config, sync: str) -> None:
         client = TabletopClient(
             Table(store),
             sync_mode=sync,
-            hash_path=hash_path_for(config.db_path),
+            command_hash=MetaHash(store),
             dev_guild_id=getattr(config, "dev_guild", None),
         )
         async with client:

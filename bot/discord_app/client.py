@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from pathlib import Path
 
 import discord
 from discord import app_commands
 
 from bot.discord_app import commands, moves, replies
 from bot.discord_app.components import ActionButton, ActionSelect
-from bot.discord_app.sync import sync_commands
+from bot.discord_app.sync import HashKeeper, sync_commands
 from bot.table import Outcome, Table
 
 log = logging.getLogger(__name__)
@@ -47,14 +46,14 @@ class TabletopClient(discord.Client):
         table: Table,
         *,
         sync_mode: str = "auto",
-        hash_path: Path | None = None,
+        command_hash: HashKeeper | None = None,
         dev_guild_id: int | None = None,
         **kwargs,
     ):
         super().__init__(intents=intents(), **kwargs)
         self.table = table
         self.sync_mode = sync_mode
-        self.hash_path = hash_path
+        self.command_hash = command_hash
         self.dev_guild_id = dev_guild_id
         self.tree = TabletopTree(self)
         self.game_group = commands.install(self.tree)
@@ -62,11 +61,11 @@ class TabletopClient(discord.Client):
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(ActionButton, ActionSelect)
-        if self.hash_path is not None:
+        if self.command_hash is not None:
             await sync_commands(
                 self.tree,
                 mode=self.sync_mode,
-                hash_path=self.hash_path,
+                keeper=self.command_hash,
                 dev_guild_id=self.dev_guild_id,
             )
 

@@ -114,10 +114,15 @@ class Harness:
     @classmethod
     @contextlib.asynccontextmanager
     async def open(
-        cls, db_path: Path, *, sync_mode: str = "never", hash_path=None, dev_guild_id=None
+        cls, db_path: Path, *, sync_mode: str | None = None, dev_guild_id: int | None = None
     ):
-        """A running bot (setup_hook done) over a real SQLite file; closed on exit."""
+        """A running bot (setup_hook done) over a real SQLite file; closed on exit.
+
+        ``sync_mode`` (auto|always|never) runs the command sync at start, keeping its hash in
+        the database as the product does; ``None`` leaves sync out entirely.
+        """
         from bot.discord_app import TabletopClient
+        from bot.discord_app.sync import MetaHash
         from bot.table import Table
         from storage import Store
 
@@ -125,7 +130,10 @@ class Harness:
         table = Table(store)
         world = FakeDiscord()
         client = TabletopClient(
-            table, sync_mode=sync_mode, hash_path=hash_path, dev_guild_id=dev_guild_id
+            table,
+            sync_mode=sync_mode or "never",
+            command_hash=MetaHash(store) if sync_mode else None,
+            dev_guild_id=dev_guild_id,
         )
         harness = cls(client, world, store, table)
         await harness._install()

@@ -2,62 +2,45 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import discord
 import pytest
 
-from bot.discord_app.sync import hash_path_for, payload_hash
+from bot.discord_app.client import TabletopClient
+from bot.discord_app.sync import FileHash, MetaHash, needs_sync, payload_hash
 from tests.discord.harness import Harness
 
 
-async def start(tmp_path, mode="auto", **kw):
-    db = tmp_path / "db.sqlite"
-    harness = Harness.open(db, sync_mode=mode, hash_path=hash_path_for(db), **kw)
-    h = await harness.__aenter__()
-    return harness, h
-
-
-async def stop(harness):
-    await harness.__aexit__(None, None, None)
+@contextlib.asynccontextmanager
+async def bot(tmp_path, mode="auto", **kw):
+    async with Harness.open(tmp_path / "db.sqlite", sync_mode=mode, **kw) as h:
+        yield h
 
 
 async def test_first_start_in_auto_mode_syncs_and_stores_the_hash(tmp_path):
-    harness, h = await start(tmp_path)
-    try:
-        assert len(h.world.synced) == 1
-        guild, payload = h.world.synced[0]
+    async with bot(tmp_path) as h:
+        [(guild, payload)] = h.world.synced
         assert guild is None and {c["name"] for c in payload} == {"game", "play"}
-        stored = hash_path_for(tmp_path / "db.sqlite").read_text().strip()
-        assert stored == payload_hash(h.client.tree)
-    finally:
-        await stop(harness)
+        assert await MetaHash(h.store).load() == payload_hash(h.client.tree)
 
 
 async def test_auto_mode_skips_the_sync_when_nothing_changed(tmp_path):
-    harness, _ = await start(tmp_path)
-    await stop(harness)
-    harness, h = await start(tmp_path)
-    try:
+    async with bot(tmp_path):
+        pass
+    async with bot(tmp_path) as h:
         assert h.world.synced == []
-    finally:
-        await stop(harness)
 
 
 async def test_auto_mode_syncs_again_when_the_commands_changed(tmp_path):
-    harness, _ = await start(tmp_path)
-    await stop(harness)
-    hash_file = hash_path_for(tmp_path / "db.sqlite")
-    hash_file.write_text("an older command tree\n")
-    harness, h = await start(tmp_path)
-    try:
+    async with bot(tmp_path) as h:
+        await MetaHash(h.store).save("the hash of an older command tree")
+    async with bot(tmp_path) as h:
         assert len(h.world.synced) == 1
-        assert hash_file.read_text().strip() == payload_hash(h.client.tree)
-    finally:
-        await stop(harness)
+        assert await MetaHash(h.store).load() == payload_hash(h.client.tree)
 
 
 def test_the_hash_changes_when_a_command_is_added():
-    from bot.discord_app.client import TabletopClient
-
     client = TabletopClient(table=None)
     before = payload_hash(client.tree)
 
@@ -69,53 +52,42 @@ def test_the_hash_changes_when_a_command_is_added():
 
 
 def test_the_hash_is_stable_across_builds():
-    from bot.discord_app.client import TabletopClient
-
     assert payload_hash(TabletopClient(None).tree) == payload_hash(TabletopClient(None).tree)
 
 
 async def test_always_mode_syncs_at_every_start(tmp_path):
-    harness, _ = await start(tmp_path, "always")
-    await stop(harness)
-    harness, h = await start(tmp_path, "always")
-    try:
+    async with bot(tmp_path, "always"):
+        pass
+    async with bot(tmp_path, "always") as h:
         assert len(h.world.synced) == 1
-    finally:
-        await stop(harness)
 
 
 async def test_never_mode_never_syncs(tmp_path):
-    harness, h = await start(tmp_path, "never")
-    try:
+    async with bot(tmp_path, "never") as h:
         assert h.world.synced == []
-        assert not hash_path_for(tmp_path / "db.sqlite").exists()
-    finally:
-        await stop(harness)
+        assert await MetaHash(h.store).load() is None
 
 
 async def test_a_dev_guild_gets_the_commands_instead_of_a_global_sync(tmp_path):
-    harness, h = await start(tmp_path, dev_guild_id=4242)
-    try:
+    async with bot(tmp_path, dev_guild_id=4242) as h:
         [(guild, payload)] = h.world.synced
         assert guild == 4242 and {c["name"] for c in payload} == {"game", "play"}
-    finally:
-        await stop(harness)
 
 
-async def test_switching_the_dev_guild_resyncs(tmp_path):
-    harness, _ = await start(tmp_path, dev_guild_id=4242)
-    await stop(harness)
-    harness, h = await start(tmp_path)
-    try:
+async def test_switching_away_from_a_dev_guild_resyncs_globally(tmp_path):
+    async with bot(tmp_path, dev_guild_id=4242):
+        pass
+    async with bot(tmp_path) as h:
         assert [g for g, _ in h.world.synced] == [None]
-    finally:
-        await stop(harness)
+
+
+async def test_a_file_can_keep_the_hash_too(tmp_path):
+    keeper = FileHash(tmp_path / "db.sqlite.commands-hash")
+    assert await keeper.load() is None
+    await keeper.save("abc")
+    assert await keeper.load() == "abc"
 
 
 def test_an_unknown_sync_mode_is_rejected():
-    from pathlib import Path
-
-    from bot.discord_app.sync import needs_sync
-
     with pytest.raises(ValueError):
-        needs_sync("sometimes", "x", Path("nowhere"))
+        needs_sync("sometimes", "x", None)
