@@ -148,9 +148,9 @@ async def handle_click(
         except discord.HTTPException:
             log.info("Could not clear the buttons of an old board in channel %s", game.channel_id)
         await publish(interaction, outcome)
-        notes = private_lines(outcome, interaction.user.id)
-        if notes:
-            await replies.private(interaction, private_note(outcome, interaction.user.id, ""))
+        if private_lines(outcome, interaction.user.id):
+            note = private_note(outcome, interaction.user.id, "Your move is made.")
+            await replies.private(interaction, note)
     except Exception as exc:  # every failure becomes a private answer
         await replies.answer_error(interaction, exc)
 

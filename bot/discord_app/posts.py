@@ -118,17 +118,22 @@ def turn_post(
 def lobby_post(game: GameInfo, headline: str) -> Post:
     """A public lobby notice (opened, joined, left): who is in and what to do next."""
     engine = engines.get_engine(game.engine)
+    head = f"**{title_of(game)}** — {clip(headline, 300)}"
+    if game.status != "lobby":
+        return Post(
+            content=join_message(head, "The lobby is closed. Start a game with `/game new`.")
+        )
     seats = f"Players ({len(game.seats)}/{engine.max_players}): {seat_names(game)}"
     if len(game.seats) < engine.min_players:
         more = engine.min_players - len(game.seats)
         nxt = f"Join with `/game join`; {more} more needed before the host can `/game start`."
     else:
         nxt = f"Join with `/game join`, or the host (<@{game.host_id}>) can `/game start`."
-    return Post(content=join_message(f"**{title_of(game)}** — {clip(headline, 300)}", seats, nxt))
+    return Post(content=join_message(head, seats, nxt))
 
 
 def board_post(game: GameInfo, png: bytes | None, summary: str, headline: str = "") -> Post:
-    """The current board on request (no pings, no buttons)."""
+    """The current board on request (it pings nobody; callers may add components)."""
     head = f"**{title_of(game)}**" + (f" — {headline}" if headline else "")
     return Post(content=join_message(head, clip(summary, 1500)), png=png)
 

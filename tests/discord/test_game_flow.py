@@ -207,3 +207,9 @@ async def test_new_game_with_an_unknown_game_is_refused_privately(h, ada):
 async def test_second_game_in_a_channel_is_refused_privately(running, h, bob):
     reply = await h.slash(bob, "game new", game="toy")
     reply.only_ephemeral()
+
+
+async def test_the_last_player_leaving_closes_the_lobby(h, ada):
+    await h.slash(ada, "game new", game="toy")
+    reply = await h.slash(ada, "game leave")
+    assert "lobby is closed" in reply.public[0].content

@@ -125,9 +125,8 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
         outcome = await table_of(interaction).start(
             channel_id=interaction.channel_id, user_id=interaction.user.id
         )
-        players = ", ".join(s.name for s in outcome.game.seats)
         await interaction.edit_original_response(content="The game has started.")
-        await publish(interaction, outcome, headline=f"the game starts: {players}")
+        await publish(interaction, outcome, headline="the game starts")
 
     @game.command(
         name="abort", description="End this channel's game now (host or Manage Messages)."
