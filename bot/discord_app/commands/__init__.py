@@ -7,7 +7,10 @@ Extension point (for new areas such as issue 7's clocks, reminders and host powe
 
 and add subcommands to ``game`` (``@game.command(name=..., description=...)``) or top-level
 commands to ``tree``. :func:`install` discovers every module of this package and calls its
-``register`` in name order; no other file needs editing. Discord allows at most 25 subcommands
+``register`` in ``(ORDER, module name)`` order, where a module may set ``ORDER: int`` (default
+50; the core modules here use 10); no other file needs editing. A later module may replace a
+core subcommand: ``game.remove_command("new")`` then define its own, reusing the core logic
+(e.g. ``lobby.open_game(interaction, ..., channel_id=thread.id)`` to open a game in a thread). Discord allows at most 25 subcommands
 in a group (``/game`` uses 11 here). The command tree's payload changes, so the next start with
 sync mode ``auto`` syncs it (see :mod:`bot.discord_app.sync`).
 
@@ -23,6 +26,8 @@ import pkgutil
 
 from discord import app_commands
 
+DEFAULT_ORDER = 50
+
 
 def game_group() -> app_commands.Group:
     return app_commands.Group(
@@ -35,8 +40,12 @@ def game_group() -> app_commands.Group:
 def install(tree: app_commands.CommandTree) -> app_commands.Group:
     """Build ``/game`` and every other command from this package's modules onto ``tree``."""
     game = game_group()
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
-        module = importlib.import_module(f"{__name__}.{info.name}")
+    modules = [
+        importlib.import_module(f"{__name__}.{info.name}")
+        for info in pkgutil.iter_modules(__path__)
+    ]
+    modules.sort(key=lambda m: (getattr(m, "ORDER", DEFAULT_ORDER), m.__name__))
+    for module in modules:
         register = getattr(module, "register", None)
         if register is not None:
             register(game, tree)

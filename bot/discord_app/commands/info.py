@@ -20,6 +20,8 @@ from bot.discord_app.posts import board_post, title_of
 from bot.discord_app.text import MAX_MESSAGE, clip, fit_lines, join_message
 from bot.errors import NoGame
 
+ORDER = 10  # core commands first; see bot.discord_app.commands
+
 
 def rules_text(engine: engines.Engine) -> str:
     players = f"{engine.min_players}–{engine.max_players} players"

@@ -7,10 +7,14 @@ from discord import app_commands
 
 import engines
 from bot.discord_app import options as opts
+from bot.discord_app.checks import is_moderator
 from bot.discord_app.moves import publish, table_of
-from bot.discord_app.posts import lobby_post, title_of
+from bot.discord_app.posts import Post, lobby_post, title_of
 from bot.discord_app.replies import BadInput
 from bot.discord_app.text import MAX_CHOICES, clip
+from bot.table import GameInfo
+
+ORDER = 10  # core commands first; see bot.discord_app.commands
 
 
 def game_choices() -> list[app_commands.Choice[str]]:
@@ -36,6 +40,35 @@ def player_choices(engine: engines.Engine, typed: str | None) -> dict[str, str]:
     return opts.parse(typed, specs, title=engine.title)
 
 
+async def open_game(
+    interaction: discord.Interaction,
+    *,
+    game: str,
+    options: str | None,
+    choice: str | None,
+    channel_id: int | None = None,
+) -> tuple[GameInfo, Post]:
+    """Open a lobby for the caller (in ``channel_id``, default the interaction's channel) and
+    return it with its public notice, leaving where to post the notice to the caller."""
+    engine = engines.get_engine(game)
+    chosen = opts.parse(options, opts.game_specs(engine), title=engine.title)
+    mine = player_choices(engine, choice)
+    info = await table_of(interaction).new_game(
+        guild_id=interaction.guild_id,
+        channel_id=channel_id or interaction.channel_id,
+        user_id=interaction.user.id,
+        user_name=interaction.user.display_name,
+        engine=engine.name,
+        options=chosen,
+        choices=mine or None,
+    )
+    settings = ", ".join(f"{k}={v}" for k, v in info.options.items() if isinstance(v, str))
+    headline = f"{interaction.user.display_name} opened a game" + (
+        f" ({settings})" if settings else ""
+    )
+    return info, lobby_post(info, headline)
+
+
 def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
     choices = game_choices()
 
@@ -52,23 +85,8 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
         options: str | None = None,
         choice: str | None = None,
     ):
-        engine = engines.get_engine(game)
-        chosen = opts.parse(options, opts.game_specs(engine), title=engine.title)
-        mine = player_choices(engine, choice)
-        info = await table_of(interaction).new_game(
-            guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id,
-            user_id=interaction.user.id,
-            user_name=interaction.user.display_name,
-            engine=engine.name,
-            options=chosen,
-            choices=mine or None,
-        )
-        settings = ", ".join(f"{k}={v}" for k, v in info.options.items() if isinstance(v, str))
-        headline = f"{interaction.user.display_name} opened a game" + (
-            f" ({settings})" if settings else ""
-        )
-        await send_public(interaction, lobby_post(info, headline))
+        _, post = await open_game(interaction, game=game, options=options, choice=choice)
+        await send_public(interaction, post)
 
     @new.autocomplete("options")
     async def new_options(interaction: discord.Interaction, current: str):
@@ -132,11 +150,10 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
         name="abort", description="End this channel's game now (host or Manage Messages)."
     )
     async def abort(interaction: discord.Interaction):
-        perms = interaction.permissions
         info = await table_of(interaction).abort(
             channel_id=interaction.channel_id,
             user_id=interaction.user.id,
-            is_moderator=bool(perms and perms.manage_messages),
+            is_moderator=is_moderator(interaction),
             user_name=interaction.user.display_name,
         )
         content = (

@@ -15,6 +15,9 @@ from engines import Action
 log = logging.getLogger(__name__)
 
 
+ORDER = 10  # core commands first; see bot.discord_app.commands
+
+
 def matching(actions: list[Action], typed: str) -> list[app_commands.Choice[str]]:
     """Up to 25 of ``actions`` whose label or id contains ``typed`` (label matches first)."""
     needle = typed.strip().casefold()
