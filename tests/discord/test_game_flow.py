@@ -233,3 +233,12 @@ async def test_no_public_message_can_ping_everyone_or_roles(running, h, ada, bob
     for message in h.public_messages():
         assert message.allowed_mentions is not None
         assert message.allowed_mentions.get("parse") == []
+
+
+async def test_games_in_two_channels_do_not_meet(h, ada, bob):
+    other = 700_000_000_000_000_099
+    await h.slash(ada, "game new", game="toy")
+    await h.slash(bob, "game new", game="toy", channel=other)
+    reply = await h.slash(ada, "game join", channel=other)
+    assert "Ada joined" in reply.public[0].content
+    assert all("Ada joined" not in m.content for m in h.public_messages())
