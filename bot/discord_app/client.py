@@ -5,7 +5,8 @@ Extension points:
 - after every published turn message, each coroutine in ``client.outcome_listeners`` is awaited
   with ``(outcome, message)`` (e.g. to restart turn clocks or remember the latest board message);
   a failing listener is logged and does not affect the others.
-- ``client.handle_action`` is where a button/select click goes (:func:`moves.handle_click`).
+- ``client.handle_action`` is where a button/select click goes (:func:`moves.handle_click`);
+  ``client.handle_moves`` answers the private "choose your move" button.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import discord
 from discord import app_commands
 
 from bot.discord_app import commands, moves, replies
-from bot.discord_app.components import ActionButton, ActionSelect
+from bot.discord_app.components import ActionButton, ActionSelect, MovesButton
 from bot.discord_app.sync import HashKeeper, sync_commands
 from bot.table import Outcome, Table
 
@@ -65,7 +66,7 @@ class TabletopClient(discord.Client):
         self.outcome_listeners: list[OutcomeListener] = []
 
     async def setup_hook(self) -> None:
-        self.add_dynamic_items(ActionButton, ActionSelect)
+        self.add_dynamic_items(ActionButton, ActionSelect, MovesButton)
         if self.command_hash is not None:
             await sync_commands(
                 self.tree,
@@ -81,6 +82,11 @@ class TabletopClient(discord.Client):
         self, interaction: discord.Interaction, game_id: int, version: int, action_id: str
     ) -> None:
         await moves.handle_click(interaction, game_id, version, action_id)
+
+    async def handle_moves(
+        self, interaction: discord.Interaction, game_id: int, version: int
+    ) -> None:
+        await moves.handle_moves(interaction, game_id, version)
 
     async def notify_outcome(self, outcome: Outcome, message: discord.Message | None) -> None:
         for listener in list(self.outcome_listeners):
