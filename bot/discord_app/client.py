@@ -19,6 +19,7 @@ from discord import app_commands
 
 from bot.discord_app import commands, moves, replies
 from bot.discord_app.components import ActionButton, ActionSelect, MovesButton
+from bot.discord_app.resume import Announcements, catch_up
 from bot.discord_app.sync import HashKeeper, sync_commands
 from bot.table import Outcome, Table
 
@@ -53,6 +54,7 @@ class TabletopClient(discord.Client):
         *,
         sync_mode: str = "auto",
         command_hash: HashKeeper | None = None,
+        announcements: Announcements | None = None,
         dev_guild_id: int | None = None,
         **kwargs,
     ):
@@ -60,6 +62,8 @@ class TabletopClient(discord.Client):
         self.table = table
         self.sync_mode = sync_mode
         self.command_hash = command_hash
+        self.announcements = announcements
+        self._caught_up = False
         self.dev_guild_id = dev_guild_id
         self.tree = TabletopTree(self)
         self.game_group = commands.install(self.tree)
@@ -77,6 +81,9 @@ class TabletopClient(discord.Client):
 
     async def on_ready(self) -> None:
         log.info("Connected as %s to %d guilds", self.user, len(self.guilds))
+        if self.announcements is not None and not self._caught_up:
+            self._caught_up = True
+            await catch_up(self, self.announcements)
 
     async def handle_action(
         self, interaction: discord.Interaction, game_id: int, version: int, action_id: str
@@ -89,6 +96,11 @@ class TabletopClient(discord.Client):
         await moves.handle_moves(interaction, game_id, version)
 
     async def notify_outcome(self, outcome: Outcome, message: discord.Message | None) -> None:
+        if self.announcements is not None and message is not None:
+            try:
+                await self.announcements.record(outcome.game.id, outcome.game.version)
+            except Exception:
+                log.exception("Could not note the announcement of game %s", outcome.game.id)
         for listener in list(self.outcome_listeners):
             try:
                 await listener(outcome, message)
