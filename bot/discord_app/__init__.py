@@ -10,6 +10,8 @@
 - ``components.py``  persistent buttons / select menus and their custom ids
 - ``options.py``     ``key=value`` game options and per-player choices
 - ``replies.py``     ephemeral answers; refusals and failures -> private messages
+- ``resume.py``      at start, announce moves saved but never posted (a crash in between)
+- ``checks.py``      who counts as a moderator (Manage Messages)
 - ``sync.py``        sync slash commands only when their payload changed
 - ``text.py``        Discord's size limits and clipping helpers
 """
