@@ -33,6 +33,7 @@ class Tally:
     hands_checked: int = 0
     public_checked: int = 0
     boards_compared: int = 0
+    via_private: int = 0  # moves made on a private "your moves" answer
 
 
 def _choice_value(word: str) -> str:
@@ -65,6 +66,7 @@ class GameSession:
         self._checked_upto = 0  # message ids up to this were leak-checked
         self.problems: list[str] = []  # product problems met on the way (the test reports them)
         self._leaked: set[str] = set()
+        self._last_private: list[Message] = []
 
     # -- lobby ----------------------------------------------------------------------------------
     def _pick_choice(self, user: User, command: str, taken: list[str], **options) -> str | None:
@@ -159,19 +161,16 @@ class GameSession:
         reply = None
         # mostly the components, sometimes /play anyway so its autocomplete path is played too
         if offers and self.rng.random() < (0.8 if len(awaited) == 1 else 0.5):
-            kind, item, value = self.rng.choice(offers)
-            if kind == "button":
-                reply = self.d.click(actor, turn, custom_id=item["custom_id"])
-            else:
-                reply = self.d.select(actor, turn, [value], custom_id=item["custom_id"])
-            after = self.witness.row()
-            if after.version == row.version:
-                # the component was for another awaited player: a private refusal
-                self._expect_refused(reply, row.version, before, "a component of another player")
-                reply = None
-            else:
-                self.tally.by_button += kind == "button"
-                self.tally.by_select += kind == "select"
+            reply = self._use_offer(actor, turn, offers, row.version, before)
+            if reply is None:
+                # an offer on the private answer (the clicker's own moves) is tried once more
+                private = [m for m in self._last_private if self._offers(m)]
+                if private:
+                    before = self.d.last_message_id()
+                    reply = self._use_offer(
+                        actor, private[-1], self._offers(private[-1]), row.version, before
+                    )
+                    self.tally.via_private += reply is not None
         if reply is None:
             choices = self.d.autocomplete(actor, self.channel, "/play", "action", "")
             if not choices:
@@ -194,6 +193,24 @@ class GameSession:
         self._check_turn_message(turn, after)
         self.tally.moves += 1
         return turn
+
+    def _use_offer(self, actor: User, message: Message, offers, version: int, before: int):
+        """Use one of ``offers`` on ``message``; the reply if it made the move, else None (the
+        private answer is kept in ``_last_private``)."""
+        kind, item, value = self.rng.choice(offers)
+        if kind == "button":
+            reply = self.d.click(actor, message, custom_id=item["custom_id"])
+        else:
+            reply = self.d.select(actor, message, [value], custom_id=item["custom_id"])
+        if self.witness.row().version == version:
+            # another awaited player's move, or a button that shows the clicker's own moves:
+            # either way a private answer that changes nothing
+            self._expect_refused(reply, version, before, "a component that is not a move here")
+            self._last_private = [m for m in reply.messages if m.ephemeral]
+            return None
+        self.tally.by_button += kind == "button"
+        self.tally.by_select += kind == "select"
+        return reply
 
     def _offers(self, message: Message) -> list[tuple[str, dict, str | None]]:
         offers: list[tuple[str, dict, str | None]] = [

@@ -89,7 +89,8 @@ def test_whole_game_through_commands_and_buttons(world, name):
     assert unknown == [], "\n".join(["product problems:", *unknown])
     print(
         f"{name}: {len(players)} players, {tally.moves} moves "
-        f"({tally.by_button} buttons, {tally.by_select} selects, {tally.by_play} /play), "
+        f"({tally.by_button} buttons, {tally.by_select} selects, {tally.by_play} /play, "
+        f"{tally.via_private} via a private answer), "
         f"finished={not session.running()}, refusals={len(tally.refusals_checked)}, "
         f"public messages checked={tally.public_checked}, boards compared={tally.boards_compared}"
     )
