@@ -305,6 +305,12 @@ def _header(draw, view):
         doing = ""
         if view.pending:
             doing = f" · playing {view.pending.card.name}"
+        if view.phase == "expel" and view.pending:
+            doing = f" · expelling ({view.pending.expel_left} to send)"
+        elif view.phase == "goal":
+            doing = " · choosing a new goal"
+        elif view.phase == "forced":
+            doing = " · out of cards: an animal must go"
         text = f"Round {view.round} · {view.current} to play{doing}"
     f = _font(20, True)
     x = 290

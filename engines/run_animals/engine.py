@@ -47,7 +47,7 @@ class RunAnimalsEngine(Engine[RAState]):
         )
     ]
     guide = GUIDE
-    max_playout_steps = 4000
+    max_playout_steps = 2000
 
     # -- contract -------------------------------------------------------------------------------
     def setup(self, players, *, seed, options=None):
@@ -74,7 +74,7 @@ class RunAnimalsEngine(Engine[RAState]):
         chosen = next((o for o in turns.options(state, DATA) if o[0] == action_id), None)
         if chosen is None:
             raise IllegalAction(f"'{action_id[:40]}' is not a move you can make now.")
-        new = state.model_copy(deep=True)
+        new = _copy(state)
         events = chosen[2](new)
         events += turns.settle(new, DATA)
         return new, events
@@ -105,7 +105,7 @@ class RunAnimalsEngine(Engine[RAState]):
             raise IllegalAction("That player is not in this game.")
         if state.phase == "over":
             raise IllegalAction("The game is over.")
-        new = state.model_copy(deep=True)
+        new = _copy(state)
         for m in new.meeples:
             if m.owner == player:
                 m.tile = GRAVE
@@ -147,6 +147,11 @@ class RunAnimalsEngine(Engine[RAState]):
         if state.phase == "goal":
             return max(ids, key=lambda i: DATA.goals[int(i[5:])].points)
         return rng.choice(ids)
+
+
+def _copy(state: RAState) -> RAState:
+    """A deep copy: rebuilding from a plain dump is about five times faster than deepcopy."""
+    return RAState.model_validate(state.model_dump())
 
 
 def _wanted_near(state: RAState, tile: int, need: dict[str, int], radius: int = 1) -> bool:
