@@ -5,9 +5,7 @@ from __future__ import annotations
 import random
 
 from engines.core import Action, Engine, Event, IllegalAction, OptionSpec, Result
-from engines.run_animals import scoring, turns, views
-from engines.run_animals.actions import still_needed
-from engines.run_animals.board import cubes_on, neighbours
+from engines.run_animals import scoring, standin, turns, views
 from engines.run_animals.data import load
 from engines.run_animals.graveyard import end_game
 from engines.run_animals.setup import new_game
@@ -119,47 +117,12 @@ class RunAnimalsEngine(Engine[RAState]):
         opts = turns.options(state, DATA) if player == state.current() else []
         if not opts or state.phase == "over":
             raise IllegalAction(f"{player} has nothing to do now.")
-        ids = [o[0] for o in opts]
-        need = still_needed(state, DATA, player)
-        if state.phase == "place":
-            rich = [i for i in ids if sum(cubes_on(state.tiles[int(i[6:]) - 1]).values()) >= 2]
-            return rng.choice(rich or ids)
-        if state.phase == "turn":
-            plays = [i for i in ids if i.startswith("play:")]
-            return rng.choice(plays or ids)
-        if state.phase == "meeple":
-            good = [i for i in ids if _wanted_near(state, int(i[3:]), need)]
-            return rng.choice(good or ids)
-        if state.phase == "step":
-            for prefix in ("acq:", "steal:", "warm:"):
-                hit = [i for i in ids if i.startswith(prefix)]
-                if hit:
-                    return rng.choice(hit)
-            moves = [i for i in ids if i.startswith("move:")]
-            good = [i for i in moves if _wanted_near(state, int(i[5:]), need, radius=0)]
-            if good:
-                return rng.choice(good)
-            if "expel" in ids and rng.random() < 0.5:
-                return "expel"
-            if moves and rng.random() < 0.8:
-                return rng.choice(moves)
-            return "skip"
-        if state.phase == "goal":
-            return max(ids, key=lambda i: DATA.goals[int(i[5:])].points)
-        return rng.choice(ids)
+        return standin.suggest(state, DATA, player, [o[0] for o in opts], rng)
 
 
 def _copy(state: RAState) -> RAState:
     """A deep copy: rebuilding from a plain dump is about five times faster than deepcopy."""
     return RAState.model_validate(state.model_dump())
-
-
-def _wanted_near(state: RAState, tile: int, need: dict[str, int], radius: int = 1) -> bool:
-    """Whether a cube ``need``s on ``tile`` (or next to it) could feed the goal."""
-    tiles = [tile] + ([t for t, _ in neighbours(tile)] if radius else [])
-    return any(
-        need[c] > 0 and n > 0 for t in tiles for c, n in cubes_on(state.tiles[t - 1]).items()
-    )
 
 
 ENGINE = RunAnimalsEngine()
