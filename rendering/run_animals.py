@@ -42,6 +42,7 @@ CLEARED_DARK = (176, 150, 104)
 DEAD = (172, 172, 168)
 ROLL_EDGE = (215, 40, 40)
 ACTIVE_EDGE = (255, 214, 0)
+MAX_ROLL_LINES = 6
 
 SPECIES_COLOUR = {
     "cat": (240, 166, 40),
@@ -276,7 +277,12 @@ def _roll_and_supply(draw, view, y: int) -> int:
             (PANEL_X, y), f"Last roll by {view.roller} (red tiles)", font=_font(17, True), fill=INK
         )
         y += 23
-        for r in view.last_roll[-4:]:
+        shown = view.last_roll[-MAX_ROLL_LINES:]
+        if len(shown) < len(view.last_roll):
+            earlier = len(view.last_roll) - len(shown)
+            draw.text((PANEL_X + 4, y), f"… {earlier} earlier", font=_font(15), fill=MUTED)
+            y += 20
+        for r in shown:
             line = f"tile {r.tile}: {r.effect}"
             draw.text((PANEL_X + 4, y), ellipsize(line, _font(15), width), font=_font(15), fill=INK)
             y += 20
@@ -318,42 +324,31 @@ def _header(draw, view):
 
 
 def _footer(draw, view, y: int) -> None:
-    if view.over and view.end_reason:
-        _centered(
-            draw,
-            (MAP_X, y, WIDTH - 10, y + 40),
-            "Ended: " + view.end_reason,
-            17,
-            fill=INK,
-            max_lines=2,
-        )
+    _centered(
+        draw,
+        (MAP_X, y, WIDTH - 10, y + 40),
+        "Ended: " + view.end_reason,
+        17,
+        fill=INK,
+        max_lines=2,
+    )
 
 
 def render_board(view) -> bytes:
-    map_bottom = MAP_Y + 4 * TILE + 3 * GAP
-    height = map_bottom + 12 + (46 if view.over else 0)
-    # the panel may run longer than the map with four players and a long roll
-    panel_height = (
-        HEADER
-        + 8
-        + len(view.players) * 98
-        + 68
-        + 84
-        + 26
-        + 23
-        + 20 * min(4, len(view.last_roll))
-        + 30
-    )
-    height = max(height, panel_height + (46 if view.over else 0))
-    image, draw = new_canvas(WIDTH, height, PAPER)
+    """The whole public board. Drawn on a tall canvas, then cut below the lowest element (the
+    side panel outgrows the map with four players and a long chain of rerolls)."""
+    image, draw = new_canvas(WIDTH, 1400, PAPER)
     _header(draw, view)
     _map(draw, view)
     y = _players(draw, view, MAP_Y)
     y = _face_up(draw, view, y + 4)
     y = _graveyard(draw, view, y)
     y = _roll_and_supply(draw, view, y)
-    _footer(draw, view, max(map_bottom, y) + 6)
-    return _to_png(image)
+    bottom = max(MAP_Y + 4 * TILE + 3 * GAP, y) + 8
+    if view.over and view.end_reason:
+        _footer(draw, view, bottom)
+        bottom += 46
+    return _to_png(image.crop((0, 0, WIDTH, bottom)))
 
 
 # -- the hand -----------------------------------------------------------------------------------
