@@ -13,7 +13,7 @@ from engines.run_animals.state import GRAVE, RAState
 
 DATA = load()
 
-GUIDE = """**Run Animals, Run!** — each of you plays an endangered Taiwanese species.
+GUIDE = """**Run Animals, Run!** — each of you plays an endangered Taiwanese species (pick one when you join, or get a random one). Animals are placed one at a time, then play goes round.
 **Goal:** complete survival goals (food 🟧, nest 🟫, water 🟦 cubes) for points. Reaching **20 points** ends the game.
 **Your turn:** play one action card from your hand (`/game hand`), pick one of your animals, and do the card's actions:
 • **A then B** — in that order; you may skip either. **A or B** — only one.
