@@ -215,6 +215,8 @@ def _players(draw, view, y: int) -> int:
             f"done {p.completed} = {p.goal_points} pts  grave −{p.penalty}  "
             f"hand {p.hand_count}  discard {len(p.discard)}  {status}"
         )
+        if p.in_front:
+            line = f"hand {p.hand_count}   on the map {p.on_map}   still to place {p.in_front}"
         draw.text(
             (PANEL_X + 10, y + 67), ellipsize(line, _font(15), width - 16), font=_font(15), fill=INK
         )
