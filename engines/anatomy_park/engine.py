@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from engines.anatomy_park import catalog
-from engines.anatomy_park.flow import advance, begin_turn, next_player
+from engines.anatomy_park.flow import advance, begin_turn, end_without_players, next_player
 from engines.anatomy_park.setup import new_game
 from engines.anatomy_park.state import APState
 from engines.anatomy_park.suggest import pick
@@ -139,7 +139,6 @@ class AnatomyParkEngine(Engine[APState]):
             if t.kind == "gonorrhea" and player in t.data["order"]:
                 t.data["order"].remove(player)
                 t.data["chosen"].pop(player, None)
-                # whoever gave to the leaver now gives to the next one on; keep choices valid
             if t.kind == "each_move" and player in t.data["order"]:
                 t.data["order"].remove(player)
         if s.tasks and s.tasks[0].kind == "gonorrhea" and len(s.tasks[0].data["order"]) < 2:
@@ -154,18 +153,11 @@ class AnatomyParkEngine(Engine[APState]):
             ev.append(Event(text=f"{', '.join(remaining)} wins: everyone else left.", kind="end"))
             return s, ev
         if s.current == player:
-            s.tasks = [t for t in s.tasks if t.kind == "gonorrhea"]
+            s.tasks = []
             s.extra_turn = False
             nxt = next_player(s, player)
             if nxt is None:
-                from engines.anatomy_park.deck import end_game
-
-                reason = (
-                    "Ruben's last two rounds are over and he dies"
-                    if s.final_turns is not None
-                    else "everyone has left the park"
-                )
-                end_game(s, reason, s.final_turns is None, ev)
+                end_without_players(s, ev)
             else:
                 begin_turn(s, nxt, ev)
         else:

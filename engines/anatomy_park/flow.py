@@ -135,12 +135,17 @@ def finish_turn(s: APState, ev: list[Event]) -> None:
             return
     nxt = next_player(s, cur)
     if nxt is None:
-        if s.final_turns is not None:
-            end_game(s, "Ruben's last two rounds are over and he dies", False, ev)
-        else:
-            end_game(s, "everyone has left the park", True, ev)
+        end_without_players(s, ev)
         return
     begin_turn(s, nxt, ev)
+
+
+def end_without_players(s: APState, ev: list[Event]) -> None:
+    """No one is left to take a turn: everyone got out, or Ruben's last rounds are over."""
+    if not in_park(s):
+        end_game(s, "everyone has left the park", s.final_turns is None, ev)
+    else:
+        end_game(s, "Ruben's last two rounds are over and he dies", False, ev)
 
 
 def describe_wait(s: APState) -> str:
