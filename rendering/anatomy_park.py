@@ -327,8 +327,23 @@ def _card(image, draw, box, t) -> None:
     centred(
         image, (x0 + 8, y0 + 46, x1 - 8, y0 + 112), t.name, 26, fill=ink, bold=True, max_lines=2
     )
-    draw.rounded_rectangle((x0 + 8, y0 + 118, x1 - 8, y1 - 8), radius=8, fill=WHITE)
-    centred(image, (x0 + 14, y0 + 122, x1 - 14, y1 - 12), t.text, 19, max_lines=8)
+    draw.rounded_rectangle((x0 + 8, y0 + 118, x1 - 8, y1 - 52), radius=8, fill=WHITE)
+    centred(image, (x0 + 14, y0 + 122, x1 - 14, y1 - 56), t.text, 19, max_lines=7)
+
+
+def _letter(image, draw, bottom_centre, letter: str) -> None:
+    """The tile's letter, as action labels name it ("Place tile B at ...")."""
+    cx, by = bottom_centre
+    r = 20
+    draw.ellipse((cx - r, by - 2 * r - 4, cx + r, by - 4), fill=INK)
+    stamp(
+        image,
+        (cx - width(letter, 26, True) // 2, by - 2 * r + 2),
+        letter,
+        26,
+        bold=True,
+        fill=WHITE,
+    )
 
 
 def render_hand(view) -> bytes:
@@ -361,6 +376,7 @@ def render_hand(view) -> bytes:
         x0 = MARGIN + c * (cw + gap)
         y0 = y + r * (ch + gap)
         _card(image, draw, (x0, y0, x0 + cw, y0 + ch), t)
+        _letter(image, draw, (x0 + cw // 2, y0 + ch - 4), chr(ord("A") + i))
     if view.plan:
         y0 = y + n_rows * (ch + gap)
         draw.rounded_rectangle(

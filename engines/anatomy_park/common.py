@@ -80,3 +80,11 @@ def seat_order_from(s: APState, player: str) -> list[str]:
     i = s.players.index(player)
     order = s.players[i:] + s.players[:i]
     return [p for p in order if p in s.pos]
+
+
+def hand_ref(s: APState, player: str, tile_id: str) -> str:
+    """How action labels name a tile in hand: by its letter on the private hand image.
+
+    The acting player's buttons are posted in the channel, so labels must not name hand tiles.
+    """
+    return "tile " + chr(ord("A") + s.hands[player].index(tile_id))

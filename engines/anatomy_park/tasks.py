@@ -4,7 +4,7 @@ itself), which choices there are, and what a choice does."""
 from __future__ import annotations
 
 from engines.anatomy_park import catalog
-from engines.anatomy_park.common import add_vp, disease_at, entrance_space, tile_name
+from engines.anatomy_park.common import add_vp, disease_at, entrance_space, hand_ref, tile_name
 from engines.anatomy_park.grid import DIR_NAMES, DIRS, distances, label, step, tile_neighbours
 from engines.anatomy_park.moves import disease_steps, exact_paths_end, move_tile
 from engines.anatomy_park.placement import (
@@ -37,7 +37,7 @@ def options(s: APState, t: Task, player: str) -> list[Action]:
     if k == "discard":
         why = d["reason"]
         return [
-            Action(id=f"discard:{x}", label=f"Discard {tile_name(x)} ({why})"[:80])
+            Action(id=f"discard:{x}", label=f"Discard {hand_ref(s, player, x)} ({why})"[:80])
             for x in s.hands[player]
         ]
     if k in ("disease_moves", "shot_move"):
@@ -105,7 +105,7 @@ def options(s: APState, t: Task, player: str) -> list[Action]:
     if k == "gonorrhea":
         to = _left_of(t, player)
         return [
-            Action(id=f"pass:{x}", label=f"Pass {tile_name(x)} to {to}"[:80])
+            Action(id=f"pass:{x}", label=f"Pass {hand_ref(s, player, x)} to {to}"[:80])
             for x in s.hands[player]
         ]
     if k == "each_move":

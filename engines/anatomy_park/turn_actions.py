@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines.anatomy_park import catalog
-from engines.anatomy_park.common import effect_active, has_ability, tile_name
+from engines.anatomy_park.common import effect_active, hand_ref, has_ability, tile_name
 from engines.anatomy_park.deck import take_tiles
 from engines.anatomy_park.grid import DIR_NAMES, label, step
 from engines.anatomy_park.moves import move_tile, reachable, tile_move_options
@@ -64,11 +64,18 @@ def action_options(s: APState, player: str) -> list[Action]:
     take_n = 3 if has_ability(s, player, "take_three") else 2
     out = [Action(id="take", label=f"Take {take_n} tiles from the stack")]
     for t, sp in placements(s, player):
-        out.append(Action(id=f"place:{t}:{sp}", label=f"Place {tile_name(t)} at {label(sp)}"[:80]))
+        out.append(
+            Action(
+                id=f"place:{t}:{sp}", label=f"Place {hand_ref(s, player, t)} at {label(sp)}"[:80]
+            )
+        )
     for f, t, sp in focus_plays(s, player):
         out.append(
             Action(
-                id=f"focus:{f}:{t}:{sp}", label=f"Focus group: {tile_name(t)} at {label(sp)}"[:80]
+                id=f"focus:{f}:{t}:{sp}",
+                label=f"Focus group {hand_ref(s, player, f)[5:]}: place {hand_ref(s, player, t)} at {label(sp)}"[
+                    :80
+                ],
             )
         )
     here = s.pos.get(player)
