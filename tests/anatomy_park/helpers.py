@@ -29,7 +29,9 @@ def game(
     players = NAMES[:n]
     chars = chars or ["Rick", "Morty", "Poncho", "Annie", "Roger", "Dr. Xenon Bloom"][:n]
     s = ENGINE.setup(
-        players, seed=seed, options={"mode": mode, "character": dict(zip(players, chars))}
+        players,
+        seed=seed,
+        options={"mode": mode, "character": dict(zip(players, chars, strict=False))},
     )
     s.current = "Ada"
     s.phase = "move"
