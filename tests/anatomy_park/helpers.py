@@ -112,3 +112,18 @@ def dice(monkeypatch):
 def all_tiles(s: APState) -> list[str]:
     park = [c.tile for c in s.park.values()]
     return s.stack + s.discard + s.out + park + [t for h in s.hands.values() for t in h]
+
+
+def trigger(
+    s: APState, effect: str, *, phase: str = "action", nth: int = 0
+) -> tuple[APState, list]:
+    """The current player draws the body reaction ``effect`` (as after moving a tile)."""
+    from engines.anatomy_park.flow import advance
+    from engines.anatomy_park.state import Task
+
+    top_reaction(s, effect, nth)
+    s.phase = phase
+    s.tasks = [Task(kind="draw_reaction", player=s.current)]
+    ev: list = []
+    advance(s, ev)
+    return s, ev
