@@ -56,7 +56,9 @@ def test_an_ongoing_effect_lasts_until_the_end_of_the_drawers_next_turn():
 
 def test_e_coli_and_tuberculosis_stay_in_effect_while_they_live():
     s = game()
+    put(s, "1,0", "Aorta Arcade")
     s, _ = trigger(s, "e_coli")
+    s.diseases[0].pos = "1,0"  # off the characters' tile, so nobody has to discard
     s, _ = act(s, "Ada", "noaction")
     for _ in range(3):
         s, _ = act(s, s.current, "nomove", "noaction")
