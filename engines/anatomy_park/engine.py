@@ -88,7 +88,7 @@ class AnatomyParkEngine(Engine[APState]):
             raise IllegalAction(f"The game is waiting for {', '.join(waiting_for)}, not you.")
         if action_id not in {a.id for a in self.legal_actions(state, player)}:
             raise IllegalAction(f"'{action_id[:64]}' is not a move you can make now.")
-        s = state.model_copy(deep=True)
+        s = _copy(state)
         ev: list[Event] = []
         if s.tasks:
             decide(s, s.tasks[0], player, action_id, ev)
@@ -122,7 +122,7 @@ class AnatomyParkEngine(Engine[APState]):
             raise IllegalAction("That player is not in this game.")
         if state.over:
             raise IllegalAction("The game is over.")
-        s = state.model_copy(deep=True)
+        s = _copy(state)
         ev = [
             Event(
                 text=f"{player} leaves the game; their character leaves the park and their tiles are discarded."
@@ -184,6 +184,11 @@ class AnatomyParkEngine(Engine[APState]):
             f"Turn {state.turn_no}: {describe_wait(state)}. Park {len(state.park)} tiles, stack "
             f"{len(state.stack)}, discard {len(state.discard)}. VP: {vps}.{ruben}"
         )
+
+
+def _copy(state: APState) -> APState:
+    """A deep copy; pydantic's dump-and-validate is several times faster than ``deepcopy``."""
+    return APState.model_validate(state.model_dump())
 
 
 def sum_scores(s: APState, player: str) -> int:

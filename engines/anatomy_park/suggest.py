@@ -25,10 +25,10 @@ def pick(s: APState, player: str, actions: list[Action], rng: random.Random) -> 
             if exits:
                 return rng.choice(exits)
         r = rng.random()
-        if walks and r < 0.6:
+        if walks and r < 0.5:
             return rng.choice(walks)
         tiles = [i for i in ids if i.startswith("mtile:")]
-        if tiles and r < 0.72:
+        if tiles and r < 0.8:
             return rng.choice(tiles)
         if "diseases" in ids and r < 0.8:
             return "diseases"
