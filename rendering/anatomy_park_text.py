@@ -41,12 +41,13 @@ def stamp(image: Image.Image, xy, text: str, size: int, *, bold: bool = False, f
 
 @lru_cache(maxsize=2048)
 def layout(text: str, box_w: int, box_h: int, size: int, bold: bool, max_lines: int):
-    """The largest size (not above ``size``) whose wrapped lines fit the box."""
+    """The largest size (not above ``size``) whose wrapped lines fit the box uncut."""
     while True:
         f = font(size, bold)
         lines = wrap(text, f, box_w, max_lines)
         line_h = int(size * 1.14)
-        if line_h * len(lines) <= box_h or size <= 9:
+        cut = any(ln.endswith("…") for ln in lines)
+        if (line_h * len(lines) <= box_h and not cut) or size <= 11:
             return size, tuple(lines), line_h
         size -= 1
 
