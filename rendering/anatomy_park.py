@@ -71,9 +71,11 @@ def _bounds(view) -> tuple[int, int, int, int]:
     return min(xs), min(ys), max(xs), max(ys)
 
 
-def _badge(image, draw, xy, kind: str, ink, size: int) -> int:
-    """The type as a word in a white badge, so type never depends on colour alone."""
+def _badge(image, draw, xy, kind: str, ink, size: int, *, short: bool = False) -> int:
+    """The type as a word (a letter on small tiles) in a white badge, never colour alone."""
     text = TYPE_MARK.get(kind, kind[:4].upper())
+    if short:
+        text = {"exit": "X", "entrance": "E"}.get(kind, text[:1])
     w = width(text, size, True)
     x0, y0 = xy
     draw.rounded_rectangle((x0, y0, x0 + w + 8, y0 + size + 6), radius=4, fill=WHITE)
@@ -104,7 +106,7 @@ def _tile(image, draw, box, cell, cs: int) -> None:
     draw.rounded_rectangle(inner, radius=cs // 10, fill=fill, outline=INK, width=2)
     small = max(10, cs // 9)
     badge_ink = INK if t.colour in ("white", "yellow", "none") else fill
-    bh = _badge(image, draw, (inner[0] + 4, inner[1] + 4), t.type, badge_ink, small)
+    bh = _badge(image, draw, (inner[0] + 4, inner[1] + 4), t.type, badge_ink, small, short=cs < 90)
     if t.type != "entrance":
         vp = f"{t.vp}" + ("*" if "*" in t.text else "")
         size = max(11, cs // 7)
@@ -141,7 +143,7 @@ def _tile(image, draw, box, cell, cs: int) -> None:
 def _tokens(image, draw, box, chars, diseases, cs: int) -> None:
     """Characters as coloured discs with an initial (bottom right); diseases as purple tags."""
     x0, y0, x1, y1 = box
-    r = max(9, cs // 7)
+    r = max(9, min(18, cs // 7))
     x, y = x1 - 6 - r, y1 - 6 - r
     size = max(10, int(r * 1.2))
     for p in chars:
@@ -159,7 +161,7 @@ def _tokens(image, draw, box, chars, diseases, cs: int) -> None:
         x -= 2 * r + 2
         if x - r < x0 + cs // 4:
             x, y = x1 - 6 - r, y - 2 * r - 2
-    size = max(10, cs // 8)
+    size = max(10, min(18, cs // 8))
     ty = y1 - 8 - size - 8
     for d in diseases:
         label = DISEASE_SHORT.get(d.effect, d.name[:6])
