@@ -44,7 +44,7 @@ def pick(s: APState, player: str, actions: list[Action], rng: random.Random) -> 
         return rng.choice(shots)
     if places and (hand >= 3 or r < 0.5):
         return rng.choice(places)
-    return "take"
+    return "take"  # Morty's "take" takes 3
 
 
 def _is_exit(s: APState, space: str) -> bool:

@@ -61,8 +61,12 @@ def apply_move(s: APState, player: str, action_id: str, ev: list[Event]) -> None
 
 
 def action_options(s: APState, player: str) -> list[Action]:
-    take_n = 3 if has_ability(s, player, "take_three") else 2
-    out = [Action(id="take", label=f"Take {take_n} tiles from the stack")]
+    out = [Action(id="take", label="Take 2 tiles from the stack")]
+    if has_ability(s, player, "take_three"):  # an ability is never compulsory
+        out = [
+            Action(id="take", label="Take 3 tiles from the stack (Morty)"),
+            Action(id="take2", label="Take only 2 tiles from the stack"),
+        ]
     for t, sp in placements(s, player):
         out.append(
             Action(
@@ -92,8 +96,8 @@ def apply_action(s: APState, player: str, action_id: str, ev: list[Event]) -> No
     parts = action_id.split(":")
     head = parts[0]
     s.phase = "end"
-    if head == "take":
-        n = 3 if has_ability(s, player, "take_three") else 2
+    if head in ("take", "take2"):
+        n = 3 if head == "take" and has_ability(s, player, "take_three") else 2
         got = take_tiles(s, player, n, ev)
         ev.append(Event(text=f"{player} takes {len(got)} tiles from the stack."))
     elif head == "place":

@@ -21,8 +21,14 @@ def test_take_two_tiles_from_the_top_of_the_stack():
 def test_morty_takes_three_tiles():
     s = _action_phase(game(chars=["Morty", "Rick"]))
     s, _ = act(s, "Ada", "take")
-    assert len(s.hands["Ada"]) == 6 or s.tasks  # over the limit: must discard at end of turn
-    assert s.tasks and s.tasks[0].data["reason"] == "hand limit"
+    assert len(s.hands["Ada"]) == 6
+    assert s.tasks[0].data["reason"] == "hand limit"  # over the limit: discard at end of turn
+
+
+def test_morty_may_take_only_two_tiles():
+    s = _action_phase(game(chars=["Morty", "Rick"]))
+    s, _ = act(s, "Ada", "take2")
+    assert len(s.hands["Ada"]) == 5 and s.current == "Bea"
 
 
 def test_hand_limit_is_five_at_the_end_of_the_turn():

@@ -51,3 +51,20 @@ def test_stand_in_games_reach_heart_attacks_and_stack_endings():
         hearts += s.heart_attacks > 0
     assert any("second time" in r for r in reasons)
     assert hearts and any("left the park" in r or "dies" in r for r in reasons)
+
+
+@pytest.mark.parametrize("n", [3, 6])
+def test_playout_with_a_player_conceding_midway_keeps_invariants_and_ends(n):
+    s = ENGINE.setup(NAMES[:n], seed=n, options={"mode": "advanced"})
+    rng = random.Random(n)
+    for step in range(ENGINE.max_playout_steps):
+        check_invariants(s)
+        if s.over:
+            break
+        if step == 40:
+            s, _ = ENGINE.remove_player(s, rng.choice(s.players))
+            continue
+        player = rng.choice(ENGINE.to_act(s))
+        s, _ = ENGINE.apply(s, player, ENGINE.suggest(s, player, rng))
+    assert ENGINE.result(s) is not None and len(s.removed) == 1
+    assert s.removed[0] not in ENGINE.result(s).winners
