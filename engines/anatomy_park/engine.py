@@ -181,7 +181,7 @@ class AnatomyParkEngine(Engine[APState]):
         from engines.anatomy_park.flow import describe_wait
 
         return (
-            f"Turn {state.turn_no}: {describe_wait(state)}. Park {len(state.park)} tiles, stack "
+            f"Turn {state.turn_no} - {describe_wait(state)}. Park {len(state.park)} tiles, stack "
             f"{len(state.stack)}, discard {len(state.discard)}. VP: {vps}.{ruben}"
         )
 
