@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from engines.anatomy_park import catalog
 from engines.anatomy_park.common import entrance_space, has_ability, in_park
 from engines.anatomy_park.deck import end_game
 from engines.anatomy_park.grid import connected
@@ -172,7 +171,3 @@ def describe_wait(s: APState) -> str:
         return texts.get(t.kind, f"{t.player} must decide")
     phase = {"move": "movement phase", "action": "action phase"}.get(s.phase, s.phase)
     return f"{s.current}: {phase}"
-
-
-def card_name(card_id: str | None) -> str | None:
-    return catalog.reactions()[card_id].name if card_id else None

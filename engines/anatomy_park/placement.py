@@ -145,7 +145,8 @@ def transport_fits(s: APState, space: str, count: int) -> dict[str, int]:
 
 
 def best_transport_dirs(s: APState, space: str, count: int) -> tuple[list[str], int]:
-    fits = transport_fits(s, space, min(count, len(s.stack)))
+    available = count if not s.reshuffled else min(count, len(s.stack))  # before: refills once
+    fits = transport_fits(s, space, available)
     best = max(fits.values())
     return [d for d, k in fits.items() if k == best], best
 

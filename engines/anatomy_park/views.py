@@ -8,7 +8,7 @@ from pydantic import BaseModel
 from engines.anatomy_park import catalog
 from engines.anatomy_park.flow import describe_wait
 from engines.anatomy_park.grid import xy
-from engines.anatomy_park.scoring import breakdown, markers_in_park
+from engines.anatomy_park.scoring import markers_in_park
 from engines.anatomy_park.state import APState
 
 
@@ -189,7 +189,3 @@ def build_view(s: APState, viewer: str | None, waiting: list[str]) -> APView:
             card = reactions[s.tasks[0].data["card"]]
             view.card_to_act = f"{card.name}: {card.text}"
     return view
-
-
-def score_lines(s: APState) -> list[str]:
-    return [f"{p}: {breakdown(s, p)}" for p in s.players if p not in s.removed]
