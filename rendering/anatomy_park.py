@@ -167,12 +167,13 @@ def _tokens(image, draw, box, chars, diseases, cs: int) -> None:
         label = DISEASE_SHORT.get(d.effect, d.name[:6])
         w = width(label, size, True)
         bx = x0 + (x1 - x0 - w) // 2 - 12
+        stand = HEART if d.ongoing else WHITE  # the rulebook's red stands: lasting effects
         draw.rounded_rectangle(
             (bx, ty, bx + w + 10, ty + size + 8),
             radius=6,
             fill=DISEASE_FILL,
-            outline=WHITE,
-            width=2,
+            outline=stand,
+            width=3,
         )
         stamp(image, (bx + 5, ty + 2), label, size, bold=True, fill=WHITE)
         ty -= size + 10

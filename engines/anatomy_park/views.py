@@ -56,6 +56,7 @@ class DiseaseView(BaseModel):
     effect: str
     text: str
     reward_vp: int
+    ongoing: bool  # E. coli, Tuberculosis (and the Plague) stand on red stands
     x: int
     y: int
 
@@ -149,7 +150,13 @@ def build_view(s: APState, viewer: str | None, waiting: list[str]) -> APView:
         x, y = xy(d.pos)
         diseases.append(
             DiseaseView(
-                name=card.name, effect=d.effect, text=card.text, reward_vp=card.reward_vp, x=x, y=y
+                name=card.name,
+                effect=d.effect,
+                text=card.text,
+                reward_vp=card.reward_vp,
+                ongoing=card.ongoing,
+                x=x,
+                y=y,
             )
         )
     reactions = catalog.reactions()
