@@ -118,6 +118,8 @@ def place_tile(s: APState, player: str, tile_id: str, space: str, ev: list[Event
         gained += k
         extra += f" (+{k} for touching tiles)" if k else ""
     add_vp(s, player, gained)
+    if t.marker:
+        extra += f" (its {t.vp} VP go to its controller at the end)"
     ev.append(Event(text=f"{player} places {t.name} at {label(space)}: +{gained} VP{extra}."))
     if t.marker:
         place_marker(s, player, space, ev)
