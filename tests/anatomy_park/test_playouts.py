@@ -17,6 +17,8 @@ def check_invariants(s):
         assert s.markers_left[p] >= 0 and placed + s.markers_left[p] == 5
     assert all(len(s.hands[p]) <= 5 for p in s.players if p != s.current or s.phase == "move")
     assert len({d.effect for d in s.diseases}) == len(s.diseases)
+    assert all(d.pos in s.park for d in s.diseases), "diseases stand on tiles"
+    assert not set(s.dead_diseases) & {d.effect for d in s.diseases}, "dead diseases never return"
 
 
 @pytest.mark.parametrize("mode", ["basic", "advanced"])
