@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engines.anatomy_park import catalog
 from engines.anatomy_park.common import add_vp, disease_at, entrance_space, hand_ref, tile_name
-from engines.anatomy_park.grid import DIR_NAMES, DIRS, distances, label, step, tile_neighbours
+from engines.anatomy_park.grid import DIR_NAMES, DIRS, distances, label, step, tile_neighbours, xy
 from engines.anatomy_park.moves import disease_steps, exact_paths_end, move_tile
 from engines.anatomy_park.placement import (
     best_transport_dirs,
@@ -146,10 +146,21 @@ def shift_options(s: APState, effect: str) -> list[tuple[str, str]]:
                 continue
             out.extend((sp, x) for x in DIRS if step(sp, x) not in s.park)
         else:  # acute diarrhoea: only tiles with nothing beyond them in that direction
-            for x in DIRS:
-                if not any(step(sp, x, i) in s.park for i in range(1, 40)):
-                    out.append((sp, x))
+            out.extend((sp, x) for x in DIRS if _on_edge(s, sp, x))
     return out
+
+
+def _on_edge(s: APState, space: str, d: str) -> bool:
+    """No tile lies anywhere beyond ``space`` in direction ``d`` (same row or column)."""
+    x, y = xy(space)
+    dx, dy = DIRS[d]
+    for other in s.park:
+        ox, oy = xy(other)
+        if dx and oy == y and (ox - x) * dx > 0:
+            return False
+        if dy and ox == x and (oy - y) * dy > 0:
+            return False
+    return True
 
 
 # -- tasks that resolve themselves ---------------------------------------------------------------
@@ -171,8 +182,10 @@ def needs_choice(s: APState, t: Task, ev: list[Event]) -> bool:
             s.tasks.pop(0)
             return False
         return True
-    if k == "disease_moves":
-        d["queue"] = [e for e in d["queue"] if disease_at(s, e)]
+    if k == "disease_moves":  # a disease that cannot move anywhere needs no question
+        d["queue"] = [
+            e for e in d["queue"] if disease_at(s, e) and disease_steps(s, disease_at(s, e).pos)
+        ]
         if not d["queue"]:
             s.tasks.pop(0)
             return False
