@@ -21,13 +21,16 @@ def targets(s: APState, player: str) -> list[str]:
     return [d.effect for d in s.diseases if d.pos in dist]
 
 
+MAX_DICE = 3  # the box holds 3 dice
+
+
 def dice_count(s: APState, player: str) -> int:
     n = character(s, player).combat
     if effect_active(s, "fever"):
         n += 1
     if disease_alive(s, "tuberculosis"):
         n -= 1
-    return max(1, n)
+    return max(1, min(MAX_DICE, n))
 
 
 def shoot(s: APState, player: str, effect: str, ev: list[Event]) -> None:

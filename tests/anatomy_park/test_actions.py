@@ -260,12 +260,13 @@ def test_tuberculosis_makes_every_shot_roll_one_die_fewer():
     assert dice_count(s, "Ada") == 2 and dice_count(s, "Bea") == 1  # at least 1
 
 
-def test_fever_adds_a_die_to_every_shot():
+def test_fever_adds_a_die_to_every_shot_up_to_the_three_dice_in_the_box():
     from engines.anatomy_park.shooting import dice_count
 
     s = game(chars=["Rick", "Annie"])
     s.ongoing.append(Ongoing(card=card("fever"), owner="Bea", since_turn=s.turn_no))
-    assert dice_count(s, "Ada") == 4
+    assert dice_count(s, "Bea") == 2  # Annie: 1 + 1
+    assert dice_count(s, "Ada") == 3  # Rick: the box holds only 3 dice
 
 
 def test_itching_stops_the_drawer_from_shooting():
