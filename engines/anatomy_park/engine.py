@@ -20,7 +20,7 @@ GUIDE = """**Rick and Morty: Anatomy Park** - build a theme park inside Ruben be
 **Body reactions:** you see the card privately - act it out in the channel and press *I acted it out*, or take -1 VP. Diseases sit on the park, make you discard, and have effects until shot.
 **The end:** 1st Heart Attack: everyone gets 2 more turns - get out! 2nd Heart Attack: Ruben dies at once. Tile stack runs out twice: Ruben lives.
 **Scoring:** VP tokens + controlled tiles. Basic: +3 VP for leaving. Advanced: your secret master plan scores 2 VP per pattern if you left or Ruben lived. Ties: fewer markers in the park, then more tiles in hand.
-Board coordinates are (column,row); use `/game hand` to see your tiles and plan."""
+Board coordinates are (column,row). `/game hand` shows your tiles (lettered A, B, C... as the buttons name them) and your plan."""
 
 
 class AnatomyParkEngine(Engine[APState]):
