@@ -140,7 +140,7 @@ def _binding(state: CemeteryState, trig: Trigger, tag: str, events: list[Event])
         to_cemetery(state, card)
         say(
             events,
-            f"{tag}: no stack has room, so {name_of(state, card)} joins the Cemetery face up.",
+            f"{tag}: no Cemetery stack can take it, so {name_of(state, card)} joins the Cemetery face up.",
         )
         return
     if trig.unstable:
