@@ -387,7 +387,7 @@ def render_hand(view: CemeteryView) -> bytes:
     me = next((p for p in view.players if p.name == view.viewer), None)
     rows: list[tuple[str, list[tuple[CardView, str]]]] = []
     if me is not None:
-        rows.append(("Your hand", [(c, "") for c in me.hand or []]))
+        rows.append(("Your hand", [(c, f"card {i}") for i, c in enumerate(me.hand or [], 1)]))
         if me.pet:
             pet = [
                 (c, "top" if i == len(me.pet) - 1 else ("face down" if not c.face_up else ""))

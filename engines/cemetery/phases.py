@@ -84,14 +84,17 @@ def stitch_options(state: CemeteryState) -> list[Action]:
         return [
             Action(id=f"at:{i}:{pos}", label=f"Stitch to {place_label(me.creatures, i, pos)}"[:80])
             for i, pos in placements(me.creatures, pending.card)  # type: ignore[arg-type]
-        ] + [BACK]
+        ]
+    # Hand cards are named by their place in the hand, never by what they are: buttons with
+    # these labels are shown in the channel, and the hand is private until a card is played.
     out = []
-    for card in me.hand:
+    for n, card in enumerate(me.hand, 1):
         if CARDS[card].category == "core":
-            out.append(Action(id=f"core:{card}", label=f"Start a creature with {card_name(card)}"))
-    for card in me.hand:
-        if CARDS[card].category == "part" and placements(me.creatures, card):
-            out.append(Action(id=f"pick:{card}", label=f"Stitch {name_of(state, card)} from hand"))
+            out.append(
+                Action(id=f"core:{n}", label=f"Start a creature with hand card {n} (a Core)")
+            )
+        elif placements(me.creatures, card):
+            out.append(Action(id=f"hand:{n}", label=f"Stitch hand card {n} (a Part)"))
     top = pet_top(state)
     if top is not None and top.face_up and placements(me.creatures, top.card):
         out.append(
@@ -102,18 +105,14 @@ def stitch_options(state: CemeteryState) -> list[Action]:
 
 def do_stitch(state: CemeteryState, action_id: str, events: list[Event]) -> None:
     me = state.me
-    if action_id == "back":
-        state.pending = None
-        return
     if action_id.startswith("core:"):
-        card = action_id.split(":", 1)[1]
-        me.hand.remove(card)
+        card = me.hand.pop(int(action_id.split(":", 1)[1]) - 1)
         me.creatures.append(Creature(core=card))
         n = len(me.creatures)
         say(events, f"{me.name} starts creature {n} with a {card_name(card)}.")
         return
-    if action_id.startswith("pick:"):
-        card = action_id.split(":", 1)[1]
+    if action_id.startswith("hand:"):
+        card = me.hand[int(action_id.split(":", 1)[1]) - 1]
         state.pending = Pending(kind="stitch_place", player=me.name, card=card, source="hand")
         return
     if action_id == "pet":
