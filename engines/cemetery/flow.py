@@ -64,11 +64,13 @@ def advance(state: CemeteryState, events: list[Event], *, acted: bool) -> None:
     """
     while not state.finished:
         if state.pending is not None:
+            state.idle_turns = 0
             return
         phase = state.phase
-        if phase == "draft" and state.picks_left > 0 and draft_options(state):
-            return
-        if phase in ("stitch", "mark", "experiment") and player_options(state):
+        if (phase == "draft" and state.picks_left > 0 and draft_options(state)) or (
+            phase in ("stitch", "mark", "experiment") and player_options(state)
+        ):
+            state.idle_turns = 0
             return
         if phase == "behaviors":
             if state.triggers:
@@ -126,6 +128,7 @@ def do_scoring(state: CemeteryState, events: list[Event]) -> None:
     if not active:
         _skipped(state, "scoring", "no active creature", events)
         return
+    state.idle_turns = 0
     for i, creature in active:
         earned = score(creature, state.flipped)
         got = {}
@@ -154,6 +157,13 @@ def do_scoring(state: CemeteryState, events: list[Event]) -> None:
 
 
 def end_turn(state: CemeteryState, events: list[Event]) -> None:
+    state.idle_turns += 1
+    if state.idle_turns > 2:
+        # Two whole turns in a row in which nothing could happen: nothing ever can again (the
+        # rulebook's end needs an empty supply, which a frozen game never reaches).
+        say(events, "Neither player can do anything any more: the game ends here.", kind="end")
+        state.final_round = True
+        state.current = second_seat(state)
     if state.final_round and state.current == second_seat(state):
         state.finished = True
         state.pending = None

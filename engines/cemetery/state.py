@@ -99,6 +99,8 @@ class CemeteryState(BaseModel):
     beh_next: int = 0
     triggers: list[Trigger] = Field(default_factory=list)
     pending: Pending | None = None
+    #: turns ended since a player last had a decision or a creature last scored
+    idle_turns: int = 0
     final_round: bool = False
     finished: bool = False
     conceded: str | None = None
