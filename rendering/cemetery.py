@@ -8,6 +8,8 @@ wide so Discord's ~550 px preview stays readable.
 
 from __future__ import annotations
 
+import io
+
 from PIL import ImageDraw
 
 from engines.cemetery.views import CardView, CemeteryView, CreatureView, PlayerView
@@ -23,12 +25,11 @@ from rendering.kit import (
     new_canvas,
     player_colour,
     text_size,
-    to_png,
 )
 
 WIDTH = 1100
 MARGIN = 16
-CELL = 48
+CELL = 54
 GRID = CELL * 3
 SLOT_W = GRID + 26
 CREATURE_H = GRID + 62
@@ -59,6 +60,22 @@ GRID_POS = {
 KIND_SHORT = {"head": "head", "arm": "arm", "leg": "leg", "tail": "tail", "wing": "wing"}
 
 
+def _png(image) -> bytes:
+    """PNG bytes, compressed lightly: the board is mostly flat colour, so level 1 stays far under
+    Discord's limits while encoding several times faster than the kit's default."""
+    buf = io.BytesIO()
+    image.save(buf, format="PNG", compress_level=1)
+    return buf.getvalue()
+
+
+def _centred(draw, box, text: str, size: int, *, fill=INK, bold: bool = False) -> None:
+    """One short line centred in ``box`` (a single draw call; long texts use the kit's wrapper)."""
+    if not text:
+        return
+    x0, y0, x1, y1 = box
+    draw.text(((x0 + x1) // 2, (y0 + y1) // 2), text, font=font(size, bold), fill=fill, anchor="mm")
+
+
 # -- small pieces ---------------------------------------------------------------------------------
 def _card_fill(draw: ImageDraw.ImageDraw, box, card: CardView) -> None:
     """A card's face: its type colour, a dual split in two, a flipped Part grey, a hidden one a back."""
@@ -81,8 +98,10 @@ def _card_fill(draw: ImageDraw.ImageDraw, box, card: CardView) -> None:
         return
     if card.dual:
         a, b = card.types
-        draw.polygon([(x0, y0), (x1, y0), (x0, y1)], fill=TYPE_COLOURS[a])
-        draw.polygon([(x1, y0), (x1, y1), (x0, y1)], fill=TYPE_COLOURS[b])
+        mid = (x0 + x1) // 2
+        draw.rectangle((x0, y0, mid, y1), fill=TYPE_COLOURS[a])
+        draw.rectangle((mid + 1, y0, x1, y1), fill=TYPE_COLOURS[b])
+        draw.line((mid, y0, mid, y1), fill=WHITE, width=1)
         return
     draw.rectangle(box, fill=TYPE_COLOURS[card.types[0]])
 
@@ -135,7 +154,7 @@ def _draw_creature(draw: ImageDraw.ImageDraw, x: int, y: int, c: CreatureView) -
             draw.rectangle(
                 (box[0] + 4, box[1] + 4, box[2] - 4, box[3] - 4), outline=colour, width=4
             )
-            draw_text_centered(draw, box, TYPE_LETTER[c.core_type], 22, fill=colour, bold=True)
+            _centred(draw, box, TYPE_LETTER[c.core_type], 22, fill=colour, bold=True)
             continue
         cell = cells.get(pos)
         if cell is None:
@@ -147,28 +166,28 @@ def _draw_creature(draw: ImageDraw.ImageDraw, x: int, y: int, c: CreatureView) -
             if cell.card.dual or cell.card.flipped
             else contrast_ink(TYPE_COLOURS[cell.card.types[0]])
         )
-        draw_text_centered(
-            draw, (box[0], box[1] + 26, box[2], box[3]), _card_text(cell.card), 14, fill=ink
+        _centred(
+            draw, (box[0], box[1] + CELL // 2, box[2], box[3]), _card_text(cell.card), 16, fill=ink
         )
         if cell.card.dual and not cell.card.flipped:
             a, b = cell.card.types
-            lf = font(14, True)
+            lf = font(17, True)
             draw.text((box[0] + 4, box[1] + 2), TYPE_LETTER[a], font=lf, fill=WHITE)
-            draw.text((box[2] - 13, box[1] + 16), TYPE_LETTER[b], font=lf, fill=WHITE)
+            draw.text((box[2] - 4, box[1] + 2), TYPE_LETTER[b], font=lf, fill=WHITE, anchor="ra")
         elif cell.card.flipped:
-            draw.text((box[0] + 4, box[1] + 2), "?", font=font(14, True), fill=WHITE)
+            draw.text((box[0] + 4, box[1] + 2), "?", font=font(17, True), fill=WHITE)
         else:
             draw.text(
                 (box[0] + 4, box[1] + 2),
                 TYPE_LETTER[cell.card.types[0]],
-                font=font(14, True),
+                font=font(17, True),
                 fill=ink,
             )
         if cell.mark:
             a, b = cell.card.types
             mx, my = {
-                a: (box[0] + 12, box[3] - 12),
-                b: (box[2] - 12, box[1] + 12),
+                a: (box[0] + 12, (box[1] + box[3]) // 2 - 2),
+                b: (box[2] - 12, (box[1] + box[3]) // 2 - 2),
                 "both": ((box[0] + box[2]) // 2, (box[1] + box[3]) // 2),
             }[cell.mark]
             _token(draw, mx, my, 8, SPENT)
@@ -179,7 +198,7 @@ def _draw_creature(draw: ImageDraw.ImageDraw, x: int, y: int, c: CreatureView) -
     if not c.active:
         draw.text((gx, sy), "inactive", font=font(14), fill=MUTED)
         return
-    cf = font(14, True)
+    cf = font(15, True)
     for t, s in chips:
         n = c.pairs.get(t, 0)
         text = TYPE_LETTER[t] + (str(n) if n else "") + ("" if s == "stable" else "!")
@@ -283,30 +302,26 @@ def _draw_cemetery(draw, y: int, view: CemeteryView) -> int:
         draw.rectangle(box, outline=INK)
         ink = WHITE if base.dual or base.flipped else contrast_ink(TYPE_COLOURS[base.types[0]])
         letters = "?" if base.flipped else "/".join(TYPE_LETTER[t] for t in base.types)
-        draw_text_centered(
-            draw, (box[0], box[1] + 2, box[2], box[1] + 24), letters, 14, fill=ink, bold=True
-        )
-        draw_text_centered(
-            draw, (box[0], box[1] + 26, box[2], box[3] - 4), _card_text(base), 14, fill=ink
-        )
+        _centred(draw, (box[0], box[1] + 2, box[2], box[1] + 24), letters, 14, fill=ink, bold=True)
+        _centred(draw, (box[0], box[1] + 22, box[2], box[3] - 16), _card_text(base), 14, fill=ink)
         if len(stack.cards) > 1:
             badge = f"{len(stack.cards)}"
             bx, by = box[2] - 4, box[1] - 2
             draw.ellipse((bx - 11, by - 11, bx + 11, by + 11), fill=INK)
-            draw_text_centered(
-                draw, (bx - 11, by - 11, bx + 11, by + 11), badge, 14, fill=WHITE, bold=True
-            )
+            _centred(draw, (bx - 11, by - 11, bx + 11, by + 11), badge, 14, fill=WHITE, bold=True)
             if not top.hidden and top is not base:
-                tb = (box[0] + 4, box[3] - 16, box[0] + 18, box[3] - 4)
+                # the face-up top card as a strip along the bottom of the stack
+                tb = (box[0] + 1, box[3] - 14, box[2] - 1, box[3] - 1)
                 _card_fill(draw, tb, top)
-                draw.rectangle(tb, outline=WHITE)
+                tl = "?" if top.flipped else "/".join(TYPE_LETTER[t] for t in top.types)
+                _centred(draw, tb, f"top {tl}", 12, fill=WHITE, bold=True)
     # piles
     px = WIDTH - MARGIN - 180
     for i, (label, count) in enumerate((("Cores", view.core_pile), ("Parts", view.part_pile))):
         x = px + i * 90
         box = (x, y + 8, x + 56, y + 8 + STACK_H)
         draw.rectangle(box, fill=BACK if count else EMPTY, outline=INK)
-        draw_text_centered(draw, box, str(count), 22, fill=WHITE if count else MUTED, bold=True)
+        _centred(draw, box, str(count), 22, fill=WHITE if count else MUTED, bold=True)
         draw.text((x, y + 12 + STACK_H), label, font=font(14, True), fill=INK)
     return y + h
 
@@ -350,7 +365,7 @@ def render_board(view: CemeteryView) -> bytes:
     for p in view.players:
         y = _draw_player(draw, y, p, view)
     _draw_cemetery(draw, y, view)
-    return to_png(image)
+    return _png(image)
 
 
 # -- the hand -------------------------------------------------------------------------------------
@@ -378,9 +393,9 @@ def _draw_big_card(draw, x: int, y: int, card: CardView, note: str = "") -> None
     draw_text_centered(
         draw, (x + 4, y + 20, x + HAND_CARD_W - 4, y + 70), types, 18, fill=ink, bold=True
     )
-    draw_text_centered(draw, (x + 4, y + 78, x + HAND_CARD_W - 4, y + 112), kind, 20, fill=ink)
+    _centred(draw, (x + 4, y + 78, x + HAND_CARD_W - 4, y + 112), kind, 20, fill=ink)
     if note:
-        draw_text_centered(draw, (x + 4, y + 116, x + HAND_CARD_W - 4, y + 144), note, 14, fill=ink)
+        _centred(draw, (x + 4, y + 116, x + HAND_CARD_W - 4, y + 144), note, 14, fill=ink)
 
 
 def render_hand(view: CemeteryView) -> bytes:
@@ -412,8 +427,8 @@ def render_hand(view: CemeteryView) -> bytes:
     height = max(height, 120)
     image, draw = new_canvas(width, height, PAPER)
     if me is None:
-        draw_text_centered(draw, (0, 0, width, height), "Spectators have no hand.", 20, fill=MUTED)
-        return to_png(image)
+        _centred(draw, (0, 0, width, height), "Spectators have no hand.", 20, fill=MUTED)
+        return _png(image)
     y = 12
     for title, cards in rows:
         draw.text((MARGIN, y), title, font=font(20, True), fill=INK)
@@ -426,4 +441,4 @@ def render_hand(view: CemeteryView) -> bytes:
                 draw, MARGIN + c * (HAND_CARD_W + 12), y + r * (HAND_CARD_H + 12), card, note
             )
         y += max(1, -(-len(cards) // per_row)) * (HAND_CARD_H + 12)
-    return to_png(image)
+    return _png(image)
