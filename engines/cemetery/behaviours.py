@@ -20,7 +20,7 @@ from engines.cemetery.common import (
     to_cemetery,
 )
 from engines.cemetery.grid import placements
-from engines.cemetery.phases import BACK, reveal_pet_top
+from engines.cemetery.phases import BACK
 from engines.cemetery.state import CemeteryState, Pending, Slot, Trigger
 from engines.core import Action, Event
 
@@ -259,6 +259,3 @@ def choose(state: CemeteryState, action_id: str, events: list[Event]) -> None:
         state.pending = None
         return
     raise AssertionError(p.kind)
-
-
-__all__ = ["start", "options", "choose", "reveal_pet_top"]

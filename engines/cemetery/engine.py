@@ -17,7 +17,7 @@ from engines.cemetery.flow import advance, leave, player_options, start_turn
 from engines.cemetery.phases import DONE, do_draft, do_experiment, do_mark, do_stitch
 from engines.cemetery.state import PHASE_TITLES, CemeteryState, PlayerState, Slot
 from engines.cemetery.views import CemeteryView, make_view
-from engines.core import Action, Engine, Event, IllegalAction, Result, Rng
+from engines.core import Engine, Event, IllegalAction, Result, Rng
 
 GUIDE = """**Cemetery Creatures** — 2 players. Rob the Cemetery, stitch creatures, race for the last Revenge and Science tokens.
 Each turn has six phases; a phase with nothing you can do is skipped.
@@ -28,6 +28,12 @@ Each turn has six phases; a phase with nothing you can do is skipped.
 **5 Scoring** — each active creature: 1 token of its Core's leaning, +1 per single-type pair of each stable type (Flesh, Beast → Revenge; Plant, Monster → Science). Duals never score.
 **6 Experiment** — spend Science tokens to move or swap Parts.
 Spent tokens still count. When a supply runs out, the second player plays the final turn; most tokens wins, equal is a draw."""
+
+
+def _copy(state: CemeteryState) -> CemeteryState:
+    """A deep copy to work on (``apply`` never mutates its input); a dump-and-validate round
+    trip is several times faster than ``copy.deepcopy`` for this nested model."""
+    return CemeteryState.model_validate(state.model_dump())
 
 
 class CemeteryEngine(Engine[CemeteryState]):
@@ -92,7 +98,7 @@ class CemeteryEngine(Engine[CemeteryState]):
             raise IllegalAction(f"It is {waiting[0]}'s move, not yours.")
         if action_id not in {a.id for a in self.legal_actions(state, player)}:
             raise IllegalAction(f"'{action_id[:40]}' is not a move you can make now.")
-        new = state.model_copy(deep=True)
+        new = _copy(state)
         events: list[Event] = []
         if action_id == "done":
             leave(new, events, acted=True)
@@ -149,7 +155,7 @@ class CemeteryEngine(Engine[CemeteryState]):
             raise IllegalAction("That player is not in this game.")
         if state.finished:
             raise IllegalAction("The game is over.")
-        new = state.model_copy(deep=True)
+        new = _copy(state)
         new.conceded = player
         new.finished = True
         new.pending = None
@@ -193,5 +199,3 @@ class CemeteryEngine(Engine[CemeteryState]):
 
 
 ENGINE = CemeteryEngine()
-
-__all__ = ["ENGINE", "CemeteryEngine", "Action"]

@@ -4,7 +4,7 @@ resolving Behaviors creature by creature, Scoring from the finite supply, and th
 from __future__ import annotations
 
 from engines.cemetery import behaviours
-from engines.cemetery.cards import SETTINGS, TYPES
+from engines.cemetery.cards import SETTINGS
 from engines.cemetery.common import creature_label, say
 from engines.cemetery.phases import (
     draft_options,
@@ -173,6 +173,3 @@ def end_turn(state: CemeteryState, events: list[Event]) -> None:
     state.current = 1 - state.current
     state.turn += 1
     start_turn(state, events)
-
-
-LEANINGS = {t: spec.leaning for t, spec in TYPES.items()}

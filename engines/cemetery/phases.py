@@ -6,9 +6,8 @@ left); each ``do_*`` carries out an already-validated action id.
 
 from __future__ import annotations
 
-from engines.cemetery.cards import CARDS, POSITION_ORDER, SETTINGS, card_name
+from engines.cemetery.cards import CARDS, POSITION_ORDER, card_name
 from engines.cemetery.common import (
-    creature_label,
     name_of,
     place_label,
     say,
@@ -283,10 +282,3 @@ def do_experiment(state: CemeteryState, action_id: str, events: list[Event]) -> 
             f"with {name_of(state, there)} ({to})."
         )
     say(events, text)
-
-
-def creature_count_words(state: CemeteryState) -> str:
-    return ", ".join(creature_label(c, i) for i, c in enumerate(state.me.creatures))
-
-
-MAX_PICKS = SETTINGS.draft_picks

@@ -3,7 +3,6 @@ stays in exactly one place even in hand-made positions."""
 
 from __future__ import annotations
 
-from engines.cemetery.cards import CARDS, POSITION_ORDER
 from engines.cemetery.engine import ENGINE
 from engines.cemetery.flow import advance, enter
 from engines.cemetery.grid import open_positions
@@ -116,6 +115,3 @@ def play(state: CemeteryState, *action_ids: str):
         state, ev = ENGINE.apply(state, ENGINE.to_act(state)[0], a)
         events += ev
     return state, events
-
-
-__all__ = ["CARDS", "POSITION_ORDER"]
