@@ -219,7 +219,9 @@ def _draw_creature(draw: ImageDraw.ImageDraw, x: int, y: int, c: CreatureView) -
 # -- a player's band ------------------------------------------------------------------------------
 def _band_height(p: PlayerView) -> int:
     per_row = max(1, (WIDTH - 2 * MARGIN) // SLOT_W)
-    rows = max(1, -(-len(p.creatures) // per_row))
+    if not p.creatures:
+        return 44 + 40
+    rows = -(-len(p.creatures) // per_row)
     return 44 + rows * CREATURE_H + 6
 
 
@@ -258,7 +260,7 @@ def _draw_player(draw, y: int, p: PlayerView, view: CemeteryView) -> int:
     per_row = max(1, (WIDTH - 2 * MARGIN) // SLOT_W)
     cy = y + 44
     if not p.creatures:
-        draw.text((MARGIN + 12, cy + 10), "no creatures yet", font=font(16), fill=MUTED)
+        draw.text((MARGIN + 12, cy), "no creatures yet", font=font(16), fill=MUTED)
     for i, c in enumerate(p.creatures):
         row, col = divmod(i, per_row)
         _draw_creature(draw, MARGIN + col * SLOT_W, cy + row * CREATURE_H, c)
@@ -334,7 +336,7 @@ def _draw_header(draw, view: CemeteryView) -> None:
     draw.rectangle((0, 0, WIDTH, 56), fill=(44, 38, 52))
     f = font(22, True)
     if view.finished:
-        title = "Cemetery Creatures — game over"
+        title = f"Game over — {view.outcome}"
     else:
         title = f"Turn {view.turn} · {view.current} · {view.phase_title}"
         if view.final_round:

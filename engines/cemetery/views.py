@@ -78,6 +78,8 @@ class CemeteryView(BaseModel):
     supply_science: int
     final_round: bool
     finished: bool
+    #: how the game ended, in words, once it has
+    outcome: str | None = None
     #: the card the viewer is placing, stealing or binding right now (their own choice only)
     choosing: CardView | None = None
 
@@ -109,7 +111,7 @@ def slot_view(
 
 def prompt(state: CemeteryState) -> str:
     if state.finished:
-        return "The game is over."
+        return f"The game is over. {outcome(state)}."
     p = state.pending
     me = state.me.name
     if p is not None:
@@ -126,6 +128,19 @@ def prompt(state: CemeteryState) -> str:
     if state.phase == "draft":
         return f"{me}: Draft ({state.picks_left} pick{'s' if state.picks_left != 1 else ''} left)"
     return f"{me}: {PHASE_TITLES[state.phase]}"
+
+
+def outcome(state: CemeteryState) -> str | None:
+    if not state.finished:
+        return None
+    a, b = state.players
+    if state.conceded is not None:
+        other = b.name if state.conceded == a.name else a.name
+        return f"{other} wins: {state.conceded} conceded"
+    if a.total == b.total:
+        return f"Draw: {a.total} tokens each"
+    best, low = (a, b) if a.total > b.total else (b, a)
+    return f"{best.name} wins, {best.total} tokens to {low.total}"
 
 
 def make_view(state: CemeteryState, viewer: str | None) -> CemeteryView:
@@ -194,5 +209,6 @@ def make_view(state: CemeteryState, viewer: str | None) -> CemeteryView:
         supply_science=state.supply_science,
         final_round=state.final_round,
         finished=state.finished,
+        outcome=outcome(state),
         choosing=choosing,
     )
