@@ -1,9 +1,23 @@
 """Cemetery Creatures for exactly two players: draft cards, stitch creatures, let their types
 behave, score tokens from a finite supply, and experiment — until a supply runs dry.
 
-Decisions the rulebook leaves open are in ``../shared/games/cemetery-creatures.md`` (designed) and
-in the data file's provenance. A draw (equal tokens) is reported as a Result naming both players
-as winners with the reason "draw".
+The rulebook is ``shared/rules/cemetery-creatures.txt``; the designed card list, grid and
+behaviour pairing are in ``shared/games/cemetery-creatures.md`` and ``data/cards.json`` (with
+provenance). Decisions taken here where both are silent:
+
+- Each pair fires its type's behaviour once (and its Reaction once, if unstable). A creature's
+  pairs are counted when its turn in Behaviors comes, so a Part stolen onto a creature further
+  right can make it act this turn.
+- Steal is not optional when something can be stolen. Parts removed by Maim or Mindless, and
+  Pet Cemetery Parts lost after Stitch, go to the Cemetery face up.
+- Face-down Pet Cemetery Parts are known to their owner only; one reaching the top is revealed
+  at the owner's Stitch (or as soon as the Part above it is stitched).
+- Insane looks for a shared type with the Cemetery Part at the bottom of each stack.
+- Hand cards appear in action ids and labels only by their place in the hand (buttons are
+  public); picking a hand Part commits you to stitching it.
+- Equal tokens: a Result naming both players as winners with the reason "draw".
+- A game in which two whole turns pass with nothing possible for anyone ends there (it could
+  never reach an empty supply).
 """
 
 from __future__ import annotations
@@ -174,6 +188,17 @@ class CemeteryEngine(Engine[CemeteryState]):
         if not real:
             return ids[0]
         if state.pending is not None:
+            if state.pending.kind in ("maim", "mindless"):
+                # give up the least useful Part: a flipped one, else a dual, else any
+                owner = state.player(player)
+                worst = []
+                for aid in real:
+                    _, idx, pos = aid.split(":")
+                    card = owner.creatures[int(idx)].parts[pos]
+                    rank = 0 if card in state.flipped else (1 if CARDS[card].is_dual else 2)
+                    worst.append((rank, aid))
+                best_rank = min(r for r, _ in worst)
+                return rng.choice([a for r, a in worst if r == best_rank])
             return rng.choice(real)
         me = state.me
         if state.phase == "draft":
