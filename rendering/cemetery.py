@@ -27,7 +27,9 @@ from rendering.kit import (
     text_size,
 )
 
-WIDTH = 1100
+MAX_WIDTH = 1100
+MIN_WIDTH = 820
+FOOTER = 26
 MARGIN = 16
 CELL = 54
 GRID = CELL * 3
@@ -217,18 +219,18 @@ def _draw_creature(draw: ImageDraw.ImageDraw, x: int, y: int, c: CreatureView) -
 
 
 # -- a player's band ------------------------------------------------------------------------------
-def _band_height(p: PlayerView) -> int:
-    per_row = max(1, (WIDTH - 2 * MARGIN) // SLOT_W)
+def _band_height(p: PlayerView, width: int) -> int:
+    per_row = max(1, (width - 2 * MARGIN) // SLOT_W)
     if not p.creatures:
         return 44 + 40
     rows = -(-len(p.creatures) // per_row)
     return 44 + rows * CREATURE_H + 6
 
 
-def _draw_player(draw, y: int, p: PlayerView, view: CemeteryView) -> int:
-    h = _band_height(p)
+def _draw_player(draw, y: int, p: PlayerView, view: CemeteryView, width: int) -> int:
+    h = _band_height(p, width)
     colour = player_colour(p.seat)
-    draw.rectangle((MARGIN // 2, y, WIDTH - MARGIN // 2, y + h - 4), fill=BAND)
+    draw.rectangle((MARGIN // 2, y, width - MARGIN // 2, y + h - 4), fill=BAND)
     draw.rectangle((MARGIN // 2, y, MARGIN // 2 + 6, y + h - 4), fill=colour)
     turn = p.name == view.current and not view.finished
     f = font(20, True)
@@ -246,7 +248,7 @@ def _draw_player(draw, y: int, p: PlayerView, view: CemeteryView) -> int:
     x = _tokens_line(draw, x, y + 10, "Science", p.science, p.science_spent)
     draw.text((x, y + 10), f"= {p.total}", font=font(18, True), fill=INK)
     # Pet Cemetery at the right end of the header line
-    px = WIDTH - MARGIN - 8
+    px = width - MARGIN - 8
     if p.pet:
         for card in reversed(p.pet[-6:]):
             px -= 22
@@ -257,7 +259,7 @@ def _draw_player(draw, y: int, p: PlayerView, view: CemeteryView) -> int:
     elif p.hand_count:
         hand = f"hand {p.hand_count}"
         draw.text((px - text_size(hand, font(14))[0], y + 11), hand, font=font(14), fill=MUTED)
-    per_row = max(1, (WIDTH - 2 * MARGIN) // SLOT_W)
+    per_row = max(1, (width - 2 * MARGIN) // SLOT_W)
     cy = y + 44
     if not p.creatures:
         draw.text((MARGIN + 12, cy), "no creatures yet", font=font(16), fill=MUTED)
@@ -272,25 +274,25 @@ STACK_W = 50
 STACK_H = 64
 
 
-def _cemetery_height(view: CemeteryView) -> int:
-    per_row = max(1, (WIDTH - 2 * MARGIN - 190) // (STACK_W + 8))
+def _cemetery_height(view: CemeteryView, width: int) -> int:
+    per_row = max(1, (width - 2 * MARGIN - 190) // (STACK_W + 8))
     rows = max(1, -(-len(view.cemetery) // per_row))
-    return 34 + rows * (STACK_H + 14) + 8
+    return 42 + rows * (STACK_H + 14) + 8
 
 
-def _draw_cemetery(draw, y: int, view: CemeteryView) -> int:
-    h = _cemetery_height(view)
-    draw.rectangle((MARGIN // 2, y, WIDTH - MARGIN // 2, y + h - 4), fill=(222, 218, 228))
+def _draw_cemetery(draw, y: int, view: CemeteryView, width: int) -> int:
+    h = _cemetery_height(view, width)
+    draw.rectangle((MARGIN // 2, y, width - MARGIN // 2, y + h - 4), fill=(222, 218, 228))
     draw.text(
         (MARGIN + 4, y + 6), f"Cemetery ({len(view.cemetery)})", font=font(18, True), fill=INK
     )
-    per_row = max(1, (WIDTH - 2 * MARGIN - 190) // (STACK_W + 8))
+    per_row = max(1, (width - 2 * MARGIN - 190) // (STACK_W + 8))
     if not view.cemetery:
         draw.text((MARGIN + 4, y + 40), "empty", font=font(16), fill=MUTED)
     for i, stack in enumerate(view.cemetery):
         row, col = divmod(i, per_row)
         x = MARGIN + 4 + col * (STACK_W + 8)
-        sy = y + 34 + row * (STACK_H + 14)
+        sy = y + 42 + row * (STACK_H + 14)
         base = stack.cards[0]
         top = stack.cards[-1]
         for k in range(min(len(stack.cards) - 1, 4), 0, -1):
@@ -318,7 +320,7 @@ def _draw_cemetery(draw, y: int, view: CemeteryView) -> int:
                 tl = "?" if top.flipped else "/".join(TYPE_LETTER[t] for t in top.types)
                 _centred(draw, tb, f"top {tl}", 12, fill=WHITE, bold=True)
     # piles
-    px = WIDTH - MARGIN - 180
+    px = width - MARGIN - 180
     for i, (label, count) in enumerate((("Cores", view.core_pile), ("Parts", view.part_pile))):
         x = px + i * 90
         box = (x, y + 8, x + 56, y + 8 + STACK_H)
@@ -332,8 +334,8 @@ def _header_height() -> int:
     return 62
 
 
-def _draw_header(draw, view: CemeteryView) -> None:
-    draw.rectangle((0, 0, WIDTH, 56), fill=(44, 38, 52))
+def _draw_header(draw, view: CemeteryView, width: int) -> None:
+    draw.rectangle((0, 0, width, 56), fill=(44, 38, 52))
     f = font(22, True)
     if view.finished:
         title = f"Game over — {view.outcome}"
@@ -341,11 +343,14 @@ def _draw_header(draw, view: CemeteryView) -> None:
         title = f"Turn {view.turn} · {view.current} · {view.phase_title}"
         if view.final_round:
             title += " · FINAL ROUND"
-    draw.text((MARGIN, 6), ellipsize(title, f, 640), font=f, fill=WHITE)
+    draw.text((MARGIN, 6), ellipsize(title, f, width - 380), font=f, fill=WHITE)
     draw.text(
-        (MARGIN, 33), ellipsize(view.prompt, font(15), 640), font=font(15), fill=(210, 206, 220)
+        (MARGIN, 33),
+        ellipsize(view.prompt, font(15), width - 2 * MARGIN),
+        font=font(15),
+        fill=(210, 206, 220),
     )
-    x = WIDTH - 360
+    x = width - 360
     draw.text((x, 8), "Supply", font=font(16, True), fill=WHITE)
     for i, (label, n) in enumerate(
         (("Revenge", view.supply_revenge), ("Science", view.supply_science))
@@ -353,20 +358,38 @@ def _draw_header(draw, view: CemeteryView) -> None:
         bx = x + 70 + i * 140
         _token(draw, bx + 10, 18, 10, UNSPENT if n else SPENT)
         draw.text((bx + 26, 7), f"{label} {n}", font=font(17, True), fill=WHITE)
-    legend = "green = unspent · red = spent · F1 = 1 stable pair · F1! = unstable"
-    draw.text((x - 60, 34), legend, font=font(14), fill=(210, 206, 220))
+
+
+LEGEND = "Tokens: green unspent, red spent.  Chips: F1 = one stable Flesh pair, F1! = unstable."
+
+
+def _draw_footer(draw, y: int, width: int) -> None:
+    draw.text(
+        (MARGIN, y + 4), ellipsize(LEGEND, font(14), width - 2 * MARGIN), font=font(14), fill=MUTED
+    )
+
+
+def board_width(view: CemeteryView) -> int:
+    """Just wide enough for the longest row of creatures, so small boards preview larger."""
+    most = max((len(p.creatures) for p in view.players), default=0)
+    return max(MIN_WIDTH, min(MAX_WIDTH, 2 * MARGIN + most * SLOT_W))
 
 
 def render_board(view: CemeteryView) -> bytes:
+    width = board_width(view)
     height = (
-        _header_height() + sum(_band_height(p) for p in view.players) + _cemetery_height(view) + 8
+        _header_height()
+        + sum(_band_height(p, width) for p in view.players)
+        + _cemetery_height(view, width)
+        + FOOTER
     )
-    image, draw = new_canvas(WIDTH, height, PAPER)
-    _draw_header(draw, view)
+    image, draw = new_canvas(width, height, PAPER)
+    _draw_header(draw, view, width)
     y = _header_height()
     for p in view.players:
-        y = _draw_player(draw, y, p, view)
-    _draw_cemetery(draw, y, view)
+        y = _draw_player(draw, y, p, view, width)
+    y = _draw_cemetery(draw, y, view, width)
+    _draw_footer(draw, y, width)
     return _png(image)
 
 
