@@ -420,7 +420,9 @@ def _draw_big_card(draw, x: int, y: int, card: CardView, note: str = "") -> None
     )
     _centred(draw, (x + 4, y + 78, x + HAND_CARD_W - 4, y + 112), kind, 20, fill=ink)
     if note:
-        _centred(draw, (x + 4, y + 116, x + HAND_CARD_W - 4, y + 144), note, 14, fill=ink)
+        strip = (x + 2, y + HAND_CARD_H - 30, x + HAND_CARD_W - 2, y + HAND_CARD_H - 2)
+        draw.rectangle(strip, fill=INK)
+        _centred(draw, strip, note, 17, fill=WHITE, bold=True)
 
 
 def render_hand(view: CemeteryView) -> bytes:
