@@ -12,6 +12,8 @@ provenance). Decisions taken here where both are silent:
   Pet Cemetery Parts lost after Stitch, go to the Cemetery face up.
 - Face-down Pet Cemetery Parts are known to their owner only; one reaching the top is revealed
   at the owner's Stitch (or as soon as the Part above it is stitched).
+- "Something to stitch through" is checked when a Part is placed; a Part already attached stays
+  when the edge beside it is removed or moved away.
 - Insane looks for a shared type with the Cemetery Part at the bottom of each stack.
 - Hand cards appear in action ids and labels only by their place in the hand (buttons are
   public); picking a hand Part commits you to stitching it.
