@@ -2,18 +2,19 @@
 
 The tables come from ``migrations/0002_days.sql``. This store keeps its own SQLite connection to
 the same file as the platform's store (WAL lets both work side by side), so its short writes can
-never land inside one of the platform's move transactions. Every "fire once" step is a single
-conditional UPDATE whose row count says whether this caller won.
+never land inside one of the platform's move transactions. It is a plain ``sqlite3`` connection
+used from worker threads one call at a time (an ``asyncio.Lock``), so it owns no thread that
+could keep the process alive if nobody closes it. Every "fire once" step is a single conditional
+UPDATE whose row count says whether this caller won.
 """
 
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-
-import aiosqlite
 
 DEFAULT_TURN_SECONDS = 24 * 3600
 DEFAULT_MISSED_LIMIT = 3
@@ -82,31 +83,36 @@ def migration_sql() -> str:
 class DaysStore:
     """The days tables on their own connection. Open with :meth:`open`, end with :meth:`close`."""
 
-    def __init__(self, db: aiosqlite.Connection):
+    def __init__(self, db: sqlite3.Connection):
         self.db = db
         self._lock = asyncio.Lock()
 
     @classmethod
     async def open(cls, path: str | Path) -> DaysStore:
-        db = await aiosqlite.connect(str(path), isolation_level=None)
-        await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute("PRAGMA busy_timeout=5000")
-        # The tables are also created by the platform's numbered migrations; every statement is
-        # IF NOT EXISTS, so this only matters for a database the platform has not opened yet.
-        await db.executescript(migration_sql())
-        return cls(db)
+        def connect() -> sqlite3.Connection:
+            db = sqlite3.connect(
+                str(path), isolation_level=None, check_same_thread=False, timeout=5.0
+            )
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA busy_timeout=5000")
+            # The platform's numbered migrations create these tables too; every statement is
+            # IF NOT EXISTS, so this only matters for a file the platform has not opened yet.
+            db.executescript(migration_sql())
+            return db
+
+        return cls(await asyncio.to_thread(connect))
 
     async def close(self) -> None:
-        await self.db.close()
+        async with self._lock:
+            await asyncio.to_thread(self.db.close)
 
     async def _write(self, sql: str, params: tuple = ()) -> int:
         async with self._lock:
-            cur = await self.db.execute(sql, params)
-            return cur.rowcount
+            return await asyncio.to_thread(lambda: self.db.execute(sql, params).rowcount)
 
     async def _rows(self, sql: str, params: tuple = ()) -> list[tuple]:
-        cur = await self.db.execute(sql, params)
-        return list(await cur.fetchall())
+        async with self._lock:
+            return await asyncio.to_thread(lambda: self.db.execute(sql, params).fetchall())
 
     # -- games -----------------------------------------------------------------------------------
     async def game(self, game_id: int) -> DaysGame:
