@@ -1,0 +1,1 @@
+"""Tests of `python -m bot` and its simulate command."""

@@ -1,0 +1,1 @@
+"""Tests of the table (bot/table.py), through real SQLite files."""

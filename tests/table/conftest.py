@@ -1,0 +1,92 @@
+"""Fixtures for the table tests: a Table on a real SQLite file, a helper to snapshot the file,
+and a second test-only engine with private events and no hand renderer."""
+
+from __future__ import annotations
+
+import sqlite3
+import types
+
+import pytest
+
+import engines
+import rendering
+from bot.table import Table
+from engines.core import Engine, Event
+from storage import Store
+from tests.engines import toy
+
+CHANNEL = 500
+GUILD = 1
+ADA, BO, CY, DEE, EVE = 11, 12, 13, 14, 15
+NAMES = {ADA: "Ada", BO: "Bo", CY: "Cy", DEE: "Dee", EVE: "Eve"}
+
+
+class SecretToy(toy.ToyEngine):
+    """The toy game, but every move also tells the mover their secret (a private event), and
+    the game cannot go on when someone leaves (the default ``remove_player``)."""
+
+    name = "secret_toy"
+    title = "Secret race (test game)"
+
+    def apply(self, state, player, action_id):
+        new, events = super().apply(state, player, action_id)
+        whisper = Event(
+            text=f"Psst, {player}: your lucky number is {state.secrets[player]}.", private_to=player
+        )
+        return new, [*events, whisper]
+
+    remove_player = Engine.remove_player
+
+
+SECRET = engines.register(SecretToy())
+rendering.register(
+    "secret_toy",
+    types.SimpleNamespace(render_board=toy.render_board),  # no render_hand
+)
+
+
+@pytest.fixture
+def db_path(tmp_path):
+    return tmp_path / "tabletop.sqlite3"
+
+
+@pytest.fixture
+async def store(db_path):
+    store = await Store.open(db_path)
+    yield store
+    await store.close()
+
+
+@pytest.fixture
+async def table(store):
+    return Table(store, clock=lambda: 1_700_000_000.0)
+
+
+def snapshot(db_path):
+    """Every row of every game table, to prove a refusal changed nothing."""
+    with sqlite3.connect(db_path) as db:
+        return {
+            t: db.execute(f"SELECT * FROM {t} ORDER BY 1, 2").fetchall()
+            for t in ("games", "seats", "moves")
+        }
+
+
+async def lobby(table, users=(ADA, BO), engine="toy", **kw):
+    host, *rest = users
+    await table.new_game(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        user_id=host,
+        user_name=NAMES[host],
+        engine=engine,
+        seed=kw.pop("seed", 5),
+        **kw,
+    )
+    for user in rest:
+        await table.join(channel_id=CHANNEL, user_id=user, user_name=NAMES[user])
+    return await table.game(channel_id=CHANNEL)
+
+
+async def running(table, users=(ADA, BO), engine="toy", **kw):
+    await lobby(table, users, engine, **kw)
+    return await table.start(channel_id=CHANNEL, user_id=users[0])

@@ -1,0 +1,79 @@
+"""Conceding and aborting."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.errors import NotAllowed, NotSeated, NotYourTurn, WrongStage
+from tests.table.conftest import ADA, BO, CHANNEL, CY, lobby, running, snapshot
+
+
+async def test_a_game_that_can_go_on_without_the_player_goes_on(table):
+    await running(table, users=(ADA, BO, CY))
+    outcome = await table.concede(channel_id=CHANNEL, user_id=ADA)
+    assert outcome.result is None and outcome.game.status == "running"
+    assert outcome.to_act == [BO]
+    assert [s.active for s in outcome.game.seats] == [False, True, True]
+
+
+async def test_a_conceded_player_cannot_act_any_more(table):
+    await running(table, users=(ADA, BO, CY))
+    await table.concede(channel_id=CHANNEL, user_id=BO)
+    with pytest.raises(NotSeated, match="conceded"):
+        await table.act(channel_id=CHANNEL, user_id=BO, action_id="take:1")
+    with pytest.raises(NotSeated, match="conceded"):
+        await table.concede(channel_id=CHANNEL, user_id=BO)
+
+
+async def test_conceding_a_two_player_game_makes_the_other_the_winner(table):
+    await running(table)
+    outcome = await table.concede(channel_id=CHANNEL, user_id=BO)
+    assert outcome.game.status == "finished"
+    assert outcome.result.winners == ["Ada"]
+
+
+async def test_when_the_game_cannot_go_on_it_ends_and_the_others_share_the_win(table):
+    await running(table, users=(ADA, BO, CY), engine="secret_toy")
+    outcome = await table.concede(channel_id=CHANNEL, user_id=ADA)
+    assert outcome.game.status == "finished"
+    assert outcome.result.winners == ["Bo", "Cy"]
+    assert outcome.result.reason == "Ada conceded"
+    assert outcome.to_act == []
+    assert "Ada concedes." in (await table.log(channel_id=CHANNEL))[-1]
+
+
+async def test_conceding_in_the_lobby_points_to_leave(table):
+    await lobby(table)
+    with pytest.raises(WrongStage, match="/game start"):
+        await table.concede(channel_id=CHANNEL, user_id=ADA)
+
+
+async def test_conceding_out_of_turn_is_allowed(table):
+    await running(table, users=(ADA, BO, CY))
+    outcome = await table.concede(channel_id=CHANNEL, user_id=CY)
+    assert outcome.to_act == [ADA]
+    with pytest.raises(NotYourTurn):
+        await table.act(channel_id=CHANNEL, user_id=BO, action_id="take:1")
+
+
+async def test_only_the_host_or_a_moderator_may_abort(table, db_path):
+    await running(table)
+    before = snapshot(db_path)
+    with pytest.raises(NotAllowed, match="Manage Messages"):
+        await table.abort(channel_id=CHANNEL, user_id=BO, is_moderator=False)
+    assert snapshot(db_path) == before
+
+
+async def test_the_host_aborts(table):
+    await running(table)
+    game = await table.abort(channel_id=CHANNEL, user_id=ADA, is_moderator=False)
+    assert (game.status, game.end_reason) == ("aborted", "aborted by Ada")
+    _, text = await table.status(channel_id=CHANNEL)
+    assert "Aborted" in text
+
+
+async def test_a_moderator_who_is_not_playing_aborts(table):
+    await lobby(table)
+    game = await table.abort(channel_id=CHANNEL, user_id=999, is_moderator=True, user_name="Mod")
+    assert game.end_reason == "aborted by Mod"
+    assert (await table.log(channel_id=CHANNEL))[-1] == "3. The game is aborted by Mod."
