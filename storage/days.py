@@ -95,6 +95,7 @@ class DaysStore:
             )
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA busy_timeout=5000")
+            db.execute("PRAGMA synchronous=NORMAL")
             # The platform's numbered migrations create these tables too; every statement is
             # IF NOT EXISTS, so this only matters for a file the platform has not opened yet.
             db.executescript(migration_sql())
