@@ -510,6 +510,7 @@ class Days:
         await self.days.clear_votes(row.id, target_id)
         if keep >= need:
             await self.days.update_seat(row.id, target_id, standin_for_good=1)
+            await self.days.drop_deadline(row.id, target_id)  # it plays at once from now on
             await self._record(
                 row.id, "vote", None, f"The players voted: {target.name}'s stand-in keeps the seat."
             )
