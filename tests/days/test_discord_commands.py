@@ -1,0 +1,128 @@
+"""The days commands through discord.py's own objects (the Discord helper's harness)."""
+
+from __future__ import annotations
+
+import discord
+import pytest
+
+pytest.importorskip("bot.discord_app.client")
+harness = pytest.importorskip("tests.discord.harness")
+
+from bot.discord_app.days_runtime import attach  # noqa: E402
+from tests.days.conftest import HOUR, Clock  # noqa: E402
+
+CHANNEL = harness.CHANNEL_ID
+
+
+@pytest.fixture
+async def h(tmp_path):
+    async with harness.Harness.open(tmp_path / "tabletop.sqlite") as h:
+        h.clock = Clock()
+        h.days = await attach(h.client, clock=h.clock)
+        yield h
+        await h.days.days.close()
+        assert h.world.violations == [], "the bot broke a Discord limit"
+
+
+@pytest.fixture
+async def players(h):
+    ada, bob = h.user("Ada"), h.user("Bob")
+    await h.slash(ada, "game new", game="toy", options="pile=11")
+    await h.slash(bob, "game join")
+    await h.slash(ada, "game start")
+    return ada, bob
+
+
+async def test_mine_lists_your_games_with_a_link_to_the_latest_board(h, players):
+    ada, _ = players
+    board = h.last_public()
+    reply = await h.slash(ada, "game mine")
+    text = reply.only_ephemeral().content
+    assert "**your turn**, deadline <t:" in text
+    assert f"/{CHANNEL}/{board.id})" in text
+
+
+async def test_nudge_pings_only_the_awaited_player_and_only_once_in_twelve_hours(h, players):
+    ada, bob = players
+    reply = await h.slash(bob, "game nudge")
+    [message] = reply.public
+    assert message.mentioned_user_ids() == {ada.id}
+    refused = await h.slash(bob, "game nudge")
+    assert "nudged less than 12h ago" in refused.only_ephemeral().content
+
+
+async def test_pause_by_a_player_who_is_not_host_is_refused_privately(h, players):
+    _, bob = players
+    reply = await h.slash(bob, "game pause")
+    assert "Only the host" in reply.only_ephemeral().content
+
+
+async def test_a_moderator_may_pause_and_resume_the_clock(h, players):
+    mod = h.user("Mod", manage_messages=True)
+    assert "paused" in (await h.slash(mod, "game pause")).public[0].content
+    assert "runs again" in (await h.slash(mod, "game resume")).public[0].content
+
+
+async def test_a_passed_deadline_posts_the_stand_ins_turn_and_pings_the_next_player(h, players):
+    ada, bob = players
+    h.clock.advance(24 * HOUR)
+    await h.days.fire_due()
+    turn = h.last_public()
+    assert "Ada ran out of time; a stand-in played for them" in turn.content
+    assert turn.mentioned_user_ids() == {bob.id}
+    assert turn.buttons()
+    # the posted board became the latest board for /game mine
+    text = (await h.slash(bob, "game mine")).only_ephemeral().content
+    assert f"/{turn.id})" in text
+
+
+async def test_vote_offers_the_players_names_as_you_type(h, players):
+    choices = await h.autocomplete(players[1], "game vote", "player", "a", choice="kick")
+    assert [c["name"] for c in choices] == ["Ada"]
+
+
+async def test_a_bad_away_duration_is_answered_with_how_to_write_one(h, players):
+    reply = await h.slash(players[0], "game away", duration="soon")
+    assert "12h" in reply.only_ephemeral().content
+
+
+async def test_away_and_back_answer_privately(h, players):
+    ada, _ = players
+    assert (
+        "You are away until"
+        in (await h.slash(ada, "game away", duration="2d")).only_ephemeral().content
+    )
+    assert (
+        "Welcome back"
+        in (await h.slash(ada, "game away", duration="back")).only_ephemeral().content
+    )
+
+
+async def test_losing_access_to_the_channel_closes_the_game_without_a_crash(h, players):
+    http = h.client.http
+    real = http.request
+
+    async def forbidden(route, **kwargs):
+        if route.path == "/channels/{channel_id}/messages" and route.method == "POST":
+            response = type("R", (), {"status": 403, "reason": "Forbidden"})()
+            raise discord.Forbidden(response, {"code": 50001, "message": "Missing Access"})
+        return await real(route, **kwargs)
+
+    http.request = forbidden
+    h.clock.advance(24 * HOUR)
+    await h.days.fire_due()
+    info = await h.table.game(channel_id=CHANNEL)
+    assert info.status == "aborted"
+    assert info.end_reason == "the bot can no longer post in its channel"
+
+
+async def test_history_and_stats_after_a_finished_game(h, players):
+    ada, bob = players
+    await h.slash(ada, "play", action="take:3")
+    await h.slash(bob, "play", action="take:3")
+    await h.slash(ada, "play", action="take:3")
+    await h.slash(bob, "play", action="take:2")
+    history = (await h.slash(ada, "game history")).only_ephemeral().content
+    assert "won by Bob" in history
+    stats = (await h.slash(ada, "game stats")).only_ephemeral().content
+    assert f"<@{bob.id}>: 1 / 1" in stats
