@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 import pytest
 
-pytest.importorskip("bot.discord_app.client")
+pytest.importorskip("bot.discord_app")
 harness = pytest.importorskip("tests.discord.harness")
 
 from bot.discord_app.days_runtime import attach  # noqa: E402
@@ -126,3 +126,53 @@ async def test_history_and_stats_after_a_finished_game(h, players):
     assert "won by Bob" in history
     stats = (await h.slash(ada, "game stats")).only_ephemeral().content
     assert f"<@{bob.id}>: 1 / 1" in stats
+
+
+async def test_new_game_with_a_clock_sets_the_time_per_turn(h):
+    ada = h.user("Ada")
+    reply = await h.slash(ada, "game new", game="toy", clock="3d")
+    assert "turn clock 3d" in reply.public[0].content
+    info = await h.table.game(channel_id=CHANNEL)
+    assert (await h.days.days.game(info.id)).turn_seconds == 3 * 86400
+
+
+async def test_new_game_with_a_bad_clock_is_refused_and_opens_nothing(h):
+    reply = await h.slash(h.user("Ada"), "game new", game="toy", clock="soon")
+    assert "12h" in reply.only_ephemeral().content
+    assert await h.store.live_game(CHANNEL) is None
+
+
+async def test_new_game_in_a_thread_lives_in_that_thread(h):
+    thread_id = harness.snowflake()
+    real = h.client.http.request
+
+    async def with_threads(route, **kwargs):
+        if route.path == "/channels/{channel_id}/threads" and route.method == "POST":
+            return {
+                "id": str(thread_id),
+                "type": 11,
+                "guild_id": str(harness.GUILD_ID),
+                "parent_id": str(CHANNEL),
+                "name": kwargs["json"]["name"],
+                "owner_id": str(harness.BOT_ID),
+                "message_count": 0,
+                "member_count": 1,
+                "thread_metadata": {
+                    "archived": False,
+                    "auto_archive_duration": 10080,
+                    "archive_timestamp": "2026-01-01T00:00:00+00:00",
+                    "locked": False,
+                },
+            }
+        return await real(route, **kwargs)
+
+    h.client.http.request = with_threads
+    ada = h.user("Ada")
+    reply = await h.slash(ada, "game new", game="toy", thread=True)
+    assert f"<#{thread_id}>" in reply.text
+    assert "opened a game" in h.last_public(channel=thread_id).content
+    assert (await h.store.live_game(thread_id)) is not None
+    assert await h.store.live_game(CHANNEL) is None
+    await h.slash(h.user("Bob"), "game join", channel=thread_id)
+    started = await h.slash(ada, "game start", channel=thread_id)
+    assert started.public[0].channel_id == thread_id

@@ -8,17 +8,20 @@ tree's error handler.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import discord
 from bot.discord_app.replies import BadInput
 from bot.discord_app.text import MAX_CHOICES, clip, fit_lines
 from discord import app_commands
 
 from bot.days import records
-from bot.days.durations import BadDuration, parse_clock, parse_duration
+from bot.days.durations import BadDuration, format_duration, parse_clock, parse_duration
 from bot.days.service import Days, Said, seat_of, when
 from bot.discord_app import replies
 from bot.discord_app.days_runtime import attach, start_scheduler
 from bot.errors import NoGame, TableError
+from storage.days import DEFAULT_TURN_SECONDS
 
 BACK_WORDS = {"back", "0", "none", "off"}
 
@@ -94,6 +97,66 @@ def mine_lines(interaction: discord.Interaction, entries) -> list[str]:
             link = f" — [latest board]({url})"
         lines.append(f"• **{e.title}** in <#{e.channel_id}>: {state}{link}")
     return lines
+
+
+@dataclass(frozen=True)
+class NewGamePlace:
+    """Where ``/game new`` opens its game (this channel or a new thread) and with what clock.
+
+    The lobby's ``/game new`` calls :func:`new_game_place` before creating the game and
+    :meth:`open` after, so its ``clock`` and ``thread`` options work without the lobby knowing
+    about clocks or threads.
+    """
+
+    channel_id: int
+    turn_seconds: int | None
+    thread: discord.Thread | None = None
+
+    async def open(self, interaction: discord.Interaction, game_id: int, post) -> None:
+        """Set the game's clock, then post its lobby notice where the game lives."""
+        days = await days_of(interaction)
+        await days.configure(game_id, turn_seconds=self.turn_seconds)
+        clock = (
+            "no turn clock"
+            if self.turn_seconds is None
+            else f"turn clock {format_duration(self.turn_seconds)}"
+        )
+        post.content = clip(f"{post.content}\n⏱️ {clock}.", 2000)
+        if self.thread is not None:
+            await self.thread.send(**post.send_kwargs())
+            note = f"The game is open in its own thread: <#{self.thread.id}>. Join it there."
+            await interaction.followup.send(note, allowed_mentions=discord.AllowedMentions.none())
+        elif interaction.response.is_done():
+            await interaction.followup.send(**post.send_kwargs())
+        else:
+            await interaction.response.send_message(**post.send_kwargs())
+
+
+async def new_game_place(
+    interaction: discord.Interaction, title: str, *, clock: str | None, thread: bool
+) -> NewGamePlace:
+    """Read ``clock`` (refusing a bad one before anything is created) and open the thread."""
+    try:
+        turn = DEFAULT_TURN_SECONDS if clock is None else parse_clock(clock)
+    except BadDuration as exc:
+        raise BadInput(str(exc)) from None
+    if not thread:
+        return NewGamePlace(interaction.channel_id, turn)
+    channel = interaction.channel
+    if not isinstance(channel, discord.TextChannel):
+        raise BadInput("A game can have its own thread only in a text channel; leave `thread` off.")
+    await interaction.response.defer(thinking=True)
+    name = clip(f"{title} — {interaction.user.display_name}", 100)
+    try:
+        created = await channel.create_thread(
+            name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
+        )
+    except discord.Forbidden:
+        raise BadInput(
+            "I may not create threads here. Ask a moderator for the Create Public Threads "
+            "permission, or leave `thread` off."
+        ) from None
+    return NewGamePlace(created.id, turn, created)
 
 
 def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
