@@ -52,9 +52,10 @@ from storage import GameRow, LiveGameExists, LogEntry, SeatRow, Store, VersionCo
 log = logging.getLogger("tabletop.table")
 
 MAX_NAME = 20
-LOBBY_RETRIES = 5
+RETRIES = 5  # for changes whose intent survives another change landing first
 LOG_LINE_MAX = 300
 PRIVATE_TEXT_MAX = 1500
+_warned_no_renderer: set[str] = set()
 
 
 # -- what callers get back ----------------------------------------------------------------------
@@ -229,7 +230,7 @@ class Table:
             )
             return self._info(saved)
 
-        return await self._retry_lobby(attempt)
+        return await self._retrying(attempt)
 
     async def leave(self, *, channel_id: int, user_id: int) -> GameInfo:
         """Give up a seat in the lobby. The host's leaving hands the lobby to the next seat;
@@ -257,10 +258,13 @@ class Table:
             entry = LogEntry("leave", user_id, seat.name, events=[_public(t) for t in texts])
             return self._info(await self._save(row, entry, **changes))
 
-        return await self._retry_lobby(attempt)
+        return await self._retrying(attempt)
 
     async def start(self, *, channel_id: int, user_id: int) -> Outcome:
         """The host starts the game once enough players have joined."""
+        return await self._retrying(lambda: self._start_once(channel_id, user_id))
+
+    async def _start_once(self, channel_id: int, user_id: int) -> Outcome:
         row = await self._live(channel_id)
         eng = self._engine(row)
         if row.status != "lobby":
@@ -358,28 +362,39 @@ class Table:
         state = self._state(eng, row)
         return _user_ids(row, self._engine_call(eng.to_act, state))
 
-    async def concede(self, *, channel_id: int, user_id: int) -> Outcome:
+    async def concede(self, *, channel_id: int, user_id: int, reason: str | None = None) -> Outcome:
+        """Give up a running game (see :meth:`_concede_once`)."""
+        return await self._retrying(lambda: self._concede_once(channel_id, user_id, reason))
+
+    async def _concede_once(self, channel_id: int, user_id: int, reason: str | None) -> Outcome:
         """Give up a running game.
 
         If the game can go on without the player (``engine.remove_player``), it does. If it
         cannot, it ends at once and the players still in it share the win ("<name> conceded"):
         conceding means the others won, which is what a player expects.
+
+        ``reason`` (past tense, e.g. "was voted out") replaces "conceded" in the texts when a
+        player is removed by others rather than by their own choice.
         """
         row = await self._live(channel_id)
         eng, state, seat = self._running_seat(row, user_id)
         others = [s.name for s in row.seats if s.active and s.user_id != user_id]
+        why = reason or "conceded"
         try:
             new_state, events = eng.remove_player(state, seat.name)
+            if reason is not None:
+                events = [Event(text=f"{seat.name} {reason}.", kind="concede"), *events]
             ended = None
         except IllegalAction:
             new_state = state
-            events = [Event(text=f"{seat.name} concedes.", kind="concede")]
-            ended = Result(winners=others, scores={}, reason=f"{seat.name} conceded")
+            text = f"{seat.name} concedes." if reason is None else f"{seat.name} {reason}."
+            events = [Event(text=text, kind="concede")]
+            ended = Result(winners=others, scores={}, reason=f"{seat.name} {why}")
         except Exception:
             log.exception("%s: remove_player failed in game %s", eng.name, row.id)
             raise EngineFailure() from None
         if ended is None and len(others) < 2 and self._engine_call(eng.result, new_state) is None:
-            ended = Result(winners=others, scores={}, reason=f"{seat.name} conceded")
+            ended = Result(winners=others, scores={}, reason=f"{seat.name} {why}")
         seats = [
             SeatRow(s.seat, s.user_id, s.name, s.choices, s.active and s.user_id != user_id)
             for s in row.seats
@@ -393,6 +408,13 @@ class Table:
         """End the channel's live game with no result (host or a member with Manage Messages).
 
         Works even when the saved state is damaged."""
+        return await self._retrying(
+            lambda: self._abort_once(channel_id, user_id, is_moderator, user_name)
+        )
+
+    async def _abort_once(
+        self, channel_id: int, user_id: int, is_moderator: bool, user_name: str | None
+    ) -> GameInfo:
         row = await self._live(channel_id)
         if user_id != row.host_id and not is_moderator:
             host = _name_of(row, row.host_id) or "the host"
@@ -493,9 +515,13 @@ class Table:
             raise NoGame()
         return row
 
-    async def _retry_lobby(self, attempt):
-        """Lobby changes re-check against the new lobby if another change landed first."""
-        for _ in range(LOBBY_RETRIES - 1):
+    async def _retrying(self, attempt):
+        """Re-run a change (re-checking everything) if another change landed first.
+
+        For lobby changes, start, concede and abort: what the user wants still holds after
+        someone else's change. Moves are never retried: they were chosen for one board.
+        """
+        for _ in range(RETRIES - 1):
             try:
                 return await attempt()
             except BoardChanged:
@@ -585,7 +611,7 @@ class Table:
         if seats is not None:
             changes["seats"] = seats
         stored = [e.model_dump(mode="json") for e in events]
-        if result is not None:
+        if result is not None and not any(e.kind == "end" for e in events):
             end = Event(text=_result_text(result), kind="end")
             events = [*events, end]
             stored.append(end.model_dump(mode="json"))
@@ -598,6 +624,10 @@ class Table:
         if self.render:
             try:
                 png = await asyncio.to_thread(_render_board, eng, state)
+            except rendering.NoRenderer:
+                if eng.name not in _warned_no_renderer:
+                    _warned_no_renderer.add(eng.name)
+                    log.warning("%s has no board renderer; moves go without images", eng.name)
             except Exception:
                 log.exception("%s: rendering the board of game %s failed", eng.name, row.id)
         private: dict[int, list[str]] = {}

@@ -43,7 +43,7 @@ class VersionConflict(StoreError):
 
 
 class GameNotFound(StoreError):
-    pass
+    """No game has that id."""
 
 
 @dataclass(frozen=True)
@@ -132,6 +132,7 @@ class Store:
         self._db = db
         self.path = path
         self._lock = asyncio.Lock()
+        self._closed = False
 
     # -- lifecycle ---------------------------------------------------------------------------
     @classmethod
@@ -156,8 +157,11 @@ class Store:
         return cls(db, path)
 
     async def close(self) -> None:
+        """Close the connection (a second call does nothing)."""
         async with self._lock:
-            await self._db.close()
+            if not self._closed:
+                self._closed = True
+                await self._db.close()
 
     async def __aenter__(self) -> Store:
         return self
@@ -176,6 +180,24 @@ class Store:
         async with self._lock, self._db.execute(f"PRAGMA {name}") as cur:
             row = await cur.fetchone()
         return row[0] if row else None
+
+    async def get_meta(self, key: str) -> str | None:
+        """A value the bot keeps between runs (``None`` if never set)."""
+        async with (
+            self._lock,
+            self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)) as cur,
+        ):
+            row = await cur.fetchone()
+        return None if row is None else row[0]
+
+    async def set_meta(self, key: str, value: str, *, now: float | None = None) -> None:
+        async with self._lock:
+            await self._db.execute(
+                "INSERT INTO meta (key, value, updated_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (key) DO UPDATE SET value = excluded.value,"
+                " updated_at = excluded.updated_at",
+                (key, value, time.time() if now is None else now),
+            )
 
     # -- reading -----------------------------------------------------------------------------
     async def live_game(self, channel_id: int) -> GameRow | None:

@@ -58,3 +58,10 @@ CREATE TRIGGER moves_are_append_only_delete BEFORE DELETE ON moves
 BEGIN
     SELECT RAISE(ABORT, 'the move log is append-only');
 END;
+
+-- Small settings the bot keeps between runs (e.g. the hash of the last synced command tree).
+CREATE TABLE meta (
+    key         TEXT PRIMARY KEY,
+    value       TEXT NOT NULL,
+    updated_at  REAL NOT NULL
+);

@@ -259,3 +259,15 @@ async def test_the_last_entries_of_the_log_come_back_in_order(store):
         version = saved.version
     last = await store.moves(game.id, limit=2)
     assert [m.action_id for m in last] == ["a3", "a4"]
+
+
+async def test_meta_values_are_kept_across_a_restart(tmp_path, store):
+    assert await store.get_meta("commands_hash") is None
+    await store.set_meta("commands_hash", "abc")
+    await store.set_meta("commands_hash", "def")
+    await store.close()
+    reopened = await Store.open(tmp_path / "games.sqlite3")
+    try:
+        assert await reopened.get_meta("commands_hash") == "def"
+    finally:
+        await reopened.close()

@@ -77,3 +77,32 @@ async def test_a_moderator_who_is_not_playing_aborts(table):
     game = await table.abort(channel_id=CHANNEL, user_id=999, is_moderator=True, user_name="Mod")
     assert game.end_reason == "aborted by Mod"
     assert (await table.log(channel_id=CHANNEL))[-1] == "3. The game is aborted by Mod."
+
+
+async def test_a_player_removed_by_the_others_is_described_as_such(table):
+    await running(table, users=(ADA, BO, CY), engine="secret_toy")
+    outcome = await table.concede(channel_id=CHANNEL, user_id=CY, reason="was voted out")
+    assert outcome.result.reason == "Cy was voted out"
+    assert outcome.events[0].text == "Cy was voted out."
+
+
+async def test_a_removal_in_a_game_that_goes_on_says_why(table):
+    await running(table, users=(ADA, BO, CY))
+    outcome = await table.concede(channel_id=CHANNEL, user_id=CY, reason="was voted out")
+    assert outcome.game.status == "running"
+    assert outcome.events[0].text == "Cy was voted out."
+
+
+async def test_the_table_announces_the_end_when_the_engine_does_not(table):
+    await running(table, users=(ADA, BO, CY), engine="secret_toy")
+    outcome = await table.concede(channel_id=CHANNEL, user_id=ADA)
+    assert outcome.events[-1].text == "The game is over: Bo and Cy win (Ada conceded)."
+
+
+async def test_the_end_is_told_once_when_the_engine_announces_it(table):
+    await running(table, options={"pile": "11"})
+    for user, take in [(ADA, 3), (BO, 3), (ADA, 3)]:
+        await table.act(channel_id=CHANNEL, user_id=user, action_id=f"take:{take}")
+    outcome = await table.act(channel_id=CHANNEL, user_id=BO, action_id="take:2")
+    assert [e.kind for e in outcome.events] == ["info", "end"]
+    assert (await table.log(channel_id=CHANNEL))[-1].count("wins") == 1

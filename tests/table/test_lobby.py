@@ -245,3 +245,21 @@ async def test_two_players_with_the_same_display_name_get_distinct_names(table):
     )
     game = await table.join(channel_id=CHANNEL, user_id=BO, user_name="Sam")
     assert [s.name for s in game.seats] == ["Sam", "Sam 2"]
+
+
+async def test_a_start_racing_a_join_starts_with_the_lobby_as_it_is_then(table, monkeypatch):
+    """Start re-checks against the newer lobby instead of refusing the host."""
+    await lobby(table)
+    real_save = table.store.save
+    raced = []
+
+    async def join_first(*args, **kwargs):
+        if not raced:
+            raced.append(True)
+            await table.join(channel_id=CHANNEL, user_id=CY, user_name="Cy")
+        return await real_save(*args, **kwargs)
+
+    monkeypatch.setattr(table.store, "save", join_first)
+    outcome = await table.start(channel_id=CHANNEL, user_id=ADA)
+    assert outcome.game.status == "running"
+    assert [s.name for s in outcome.game.seats] == ["Ada", "Bo", "Cy"]

@@ -158,6 +158,8 @@ async def test_a_damaged_saved_state_gives_a_clear_error_and_changes_nothing(
         table.board(channel_id=CHANNEL),
         table.hand(channel_id=CHANNEL, user_id=ADA),
         table.concede(channel_id=CHANNEL, user_id=BO),
+        table.status(channel_id=CHANNEL),
+        table.waiting_for(channel_id=CHANNEL),
     ):
         with pytest.raises(DamagedGame, match="saved state is damaged"):
             await call
@@ -248,3 +250,22 @@ async def test_the_table_without_rendering_returns_no_image(store):
     table = Table(store, render=False)
     outcome = await running(table)
     assert outcome.board_png is None
+
+
+async def test_ten_clicks_on_the_same_button_make_one_move(table):
+    start = await running(table)
+    results = await asyncio.gather(
+        *(
+            table.act(
+                channel_id=CHANNEL,
+                user_id=ADA,
+                action_id="take:1",
+                expected_version=start.game.version,
+            )
+            for _ in range(10)
+        ),
+        return_exceptions=True,
+    )
+    assert sum(not isinstance(r, Exception) for r in results) == 1
+    assert all(isinstance(r, BoardChanged) for r in results if isinstance(r, Exception))
+    assert (await table.game(channel_id=CHANNEL)).version == start.game.version + 1

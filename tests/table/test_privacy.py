@@ -5,7 +5,10 @@ from __future__ import annotations
 import json
 import sqlite3
 
-from tests.table.conftest import ADA, BO, CHANNEL, running
+import pytest
+
+from bot.errors import NotSeated, WrongStage
+from tests.table.conftest import ADA, BO, CHANNEL, CY, lobby, running
 
 
 async def test_a_private_event_goes_only_to_its_owner(table):
@@ -58,3 +61,17 @@ async def test_with_a_hand_picture_the_hand_is_an_image(table):
     await running(table)
     _, png, text = await table.hand(channel_id=CHANNEL, user_id=ADA)
     assert png.startswith(b"\x89PNG") and "only you" in text
+
+
+async def test_a_spectator_has_no_hand(table):
+    await running(table)
+    with pytest.raises(NotSeated):
+        await table.hand(channel_id=CHANNEL, user_id=CY)
+
+
+async def test_there_is_no_board_or_hand_in_the_lobby(table):
+    await lobby(table)
+    with pytest.raises(WrongStage, match="/game start"):
+        await table.board(channel_id=CHANNEL)
+    with pytest.raises(WrongStage):
+        await table.hand(channel_id=CHANNEL, user_id=ADA)

@@ -1,0 +1,222 @@
+"""``python -m bot`` (or ``tabletop``): run the Discord bot, or simulate a game locally.
+
+Exit status: 0 done, 1 a failure while running, 2 a usage or configuration problem (such as a
+missing token).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import importlib
+import logging
+import sys
+from pathlib import Path
+
+from bot.config import LOG_LEVELS, SYNC_MODES, TOKEN_HELP, ConfigError, load_config
+
+EPILOG = """\
+environment (or a .env file in the working directory; flags win over both):
+  DISCORD_TOKEN        the bot's token (required to run the bot)
+  TABLETOP_DB          SQLite database file (default ./tabletop.sqlite3)
+  TABLETOP_SYNC        auto | always | never: when to sync slash commands (default auto)
+  TABLETOP_DEV_GUILD   server id to sync commands to instantly while developing
+  TABLETOP_LOG_LEVEL   DEBUG | INFO | WARNING | ERROR (default INFO)
+
+games: {games}
+
+examples:
+  python -m bot                                   run the bot (token from env or .env)
+  python -m bot --sync always --dev-guild 1234    run, and sync commands to one server now
+  python -m bot simulate {example} --players 2 --seed 1 --out out/demo
+"""
+
+
+def _games() -> list[str]:
+    import engines
+
+    try:
+        return [n for n in engines.names()]
+    except Exception as exc:  # a broken engine must not break --help
+        return [f"(could not list the games: {exc})"]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    games = _games()
+    parser = argparse.ArgumentParser(
+        prog="python -m bot",
+        description=(
+            "Tabletop: board games played in Discord channels. Without a subcommand this runs "
+            "the Discord bot."
+        ),
+        epilog=EPILOG.format(
+            games=", ".join(games) or "none registered yet",
+            example=games[0] if games and not games[0].startswith("(") else "GAME",
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--db",
+        metavar="PATH",
+        help="SQLite database file (TABLETOP_DB; default ./tabletop.sqlite3)",
+    )
+    parser.add_argument(
+        "--sync",
+        choices=SYNC_MODES,
+        help="sync slash commands: auto = only when they changed since the last sync "
+        "(default), always = at this start, never = not at all (TABLETOP_SYNC)",
+    )
+    parser.add_argument(
+        "--dev-guild",
+        metavar="ID",
+        help="also sync the commands to this server id, where they appear at once "
+        "(TABLETOP_DEV_GUILD)",
+    )
+    parser.add_argument(
+        "--log-level",
+        choices=LOG_LEVELS,
+        type=str.upper,
+        help="logging detail (TABLETOP_LOG_LEVEL; default INFO)",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sim = sub.add_parser(
+        "simulate",
+        help="play a whole game with random legal moves, without Discord",
+        description=(
+            "Play a whole game with random legal moves through the same table code and a real "
+            "SQLite file in OUT, writing every board image (move-0000.png is the opening board) "
+            "and the move log (log.txt) to OUT, then print a summary."
+        ),
+    )
+    sim.add_argument("game", help=f"the game to play ({', '.join(games) or 'none registered'})")
+    sim.add_argument(
+        "--players", type=int, metavar="N", help="number of players (default: the game's minimum)"
+    )
+    sim.add_argument("--seed", type=int, default=1, metavar="S", help="random seed (default 1)")
+    sim.add_argument(
+        "--out",
+        type=Path,
+        metavar="DIR",
+        help="output folder (default ./simulation-GAME); earlier output there is replaced",
+    )
+    sim.add_argument(
+        "--max-moves",
+        type=int,
+        metavar="M",
+        help="stop after M moves (default: the game's own limit, reaching which is an error)",
+    )
+    sim.add_argument(
+        "--no-images",
+        action="store_true",
+        help="skip rendering (a faster soak test of the rules and the storage)",
+    )
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "simulate":
+        return _simulate(args)
+    return _run_bot(args)
+
+
+def _run_bot(args: argparse.Namespace) -> int:
+    try:
+        config = load_config(
+            db=args.db, sync=args.sync, dev_guild=args.dev_guild, log_level=args.log_level
+        )
+    except ConfigError as exc:
+        print(f"tabletop: {exc}", file=sys.stderr)
+        return 2
+    if not config.token:
+        print(f"tabletop: no Discord bot token. {TOKEN_HELP}", file=sys.stderr)
+        return 2
+    problem = asyncio.run(_check_database(config.db_path))
+    if problem:
+        print(f"tabletop: cannot use the database {config.db_path}: {problem}", file=sys.stderr)
+        return 2
+    logging.basicConfig(
+        level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    try:
+        discord_app = importlib.import_module("bot.discord_app")
+    except ModuleNotFoundError as exc:
+        if exc.name not in ("bot.discord_app", "discord"):
+            raise
+        print(
+            "tabletop: the Discord part of the bot is not available in this installation "
+            f"({exc.name} is missing). Reinstall with: ./tabletop bot",
+            file=sys.stderr,
+        )
+        return 1
+    status = discord_app.run(config, sync=config.sync)
+    return status if isinstance(status, int) else 0
+
+
+async def _check_database(path: Path) -> str | None:
+    """Open (creating and migrating) the database once, so a bad path fails here, clearly."""
+    import sqlite3
+
+    from storage import MigrationError, Store
+
+    try:
+        store = await Store.open(path)
+    except (OSError, sqlite3.Error, MigrationError) as exc:
+        return str(exc)
+    await store.close()
+    return None
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    import engines
+    from bot.simulate import SimulationError, simulate
+
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    try:
+        engine = engines.get_engine(args.game)
+    except engines.UnknownGame as exc:
+        print(f"tabletop: {exc}", file=sys.stderr)
+        return 2
+    players = engine.min_players if args.players is None else args.players
+    if not engine.min_players <= players <= engine.max_players:
+        print(
+            f"tabletop: {engine.title} takes {engine.min_players}-{engine.max_players} "
+            f"players, not {players}.",
+            file=sys.stderr,
+        )
+        return 2
+    if not 0 <= args.seed < 2**63:
+        print("tabletop: --seed must be a whole number from 0 up.", file=sys.stderr)
+        return 2
+    if args.max_moves is not None and args.max_moves < 0:
+        print("tabletop: --max-moves must be 0 or more.", file=sys.stderr)
+        return 2
+    out = args.out or Path(f"simulation-{engine.name}")
+    try:
+        sim = asyncio.run(
+            simulate(
+                engine.name,
+                players=players,
+                seed=args.seed,
+                out=out,
+                max_moves=args.max_moves,
+                images=not args.no_images,
+            )
+        )
+    except SimulationError as exc:
+        print(f"tabletop: simulation failed: {exc}", file=sys.stderr)
+        return 1
+    print(sim.summary())
+    if sim.stopped_early and args.max_moves is None:
+        print(
+            f"tabletop: {engine.title} did not end within {engine.max_playout_steps} moves "
+            "(its own limit), which points to a bug in the engine.",
+            file=sys.stderr,
+        )
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

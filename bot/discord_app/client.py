@@ -1,0 +1,85 @@
+"""The discord.py client: guilds intent only, one command tree, persistent action components.
+
+Extension points:
+- commands: see :mod:`bot.discord_app.commands` (one module per area, discovered).
+- after every published turn message, each coroutine in ``client.outcome_listeners`` is awaited
+  with ``(outcome, message)`` (e.g. to restart turn clocks or remember the latest board message);
+  a failing listener is logged and does not affect the others.
+- ``client.handle_action`` is where a button/select click goes (:func:`moves.handle_click`).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+
+import discord
+from discord import app_commands
+
+from bot.discord_app import commands, moves, replies
+from bot.discord_app.components import ActionButton, ActionSelect
+from bot.discord_app.sync import HashKeeper, sync_commands
+from bot.table import Outcome, Table
+
+log = logging.getLogger(__name__)
+
+OutcomeListener = Callable[[Outcome, "discord.Message | None"], Awaitable[None]]
+
+
+def intents() -> discord.Intents:
+    """Only the guilds intent: slash commands and components need nothing privileged."""
+    wanted = discord.Intents.none()
+    wanted.guilds = True
+    return wanted
+
+
+class TabletopTree(app_commands.CommandTree):
+    async def on_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        await replies.answer_error(interaction, error)
+
+
+class TabletopClient(discord.Client):
+    def __init__(
+        self,
+        table: Table,
+        *,
+        sync_mode: str = "auto",
+        command_hash: HashKeeper | None = None,
+        dev_guild_id: int | None = None,
+        **kwargs,
+    ):
+        super().__init__(intents=intents(), **kwargs)
+        self.table = table
+        self.sync_mode = sync_mode
+        self.command_hash = command_hash
+        self.dev_guild_id = dev_guild_id
+        self.tree = TabletopTree(self)
+        self.game_group = commands.install(self.tree)
+        self.outcome_listeners: list[OutcomeListener] = []
+
+    async def setup_hook(self) -> None:
+        self.add_dynamic_items(ActionButton, ActionSelect)
+        if self.command_hash is not None:
+            await sync_commands(
+                self.tree,
+                mode=self.sync_mode,
+                keeper=self.command_hash,
+                dev_guild_id=self.dev_guild_id,
+            )
+
+    async def on_ready(self) -> None:
+        log.info("Connected as %s to %d guilds", self.user, len(self.guilds))
+
+    async def handle_action(
+        self, interaction: discord.Interaction, game_id: int, version: int, action_id: str
+    ) -> None:
+        await moves.handle_click(interaction, game_id, version, action_id)
+
+    async def notify_outcome(self, outcome: Outcome, message: discord.Message | None) -> None:
+        for listener in list(self.outcome_listeners):
+            try:
+                await listener(outcome, message)
+            except Exception:
+                log.exception("An outcome listener failed for game %s", outcome.game.id)

@@ -1,0 +1,85 @@
+"""``/game board|hand|status|log|rules``: looking at a game without changing it.
+
+``board`` posts the public board in the channel; ``hand`` (your private view), ``status``,
+``log`` and ``rules`` answer only you, so lookups do not clutter the channel.
+"""
+
+from __future__ import annotations
+
+import io
+
+import discord
+from discord import app_commands
+
+import engines
+from bot.discord_app import options as opts
+from bot.discord_app import replies
+from bot.discord_app.commands.lobby import game_choices
+from bot.discord_app.moves import current_view, table_of
+from bot.discord_app.posts import board_post, title_of
+from bot.discord_app.text import MAX_MESSAGE, clip, fit_lines, join_message
+from bot.errors import NoGame
+
+ORDER = 10  # core commands first; see bot.discord_app.commands
+
+
+def rules_text(engine: engines.Engine) -> str:
+    players = f"{engine.min_players}–{engine.max_players} players"
+    specs = opts.game_specs(engine)
+    per_player = opts.player_specs(engine)
+    lines = [f"**{engine.title}** ({players})", engine.guide.strip() or "No guide yet."]
+    if specs:
+        lines.append(f"Options for `/game new`: {opts.describe_specs(specs)}")
+    if per_player:
+        lines.append(f"Your choice at `/game join`: {opts.describe_specs(per_player)}")
+    return join_message(*lines)
+
+
+def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
+    @game.command(name="board", description="Post the current board in the channel.")
+    async def board(interaction: discord.Interaction):
+        # Deferred privately so a refusal stays private; the board itself is posted publicly.
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        info, png, summary = await table_of(interaction).board(channel_id=interaction.channel_id)
+        post = board_post(info, png, summary)
+        post.view = await current_view(table_of(interaction), info)
+        await interaction.edit_original_response(content="The board is posted in the channel.")
+        await interaction.followup.send(**post.send_kwargs())
+
+    @game.command(name="hand", description="Your private view of the game (only you see it).")
+    async def hand(interaction: discord.Interaction):
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        info, png, text = await table_of(interaction).hand(
+            channel_id=interaction.channel_id, user_id=interaction.user.id
+        )
+        file = discord.File(io.BytesIO(png), filename="hand.png") if png else None
+        await replies.private(interaction, text or f"Your view of {title_of(info)}.", file=file)
+
+    @game.command(name="status", description="Who is playing, whose turn it is, the score.")
+    async def status(interaction: discord.Interaction):
+        info, text = await table_of(interaction).status(channel_id=interaction.channel_id)
+        await replies.private(interaction, text or f"{title_of(info)}: {info.status}.")
+
+    @game.command(name="log", description="The recent moves of this channel's game.")
+    @app_commands.describe(count="How many recent moves (default 15)")
+    async def log(interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] = 15):
+        lines = await table_of(interaction).log(channel_id=interaction.channel_id, limit=count)
+        head = "**Recent moves**" if lines else "No moves yet."
+        body = fit_lines(lines, MAX_MESSAGE - len(head) - 1, more="… {n} more not shown")
+        await replies.private(interaction, join_message(head, "\n".join(body)))
+
+    @game.command(name="rules", description="A short guide to a game (this channel's by default).")
+    @app_commands.describe(game="Which game (default: the one in this channel)")
+    @app_commands.choices(game=game_choices())
+    async def rules(interaction: discord.Interaction, game: str | None = None):
+        if game is None:
+            try:
+                game = (await table_of(interaction).game(channel_id=interaction.channel_id)).engine
+            except NoGame:
+                listing = ", ".join(engines.get_engine(n).title for n in engines.names())
+                await replies.private(
+                    interaction,
+                    clip(f"No game in this channel. Pick one with `game:`. Games: {listing}", 1900),
+                )
+                return
+        await replies.private(interaction, rules_text(engines.get_engine(game)))

@@ -1,0 +1,56 @@
+"""``/play <action>`` (with autocomplete of your legal actions) and ``/game concede``."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+
+from bot.discord_app import moves
+from bot.discord_app.moves import publish, table_of
+from bot.discord_app.text import MAX_CHOICES, clip
+from engines import Action
+
+log = logging.getLogger(__name__)
+
+
+ORDER = 10  # core commands first; see bot.discord_app.commands
+
+
+def matching(actions: list[Action], typed: str) -> list[app_commands.Choice[str]]:
+    """Up to 25 of ``actions`` whose label or id contains ``typed`` (label matches first)."""
+    needle = typed.strip().casefold()
+    hits = [a for a in actions if needle in a.label.casefold()]
+    hits += [a for a in actions if a not in hits and needle in a.id.casefold()]
+    return [
+        app_commands.Choice(name=clip(a.label or a.id, 100), value=a.id) for a in hits[:MAX_CHOICES]
+    ]
+
+
+def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
+    @tree.command(name="play", description="Make a move in this channel's game.")
+    @app_commands.describe(action="Your move (suggestions list your legal moves as you type)")
+    @app_commands.guild_only()
+    async def play(interaction: discord.Interaction, action: str):
+        await moves.play(interaction, action)
+
+    @play.autocomplete("action")
+    async def play_action(interaction: discord.Interaction, current: str):
+        try:
+            actions = await table_of(interaction).legal_actions(
+                channel_id=interaction.channel_id, user_id=interaction.user.id
+            )
+        except Exception as exc:  # autocomplete cannot show errors: offer nothing
+            log.debug("No /play suggestions: %s", type(exc).__name__)
+            return []
+        return matching(actions, current)
+
+    @game.command(name="concede", description="Leave a running game (it may end it).")
+    async def concede(interaction: discord.Interaction):
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        outcome = await table_of(interaction).concede(
+            channel_id=interaction.channel_id, user_id=interaction.user.id
+        )
+        await interaction.edit_original_response(content="You conceded.")
+        await publish(interaction, outcome, headline=f"{interaction.user.display_name} concedes")

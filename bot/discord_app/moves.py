@@ -1,0 +1,187 @@
+"""The move path: a click or ``/play`` -> ``Table.act`` -> the new public turn message.
+
+Also the pieces other modules reuse to publish an outcome: :func:`turn_post_for` (the message
+for an outcome, with the awaited players' actions) and :func:`publish` (send it, then tell the
+outcome listeners registered on the client, e.g. issue 7's clocks, which message it was).
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from bot.discord_app import replies
+from bot.discord_app.components import action_layout
+from bot.discord_app.posts import Post, board_post, private_lines, turn_post
+from bot.errors import BoardChanged, NoGame, TableError
+from bot.table import Outcome, Table
+
+log = logging.getLogger(__name__)
+
+STALE = "This board is out of date — here is the latest."
+GONE = (
+    "This board belongs to a game that is no longer running here. Start a new one with `/game new`."
+)
+
+
+def table_of(interaction: discord.Interaction) -> Table:
+    return interaction.client.table
+
+
+async def awaited_actions(table: Table, channel_id: int, to_act: list[int]) -> dict:
+    """Each awaited user's legal actions (empty when the table refuses)."""
+    out: dict = {}
+    for user_id in to_act:
+        try:
+            out[user_id] = await table.legal_actions(channel_id=channel_id, user_id=user_id)
+        except TableError:
+            out[user_id] = []
+    return out
+
+
+async def current_view(table: Table, game) -> discord.ui.View | None:
+    """Components for the awaited players' moves on the current board (None if none)."""
+    if game.status != "running":
+        return None
+    to_act = await table.waiting_for(channel_id=game.channel_id)
+    actions = await awaited_actions(table, game.channel_id, to_act)
+    return action_layout(game.id, game.version, [a for u in to_act for a in actions[u]]).view
+
+
+async def turn_post_for(table: Table, outcome: Outcome, *, headline: str = "") -> Post:
+    """The turn message for ``outcome``, with the legal actions of everyone awaited."""
+    awaited: dict = {}
+    if outcome.result is None:
+        awaited = await awaited_actions(table, outcome.game.channel_id, outcome.to_act)
+    return turn_post(outcome, awaited, headline=headline)
+
+
+async def publish(
+    interaction: discord.Interaction, outcome: Outcome, *, headline: str = ""
+) -> discord.Message | None:
+    """Post the public turn message for ``outcome`` as a new message in the channel."""
+    client = interaction.client
+    post = await turn_post_for(client.table, outcome, headline=headline)
+    message = await interaction.followup.send(**post.send_kwargs(), wait=True)
+    await client.notify_outcome(outcome, message)
+    return message
+
+
+async def publish_to_channel(
+    client: discord.Client, channel: discord.abc.Messageable, outcome: Outcome, *, headline=""
+) -> discord.Message:
+    """The same turn message without an interaction (stand-ins, timeouts, host actions)."""
+    post = await turn_post_for(client.table, outcome, headline=headline)
+    message = await channel.send(**post.send_kwargs())
+    await client.notify_outcome(outcome, message)
+    return message
+
+
+def private_note(outcome: Outcome, user_id: int, done: str) -> str:
+    """The actor's ephemeral acknowledgement, carrying the events only they may see."""
+    lines = private_lines(outcome, user_id)
+    if not lines:
+        return done
+    return "\n".join([done, "Only you can see this:", *(f"• {t}" for t in lines)])
+
+
+async def show_latest(interaction: discord.Interaction, note: str) -> None:
+    """An ephemeral copy of the current board, with the clicker's own moves as components."""
+    table = table_of(interaction)
+    channel_id = interaction.channel_id
+    game, png, summary = await table.board(channel_id=channel_id)
+    view = None
+    if game.seat_of(interaction.user.id) is not None:
+        try:
+            actions = await table.legal_actions(channel_id=channel_id, user_id=interaction.user.id)
+        except TableError:
+            actions = []
+        view = action_layout(game.id, game.version, actions).view
+    post = board_post(game, png, summary)
+    await replies.private(
+        interaction,
+        f"{note}\n{post.content}",
+        file=post.send_kwargs().get("file"),
+        view=view,
+    )
+
+
+async def handle_click(
+    interaction: discord.Interaction, game_id: int, version: int, action_id: str
+) -> None:
+    """A button or select click: refuse stale, foreign or illegal clicks privately, else move."""
+    try:
+        await interaction.response.defer()
+        table = table_of(interaction)
+        try:
+            game = await table.game(channel_id=interaction.channel_id)
+        except NoGame:
+            await replies.private(interaction, GONE)
+            return
+        if game.id != game_id or game.status != "running":
+            await replies.private(interaction, GONE)
+            return
+        if game.seat_of(interaction.user.id) is None:
+            await replies.private(
+                interaction,
+                "These buttons are for the players of this game "
+                f"({', '.join(s.name for s in game.seats)}); you are not one of them. "
+                "You can follow along, and join the next game with `/game join`.",
+            )
+            return
+        if game.version != version:
+            await show_latest(interaction, STALE)
+            return
+        try:
+            outcome = await table.act(
+                channel_id=interaction.channel_id,
+                user_id=interaction.user.id,
+                action_id=action_id,
+                expected_version=version,
+            )
+        except BoardChanged:
+            await show_latest(interaction, STALE)
+            return
+        try:
+            await interaction.edit_original_response(view=None)
+        except discord.HTTPException:
+            log.info("Could not clear the buttons of an old board in channel %s", game.channel_id)
+        await publish(interaction, outcome)
+        if private_lines(outcome, interaction.user.id):
+            note = private_note(outcome, interaction.user.id, "Your move is made.")
+            await replies.private(interaction, note)
+    except Exception as exc:  # every failure becomes a private answer
+        await replies.answer_error(interaction, exc)
+
+
+async def play(interaction: discord.Interaction, action: str) -> None:
+    """``/play``: resolve what was typed to one of the caller's actions and make the move."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    table = table_of(interaction)
+    actions = await table.legal_actions(
+        channel_id=interaction.channel_id, user_id=interaction.user.id
+    )
+    action_id = resolve_action(action, actions)
+    outcome = await table.act(
+        channel_id=interaction.channel_id, user_id=interaction.user.id, action_id=action_id
+    )
+    label = next((a.label for a in actions if a.id == action_id), action_id)
+    await interaction.edit_original_response(
+        content=private_note(outcome, interaction.user.id, f"You played **{label}**.")
+    )
+    await publish(interaction, outcome)
+
+
+def resolve_action(typed: str, actions) -> str:
+    """The action id for what was typed: an id as is, else a unique label match.
+
+    Anything else is passed through unchanged so the table refuses it with the rules' reason.
+    """
+    typed = typed.strip()
+    if any(a.id == typed for a in actions):
+        return typed
+    by_label = [a for a in actions if a.label.casefold() == typed.casefold()]
+    if len(by_label) == 1:
+        return by_label[0].id
+    return typed

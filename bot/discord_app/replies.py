@@ -1,0 +1,108 @@
+"""Private answers, and turning every refusal or failure into one.
+
+Every refusal the table raises (:class:`bot.errors.TableError`), an unknown game, an option the
+game does not take or a move the rules forbid becomes an ephemeral message saying why and what
+to do. Anything unexpected is logged (kind of interaction and ids only, never game content) and
+answered with a generic apology, so no stack trace ever reaches a channel.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+import engines
+from bot.discord_app.text import MAX_MESSAGE, clip
+from bot.errors import TableError
+
+log = logging.getLogger(__name__)
+
+NO_MENTIONS = discord.AllowedMentions.none()
+APOLOGY = (
+    "Sorry, something went wrong on our side while handling that. It has been logged; "
+    "please try again in a moment, and use /game status to see where the game stands."
+)
+
+
+class BadInput(Exception):
+    """Input the bot itself rejects before reaching the table (e.g. unreadable options)."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+def explain(exc: BaseException) -> str | None:
+    """What to tell the user about ``exc``, or ``None`` if it is a bug."""
+    if isinstance(exc, discord.app_commands.CommandInvokeError):
+        exc = exc.original
+    if isinstance(exc, TableError | BadInput):
+        return exc.message
+    if isinstance(exc, engines.UnknownGame):
+        return f"{exc} Pick one from the list in /game new."
+    if isinstance(exc, engines.IllegalAction):
+        return exc.reason
+    if isinstance(exc, discord.app_commands.NoPrivateMessage):
+        return "Games are played in server channels; use this command in one."
+    if isinstance(
+        exc, discord.app_commands.CommandSignatureMismatch | discord.app_commands.CommandNotFound
+    ):
+        return (
+            "This command changed since Discord last loaded it. Please try again in a minute "
+            "(restarting your Discord app refreshes the command list)."
+        )
+    if isinstance(exc, discord.app_commands.TransformerError):
+        return f"'{exc.value}' is not a valid value here; pick one of the suggestions."
+    return None
+
+
+async def private(
+    interaction: discord.Interaction,
+    content: str,
+    *,
+    file: discord.File | None = None,
+    view: discord.ui.View | None = None,
+) -> None:
+    """An ephemeral answer, whether or not the interaction was deferred already."""
+    kwargs: dict = {"ephemeral": True, "allowed_mentions": NO_MENTIONS}
+    if file is not None:
+        kwargs["file"] = file
+    if view is not None:
+        kwargs["view"] = view
+    content = clip(content, MAX_MESSAGE)
+    if interaction.response.is_done():
+        await interaction.followup.send(content, **kwargs)
+    else:
+        await interaction.response.send_message(content, **kwargs)
+
+
+def describe(interaction: discord.Interaction) -> str:
+    """Who/where/what of an interaction for log lines: ids and command names only."""
+    command = interaction.command.qualified_name if interaction.command else None
+    what = command or (interaction.data or {}).get("custom_id", "?")
+    return (
+        f"{interaction.type.name} {what!s:.40} by user {interaction.user.id} "
+        f"in channel {interaction.channel_id}"
+    )
+
+
+async def answer_error(interaction: discord.Interaction, exc: BaseException) -> None:
+    """Answer ``exc`` privately; log it first when it is unexpected."""
+    if isinstance(exc, discord.app_commands.CommandInvokeError):
+        exc = exc.original
+    text = explain(exc)
+    if text is None:
+        log.error(
+            "Unexpected %s during %s",
+            type(exc).__name__,
+            describe(interaction),
+            exc_info=(type(exc), exc, exc.__traceback__),
+        )
+        text = APOLOGY
+    else:
+        log.info("Refused %s: %s", describe(interaction), type(exc).__name__)
+    try:
+        await private(interaction, text)
+    except discord.HTTPException:
+        log.warning("Could not deliver an answer for %s", describe(interaction))

@@ -1,0 +1,49 @@
+"""Discord's size limits and the text helpers that keep every message inside them.
+
+Discord rejects a message over 2,000 characters, a button label over 80, a select option label
+over 100 and a custom id over 100; these helpers clip text so the bot never sends one.
+"""
+
+from __future__ import annotations
+
+MAX_MESSAGE = 2000
+MAX_BUTTON_LABEL = 80
+MAX_OPTION_LABEL = 100
+MAX_CUSTOM_ID = 100
+MAX_CHOICES = 25
+MAX_BUTTONS = 25
+MAX_ROWS = 5
+ELLIPSIS = "…"
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters, marked with an ellipsis when cut."""
+    text = text.strip()
+    if len(text) <= limit:
+        return text
+    return text[: max(0, limit - 1)].rstrip() + ELLIPSIS
+
+
+def fit_lines(lines: list[str], budget: int, *, line_limit: int = 300, more: str) -> list[str]:
+    """As many of ``lines`` (in order) as fit in ``budget`` characters joined by newlines.
+
+    When some are left out, a last line made from ``more`` (formatted with ``n``, the number
+    left out) says so, and still fits in the budget.
+    """
+    lines = [clip(line, line_limit) for line in lines if line.strip()]
+    if len("\n".join(lines)) <= budget:
+        return lines
+    room = budget - len(more.format(n=len(lines))) - 1
+    kept: list[str] = []
+    used = -1
+    for line in lines:
+        if used + 1 + len(line) > room:
+            break
+        kept.append(line)
+        used += 1 + len(line)
+    return [*kept, more.format(n=len(lines) - len(kept))]
+
+
+def join_message(*parts: str) -> str:
+    """Non-empty parts joined by newlines, clipped to Discord's message limit."""
+    return clip("\n".join(p for p in parts if p), MAX_MESSAGE)

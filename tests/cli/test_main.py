@@ -1,0 +1,152 @@
+"""``python -m bot``: the token check, the help, the settings and the hand-over to Discord."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+from bot.__main__ import main
+from bot.config import ConfigError, load_config, parse_dotenv
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_bot(*args, cwd):
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "TABLETOP_"))}
+    env["PYTHONPATH"] = str(ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_without_a_token_the_bot_exits_with_status_2_and_says_what_to_set(tmp_path):
+    done = run_bot(cwd=tmp_path)
+    assert done.returncode == 2
+    assert "DISCORD_TOKEN" in done.stderr and ".env" in done.stderr
+    assert "https://discord.com/developers/applications" in done.stderr
+    assert "Reset Token" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def help_text(capsys, *args):
+    with pytest.raises(SystemExit) as exit_:
+        main([*args, "--help"])
+    assert exit_.value.code == 0
+    return capsys.readouterr().out
+
+
+def test_help_documents_every_option_and_the_simulate_command(capsys):
+    text = help_text(capsys)
+    for option in (
+        "--db",
+        "--sync",
+        "--dev-guild",
+        "--log-level",
+        "simulate",
+        "DISCORD_TOKEN",
+        "TABLETOP_DB",
+        "TABLETOP_SYNC",
+        "TABLETOP_DEV_GUILD",
+        "TABLETOP_LOG_LEVEL",
+        "auto,always,never",
+        "toy",
+    ):
+        assert option in text
+
+
+def test_simulate_help_documents_its_options(capsys):
+    text = help_text(capsys, "simulate")
+    for option in ("--players", "--seed", "--out", "--max-moves", "--no-images"):
+        assert option in text
+
+
+def test_a_bad_sync_mode_in_the_environment_is_a_clear_usage_error(monkeypatch, capsys):
+    monkeypatch.setenv("DISCORD_TOKEN", "x")
+    monkeypatch.setenv("TABLETOP_SYNC", "sometimes")
+    assert main([]) == 2
+    assert "TABLETOP_SYNC must be one of auto, always, never" in capsys.readouterr().err
+
+
+@pytest.fixture
+def fake_discord_app(monkeypatch):
+    calls = []
+    module = types.ModuleType("bot.discord_app")
+    module.run = lambda config, sync: calls.append((config, sync))
+    monkeypatch.setitem(sys.modules, "bot.discord_app", module)
+    return calls
+
+
+def test_with_a_token_in_dotenv_the_bot_runs_with_the_settings(
+    tmp_path, monkeypatch, fake_discord_app
+):
+    for name in ("DISCORD_TOKEN", "TABLETOP_DB", "TABLETOP_SYNC", "TABLETOP_DEV_GUILD"):
+        monkeypatch.delenv(name, raising=False)
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=abc.def\nTABLETOP_SYNC=never\n")
+    monkeypatch.chdir(tmp_path)
+    assert main(["--db", "games.db", "--dev-guild", "1234"]) == 0
+    [(config, sync)] = fake_discord_app
+    assert sync == "never"
+    assert config.token == "abc.def"
+    assert config.db_path == tmp_path / "games.db"
+    assert config.dev_guild == 1234
+    assert "abc.def" not in repr(config)
+
+
+def test_flags_win_over_the_environment_which_wins_over_dotenv(tmp_path):
+    (tmp_path / ".env").write_text("TABLETOP_SYNC=never\nTABLETOP_DB=from-file.db\n")
+    config = load_config(environ={"TABLETOP_SYNC": "always"}, cwd=tmp_path)
+    assert (config.sync, config.db_path.name) == ("always", "from-file.db")
+    config = load_config(environ={"TABLETOP_SYNC": "always"}, cwd=tmp_path, sync="auto")
+    assert config.sync == "auto"
+
+
+def test_defaults_are_auto_sync_and_a_database_in_the_working_directory(tmp_path):
+    config = load_config(environ={}, cwd=tmp_path)
+    assert config.token is None
+    assert config.db_path == tmp_path / "tabletop.sqlite3"
+    assert (config.sync, config.dev_guild, config.log_level) == ("auto", None, "INFO")
+
+
+def test_a_dev_guild_must_be_a_number(tmp_path):
+    with pytest.raises(ConfigError, match="server id"):
+        load_config(environ={"TABLETOP_DEV_GUILD": "my server"}, cwd=tmp_path)
+
+
+def test_dotenv_understands_comments_quotes_and_export():
+    text = (
+        "# a comment\n\nexport DISCORD_TOKEN='a#b c'\nTABLETOP_DB = games.db  # trailing\n"
+        'TABLETOP_LOG_LEVEL="debug"\nnot an assignment\n'
+    )
+    assert parse_dotenv(text) == {
+        "DISCORD_TOKEN": "a#b c",
+        "TABLETOP_DB": "games.db",
+        "TABLETOP_LOG_LEVEL": "debug",
+    }
+
+
+def test_a_database_path_that_cannot_work_is_a_clear_usage_error(
+    tmp_path, monkeypatch, capsys, fake_discord_app
+):
+    (tmp_path / "a-file").write_text("not a folder")
+    monkeypatch.setenv("DISCORD_TOKEN", "x")
+    assert main(["--db", str(tmp_path / "a-file" / "games.sqlite3")]) == 2
+    assert "cannot use the database" in capsys.readouterr().err
+    assert fake_discord_app == []
+
+
+def test_the_database_is_created_and_migrated_before_the_bot_starts(
+    tmp_path, monkeypatch, fake_discord_app
+):
+    monkeypatch.setenv("DISCORD_TOKEN", "x")
+    assert main(["--db", str(tmp_path / "new" / "games.sqlite3")]) == 0
+    assert (tmp_path / "new" / "games.sqlite3").is_file()

@@ -1,0 +1,77 @@
+"""/game board, hand, status, log and rules: who sees what."""
+
+from __future__ import annotations
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+async def test_hand_is_ephemeral_and_for_the_caller_only(running, h, ada):
+    reply = await h.slash(ada, "game hand")
+    [hand] = reply.messages
+    assert hand.ephemeral and hand.interaction_user == ada.id
+    assert reply.public == []
+
+
+async def test_hand_of_someone_not_seated_is_refused_privately(running, h):
+    reply = await h.slash(h.user("Eve"), "game hand")
+    reply.only_ephemeral()
+
+
+async def test_board_is_posted_publicly_without_pinging_anyone(running, h, ada):
+    reply = await h.slash(h.user("Eve"), "game board")
+    [board] = reply.public
+    assert board.files[0][1].startswith(PNG)
+    assert board.mentioned_user_ids() == set()
+
+
+async def test_board_carries_the_buttons_of_the_awaited_player(running, h, ada):
+    reply = await h.slash(h.user("Eve"), "game board")
+    [board] = reply.public
+    answer = await h.click(ada, board, label="Take 1")
+    assert "Ada takes 1" in answer.public[0].content
+
+
+async def test_board_without_a_game_is_refused_privately(h, ada):
+    reply = await h.slash(ada, "game board")
+    assert "/game new" in reply.only_ephemeral().content
+
+
+async def test_status_answers_privately_with_players(running, h, bob):
+    reply = await h.slash(bob, "game status")
+    status = reply.only_ephemeral()
+    assert "Ada" in status.content and "Bob" in status.content
+
+
+async def test_log_lists_recent_moves_privately(running, h, ada):
+    await h.click(ada, running, label="Take 2")
+    reply = await h.slash(ada, "game log")
+    assert "Ada takes 2" in reply.only_ephemeral().content
+
+
+async def test_rules_of_a_named_game_show_its_guide(h, ada):
+    reply = await h.slash(ada, "game rules", game="toy")
+    assert "last counter" in reply.only_ephemeral().content
+
+
+async def test_rules_default_to_the_channels_game(running, h, bob):
+    reply = await h.slash(bob, "game rules")
+    assert "Race to 21" in reply.only_ephemeral().content
+
+
+async def test_new_game_options_autocomplete_suggests_key_value_pairs(h, ada):
+    choices = await h.autocomplete(ada, "game new", "options", "pi", game="toy")
+    assert [c["value"] for c in choices] == ["pile=11", "pile=21"]
+
+
+async def test_play_autocomplete_lists_only_the_callers_moves(running, h, ada, bob):
+    assert [c["value"] for c in await h.autocomplete(ada, "play", "action", "")] == [
+        "take:1",
+        "take:2",
+        "take:3",
+    ]
+    assert await h.autocomplete(bob, "play", "action", "") == []
+
+
+async def test_play_autocomplete_filters_labels(running, h, ada):
+    choices = await h.autocomplete(ada, "play", "action", "2")
+    assert choices == [{"name": "Take 2", "value": "take:2"}]

@@ -1,0 +1,108 @@
+"""Games with more moves than buttons, long ids and private events (the ``wide`` test engine)."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+import engines
+import rendering
+from tests.discord import wide
+from tests.discord.harness import Harness
+
+
+@pytest.fixture
+async def hw(tmp_path):
+    wide.ENGINE.count, wide.ENGINE.long_ids = 60, False
+    engines.register(wide.ENGINE)
+    rendering.register("wide", sys.modules[wide.__name__])
+    try:
+        async with Harness.open(tmp_path / "wide.sqlite") as harness:
+            yield harness
+            assert harness.world.violations == []
+    finally:
+        engines.unregister("wide")
+
+
+@pytest.fixture
+async def started(hw):
+    ada, bob = hw.user("Ada"), hw.user("Bob")
+    await hw.slash(ada, "game new", game="wide", choice="red")
+    await hw.slash(bob, "game join", choice="colour=blue")
+    await hw.slash(ada, "game start")
+    return hw.last_public()
+
+
+async def test_more_moves_than_buttons_become_select_menus_with_a_play_hint(started):
+    assert started.buttons() == []
+    selects = started.selects()
+    assert [len(s["options"]) for s in selects] == [25, 25, 10]
+    assert "/play" in started.content
+
+
+async def test_choosing_from_a_select_menu_makes_the_move(started, hw):
+    reply = await hw.choose(hw.user("Ada"), started, "m42")
+    assert "Ada makes move m42" in reply.public[0].content
+
+
+async def test_the_longest_action_ids_still_fit_a_button_custom_id(hw):
+    wide.ENGINE.count, wide.ENGINE.long_ids = 3, True
+    ada, bob = hw.user("Ada"), hw.user("Bob")
+    await hw.slash(ada, "game new", game="wide")
+    await hw.slash(bob, "game join", choice="blue")
+    await hw.slash(ada, "game start")
+    turn = hw.last_public()
+    assert len(turn.buttons()) == 3
+    assert all(len(b["custom_id"]) <= 100 for b in turn.buttons())
+    reply = await hw.click(ada, turn, custom_id=turn.buttons()[1]["custom_id"])
+    assert "makes move very-long-move-name" in reply.public[0].content
+
+
+async def test_a_turn_message_with_many_long_events_stays_under_2000_characters(started, hw):
+    reply = await hw.choose(hw.user("Ada"), started, "m1")
+    [turn] = reply.public
+    assert len(turn.content) <= 2000
+    assert "more (see `/game log`)" in turn.content
+    assert hw.user("Bob").mention in turn.content  # the ping survives truncation
+
+
+async def test_private_events_reach_only_the_mover_privately(started, hw):
+    ada = hw.user("Ada")
+    reply = await hw.slash(ada, "play", action="m3")
+    assert all(wide.SECRET not in m.content for m in hw.world.messages.values() if m.public)
+    [ack] = reply.ephemeral
+    assert ack.interaction_user == ada.id and wide.SECRET in ack.content
+
+
+async def test_private_events_from_a_click_come_as_an_ephemeral_note(started, hw):
+    ada = hw.user("Ada")
+    reply = await hw.choose(ada, started, "m4")
+    [note] = reply.ephemeral
+    assert note.interaction_user == ada.id and wide.SECRET in note.content
+    assert wide.SECRET not in reply.public[0].content
+
+
+async def test_play_autocomplete_offers_at_most_25_choices(started, hw):
+    choices = await hw.autocomplete(hw.user("Ada"), "play", "action", "")
+    assert len(choices) == 25
+
+
+async def test_play_autocomplete_filters_by_what_is_typed(started, hw):
+    choices = await hw.autocomplete(hw.user("Ada"), "play", "action", "number 5")
+    assert {c["value"] for c in choices} == {"m5"} | {f"m{n}" for n in range(50, 60)}
+    assert all(c["name"].startswith("Move number 5") for c in choices)
+
+
+async def test_join_choice_autocomplete_lists_the_per_player_values(hw):
+    ada, bob = hw.user("Ada"), hw.user("Bob")
+    await hw.slash(ada, "game new", game="wide", choice="red")
+    choices = await hw.autocomplete(bob, "game join", "choice", "")
+    assert [c["value"] for c in choices] == ["red", "blue"]
+
+
+async def test_a_unique_choice_already_taken_is_refused_privately(hw):
+    ada, bob = hw.user("Ada"), hw.user("Bob")
+    await hw.slash(ada, "game new", game="wide", choice="red")
+    reply = await hw.slash(bob, "game join", choice="red")
+    assert "red" in reply.only_ephemeral().content

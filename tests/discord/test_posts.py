@@ -1,0 +1,73 @@
+"""The public messages built from outcomes: length, truncation, mentions, results."""
+
+from __future__ import annotations
+
+from bot.discord_app.posts import turn_post
+from bot.discord_app.text import fit_lines
+from bot.table import GameInfo, Outcome, Seat
+from engines import Action, Event, Result
+
+
+def game(**kw) -> GameInfo:
+    seats = [Seat(0, 11, "Ada"), Seat(1, 22, "Bob")]
+    base = dict(
+        id=5,
+        guild_id=1,
+        channel_id=2,
+        engine="toy",
+        title="Race to 21 (test game)",
+        status="running",
+        version=9,
+        host_id=11,
+        options={},
+        seats=seats,
+        created_at=0.0,
+        updated_at=0.0,
+    )
+    return GameInfo(**{**base, **kw})
+
+
+def outcome(events, *, to_act=(22,), result=None) -> Outcome:
+    return Outcome(
+        game=game(),
+        events=events,
+        private_events={},
+        to_act=list(to_act),
+        result=result,
+        board_png=b"png",
+    )
+
+
+def test_fit_lines_keeps_everything_that_fits():
+    assert fit_lines(["a", "b"], 100, more="+{n}") == ["a", "b"]
+
+
+def test_fit_lines_says_how_many_were_left_out():
+    lines = fit_lines(["x" * 40] * 10, 100, more="… {n} more")
+    assert lines[-1] == "… 8 more" and len("\n".join(lines)) <= 100
+
+
+def test_a_turn_message_with_huge_events_stays_under_2000_characters():
+    events = [Event(text="Something long happens. " * 30) for _ in range(30)]
+    post = turn_post(outcome(events), {22: [Action(id="a", label="A")]})
+    assert len(post.content) <= 2000
+    assert "<@22>" in post.content and "/game log" in post.content
+
+
+def test_private_events_never_reach_the_public_message():
+    events = [Event(text="Bob draws"), Event(text="Bob drew the ace of spades", private_to="Bob")]
+    post = turn_post(outcome(events), {})
+    assert "spades" not in post.content
+
+
+def test_the_turn_message_may_ping_only_the_awaited_users():
+    post = turn_post(outcome([Event(text="<@11> was mentioned in text")]), {})
+    assert post.allowed_mentions.to_dict() == {"parse": [], "users": [22]}
+
+
+def test_the_final_message_names_the_winner_and_has_no_buttons_or_pings():
+    result = Result(winners=["Ada"], scores={"Ada": 1, "Bob": 0}, reason="took the last one")
+    post = turn_post(outcome([Event(text="Ada wins")], to_act=(), result=result), {})
+    assert "Game over" in post.content and "Winner: Ada" in post.content
+    assert "took the last one" in post.content
+    assert post.view is None and post.mention_ids == []

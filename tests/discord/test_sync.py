@@ -1,0 +1,93 @@
+"""Slash commands are synced only when their payload changed (or when told to)."""
+
+from __future__ import annotations
+
+import contextlib
+
+import discord
+import pytest
+
+from bot.discord_app.client import TabletopClient
+from bot.discord_app.sync import FileHash, MetaHash, needs_sync, payload_hash
+from tests.discord.harness import Harness
+
+
+@contextlib.asynccontextmanager
+async def bot(tmp_path, mode="auto", **kw):
+    async with Harness.open(tmp_path / "db.sqlite", sync_mode=mode, **kw) as h:
+        yield h
+
+
+async def test_first_start_in_auto_mode_syncs_and_stores_the_hash(tmp_path):
+    async with bot(tmp_path) as h:
+        [(guild, payload)] = h.world.synced
+        assert guild is None and {c["name"] for c in payload} == {"game", "play"}
+        assert await MetaHash(h.store).load() == payload_hash(h.client.tree)
+
+
+async def test_auto_mode_skips_the_sync_when_nothing_changed(tmp_path):
+    async with bot(tmp_path):
+        pass
+    async with bot(tmp_path) as h:
+        assert h.world.synced == []
+
+
+async def test_auto_mode_syncs_again_when_the_commands_changed(tmp_path):
+    async with bot(tmp_path) as h:
+        await MetaHash(h.store).save("the hash of an older command tree")
+    async with bot(tmp_path) as h:
+        assert len(h.world.synced) == 1
+        assert await MetaHash(h.store).load() == payload_hash(h.client.tree)
+
+
+def test_the_hash_changes_when_a_command_is_added():
+    client = TabletopClient(table=None)
+    before = payload_hash(client.tree)
+
+    @client.game_group.command(name="extra", description="A new subcommand")
+    async def extra(interaction: discord.Interaction):
+        await interaction.response.send_message("hi")
+
+    assert payload_hash(client.tree) != before
+
+
+def test_the_hash_is_stable_across_builds():
+    assert payload_hash(TabletopClient(None).tree) == payload_hash(TabletopClient(None).tree)
+
+
+async def test_always_mode_syncs_at_every_start(tmp_path):
+    async with bot(tmp_path, "always"):
+        pass
+    async with bot(tmp_path, "always") as h:
+        assert len(h.world.synced) == 1
+
+
+async def test_never_mode_never_syncs(tmp_path):
+    async with bot(tmp_path, "never") as h:
+        assert h.world.synced == []
+        assert await MetaHash(h.store).load() is None
+
+
+async def test_a_dev_guild_gets_the_commands_instead_of_a_global_sync(tmp_path):
+    async with bot(tmp_path, dev_guild_id=4242) as h:
+        [(guild, payload)] = h.world.synced
+        assert guild == 4242 and {c["name"] for c in payload} == {"game", "play"}
+
+
+async def test_switching_away_from_a_dev_guild_resyncs_globally(tmp_path):
+    async with bot(tmp_path, dev_guild_id=4242):
+        pass
+    async with bot(tmp_path) as h:
+        assert [g for g, _ in h.world.synced] == [None]
+
+
+async def test_a_file_can_keep_the_hash_too(tmp_path):
+    keeper = FileHash(tmp_path / "db.sqlite.commands-hash")
+    assert await keeper.load() is None
+    await keeper.save("abc")
+    assert await keeper.load() == "abc"
+
+
+def test_an_unknown_sync_mode_is_rejected():
+    with pytest.raises(ValueError):
+        needs_sync("sometimes", "x", None)

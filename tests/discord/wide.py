@@ -1,0 +1,97 @@
+"""A test-only engine with many moves, long ids and a private event per move.
+
+It stresses what the toy game cannot: more legal actions than buttons (select menus, /play),
+more than 25 autocomplete candidates, action ids too long for a button's custom id, long event
+texts, and events only the mover may see. Registered by the ``wide`` fixture only.
+"""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+from pydantic import BaseModel
+
+from engines.core import Action, Engine, Event, IllegalAction, OptionSpec, Result, Rng
+
+SECRET = "the secret word is PLUGH"
+
+
+class WideState(BaseModel):
+    players: list[str]
+    moves: int = 0
+    turn: int = 0
+    rng: Rng
+    done: bool = False
+
+
+class WideEngine(Engine[WideState]):
+    name = "wide"
+    title = "Wide (test game)"
+    min_players = 2
+    max_players = 2
+    state_type = WideState
+    options = [
+        OptionSpec(
+            key="colour",
+            label="Colour",
+            choices=["red", "blue"],
+            default="red",
+            per_player=True,
+            unique=True,
+        )
+    ]
+    guide = "Pick any of the many moves; after three moves the game ends."
+    #: number of legal actions and whether their ids are long (set by tests)
+    count = 60
+    long_ids = False
+
+    def setup(self, players, *, seed, options=None):
+        return WideState(players=list(players), rng=Rng(seed=seed))
+
+    def _current(self, state):
+        return state.players[state.turn % 2]
+
+    def to_act(self, state):
+        return [] if state.done else [self._current(state)]
+
+    def _id(self, n: int) -> str:
+        return f"{'very-long-move-name-' * 3}{n:03d}"[:64] if self.long_ids else f"m{n}"
+
+    def legal_actions(self, state, player):
+        if state.done or player != self._current(state):
+            return []
+        return [
+            Action(id=self._id(n), label=f"Move number {n} " + "with a long label " * 5)
+            for n in range(self.count)
+        ]
+
+    def apply(self, state, player, action_id):
+        if player != self._current(state) or state.done:
+            raise IllegalAction("Not your move.")
+        if action_id not in {a.id for a in self.legal_actions(state, player)}:
+            raise IllegalAction(f"'{action_id}' is not a move you can make now.")
+        new = state.model_copy(deep=True)
+        new.moves += 1
+        new.turn += 1
+        new.done = new.moves >= 3
+        events = [Event(text=f"{player} makes move {action_id}. " + "Lots happens. " * 40)] * 8
+        events.append(Event(text=f"{player} learns that {SECRET}.", private_to=player))
+        return new, events
+
+    def view(self, state, viewer):
+        return state.model_copy(update={"rng": Rng(seed=0)})
+
+    def result(self, state):
+        if not state.done:
+            return None
+        return Result(winners=[state.players[0]], scores={}, reason="three moves were made")
+
+
+ENGINE = WideEngine()
+
+
+def render_board(view) -> bytes:
+    buf = io.BytesIO()
+    Image.new("RGB", (40, 20), (255, 255, 255)).save(buf, format="PNG")
+    return buf.getvalue()
