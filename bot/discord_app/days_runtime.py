@@ -13,11 +13,11 @@ import logging
 from collections.abc import Callable, Sequence
 
 import discord
-from bot.discord_app.moves import publish_to_channel
 
 from bot.days.ports import ChannelGone, DmFailed
 from bot.days.scheduler import Scheduler
 from bot.days.service import Days
+from bot.discord_app.moves import publish_to_channel
 from bot.table import Outcome
 from storage.days import DaysStore
 

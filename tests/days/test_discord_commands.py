@@ -176,3 +176,9 @@ async def test_new_game_in_a_thread_lives_in_that_thread(h):
     await h.slash(h.user("Bob"), "game join", channel=thread_id)
     started = await h.slash(ada, "game start", channel=thread_id)
     assert started.public[0].channel_id == thread_id
+
+
+async def test_bad_options_with_thread_are_refused_before_any_thread_is_made(h):
+    reply = await h.slash(h.user("Ada"), "game new", game="toy", options="pile=99", thread=True)
+    assert reply.only_ephemeral()
+    assert not [s for s in h.world.sent if s.path == "/channels/{channel_id}/threads"]

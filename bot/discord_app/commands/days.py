@@ -1,6 +1,7 @@
-"""``/game mine|nudge|notify|away|history|stats|clock|pause|resume|kick|host|vote`` (issue 7).
+"""Playing over days in Discord (issue 7): ``/game new`` with ``clock`` and ``thread``, and
+``/game mine|nudge|notify|away|history|stats|clock|pause|resume|kick|host|vote``.
 
-Playing over days: where it is your turn, nudging, direct-message notices, going away, what was
+Where it is your turn, nudging, direct-message notices, going away, what was
 played here, and the host's powers. The work is done by :class:`bot.days.service.Days`; these
 commands only read options and answer. Refusals are ``TableError``s, answered privately by the
 tree's error handler.
@@ -11,15 +12,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import discord
-from bot.discord_app.replies import BadInput
-from bot.discord_app.text import MAX_CHOICES, clip, fit_lines
 from discord import app_commands
 
+import engines
 from bot.days import records
 from bot.days.durations import BadDuration, format_duration, parse_clock, parse_duration
 from bot.days.service import Days, Said, seat_of, when
+from bot.discord_app import options as opts
 from bot.discord_app import replies
+from bot.discord_app.checks import is_moderator
+from bot.discord_app.commands import lobby
 from bot.discord_app.days_runtime import attach, start_scheduler
+from bot.discord_app.replies import BadInput
+from bot.discord_app.text import MAX_CHOICES, clip, fit_lines
 from bot.errors import NoGame, TableError
 from storage.days import DEFAULT_TURN_SECONDS
 
@@ -28,11 +33,6 @@ BACK_WORDS = {"back", "0", "none", "off"}
 
 async def days_of(interaction: discord.Interaction) -> Days:
     return await attach(interaction.client)
-
-
-def can_manage(interaction: discord.Interaction) -> bool:
-    perms = interaction.permissions
-    return bool(perms and perms.manage_messages)
 
 
 def message_link(guild_id: int | None, channel_id: int, message_id: int) -> str:
@@ -103,9 +103,8 @@ def mine_lines(interaction: discord.Interaction, entries) -> list[str]:
 class NewGamePlace:
     """Where ``/game new`` opens its game (this channel or a new thread) and with what clock.
 
-    The lobby's ``/game new`` calls :func:`new_game_place` before creating the game and
-    :meth:`open` after, so its ``clock`` and ``thread`` options work without the lobby knowing
-    about clocks or threads.
+    ``/game new`` (this module's version of the lobby's command) calls :func:`new_game_place`
+    before opening the game and :meth:`open` after.
     """
 
     channel_id: int
@@ -159,6 +158,61 @@ async def new_game_place(
     return NewGamePlace(created.id, turn, created)
 
 
+def register_new(game: app_commands.Group) -> None:
+    """``/game new`` with the lobby's options plus ``clock`` and ``thread``; it replaces the
+    core command (the documented extension point) and reuses ``lobby.open_game``."""
+    game.remove_command("new")
+
+    @game.command(name="new", description="Open a new game in this channel; you join it as host.")
+    @app_commands.describe(
+        game="Which game to play",
+        options="Game options as key=value words, e.g. mode=quick (suggested as you type)",
+        choice="Your own choice where the game has one, e.g. species=cat",
+        clock="Time per turn before a stand-in plays: 12h, 24h (default), 3d, none",
+        thread="Open the game in its own thread of this channel",
+    )
+    @app_commands.choices(game=lobby.game_choices())
+    async def new(
+        interaction: discord.Interaction,
+        game: str,
+        options: str | None = None,
+        choice: str | None = None,
+        clock: str | None = None,
+        thread: bool = False,
+    ):
+        engine = engines.get_engine(game)
+        # refuse bad options before a thread is created for nothing
+        opts.parse(options, opts.game_specs(engine), title=engine.title)
+        lobby.player_choices(engine, choice)
+        place = await new_game_place(interaction, engine.title, clock=clock, thread=thread)
+        try:
+            info, post = await lobby.open_game(
+                interaction, game=game, options=options, choice=choice, channel_id=place.channel_id
+            )
+        except Exception:
+            if place.thread is not None:
+                await place.thread.delete()
+            raise
+        await place.open(interaction, info.id, post)
+
+    @new.autocomplete("options")
+    async def new_options(interaction: discord.Interaction, current: str):
+        try:
+            engine = engines.get_engine(interaction.namespace.game or "")
+        except engines.UnknownGame:
+            return []
+        return opts.suggest(current, opts.game_specs(engine))
+
+    @new.autocomplete("choice")
+    async def new_choice(interaction: discord.Interaction, current: str):
+        try:
+            engine = engines.get_engine(interaction.namespace.game or "")
+        except engines.UnknownGame:
+            return []
+        specs = opts.player_specs(engine)
+        return opts.suggest(current, specs, bare=len(specs) == 1)
+
+
 def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
     client = tree.client
 
@@ -167,6 +221,8 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
 
     if not hasattr(type(client), "on_connect"):
         client.event(on_connect)
+
+    register_new(game)
 
     @game.command(name="mine", description="Your live games in this server: whose turn, deadlines.")
     async def mine(interaction: discord.Interaction):
@@ -278,7 +334,7 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
         text = await days.set_clock(
             channel_id=interaction.channel_id,
             user_id=interaction.user.id,
-            can_manage=can_manage(interaction),
+            can_manage=is_moderator(interaction),
             turn_seconds=seconds,
         )
         await say(interaction, Said(text))
@@ -291,7 +347,7 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
         text = await days.pause(
             channel_id=interaction.channel_id,
             user_id=interaction.user.id,
-            can_manage=can_manage(interaction),
+            can_manage=is_moderator(interaction),
         )
         await say(interaction, Said(text))
 
@@ -301,7 +357,7 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
         text = await days.resume(
             channel_id=interaction.channel_id,
             user_id=interaction.user.id,
-            can_manage=can_manage(interaction),
+            can_manage=is_moderator(interaction),
         )
         await say(interaction, Said(text))
 
@@ -314,7 +370,7 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
         said = await days.kick(
             channel_id=interaction.channel_id,
             user_id=interaction.user.id,
-            can_manage=can_manage(interaction),
+            can_manage=is_moderator(interaction),
             target_id=target,
         )
         await say(interaction, said)
@@ -327,7 +383,7 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
         text = await days.hand_over(
             channel_id=interaction.channel_id,
             user_id=interaction.user.id,
-            can_manage=can_manage(interaction),
+            can_manage=is_moderator(interaction),
             target_id=target,
         )
         await say(interaction, Said(text))
