@@ -145,22 +145,3 @@ async def stats(store: Store, guild_id: int | None) -> tuple[list[PlayerStats], 
                 g.winners[seat.name] = g.winners.get(seat.name, 0) + 1
     ranked = sorted(players.values(), key=lambda p: (-p.wins, -p.games, p.name))
     return ranked, sorted(games.values(), key=lambda g: (-g.games, g.title))
-
-
-def standings(row: GameRow) -> list[str]:
-    """The final standings of an ended game, best first, for its summary."""
-    result = row.result or {}
-    scores: dict = result.get("scores") or {}
-    winners = set(result.get("winners") or [])
-    names = [s.name for s in row.seats]
-    ranked = sorted(names, key=lambda n: (n not in winners, -scores.get(n, 0.0)))
-    lines = []
-    for place, name in enumerate(ranked, 1):
-        score = f" — {scores[name]:g}" if name in scores else ""
-        crown = " 🏆" if name in winners else ""
-        lines.append(f"{place}. {name}{score}{crown}")
-    if row.status == "aborted":
-        lines.append(f"Closed early: {row.end_reason or 'ended by the host'}.")
-    elif result.get("reason"):
-        lines.append(f"Why it ended: {result['reason']}.")
-    return lines

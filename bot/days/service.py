@@ -254,7 +254,7 @@ class Days:
         try:
             await self.notifier.post_text(row.channel_id, text, mention=mention)
         except ChannelGone as gone:
-            await self.close(row.id, gone.reason)
+            await self.close(row.id, gone.reason, tell=False)
             return False
         return True
 
@@ -262,7 +262,7 @@ class Days:
         try:
             message_id = await self.notifier.post_turn(row.channel_id, outcome, headline=headline)
         except ChannelGone as gone:
-            await self.close(row.id, gone.reason)
+            await self.close(row.id, gone.reason, tell=False)
             return
         if message_id is not None:
             await self.board_posted(row.id, row.channel_id, message_id)
@@ -613,22 +613,24 @@ class Days:
         return "The game goes on without them."
 
     # -- bad endings -----------------------------------------------------------------------------
-    async def close(self, game_id: int, reason: str) -> bool:
-        """End a live game for ``reason`` (kept with its log); False if it had already ended."""
+    async def close(self, game_id: int, reason: str, *, tell: bool = True) -> bool:
+        """End a live game for ``reason``, kept with its log; False if it had already ended.
+
+        With ``tell``, the channel is told why (best effort: it may be the channel that is gone).
+        """
         row = await self.store.get_game(game_id)
         await self.days.update_game(game_id, closed_reason=reason)
         await self.days.drop_deadlines(game_id)
         self.wake()
         if row.status not in ("lobby", "running"):
             return False
-        await self._record(
-            game_id,
-            "closed",
-            None,
-            f"The game was closed: {reason}.",
-            status="aborted",
-            end_reason=reason,
-        )
+        text = f"The game was closed: {reason}."
+        await self._record(game_id, "closed", None, text, status="aborted", end_reason=reason)
+        if tell:
+            try:
+                await self.notifier.post_text(row.channel_id, f"🛑 **{title_of(row)}**: {text}")
+            except ChannelGone:
+                log.info("game %s closed; its channel is gone too", game_id)
         return True
 
     async def channel_gone(self, channel_id: int, reason: str = "its channel was deleted") -> bool:
@@ -636,7 +638,7 @@ class Days:
         row = await self.store.live_game(channel_id)
         if row is None:
             return False
-        return await self.close(row.id, reason)
+        return await self.close(row.id, reason, tell=False)
 
     async def member_left(self, *, guild_id: int, user_id: int) -> int:
         """A member left the server: they leave each of its games here; returns how many."""

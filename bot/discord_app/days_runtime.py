@@ -130,7 +130,7 @@ def _listen(client: discord.Client, days: Days) -> None:
     async def on_guild_remove(guild) -> None:
         for row in await days.store.games(("lobby", "running")):
             if row.guild_id == guild.id:
-                await days.close(row.id, "the bot was removed from the server")
+                await days.close(row.id, "the bot was removed from the server", tell=False)
 
     async def on_raw_member_remove(payload) -> None:
         # needs the members intent; without it, a player who left is found at their deadline

@@ -10,6 +10,7 @@ async def test_a_deleted_channel_closes_its_game_with_the_reason(world):
     assert info.status == "aborted" and info.end_reason == "its thread was deleted"
     assert await world.ds.deadlines(1) == []
     assert "closed: its thread was deleted" in (await world.table.log(channel_id=CHANNEL))[-1]
+    assert world.notifier.texts == []  # nowhere to post it
 
 
 async def test_a_channel_without_a_game_going_away_changes_nothing(world):
@@ -58,6 +59,8 @@ async def test_the_last_players_leaving_a_lobby_close_it(world):
     await world.days.member_left(guild_id=GUILD, user_id=ADA)
     info = await world.table.game(channel_id=CHANNEL)
     assert info.status == "aborted" and info.end_reason == "all players left"
+    [(_, text, mention)] = world.notifier.texts
+    assert "The game was closed: all players left." in text and mention == ()
 
 
 async def test_all_players_leaving_a_running_game_ends_it(world):

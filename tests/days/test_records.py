@@ -64,12 +64,3 @@ async def test_stats_count_games_and_wins_per_player_and_per_game(world):
     ]
     [toy] = games
     assert (toy.games, toy.finished, toy.winners) == (3, 2, {"Ada": 2})
-
-
-async def test_final_standings_put_the_winners_first(world):
-    await world.game(ADA, BO)
-    await finish(world)
-    [row] = await world.store.games(("finished",))
-    lines = records.standings(row)
-    assert lines[0] == "1. Ada — 1 🏆"
-    assert lines[1] == "2. Bo — 0"
