@@ -24,10 +24,8 @@ DEFAULT_MISSED_LIMIT = 3
 class DaysGame:
     game_id: int
     turn_seconds: int | None = DEFAULT_TURN_SECONDS
-    policy: str = "standin"
     missed_limit: int = DEFAULT_MISSED_LIMIT
     paused_at: float | None = None
-    synced_version: int = -1
     last_nudge_at: float | None = None
     board_channel_id: int | None = None
     board_message_id: int | None = None
@@ -66,7 +64,7 @@ class LogEntry:
 
 
 _GAME_COLS = (
-    "game_id, turn_seconds, policy, missed_limit, paused_at, synced_version, last_nudge_at, "
+    "game_id, turn_seconds, missed_limit, paused_at, last_nudge_at, "
     "board_channel_id, board_message_id, closed_reason"
 )
 _DEADLINE_COLS = "game_id, user_id, version, started_at, due_at, half_sent, near_sent, fired_at"

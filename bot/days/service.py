@@ -189,7 +189,6 @@ class Days:
                 await self.days.put_deadline(
                     game_id, user_id, row.version, start, start + dg.turn_seconds
                 )
-        await self.days.update_game(game_id, synced_version=row.version)
         self.wake()
 
     async def recover(self) -> None:
@@ -554,12 +553,22 @@ class Days:
         return "▶️ The clock runs again; the time it was paused does not count."
 
     async def set_clock(
-        self, *, channel_id: int, user_id: int, can_manage: bool, turn_seconds: int | None
+        self,
+        *,
+        channel_id: int,
+        user_id: int,
+        can_manage: bool,
+        turn_seconds: int | None,
+        missed_limit: int | None = None,
     ) -> str:
         row = await self._live(channel_id)
         self._require_host(row, user_id, can_manage)
+        if missed_limit is not None and not 1 <= missed_limit <= 20:
+            raise TableError("The missed-turn limit must be between 1 and 20.")
         shown = "no clock" if turn_seconds is None else f"{format_duration(turn_seconds)} a turn"
-        await self.configure(row.id, turn_seconds=turn_seconds)
+        await self.configure(row.id, turn_seconds=turn_seconds, missed_limit=missed_limit)
+        limit = (await self.days.game(row.id)).missed_limit
+        shown += f"; a vote after {limit} missed turns in a row"
         await self._record(row.id, "host", user_id, f"⏱️ <@{user_id}> set the clock: {shown}.")
         return f"⏱️ Turn clock: {shown}."
 

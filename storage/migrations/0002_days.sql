@@ -6,10 +6,8 @@
 CREATE TABLE IF NOT EXISTS days_games (
     game_id          INTEGER PRIMARY KEY,
     turn_seconds     INTEGER,                 -- NULL: no clock
-    policy           TEXT    NOT NULL DEFAULT 'standin',
-    missed_limit     INTEGER NOT NULL DEFAULT 3,
+    missed_limit     INTEGER NOT NULL DEFAULT 3,   -- missed turns in a row before a vote
     paused_at        REAL,                    -- host pause in force since
-    synced_version   INTEGER NOT NULL DEFAULT -1,
     last_nudge_at    REAL,
     board_channel_id INTEGER,
     board_message_id INTEGER,

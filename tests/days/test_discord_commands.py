@@ -182,3 +182,10 @@ async def test_bad_options_with_thread_are_refused_before_any_thread_is_made(h):
     reply = await h.slash(h.user("Ada"), "game new", game="toy", options="pile=99", thread=True)
     assert reply.only_ephemeral()
     assert not [s for s in h.world.sent if s.path == "/channels/{channel_id}/threads"]
+
+
+async def test_the_host_sets_the_clock_and_the_missed_turn_limit(h, players):
+    reply = await h.slash(players[0], "game clock", turn="12h", missed=2)
+    assert "12h a turn; a vote after 2 missed turns in a row" in reply.public[0].content
+    refused = await h.slash(players[1], "game clock", turn="1h")
+    assert "Only the host" in refused.only_ephemeral().content

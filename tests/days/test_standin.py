@@ -119,3 +119,12 @@ async def test_moving_again_ends_the_vote(world):
     await world.move(ADA)
     with pytest.raises(TableError, match="No vote is open"):
         await world.days.vote(channel_id=CHANNEL, user_id=BO, target_id=ADA, choice="kick")
+
+
+async def test_the_host_chooses_how_many_missed_turns_open_a_vote(world):
+    await world.game(ADA, BO, CY)
+    await world.days.set_clock(
+        channel_id=CHANNEL, user_id=ADA, can_manage=False, turn_seconds=24 * HOUR, missed_limit=1
+    )
+    await miss(world, 1)
+    assert (await world.ds.seat(1, ADA)).vote_open

@@ -324,8 +324,15 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
         await replies.private(interaction, "\n".join(fit_lines(lines, 1900, more="… and {n} more")))
 
     @game.command(name="clock", description="Host: set the time per turn (e.g. 24h, 3d, none).")
-    @app_commands.describe(turn="Time per turn, e.g. 12h, 24h, 3d; 'none' for no clock")
-    async def clock(interaction: discord.Interaction, turn: str):
+    @app_commands.describe(
+        turn="Time per turn, e.g. 12h, 24h, 3d; 'none' for no clock",
+        missed="Missed turns in a row before the others may vote to keep or kick (default 3)",
+    )
+    async def clock(
+        interaction: discord.Interaction,
+        turn: str,
+        missed: app_commands.Range[int, 1, 20] | None = None,
+    ):
         days = await days_of(interaction)
         try:
             seconds = parse_clock(turn)
@@ -336,6 +343,7 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
             user_id=interaction.user.id,
             can_manage=is_moderator(interaction),
             turn_seconds=seconds,
+            missed_limit=missed,
         )
         await say(interaction, Said(text))
 
