@@ -20,6 +20,7 @@ import asyncio
 import logging
 import sys
 
+import aiohttp
 import discord
 
 from bot.discord_app.client import TabletopClient
@@ -66,4 +67,9 @@ def run(config, sync: str | None = None) -> int:
             file=sys.stderr,
         )
         return 2
+    except (aiohttp.ClientError, OSError) as exc:
+        print(
+            f"tabletop: cannot reach Discord ({exc}). Check the network and retry.", file=sys.stderr
+        )
+        return 1
     return 0

@@ -33,6 +33,11 @@ def intents() -> discord.Intents:
     return wanted
 
 
+# The bot never joins voice: silence discord.py's start-up warnings about voice libraries.
+discord.VoiceClient.warn_nacl = False
+discord.VoiceClient.warn_dave = False
+
+
 class TabletopTree(app_commands.CommandTree):
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError

@@ -3,12 +3,14 @@
 Every refusal the table raises (:class:`bot.errors.TableError`), an unknown game, an option the
 game does not take or a move the rules forbid becomes an ephemeral message saying why and what
 to do. Anything unexpected is logged (kind of interaction and ids only, never game content) and
-answered with a generic apology, so no stack trace ever reaches a channel.
+answered with a generic apology, so no stack trace ever reaches a channel. The log gets the
+exception's type and traceback but not its message, which could quote hidden game state.
 """
 
 from __future__ import annotations
 
 import logging
+import traceback
 
 import discord
 
@@ -93,12 +95,9 @@ async def answer_error(interaction: discord.Interaction, exc: BaseException) -> 
         exc = exc.original
     text = explain(exc)
     if text is None:
-        log.error(
-            "Unexpected %s during %s",
-            type(exc).__name__,
-            describe(interaction),
-            exc_info=(type(exc), exc, exc.__traceback__),
-        )
+        # Where it failed, but not the exception's text: it may quote game state.
+        where = "".join(traceback.format_tb(exc.__traceback__))
+        log.error("Unexpected %s during %s\n%s", type(exc).__name__, describe(interaction), where)
         text = APOLOGY
     else:
         log.info("Refused %s: %s", describe(interaction), type(exc).__name__)

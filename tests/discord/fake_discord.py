@@ -23,6 +23,7 @@ from discord.webhook.async_ import AsyncWebhookAdapter
 
 EPHEMERAL = 64
 LOADING = 128
+MAX_FILE = 10 * 1024 * 1024  # Discord's upload limit for a bot without boosts
 BOT_ID = 900_000_000_000_000_001
 APP_ID = 900_000_000_000_000_002
 
@@ -177,8 +178,14 @@ class FakeDiscord:
                         if len(o["label"]) > 100 or len(o["value"]) > 100:
                             self.violations.append("select option over 100 characters")
 
+    def check_files(self, files) -> None:
+        for name, data in files:
+            if len(data) > MAX_FILE:
+                self.violations.append(f"attachment {name} of {len(data)} bytes")
+
     def new_message(self, channel_id: int, body: dict, files, *, via: str, user=None) -> Message:
         self.check_message(body)
+        self.check_files(files)
         msg = Message(
             id=snowflake(),
             channel_id=channel_id,
@@ -195,6 +202,7 @@ class FakeDiscord:
 
     def edit_message(self, msg: Message, body: dict, files) -> Message:
         self.check_message(body)
+        self.check_files(files)
         if "content" in body:
             msg.content = body["content"] or ""
         if "components" in body:

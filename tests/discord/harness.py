@@ -18,8 +18,22 @@ Typical use (see tests/discord/test_game_flow.py)::
         r = await h.click(ada, turn, label="Take 2")
         choices = await h.autocomplete(bob, "play", "action", "take")
 
-Each call returns a :class:`Reply`: the messages created or edited while it ran, split into
-public ones and ephemeral ones (with whom they were for).
+Each call returns a :class:`Reply`: the messages created (``messages``; ``public`` and
+``ephemeral`` views of them, ``only_ephemeral()`` for a refusal) and the ones edited
+(``edited``) while it ran, plus the autocomplete choices. API in short:
+
+- ``Harness.open(db_path, sync_mode=None, dev_guild_id=None, clock=None)`` (async context)
+- ``h.user(name, manage_messages=False) -> User``; ``User.id``, ``User.mention``
+- ``await h.slash(user, "game new", channel=CHANNEL_ID, **options) -> Reply``
+- ``await h.autocomplete(user, "play", "action", "typed", **other_options) -> [choice dicts]``
+- ``await h.click(user, message, label=... | custom_id=...) -> Reply``
+- ``await h.choose(user, message, value, index=None) -> Reply`` (select menus)
+- ``h.public_messages(channel)``, ``h.last_public(channel)``, ``h.ephemeral_for(user)``
+- ``await h.restart()``: a new client/store/table on the same file; old messages stay
+- ``h.world``: every request (``sent``), every message (``messages``: content, flags, files,
+  components, allowed_mentions, ``mentioned_user_ids()``), command syncs (``synced``) and
+  breaches of Discord's limits (``violations``; the ``h`` fixture asserts it stays empty)
+- ``h.table`` / ``h.store`` / ``h.client``: the real objects, e.g. to move outside Discord
 """
 
 from __future__ import annotations
@@ -101,11 +115,13 @@ def _is_view_timer(task: asyncio.Task) -> bool:
 
 
 class Harness:
-    def __init__(self, client, world: FakeDiscord, store, table):
+    def __init__(self, client, world: FakeDiscord, store, table, db_path=None, clock=None):
         self.client = client
         self.world = world
         self.store = store
         self.table = table
+        self.db_path = db_path
+        self.clock = clock
         self.adapter = RecordingWebhookAdapter(world)
         self.state = client._connection
         self.users: dict[str, User] = {}
@@ -114,12 +130,18 @@ class Harness:
     @classmethod
     @contextlib.asynccontextmanager
     async def open(
-        cls, db_path: Path, *, sync_mode: str | None = None, dev_guild_id: int | None = None
+        cls,
+        db_path: Path,
+        *,
+        sync_mode: str | None = None,
+        dev_guild_id: int | None = None,
+        clock=None,
     ):
         """A running bot (setup_hook done) over a real SQLite file; closed on exit.
 
         ``sync_mode`` (auto|always|never) runs the command sync at start, keeping its hash in
-        the database as the product does; ``None`` leaves sync out entirely.
+        the database as the product does; ``None`` leaves sync out entirely. ``clock`` (a
+        zero-argument callable returning seconds) is handed to the Table, for tests of time.
         """
         from bot.discord_app import TabletopClient
         from bot.discord_app.sync import MetaHash
@@ -127,7 +149,7 @@ class Harness:
         from storage import Store
 
         store = await Store.open(db_path)
-        table = Table(store)
+        table = Table(store, clock=clock) if clock else Table(store)
         world = FakeDiscord()
         client = TabletopClient(
             table,
@@ -135,7 +157,7 @@ class Harness:
             command_hash=MetaHash(store) if sync_mode else None,
             dev_guild_id=dev_guild_id,
         )
-        harness = cls(client, world, store, table)
+        harness = cls(client, world, store, table, db_path, clock)
         await harness._install()
         try:
             yield harness
@@ -143,7 +165,7 @@ class Harness:
             for task in asyncio.all_tasks():
                 if _is_view_timer(task):
                     task.cancel()
-            await store.close()
+            await harness.store.close()
 
     async def _install(self) -> None:
         client = self.client
@@ -160,15 +182,21 @@ class Harness:
         async_context.set(self.adapter)
         await client.setup_hook()
 
-    async def restart(self):
-        """A new client process on the same database: nothing kept in memory survives."""
+    async def restart(self) -> Harness:
+        """Like a new bot process on the same database file: a new client, store and table,
+        nothing kept in memory; Discord's side (``world``: messages, buttons) stays. The
+        harness drives the new process from now on (it is also returned, for convenience)."""
         from bot.discord_app import TabletopClient
+        from bot.table import Table
+        from storage import Store
 
-        client = TabletopClient(self.table)
-        fresh = Harness(client, self.world, self.store, self.table)
-        fresh.users = self.users
-        await fresh._install()
-        return fresh
+        await self.store.close()
+        self.store = await Store.open(self.db_path)
+        self.table = Table(self.store, clock=self.clock) if self.clock else Table(self.store)
+        self.client = TabletopClient(self.table)
+        self.state = self.client._connection
+        await self._install()
+        return self
 
     # -- people --------------------------------------------------------------------------------
     def user(self, name: str, *, manage_messages: bool = False) -> User:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -97,8 +98,8 @@ async def test_latest_board_buttons_from_a_stale_answer_make_the_move(running, h
 
 
 async def test_buttons_keep_working_after_a_restart(running, h, ada, bob):
-    fresh = await h.restart()
-    reply = await fresh.click(ada, running, label="Take 2")
+    await h.restart()
+    reply = await h.click(ada, running, label="Take 2")
     [turn] = reply.public
     assert "Ada takes 2" in turn.content
     assert turn.mentioned_user_ids() == {bob.id}
@@ -213,3 +214,31 @@ async def test_the_last_player_leaving_closes_the_lobby(h, ada):
     await h.slash(ada, "game new", game="toy")
     reply = await h.slash(ada, "game leave")
     assert "lobby is closed" in reply.public[0].content
+
+
+async def test_a_double_click_makes_one_move_and_explains_the_other(running, h, ada):
+    first, second = await asyncio.gather(
+        h.click(ada, running, label="Take 1"), h.click(ada, running, label="Take 1")
+    )
+    turns = [m for m in first.messages + second.messages if m.public and "takes" in m.content]
+    assert len({m.id for m in turns}) == 1
+    answers = [m for m in first.messages + second.messages if m.ephemeral]
+    assert answers and all("out of date" in m.content for m in answers)
+
+
+async def test_no_public_message_can_ping_everyone_or_roles(running, h, ada, bob):
+    await h.click(ada, running, label="Take 1")
+    await h.slash(bob, "game board")
+    await h.slash(bob, "game concede")
+    for message in h.public_messages():
+        assert message.allowed_mentions is not None
+        assert message.allowed_mentions.get("parse") == []
+
+
+async def test_games_in_two_channels_do_not_meet(h, ada, bob):
+    other = 700_000_000_000_000_099
+    await h.slash(ada, "game new", game="toy")
+    await h.slash(bob, "game new", game="toy", channel=other)
+    reply = await h.slash(ada, "game join", channel=other)
+    assert "Ada joined" in reply.public[0].content
+    assert all("Ada joined" not in m.content for m in h.public_messages())

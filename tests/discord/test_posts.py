@@ -71,3 +71,11 @@ def test_the_final_message_names_the_winner_and_has_no_buttons_or_pings():
     assert "Game over" in post.content and "Winner: Ada" in post.content
     assert "took the last one" in post.content
     assert post.view is None and post.mention_ids == []
+
+
+def test_several_awaited_players_are_all_pinged_and_share_the_buttons():
+    acts = {11: [Action(id="bid", label="Bid")], 22: [Action(id="bid", label="Bid")]}
+    post = turn_post(outcome([Event(text="An auction starts")], to_act=(11, 22)), acts)
+    assert "Waiting for: <@11>, <@22>" in post.content
+    assert sorted(post.mention_ids) == [11, 22]
+    assert len(post.view.children) == 1
