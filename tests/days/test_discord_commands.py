@@ -16,9 +16,9 @@ CHANNEL = harness.CHANNEL_ID
 
 @pytest.fixture
 async def h(tmp_path):
-    async with harness.Harness.open(tmp_path / "tabletop.sqlite") as h:
-        h.clock = Clock()
-        h.days = await attach(h.client, clock=h.clock)
+    clock = Clock()
+    async with harness.Harness.open(tmp_path / "tabletop.sqlite", clock=clock) as h:
+        h.days = await attach(h.client, clock=clock)
         yield h
         await h.days.days.close()
         assert h.world.violations == [], "the bot broke a Discord limit"
@@ -189,3 +189,22 @@ async def test_the_host_sets_the_clock_and_the_missed_turn_limit(h, players):
     assert "12h a turn; a vote after 2 missed turns in a row" in reply.public[0].content
     refused = await h.slash(players[1], "game clock", turn="1h")
     assert "Only the host" in refused.only_ephemeral().content
+
+
+async def test_a_deadline_that_passed_while_the_bot_was_down_fires_once_after_a_restart(h, players):
+    ada, bob = players
+    await h.days.days.close()
+    h.clock.advance(30 * HOUR)
+    await h.restart()
+    h.days = await attach(h.client, clock=h.clock)
+    await h.days.recover()
+    assert await h.days.fire_due() == 1
+    turn = h.last_public()
+    assert "Ada ran out of time" in turn.content and turn.mentioned_user_ids() == {bob.id}
+    await h.days.days.close()
+    await h.restart()
+    h.days = await attach(h.client, clock=h.clock)
+    await h.days.recover()
+    assert await h.days.fire_due() == 0
+    reply = await h.click(bob, turn, label="Take 1")
+    assert reply.public and ada.id in reply.public[0].mentioned_user_ids()
