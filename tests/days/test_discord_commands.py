@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import discord
 import pytest
 
@@ -208,3 +210,24 @@ async def test_a_deadline_that_passed_while_the_bot_was_down_fires_once_after_a_
     assert await h.days.fire_due() == 0
     reply = await h.click(bob, turn, label="Take 1")
     assert reply.public and ada.id in reply.public[0].mentioned_user_ids()
+
+
+async def test_deleting_the_channel_closes_its_game(h, players):
+    await h.client.on_guild_channel_delete(discord.Object(id=CHANNEL))
+    info = await h.table.game(channel_id=CHANNEL)
+    assert (info.status, info.end_reason) == ("aborted", "its channel was deleted")
+
+
+async def test_the_scheduler_starts_on_connect_and_fires_on_its_own(h, players):
+    _, bob = players
+    h.clock.advance(24 * HOUR)  # Ada's deadline is already due when the bot connects
+    await h.client.on_connect()
+    scheduler = h.client.days_scheduler
+    try:
+        for _ in range(200):
+            if (await h.table.waiting_for(channel_id=CHANNEL)) == [bob.id]:
+                break
+            await asyncio.sleep(0.01)
+        assert await h.table.waiting_for(channel_id=CHANNEL) == [bob.id]
+    finally:
+        await scheduler.stop()
