@@ -1,14 +1,15 @@
-"""Reading and suggesting game options typed as ``key=value`` words.
+"""Reading and suggesting game options typed as ``key=value`` pieces.
 
 ``/game new game:<g> options:"pile=11 mode=quick"`` sets game-wide options (OptionSpec with
 ``per_player=False``); ``/game join choice:"species=cat"`` (or just ``cat`` when the game has one
-per-player option) sets yours. Keys and values match case-insensitively, by key or label; the
-engine still validates the result. Autocomplete suggests the next ``key=value`` to add.
+per-player option) sets yours. Keys and values match case-insensitively, by key or label, and
+values may contain spaces (``species=Hot Dog``); the table still validates the result. Autocomplete suggests the next ``key=value`` to add.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from discord import app_commands
 
@@ -16,7 +17,7 @@ from bot.discord_app.replies import BadInput
 from bot.discord_app.text import MAX_CHOICES, clip
 from engines import Engine, OptionSpec
 
-SPLIT = re.compile(r"[\s,;]+")
+SEPARATORS = " ,;"
 
 
 def describe_specs(specs: list[OptionSpec]) -> str:
@@ -50,48 +51,115 @@ def _find_choice(spec: OptionSpec, value: str) -> str:
     )
 
 
-def parse(text: str | None, specs: list[OptionSpec], *, title: str) -> dict[str, str]:
-    """``key=value`` words -> {key: value}; a bare value is allowed when only one spec takes it."""
+@dataclass
+class Piece:
+    """One part of what was typed: ``spec`` is None for values typed without a key."""
+
+    spec: OptionSpec | None
+    value: str
+    start: int  # where the piece begins in the text
+
+
+def _split_value(spec: OptionSpec, value: str) -> tuple[str, str]:
+    """``value`` as (this option's value, text after it) when a choice is followed by more
+    text, e.g. "quick Hot Dog" -> ("quick", "Hot Dog"); else (value, "")."""
+    folded = value.casefold()
+    if any(c.casefold() == folded for c in spec.choices):
+        return value, ""
+    for c in sorted(spec.choices, key=len, reverse=True):
+        if folded.startswith(c.casefold()) and value[len(c) : len(c) + 1] in SEPARATORS:
+            return value[: len(c)], value[len(c) :].strip(SEPARATORS)
+    return value, ""
+
+
+def _pieces(text: str, specs: list[OptionSpec]) -> list[Piece]:
+    """Split ``text`` at every ``key=`` that names a spec (by key or label).
+
+    Values run to the next known ``key=``, so they may contain spaces ("species=Hot Dog");
+    text after a complete value ("mode=quick Hot Dog") becomes a piece without a key.
+    """
+    names = sorted({n for s in specs for n in (s.key, s.label)}, key=len, reverse=True)
+    pattern = "|".join(re.escape(n) for n in names) or r"(?!)"
+    marker = re.compile(r"(?:^|(?<=[\s,;]))(" + pattern + r")\s*=", re.IGNORECASE)
+    matches = list(marker.finditer(text))
+    pieces: list[Piece] = []
+
+    def bare(start: int, end: int) -> None:
+        chunk = text[start:end]
+        stripped = chunk.strip(SEPARATORS)
+        if stripped:
+            pieces.append(Piece(None, stripped, start + chunk.index(stripped)))
+
+    bare(0, matches[0].start() if matches else len(text))
+    for n, m in enumerate(matches):
+        end = matches[n + 1].start() if n + 1 < len(matches) else len(text)
+        spec = _find_spec(specs, m.group(1))
+        raw = text[m.end() : end].strip(SEPARATORS)
+        value, rest = _split_value(spec, raw)
+        pieces.append(Piece(spec, value, m.start()))
+        if rest:
+            value_end = m.end() + len(text[m.end() : end].rstrip(SEPARATORS))
+            bare(value_end - len(rest), end)
+    return pieces
+
+
+def _bare(text: str, specs: list[OptionSpec], title: str) -> dict[str, str]:
+    """Values typed without keys: the whole text as one choice, else word by word."""
+    whole = [s for s in specs if any(c.casefold() == text.casefold() for c in s.choices)]
+    if len(whole) == 1:
+        return {whole[0].key: _find_choice(whole[0], text)}
     out: dict[str, str] = {}
-    for word in SPLIT.split((text or "").strip()):
-        if not word:
-            continue
-        if "=" in word:
-            key, _, value = word.partition("=")
-            spec = _find_spec(specs, key.strip())
-            if spec is None:
+    for word in re.split(r"[\s,;]+", text):
+        owners = [s for s in specs if any(c.casefold() == word.casefold() for c in s.choices)]
+        if len(owners) != 1:
+            raise BadInput(
+                f"Could not read '{clip(text, 60)}': write options as key=value. "
+                f"Options for {title}: {describe_specs(specs)}."
+            )
+        out[owners[0].key] = _find_choice(owners[0], word)
+    return out
+
+
+def parse(text: str | None, specs: list[OptionSpec], *, title: str) -> dict[str, str]:
+    """``key=value`` pieces -> {key: value}; bare values are allowed when only one spec takes
+    them. Values may contain spaces; a key must be one of the game's (by key or label)."""
+    text = (text or "").strip()
+    out: dict[str, str] = {}
+    for piece in _pieces(text, specs):
+        spec, value = piece.spec, piece.value
+        if spec is None:
+            if "=" in value:
+                unknown = value.partition("=")[0].strip(SEPARATORS) or value
                 raise BadInput(
-                    f"{title} has no option '{key.strip()}'. Options: {describe_specs(specs)}."
+                    f"{title} has no option '{unknown}'. Options: {describe_specs(specs)}."
                 )
+            out.update(_bare(value, specs, title))
         else:
-            value = word
-            owners = [s for s in specs if any(c.casefold() == word.casefold() for c in s.choices)]
-            if len(owners) != 1:
-                raise BadInput(
-                    f"Could not read '{word}': write options as key=value. "
-                    f"Options for {title}: {describe_specs(specs)}."
-                )
-            spec = owners[0]
-        out[spec.key] = _find_choice(spec, value.strip())
+            if not value:
+                raise BadInput(f"Give a value for {spec.label}: {', '.join(spec.choices)}.")
+            out[spec.key] = _find_choice(spec, value)
     return out
 
 
 def suggest(
     current: str, specs: list[OptionSpec], *, bare: bool = False
 ) -> list[app_commands.Choice[str]]:
-    """Completions of ``current``: the words typed so far plus one more ``key=value``.
+    """Completions of ``current``: what was typed so far plus one more ``key=value``.
 
     ``bare`` offers plain values (for a single per-player option).
     """
-    words = [w for w in SPLIT.split(current.strip()) if w]
-    done, partial = (
-        (words, "") if current.endswith((" ", ",")) or not words else (words[:-1], words[-1])
-    )
-    done_keys = {w.partition("=")[0].casefold() for w in done}
-    prefix = " ".join(done)
+    pieces = _pieces(current, specs)
+    partial = ""
+    kept = current
+    if pieces and not current.endswith(tuple(SEPARATORS)):
+        last = pieces.pop()
+        partial = last.value if last.spec is None else f"{last.spec.key}={last.value}"
+        kept = current[: last.start]
+    done_keys = {p.spec.key for p in pieces if p.spec is not None}
+    prefix = kept.strip(SEPARATORS)
     out: list[app_commands.Choice[str]] = []
     for spec in specs:
-        if spec.key.casefold() in done_keys:
+        if spec.key in done_keys:
             continue
         for choice in spec.choices:
             word = choice if bare else f"{spec.key}={choice}"
