@@ -572,6 +572,29 @@ class Days:
         await self._record(row.id, "host", user_id, f"⏱️ <@{user_id}> set the clock: {shown}.")
         return f"⏱️ Turn clock: {shown}."
 
+    async def turn_seconds(self, *, channel_id: int) -> int | None:
+        """The channel's game's time per turn (None: no clock)."""
+        return (await self.days.game((await self._live(channel_id)).id)).turn_seconds
+
+    async def clock_info(self, *, channel_id: int) -> str:
+        """The channel's game clock as anyone may see it: time per turn, pause, deadlines."""
+        row = await self._live(channel_id)
+        dg = await self.days.game(row.id)
+        if dg.turn_seconds is None:
+            lines = ["⏱️ This game has no turn clock."]
+        else:
+            lines = [
+                f"⏱️ {format_duration(dg.turn_seconds)} a turn; the others may vote after "
+                f"{dg.missed_limit} missed turns in a row."
+            ]
+        if dg.paused_at is not None:
+            lines.append(f"The host paused the clock {when(dg.paused_at)}.")
+        names = {s.user_id: s.name for s in row.seats}
+        for d in await self.days.deadlines(row.id):
+            if d.fired_at is None:
+                lines.append(f"{names.get(d.user_id, 'A player')}: deadline {when(d.due_at)}")
+        return "\n".join(lines)
+
     async def kick(
         self, *, channel_id: int, user_id: int, can_manage: bool, target_id: int
     ) -> Said:

@@ -231,3 +231,14 @@ async def test_the_scheduler_starts_on_connect_and_fires_on_its_own(h, players):
         assert await h.table.waiting_for(channel_id=CHANNEL) == [bob.id]
     finally:
         await scheduler.stop()
+
+
+async def test_clock_without_options_shows_the_clock_privately(h, players):
+    reply = await h.slash(players[1], "game clock")
+    assert "24h a turn" in reply.only_ephemeral().content
+
+
+async def test_changing_only_the_missed_turn_limit_keeps_the_time_per_turn(h, players):
+    await h.slash(players[0], "game clock", turn="3d")
+    reply = await h.slash(players[0], "game clock", missed=5)
+    assert "3d a turn; a vote after 5 missed turns" in reply.public[0].content

@@ -323,19 +323,30 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
             lines.append(f"• {g.title}: {g.finished} / {g.games}{top}")
         await replies.private(interaction, "\n".join(fit_lines(lines, 1900, more="… and {n} more")))
 
-    @game.command(name="clock", description="Host: set the time per turn (e.g. 24h, 3d, none).")
+    @game.command(
+        name="clock", description="See the turn clock; the host may set it (24h, 3d, none)."
+    )
     @app_commands.describe(
-        turn="Time per turn, e.g. 12h, 24h, 3d; 'none' for no clock",
+        turn="Time per turn, e.g. 12h, 24h, 3d; 'none' for no clock (leave out to see the clock)",
         missed="Missed turns in a row before the others may vote to keep or kick (default 3)",
     )
     async def clock(
         interaction: discord.Interaction,
-        turn: str,
+        turn: str | None = None,
         missed: app_commands.Range[int, 1, 20] | None = None,
     ):
         days = await days_of(interaction)
+        if turn is None and missed is None:
+            await replies.private(
+                interaction, await days.clock_info(channel_id=interaction.channel_id)
+            )
+            return
         try:
-            seconds = parse_clock(turn)
+            seconds = (
+                await days.turn_seconds(channel_id=interaction.channel_id)
+                if turn is None
+                else parse_clock(turn)
+            )
         except BadDuration as exc:
             raise BadInput(str(exc)) from None
         text = await days.set_clock(
