@@ -99,5 +99,5 @@ async def test_a_finished_game_has_no_deadlines_left(world):
 async def test_anyone_can_see_the_clock_and_the_deadlines(world):
     await world.game(ADA, BO)
     info = await world.days.clock_info(channel_id=CHANNEL)
-    assert "24h a turn" in info
+    assert "1d a turn" in info
     assert f"Ada: deadline <t:{int(START + 24 * HOUR)}:f>" in info

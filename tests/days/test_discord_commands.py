@@ -235,7 +235,7 @@ async def test_the_scheduler_starts_on_connect_and_fires_on_its_own(h, players):
 
 async def test_clock_without_options_shows_the_clock_privately(h, players):
     reply = await h.slash(players[1], "game clock")
-    assert "24h a turn" in reply.only_ephemeral().content
+    assert "1d a turn" in reply.only_ephemeral().content
 
 
 async def test_changing_only_the_missed_turn_limit_keeps_the_time_per_turn(h, players):
