@@ -24,6 +24,7 @@ import aiohttp
 import discord
 
 from bot.discord_app.client import TabletopClient
+from bot.discord_app.resume import Announcements
 from bot.discord_app.sync import MetaHash
 
 log = logging.getLogger(__name__)
@@ -41,6 +42,7 @@ async def _serve(config, sync: str) -> None:
             Table(store),
             sync_mode=sync,
             command_hash=MetaHash(store),
+            announcements=Announcements(store),
             dev_guild_id=getattr(config, "dev_guild", None),
         )
         async with client:

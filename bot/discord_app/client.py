@@ -5,7 +5,8 @@ Extension points:
 - after every published turn message, each coroutine in ``client.outcome_listeners`` is awaited
   with ``(outcome, message)`` (e.g. to restart turn clocks or remember the latest board message);
   a failing listener is logged and does not affect the others.
-- ``client.handle_action`` is where a button/select click goes (:func:`moves.handle_click`).
+- ``client.handle_action`` is where a button/select click goes (:func:`moves.handle_click`);
+  ``client.handle_moves`` answers the private "choose your move" button.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ import discord
 from discord import app_commands
 
 from bot.discord_app import commands, moves, replies
-from bot.discord_app.components import ActionButton, ActionSelect
+from bot.discord_app.components import ActionButton, ActionSelect, MovesButton
+from bot.discord_app.resume import Announcements, catch_up
 from bot.discord_app.sync import HashKeeper, sync_commands
 from bot.table import Outcome, Table
 
@@ -52,6 +54,7 @@ class TabletopClient(discord.Client):
         *,
         sync_mode: str = "auto",
         command_hash: HashKeeper | None = None,
+        announcements: Announcements | None = None,
         dev_guild_id: int | None = None,
         **kwargs,
     ):
@@ -59,13 +62,15 @@ class TabletopClient(discord.Client):
         self.table = table
         self.sync_mode = sync_mode
         self.command_hash = command_hash
+        self.announcements = announcements
+        self._caught_up = False
         self.dev_guild_id = dev_guild_id
         self.tree = TabletopTree(self)
         self.game_group = commands.install(self.tree)
         self.outcome_listeners: list[OutcomeListener] = []
 
     async def setup_hook(self) -> None:
-        self.add_dynamic_items(ActionButton, ActionSelect)
+        self.add_dynamic_items(ActionButton, ActionSelect, MovesButton)
         if self.command_hash is not None:
             await sync_commands(
                 self.tree,
@@ -76,13 +81,26 @@ class TabletopClient(discord.Client):
 
     async def on_ready(self) -> None:
         log.info("Connected as %s to %d guilds", self.user, len(self.guilds))
+        if self.announcements is not None and not self._caught_up:
+            self._caught_up = True
+            await catch_up(self, self.announcements)
 
     async def handle_action(
         self, interaction: discord.Interaction, game_id: int, version: int, action_id: str
     ) -> None:
         await moves.handle_click(interaction, game_id, version, action_id)
 
+    async def handle_moves(
+        self, interaction: discord.Interaction, game_id: int, version: int
+    ) -> None:
+        await moves.handle_moves(interaction, game_id, version)
+
     async def notify_outcome(self, outcome: Outcome, message: discord.Message | None) -> None:
+        if self.announcements is not None and message is not None:
+            try:
+                await self.announcements.record(outcome.game.id, outcome.game.version)
+            except Exception:
+                log.exception("Could not note the announcement of game %s", outcome.game.id)
         for listener in list(self.outcome_listeners):
             try:
                 await listener(outcome, message)

@@ -3,8 +3,12 @@
 Custom ids carry everything a click needs, so clicks keep working after a restart with no view
 kept in memory: ``tt:<game_id>:<version>:<action_id>`` for a button and
 ``tts:<game_id>:<version>:<n>`` for the n-th select menu (its option values are action ids).
-The items are :class:`discord.ui.DynamicItem` subclasses registered once on the client; their
-callbacks hand the click to ``client.handle_action`` (see :mod:`bot.discord_app.moves`).
+For games whose action labels would reveal hidden information (an engine with
+``public_action_labels = False``, e.g. labels naming the cards in a hand), the public message
+instead carries one ``ttm:<game_id>:<version>`` button that shows the clicker their own moves
+privately. The items are :class:`discord.ui.DynamicItem` subclasses registered once on the
+client; their callbacks hand the click to ``client.handle_action`` / ``client.handle_moves``
+(see :mod:`bot.discord_app.moves`).
 """
 
 from __future__ import annotations
@@ -27,6 +31,8 @@ from engines import Action
 
 BUTTON_TEMPLATE = r"tt:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<action>.+)"
 SELECT_TEMPLATE = r"tts:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<index>[0-9]+)"
+MOVES_TEMPLATE = r"ttm:(?P<game>[0-9]+):(?P<version>[0-9]+)"
+MOVES_LABEL = "Choose your move (privately)"
 
 
 def button_id(game_id: int, version: int, action_id: str) -> str:
@@ -35,6 +41,10 @@ def button_id(game_id: int, version: int, action_id: str) -> str:
 
 def select_id(game_id: int, version: int, index: int) -> str:
     return f"tts:{game_id}:{version}:{index}"
+
+
+def moves_id(game_id: int, version: int) -> str:
+    return f"ttm:{game_id}:{version}"
 
 
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEMPLATE):
@@ -98,6 +108,28 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TE
         await interaction.client.handle_action(interaction, self.game_id, self.version, values[0])
 
 
+class MovesButton(discord.ui.DynamicItem[discord.ui.Button], template=MOVES_TEMPLATE):
+    """Shows the clicker their own moves in a private message (labels stay private)."""
+
+    def __init__(self, game_id: int, version: int):
+        self.game_id = game_id
+        self.version = version
+        super().__init__(
+            discord.ui.Button(
+                label=MOVES_LABEL,
+                style=discord.ButtonStyle.primary,
+                custom_id=moves_id(game_id, version),
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["game"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.handle_moves(interaction, self.game_id, self.version)
+
+
 @dataclass
 class ActionLayout:
     """The components for a set of actions and whether some actions had to be left to /play."""
@@ -116,13 +148,21 @@ def unique_actions(actions: list[Action]) -> list[Action]:
     return out
 
 
-def action_layout(game_id: int, version: int, actions: list[Action]) -> ActionLayout:
+def action_layout(
+    game_id: int, version: int, actions: list[Action], *, private: bool = False
+) -> ActionLayout:
     """Buttons when every action fits (at most 5 rows of 5, custom ids of at most 100
-    characters); otherwise select menus of 25 options each, at most 5 of them."""
+    characters); otherwise select menus of 25 options each, at most 5 of them.
+
+    ``private``: the labels must not be shown to everyone; one "choose your move" button
+    stands in for them."""
     actions = unique_actions(actions)
     if not actions:
         return ActionLayout(None, False)
     view = discord.ui.View(timeout=None)
+    if private:
+        view.add_item(MovesButton(game_id, version))
+        return ActionLayout(view, False)
     fits = len(actions) <= MAX_BUTTONS and all(
         len(button_id(game_id, version, a.id)) <= MAX_CUSTOM_ID for a in actions
     )

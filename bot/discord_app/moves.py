@@ -13,7 +13,14 @@ import discord
 
 from bot.discord_app import replies
 from bot.discord_app.components import action_layout
-from bot.discord_app.posts import Post, board_post, private_lines, turn_post
+from bot.discord_app.posts import (
+    PLAY_HINT,
+    Post,
+    board_post,
+    labels_public,
+    private_lines,
+    turn_post,
+)
 from bot.errors import BoardChanged, NoGame, TableError
 from bot.table import Outcome, Table
 
@@ -46,7 +53,8 @@ async def current_view(table: Table, game) -> discord.ui.View | None:
         return None
     to_act = await table.waiting_for(channel_id=game.channel_id)
     actions = await awaited_actions(table, game.channel_id, to_act)
-    return action_layout(game.id, game.version, [a for u in to_act for a in actions[u]]).view
+    mine = [a for u in to_act for a in actions[u]]
+    return action_layout(game.id, game.version, mine, private=not labels_public(game)).view
 
 
 async def turn_post_for(table: Table, outcome: Outcome, *, headline: str = "") -> Post:
@@ -107,6 +115,50 @@ async def show_latest(interaction: discord.Interaction, note: str) -> None:
     )
 
 
+def not_a_player(game) -> str:
+    return (
+        "These buttons are for the players of this game "
+        f"({', '.join(s.name for s in game.seats)}); you are not one of them. "
+        "You can follow along, and join the next game with `/game join`."
+    )
+
+
+async def handle_moves(interaction: discord.Interaction, game_id: int, version: int) -> None:
+    """The "choose your move" button: the clicker's own moves, privately."""
+    try:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        table = table_of(interaction)
+        try:
+            game = await table.game(channel_id=interaction.channel_id)
+        except NoGame:
+            await replies.private(interaction, GONE)
+            return
+        if game.id != game_id or game.status != "running":
+            await replies.private(interaction, GONE)
+            return
+        if game.seat_of(interaction.user.id) is None:
+            await replies.private(interaction, not_a_player(game))
+            return
+        if game.version != version:
+            await show_latest(interaction, STALE)
+            return
+        actions = await table.legal_actions(
+            channel_id=interaction.channel_id, user_id=interaction.user.id
+        )
+        if not actions:
+            waiting = await table.waiting_for(channel_id=interaction.channel_id)
+            names = ", ".join(s.name for s in game.seats if s.user_id in waiting) or "nobody"
+            await replies.private(interaction, f"Nothing for you to do now; waiting for {names}.")
+            return
+        layout = action_layout(game.id, game.version, actions)
+        text = "Your moves (only you can see them):" + (
+            f"\n{PLAY_HINT}" if layout.needs_play else ""
+        )
+        await replies.private(interaction, text, view=layout.view)
+    except Exception as exc:  # every failure becomes a private answer
+        await replies.answer_error(interaction, exc)
+
+
 async def handle_click(
     interaction: discord.Interaction, game_id: int, version: int, action_id: str
 ) -> None:
@@ -123,12 +175,7 @@ async def handle_click(
             await replies.private(interaction, GONE)
             return
         if game.seat_of(interaction.user.id) is None:
-            await replies.private(
-                interaction,
-                "These buttons are for the players of this game "
-                f"({', '.join(s.name for s in game.seats)}); you are not one of them. "
-                "You can follow along, and join the next game with `/game join`.",
-            )
+            await replies.private(interaction, not_a_player(game))
             return
         if game.version != version:
             await show_latest(interaction, STALE)

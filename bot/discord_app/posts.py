@@ -21,6 +21,13 @@ from engines import Action
 
 BOARD_FILENAME = "board.png"
 PLAY_HINT = "More moves: use `/play` (it lists yours as you type)."
+PRIVATE_HINT = "Your options are private: click **Choose your move**, or use `/play`."
+
+
+def labels_public(game: GameInfo) -> bool:
+    """Whether the game's action labels may be shown to everyone. An engine whose labels
+    name hidden things (cards in a hand) sets ``public_action_labels = False``."""
+    return bool(getattr(engines.get_engine(game.engine), "public_action_labels", True))
 
 
 @dataclass
@@ -97,12 +104,15 @@ def turn_post(
         view, needs_play, mention_ids = None, False, []
     else:
         actions = [a for user in outcome.to_act for a in awaited_actions.get(user, [])]
-        layout = action_layout(game.id, game.version, actions)
+        private = not labels_public(game)
+        layout = action_layout(game.id, game.version, actions, private=private)
         view, needs_play = layout.view, layout.needs_play
         mention_ids = list(outcome.to_act)
         tail_lines = [awaited_line(game, outcome.to_act)]
         if needs_play:
             tail_lines.append(PLAY_HINT)
+        if private and view is not None:
+            tail_lines.append(PRIVATE_HINT)
     head = clip(head, 300)
     tail = clip("\n".join(t for t in tail_lines if t), 900)
     budget = MAX_MESSAGE - len(head) - len(tail) - 2

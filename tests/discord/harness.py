@@ -29,7 +29,8 @@ Each call returns a :class:`Reply`: the messages created (``messages``; ``public
 - ``await h.click(user, message, label=... | custom_id=...) -> Reply``
 - ``await h.choose(user, message, value, index=None) -> Reply`` (select menus)
 - ``h.public_messages(channel)``, ``h.last_public(channel)``, ``h.ephemeral_for(user)``
-- ``await h.restart()``: a new client/store/table on the same file; old messages stay
+- ``await h.restart()``: a new client/store/table on the same file; old messages stay;
+  then ``await h.catch_up()`` does what the bot does once connected (announce missed moves)
 - ``h.world``: every request (``sent``), every message (``messages``: content, flags, files,
   components, allowed_mentions, ``mentioned_user_ids()``), command syncs (``synced``) and
   breaches of Discord's limits (``violations``; the ``h`` fixture asserts it stays empty)
@@ -144,6 +145,7 @@ class Harness:
         zero-argument callable returning seconds) is handed to the Table, for tests of time.
         """
         from bot.discord_app import TabletopClient
+        from bot.discord_app.resume import Announcements
         from bot.discord_app.sync import MetaHash
         from bot.table import Table
         from storage import Store
@@ -156,6 +158,7 @@ class Harness:
             sync_mode=sync_mode or "never",
             command_hash=MetaHash(store) if sync_mode else None,
             dev_guild_id=dev_guild_id,
+            announcements=Announcements(store),
         )
         harness = cls(client, world, store, table, db_path, clock)
         await harness._install()
@@ -187,16 +190,23 @@ class Harness:
         nothing kept in memory; Discord's side (``world``: messages, buttons) stays. The
         harness drives the new process from now on (it is also returned, for convenience)."""
         from bot.discord_app import TabletopClient
+        from bot.discord_app.resume import Announcements
         from bot.table import Table
         from storage import Store
 
         await self.store.close()
         self.store = await Store.open(self.db_path)
         self.table = Table(self.store, clock=self.clock) if self.clock else Table(self.store)
-        self.client = TabletopClient(self.table)
+        self.client = TabletopClient(self.table, announcements=Announcements(self.store))
         self.state = self.client._connection
         await self._install()
         return self
+
+    async def catch_up(self) -> int:
+        """What the bot does once connected (``on_ready``): announce unannounced moves."""
+        from bot.discord_app.resume import catch_up
+
+        return await catch_up(self.client, self.client.announcements)
 
     # -- people --------------------------------------------------------------------------------
     def user(self, name: str, *, manage_messages: bool = False) -> User:

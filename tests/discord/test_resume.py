@@ -1,0 +1,36 @@
+"""After a crash between saving a move and posting it, the bot announces it at start."""
+
+from __future__ import annotations
+
+from tests.discord.harness import CHANNEL_ID
+
+
+async def test_a_saved_but_unannounced_move_is_announced_after_a_restart(running, h, ada, bob):
+    await h.table.act(channel_id=CHANNEL_ID, user_id=ada.id, action_id="take:1")  # then a crash
+    await h.restart()
+    assert await h.catch_up() == 1
+    turn = h.last_public()
+    assert "where the game stands" in turn.content and "Ada takes 1" in turn.content
+    assert turn.mentioned_user_ids() == {bob.id}
+    assert turn.files and turn.buttons()
+    reply = await h.click(bob, turn, label="Take 2")
+    assert "Bob takes 2" in reply.public[0].content
+
+
+async def test_an_announced_game_is_not_announced_again(running, h):
+    await h.restart()
+    assert await h.catch_up() == 0
+
+
+async def test_a_catch_up_happens_once(running, h, ada):
+    await h.table.act(channel_id=CHANNEL_ID, user_id=ada.id, action_id="take:1")
+    await h.restart()
+    await h.catch_up()
+    await h.restart()
+    assert await h.catch_up() == 0
+
+
+async def test_lobbies_are_not_announced(h, ada):
+    await h.slash(ada, "game new", game="toy")
+    await h.restart()
+    assert await h.catch_up() == 0
