@@ -1,0 +1,147 @@
+"""What a server's games look like over time: your live games, recent games, wins and games.
+
+Read-only queries over the platform's store (games with their seats, results and end reasons)
+and the days tables (deadlines, latest board message). Finished and closed games are never
+deleted, so their full log stays in the move log for ``/game log`` and for these summaries.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bot.days.service import awaited, title_of
+from storage.days import DaysStore
+from storage.store import GameRow, Store
+
+
+@dataclass(frozen=True)
+class MineEntry:
+    game_id: int
+    channel_id: int
+    title: str
+    status: str
+    your_turn: bool
+    waiting_for: list[str]
+    deadline: float | None  # your deadline, when it is your turn and the clock runs
+    paused: bool
+    board_channel_id: int | None
+    board_message_id: int | None
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    game_id: int
+    channel_id: int
+    title: str
+    status: str  # "finished" | "aborted"
+    players: list[str]
+    winners: list[str]
+    reason: str
+    ended_at: float
+
+
+@dataclass
+class PlayerStats:
+    user_id: int
+    name: str
+    games: int = 0
+    wins: int = 0
+
+
+@dataclass
+class GameStats:
+    engine: str
+    title: str
+    games: int = 0
+    finished: int = 0
+    winners: dict[str, int] = field(default_factory=dict)
+
+
+async def mine(store: Store, days: DaysStore, guild_id: int | None, user_id: int):
+    rows = [
+        r
+        for r in await store.games(("lobby", "running"))
+        if r.guild_id == guild_id and any(s.user_id == user_id and s.active for s in r.seats)
+    ]
+    info = await days.games_with_board_in([r.id for r in rows])
+    out = []
+    for row in rows:
+        waiting = awaited(row)
+        dg = info.get(row.id)
+        deadline = None
+        if user_id in waiting:
+            mine_ = [d for d in await days.deadlines(row.id) if d.user_id == user_id]
+            if mine_ and mine_[0].fired_at is None:
+                deadline = mine_[0].due_at
+        out.append(
+            MineEntry(
+                game_id=row.id,
+                channel_id=row.channel_id,
+                title=title_of(row),
+                status=row.status,
+                your_turn=user_id in waiting,
+                waiting_for=list(waiting.values()),
+                deadline=deadline,
+                paused=bool(dg and dg.paused_at is not None),
+                board_channel_id=dg.board_channel_id if dg else None,
+                board_message_id=dg.board_message_id if dg else None,
+            )
+        )
+    # your turn first, then the nearest deadline
+    out.sort(key=lambda e: (not e.your_turn, e.deadline or float("inf"), e.game_id))
+    return out
+
+
+def _ended(rows: list[GameRow], guild_id: int | None, channel_id: int | None) -> list[GameRow]:
+    return [
+        r
+        for r in rows
+        if r.guild_id == guild_id and (channel_id is None or r.channel_id == channel_id)
+    ]
+
+
+async def history(
+    store: Store, guild_id: int | None, channel_id: int | None = None, limit: int = 10
+) -> list[HistoryEntry]:
+    rows = _ended(await store.games(("finished", "aborted")), guild_id, channel_id)
+    rows.sort(key=lambda r: (r.updated_at, r.id), reverse=True)
+    out = []
+    for row in rows[:limit]:
+        result = row.result or {}
+        reason = row.end_reason or result.get("reason") or ""
+        out.append(
+            HistoryEntry(
+                game_id=row.id,
+                channel_id=row.channel_id,
+                title=title_of(row),
+                status=row.status,
+                players=[s.name for s in row.seats],
+                winners=list(result.get("winners") or []),
+                reason=reason,
+                ended_at=row.updated_at,
+            )
+        )
+    return out
+
+
+async def stats(store: Store, guild_id: int | None) -> tuple[list[PlayerStats], list[GameStats]]:
+    """Per player (games played to the end or closed, wins) and per game, in this server."""
+    rows = _ended(await store.games(("finished", "aborted")), guild_id, None)
+    players: dict[int, PlayerStats] = {}
+    games: dict[str, GameStats] = {}
+    for row in rows:
+        winners = (
+            set((row.result or {}).get("winners") or []) if row.status == "finished" else set()
+        )
+        g = games.setdefault(row.engine, GameStats(row.engine, title_of(row)))
+        g.games += 1
+        g.finished += row.status == "finished"
+        for seat in row.seats:
+            p = players.setdefault(seat.user_id, PlayerStats(seat.user_id, seat.name))
+            p.name = seat.name
+            p.games += 1
+            if seat.name in winners:
+                p.wins += 1
+                g.winners[seat.name] = g.winners.get(seat.name, 0) + 1
+    ranked = sorted(players.values(), key=lambda p: (-p.wins, -p.games, p.name))
+    return ranked, sorted(games.values(), key=lambda g: (-g.games, g.title))

@@ -1,0 +1,136 @@
+"""The game's components, loaded from the JSON files in ``data/`` and validated by pydantic.
+
+Every entry carries a ``provenance``: ``rulebook`` (stated there), ``published`` (a named public
+source) or ``designed`` (ours, fitted to the rulebook where the published lists are unknown).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, TypeAdapter, model_validator
+
+DATA = Path(__file__).parent / "data"
+Provenance = Literal["rulebook", "published", "unofficial-list", "designed"]
+Colour = Literal["red", "blue", "brown", "green", "yellow", "white", "none"]
+TileType = Literal["entrance", "attraction", "cafe", "slide", "exit", "transport", "focus"]
+
+
+class Character(BaseModel):
+    name: str
+    movement: int
+    combat: int
+    range: int
+    ability: Literal[
+        "reroll", "take_three", "step_after_place", "fewer_discards", "kill_bonus", "far_tile_move"
+    ]
+    ability_text: str
+    provenance: Provenance
+    name_provenance: Provenance
+
+
+class Requirement(BaseModel):
+    """One requirement: an adjacent tile (across a gap allowed) of this colour or this type."""
+
+    colour: Colour | None = None
+    type: TileType | None = None
+
+    @model_validator(mode="after")
+    def _one_of(self):
+        if (self.colour is None) == (self.type is None):
+            raise ValueError("a requirement names exactly one of colour or type")
+        return self
+
+
+class Bonus(BaseModel):
+    """A ``*`` score: 1 VP per touching tile of a colour or type, at placement or at the end."""
+
+    colour: Colour | None = None
+    type: TileType | None = None
+    when: Literal["place", "end"]
+
+
+class Tile(BaseModel):
+    id: str
+    name: str
+    type: TileType
+    colour: Colour
+    vp: int
+    text: str
+    provenance: Provenance
+    requires: list[Requirement] = []
+    marker: bool = False
+    reaction: bool = False
+    bonus: Bonus | None = None
+    special: Literal["pirates", "dam"] | None = None
+    closed: int = 0  # transports: how many stack tiles to lay face down
+    entrance_bonus: int = 0
+    reward: Literal["vp", "tiles", "marker"] | None = None  # focus groups
+
+
+class Reaction(BaseModel):
+    id: str
+    name: str
+    kind: Literal["heart", "disease", "reaction"]
+    effect: str
+    text: str
+    ongoing: bool
+    scope: Literal["drawer", "all"]
+    provenance: Provenance
+    reward_vp: int = 0
+    reward_tiles: int = 0
+
+
+class Plan(BaseModel):
+    id: str
+    name: str
+    centre: Colour
+    ring: Colour
+    need: int
+    vp: int
+    text: str
+    provenance: Provenance
+
+
+def _load(name: str, model):
+    return TypeAdapter(list[model]).validate_python(json.loads((DATA / name).read_text()))
+
+
+@lru_cache(maxsize=1)
+def characters() -> dict[str, Character]:
+    return {c.name: c for c in _load("characters.json", Character)}
+
+
+@lru_cache(maxsize=1)
+def tiles() -> dict[str, Tile]:
+    out = {t.id: t for t in _load("tiles.json", Tile)}
+    assert sum(t.type == "entrance" for t in out.values()) == 1
+    return out
+
+
+@lru_cache(maxsize=1)
+def reactions() -> dict[str, Reaction]:
+    return {r.id: r for r in _load("reactions.json", Reaction)}
+
+
+@lru_cache(maxsize=1)
+def plans() -> dict[str, Plan]:
+    return {p.id: p for p in _load("plans.json", Plan)}
+
+
+ENTRANCE = "E00"
+
+
+def tile(tile_id: str) -> Tile:
+    return tiles()[tile_id]
+
+
+def disease_card(effect: str) -> Reaction:
+    """The disease card of a disease token (diseases are named by their effect key)."""
+    for r in reactions().values():
+        if r.kind == "disease" and r.effect == effect:
+            return r
+    raise KeyError(effect)

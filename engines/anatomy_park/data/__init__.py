@@ -1,0 +1,1 @@
+"""Component data files (JSON), a package so that they ship as package data."""

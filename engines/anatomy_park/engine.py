@@ -1,0 +1,200 @@
+"""Rick and Morty: Anatomy Park as a Tabletop engine."""
+
+from __future__ import annotations
+
+import random
+
+from engines.anatomy_park import catalog
+from engines.anatomy_park.flow import advance, begin_turn, end_without_players, next_player
+from engines.anatomy_park.setup import new_game
+from engines.anatomy_park.state import APState
+from engines.anatomy_park.suggest import pick
+from engines.anatomy_park.tasks import decide, options, waiting
+from engines.anatomy_park.turn_actions import action_options, apply_action, apply_move, move_options
+from engines.anatomy_park.views import build_view
+from engines.core import Engine, Event, IllegalAction, OptionSpec, Result
+
+GUIDE = """**Rick and Morty: Anatomy Park** - build a theme park inside Ruben before he dies.
+**Turn:** 1) discard 1 tile per disease on your tile. 2) Move: walk up to your Movement (stepping onto transport tiles is free), OR move every disease 1 space, OR move your tile or a touching one 1 space (not the entrance or transports; then draw a body reaction). 3) Act: take 2 tiles, OR place a tile next to your tile (meet its colour/type needs; a gap is fine), OR play a focus group (its colour + type needs; place a tile and get a reward), OR leave by an exit, OR shoot a disease in Range along tiles (a 6 hits; a miss lets you move it 1 space per 3/4/5, then draw a body reaction). 4) Keep at most 5 tiles.
+**Tiles:** VP when placed; tiles with a control marker score for their controller at the end (5 markers each, then you move one). Transports lay closed tiles from the stack in the direction that fits most.
+**Body reactions:** you see the card privately - act it out in the channel and press *I acted it out*, or take -1 VP. Diseases sit on the park, make you discard, and have effects until shot.
+**The end:** 1st Heart Attack: everyone gets 2 more turns - get out! 2nd Heart Attack: Ruben dies at once. Tile stack runs out twice: Ruben lives.
+**Scoring:** VP tokens + controlled tiles. Basic: +3 VP for leaving. Advanced: your secret master plan scores 2 VP per pattern if you left or Ruben lived. Ties: fewer markers in the park, then more tiles in hand.
+Board coordinates are (column,row). `/game hand` shows your tiles (lettered A, B, C... as the buttons name them) and your plan."""
+
+
+class AnatomyParkEngine(Engine[APState]):
+    name = "anatomy_park"
+    title = "Rick and Morty: Anatomy Park"
+    min_players = 2
+    max_players = 6
+    state_type = APState
+    options = [
+        OptionSpec(
+            key="mode",
+            label="Game",
+            choices=["basic", "advanced"],
+            default="basic",
+            help="Advanced deals each player a secret master plan.",
+        ),
+        OptionSpec(
+            key="character",
+            label="Character",
+            choices=list(catalog.characters()),
+            default="Rick",
+            per_player=True,
+            unique=True,
+            help="Players who do not choose are dealt one of the others at random.",
+        ),
+    ]
+    guide = GUIDE
+    max_playout_steps = 4000
+
+    def setup(self, players, *, seed, options=None):
+        opts = self.validate_options(players, options)
+        if not self.min_players <= len(players) <= self.max_players:
+            raise IllegalAction("Anatomy Park is for 2 to 6 players.")
+        s = new_game(list(players), seed, opts["mode"], opts["character"])
+        ev: list[Event] = []
+        begin_turn(s, s.current, ev)
+        advance(s, ev)
+        return s
+
+    def to_act(self, state):
+        if state.over:
+            return []
+        if state.tasks:
+            return waiting(state, state.tasks[0])
+        return [state.current]
+
+    def legal_actions(self, state, player):
+        if player not in self.to_act(state):
+            return []
+        if state.tasks:
+            return options(state, state.tasks[0], player)
+        if state.phase == "move":
+            return move_options(state, player)
+        if state.phase == "action":
+            return action_options(state, player)
+        return []
+
+    def apply(self, state, player, action_id):
+        if player not in state.players or player in state.removed:
+            raise IllegalAction("You are not playing in this game.")
+        if state.over:
+            raise IllegalAction("The game is over.")
+        waiting_for = self.to_act(state)
+        if player not in waiting_for:
+            raise IllegalAction(f"The game is waiting for {', '.join(waiting_for)}, not you.")
+        if action_id not in {a.id for a in self.legal_actions(state, player)}:
+            raise IllegalAction(f"'{action_id[:64]}' is not a move you can make now.")
+        s = _copy(state)
+        ev: list[Event] = []
+        if s.tasks:
+            decide(s, s.tasks[0], player, action_id, ev)
+        elif s.phase == "move":
+            apply_move(s, player, action_id, ev)
+        else:
+            apply_action(s, player, action_id, ev)
+        advance(s, ev)
+        return s, ev
+
+    def view(self, state, viewer):
+        return build_view(state, viewer, self.to_act(state))
+
+    def result(self, state):
+        if not state.over:
+            return None
+        return Result(
+            winners=list(state.winners),
+            scores={p: float(v) for p, v in state.final_scores.items()},
+            reason=state.end_reason,
+        )
+
+    def suggest(self, state, player, rng: random.Random) -> str:
+        actions = self.legal_actions(state, player)
+        if not actions:
+            raise IllegalAction(f"{player} has nothing to do now.")
+        return pick(state, player, actions, rng)
+
+    def remove_player(self, state, player):
+        if player not in state.players or player in state.removed:
+            raise IllegalAction("That player is not in this game.")
+        if state.over:
+            raise IllegalAction("The game is over.")
+        s = _copy(state)
+        ev = [
+            Event(
+                text=f"{player} leaves the game; their character leaves the park and their tiles are discarded."
+            )
+        ]
+        s.removed.append(player)
+        s.discard.extend(s.hands[player])
+        s.hands[player] = []
+        s.pos.pop(player, None)
+        if s.final_turns is not None:
+            s.final_turns.pop(player, None)
+        s.ongoing = [o for o in s.ongoing if o.owner != player]
+        for t in s.tasks:
+            if t.kind == "gonorrhea" and player in t.data["order"]:
+                t.data["order"].remove(player)
+                t.data["chosen"].pop(player, None)
+            if t.kind == "each_move" and player in t.data["order"]:
+                t.data["order"].remove(player)
+        if s.tasks and s.tasks[0].kind == "gonorrhea" and len(s.tasks[0].data["order"]) < 2:
+            s.tasks.pop(0)
+        remaining = [p for p in s.players if p not in s.removed]
+        if len(remaining) < 2:
+            s.over = True
+            s.tasks = []
+            s.end_reason = "everyone else left the game"
+            s.final_scores = {p: sum_scores(s, p) for p in remaining}
+            s.winners = remaining
+            ev.append(Event(text=f"{', '.join(remaining)} wins: everyone else left.", kind="end"))
+            return s, ev
+        if s.current == player:
+            s.tasks = []
+            s.extra_turn = False
+            nxt = next_player(s, player)
+            if nxt is None:
+                end_without_players(s, ev)
+            else:
+                begin_turn(s, nxt, ev)
+        else:
+            s.tasks = [
+                t for t in s.tasks if t.player != player or t.kind in ("gonorrhea", "each_move")
+            ]
+        advance(s, ev)
+        return s, ev
+
+    def summary(self, state):
+        vps = ", ".join(
+            f"{p} {state.vp[p]}{' (out)' if p in state.left else ''}"
+            for p in state.players
+            if p not in state.removed
+        )
+        if state.over:
+            return f"Game over: {state.end_reason}. Winner: {', '.join(state.winners)}."
+        ruben = ""
+        if state.final_turns is not None:
+            ruben = " Ruben had a heart attack: final rounds!"
+        from engines.anatomy_park.flow import describe_wait
+
+        return (
+            f"Turn {state.turn_no} - {describe_wait(state)}. Park {len(state.park)} tiles, stack "
+            f"{len(state.stack)}, discard {len(state.discard)}. VP: {vps}.{ruben}"
+        )
+
+
+def _copy(state: APState) -> APState:
+    """A deep copy; pydantic's dump-and-validate is several times faster than ``deepcopy``."""
+    return APState.model_validate(state.model_dump())
+
+
+def sum_scores(s: APState, player: str) -> int:
+    from engines.anatomy_park.scoring import breakdown
+
+    return sum(breakdown(s, player).values())
+
+
+ENGINE = AnatomyParkEngine()

@@ -1,0 +1,173 @@
+"""The turn cycle: start-of-turn discards, phases, end of turn, next player, end of the game."""
+
+from __future__ import annotations
+
+from engines.anatomy_park.common import entrance_space, has_ability, in_park
+from engines.anatomy_park.deck import end_game
+from engines.anatomy_park.grid import connected
+from engines.anatomy_park.scoring import final_scores, winners
+from engines.anatomy_park.state import APState, Task
+from engines.anatomy_park.tasks import needs_choice
+from engines.core import Event
+
+HAND_LIMIT = 5
+
+
+def hand_limit(s: APState, player: str) -> int:
+    from engines.anatomy_park.common import effect_active
+
+    return HAND_LIMIT - 1 if effect_active(s, "yawn", player) else HAND_LIMIT
+
+
+def advance(s: APState, ev: list[Event]) -> None:
+    """Resolve everything automatic until a player must decide or the game is over."""
+    while not s.over:
+        if s.tasks:
+            if needs_choice(s, s.tasks[0], ev):
+                return
+            continue
+        if s.phase == "start":
+            s.phase = "move"
+        if s.phase in ("move", "action"):
+            return
+        # end of turn
+        cur = s.current
+        limit = hand_limit(s, cur)
+        if cur in s.hands and len(s.hands[cur]) > limit and not s.tasks_limit_done:
+            s.tasks_limit_done = True
+            s.tasks.append(
+                Task(
+                    kind="discard",
+                    player=cur,
+                    data={"count": 1, "reason": "hand limit", "limit": limit},
+                )
+            )
+            continue
+        finish_turn(s, ev)
+    if s.over and not s.winners and not s.final_scores:
+        finalize(s, ev)
+
+
+def finalize(s: APState, ev: list[Event]) -> None:
+    s.tasks = []
+    s.final_scores = final_scores(s)
+    s.winners = winners(s, s.final_scores)
+    ranking = ", ".join(
+        f"{p} {v}" for p, v in sorted(s.final_scores.items(), key=lambda kv: -kv[1])
+    )
+    ev.append(Event(text=f"Final scores: {ranking}. Winner: {', '.join(s.winners)}.", kind="end"))
+
+
+def start_discards(s: APState, player: str) -> int:
+    """1 tile per disease on your tile (2 for the Plague); Annie discards 1 fewer."""
+    here = s.pos.get(player)
+    n = sum(2 if d.effect == "plague" else 1 for d in s.diseases if d.pos == here)
+    if n and has_ability(s, player, "fewer_discards"):
+        n -= 1
+    return n
+
+
+def begin_turn(s: APState, player: str, ev: list[Event], *, extra: bool = False) -> None:
+    s.current = player
+    s.turn_no += 1
+    s.phase = "start"
+    s.rerolled = False
+    s.tasks_limit_done = False
+    s.on_extra_turn = extra
+    s.turn_counts_for_final = s.final_turns is not None and not extra
+    left = ""
+    if s.final_turns is not None:
+        left = f" ({s.final_turns.get(player, 0)} final turn(s) left)"
+    ev.append(Event(text=f"{'Extra turn' if extra else 'Turn'}: {player}{left}.", kind="turn"))
+    n = start_discards(s, player)
+    if n and s.hands[player]:
+        s.tasks.append(
+            Task(kind="discard", player=player, data={"count": n, "reason": "disease on your tile"})
+        )
+
+
+def send_stranded_home(s: APState, ev: list[Event]) -> None:
+    """Characters who cannot trace a path along tiles to the entrance return to it."""
+    home = entrance_space(s)
+    linked = connected(s.park, home)
+    for p in list(s.pos):
+        if s.pos[p] not in linked:
+            s.pos[p] = home
+            ev.append(
+                Event(text=f"{p}'s character is cut off from the entrance and returns to it.")
+            )
+
+
+def next_player(s: APState, after: str) -> str | None:
+    i = s.players.index(after)
+    for k in range(1, len(s.players) + 1):
+        p = s.players[(i + k) % len(s.players)]
+        if p in s.pos and (s.final_turns is None or s.final_turns.get(p, 0) > 0):
+            return p
+    return None
+
+
+def finish_turn(s: APState, ev: list[Event]) -> None:
+    cur = s.current
+    send_stranded_home(s, ev)
+    s.ongoing = [
+        o
+        for o in s.ongoing
+        if not ((o.owner == cur and o.since_turn < s.turn_no) or o.owner not in s.pos)
+    ]
+    if s.reshuffled and in_park(s) == [cur] and s.stack:
+        s.discard.extend(s.stack)
+        s.stack = []
+        ev.append(
+            Event(
+                text=f"{cur} is the only one left in the park: the stack goes to the discard pile."
+            )
+        )
+        end_game(s, "the tile stack ran out a second time; Ruben survives", True, ev)
+        return
+    if s.turn_counts_for_final and cur in s.final_turns:
+        s.final_turns[cur] = max(0, s.final_turns[cur] - 1)
+    if s.extra_turn:
+        s.extra_turn = False
+        if cur in s.pos:
+            begin_turn(s, cur, ev, extra=True)
+            return
+    nxt = next_player(s, cur)
+    if nxt is None:
+        end_without_players(s, ev)
+        return
+    begin_turn(s, nxt, ev)
+
+
+def end_without_players(s: APState, ev: list[Event]) -> None:
+    """No one is left to take a turn: everyone got out, or Ruben's last rounds are over."""
+    if not in_park(s):
+        end_game(s, "everyone has left the park", s.final_turns is None, ev)
+    else:
+        end_game(s, "Ruben's last two rounds are over and he dies", False, ev)
+
+
+def describe_wait(s: APState) -> str:
+    """A public sentence for what the game waits for (no hidden information)."""
+    if s.over:
+        return "The game is over."
+    if s.tasks:
+        t = s.tasks[0]
+        texts = {
+            "discard": f"{t.player} must discard a tile ({t.data.get('reason', '')})",
+            "disease_moves": f"{t.player} is moving the diseases",
+            "shot_move": f"{t.player} may move the missed disease",
+            "reroll": f"{t.player} may reroll the missed shot",
+            "xenon": f"{t.player} may step 1 space (Xenon Bloom)",
+            "marker_from": f"{t.player} chooses a control marker to move",
+            "transport_dir": f"{t.player} chooses where the closed transport tiles go",
+            "dam_dir": f"{t.player} chooses what the Sphincter Dam washes away",
+            "act_out": f"{t.player} must act out a body reaction (or lose 1 VP)",
+            "hepc_kill": f"{t.player} chooses the disease Hepatitis C kills",
+            "gonorrhea": "Gonorrhea: everyone passes a tile to the left",
+            "each_move": "Characters are moving",
+            "tile_shift": f"{t.player} moves a tile for the body reaction",
+        }
+        return texts.get(t.kind, f"{t.player} must decide")
+    phase = {"move": "movement phase", "action": "action phase"}.get(s.phase, s.phase)
+    return f"{s.current}: {phase}"

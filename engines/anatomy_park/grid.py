@@ -1,0 +1,74 @@
+"""Geometry of the park: spaces, orthogonal neighbours, paths along tiles."""
+
+from __future__ import annotations
+
+from collections import deque
+
+DIRS: dict[str, tuple[int, int]] = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+DIR_NAMES = {"N": "up", "E": "right", "S": "down", "W": "left"}
+
+
+def xy(space: str) -> tuple[int, int]:
+    x, y = space.split(",")
+    return int(x), int(y)
+
+
+def key(x: int, y: int) -> str:
+    return f"{x},{y}"
+
+
+def step(space: str, d: str, n: int = 1) -> str:
+    x, y = xy(space)
+    dx, dy = DIRS[d]
+    return key(x + dx * n, y + dy * n)
+
+
+def neighbours(space: str) -> list[str]:
+    return [step(space, d) for d in DIRS]
+
+
+def tile_neighbours(park: dict, space: str) -> list[str]:
+    """Spaces holding a tile that touch ``space`` along a side (never diagonally)."""
+    return [n for n in neighbours(space) if n in park]
+
+
+def near_tiles(park: dict, space: str) -> list[str]:
+    """Tiles a requirement may use: touching, or across a one-space gap in a straight line."""
+    out = []
+    for d in DIRS:
+        a = step(space, d)
+        if a in park:
+            out.append(a)
+        else:
+            b = step(space, d, 2)
+            if b in park:
+                out.append(b)
+    return out
+
+
+def distances(park: dict, start: str, limit: int | None = None) -> dict[str, int]:
+    """Steps along tiles from ``start`` (which need not hold a tile itself)."""
+    dist = {start: 0}
+    queue = deque([start])
+    while queue:
+        cur = queue.popleft()
+        if limit is not None and dist[cur] >= limit:
+            continue
+        for n in tile_neighbours(park, cur):
+            if n not in dist:
+                dist[n] = dist[cur] + 1
+                queue.append(n)
+    return dist
+
+
+def connected(park: dict, start: str) -> set[str]:
+    return set(distances(park, start)) if start in park else set()
+
+
+def empty_neighbours(park: dict, space: str) -> list[str]:
+    return [n for n in neighbours(space) if n not in park]
+
+
+def label(space: str) -> str:
+    x, y = xy(space)
+    return f"({x},{y})"

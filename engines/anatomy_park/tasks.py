@@ -1,0 +1,401 @@
+"""Decisions inside a turn. Each kind of task says whether it needs a choice now (or resolves
+itself), which choices there are, and what a choice does."""
+
+from __future__ import annotations
+
+from engines.anatomy_park import catalog
+from engines.anatomy_park.common import add_vp, disease_at, entrance_space, hand_ref, tile_name
+from engines.anatomy_park.grid import DIR_NAMES, DIRS, distances, label, step, tile_neighbours, xy
+from engines.anatomy_park.moves import disease_steps, exact_paths_end, move_tile
+from engines.anatomy_park.placement import (
+    best_transport_dirs,
+    dam_targets,
+    lay_closed,
+    wash_away,
+)
+from engines.anatomy_park.reactions import draw_reaction, kill_disease, resolve_card
+from engines.anatomy_park.shooting import miss, resolve_roll
+from engines.anatomy_park.state import APState, Task
+from engines.core import Action, Event
+
+
+def waiting(s: APState, t: Task) -> list[str]:
+    if t.kind == "gonorrhea":
+        return [p for p in t.data["order"] if p not in t.data["chosen"] and s.hands.get(p)]
+    if t.kind == "each_move":
+        return t.data["order"][:1]
+    return [t.player]
+
+
+def _dname(effect: str) -> str:
+    return catalog.disease_card(effect).name
+
+
+# -- which choices each task offers -------------------------------------------------------------
+def options(s: APState, t: Task, player: str) -> list[Action]:
+    k, d = t.kind, t.data
+    if k == "discard":
+        why = d["reason"]
+        return [
+            Action(id=f"discard:{x}", label=f"Discard {hand_ref(s, player, x)} ({why})"[:80])
+            for x in s.hands[player]
+        ]
+    if k in ("disease_moves", "shot_move"):
+        effect = d["queue"][0] if k == "disease_moves" else d["effect"]
+        dis = disease_at(s, effect)
+        name = _dname(effect)
+        acts = [
+            Action(
+                id=f"dmove:{x}", label=f"Move {name} {DIR_NAMES[x]} to {label(step(dis.pos, x))}"
+            )
+            for x in disease_steps(s, dis.pos)
+        ]
+        stay = "Leave it" if k == "disease_moves" else "Stop moving it"
+        return [*acts, Action(id="dmove:stay", label=f"{stay} at {label(dis.pos)}")]
+    if k == "reroll":
+        return [
+            Action(id="reroll", label="Rick: reroll all the dice"),
+            Action(id="keep", label="Keep the miss"),
+        ]
+    if k == "xenon":
+        here = s.pos[player]
+        return [
+            *[
+                Action(
+                    id=f"xstep:{x}",
+                    label=f"Xenon Bloom: step {DIR_NAMES[x]} to {label(step(here, x))}",
+                )
+                for x in DIRS
+                if step(here, x) in s.park
+            ],
+            Action(id="xstay", label="Stay where you are"),
+        ]
+    if k == "marker_from":
+        return [
+            Action(
+                id=f"mfrom:{sp}",
+                label=f"Move your marker from {tile_name(c.tile)} {label(sp)}"[:80],
+            )
+            for sp, c in s.park.items()
+            if c.marker == player and sp != d["target"]
+        ]
+    if k == "transport_dir":
+        dirs, n = best_transport_dirs(s, d["space"], d["count"])
+        return [Action(id=f"dir:{x}", label=f"Lay {n} closed tiles {DIR_NAMES[x]}") for x in dirs]
+    if k == "dam_dir":
+        return [
+            Action(
+                id=f"dam:{x}",
+                label=f"Wash away {len(dam_targets(s, d['space'], x))} tile(s) {DIR_NAMES[x]}",
+            )
+            for x in DIRS
+            if dam_targets(s, d["space"], x)
+        ]
+    if k == "act_out":
+        return [
+            Action(id="acted", label="I acted it out"),
+            Action(id="penalty", label="Skip acting: lose 1 VP"),
+        ]
+    if k == "hepc_kill":
+        return [
+            Action(id=f"kill:{x.effect}", label=f"Hepatitis C kills {_dname(x.effect)}")
+            for x in s.diseases
+            if x.effect != "hep_c"
+        ]
+    if k == "gonorrhea":
+        to = _left_of(t, player)
+        return [
+            Action(id=f"pass:{x}", label=f"Pass {hand_ref(s, player, x)} to {to}"[:80])
+            for x in s.hands[player]
+        ]
+    if k == "each_move":
+        return [
+            Action(id=f"to:{sp}", label=f"Move your character to {label(sp)}")
+            for sp in each_move_ends(s, d["effect"], player)
+        ]
+    if k == "tile_shift":
+        return [
+            Action(id=f"shift:{sp}:{x}", label=f"Move the tile at {label(sp)} {DIR_NAMES[x]}")
+            for sp, x in shift_options(s, d["effect"])
+        ]
+    raise ValueError(f"unknown task {k}")
+
+
+def _left_of(t: Task, player: str) -> str:
+    order = t.data["order"]
+    return order[(order.index(player) + 1) % len(order)]
+
+
+def each_move_ends(s: APState, effect: str, player: str) -> list[str]:
+    here = s.pos.get(player)
+    if here is None:
+        return []
+    if effect == "sneezing":
+        return sorted(exact_paths_end(s, here, 3))
+    dist = distances(s.park, entrance_space(s))
+    if here not in dist:
+        return []
+    return [n for n in tile_neighbours(s.park, here) if dist.get(n, -1) > dist[here]]
+
+
+def shift_options(s: APState, effect: str) -> list[tuple[str, str]]:
+    out = []
+    for sp in sorted(s.park):
+        if effect == "liquid_stool":
+            if len(tile_neighbours(s.park, sp)) != 1:
+                continue
+            out.extend((sp, x) for x in DIRS if step(sp, x) not in s.park)
+        else:  # acute diarrhoea: only tiles with nothing beyond them in that direction
+            out.extend((sp, x) for x in DIRS if _on_edge(s, sp, x))
+    return out
+
+
+def _on_edge(s: APState, space: str, d: str) -> bool:
+    """No tile lies anywhere beyond ``space`` in direction ``d`` (same row or column)."""
+    x, y = xy(space)
+    dx, dy = DIRS[d]
+    for other in s.park:
+        ox, oy = xy(other)
+        if dx and oy == y and (ox - x) * dx > 0:
+            return False
+        if dy and ox == x and (oy - y) * dy > 0:
+            return False
+    return True
+
+
+# -- tasks that resolve themselves ---------------------------------------------------------------
+def needs_choice(s: APState, t: Task, ev: list[Event]) -> bool:
+    """True if the task waits for a player; otherwise it is resolved (and removed) here."""
+    k, d = t.kind, t.data
+    if k == "draw_reaction":
+        s.tasks.pop(0)
+        draw_reaction(s, t.player, ev)
+        return False
+    if k == "focus_reward":
+        s.tasks.pop(0)
+        focus_reward(s, t.player, d["reward"], ev)
+        return False
+    if k == "discard":
+        if d["reason"] == "hand limit":
+            d["count"] = len(s.hands[t.player]) - d["limit"]
+        if d["count"] <= 0 or not s.hands[t.player]:
+            s.tasks.pop(0)
+            return False
+        return True
+    if k == "disease_moves":  # a disease that cannot move anywhere needs no question
+        d["queue"] = [
+            e for e in d["queue"] if disease_at(s, e) and disease_steps(s, disease_at(s, e).pos)
+        ]
+        if not d["queue"]:
+            s.tasks.pop(0)
+            return False
+        return True
+    if k == "shot_move":
+        dis = disease_at(s, d["effect"])
+        if dis is None or d["steps"] <= 0 or not disease_steps(s, dis.pos):
+            s.tasks.pop(0)
+            return False
+        return True
+    if k == "xenon":
+        here = s.pos.get(t.player)
+        if here is None or not tile_neighbours(s.park, here):
+            s.tasks.pop(0)
+            return False
+        return True
+    if k == "marker_from":
+        if d["target"] not in s.park:
+            s.tasks.pop(0)
+            return False
+        mine = options(s, t, t.player)
+        if s.markers_left[t.player] > 0 or len(mine) <= 1:
+            s.tasks.pop(0)
+            from engines.anatomy_park.placement import place_marker
+
+            if s.markers_left[t.player] > 0:
+                place_marker(s, t.player, d["target"], ev)
+            elif mine:
+                _move_marker(s, t.player, mine[0].id.split(":", 1)[1], d["target"], ev)
+            return False
+        return True
+    if k == "transport_dir":
+        dirs, n = best_transport_dirs(s, d["space"], d["count"])
+        if n == 0 or len(dirs) == 1:
+            s.tasks.pop(0)
+            if n:
+                lay_closed(s, t.player, d["space"], dirs[0], n, ev)
+            else:
+                ev.append(Event(text="No closed transport tiles fit next to it."))
+            return False
+        return True
+    if k == "dam_dir":
+        if not options(s, t, t.player):
+            s.tasks.pop(0)
+            ev.append(Event(text="The Sphincter Dam finds nothing to wash away."))
+            return False
+        return True
+    if k == "hepc_kill":
+        if not options(s, t, t.player):
+            s.tasks.pop(0)
+            ev.append(Event(text="Hepatitis C finds no other disease to kill."))
+            return False
+        return True
+    if k == "gonorrhea":
+        if not waiting(s, t):
+            s.tasks.pop(0)
+            _do_pass(s, t, ev)
+            return False
+        return True
+    if k == "each_move":
+        while d["order"] and not each_move_ends(s, d["effect"], d["order"][0]):
+            ev.append(Event(text=f"{d['order'][0]}'s character cannot move and stays."))
+            d["order"].pop(0)
+        if not d["order"]:
+            s.tasks.pop(0)
+            return False
+        return True
+    if k == "tile_shift":
+        if not shift_options(s, d["effect"]):
+            s.tasks.pop(0)
+            ev.append(Event(text="No tile can be moved that way: skipped."))
+            return False
+        return True
+    return True
+
+
+def _move_marker(s: APState, player: str, src: str, dst: str, ev: list[Event]) -> None:
+    s.park[src].marker = None
+    s.park[dst].marker = player
+    ev.append(
+        Event(
+            text=f"{player} moves a control marker from {tile_name(s.park[src].tile)} to {tile_name(s.park[dst].tile)}."
+        )
+    )
+
+
+def focus_reward(s: APState, player: str, reward: str, ev: list[Event]) -> None:
+    from engines.anatomy_park.deck import take_tiles
+    from engines.anatomy_park.placement import place_marker
+
+    if reward == "vp":
+        add_vp(s, player, 2)
+        ev.append(Event(text=f"{player} gains 2 VP from the focus group."))
+        return
+    if reward == "marker":
+        here = s.pos.get(player)
+        cell = s.park.get(here) if here else None
+        if (
+            cell is not None
+            and not cell.closed
+            and catalog.tile(cell.tile).marker
+            and cell.marker != player
+        ):
+            place_marker(s, player, here, ev)
+            return
+        got = take_tiles(s, player, 1, ev)
+        ev.append(
+            Event(
+                text=f"{player} cannot move a control marker here and takes {len(got)} tile instead."
+            )
+        )
+        return
+    got = take_tiles(s, player, 2, ev)
+    ev.append(Event(text=f"{player} takes {len(got)} tiles from the focus group."))
+
+
+def _do_pass(s: APState, t: Task, ev: list[Event]) -> None:
+    chosen = t.data["chosen"]
+    for giver, tile_id in chosen.items():
+        to = _left_of(t, giver)
+        s.hands[giver].remove(tile_id)
+        s.hands[to].append(tile_id)
+        ev.append(
+            Event(text=f"{giver} passes you {tile_name(tile_id)}.", kind="private", private_to=to)
+        )
+    ev.append(Event(text="Gonorrhea: everyone passed a tile to the player on their left."))
+
+
+# -- a player's choice ---------------------------------------------------------------------------
+def decide(s: APState, t: Task, player: str, action_id: str, ev: list[Event]) -> None:
+    k, d = t.kind, t.data
+    head, _, arg = action_id.partition(":")
+    if k == "discard":
+        s.hands[player].remove(arg)
+        s.discard.append(arg)
+        d["count"] -= 1
+        ev.append(Event(text=f"{player} discards {tile_name(arg)} ({d['reason']})."))
+        return
+    if k in ("disease_moves", "shot_move"):
+        effect = d["queue"][0] if k == "disease_moves" else d["effect"]
+        dis = disease_at(s, effect)
+        if arg == "stay":
+            if k == "disease_moves":
+                d["queue"].pop(0)
+            else:
+                s.tasks.pop(0)
+            return
+        dis.pos = step(dis.pos, arg)
+        ev.append(Event(text=f"{player} moves {_dname(effect)} to {label(dis.pos)}."))
+        if k == "disease_moves":
+            d["queue"].pop(0)
+        else:
+            d["steps"] -= 1
+        return
+    if k == "reroll":
+        s.tasks.pop(0)
+        if action_id == "reroll":
+            s.rerolled = True
+            from engines.anatomy_park.reactions import roll
+
+            resolve_roll(s, player, d["effect"], roll(s, len(d["dice"])), ev)
+        else:
+            miss(s, player, d["effect"], d["dice"])
+        return
+    if k == "xenon":
+        s.tasks.pop(0)
+        if head == "xstep":
+            s.pos[player] = step(s.pos[player], arg)
+            ev.append(Event(text=f"{player} (Xenon Bloom) steps to {label(s.pos[player])}."))
+        return
+    if k == "marker_from":
+        s.tasks.pop(0)
+        _move_marker(s, player, arg, d["target"], ev)
+        return
+    if k == "transport_dir":
+        s.tasks.pop(0)
+        _, n = best_transport_dirs(s, d["space"], d["count"])
+        lay_closed(s, player, d["space"], arg, n, ev)
+        return
+    if k == "dam_dir":
+        s.tasks.pop(0)
+        wash_away(s, dam_targets(s, d["space"], arg), ev)
+        return
+    if k == "act_out":
+        s.tasks.pop(0)
+        if action_id == "penalty":
+            add_vp(s, player, -1)
+            ev.append(Event(text=f"{player} does not act it out and loses 1 VP."))
+        else:
+            ev.append(Event(text=f"{player} acted it out."))
+        resolve_card(s, player, d["card"], ev)
+        return
+    if k == "hepc_kill":
+        s.tasks.pop(0)
+        kill_disease(s, player, arg, ev, how="with Hepatitis C")
+        return
+    if k == "gonorrhea":
+        d["chosen"][player] = arg
+        ev.append(Event(text=f"{player} has chosen a tile to pass."))
+        return
+    if k == "each_move":
+        s.pos[player] = arg
+        d["order"].pop(0)
+        ev.append(Event(text=f"{player}'s character is blown to {label(arg)}."))
+        return
+    if k == "tile_shift":
+        s.tasks.pop(0)
+        sp, x = arg.rsplit(":", 1)
+        dst = step(sp, x)
+        move_tile(s, sp, dst, ev)
+        ev.append(Event(text=f"{player} moves the tile at {label(sp)} to {label(dst)}."))
+        return
+    raise ValueError(f"unknown task {k}")

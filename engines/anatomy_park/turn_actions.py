@@ -1,0 +1,132 @@
+"""The movement and action phases: what the player on turn may choose, and what it does."""
+
+from __future__ import annotations
+
+from engines.anatomy_park import catalog
+from engines.anatomy_park.common import effect_active, hand_ref, has_ability, tile_name
+from engines.anatomy_park.deck import take_tiles
+from engines.anatomy_park.grid import DIR_NAMES, label, step
+from engines.anatomy_park.moves import move_tile, reachable, tile_move_options
+from engines.anatomy_park.placement import focus_plays, place_tile, placements
+from engines.anatomy_park.shooting import shoot, targets
+from engines.anatomy_park.state import APState, Task
+from engines.core import Action, Event
+
+
+def move_options(s: APState, player: str) -> list[Action]:
+    out = []
+    for sp, cost in sorted(reachable(s, player).items()):
+        name = tile_name(s.park[sp].tile) if not s.park[sp].closed else "a closed transport tile"
+        out.append(Action(id=f"go:{sp}", label=f"Walk to {name} {label(sp)} ({cost} move)"[:80]))
+    if s.diseases:
+        out.append(Action(id="diseases", label="Move each disease 1 space"))
+    if not effect_active(s, "rumble"):
+        for sp, d, n in tile_move_options(s, player):
+            suffix = "" if n == 1 else "2"
+            name = tile_name(s.park[sp].tile)
+            out.append(
+                Action(
+                    id=f"mtile:{sp}:{d}{suffix}",
+                    label=f"Move {name} {label(sp)} {n} {DIR_NAMES[d]} (body reaction)"[:80],
+                )
+            )
+    out.append(Action(id="nomove", label="Do not move"))
+    return out
+
+
+def apply_move(s: APState, player: str, action_id: str, ev: list[Event]) -> None:
+    head, _, arg = action_id.partition(":")
+    s.phase = "action"
+    if head == "go":
+        s.pos[player] = arg
+        ev.append(Event(text=f"{player} walks to {label(arg)}."))
+    elif head == "diseases":
+        s.tasks.append(
+            Task(
+                kind="disease_moves", player=player, data={"queue": [d.effect for d in s.diseases]}
+            )
+        )
+        ev.append(Event(text=f"{player} moves the diseases."))
+    elif head == "mtile":
+        sp, d = arg.rsplit(":", 1)
+        n = 2 if d.endswith("2") else 1
+        d = d[0]
+        dst = step(sp, d, n)
+        name = tile_name(s.park[sp].tile)
+        move_tile(s, sp, dst, ev)
+        ev.append(Event(text=f"{player} moves {name} from {label(sp)} to {label(dst)}."))
+        s.tasks.append(Task(kind="draw_reaction", player=player))
+    else:
+        ev.append(Event(text=f"{player} stays put."))
+
+
+def action_options(s: APState, player: str) -> list[Action]:
+    out = [Action(id="take", label="Take 2 tiles from the stack")]
+    if has_ability(s, player, "take_three"):  # an ability is never compulsory
+        out = [
+            Action(id="take", label="Take 3 tiles from the stack (Morty)"),
+            Action(id="take2", label="Take only 2 tiles from the stack"),
+        ]
+    for t, sp in placements(s, player):
+        out.append(
+            Action(
+                id=f"place:{t}:{sp}", label=f"Place {hand_ref(s, player, t)} at {label(sp)}"[:80]
+            )
+        )
+    for f, t, sp in focus_plays(s, player):
+        out.append(
+            Action(
+                id=f"focus:{f}:{t}:{sp}",
+                label=f"Focus group {hand_ref(s, player, f)[5:]}: place {hand_ref(s, player, t)} at {label(sp)}"[
+                    :80
+                ],
+            )
+        )
+    here = s.pos.get(player)
+    cell = s.park.get(here) if here else None
+    if cell is not None and not cell.closed and catalog.tile(cell.tile).type == "exit":
+        out.append(Action(id="leave", label="Leave the park through this exit"))
+    for e in targets(s, player):
+        out.append(Action(id=f"shoot:{e}", label=f"Shoot {catalog.disease_card(e).name}"))
+    out.append(Action(id="noaction", label="Do nothing this action phase"))
+    return out
+
+
+def apply_action(s: APState, player: str, action_id: str, ev: list[Event]) -> None:
+    parts = action_id.split(":")
+    head = parts[0]
+    s.phase = "end"
+    if head in ("take", "take2"):
+        n = 3 if head == "take" and has_ability(s, player, "take_three") else 2
+        got = take_tiles(s, player, n, ev)
+        ev.append(Event(text=f"{player} takes {len(got)} tiles from the stack."))
+    elif head == "place":
+        place_tile(s, player, parts[1], parts[2], ev)
+    elif head == "focus":
+        f, t, sp = parts[1], parts[2], parts[3]
+        ft = catalog.tile(f)
+        s.hands[player].remove(f)
+        s.discard.append(f)
+        ev.append(Event(text=f"{player} plays {ft.name}."))
+        place_tile(s, player, t, sp, ev)
+        s.tasks.append(Task(kind="focus_reward", player=player, data={"reward": ft.reward}))
+    elif head == "leave":
+        leave_park(s, player, ev)
+    elif head == "shoot":
+        shoot(s, player, parts[1], ev)
+    else:
+        ev.append(Event(text=f"{player} does nothing this action phase."))
+
+
+def leave_park(s: APState, player: str, ev: list[Event]) -> None:
+    from engines.anatomy_park.common import add_vp
+
+    del s.pos[player]
+    s.left.append(player)
+    if s.final_turns is not None:
+        s.final_turns[player] = 0
+    bonus = ""
+    if s.mode == "basic":
+        add_vp(s, player, 3)
+        bonus = " (+3 VP)"
+    ev.append(Event(text=f"{player} leaves the park through the exit{bonus}.", kind="alert"))

@@ -1,0 +1,1 @@
+"""Cemetery Creatures: a two-player creature-stitching card game (see ``engine.py``)."""

@@ -1,0 +1,261 @@
+"""The four types' Actions and Reactions, resolved one pair at a time during Behaviors.
+
+Flesh: Steal / Clumsy. Beast: Maim / Mindless. Plant: Fertilize / Organic.
+Monster: Binding / Insane. A stable pair fires its Action; an unstable pair fires the Action and
+then its Reaction. Where a behaviour needs a choice, it sets ``state.pending``.
+"""
+
+from __future__ import annotations
+
+from engines.cemetery.cards import CARDS, POSITION_ORDER, SETTINGS
+from engines.cemetery.common import (
+    card_types,
+    creature_label,
+    name_of,
+    place_label,
+    remove_part,
+    say,
+    stack_index,
+    stack_words,
+    to_cemetery,
+)
+from engines.cemetery.grid import placements
+from engines.cemetery.phases import BACK
+from engines.cemetery.state import CemeteryState, Pending, Slot, Trigger
+from engines.core import Action, Event
+
+ACTION_NAMES = {"flesh": "Steal", "beast": "Maim", "plant": "Fertilize", "monster": "Binding"}
+REACTION_NAMES = {"flesh": "Clumsy", "beast": "Mindless", "plant": "Organic", "monster": "Insane"}
+
+
+def start(state: CemeteryState, trig: Trigger, events: list[Event]) -> None:
+    """Begin one pair's behaviour; it either resolves at once or leaves a pending choice."""
+    me = state.me
+    who = f"{me.name}'s {creature_label(me.creatures[trig.creature], trig.creature)}"
+    name = ACTION_NAMES[trig.type]
+    if trig.unstable:
+        name += f" + {REACTION_NAMES[trig.type]}"
+    tag = f"{who} — {trig.type.title()} pair ({'unstable' if trig.unstable else 'stable'}): {name}"
+    {"flesh": _steal, "beast": _maim, "plant": _fertilize, "monster": _binding}[trig.type](
+        state, trig, tag, events
+    )
+
+
+# -- Flesh: Steal / Clumsy --------------------------------------------------------------------
+def stealable(state: CemeteryState) -> list[str]:
+    """Unstacked Cemetery Parts with somewhere to go on the player's creatures."""
+    creatures = state.me.creatures
+    return [
+        stack[0].card
+        for stack in state.cemetery
+        if len(stack) == 1 and placements(creatures, stack[0].card)
+    ]
+
+
+def _steal(state: CemeteryState, trig: Trigger, tag: str, events: list[Event]) -> None:
+    if not stealable(state):
+        say(events, f"{tag}: nothing in the Cemetery can be stolen.")
+        return
+    say(events, f"{tag}.")
+    state.pending = Pending(
+        kind="steal_part", player=state.me.name, react=trig.unstable, creature=trig.creature
+    )
+
+
+# -- Beast: Maim / Mindless -------------------------------------------------------------------
+def _has_parts(state: CemeteryState, seat: int) -> bool:
+    return any(c.parts for c in state.players[seat].creatures)
+
+
+def _maim(state: CemeteryState, trig: Trigger, tag: str, events: list[Event]) -> None:
+    rival = state.rival
+    if _has_parts(state, 1 - state.current):
+        say(events, f"{tag}: {rival.name} must remove a Part.")
+        state.pending = Pending(
+            kind="maim", player=rival.name, react=trig.unstable, creature=trig.creature
+        )
+        return
+    say(events, f"{tag}: {rival.name} has no Part to remove.")
+    if trig.unstable:
+        _mindless(state, events)
+
+
+def _mindless(state: CemeteryState, events: list[Event]) -> None:
+    me = state.me
+    if _has_parts(state, state.current):
+        say(events, f"Mindless: {me.name} must remove a Part as well.")
+        state.pending = Pending(kind="mindless", player=me.name)
+    else:
+        say(events, f"Mindless: {me.name} has no Part to remove.")
+
+
+# -- Plant: Fertilize / Organic ---------------------------------------------------------------
+def _fertilize(state: CemeteryState, trig: Trigger, tag: str, events: list[Event]) -> None:
+    me = state.me
+    drawn = [
+        state.part_pile.pop() for _ in range(min(SETTINGS.fertilize_draw, len(state.part_pile)))
+    ]
+    if not drawn:
+        say(events, f"{tag}: the Part pile is empty.")
+        return
+    if trig.unstable:
+        for card in drawn:
+            me.pet.append(Slot(card=card, face_up=False, seen_by=[me.name]))
+        say(events, f"{tag}: {len(drawn)} Part(s) go face down onto {me.name}'s Pet Cemetery.")
+        say(
+            events,
+            f"Face down in your Pet Cemetery: {', '.join(name_of(state, c) for c in drawn)}.",
+            private_to=me.name,
+        )
+        return
+    words = " and ".join(name_of(state, c) for c in drawn)
+    if len(drawn) == 1:
+        me.pet.append(Slot(card=drawn[0]))
+        say(events, f"{tag}: {words} goes face up onto {me.name}'s Pet Cemetery.")
+        return
+    say(events, f"{tag}: {me.name} draws {words} for the Pet Cemetery.")
+    state.pending = Pending(kind="fert_order", player=me.name, cards=drawn)
+
+
+# -- Monster: Binding / Insane ----------------------------------------------------------------
+def bind_targets(state: CemeteryState, card: str, insane: bool) -> list[str]:
+    """Cemetery stacks the bound Part may go on (their Cemetery Part's id). Insane must pick a
+    stack whose Cemetery Part shares a type with it, if any such stack has room."""
+    room = [s for s in state.cemetery if len(s) < SETTINGS.max_stack]
+    if insane:
+        mine = set(card_types(state, card))
+        sharing = [s for s in room if mine & set(card_types(state, s[0].card))]
+        if sharing:
+            room = sharing
+    return [s[0].card for s in room]
+
+
+def _binding(state: CemeteryState, trig: Trigger, tag: str, events: list[Event]) -> None:
+    me = state.me
+    if not state.part_pile:
+        say(events, f"{tag}: the Part pile is empty.")
+        return
+    card = state.part_pile.pop()
+    if not bind_targets(state, card, trig.unstable):
+        to_cemetery(state, card)
+        say(
+            events,
+            f"{tag}: no Cemetery stack can take it, so {name_of(state, card)} joins the Cemetery face up.",
+        )
+        return
+    if trig.unstable:
+        say(events, f"{tag}: {me.name} draws {name_of(state, card)} and must stack it face up.")
+    else:
+        say(events, f"{tag}: {me.name} draws a Part and peeks at it.")
+        say(events, f"You peek: {name_of(state, card)}.", private_to=me.name)
+    state.pending = Pending(kind="bind", player=me.name, card=card, react=trig.unstable)
+
+
+# -- choices ----------------------------------------------------------------------------------
+def options(state: CemeteryState) -> list[Action]:
+    p = state.pending
+    assert p is not None
+    me = state.me
+    if p.kind == "steal_part":
+        return [
+            Action(id=f"steal:{c}", label=f"Steal {name_of(state, c)} from the Cemetery")
+            for c in stealable(state)
+        ]
+    if p.kind == "steal_place":
+        return [
+            Action(id=f"at:{i}:{pos}", label=f"Attach to {place_label(me.creatures, i, pos)}"[:80])
+            for i, pos in placements(me.creatures, p.card)  # type: ignore[arg-type]
+        ] + [BACK]
+    if p.kind in ("maim", "mindless"):
+        owner = state.player(p.player)
+        return [
+            Action(
+                id=f"rm:{i}:{pos}",
+                label=f"Remove {name_of(state, c.parts[pos])} from {place_label(owner.creatures, i, pos)}"[
+                    :80
+                ],
+            )
+            for i, c in enumerate(owner.creatures)
+            for pos in POSITION_ORDER
+            if pos in c.parts
+        ]
+    if p.kind == "fert_order":
+        return [
+            Action(id=f"top:{c}", label=f"Put {name_of(state, c)} on top")
+            for c in dict.fromkeys(p.cards)
+        ]
+    if p.kind == "bind":
+        out = []
+        for base in bind_targets(state, p.card, p.react):  # type: ignore[arg-type]
+            stack = state.cemetery[stack_index(state, base)]  # type: ignore[index]
+            face = "face up" if p.react else "face down"
+            label = f"Stack it {face} on {stack_words(state, stack)}"
+            out.append(Action(id=f"bind:{base}", label=label[:80]))
+        return out
+    raise AssertionError(p.kind)
+
+
+def choose(state: CemeteryState, action_id: str, events: list[Event]) -> None:
+    p = state.pending
+    assert p is not None
+    me = state.me
+    if p.kind == "steal_part":
+        card = action_id.split(":", 1)[1]
+        state.pending = p.model_copy(update={"kind": "steal_place", "card": card})
+        return
+    if p.kind == "steal_place":
+        if action_id == "back":
+            state.pending = p.model_copy(update={"kind": "steal_part", "card": None})
+            return
+        _, idx, pos = action_id.split(":")
+        state.cemetery.pop(stack_index(state, p.card))  # type: ignore[arg-type]
+        me.creatures[int(idx)].parts[pos] = p.card  # type: ignore[assignment]
+        where = place_label(me.creatures, int(idx), pos)
+        say(events, f"{me.name} steals {name_of(state, p.card)} from the Cemetery onto {where}.")  # type: ignore[arg-type]
+        state.pending = None
+        if p.react:
+            state.flipped.append(p.card)  # type: ignore[arg-type]
+            say(
+                events,
+                f"Clumsy: the stolen {CARDS[p.card].kind} is flipped over; it has no type for the rest of the game.",
+            )  # type: ignore[index]
+        return
+    if p.kind in ("maim", "mindless"):
+        owner = state.players.index(state.player(p.player))
+        _, idx, pos = action_id.split(":")
+        where = place_label(state.players[owner].creatures, int(idx), pos)
+        card = remove_part(state, owner, int(idx), pos)
+        say(
+            events,
+            f"{p.player} removes {name_of(state, card)} from {where}; it goes to the Cemetery.",
+        )
+        state.pending = None
+        if p.kind == "maim" and p.react:
+            _mindless(state, events)
+        return
+    if p.kind == "fert_order":
+        top = action_id.split(":", 1)[1]
+        rest = [c for c in p.cards if c != top]
+        for card in rest + [top]:
+            me.pet.append(Slot(card=card))
+        say(events, f"{me.name} stacks the Pet Cemetery with {name_of(state, top)} on top.")
+        state.pending = None
+        return
+    if p.kind == "bind":
+        base = action_id.split(":", 1)[1]
+        stack = state.cemetery[stack_index(state, base)]  # type: ignore[index]
+        if p.react:
+            stack.append(Slot(card=p.card))  # type: ignore[arg-type]
+            say(
+                events,
+                f"Insane: {name_of(state, p.card)} goes face up onto the {name_of(state, base)} in the Cemetery.",
+            )  # type: ignore[arg-type]
+        else:
+            stack.append(Slot(card=p.card, face_up=False, seen_by=[me.name]))  # type: ignore[arg-type]
+            say(
+                events,
+                f"{me.name} binds a face-down Part onto the {name_of(state, base)} in the Cemetery.",
+            )
+        state.pending = None
+        return
+    raise AssertionError(p.kind)

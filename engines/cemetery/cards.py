@@ -1,0 +1,136 @@
+"""The game's components (types, grid positions, cards, supplies), loaded from ``data/cards.json``.
+
+The data file is validated by pydantic at import, so a typo in it fails loudly rather than
+producing a quietly wrong game. Every entry says where it comes from: the rulebook, or designed
+here to fit every sentence of the rulebook where the published data is not available.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, model_validator
+
+Provenance = Literal["rulebook", "published", "unofficial-list", "designed"]
+TypeName = Literal["flesh", "beast", "plant", "monster"]
+Kind = Literal["head", "arm", "leg", "tail", "wing"]
+Leaning = Literal["revenge", "science"]
+
+DATA_FILE = Path(__file__).parent / "data" / "cards.json"
+
+
+class TypeSpec(BaseModel):
+    name: TypeName
+    leaning: Leaning
+    affinity: TypeName
+    action: str
+    reaction: str
+    provenance: Provenance
+    note: str = ""
+
+
+class PositionSpec(BaseModel):
+    name: str
+    kind: Kind
+    #: a corner needs a Part on one of these edges first; edges stitch straight to the Core
+    neighbours: list[str]
+    provenance: Provenance
+
+
+class Settings(BaseModel):
+    revenge_supply: int
+    science_supply: int
+    cemetery_start: int
+    draft_picks: int
+    max_stack: int
+    min_active_parts: int
+    fertilize_draw: int
+    provenance: Provenance
+    note: str = ""
+
+
+class Card(BaseModel):
+    id: str
+    category: Literal["core", "part"]
+    types: list[TypeName]
+    kind: Kind | None = None
+    provenance: Provenance
+
+    @model_validator(mode="after")
+    def _shape(self) -> Card:
+        if self.category == "core" and (len(self.types) != 1 or self.kind is not None):
+            raise ValueError(f"{self.id}: a Core has exactly one type and no kind")
+        if self.category == "part" and (self.kind is None or len(self.types) not in (1, 2)):
+            raise ValueError(f"{self.id}: a Part has a kind and one or two types")
+        if len(set(self.types)) != len(self.types):
+            raise ValueError(f"{self.id}: repeated type")
+        if not self.id.isascii() or len(self.id) > 16:
+            raise ValueError(f"{self.id}: ids are short ASCII")
+        return self
+
+    @property
+    def is_dual(self) -> bool:
+        return len(self.types) == 2
+
+
+class Catalogue(BaseModel):
+    types: list[TypeSpec]
+    positions: list[PositionSpec]
+    settings: Settings
+    cards: list[Card]
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Catalogue:
+        ids = [c.id for c in self.cards]
+        if len(ids) != len(set(ids)):
+            raise ValueError("card ids must be unique")
+        names = {p.name for p in self.positions}
+        for p in self.positions:
+            if not set(p.neighbours) <= names:
+                raise ValueError(f"position {p.name}: unknown neighbour")
+        kinds = {p.kind for p in self.positions}
+        for c in self.cards:
+            if c.kind is not None and c.kind not in kinds:
+                raise ValueError(f"{c.id}: no position takes a {c.kind}")
+        if {t.name for t in self.types} != {"flesh", "beast", "plant", "monster"}:
+            raise ValueError("the four types must each be described once")
+        return self
+
+
+@cache
+def catalogue() -> Catalogue:
+    return Catalogue.model_validate(json.loads(DATA_FILE.read_text()))
+
+
+CAT = catalogue()
+CARDS: dict[str, Card] = {c.id: c for c in CAT.cards}
+TYPES: dict[str, TypeSpec] = {t.name: t for t in CAT.types}
+#: the order types resolve in during Behaviors and are listed in everywhere
+TYPE_ORDER: list[str] = [t.name for t in CAT.types]
+POSITIONS: dict[str, PositionSpec] = {p.name: p for p in CAT.positions}
+POSITION_ORDER: list[str] = [p.name for p in CAT.positions]
+SETTINGS = CAT.settings
+
+POS_WORDS = {
+    "N": "top",
+    "S": "bottom",
+    "W": "left",
+    "E": "right",
+    "NW": "top-left",
+    "NE": "top-right",
+    "SW": "bottom-left",
+    "SE": "bottom-right",
+}
+
+
+def card_name(card_id: str, *, flipped: bool = False) -> str:
+    """A card in words: 'Flesh arm', 'Flesh/Beast leg', 'Plant Core', 'flipped arm'."""
+    card = CARDS[card_id]
+    if card.category == "core":
+        return f"{card.types[0].title()} Core"
+    if flipped:
+        return f"flipped {card.kind}"
+    return f"{'/'.join(t.title() for t in card.types)} {card.kind}"

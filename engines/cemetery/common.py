@@ -1,0 +1,71 @@
+"""Small helpers the phase and behaviour modules share: wording, stacks, moving cards."""
+
+from __future__ import annotations
+
+from engines.cemetery.cards import CARDS, POS_WORDS, card_name
+from engines.cemetery.state import CemeteryState, Creature, Slot
+from engines.core import Action, Event
+
+
+def name_of(state: CemeteryState, card_id: str) -> str:
+    return card_name(card_id, flipped=card_id in state.flipped)
+
+
+def creature_label(creature: Creature, index: int) -> str:
+    return f"creature {index + 1} ({card_name(creature.core)})"
+
+
+def place_label(creatures: list[Creature], index: int, pos: str) -> str:
+    return f"{creature_label(creatures[index], index)}, {POS_WORDS[pos]}"
+
+
+def card_types(state: CemeteryState, card_id: str) -> list[str]:
+    """A card's types; a flipped Part has none."""
+    return [] if card_id in state.flipped else list(CARDS[card_id].types)
+
+
+def stack_index(state: CemeteryState, base: str) -> int | None:
+    for i, stack in enumerate(state.cemetery):
+        if stack[0].card == base:
+            return i
+    return None
+
+
+def stack_words(state: CemeteryState, stack: list[Slot]) -> str:
+    """A Cemetery stack as everyone may read it (face-down cards stay unnamed)."""
+    base = name_of(state, stack[0].card)
+    if len(stack) == 1:
+        return base
+    hidden = sum(1 for s in stack if not s.face_up)
+    shown = [name_of(state, s.card) for s in stack[1:] if s.face_up]
+    extra = ", ".join(shown + ([f"{hidden} face-down"] if hidden else []))
+    return f"{base} stack ({len(stack)} cards: +{extra})"
+
+
+def to_cemetery(state: CemeteryState, card_id: str) -> None:
+    """A Part goes to the Cemetery face up, as a Cemetery Part of its own."""
+    state.cemetery.append([Slot(card=card_id)])
+
+
+def remove_part(state: CemeteryState, owner: int, index: int, pos: str) -> str:
+    creature = state.players[owner].creatures[index]
+    card_id = creature.parts.pop(pos)
+    creature.marks.pop(pos, None)
+    to_cemetery(state, card_id)
+    return card_id
+
+
+def unique_labels(actions: list[Action]) -> list[Action]:
+    """Drop actions that read exactly like an earlier one (two identical Flesh arms in hand)."""
+    seen: set[str] = set()
+    out = []
+    for a in actions:
+        if a.label in seen:
+            continue
+        seen.add(a.label)
+        out.append(a)
+    return out
+
+
+def say(events: list[Event], text: str, *, private_to: str | None = None, kind: str = "info"):
+    events.append(Event(text=text[:1900], private_to=private_to, kind=kind))

@@ -1,0 +1,284 @@
+"""The player-driven phases: Draft, Stitch, Mark and Experiment — their choices and effects.
+
+Each ``*_options`` lists what the player may do now (empty means the phase has nothing legal
+left); each ``do_*`` carries out an already-validated action id.
+"""
+
+from __future__ import annotations
+
+from engines.cemetery.cards import CARDS, POSITION_ORDER, card_name
+from engines.cemetery.common import (
+    name_of,
+    place_label,
+    say,
+    stack_index,
+    stack_words,
+    to_cemetery,
+    unique_labels,
+)
+from engines.cemetery.grid import can_stitch_through, fits, placements
+from engines.cemetery.state import CemeteryState, Creature, Pending, Slot
+from engines.core import Action, Event
+
+DONE = Action(id="done", label="End this phase")
+BACK = Action(id="back", label="Back: choose something else")
+
+
+# -- Draft ------------------------------------------------------------------------------------
+def draft_options(state: CemeteryState) -> list[Action]:
+    out = []
+    if state.core_pile:
+        out.append(Action(id="core", label="Draw the top Core from the pile"))
+    if state.part_pile:
+        out.append(Action(id="part", label="Draw the top Part from the pile"))
+    for stack in state.cemetery:
+        if len(stack) <= state.picks_left:
+            verb = "Take" if len(stack) == 1 else "Take whole"
+            label = f"{verb} {stack_words(state, stack)} from the Cemetery"
+            out.append(Action(id=f"cem:{stack[0].card}", label=label[:80]))
+    return unique_labels(out)
+
+
+def do_draft(state: CemeteryState, action_id: str, events: list[Event]) -> None:
+    me = state.me
+    if action_id in ("core", "part"):
+        pile = state.core_pile if action_id == "core" else state.part_pile
+        card = pile.pop()
+        me.hand.append(card)
+        state.picks_left -= 1
+        say(events, f"{me.name} draws a {'Core' if action_id == 'core' else 'Part'} from the pile.")
+        say(events, f"You draw {card_name(card)}.", private_to=me.name)
+        return
+    base = action_id.split(":", 1)[1]
+    stack = state.cemetery.pop(stack_index(state, base))  # type: ignore[arg-type]
+    state.picks_left -= len(stack)
+    words = stack_words(state, stack)
+    me.hand.extend(s.card for s in stack)
+    say(events, f"{me.name} takes {words} from the Cemetery.")
+    hidden = [name_of(state, s.card) for s in stack if not s.face_up]
+    if hidden:
+        say(events, f"Face down in it: {', '.join(hidden)}.", private_to=me.name)
+
+
+# -- Stitch -----------------------------------------------------------------------------------
+def pet_top(state: CemeteryState) -> Slot | None:
+    pet = state.me.pet
+    return pet[-1] if pet else None
+
+
+def reveal_pet_top(state: CemeteryState, owner: int, events: list[Event]) -> None:
+    """A face-down Part is revealed when it reaches the top of its Pet Cemetery."""
+    pet = state.players[owner].pet
+    if pet and not pet[-1].face_up:
+        pet[-1].face_up = True
+        pet[-1].seen_by = []
+        who = state.players[owner].name
+        say(events, f"{who}'s Pet Cemetery reveals {name_of(state, pet[-1].card)} on top.")
+
+
+def stitch_options(state: CemeteryState) -> list[Action]:
+    pending = state.pending
+    me = state.me
+    if pending is not None and pending.kind == "stitch_place":
+        return [
+            Action(id=f"at:{i}:{pos}", label=f"Stitch to {place_label(me.creatures, i, pos)}"[:80])
+            for i, pos in placements(me.creatures, pending.card)  # type: ignore[arg-type]
+        ]
+    # Hand cards are named by their place in the hand, never by what they are: buttons with
+    # these labels are shown in the channel, and the hand is private until a card is played.
+    out = []
+    for n, card in enumerate(me.hand, 1):
+        if CARDS[card].category == "core":
+            out.append(
+                Action(id=f"core:{n}", label=f"Start a creature with hand card {n} (a Core)")
+            )
+        elif placements(me.creatures, card):
+            out.append(Action(id=f"hand:{n}", label=f"Stitch hand card {n} (a Part)"))
+    top = pet_top(state)
+    if top is not None and top.face_up and placements(me.creatures, top.card):
+        out.append(
+            Action(id="pet", label=f"Stitch {name_of(state, top.card)} from the Pet Cemetery")
+        )
+    return unique_labels(out)
+
+
+def do_stitch(state: CemeteryState, action_id: str, events: list[Event]) -> None:
+    me = state.me
+    if action_id.startswith("core:"):
+        card = me.hand.pop(int(action_id.split(":", 1)[1]) - 1)
+        me.creatures.append(Creature(core=card))
+        n = len(me.creatures)
+        say(events, f"{me.name} starts creature {n} with a {card_name(card)}.")
+        return
+    if action_id.startswith("hand:"):
+        card = me.hand[int(action_id.split(":", 1)[1]) - 1]
+        state.pending = Pending(kind="stitch_place", player=me.name, card=card, source="hand")
+        return
+    if action_id == "pet":
+        top = pet_top(state)
+        state.pending = Pending(kind="stitch_place", player=me.name, card=top.card, source="pet")  # type: ignore[union-attr]
+        return
+    _, idx, pos = action_id.split(":")
+    pending = state.pending
+    assert pending is not None and pending.card is not None
+    card = pending.card
+    if pending.source == "pet":
+        me.pet.pop()
+        reveal_pet_top(state, state.current, events)
+    else:
+        me.hand.remove(card)
+    me.creatures[int(idx)].parts[pos] = card
+    state.pending = None
+    where = place_label(me.creatures, int(idx), pos)
+    src = " from the Pet Cemetery" if pending.source == "pet" else ""
+    say(events, f"{me.name} stitches {name_of(state, card)}{src} to {where}.")
+
+
+def end_stitch(state: CemeteryState, events: list[Event]) -> None:
+    """Unplayed Parts go to the Cemetery face up, unplayed Cores to the bottom of the Core pile,
+    and what is left of the Pet Cemetery is lost (to the Cemetery, face up)."""
+    me = state.me
+    parts = [c for c in me.hand if CARDS[c].category == "part"]
+    cores = [c for c in me.hand if CARDS[c].category == "core"]
+    for card in parts:
+        to_cemetery(state, card)
+    for card in cores:
+        state.core_pile.insert(0, card)
+    me.hand = []
+    lost = [s.card for s in me.pet]
+    for card in reversed(lost):
+        to_cemetery(state, card)
+    me.pet = []
+    bits = []
+    if parts:
+        bits.append(f"{', '.join(name_of(state, c) for c in parts)} to the Cemetery")
+    if cores:
+        bits.append(f"{len(cores)} Core(s) to the bottom of the Core pile")
+    if lost:
+        bits.append(f"Pet Cemetery lost: {', '.join(name_of(state, c) for c in lost)}")
+    if bits:
+        say(events, f"{me.name} ends Stitch: " + "; ".join(bits) + ".")
+
+
+# -- Mark -------------------------------------------------------------------------------------
+def mark_options(state: CemeteryState) -> list[Action]:
+    me = state.me
+    if me.revenge <= 0:
+        return []
+    out = []
+    for i, creature in enumerate(me.creatures):
+        for pos in POSITION_ORDER:
+            card = creature.parts.get(pos)
+            if card is None or pos in creature.marks or card in state.flipped:
+                continue
+            if not CARDS[card].is_dual:
+                continue
+            where = place_label(me.creatures, i, pos)
+            a, b = CARDS[card].types
+            for key, words in ((a, a.title()), (b, b.title()), ("both", "both types")):
+                out.append(
+                    Action(
+                        id=f"mark:{i}:{pos}:{key}",
+                        label=f"Mark {name_of(state, card)} as {words} ({where})"[:80],
+                    )
+                )
+    return out
+
+
+def do_mark(state: CemeteryState, action_id: str, events: list[Event]) -> None:
+    me = state.me
+    _, idx, pos, key = action_id.split(":")
+    creature = me.creatures[int(idx)]
+    creature.marks[pos] = key
+    me.revenge -= 1
+    me.revenge_spent += 1
+    words = "both types" if key == "both" else key.title()
+    card = creature.parts[pos]
+    where = place_label(me.creatures, int(idx), pos)
+    say(
+        events,
+        f"{me.name} spends a Revenge token to mark {name_of(state, card)} as {words} ({where}).",
+    )
+
+
+# -- Experiment -------------------------------------------------------------------------------
+def destinations(creatures: list[Creature], idx: int, pos: str) -> list[tuple[int, str, bool]]:
+    """Where the Part at (idx, pos) may go: (creature, position, is_swap)."""
+    card = creatures[idx].parts[pos]
+    out = []
+    for j, other in enumerate(creatures):
+        for q in POSITION_ORDER:
+            if (j, q) == (idx, pos) or not fits(card, q):
+                continue
+            if q in other.parts:
+                if fits(other.parts[q], pos):
+                    out.append((j, q, True))
+            elif can_stitch_through(other, q, ignoring=pos if j == idx else None):
+                out.append((j, q, False))
+    return out
+
+
+def experiment_options(state: CemeteryState) -> list[Action]:
+    me = state.me
+    pending = state.pending
+    if pending is not None and pending.kind == "exp_dest":
+        out = []
+        for j, q, swap in destinations(me.creatures, pending.creature, pending.pos):  # type: ignore[arg-type]
+            where = place_label(me.creatures, j, q)
+            if swap:
+                other = name_of(state, me.creatures[j].parts[q])
+                label = f"Swap with {other} on {where}"
+            else:
+                label = f"Move to {where}"
+            out.append(Action(id=f"to:{j}:{q}", label=label[:80]))
+        return out + [BACK]
+    if me.science <= 0:
+        return []
+    out = []
+    for i, creature in enumerate(me.creatures):
+        for pos in POSITION_ORDER:
+            if pos in creature.parts and destinations(me.creatures, i, pos):
+                card = creature.parts[pos]
+                where = place_label(me.creatures, i, pos)
+                out.append(
+                    Action(
+                        id=f"exp:{i}:{pos}",
+                        label=f"Rearrange {name_of(state, card)} ({where})"[:80],
+                    )
+                )
+    return out
+
+
+def do_experiment(state: CemeteryState, action_id: str, events: list[Event]) -> None:
+    me = state.me
+    if action_id == "back":
+        state.pending = None
+        return
+    kind, j, q = action_id.split(":")
+    if kind == "exp":
+        state.pending = Pending(kind="exp_dest", player=me.name, creature=int(j), pos=q)
+        return
+    pending = state.pending
+    assert pending is not None and pending.creature is not None and pending.pos is not None
+    src = me.creatures[pending.creature]
+    dst = me.creatures[int(j)]
+    card = src.parts.pop(pending.pos)
+    there = dst.parts.get(q)
+    if there is not None:
+        src.parts[pending.pos] = there
+    dst.parts[q] = card
+    me.science -= 1
+    me.science_spent += 1
+    state.pending = None
+    frm = place_label(me.creatures, pending.creature, pending.pos)
+    to = place_label(me.creatures, int(j), q)
+    if there is None:
+        text = (
+            f"{me.name} spends a Science token to move {name_of(state, card)} from {frm} to {to}."
+        )
+    else:
+        text = (
+            f"{me.name} spends a Science token to swap {name_of(state, card)} ({frm}) "
+            f"with {name_of(state, there)} ({to})."
+        )
+    say(events, text)

@@ -1,0 +1,121 @@
+"""The whole game as pydantic models: JSON round-trippable, the random generator included."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from engines.core import Rng
+
+PHASES = ["draft", "stitch", "mark", "behaviors", "scoring", "experiment"]
+PHASE_TITLES = {
+    "draft": "Draft",
+    "stitch": "Stitch",
+    "mark": "Mark",
+    "behaviors": "Behaviors",
+    "scoring": "Scoring",
+    "experiment": "Experiment",
+}
+
+
+class Slot(BaseModel):
+    """A card in a stack (a Cemetery stack or a Pet Cemetery), face up or face down.
+
+    ``seen_by`` lists the players who know a face-down card (the one who peeked at it).
+    """
+
+    card: str
+    face_up: bool = True
+    seen_by: list[str] = Field(default_factory=list)
+
+
+class Creature(BaseModel):
+    core: str
+    #: position name -> Part card id
+    parts: dict[str, str] = Field(default_factory=dict)
+    #: position name -> the marked type, or "both" (a Revenge token in the centre of a dual)
+    marks: dict[str, str] = Field(default_factory=dict)
+
+
+class PlayerState(BaseModel):
+    name: str
+    creatures: list[Creature] = Field(default_factory=list)
+    hand: list[str] = Field(default_factory=list)
+    #: the Pet Cemetery, bottom first; only the top card can be stitched
+    pet: list[Slot] = Field(default_factory=list)
+    revenge: int = 0
+    revenge_spent: int = 0
+    science: int = 0
+    science_spent: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.revenge + self.revenge_spent + self.science + self.science_spent
+
+
+class Trigger(BaseModel):
+    """One pair's behaviour waiting to resolve: its type's Action, and the Reaction if unstable."""
+
+    type: str
+    unstable: bool
+    creature: int
+
+
+class Pending(BaseModel):
+    """A choice the game is waiting for inside a phase.
+
+    kinds: ``stitch_place`` (where the picked card goes), ``steal_part`` / ``steal_place``,
+    ``maim`` (the opponent removes a Part), ``mindless`` (the player removes one), ``fert_order``
+    (which of two face-up Parts goes on top), ``bind`` (which Cemetery stack), ``exp_dest``
+    (where the picked Part moves or whom it swaps with).
+    """
+
+    kind: str
+    player: str
+    card: str | None = None
+    cards: list[str] = Field(default_factory=list)
+    source: str | None = None
+    creature: int | None = None
+    pos: str | None = None
+    react: bool = False
+
+
+class CemeteryState(BaseModel):
+    players: list[PlayerState]
+    #: seat index of the player who started; the other one plays the final turn
+    first: int
+    current: int
+    turn: int = 1
+    phase: str = "draft"
+    picks_left: int = 0
+    #: draw piles, top card last
+    core_pile: list[str]
+    part_pile: list[str]
+    #: face-up Cemetery: each entry is a stack, the Cemetery Part first (underneath)
+    cemetery: list[list[Slot]]
+    #: Parts flipped by Clumsy: typeless for the rest of the game, wherever they go
+    flipped: list[str] = Field(default_factory=list)
+    supply_revenge: int
+    supply_science: int
+    beh_next: int = 0
+    triggers: list[Trigger] = Field(default_factory=list)
+    pending: Pending | None = None
+    #: turns ended since a player last had a decision or a creature last scored
+    idle_turns: int = 0
+    final_round: bool = False
+    finished: bool = False
+    conceded: str | None = None
+    rng: Rng
+
+    def player(self, name: str) -> PlayerState:
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    @property
+    def me(self) -> PlayerState:
+        return self.players[self.current]
+
+    @property
+    def rival(self) -> PlayerState:
+        return self.players[1 - self.current]

@@ -1,0 +1,144 @@
+"""The five card actions: what each one may do right now, and doing it.
+
+Every option is an ``(id, label, effect)`` triple so ``legal_actions`` and ``apply`` share one
+source of truth. Acquire and Steal only take cubes the player's goal still needs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engines.core import Event
+from engines.run_animals.board import cubes_on, neighbours, take_cube
+from engines.run_animals.data import COLOUR_NAMES, COLOURS, ActionSpec, GameData
+from engines.run_animals.state import RAState
+
+Effect = Callable[[RAState], list[Event]]
+Option = tuple[str, str, Effect]
+
+
+def still_needed(state: RAState, data: GameData, player: str) -> dict[str, int]:
+    """How many cubes of each colour ``player``'s ongoing goal still lacks."""
+    seat = state.seats[player]
+    if seat.goal is None:
+        return dict.fromkeys(COLOURS, 0)
+    need = data.goals[seat.goal].need
+    return {c: need[c] - seat.goal_cubes[c] for c in COLOURS}
+
+
+def species_short(state: RAState, data: GameData, player: str) -> str:
+    return data.species[state.seats[player].species].short
+
+
+def options_for(state: RAState, data: GameData, player: str, spec: ActionSpec) -> list[Option]:
+    return {
+        "acquire": _acquire,
+        "move": _move,
+        "expel": _expel,
+        "steal": _steal,
+        "warm_up": _warm_up,
+    }[spec.kind](state, data, player, spec)
+
+
+def _acquire(state, data, player, spec) -> list[Option]:
+    tile_no = state.pending.meeple_tile
+    on_tile = cubes_on(state.tiles[tile_no - 1])
+    needed = still_needed(state, data, player)
+    out = []
+    for colour in spec.colours:
+        if on_tile[colour] > 0 and needed[colour] > 0:
+
+            def effect(s: RAState, colour=colour) -> list[Event]:
+                take_cube(s.tiles[tile_no - 1], colour)
+                s.seats[player].goal_cubes[colour] += 1
+                return [
+                    Event(
+                        text=f"{player} acquires a {COLOUR_NAMES[colour]} cube on tile {tile_no}."
+                    )
+                ]
+
+            name = COLOUR_NAMES[colour]
+            out.append((f"acq:{colour}", f"Acquire {name} from tile {tile_no}", effect))
+    return out
+
+
+def _move(state, data, player, spec) -> list[Option]:
+    here = state.pending.meeple_tile
+    out = []
+    for there, direction in neighbours(here):
+
+        def effect(s: RAState, there=there) -> list[Event]:
+            s.meeples[s.meeples_of(player, here)[0]].tile = there
+            s.pending.meeple_tile = there
+            who = species_short(s, data, player)
+            return [Event(text=f"{player}'s {who} moves from tile {here} to tile {there}.")]
+
+        out.append((f"move:{there}", f"Move to tile {there} ({direction})", effect))
+    return out
+
+
+def expel_targets(state: RAState, player: str, tile: int) -> list[int]:
+    """Every animal on ``tile`` but the chosen one of ``player``'s, in seat order."""
+    keep = state.meeples_of(player, tile)[0]
+    order = {p: i for i, p in enumerate(state.players)}
+    here = [i for i, m in enumerate(state.meeples) if m.tile == tile and i != keep]
+    return sorted(here, key=lambda i: (order[state.meeples[i].owner], i))
+
+
+def _expel(state, data, player, spec) -> list[Option]:
+    tile = state.pending.meeple_tile
+    targets = expel_targets(state, player, tile)
+    if not targets:
+        return []
+
+    def effect(s: RAState) -> list[Event]:
+        s.pending.expel_queue = expel_targets(s, player, tile)
+        s.pending.expel_from = tile
+        s.phase = "expel"
+        n = len(s.pending.expel_queue)
+        return [Event(text=f"{player} expels {n} animal{'s' * (n != 1)} from tile {tile}.")]
+
+    n = len(targets)
+    return [("expel", f"Expel the {n} other animal{'s' * (n != 1)} from tile {tile}", effect)]
+
+
+def _steal(state, data, player, spec) -> list[Option]:
+    needed = still_needed(state, data, player)
+    out = []
+    for colour in COLOURS:
+        if needed[colour] > 0 and state.supply[colour] > 0:
+
+            def effect(s: RAState, colour=colour) -> list[Event]:
+                s.supply[colour] -= 1
+                s.seats[player].goal_cubes[colour] += 1
+                s.pending.stolen = True
+                return [
+                    Event(
+                        text=f"{player} steals a {COLOUR_NAMES[colour]} cube from the supply; "
+                        "the Steal card leaves the game."
+                    )
+                ]
+
+            name = COLOUR_NAMES[colour]
+            out.append((f"steal:{colour}", f"Steal a {name} cube (card leaves the game)", effect))
+    return out
+
+
+def _warm_up(state, data, player, spec) -> list[Option]:
+    out = []
+    for card_id in dict.fromkeys(state.seats[player].discard):
+        card = data.cards[card_id]
+        if card.is_warm_up:
+            continue
+
+        def effect(s: RAState, card_id=card_id, name=card.name) -> list[Event]:
+            s.seats[player].discard.remove(card_id)
+            s.seats[player].hand.append(card_id)
+            return [
+                Event(
+                    text=f"{player} warms up: '{name}' goes back from the discard pile to the hand."
+                )
+            ]
+
+        out.append((f"warm:{card_id}", f"Take back '{card.name}'"[:80], effect))
+    return out

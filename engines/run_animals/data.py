@@ -1,0 +1,278 @@
+"""Component data of Run Animals, Run!, loaded from ``data/*.json`` and checked by pydantic.
+
+The printed card and tile data is not public, so most entries are designed to fit the rulebook;
+every entry says where it comes from (``provenance``). The checks below are the rulebook's
+numbers (16 tiles, 20 goals, the species table, 22/18/18 cubes, 10 cement, six graveyard slots),
+so a typo in a data file fails at import instead of in a game.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, model_validator
+
+DATA_DIR = Path(__file__).parent / "data"
+
+Colour = Literal["F", "N", "W"]
+Provenance = Literal["rulebook", "published", "unofficial-list", "designed"]
+COLOURS: tuple[Colour, ...] = ("F", "N", "W")
+COLOUR_NAMES = {"F": "food", "N": "nest", "W": "water"}
+
+
+class _Entry(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class TileData(_Entry):
+    number: int
+    forest: list[Colour]
+    cleared: list[Colour]
+    provenance: Provenance
+
+    @model_validator(mode="after")
+    def _cleared_is_smaller(self):
+        if not 0 < len(self.cleared) < len(self.forest):
+            raise ValueError(f"tile {self.number}: the Cleared side must have fewer slots")
+        return self
+
+
+class ClearedAtSetup(_Entry):
+    players: int
+    tiles: list[int]
+    provenance: Provenance
+
+
+class MapData(_Entry):
+    provenance_note: str
+    tiles: list[TileData]
+    cleared_at_setup: list[ClearedAtSetup]
+
+    @model_validator(mode="after")
+    def _sixteen_tiles(self):
+        if [t.number for t in self.tiles] != list(range(1, 17)):
+            raise ValueError("the map has tiles 1-16 in order")
+        if sorted(c.players for c in self.cleared_at_setup) != [2, 3, 4]:
+            raise ValueError("cleared tiles must be given for 2, 3 and 4 players")
+        return self
+
+
+class GoalData(_Entry):
+    id: int
+    food: int
+    nest: int
+    water: int
+    points: int
+    provenance: Provenance
+
+    @property
+    def need(self) -> dict[str, int]:
+        return {"F": self.food, "N": self.nest, "W": self.water}
+
+
+class ActionSpec(_Entry):
+    kind: Literal["acquire", "move", "expel", "steal", "warm_up"]
+    colours: list[Colour] = []
+
+    @model_validator(mode="after")
+    def _colours_only_for_acquire(self):
+        if (self.kind == "acquire") != bool(self.colours):
+            raise ValueError("an Acquire names its colours; other actions name none")
+        return self
+
+    @property
+    def needs_meeple(self) -> bool:
+        return self.kind in ("acquire", "move", "expel")
+
+    def text(self) -> str:
+        if self.kind == "acquire":
+            return "Acquire " + "/".join(COLOUR_NAMES[c] for c in self.colours)
+        return {"move": "Move", "expel": "Expel", "steal": "Steal", "warm_up": "Warm Up"}[self.kind]
+
+
+class CardData(_Entry):
+    id: str
+    join: Literal["single", "then", "or"]
+    actions: list[ActionSpec]
+    provenance: Provenance
+
+    @model_validator(mode="after")
+    def _shape(self):
+        if not self.id.isascii() or not self.id.isalnum():
+            raise ValueError(f"card id {self.id!r} must be short ASCII")
+        if len(self.actions) != (1 if self.join == "single" else 2):
+            raise ValueError(f"card {self.id}: 'single' has one action, 'then'/'or' two")
+        if self.join == "or" and self.actions[0].kind == self.actions[1].kind:
+            raise ValueError(f"card {self.id}: the two sides of an 'or' must differ")
+        return self
+
+    @property
+    def name(self) -> str:
+        word = {"single": "", "then": " then ", "or": " or "}[self.join]
+        return word.join(a.text() for a in self.actions)
+
+    @property
+    def needs_meeple(self) -> bool:
+        return any(a.needs_meeple for a in self.actions)
+
+    @property
+    def is_warm_up(self) -> bool:
+        return any(a.kind == "warm_up" for a in self.actions)
+
+
+class SpeciesData(_Entry):
+    code: str
+    name: str
+    short: str
+    meeples: int
+    card_count: int
+    provenance: Provenance
+    cards: list[CardData]
+
+    @model_validator(mode="after")
+    def _table(self):
+        if len(self.cards) != self.card_count:
+            raise ValueError(
+                f"{self.name}: {len(self.cards)} cards, the table says {self.card_count}"
+            )
+        return self
+
+
+class D6Face(_Entry):
+    face: int
+    effect: Literal["produce", "full", "develop"]
+    cubes: int
+    reroll: bool
+    provenance: Provenance
+
+
+class D20(_Entry):
+    sides: int
+    reroll_above: int
+    provenance: Provenance
+
+
+class DiceData(_Entry):
+    d6: list[D6Face]
+    d20: D20
+
+
+class Counted(_Entry):
+    count: int
+    provenance: Provenance
+
+
+class SupplyData(_Entry):
+    F: int
+    N: int
+    W: int
+    provenance: Provenance
+
+
+class GraveyardData(_Entry):
+    penalties: list[int]
+    provenance: Provenance
+
+
+class GraveyardEnd(_Entry):
+    players: int
+    slot: int
+    provenance: Provenance
+
+
+class WinPoints(_Entry):
+    points: int
+    provenance: Provenance
+
+
+class ComponentsData(_Entry):
+    supply: SupplyData
+    cement: Counted
+    graveyard: GraveyardData
+    graveyard_end: list[GraveyardEnd]
+    win_points: WinPoints
+
+
+class GameData(BaseModel):
+    """Everything the rules look up, indexed for speed."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    map: MapData
+    goals: dict[int, GoalData]
+    species: dict[str, SpeciesData]
+    cards: dict[str, CardData]
+    card_species: dict[str, str]
+    dice: DiceData
+    components: ComponentsData
+
+    def tile(self, number: int) -> TileData:
+        return self.map.tiles[number - 1]
+
+    def cleared_at_setup(self, n_players: int) -> list[int]:
+        return next(c.tiles for c in self.map.cleared_at_setup if c.players == n_players)
+
+    def graveyard_end_slot(self, n_players: int) -> int:
+        return next(g.slot for g in self.components.graveyard_end if g.players == n_players)
+
+    def species_by_name(self, name: str) -> SpeciesData:
+        return next(s for s in self.species.values() if s.name == name)
+
+
+def _read(name: str) -> dict:
+    return json.loads((DATA_DIR / name).read_text(encoding="utf-8"))
+
+
+def _check(data: GameData) -> None:
+    """The rulebook's component counts."""
+    comp = data.components
+    if len(data.map.tiles) != 16:
+        raise ValueError("16 map tiles")
+    if len(data.goals) != 20:
+        raise ValueError("20 Survival goal cards")
+    if len(data.species) != 7:
+        raise ValueError("seven species")
+    if sum(s.meeples for s in data.species.values()) != 21:
+        raise ValueError("21 animal meeples")
+    if len(data.cards) != 36:
+        raise ValueError("36 animal action cards")
+    if (comp.supply.F, comp.supply.N, comp.supply.W) != (22, 18, 18):
+        raise ValueError("58 resource cubes: food 22, nests 18, water 18")
+    if comp.cement.count != 10:
+        raise ValueError("10 cement cubes")
+    if comp.graveyard.penalties != [1, 2, 3, 3, 4, 5]:
+        raise ValueError("graveyard penalties -1,-2,-3,-3,-4,-5")
+    if sorted({f.effect for f in data.dice.d6}) != ["develop", "full", "produce"]:
+        raise ValueError("the d6 has production, full production and development")
+    for species in data.species.values():
+        if sum(c.is_warm_up for c in species.cards) > 1:
+            raise ValueError(f"{species.name}: at most one Warm Up")
+    for n in (2, 3, 4):
+        cleared = set(data.cleared_at_setup(n))
+        totals = dict.fromkeys(COLOURS, 0)
+        for tile in data.map.tiles:
+            for c in tile.cleared if tile.number in cleared else tile.forest:
+                totals[c] += 1
+        for c in COLOURS:
+            if totals[c] > getattr(comp.supply, c):
+                raise ValueError(f"{n} players: the starting {COLOUR_NAMES[c]} exceeds the supply")
+
+
+@lru_cache(maxsize=1)
+def load() -> GameData:
+    species_list = [SpeciesData.model_validate(s) for s in _read("species.json")["species"]]
+    cards = {c.id: c for s in species_list for c in s.cards}
+    data = GameData(
+        map=MapData.model_validate(_read("map.json")),
+        goals={g["id"]: GoalData.model_validate(g) for g in _read("goals.json")["goals"]},
+        species={s.code: s for s in species_list},
+        cards=cards,
+        card_species={c.id: s.code for s in species_list for c in s.cards},
+        dice=DiceData.model_validate(_read("dice.json")),
+        components=ComponentsData.model_validate(_read("components.json")),
+    )
+    _check(data)
+    return data

@@ -1,0 +1,100 @@
+"""The saved state of a game of Run Animals, Run! (pydantic, JSON round-trippable).
+
+A tile's slot holds ``"F"``/``"N"``/``"W"`` (a cube of that colour), ``""`` (empty) or ``"C"``
+(cement); the slot's own colour comes from the tile data. A meeple's ``tile`` is 1-16 on the map,
+``FRONT`` while still in front of its player at setup, ``GRAVE`` once removed.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel
+
+from engines.core import Rng
+
+FRONT = 0
+GRAVE = -1
+EMPTY = ""
+CEMENT = "C"
+
+Phase = Literal["place", "turn", "meeple", "step", "expel", "goal", "forced", "over"]
+
+
+class Meeple(BaseModel):
+    owner: str
+    tile: int = FRONT
+
+
+class TileState(BaseModel):
+    number: int
+    side: Literal["forest", "cleared"]
+    slots: list[str]
+
+
+class PlayerState(BaseModel):
+    species: str
+    hand: list[str]
+    discard: list[str] = []
+    goal: int | None = None
+    goal_cubes: dict[str, int] = {"F": 0, "N": 0, "W": 0}
+    completed: list[int] = []
+    eliminated: bool = False
+
+
+class Pending(BaseModel):
+    """The action card being played and how far its actions have got."""
+
+    card: str
+    meeple_tile: int | None = None
+    step: int = 0
+    stolen: bool = False
+    expel_queue: list[int] = []  # meeple indices still to be sent away
+    expel_from: int | None = None
+
+
+class RollRecord(BaseModel):
+    face: int
+    effect: str
+    tile: int
+    text: str
+
+
+class RAState(BaseModel):
+    players: list[str]
+    seats: dict[str, PlayerState]
+    meeples: list[Meeple]
+    tiles: list[TileState]
+    supply: dict[str, int]
+    cement: int
+    goal_deck: list[int]
+    face_up: list[int]
+    boxed: list[str] = []
+    graveyard: list[str | None]
+    start: int
+    turn_in_round: int = 0
+    round: int = 1
+    phase: Phase = "place"
+    placer: int = 0
+    pending: Pending | None = None
+    recycled_this_turn: bool = False
+    last_roll: list[RollRecord] = []
+    roller: str | None = None
+    end_reason: str = ""
+    rng: Rng
+
+    def current(self) -> str:
+        if self.phase == "place":
+            return self.players[self.placer]
+        return self.players[(self.start + self.turn_in_round) % len(self.players)]
+
+    def meeples_of(self, player: str, tile: int | None = None) -> list[int]:
+        """Indices of ``player``'s meeples on the map (on ``tile`` if given)."""
+        return [
+            i
+            for i, m in enumerate(self.meeples)
+            if m.owner == player and m.tile > 0 and (tile is None or m.tile == tile)
+        ]
+
+    def tiles_of(self, player: str) -> list[int]:
+        return sorted({self.meeples[i].tile for i in self.meeples_of(player)})

@@ -1,0 +1,331 @@
+"""A turn, step by step: every decision is a phase whose legal actions are the choices.
+
+place   -> setup: put one meeple on any tile, players in turn from the starting player
+turn    -> play an action card, or first remove a meeple to recycle the discard pile
+meeple  -> choose the meeple the card acts with
+step    -> the card's actions in order ("then": each may be skipped; "or": one of them)
+expel   -> where each expelled animal goes
+goal    -> after completing a goal, which face-up goal to take
+forced  -> no card left and no goal completed: which meeple must go to the graveyard
+
+Phases with a single possible choice resolve by themselves (:func:`settle`).
+"""
+
+from __future__ import annotations
+
+from engines.core import Event
+from engines.run_animals.actions import Option, options_for, species_short
+from engines.run_animals.board import neighbours
+from engines.run_animals.data import COLOURS, GameData
+from engines.run_animals.graveyard import bury, end_game
+from engines.run_animals.production import production_round
+from engines.run_animals.scoring import goal_points
+from engines.run_animals.state import FRONT, Pending, RAState
+
+
+def options(state: RAState, data: GameData) -> list[Option]:
+    """Every choice open to the player to act (``state.current()``)."""
+    return {
+        "place": _place_options,
+        "turn": _turn_options,
+        "meeple": _meeple_options,
+        "step": _step_options,
+        "expel": _expel_options,
+        "goal": _goal_options,
+        "forced": _forced_options,
+        "over": lambda s, d: [],
+    }[state.phase](state, data)
+
+
+# -- setup placement ----------------------------------------------------------------------------
+def _place_options(state: RAState, data: GameData) -> list[Option]:
+    player = state.current()
+    out = []
+    for tile in range(1, 17):
+
+        def effect(s: RAState, tile=tile) -> list[Event]:
+            meeple = next(m for m in s.meeples if m.owner == player and m.tile == FRONT)
+            meeple.tile = tile
+            who = species_short(s, data, player)
+            events = [Event(text=f"{player} places a {who} on tile {tile}.")]
+            return events + _next_placer(s)
+
+        out.append((f"place:{tile}", f"Place a meeple on tile {tile}", effect))
+    return out
+
+
+def _next_placer(state: RAState) -> list[Event]:
+    n = len(state.players)
+    for k in range(1, n + 1):
+        seat = (state.placer + k) % n
+        if any(m.owner == state.players[seat] and m.tile == FRONT for m in state.meeples):
+            state.placer = seat
+            return []
+    state.phase = "turn"
+    first = state.current()
+    return [Event(text=f"All animals are placed. Round 1: {first} starts.")]
+
+
+# -- start of a turn ----------------------------------------------------------------------------
+def _turn_options(state: RAState, data: GameData) -> list[Option]:
+    player = state.current()
+    seat = state.seats[player]
+    out: list[Option] = []
+    for card_id in dict.fromkeys(seat.hand):
+        card = data.cards[card_id]
+
+        def play(s: RAState, card_id=card_id, name=card.name) -> list[Event]:
+            s.seats[player].hand.remove(card_id)
+            s.pending = Pending(card=card_id)
+            s.phase = "meeple" if data.cards[card_id].needs_meeple else "step"
+            return [Event(text=f"{player} plays '{name}'.")]
+
+        out.append((f"play:{card_id}", f"Play '{card.name}'"[:80], play))
+    if seat.discard and not state.recycled_this_turn:
+        for tile in state.tiles_of(player):
+
+            def recycle(s: RAState, tile=tile) -> list[Event]:
+                events = [Event(text=f"{player} gives up an animal on tile {tile} to recycle.")]
+                events += bury(s, data, s.meeples_of(player, tile)[0])
+                if s.phase != "over":
+                    events += _recycle(s, player)
+                    s.recycled_this_turn = True
+                return events
+
+            n = len(seat.discard)
+            label = f"Remove your meeple on tile {tile} to recycle {n} card{'s' * (n != 1)}"
+            out.append((f"recycle:{tile}", label, recycle))
+    return out
+
+
+def _recycle(state: RAState, player: str) -> list[Event]:
+    seat = state.seats[player]
+    n = len(seat.discard)
+    seat.hand.extend(seat.discard)
+    seat.discard = []
+    return [Event(text=f"{player} recycles {n} card{'s' * (n != 1)} from the discard pile.")]
+
+
+# -- the card being played ----------------------------------------------------------------------
+def _meeple_options(state: RAState, data: GameData) -> list[Option]:
+    player = state.current()
+    out = []
+    for tile in state.tiles_of(player):
+
+        def choose(s: RAState, tile=tile) -> list[Event]:
+            s.pending.meeple_tile = tile
+            s.phase = "step"
+            return []
+
+        out.append((f"at:{tile}", f"Use your animal on tile {tile}", choose))
+    return out
+
+
+def _step_actions(state: RAState, data: GameData) -> list[Option]:
+    """The concrete things the current step of the card can do (without skipping)."""
+    player = state.current()
+    card = data.cards[state.pending.card]
+    if card.join == "or":
+        specs = card.actions
+        after = len(card.actions)
+    else:
+        specs = [card.actions[state.pending.step]]
+        after = state.pending.step + 1
+    out = []
+    for spec in specs:
+        for action_id, label, effect in options_for(state, data, player, spec):
+
+            def run(s: RAState, effect=effect) -> list[Event]:
+                s.pending.step = after
+                return effect(s)
+
+            out.append((action_id, label, run))
+    return out
+
+
+def _step_options(state: RAState, data: GameData) -> list[Option]:
+    actions = _step_actions(state, data)
+    card = data.cards[state.pending.card]
+    if card.join == "or":
+        after, label = len(card.actions), "Do neither action"
+    else:
+        after = state.pending.step + 1
+        label = f"Skip '{card.actions[state.pending.step].text()}'"
+
+    def skip(s: RAState) -> list[Event]:
+        s.pending.step = after
+        return []
+
+    return actions + [("skip", label, skip)]
+
+
+def _expel_options(state: RAState, data: GameData) -> list[Option]:
+    pending = state.pending
+    victim = state.meeples[pending.expel_queue[0]]
+    who = f"{victim.owner}'s {species_short(state, data, victim.owner)}"
+    rest = len(pending.expel_queue)
+    out = []
+    for there, direction in neighbours(pending.expel_from):
+
+        def send(s: RAState, there=there) -> list[Event]:
+            m = s.meeples[s.pending.expel_queue.pop(0)]
+            m.tile = there
+            return [
+                Event(
+                    text=f"{m.owner}'s {species_short(s, data, m.owner)} is expelled to tile {there}."
+                )
+            ]
+
+        out.append((f"to:{there}", f"Send {who} to tile {there} ({direction})"[:80], send))
+    if rest > 1:
+        for there, direction in neighbours(pending.expel_from):
+
+            def send_all(s: RAState, there=there) -> list[Event]:
+                n = len(s.pending.expel_queue)
+                for i in s.pending.expel_queue:
+                    s.meeples[i].tile = there
+                s.pending.expel_queue = []
+                return [Event(text=f"{n} expelled animals go to tile {there}.")]
+
+            label = f"Send all {rest} remaining animals to tile {there} ({direction})"
+            out.append((f"all:{there}", label, send_all))
+    return out
+
+
+# -- after the card -----------------------------------------------------------------------------
+def _goal_met(state: RAState, data: GameData, player: str) -> bool:
+    seat = state.seats[player]
+    if seat.goal is None:
+        return False
+    need = data.goals[seat.goal].need
+    return all(seat.goal_cubes[c] >= need[c] for c in COLOURS)
+
+
+def finish_card(state: RAState, data: GameData) -> list[Event]:
+    """The played card goes to the discard pile (a used Steal into the box), then a completed
+    goal is scored, or an empty hand forces a meeple into the graveyard."""
+    player = state.current()
+    seat = state.seats[player]
+    pending = state.pending
+    (state.boxed if pending.stolen else seat.discard).append(pending.card)
+    state.pending = None
+    if _goal_met(state, data, player):
+        return _complete_goal(state, data, player)
+    if not seat.hand:
+        state.phase = "forced"
+        return [Event(text=f"{player} has no card left and must remove an animal.")]
+    return next_turn(state, data)
+
+
+def _complete_goal(state: RAState, data: GameData, player: str) -> list[Event]:
+    seat = state.seats[player]
+    goal = data.goals[seat.goal]
+    for c in COLOURS:
+        state.supply[c] += seat.goal_cubes[c]
+        seat.goal_cubes[c] = 0
+    seat.completed.append(goal.id)
+    seat.goal = None
+    total = goal_points(state, data, player)
+    events = [
+        Event(
+            text=f"🎯 {player} completes a survival goal for {goal.points} points ({total} in total).",
+            kind="goal",
+        )
+    ]
+    target = data.components.win_points.points
+    if total >= target:
+        end_game(state, f"{player} reached {total} points")
+        return events + [Event(text=f"The game ends: {state.end_reason}.", kind="end")]
+    if not state.face_up:
+        events.append(Event(text="No survival goal is left to take."))
+        return events + _recycle(state, player) + next_turn(state, data)
+    state.phase = "goal"
+    return events
+
+
+def _goal_options(state: RAState, data: GameData) -> list[Option]:
+    player = state.current()
+    out = []
+    for goal_id in state.face_up:
+
+        def take(s: RAState, goal_id=goal_id) -> list[Event]:
+            seat = s.seats[player]
+            seat.goal = goal_id
+            seat.goal_cubes = dict.fromkeys(COLOURS, 0)
+            slot = s.face_up.index(goal_id)
+            if s.goal_deck:
+                s.face_up[slot] = s.goal_deck.pop(0)
+            else:
+                del s.face_up[slot]
+            events = [Event(text=f"{player} takes a new goal: {goal_text(data, goal_id)}.")]
+            return events + _recycle(s, player) + next_turn(s, data)
+
+        label = f"Take goal {goal_text(data, goal_id)}"
+        out.append((f"goal:{goal_id}", label, take))
+    return out
+
+
+def goal_text(data: GameData, goal_id: int) -> str:
+    g = data.goals[goal_id]
+    parts = [
+        f"{n} {name}" for n, name in ((g.food, "food"), (g.nest, "nest"), (g.water, "water")) if n
+    ]
+    return f"{', '.join(parts)} = {g.points} pts"
+
+
+def _forced_options(state: RAState, data: GameData) -> list[Option]:
+    player = state.current()
+    out = []
+    for tile in state.tiles_of(player):
+
+        def remove(s: RAState, tile=tile) -> list[Event]:
+            events = bury(s, data, s.meeples_of(player, tile)[0])
+            if s.phase == "over":
+                return events
+            return events + _recycle(s, player) + next_turn(s, data)
+
+        out.append((f"grave:{tile}", f"Send your animal on tile {tile} to the graveyard", remove))
+    return out
+
+
+def next_turn(state: RAState, data: GameData) -> list[Event]:
+    """The player on the left plays; after the last player of a round the starting player
+    marker passes left and the new starting player rolls for Production & Development."""
+    state.phase = "turn"
+    state.recycled_this_turn = False
+    state.turn_in_round += 1
+    if state.turn_in_round < len(state.players):
+        return []
+    state.turn_in_round = 0
+    state.start = (state.start + 1) % len(state.players)
+    state.round += 1
+    roller = state.players[state.start]
+    events = [Event(text=f"Round {state.round}: {roller} takes the starting player marker.")]
+    return events + production_round(state, data, roller)
+
+
+# -- resolving forced single choices ------------------------------------------------------------
+def settle(state: RAState, data: GameData) -> list[Event]:
+    """Advance through phases that leave no real choice: a finished card, a step with nothing
+    to do, a single meeple, a single goal, a single meeple to remove, an emptied expel queue."""
+    events: list[Event] = []
+    while True:
+        phase = state.phase
+        if phase == "expel" and not state.pending.expel_queue:
+            state.phase = "step"
+            continue
+        if phase == "step":
+            card = data.cards[state.pending.card]
+            if state.pending.step >= len(card.actions):
+                events += finish_card(state, data)
+                continue
+            if not _step_actions(state, data):
+                state.pending.step += 1 if card.join != "or" else len(card.actions)
+                continue
+            return events
+        if phase in ("meeple", "goal", "forced"):
+            opts = options(state, data)
+            if len(opts) == 1:
+                events += opts[0][2](state)
+                continue
+        return events

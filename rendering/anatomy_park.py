@@ -1,0 +1,412 @@
+"""Anatomy Park images: the park as it grows (public) and a player's hand and plan (private).
+
+The park may grow in any direction, so the grid is fitted to its bounding box and scaled to a
+fixed width. Fonts are large relative to the image so it stays readable at Discord's ~550 px
+preview; text is pasted from cached glyph masks (see ``anatomy_park_text``) to stay fast.
+"""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image, ImageDraw
+
+from rendering.anatomy_park_text import centred, fitted, stamp, width
+from rendering.kit import INK, MUTED, PAPER, WHITE, contrast_ink, player_colour
+
+WIDTH = 1000
+MAX_CELL = 160
+MAX_PARK_H = 760
+MARGIN = 14
+AXIS = 28
+
+TILE_FILL = {
+    "red": (196, 52, 60),
+    "blue": (62, 112, 196),
+    "brown": (128, 86, 52),
+    "green": (104, 170, 56),
+    "yellow": (236, 190, 64),
+    "white": (236, 232, 220),
+    "none": (232, 150, 170),
+}
+CLOSED_FILL = (198, 160, 60)
+CLOSED_LINE = (170, 132, 46)
+GUT = (240, 218, 218)
+GUT_LINE = (226, 196, 198)
+DISEASE_FILL = (110, 30, 130)
+HEART = (190, 30, 40)
+TYPE_MARK = {
+    "attraction": "ATTR",
+    "cafe": "CAFE",
+    "slide": "SLIDE",
+    "exit": "EXIT",
+    "transport": "RIDE",
+    "entrance": "START",
+    "focus": "FOCUS",
+}
+DISEASE_SHORT = {
+    "hep_c": "HepC",
+    "gonorrhea": "Gono",
+    "e_coli": "Ecoli",
+    "tuberculosis": "TB",
+    "hep_a": "HepA",
+    "plague": "Plague",
+}
+
+
+def _png(image: Image.Image) -> bytes:
+    """Palette PNG: the images are flat colours, so 256 colours keep them exact and small."""
+    buf = io.BytesIO()
+    image.quantize(colors=256, method=Image.Quantize.FASTOCTREE).save(
+        buf, format="PNG", compress_level=3
+    )
+    return buf.getvalue()
+
+
+def _bounds(view) -> tuple[int, int, int, int]:
+    xs = [c.x for c in view.cells] + [p.x for p in view.players if p.x is not None]
+    ys = [c.y for c in view.cells] + [p.y for p in view.players if p.y is not None]
+    xs += [d.x for d in view.diseases]
+    ys += [d.y for d in view.diseases]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _badge(image, draw, xy, kind: str, ink, size: int, *, short: bool = False) -> int:
+    """The type as a word (a letter on small tiles) in a white badge, never colour alone."""
+    text = TYPE_MARK.get(kind, kind[:4].upper())
+    if short:
+        text = {"exit": "X", "entrance": "E"}.get(kind, text[:1])
+    w = width(text, size, True)
+    x0, y0 = xy
+    draw.rounded_rectangle((x0, y0, x0 + w + 8, y0 + size + 6), radius=4, fill=WHITE)
+    stamp(image, (x0 + 4, y0 + 2), text, size, bold=True, fill=ink)
+    return size + 6
+
+
+def _closed(image, draw, inner, cs: int) -> None:
+    draw.rounded_rectangle(inner, radius=cs // 10, fill=CLOSED_FILL, outline=INK, width=2)
+    x0, y0, x1, y1 = inner
+    gap = max(10, cs // 5)
+    for k in range(y0 + gap, y1 - 4, gap):
+        draw.line((x0 + 6, k, x1 - 6, k), fill=CLOSED_LINE, width=3)
+    if cs >= 60:
+        centred(image, (x0 + 4, y0, x1 - 4, y1), "closed ride", max(13, cs // 6), bold=True)
+
+
+def _tile(image, draw, box, cell, cs: int) -> None:
+    x0, y0, x1, y1 = box
+    pad = max(2, cs // 30)
+    inner = (x0 + pad, y0 + pad, x1 - pad, y1 - pad)
+    if cell.closed:
+        _closed(image, draw, inner, cs)
+        return
+    t = cell.tile
+    fill = TILE_FILL.get(t.colour, TILE_FILL["none"])
+    ink = contrast_ink(fill)
+    draw.rounded_rectangle(inner, radius=cs // 10, fill=fill, outline=INK, width=2)
+    small = max(10, cs // 9)
+    badge_ink = INK if t.colour in ("white", "yellow", "none") else fill
+    bh = _badge(image, draw, (inner[0] + 4, inner[1] + 4), t.type, badge_ink, small, short=cs < 90)
+    if t.type != "entrance":
+        vp = f"{t.vp}" + ("*" if "*" in t.text else "")
+        size = max(11, cs // 7)
+        w = width(vp, size, True)
+        bw = max(w + 10, size + 8)
+        bx1, by0 = inner[2] - 4, inner[1] + 4
+        draw.rounded_rectangle(
+            (bx1 - bw, by0, bx1, by0 + size + 8),
+            radius=(size + 8) // 2,
+            fill=WHITE,
+            outline=INK,
+            width=2,
+        )
+        stamp(image, (bx1 - bw + (bw - w) // 2, by0 + 2), vp, size, bold=True)
+    if cs >= 48:
+        top = inner[1] + bh + 8
+        centred(
+            image,
+            (inner[0] + 3, top, inner[2] - 3, inner[3] - max(14, cs // 5)),
+            t.name,
+            max(12, cs // 5),
+            fill=ink,
+            bold=True,
+        )
+    m = max(12, cs // 6)
+    mx, my = inner[0] + 5, inner[3] - m - 5
+    if cell.controller is not None:
+        draw.rectangle((mx - 2, my - 2, mx + m + 2, my + m + 2), fill=INK)
+        draw.rectangle((mx, my, mx + m, my + m), fill=player_colour(cell.controller_seat or 0))
+    elif t.marker and cs >= 48:
+        draw.rectangle((mx, my, mx + m, my + m), outline=ink, width=2)
+
+
+def _tokens(image, draw, box, chars, diseases, cs: int) -> None:
+    """Characters as coloured discs with an initial (bottom right); diseases as purple tags."""
+    x0, y0, x1, y1 = box
+    r = max(9, min(18, cs // 7))
+    x, y = x1 - 6 - r, y1 - 6 - r
+    size = max(10, int(r * 1.2))
+    for p in chars:
+        col = player_colour(p.seat)
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=col, outline=INK, width=2)
+        ch = p.name[:1].upper()
+        stamp(
+            image,
+            (x - width(ch, size, True) / 2, y - size * 0.62),
+            ch,
+            size,
+            bold=True,
+            fill=contrast_ink(col),
+        )
+        x -= 2 * r + 2
+        if x - r < x0 + cs // 4:
+            x, y = x1 - 6 - r, y - 2 * r - 2
+    size = max(10, min(18, cs // 8))
+    ty = y1 - 8 - size - 8
+    for d in diseases:
+        label = DISEASE_SHORT.get(d.effect, d.name[:6])
+        w = width(label, size, True)
+        bx = x0 + (x1 - x0 - w) // 2 - 12
+        stand = HEART if d.ongoing else WHITE  # the rulebook's red stands: lasting effects
+        draw.rounded_rectangle(
+            (bx, ty, bx + w + 10, ty + size + 8),
+            radius=6,
+            fill=DISEASE_FILL,
+            outline=stand,
+            width=3,
+        )
+        stamp(image, (bx + 5, ty + 2), label, size, bold=True, fill=WHITE)
+        ty -= size + 10
+
+
+def _header(image, draw, view, y: int) -> int:
+    title = "Anatomy Park" + (" - advanced" if view.mode == "advanced" else "")
+    stamp(image, (MARGIN, y), title, 30, bold=True)
+    right = f"Stack {view.stack_count} · Discard {view.discard_count}"
+    stamp(image, (WIDTH - MARGIN - width(right, 26, True), y + 2), right, 26, bold=True)
+    status = f"Game over: {view.end_reason}" if view.over else view.prompt
+    stamp(image, (MARGIN, y + 40), fitted(status, 26, False, WIDTH - 2 * MARGIN - 330), 26)
+    hearts = {0: "Ruben is fine", 1: "HEART ATTACK!", 2: "Ruben is dead"}.get(
+        view.heart_attacks, ""
+    )
+    if view.reshuffled and view.heart_attacks == 0:
+        hearts = "stack reshuffled"
+    colour = HEART if view.heart_attacks else MUTED
+    stamp(
+        image,
+        (WIDTH - MARGIN - width(hearts, 26, True), y + 40),
+        hearts,
+        26,
+        bold=True,
+        fill=colour,
+    )
+    return y + 80
+
+
+def _players(image, draw, view, y: int) -> int:
+    for p in view.players:
+        col = player_colour(p.seat)
+        if view.current == p.name:
+            draw.rectangle((MARGIN - 6, y - 4, WIDTH - MARGIN + 6, y + 34), fill=(255, 240, 190))
+        draw.ellipse((MARGIN, y + 2, MARGIN + 28, y + 30), fill=col, outline=INK, width=2)
+        stamp(image, (MARGIN + 9, y + 4), p.name[:1].upper(), 20, bold=True, fill=contrast_ink(col))
+        stamp(image, (MARGIN + 38, y + 2), fitted(p.name, 26, True, 190), 26, bold=True)
+        status = "OUT" if p.left else ("gone" if p.removed else "")
+        vp = f"{p.vp} VP" if p.score is None else f"{p.score} pts"
+        stamp(image, (MARGIN + 240, y + 2), vp, 26, bold=True)
+        rest = f"{p.character} · {p.hand_count} tile{'' if p.hand_count == 1 else 's'} · {p.markers_left} markers"
+        if p.final_turns_left is not None and p.in_park:
+            rest += f" · {p.final_turns_left} turns left"
+        stamp(image, (MARGIN + 360, y + 4), fitted(rest, 24, False, WIDTH - MARGIN - 470), 24)
+        if status:
+            stamp(
+                image,
+                (WIDTH - MARGIN - width(status, 24, True), y + 4),
+                status,
+                24,
+                bold=True,
+                fill=HEART if p.removed else (40, 130, 40),
+            )
+        y += 40
+    lines = []
+    if view.diseases:
+        lines.append("Diseases: " + ", ".join(f"{d.name} ({d.x},{d.y})" for d in view.diseases))
+    if view.ongoing:
+        lines.append("In effect: " + ", ".join(view.ongoing))
+    if view.last_reaction:
+        lines.append(f"Last body reaction: {view.last_reaction}")
+    if view.over and view.winners:
+        lines.append(f"Winner: {', '.join(view.winners)}")
+    for ln in lines:
+        stamp(image, (MARGIN, y + 2), fitted(ln, 24, False, WIDTH - 2 * MARGIN), 24)
+        y += 34
+    return y
+
+
+def _info_height(view) -> int:
+    n = (
+        int(bool(view.diseases))
+        + int(bool(view.ongoing))
+        + int(bool(view.last_reaction))
+        + int(view.over)
+    )
+    return 40 * len(view.players) + 34 * n + 16
+
+
+def render_board(view) -> bytes:
+    bx0, by0, bx1, by1 = _bounds(view)
+    cols, rows = bx1 - bx0 + 1, by1 - by0 + 1
+    cs = max(24, min(MAX_CELL, (WIDTH - 2 * MARGIN - AXIS) // cols, MAX_PARK_H // rows))
+    park_w, park_h = cols * cs, rows * cs
+    height = MARGIN + 80 + AXIS + park_h + 14 + _info_height(view)
+    image = Image.new("RGB", (WIDTH, height), PAPER)
+    draw = ImageDraw.Draw(image)
+    y = _header(image, draw, view, MARGIN - 4)
+    ox = MARGIN + AXIS + max(0, (WIDTH - 2 * MARGIN - AXIS - park_w) // 2)
+    oy = y + AXIS
+    draw.rectangle((ox, oy, ox + park_w, oy + park_h), fill=GUT)
+    for i in range(cols + 1):
+        draw.line((ox + i * cs, oy, ox + i * cs, oy + park_h), fill=GUT_LINE)
+    for j in range(rows + 1):
+        draw.line((ox, oy + j * cs, ox + park_w, oy + j * cs), fill=GUT_LINE)
+    for i in range(cols):
+        t = str(bx0 + i)
+        stamp(
+            image,
+            (ox + i * cs + (cs - width(t, 18, True)) // 2, oy - AXIS + 4),
+            t,
+            18,
+            bold=True,
+            fill=MUTED,
+        )
+    for j in range(rows):
+        t = str(by0 + j)
+        stamp(
+            image,
+            (ox - width(t, 18, True) - 6, oy + j * cs + cs // 2 - 10),
+            t,
+            18,
+            bold=True,
+            fill=MUTED,
+        )
+
+    def box(x, y_):
+        return (
+            ox + (x - bx0) * cs,
+            oy + (y_ - by0) * cs,
+            ox + (x - bx0 + 1) * cs,
+            oy + (y_ - by0 + 1) * cs,
+        )
+
+    for c in view.cells:
+        _tile(image, draw, box(c.x, c.y), c, cs)
+    spots: dict[tuple[int, int], tuple[list, list]] = {}
+    for p in view.players:
+        if p.x is not None:
+            spots.setdefault((p.x, p.y), ([], []))[0].append(p)
+    for d in view.diseases:
+        spots.setdefault((d.x, d.y), ([], []))[1].append(d)
+    for (x, y_), (chars, dis) in spots.items():
+        _tokens(image, draw, box(x, y_), chars, dis, cs)
+    _players(image, draw, view, oy + park_h + 16)
+    return _png(image)
+
+
+def _card(image, draw, box, t) -> None:
+    x0, y0, x1, y1 = box
+    fill = TILE_FILL.get(t.colour, TILE_FILL["none"])
+    ink = contrast_ink(fill)
+    draw.rounded_rectangle(box, radius=14, fill=fill, outline=INK, width=3)
+    _badge(
+        image, draw, (x0 + 8, y0 + 8), t.type, INK if t.colour in ("white", "yellow") else fill, 18
+    )
+    if t.type != "focus":
+        vp = f"{t.vp} VP" + ("*" if "*" in t.text else "")
+        w = width(vp, 22, True)
+        draw.rounded_rectangle(
+            (x1 - w - 24, y0 + 8, x1 - 8, y0 + 40), radius=8, fill=WHITE, outline=INK
+        )
+        stamp(image, (x1 - w - 16, y0 + 11), vp, 22, bold=True)
+    centred(
+        image, (x0 + 8, y0 + 46, x1 - 8, y0 + 112), t.name, 26, fill=ink, bold=True, max_lines=2
+    )
+    draw.rounded_rectangle((x0 + 8, y0 + 118, x1 - 8, y1 - 52), radius=8, fill=WHITE)
+    centred(image, (x0 + 14, y0 + 122, x1 - 14, y1 - 56), t.text, 19, max_lines=7)
+
+
+def _letter(image, draw, bottom_centre, letter: str) -> None:
+    """The tile's letter, as action labels name it ("Place tile B at ...")."""
+    cx, by = bottom_centre
+    r = 20
+    draw.ellipse((cx - r, by - 2 * r - 4, cx + r, by - 4), fill=INK)
+    stamp(
+        image,
+        (cx - width(letter, 26, True) // 2, by - 2 * r + 2),
+        letter,
+        26,
+        bold=True,
+        fill=WHITE,
+    )
+
+
+def render_hand(view) -> bytes:
+    hand = view.hand or []
+    per_row, gap = 4, 12
+    cw = (WIDTH - 2 * MARGIN - (per_row - 1) * gap) // per_row
+    ch = 330
+    n_rows = max(1, (len(hand) + per_row - 1) // per_row)
+    plan_h = 170 if view.plan else 0
+    act_h = 44 if view.card_to_act else 0
+    height = 64 + act_h + n_rows * (ch + gap) + plan_h + 10
+    image = Image.new("RGB", (WIDTH, height), PAPER)
+    draw = ImageDraw.Draw(image)
+    stamp(image, (MARGIN, 12), f"{view.viewer or '?'}'s hand: {len(hand)} tile(s)", 32, bold=True)
+    y = 60
+    if view.card_to_act:
+        stamp(
+            image,
+            (MARGIN, y),
+            fitted("Act out: " + view.card_to_act, 24, True, WIDTH - 2 * MARGIN),
+            24,
+            bold=True,
+            fill=HEART,
+        )
+        y += act_h
+    if not hand:
+        stamp(image, (MARGIN, y + 10), "No tiles in hand.", 26, fill=MUTED)
+    for i, t in enumerate(hand):
+        r, c = divmod(i, per_row)
+        x0 = MARGIN + c * (cw + gap)
+        y0 = y + r * (ch + gap)
+        _card(image, draw, (x0, y0, x0 + cw, y0 + ch), t)
+        _letter(image, draw, (x0 + cw // 2, y0 + ch - 4), chr(ord("A") + i))
+    if view.plan:
+        y0 = y + n_rows * (ch + gap)
+        draw.rounded_rectangle(
+            (MARGIN, y0, WIDTH - MARGIN, y0 + plan_h - 10),
+            radius=14,
+            fill=WHITE,
+            outline=INK,
+            width=3,
+        )
+        stamp(image, (MARGIN + 16, y0 + 12), f"Master plan: {view.plan.name}", 28, bold=True)
+        centred(image, (MARGIN + 16, y0 + 52, WIDTH - 260, y0 + 110), view.plan.text, 24)
+        stamp(
+            image,
+            (MARGIN + 16, y0 + 116),
+            f"In the park now: {view.plan.patterns_now} pattern(s)",
+            24,
+            bold=True,
+        )
+        s = 56
+        cx, cy = WIDTH - MARGIN - 3 * s - 20, y0 + 40
+        ring, centre = TILE_FILL[view.plan.ring], TILE_FILL[view.plan.centre]
+        for dx, col in ((0, ring), (1, centre), (2, ring)):
+            draw.rounded_rectangle(
+                (cx + dx * s, cy, cx + dx * s + s - 4, cy + s - 4),
+                radius=6,
+                fill=col,
+                outline=INK,
+                width=2,
+            )
+    return _png(image)

@@ -1,0 +1,70 @@
+"""Fast text for the Anatomy Park images: glyph masks are rendered once and then pasted.
+
+FreeType rendering costs most of a board's drawing time, and the same tile names recur on
+every render, so each (text, size, weight) is rasterised once and cached as a mask.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from rendering.kit import INK, ellipsize, font, wrap
+
+
+@lru_cache(maxsize=4096)
+def mask(text: str, size: int, bold: bool) -> Image.Image:
+    f = font(size, bold)
+    left, top, right, bottom = f.getbbox(text)
+    im = Image.new("L", (max(1, right), max(1, bottom)), 0)
+    ImageDraw.Draw(im).text((0, 0), text, font=f, fill=255)
+    return im
+
+
+@lru_cache(maxsize=4096)
+def width(text: str, size: int, bold: bool = False) -> int:
+    return font(size, bold).getbbox(text)[2]
+
+
+@lru_cache(maxsize=512)
+def ascent_offset(size: int, bold: bool) -> int:
+    """Top of capital letters below the drawing origin, to centre text on its caps."""
+    return font(size, bold).getbbox("H")[1]
+
+
+def stamp(image: Image.Image, xy, text: str, size: int, *, bold: bool = False, fill=INK) -> None:
+    if not text:
+        return
+    image.paste(fill, (int(xy[0]), int(xy[1])), mask(text, size, bold))
+
+
+@lru_cache(maxsize=2048)
+def layout(text: str, box_w: int, box_h: int, size: int, bold: bool, max_lines: int):
+    """The largest size (not above ``size``) whose wrapped lines fit the box uncut."""
+    while True:
+        f = font(size, bold)
+        lines = wrap(text, f, box_w, max_lines)
+        line_h = int(size * 1.14)
+        cut = any(ln.endswith("…") for ln in lines)
+        if (line_h * len(lines) <= box_h and not cut) or size <= 11:
+            return size, tuple(lines), line_h
+        size -= 1
+
+
+def centred(
+    image, box, text: str, size: int, *, fill=INK, bold: bool = False, max_lines: int = 3
+) -> None:
+    x0, y0, x1, y1 = box
+    size, lines, line_h = layout(text, x1 - x0, y1 - y0, size, bold, max_lines)
+    y = y0 + (y1 - y0 - line_h * len(lines)) // 2 - ascent_offset(size, bold) // 2
+    for ln in lines:
+        stamp(
+            image, (x0 + (x1 - x0 - width(ln, size, bold)) // 2, y), ln, size, bold=bold, fill=fill
+        )
+        y += line_h
+
+
+@lru_cache(maxsize=2048)
+def fitted(text: str, size: int, bold: bool, max_w: int) -> str:
+    return ellipsize(text, font(size, bold), max_w)

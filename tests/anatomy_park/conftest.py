@@ -1,0 +1,1 @@
+from tests.anatomy_park.helpers import dice  # noqa: F401  (fixture)

@@ -1,0 +1,132 @@
+"""Body reactions: acted out in the channel (or -1 VP), diseases, ongoing effects, Migraine."""
+
+from engines.anatomy_park.engine import ENGINE
+from tests.anatomy_park.helpers import act, disease, game, give, ids, put, trigger
+
+
+def test_the_drawer_sees_the_body_reaction_privately_and_others_only_learn_they_drew():
+    s = game()
+    s, ev = trigger(s, "sneezing")
+    private = [e for e in ev if e.private_to == "Ada"]
+    public = [e for e in ev if e.private_to is None]
+    assert any("Sneezing" in e.text for e in private)
+    assert not any("Sneezing" in e.text for e in public)
+    assert ENGINE.view(s, "Ada").card_to_act.startswith("Sneezing")
+    assert ENGINE.view(s, None).card_to_act is None and ENGINE.view(s, "Bea").card_to_act is None
+    assert "Sneezing" not in ENGINE.view(s, None).model_dump_json()
+    assert set(ids(s, "Ada")) == {"acted", "penalty"}
+
+
+def test_acting_it_out_reveals_the_card_without_losing_vp():
+    s = game()
+    s.vp["Ada"] = 2
+    s, _ = trigger(s, "burp")
+    s, ev = act(s, "Ada", "acted")
+    assert s.vp["Ada"] == 2 and any("Burp" in e.text and e.private_to is None for e in ev)
+
+
+def test_not_acting_it_out_costs_one_vp():
+    s = game()
+    s.vp["Ada"] = 2
+    s, _ = trigger(s, "burp")
+    s, _ = act(s, "Ada", "penalty")
+    assert s.vp["Ada"] == 1
+
+
+def test_a_disease_card_needs_no_acting_its_token_goes_on_the_drawers_tile():
+    s = game()
+    put(s, "1,0", "Aorta Arcade")
+    s.pos["Ada"] = "1,0"
+    s, ev = trigger(s, "tuberculosis")
+    assert [(d.effect, d.pos) for d in s.diseases] == [("tuberculosis", "1,0")]
+    assert any("Tuberculosis" in e.text and e.private_to is None for e in ev)
+    assert not s.tasks or s.tasks[0].kind != "act_out"
+
+
+def test_an_ongoing_effect_lasts_until_the_end_of_the_drawers_next_turn():
+    s = game()
+    s, _ = trigger(s, "hiccups")
+    s, _ = act(s, "Ada", "acted", "noaction")
+    assert s.ongoing  # through the others' turns
+    s, _ = act(s, "Bea", "nomove", "noaction")
+    assert s.ongoing and s.current == "Ada"  # and the drawer's next turn
+    s, _ = act(s, "Ada", "nomove", "noaction")
+    assert not s.ongoing
+
+
+def test_e_coli_and_tuberculosis_stay_in_effect_while_they_live():
+    s = game()
+    put(s, "1,0", "Aorta Arcade")
+    s, _ = trigger(s, "e_coli")
+    s.diseases[0].pos = "1,0"  # off the characters' tile, so nobody has to discard
+    s, _ = act(s, "Ada", "noaction")
+    for _ in range(3):
+        s, _ = act(s, s.current, "nomove", "noaction")
+    assert [d.effect for d in s.diseases] == ["e_coli"]
+
+
+def test_migraine_gives_the_drawer_an_extra_turn():
+    s = game()
+    s, _ = trigger(s, "migraine")
+    s, _ = act(s, "Ada", "acted", "noaction")
+    assert s.current == "Ada" and s.on_extra_turn
+    s, _ = act(s, "Ada", "nomove", "noaction")
+    assert s.current == "Bea"
+
+
+def test_a_player_who_left_skips_their_migraine_extra_turn():
+    s = game()
+    put(s, "1,0", "Nostril Exit")
+    s.pos["Ada"] = "1,0"
+    s, _ = trigger(s, "migraine")
+    s, _ = act(s, "Ada", "acted", "leave")
+    assert s.current == "Bea"
+
+
+def test_cough_lets_the_drawer_move_each_disease():
+    s = game()
+    put(s, "1,0", "Aorta Arcade")
+    disease(s, "hep_a", "0,0")
+    s, _ = trigger(s, "cough")
+    s, _ = act(s, "Ada", "acted", "dmove:E")
+    assert s.diseases[0].pos == "1,0"
+
+
+def test_burp_gives_the_drawer_a_tile():
+    s = game()
+    s, _ = trigger(s, "burp")
+    s, _ = act(s, "Ada", "acted")
+    assert len(s.hands["Ada"]) == 4
+
+
+def test_gonorrhea_makes_everyone_pass_a_tile_to_the_left():
+    s = game(3)
+    a = give(s, "Ada", "Aorta Arcade")
+    b = give(s, "Bea", "Spleen Mountain")
+    c = give(s, "Cy", "Oxygen Bar")
+    s, _ = trigger(s, "gonorrhea")
+    assert set(ENGINE.to_act(s)) == {"Ada", "Bea", "Cy"}
+    s, _ = act(s, "Bea", f"pass:{b[0]}")
+    s, _ = act(s, "Cy", f"pass:{c[0]}")
+    s, ev = act(s, "Ada", f"pass:{a[0]}")
+    assert s.hands == {"Ada": c, "Bea": a, "Cy": b}
+    received = [e for e in ev if "passes you" in e.text]
+    assert received and all(e.private_to for e in received)
+
+
+def test_gonorrhea_with_an_empty_hand_you_pass_nothing_but_still_receive():
+    s = game(3)
+    a = give(s, "Ada", "Aorta Arcade")
+    give(s, "Bea")
+    c = give(s, "Cy", "Oxygen Bar")
+    s, _ = trigger(s, "gonorrhea")
+    assert set(ENGINE.to_act(s)) == {"Ada", "Cy"}
+    s, _ = act(s, "Ada", f"pass:{a[0]}")
+    s, _ = act(s, "Cy", f"pass:{c[0]}")
+    assert s.hands == {"Ada": c, "Bea": a, "Cy": []}
+
+
+def test_hepatitis_a_makes_the_drawer_discard_a_tile():
+    s = game()
+    s, _ = trigger(s, "hep_a")
+    assert s.tasks[0].kind == "discard"

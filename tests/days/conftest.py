@@ -1,0 +1,145 @@
+"""A days service on a real SQLite file, a clock the tests move by hand, and a notifier that
+records what would have been posted (channels, direct messages) instead of sending it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pytest
+
+from bot.days.ports import ChannelGone, DmFailed
+from bot.days.service import Days
+from bot.table import Table
+from storage import Store
+from storage.days import DaysStore
+
+GUILD = 1
+CHANNEL, OTHER_CHANNEL = 500, 501
+ADA, BO, CY = 11, 12, 13
+NAMES = {ADA: "Ada", BO: "Bo", CY: "Cy"}
+HOUR = 3600.0
+START = 1_000_000.0
+
+
+class Clock:
+    def __init__(self, now: float = START):
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@dataclass
+class Notifier:
+    texts: list[tuple[int, str, tuple]] = field(default_factory=list)
+    turns: list[tuple[int, object, str]] = field(default_factory=list)
+    dms: list[tuple[int, str]] = field(default_factory=list)
+    gone: dict[int, str] = field(default_factory=dict)  # channel -> reason it is gone
+    closed_dms: set[int] = field(default_factory=set)
+    departed: set[int] = field(default_factory=set)
+    next_message: int = 9000
+
+    async def post_text(self, channel_id, text, *, mention=()):
+        if channel_id in self.gone:
+            raise ChannelGone(self.gone[channel_id])
+        self.texts.append((channel_id, text, tuple(mention)))
+
+    async def post_turn(self, channel_id, outcome, *, headline):
+        if channel_id in self.gone:
+            raise ChannelGone(self.gone[channel_id])
+        self.turns.append((channel_id, outcome, headline))
+        self.next_message += 1
+        return self.next_message
+
+    async def is_member(self, guild_id, user_id):
+        return user_id not in self.departed
+
+    async def dm(self, user_id, text):
+        if user_id in self.closed_dms:
+            raise DmFailed()
+        self.dms.append((user_id, text))
+
+
+class World:
+    """Everything a test needs; :meth:`restart` closes and reopens it all on the same file."""
+
+    def __init__(self, path, clock: Clock, notifier: Notifier):
+        self.path = path
+        self.clock = clock
+        self.notifier = notifier
+
+    async def open(self) -> World:
+        self.store = await Store.open(self.path)
+        self.table = Table(self.store, clock=self.clock, render=False)
+        self.ds = await DaysStore.open(self.path)
+        self.days = Days(self.table, self.store, self.ds, self.notifier, clock=self.clock)
+        return self
+
+    async def close(self) -> None:
+        await self.ds.close()
+        await self.store.close()
+
+    async def restart(self) -> None:
+        await self.close()
+        await self.open()
+        await self.days.recover()
+
+    async def game(
+        self,
+        *users: int,
+        channel: int = CHANNEL,
+        clock: int | None = 24 * 3600,
+        start: bool = True,
+        guild: int = GUILD,
+    ):
+        """A toy game in ``channel`` (Ada hosts), started, its clock set; returns the outcome."""
+        host, *others = users or (ADA, BO)
+        info = await self.table.new_game(
+            guild_id=guild,
+            channel_id=channel,
+            user_id=host,
+            user_name=NAMES[host],
+            engine="toy",
+            seed=7,
+        )
+        await self.days.configure(info.id, turn_seconds=clock)
+        for u in others:
+            await self.table.join(channel_id=channel, user_id=u, user_name=NAMES[u])
+        if not start:
+            return info
+        outcome = await self.table.start(channel_id=channel, user_id=host)
+        await self.days.after_change(outcome)
+        return outcome
+
+    async def move(self, user: int, action: str = "take:1", channel: int = CHANNEL):
+        outcome = await self.table.act(channel_id=channel, user_id=user, action_id=action)
+        await self.days.after_change(outcome)
+        return outcome
+
+    async def run_until(self, when: float) -> int:
+        """Move the clock to ``when`` one timer at a time, firing each (the scheduler's job)."""
+        fired = 0
+        while True:
+            at = await self.days.next_due_at()
+            if at is None or at > when:
+                break
+            self.clock.now = max(self.clock.now, at)
+            fired += await self.days.fire_due()
+        self.clock.now = max(self.clock.now, when)
+        return fired
+
+    async def after(self, seconds: float) -> int:
+        return await self.run_until(self.clock.now + seconds)
+
+    async def waiting(self, channel: int = CHANNEL) -> list[int]:
+        return await self.table.waiting_for(channel_id=channel)
+
+
+@pytest.fixture
+async def world(tmp_path):
+    w = await World(tmp_path / "days.sqlite", Clock(), Notifier()).open()
+    yield w
+    await w.close()

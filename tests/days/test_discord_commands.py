@@ -1,0 +1,244 @@
+"""The days commands through discord.py's own objects (the Discord helper's harness)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import discord
+import pytest
+
+pytest.importorskip("bot.discord_app")
+harness = pytest.importorskip("tests.discord.harness")
+
+from bot.discord_app.days_runtime import attach  # noqa: E402
+from tests.days.conftest import HOUR, Clock  # noqa: E402
+
+CHANNEL = harness.CHANNEL_ID
+
+
+@pytest.fixture
+async def h(tmp_path):
+    clock = Clock()
+    async with harness.Harness.open(tmp_path / "tabletop.sqlite", clock=clock) as h:
+        h.days = await attach(h.client, clock=clock)
+        yield h
+        await h.days.days.close()
+        assert h.world.violations == [], "the bot broke a Discord limit"
+
+
+@pytest.fixture
+async def players(h):
+    ada, bob = h.user("Ada"), h.user("Bob")
+    await h.slash(ada, "game new", game="toy", options="pile=11")
+    await h.slash(bob, "game join")
+    await h.slash(ada, "game start")
+    return ada, bob
+
+
+async def test_mine_lists_your_games_with_a_link_to_the_latest_board(h, players):
+    ada, _ = players
+    board = h.last_public()
+    reply = await h.slash(ada, "game mine")
+    text = reply.only_ephemeral().content
+    assert "**your turn**, deadline <t:" in text
+    assert f"/{CHANNEL}/{board.id})" in text
+
+
+async def test_nudge_pings_only_the_awaited_player_and_only_once_in_twelve_hours(h, players):
+    ada, bob = players
+    reply = await h.slash(bob, "game nudge")
+    [message] = reply.public
+    assert message.mentioned_user_ids() == {ada.id}
+    refused = await h.slash(bob, "game nudge")
+    assert "nudged less than 12h ago" in refused.only_ephemeral().content
+
+
+async def test_pause_by_a_player_who_is_not_host_is_refused_privately(h, players):
+    _, bob = players
+    reply = await h.slash(bob, "game pause")
+    assert "Only the host" in reply.only_ephemeral().content
+
+
+async def test_a_moderator_may_pause_and_resume_the_clock(h, players):
+    mod = h.user("Mod", manage_messages=True)
+    assert "paused" in (await h.slash(mod, "game pause")).public[0].content
+    assert "runs again" in (await h.slash(mod, "game resume")).public[0].content
+
+
+async def test_a_passed_deadline_posts_the_stand_ins_turn_and_pings_the_next_player(h, players):
+    ada, bob = players
+    h.clock.advance(24 * HOUR)
+    await h.days.fire_due()
+    turn = h.last_public()
+    assert "Ada ran out of time; a stand-in played for them" in turn.content
+    assert turn.mentioned_user_ids() == {bob.id}
+    assert turn.buttons()
+    # the posted board became the latest board for /game mine
+    text = (await h.slash(bob, "game mine")).only_ephemeral().content
+    assert f"/{turn.id})" in text
+
+
+async def test_vote_offers_the_players_names_as_you_type(h, players):
+    choices = await h.autocomplete(players[1], "game vote", "player", "a", choice="kick")
+    assert [c["name"] for c in choices] == ["Ada"]
+
+
+async def test_a_bad_away_duration_is_answered_with_how_to_write_one(h, players):
+    reply = await h.slash(players[0], "game away", duration="soon")
+    assert "12h" in reply.only_ephemeral().content
+
+
+async def test_away_and_back_answer_privately(h, players):
+    ada, _ = players
+    assert (
+        "You are away until"
+        in (await h.slash(ada, "game away", duration="2d")).only_ephemeral().content
+    )
+    assert (
+        "Welcome back"
+        in (await h.slash(ada, "game away", duration="back")).only_ephemeral().content
+    )
+
+
+async def test_losing_access_to_the_channel_closes_the_game_without_a_crash(h, players):
+    http = h.client.http
+    real = http.request
+
+    async def forbidden(route, **kwargs):
+        if route.path == "/channels/{channel_id}/messages" and route.method == "POST":
+            response = type("R", (), {"status": 403, "reason": "Forbidden"})()
+            raise discord.Forbidden(response, {"code": 50001, "message": "Missing Access"})
+        return await real(route, **kwargs)
+
+    http.request = forbidden
+    h.clock.advance(24 * HOUR)
+    await h.days.fire_due()
+    info = await h.table.game(channel_id=CHANNEL)
+    assert info.status == "aborted"
+    assert info.end_reason == "the bot can no longer post in its channel"
+
+
+async def test_history_and_stats_after_a_finished_game(h, players):
+    ada, bob = players
+    await h.slash(ada, "play", action="take:3")
+    await h.slash(bob, "play", action="take:3")
+    await h.slash(ada, "play", action="take:3")
+    await h.slash(bob, "play", action="take:2")
+    history = (await h.slash(ada, "game history")).only_ephemeral().content
+    assert "won by Bob" in history
+    stats = (await h.slash(ada, "game stats")).only_ephemeral().content
+    assert f"<@{bob.id}>: 1 / 1" in stats
+
+
+async def test_new_game_with_a_clock_sets_the_time_per_turn(h):
+    ada = h.user("Ada")
+    reply = await h.slash(ada, "game new", game="toy", clock="3d")
+    assert "turn clock 3d" in reply.public[0].content
+    info = await h.table.game(channel_id=CHANNEL)
+    assert (await h.days.days.game(info.id)).turn_seconds == 3 * 86400
+
+
+async def test_new_game_with_a_bad_clock_is_refused_and_opens_nothing(h):
+    reply = await h.slash(h.user("Ada"), "game new", game="toy", clock="soon")
+    assert "12h" in reply.only_ephemeral().content
+    assert await h.store.live_game(CHANNEL) is None
+
+
+async def test_new_game_in_a_thread_lives_in_that_thread(h):
+    thread_id = harness.snowflake()
+    real = h.client.http.request
+
+    async def with_threads(route, **kwargs):
+        if route.path == "/channels/{channel_id}/threads" and route.method == "POST":
+            return {
+                "id": str(thread_id),
+                "type": 11,
+                "guild_id": str(harness.GUILD_ID),
+                "parent_id": str(CHANNEL),
+                "name": kwargs["json"]["name"],
+                "owner_id": str(harness.BOT_ID),
+                "message_count": 0,
+                "member_count": 1,
+                "thread_metadata": {
+                    "archived": False,
+                    "auto_archive_duration": 10080,
+                    "archive_timestamp": "2026-01-01T00:00:00+00:00",
+                    "locked": False,
+                },
+            }
+        return await real(route, **kwargs)
+
+    h.client.http.request = with_threads
+    ada = h.user("Ada")
+    reply = await h.slash(ada, "game new", game="toy", thread=True)
+    assert f"<#{thread_id}>" in reply.text
+    assert "opened a game" in h.last_public(channel=thread_id).content
+    assert (await h.store.live_game(thread_id)) is not None
+    assert await h.store.live_game(CHANNEL) is None
+    await h.slash(h.user("Bob"), "game join", channel=thread_id)
+    started = await h.slash(ada, "game start", channel=thread_id)
+    assert started.public[0].channel_id == thread_id
+
+
+async def test_bad_options_with_thread_are_refused_before_any_thread_is_made(h):
+    reply = await h.slash(h.user("Ada"), "game new", game="toy", options="pile=99", thread=True)
+    assert reply.only_ephemeral()
+    assert not [s for s in h.world.sent if s.path == "/channels/{channel_id}/threads"]
+
+
+async def test_the_host_sets_the_clock_and_the_missed_turn_limit(h, players):
+    reply = await h.slash(players[0], "game clock", turn="12h", missed=2)
+    assert "12h a turn; a vote after 2 missed turns in a row" in reply.public[0].content
+    refused = await h.slash(players[1], "game clock", turn="1h")
+    assert "Only the host" in refused.only_ephemeral().content
+
+
+async def test_a_deadline_that_passed_while_the_bot_was_down_fires_once_after_a_restart(h, players):
+    ada, bob = players
+    await h.days.days.close()
+    h.clock.advance(30 * HOUR)
+    await h.restart()
+    h.days = await attach(h.client, clock=h.clock)
+    await h.days.recover()
+    assert await h.days.fire_due() == 1
+    turn = h.last_public()
+    assert "Ada ran out of time" in turn.content and turn.mentioned_user_ids() == {bob.id}
+    await h.days.days.close()
+    await h.restart()
+    h.days = await attach(h.client, clock=h.clock)
+    await h.days.recover()
+    assert await h.days.fire_due() == 0
+    reply = await h.click(bob, turn, label="Take 1")
+    assert reply.public and ada.id in reply.public[0].mentioned_user_ids()
+
+
+async def test_deleting_the_channel_closes_its_game(h, players):
+    await h.client.on_guild_channel_delete(discord.Object(id=CHANNEL))
+    info = await h.table.game(channel_id=CHANNEL)
+    assert (info.status, info.end_reason) == ("aborted", "its channel was deleted")
+
+
+async def test_the_scheduler_starts_on_connect_and_fires_on_its_own(h, players):
+    _, bob = players
+    h.clock.advance(24 * HOUR)  # Ada's deadline is already due when the bot connects
+    await h.client.on_connect()
+    scheduler = h.client.days_scheduler
+    try:
+        for _ in range(200):
+            if (await h.table.waiting_for(channel_id=CHANNEL)) == [bob.id]:
+                break
+            await asyncio.sleep(0.01)
+        assert await h.table.waiting_for(channel_id=CHANNEL) == [bob.id]
+    finally:
+        await scheduler.stop()
+
+
+async def test_clock_without_options_shows_the_clock_privately(h, players):
+    reply = await h.slash(players[1], "game clock")
+    assert "1d a turn" in reply.only_ephemeral().content
+
+
+async def test_changing_only_the_missed_turn_limit_keeps_the_time_per_turn(h, players):
+    await h.slash(players[0], "game clock", turn="3d")
+    reply = await h.slash(players[0], "game clock", missed=5)
+    assert "3d a turn; a vote after 5 missed turns" in reply.public[0].content

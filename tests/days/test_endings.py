@@ -1,0 +1,72 @@
+"""Bad endings: a deleted channel, a bot without access, players leaving. Nothing crashes."""
+
+from tests.days.conftest import ADA, BO, CHANNEL, CY, GUILD, HOUR
+
+
+async def test_a_deleted_channel_closes_its_game_with_the_reason(world):
+    await world.game(ADA, BO)
+    assert await world.days.channel_gone(CHANNEL, "its thread was deleted")
+    info = await world.table.game(channel_id=CHANNEL)
+    assert info.status == "aborted" and info.end_reason == "its thread was deleted"
+    assert await world.ds.deadlines(1) == []
+    assert "closed: its thread was deleted" in (await world.table.log(channel_id=CHANNEL))[-1]
+    assert world.notifier.texts == []  # nowhere to post it
+
+
+async def test_a_channel_without_a_game_going_away_changes_nothing(world):
+    assert not await world.days.channel_gone(CHANNEL)
+
+
+async def test_losing_access_to_the_channel_closes_the_game_at_the_next_post(world):
+    await world.game(ADA, BO)
+    world.notifier.gone[CHANNEL] = "the bot can no longer post in its channel"
+    await world.after(24 * HOUR)
+    info = await world.table.game(channel_id=CHANNEL)
+    assert info.status == "aborted"
+    assert info.end_reason == "the bot can no longer post in its channel"
+    assert await world.days.next_due_at() is None
+
+
+async def test_a_player_leaving_the_server_leaves_the_game_and_it_goes_on(world):
+    await world.game(ADA, BO, CY)
+    assert await world.days.member_left(guild_id=GUILD, user_id=BO) == 1
+    info = await world.table.game(channel_id=CHANNEL)
+    assert info.status == "running"
+    assert [s.name for s in info.seats if s.active] == ["Ada", "Cy"]
+    [(_, _, headline)] = world.notifier.turns
+    assert headline == "Bo left the server"
+
+
+async def test_the_host_leaving_the_server_hands_the_host_role_on(world):
+    await world.game(ADA, BO, CY)
+    await world.days.member_left(guild_id=GUILD, user_id=ADA)
+    info = await world.table.game(channel_id=CHANNEL)
+    assert info.host_id == BO
+
+
+async def test_a_player_found_gone_at_their_deadline_leaves_instead_of_a_stand_in_playing(world):
+    await world.game(ADA, BO, CY)
+    world.notifier.departed.add(ADA)
+    await world.after(24 * HOUR)
+    info = await world.table.game(channel_id=CHANNEL)
+    assert [s.name for s in info.seats if s.active] == ["Bo", "Cy"]
+    assert not [m for m in await world.store.moves(1) if m.kind == "move"]
+
+
+async def test_the_last_players_leaving_a_lobby_close_it(world):
+    await world.game(ADA, BO, start=False)
+    await world.days.member_left(guild_id=GUILD, user_id=BO)
+    await world.days.member_left(guild_id=GUILD, user_id=ADA)
+    info = await world.table.game(channel_id=CHANNEL)
+    assert info.status == "aborted" and info.end_reason == "all players left"
+    [(_, text, mention)] = world.notifier.texts
+    assert "The game was closed: all players left." in text and mention == ()
+
+
+async def test_all_players_leaving_a_running_game_ends_it(world):
+    await world.game(ADA, BO)
+    await world.days.member_left(guild_id=GUILD, user_id=ADA)
+    await world.days.member_left(guild_id=GUILD, user_id=BO)
+    info = await world.table.game(channel_id=CHANNEL)
+    assert info.status in ("finished", "aborted")
+    assert await world.ds.deadlines(1) == []

@@ -1,0 +1,130 @@
+"""When a deadline passes: the stand-in plays, missed turns are counted, the others may vote."""
+
+import pytest
+
+from bot.errors import NotAllowed, TableError
+from tests.days.conftest import ADA, BO, CHANNEL, CY, HOUR
+
+
+async def miss(world, times: int, clock: float = 24 * HOUR):
+    """Ada misses ``times`` turns in a row while Bo (and Cy) move at once."""
+    for _ in range(times):
+        await world.after(clock)
+        while (await world.waiting()) and (await world.waiting())[0] != ADA:
+            await world.move((await world.waiting())[0])
+
+
+async def test_the_stand_in_plays_a_legal_move_through_the_table(world):
+    await world.game(ADA, BO)
+    await world.after(24 * HOUR)
+    [move] = [m for m in await world.store.moves(1) if m.kind == "move"]
+    assert move.user_id == ADA and move.action_id in {"take:1", "take:2", "take:3"}
+
+
+async def test_the_stand_in_is_named_in_the_log_and_on_the_turn_message(world):
+    await world.game(ADA, BO)
+    await world.after(24 * HOUR)
+    log = await world.table.log(channel_id=CHANNEL)
+    assert "Ada's time ran out (1 missed turn in a row); a stand-in plays" in log[-2]
+    [(_, outcome, headline)] = world.notifier.turns
+    assert headline == "Ada ran out of time; a stand-in played for them"
+    assert outcome.to_act == [BO]
+    [entry] = [e for e in await world.ds.log_entries(1) if e.kind == "standin"]
+    assert entry.version == outcome.game.version
+
+
+async def test_missed_turns_are_counted_in_a_row(world):
+    await world.game(ADA, BO)
+    await miss(world, 2)
+    assert (await world.ds.seat(1, ADA)).missed == 2
+
+
+async def test_moving_yourself_resets_the_missed_turns(world):
+    await world.game(ADA, BO)
+    await miss(world, 2)
+    await world.move(ADA)
+    assert (await world.ds.seat(1, ADA)).missed == 0
+
+
+async def test_the_stand_ins_own_moves_do_not_count_as_the_player_coming_back(world):
+    await world.game(ADA, BO)
+    await miss(world, 1)
+    [(_, outcome, _)] = world.notifier.turns
+    await world.days.after_change(outcome)  # the Discord layer reports the posted stand-in turn
+    assert (await world.ds.seat(1, ADA)).missed == 1
+
+
+async def test_after_the_missed_turn_limit_the_others_are_asked_to_vote(world):
+    await world.game(ADA, BO, CY)
+    await miss(world, 3)
+    assert (await world.ds.seat(1, ADA)).vote_open
+    [(_, text, mention)] = [t for t in world.notifier.texts if "🗳️" in t[1]]
+    assert "missed 3 turns in a row" in text
+    assert set(mention) == {BO, CY}
+
+
+async def test_no_vote_can_be_cast_before_one_is_open(world):
+    await world.game(ADA, BO, CY)
+    with pytest.raises(TableError, match="No vote is open"):
+        await world.days.vote(channel_id=CHANNEL, user_id=BO, target_id=ADA, choice="kick")
+
+
+async def test_a_player_cannot_vote_about_their_own_seat(world):
+    await world.game(ADA, BO, CY)
+    await miss(world, 3)
+    with pytest.raises(NotAllowed):
+        await world.days.vote(channel_id=CHANNEL, user_id=ADA, target_id=ADA, choice="keep")
+
+
+async def test_a_majority_voting_keep_gives_the_seat_to_the_stand_in_for_good(world):
+    await world.game(ADA, BO, CY)
+    await miss(world, 3)
+    said = await world.days.vote(channel_id=CHANNEL, user_id=BO, target_id=ADA, choice="keep")
+    assert "1 keep, 0 kick; 2 needed" in said.text
+    said = await world.days.vote(channel_id=CHANNEL, user_id=CY, target_id=ADA, choice="keep")
+    assert "keeps Ada's seat for good" in said.text
+    assert (await world.ds.seat(1, ADA)).standin_for_good
+    # from now on the stand-in plays at once on Ada's turn, with no reminders
+    while (await world.waiting()) != [ADA]:
+        await world.move((await world.waiting())[0])
+    before = len(world.notifier.turns)
+    await world.after(0)
+    assert len(world.notifier.turns) == before + 1
+    assert world.notifier.turns[-1][2] == "Ada's stand-in played"
+
+
+async def test_a_majority_voting_kick_removes_the_player_through_the_concede_path(world):
+    await world.game(ADA, BO, CY)
+    await miss(world, 3)
+    await world.days.vote(channel_id=CHANNEL, user_id=BO, target_id=ADA, choice="kick")
+    said = await world.days.vote(channel_id=CHANNEL, user_id=CY, target_id=ADA, choice="kick")
+    assert "Ada leaves the game" in said.text
+    info = await world.table.game(channel_id=CHANNEL)
+    assert [s.name for s in info.seats if s.active] == ["Bo", "Cy"]
+    assert ADA not in {d.user_id for d in await world.ds.deadlines(1)}
+
+
+async def test_kicking_one_of_two_players_ends_the_game_for_the_other(world):
+    await world.game(ADA, BO)
+    await miss(world, 3)
+    said = await world.days.vote(channel_id=CHANNEL, user_id=BO, target_id=ADA, choice="kick")
+    assert "That ends the game" in said.text
+    info = await world.table.game(channel_id=CHANNEL)
+    assert info.status == "finished" and info.result.winners == ["Bo"]
+
+
+async def test_moving_again_ends_the_vote(world):
+    await world.game(ADA, BO, CY)
+    await miss(world, 3)
+    await world.move(ADA)
+    with pytest.raises(TableError, match="No vote is open"):
+        await world.days.vote(channel_id=CHANNEL, user_id=BO, target_id=ADA, choice="kick")
+
+
+async def test_the_host_chooses_how_many_missed_turns_open_a_vote(world):
+    await world.game(ADA, BO, CY)
+    await world.days.set_clock(
+        channel_id=CHANNEL, user_id=ADA, can_manage=False, turn_seconds=24 * HOUR, missed_limit=1
+    )
+    await miss(world, 1)
+    assert (await world.ds.seat(1, ADA)).vote_open
