@@ -116,6 +116,12 @@ def make_client() -> discord.Client:
         assert fetched.attachments[0].filename == "b.png"
         await message.create_thread(name="game chat")
 
+    @demo.command(name="quiet", description="Defer privately, then follow up")
+    async def quiet(interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await interaction.followup.send("meant for everyone")
+        await interaction.followup.send("second follow-up")
+
     @demo.command(name="flavours", description="A select menu")
     async def flavours(interaction: discord.Interaction) -> None:
         await interaction.response.send_message("choose", view=Flavours())

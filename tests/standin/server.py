@@ -12,6 +12,8 @@ Deliberate Discord behaviours worth knowing:
   response, a follow-up). Editing a deferred response does not notify anyone, as on Discord
   (discord/discord-api-docs#5497); ``Message.pinged`` records who was really notified.
 * A component click answered with type 6/7 makes ``@original`` the clicked message.
+* The first follow-up to a deferred (type 5) response replaces the "thinking..." message and
+  keeps the deferral's ephemerality, as Discord does.
 * An interaction not acknowledged within ``response_deadline`` seconds fails; a late answer
   gets 404 "Unknown interaction" (10062); a second answer gets 400 (40060).
 """
@@ -737,6 +739,16 @@ class StandIn:
             )
             raise DiscordError(404, 10015, "Unknown Webhook")
         self._check(limits.check_message(body, _file_list(files)), record)
+        original = self.messages.get(record.original_id or 0)
+        if record.response_type == 5 and original is not None and original.loading:
+            # Discord: the first follow-up to a deferred response replaces its "thinking..."
+            # message, which keeps the deferral's visibility (an ephemeral defer makes it
+            # ephemeral whatever its own flags say) and, being an edit, notifies no one
+            body = {k: v for k, v in body.items() if k != "flags"}
+            self._edit(original, body, files)
+            record.original_edited = True
+            record.followups.append(original.id)
+            return self._message_payload(original)
         msg = self._new_message(record.channel_id, body, files, interaction=record, webhook=True)
         record.followups.append(msg.id)
         return self._message_payload(msg)

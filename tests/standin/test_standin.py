@@ -60,6 +60,14 @@ def test_deferred_answer_with_a_file_keeps_its_bytes(clean):
     assert server.errors == []
 
 
+def test_first_follow_up_to_a_private_deferral_replaces_it_and_stays_private(clean):
+    server, d, chan, ada, _ = clean
+    reply = d.run(ada, chan, "/demo quiet")
+    first, second = reply.messages
+    assert first.content == "meant for everyone" and first.ephemeral and not first.loading
+    assert second.content == "second follow-up" and second.public
+
+
 def test_editing_a_deferred_answer_does_not_ping(clean):
     server, d, chan, ada, _ = clean
     reply = d.run(ada, chan, "/demo edit")
