@@ -9,6 +9,7 @@ import importlib.util
 
 import pytest
 
+from tests.e2e import secret_toy  # registers the test-only "toy_secret" engine
 from tests.e2e.observe import GameDb
 from tests.standin.botprocess import BotProcess
 from tests.standin.driver import Driver
@@ -35,7 +36,12 @@ class World:
         self.driver = Driver(self.server)
         self.db_path = tmp_path / "tabletop.sqlite3"
         self.db = GameDb(self.db_path)
-        self.bot = BotProcess(self.server, bot_args(self.db_path), log_path=tmp_path / "bot.log")
+        self.bot = BotProcess(
+            self.server,
+            bot_args(self.db_path),
+            log_path=tmp_path / "bot.log",
+            preload=[secret_toy.__name__],
+        )
 
     def close(self) -> None:
         self.bot.stop()

@@ -23,12 +23,14 @@ class BotProcess:
         env: dict[str, str] | None = None,
         entry: str | None = None,
         log_path: Path | None = None,
+        preload: list[str] | None = None,
     ):
         self.server = server
         self.args = args
         self.env = env or {}
         self.entry = entry
         self.log_path = log_path
+        self.preload = preload or []
         self.proc: subprocess.Popen | None = None
         self._log = None
 
@@ -47,6 +49,8 @@ class BotProcess:
         ]
         if self.entry:
             cmd += ["--entry", self.entry]
+        for module in self.preload:
+            cmd += ["--preload", module]
         cmd += ["--", *self.args]
         env = {
             **os.environ,

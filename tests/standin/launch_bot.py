@@ -32,6 +32,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--gateway", required=True, help="the stand-in's websocket URL")
     parser.add_argument("--entry", default="bot.__main__:main", help="module:function to run")
     parser.add_argument("--no-toy", action="store_true", help="do not register the toy engine")
+    parser.add_argument(
+        "--preload",
+        action="append",
+        default=[],
+        metavar="MODULE",
+        help="import MODULE first (e.g. one that registers a test-only engine); repeatable",
+    )
     parser.add_argument("rest", nargs=argparse.REMAINDER, help="arguments for the bot (after --)")
     args = parser.parse_args(argv)
     rest = args.rest[1:] if args.rest[:1] == ["--"] else args.rest
@@ -41,6 +48,8 @@ def main(argv: list[str] | None = None) -> int:
     point_discord_at(args.api, args.gateway)
     if not args.no_toy:
         _register_toy()
+    for module in args.preload:
+        importlib.import_module(module)
     module_name, _, func_name = args.entry.partition(":")
     entry = getattr(importlib.import_module(module_name), func_name or "main")
     sys.argv = [module_name, *rest]
