@@ -67,6 +67,7 @@ class GameSession:
         self.problems: list[str] = []  # product problems met on the way (the test reports them)
         self._leaked: set[str] = set()
         self._last_private: list[Message] = []
+        self.timings: list[float] = []  # seconds from a user's action to the new turn message
 
     # -- lobby ----------------------------------------------------------------------------------
     def _pick_choice(self, user: User, command: str, taken: list[str], **options) -> str | None:
@@ -158,6 +159,7 @@ class GameSession:
         turn = self.d.latest_public(self.channel)
         offers = self._offers(turn)
         before = self.d.last_message_id()
+        started = time.perf_counter()
         reply = None
         # mostly the components, sometimes /play anyway so its autocomplete path is played too
         if offers and self.rng.random() < (0.8 if len(awaited) == 1 else 0.5):
@@ -190,6 +192,7 @@ class GameSession:
         if last.kind != "move" or last.user_id != actor.id:
             raise ScenarioFailure(f"the saved move is not {actor.name}'s: {last}")
         turn = self._turn_message(before)
+        self.timings.append(time.perf_counter() - started)
         self._check_turn_message(turn, after)
         self.tally.moves += 1
         return turn
