@@ -117,6 +117,10 @@ class Engine(ABC, Generic[S]):
     guide: ClassVar[str] = ""
     #: a random playout that has not ended after this many actions is a bug
     max_playout_steps: ClassVar[int] = 5000
+    #: True when no action label ever names hidden information (a card in a hand), so the
+    #: awaited player's buttons may sit on the public turn message. False (the safe default)
+    #: makes the bot offer them privately, behind a "Choose your move" button.
+    public_action_labels: ClassVar[bool] = False
 
     # -- the contract -------------------------------------------------------------------------
     @abstractmethod

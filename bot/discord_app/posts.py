@@ -27,7 +27,7 @@ PRIVATE_HINT = "Your options are private: click **Choose your move**, or use `/p
 def labels_public(game: GameInfo) -> bool:
     """Whether the game's action labels may be shown to everyone. An engine whose labels
     name hidden things (cards in a hand) sets ``public_action_labels = False``."""
-    return bool(getattr(engines.get_engine(game.engine), "public_action_labels", True))
+    return engines.get_engine(game.engine).public_action_labels
 
 
 @dataclass

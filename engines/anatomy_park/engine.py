@@ -29,6 +29,7 @@ class AnatomyParkEngine(Engine[APState]):
     min_players = 2
     max_players = 6
     state_type = APState
+    public_action_labels = True  # labels name hand tiles by letter only
     options = [
         OptionSpec(
             key="mode",

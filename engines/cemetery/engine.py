@@ -58,6 +58,7 @@ class CemeteryEngine(Engine[CemeteryState]):
     min_players = 2
     max_players = 2
     state_type = CemeteryState
+    public_action_labels = True  # hand cards are named by number only
     options = []
     guide = GUIDE
     max_playout_steps = 6000

@@ -31,6 +31,7 @@ class WideEngine(Engine[WideState]):
     min_players = 2
     max_players = 2
     state_type = WideState
+    public_action_labels = True
     options = [
         OptionSpec(
             key="colour",

@@ -39,6 +39,7 @@ class ToyEngine(Engine[ToyState]):
     min_players = 2
     max_players = 4
     state_type = ToyState
+    public_action_labels = True
     options = [OptionSpec(key="pile", label="Pile size", choices=["11", "21"], default="21")]
     guide = "Take 1-3 counters on your turn; whoever takes the last counter wins."
 
