@@ -209,7 +209,8 @@ class Witness:
         result = Secrets()
         for s in seats:
             mine = _strings(eng.view(state, s.name).model_dump(mode="json"))
-            result.known[s.name] = "\n".join(mine)
+            own_labels = [a.label for a in eng.legal_actions(state, s.name)]
+            result.known[s.name] = "\n".join([*mine, *own_labels])
             result.by_player[s.name] = {
                 t
                 for t in mine - names - labels

@@ -67,6 +67,7 @@ class GameSession:
         self.problems: list[str] = []  # product problems met on the way (the test reports them)
         self._leaked: set[str] = set()
         self._last_private: list[Message] = []
+        self._known_so_far: dict[str, set[str]] = {}
         self.timings: list[float] = []  # seconds from a user's action to the new turn message
 
     # -- lobby ----------------------------------------------------------------------------------
@@ -261,6 +262,11 @@ class GameSession:
         """No public message (any version) holds a text private to a player, and no ephemeral
         message holds a text private to someone other than its reader."""
         secrets = self.witness.secrets()
+        # what a player was ever shown privately stays theirs to see (a private answer is made
+        # before the move it leads to, and checked after it)
+        for player, text in secrets.known.items():
+            self._known_so_far.setdefault(player, set()).update(text.split("\n"))
+        secrets.known = {p: "\n".join(lines) for p, lines in self._known_so_far.items()}
         fresh = [m for m in self.d.server.all_messages() if m.id > self._checked_upto]
         if not fresh:
             return

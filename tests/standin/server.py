@@ -364,7 +364,10 @@ class StandIn:
                 op = payload.get("op")
                 data = payload.get("d")
                 if op == 1:
-                    await ws.send_str(json.dumps({"op": 11}))
+                    # acknowledged after a little "network" delay: discord.py records when it
+                    # sent a heartbeat only after the send returns, so an instant ack would be
+                    # measured against the previous beat ("Can't keep up ... 41.3s behind")
+                    self.loop.call_later(0.05, self._ack_heartbeat, ws)
                 elif op == 2:
                     if data.get("token") != self.token:
                         await ws.close(code=4004, message=b"Authentication failed.")
@@ -378,6 +381,10 @@ class StandIn:
             if session is not None and session.ws is ws:
                 session.ws = None
         return ws
+
+    def _ack_heartbeat(self, ws: web.WebSocketResponse) -> None:
+        if not ws.closed:
+            self.loop.create_task(ws.send_str(json.dumps({"op": 11})))
 
     async def _identify(self, ws: web.WebSocketResponse) -> _Session:
         self.identifies += 1
