@@ -33,8 +33,32 @@ def _name(i: int) -> str:
     return SPACES[i].name
 
 
+VERBS = frozenset(
+    [
+        "roll",
+        "pay",
+        "usecard",
+        "buy",
+        "auction",
+        "bid",
+        "pass",
+        "place",
+        "keep",
+        "build",
+        "sell",
+        "mortgage",
+        "lift",
+        "rent",
+        "bankrupt",
+        "trade",
+        "tr",
+    ]
+)
+
+
 def _act(id_: str, label: str) -> Action:
-    return Action(id=id_, label=label[:80])
+    # ids and labels are made here from known parts: skip pydantic's validation for speed
+    return Action.model_construct(id=id_, label=label[:80])
 
 
 # -- listing ------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 
 from engines.core import Action, Engine, Event, IllegalAction, OptionSpec, Result, Rng
@@ -20,6 +21,11 @@ GUIDE = """**Monopoly: Rick and Morty** — buy, rent, build, bankrupt the other
 **Debt:** if you owe more than your cash, raise it (sell, mortgage, trade); `bankrupt` only when you cannot. Bankrupt to a player: they get everything. To the Bank: your property is auctioned.
 **Quick game:** 3 free deeds each, boxes on 3 stilts, jail must be left next turn, the first bankruptcy ends the game and the richest (cash + property + buildings) wins.
 **Options:** taxes (Parasites 200, Morty's Insurance 100), and whether the owner must ask for rent (default: collected automatically)."""
+
+
+def _copy(state: MonopolyState) -> MonopolyState:
+    """A fully independent copy (pickling is several times faster than deepcopy here)."""
+    return pickle.loads(pickle.dumps(state))
 
 
 class MonopolyEngine(Engine[MonopolyState]):
@@ -124,11 +130,13 @@ class MonopolyEngine(Engine[MonopolyState]):
             raise IllegalAction("The game is over.")
         if player in state.bankrupt:
             raise IllegalAction("You are bankrupt and out of the game.")
+        if action_id.partition(":")[0] not in actions.VERBS:
+            raise IllegalAction(f"'{action_id[:40]}' is not a move in this game.")
         waiting = flow.awaited(state)
         legal = {a.id for a in actions.legal(state, player, waiting)}
         if action_id not in legal:
             raise IllegalAction(actions.explain(state, player, action_id, waiting))
-        s = state.model_copy(deep=True)
+        s = _copy(state)
         ev: list[Event] = []
         actions.do(s, ev, player, action_id)
         flow.advance(s, ev)
@@ -161,7 +169,7 @@ class MonopolyEngine(Engine[MonopolyState]):
             raise IllegalAction("The game is over.")
         if player in state.bankrupt:
             raise IllegalAction(f"{player} is already out of the game.")
-        s = state.model_copy(deep=True)
+        s = _copy(state)
         ev: list[Event] = []
         say(s, ev, f"{player} leaves the game.")
         go_bankrupt(s, ev, player, None)

@@ -62,6 +62,7 @@ class HandView(BaseModel):
 class MonopolyView(BaseModel):
     mode: str
     rent_mode: str
+    taxes: dict[int, int]
     players: list[PlayerView]
     spaces: list[SpaceView]
     current: str | None
@@ -181,6 +182,7 @@ def view(s: MonopolyState, viewer: str | None) -> MonopolyView:
     return MonopolyView(
         mode=s.mode,
         rent_mode=s.rent_mode,
+        taxes=dict(s.taxes),
         players=players,
         spaces=spaces,
         current=None if s.over else s.current,
