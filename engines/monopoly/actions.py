@@ -7,6 +7,8 @@ Ids are short and stable: ``roll``, ``pay``, ``usecard:s09``, ``buy``, ``auction
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engines.core import Action, Event, IllegalAction
 from engines.monopoly import auction, moves, trade
 from engines.monopoly.data import JAIL_FINE, SPACES
@@ -56,8 +58,10 @@ VERBS = frozenset(
 )
 
 
+@lru_cache(maxsize=8192)
 def _act(id_: str, label: str) -> Action:
-    # ids and labels are made here from known parts: skip pydantic's validation for speed
+    # ids and labels are made here from known parts, and actions are frozen: build each one
+    # without validation, once, and share it
     return Action.model_construct(id=id_, label=label[:80])
 
 
