@@ -21,14 +21,12 @@ from rendering.kit import (
     WHITE,
     contrast_ink,
     draw_text_centered,
-    ellipsize,
     font,
     new_canvas,
     player_colour,
-    text_size,
     to_png,
-    wrap,
 )
+from rendering.kit import text_size as _kit_text_size
 
 CORNER = 156
 CELL = 98
@@ -58,6 +56,48 @@ KIND_TAG = {
     "utility": "4x / 10x DICE",
     "card": "DRAW A CARD",
 }
+
+
+# -- measuring text (cached: the same words come back on every render) ---------------------
+@lru_cache(maxsize=16384)
+def text_size(text: str, f) -> tuple[int, int]:
+    return _kit_text_size(text, f)
+
+
+@lru_cache(maxsize=16384)
+def _width(word: str, f) -> float:
+    return f.getlength(word)
+
+
+def ellipsize(text: str, f, max_width: int) -> str:
+    if _width(text, f) <= max_width:
+        return text
+    while text and _width(text + "\u2026", f) > max_width:
+        text = text[:-1]
+    return text + "\u2026"
+
+
+def wrap(text: str, f, max_width: int, max_lines: int = 3) -> list[str]:
+    """Greedy word wrap measured word by word (cached); the last line is ellipsized when the
+    text does not fit in ``max_lines``."""
+    space = _width(" ", f)
+    lines: list[str] = []
+    line: list[str] = []
+    used = 0.0
+    for word in text.split():
+        w = _width(word, f)
+        if line and used + space + w > max_width:
+            lines.append(" ".join(line))
+            line, used = [word], w
+        else:
+            used = used + space + w if line else w
+            line.append(word)
+    if line:
+        lines.append(" ".join(line))
+    if len(lines) > max_lines:
+        lines = lines[:max_lines]
+        lines[-1] = lines[-1] + " \u2026"
+    return [ellipsize(ln, f, max_width) for ln in lines]
 
 
 # -- geometry -----------------------------------------------------------------------------
@@ -248,7 +288,7 @@ def _draw_printed_space(draw, sp, taxes: dict[int, int]) -> None:
     _text_block(draw, box, lines)
 
 
-def _draw_ownership(draw, sp, colours) -> None:
+def _draw_ownership(image, draw, sp, colours) -> None:
     """What changes during play: the owner's band, buildings, the mortgage hatch."""
     bar, band, box = _layout(sp.index, sp.kind)
     side = cell_rect(sp.index)[4]
@@ -256,13 +296,8 @@ def _draw_ownership(draw, sp, colours) -> None:
         _buildings(draw, bar, side, sp.stilts, sp.box)
     if band and sp.owner:
         colour = colours.get(sp.owner, MUTED)
-        draw.rectangle(band, fill=colour)
-        f = font(16, True)
-        label = ellipsize(sp.owner, f, band[2] - band[0] - 6)
-        w = text_size(label, f)[0]
-        draw.text(
-            ((band[0] + band[2] - w) // 2, band[1] + 1), label, font=f, fill=contrast_ink(colour)
-        )
+        tag = _owner_tag(sp.owner, colour, band[2] - band[0], band[3] - band[1])
+        image.paste(tag, (band[0], band[1]))
     if sp.mortgaged:
         _hatch(draw, box)
         f = font(15, True)
@@ -274,6 +309,17 @@ def _draw_ownership(draw, sp, colours) -> None:
             outline=MORTGAGE,
         )
         draw.text((cx - w // 2, cy - h // 2 - 2), "MORTGAGED", font=f, fill=(110, 110, 110))
+
+
+@lru_cache(maxsize=256)
+def _owner_tag(owner: str, colour: tuple, width: int, height: int) -> Image.Image:
+    """The owner's band: their name on their colour (drawn once per owner, colour and size)."""
+    tag, draw = new_canvas(width, height, colour)
+    f = font(16, True)
+    label = ellipsize(owner, f, width - 6)
+    w = text_size(label, f)[0]
+    draw.text(((width - w) // 2, 1), label, font=f, fill=contrast_ink(colour))
+    return tag
 
 
 @lru_cache(maxsize=8)
@@ -437,14 +483,14 @@ def _draw_centre(draw, view, colours) -> None:
         draw.text((x0, y), ln, font=fp, fill=INK)
         y += 30
     y += 8
-    fl = font(19)
+    fl = font(21)
     bottom = SIZE - CORNER - 126
     lines: list[str] = []
     for entry in reversed(view.log):
         lines = wrap(entry, fl, x1 - x0, max_lines=2) + lines
-    for ln in lines[-max(0, (bottom - y) // 24) :] if bottom > y else []:
+    for ln in lines[-max(0, (bottom - y) // 27) :] if bottom > y else []:
         draw.text((x0, y), ln, font=fl, fill=(70, 70, 80))
-        y += 24
+        y += 27
     fs = font(19)
     decks = " \u00b7 ".join(f"{k.rstrip('!')} {v}" for k, v in view.deck_counts.items())
     draw.text(
@@ -462,7 +508,7 @@ def render_board(view) -> bytes:
     draw = ImageDraw.Draw(image)
     colours = _seat_colours(view)
     for sp in view.spaces:
-        _draw_ownership(draw, sp, colours)
+        _draw_ownership(image, draw, sp, colours)
     _draw_centre(draw, view, colours)
     _draw_tokens(draw, view, colours)
     return to_png(_palette(image))

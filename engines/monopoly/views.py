@@ -192,7 +192,7 @@ def view(s: MonopolyState, viewer: str | None) -> MonopolyView:
         bank_boxes=s.bank_boxes,
         deck_counts={DECK_TITLES[k]: len(v) for k, v in s.decks.items()},
         pending=pending_line(s),
-        log=list(s.log[-5:]),
+        log=list(s.log[-8:]),
         winners=s.winners,
         end_reason=s.end_reason,
         me=me,
