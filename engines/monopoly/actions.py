@@ -26,6 +26,7 @@ from engines.monopoly.property import (
     lift_cost,
     next_item,
     properties_of,
+    spendable,
     tradable,
 )
 from engines.monopoly.state import MonopolyState
@@ -125,7 +126,8 @@ def free_actions(s: MonopolyState, player: str) -> list[Action]:
     out: list[Action] = []
     debtor = bool(s.debts) and s.debts[0].debtor == player
     mine = properties_of(s, player)
-    if not debtor:
+    # no building while the Bank is auctioning or a won building waits to be placed
+    if not debtor and s.auction is None and s.placement is None:
         for i in mine:
             if SPACES[i].kind == "location" and can_build_here(s, player, i) is None:
                 word = "gublet box" if next_item(s, i) == "box" else "flublet stilt"
@@ -186,9 +188,9 @@ def trade_actions(s: MonopolyState, player: str) -> list[Action]:
         verb = "Stop asking for" if c in t.take_cards else "Ask for"
         out.append(_act(f"tr:tcard:{c}", f"{verb} {t.partner}'s {trade.card_label(c)}"))
     for step in trade.CASH_STEPS:
-        if t.cash + step <= s.cash[player]:
+        if t.cash + step <= spendable(s, player):
             out.append(_act(f"tr:pay:{step}", f"Offer {step} more shmeckles (now {t.cash:+})"))
-        if -(t.cash - step) <= s.cash[t.partner]:
+        if -(t.cash - step) <= spendable(s, t.partner):
             out.append(_act(f"tr:ask:{step}", f"Ask {step} more shmeckles (now {t.cash:+})"))
     if trade.problem(s, t) is None:
         out.append(_act("tr:propose", f"Propose to {t.partner}: {trade.describe(t)}"))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engines.core import Event
 from engines.monopoly.data import SPACES
-from engines.monopoly.money import say, transfer
+from engines.monopoly.money import charge, say, transfer
 from engines.monopoly.property import can_build_here, next_item
 from engines.monopoly.state import Auction, MonopolyState, Placement
 
@@ -123,9 +123,10 @@ def _maybe_close(s: MonopolyState, ev: list[Event]) -> None:
         say(s, ev, f"No bids: {SPACES[a.space].name} stays with the Bank.")
         return
     if a.item == "space":
-        transfer(s, winner, None, a.high)
         s.owner[a.space] = winner
         say(s, ev, f"{winner} wins {SPACES[a.space].name} for {a.high}.", "auction")
+        # the last bidder must buy; cash spent meanwhile (rent asked for) becomes a debt
+        charge(s, ev, winner, None, a.high, f"auction of {SPACES[a.space].name}")
         return
     _deliver_building(s, ev, winner, a)
 

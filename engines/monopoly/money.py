@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engines.core import Event
 from engines.monopoly.data import CARDS
-from engines.monopoly.property import building_value, is_box, properties_of, worth
+from engines.monopoly.property import building_value, properties_of, worth
 from engines.monopoly.state import Debt, FeeChoice, MonopolyState
 
 
@@ -97,15 +97,30 @@ def return_card(s: MonopolyState, card: str) -> None:
     s.decks[CARDS[card].deck].append(card)
 
 
+def cancel_placement(s: MonopolyState) -> None:
+    """A won building not yet placed goes back to the Bank and its price to the winner."""
+    pl = s.placement
+    if pl is None:
+        return
+    s.placement = None
+    if pl.item == "box":
+        s.bank_boxes += 1
+    else:
+        s.bank_stilts += 1
+    collect(s, pl.player, pl.paid)
+
+
 def go_bankrupt(s: MonopolyState, ev: list[Event], player: str, creditor: str | None) -> None:
     """``player`` leaves the game; their assets go to ``creditor`` (or the Bank) as the
     rulebook says. Buildings are sold back to the Bank first, at half price."""
     if creditor in s.bankrupt or creditor == player:
         creditor = None
+    if s.placement is not None and s.placement.player == player:
+        cancel_placement(s)
     raised = building_value(s, player)
     for i in properties_of(s, player):
         lvl = s.level.pop(i, 0)
-        if lvl and is_box(s, i):
+        if lvl > s.max_stilts:
             s.bank_boxes += 1
         else:
             s.bank_stilts += lvl
@@ -181,24 +196,24 @@ def _forget(s: MonopolyState, player: str) -> None:
 
 def _check_end(s: MonopolyState, ev: list[Event]) -> None:
     alive = s.alive
-    if s.mode == "quick":
-        scores = {p: float(worth(s, p)) for p in alive}
-        best = max(scores.values()) if scores else 0
-        s.winners = [p for p in alive if scores[p] == best]
-        s.scores = {p: scores.get(p, 0.0) for p in s.players}
-        s.end_reason = "Quick game: the first bankruptcy ends it; the richest player wins."
-    elif len(alive) <= 1:
-        s.winners = alive
-        s.scores = {p: float(p in alive) for p in s.players}
-        s.end_reason = "Every other player went bankrupt."
-    else:
+    if s.mode != "quick" and len(alive) > 1:
         return
     s.debts.clear()
     s.fee_choices.clear()
     s.auction = None
     s.auction_queue.clear()
-    s.placement = None
+    cancel_placement(s)
     s.offer = None
     s.trade = None
     s.claims.clear()
+    if s.mode == "quick":
+        worths = {p: float(worth(s, p)) for p in alive}
+        best = max(worths.values()) if worths else 0
+        s.winners = [p for p in alive if worths[p] == best]
+        s.scores = {p: worths.get(p, 0.0) for p in s.players}
+        s.end_reason = "Quick game: the first bankruptcy ends it; the richest player wins."
+    else:
+        s.winners = alive
+        s.scores = {p: float(p in alive) for p in s.players}
+        s.end_reason = "Every other player went bankrupt."
     say(s, ev, f"Game over: {' and '.join(s.winners) or 'nobody'} wins. {s.end_reason}", "end")

@@ -95,7 +95,7 @@ def can_build_here(
     if lvl > min(s.level.get(i, 0) for i in group_of(space)):
         return f"Build evenly: every {sp.group} location needs {lvl} first."
     cost = sp.build_cost or 0
-    if check_cash and s.cash[player] < cost:
+    if check_cash and spendable(s, player) < cost:
         return f"You need {cost} shmeckles to build on {sp.name}."
     if check_bank:
         if lvl == s.max_stilts and s.bank_boxes == 0:
@@ -174,13 +174,23 @@ def can_mortgage(s: MonopolyState, player: str, space: int) -> str | None:
     return None
 
 
+def committed(s: MonopolyState, player: str) -> int:
+    """Cash promised as the leading bid of the running auction (it cannot be spent meanwhile)."""
+    a = s.auction
+    return a.high if a is not None and a.high_bidder == player else 0
+
+
+def spendable(s: MonopolyState, player: str) -> int:
+    return s.cash[player] - committed(s, player)
+
+
 def can_lift(s: MonopolyState, player: str, space: int) -> str | None:
     sp = SPACES[space]
     if s.owner.get(space) != player:
         return f"You do not own {sp.name}."
     if space not in s.mortgaged:
         return f"{sp.name} is not mortgaged."
-    if s.cash[player] < lift_cost(space):
+    if spendable(s, player) < lift_cost(space):
         return f"Lifting the mortgage on {sp.name} costs {lift_cost(space)} shmeckles."
     return None
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from engines.core import Event
 from engines.monopoly.data import CARDS, SPACES
 from engines.monopoly.money import receive_property, say, transfer
-from engines.monopoly.property import tradable
+from engines.monopoly.property import spendable, tradable
 from engines.monopoly.state import MonopolyState, Trade
 
 CASH_STEPS = (1, 10, 100)
@@ -35,9 +35,9 @@ def problem(s: MonopolyState, t: Trade) -> str | None:
     for c in t.take_cards:
         if c not in s.cards.get(t.partner, []):
             return f"{t.partner} no longer holds that card."
-    if t.cash > 0 and s.cash[t.proposer] < t.cash:
+    if t.cash > 0 and spendable(s, t.proposer) < t.cash:
         return f"{t.proposer} does not have {t.cash} shmeckles."
-    if t.cash < 0 and s.cash[t.partner] < -t.cash:
+    if t.cash < 0 and spendable(s, t.partner) < -t.cash:
         return f"{t.partner} does not have {-t.cash} shmeckles."
     if not (t.give or t.take or t.give_cards or t.take_cards):
         return "A trade must include at least one property or card."

@@ -68,3 +68,36 @@ def test_bidding_out_of_turn_is_refused(monkeypatch):
         assert "waiting for Ada" in err.reason
     else:
         raise AssertionError("Cy bid out of turn")
+
+
+def test_the_leading_bidder_cannot_spend_the_bid_elsewhere(monkeypatch):
+    s = _auction_needful_things(monkeypatch)
+    s.owner[39] = "Ada"
+    s.mortgaged = [39]
+    s.cash["Ada"] = 300
+    s = act(s, "Ada", "bid:100")
+    assert "lift:39" not in ids(s, "Ada")  # 220 to lift, but 100 of 300 is promised
+
+
+def test_no_building_while_an_auction_runs(monkeypatch):
+    s = _auction_needful_things(monkeypatch)
+    s.owner.update({37: "Brook", 39: "Brook"})
+    assert not any(a.startswith("build:") for a in ids(s, "Brook"))
+
+
+def test_a_winner_who_spent_the_cash_meanwhile_owes_the_bid(monkeypatch):
+    from engines.monopoly.state import RentClaim
+
+    s = _auction_needful_things(monkeypatch)
+    s.rent_mode = "ask"
+    s.cash["Brook"] = 100
+    s.owner[39] = "Cy"
+    # crafted: Cy may still ask Brook for rent while the auction runs
+    s.claims = [RentClaim(owner="Cy", payer="Brook", amount=50, space=39)]
+    s = act(s, "Ada", "pass")
+    s = act(s, "Brook", "bid:100")
+    s = act(s, "Cy", "rent:39")
+    assert s.cash["Brook"] == 50
+    s = act(s, "Cy", "pass")
+    assert s.owner[3] == "Brook" and s.debts and s.debts[0].amount == 100
+    assert ENGINE.to_act(s) == ["Brook"]

@@ -137,3 +137,12 @@ def test_pay_each_player_card_debts_are_settled_one_creditor_at_a_time(monkeypat
     assert s.cash["Brook"] == 1550 and s.debts[0].creditor == "Cy"
     s = act(s, "Ada", "bankrupt")
     assert "Ada" in s.bankrupt and s.cash["Cy"] == 1510
+
+
+def test_bankruptcy_returns_every_stilt_and_box_to_the_bank():
+    s = new(3)
+    own(s, "Ada", 37, 39, 1, 3)
+    s.level = {37: 5, 39: 5, 1: 2, 3: 3}
+    s.bank_boxes, s.bank_stilts = 10, 27
+    s, _ = ENGINE.remove_player(s, "Ada")
+    assert s.level == {} and s.bank_boxes == 12 and s.bank_stilts == 32
