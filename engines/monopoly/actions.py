@@ -164,10 +164,28 @@ def free_actions(s: MonopolyState, player: str) -> list[Action]:
     return out
 
 
+def player_key(s: MonopolyState, player: str) -> str:
+    """How an action id names a player: the name itself when it is short plain ASCII, else the
+    seat number (1-based), so ids stay ASCII and short whatever the display names are."""
+    ok = player.isascii() and ":" not in player and " " not in player and len(player) <= 40
+    return player if ok else str(s.players.index(player) + 1)
+
+
+def player_from_key(s: MonopolyState, key: str) -> str:
+    for p in s.players:
+        if player_key(s, p) == key:
+            return p
+    raise IllegalAction(f"No player '{key[:40]}' in this game.")
+
+
 def trade_actions(s: MonopolyState, player: str) -> list[Action]:
     t = s.trade
     if t is None:
-        return [_act(f"trade:new:{p}", f"Start a trade with {p}") for p in s.alive if p != player]
+        return [
+            _act(f"trade:new:{player_key(s, p)}", f"Start a trade with {p}")
+            for p in s.alive
+            if p != player
+        ]
     if t.proposer != player:
         return []
     if t.proposed:
@@ -218,6 +236,10 @@ def explain(s: MonopolyState, player: str, action_id: str, awaited: list[str]) -
     if rest.isdigit() and 0 <= int(rest) < 40:
         i = int(rest)
         if verb == "build":
+            if s.auction is not None or s.placement is not None:
+                return (
+                    "No building while the Bank is auctioning or a won building waits to be placed."
+                )
             return can_build_here(s, player, i) or "You cannot build now."
         if verb == "sell":
             return can_sell_here(s, player, i) or "You cannot sell now."
@@ -233,6 +255,11 @@ def explain(s: MonopolyState, player: str, action_id: str, awaited: list[str]) -
                 "bankruptcy only when you cannot pay."
             )
         return f"You owe {d.amount} to {d.creditor or 'the Bank'}: sell buildings, mortgage or trade first."
+    t = s.trade
+    if verb in ("trade", "tr") and t is not None and t.proposer != player:
+        if player == t.partner and t.proposed:
+            return f"Answer {t.proposer}'s trade first (accept or decline)."
+        return f"{t.proposer} is already trading with {t.partner}; wait for that trade to end."
     if player not in awaited and verb in (
         "roll",
         "buy",
@@ -305,7 +332,7 @@ def do(s: MonopolyState, ev: list[Event], player: str, action_id: str) -> None:
         go_bankrupt(s, ev, player, s.debts[0].creditor)
     elif verb == "trade":
         s.trades_this_turn += 1
-        trade.start(s, ev, player, action_id.split(":", 2)[2])
+        trade.start(s, ev, player, player_from_key(s, action_id.split(":", 2)[2]))
     elif verb == "tr":
         _trade_step(s, ev, player, rest)
     else:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+from engines.monopoly.actions import player_key
 from engines.monopoly.data import GROUPS, SPACES
 from engines.monopoly.flow import awaited
 from engines.monopoly.property import (
@@ -51,8 +52,9 @@ def suggest(s: MonopolyState, player: str, ids: list[str], rng: random.Random) -
             return a
     if t is None and s.trades_this_turn == 0 and _wanted(s, player):
         target, seller, _ = _wanted(s, player)
-        if f"trade:new:{seller}" in have:
-            return f"trade:new:{seller}"
+        start = f"trade:new:{player_key(s, seller)}"
+        if start in have:
+            return start
     if player in s.jail:
         cards = [a for a in ids if a.startswith("usecard:")]
         if cards:

@@ -112,3 +112,16 @@ def test_an_unproposed_draft_lapses_with_the_turn(monkeypatch):
     dice(monkeypatch, (1, 3))
     s = act(s, "Ada", "roll")
     assert s.current == "Brook" and s.trade is None
+
+
+def test_players_with_non_ascii_names_are_named_by_seat_in_trade_ids():
+    s = ENGINE.setup(["Ada", "Zoë M"], seed=1)
+    assert "trade:new:2" in ids(s, "Ada") and "trade:new:Ada" in ids(s, "Zoë M")
+    s = act(s, "Ada", "trade:new:2")
+    assert s.trade.partner == "Zoë M"
+
+
+def test_a_second_trade_waits_for_the_first():
+    s = act(new(3), "Ada", "trade:new:Brook")
+    with pytest.raises(IllegalAction, match="already trading"):
+        act(s, "Cy", "trade:new:Ada")
