@@ -59,6 +59,28 @@ class HandView(BaseModel):
     can_lift: list[str]
 
 
+class AuctionView(BaseModel):
+    item: str  # the property's name, or "flublet stilt" / "gublet box" in a shortage
+    high: int
+    high_bidder: str | None
+    bidders: list[str]
+    to_bid: str
+
+
+class TradeView(BaseModel):
+    proposer: str
+    partner: str
+    text: str
+    proposed: bool
+
+
+class DebtView(BaseModel):
+    debtor: str
+    creditor: str | None
+    amount: int
+    reason: str
+
+
 class MonopolyView(BaseModel):
     mode: str
     rent_mode: str
@@ -72,6 +94,9 @@ class MonopolyView(BaseModel):
     bank_boxes: int
     deck_counts: dict[str, int]
     pending: str
+    auction: AuctionView | None = None
+    trade: TradeView | None = None
+    debt: DebtView | None = None
     log: list[str]
     winners: list[str] | None
     end_reason: str | None
@@ -109,6 +134,23 @@ def pending_line(s: MonopolyState) -> str:
         return f"{t.proposer} is drafting a trade with {t.partner}; {s.current} to roll."
     where = " (in jail)" if s.current in s.jail else ""
     return f"{s.current} to roll{where}."
+
+
+def _auction(s: MonopolyState) -> AuctionView | None:
+    a = s.auction
+    if a is None:
+        return None
+    if a.item == "space":
+        item = SPACES[a.space].name
+    else:
+        item = "gublet box" if a.item == "box" else "flublet stilt"
+    return AuctionView(
+        item=item,
+        high=a.high,
+        high_bidder=a.high_bidder,
+        bidders=list(a.bidders),
+        to_bid=a.bidders[a.turn],
+    )
 
 
 def hand(s: MonopolyState, player: str) -> HandView:
@@ -192,6 +234,18 @@ def view(s: MonopolyState, viewer: str | None) -> MonopolyView:
         bank_boxes=s.bank_boxes,
         deck_counts={DECK_TITLES[k]: len(v) for k, v in s.decks.items()},
         pending=pending_line(s),
+        auction=_auction(s),
+        trade=(
+            TradeView(
+                proposer=s.trade.proposer,
+                partner=s.trade.partner,
+                text=trade.describe(s.trade),
+                proposed=s.trade.proposed,
+            )
+            if s.trade
+            else None
+        ),
+        debt=DebtView(**s.debts[0].model_dump()) if s.debts else None,
         log=list(s.log[-8:]),
         winners=s.winners,
         end_reason=s.end_reason,

@@ -80,3 +80,13 @@ def test_hand_image_renders_for_a_player_and_a_spectator():
     for viewer in ("Ada", None):
         png = render_hand("monopoly", ENGINE.view(_midgame(), viewer))
         assert png[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_view_carries_the_running_auction():
+    s = new(3)
+    s.offer = 3
+    s = act(s, "Ada", "auction")
+    s = act(s, "Ada", "bid:10")
+    a = ENGINE.view(s, None).auction
+    assert a.item == "Needful Things" and a.high == 10 and a.high_bidder == "Ada"
+    assert a.to_bid == "Brook"
