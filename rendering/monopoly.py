@@ -39,7 +39,8 @@ LINE = (40, 40, 48)
 STILT = (30, 150, 60)
 BOX = (200, 30, 40)
 MORTGAGE = (160, 160, 160)
-HATCH = (212, 212, 212)
+HATCH = (214, 214, 214)
+MORTGAGE_BG = (228, 228, 228)
 
 GROUP_COLOURS = {
     "brown": (140, 82, 52),
@@ -274,22 +275,25 @@ def _draw_printed_space(draw, sp, taxes: dict[int, int]) -> None:
     bar, _band, box = _layout(sp.index, sp.kind)
     if bar:
         draw.rectangle(bar, fill=GROUP_COLOURS.get(sp.group or "", MUTED), outline=LINE, width=2)
+    _text_block(draw, box, _printed_lines(sp, taxes))
+
+
+def _printed_lines(sp, taxes: dict[int, int], ink=INK) -> list[tuple[str, int, bool, tuple]]:
     if sp.kind == "card":
-        ink = (200, 80, 20) if "Schwifty" in sp.name else (40, 110, 190)
-        lines = [("?", 36, True, ink), (_card_label(sp.name), 15, True, INK)]
-    elif sp.kind == "tax":
-        lines = [(sp.name, 17, True, INK), (f"Pay {taxes.get(sp.index, 0)}", 17, False, INK)]
-    else:
-        lines = [(sp.name, 17, True, INK)]
-        if sp.kind in KIND_TAG:
-            lines.append((KIND_TAG[sp.kind], 11, False, MUTED))
-        if sp.price:
-            lines.append((f"{sp.price}", 18, False, INK))
-    _text_block(draw, box, lines)
+        mark = (200, 80, 20) if "Schwifty" in sp.name else (40, 110, 190)
+        return [("?", 36, True, mark), (_card_label(sp.name), 15, True, ink)]
+    if sp.kind == "tax":
+        return [(sp.name, 17, True, ink), (f"Pay {taxes.get(sp.index, 0)}", 17, False, ink)]
+    lines = [(sp.name, 17, True, ink)]
+    if sp.kind in KIND_TAG:
+        lines.append((KIND_TAG[sp.kind], 11, False, MUTED))
+    if sp.price:
+        lines.append((f"{sp.price}", 18, False, ink))
+    return lines
 
 
 def _draw_ownership(image, draw, sp, colours) -> None:
-    """What changes during play: the owner's band, buildings, the mortgage hatch."""
+    """What changes during play: the owner's band, buildings, the mortgaged look."""
     bar, band, box = _layout(sp.index, sp.kind)
     side = cell_rect(sp.index)[4]
     if bar and (sp.stilts or sp.box):
@@ -299,16 +303,14 @@ def _draw_ownership(image, draw, sp, colours) -> None:
         tag = _owner_tag(sp.owner, colour, band[2] - band[0], band[3] - band[1])
         image.paste(tag, (band[0], band[1]))
     if sp.mortgaged:
+        # the deed lies face down: greyed, hatched, the name still readable, a MORTGAGED tag
+        draw.rectangle(box, fill=MORTGAGE_BG)
         _hatch(draw, box)
-        f = font(15, True)
-        w, h = text_size("MORTGAGED", f)
-        cx, cy = (box[0] + box[2]) // 2, (box[1] + box[3]) // 2
-        draw.rectangle(
-            [cx - w // 2 - 4, cy - h // 2 - 4, cx + w // 2 + 4, cy + h // 2 + 6],
-            fill=WHITE,
-            outline=MORTGAGE,
-        )
-        draw.text((cx - w // 2, cy - h // 2 - 2), "MORTGAGED", font=f, fill=(110, 110, 110))
+        tag_h = 18
+        x0, y0, x1, y1 = box
+        draw.rectangle([x0, y0, x1, y0 + tag_h], fill=(90, 90, 96))
+        draw_text_centered(draw, (x0, y0, x1, y0 + tag_h), "MORTGAGED", 13, fill=WHITE, bold=True)
+        _text_block(draw, (x0, y0 + tag_h, x1, y1), _printed_lines(sp, {}, ink=(95, 95, 100)))
 
 
 @lru_cache(maxsize=256)

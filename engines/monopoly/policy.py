@@ -10,7 +10,6 @@ from engines.monopoly.actions import player_key
 from engines.monopoly.data import GROUPS, SPACES
 from engines.monopoly.flow import awaited
 from engines.monopoly.property import (
-    building_value,
     group_of,
     lift_cost,
     owns_group,
@@ -143,4 +142,4 @@ def _likes(s: MonopolyState, player: str) -> bool:
     if t.cash < (SPACES[i].price or 0) * 3 // 2:
         return False
     mine = set(properties_of(s, player))
-    return sum(j in mine for j in group_of(i)) <= 1 and building_value(s, player) >= 0
+    return sum(j in mine for j in group_of(i)) <= 1
