@@ -543,10 +543,12 @@ def render_hand(view) -> bytes:
     seat = next((p.seat for p in view.players if p.name == me.player), 0)
     colour = player_colour(seat)
     draw.rectangle([0, 0, width, 70], fill=colour)
-    draw.text((24, 12), f"{me.player}'s hand", font=font(38, True), fill=contrast_ink(colour))
-    draw.text(
-        (width - 280, 18), f"{me.cash:,} shmeckles", font=font(30, True), fill=contrast_ink(colour)
-    )
+    money = f"{me.cash:,} shmeckles"
+    fm = font(30, True)
+    money_w = text_size(money, fm)[0]
+    head = ellipsize(f"{me.player}'s hand", font(38, True), width - money_w - 70)
+    draw.text((24, 12), head, font=font(38, True), fill=contrast_ink(colour))
+    draw.text((width - money_w - 28, 18), money, font=fm, fill=contrast_ink(colour))
     y = 86
     draw.text((24, y), "Property", font=font(22, True), fill=MUTED)
     draw.text((470, y), "Buildings", font=font(22, True), fill=MUTED)
