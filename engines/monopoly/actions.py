@@ -68,8 +68,9 @@ def _act(id_: str, label: str) -> Action:
 
 # -- listing ------------------------------------------------------------------------------
 def awaited_actions(s: MonopolyState, player: str, awaited: list[str]) -> list[Action]:
-    """The decision the game waits for from ``player`` (empty if it waits for someone else)."""
-    if player not in awaited:
+    """The decision the game waits for from ``player`` (empty if it waits for someone else).
+    ``awaited[0]`` is the one main decision; any others are owners who may ask for rent."""
+    if not awaited or player != awaited[0]:
         return []
     t = s.trade
     if t and t.proposed:
@@ -260,7 +261,7 @@ def explain(s: MonopolyState, player: str, action_id: str, awaited: list[str]) -
         if player == t.partner and t.proposed:
             return f"Answer {t.proposer}'s trade first (accept or decline)."
         return f"{t.proposer} is already trading with {t.partner}; wait for that trade to end."
-    if player not in awaited and verb in (
+    if (not awaited or player != awaited[0]) and verb in (
         "roll",
         "buy",
         "auction",
@@ -269,7 +270,7 @@ def explain(s: MonopolyState, player: str, action_id: str, awaited: list[str]) -
         "pay",
         "usecard",
     ):
-        return f"The game is waiting for {', '.join(awaited)}, not you."
+        return f"The game is waiting for {awaited[0] if awaited else 'nobody'}, not you."
     return f"'{action_id[:40]}' is not a move you can make now."
 
 

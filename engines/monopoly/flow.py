@@ -15,8 +15,16 @@ from engines.monopoly.state import MonopolyState
 
 
 def awaited(s: MonopolyState) -> list[str]:
+    """The player whose decision the game waits for, then (with the "owner asks" option) any
+    owner who may still ask for rent before the next roll."""
     if s.over:
         return []
+    first = _awaited(s)
+    owners = [c.owner for c in s.claims if c.owner not in first]
+    return first + list(dict.fromkeys(owners))
+
+
+def _awaited(s: MonopolyState) -> list[str]:
     if s.trade and s.trade.proposed:
         return [s.trade.partner]
     if s.debts:

@@ -23,12 +23,16 @@ CUSHION = 150
 
 def suggest(s: MonopolyState, player: str, ids: list[str], rng: random.Random) -> str:
     have = set(ids)
-    waiting = player in awaited(s)
+    main = awaited(s)
+    waiting = bool(main) and main[0] == player
     t = s.trade
     if t and t.proposed and t.partner == player and waiting:
         return "tr:yes" if _likes(s, player) and "tr:yes" in have else "tr:no"
     if s.debts and s.debts[0].debtor == player:
         return _raise_money(s, player, have)
+    claims = sorted(a for a in ids if a.startswith("rent:"))
+    if claims:
+        return claims[0]
     if waiting and s.fee_choices:
         f = s.fee_choices[0]
         if f"lift:{f.space}" in have and s.cash[player] > lift_cost(f.space) + 3 * CUSHION:

@@ -52,3 +52,29 @@ def test_random_playout_keeps_money_buildings_and_ownership_consistent(mode, n):
         assert len(s.bankrupt) == 1
     else:
         assert len(s.bankrupt) == n - 1
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_random_playout_with_out_of_turn_actions_and_rent_on_request(n):
+    """Players not awaited also act (build, mortgage, trade, ask for rent) at random moments."""
+    players = NAMES[:n]
+    s = ENGINE.setup(players, seed=200 + n, options={"rent": "ask"})
+    rng = random.Random(200 + n)
+    start = money_total(s)
+    for _ in range(ENGINE.max_playout_steps):
+        if ENGINE.result(s) is not None:
+            break
+        waiting = ENGINE.to_act(s)
+        if rng.random() < 0.06:
+            p = rng.choice(s.alive)
+            actions = ENGINE.legal_actions(s, p)
+            if not actions:
+                continue
+            claims = [a.id for a in actions if a.id.startswith("rent:")]
+            aid = claims[0] if claims else rng.choice(actions).id
+        else:
+            p = rng.choice(waiting)
+            aid = ENGINE.suggest(s, p, rng)
+        s, _ = ENGINE.apply(s, p, aid)
+        check_invariants(s, start)
+    assert ENGINE.result(s) is not None

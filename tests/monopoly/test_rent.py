@@ -109,3 +109,11 @@ def test_unasked_rent_lapses_when_the_next_player_rolls(monkeypatch):
     dice(monkeypatch, (1, 2))
     s = act(s, "Brook", "roll")
     assert "rent:18" not in ids(s, "Brook") and s.cash["Brook"] <= 1500
+
+
+def test_an_owner_who_may_ask_for_rent_is_named_in_to_act(monkeypatch):
+    s = new(3, rent="ask")
+    own(s, "Cy", PLUTO)
+    s = _land_on_pluto(monkeypatch, s)
+    assert ENGINE.to_act(s) == ["Brook", "Cy"]
+    assert "roll" not in ids(s, "Cy") and "rent:18" in ids(s, "Cy")
