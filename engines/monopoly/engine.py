@@ -35,6 +35,8 @@ class MonopolyEngine(Engine[MonopolyState]):
     max_players = 6
     state_type = MonopolyState
     max_playout_steps = 6000
+    #: Monopoly has no hidden information in any label (deeds, cash and jail cards are public)
+    public_action_labels = True
     guide = GUIDE
     options = [
         OptionSpec(
