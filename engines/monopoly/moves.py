@@ -108,7 +108,7 @@ def land(
     """Do what the space ``player`` stands on says."""
     i = s.pos[player]
     sp = SPACES[i]
-    say(s, ev, f"{player} lands on {sp.name}.")
+    say(s, ev, f"{player} lands on {sp.name}" + ("" if sp.name.endswith("!") else "."))
     if sp.is_property:
         owner = s.owner.get(i)
         if owner is None:
@@ -193,7 +193,7 @@ def apply_card(s: MonopolyState, ev: list[Event], player: str, card_id: str) -> 
 def pay_jail_fine(s: MonopolyState, ev: list[Event], player: str) -> None:
     charge(s, ev, player, None, JAIL_FINE, "jail fine")
     leave_jail(s, player)
-    say(s, ev, f"{player} pays the fine and leaves jail; now roll.")
+    say(s, ev, f"{player} leaves jail; now roll.")
 
 
 def use_jail_card(s: MonopolyState, ev: list[Event], player: str, card_id: str) -> None:
