@@ -45,3 +45,10 @@ def test_quick_game_ends_at_the_first_bankruptcy_and_the_richest_wins(monkeypatc
     # Brook 1500 + 400, Cy 1500 + 120
     assert r.winners == ["Brook"] and r.scores["Brook"] == 1900 and r.scores["Cy"] == 1620
     assert ENGINE.to_act(s) == []
+
+
+def test_a_player_leaving_a_quick_game_ends_it():
+    s = ENGINE.setup(NAMES[:3], seed=5, options={"mode": "quick"})
+    s, _ = ENGINE.remove_player(s, "Cy")
+    r = ENGINE.result(s)
+    assert r is not None and "Cy" not in r.winners and ENGINE.to_act(s) == []
