@@ -70,7 +70,6 @@ def test_bench_one_move_through_json_p50_p99():
 
 @pytest.mark.bench
 def test_bench_board_render_time_and_size():
-    s, _ = _game(4, 3)
     s = ENGINE.setup(NAMES[:4], seed=3)
     rng = random.Random(3)
     for _ in range(400):
