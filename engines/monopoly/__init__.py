@@ -1,0 +1,1 @@
+"""Monopoly: Rick and Morty (classic and quick rules)."""

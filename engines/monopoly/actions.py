@@ -1,0 +1,417 @@
+"""Action ids, their labels, and what each one does.
+
+Ids are short and stable: ``roll``, ``pay``, ``usecard:s09``, ``buy``, ``auction``, ``bid:10``,
+``pass``, ``place:39``, ``keep:5``, ``build:39``, ``sell:39``, ``mortgage:5``, ``lift:5``,
+``rent:5``, ``bankrupt``, ``trade:new:Ada`` and the ``tr:*`` trade steps.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from engines.core import Action, Event, IllegalAction
+from engines.monopoly import auction, moves, trade
+from engines.monopoly.data import JAIL_FINE, SPACES
+from engines.monopoly.money import charge, go_bankrupt, say, transfer
+from engines.monopoly.property import (
+    can_build_here,
+    can_lift,
+    can_mortgage,
+    can_raise,
+    can_sell_here,
+    fee,
+    group_of,
+    is_box,
+    level_down_target,
+    lift_cost,
+    next_item,
+    properties_of,
+    spendable,
+    tradable,
+)
+from engines.monopoly.state import MonopolyState
+
+
+def _name(i: int) -> str:
+    return SPACES[i].name
+
+
+VERBS = frozenset(
+    [
+        "roll",
+        "pay",
+        "usecard",
+        "buy",
+        "auction",
+        "bid",
+        "pass",
+        "place",
+        "keep",
+        "build",
+        "sell",
+        "mortgage",
+        "lift",
+        "rent",
+        "bankrupt",
+        "trade",
+        "tr",
+    ]
+)
+
+
+@lru_cache(maxsize=8192)
+def _act(id_: str, label: str) -> Action:
+    # ids and labels are made here from known parts, and actions are frozen: build each one
+    # without validation, once, and share it
+    return Action.model_construct(id=id_, label=label[:80])
+
+
+# -- listing ------------------------------------------------------------------------------
+def awaited_actions(s: MonopolyState, player: str, awaited: list[str]) -> list[Action]:
+    """The decision the game waits for from ``player`` (empty if it waits for someone else).
+    ``awaited[0]`` is the one main decision; any others are owners who may ask for rent."""
+    if not awaited or player != awaited[0]:
+        return []
+    t = s.trade
+    if t and t.proposed:
+        return [
+            _act("tr:yes", f"Accept: {trade.describe(t)}"),
+            _act("tr:no", f"Decline {t.proposer}'s trade"),
+        ]
+    if s.debts:
+        d = s.debts[0]
+        out = []
+        if can_raise(s, player) < d.amount:
+            out.append(_act("bankrupt", f"Declare bankruptcy (owe {d.amount})"))
+        return out
+    if s.fee_choices:
+        f = s.fee_choices[0]
+        out = [
+            _act(f"keep:{f.space}", f"Keep {_name(f.space)} mortgaged: pay 10% ({fee(f.space)})")
+        ]
+        return out
+    a = s.auction
+    if a:
+        out = [
+            _act(f"bid:{step}", f"Bid {a.high + step} (+{step})")
+            for step in auction.BID_STEPS
+            if a.high + step <= s.cash[player]
+        ]
+        out.append(_act("pass", "Pass (final)"))
+        return out
+    if s.placement:
+        item = s.placement.item
+        return [
+            _act(f"place:{i}", f"Place the {'box' if item == 'box' else 'stilt'} on {_name(i)}")
+            for i in auction.buildable_free(s, player, item)
+        ]
+    if s.offer is not None:
+        sp = SPACES[s.offer]
+        out = []
+        if s.cash[player] >= (sp.price or 0):
+            out.append(_act("buy", f"Buy {sp.name} for {sp.price}"))
+        out.append(_act("auction", f"Auction {sp.name}"))
+        return out
+    if player in s.jail:
+        out = [_act("roll", "Roll for doubles")]
+        if s.cash[player] >= JAIL_FINE:
+            out.append(_act("pay", f"Pay {JAIL_FINE} to leave jail"))
+        for c in dict.fromkeys(s.cards.get(player, [])):
+            out.append(_act(f"usecard:{c}", f"Use {trade.card_label(c)}"))
+        return out
+    return [_act("roll", "Roll the dice")]
+
+
+def free_actions(s: MonopolyState, player: str) -> list[Action]:
+    """What the rules let a player do at any time, in turn or not, even in jail."""
+    out: list[Action] = []
+    debtor = bool(s.debts) and s.debts[0].debtor == player
+    mine = properties_of(s, player)
+    # no building while the Bank is auctioning or a won building waits to be placed
+    if not debtor and s.auction is None and s.placement is None:
+        for i in mine:
+            if SPACES[i].kind == "location" and can_build_here(s, player, i) is None:
+                word = "gublet box" if next_item(s, i) == "box" else "flublet stilt"
+                out.append(
+                    _act(f"build:{i}", f"Build a {word} on {_name(i)} ({SPACES[i].build_cost})")
+                )
+    for i in mine:
+        if can_sell_here(s, player, i) is None:
+            half = (SPACES[i].build_cost or 0) // 2
+            if is_box(s, i) and s.bank_stilts < s.max_stilts:
+                target = level_down_target(s, i)
+                out.append(
+                    _act(
+                        f"sell:{i}",
+                        f"Sell the {SPACES[i].group} group down to {target} stilts each",
+                    )
+                )
+            else:
+                word = "box" if is_box(s, i) else "stilt"
+                out.append(_act(f"sell:{i}", f"Sell a {word} on {_name(i)} (+{half})"))
+    for i in mine:
+        if can_mortgage(s, player, i) is None:
+            out.append(_act(f"mortgage:{i}", f"Mortgage {_name(i)} (+{SPACES[i].mortgage_value})"))
+    if not debtor:
+        for i in mine:
+            if can_lift(s, player, i) is None:
+                out.append(_act(f"lift:{i}", f"Lift the mortgage on {_name(i)} (-{lift_cost(i)})"))
+        for c in s.claims:
+            if c.owner == player:
+                out.append(
+                    _act(f"rent:{c.space}", f"Ask {c.payer} for {c.amount} rent ({_name(c.space)})")
+                )
+    out.extend(trade_actions(s, player))
+    return out
+
+
+def player_key(s: MonopolyState, player: str) -> str:
+    """How an action id names a player: the name itself when it is short plain ASCII, else the
+    seat number (1-based), so ids stay ASCII and short whatever the display names are."""
+    ok = player.isascii() and ":" not in player and " " not in player and len(player) <= 40
+    return player if ok else str(s.players.index(player) + 1)
+
+
+def player_from_key(s: MonopolyState, key: str) -> str:
+    for p in s.players:
+        if player_key(s, p) == key:
+            return p
+    raise IllegalAction(f"No player '{key[:40]}' in this game.")
+
+
+def trade_actions(s: MonopolyState, player: str) -> list[Action]:
+    t = s.trade
+    if t is None:
+        return [
+            _act(f"trade:new:{player_key(s, p)}", f"Start a trade with {p}")
+            for p in s.alive
+            if p != player
+        ]
+    if t.proposer != player:
+        return []
+    if t.proposed:
+        return [_act("tr:cancel", "Withdraw your trade offer")]
+    out = []
+    for i in properties_of(s, player):
+        if tradable(s, i):
+            verb = "Remove" if i in t.give else "Offer"
+            out.append(_act(f"tr:give:{i}", f"{verb} {_name(i)}"))
+    for i in properties_of(s, t.partner):
+        if tradable(s, i):
+            verb = "Stop asking for" if i in t.take else "Ask for"
+            out.append(_act(f"tr:take:{i}", f"{verb} {_name(i)}"))
+    for c in s.cards.get(player, []):
+        verb = "Remove" if c in t.give_cards else "Offer"
+        out.append(_act(f"tr:gcard:{c}", f"{verb} your {trade.card_label(c)}"))
+    for c in s.cards.get(t.partner, []):
+        verb = "Stop asking for" if c in t.take_cards else "Ask for"
+        out.append(_act(f"tr:tcard:{c}", f"{verb} {t.partner}'s {trade.card_label(c)}"))
+    for step in trade.CASH_STEPS:
+        if t.cash + step <= spendable(s, player):
+            out.append(_act(f"tr:pay:{step}", f"Offer {step} more shmeckles (now {t.cash:+})"))
+        if -(t.cash - step) <= spendable(s, t.partner):
+            out.append(_act(f"tr:ask:{step}", f"Ask {step} more shmeckles (now {t.cash:+})"))
+    if trade.problem(s, t) is None:
+        out.append(_act("tr:propose", f"Propose to {t.partner}: {trade.describe(t)}"))
+    out.append(_act("tr:cancel", "Cancel this trade draft"))
+    return out
+
+
+def legal(s: MonopolyState, player: str, awaited: list[str]) -> list[Action]:
+    if s.over or player not in s.players or player in s.bankrupt:
+        return []
+    out = awaited_actions(s, player, awaited) + free_actions(s, player)
+    seen: set[str] = set()
+    unique = []
+    for a in out:
+        if a.id not in seen:
+            seen.add(a.id)
+            unique.append(a)
+    return unique
+
+
+# -- doing --------------------------------------------------------------------------------
+def explain(s: MonopolyState, player: str, action_id: str, awaited: list[str]) -> str:
+    """A reason a person can read for refusing ``action_id``."""
+    verb, _, rest = action_id.partition(":")
+    if rest.isdigit() and 0 <= int(rest) < 40:
+        i = int(rest)
+        if verb == "build":
+            if s.auction is not None or s.placement is not None:
+                return (
+                    "No building while the Bank is auctioning or a won building waits to be placed."
+                )
+            return can_build_here(s, player, i) or "You cannot build now."
+        if verb == "sell":
+            return can_sell_here(s, player, i) or "You cannot sell now."
+        if verb == "mortgage":
+            return can_mortgage(s, player, i) or "You cannot mortgage now."
+        if verb == "lift":
+            return can_lift(s, player, i) or "You cannot lift that mortgage now."
+    if s.debts and s.debts[0].debtor == player:
+        d = s.debts[0]
+        if action_id == "bankrupt":
+            return (
+                f"You can still raise {d.amount} shmeckles by selling buildings or mortgaging: "
+                "bankruptcy only when you cannot pay."
+            )
+        return f"You owe {d.amount} to {d.creditor or 'the Bank'}: sell buildings, mortgage or trade first."
+    t = s.trade
+    if verb in ("trade", "tr") and t is not None and t.proposer != player:
+        if player == t.partner and t.proposed:
+            return f"Answer {t.proposer}'s trade first (accept or decline)."
+        return f"{t.proposer} is already trading with {t.partner}; wait for that trade to end."
+    if (not awaited or player != awaited[0]) and verb in (
+        "roll",
+        "buy",
+        "auction",
+        "bid",
+        "pass",
+        "pay",
+        "usecard",
+    ):
+        return f"The game is waiting for {awaited[0] if awaited else 'nobody'}, not you."
+    return f"'{action_id[:40]}' is not a move you can make now."
+
+
+def do(s: MonopolyState, ev: list[Event], player: str, action_id: str) -> None:
+    """Carry out a legal action (already checked against the legal list)."""
+    verb, _, rest = action_id.partition(":")
+    num = int(rest) if rest.isdigit() else -1
+    if verb == "roll":
+        moves.roll(s, ev, player)
+    elif verb == "pay":
+        moves.pay_jail_fine(s, ev, player)
+    elif verb == "usecard":
+        moves.use_jail_card(s, ev, player, rest)
+    elif verb == "buy":
+        i = s.offer
+        assert i is not None
+        s.offer = None
+        transfer(s, player, None, SPACES[i].price or 0)
+        s.owner[i] = player
+        say(s, ev, f"{player} buys {_name(i)} for {SPACES[i].price}.", "buy")
+    elif verb == "auction":
+        i = s.offer
+        assert i is not None
+        s.offer = None
+        say(s, ev, f"{player} does not buy {_name(i)}.")
+        auction.start_property_auction(s, ev, i, player)
+    elif verb == "bid":
+        auction.bid(s, ev, player, num)
+    elif verb == "pass":
+        auction.pass_bid(s, ev, player)
+    elif verb == "place":
+        s.placement = None
+        auction.place(s, ev, player, num, paid=True, reserved=True)
+    elif verb == "keep":
+        s.fee_choices = [f for f in s.fee_choices if not (f.player == player and f.space == num)]
+        charge(s, ev, player, None, fee(num), f"10% fee to keep {_name(num)} mortgaged")
+    elif verb == "build":
+        item = next_item(s, num)
+        if auction.is_shortage(s, item):
+            auction.start_shortage_auction(s, ev, player, num)
+        else:
+            auction.place(s, ev, player, num, paid=False)
+    elif verb == "sell":
+        _sell(s, ev, player, num)
+    elif verb == "mortgage":
+        s.mortgaged.append(num)
+        s.mortgaged.sort()
+        transfer(s, None, player, SPACES[num].mortgage_value)
+        say(s, ev, f"{player} mortgages {_name(num)} for {SPACES[num].mortgage_value}.", "mortgage")
+    elif verb == "lift":
+        s.mortgaged.remove(num)
+        transfer(s, player, None, lift_cost(num))
+        s.fee_choices = [f for f in s.fee_choices if not (f.player == player and f.space == num)]
+        say(s, ev, f"{player} lifts the mortgage on {_name(num)} for {lift_cost(num)}.", "mortgage")
+    elif verb == "rent":
+        claim = next(c for c in s.claims if c.owner == player and c.space == num)
+        s.claims.remove(claim)
+        charge(s, ev, claim.payer, player, claim.amount, f"rent on {_name(num)}")
+    elif verb == "bankrupt":
+        go_bankrupt(s, ev, player, s.debts[0].creditor)
+    elif verb == "trade":
+        s.trades_this_turn += 1
+        trade.start(s, ev, player, player_from_key(s, action_id.split(":", 2)[2]))
+    elif verb == "tr":
+        _trade_step(s, ev, player, rest)
+    else:
+        raise IllegalAction(f"'{action_id[:40]}' is not a move you can make now.")
+
+
+def _sell(s: MonopolyState, ev: list[Event], player: str, i: int) -> None:
+    half = (SPACES[i].build_cost or 0) // 2
+    k = s.max_stilts
+    if is_box(s, i) and s.bank_stilts < k:
+        target = level_down_target(s, i)
+        total = 0
+        for j in group_of(i):
+            lvl = s.level.get(j, 0)
+            if lvl > k:
+                s.bank_boxes += 1
+                s.bank_stilts -= target
+            else:
+                s.bank_stilts += lvl - target
+            total += (lvl - target) * half
+            _set_level(s, j, target)
+        transfer(s, None, player, total)
+        say(
+            s,
+            ev,
+            f"{player} sells the {SPACES[i].group} group down to {target} stilts each (+{total}).",
+            "build",
+        )
+        return
+    if is_box(s, i):
+        s.bank_boxes += 1
+        s.bank_stilts -= k
+        _set_level(s, i, k)
+        word = "gublet box"
+    else:
+        s.bank_stilts += 1
+        _set_level(s, i, s.level[i] - 1)
+        word = "flublet stilt"
+    transfer(s, None, player, half)
+    say(s, ev, f"{player} sells a {word} on {_name(i)} (+{half}).", "build")
+
+
+def _set_level(s: MonopolyState, i: int, lvl: int) -> None:
+    if lvl:
+        s.level[i] = lvl
+    else:
+        s.level.pop(i, None)
+
+
+def _trade_step(s: MonopolyState, ev: list[Event], player: str, rest: str) -> None:
+    t = s.trade
+    assert t is not None
+    kind, _, arg = rest.partition(":")
+    if kind == "yes":
+        trade.accept(s, ev)
+    elif kind == "no":
+        s.trade = None
+        say(s, ev, f"{player} declines {t.proposer}'s trade.", "trade")
+    elif kind == "cancel":
+        s.trade = None
+        say(s, ev, f"{player} cancels the trade.", "trade")
+    elif kind == "propose":
+        t.proposed = True
+        say(s, ev, f"{player} proposes to {t.partner}: {trade.describe(t)}.", "trade")
+    elif kind in ("give", "take"):
+        bucket = t.give if kind == "give" else t.take
+        i = int(arg)
+        if i in bucket:
+            bucket.remove(i)
+        else:
+            bucket.append(i)
+    elif kind in ("gcard", "tcard"):
+        bucket = t.give_cards if kind == "gcard" else t.take_cards
+        if arg in bucket:
+            bucket.remove(arg)
+        else:
+            bucket.append(arg)
+    elif kind == "pay":
+        t.cash += int(arg)
+    elif kind == "ask":
+        t.cash -= int(arg)

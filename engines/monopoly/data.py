@@ -1,0 +1,149 @@
+"""The board and the two card decks, loaded from JSON and validated once at import.
+
+Numbers come from the standard board (the rulebook keeps its prices); location names from a public
+unofficial list; card effects are the standard ones with flavour text written by us. Each entry
+says where it comes from in ``provenance``.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, Field, model_validator
+
+DATA_DIR = Path(__file__).parent / "data"
+Provenance = Literal["rulebook", "published", "unofficial-list", "designed"]
+DeckName = Literal["schwifty", "cable"]
+DECK_TITLES = {"schwifty": "Time to Schwifty!", "cable": "Interdimensional Cable TV"}
+
+
+class Space(BaseModel):
+    index: int = Field(ge=0, le=39)
+    name: str
+    kind: Literal[
+        "corner", "location", "transport", "utility", "card", "tax", "jail", "parking", "gotojail"
+    ]
+    group: str | None = None
+    price: int | None = None
+    rents: list[int] | None = None
+    build_cost: int | None = None
+    deck: DeckName | None = None
+    default_tax: int | None = None
+    provenance: Provenance
+    note: str = ""
+
+    @model_validator(mode="after")
+    def _complete(self) -> Space:
+        if self.kind in ("location", "transport", "utility") and not self.price:
+            raise ValueError(f"{self.name}: a property needs a price")
+        if self.kind == "location" and (
+            not self.rents or len(self.rents) != 6 or not self.build_cost or not self.group
+        ):
+            raise ValueError(f"{self.name}: a location needs 6 rents, a group and a build cost")
+        if self.kind == "card" and not self.deck:
+            raise ValueError(f"{self.name}: a card space needs a deck")
+        return self
+
+    @property
+    def is_property(self) -> bool:
+        return self.kind in ("location", "transport", "utility")
+
+    @property
+    def mortgage_value(self) -> int:
+        return (self.price or 0) // 2
+
+
+class Board(BaseModel):
+    spaces: list[Space]
+
+    @model_validator(mode="after")
+    def _forty(self) -> Board:
+        if [s.index for s in self.spaces] != list(range(40)):
+            raise ValueError("the board needs spaces 0..39 in order")
+        return self
+
+
+class Effect(BaseModel):
+    kind: Literal[
+        "advance",
+        "nearest",
+        "collect",
+        "pay",
+        "goojf",
+        "back",
+        "jail",
+        "repairs",
+        "pay_each",
+        "collect_each",
+    ]
+    target: int | Literal["transport", "utility"] | None = None
+    amount: int | None = None
+    stilt: int | None = None
+    box: int | None = None
+
+
+class Card(BaseModel):
+    id: str
+    deck: DeckName
+    effect: Effect
+    text: str
+    provenance: Provenance
+    note: str = ""
+
+
+class Cards(BaseModel):
+    cards: list[Card]
+
+    @model_validator(mode="after")
+    def _sixteen_each(self) -> Cards:
+        for deck in ("schwifty", "cable"):
+            n = sum(c.deck == deck for c in self.cards)
+            if n != 16:
+                raise ValueError(f"the {deck} deck needs 16 cards, found {n}")
+        if len({c.id for c in self.cards}) != len(self.cards):
+            raise ValueError("card ids must be unique")
+        return self
+
+
+@cache
+def board() -> Board:
+    return Board.model_validate(json.loads((DATA_DIR / "board.json").read_text()))
+
+
+@cache
+def cards() -> Cards:
+    return Cards.model_validate(json.loads((DATA_DIR / "cards.json").read_text()))
+
+
+SPACES: list[Space] = board().spaces
+CARDS: dict[str, Card] = {c.id: c for c in cards().cards}
+PROPERTIES: list[int] = [s.index for s in SPACES if s.is_property]
+LOCATIONS: list[int] = [s.index for s in SPACES if s.kind == "location"]
+TRANSPORTS: list[int] = [s.index for s in SPACES if s.kind == "transport"]
+UTILITIES: list[int] = [s.index for s in SPACES if s.kind == "utility"]
+GROUPS: dict[str, list[int]] = {}
+for _s in SPACES:
+    if _s.is_property and _s.group:
+        GROUPS.setdefault(_s.group, []).append(_s.index)
+GROUP_ORDER = [
+    "brown",
+    "light-blue",
+    "pink",
+    "orange",
+    "red",
+    "yellow",
+    "green",
+    "dark-blue",
+    "transport",
+    "utility",
+]
+JAIL = 10
+GO_TO_JAIL = 30
+GO_SALARY = 200
+JAIL_FINE = 50
+START_CASH = 1500
+STILTS = 32
+BOXES = 12

@@ -1,0 +1,219 @@
+"""Moving shmeckles: payments to and from the Bank and players, debts, bankruptcy.
+
+Every payment goes through :func:`transfer`, which also keeps the Bank's running totals of what it
+paid out and received, so money is provably conserved.
+"""
+
+from __future__ import annotations
+
+from engines.core import Event
+from engines.monopoly.data import CARDS
+from engines.monopoly.property import building_value, properties_of, worth
+from engines.monopoly.state import Debt, FeeChoice, MonopolyState
+
+
+def say(s: MonopolyState, ev: list[Event], text: str, kind: str = "info") -> None:
+    ev.append(Event(text=text, kind=kind))
+    s.log.append(text)
+    del s.log[:-8]
+
+
+def transfer(s: MonopolyState, payer: str | None, payee: str | None, amount: int) -> None:
+    """Move ``amount`` from ``payer`` to ``payee``; None is the Bank."""
+    if amount <= 0:
+        return
+    if payer is None:
+        s.bank_paid += amount
+    else:
+        s.cash[payer] -= amount
+    if payee is None:
+        s.bank_received += amount
+    else:
+        s.cash[payee] += amount
+
+
+def collect(s: MonopolyState, player: str, amount: int) -> None:
+    transfer(s, None, player, amount)
+
+
+def who(creditor: str | None) -> str:
+    return creditor or "the Bank"
+
+
+def charge(
+    s: MonopolyState,
+    ev: list[Event],
+    debtor: str,
+    creditor: str | None,
+    amount: int,
+    reason: str,
+) -> None:
+    """``debtor`` pays now if they can; otherwise the debt waits and they must raise money."""
+    if amount <= 0 or debtor in s.bankrupt:
+        return
+    if creditor in s.bankrupt:
+        creditor = None
+    waiting = any(d.debtor == debtor for d in s.debts)
+    if not waiting and s.cash[debtor] >= amount:
+        transfer(s, debtor, creditor, amount)
+        say(s, ev, f"{debtor} pays {amount} to {who(creditor)} ({reason}).")
+        return
+    s.debts.append(Debt(debtor=debtor, creditor=creditor, amount=amount, reason=reason))
+    if not waiting:
+        say(
+            s,
+            ev,
+            f"{debtor} owes {amount} to {who(creditor)} ({reason}) but has {s.cash[debtor]}: "
+            "sell buildings, mortgage or trade to raise it.",
+            "debt",
+        )
+
+
+def settle_debts(s: MonopolyState, ev: list[Event]) -> bool:
+    """Pay every waiting debt the debtor can now cover; True once none is left."""
+    while s.debts:
+        d = s.debts[0]
+        if d.debtor in s.bankrupt:
+            s.debts.pop(0)
+            continue
+        if d.creditor in s.bankrupt:
+            d.creditor = None
+        if s.cash[d.debtor] < d.amount:
+            return False
+        transfer(s, d.debtor, d.creditor, d.amount)
+        s.debts.pop(0)
+        say(s, ev, f"{d.debtor} pays {d.amount} to {who(d.creditor)} ({d.reason}).")
+    return True
+
+
+def receive_property(s: MonopolyState, player: str, space: int) -> None:
+    """Hand ``space`` to ``player``; a mortgaged one waits for the lift-or-fee choice."""
+    s.owner[space] = player
+    if space in s.mortgaged:
+        s.fee_choices.append(FeeChoice(player=player, space=space))
+
+
+def return_card(s: MonopolyState, card: str) -> None:
+    s.decks[CARDS[card].deck].append(card)
+
+
+def cancel_placement(s: MonopolyState) -> None:
+    """A won building not yet placed goes back to the Bank and its price to the winner."""
+    pl = s.placement
+    if pl is None:
+        return
+    s.placement = None
+    if pl.item == "box":
+        s.bank_boxes += 1
+    else:
+        s.bank_stilts += 1
+    collect(s, pl.player, pl.paid)
+
+
+def go_bankrupt(s: MonopolyState, ev: list[Event], player: str, creditor: str | None) -> None:
+    """``player`` leaves the game; their assets go to ``creditor`` (or the Bank) as the
+    rulebook says. Buildings are sold back to the Bank first, at half price."""
+    if creditor in s.bankrupt or creditor == player:
+        creditor = None
+    if s.placement is not None and s.placement.player == player:
+        cancel_placement(s)
+    raised = building_value(s, player)
+    for i in properties_of(s, player):
+        lvl = s.level.pop(i, 0)
+        if lvl > s.max_stilts:
+            s.bank_boxes += 1
+        else:
+            s.bank_stilts += lvl
+    collect(s, player, raised)
+    cash = s.cash[player]
+    transfer(s, player, creditor, cash)
+    props = properties_of(s, player)
+    held = s.cards.pop(player, [])
+    if creditor is None:
+        for i in props:
+            del s.owner[i]
+            if i in s.mortgaged:
+                s.mortgaged.remove(i)
+        s.auction_queue.extend(props)
+        for c in held:
+            return_card(s, c)
+        say(
+            s,
+            ev,
+            f"{player} is bankrupt to the Bank: {cash} shmeckles go to the Bank"
+            + (f", {len(props)} properties go up for auction" if props else "")
+            + (", their Get Out of Jail Free cards return to the decks" if held else "")
+            + ".",
+            "bankrupt",
+        )
+    else:
+        for i in props:
+            receive_property(s, creditor, i)
+        s.cards.setdefault(creditor, []).extend(held)
+        mortgaged = sum(i in s.mortgaged for i in props)
+        say(
+            s,
+            ev,
+            f"{player} is bankrupt to {creditor}, who takes {cash} shmeckles"
+            + (f", {len(props)} properties" if props else "")
+            + (f" ({mortgaged} mortgaged: 10% fee each)" if mortgaged else "")
+            + (" and their Get Out of Jail Free cards" if held else "")
+            + ".",
+            "bankrupt",
+        )
+    s.bankrupt.append(player)
+    s.jail.pop(player, None)
+    _forget(s, player)
+    _check_end(s, ev)
+
+
+def _forget(s: MonopolyState, player: str) -> None:
+    """Drop every pending decision that involved a player who has left."""
+    s.debts = [d for d in s.debts if d.debtor != player]
+    for d in s.debts:
+        if d.creditor == player:
+            d.creditor = None
+    s.fee_choices = [f for f in s.fee_choices if f.player != player]
+    s.claims = [c for c in s.claims if player not in (c.owner, c.payer)]
+    if s.trade and player in (s.trade.proposer, s.trade.partner):
+        s.trade = None
+    if s.placement and s.placement.player == player:
+        s.placement = None
+    if s.offer is not None and s.current == player:
+        s.offer = None
+    a = s.auction
+    if a and player in a.bidders:
+        idx = a.bidders.index(player)
+        a.bidders.remove(player)
+        if idx < a.turn:
+            a.turn -= 1
+        if a.high_bidder == player:
+            a.high_bidder = None
+            a.high = 0 if a.item == "space" else a.high
+        if a.bidders:
+            a.turn %= len(a.bidders)
+
+
+def _check_end(s: MonopolyState, ev: list[Event]) -> None:
+    alive = s.alive
+    if s.mode != "quick" and len(alive) > 1:
+        return
+    s.debts.clear()
+    s.fee_choices.clear()
+    s.auction = None
+    s.auction_queue.clear()
+    cancel_placement(s)
+    s.offer = None
+    s.trade = None
+    s.claims.clear()
+    if s.mode == "quick":
+        worths = {p: float(worth(s, p)) for p in alive}
+        best = max(worths.values()) if worths else 0
+        s.winners = [p for p in alive if worths[p] == best]
+        s.scores = {p: worths.get(p, 0.0) for p in s.players}
+        s.end_reason = "Quick game: the first bankruptcy ends it; the richest player wins."
+    else:
+        s.winners = alive
+        s.scores = {p: float(p in alive) for p in s.players}
+        s.end_reason = "Every other player went bankrupt."
+    say(s, ev, f"Game over: {' and '.join(s.winners) or 'nobody'} wins. {s.end_reason}", "end")

@@ -1,0 +1,226 @@
+"""Property facts: groups, rent, even building and selling, mortgages, what may be traded.
+
+Pure questions about a state; nothing here moves money (see ``money``).
+"""
+
+from __future__ import annotations
+
+from engines.monopoly.data import GROUPS, SPACES, TRANSPORTS, UTILITIES
+from engines.monopoly.state import MonopolyState
+
+
+def fee(space: int) -> int:
+    """The 10% mortgage fee, rounded up to a whole shmeckle."""
+    return -(-SPACES[space].mortgage_value // 10)
+
+
+def lift_cost(space: int) -> int:
+    return SPACES[space].mortgage_value + fee(space)
+
+
+def group_of(space: int) -> list[int]:
+    return GROUPS[SPACES[space].group or ""]
+
+
+def owns_group(s: MonopolyState, player: str, space: int) -> bool:
+    return all(s.owner.get(i) == player for i in group_of(space))
+
+
+def group_mortgaged(s: MonopolyState, space: int) -> bool:
+    return any(i in s.mortgaged for i in group_of(space))
+
+
+def group_has_buildings(s: MonopolyState, space: int) -> bool:
+    return any(s.level.get(i, 0) for i in group_of(space))
+
+
+def properties_of(s: MonopolyState, player: str) -> list[int]:
+    return sorted(i for i, p in s.owner.items() if p == player)
+
+
+def rent(s: MonopolyState, space: int, dice_total: int) -> int:
+    """Rent the lander owes on an owned, unmortgaged property (before any card multiplier)."""
+    sp = SPACES[space]
+    owner = s.owner[space]
+    if sp.kind == "transport":
+        n = sum(s.owner.get(i) == owner for i in TRANSPORTS)
+        return 25 * 2 ** (n - 1)
+    if sp.kind == "utility":
+        n = sum(s.owner.get(i) == owner for i in UTILITIES)
+        return dice_total * (10 if n == 2 else 4)
+    lvl = s.level.get(space, 0)
+    rents = sp.rents or []
+    if lvl == 0:
+        double = owns_group(s, owner, space) and not group_mortgaged(s, space)
+        return rents[0] * (2 if double else 1)
+    if lvl > s.max_stilts:
+        return rents[5]
+    return rents[lvl]
+
+
+def is_box(s: MonopolyState, space: int) -> bool:
+    return s.level.get(space, 0) > s.max_stilts
+
+
+def stilts_and_boxes(s: MonopolyState, player: str | None = None) -> tuple[int, int]:
+    """Stilts and boxes on the board (of ``player`` if given)."""
+    stilts = boxes = 0
+    for i, lvl in s.level.items():
+        if player is not None and s.owner.get(i) != player:
+            continue
+        if lvl > s.max_stilts:
+            boxes += 1
+        else:
+            stilts += lvl
+    return stilts, boxes
+
+
+# -- building -----------------------------------------------------------------------------
+def can_build_here(
+    s: MonopolyState, player: str, space: int, *, check_bank: bool = True, check_cash: bool = True
+) -> str | None:
+    """Why ``player`` may not add the next building on ``space`` now, or None if they may."""
+    sp = SPACES[space]
+    if sp.kind != "location":
+        return f"{sp.name} cannot hold buildings."
+    if s.owner.get(space) != player:
+        return f"You do not own {sp.name}."
+    if not owns_group(s, player, space):
+        return f"You need every {sp.group} location to build on {sp.name}."
+    if group_mortgaged(s, space):
+        return f"A {sp.group} location is mortgaged; lift it before building."
+    lvl = s.level.get(space, 0)
+    if lvl > s.max_stilts:
+        return f"{sp.name} already has a gublet box."
+    if lvl > min(s.level.get(i, 0) for i in group_of(space)):
+        return f"Build evenly: every {sp.group} location needs {lvl} first."
+    cost = sp.build_cost or 0
+    if check_cash and spendable(s, player) < cost:
+        return f"You need {cost} shmeckles to build on {sp.name}."
+    if check_bank:
+        if lvl == s.max_stilts and s.bank_boxes == 0:
+            return "The Bank has no gublet boxes left."
+        if lvl < s.max_stilts and s.bank_stilts == 0:
+            return "The Bank has no flublet stilts left."
+    return None
+
+
+def next_item(s: MonopolyState, space: int) -> str:
+    return "box" if s.level.get(space, 0) == s.max_stilts else "stilt"
+
+
+def buildable(s: MonopolyState, player: str, item: str | None = None) -> list[int]:
+    return sorted(
+        i
+        for i, p in s.owner.items()
+        if p == player
+        and SPACES[i].kind == "location"
+        and can_build_here(s, player, i) is None
+        and (item is None or next_item(s, i) == item)
+    )
+
+
+def can_sell_here(s: MonopolyState, player: str, space: int) -> str | None:
+    sp = SPACES[space]
+    if s.owner.get(space) != player:
+        return f"You do not own {sp.name}."
+    lvl = s.level.get(space, 0)
+    if lvl == 0:
+        return f"{sp.name} has no buildings."
+    if lvl < max(s.level.get(i, 0) for i in group_of(space)):
+        return f"Sell evenly: sell from the most built {sp.group} location first."
+    return None
+
+
+def sellable(s: MonopolyState, player: str) -> list[int]:
+    return sorted(
+        i for i, p in s.owner.items() if p == player and can_sell_here(s, player, i) is None
+    )
+
+
+def level_down_target(s: MonopolyState, space: int) -> int:
+    """When a box is sold but the Bank lacks the stilts to swap in, the group is sold down
+    evenly to the highest level the Bank's stilts allow (our decision)."""
+    k = s.max_stilts
+    group = group_of(space)
+    for target in range(k, -1, -1):
+        need = 0
+        for i in group:
+            lvl = s.level.get(i, 0)
+            need += target if lvl > k else -(lvl - target)
+        if need <= s.bank_stilts:
+            return target
+    return 0
+
+
+def building_value(s: MonopolyState, player: str) -> int:
+    """What selling every building of ``player`` back to the Bank would raise."""
+    total = 0
+    for i, lvl in s.level.items():
+        if s.owner.get(i) == player and lvl:
+            total += lvl * (SPACES[i].build_cost or 0) // 2
+    return total
+
+
+# -- mortgages ----------------------------------------------------------------------------
+def can_mortgage(s: MonopolyState, player: str, space: int) -> str | None:
+    sp = SPACES[space]
+    if s.owner.get(space) != player:
+        return f"You do not own {sp.name}."
+    if space in s.mortgaged:
+        return f"{sp.name} is already mortgaged."
+    if sp.kind == "location" and group_has_buildings(s, space):
+        return f"Sell the buildings on the {sp.group} group before mortgaging {sp.name}."
+    return None
+
+
+def committed(s: MonopolyState, player: str) -> int:
+    """Cash promised as the leading bid of the running auction (it cannot be spent meanwhile)."""
+    a = s.auction
+    return a.high if a is not None and a.high_bidder == player else 0
+
+
+def spendable(s: MonopolyState, player: str) -> int:
+    return s.cash[player] - committed(s, player)
+
+
+def can_lift(s: MonopolyState, player: str, space: int) -> str | None:
+    sp = SPACES[space]
+    if s.owner.get(space) != player:
+        return f"You do not own {sp.name}."
+    if space not in s.mortgaged:
+        return f"{sp.name} is not mortgaged."
+    if spendable(s, player) < lift_cost(space):
+        return f"Lifting the mortgage on {sp.name} costs {lift_cost(space)} shmeckles."
+    return None
+
+
+def mortgage_value_available(s: MonopolyState, player: str) -> int:
+    return sum(
+        SPACES[i].mortgage_value for i, p in s.owner.items() if p == player and i not in s.mortgaged
+    )
+
+
+def can_raise(s: MonopolyState, player: str) -> int:
+    """Cash plus everything selling buildings and mortgaging would bring in."""
+    return s.cash[player] + building_value(s, player) + mortgage_value_available(s, player)
+
+
+def tradable(s: MonopolyState, space: int) -> bool:
+    """Only unimproved property changes hands: no buildings anywhere on its group."""
+    sp = SPACES[space]
+    return not (sp.kind == "location" and group_has_buildings(s, space))
+
+
+def worth(s: MonopolyState, player: str) -> int:
+    """The quick game's count: cash, properties at price (mortgaged at half), buildings at cost
+    (a box counts its cost plus the stilts it replaced)."""
+    total = s.cash[player]
+    for i, p in s.owner.items():
+        if p != player:
+            continue
+        price = SPACES[i].price or 0
+        total += price // 2 if i in s.mortgaged else price
+        lvl = s.level.get(i, 0)
+        total += lvl * (SPACES[i].build_cost or 0)
+    return total

@@ -1,0 +1,133 @@
+"""The whole game as one pydantic model: JSON round-trippable, random generator included.
+
+Pending decisions are fields (a trade awaiting an answer, debts, fee choices, an auction, a
+building to place, a property offer); whoever must decide next follows from which is set, in that
+order of priority (see ``flow.awaited``).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from engines.core import Rng
+
+
+class Debt(BaseModel):
+    """Money ``debtor`` owes; ``creditor`` None is the Bank."""
+
+    debtor: str
+    creditor: str | None
+    amount: int
+    reason: str
+
+
+class Auction(BaseModel):
+    """A running auction: bidders in table order, a pass is final.
+
+    ``item`` is ``space`` (a property, ``space`` is its index) or ``stilt``/``box`` (a shortage
+    auction; ``space`` is where the requester wanted to build).
+    """
+
+    item: Literal["space", "stilt", "box"]
+    space: int
+    bidders: list[str]
+    turn: int = 0
+    high: int = 0
+    high_bidder: str | None = None
+
+
+class Placement(BaseModel):
+    """A building won at a shortage auction that its winner must place."""
+
+    player: str
+    item: Literal["stilt", "box"]
+    paid: int  # refunded if no spot is left to place it on
+
+
+class FeeChoice(BaseModel):
+    """A mortgaged property just received: its new owner lifts it now or pays the 10% fee."""
+
+    player: str
+    space: int
+
+
+class Trade(BaseModel):
+    """A trade drafted by ``proposer`` with ``partner``; ``cash`` > 0 is paid by the proposer."""
+
+    proposer: str
+    partner: str
+    give: list[int] = Field(default_factory=list)
+    take: list[int] = Field(default_factory=list)
+    give_cards: list[str] = Field(default_factory=list)
+    take_cards: list[str] = Field(default_factory=list)
+    cash: int = 0
+    proposed: bool = False
+
+
+class RentClaim(BaseModel):
+    """Rent the owner may still ask for (only when the 'owner must ask' option is on)."""
+
+    owner: str
+    payer: str
+    amount: int
+    space: int
+
+
+class MonopolyState(BaseModel):
+    players: list[str]
+    mode: Literal["classic", "quick"] = "classic"
+    rent_mode: Literal["auto", "ask"] = "auto"
+    taxes: dict[int, int]
+    cash: dict[str, int]
+    pos: dict[str, int]
+    jail: dict[str, int] = Field(default_factory=dict)  # in jail -> failed rolls so far
+    cards: dict[str, list[str]] = Field(default_factory=dict)  # Get Out of Jail Free held
+    bankrupt: list[str] = Field(default_factory=list)
+    owner: dict[int, str] = Field(default_factory=dict)
+    level: dict[int, int] = Field(default_factory=dict)  # stilts; max_stilts + 1 means a box
+    mortgaged: list[int] = Field(default_factory=list)
+    bank_stilts: int = 32
+    bank_boxes: int = 12
+    decks: dict[str, list[str]]
+    turn: int = 0
+    stage: Literal["roll", "move"] = "roll"
+    doubles: int = 0
+    again: bool = False
+    dice: list[int] = Field(default_factory=list)
+    offer: int | None = None
+    auction: Auction | None = None
+    auction_queue: list[int] = Field(default_factory=list)
+    placement: Placement | None = None
+    debts: list[Debt] = Field(default_factory=list)
+    fee_choices: list[FeeChoice] = Field(default_factory=list)
+    trade: Trade | None = None
+    trades_this_turn: int = 0
+    claims: list[RentClaim] = Field(default_factory=list)
+    bank_paid: int = 0
+    bank_received: int = 0
+    opening: str = ""
+    log: list[str] = Field(default_factory=list)
+    winners: list[str] | None = None
+    scores: dict[str, float] = Field(default_factory=dict)
+    end_reason: str | None = None
+    turns: int = 0
+    rng: Rng
+
+    @property
+    def current(self) -> str:
+        return self.players[self.turn]
+
+    @property
+    def max_stilts(self) -> int:
+        """Stilts a location holds before its box: 4 classic, 3 in the quick game."""
+        return 3 if self.mode == "quick" else 4
+
+    @property
+    def alive(self) -> list[str]:
+        return [p for p in self.players if p not in self.bankrupt]
+
+    @property
+    def over(self) -> bool:
+        return self.winners is not None

@@ -1,0 +1,253 @@
+"""What a player or a spectator sees. Monopoly hides almost nothing (cash, deeds and Get Out of
+Jail Free cards are on the table); only the order of the two decks stays secret."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from engines.monopoly import trade
+from engines.monopoly.actions import free_actions
+from engines.monopoly.data import DECK_TITLES, SPACES
+from engines.monopoly.flow import awaited
+from engines.monopoly.property import is_box, properties_of, rent, worth
+from engines.monopoly.state import MonopolyState
+
+
+class SpaceView(BaseModel):
+    index: int
+    name: str
+    kind: str
+    group: str | None
+    price: int | None
+    owner: str | None = None
+    stilts: int = 0
+    box: bool = False
+    mortgaged: bool = False
+
+
+class PlayerView(BaseModel):
+    name: str
+    seat: int
+    cash: int
+    position: int
+    in_jail: bool
+    jail_cards: int
+    properties: int
+    bankrupt: bool
+    worth: int
+
+
+class HandProperty(BaseModel):
+    index: int
+    name: str
+    group: str | None
+    price: int
+    mortgaged: bool
+    stilts: int
+    box: bool
+    rent: int  # what a lander pays now (utilities: per pip of a roll of 1, i.e. the multiplier)
+
+
+class HandView(BaseModel):
+    player: str
+    cash: int
+    properties: list[HandProperty]
+    jail_cards: list[str]
+    can_build: list[str]
+    can_sell: list[str]
+    can_mortgage: list[str]
+    can_lift: list[str]
+
+
+class AuctionView(BaseModel):
+    item: str  # the property's name, or "flublet stilt" / "gublet box" in a shortage
+    high: int
+    high_bidder: str | None
+    bidders: list[str]
+    to_bid: str
+
+
+class TradeView(BaseModel):
+    proposer: str
+    partner: str
+    text: str
+    proposed: bool
+
+
+class DebtView(BaseModel):
+    debtor: str
+    creditor: str | None
+    amount: int
+    reason: str
+
+
+class MonopolyView(BaseModel):
+    mode: str
+    rent_mode: str
+    taxes: dict[int, int]
+    players: list[PlayerView]
+    spaces: list[SpaceView]
+    current: str | None
+    awaiting: list[str]
+    dice: list[int]
+    bank_stilts: int
+    bank_boxes: int
+    deck_counts: dict[str, int]
+    pending: str
+    auction: AuctionView | None = None
+    trade: TradeView | None = None
+    debt: DebtView | None = None
+    log: list[str]
+    winners: list[str] | None
+    end_reason: str | None
+    me: HandView | None = None
+
+
+def pending_line(s: MonopolyState) -> str:
+    """One line saying what the game waits for."""
+    if s.over:
+        return f"Game over: {' and '.join(s.winners or []) or 'nobody'} wins."
+    t = s.trade
+    if t and t.proposed:
+        return f"Trade: {trade.describe(t)}. Waiting for {t.partner}."
+    if s.debts:
+        d = s.debts[0]
+        return f"{d.debtor} owes {d.amount} to {d.creditor or 'the Bank'} (has {s.cash[d.debtor]})."
+    if s.fee_choices:
+        f = s.fee_choices[0]
+        return f"{f.player}: lift {SPACES[f.space].name}'s mortgage or pay the 10% fee."
+    a = s.auction
+    if a:
+        what = (
+            SPACES[a.space].name
+            if a.item == "space"
+            else f"a {'gublet box' if a.item == 'box' else 'flublet stilt'}"
+        )
+        lead = f"{a.high} by {a.high_bidder}" if a.high_bidder else "no bids"
+        return f"Auction for {what}: {lead}; {a.bidders[a.turn]} to bid."
+    if s.placement:
+        return f"{s.placement.player} places a won building."
+    if s.offer is not None:
+        sp = SPACES[s.offer]
+        return f"{s.current} may buy {sp.name} for {sp.price} or auction it."
+    if t:
+        return f"{t.proposer} is drafting a trade with {t.partner}; {s.current} to roll."
+    where = " (in jail)" if s.current in s.jail else ""
+    return f"{s.current} to roll{where}."
+
+
+def _auction(s: MonopolyState) -> AuctionView | None:
+    a = s.auction
+    if a is None:
+        return None
+    if a.item == "space":
+        item = SPACES[a.space].name
+    else:
+        item = "gublet box" if a.item == "box" else "flublet stilt"
+    return AuctionView(
+        item=item,
+        high=a.high,
+        high_bidder=a.high_bidder,
+        bidders=list(a.bidders),
+        to_bid=a.bidders[a.turn],
+    )
+
+
+def hand(s: MonopolyState, player: str) -> HandView:
+    props = []
+    for i in properties_of(s, player):
+        sp = SPACES[i]
+        lvl = s.level.get(i, 0)
+        now = 0 if i in s.mortgaged else rent(s, i, 1)
+        props.append(
+            HandProperty(
+                index=i,
+                name=sp.name,
+                group=sp.group,
+                price=sp.price or 0,
+                mortgaged=i in s.mortgaged,
+                stilts=0 if is_box(s, i) else lvl,
+                box=is_box(s, i),
+                rent=now,
+            )
+        )
+    acts = free_actions(s, player) if player not in s.bankrupt and not s.over else []
+
+    def labels(prefix: str) -> list[str]:
+        return [a.label for a in acts if a.id.startswith(prefix)]
+
+    return HandView(
+        player=player,
+        cash=s.cash[player],
+        properties=props,
+        jail_cards=[trade.card_label(c) for c in s.cards.get(player, [])],
+        can_build=labels("build:"),
+        can_sell=labels("sell:"),
+        can_mortgage=labels("mortgage:"),
+        can_lift=labels("lift:"),
+    )
+
+
+def view(s: MonopolyState, viewer: str | None) -> MonopolyView:
+    spaces = []
+    for sp in SPACES:
+        i = sp.index
+        lvl = s.level.get(i, 0)
+        spaces.append(
+            SpaceView(
+                index=i,
+                name=sp.name,
+                kind=sp.kind,
+                group=sp.group,
+                price=sp.price,
+                owner=s.owner.get(i),
+                stilts=0 if is_box(s, i) else lvl,
+                box=is_box(s, i),
+                mortgaged=i in s.mortgaged,
+            )
+        )
+    players = [
+        PlayerView(
+            name=p,
+            seat=k,
+            cash=s.cash[p],
+            position=s.pos[p],
+            in_jail=p in s.jail,
+            jail_cards=len(s.cards.get(p, [])),
+            properties=len(properties_of(s, p)),
+            bankrupt=p in s.bankrupt,
+            worth=worth(s, p),
+        )
+        for k, p in enumerate(s.players)
+    ]
+    me = hand(s, viewer) if viewer in s.players else None
+    return MonopolyView(
+        mode=s.mode,
+        rent_mode=s.rent_mode,
+        taxes=dict(s.taxes),
+        players=players,
+        spaces=spaces,
+        current=None if s.over else s.current,
+        awaiting=awaited(s),
+        dice=list(s.dice),
+        bank_stilts=s.bank_stilts,
+        bank_boxes=s.bank_boxes,
+        deck_counts={DECK_TITLES[k]: len(v) for k, v in s.decks.items()},
+        pending=pending_line(s),
+        auction=_auction(s),
+        trade=(
+            TradeView(
+                proposer=s.trade.proposer,
+                partner=s.trade.partner,
+                text=trade.describe(s.trade),
+                proposed=s.trade.proposed,
+            )
+            if s.trade
+            else None
+        ),
+        debt=DebtView(**s.debts[0].model_dump()) if s.debts else None,
+        log=list(s.log[-8:]),
+        winners=s.winners,
+        end_reason=s.end_reason,
+        me=me,
+    )
