@@ -66,7 +66,9 @@ def fresh_world(tmp_path):
     w = World(tmp_path)
     w.bot.start()
     yield w
+    errors = w.bot.log_errors()
     w.close()
+    assert errors == [], "the bot logged errors:\n" + "\n".join(errors)
 
 
 @pytest.fixture(autouse=True)

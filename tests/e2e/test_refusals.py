@@ -106,3 +106,7 @@ def test_commands_in_a_channel_without_a_game_are_refused_privately(world):
         reply = d.run(d.user("Ada"), channel, command)
         assert reply.ephemeral and not reply.new_public, (command, reply)
     assert world.db.game(channel.id) is None
+
+
+def test_the_bot_logged_no_errors_while_refusing(world):
+    assert world.bot.log_errors() == []

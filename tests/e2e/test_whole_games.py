@@ -77,6 +77,7 @@ def test_whole_game_through_commands_and_buttons(world, name):
         else:
             unknown.append(problem)
     assert unknown == [], "\n".join(["product problems:", *unknown])
+    assert world.bot.log_errors() == [], "the bot logged errors (see its log below)"
     print(
         f"{name}: {len(players)} players, {tally.moves} moves "
         f"({tally.by_button} buttons, {tally.by_select} selects, {tally.by_play} /play, "

@@ -100,6 +100,13 @@ class BotProcess:
             self._log.close()
         self._log = None
 
+    def log_errors(self) -> list[str]:
+        """The ERROR and CRITICAL lines the bot has logged so far."""
+        if not (self.log_path and self.log_path.exists()):
+            return []
+        lines = self.log_path.read_text(errors="replace").splitlines()
+        return [line for line in lines if " ERROR " in line or " CRITICAL " in line]
+
     def log_tail(self, chars: int = 4000) -> str:
         if self.log_path and self.log_path.exists():
             return self.log_path.read_text(errors="replace")[-chars:]
