@@ -320,6 +320,26 @@ class GameSession:
         )
         self.check_no_leaks()
 
+    def check_looking(self) -> None:
+        """/game board posts the spectator view's board publicly; /game status and /game log
+        answer privately; a spectator may use all three, and nothing changes."""
+        row = self.witness.row()
+        before = self.d.last_message_id()
+        reply = self.d.run(self.spectator, self.channel, "/game board")
+        if row.status == "running":
+            board = self.d.wait_for_public(self.channel, before, lambda m: bool(m.images()))
+            if board.pinged:
+                raise ScenarioFailure(f"/game board pinged {board.pinged}")
+            if board.images()[0].data != self.witness.public_png(row):
+                raise ScenarioFailure("/game board did not post the spectator view's board")
+        for command in ("/game status", "/game log"):
+            reply = self.d.run(self.spectator, self.channel, command)
+            if not reply.ephemeral or reply.failed:
+                raise ScenarioFailure(f"{command} should answer privately: {reply!r}")
+        if self.witness.row().version != row.version:
+            raise ScenarioFailure("looking at the game changed it")
+        self.check_no_leaks()
+
     def _expect_refused(self, reply: Reply, version: int, before: int | None, what: str) -> None:
         row = self.witness.row()
         if row.version != version:

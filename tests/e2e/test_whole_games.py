@@ -61,8 +61,9 @@ def test_whole_game_through_commands_and_buttons(world, name):
         session.check_hands()
     else:
         final = d.latest_public(channel)
-        assert "Game over" in final.content or "game over" in final.content.lower()
+        assert "game over" in final.content.lower(), final.content
         assert final.pinged == [] and not final.components
+    session.check_looking()
     session.check_no_leaks()
     session.check_consistency()
     unknown = []
