@@ -21,7 +21,7 @@ import secrets
 import sqlite3
 import time
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -47,7 +47,15 @@ from bot.errors import (
     WrongStage,
 )
 from engines import Action, Engine, Event, IllegalAction, Result
-from storage import GameRow, LiveGameExists, LogEntry, SeatRow, Store, VersionConflict
+from storage import (
+    LIVE_STATUSES,
+    GameRow,
+    LiveGameExists,
+    LogEntry,
+    SeatRow,
+    Store,
+    VersionConflict,
+)
 
 log = logging.getLogger("tabletop.table")
 
@@ -144,13 +152,26 @@ def player_name(raw: str, taken: list[str] | tuple[str, ...] = ()) -> str:
 
 
 # -- the table --------------------------------------------------------------------------------------
+EndListener = Callable[["GameInfo"], Awaitable[None]]
+
+
 class Table:
+    """See the module docstring.
+
+    ``end_listeners``: coroutines awaited with the :class:`GameInfo` of a game the moment a
+    change made through this table ends it (a last move, a concession that ends it, an abort,
+    the last player leaving the lobby), e.g. to drop the game's turn clocks at once. Every
+    ending passes through :meth:`_save`, so no caller has to remember to tell anyone; a
+    failing listener is logged and does not undo the ending.
+    """
+
     def __init__(
         self, store: Store, *, clock: Callable[[], float] = time.time, render: bool = True
     ):
         self.store = store
         self.clock = clock
         self.render = render
+        self.end_listeners: list[EndListener] = []
 
     # -- lobby ------------------------------------------------------------------------------------
     async def new_game(
@@ -577,7 +598,7 @@ class Table:
 
     async def _save(self, row: GameRow, entry: LogEntry, **changes) -> GameRow:
         try:
-            return await self.store.save(
+            saved = await self.store.save(
                 row.id, row.version, now=self.clock(), entry=entry, **changes
             )
         except VersionConflict:
@@ -587,6 +608,17 @@ class Table:
         except sqlite3.Error:
             log.exception("could not save game %s", row.id)
             raise SaveFailed() from None
+        if row.status in LIVE_STATUSES and saved.status not in LIVE_STATUSES:
+            await self._tell_ended(saved)
+        return saved
+
+    async def _tell_ended(self, row: GameRow) -> None:
+        info = self._info(row)
+        for listener in list(self.end_listeners):
+            try:
+                await listener(info)
+            except Exception:
+                log.exception("an end listener failed for game %s", row.id)
 
     async def _commit(
         self,

@@ -22,7 +22,7 @@ from bot.days import timers
 from bot.days.durations import DAY, HOUR, format_duration
 from bot.days.ports import ChannelGone, DmFailed, Notifier
 from bot.errors import BoardChanged, NoGame, NotAllowed, NotSeated, TableError, WrongStage
-from bot.table import Outcome, Table
+from bot.table import GameInfo, Outcome, Table
 from storage.days import DaysStore, Deadline
 from storage.store import GameRow, LogEntry, Store, VersionConflict
 
@@ -98,6 +98,7 @@ class Days:
         self.clock = clock
         self.config = config or DaysConfig()
         self.wake: Callable[[], None] = lambda: None
+        table.end_listeners.append(self.game_ended)
 
     # -- loading -----------------------------------------------------------------------------
     async def _live(self, channel_id: int) -> GameRow:
@@ -231,6 +232,13 @@ class Days:
             fresh = [u for u in outcome.to_act if u not in before and u != actor_id]
             row = await self.store.get_game(game.id)
             await self._dm_turn(row, fresh)
+
+    async def game_ended(self, game: GameInfo) -> None:
+        """Hook (a :attr:`Table.end_listeners` entry): a game ended through the table (its
+        last move, a concession, ``/game abort``, an empty lobby), however it was reached; its
+        deadlines and reminders go at once and the scheduler looks again."""
+        await self.days.drop_deadlines(game.id)
+        self.wake()
 
     async def _mover(self, game_id: int, version: int) -> int | None:
         """Who made the move that produced ``version``, unless it was a stand-in."""

@@ -242,3 +242,15 @@ async def test_changing_only_the_missed_turn_limit_keeps_the_time_per_turn(h, pl
     await h.slash(players[0], "game clock", turn="3d")
     reply = await h.slash(players[0], "game clock", missed=5)
     assert "3d a turn; a vote after 5 missed turns" in reply.public[0].content
+
+
+async def test_game_abort_drops_the_games_deadlines_and_reminders_at_once(h, players):
+    ada, _ = players
+    game = await h.table.game(channel_id=CHANNEL)
+    assert await h.days.next_due_at() is not None
+    reply = await h.slash(ada, "game abort")
+    assert "was ended by Ada" in reply.public[0].content
+    assert await h.days.days.deadlines(game.id) == []
+    assert await h.days.next_due_at() is None
+    h.clock.advance(48 * HOUR)
+    assert await h.days.fire_due() == 0
