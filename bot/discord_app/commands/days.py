@@ -14,11 +14,9 @@ from dataclasses import dataclass
 import discord
 from discord import app_commands
 
-import engines
 from bot.days import records
 from bot.days.durations import BadDuration, format_duration, parse_clock, parse_duration
 from bot.days.service import Days, Said, seat_of, when
-from bot.discord_app import options as opts
 from bot.discord_app import replies
 from bot.discord_app.checks import is_moderator
 from bot.discord_app.commands import lobby
@@ -165,9 +163,7 @@ def register_new(game: app_commands.Group) -> None:
 
     @game.command(name="new", description="Open a new game in this channel; you join it as host.")
     @app_commands.describe(
-        game="Which game to play",
-        options="Game options as key=value words, e.g. mode=quick (suggested as you type)",
-        choice="Your own choice where the game has one, e.g. species=cat",
+        **lobby.NEW_DESCRIPTIONS,
         clock="Time per turn before a stand-in plays: 12h, 24h (default), 3d, none",
         thread="Open the game in its own thread of this channel",
     )
@@ -180,37 +176,19 @@ def register_new(game: app_commands.Group) -> None:
         clock: str | None = None,
         thread: bool = False,
     ):
-        engine = engines.get_engine(game)
-        # refuse bad options before a thread is created for nothing
-        opts.parse(options, opts.game_specs(engine), title=engine.title)
-        lobby.player_choices(engine, choice)
-        place = await new_game_place(interaction, engine.title, clock=clock, thread=thread)
+        # bad options are refused before a thread is created for nothing
+        request = lobby.read_new_game(game, options, choice)
+        place = await new_game_place(interaction, request.engine.title, clock=clock, thread=thread)
         try:
-            info, post = await lobby.open_game(
-                interaction, game=game, options=options, choice=choice, channel_id=place.channel_id
-            )
+            info, post = await lobby.open_game(interaction, request, channel_id=place.channel_id)
         except Exception:
             if place.thread is not None:
                 await place.thread.delete()
             raise
         await place.open(interaction, info.id, post)
 
-    @new.autocomplete("options")
-    async def new_options(interaction: discord.Interaction, current: str):
-        try:
-            engine = engines.get_engine(interaction.namespace.game or "")
-        except engines.UnknownGame:
-            return []
-        return opts.suggest(current, opts.game_specs(engine))
-
-    @new.autocomplete("choice")
-    async def new_choice(interaction: discord.Interaction, current: str):
-        try:
-            engine = engines.get_engine(interaction.namespace.game or "")
-        except engines.UnknownGame:
-            return []
-        specs = opts.player_specs(engine)
-        return opts.suggest(current, specs, bare=len(specs) == 1)
+    new.autocomplete("options")(lobby.suggest_options)
+    new.autocomplete("choice")(lobby.suggest_new_choice)
 
 
 def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
