@@ -86,6 +86,18 @@ async def publish_to_channel(
     return message
 
 
+async def change_and_publish(
+    interaction: discord.Interaction, change, *, done: str, headline: str
+) -> discord.Message | None:
+    """A command that changes the game for its caller (``change(channel_id=, user_id=)`` on
+    the table, e.g. start or concede): answered privately with ``done``, then the new turn
+    message goes to the channel. A refusal is raised before anything is posted."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    outcome = await change(channel_id=interaction.channel_id, user_id=interaction.user.id)
+    await interaction.edit_original_response(content=done)
+    return await publish(interaction, outcome, headline=headline)
+
+
 def private_note(outcome: Outcome, user_id: int, done: str) -> str:
     """The actor's ephemeral acknowledgement, carrying the events only they may see."""
     lines = private_lines(outcome, user_id)
@@ -123,24 +135,34 @@ def not_a_player(game) -> str:
     )
 
 
+async def current_game_for(interaction: discord.Interaction, game_id: int, version: int):
+    """The channel's game if a component drawn for ``game_id`` at ``version`` still applies
+    to it and the clicker plays in it; else answer privately why not and return ``None``
+    (a game that ended or was replaced, a spectator, an older board)."""
+    try:
+        game = await table_of(interaction).game(channel_id=interaction.channel_id)
+    except NoGame:
+        await replies.private(interaction, GONE)
+        return None
+    if game.id != game_id or game.status != "running":
+        await replies.private(interaction, GONE)
+        return None
+    if game.seat_of(interaction.user.id) is None:
+        await replies.private(interaction, not_a_player(game))
+        return None
+    if game.version != version:
+        await show_latest(interaction, STALE)
+        return None
+    return game
+
+
 async def handle_moves(interaction: discord.Interaction, game_id: int, version: int) -> None:
     """The "choose your move" button: the clicker's own moves, privately."""
     try:
         await interaction.response.defer(ephemeral=True, thinking=True)
         table = table_of(interaction)
-        try:
-            game = await table.game(channel_id=interaction.channel_id)
-        except NoGame:
-            await replies.private(interaction, GONE)
-            return
-        if game.id != game_id or game.status != "running":
-            await replies.private(interaction, GONE)
-            return
-        if game.seat_of(interaction.user.id) is None:
-            await replies.private(interaction, not_a_player(game))
-            return
-        if game.version != version:
-            await show_latest(interaction, STALE)
+        game = await current_game_for(interaction, game_id, version)
+        if game is None:
             return
         actions = await table.legal_actions(
             channel_id=interaction.channel_id, user_id=interaction.user.id
@@ -166,19 +188,8 @@ async def handle_click(
     try:
         await interaction.response.defer()
         table = table_of(interaction)
-        try:
-            game = await table.game(channel_id=interaction.channel_id)
-        except NoGame:
-            await replies.private(interaction, GONE)
-            return
-        if game.id != game_id or game.status != "running":
-            await replies.private(interaction, GONE)
-            return
-        if game.seat_of(interaction.user.id) is None:
-            await replies.private(interaction, not_a_player(game))
-            return
-        if game.version != version:
-            await show_latest(interaction, STALE)
+        game = await current_game_for(interaction, game_id, version)
+        if game is None:
             return
         try:
             outcome = await table.act(
@@ -186,6 +197,7 @@ async def handle_click(
                 user_id=interaction.user.id,
                 action_id=action_id,
                 expected_version=version,
+                expected_game_id=game_id,
             )
         except BoardChanged:
             await show_latest(interaction, STALE)

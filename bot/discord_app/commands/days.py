@@ -49,6 +49,16 @@ async def say(interaction: discord.Interaction, said: Said) -> None:
         await interaction.response.send_message(said.text, allowed_mentions=allowed)
 
 
+def as_host(interaction: discord.Interaction) -> dict:
+    """The caller as the days service's host powers take it: where, who, and whether they
+    may act as a moderator (Manage Messages) even if they are not the host."""
+    return {
+        "channel_id": interaction.channel_id,
+        "user_id": interaction.user.id,
+        "can_manage": is_moderator(interaction),
+    }
+
+
 async def resolve_player(days: Days, channel_id: int, typed: str) -> int:
     """A player of this channel's game from a typed name or mention (case does not matter)."""
     row = await days.store.live_game(channel_id)
@@ -328,9 +338,7 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
         except BadDuration as exc:
             raise BadInput(str(exc)) from None
         text = await days.set_clock(
-            channel_id=interaction.channel_id,
-            user_id=interaction.user.id,
-            can_manage=is_moderator(interaction),
+            **as_host(interaction),
             turn_seconds=seconds,
             missed_limit=missed,
         )
@@ -341,21 +349,13 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
     )
     async def pause(interaction: discord.Interaction):
         days = await days_of(interaction)
-        text = await days.pause(
-            channel_id=interaction.channel_id,
-            user_id=interaction.user.id,
-            can_manage=is_moderator(interaction),
-        )
+        text = await days.pause(**as_host(interaction))
         await say(interaction, Said(text))
 
     @game.command(name="resume", description="Host: start the paused turn clock again.")
     async def resume(interaction: discord.Interaction):
         days = await days_of(interaction)
-        text = await days.resume(
-            channel_id=interaction.channel_id,
-            user_id=interaction.user.id,
-            can_manage=is_moderator(interaction),
-        )
+        text = await days.resume(**as_host(interaction))
         await say(interaction, Said(text))
 
     @game.command(name="kick", description="Host: remove a player from the running game.")
@@ -365,9 +365,7 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
         days = await days_of(interaction)
         target = await resolve_player(days, interaction.channel_id, player)
         said = await days.kick(
-            channel_id=interaction.channel_id,
-            user_id=interaction.user.id,
-            can_manage=is_moderator(interaction),
+            **as_host(interaction),
             target_id=target,
         )
         await say(interaction, said)
@@ -378,9 +376,7 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
         days = await days_of(interaction)
         target = await resolve_player(days, interaction.channel_id, player)
         text = await days.hand_over(
-            channel_id=interaction.channel_id,
-            user_id=interaction.user.id,
-            can_manage=is_moderator(interaction),
+            **as_host(interaction),
             target_id=target,
         )
         await say(interaction, Said(text))

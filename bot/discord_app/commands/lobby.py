@@ -10,7 +10,7 @@ from discord import app_commands
 import engines
 from bot.discord_app import options as opts
 from bot.discord_app.checks import is_moderator
-from bot.discord_app.moves import publish, table_of
+from bot.discord_app.moves import change_and_publish, table_of
 from bot.discord_app.posts import Post, lobby_post, title_of
 from bot.discord_app.replies import BadInput
 from bot.discord_app.text import MAX_CHOICES, clip
@@ -169,12 +169,12 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
 
     @game.command(name="start", description="Start the game (host only).")
     async def start(interaction: discord.Interaction):
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        outcome = await table_of(interaction).start(
-            channel_id=interaction.channel_id, user_id=interaction.user.id
+        await change_and_publish(
+            interaction,
+            table_of(interaction).start,
+            done="The game has started.",
+            headline="the game starts",
         )
-        await interaction.edit_original_response(content="The game has started.")
-        await publish(interaction, outcome, headline="the game starts")
 
     @game.command(
         name="abort", description="End this channel's game now (host or Manage Messages)."

@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 
 from bot.discord_app import moves
-from bot.discord_app.moves import publish, table_of
+from bot.discord_app.moves import table_of
 from bot.discord_app.text import MAX_CHOICES, clip
 from engines import Action
 
@@ -48,9 +48,9 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
 
     @game.command(name="concede", description="Leave a running game (it may end it).")
     async def concede(interaction: discord.Interaction):
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        outcome = await table_of(interaction).concede(
-            channel_id=interaction.channel_id, user_id=interaction.user.id
+        await moves.change_and_publish(
+            interaction,
+            table_of(interaction).concede,
+            done="You conceded.",
+            headline=f"{interaction.user.display_name} concedes",
         )
-        await interaction.edit_original_response(content="You conceded.")
-        await publish(interaction, outcome, headline=f"{interaction.user.display_name} concedes")
