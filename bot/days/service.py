@@ -240,6 +240,21 @@ class Days:
         await self.days.drop_deadlines(game.id)
         self.wake()
 
+    async def standin_note(self, game: GameInfo) -> list[str]:
+        """A public line naming the seats a stand-in keeps for good in a running game, for the
+        turn message, the board and ``/game status`` (empty when there are none)."""
+        if game.status != "running":
+            return []
+        kept = await self.days.kept_seats(game.id)
+        names = [s.name for s in game.seats if s.active and s.user_id in kept]
+        if not names:
+            return []
+        seats = "seat" if len(names) == 1 else "seats"
+        return [
+            f"🤖 A stand-in plays for {', '.join(names)} (kept {seats}; "
+            "moving again takes a seat back)."
+        ]
+
     async def _mover(self, game_id: int, version: int) -> int | None:
         """Who made the move that produced ``version``, unless it was a stand-in."""
         last = await self.store.moves(game_id, limit=1)

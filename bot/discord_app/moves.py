@@ -57,12 +57,26 @@ async def current_view(table: Table, game) -> discord.ui.View | None:
     return action_layout(game.id, game.version, mine, private=not labels_public(game)).view
 
 
-async def turn_post_for(table: Table, outcome: Outcome, *, headline: str = "") -> Post:
-    """The turn message for ``outcome``, with the legal actions of everyone awaited."""
+async def public_notes(client: discord.Client, game) -> list[str]:
+    """The public lines the client's note sources add about ``game`` (``client.public_notes``,
+    e.g. the seats a stand-in plays); a failing source is logged and left out."""
+    notes: list[str] = []
+    for source in list(getattr(client, "public_notes", ())):
+        try:
+            notes.extend(await source(game))
+        except Exception:
+            log.exception("A public note source failed for game %s", game.id)
+    return notes
+
+
+async def turn_post_for(client: discord.Client, outcome: Outcome, *, headline: str = "") -> Post:
+    """The turn message for ``outcome``, with the legal actions of everyone awaited and the
+    client's public notes about the game."""
     awaited: dict = {}
     if outcome.result is None:
-        awaited = await awaited_actions(table, outcome.game.channel_id, outcome.to_act)
-    return turn_post(outcome, awaited, headline=headline)
+        awaited = await awaited_actions(client.table, outcome.game.channel_id, outcome.to_act)
+    notes = await public_notes(client, outcome.game)
+    return turn_post(outcome, awaited, headline=headline, notes=notes)
 
 
 async def publish(
@@ -70,7 +84,7 @@ async def publish(
 ) -> discord.Message | None:
     """Post the public turn message for ``outcome`` as a new message in the channel."""
     client = interaction.client
-    post = await turn_post_for(client.table, outcome, headline=headline)
+    post = await turn_post_for(client, outcome, headline=headline)
     message = await interaction.followup.send(**post.send_kwargs(), wait=True)
     await client.notify_outcome(outcome, message)
     return message
@@ -80,7 +94,7 @@ async def publish_to_channel(
     client: discord.Client, channel: discord.abc.Messageable, outcome: Outcome, *, headline=""
 ) -> discord.Message:
     """The same turn message without an interaction (stand-ins, timeouts, host actions)."""
-    post = await turn_post_for(client.table, outcome, headline=headline)
+    post = await turn_post_for(client, outcome, headline=headline)
     message = await channel.send(**post.send_kwargs())
     await client.notify_outcome(outcome, message)
     return message
@@ -118,7 +132,7 @@ async def show_latest(interaction: discord.Interaction, note: str) -> None:
         except TableError:
             actions = []
         view = action_layout(game.id, game.version, actions).view
-    post = board_post(game, png, summary)
+    post = board_post(game, png, summary, notes=await public_notes(interaction.client, game))
     await replies.private(
         interaction,
         f"{note}\n{post.content}",

@@ -254,3 +254,22 @@ async def test_game_abort_drops_the_games_deadlines_and_reminders_at_once(h, pla
     assert await h.days.next_due_at() is None
     h.clock.advance(48 * HOUR)
     assert await h.days.fire_due() == 0
+
+
+async def test_the_turn_message_status_and_board_name_the_seats_a_stand_in_keeps(h, players):
+    ada, bob = players
+    game = await h.table.game(channel_id=CHANNEL)
+    await h.days.days.update_seat(game.id, bob.id, standin_for_good=1)  # as after a keep vote
+    reply = await h.click(ada, h.last_public(), label="Take 1")
+    [turn] = reply.public
+    assert "🤖 A stand-in plays for Bob (kept seat" in turn.content
+    status = (await h.slash(ada, "game status")).only_ephemeral().content
+    assert "🤖 A stand-in plays for Bob" in status
+    board = await h.slash(ada, "game board")
+    assert "🤖 A stand-in plays for Bob" in board.public[0].content
+
+
+async def test_without_kept_seats_the_turn_message_has_no_stand_in_note(h, players):
+    ada, _ = players
+    reply = await h.click(ada, h.last_public(), label="Take 1")
+    assert "stand-in" not in reply.public[0].content

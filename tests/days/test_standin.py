@@ -128,3 +128,23 @@ async def test_the_host_chooses_how_many_missed_turns_open_a_vote(world):
     )
     await miss(world, 1)
     assert (await world.ds.seat(1, ADA)).vote_open
+
+
+async def test_a_seat_the_stand_in_keeps_is_named_in_the_public_note(world):
+    await world.game(ADA, BO, CY)
+    await miss(world, 3)
+    game = await world.table.game(channel_id=CHANNEL)
+    assert await world.days.standin_note(game) == []
+    for voter in (BO, CY):
+        await world.days.vote(channel_id=CHANNEL, user_id=voter, target_id=ADA, choice="keep")
+    game = await world.table.game(channel_id=CHANNEL)
+    [note] = await world.days.standin_note(game)
+    assert "A stand-in plays for Ada (kept seat" in note
+    assert "Bo" not in note and "Cy" not in note
+
+
+async def test_a_finished_game_has_no_stand_in_note(world):
+    await world.game(ADA, BO)
+    await world.ds.update_seat(1, ADA, standin_for_good=1)
+    await world.table.abort(channel_id=CHANNEL, user_id=ADA, is_moderator=False)
+    assert await world.days.standin_note(await world.table.game(channel_id=CHANNEL)) == []

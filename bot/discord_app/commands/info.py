@@ -15,7 +15,7 @@ import engines
 from bot.discord_app import options as opts
 from bot.discord_app import replies
 from bot.discord_app.commands.lobby import game_choices
-from bot.discord_app.moves import current_view, table_of
+from bot.discord_app.moves import current_view, public_notes, table_of
 from bot.discord_app.posts import board_post, title_of
 from bot.discord_app.text import MAX_MESSAGE, clip, fit_lines, join_message
 from bot.errors import NoGame
@@ -41,7 +41,7 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
         # Deferred privately so a refusal stays private; the board itself is posted publicly.
         await interaction.response.defer(ephemeral=True, thinking=True)
         info, png, summary = await table_of(interaction).board(channel_id=interaction.channel_id)
-        post = board_post(info, png, summary)
+        post = board_post(info, png, summary, notes=await public_notes(interaction.client, info))
         post.view = await current_view(table_of(interaction), info)
         await interaction.edit_original_response(content="The board is posted in the channel.")
         await interaction.followup.send(**post.send_kwargs())
@@ -58,7 +58,10 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
     @game.command(name="status", description="Who is playing, whose turn it is, the score.")
     async def status(interaction: discord.Interaction):
         info, text = await table_of(interaction).status(channel_id=interaction.channel_id)
-        await replies.private(interaction, text or f"{title_of(info)}: {info.status}.")
+        notes = await public_notes(interaction.client, info)
+        await replies.private(
+            interaction, join_message(text or f"{title_of(info)}: {info.status}.", *notes)
+        )
 
     @game.command(name="log", description="The recent moves of this channel's game.")
     @app_commands.describe(count="How many recent moves (default 15)")
