@@ -46,6 +46,7 @@ from bot.errors import (
     UnknownGameName,
     WrongStage,
 )
+from bot.logsafe import failure
 from engines import Action, Engine, Event, IllegalAction, Result
 from storage import (
     LIVE_STATUSES,
@@ -217,8 +218,8 @@ class Table:
             )
         except LiveGameExists:
             raise GameExists() from None
-        except sqlite3.Error:
-            log.exception("could not create a game in channel %s", channel_id)
+        except sqlite3.Error as exc:
+            log.error("could not create a game in channel %s: %s", channel_id, failure(exc))
             raise SaveFailed() from None
         return self._info(row)
 
@@ -312,8 +313,8 @@ class Table:
             state = eng.setup(players, seed=row.seed, options=options)
         except IllegalAction as exc:
             raise BadOptions(exc.reason) from None
-        except Exception:
-            log.exception("%s: setup failed for game %s", eng.name, row.id)
+        except Exception as exc:
+            log.error("%s: setup failed for game %s: %s", eng.name, row.id, failure(exc))
             raise EngineFailure() from None
         events = [Event(text=f"The game begins: {', '.join(players)}.", kind="start")]
         return await self._commit(
@@ -353,8 +354,8 @@ class Table:
             new_state, events = eng.apply(state, seat.name, action_id)
         except IllegalAction as exc:
             raise IllegalMove(exc.reason) from None
-        except Exception:
-            log.exception("%s: apply(%r) failed in game %s", eng.name, action_id, row.id)
+        except Exception as exc:  # the move itself stays out of the log: it may be secret
+            log.error("%s: apply failed in game %s: %s", eng.name, row.id, failure(exc))
             raise EngineFailure() from None
         entry = LogEntry("move", user_id, seat.name, action_id)
         return await self._commit(row, eng, new_state, events, entry)
@@ -411,8 +412,8 @@ class Table:
             text = f"{seat.name} concedes." if reason is None else f"{seat.name} {reason}."
             events = [Event(text=text, kind="concede")]
             ended = Result(winners=others, scores={}, reason=f"{seat.name} {why}")
-        except Exception:
-            log.exception("%s: remove_player failed in game %s", eng.name, row.id)
+        except Exception as exc:
+            log.error("%s: remove_player failed in game %s: %s", eng.name, row.id, failure(exc))
             raise EngineFailure() from None
         if ended is None and len(others) < 2 and self._engine_call(eng.result, new_state) is None:
             ended = Result(winners=others, scores={}, reason=f"{seat.name} {why}")
@@ -570,8 +571,8 @@ class Table:
             raise DamagedGame()
         try:
             return eng.load_state(row.state)
-        except Exception as exc:
-            log.error("game %s: saved state does not load: %s", row.id, exc)
+        except Exception as exc:  # pydantic's message would quote the (secret) state
+            log.error("game %s: saved state does not load: %s", row.id, failure(exc))
             raise DamagedGame() from None
 
     def _engine_call(self, fn, *args):
@@ -581,8 +582,8 @@ class Table:
             raise IllegalMove(exc.reason) from None
         except TableError:
             raise
-        except Exception:
-            log.exception("engine call %s failed", getattr(fn, "__qualname__", fn))
+        except Exception as exc:
+            log.error("engine call %s failed: %s", getattr(fn, "__qualname__", fn), failure(exc))
             raise EngineFailure() from None
 
     def _running_seat(self, row: GameRow, user_id: int):
@@ -605,8 +606,8 @@ class Table:
             raise BoardChanged() from None
         except LiveGameExists:
             raise GameExists() from None
-        except sqlite3.Error:
-            log.exception("could not save game %s", row.id)
+        except sqlite3.Error as exc:
+            log.error("could not save game %s: %s", row.id, failure(exc))
             raise SaveFailed() from None
         if row.status in LIVE_STATUSES and saved.status not in LIVE_STATUSES:
             await self._tell_ended(saved)
@@ -617,8 +618,8 @@ class Table:
         for listener in list(self.end_listeners):
             try:
                 await listener(info)
-            except Exception:
-                log.exception("an end listener failed for game %s", row.id)
+            except Exception as exc:
+                log.error("an end listener failed for game %s: %s", row.id, failure(exc))
 
     async def _commit(
         self,
@@ -660,8 +661,10 @@ class Table:
                 if eng.name not in _warned_no_renderer:
                     _warned_no_renderer.add(eng.name)
                     log.warning("%s has no board renderer; moves go without images", eng.name)
-            except Exception:
-                log.exception("%s: rendering the board of game %s failed", eng.name, row.id)
+            except Exception as exc:
+                log.error(
+                    "%s: rendering the board of game %s failed: %s", eng.name, row.id, failure(exc)
+                )
         private: dict[int, list[str]] = {}
         for event in events:
             if event.private_to is not None:

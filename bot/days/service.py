@@ -22,6 +22,7 @@ from bot.days import timers
 from bot.days.durations import DAY, HOUR, format_duration
 from bot.days.ports import ChannelGone, DmFailed, Notifier
 from bot.errors import BoardChanged, NoGame, NotAllowed, NotSeated, TableError, WrongStage
+from bot.logsafe import failure
 from bot.table import GameInfo, Outcome, Table
 from storage.days import DaysStore, Deadline
 from storage.store import GameRow, LogEntry, Store, VersionConflict
@@ -326,8 +327,8 @@ class Days:
                     await self._deadline_passed(d)
                 else:
                     await self._remind(d, t.kind, now)
-            except Exception:
-                log.exception("firing the %s of game %s failed", t.kind, d.game_id)
+            except Exception as exc:
+                log.error("firing the %s of game %s failed: %s", t.kind, d.game_id, failure(exc))
         return fired
 
     async def _remind(self, d: Deadline, kind: str, now: float) -> None:
@@ -415,7 +416,8 @@ class Days:
             except BoardChanged:
                 continue
             except TableError as refused:
-                log.warning("stand-in in game %s refused: %s", row.id, refused.message)
+                # the reason may name the (secret) move it tried: the kind of refusal only
+                log.warning("stand-in in game %s refused: %s", row.id, type(refused).__name__)
                 break
             label = next((a.label for a in actions if a.id == action_id), action_id)
             await self.days.log(

@@ -24,6 +24,7 @@ from bot.discord_app import commands, moves, replies
 from bot.discord_app.components import ActionButton, ActionSelect, MovesButton
 from bot.discord_app.resume import Announcements, catch_up
 from bot.discord_app.sync import HashKeeper, sync_commands
+from bot.logsafe import failure
 from bot.table import GameInfo, Outcome, Table
 
 log = logging.getLogger(__name__)
@@ -104,10 +105,14 @@ class TabletopClient(discord.Client):
         if self.announcements is not None and message is not None:
             try:
                 await self.announcements.record(outcome.game.id, outcome.game.version)
-            except Exception:
-                log.exception("Could not note the announcement of game %s", outcome.game.id)
+            except Exception as exc:
+                log.error(
+                    "Could not note the announcement of game %s: %s", outcome.game.id, failure(exc)
+                )
         for listener in list(self.outcome_listeners):
             try:
                 await listener(outcome, message)
-            except Exception:
-                log.exception("An outcome listener failed for game %s", outcome.game.id)
+            except Exception as exc:
+                log.error(
+                    "An outcome listener failed for game %s: %s", outcome.game.id, failure(exc)
+                )

@@ -22,6 +22,7 @@ from bot.discord_app.posts import (
     turn_post,
 )
 from bot.errors import BoardChanged, NoGame, TableError
+from bot.logsafe import failure
 from bot.table import Outcome, Table
 
 log = logging.getLogger(__name__)
@@ -64,8 +65,8 @@ async def public_notes(client: discord.Client, game) -> list[str]:
     for source in list(getattr(client, "public_notes", ())):
         try:
             notes.extend(await source(game))
-        except Exception:
-            log.exception("A public note source failed for game %s", game.id)
+        except Exception as exc:
+            log.error("A public note source failed for game %s: %s", game.id, failure(exc))
     return notes
 
 

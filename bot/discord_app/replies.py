@@ -10,13 +10,13 @@ exception's type and traceback but not its message, which could quote hidden gam
 from __future__ import annotations
 
 import logging
-import traceback
 
 import discord
 
 import engines
 from bot.discord_app.text import MAX_MESSAGE, clip
 from bot.errors import TableError
+from bot.logsafe import failure
 
 log = logging.getLogger(__name__)
 
@@ -96,8 +96,7 @@ async def answer_error(interaction: discord.Interaction, exc: BaseException) -> 
     text = explain(exc)
     if text is None:
         # Where it failed, but not the exception's text: it may quote game state.
-        where = "".join(traceback.format_tb(exc.__traceback__))
-        log.error("Unexpected %s during %s\n%s", type(exc).__name__, describe(interaction), where)
+        log.error("Unexpected failure during %s: %s", describe(interaction), failure(exc))
         text = APOLOGY
     else:
         log.info("Refused %s: %s", describe(interaction), type(exc).__name__)
