@@ -28,6 +28,11 @@ from bot.table import Outcome, Table
 log = logging.getLogger(__name__)
 
 STALE = "This board is out of date — here is the latest."
+NOT_POSTED = (
+    "Done, and saved — but I could not post the new board in this channel (I may be missing "
+    "the Send Messages or Attach Files permission here). Ask a moderator to check my "
+    "permissions; `/game status` shows where the game stands."
+)
 GONE = (
     "This board belongs to a game that is no longer running here. Start a new one with `/game new`."
 )
@@ -83,12 +88,36 @@ async def turn_post_for(client: discord.Client, outcome: Outcome, *, headline: s
 async def publish(
     interaction: discord.Interaction, outcome: Outcome, *, headline: str = ""
 ) -> discord.Message | None:
-    """Post the public turn message for ``outcome`` as a new message in the channel."""
+    """Post the public turn message for ``outcome`` as a new message in the channel.
+
+    The change is saved already, so if Discord refuses the post (a missing permission, the
+    channel gone) the caller is told privately and the outcome listeners still hear of it
+    (with no message: clocks go on); the message is posted at the next start.
+    """
     client = interaction.client
     post = await turn_post_for(client, outcome, headline=headline)
-    message = await interaction.followup.send(**post.send_kwargs(), wait=True)
+    message = None
+    try:
+        message = await interaction.followup.send(**post.send_kwargs(), wait=True)
+    except discord.HTTPException as exc:
+        log.warning(
+            "Could not post the turn message of game %s in channel %s: %s (%s)",
+            outcome.game.id,
+            outcome.game.channel_id,
+            type(exc).__name__,
+            exc.status,
+        )
+        await tell_quietly(interaction, NOT_POSTED)
     await client.notify_outcome(outcome, message)
     return message
+
+
+async def tell_quietly(interaction: discord.Interaction, text: str) -> None:
+    """A private answer when Discord may refuse that too (best effort, logged)."""
+    try:
+        await replies.private(interaction, text)
+    except discord.HTTPException:
+        log.info("Could not deliver a private answer in channel %s", interaction.channel_id)
 
 
 async def publish_to_channel(

@@ -9,6 +9,7 @@ exception's type and traceback but not its message, which could quote hidden gam
 
 from __future__ import annotations
 
+import functools
 import logging
 
 import discord
@@ -80,13 +81,33 @@ async def private(
 
 
 def describe(interaction: discord.Interaction) -> str:
-    """Who/where/what of an interaction for log lines: ids and command names only."""
+    """Who/where/what of an interaction for log lines: ids and command names only.
+
+    A component's custom id is cut after the game and version (``tt:12:7``): the rest is an
+    action id, which can name a hidden card in games whose moves are offered privately."""
     command = interaction.command.qualified_name if interaction.command else None
-    what = command or (interaction.data or {}).get("custom_id", "?")
+    custom_id = str((interaction.data or {}).get("custom_id", "?"))
+    what = command or ":".join(custom_id.split(":")[:3])
     return (
         f"{interaction.type.name} {what!s:.40} by user {interaction.user.id} "
         f"in channel {interaction.channel_id}"
     )
+
+
+def suggestions(callback):
+    """Wrap an autocomplete callback so it never fails: Discord cannot show an error while
+    someone types, and discord.py would log the exception's text. A failure offers nothing
+    and logs only its kind."""
+
+    @functools.wraps(callback)
+    async def safe(interaction: discord.Interaction, current: str):
+        try:
+            return await callback(interaction, current)
+        except Exception as exc:
+            log.info("No suggestions for %s: %s", describe(interaction), type(exc).__name__)
+            return []
+
+    return safe
 
 
 async def answer_error(interaction: discord.Interaction, exc: BaseException) -> None:

@@ -9,6 +9,7 @@ tree's error handler.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 
 import discord
@@ -26,7 +27,13 @@ from bot.discord_app.text import MAX_CHOICES, clip, fit_lines
 from bot.errors import NoGame, TableError
 from storage.days import DEFAULT_TURN_SECONDS
 
+log = logging.getLogger(__name__)
+
 BACK_WORDS = {"back", "0", "none", "off"}
+NO_THREADS = (
+    "I may not create threads here or post in them. Ask a moderator for the Create Public "
+    "Threads and Send Messages in Threads permissions, or leave `thread` off."
+)
 
 
 async def days_of(interaction: discord.Interaction) -> Days:
@@ -44,7 +51,13 @@ async def say(interaction: discord.Interaction, said: Said) -> None:
     )
     if interaction.response.is_done():  # deferred privately: acknowledge, then post publicly
         await interaction.edit_original_response(content="Done.")
-        await interaction.followup.send(said.text, allowed_mentions=allowed)
+        try:
+            await interaction.followup.send(said.text, allowed_mentions=allowed)
+        except discord.HTTPException:  # it is done: say so privately instead
+            await interaction.edit_original_response(
+                content=clip(f"Done, but I could not post it in the channel:\n{said.text}", 2000),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
     else:
         await interaction.response.send_message(said.text, allowed_mentions=allowed)
 
@@ -76,6 +89,7 @@ async def resolve_player(days: Days, channel_id: int, typed: str) -> int:
     raise TableError(f"'{clip(text, 40)}' is not a player of this game. Players: {names}.")
 
 
+@replies.suggestions
 async def player_choices(interaction: discord.Interaction, current: str):
     days = await days_of(interaction)
     row = await days.store.live_game(interaction.channel_id)
@@ -107,6 +121,14 @@ def mine_lines(interaction: discord.Interaction, entries) -> list[str]:
     return lines
 
 
+async def delete_quietly(thread: discord.Thread) -> None:
+    """Remove a thread made for a game that could not open there (best effort)."""
+    try:
+        await thread.delete()
+    except discord.HTTPException:
+        log.info("Could not delete the unused thread %s", thread.id)
+
+
 @dataclass(frozen=True)
 class NewGamePlace:
     """Where ``/game new`` opens its game (this channel or a new thread) and with what clock.
@@ -130,7 +152,17 @@ class NewGamePlace:
         )
         post.content = clip(f"{post.content}\n⏱️ {clock}.", 2000)
         if self.thread is not None:
-            await self.thread.send(**post.send_kwargs())
+            try:
+                await self.thread.send(**post.send_kwargs())
+            except discord.HTTPException:
+                await lobby.table_of(interaction).abort(
+                    channel_id=self.channel_id,
+                    user_id=interaction.user.id,
+                    is_moderator=True,
+                    user_name=interaction.user.display_name,
+                )
+                await delete_quietly(self.thread)
+                raise BadInput(NO_THREADS) from None
             note = f"The game is open in its own thread: <#{self.thread.id}>. Join it there."
             await interaction.followup.send(note, allowed_mentions=discord.AllowedMentions.none())
         elif interaction.response.is_done():
@@ -152,6 +184,9 @@ async def new_game_place(
     channel = interaction.channel
     if not isinstance(channel, discord.TextChannel):
         raise BadInput("A game can have its own thread only in a text channel; leave `thread` off.")
+    mine = interaction.app_permissions
+    if not (mine.create_public_threads and mine.send_messages_in_threads):
+        raise BadInput(NO_THREADS)
     await interaction.response.defer(thinking=True)
     name = clip(f"{title} — {interaction.user.display_name}", 100)
     try:
@@ -159,10 +194,7 @@ async def new_game_place(
             name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
         )
     except discord.Forbidden:
-        raise BadInput(
-            "I may not create threads here. Ask a moderator for the Create Public Threads "
-            "permission, or leave `thread` off."
-        ) from None
+        raise BadInput(NO_THREADS) from None
     return NewGamePlace(created.id, turn, created)
 
 
@@ -193,7 +225,7 @@ def register_new(game: app_commands.Group) -> None:
             info, post = await lobby.open_game(interaction, request, channel_id=place.channel_id)
         except Exception:
             if place.thread is not None:
-                await place.thread.delete()
+                await delete_quietly(place.thread)
             raise
         await place.open(interaction, info.id, post)
 

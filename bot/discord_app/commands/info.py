@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import io
+import logging
 
 import discord
 from discord import app_commands
@@ -21,6 +22,11 @@ from bot.discord_app.text import MAX_MESSAGE, clip, fit_lines, join_message
 from bot.errors import NoGame
 
 ORDER = 10  # core commands first; see bot.discord_app.commands
+BOARD_NOT_POSTED = (
+    "I could not post the board in this channel (I may be missing the Send Messages or "
+    "Attach Files permission here). Ask a moderator to check my permissions."
+)
+log = logging.getLogger(__name__)
 
 
 def rules_text(engine: engines.Engine) -> str:
@@ -44,7 +50,16 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
         post = board_post(info, png, summary, notes=await public_notes(interaction.client, info))
         post.view = await current_view(table_of(interaction), info)
         await interaction.edit_original_response(content="The board is posted in the channel.")
-        await interaction.followup.send(**post.send_kwargs())
+        try:
+            await interaction.followup.send(**post.send_kwargs())
+        except discord.HTTPException as exc:
+            log.warning(
+                "Could not post the board of game %s: %s (%s)",
+                info.id,
+                type(exc).__name__,
+                exc.status,
+            )
+            await interaction.edit_original_response(content=BOARD_NOT_POSTED)
 
     @game.command(name="hand", description="Your private view of the game (only you see it).")
     async def hand(interaction: discord.Interaction):
@@ -85,4 +100,13 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
                     clip(f"No game in this channel. Pick one with `game:`. Games: {listing}", 1900),
                 )
                 return
-        await replies.private(interaction, rules_text(engines.get_engine(game)))
+        try:
+            engine = engines.get_engine(game)
+        except engines.UnknownGame:
+            listing = ", ".join(engines.get_engine(n).title for n in engines.names())
+            await replies.private(
+                interaction,
+                clip(f"'{clip(game, 40)}' is not a game on this bot. Games: {listing}", 1900),
+            )
+            return
+        await replies.private(interaction, rules_text(engine))

@@ -9,6 +9,7 @@ from discord import app_commands
 
 import engines
 from bot.discord_app import options as opts
+from bot.discord_app import replies
 from bot.discord_app.checks import is_moderator
 from bot.discord_app.moves import change_and_publish, table_of
 from bot.discord_app.posts import Post, lobby_post, title_of
@@ -97,6 +98,7 @@ def _engine_named(name: str | None) -> engines.Engine | None:
         return None
 
 
+@replies.suggestions
 async def suggest_options(interaction: discord.Interaction, current: str):
     """Autocomplete of ``/game new options:`` for the game picked in ``game:``."""
     engine = _engine_named(interaction.namespace.game)
@@ -108,12 +110,14 @@ def _suggest_choice(engine: engines.Engine, current: str):
     return opts.suggest(current, specs, bare=len(specs) == 1)
 
 
+@replies.suggestions
 async def suggest_new_choice(interaction: discord.Interaction, current: str):
     """Autocomplete of ``/game new choice:``: the host's per-player choice in that game."""
     engine = _engine_named(interaction.namespace.game)
     return [] if engine is None else _suggest_choice(engine, current)
 
 
+@replies.suggestions
 async def suggest_join_choice(interaction: discord.Interaction, current: str):
     """Autocomplete of ``/game join choice:``: the per-player choice in this channel's game."""
     try:
@@ -147,7 +151,8 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
     async def join(interaction: discord.Interaction, choice: str | None = None):
         table = table_of(interaction)
         current = await table.game(channel_id=interaction.channel_id)
-        chosen = player_choices(engines.get_engine(current.engine), choice)
+        engine = _engine_named(current.engine)  # None: not installed; the table says so
+        chosen = player_choices(engine, choice) if engine is not None else {}
         info = await table.join(
             channel_id=interaction.channel_id,
             user_id=interaction.user.id,

@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-import logging
-
 import discord
 from discord import app_commands
 
-from bot.discord_app import moves
+from bot.discord_app import moves, replies
 from bot.discord_app.moves import table_of
 from bot.discord_app.text import MAX_CHOICES, clip
 from engines import Action
-
-log = logging.getLogger(__name__)
-
 
 ORDER = 10  # core commands first; see bot.discord_app.commands
 
@@ -36,14 +31,11 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
         await moves.play(interaction, action)
 
     @play.autocomplete("action")
+    @replies.suggestions  # a refusal (not your turn, no game) offers nothing
     async def play_action(interaction: discord.Interaction, current: str):
-        try:
-            actions = await table_of(interaction).legal_actions(
-                channel_id=interaction.channel_id, user_id=interaction.user.id
-            )
-        except Exception as exc:  # autocomplete cannot show errors: offer nothing
-            log.debug("No /play suggestions: %s", type(exc).__name__)
-            return []
+        actions = await table_of(interaction).legal_actions(
+            channel_id=interaction.channel_id, user_id=interaction.user.id
+        )
         return matching(actions, current)
 
     @game.command(name="concede", description="Leave a running game (it may end it).")
