@@ -172,6 +172,7 @@ async def test_new_game_in_a_thread_lives_in_that_thread(h):
     ada = h.user("Ada")
     reply = await h.slash(ada, "game new", game="toy", thread=True)
     assert f"<#{thread_id}>" in reply.text
+    assert any(f"<#{thread_id}>" in m.content for m in reply.public)  # the channel is told too
     assert "opened a game" in h.last_public(channel=thread_id).content
     assert (await h.store.live_game(thread_id)) is not None
     assert await h.store.live_game(CHANNEL) is None
@@ -273,3 +274,51 @@ async def test_without_kept_seats_the_turn_message_has_no_stand_in_note(h, playe
     ada, _ = players
     reply = await h.click(ada, h.last_public(), label="Take 1")
     assert "stand-in" not in reply.public[0].content
+
+
+async def test_a_thread_the_bot_cannot_post_in_opens_no_game_and_is_removed(h):
+    thread_id = harness.snowflake()
+    real = h.client.http.request
+    deleted = []
+
+    async def threads_without_posting(route, **kwargs):
+        if route.path == "/channels/{channel_id}/threads" and route.method == "POST":
+            return {
+                "id": str(thread_id),
+                "type": 11,
+                "guild_id": str(harness.GUILD_ID),
+                "parent_id": str(CHANNEL),
+                "name": kwargs["json"]["name"],
+                "owner_id": str(harness.BOT_ID),
+                "message_count": 0,
+                "member_count": 1,
+                "thread_metadata": {
+                    "archived": False,
+                    "auto_archive_duration": 10080,
+                    "archive_timestamp": "2026-01-01T00:00:00+00:00",
+                    "locked": False,
+                },
+            }
+        if route.path == "/channels/{channel_id}/messages" and int(route.channel_id) == thread_id:
+            response = type("R", (), {"status": 403, "reason": "Forbidden"})()
+            raise discord.Forbidden(response, {"code": 50001, "message": "Missing Access"})
+        if route.path == "/channels/{channel_id}" and route.method == "DELETE":
+            deleted.append(int(route.channel_id))
+            return {}
+        return await real(route, **kwargs)
+
+    h.client.http.request = threads_without_posting
+    reply = await h.slash(h.user("Ada"), "game new", game="toy", thread=True)
+    assert "Send Messages in Threads" in reply.text
+    assert not reply.public
+    assert await h.store.live_game(thread_id) is None
+    assert deleted == [thread_id]
+
+
+async def test_without_thread_permissions_a_thread_game_is_refused_before_anything(h, monkeypatch):
+    perms = discord.Permissions(send_messages=True, create_public_threads=True)
+    monkeypatch.setattr(discord.Interaction, "app_permissions", property(lambda self: perms))
+    reply = await h.slash(h.user("Ada"), "game new", game="toy", thread=True)
+    assert "Send Messages in Threads" in reply.only_ephemeral().content
+    assert not [s for s in h.world.sent if s.path == "/channels/{channel_id}/threads"]
+    assert await h.store.live_game(CHANNEL) is None

@@ -164,6 +164,7 @@ class NewGamePlace:
                 await delete_quietly(self.thread)
                 raise BadInput(NO_THREADS) from None
             note = f"The game is open in its own thread: <#{self.thread.id}>. Join it there."
+            await interaction.edit_original_response(content=f"Done: <#{self.thread.id}>.")
             await interaction.followup.send(note, allowed_mentions=discord.AllowedMentions.none())
         elif interaction.response.is_done():
             await interaction.followup.send(**post.send_kwargs())
@@ -187,7 +188,8 @@ async def new_game_place(
     mine = interaction.app_permissions
     if not (mine.create_public_threads and mine.send_messages_in_threads):
         raise BadInput(NO_THREADS)
-    await interaction.response.defer(thinking=True)
+    # privately, so a refusal from here on stays private; the notices are posted after
+    await interaction.response.defer(ephemeral=True, thinking=True)
     name = clip(f"{title} — {interaction.user.display_name}", 100)
     try:
         created = await channel.create_thread(

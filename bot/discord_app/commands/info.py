@@ -26,7 +26,7 @@ BOARD_NOT_POSTED = (
     "I could not post the board in this channel (I may be missing the Send Messages or "
     "Attach Files permission here). Ask a moderator to check my permissions."
 )
-log = logging.getLogger(__name__)
+logger = logging.getLogger(__name__)  # not "log": /game log is a function here
 
 
 def rules_text(engine: engines.Engine) -> str:
@@ -53,7 +53,7 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
         try:
             await interaction.followup.send(**post.send_kwargs())
         except discord.HTTPException as exc:
-            log.warning(
+            logger.warning(
                 "Could not post the board of game %s: %s (%s)",
                 info.id,
                 type(exc).__name__,
