@@ -27,6 +27,12 @@ APOLOGY = (
     "please try again in a moment, and use /game status to see where the game stands."
 )
 
+NOT_ALLOWED_HERE = (
+    "Discord did not let me do that here: I may be missing a permission in this channel "
+    "(Send Messages, Attach Files, Create Public Threads). Ask a moderator to check; "
+    "`/game status` shows where the game stands."
+)
+
 
 class BadInput(Exception):
     """Input the bot itself rejects before reaching the table (e.g. unreadable options)."""
@@ -55,6 +61,8 @@ def explain(exc: BaseException) -> str | None:
             "This command changed since Discord last loaded it. Please try again in a minute "
             "(restarting your Discord app refreshes the command list)."
         )
+    if isinstance(exc, discord.Forbidden):
+        return NOT_ALLOWED_HERE
     if isinstance(exc, discord.app_commands.TransformerError):
         return f"'{exc.value}' is not a valid value here; pick one of the suggestions."
     return None

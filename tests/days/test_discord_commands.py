@@ -322,3 +322,11 @@ async def test_without_thread_permissions_a_thread_game_is_refused_before_anythi
     assert "Send Messages in Threads" in reply.only_ephemeral().content
     assert not [s for s in h.world.sent if s.path == "/channels/{channel_id}/threads"]
     assert await h.store.live_game(CHANNEL) is None
+
+
+async def test_an_absurd_turn_clock_is_refused_privately_and_changes_nothing(h, players):
+    ada, _ = players
+    before = await h.days.clock_info(channel_id=CHANNEL)
+    reply = await h.slash(ada, "game clock", turn="9" * 30 + "w")
+    assert "at most 365d" in reply.only_ephemeral().content
+    assert await h.days.clock_info(channel_id=CHANNEL) == before

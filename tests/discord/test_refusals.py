@@ -222,3 +222,13 @@ async def test_a_board_that_cannot_be_posted_is_answered_privately(running, h, b
     reply = await h.slash(bob, "game board")
     assert not reply.public
     assert BOARD_NOT_POSTED in reply.text
+
+
+async def test_a_post_discord_forbids_inside_a_command_gets_a_clear_private_answer(h, ada):
+    async def forbidden(*args, **kwargs):
+        response = type("R", (), {"status": 403, "reason": "Forbidden"})()
+        raise discord.Forbidden(response, {"code": 50013, "message": "Missing Permissions"})
+
+    h.client.table.new_game = forbidden  # as if the public lobby notice were refused
+    text = refused(await h.slash(ada, "game new", game="toy"))
+    assert "missing a permission" in text
