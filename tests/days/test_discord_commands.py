@@ -144,28 +144,33 @@ async def test_new_game_with_a_bad_clock_is_refused_and_opens_nothing(h):
     assert await h.store.live_game(CHANNEL) is None
 
 
+def thread_payload(thread_id: int, name: str) -> dict:
+    """What Discord answers when the bot creates a public thread in the test channel."""
+    return {
+        "id": str(thread_id),
+        "type": 11,
+        "guild_id": str(harness.GUILD_ID),
+        "parent_id": str(CHANNEL),
+        "name": name,
+        "owner_id": str(harness.BOT_ID),
+        "message_count": 0,
+        "member_count": 1,
+        "thread_metadata": {
+            "archived": False,
+            "auto_archive_duration": 10080,
+            "archive_timestamp": "2026-01-01T00:00:00+00:00",
+            "locked": False,
+        },
+    }
+
+
 async def test_new_game_in_a_thread_lives_in_that_thread(h):
     thread_id = harness.snowflake()
     real = h.client.http.request
 
     async def with_threads(route, **kwargs):
         if route.path == "/channels/{channel_id}/threads" and route.method == "POST":
-            return {
-                "id": str(thread_id),
-                "type": 11,
-                "guild_id": str(harness.GUILD_ID),
-                "parent_id": str(CHANNEL),
-                "name": kwargs["json"]["name"],
-                "owner_id": str(harness.BOT_ID),
-                "message_count": 0,
-                "member_count": 1,
-                "thread_metadata": {
-                    "archived": False,
-                    "auto_archive_duration": 10080,
-                    "archive_timestamp": "2026-01-01T00:00:00+00:00",
-                    "locked": False,
-                },
-            }
+            return thread_payload(thread_id, kwargs["json"]["name"])
         return await real(route, **kwargs)
 
     h.client.http.request = with_threads
@@ -283,22 +288,7 @@ async def test_a_thread_the_bot_cannot_post_in_opens_no_game_and_is_removed(h):
 
     async def threads_without_posting(route, **kwargs):
         if route.path == "/channels/{channel_id}/threads" and route.method == "POST":
-            return {
-                "id": str(thread_id),
-                "type": 11,
-                "guild_id": str(harness.GUILD_ID),
-                "parent_id": str(CHANNEL),
-                "name": kwargs["json"]["name"],
-                "owner_id": str(harness.BOT_ID),
-                "message_count": 0,
-                "member_count": 1,
-                "thread_metadata": {
-                    "archived": False,
-                    "auto_archive_duration": 10080,
-                    "archive_timestamp": "2026-01-01T00:00:00+00:00",
-                    "locked": False,
-                },
-            }
+            return thread_payload(thread_id, kwargs["json"]["name"])
         if route.path == "/channels/{channel_id}/messages" and int(route.channel_id) == thread_id:
             response = type("R", (), {"status": 403, "reason": "Forbidden"})()
             raise discord.Forbidden(response, {"code": 50001, "message": "Missing Access"})
