@@ -92,6 +92,7 @@ async def attach(client: discord.Client, *, clock: Callable[[], float] | None = 
     kwargs = {"clock": clock} if clock is not None else {}
     days = Days(table, table.store, ds, DiscordNotifier(client), **kwargs)
     if getattr(client, "days", None) is not None:  # another caller won while we opened
+        table.end_listeners.remove(days.game_ended)
         await ds.close()
         return client.days
     client.days = days

@@ -320,3 +320,11 @@ async def test_an_absurd_turn_clock_is_refused_privately_and_changes_nothing(h, 
     reply = await h.slash(ada, "game clock", turn="9" * 30 + "w")
     assert "at most 365d" in reply.only_ephemeral().content
     assert await h.days.clock_info(channel_id=CHANNEL) == before
+
+
+async def test_two_commands_attaching_the_days_service_at_once_share_one(tmp_path):
+    async with harness.Harness.open(tmp_path / "race.sqlite") as h2:
+        first, second = await asyncio.gather(attach(h2.client), attach(h2.client))
+        assert first is second
+        assert h2.table.end_listeners == [first.game_ended]  # the loser left no listener
+        await first.days.close()
