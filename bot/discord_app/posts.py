@@ -19,6 +19,7 @@ from bot.discord_app.components import action_layout
 from bot.discord_app.text import MAX_MESSAGE, clip, fit_lines, join_message
 from bot.table import GameInfo, Outcome
 from engines import Action
+from rendering.kit import with_banner
 
 BOARD_FILENAME = "board.png"
 PLAY_HINT = "More moves: use `/play` (it lists yours as you type)."
@@ -128,7 +129,9 @@ def turn_post(
         more="… and {n} more (see `/game log`)",
     )
     content = join_message(head, "\n".join(events), tail)
-    return Post(content=content, png=outcome.board_png, view=view, mention_ids=mention_ids)
+    return Post(
+        content=content, png=noted(outcome.board_png, notes), view=view, mention_ids=mention_ids
+    )
 
 
 def lobby_post(game: GameInfo, headline: str) -> Post:
@@ -153,7 +156,13 @@ def board_post(
 ) -> Post:
     """The current board on request (it pings nobody; callers may add components)."""
     head = f"**{title_of(game)}**" + (f" — {headline}" if headline else "")
-    return Post(content=join_message(head, clip(summary, 1500), *notes), png=png)
+    return Post(content=join_message(head, clip(summary, 1500), *notes), png=noted(png, notes))
+
+
+def noted(png: bytes | None, notes: Sequence[str]) -> bytes | None:
+    """The board image with the public notes (e.g. a stand-in's kept seat) written under it, so
+    the image itself says who is played by a stand-in."""
+    return with_banner(png, list(notes)) if png is not None and notes else png
 
 
 def private_lines(outcome: Outcome, user_id: int) -> list[str]:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import io
 
 import discord
 import pytest
+from PIL import Image
 
 pytest.importorskip("bot.discord_app")
 harness = pytest.importorskip("tests.discord.harness")
@@ -273,6 +275,23 @@ async def test_the_turn_message_status_and_board_name_the_seats_a_stand_in_keeps
     assert "🤖 A stand-in plays for Bob" in status
     board = await h.slash(ada, "game board")
     assert "🤖 A stand-in plays for Bob" in board.public[0].content
+
+
+async def test_the_board_image_itself_names_the_seats_a_stand_in_keeps(h, players):
+    ada, bob = players
+    plain = await h.click(ada, h.last_public(), label="Take 1")
+    [(_, plain_png)] = plain.public[0].files
+    game = await h.table.game(channel_id=CHANNEL)
+    await h.days.days.update_seat(game.id, bob.id, standin_for_good=1)
+    await h.days.days.update_seat(game.id, ada.id, standin_for_good=1)
+    noted = await h.slash(bob, "game board")
+    [(_, noted_png)] = noted.public[0].files
+    plain_img = Image.open(io.BytesIO(plain_png))
+    noted_img = Image.open(io.BytesIO(noted_png))
+    assert noted_img.width == plain_img.width
+    assert noted_img.height > plain_img.height  # a strip of notes under the board
+    # the strip is the pale banner colour, not the board
+    assert noted_img.convert("RGB").getpixel((4, noted_img.height - 4)) == (255, 243, 205)
 
 
 async def test_without_kept_seats_the_turn_message_has_no_stand_in_note(h, players):
