@@ -9,11 +9,9 @@ import discord
 import pytest
 from PIL import Image
 
-pytest.importorskip("bot.discord_app")
-harness = pytest.importorskip("tests.discord.harness")
-
-from bot.discord_app.days_runtime import attach  # noqa: E402
-from tests.days.conftest import HOUR, Clock  # noqa: E402
+from bot.discord_app.days_runtime import attach
+from tests.days.conftest import HOUR, Clock
+from tests.discord import harness
 
 CHANNEL = harness.CHANNEL_ID
 
