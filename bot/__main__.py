@@ -20,14 +20,15 @@ environment (or a .env file in the working directory; flags win over both):
   DISCORD_TOKEN        the bot's token (required to run the bot)
   TABLETOP_DB          SQLite database file (default ./tabletop.sqlite3)
   TABLETOP_SYNC        auto | always | never: when to sync slash commands (default auto)
-  TABLETOP_DEV_GUILD   server id to sync commands to instantly while developing
+  TABLETOP_DEV_GUILD   server id to sync commands to instead of globally (they appear there
+                       at once; for development)
   TABLETOP_LOG_LEVEL   DEBUG | INFO | WARNING | ERROR (default INFO)
 
 games: {games}
 
 examples:
   python -m bot                                   run the bot (token from env or .env)
-  python -m bot --sync always --dev-guild 1234    run, and sync commands to one server now
+  python -m bot --sync always --dev-guild 1234    run, and sync commands to one server only, now
   python -m bot simulate {example} --players 2 --seed 1 --out out/demo
 """
 
@@ -69,8 +70,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--dev-guild",
         metavar="ID",
-        help="also sync the commands to this server id, where they appear at once "
-        "(TABLETOP_DEV_GUILD)",
+        help="sync the commands to this server id only, instead of globally; they appear "
+        "there at once (TABLETOP_DEV_GUILD; for development)",
     )
     parser.add_argument(
         "--log-level",

@@ -8,7 +8,8 @@ environment wins over the same one in ``.env``; a command-line flag wins over bo
     TABLETOP_DB          SQLite file (default ./tabletop.sqlite3)
     TABLETOP_SYNC        auto | always | never (default auto: sync slash commands only when
                          they changed since the last sync)
-    TABLETOP_DEV_GUILD   a server id whose commands are synced instantly (for development)
+    TABLETOP_DEV_GUILD   a server id to sync the commands to instead of globally (they appear
+                         there at once; for development)
     TABLETOP_LOG_LEVEL   DEBUG | INFO | WARNING | ERROR (default INFO)
 """
 

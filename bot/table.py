@@ -21,7 +21,7 @@ import secrets
 import sqlite3
 import time
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -46,8 +46,17 @@ from bot.errors import (
     UnknownGameName,
     WrongStage,
 )
+from bot.logsafe import failure
 from engines import Action, Engine, Event, IllegalAction, Result
-from storage import GameRow, LiveGameExists, LogEntry, SeatRow, Store, VersionConflict
+from storage import (
+    LIVE_STATUSES,
+    GameRow,
+    LiveGameExists,
+    LogEntry,
+    SeatRow,
+    Store,
+    VersionConflict,
+)
 
 log = logging.getLogger("tabletop.table")
 
@@ -144,13 +153,26 @@ def player_name(raw: str, taken: list[str] | tuple[str, ...] = ()) -> str:
 
 
 # -- the table --------------------------------------------------------------------------------------
+EndListener = Callable[["GameInfo"], Awaitable[None]]
+
+
 class Table:
+    """See the module docstring.
+
+    ``end_listeners``: coroutines awaited with the :class:`GameInfo` of a game the moment a
+    change made through this table ends it (a last move, a concession that ends it, an abort,
+    the last player leaving the lobby), e.g. to drop the game's turn clocks at once. Every
+    ending passes through :meth:`_save`, so no caller has to remember to tell anyone; a
+    failing listener is logged and does not undo the ending.
+    """
+
     def __init__(
         self, store: Store, *, clock: Callable[[], float] = time.time, render: bool = True
     ):
         self.store = store
         self.clock = clock
         self.render = render
+        self.end_listeners: list[EndListener] = []
 
     # -- lobby ------------------------------------------------------------------------------------
     async def new_game(
@@ -196,8 +218,8 @@ class Table:
             )
         except LiveGameExists:
             raise GameExists() from None
-        except sqlite3.Error:
-            log.exception("could not create a game in channel %s", channel_id)
+        except sqlite3.Error as exc:
+            log.error("could not create a game in channel %s: %s", channel_id, failure(exc))
             raise SaveFailed() from None
         return self._info(row)
 
@@ -291,8 +313,8 @@ class Table:
             state = eng.setup(players, seed=row.seed, options=options)
         except IllegalAction as exc:
             raise BadOptions(exc.reason) from None
-        except Exception:
-            log.exception("%s: setup failed for game %s", eng.name, row.id)
+        except Exception as exc:
+            log.error("%s: setup failed for game %s: %s", eng.name, row.id, failure(exc))
             raise EngineFailure() from None
         events = [Event(text=f"The game begins: {', '.join(players)}.", kind="start")]
         return await self._commit(
@@ -332,8 +354,8 @@ class Table:
             new_state, events = eng.apply(state, seat.name, action_id)
         except IllegalAction as exc:
             raise IllegalMove(exc.reason) from None
-        except Exception:
-            log.exception("%s: apply(%r) failed in game %s", eng.name, action_id, row.id)
+        except Exception as exc:  # the move itself stays out of the log: it may be secret
+            log.error("%s: apply failed in game %s: %s", eng.name, row.id, failure(exc))
             raise EngineFailure() from None
         entry = LogEntry("move", user_id, seat.name, action_id)
         return await self._commit(row, eng, new_state, events, entry)
@@ -390,8 +412,8 @@ class Table:
             text = f"{seat.name} concedes." if reason is None else f"{seat.name} {reason}."
             events = [Event(text=text, kind="concede")]
             ended = Result(winners=others, scores={}, reason=f"{seat.name} {why}")
-        except Exception:
-            log.exception("%s: remove_player failed in game %s", eng.name, row.id)
+        except Exception as exc:
+            log.error("%s: remove_player failed in game %s: %s", eng.name, row.id, failure(exc))
             raise EngineFailure() from None
         if ended is None and len(others) < 2 and self._engine_call(eng.result, new_state) is None:
             ended = Result(winners=others, scores={}, reason=f"{seat.name} {why}")
@@ -549,8 +571,8 @@ class Table:
             raise DamagedGame()
         try:
             return eng.load_state(row.state)
-        except Exception as exc:
-            log.error("game %s: saved state does not load: %s", row.id, exc)
+        except Exception as exc:  # pydantic's message would quote the (secret) state
+            log.error("game %s: saved state does not load: %s", row.id, failure(exc))
             raise DamagedGame() from None
 
     def _engine_call(self, fn, *args):
@@ -560,8 +582,8 @@ class Table:
             raise IllegalMove(exc.reason) from None
         except TableError:
             raise
-        except Exception:
-            log.exception("engine call %s failed", getattr(fn, "__qualname__", fn))
+        except Exception as exc:
+            log.error("engine call %s failed: %s", getattr(fn, "__qualname__", fn), failure(exc))
             raise EngineFailure() from None
 
     def _running_seat(self, row: GameRow, user_id: int):
@@ -577,16 +599,27 @@ class Table:
 
     async def _save(self, row: GameRow, entry: LogEntry, **changes) -> GameRow:
         try:
-            return await self.store.save(
+            saved = await self.store.save(
                 row.id, row.version, now=self.clock(), entry=entry, **changes
             )
         except VersionConflict:
             raise BoardChanged() from None
         except LiveGameExists:
             raise GameExists() from None
-        except sqlite3.Error:
-            log.exception("could not save game %s", row.id)
+        except sqlite3.Error as exc:
+            log.error("could not save game %s: %s", row.id, failure(exc))
             raise SaveFailed() from None
+        if row.status in LIVE_STATUSES and saved.status not in LIVE_STATUSES:
+            await self._tell_ended(saved)
+        return saved
+
+    async def _tell_ended(self, row: GameRow) -> None:
+        info = self._info(row)
+        for listener in list(self.end_listeners):
+            try:
+                await listener(info)
+            except Exception as exc:
+                log.error("an end listener failed for game %s: %s", row.id, failure(exc))
 
     async def _commit(
         self,
@@ -628,8 +661,10 @@ class Table:
                 if eng.name not in _warned_no_renderer:
                     _warned_no_renderer.add(eng.name)
                     log.warning("%s has no board renderer; moves go without images", eng.name)
-            except Exception:
-                log.exception("%s: rendering the board of game %s failed", eng.name, row.id)
+            except Exception as exc:
+                log.error(
+                    "%s: rendering the board of game %s failed: %s", eng.name, row.id, failure(exc)
+                )
         private: dict[int, list[str]] = {}
         for event in events:
             if event.private_to is not None:

@@ -127,3 +127,29 @@ def contrast_ink(colour: tuple[int, int, int]) -> tuple[int, int, int]:
     """Black or white, whichever reads better on ``colour``."""
     r, g, b = colour[:3]
     return INK if (0.299 * r + 0.587 * g + 0.114 * b) > 150 else WHITE
+
+
+BANNER_TEXT = 22
+
+
+def with_banner(png: bytes, lines: list[str]) -> bytes:
+    """``png`` with a strip of notes below it (e.g. "a stand-in plays for Ada").
+
+    The platform adds such public notes to any game's board without the game's renderer knowing;
+    characters the bundled font cannot draw (emoji) are dropped.
+    """
+    lines = [ln.encode("ascii", "ignore").decode().strip() for ln in lines]
+    lines = [ln for ln in lines if ln]
+    if not lines:
+        return png
+    board = Image.open(io.BytesIO(png)).convert("RGB")
+    line_h = int(BANNER_TEXT * 1.4)
+    strip = 16 + line_h * len(lines)
+    image, draw = new_canvas(board.width, board.height + strip, (255, 243, 205))
+    image.paste(board, (0, 0))
+    f = font(BANNER_TEXT, bold=True)
+    y = board.height + 8
+    for ln in lines:
+        draw.text((16, y), ellipsize(ln, f, board.width - 32), font=f, fill=INK)
+        y += line_h
+    return to_png(image)

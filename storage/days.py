@@ -255,6 +255,13 @@ class DaysStore:
         r = rows[0]
         return SeatDays(r[0], r[1], r[2], bool(r[3]), bool(r[4]))
 
+    async def kept_seats(self, game_id: int) -> set[int]:
+        """User ids whose seat the stand-in keeps for good (after a vote)."""
+        rows = await self._rows(
+            "SELECT user_id FROM days_seats WHERE game_id=? AND standin_for_good=1", (game_id,)
+        )
+        return {r[0] for r in rows}
+
     async def update_seat(self, game_id: int, user_id: int, **fields) -> None:
         await self._write(
             "INSERT OR IGNORE INTO days_seats (game_id, user_id) VALUES (?, ?)", (game_id, user_id)

@@ -13,6 +13,7 @@ file are kept in order by SQLite itself (WAL mode, ``busy_timeout``, ``BEGIN IMM
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import sqlite3
 import time
@@ -272,8 +273,7 @@ class Store:
     ) -> GameRow:
         """A new game in the lobby, its seats and its first log entry, in one transaction."""
         async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
-            try:
+            async with self._transaction():
                 cur = await self._db.execute(
                     "INSERT INTO games (guild_id, channel_id, engine, status, state, version,"
                     " host_id, options, seed, created_at, updated_at)"
@@ -283,15 +283,6 @@ class Store:
                 game_id = cur.lastrowid
                 await self._write_seats(game_id, seats)
                 await self._append_move(game_id, 1, entry, now)
-                await self._db.execute("COMMIT")
-            except sqlite3.IntegrityError as exc:
-                await rollback_quietly(self._db)
-                if "games.channel_id" in str(exc):
-                    raise LiveGameExists("This channel already has a live game.") from None
-                raise
-            except BaseException:
-                await rollback_quietly(self._db)
-                raise
             row = await self._one("SELECT * FROM games WHERE id = ?", (game_id,))
         assert row is not None
         return row
@@ -329,8 +320,7 @@ class Store:
             sets.append(f"{column} = ?")
             args.append(encode(value) if encode and value is not None else value)
         async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
-            try:
+            async with self._transaction():
                 cur = await self._db.execute(
                     f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ?",
                     (*args, game_id, expected_version),
@@ -343,20 +333,28 @@ class Store:
                     await self._db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
                     await self._write_seats(game_id, seats)
                 await self._append_move(game_id, expected_version + 1, entry, now)
-                await self._db.execute("COMMIT")
-            except sqlite3.IntegrityError as exc:
-                await rollback_quietly(self._db)
-                if "games.channel_id" in str(exc):
-                    raise LiveGameExists("This channel already has a live game.") from None
-                raise
-            except BaseException:
-                await rollback_quietly(self._db)
-                raise
             row = await self._one("SELECT * FROM games WHERE id = ?", (game_id,))
         assert row is not None
         return row
 
     # -- internals (called with the lock held) -------------------------------------------------
+    @contextlib.asynccontextmanager
+    async def _transaction(self):
+        """``BEGIN IMMEDIATE`` ... ``COMMIT``, all or nothing: any failure rolls back; a second
+        live game in a channel (the unique index) becomes :class:`LiveGameExists`."""
+        await self._db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+            await self._db.execute("COMMIT")
+        except sqlite3.IntegrityError as exc:
+            await rollback_quietly(self._db)
+            if "games.channel_id" in str(exc):
+                raise LiveGameExists("This channel already has a live game.") from None
+            raise
+        except BaseException:
+            await rollback_quietly(self._db)
+            raise
+
     async def _write_seats(self, game_id: int, seats: list[SeatRow]) -> None:
         for seat in seats:
             await self._db.execute(

@@ -15,6 +15,8 @@ DAY = 24 * HOUR
 _UNITS = {"m": MINUTE, "h": HOUR, "d": DAY, "w": 7 * DAY}
 _PART = re.compile(r"(\d+)\s*([mhdw])")
 NO_CLOCK_WORDS = {"none", "off", "no", "0"}
+#: the longest duration anyone needs (a year); longer ones are refused, not stored
+MAX_DURATION = 365 * DAY
 
 
 class BadDuration(ValueError):
@@ -34,7 +36,9 @@ def parse_duration(text: str) -> int:
         total += int(match.group(1)) * _UNITS[match.group(2)]
         pos = match.end()
     if pos != len(cleaned) or total <= 0:
-        raise BadDuration(f"'{text}' is not a duration. Write it like 30m, 12h, 3d or 1d12h.")
+        raise BadDuration(f"'{text[:40]}' is not a duration. Write it like 30m, 12h, 3d or 1d12h.")
+    if total > MAX_DURATION:
+        raise BadDuration(f"That is too long: at most {MAX_DURATION // DAY}d.")
     return total
 
 

@@ -57,6 +57,16 @@ class GameStats:
     winners: dict[str, int] = field(default_factory=dict)
 
 
+def _which(row: GameRow) -> dict:
+    """The fields every entry starts with: which game, where, what, and how it stands."""
+    return {
+        "game_id": row.id,
+        "channel_id": row.channel_id,
+        "title": title_of(row),
+        "status": row.status,
+    }
+
+
 async def mine(store: Store, days: DaysStore, guild_id: int | None, user_id: int):
     rows = [
         r
@@ -75,10 +85,7 @@ async def mine(store: Store, days: DaysStore, guild_id: int | None, user_id: int
                 deadline = mine_[0].due_at
         out.append(
             MineEntry(
-                game_id=row.id,
-                channel_id=row.channel_id,
-                title=title_of(row),
-                status=row.status,
+                **_which(row),
                 your_turn=user_id in waiting,
                 waiting_for=list(waiting.values()),
                 deadline=deadline,
@@ -111,10 +118,7 @@ async def history(
         reason = row.end_reason or result.get("reason") or ""
         out.append(
             HistoryEntry(
-                game_id=row.id,
-                channel_id=row.channel_id,
-                title=title_of(row),
-                status=row.status,
+                **_which(row),
                 players=[s.name for s in row.seats],
                 winners=list(result.get("winners") or []),
                 reason=reason,

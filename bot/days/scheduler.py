@@ -15,6 +15,8 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Protocol
 
+from bot.logsafe import failure
+
 log = logging.getLogger(__name__)
 
 
@@ -66,8 +68,8 @@ class Scheduler:
             self._wake.clear()
             try:
                 delay = await self.step()
-            except Exception:
-                log.exception("the days scheduler failed; trying again shortly")
+            except Exception as exc:
+                log.error("the days scheduler failed; trying again shortly: %s", failure(exc))
                 delay = self.retry_after
             if delay == 0.0:
                 continue

@@ -22,7 +22,8 @@ from bot.days import timers
 from bot.days.durations import DAY, HOUR, format_duration
 from bot.days.ports import ChannelGone, DmFailed, Notifier
 from bot.errors import BoardChanged, NoGame, NotAllowed, NotSeated, TableError, WrongStage
-from bot.table import Outcome, Table
+from bot.logsafe import failure
+from bot.table import GameInfo, Outcome, Table
 from storage.days import DaysStore, Deadline
 from storage.store import GameRow, LogEntry, Store, VersionConflict
 
@@ -98,6 +99,7 @@ class Days:
         self.clock = clock
         self.config = config or DaysConfig()
         self.wake: Callable[[], None] = lambda: None
+        table.end_listeners.append(self.game_ended)
 
     # -- loading -----------------------------------------------------------------------------
     async def _live(self, channel_id: int) -> GameRow:
@@ -232,6 +234,28 @@ class Days:
             row = await self.store.get_game(game.id)
             await self._dm_turn(row, fresh)
 
+    async def game_ended(self, game: GameInfo) -> None:
+        """Hook (a :attr:`Table.end_listeners` entry): a game ended through the table (its
+        last move, a concession, ``/game abort``, an empty lobby), however it was reached; its
+        deadlines and reminders go at once and the scheduler looks again."""
+        await self.days.drop_deadlines(game.id)
+        self.wake()
+
+    async def standin_note(self, game: GameInfo) -> list[str]:
+        """A public line naming the seats a stand-in keeps for good in a running game, for the
+        turn message, the board and ``/game status`` (empty when there are none)."""
+        if game.status != "running":
+            return []
+        kept = await self.days.kept_seats(game.id)
+        names = [s.name for s in game.seats if s.active and s.user_id in kept]
+        if not names:
+            return []
+        seats = "seat" if len(names) == 1 else "seats"
+        return [
+            f"🤖 A stand-in plays for {', '.join(names)} (kept {seats}; "
+            "moving again takes a seat back)."
+        ]
+
     async def _mover(self, game_id: int, version: int) -> int | None:
         """Who made the move that produced ``version``, unless it was a stand-in."""
         last = await self.store.moves(game_id, limit=1)
@@ -303,8 +327,8 @@ class Days:
                     await self._deadline_passed(d)
                 else:
                     await self._remind(d, t.kind, now)
-            except Exception:
-                log.exception("firing the %s of game %s failed", t.kind, d.game_id)
+            except Exception as exc:
+                log.error("firing the %s of game %s failed: %s", t.kind, d.game_id, failure(exc))
         return fired
 
     async def _remind(self, d: Deadline, kind: str, now: float) -> None:
@@ -392,7 +416,8 @@ class Days:
             except BoardChanged:
                 continue
             except TableError as refused:
-                log.warning("stand-in in game %s refused: %s", row.id, refused.message)
+                # the reason may name the (secret) move it tried: the kind of refusal only
+                log.warning("stand-in in game %s refused: %s", row.id, type(refused).__name__)
                 break
             label = next((a.label for a in actions if a.id == action_id), action_id)
             await self.days.log(

@@ -5,6 +5,9 @@ Extension points:
 - after every published turn message, each coroutine in ``client.outcome_listeners`` is awaited
   with ``(outcome, message)`` (e.g. to restart turn clocks or remember the latest board message);
   a failing listener is logged and does not affect the others.
+- ``client.public_notes``: coroutines called with a running game's :class:`GameInfo` that return
+  public lines about it (e.g. which seats a stand-in plays), added to every turn message, board
+  and ``/game status``; a failing one is logged and left out (see :func:`moves.public_notes`).
 - ``client.handle_action`` is where a button/select click goes (:func:`moves.handle_click`);
   ``client.handle_moves`` answers the private "choose your move" button.
 """
@@ -21,11 +24,13 @@ from bot.discord_app import commands, moves, replies
 from bot.discord_app.components import ActionButton, ActionSelect, MovesButton
 from bot.discord_app.resume import Announcements, catch_up
 from bot.discord_app.sync import HashKeeper, sync_commands
-from bot.table import Outcome, Table
+from bot.logsafe import failure
+from bot.table import GameInfo, Outcome, Table
 
 log = logging.getLogger(__name__)
 
 OutcomeListener = Callable[[Outcome, "discord.Message | None"], Awaitable[None]]
+NoteSource = Callable[[GameInfo], Awaitable[list[str]]]
 
 
 def intents() -> discord.Intents:
@@ -68,6 +73,7 @@ class TabletopClient(discord.Client):
         self.tree = TabletopTree(self)
         self.game_group = commands.install(self.tree)
         self.outcome_listeners: list[OutcomeListener] = []
+        self.public_notes: list[NoteSource] = []
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(ActionButton, ActionSelect, MovesButton)
@@ -99,10 +105,14 @@ class TabletopClient(discord.Client):
         if self.announcements is not None and message is not None:
             try:
                 await self.announcements.record(outcome.game.id, outcome.game.version)
-            except Exception:
-                log.exception("Could not note the announcement of game %s", outcome.game.id)
+            except Exception as exc:
+                log.error(
+                    "Could not note the announcement of game %s: %s", outcome.game.id, failure(exc)
+                )
         for listener in list(self.outcome_listeners):
             try:
                 await listener(outcome, message)
-            except Exception:
-                log.exception("An outcome listener failed for game %s", outcome.game.id)
+            except Exception as exc:
+                log.error(
+                    "An outcome listener failed for game %s: %s", outcome.game.id, failure(exc)
+                )

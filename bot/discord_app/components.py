@@ -103,7 +103,8 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TE
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = self.item.values or (interaction.data or {}).get("values") or []
-        if not values:
+        if not values:  # nothing chosen: acknowledge, so the click does not show as failed
+            await interaction.response.defer()
             return
         await interaction.client.handle_action(interaction, self.game_id, self.version, values[0])
 

@@ -3,7 +3,8 @@
 :func:`attach` builds one :class:`bot.days.service.Days` per client (``client.days``) on the
 table's database, listens to every published turn message (to restart clocks and remember the
 latest board message for ``/game mine``) and to channel, thread, server and member removals
-(bad endings). :func:`start_scheduler` starts the one task that fires reminders and deadlines;
+(bad endings), and marks the seats a stand-in keeps in every turn message, board and
+``/game status`` (``client.public_notes``). :func:`start_scheduler` starts the one task that fires reminders and deadlines;
 it runs on ``on_connect``, so the clocks only run while the bot can post.
 """
 
@@ -91,6 +92,7 @@ async def attach(client: discord.Client, *, clock: Callable[[], float] | None = 
     kwargs = {"clock": clock} if clock is not None else {}
     days = Days(table, table.store, ds, DiscordNotifier(client), **kwargs)
     if getattr(client, "days", None) is not None:  # another caller won while we opened
+        table.end_listeners.remove(days.game_ended)
         await ds.close()
         return client.days
     client.days = days
@@ -101,6 +103,7 @@ async def attach(client: discord.Client, *, clock: Callable[[], float] | None = 
         await days.after_change(outcome)
 
     client.outcome_listeners.append(on_outcome)
+    client.public_notes.append(days.standin_note)
     _listen(client, days)
     return days
 

@@ -22,11 +22,17 @@ from bot.discord_app.posts import (
     turn_post,
 )
 from bot.errors import BoardChanged, NoGame, TableError
+from bot.logsafe import failure
 from bot.table import Outcome, Table
 
 log = logging.getLogger(__name__)
 
 STALE = "This board is out of date — here is the latest."
+NOT_POSTED = (
+    "Done, and saved — but I could not post the new board in this channel (I may be missing "
+    "the Send Messages or Attach Files permission here). Ask a moderator to check my "
+    "permissions; `/game status` shows where the game stands."
+)
 GONE = (
     "This board belongs to a game that is no longer running here. Start a new one with `/game new`."
 )
@@ -57,33 +63,83 @@ async def current_view(table: Table, game) -> discord.ui.View | None:
     return action_layout(game.id, game.version, mine, private=not labels_public(game)).view
 
 
-async def turn_post_for(table: Table, outcome: Outcome, *, headline: str = "") -> Post:
-    """The turn message for ``outcome``, with the legal actions of everyone awaited."""
+async def public_notes(client: discord.Client, game) -> list[str]:
+    """The public lines the client's note sources add about ``game`` (``client.public_notes``,
+    e.g. the seats a stand-in plays); a failing source is logged and left out."""
+    notes: list[str] = []
+    for source in list(getattr(client, "public_notes", ())):
+        try:
+            notes.extend(await source(game))
+        except Exception as exc:
+            log.error("A public note source failed for game %s: %s", game.id, failure(exc))
+    return notes
+
+
+async def turn_post_for(client: discord.Client, outcome: Outcome, *, headline: str = "") -> Post:
+    """The turn message for ``outcome``, with the legal actions of everyone awaited and the
+    client's public notes about the game."""
     awaited: dict = {}
     if outcome.result is None:
-        awaited = await awaited_actions(table, outcome.game.channel_id, outcome.to_act)
-    return turn_post(outcome, awaited, headline=headline)
+        awaited = await awaited_actions(client.table, outcome.game.channel_id, outcome.to_act)
+    notes = await public_notes(client, outcome.game)
+    return turn_post(outcome, awaited, headline=headline, notes=notes)
 
 
 async def publish(
     interaction: discord.Interaction, outcome: Outcome, *, headline: str = ""
 ) -> discord.Message | None:
-    """Post the public turn message for ``outcome`` as a new message in the channel."""
+    """Post the public turn message for ``outcome`` as a new message in the channel.
+
+    The change is saved already, so if Discord refuses the post (a missing permission, the
+    channel gone) the caller is told privately and the outcome listeners still hear of it
+    (with no message: clocks go on); the message is posted at the next start.
+    """
     client = interaction.client
-    post = await turn_post_for(client.table, outcome, headline=headline)
-    message = await interaction.followup.send(**post.send_kwargs(), wait=True)
+    post = await turn_post_for(client, outcome, headline=headline)
+    message = None
+    try:
+        message = await interaction.followup.send(**post.send_kwargs(), wait=True)
+    except discord.HTTPException as exc:
+        log.warning(
+            "Could not post the turn message of game %s in channel %s: %s (%s)",
+            outcome.game.id,
+            outcome.game.channel_id,
+            type(exc).__name__,
+            exc.status,
+        )
+        await tell_quietly(interaction, NOT_POSTED)
     await client.notify_outcome(outcome, message)
     return message
+
+
+async def tell_quietly(interaction: discord.Interaction, text: str) -> None:
+    """A private answer when Discord may refuse that too (best effort, logged)."""
+    try:
+        await replies.private(interaction, text)
+    except discord.HTTPException:
+        log.info("Could not deliver a private answer in channel %s", interaction.channel_id)
 
 
 async def publish_to_channel(
     client: discord.Client, channel: discord.abc.Messageable, outcome: Outcome, *, headline=""
 ) -> discord.Message:
     """The same turn message without an interaction (stand-ins, timeouts, host actions)."""
-    post = await turn_post_for(client.table, outcome, headline=headline)
+    post = await turn_post_for(client, outcome, headline=headline)
     message = await channel.send(**post.send_kwargs())
     await client.notify_outcome(outcome, message)
     return message
+
+
+async def change_and_publish(
+    interaction: discord.Interaction, change, *, done: str, headline: str
+) -> discord.Message | None:
+    """A command that changes the game for its caller (``change(channel_id=, user_id=)`` on
+    the table, e.g. start or concede): answered privately with ``done``, then the new turn
+    message goes to the channel. A refusal is raised before anything is posted."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    outcome = await change(channel_id=interaction.channel_id, user_id=interaction.user.id)
+    await interaction.edit_original_response(content=done)
+    return await publish(interaction, outcome, headline=headline)
 
 
 def private_note(outcome: Outcome, user_id: int, done: str) -> str:
@@ -106,7 +162,7 @@ async def show_latest(interaction: discord.Interaction, note: str) -> None:
         except TableError:
             actions = []
         view = action_layout(game.id, game.version, actions).view
-    post = board_post(game, png, summary)
+    post = board_post(game, png, summary, notes=await public_notes(interaction.client, game))
     await replies.private(
         interaction,
         f"{note}\n{post.content}",
@@ -123,24 +179,34 @@ def not_a_player(game) -> str:
     )
 
 
+async def current_game_for(interaction: discord.Interaction, game_id: int, version: int):
+    """The channel's game if a component drawn for ``game_id`` at ``version`` still applies
+    to it and the clicker plays in it; else answer privately why not and return ``None``
+    (a game that ended or was replaced, a spectator, an older board)."""
+    try:
+        game = await table_of(interaction).game(channel_id=interaction.channel_id)
+    except NoGame:
+        await replies.private(interaction, GONE)
+        return None
+    if game.id != game_id or game.status != "running":
+        await replies.private(interaction, GONE)
+        return None
+    if game.seat_of(interaction.user.id) is None:
+        await replies.private(interaction, not_a_player(game))
+        return None
+    if game.version != version:
+        await show_latest(interaction, STALE)
+        return None
+    return game
+
+
 async def handle_moves(interaction: discord.Interaction, game_id: int, version: int) -> None:
     """The "choose your move" button: the clicker's own moves, privately."""
     try:
         await interaction.response.defer(ephemeral=True, thinking=True)
         table = table_of(interaction)
-        try:
-            game = await table.game(channel_id=interaction.channel_id)
-        except NoGame:
-            await replies.private(interaction, GONE)
-            return
-        if game.id != game_id or game.status != "running":
-            await replies.private(interaction, GONE)
-            return
-        if game.seat_of(interaction.user.id) is None:
-            await replies.private(interaction, not_a_player(game))
-            return
-        if game.version != version:
-            await show_latest(interaction, STALE)
+        game = await current_game_for(interaction, game_id, version)
+        if game is None:
             return
         actions = await table.legal_actions(
             channel_id=interaction.channel_id, user_id=interaction.user.id
@@ -166,19 +232,8 @@ async def handle_click(
     try:
         await interaction.response.defer()
         table = table_of(interaction)
-        try:
-            game = await table.game(channel_id=interaction.channel_id)
-        except NoGame:
-            await replies.private(interaction, GONE)
-            return
-        if game.id != game_id or game.status != "running":
-            await replies.private(interaction, GONE)
-            return
-        if game.seat_of(interaction.user.id) is None:
-            await replies.private(interaction, not_a_player(game))
-            return
-        if game.version != version:
-            await show_latest(interaction, STALE)
+        game = await current_game_for(interaction, game_id, version)
+        if game is None:
             return
         try:
             outcome = await table.act(
@@ -186,6 +241,7 @@ async def handle_click(
                 user_id=interaction.user.id,
                 action_id=action_id,
                 expected_version=version,
+                expected_game_id=game_id,
             )
         except BoardChanged:
             await show_latest(interaction, STALE)

@@ -9,6 +9,7 @@ without an interaction; :mod:`bot.discord_app.moves` sends them.
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import discord
@@ -18,6 +19,7 @@ from bot.discord_app.components import action_layout
 from bot.discord_app.text import MAX_MESSAGE, clip, fit_lines, join_message
 from bot.table import GameInfo, Outcome
 from engines import Action
+from rendering.kit import with_banner
 
 BOARD_FILENAME = "board.png"
 PLAY_HINT = "More moves: use `/play` (it lists yours as you type)."
@@ -90,12 +92,17 @@ def awaited_line(game: GameInfo, to_act: list[int]) -> str:
 
 
 def turn_post(
-    outcome: Outcome, awaited_actions: dict[int, list[Action]], *, headline: str = ""
+    outcome: Outcome,
+    awaited_actions: dict[int, list[Action]],
+    *,
+    headline: str = "",
+    notes: Sequence[str] = (),
 ) -> Post:
     """The message after a move (or the start, or a concession).
 
     ``awaited_actions`` maps each awaited user to their legal actions; their union becomes the
-    components (only awaited players' actions: anyone else is refused on click).
+    components (only awaited players' actions: anyone else is refused on click). ``notes``:
+    public lines about the game (e.g. the seats a stand-in plays), shown above who acts next.
     """
     game = outcome.game
     head = f"**{title_of(game)}**" + (f" — {headline}" if headline else "")
@@ -108,7 +115,7 @@ def turn_post(
         layout = action_layout(game.id, game.version, actions, private=private)
         view, needs_play = layout.view, layout.needs_play
         mention_ids = list(outcome.to_act)
-        tail_lines = [awaited_line(game, outcome.to_act)]
+        tail_lines = [*notes, awaited_line(game, outcome.to_act)]
         if needs_play:
             tail_lines.append(PLAY_HINT)
         if private and view is not None:
@@ -122,7 +129,9 @@ def turn_post(
         more="… and {n} more (see `/game log`)",
     )
     content = join_message(head, "\n".join(events), tail)
-    return Post(content=content, png=outcome.board_png, view=view, mention_ids=mention_ids)
+    return Post(
+        content=content, png=noted(outcome.board_png, notes), view=view, mention_ids=mention_ids
+    )
 
 
 def lobby_post(game: GameInfo, headline: str) -> Post:
@@ -142,10 +151,18 @@ def lobby_post(game: GameInfo, headline: str) -> Post:
     return Post(content=join_message(head, seats, nxt))
 
 
-def board_post(game: GameInfo, png: bytes | None, summary: str, headline: str = "") -> Post:
+def board_post(
+    game: GameInfo, png: bytes | None, summary: str, headline: str = "", notes: Sequence[str] = ()
+) -> Post:
     """The current board on request (it pings nobody; callers may add components)."""
     head = f"**{title_of(game)}**" + (f" — {headline}" if headline else "")
-    return Post(content=join_message(head, clip(summary, 1500)), png=png)
+    return Post(content=join_message(head, clip(summary, 1500), *notes), png=noted(png, notes))
+
+
+def noted(png: bytes | None, notes: Sequence[str]) -> bytes | None:
+    """The board image with the public notes (e.g. a stand-in's kept seat) written under it, so
+    the image itself says who is played by a stand-in."""
+    return with_banner(png, list(notes)) if png is not None and notes else png
 
 
 def private_lines(outcome: Outcome, user_id: int) -> list[str]:

@@ -9,14 +9,15 @@ exception's type and traceback but not its message, which could quote hidden gam
 
 from __future__ import annotations
 
+import functools
 import logging
-import traceback
 
 import discord
 
 import engines
 from bot.discord_app.text import MAX_MESSAGE, clip
 from bot.errors import TableError
+from bot.logsafe import failure
 
 log = logging.getLogger(__name__)
 
@@ -24,6 +25,12 @@ NO_MENTIONS = discord.AllowedMentions.none()
 APOLOGY = (
     "Sorry, something went wrong on our side while handling that. It has been logged; "
     "please try again in a moment, and use /game status to see where the game stands."
+)
+
+NOT_ALLOWED_HERE = (
+    "Discord did not let me do that here: I may be missing a permission in this channel "
+    "(Send Messages, Attach Files, Create Public Threads). Ask a moderator to check; "
+    "`/game status` shows where the game stands."
 )
 
 
@@ -54,6 +61,8 @@ def explain(exc: BaseException) -> str | None:
             "This command changed since Discord last loaded it. Please try again in a minute "
             "(restarting your Discord app refreshes the command list)."
         )
+    if isinstance(exc, discord.Forbidden):
+        return NOT_ALLOWED_HERE
     if isinstance(exc, discord.app_commands.TransformerError):
         return f"'{exc.value}' is not a valid value here; pick one of the suggestions."
     return None
@@ -80,13 +89,33 @@ async def private(
 
 
 def describe(interaction: discord.Interaction) -> str:
-    """Who/where/what of an interaction for log lines: ids and command names only."""
+    """Who/where/what of an interaction for log lines: ids and command names only.
+
+    A component's custom id is cut after the game and version (``tt:12:7``): the rest is an
+    action id, which can name a hidden card in games whose moves are offered privately."""
     command = interaction.command.qualified_name if interaction.command else None
-    what = command or (interaction.data or {}).get("custom_id", "?")
+    custom_id = str((interaction.data or {}).get("custom_id", "?"))
+    what = command or ":".join(custom_id.split(":")[:3])
     return (
         f"{interaction.type.name} {what!s:.40} by user {interaction.user.id} "
         f"in channel {interaction.channel_id}"
     )
+
+
+def suggestions(callback):
+    """Wrap an autocomplete callback so it never fails: Discord cannot show an error while
+    someone types, and discord.py would log the exception's text. A failure offers nothing
+    and logs only its kind."""
+
+    @functools.wraps(callback)
+    async def safe(interaction: discord.Interaction, current: str):
+        try:
+            return await callback(interaction, current)
+        except Exception as exc:
+            log.info("No suggestions for %s: %s", describe(interaction), type(exc).__name__)
+            return []
+
+    return safe
 
 
 async def answer_error(interaction: discord.Interaction, exc: BaseException) -> None:
@@ -96,8 +125,7 @@ async def answer_error(interaction: discord.Interaction, exc: BaseException) -> 
     text = explain(exc)
     if text is None:
         # Where it failed, but not the exception's text: it may quote game state.
-        where = "".join(traceback.format_tb(exc.__traceback__))
-        log.error("Unexpected %s during %s\n%s", type(exc).__name__, describe(interaction), where)
+        log.error("Unexpected failure during %s: %s", describe(interaction), failure(exc))
         text = APOLOGY
     else:
         log.info("Refused %s: %s", describe(interaction), type(exc).__name__)

@@ -12,7 +12,7 @@ import logging
 
 import discord
 
-from bot.discord_app.moves import awaited_actions
+from bot.discord_app.moves import awaited_actions, public_notes
 from bot.discord_app.posts import turn_post
 from bot.table import Outcome, Table
 from engines import Event
@@ -66,7 +66,8 @@ async def catch_up(client: discord.Client, announcements: Announcements) -> int:
         try:
             outcome = await catch_up_outcome(table, game.channel_id)
             actions = await awaited_actions(table, game.channel_id, outcome.to_act)
-            post = turn_post(outcome, actions, headline="where the game stands")
+            notes = await public_notes(client, outcome.game)
+            post = turn_post(outcome, actions, headline="where the game stands", notes=notes)
             channel = client.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
             message = await channel.send(**post.send_kwargs())
             await client.notify_outcome(outcome, message)

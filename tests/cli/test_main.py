@@ -64,6 +64,13 @@ def test_help_documents_every_option_and_the_simulate_command(capsys):
         assert option in text
 
 
+def test_help_says_a_dev_guild_is_synced_instead_of_globally(capsys):
+    # the Discord layer syncs to the dev guild only (tests/discord/test_sync.py)
+    text = " ".join(help_text(capsys).split())
+    assert "also sync" not in text
+    assert "--dev-guild ID sync the commands to this server id only, instead of globally" in text
+
+
 def test_simulate_help_documents_its_options(capsys):
     text = help_text(capsys, "simulate")
     for option in ("--players", "--seed", "--out", "--max-moves", "--no-images"):

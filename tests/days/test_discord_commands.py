@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import io
 
 import discord
 import pytest
+from PIL import Image
 
-pytest.importorskip("bot.discord_app")
-harness = pytest.importorskip("tests.discord.harness")
-
-from bot.discord_app.days_runtime import attach  # noqa: E402
-from tests.days.conftest import HOUR, Clock  # noqa: E402
+from bot.discord_app.days_runtime import attach
+from tests.days.conftest import HOUR, Clock
+from tests.discord import harness
 
 CHANNEL = harness.CHANNEL_ID
 
@@ -144,34 +144,40 @@ async def test_new_game_with_a_bad_clock_is_refused_and_opens_nothing(h):
     assert await h.store.live_game(CHANNEL) is None
 
 
+def thread_payload(thread_id: int, name: str) -> dict:
+    """What Discord answers when the bot creates a public thread in the test channel."""
+    return {
+        "id": str(thread_id),
+        "type": 11,
+        "guild_id": str(harness.GUILD_ID),
+        "parent_id": str(CHANNEL),
+        "name": name,
+        "owner_id": str(harness.BOT_ID),
+        "message_count": 0,
+        "member_count": 1,
+        "thread_metadata": {
+            "archived": False,
+            "auto_archive_duration": 10080,
+            "archive_timestamp": "2026-01-01T00:00:00+00:00",
+            "locked": False,
+        },
+    }
+
+
 async def test_new_game_in_a_thread_lives_in_that_thread(h):
     thread_id = harness.snowflake()
     real = h.client.http.request
 
     async def with_threads(route, **kwargs):
         if route.path == "/channels/{channel_id}/threads" and route.method == "POST":
-            return {
-                "id": str(thread_id),
-                "type": 11,
-                "guild_id": str(harness.GUILD_ID),
-                "parent_id": str(CHANNEL),
-                "name": kwargs["json"]["name"],
-                "owner_id": str(harness.BOT_ID),
-                "message_count": 0,
-                "member_count": 1,
-                "thread_metadata": {
-                    "archived": False,
-                    "auto_archive_duration": 10080,
-                    "archive_timestamp": "2026-01-01T00:00:00+00:00",
-                    "locked": False,
-                },
-            }
+            return thread_payload(thread_id, kwargs["json"]["name"])
         return await real(route, **kwargs)
 
     h.client.http.request = with_threads
     ada = h.user("Ada")
     reply = await h.slash(ada, "game new", game="toy", thread=True)
     assert f"<#{thread_id}>" in reply.text
+    assert any(f"<#{thread_id}>" in m.content for m in reply.public)  # the channel is told too
     assert "opened a game" in h.last_public(channel=thread_id).content
     assert (await h.store.live_game(thread_id)) is not None
     assert await h.store.live_game(CHANNEL) is None
@@ -242,3 +248,100 @@ async def test_changing_only_the_missed_turn_limit_keeps_the_time_per_turn(h, pl
     await h.slash(players[0], "game clock", turn="3d")
     reply = await h.slash(players[0], "game clock", missed=5)
     assert "3d a turn; a vote after 5 missed turns" in reply.public[0].content
+
+
+async def test_game_abort_drops_the_games_deadlines_and_reminders_at_once(h, players):
+    ada, _ = players
+    game = await h.table.game(channel_id=CHANNEL)
+    assert await h.days.next_due_at() is not None
+    reply = await h.slash(ada, "game abort")
+    assert "was ended by Ada" in reply.public[0].content
+    assert await h.days.days.deadlines(game.id) == []
+    assert await h.days.next_due_at() is None
+    h.clock.advance(48 * HOUR)
+    assert await h.days.fire_due() == 0
+
+
+async def test_the_turn_message_status_and_board_name_the_seats_a_stand_in_keeps(h, players):
+    ada, bob = players
+    game = await h.table.game(channel_id=CHANNEL)
+    await h.days.days.update_seat(game.id, bob.id, standin_for_good=1)  # as after a keep vote
+    reply = await h.click(ada, h.last_public(), label="Take 1")
+    [turn] = reply.public
+    assert "🤖 A stand-in plays for Bob (kept seat" in turn.content
+    status = (await h.slash(ada, "game status")).only_ephemeral().content
+    assert "🤖 A stand-in plays for Bob" in status
+    board = await h.slash(ada, "game board")
+    assert "🤖 A stand-in plays for Bob" in board.public[0].content
+
+
+async def test_the_board_image_itself_names_the_seats_a_stand_in_keeps(h, players):
+    ada, bob = players
+    plain = await h.click(ada, h.last_public(), label="Take 1")
+    [(_, plain_png)] = plain.public[0].files
+    game = await h.table.game(channel_id=CHANNEL)
+    await h.days.days.update_seat(game.id, bob.id, standin_for_good=1)
+    await h.days.days.update_seat(game.id, ada.id, standin_for_good=1)
+    noted = await h.slash(bob, "game board")
+    [(_, noted_png)] = noted.public[0].files
+    plain_img = Image.open(io.BytesIO(plain_png))
+    noted_img = Image.open(io.BytesIO(noted_png))
+    assert noted_img.width == plain_img.width
+    assert noted_img.height > plain_img.height  # a strip of notes under the board
+    # the strip is the pale banner colour, not the board
+    assert noted_img.convert("RGB").getpixel((4, noted_img.height - 4)) == (255, 243, 205)
+
+
+async def test_without_kept_seats_the_turn_message_has_no_stand_in_note(h, players):
+    ada, _ = players
+    reply = await h.click(ada, h.last_public(), label="Take 1")
+    assert "stand-in" not in reply.public[0].content
+
+
+async def test_a_thread_the_bot_cannot_post_in_opens_no_game_and_is_removed(h):
+    thread_id = harness.snowflake()
+    real = h.client.http.request
+    deleted = []
+
+    async def threads_without_posting(route, **kwargs):
+        if route.path == "/channels/{channel_id}/threads" and route.method == "POST":
+            return thread_payload(thread_id, kwargs["json"]["name"])
+        if route.path == "/channels/{channel_id}/messages" and int(route.channel_id) == thread_id:
+            response = type("R", (), {"status": 403, "reason": "Forbidden"})()
+            raise discord.Forbidden(response, {"code": 50001, "message": "Missing Access"})
+        if route.path == "/channels/{channel_id}" and route.method == "DELETE":
+            deleted.append(int(route.channel_id))
+            return {}
+        return await real(route, **kwargs)
+
+    h.client.http.request = threads_without_posting
+    reply = await h.slash(h.user("Ada"), "game new", game="toy", thread=True)
+    assert "Send Messages in Threads" in reply.text
+    assert not reply.public
+    assert await h.store.live_game(thread_id) is None
+    assert deleted == [thread_id]
+
+
+async def test_without_thread_permissions_a_thread_game_is_refused_before_anything(h, monkeypatch):
+    perms = discord.Permissions(send_messages=True, create_public_threads=True)
+    monkeypatch.setattr(discord.Interaction, "app_permissions", property(lambda self: perms))
+    reply = await h.slash(h.user("Ada"), "game new", game="toy", thread=True)
+    assert "Send Messages in Threads" in reply.only_ephemeral().content
+    assert not [s for s in h.world.sent if s.path == "/channels/{channel_id}/threads"]
+    assert await h.store.live_game(CHANNEL) is None
+
+
+async def test_an_absurd_turn_clock_is_refused_privately_and_changes_nothing(h, players):
+    ada, _ = players
+    before = await h.days.clock_info(channel_id=CHANNEL)
+    reply = await h.slash(ada, "game clock", turn="9" * 30 + "w")
+    assert "at most 365d" in reply.only_ephemeral().content
+    assert await h.days.clock_info(channel_id=CHANNEL) == before
+
+
+async def test_two_commands_attaching_the_days_service_at_once_share_one(tmp_path):
+    async with harness.Harness.open(tmp_path / "race.sqlite") as h2:
+        first, second = await asyncio.gather(attach(h2.client), attach(h2.client))
+        assert first is second
+        assert h2.table.end_listeners == [first.game_ended]  # the loser left no listener
+        await first.days.close()

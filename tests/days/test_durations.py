@@ -35,3 +35,9 @@ def test_durations_read_back_in_their_two_largest_units():
     assert format_duration(129600) == "1d 12h"
     assert format_duration(3 * 86400 + 5 * 3600 + 7 * 60) == "3d 5h"
     assert format_duration(30) == "under a minute"
+
+
+@pytest.mark.parametrize("text", ["366d", "53w", "9" * 30 + "w"])
+def test_a_duration_longer_than_a_year_is_refused(text):
+    with pytest.raises(BadDuration, match="at most 365d"):
+        parse_duration(text)

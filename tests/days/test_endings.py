@@ -70,3 +70,28 @@ async def test_all_players_leaving_a_running_game_ends_it(world):
     info = await world.table.game(channel_id=CHANNEL)
     assert info.status in ("finished", "aborted")
     assert await world.ds.deadlines(1) == []
+
+
+async def test_aborting_through_the_table_drops_the_games_deadlines_at_once(world):
+    game = (await world.game(ADA, BO)).game
+    assert await world.ds.deadlines(game.id)
+    await world.table.abort(channel_id=CHANNEL, user_id=ADA, is_moderator=False)
+    # nobody called after_change: the table's end listener did the work
+    assert await world.ds.deadlines(game.id) == []
+    assert await world.days.next_due_at() is None
+    assert await world.after(48 * HOUR) == 0
+
+
+async def test_a_concession_that_ends_the_game_drops_its_deadlines_at_once(world):
+    game = (await world.game(ADA, BO)).game
+    await world.table.concede(channel_id=CHANNEL, user_id=ADA)
+    assert await world.ds.deadlines(game.id) == []
+
+
+async def test_the_last_move_drops_the_games_deadlines_even_if_nobody_is_told(world):
+    game = (await world.game(ADA, BO)).game
+    # the default pile has 21 counters; table.act alone, as if the turn message never went out
+    while (await world.table.game(channel_id=CHANNEL)).status == "running":
+        [user] = await world.waiting()
+        await world.table.act(channel_id=CHANNEL, user_id=user, action_id="take:3")
+    assert await world.ds.deadlines(game.id) == []

@@ -128,3 +128,60 @@ async def test_the_host_chooses_how_many_missed_turns_open_a_vote(world):
     )
     await miss(world, 1)
     assert (await world.ds.seat(1, ADA)).vote_open
+
+
+async def test_a_seat_the_stand_in_keeps_is_named_in_the_public_note(world):
+    await world.game(ADA, BO, CY)
+    await miss(world, 3)
+    game = await world.table.game(channel_id=CHANNEL)
+    assert await world.days.standin_note(game) == []
+    for voter in (BO, CY):
+        await world.days.vote(channel_id=CHANNEL, user_id=voter, target_id=ADA, choice="keep")
+    game = await world.table.game(channel_id=CHANNEL)
+    [note] = await world.days.standin_note(game)
+    assert "A stand-in plays for Ada (kept seat" in note
+    assert "Bo" not in note and "Cy" not in note
+
+
+async def test_a_finished_game_has_no_stand_in_note(world):
+    await world.game(ADA, BO)
+    await world.ds.update_seat(1, ADA, standin_for_good=1)
+    await world.table.abort(channel_id=CHANNEL, user_id=ADA, is_moderator=False)
+    assert await world.days.standin_note(await world.table.game(channel_id=CHANNEL)) == []
+
+
+async def test_a_stand_ins_private_events_never_reach_the_channel(world):
+    from bot.discord_app.posts import turn_post
+    from tests.table.conftest import SECRET  # the toy game with a private event per move
+
+    info = await world.table.new_game(
+        guild_id=1, channel_id=CHANNEL, user_id=ADA, user_name="Ada", engine=SECRET.name, seed=3
+    )
+    await world.days.configure(info.id, turn_seconds=int(24 * HOUR))
+    await world.table.join(channel_id=CHANNEL, user_id=BO, user_name="Bo")
+    await world.days.after_change(await world.table.start(channel_id=CHANNEL, user_id=ADA))
+    await world.after(24 * HOUR)
+    [(_, outcome, headline)] = world.notifier.turns
+    assert "stand-in" in headline
+    posted = turn_post(outcome, {}, headline=headline).content
+    assert "lucky number" not in posted
+    assert all("lucky number" not in text for _, text, _ in world.notifier.texts)
+    assert all(e.private_to is None for e in outcome.events)
+
+
+async def test_a_refused_stand_in_move_is_logged_without_the_reason(world, caplog):
+    import logging
+
+    from bot.errors import IllegalMove
+
+    secret = "the ace of " + "spades"
+    await world.game(ADA, BO)
+
+    async def refuse(**kwargs):
+        raise IllegalMove(f"You cannot play {secret} now.")
+
+    world.table.act = refuse
+    with caplog.at_level(logging.DEBUG):
+        await world.after(24 * HOUR)
+    assert "stand-in in game 1 refused: IllegalMove" in caplog.text
+    assert secret not in caplog.text

@@ -47,3 +47,16 @@ async def test_a_failing_outcome_listener_does_not_break_the_move(running, h, ad
     reply = await h.click(ada, running, label="Take 1")
     assert seen == [reply.public[0].id]
     assert bob.mention in reply.public[0].content
+
+
+async def test_a_failing_public_note_source_is_left_out_and_the_move_goes_on(running, h, ada, bob):
+    async def broken(game):
+        raise RuntimeError("note bug")
+
+    async def fine(game):
+        return ["a public note"]
+
+    h.client.public_notes.extend([broken, fine])
+    reply = await h.click(ada, running, label="Take 1")
+    [turn] = reply.public
+    assert "a public note" in turn.content and bob.mention in turn.content

@@ -6,6 +6,7 @@ turn message; the clicker sees their own moves privately and plays from there.
 
 from __future__ import annotations
 
+import logging
 import sys
 
 import pytest
@@ -13,6 +14,7 @@ import pytest
 import engines
 import rendering
 from bot.discord_app.components import MOVES_LABEL
+from bot.errors import IllegalMove
 from tests.discord import wide
 from tests.discord.harness import Harness
 
@@ -29,6 +31,7 @@ async def hp(tmp_path):
             await harness.slash(ada, "game new", game="wide", choice="red")
             await harness.slash(bob, "game join", choice="blue")
             await harness.slash(ada, "game start")
+            harness.turn = harness.last_public()
             yield harness
             assert harness.world.violations == []
     finally:
@@ -75,3 +78,32 @@ async def test_the_board_command_hides_the_labels_too(hp):
     await hp.slash(hp.user("Eve"), "game board")
     assert [b["label"] for b in hp.last_public().buttons()] == [MOVES_LABEL]
     assert all("Move number" not in label for label in public_labels(hp))
+
+
+async def test_play_suggestions_are_only_for_the_awaited_player_themself(hp):
+    assert await hp.autocomplete(hp.user("Bob"), "play", "action", "") == []
+    assert await hp.autocomplete(hp.user("Eve"), "play", "action", "") == []
+    mine = await hp.autocomplete(hp.user("Ada"), "play", "action", "")
+    assert mine and all("Move number" in c["name"] for c in mine)
+
+
+async def test_the_private_move_button_of_an_ended_game_says_so(hp):
+    await hp.slash(hp.user("Ada"), "game abort")
+    reply = await hp.click(hp.user("Ada"), hp.turn, label=MOVES_LABEL)
+    assert "no longer running" in reply.only_ephemeral().content
+
+
+async def test_a_refused_private_move_is_logged_without_the_move(hp, caplog):
+    ada = hp.user("Ada")
+    menu = (await hp.click(ada, hp.last_public(), label=MOVES_LABEL)).only_ephemeral()
+    custom_id = menu.buttons()[1]["custom_id"]
+
+    async def refuse(**kwargs):
+        raise IllegalMove("Not now.")
+
+    hp.table.act = refuse
+    with caplog.at_level(logging.DEBUG):
+        reply = await hp.click(ada, menu, custom_id=custom_id)
+    assert reply.only_ephemeral().content == "Not now."
+    assert "Refused" in caplog.text
+    assert custom_id not in caplog.text and ":m1" not in caplog.text

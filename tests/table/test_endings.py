@@ -106,3 +106,59 @@ async def test_the_end_is_told_once_when_the_engine_announces_it(table):
     outcome = await table.act(channel_id=CHANNEL, user_id=BO, action_id="take:2")
     assert [e.kind for e in outcome.events] == ["info", "end"]
     assert (await table.log(channel_id=CHANNEL))[-1].count("wins") == 1
+
+
+class Ended:
+    """An end listener that records which games it was told about."""
+
+    def __init__(self):
+        self.games = []
+
+    async def __call__(self, game):
+        self.games.append((game.id, game.status))
+
+
+async def test_aborting_tells_the_end_listeners_at_once(table):
+    told = Ended()
+    table.end_listeners.append(told)
+    game = (await running(table)).game
+    await table.abort(channel_id=CHANNEL, user_id=ADA, is_moderator=False)
+    assert told.games == [(game.id, "aborted")]
+
+
+async def test_a_concession_that_ends_the_game_tells_the_end_listeners(table):
+    told = Ended()
+    table.end_listeners.append(told)
+    game = (await running(table)).game
+    await table.concede(channel_id=CHANNEL, user_id=BO)
+    assert told.games == [(game.id, "finished")]
+
+
+async def test_the_last_move_tells_the_end_listeners_and_other_moves_do_not(table):
+    told = Ended()
+    table.end_listeners.append(told)
+    await running(table, options={"pile": "11"})
+    for user, action in ((ADA, "take:3"), (BO, "take:3"), (ADA, "take:3"), (BO, "take:2")):
+        assert told.games == []  # 3 + 3 + 3 + 2 = 11: only the last move ends it
+        await table.act(channel_id=CHANNEL, user_id=user, action_id=action)
+    assert [status for _, status in told.games] == ["finished"]
+
+
+async def test_the_last_player_leaving_the_lobby_tells_the_end_listeners(table):
+    told = Ended()
+    table.end_listeners.append(told)
+    await lobby(table, users=(ADA,))
+    await table.leave(channel_id=CHANNEL, user_id=ADA)
+    assert [status for _, status in told.games] == ["aborted"]
+
+
+async def test_a_failing_end_listener_does_not_undo_the_ending(table):
+    async def broken(game):
+        raise RuntimeError("listener bug")
+
+    told = Ended()
+    table.end_listeners.extend([broken, told])
+    await running(table)
+    info = await table.abort(channel_id=CHANNEL, user_id=ADA, is_moderator=False)
+    assert info.status == "aborted"
+    assert len(told.games) == 1

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 
 import pytest
 
-from bot.errors import NotSeated, WrongStage
+import engines
+from bot.errors import DamagedGame, EngineFailure, NotSeated, WrongStage
 from tests.table.conftest import ADA, BO, CHANNEL, CY, lobby, running
 
 
@@ -75,3 +77,46 @@ async def test_there_is_no_board_or_hand_in_the_lobby(table):
         await table.board(channel_id=CHANNEL)
     with pytest.raises(WrongStage):
         await table.hand(channel_id=CHANNEL, user_id=ADA)
+
+
+SECRET_CARD = "queen of " + "hearts"
+
+
+async def test_a_damaged_state_is_logged_without_quoting_it(table, db_path, caplog):
+    await running(table)
+    # pydantic's error message repeats the bad input: the log must not
+    with sqlite3.connect(db_path) as db:
+        db.execute("UPDATE games SET state = ?", (json.dumps({"players": SECRET_CARD}),))
+    with caplog.at_level(logging.DEBUG), pytest.raises(DamagedGame):
+        await table.status(channel_id=CHANNEL)
+    assert "saved state does not load" in caplog.text
+    assert SECRET_CARD not in caplog.text
+
+
+async def test_an_engine_crash_is_logged_without_its_message_or_the_move(
+    table, caplog, monkeypatch
+):
+    await running(table)
+
+    def crash(*args):
+        raise KeyError(f"Ada holds the {SECRET_CARD}")
+
+    monkeypatch.setattr(engines.get_engine("toy"), "apply", crash)
+    with caplog.at_level(logging.DEBUG), pytest.raises(EngineFailure):
+        await table.act(channel_id=CHANNEL, user_id=ADA, action_id="take:2")
+    assert "KeyError" in caplog.text and "apply failed" in caplog.text
+    assert SECRET_CARD not in caplog.text
+    assert "take:2" not in caplog.text
+
+
+async def test_a_crash_in_an_engine_view_is_logged_without_its_message(table, caplog, monkeypatch):
+    await running(table)
+
+    def crash(*args):
+        raise ValueError(f"cannot draw {SECRET_CARD}")
+
+    monkeypatch.setattr(engines.get_engine("toy"), "legal_actions", crash)
+    with caplog.at_level(logging.DEBUG), pytest.raises(EngineFailure):
+        await table.legal_actions(channel_id=CHANNEL, user_id=ADA)
+    assert "ValueError" in caplog.text
+    assert SECRET_CARD not in caplog.text

@@ -10,7 +10,7 @@ commands to ``tree``. :func:`install` discovers every module of this package and
 ``register`` in ``(ORDER, module name)`` order, where a module may set ``ORDER: int`` (default
 50; the core modules here use 10); no other file needs editing. A later module may replace a
 core subcommand: ``game.remove_command("new")`` then define its own, reusing the core logic
-(e.g. ``lobby.open_game(interaction, ..., channel_id=thread.id)`` to open a game in a thread). Discord allows at most 25 subcommands
+(e.g. ``lobby.open_game(interaction, lobby.read_new_game(...), channel_id=thread.id)`` to open a game in a thread). Discord allows at most 25 subcommands
 in a group (``/game`` uses 11 here). The command tree's payload changes, so the next start with
 sync mode ``auto`` syncs it (see :mod:`bot.discord_app.sync`).
 

@@ -9,16 +9,15 @@ tree's error handler.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 
 import discord
 from discord import app_commands
 
-import engines
 from bot.days import records
 from bot.days.durations import BadDuration, format_duration, parse_clock, parse_duration
 from bot.days.service import Days, Said, seat_of, when
-from bot.discord_app import options as opts
 from bot.discord_app import replies
 from bot.discord_app.checks import is_moderator
 from bot.discord_app.commands import lobby
@@ -28,7 +27,13 @@ from bot.discord_app.text import MAX_CHOICES, clip, fit_lines
 from bot.errors import NoGame, TableError
 from storage.days import DEFAULT_TURN_SECONDS
 
+log = logging.getLogger(__name__)
+
 BACK_WORDS = {"back", "0", "none", "off"}
+NO_THREADS = (
+    "I may not create threads here or post in them. Ask a moderator for the Create Public "
+    "Threads and Send Messages in Threads permissions, or leave `thread` off."
+)
 
 
 async def days_of(interaction: discord.Interaction) -> Days:
@@ -46,9 +51,25 @@ async def say(interaction: discord.Interaction, said: Said) -> None:
     )
     if interaction.response.is_done():  # deferred privately: acknowledge, then post publicly
         await interaction.edit_original_response(content="Done.")
-        await interaction.followup.send(said.text, allowed_mentions=allowed)
+        try:
+            await interaction.followup.send(said.text, allowed_mentions=allowed)
+        except discord.HTTPException:  # it is done: say so privately instead
+            await interaction.edit_original_response(
+                content=clip(f"Done, but I could not post it in the channel:\n{said.text}", 2000),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
     else:
         await interaction.response.send_message(said.text, allowed_mentions=allowed)
+
+
+def as_host(interaction: discord.Interaction) -> dict:
+    """The caller as the days service's host powers take it: where, who, and whether they
+    may act as a moderator (Manage Messages) even if they are not the host."""
+    return {
+        "channel_id": interaction.channel_id,
+        "user_id": interaction.user.id,
+        "can_manage": is_moderator(interaction),
+    }
 
 
 async def resolve_player(days: Days, channel_id: int, typed: str) -> int:
@@ -68,6 +89,7 @@ async def resolve_player(days: Days, channel_id: int, typed: str) -> int:
     raise TableError(f"'{clip(text, 40)}' is not a player of this game. Players: {names}.")
 
 
+@replies.suggestions
 async def player_choices(interaction: discord.Interaction, current: str):
     days = await days_of(interaction)
     row = await days.store.live_game(interaction.channel_id)
@@ -99,6 +121,14 @@ def mine_lines(interaction: discord.Interaction, entries) -> list[str]:
     return lines
 
 
+async def delete_quietly(thread: discord.Thread) -> None:
+    """Remove a thread made for a game that could not open there (best effort)."""
+    try:
+        await thread.delete()
+    except discord.HTTPException:
+        log.info("Could not delete the unused thread %s", thread.id)
+
+
 @dataclass(frozen=True)
 class NewGamePlace:
     """Where ``/game new`` opens its game (this channel or a new thread) and with what clock.
@@ -122,8 +152,19 @@ class NewGamePlace:
         )
         post.content = clip(f"{post.content}\n⏱️ {clock}.", 2000)
         if self.thread is not None:
-            await self.thread.send(**post.send_kwargs())
+            try:
+                await self.thread.send(**post.send_kwargs())
+            except discord.HTTPException:
+                await lobby.table_of(interaction).abort(
+                    channel_id=self.channel_id,
+                    user_id=interaction.user.id,
+                    is_moderator=True,
+                    user_name=interaction.user.display_name,
+                )
+                await delete_quietly(self.thread)
+                raise BadInput(NO_THREADS) from None
             note = f"The game is open in its own thread: <#{self.thread.id}>. Join it there."
+            await interaction.edit_original_response(content=f"Done: <#{self.thread.id}>.")
             await interaction.followup.send(note, allowed_mentions=discord.AllowedMentions.none())
         elif interaction.response.is_done():
             await interaction.followup.send(**post.send_kwargs())
@@ -144,17 +185,18 @@ async def new_game_place(
     channel = interaction.channel
     if not isinstance(channel, discord.TextChannel):
         raise BadInput("A game can have its own thread only in a text channel; leave `thread` off.")
-    await interaction.response.defer(thinking=True)
+    mine = interaction.app_permissions
+    if not (mine.create_public_threads and mine.send_messages_in_threads):
+        raise BadInput(NO_THREADS)
+    # privately, so a refusal from here on stays private; the notices are posted after
+    await interaction.response.defer(ephemeral=True, thinking=True)
     name = clip(f"{title} — {interaction.user.display_name}", 100)
     try:
         created = await channel.create_thread(
             name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
         )
     except discord.Forbidden:
-        raise BadInput(
-            "I may not create threads here. Ask a moderator for the Create Public Threads "
-            "permission, or leave `thread` off."
-        ) from None
+        raise BadInput(NO_THREADS) from None
     return NewGamePlace(created.id, turn, created)
 
 
@@ -165,9 +207,7 @@ def register_new(game: app_commands.Group) -> None:
 
     @game.command(name="new", description="Open a new game in this channel; you join it as host.")
     @app_commands.describe(
-        game="Which game to play",
-        options="Game options as key=value words, e.g. mode=quick (suggested as you type)",
-        choice="Your own choice where the game has one, e.g. species=cat",
+        **lobby.NEW_DESCRIPTIONS,
         clock="Time per turn before a stand-in plays: 12h, 24h (default), 3d, none",
         thread="Open the game in its own thread of this channel",
     )
@@ -180,37 +220,19 @@ def register_new(game: app_commands.Group) -> None:
         clock: str | None = None,
         thread: bool = False,
     ):
-        engine = engines.get_engine(game)
-        # refuse bad options before a thread is created for nothing
-        opts.parse(options, opts.game_specs(engine), title=engine.title)
-        lobby.player_choices(engine, choice)
-        place = await new_game_place(interaction, engine.title, clock=clock, thread=thread)
+        # bad options are refused before a thread is created for nothing
+        request = lobby.read_new_game(game, options, choice)
+        place = await new_game_place(interaction, request.engine.title, clock=clock, thread=thread)
         try:
-            info, post = await lobby.open_game(
-                interaction, game=game, options=options, choice=choice, channel_id=place.channel_id
-            )
+            info, post = await lobby.open_game(interaction, request, channel_id=place.channel_id)
         except Exception:
             if place.thread is not None:
-                await place.thread.delete()
+                await delete_quietly(place.thread)
             raise
         await place.open(interaction, info.id, post)
 
-    @new.autocomplete("options")
-    async def new_options(interaction: discord.Interaction, current: str):
-        try:
-            engine = engines.get_engine(interaction.namespace.game or "")
-        except engines.UnknownGame:
-            return []
-        return opts.suggest(current, opts.game_specs(engine))
-
-    @new.autocomplete("choice")
-    async def new_choice(interaction: discord.Interaction, current: str):
-        try:
-            engine = engines.get_engine(interaction.namespace.game or "")
-        except engines.UnknownGame:
-            return []
-        specs = opts.player_specs(engine)
-        return opts.suggest(current, specs, bare=len(specs) == 1)
+    new.autocomplete("options")(lobby.suggest_options)
+    new.autocomplete("choice")(lobby.suggest_new_choice)
 
 
 def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
@@ -350,9 +372,7 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
         except BadDuration as exc:
             raise BadInput(str(exc)) from None
         text = await days.set_clock(
-            channel_id=interaction.channel_id,
-            user_id=interaction.user.id,
-            can_manage=is_moderator(interaction),
+            **as_host(interaction),
             turn_seconds=seconds,
             missed_limit=missed,
         )
@@ -363,21 +383,13 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
     )
     async def pause(interaction: discord.Interaction):
         days = await days_of(interaction)
-        text = await days.pause(
-            channel_id=interaction.channel_id,
-            user_id=interaction.user.id,
-            can_manage=is_moderator(interaction),
-        )
+        text = await days.pause(**as_host(interaction))
         await say(interaction, Said(text))
 
     @game.command(name="resume", description="Host: start the paused turn clock again.")
     async def resume(interaction: discord.Interaction):
         days = await days_of(interaction)
-        text = await days.resume(
-            channel_id=interaction.channel_id,
-            user_id=interaction.user.id,
-            can_manage=is_moderator(interaction),
-        )
+        text = await days.resume(**as_host(interaction))
         await say(interaction, Said(text))
 
     @game.command(name="kick", description="Host: remove a player from the running game.")
@@ -387,9 +399,7 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
         days = await days_of(interaction)
         target = await resolve_player(days, interaction.channel_id, player)
         said = await days.kick(
-            channel_id=interaction.channel_id,
-            user_id=interaction.user.id,
-            can_manage=is_moderator(interaction),
+            **as_host(interaction),
             target_id=target,
         )
         await say(interaction, said)
@@ -400,9 +410,7 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
         days = await days_of(interaction)
         target = await resolve_player(days, interaction.channel_id, player)
         text = await days.hand_over(
-            channel_id=interaction.channel_id,
-            user_id=interaction.user.id,
-            can_manage=is_moderator(interaction),
+            **as_host(interaction),
             target_id=target,
         )
         await say(interaction, Said(text))

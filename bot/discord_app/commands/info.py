@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import io
+import logging
 
 import discord
 from discord import app_commands
@@ -15,12 +16,17 @@ import engines
 from bot.discord_app import options as opts
 from bot.discord_app import replies
 from bot.discord_app.commands.lobby import game_choices
-from bot.discord_app.moves import current_view, table_of
+from bot.discord_app.moves import current_view, public_notes, table_of
 from bot.discord_app.posts import board_post, title_of
 from bot.discord_app.text import MAX_MESSAGE, clip, fit_lines, join_message
 from bot.errors import NoGame
 
 ORDER = 10  # core commands first; see bot.discord_app.commands
+BOARD_NOT_POSTED = (
+    "I could not post the board in this channel (I may be missing the Send Messages or "
+    "Attach Files permission here). Ask a moderator to check my permissions."
+)
+logger = logging.getLogger(__name__)  # not "log": /game log is a function here
 
 
 def rules_text(engine: engines.Engine) -> str:
@@ -41,10 +47,19 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
         # Deferred privately so a refusal stays private; the board itself is posted publicly.
         await interaction.response.defer(ephemeral=True, thinking=True)
         info, png, summary = await table_of(interaction).board(channel_id=interaction.channel_id)
-        post = board_post(info, png, summary)
+        post = board_post(info, png, summary, notes=await public_notes(interaction.client, info))
         post.view = await current_view(table_of(interaction), info)
         await interaction.edit_original_response(content="The board is posted in the channel.")
-        await interaction.followup.send(**post.send_kwargs())
+        try:
+            await interaction.followup.send(**post.send_kwargs())
+        except discord.HTTPException as exc:
+            logger.warning(
+                "Could not post the board of game %s: %s (%s)",
+                info.id,
+                type(exc).__name__,
+                exc.status,
+            )
+            await interaction.edit_original_response(content=BOARD_NOT_POSTED)
 
     @game.command(name="hand", description="Your private view of the game (only you see it).")
     async def hand(interaction: discord.Interaction):
@@ -58,7 +73,10 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
     @game.command(name="status", description="Who is playing, whose turn it is, the score.")
     async def status(interaction: discord.Interaction):
         info, text = await table_of(interaction).status(channel_id=interaction.channel_id)
-        await replies.private(interaction, text or f"{title_of(info)}: {info.status}.")
+        notes = await public_notes(interaction.client, info)
+        await replies.private(
+            interaction, join_message(text or f"{title_of(info)}: {info.status}.", *notes)
+        )
 
     @game.command(name="log", description="The recent moves of this channel's game.")
     @app_commands.describe(count="How many recent moves (default 15)")
@@ -82,4 +100,13 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
                     clip(f"No game in this channel. Pick one with `game:`. Games: {listing}", 1900),
                 )
                 return
-        await replies.private(interaction, rules_text(engines.get_engine(game)))
+        try:
+            engine = engines.get_engine(game)
+        except engines.UnknownGame:
+            listing = ", ".join(engines.get_engine(n).title for n in engines.names())
+            await replies.private(
+                interaction,
+                clip(f"'{clip(game, 40)}' is not a game on this bot. Games: {listing}", 1900),
+            )
+            return
+        await replies.private(interaction, rules_text(engine))

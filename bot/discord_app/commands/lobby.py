@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import discord
 from discord import app_commands
 
 import engines
 from bot.discord_app import options as opts
+from bot.discord_app import replies
 from bot.discord_app.checks import is_moderator
-from bot.discord_app.moves import publish, table_of
+from bot.discord_app.moves import change_and_publish, table_of
 from bot.discord_app.posts import Post, lobby_post, title_of
 from bot.discord_app.replies import BadInput
 from bot.discord_app.text import MAX_CHOICES, clip
+from bot.errors import TableError
 from bot.table import GameInfo
 
 ORDER = 10  # core commands first; see bot.discord_app.commands
@@ -40,27 +44,37 @@ def player_choices(engine: engines.Engine, typed: str | None) -> dict[str, str]:
     return opts.parse(typed, specs, title=engine.title)
 
 
+@dataclass(frozen=True)
+class NewGame:
+    """What ``/game new`` asked for, read and checked before anything is created (so a
+    command that first opens a thread can refuse bad options without making one)."""
+
+    engine: engines.Engine
+    options: dict[str, str]
+    choices: dict[str, str]
+
+
+def read_new_game(game: str, options: str | None, choice: str | None) -> NewGame:
+    """Check ``/game new``'s game, ``options`` and ``choice``; refuse (``BadInput`` /
+    ``UnknownGame``) before anything is created."""
+    engine = engines.get_engine(game)
+    chosen = opts.parse(options, opts.game_specs(engine), title=engine.title)
+    return NewGame(engine, chosen, player_choices(engine, choice))
+
+
 async def open_game(
-    interaction: discord.Interaction,
-    *,
-    game: str,
-    options: str | None,
-    choice: str | None,
-    channel_id: int | None = None,
+    interaction: discord.Interaction, request: NewGame, *, channel_id: int | None = None
 ) -> tuple[GameInfo, Post]:
     """Open a lobby for the caller (in ``channel_id``, default the interaction's channel) and
     return it with its public notice, leaving where to post the notice to the caller."""
-    engine = engines.get_engine(game)
-    chosen = opts.parse(options, opts.game_specs(engine), title=engine.title)
-    mine = player_choices(engine, choice)
     info = await table_of(interaction).new_game(
         guild_id=interaction.guild_id,
         channel_id=channel_id or interaction.channel_id,
         user_id=interaction.user.id,
         user_name=interaction.user.display_name,
-        engine=engine.name,
-        options=chosen,
-        choices=mine or None,
+        engine=request.engine.name,
+        options=request.options,
+        choices=request.choices or None,
     )
     settings = ", ".join(f"{k}={v}" for k, v in info.options.items() if isinstance(v, str))
     headline = f"{interaction.user.display_name} opened a game" + (
@@ -69,15 +83,56 @@ async def open_game(
     return info, lobby_post(info, headline)
 
 
+#: ``/game new``'s parameter descriptions (the days module's version adds clock and thread)
+NEW_DESCRIPTIONS = {
+    "game": "Which game to play",
+    "options": "Game options as key=value words, e.g. mode=quick (suggested as you type)",
+    "choice": "Your own choice where the game has one, e.g. species=cat",
+}
+
+
+def _engine_named(name: str | None) -> engines.Engine | None:
+    try:
+        return engines.get_engine(name or "")
+    except engines.UnknownGame:
+        return None
+
+
+@replies.suggestions
+async def suggest_options(interaction: discord.Interaction, current: str):
+    """Autocomplete of ``/game new options:`` for the game picked in ``game:``."""
+    engine = _engine_named(interaction.namespace.game)
+    return [] if engine is None else opts.suggest(current, opts.game_specs(engine))
+
+
+def _suggest_choice(engine: engines.Engine, current: str):
+    specs = opts.player_specs(engine)
+    return opts.suggest(current, specs, bare=len(specs) == 1)
+
+
+@replies.suggestions
+async def suggest_new_choice(interaction: discord.Interaction, current: str):
+    """Autocomplete of ``/game new choice:``: the host's per-player choice in that game."""
+    engine = _engine_named(interaction.namespace.game)
+    return [] if engine is None else _suggest_choice(engine, current)
+
+
+@replies.suggestions
+async def suggest_join_choice(interaction: discord.Interaction, current: str):
+    """Autocomplete of ``/game join choice:``: the per-player choice in this channel's game."""
+    try:
+        info = await table_of(interaction).game(channel_id=interaction.channel_id)
+    except TableError:
+        return []
+    engine = _engine_named(info.engine)
+    return [] if engine is None else _suggest_choice(engine, current)
+
+
 def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
     choices = game_choices()
 
     @game.command(name="new", description="Open a new game in this channel; you join it as host.")
-    @app_commands.describe(
-        game="Which game to play",
-        options="Game options as key=value words, e.g. mode=quick (suggested as you type)",
-        choice="Your own choice where the game has one, e.g. species=cat",
-    )
+    @app_commands.describe(**NEW_DESCRIPTIONS)
     @app_commands.choices(game=choices)
     async def new(
         interaction: discord.Interaction,
@@ -85,32 +140,19 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
         options: str | None = None,
         choice: str | None = None,
     ):
-        _, post = await open_game(interaction, game=game, options=options, choice=choice)
+        _, post = await open_game(interaction, read_new_game(game, options, choice))
         await send_public(interaction, post)
 
-    @new.autocomplete("options")
-    async def new_options(interaction: discord.Interaction, current: str):
-        try:
-            engine = engines.get_engine(interaction.namespace.game or "")
-        except engines.UnknownGame:
-            return []
-        return opts.suggest(current, opts.game_specs(engine))
-
-    @new.autocomplete("choice")
-    async def new_choice(interaction: discord.Interaction, current: str):
-        try:
-            engine = engines.get_engine(interaction.namespace.game or "")
-        except engines.UnknownGame:
-            return []
-        specs = opts.player_specs(engine)
-        return opts.suggest(current, specs, bare=len(specs) == 1)
+    new.autocomplete("options")(suggest_options)
+    new.autocomplete("choice")(suggest_new_choice)
 
     @game.command(name="join", description="Take a seat in this channel's game.")
     @app_commands.describe(choice="Your own choice where the game has one, e.g. species=cat")
     async def join(interaction: discord.Interaction, choice: str | None = None):
         table = table_of(interaction)
         current = await table.game(channel_id=interaction.channel_id)
-        chosen = player_choices(engines.get_engine(current.engine), choice)
+        engine = _engine_named(current.engine)  # None: not installed; the table says so
+        chosen = player_choices(engine, choice) if engine is not None else {}
         info = await table.join(
             channel_id=interaction.channel_id,
             user_id=interaction.user.id,
@@ -121,14 +163,7 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
         headline = f"{interaction.user.display_name} joined" + (f" ({mine})" if mine else "")
         await send_public(interaction, lobby_post(info, headline))
 
-    @join.autocomplete("choice")
-    async def join_choice(interaction: discord.Interaction, current: str):
-        try:
-            info = await table_of(interaction).game(channel_id=interaction.channel_id)
-            specs = opts.player_specs(engines.get_engine(info.engine))
-        except Exception:
-            return []
-        return opts.suggest(current, specs, bare=len(specs) == 1)
+    join.autocomplete("choice")(suggest_join_choice)
 
     @game.command(name="leave", description="Give up your seat before the game starts.")
     async def leave(interaction: discord.Interaction):
@@ -139,12 +174,12 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
 
     @game.command(name="start", description="Start the game (host only).")
     async def start(interaction: discord.Interaction):
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        outcome = await table_of(interaction).start(
-            channel_id=interaction.channel_id, user_id=interaction.user.id
+        await change_and_publish(
+            interaction,
+            table_of(interaction).start,
+            done="The game has started.",
+            headline="the game starts",
         )
-        await interaction.edit_original_response(content="The game has started.")
-        await publish(interaction, outcome, headline="the game starts")
 
     @game.command(
         name="abort", description="End this channel's game now (host or Manage Messages)."

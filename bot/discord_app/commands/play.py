@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-import logging
-
 import discord
 from discord import app_commands
 
-from bot.discord_app import moves
-from bot.discord_app.moves import publish, table_of
+from bot.discord_app import moves, replies
+from bot.discord_app.moves import table_of
 from bot.discord_app.text import MAX_CHOICES, clip
 from engines import Action
-
-log = logging.getLogger(__name__)
-
 
 ORDER = 10  # core commands first; see bot.discord_app.commands
 
@@ -36,21 +31,18 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
         await moves.play(interaction, action)
 
     @play.autocomplete("action")
+    @replies.suggestions  # a refusal (not your turn, no game) offers nothing
     async def play_action(interaction: discord.Interaction, current: str):
-        try:
-            actions = await table_of(interaction).legal_actions(
-                channel_id=interaction.channel_id, user_id=interaction.user.id
-            )
-        except Exception as exc:  # autocomplete cannot show errors: offer nothing
-            log.debug("No /play suggestions: %s", type(exc).__name__)
-            return []
+        actions = await table_of(interaction).legal_actions(
+            channel_id=interaction.channel_id, user_id=interaction.user.id
+        )
         return matching(actions, current)
 
     @game.command(name="concede", description="Leave a running game (it may end it).")
     async def concede(interaction: discord.Interaction):
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        outcome = await table_of(interaction).concede(
-            channel_id=interaction.channel_id, user_id=interaction.user.id
+        await moves.change_and_publish(
+            interaction,
+            table_of(interaction).concede,
+            done="You conceded.",
+            headline=f"{interaction.user.display_name} concedes",
         )
-        await interaction.edit_original_response(content="You conceded.")
-        await publish(interaction, outcome, headline=f"{interaction.user.display_name} concedes")

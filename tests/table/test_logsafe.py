@@ -1,0 +1,33 @@
+"""Failure log lines name the exception and where it happened, never its message."""
+
+from __future__ import annotations
+
+from bot.logsafe import failure
+
+CARD = "ace of " + "spades"  # built at run time: only a message could carry it into the log
+
+
+def raise_secret(card: str):
+    raise KeyError(f"Ada's hand: {card}")
+
+
+def test_a_failure_line_names_the_type_and_the_place_but_not_the_message():
+    try:
+        raise_secret(CARD)
+    except KeyError as exc:
+        line = failure(exc)
+    assert line.startswith("KeyError")
+    assert "raise_secret" in line and "test_logsafe.py" in line
+    assert CARD not in line
+
+
+def test_a_failure_line_names_the_cause_it_was_raised_from():
+    try:
+        try:
+            raise_secret(CARD)
+        except KeyError as inner:
+            raise RuntimeError(str(inner)) from inner
+    except RuntimeError as exc:
+        line = failure(exc)
+    assert line.startswith("RuntimeError (from KeyError)")
+    assert CARD not in line
