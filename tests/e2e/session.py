@@ -245,6 +245,9 @@ class GameSession:
                 f"turn message pings {[names.get(u, u) for u in turn.pinged]}, "
                 f"but the game awaits {[names.get(u, u) for u in expected]}: {turn.content!r}"
             )
+        allowed = turn.allowed_mentions
+        if allowed is None or set(allowed.get("parse") or []) & {"everyone", "roles", "users"}:
+            raise ScenarioFailure(f"turn message mentions are not restricted: {allowed}")
         for uid in expected:
             if f"<@{uid}>" not in turn.content and f"<@!{uid}>" not in turn.content:
                 raise ScenarioFailure(f"turn message does not mention <@{uid}>")
