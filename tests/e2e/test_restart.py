@@ -78,7 +78,10 @@ def test_killed_between_moves_the_game_continues_and_old_buttons_work(fresh_worl
     game.check_consistency()
 
 
-def test_killed_while_handling_a_click_nothing_is_lost_or_applied_twice(fresh_world):
+@pytest.mark.parametrize("when", ["while acknowledging", "a moment later"])
+def test_killed_while_handling_a_click_nothing_is_lost_or_applied_twice(fresh_world, when):
+    """Killed before the click is saved (its acknowledgement held at the stand-in) or at a
+    moment that may fall anywhere in it; either way the click counts once or not at all."""
     w, d = fresh_world, fresh_world.driver
     game = _session(w, "restart-during")
     game.open_and_start()
@@ -87,10 +90,18 @@ def test_killed_while_handling_a_click_nothing_is_lost_or_applied_twice(fresh_wo
     turn = d.latest_public(game.channel)
     actor = game._user(sorted(game.witness.to_act_users(row))[0])
     button = d.buttons(turn)[0]["custom_id"]
+    if when == "while acknowledging":
+        w.server.hold(("interactions/",))
     iid = d.click_nowait(actor, turn, button)
-    time.sleep(0.05)  # the bot is somewhere inside the click: deferring, saving or posting
+    if when == "while acknowledging":
+        w.server.wait_until(lambda: w.server.held >= 1, what="the bot to acknowledge the click")
+    else:
+        time.sleep(0.05)  # the bot is somewhere inside the click: deferring, saving or posting
     w.bot.kill()
+    w.server.release(drop=True)
     saved = game.witness.row().version
+    if when == "while acknowledging":
+        assert saved == row.version, "the move was saved before the click was acknowledged"
     assert saved in (row.version, row.version + 1), "a single click applied more than once"
     # the dead bot may have missed the 3-second deadline: that one failure is expected
     w.server.call(lambda: w.server.errors.clear())
