@@ -229,3 +229,14 @@ def test_requests_without_the_bot_token_are_unauthorized(clean):
     with pytest.raises(urllib.error.HTTPError) as err:
         urllib.request.urlopen(f"{server.api_base}/users/@me")
     assert err.value.code == 401
+
+
+def test_a_dropped_gateway_socket_is_resumed(clean):
+    server, d, chan, ada, bob = clean
+    resumes = server.resumes
+    server.disconnect_bot(reconnect_op=False)
+    server.wait_until(
+        lambda: server.resumes > resumes and server._active.ws is not None, what="resume"
+    )
+    reply = d.run(ada, chan, "/demo hello", who=bob)
+    assert reply.messages[0].pinged == [bob.id]
