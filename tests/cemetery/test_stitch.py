@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engines.cemetery.cards import card_name
 from engines.cemetery.engine import ENGINE
 from engines.cemetery.state import Slot
 from tests.cemetery.helpers import creature, fresh, ids, play, run_from, take
@@ -98,22 +99,35 @@ def _many_creatures(state, n):
         creature(state, 0, core, [])
 
 
-def test_with_too_many_places_the_part_is_picked_first_and_back_undoes_the_pick():
-    state = fresh()
+def _stitch_with_too_many_places(state):
     _many_creatures(state, 9)
     _hand(state, ["F-arm-1", "B-arm-1", "P-arm-1"])  # 3 Parts x 18 arm places: too many at once
     run_from(state, "stitch")
+
+
+def test_with_too_many_places_the_part_is_picked_first_then_its_place():
+    state = fresh()
+    _stitch_with_too_many_places(state)
     assert ids(state) == ["hand:1", "hand:2", "hand:3", "done"]
     labels = {a.id: a.label for a in ENGINE.legal_actions(state, "Ada")}
     assert labels["hand:2"] == "Stitch Beast arm (hand): choose where"
-    state, _ = play(state, "hand:2")
+    state, _ = play(state, "hand:3")
     assert len(ids(state)) == 18 + 1 and ids(state)[-1] == "back"
-    state, events = play(state, "back")
-    assert state.pending is None and state.players[0].hand == ["F-arm-1", "B-arm-1", "P-arm-1"]
-    assert events == [] and ids(state) == ["hand:1", "hand:2", "hand:3", "done"]
-    state, _ = play(state, "hand:3", "at:4:W")
+    labels = {a.id: a.label for a in ENGINE.legal_actions(state, "Ada")}
+    core = card_name(state.players[0].creatures[4].core)
+    assert labels["at:4:W"] == f"Stitch Plant arm to creature 5 ({core}), left"
+    state, _ = play(state, "at:4:W")
     assert state.players[0].creatures[4].parts == {"W": "P-arm-1"}
     assert state.players[0].hand == ["F-arm-1", "B-arm-1"]
+
+
+def test_back_after_picking_a_part_to_stitch_changes_nothing():
+    state = fresh()
+    _stitch_with_too_many_places(state)
+    state, events = play(state, "hand:2", "back")
+    assert state.pending is None and events == []
+    assert state.players[0].hand == ["F-arm-1", "B-arm-1", "P-arm-1"]
+    assert ids(state) == ["hand:1", "hand:2", "hand:3", "done"]
 
 
 def test_the_longest_stitch_label_fits_a_button_whole():
