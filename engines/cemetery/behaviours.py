@@ -216,8 +216,9 @@ def options(state: CemeteryState) -> list[Action]:
         out = []
         for base in bind_targets(state, p.card, p.react):  # type: ignore[arg-type]
             stack = state.cemetery[stack_index(state, base)]  # type: ignore[index]
+            # the binder peeked at the Part (Insane shows it to all): naming it is safe here
             face = "face up" if p.react else "face down"
-            label = f"Stack it {face} on {stack_words(state, stack)}"
+            label = f"Stack {name_of(state, p.card)} {face} on {stack_words(state, stack)}"  # type: ignore[arg-type]
             out.append(Action(id=f"bind:{base}", label=label[:80]))
         return out
     raise AssertionError(p.kind)

@@ -49,10 +49,6 @@ def test_a_corner_needs_a_part_on_a_neighbouring_edge_to_stitch_through():
     assert [a for a in ids(state) if a.startswith("st:")] == ["st:h1:0:SW"]
 
 
-def test_the_engine_declares_its_action_labels_private():
-    assert ENGINE.public_action_labels is False
-
-
 def test_stitch_labels_name_the_card_its_source_and_the_place():
     state = fresh()
     creature(state, 0, "F-core-1", [])
