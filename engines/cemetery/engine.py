@@ -18,8 +18,9 @@ provenance). Decisions taken here where both are silent:
 - Action labels name the acting player's own cards ("Stitch Flesh arm (hand) to creature 1
   (Flesh Core), left"), so the engine keeps the contract's ``public_action_labels = False``: the
   bot offers them to that player only. Labels never name what the actor does not know; ids name
-  hand cards only by their place in the hand. A Part and its position are one choice; with more
-  than ``phases.COMBINED_LIMIT`` such choices the Part is picked first, with a Back.
+  hand cards only by their place in the hand. A Part and its position are one choice, when
+  stitching and when stealing; with more than ``phases.COMBINED_LIMIT`` such choices (many
+  creatures) the Part is picked first and its position second, with a Back.
 - Equal tokens: a Result naming both players as winners with the reason "draw".
 - A game in which two whole turns pass with nothing possible for anyone ends there (it could
   never reach an empty supply).

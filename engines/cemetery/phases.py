@@ -112,8 +112,8 @@ def stitch_options(state: CemeteryState) -> list[Action]:
                 id=f"st:{key}:{i}:{pos}",
                 label=f"Stitch {name_of(state, card)} ({src}) to {place_label(me.creatures, i, pos)}",
             )
-            for key, card, src in sources
-            for i, pos in placements(me.creatures, card)
+            for key, card, src, places in sources
+            for i, pos in places
         ]
     )
     if len(cores) + len(combined) + 1 <= COMBINED_LIMIT:
@@ -123,23 +123,25 @@ def stitch_options(state: CemeteryState) -> list[Action]:
             id="pet" if key == "p" else f"hand:{key[1:]}",
             label=f"Stitch {name_of(state, card)} ({src}): choose where",
         )
-        for key, card, src in sources
+        for key, card, src, _ in sources
     ]
     return unique_labels(cores + picks)
 
 
-def stitchable(state: CemeteryState) -> list[tuple[str, str, str]]:
-    """The Parts that can be stitched now, as (id key, card, source words): hand Parts by their
-    place in the hand ("h2"), then the face-up top of the Pet Cemetery ("p")."""
+def stitchable(state: CemeteryState) -> list[tuple[str, str, str, list[tuple[int, str]]]]:
+    """The Parts that can be stitched now, as (id key, card, source words, places): hand Parts
+    by their place in the hand ("h2"), then the face-up top of the Pet Cemetery ("p")."""
     me = state.me
-    out = [
-        (f"h{n}", card, "hand")
-        for n, card in enumerate(me.hand, 1)
-        if CARDS[card].category == "part" and placements(me.creatures, card)
-    ]
+    cards = [(f"h{n}", card, "hand") for n, card in enumerate(me.hand, 1)]
     top = pet_top(state)
-    if top is not None and top.face_up and placements(me.creatures, top.card):
-        out.append(("p", top.card, "pet"))
+    if top is not None and top.face_up:
+        cards.append(("p", top.card, "pet"))
+    out = []
+    for key, card, src in cards:
+        if CARDS[card].category == "part":
+            places = placements(me.creatures, card)
+            if places:
+                out.append((key, card, src, places))
     return out
 
 
