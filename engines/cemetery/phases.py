@@ -38,8 +38,10 @@ def draft_options(state: CemeteryState) -> list[Action]:
         if len(stack) <= state.picks_left:
             verb = "Take" if len(stack) == 1 else "Take whole"
             label = f"{verb} {stack_words(state, stack)} from the Cemetery"
-            out.append(Action(id=f"cem:{stack[0].card}", label=label[:80]))
-    return unique_labels(out)
+            out.append(Action(id=f"cem:{stack[0].card}", label=label))
+    # identical choices are offered once, judged on the whole words: two different long stacks
+    # may only look alike once cut to a button's length
+    return [a.model_copy(update={"label": a.label[:80]}) for a in unique_labels(out)]
 
 
 def do_draft(state: CemeteryState, action_id: str, events: list[Event]) -> None:
