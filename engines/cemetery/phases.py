@@ -22,7 +22,7 @@ from engines.core import Action, Event
 
 DONE = Action(id="done", label="End this phase")
 BACK = Action(id="back", label="Back: choose something else")
-#: the most Stitch choices offered at once with Part and position combined (a chat shows 25
+#: the most Stitch or Steal choices offered with Part and position combined (a chat shows 25
 #: as buttons, more as select menus of 25); past it, the Part is picked first
 COMBINED_LIMIT = 50
 
