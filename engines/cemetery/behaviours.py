@@ -20,7 +20,7 @@ from engines.cemetery.common import (
     to_cemetery,
 )
 from engines.cemetery.grid import placements
-from engines.cemetery.phases import BACK
+from engines.cemetery.phases import BACK, COMBINED_LIMIT
 from engines.cemetery.state import CemeteryState, Pending, Slot, Trigger
 from engines.core import Action, Event
 
@@ -60,6 +60,23 @@ def _steal(state: CemeteryState, trig: Trigger, tag: str, events: list[Event]) -
     state.pending = Pending(
         kind="steal_part", player=state.me.name, react=trig.unstable, creature=trig.creature
     )
+
+
+def _attach_stolen(
+    state: CemeteryState, card: str, idx: int, pos: str, clumsy: bool, events: list[Event]
+) -> None:
+    me = state.me
+    state.cemetery.pop(stack_index(state, card))  # type: ignore[arg-type]
+    me.creatures[idx].parts[pos] = card
+    where = place_label(me.creatures, idx, pos)
+    say(events, f"{me.name} steals {name_of(state, card)} from the Cemetery onto {where}.")
+    state.pending = None
+    if clumsy:
+        state.flipped.append(card)
+        say(
+            events,
+            f"Clumsy: the stolen {CARDS[card].kind} is flipped over; it has no type for the rest of the game.",
+        )
 
 
 # -- Beast: Maim / Mindless -------------------------------------------------------------------
@@ -157,8 +174,19 @@ def options(state: CemeteryState) -> list[Action]:
     assert p is not None
     me = state.me
     if p.kind == "steal_part":
+        # the Part and where it goes in one choice, unless that makes too long a list
+        combined = [
+            Action(
+                id=f"steal:{c}:{i}:{pos}",
+                label=f"Steal {name_of(state, c)} to {place_label(me.creatures, i, pos)}",
+            )
+            for c in stealable(state)
+            for i, pos in placements(me.creatures, c)
+        ]
+        if len(combined) <= COMBINED_LIMIT:
+            return combined
         return [
-            Action(id=f"steal:{c}", label=f"Steal {name_of(state, c)} from the Cemetery")
+            Action(id=f"steal:{c}", label=f"Steal {name_of(state, c)}: choose where")
             for c in stealable(state)
         ]
     if p.kind == "steal_place":
@@ -188,8 +216,9 @@ def options(state: CemeteryState) -> list[Action]:
         out = []
         for base in bind_targets(state, p.card, p.react):  # type: ignore[arg-type]
             stack = state.cemetery[stack_index(state, base)]  # type: ignore[index]
+            # the binder peeked at the Part (Insane shows it to all): naming it is safe here
             face = "face up" if p.react else "face down"
-            label = f"Stack it {face} on {stack_words(state, stack)}"
+            label = f"Stack {name_of(state, p.card)} {face} on {stack_words(state, stack)}"  # type: ignore[arg-type]
             out.append(Action(id=f"bind:{base}", label=label[:80]))
         return out
     raise AssertionError(p.kind)
@@ -200,25 +229,18 @@ def choose(state: CemeteryState, action_id: str, events: list[Event]) -> None:
     assert p is not None
     me = state.me
     if p.kind == "steal_part":
-        card = action_id.split(":", 1)[1]
-        state.pending = p.model_copy(update={"kind": "steal_place", "card": card})
+        _, card, *where = action_id.split(":")
+        if where:
+            _attach_stolen(state, card, int(where[0]), where[1], p.react, events)
+        else:
+            state.pending = p.model_copy(update={"kind": "steal_place", "card": card})
         return
     if p.kind == "steal_place":
         if action_id == "back":
             state.pending = p.model_copy(update={"kind": "steal_part", "card": None})
             return
         _, idx, pos = action_id.split(":")
-        state.cemetery.pop(stack_index(state, p.card))  # type: ignore[arg-type]
-        me.creatures[int(idx)].parts[pos] = p.card  # type: ignore[assignment]
-        where = place_label(me.creatures, int(idx), pos)
-        say(events, f"{me.name} steals {name_of(state, p.card)} from the Cemetery onto {where}.")  # type: ignore[arg-type]
-        state.pending = None
-        if p.react:
-            state.flipped.append(p.card)  # type: ignore[arg-type]
-            say(
-                events,
-                f"Clumsy: the stolen {CARDS[p.card].kind} is flipped over; it has no type for the rest of the game.",
-            )  # type: ignore[index]
+        _attach_stolen(state, p.card, int(idx), pos, p.react, events)  # type: ignore[arg-type]
         return
     if p.kind in ("maim", "mindless"):
         owner = state.players.index(state.player(p.player))

@@ -15,8 +15,12 @@ provenance). Decisions taken here where both are silent:
 - "Something to stitch through" is checked when a Part is placed; a Part already attached stays
   when the edge beside it is removed or moved away.
 - Insane looks for a shared type with the Cemetery Part at the bottom of each stack.
-- Hand cards appear in action ids and labels only by their place in the hand (buttons are
-  public); picking a hand Part commits you to stitching it.
+- Action labels name the acting player's own cards ("Stitch Flesh arm (hand) to creature 1
+  (Flesh Core), left"), so the engine keeps the contract's ``public_action_labels = False``: the
+  bot offers them to that player only. Labels never name what the actor does not know; ids name
+  hand cards only by their place in the hand. A Part and its position are one choice, when
+  stitching and when stealing; with more than ``phases.COMBINED_LIMIT`` such choices (many
+  creatures) the Part is picked first and its position second, with a Back.
 - Equal tokens: a Result naming both players as winners with the reason "draw".
 - A game in which two whole turns pass with nothing possible for anyone ends there (it could
   never reach an empty supply).
@@ -58,7 +62,6 @@ class CemeteryEngine(Engine[CemeteryState]):
     min_players = 2
     max_players = 2
     state_type = CemeteryState
-    public_action_labels = True  # hand cards are named by number only
     options = []
     guide = GUIDE
     max_playout_steps = 6000

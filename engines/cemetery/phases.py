@@ -22,6 +22,9 @@ from engines.core import Action, Event
 
 DONE = Action(id="done", label="End this phase")
 BACK = Action(id="back", label="Back: choose something else")
+#: the most Stitch or Steal choices offered with Part and position combined (a chat shows 25
+#: as buttons, more as select menus of 25); past it, the Part is picked first
+COMBINED_LIMIT = 50
 
 
 # -- Draft ------------------------------------------------------------------------------------
@@ -35,8 +38,10 @@ def draft_options(state: CemeteryState) -> list[Action]:
         if len(stack) <= state.picks_left:
             verb = "Take" if len(stack) == 1 else "Take whole"
             label = f"{verb} {stack_words(state, stack)} from the Cemetery"
-            out.append(Action(id=f"cem:{stack[0].card}", label=label[:80]))
-    return unique_labels(out)
+            out.append(Action(id=f"cem:{stack[0].card}", label=label))
+    # identical choices are offered once, judged on the whole words: two different long stacks
+    # may only look alike once cut to a button's length
+    return [a.model_copy(update={"label": a.label[:80]}) for a in unique_labels(out)]
 
 
 def do_draft(state: CemeteryState, action_id: str, events: list[Event]) -> None:
@@ -77,29 +82,69 @@ def reveal_pet_top(state: CemeteryState, owner: int, events: list[Event]) -> Non
 
 
 def stitch_options(state: CemeteryState) -> list[Action]:
+    """Stitch's choices. Labels name the cards: they are offered to the acting player only
+    (the engine declares ``public_action_labels = False``); ids name hand cards by their place
+    in the hand, so no id ever carries a hidden card.
+
+    A Part is offered together with its position ("Stitch Flesh arm (hand) to creature 1 (Flesh
+    Core), left"): one click, and nothing to take back. When that list would grow past
+    ``COMBINED_LIMIT`` (many creatures), the Part is picked first and its position second, with
+    a Back to change one's mind."""
     pending = state.pending
     me = state.me
     if pending is not None and pending.kind == "stitch_place":
+        name = name_of(state, pending.card)  # type: ignore[arg-type]
         return [
-            Action(id=f"at:{i}:{pos}", label=f"Stitch to {place_label(me.creatures, i, pos)}"[:80])
-            for i, pos in placements(me.creatures, pending.card)  # type: ignore[arg-type]
-        ]
-    # Hand cards are named by their place in the hand, never by what they are: buttons with
-    # these labels are shown in the channel, and the hand is private until a card is played.
-    out = []
-    for n, card in enumerate(me.hand, 1):
-        if CARDS[card].category == "core":
-            out.append(
-                Action(id=f"core:{n}", label=f"Start a creature with hand card {n} (a Core)")
+            Action(
+                id=f"at:{i}:{pos}", label=f"Stitch {name} to {place_label(me.creatures, i, pos)}"
             )
-        elif placements(me.creatures, card):
-            out.append(Action(id=f"hand:{n}", label=f"Stitch hand card {n} (a Part)"))
-    top = pet_top(state)
-    if top is not None and top.face_up and placements(me.creatures, top.card):
-        out.append(
-            Action(id="pet", label=f"Stitch {name_of(state, top.card)} from the Pet Cemetery")
+            for i, pos in placements(me.creatures, pending.card)  # type: ignore[arg-type]
+        ] + [BACK]
+    cores = [
+        Action(
+            id=f"core:{n}", label=f"Start creature {len(me.creatures) + 1} with a {card_name(card)}"
         )
-    return unique_labels(out)
+        for n, card in enumerate(me.hand, 1)
+        if CARDS[card].category == "core"
+    ]
+    sources = stitchable(state)
+    combined = unique_labels(
+        [
+            Action(
+                id=f"st:{key}:{i}:{pos}",
+                label=f"Stitch {name_of(state, card)} ({src}) to {place_label(me.creatures, i, pos)}",
+            )
+            for key, card, src, places in sources
+            for i, pos in places
+        ]
+    )
+    if len(cores) + len(combined) + 1 <= COMBINED_LIMIT:
+        return unique_labels(cores) + combined
+    picks = [
+        Action(
+            id="pet" if key == "p" else f"hand:{key[1:]}",
+            label=f"Stitch {name_of(state, card)} ({src}): choose where",
+        )
+        for key, card, src, _ in sources
+    ]
+    return unique_labels(cores + picks)
+
+
+def stitchable(state: CemeteryState) -> list[tuple[str, str, str, list[tuple[int, str]]]]:
+    """The Parts that can be stitched now, as (id key, card, source words, places): hand Parts
+    by their place in the hand ("h2"), then the face-up top of the Pet Cemetery ("p")."""
+    me = state.me
+    cards = [(f"h{n}", card, "hand") for n, card in enumerate(me.hand, 1)]
+    top = pet_top(state)
+    if top is not None and top.face_up:
+        cards.append(("p", top.card, "pet"))
+    out = []
+    for key, card, src in cards:
+        if CARDS[card].category == "part":
+            places = placements(me.creatures, card)
+            if places:
+                out.append((key, card, src, places))
+    return out
 
 
 def do_stitch(state: CemeteryState, action_id: str, events: list[Event]) -> None:
@@ -110,6 +155,12 @@ def do_stitch(state: CemeteryState, action_id: str, events: list[Event]) -> None
         n = len(me.creatures)
         say(events, f"{me.name} starts creature {n} with a {card_name(card)}.")
         return
+    if action_id.startswith("st:"):
+        _, key, idx, pos = action_id.split(":")
+        source = "pet" if key == "p" else "hand"
+        card = pet_top(state).card if key == "p" else me.hand[int(key[1:]) - 1]  # type: ignore[union-attr]
+        _stitch(state, card, source, int(idx), pos, events)
+        return
     if action_id.startswith("hand:"):
         card = me.hand[int(action_id.split(":", 1)[1]) - 1]
         state.pending = Pending(kind="stitch_place", player=me.name, card=card, source="hand")
@@ -118,19 +169,28 @@ def do_stitch(state: CemeteryState, action_id: str, events: list[Event]) -> None
         top = pet_top(state)
         state.pending = Pending(kind="stitch_place", player=me.name, card=top.card, source="pet")  # type: ignore[union-attr]
         return
+    if action_id == "back":
+        state.pending = None
+        return
     _, idx, pos = action_id.split(":")
     pending = state.pending
-    assert pending is not None and pending.card is not None
-    card = pending.card
-    if pending.source == "pet":
+    assert pending is not None and pending.card is not None and pending.source is not None
+    state.pending = None
+    _stitch(state, pending.card, pending.source, int(idx), pos, events)
+
+
+def _stitch(
+    state: CemeteryState, card: str, source: str, idx: int, pos: str, events: list[Event]
+) -> None:
+    me = state.me
+    if source == "pet":
         me.pet.pop()
         reveal_pet_top(state, state.current, events)
     else:
         me.hand.remove(card)
-    me.creatures[int(idx)].parts[pos] = card
-    state.pending = None
-    where = place_label(me.creatures, int(idx), pos)
-    src = " from the Pet Cemetery" if pending.source == "pet" else ""
+    me.creatures[idx].parts[pos] = card
+    where = place_label(me.creatures, idx, pos)
+    src = " from the Pet Cemetery" if source == "pet" else ""
     say(events, f"{me.name} stitches {name_of(state, card)}{src} to {where}.")
 
 

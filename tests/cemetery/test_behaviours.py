@@ -19,12 +19,39 @@ def test_steal_attaches_an_unstacked_cemetery_part_to_one_of_your_creatures():
     set_cemetery(state, [["B-wing-1"], ["P-leg-1", "M-leg-1"]])
     _behave(state)
     assert state.pending.kind == "steal_part"
-    assert ids(state) == ["steal:B-wing-1"]  # the stacked leg cannot be stolen
-    state, _ = play(state, "steal:B-wing-1")
-    assert ids(state) == ["at:0:NW", "at:0:NE", "back"]
-    state, _ = play(state, "at:0:NE")
+    # the stacked leg cannot be stolen; the wing and its place are one choice
+    assert ids(state) == ["steal:B-wing-1:0:NW", "steal:B-wing-1:0:NE"]
+    state, _ = play(state, "steal:B-wing-1:0:NE")
     assert state.players[0].creatures[0].parts["NE"] == "B-wing-1"
     assert "B-wing-1" not in state.flipped
+
+
+def _steal_with_too_many_places(state):
+    """A Flesh pair that steals, eight empty creatures beside it and four arms in the Cemetery:
+    4 arms x 16 arm places is too long a list for one choice."""
+    creature(state, 0, "F-core-1", ["F-arm-1", "F-arm-2", "F-head-1", "P-tail-1"])
+    for core in [c for c in state.core_pile if c != "F-core-1"][:8]:
+        creature(state, 0, core, [])
+    set_cemetery(state, [["B-arm-1"], ["B-arm-2"], ["B-arm-3"], ["M-arm-1"]])
+    _behave(state)
+
+
+def test_steal_with_too_many_places_picks_the_part_first():
+    state = fresh()
+    _steal_with_too_many_places(state)
+    assert ids(state) == ["steal:B-arm-1", "steal:B-arm-2", "steal:B-arm-3", "steal:M-arm-1"]
+    state, _ = play(state, "steal:M-arm-1")
+    assert len(ids(state)) == 16 + 1 and ids(state)[-1] == "back"
+    state, _ = play(state, "at:3:E")
+    assert state.players[0].creatures[3].parts == {"E": "M-arm-1"}
+
+
+def test_back_after_picking_a_part_to_steal_offers_every_part_again():
+    state = fresh()
+    _steal_with_too_many_places(state)
+    state, events = play(state, "steal:M-arm-1", "back")
+    assert state.pending.kind == "steal_part" and events == []
+    assert ids(state) == ["steal:B-arm-1", "steal:B-arm-2", "steal:B-arm-3", "steal:M-arm-1"]
 
 
 def test_steal_with_nothing_stealable_does_nothing():
@@ -41,7 +68,7 @@ def test_clumsy_flips_the_stolen_part_for_the_rest_of_the_game():
     creature(state, 0, "B-core-1", ["F-arm-1", "F-arm-2", "M-head-1", "P-tail-1"])
     set_cemetery(state, [["B-wing-1"]])
     _behave(state)
-    state, events = play(state, "steal:B-wing-1", "at:0:NW")
+    state, events = play(state, "steal:B-wing-1:0:NW")
     assert "B-wing-1" in state.flipped
     assert any("Clumsy" in e.text for e in events)
 
@@ -123,7 +150,7 @@ def test_fertilized_parts_can_be_stitched_next_turn_and_are_lost_after_it():
         acts = ids(state, p)
         state, _ = ENGINE.apply(state, p, "done" if "done" in acts else acts[0])
     assert state.current == 0 and state.phase == "stitch"
-    assert "pet" in ids(state)
+    assert any(a.startswith("st:p:") for a in ids(state))
     state, _ = play(state, "done")
     assert state.players[0].pet == []
 
@@ -203,7 +230,7 @@ def test_creatures_behave_left_to_right_and_activity_is_checked_when_their_turn_
     pile_top(state, ["F-leg-1"])
     _behave(state)
     assert state.pending.kind == "steal_part"
-    state, _ = play(state, "steal:B-tail-1", "at:1:S")
+    state, _ = play(state, "steal:B-tail-1:1:S")
     # the stolen tail made creature 2 active in time for its own turn: its Monster pair binds
     assert state.pending.kind == "bind"
 

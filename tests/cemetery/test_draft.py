@@ -71,3 +71,23 @@ def test_the_draft_ends_early_when_nothing_is_left_to_draft():
 def test_there_is_no_stopping_early_in_the_draft():
     state = fresh()
     assert "done" not in ids(state)
+
+
+def test_identical_cemetery_parts_are_offered_once():
+    state = fresh()
+    set_cemetery(state, [["F-arm-1"], ["F-arm-2"]])
+    assert ids(state) == ["core", "part", "cem:F-arm-1"]
+
+
+def test_long_stacks_that_differ_only_past_a_button_s_length_are_both_offered():
+    state = fresh()
+    set_cemetery(
+        state,
+        [
+            ["F-arm-1", "M-leg-1", "P-leg-1", "B-leg-1", "M-arm-1"],
+            ["F-arm-2", "M-leg-2", "P-leg-2", "B-leg-2", "M-leg-3"],
+        ],
+    )
+    labels = {a.id: a.label for a in ENGINE.legal_actions(state, "Ada")}
+    assert labels["cem:F-arm-1"] == labels["cem:F-arm-2"]  # alike once cut to 80 characters
+    assert len(labels["cem:F-arm-1"]) == 80

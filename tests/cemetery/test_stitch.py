@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from engines.cemetery.cards import card_name
+from engines.cemetery.engine import ENGINE
 from engines.cemetery.state import Slot
 from tests.cemetery.helpers import creature, fresh, ids, play, run_from, take
 
@@ -33,8 +35,7 @@ def test_a_part_goes_only_where_its_kind_fits():
     creature(state, 0, "F-core-1", [])
     _hand(state, ["F-arm-1"])
     run_from(state, "stitch")
-    state, _ = play(state, "hand:1")
-    assert sorted(ids(state)) == ["at:0:E", "at:0:W"]
+    assert sorted(ids(state)) == ["done", "st:h1:0:E", "st:h1:0:W"]
 
 
 def test_a_corner_needs_a_part_on_a_neighbouring_edge_to_stitch_through():
@@ -42,21 +43,107 @@ def test_a_corner_needs_a_part_on_a_neighbouring_edge_to_stitch_through():
     creature(state, 0, "F-core-1", [])
     _hand(state, ["F-leg-1", "F-arm-1"])
     run_from(state, "stitch")
-    assert "hand:1" not in ids(state)  # the leg has nothing to stitch through yet
-    state, _ = play(state, "hand:2", "at:0:W")
-    state, _ = play(state, "hand:1")
-    assert ids(state) == ["at:0:SW"]
+    assert not any(a.startswith("st:h1:") for a in ids(state))  # the leg: nothing to go through
+    state, _ = play(state, "st:h2:0:W")
+    assert state.players[0].hand == ["F-leg-1"]
+    assert [a for a in ids(state) if a.startswith("st:")] == ["st:h1:0:SW"]
 
 
-def test_stitch_labels_never_name_the_hand_cards():
+def test_stitch_labels_name_the_card_its_source_and_the_place():
+    state = fresh()
+    creature(state, 0, "F-core-1", [])
+    _hand(state, ["M-core-1", "F-arm-1"])
+    state.players[0].pet = [Slot(card=take(state, "B-head-1"))]
+    run_from(state, "stitch")
+    labels = {a.id: a.label for a in ENGINE.legal_actions(state, "Ada")}
+    assert labels["core:1"] == "Start creature 2 with a Monster Core"
+    assert labels["st:h2:0:W"] == "Stitch Flesh arm (hand) to creature 1 (Flesh Core), left"
+    assert labels["st:p:0:N"] == "Stitch Beast head (pet) to creature 1 (Flesh Core), top"
+
+
+def test_stitch_ids_name_hand_cards_only_by_their_place_in_the_hand():
     state = fresh()
     creature(state, 0, "F-core-1", [])
     _hand(state, ["M-core-1", "F-arm-1"])
     run_from(state, "stitch")
-    from engines.cemetery.engine import ENGINE
+    assert all("-" not in a and a.isascii() and len(a) <= 64 for a in ids(state))
 
-    labels = " ".join(a.label + a.id for a in ENGINE.legal_actions(state, "Ada"))
-    assert "Monster" not in labels and "Flesh arm" not in labels and "F-arm" not in labels
+
+def test_stitching_a_part_is_one_choice_of_card_and_place_with_nothing_to_take_back():
+    state = fresh()
+    creature(state, 0, "F-core-1", [])
+    _hand(state, ["F-arm-1", "B-head-1"])
+    run_from(state, "stitch")
+    state, events = play(state, "st:h1:0:E")
+    assert state.pending is None and state.phase == "stitch"
+    assert state.players[0].creatures[0].parts == {"E": "F-arm-1"}
+    assert any("Ada stitches Flesh arm to creature 1 (Flesh Core), right" in e.text for e in events)
+    # the other Part is still free to go anywhere it fits, or not at all
+    assert sorted(ids(state)) == ["done", "st:h1:0:N"]
+
+
+def test_identical_parts_in_hand_are_offered_once_per_place():
+    state = fresh()
+    creature(state, 0, "F-core-1", [])
+    _hand(state, ["F-arm-1", "F-arm-2"])
+    run_from(state, "stitch")
+    assert sorted(ids(state)) == ["done", "st:h1:0:E", "st:h1:0:W"]
+
+
+def _many_creatures(state, n):
+    for core in list(state.core_pile)[:n]:
+        creature(state, 0, core, [])
+
+
+def _stitch_with_too_many_places(state):
+    _many_creatures(state, 9)
+    _hand(state, ["F-arm-1", "B-arm-1", "P-arm-1"])  # 3 Parts x 18 arm places: too many at once
+    run_from(state, "stitch")
+
+
+def test_with_too_many_places_the_part_is_picked_first_then_its_place():
+    state = fresh()
+    _stitch_with_too_many_places(state)
+    assert ids(state) == ["hand:1", "hand:2", "hand:3", "done"]
+    labels = {a.id: a.label for a in ENGINE.legal_actions(state, "Ada")}
+    assert labels["hand:2"] == "Stitch Beast arm (hand): choose where"
+    state, _ = play(state, "hand:3")
+    assert len(ids(state)) == 18 + 1 and ids(state)[-1] == "back"
+    labels = {a.id: a.label for a in ENGINE.legal_actions(state, "Ada")}
+    core = card_name(state.players[0].creatures[4].core)
+    assert labels["at:4:W"] == f"Stitch Plant arm to creature 5 ({core}), left"
+    state, _ = play(state, "at:4:W")
+    assert state.players[0].creatures[4].parts == {"W": "P-arm-1"}
+    assert state.players[0].hand == ["F-arm-1", "B-arm-1"]
+
+
+def test_back_after_picking_a_part_to_stitch_changes_nothing():
+    state = fresh()
+    _stitch_with_too_many_places(state)
+    state, events = play(state, "hand:2", "back")
+    assert state.pending is None and events == []
+    assert state.players[0].hand == ["F-arm-1", "B-arm-1", "P-arm-1"]
+    assert ids(state) == ["hand:1", "hand:2", "hand:3", "done"]
+
+
+def test_the_longest_stitch_label_fits_a_button_whole():
+    state = fresh()
+    cores = [c for c in state.core_pile if c != "M-core-3"]
+    for core in cores:
+        creature(state, 0, core, [])
+    creature(state, 0, "M-core-3", [], E="M-arm-1", N="M-head-1")  # creature 12
+    _hand(state, ["PM-leg"])
+    state.players[0].pet = [Slot(card=take(state, "FM-wing"))]
+    run_from(state, "stitch")
+    labels = {a.id: a.label for a in ENGINE.legal_actions(state, "Ada")}
+    assert labels["st:h1:11:SE"] == (
+        "Stitch Plant/Monster leg (hand) to creature 12 (Monster Core), bottom-right"
+    )
+    assert (
+        labels["st:p:11:NE"]
+        == "Stitch Flesh/Monster wing (pet) to creature 12 (Monster Core), top-right"
+    )
+    assert all(len(label) <= 80 for label in labels.values())
 
 
 def test_only_the_top_of_the_pet_cemetery_can_be_stitched():
@@ -64,10 +151,8 @@ def test_only_the_top_of_the_pet_cemetery_can_be_stitched():
     creature(state, 0, "F-core-1", [])
     state.players[0].pet = [Slot(card=take(state, "B-arm-1")), Slot(card=take(state, "B-head-1"))]
     run_from(state, "stitch")
-    assert ids(state) == ["pet", "done"]
-    state, _ = play(state, "pet")
-    assert ids(state) == ["at:0:N"]
-    state, _ = play(state, "at:0:N")
+    assert ids(state) == ["st:p:0:N", "done"]
+    state, _ = play(state, "st:p:0:N")
     assert state.players[0].creatures[0].parts == {"N": "B-head-1"}
     assert state.players[0].pet[-1].card == "B-arm-1"
 
@@ -82,7 +167,7 @@ def test_a_face_down_pet_part_is_revealed_when_it_reaches_the_top():
     events = run_from(state, "stitch")
     assert state.players[0].pet[-1].face_up and not state.players[0].pet[0].face_up
     assert any("reveals Beast head" in e.text for e in events)
-    state, events = play(state, "pet", "at:0:N")
+    state, events = play(state, "st:p:0:N")
     assert state.players[0].pet[0].face_up
     assert any("reveals Beast arm" in e.text for e in events)
 
