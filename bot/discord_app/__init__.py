@@ -39,6 +39,7 @@ async def _serve(config, sync: str) -> None:
     from storage import Store
 
     store = await Store.open(config.db_path)
+    client = None
     try:
         client = TabletopClient(
             Table(store),
@@ -50,7 +51,25 @@ async def _serve(config, sync: str) -> None:
         async with client:
             await client.start(config.token)
     finally:
+        scheduler = getattr(client, "days_scheduler", None)
+        if scheduler is not None:
+            await scheduler.stop()
+        await _settle_other_tasks()
         await store.close()
+
+
+async def _settle_other_tasks(grace: float = 5.0) -> None:
+    """Let work already under way (a move being announced, a listener) finish before the store
+    closes, then cancel what is left: on a stop, nothing may touch a closed database. A move is
+    one transaction, so a cancelled one is simply not saved."""
+    current = asyncio.current_task()
+    others = [t for t in asyncio.all_tasks() if t is not current and not t.done()]
+    if not others:
+        return
+    _, pending = await asyncio.wait(others, timeout=grace)
+    for task in pending:
+        task.cancel()
+    await asyncio.gather(*pending, return_exceptions=True)
 
 
 def run(config, sync: str | None = None) -> int:
