@@ -7,12 +7,10 @@ preview; text is pasted from cached glyph masks (see ``anatomy_park_text``) to s
 
 from __future__ import annotations
 
-import io
-
 from PIL import Image, ImageDraw
 
 from rendering.anatomy_park_text import centred, fitted, stamp, width
-from rendering.kit import INK, MUTED, PAPER, WHITE, contrast_ink, player_colour
+from rendering.kit import INK, MUTED, PAPER, WHITE, contrast_ink, player_colour, to_png
 
 WIDTH = 1000
 MAX_CELL = 160
@@ -52,15 +50,6 @@ DISEASE_SHORT = {
     "hep_a": "HepA",
     "plague": "Plague",
 }
-
-
-def _png(image: Image.Image) -> bytes:
-    """Palette PNG: the images are flat colours, so 256 colours keep them exact and small."""
-    buf = io.BytesIO()
-    image.quantize(colors=256, method=Image.Quantize.FASTOCTREE).save(
-        buf, format="PNG", compress_level=3
-    )
-    return buf.getvalue()
 
 
 def _bounds(view) -> tuple[int, int, int, int]:
@@ -309,7 +298,7 @@ def render_board(view) -> bytes:
     for (x, y_), (chars, dis) in spots.items():
         _tokens(image, draw, box(x, y_), chars, dis, cs)
     _players(image, draw, view, oy + park_h + 16)
-    return _png(image)
+    return to_png(image, palette=True, compress_level=3)
 
 
 def _card(image, draw, box, t) -> None:
@@ -409,4 +398,4 @@ def render_hand(view) -> bytes:
                 outline=INK,
                 width=2,
             )
-    return _png(image)
+    return to_png(image, palette=True, compress_level=3)

@@ -8,8 +8,6 @@ wide so Discord's ~550 px preview stays readable.
 
 from __future__ import annotations
 
-import io
-
 from PIL import ImageDraw
 
 from engines.cemetery.views import CardView, CemeteryView, CreatureView, PlayerView
@@ -25,6 +23,7 @@ from rendering.kit import (
     new_canvas,
     player_colour,
     text_size,
+    to_png,
 )
 
 MAX_WIDTH = 1100
@@ -60,14 +59,6 @@ GRID_POS = {
     "SE": (2, 2),
 }
 KIND_SHORT = {"head": "head", "arm": "arm", "leg": "leg", "tail": "tail", "wing": "wing"}
-
-
-def _png(image) -> bytes:
-    """PNG bytes, compressed lightly: the board is mostly flat colour, so level 1 stays far under
-    Discord's limits while encoding several times faster than the kit's default."""
-    buf = io.BytesIO()
-    image.save(buf, format="PNG", compress_level=1)
-    return buf.getvalue()
 
 
 def _centred(draw, box, text: str, size: int, *, fill=INK, bold: bool = False) -> None:
@@ -390,7 +381,7 @@ def render_board(view: CemeteryView) -> bytes:
         y = _draw_player(draw, y, p, view, width)
     y = _draw_cemetery(draw, y, view, width)
     _draw_footer(draw, y, width)
-    return _png(image)
+    return to_png(image)
 
 
 # -- the hand -------------------------------------------------------------------------------------
@@ -455,7 +446,7 @@ def render_hand(view: CemeteryView) -> bytes:
     image, draw = new_canvas(width, height, PAPER)
     if me is None:
         _centred(draw, (0, 0, width, height), "Spectators have no hand.", 20, fill=MUTED)
-        return _png(image)
+        return to_png(image)
     y = 12
     for title, cards in rows:
         draw.text((MARGIN, y), title, font=font(20, True), fill=INK)
@@ -468,4 +459,4 @@ def render_hand(view: CemeteryView) -> bytes:
                 draw, MARGIN + c * (HAND_CARD_W + 12), y + r * (HAND_CARD_H + 12), card, note
             )
         y += max(1, -(-len(cards) // per_row)) * (HAND_CARD_H + 12)
-    return _png(image)
+    return to_png(image)

@@ -39,8 +39,10 @@ def player_colour(seat: int) -> tuple[int, int, int]:
 
 @lru_cache(maxsize=128)
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """Roboto with Pillow's basic layout: our boards hold no complex scripts, and basic layout
+    draws text about twice as fast as raqm."""
     name = "Roboto-Bold.ttf" if bold else "Roboto-Regular.ttf"
-    return ImageFont.truetype(str(FONT_DIR / name), size)
+    return ImageFont.truetype(str(FONT_DIR / name), size, layout_engine=ImageFont.Layout.BASIC)
 
 
 def text_size(text: str, f: ImageFont.FreeTypeFont) -> tuple[int, int]:
@@ -116,10 +118,15 @@ def new_canvas(width: int, height: int, colour=PAPER) -> tuple[Image.Image, Imag
     return image, ImageDraw.Draw(image)
 
 
-def to_png(image: Image.Image) -> bytes:
-    """PNG bytes; palette-quantised when that keeps colours exact and the file small."""
+def to_png(image: Image.Image, *, palette: bool = False, compress_level: int = 1) -> bytes:
+    """PNG bytes for Discord. Boards are flat colour, so light compression (level 1) stays far
+    under the size limits while encoding several times faster than the default; ``palette``
+    quantises to 256 colours first (no dithering, so flat colours stay exact), which makes large
+    boards smaller still."""
+    if palette:
+        image = image.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     buf = io.BytesIO()
-    image.save(buf, format="PNG", optimize=False, compress_level=6)
+    image.save(buf, format="PNG", optimize=False, compress_level=compress_level)
     return buf.getvalue()
 
 

@@ -7,22 +7,20 @@ a cross), and the animals on a tile are one disc per species with its initials a
 
 from __future__ import annotations
 
-import io
-from functools import lru_cache
-
-from PIL import Image, ImageDraw, ImageFont
+from PIL import ImageDraw
 
 from rendering.kit import (
-    FONT_DIR,
     INK,
     MUTED,
     PAPER,
     WHITE,
     contrast_ink,
+    draw_text_centered,
     ellipsize,
+    font,
     new_canvas,
     text_size,
-    wrap,
+    to_png,
 )
 
 WIDTH = 1000
@@ -64,38 +62,6 @@ SPECIES_INITIALS = {
 }
 
 
-@lru_cache(maxsize=64)
-def _font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """Roboto from the kit's font directory with Pillow's basic layout: this board has no
-    complex scripts, and basic layout draws text about twice as fast as raqm."""
-    name = "Roboto-Bold.ttf" if bold else "Roboto-Regular.ttf"
-    return ImageFont.truetype(str(FONT_DIR / name), size, layout_engine=ImageFont.Layout.BASIC)
-
-
-def _centered(draw, box, text: str, size: int, *, fill=INK, bold: bool = False, max_lines=3):
-    """``text`` wrapped and centred in ``box``, shrinking to fit (the kit's helper, own fonts)."""
-    x0, y0, x1, y1 = box
-    while True:
-        f = _font(size, bold)
-        lines = wrap(text, f, x1 - x0, max_lines)
-        line_h = int(size * 1.15)
-        if line_h * len(lines) <= y1 - y0 or size <= 8:
-            break
-        size -= 1
-    y = y0 + (y1 - y0 - line_h * len(lines)) // 2
-    for ln in lines:
-        draw.text((x0 + (x1 - x0 - text_size(ln, f)[0]) // 2, y), ln, font=f, fill=fill)
-        y += line_h
-
-
-def _to_png(image: Image.Image) -> bytes:
-    """PNG bytes with light compression: the board is flat colour, so level 1 stays well under
-    100 KB and encodes in half the time of the kit's level 6."""
-    buf = io.BytesIO()
-    image.save(buf, format="PNG", compress_level=1)
-    return buf.getvalue()
-
-
 # -- small pieces -------------------------------------------------------------------------------
 def _cube(draw: ImageDraw.ImageDraw, x: int, y: int, size: int, colour: str, content: str):
     box = (x, y, x + size, y + size)
@@ -112,7 +78,7 @@ def _cube(draw: ImageDraw.ImageDraw, x: int, y: int, size: int, colour: str, con
 def _disc(draw: ImageDraw.ImageDraw, cx: int, cy: int, r: int, species: str, size: int = 15):
     colour = SPECIES_COLOUR[species]
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=WHITE, width=2)
-    f = _font(size, True)
+    f = font(size, True)
     label = SPECIES_INITIALS[species]
     w, h = text_size(label, f)
     draw.text((cx - w / 2, cy - r / 2 - 1), label, font=f, fill=contrast_ink(colour))
@@ -135,11 +101,11 @@ def _tile(draw, view, tile, x, y, rolled: set[int], active: int | None):
         base, dark = DEAD, (140, 140, 136)
     draw.rounded_rectangle((x, y, x + TILE, y + TILE), radius=10, fill=base, outline=dark, width=3)
     ink = INK if tile.side == "cleared" or not tile.productive else WHITE
-    draw.text((x + 8, y + 3), str(tile.number), font=_font(24, True), fill=ink)
+    draw.text((x + 8, y + 3), str(tile.number), font=font(24, True), fill=ink)
     side = "cleared" if tile.side == "cleared" else "forest"
     if not tile.productive:
         side = "cement"
-    f = _font(14)
+    f = font(14)
     draw.text((x + TILE - 8 - text_size(side, f)[0], y + 9), side, font=f, fill=ink)
     size, gap = 28, 6
     sx = x + 8
@@ -153,7 +119,7 @@ def _tile(draw, view, tile, x, y, rolled: set[int], active: int | None):
         cy = y + 90 + row * 38
         _disc(draw, cx, cy, 17, group.species)
         if group.count > 1:
-            draw.text((cx + 20, cy - 11), f"×{group.count}", font=_font(19, True), fill=ink)
+            draw.text((cx + 20, cy - 11), f"×{group.count}", font=font(19, True), fill=ink)
     if tile.number in rolled:
         draw.rounded_rectangle(
             (x - 1, y - 1, x + TILE + 1, y + TILE + 1), radius=11, outline=ROLL_EDGE, width=5
@@ -191,25 +157,25 @@ def _players(draw, view, y: int) -> int:
             width=3 if current else 1,
         )
         _disc(draw, PANEL_X + 22, y + 22, 15, p.species, 13)
-        name_f = _font(21, True)
+        name_f = font(21, True)
         name = ellipsize(p.name, name_f, 150)
         draw.text((PANEL_X + 44, y + 8), name, font=name_f, fill=INK)
         nx = PANEL_X + 44 + text_size(name, name_f)[0] + 8
         draw.text(
             (nx, y + 13),
-            ellipsize(p.species_short, _font(15), width - (nx - PANEL_X) - 70),
-            font=_font(15),
+            ellipsize(p.species_short, font(15), width - (nx - PANEL_X) - 70),
+            font=font(15),
             fill=MUTED,
         )
         score = str(p.score)
-        sf = _font(28, True)
+        sf = font(28, True)
         draw.text((PANEL_X + width - 12 - text_size(score, sf)[0], y + 4), score, font=sf, fill=INK)
         if p.goal is not None:
-            draw.text((PANEL_X + 10, y + 41), "Goal", font=_font(15, True), fill=INK)
+            draw.text((PANEL_X + 10, y + 41), "Goal", font=font(15, True), fill=INK)
             end = _goal_cubes(draw, PANEL_X + 50, y + 40, p.goal, p.goal_cubes)
-            draw.text((end + 4, y + 41), f"{p.goal.points} pts", font=_font(15, True), fill=INK)
+            draw.text((end + 4, y + 41), f"{p.goal.points} pts", font=font(15, True), fill=INK)
         else:
-            draw.text((PANEL_X + 10, y + 41), "No goal left", font=_font(15), fill=MUTED)
+            draw.text((PANEL_X + 10, y + 41), "No goal left", font=font(15), fill=MUTED)
         status = "EXTINCT" if p.eliminated else f"map {p.on_map}"
         line = (
             f"done {p.completed} = {p.goal_points} pts  grave −{p.penalty}  "
@@ -218,7 +184,7 @@ def _players(draw, view, y: int) -> int:
         if p.in_front:
             line = f"hand {p.hand_count}   on the map {p.on_map}   still to place {p.in_front}"
         draw.text(
-            (PANEL_X + 10, y + 67), ellipsize(line, _font(15), width - 16), font=_font(15), fill=INK
+            (PANEL_X + 10, y + 67), ellipsize(line, font(15), width - 16), font=font(15), fill=INK
         )
         y += h + 6
     return y
@@ -226,7 +192,7 @@ def _players(draw, view, y: int) -> int:
 
 def _face_up(draw, view, y: int) -> int:
     draw.text(
-        (PANEL_X, y), f"Goals to take  (deck {view.goal_deck})", font=_font(17, True), fill=INK
+        (PANEL_X, y), f"Goals to take  (deck {view.goal_deck})", font=font(17, True), fill=INK
     )
     y += 24
     x = PANEL_X
@@ -236,15 +202,15 @@ def _face_up(draw, view, y: int) -> int:
             (x, y, x + w - 6, y + 34), radius=6, fill=WHITE, outline=(190, 186, 176)
         )
         end = _goal_cubes(draw, x + 6, y + 8, g, {}, size=18, gap=3)
-        draw.text((end + 2, y + 8), f"{g.points}", font=_font(17, True), fill=INK)
+        draw.text((end + 2, y + 8), f"{g.points}", font=font(17, True), fill=INK)
         x += w
     if not view.face_up:
-        draw.text((PANEL_X, y + 6), "none left", font=_font(16), fill=MUTED)
+        draw.text((PANEL_X, y + 6), "none left", font=font(16), fill=MUTED)
     return y + 44
 
 
 def _graveyard(draw, view, y: int) -> int:
-    draw.text((PANEL_X, y), "Graveyard", font=_font(17, True), fill=INK)
+    draw.text((PANEL_X, y), "Graveyard", font=font(17, True), fill=INK)
     y += 24
     w = (WIDTH - PANEL_X - 10) // 6
     for g in view.graveyard:
@@ -261,14 +227,14 @@ def _graveyard(draw, view, y: int) -> int:
         draw.text(
             (x + 5, y + 2),
             f"−{g.penalty}",
-            font=_font(16, True),
+            font=font(16, True),
             fill=WHITE if g.in_play else MUTED,
         )
         if g.species:
             _disc(draw, x + (w - 6) // 2, y + 34, 14, g.species, 12)
     end = next((g.slot for g in view.graveyard if g.ends_game), 6)
     caption = f"The game ends when slot {end} is filled (red)."
-    draw.text((PANEL_X, y + 56), caption, font=_font(14), fill=MUTED)
+    draw.text((PANEL_X, y + 56), caption, font=font(14), fill=MUTED)
     return y + 80
 
 
@@ -276,27 +242,27 @@ def _roll_and_supply(draw, view, y: int) -> int:
     width = WIDTH - PANEL_X - 10
     if view.last_roll:
         draw.text(
-            (PANEL_X, y), f"Last roll by {view.roller} (red tiles)", font=_font(17, True), fill=INK
+            (PANEL_X, y), f"Last roll by {view.roller} (red tiles)", font=font(17, True), fill=INK
         )
         y += 23
         shown = view.last_roll[-MAX_ROLL_LINES:]
         if len(shown) < len(view.last_roll):
             earlier = len(view.last_roll) - len(shown)
-            draw.text((PANEL_X + 4, y), f"… {earlier} earlier", font=_font(15), fill=MUTED)
+            draw.text((PANEL_X + 4, y), f"… {earlier} earlier", font=font(15), fill=MUTED)
             y += 20
         for r in shown:
             line = f"tile {r.tile}: {r.effect}"
-            draw.text((PANEL_X + 4, y), ellipsize(line, _font(15), width), font=_font(15), fill=INK)
+            draw.text((PANEL_X + 4, y), ellipsize(line, font(15), width), font=font(15), fill=INK)
             y += 20
     s = view.supply
     line = f"Supply: food {s['F']}  nest {s['N']}  water {s['W']}  cement {view.cement}"
-    draw.text((PANEL_X, y + 4), ellipsize(line, _font(15), width), font=_font(15), fill=MUTED)
+    draw.text((PANEL_X, y + 4), ellipsize(line, font(15), width), font=font(15), fill=MUTED)
     return y + 26
 
 
 def _header(draw, view):
     draw.rectangle((0, 0, WIDTH, HEADER), fill=(44, 70, 48))
-    draw.text((12, 10), "Run Animals, Run!", font=_font(28, True), fill=WHITE)
+    draw.text((12, 10), "Run Animals, Run!", font=font(28, True), fill=WHITE)
     if view.over:
         if view.winners:
             text = (
@@ -320,13 +286,13 @@ def _header(draw, view):
         elif view.phase == "forced":
             doing = " · out of cards: an animal must go"
         text = f"Round {view.round} · {view.current} to play{doing}"
-    f = _font(20, True)
+    f = font(20, True)
     x = 290
     draw.text((x, 16), ellipsize(text, f, WIDTH - x - 12), font=f, fill=(255, 236, 150))
 
 
 def _footer(draw, view, y: int) -> None:
-    _centered(
+    draw_text_centered(
         draw,
         (MAP_X, y, WIDTH - 10, y + 40),
         "Ended: " + view.end_reason,
@@ -350,7 +316,7 @@ def render_board(view) -> bytes:
     if view.over and view.end_reason:
         _footer(draw, view, bottom)
         bottom += 46
-    return _to_png(image.crop((0, 0, WIDTH, bottom)))
+    return to_png(image.crop((0, 0, WIDTH, bottom)))
 
 
 # -- the hand -----------------------------------------------------------------------------------
@@ -372,7 +338,7 @@ def _card(draw, x, y, card, faded: bool = False):
     word = "then" if card.join == "then" else "or"
     colour = (40, 120, 50) if word == "then" else ROLL_EDGE
     draw.line((x + 20, y + 78, x + CARD_W - 20, y + 78), fill=(200, 194, 180), width=2)
-    f = _font(18, True)
+    f = font(18, True)
     w = text_size(word, f)[0]
     draw.rectangle(
         (x + (CARD_W - w) // 2 - 8, y + 66, x + (CARD_W + w) // 2 + 8, y + 90), fill=fill
@@ -386,20 +352,20 @@ def _action(draw, x, y, text: str, ink):
     if text.startswith("Acquire "):
         names = text.split(" ", 1)[1].split("/")
         colours = [c for c, name in CUBE_NAME.items() if name in names]
-        _centered(draw, (x, y, x + CARD_W, y + 28), "Acquire", 24, fill=ink, bold=True)
+        draw_text_centered(draw, (x, y, x + CARD_W, y + 28), "Acquire", 24, fill=ink, bold=True)
         total = len(colours) * 64 - 8
         cx = x + (CARD_W - total) // 2
         for c in colours:
             _cube(draw, cx + 16, y + 30, 24, c, "cube")
             cx += 64
-        f = _font(13)
+        f = font(13)
         cx = x + (CARD_W - total) // 2
         for c in colours:
             w = text_size(CUBE_NAME[c], f)[0]
             draw.text((cx + 28 - w // 2, y + 55), CUBE_NAME[c], font=f, fill=ink)
             cx += 64
     else:
-        _centered(draw, (x, y, x + CARD_W, y + ACTION_H), text, 26, fill=ink, bold=True)
+        draw_text_centered(draw, (x, y, x + CARD_W, y + ACTION_H), text, 26, fill=ink, bold=True)
 
 
 def render_hand(view) -> bytes:
@@ -414,17 +380,15 @@ def render_hand(view) -> bytes:
     height = 60 + rows_hand * (CARD_H + 12) + (40 + rows_disc * (CARD_H + 12) if discard else 0) + 8
     image, draw = new_canvas(width, height, PAPER)
     title = "Your hand" if me is None else f"{me.name}'s hand · {me.species_name}"
-    draw.text(
-        (16, 14), ellipsize(title, _font(26, True), width - 32), font=_font(26, True), fill=INK
-    )
+    draw.text((16, 14), ellipsize(title, font(26, True), width - 32), font=font(26, True), fill=INK)
     y = 56
     if not hand:
-        draw.text((16, y + 40), "No cards in hand.", font=_font(22), fill=MUTED)
+        draw.text((16, y + 40), "No cards in hand.", font=font(22), fill=MUTED)
     for i, card in enumerate(hand):
         _card(draw, 16 + (i % cols) * (CARD_W + 12), y + (i // cols) * (CARD_H + 12), card)
     y += rows_hand * (CARD_H + 12)
     if discard:
-        draw.text((16, y + 8), "Discard pile (public)", font=_font(20, True), fill=MUTED)
+        draw.text((16, y + 8), "Discard pile (public)", font=font(20, True), fill=MUTED)
         y += 40
         for i, card in enumerate(discard):
             _card(
@@ -434,4 +398,4 @@ def render_hand(view) -> bytes:
                 card,
                 faded=True,
             )
-    return _to_png(image)
+    return to_png(image)
