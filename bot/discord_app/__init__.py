@@ -58,7 +58,7 @@ async def _serve(config, sync: str) -> None:
         await store.close()
 
 
-async def _settle_other_tasks(grace: float = 5.0) -> None:
+async def _settle_other_tasks(grace: float = 1.0) -> None:
     """Let work already under way (a move being announced, a listener) finish before the store
     closes, then cancel what is left: on a stop, nothing may touch a closed database. A move is
     one transaction, so a cancelled one is simply not saved."""

@@ -32,6 +32,8 @@ class PlayerView(BaseModel):
     position: int
     in_jail: bool
     jail_cards: int
+    #: which Get Out of Jail Free cards they hold: kept face up, so public (trades name them)
+    jail_card_names: list[str] = []
     properties: int
     bankrupt: bool
     worth: int
@@ -214,6 +216,7 @@ def view(s: MonopolyState, viewer: str | None) -> MonopolyView:
             position=s.pos[p],
             in_jail=p in s.jail,
             jail_cards=len(s.cards.get(p, [])),
+            jail_card_names=[trade.card_label(c) for c in s.cards.get(p, [])],
             properties=len(properties_of(s, p)),
             bankrupt=p in s.bankrupt,
             worth=worth(s, p),

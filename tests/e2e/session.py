@@ -10,6 +10,7 @@ seeded random generator. What the bot did is compared with the independent witne
 from __future__ import annotations
 
 import random
+import re
 import time
 from dataclasses import dataclass, field
 
@@ -36,6 +37,15 @@ class Tally:
     via_private: int = 0  # moves made on a private "your moves" answer
 
 
+def _action_of(offer: tuple[str, dict, str | None]) -> str | None:
+    """The action id an offered component stands for (a button's id ends with it)."""
+    kind, item, value = offer
+    if kind == "select":
+        return value
+    match = re.fullmatch(r"tt:\d+:\d+:(.+)", item.get("custom_id") or "")
+    return match.group(1) if match else None
+
+
 def _choice_value(word: str) -> str:
     """``species=Cat`` and ``Cat`` name the same choice."""
     return (word.partition("=")[2] or word).strip().casefold()
@@ -52,7 +62,14 @@ class GameSession:
         *,
         spectator: User,
         seed: int = 1,
+        options: str | None = None,
+        steer: float = 0.0,
     ):
+        self.options = options
+        #: how often a simulated user takes the move the engine itself suggests (the stand-in's
+        #: choice) when the bot offers it, so long games end in a test's time like real ones do
+        self.steer = steer
+        self._wanted: str | None = None
         self.d = driver
         self.db = db
         self.channel = channel
@@ -118,7 +135,8 @@ class GameSession:
     def open_and_start(self) -> Message:
         host, *others = self.players
         taken: list[str] = []
-        reply = self._seat(host, "/game new", taken, game=self.engine_name)
+        extra = {"options": self.options} if self.options else {}
+        reply = self._seat(host, "/game new", taken, game=self.engine_name, **extra)
         self._expect_public(reply, "opening the game")
         for user in others:
             reply = self._seat(user, "/game join", taken)
@@ -157,6 +175,7 @@ class GameSession:
         if not awaited:
             raise ScenarioFailure("the game is running but nobody is awaited")
         actor = self._user(self.rng.choice(awaited))
+        self._wanted = self._suggested(row, actor) if self.rng.random() < self.steer else None
         turn = self.d.latest_public(self.channel)
         offers = self._offers(turn)
         before = self.d.last_message_id()
@@ -178,7 +197,8 @@ class GameSession:
             choices = self.d.autocomplete(actor, self.channel, "/play", "action", "")
             if not choices:
                 raise ScenarioFailure(f"{actor.name} is awaited but /play offers nothing")
-            value = self.rng.choice(choices)["value"]
+            values = [c["value"] for c in choices]
+            value = self._wanted if self._wanted in values else self.rng.choice(values)
             before = self.d.last_message_id()
             reply = self.d.run(actor, self.channel, "/play", action=value)
             self.tally.by_play += 1
@@ -201,7 +221,8 @@ class GameSession:
     def _use_offer(self, actor: User, message: Message, offers, version: int, before: int):
         """Use one of ``offers`` on ``message``; the reply if it made the move, else None (the
         private answer is kept in ``_last_private``)."""
-        kind, item, value = self.rng.choice(offers)
+        wanted = [o for o in offers if self._wanted and _action_of(o) == self._wanted]
+        kind, item, value = wanted[0] if wanted else self.rng.choice(offers)
         if kind == "button":
             reply = self.d.click(actor, message, custom_id=item["custom_id"])
         else:
@@ -215,6 +236,15 @@ class GameSession:
         self.tally.by_button += kind == "button"
         self.tally.by_select += kind == "select"
         return reply
+
+    def _suggested(self, row, actor: User) -> str | None:
+        """The engine's own suggestion for ``actor`` now (what a stand-in would play)."""
+        name = {st.user_id: st.name for st in self.db.seats(row.id)}[actor.id]
+        engine = self.witness.engine(row)
+        state = self.witness.state(row)
+        if not engine.legal_actions(state, name):
+            return None
+        return engine.suggest(state, name, self.rng)
 
     def _offers(self, message: Message) -> list[tuple[str, dict, str | None]]:
         offers: list[tuple[str, dict, str | None]] = [

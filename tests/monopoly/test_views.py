@@ -90,3 +90,10 @@ def test_the_view_carries_the_running_auction():
     a = ENGINE.view(s, None).auction
     assert a.item == "Needful Things" and a.high == 10 and a.high_bidder == "Ada"
     assert a.to_bid == "Brook"
+
+
+def test_jail_cards_held_are_public_by_deck_since_trades_name_them():
+    v = ENGINE.view(_midgame(), None)
+    cy = next(p for p in v.players if p.name == "Cy")
+    assert cy.jail_cards == 1
+    assert cy.jail_card_names == ["Get Out of Jail Free (Cable TV)"]
