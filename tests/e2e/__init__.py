@@ -1,5 +1,5 @@
 """End-to-end scenarios: the real bot (``python -m bot`` as a subprocess, via
-``tests.standin.launch_bot``) against the Discord stand-in, played by simulated users only
+``tests.localdiscord.launch_bot``) against the local Discord, played by simulated users only
 through slash commands, buttons and select menus.
 
 - ``test_whole_games``: a whole game of every registered engine (parametrized over

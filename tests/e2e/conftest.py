@@ -9,11 +9,11 @@ import importlib.util
 
 import pytest
 
+from bot.localdiscord.server import LocalDiscord
 from tests.e2e import secret_toy  # registers the test-only "toy_secret" engine
 from tests.e2e.observe import GameDb
-from tests.standin.botprocess import BotProcess
-from tests.standin.driver import Driver
-from tests.standin.server import StandIn
+from tests.localdiscord.botprocess import BotProcess
+from tests.localdiscord.driver import Driver
 
 HAVE_BOT = (
     importlib.util.find_spec("bot") is not None
@@ -32,7 +32,7 @@ def bot_args(db_path) -> list[str]:
 class World:
     def __init__(self, tmp_path):
         self.tmp = tmp_path
-        self.server = StandIn().start()
+        self.server = LocalDiscord().start()
         self.driver = Driver(self.server)
         self.db_path = tmp_path / "tabletop.sqlite3"
         self.db = GameDb(self.db_path)

@@ -15,9 +15,9 @@ import time
 from dataclasses import dataclass, field
 
 import engines
+from bot.localdiscord.records import Channel, Message, User
 from tests.e2e.observe import GameDb, Witness, contains_word
-from tests.standin.driver import Driver, Reply
-from tests.standin.records import Channel, Message, User
+from tests.localdiscord.driver import Driver, Reply
 
 
 class ScenarioFailure(AssertionError):
@@ -66,7 +66,7 @@ class GameSession:
         steer: float = 0.0,
     ):
         self.options = options
-        #: how often a simulated user takes the move the engine itself suggests (the stand-in's
+        #: how often a simulated user takes the move the engine itself suggests (the player stand-in's
         #: choice) when the bot offers it, so long games end in a test's time like real ones do
         self.steer = steer
         self._wanted: str | None = None
@@ -452,4 +452,4 @@ class GameSession:
                 raise ScenarioFailure("replaying the move log does not give the saved state")
         problems = self.d.server.call(lambda: list(self.d.server.errors))
         if problems:
-            raise ScenarioFailure(f"the stand-in recorded Discord errors: {problems}")
+            raise ScenarioFailure(f"the local Discord recorded Discord errors: {problems}")

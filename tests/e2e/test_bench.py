@@ -1,5 +1,5 @@
 """How long a move takes as a user sees it: from the click (or /play) to the new turn message,
-through the real bot process and the stand-in, per engine. Run with:
+through the real bot process and the local Discord, per engine. Run with:
 
     python -m pytest -m bench -s tests/e2e/test_bench.py
 

@@ -80,7 +80,7 @@ def test_killed_between_moves_the_game_continues_and_old_buttons_work(fresh_worl
 
 @pytest.mark.parametrize("when", ["while acknowledging", "a moment later"])
 def test_killed_while_handling_a_click_nothing_is_lost_or_applied_twice(fresh_world, when):
-    """Killed before the click is saved (its acknowledgement held at the stand-in) or at a
+    """Killed before the click is saved (its acknowledgement held at the local Discord) or at a
     moment that may fall anywhere in it; either way the click counts once or not at all."""
     w, d = fresh_world, fresh_world.driver
     game = _session(w, "restart-during")

@@ -1,4 +1,4 @@
-"""Plays the users' side against the stand-in, the way Discord's client would.
+"""Plays the users' side against the local Discord, the way Discord's client would.
 
     d = Driver(server)
     ada = d.user("Ada")
@@ -19,8 +19,8 @@ from __future__ import annotations
 import shlex
 from dataclasses import dataclass, field
 
-from tests.standin.records import Channel, Interaction, Message, User
-from tests.standin.server import MANAGE_MESSAGES, StandIn
+from bot.localdiscord.records import Channel, Interaction, Message, User
+from bot.localdiscord.server import MANAGE_MESSAGES, LocalDiscord
 
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = 3, 4, 5, 6, 7, 8, 9, 10
@@ -66,7 +66,7 @@ class Reply:
 
 
 class Driver:
-    def __init__(self, server: StandIn, *, quiet: float = 0.05):
+    def __init__(self, server: LocalDiscord, *, quiet: float = 0.05):
         self.server = server
         self.quiet = quiet
         self._users: dict[str, User] = {}
@@ -75,7 +75,7 @@ class Driver:
     # -- the world ------------------------------------------------------------------------------
     def user(self, name: str, *, moderator: bool = False) -> User:
         if name not in self._users:
-            from tests.standin.server import DEFAULT_PERMISSIONS
+            from bot.localdiscord.server import DEFAULT_PERMISSIONS
 
             perms = DEFAULT_PERMISSIONS | (MANAGE_MESSAGES if moderator else 0)
             self._users[name] = self.server.add_user(name, permissions=perms)

@@ -1,10 +1,10 @@
-"""Point an unmodified discord.py at the stand-in.
+"""Point an unmodified discord.py at the local Discord.
 
 discord.py builds every REST URL from ``discord.http.Route.BASE`` (a class attribute read when a
 Route is made), and a plain ``Client`` opens its first gateway connection to
 ``DiscordWebSocket.DEFAULT_GATEWAY`` (it only asks ``/gateway/bot`` when sharded); after READY
-it uses the ``resume_gateway_url`` the stand-in sends. It appends ``?v=10&encoding=json&
-compress=zlib-stream`` itself; the stand-in answers with uncompressed text frames, which
+it uses the ``resume_gateway_url`` the local Discord sends. It appends ``?v=10&encoding=json&
+compress=zlib-stream`` itself; the local Discord answers with uncompressed text frames, which
 discord.py accepts as they are.
 """
 

@@ -1,4 +1,4 @@
-"""The stand-in against a real, minimal discord.py client: log in, commands, responses, limits."""
+"""the local Discord against a real, minimal discord.py client: log in, commands, responses, limits."""
 
 from __future__ import annotations
 
@@ -7,15 +7,15 @@ import urllib.request
 
 import pytest
 
-from tests.standin.clientthread import ClientThread
-from tests.standin.demo_bot import _png, make_client
-from tests.standin.driver import Driver, DriverError
-from tests.standin.server import StandIn
+from bot.localdiscord.server import LocalDiscord
+from tests.localdiscord.clientthread import ClientThread
+from tests.localdiscord.demo_bot import _png, make_client
+from tests.localdiscord.driver import Driver, DriverError
 
 
 @pytest.fixture(scope="module")
 def world():
-    server = StandIn().start()
+    server = LocalDiscord().start()
     driver = Driver(server)
     chan = driver.channel("games")
     ada, bob = driver.user("Ada"), driver.user("Bob")
@@ -185,13 +185,13 @@ def test_reconnect_request_resumes_the_session(clean):
 
 
 def test_bot_process_killed_and_restarted_keeps_its_persistent_buttons(tmp_path):
-    from tests.standin.botprocess import BotProcess
+    from tests.localdiscord.botprocess import BotProcess
 
-    with StandIn() as server:
+    with LocalDiscord() as server:
         d = Driver(server)
         chan, ada = d.channel("games"), d.user("Ada")
         bot = BotProcess(
-            server, [], entry="tests.standin.demo_bot:main", log_path=tmp_path / "bot.log"
+            server, [], entry="tests.localdiscord.demo_bot:main", log_path=tmp_path / "bot.log"
         )
         bot.start()
         try:

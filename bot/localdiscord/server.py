@@ -1,9 +1,9 @@
-"""A local stand-in for the part of Discord the bot uses: REST under ``/api/v10`` and the gateway.
+"""A local copy of the part of Discord the bot uses: REST under ``/api/v10`` and the gateway.
 
 It runs its own event loop in a background thread, so a test drives it with plain blocking
 calls while the bot (a thread or a real subprocess) talks to it over TCP like it would to
 Discord. It records everything the bot sends, keeps attachments as bytes, and enforces the
-limits in :mod:`tests.standin.limits`; anything Discord would refuse or show as "This
+limits in :mod:`bot.localdiscord.limits`; anything Discord would refuse or show as "This
 interaction failed" is answered the way Discord answers it and also appended to ``errors``.
 
 Deliberate Discord behaviours worth knowing:
@@ -31,8 +31,8 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from tests.standin import limits
-from tests.standin.records import (
+from bot.localdiscord import limits
+from bot.localdiscord.records import (
     Attachment,
     Channel,
     Interaction,
@@ -60,18 +60,18 @@ class _Session:
         self.ws: web.WebSocketResponse | None = None
 
 
-class StandIn:
-    """The stand-in server. ``start()`` it, point discord.py at ``api_base`` / ``gateway_url``."""
+class LocalDiscord:
+    """the local Discord server. ``start()`` it, point discord.py at ``api_base`` / ``gateway_url``."""
 
     def __init__(self, *, response_deadline: float = limits.RESPONSE_DEADLINE):
         self.response_deadline = response_deadline
         self.ids = Snowflakes()
-        self.token = "standin." + secrets.token_urlsafe(24)
+        self.token = "localdiscord." + secrets.token_urlsafe(24)
         self.application_id = self.ids.next()
         self.bot = User(id=self.application_id, name="Tabletop", bot=True)
         self.users: dict[int, User] = {self.bot.id: self.bot}
         self.guild_id = self.ids.next()
-        self.guild_name = "Stand-in guild"
+        self.guild_name = "Local guild"
         self.channels: dict[int, Channel] = {}
         self.members: list[int] = [self.bot.id]
         self.messages: dict[int, Message] = {}
@@ -99,7 +99,7 @@ class StandIn:
         self._routes = self._build_routes()
 
     # -- lifecycle ------------------------------------------------------------------------------
-    def start(self) -> StandIn:
+    def start(self) -> LocalDiscord:
         started = threading.Event()
 
         def run() -> None:
@@ -110,10 +110,10 @@ class StandIn:
             self.loop.run_until_complete(self._runner.cleanup())
             self.loop.close()
 
-        self._thread = threading.Thread(target=run, name="standin", daemon=True)
+        self._thread = threading.Thread(target=run, name="localdiscord", daemon=True)
         self._thread.start()
         if not started.wait(10):
-            raise RuntimeError("the stand-in did not start")
+            raise RuntimeError("the local Discord did not start")
         return self
 
     def stop(self) -> None:
@@ -121,7 +121,7 @@ class StandIn:
             self.loop.call_soon_threadsafe(self.loop.stop)
             self._thread.join(10)
 
-    def __enter__(self) -> StandIn:
+    def __enter__(self) -> LocalDiscord:
         return self.start()
 
     def __exit__(self, *exc: object) -> None:
@@ -179,7 +179,7 @@ class StandIn:
             time.sleep(0.01)
 
     def idle_for(self) -> float:
-        """Seconds since the bot last talked to the stand-in (0 while a request is in flight)."""
+        """Seconds since the bot last talked to the local Discord (0 while a request is in flight)."""
         return self.call(lambda: 0.0 if self._in_flight else self.loop.time() - self._last_activity)
 
     def settle(self, quiet: float = 0.25, timeout: float = 20.0) -> None:
@@ -559,14 +559,14 @@ class StandIn:
                         self.held += 1
                         await self._hold.wait()
                         if self._drop_held:
-                            raise DiscordError(503, 0, "dropped by the stand-in")
+                            raise DiscordError(503, 0, "dropped by the local Discord")
                     result = await handler(request, *m.groups(), body=body, files=files)
                     if result is None:
                         return web.Response(status=204)
                     return _json(result)
             self.unhandled.append(f"{request.method} /{tail}")
             raise DiscordError(
-                404, 0, f"404: Not Found (the stand-in has no {request.method} /{tail})"
+                404, 0, f"404: Not Found (the local Discord has no {request.method} /{tail})"
             )
         except DiscordError as exc:
             return _json({"message": exc.message, "code": exc.code}, status=exc.status)

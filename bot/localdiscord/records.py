@@ -1,4 +1,4 @@
-"""What the stand-in remembers: users, channels, messages (with their bytes) and interactions."""
+"""What the local Discord remembers: users, channels, messages (with their bytes) and interactions."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import copy
 import time
 from dataclasses import dataclass, field
 
-from tests.standin.limits import EPHEMERAL, LOADING
+from bot.localdiscord.limits import EPHEMERAL, LOADING
 
 DISCORD_EPOCH_MS = 1420070400000
 
@@ -171,7 +171,7 @@ def _labels(components: list[dict]) -> list[str]:
 
 @dataclass
 class Interaction:
-    """One interaction the stand-in dispatched and everything the bot answered to it."""
+    """One interaction the local Discord dispatched and everything the bot answered to it."""
 
     id: int
     token: str

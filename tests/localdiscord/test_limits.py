@@ -1,8 +1,8 @@
-"""Discord's limits as the stand-in checks them, one rule per test."""
+"""Discord's limits as the local Discord checks them, one rule per test."""
 
 from __future__ import annotations
 
-from tests.standin import limits
+from bot.localdiscord import limits
 
 
 def _row(*buttons: dict) -> dict:

@@ -1,4 +1,4 @@
-"""Discord's limits the stand-in enforces, so a bot that breaks one fails a test here first.
+"""Discord's limits the local Discord enforces, so a bot that breaks one fails a test here first.
 
 Figures are Discord's documented ones. The file size limit is the current default for a guild
 without boosts, 10 MiB (Discord lowered it from 25 MiB in 2024; the older 8 MiB figure is

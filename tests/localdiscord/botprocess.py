@@ -1,4 +1,4 @@
-"""A bot running as a real subprocess against the stand-in, that a test can ``kill -9``."""
+"""A bot running as a real subprocess against the local Discord, that a test can ``kill -9``."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import sys
 import time
 from pathlib import Path
 
-from tests.standin.server import StandIn
+from bot.localdiscord.server import LocalDiscord
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 class BotProcess:
     def __init__(
         self,
-        server: StandIn,
+        server: LocalDiscord,
         args: list[str],
         *,
         env: dict[str, str] | None = None,
@@ -36,12 +36,12 @@ class BotProcess:
 
     def start(self, timeout: float = 30.0, *, wait_for_commands: bool = True) -> BotProcess:
         """Start it and wait until it identified on the gateway (and, by default, until the
-        stand-in holds synced commands)."""
+        local Discord holds synced commands)."""
         before = self.server.identifies
         cmd = [
             sys.executable,
             "-m",
-            "tests.standin.launch_bot",
+            "tests.localdiscord.launch_bot",
             "--api",
             self.server.api_base,
             "--gateway",

@@ -1,5 +1,5 @@
-"""Runs a discord.py client in its own thread and event loop against the stand-in (for tests of
-the stand-in itself; the product bot runs as a real subprocess, see ``launch_bot``)."""
+"""Runs a discord.py client in its own thread and event loop against the local Discord (for tests of
+the local Discord itself; the product bot runs as a real subprocess, see ``launch_bot``)."""
 
 from __future__ import annotations
 
@@ -9,12 +9,12 @@ from collections.abc import Callable
 
 import discord
 
-from tests.standin.patch import point_discord_at
-from tests.standin.server import StandIn
+from bot.localdiscord.patch import point_discord_at
+from bot.localdiscord.server import LocalDiscord
 
 
 class ClientThread:
-    def __init__(self, server: StandIn, factory: Callable[[], discord.Client]):
+    def __init__(self, server: LocalDiscord, factory: Callable[[], discord.Client]):
         self.server = server
         self.factory = factory
         self.client: discord.Client | None = None

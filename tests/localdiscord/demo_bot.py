@@ -1,7 +1,7 @@
-"""A minimal discord.py bot used to test the stand-in itself (not the product).
+"""A minimal discord.py bot used to test the local Discord itself (not the product).
 
 ``make_client()`` builds it for an in-process thread; ``main(argv)`` runs it as a process
-(``--entry tests.standin.demo_bot:main``) with the token from ``DISCORD_TOKEN``.
+(``--entry tests.localdiscord.demo_bot:main``) with the token from ``DISCORD_TOKEN``.
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
-"""Start the real bot process against the stand-in.
+"""Start the real bot process against the local Discord.
 
-    DISCORD_TOKEN=<stand-in token> python -m tests.standin.launch_bot \\
+    DISCORD_TOKEN=<local Discord token> python -m tests.localdiscord.launch_bot \\
         --api http://127.0.0.1:PORT/api/v10 --gateway ws://127.0.0.1:PORT/gateway -- [bot args]
 
-It points discord.py at the stand-in (``tests.standin.patch``), registers the test-only toy
+It points discord.py at the local Discord (``bot.localdiscord.patch``), registers the test-only toy
 engine like ``tests/conftest.py`` does (so scenarios can play it), then hands over to the
 product's own entry point, ``bot.__main__.main`` (or ``--entry module:function``), with the
 remaining arguments. Nothing else of the product is replaced.
@@ -28,8 +28,8 @@ def _register_toy() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--api", required=True, help="the stand-in's REST base (…/api/v10)")
-    parser.add_argument("--gateway", required=True, help="the stand-in's websocket URL")
+    parser.add_argument("--api", required=True, help="the local Discord's REST base (…/api/v10)")
+    parser.add_argument("--gateway", required=True, help="the local Discord's websocket URL")
     parser.add_argument("--entry", default="bot.__main__:main", help="module:function to run")
     parser.add_argument("--no-toy", action="store_true", help="do not register the toy engine")
     parser.add_argument(
@@ -43,7 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     rest = args.rest[1:] if args.rest[:1] == ["--"] else args.rest
 
-    from tests.standin.patch import point_discord_at
+    from bot.localdiscord.patch import point_discord_at
 
     point_discord_at(args.api, args.gateway)
     if not args.no_toy:
