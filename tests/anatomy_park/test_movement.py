@@ -1,6 +1,9 @@
 """The movement phase: walk (free transport rides), move every disease, or move a tile."""
 
+import pytest
+
 from engines.anatomy_park.engine import ENGINE
+from engines.core import IllegalAction
 from tests.anatomy_park.helpers import act, card, disease, game, ids, put
 
 
@@ -63,16 +66,39 @@ def test_stepping_onto_transport_tiles_is_free_and_stepping_off_costs_one():
     assert "go:6,0" not in legal
 
 
-def test_move_each_disease_one_space_mover_chooses_each_or_leaves_it():
+def test_move_each_disease_token_1_space_mover_chooses_each_direction():
     s = game()
     put(s, "1,0", "Aorta Arcade")
     put(s, "0,1", "Spleen Mountain")
     disease(s, "hep_a", "0,0")
     disease(s, "tuberculosis", "0,0")
     s, _ = act(s, "Ada", "diseases")
-    assert set(ids(s, "Ada")) == {"dmove:E", "dmove:S", "dmove:stay"}
-    s, _ = act(s, "Ada", "dmove:E", "dmove:stay")
-    assert {d.effect: d.pos for d in s.diseases} == {"hep_a": "1,0", "tuberculosis": "0,0"}
+    assert set(ids(s, "Ada")) == {"dmove:E", "dmove:S"}
+    s, _ = act(s, "Ada", "dmove:E", "dmove:S")
+    assert {d.effect: d.pos for d in s.diseases} == {"hep_a": "1,0", "tuberculosis": "0,1"}
+    assert s.phase == "action" and not s.tasks
+
+
+def test_move_each_disease_token_1_space_no_disease_may_be_left_where_it_can_move():
+    s = game()
+    put(s, "1,0", "Aorta Arcade")
+    disease(s, "hep_a", "0,0")
+    s, _ = act(s, "Ada", "diseases")
+    assert ids(s, "Ada") == ["dmove:E"]
+    with pytest.raises(IllegalAction):
+        ENGINE.apply(s, "Ada", "dmove:stay")
+
+
+def test_move_each_disease_token_1_space_only_a_disease_with_no_tile_to_move_to_stays():
+    s = game()
+    put(s, "1,0", "Aorta Arcade")
+    put(s, "5,5", "Spleen Mountain")  # a detached tile with no neighbour
+    disease(s, "hep_a", "5,5")
+    disease(s, "tuberculosis", "0,0")
+    s, _ = act(s, "Ada", "diseases")
+    assert ids(s, "Ada") == ["dmove:E"]  # the stranded one is not asked about
+    s, _ = act(s, "Ada", "dmove:E")
+    assert {d.effect: d.pos for d in s.diseases} == {"hep_a": "5,5", "tuberculosis": "1,0"}
     assert s.phase == "action" and not s.tasks
 
 
