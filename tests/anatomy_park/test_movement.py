@@ -36,11 +36,11 @@ def test_annie_discards_one_tile_fewer_for_diseases():
     assert s.phase == "move" and len(s.hands["Ada"]) == 3
 
 
-def test_bubonic_plague_makes_you_discard_two_tiles():
+def test_for_each_disease_token_on_your_tile_you_discard_1_tile_the_plague_included():
     s = game()
     disease(s, "plague", "0,0")
     s = _start(s, "Ada")
-    assert s.tasks[0].data["count"] == 2
+    assert s.tasks[0].data["count"] == 1
 
 
 def test_move_character_at_most_its_movement_value():
