@@ -107,6 +107,23 @@ class Cards(BaseModel):
         return self
 
 
+class Figure(Sourced):
+    """One of the six collectible figures a player moves round the board."""
+
+    id: str
+    name: str
+
+
+class Figures(BaseModel):
+    figures: list[Figure]
+
+    @model_validator(mode="after")
+    def _six(self) -> Figures:
+        if len(self.figures) != 6 or len({f.id for f in self.figures}) != 6:
+            raise ValueError("the game has six figures with different ids")
+        return self
+
+
 @cache
 def board() -> Board:
     return Board.model_validate(json.loads((DATA_DIR / "board.json").read_text()))
@@ -117,7 +134,13 @@ def cards() -> Cards:
     return Cards.model_validate(json.loads((DATA_DIR / "cards.json").read_text()))
 
 
+@cache
+def figures() -> Figures:
+    return Figures.model_validate(json.loads((DATA_DIR / "figures.json").read_text()))
+
+
 SPACES: list[Space] = board().spaces
+FIGURES: dict[str, Figure] = {f.id: f for f in figures().figures}
 CARDS: dict[str, Card] = {c.id: c for c in cards().cards}
 PROPERTIES: list[int] = [s.index for s in SPACES if s.is_property]
 LOCATIONS: list[int] = [s.index for s in SPACES if s.kind == "location"]
