@@ -12,7 +12,6 @@ The rulebook is ``shared/rules/run-animals-run.txt``. Where it is open, this eng
 - The meeple choice, a single face-up goal and a forced removal with one tile to choose from
   resolve by themselves; a card step with nothing possible is passed over.
 - With no face-up goal left, a player who completes a goal has no ongoing goal afterwards.
-- The winner is the highest final score (goal points minus graveyard penalties) among players
-  whose species survives, also when the game ended because someone reached 20 points.
+- Who wins: see ``docs/rulings/run_animals.md``.
 - A player who leaves the game (concede, kick) makes their species extinct: the game ends.
 """
