@@ -4,6 +4,7 @@ player picks at /game join (unique), the rest are dealt at random, and the board
 from __future__ import annotations
 
 import io
+import json
 
 import pytest
 from PIL import Image
@@ -84,3 +85,13 @@ def test_the_board_draws_the_figure_not_just_a_colour():
 
     assert sum(map(pink, token_pixels("Plumbus"))) > 40
     assert sum(map(pink, token_pixels("Portal Gun"))) == 0
+
+
+def test_a_game_saved_before_figures_still_loads_and_draws_its_tokens():
+    s = ENGINE.setup(NAMES[:2], seed=1)
+    raw = s.model_dump(mode="json")
+    del raw["figures"]
+    old = ENGINE.load_state(json.dumps(raw))
+    v = ENGINE.view(old, None)
+    assert [p.figure for p in v.players] == [None, None]
+    assert render_board("monopoly", v).startswith(b"\x89PNG")
