@@ -24,7 +24,7 @@ from typing import Any
 
 import aiosqlite
 
-from storage.migrate import apply_migrations, current_version, rollback_quietly
+from storage.migrate import apply_migrations, rollback_quietly
 
 LIVE_STATUSES = ("lobby", "running")
 STATUSES = ("lobby", "running", "finished", "aborted")
@@ -78,7 +78,7 @@ class GameRow:
 
 
 @dataclass(frozen=True)
-class LogEntry:
+class MoveEntry:
     """One line of the game's log: an engine move or a lobby/table event (join, start, ...)."""
 
     kind: str
@@ -170,18 +170,6 @@ class Store:
     async def __aexit__(self, *exc) -> None:
         await self.close()
 
-    async def schema_version(self) -> int:
-        async with self._lock:
-            return await current_version(self._db)
-
-    async def pragma(self, name: str) -> Any:
-        """The value of a PRAGMA (for checks and diagnostics)."""
-        if not name.isidentifier():
-            raise ValueError(f"not a pragma name: {name!r}")
-        async with self._lock, self._db.execute(f"PRAGMA {name}") as cur:
-            row = await cur.fetchone()
-        return row[0] if row else None
-
     async def get_meta(self, key: str) -> str | None:
         """A value the bot keeps between runs (``None`` if never set)."""
         async with (
@@ -269,7 +257,7 @@ class Store:
         seed: int,
         now: float,
         seats: list[SeatRow],
-        entry: LogEntry,
+        entry: MoveEntry,
     ) -> GameRow:
         """A new game in the lobby, its seats and its first log entry, in one transaction."""
         async with self._lock:
@@ -293,7 +281,7 @@ class Store:
         expected_version: int,
         *,
         now: float,
-        entry: LogEntry,
+        entry: MoveEntry,
         status: str = _KEEP,
         state: str | None = _KEEP,
         result: dict | None = _KEEP,
@@ -370,7 +358,7 @@ class Store:
                 ),
             )
 
-    async def _append_move(self, game_id: int, version: int, entry: LogEntry, now: float) -> None:
+    async def _append_move(self, game_id: int, version: int, entry: MoveEntry, now: float) -> None:
         await self._db.execute(
             "INSERT INTO moves (game_id, seq, kind, user_id, player, action_id, events, version,"
             " created_at) VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM moves"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.discord_app.moves import publish_to_channel
+from bot.discord_app.turns import publish_to_channel
 from tests.discord.harness import CHANNEL_ID
 
 

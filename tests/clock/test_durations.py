@@ -2,7 +2,7 @@
 
 import pytest
 
-from bot.days.durations import BadDuration, format_duration, parse_clock, parse_duration
+from bot.clock.durations import BadDuration, format_duration, parse_clock, parse_duration
 
 
 @pytest.mark.parametrize(

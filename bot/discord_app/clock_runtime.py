@@ -1,26 +1,26 @@
-"""Wiring the days service (issue 7) into the Discord client.
+"""Wiring the clock service into the Discord client.
 
-:func:`attach` builds one :class:`bot.days.service.Days` per client (``client.days``) on the
-table's database, listens to every published turn message (to restart clocks and remember the
-latest board message for ``/game mine``) and to channel, thread, server and member removals
-(bad endings), and marks the seats a stand-in keeps in every turn message, board and
-``/game status`` (``client.public_notes``). :func:`start_scheduler` starts the one task that fires reminders and deadlines;
-it runs on ``on_connect``, so the clocks only run while the bot can post.
+:func:`build` makes the client's one :class:`~bot.clock.service.ClockService` in
+``setup_hook`` (``client.clock_service``): the service listens to the table itself; here it
+also hears of every posted turn message (the latest board for ``/game mine``) and of channel,
+thread, server and member removals (bad endings). :func:`start_scheduler` starts the one task
+that fires reminders and deadlines; it runs on ``on_connect``, so the clocks only run while the
+bot can post. :func:`stop` ends both at shutdown.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import discord
 
-from bot.days.ports import ChannelGone, DmFailed
-from bot.days.scheduler import Scheduler
-from bot.days.service import Days
-from bot.discord_app.moves import publish_to_channel
+from bot.clock.ports import ChannelGone, DmFailed
+from bot.clock.scheduler import Scheduler
+from bot.clock.service import ClockService
+from bot.discord_app.turns import publish_to_channel
 from bot.table import Outcome
-from storage.days import DaysStore
+from storage.clock import ClockStore
 
 log = logging.getLogger(__name__)
 
@@ -29,7 +29,7 @@ NO_ACCESS = "the bot can no longer post in its channel"
 
 
 class DiscordNotifier:
-    """The days service's way out: channel posts, turn messages and direct messages."""
+    """The clock service's way out: channel posts, turn messages and direct messages."""
 
     def __init__(self, client: discord.Client):
         self.client = client
@@ -82,62 +82,62 @@ class DiscordNotifier:
             raise DmFailed(str(exc)) from None
 
 
-async def attach(client: discord.Client, *, clock: Callable[[], float] | None = None) -> Days:
-    """The client's days service, created (with its listeners) on first call."""
-    existing = getattr(client, "days", None)
-    if existing is not None:
-        return existing
+async def build(client: discord.Client) -> ClockService:
+    """The client's clock service on the table's database (called once, from ``setup_hook``):
+    it listens to the table; here it also hears of every posted board (for ``/game mine``)
+    and of channels, threads, servers and members going away (bad endings)."""
     table = client.table
-    ds = await DaysStore.open(table.store.path)
-    kwargs = {"clock": clock} if clock is not None else {}
-    days = Days(table, table.store, ds, DiscordNotifier(client), **kwargs)
-    if getattr(client, "days", None) is not None:  # another caller won while we opened
-        table.end_listeners.remove(days.game_ended)
-        await ds.close()
-        return client.days
-    client.days = days
+    clocks = await ClockStore.open(table.store.path)
+    service = ClockService(table, clocks, DiscordNotifier(client), clock=table.clock)
 
     async def on_outcome(outcome: Outcome, message: discord.Message | None) -> None:
         if message is not None:
-            await days.board_posted(outcome.game.id, message.channel.id, message.id)
-        await days.after_change(outcome)
+            await service.board_posted(outcome.game.id, message.channel.id, message.id)
 
     client.outcome_listeners.append(on_outcome)
-    client.public_notes.append(days.standin_note)
-    _listen(client, days)
-    return days
+    _listen(client, service)
+    return service
 
 
 async def start_scheduler(client: discord.Client) -> Scheduler:
     """Re-arm what a restart interrupted and start the one scheduler task (idempotent)."""
-    days = await attach(client)
-    scheduler = getattr(client, "days_scheduler", None)
+    service = client.clock_service
+    scheduler = client.clock_scheduler
     if scheduler is None:
-        scheduler = Scheduler(days, clock=days.clock)
-        days.wake = scheduler.wake
-        client.days_scheduler = scheduler
-        await days.recover()
+        scheduler = Scheduler(service, clock=service.clock)
+        service.wake = scheduler.wake
+        client.clock_scheduler = scheduler
+        await service.recover()
     scheduler.start()
     return scheduler
 
 
-def _listen(client: discord.Client, days: Days) -> None:
+async def stop(client: discord.Client) -> None:
+    """Stop the scheduler and close the clock tables' connection (at shutdown)."""
+    scheduler = getattr(client, "clock_scheduler", None)
+    if scheduler is not None:
+        await scheduler.stop()
+    service = getattr(client, "clock_service", None)
+    if service is not None:
+        service.detach()
+        await service.clocks.close()
+
+
+def _listen(client: discord.Client, service: ClockService) -> None:
     """Gateway events that end games badly. Each is a plain ``client.event`` handler."""
 
     async def on_guild_channel_delete(channel) -> None:
-        await days.channel_gone(channel.id, GONE)
+        await service.channel_gone(channel.id, GONE)
 
     async def on_raw_thread_delete(payload) -> None:
-        await days.channel_gone(payload.thread_id, "its thread was deleted")
+        await service.channel_gone(payload.thread_id, "its thread was deleted")
 
     async def on_guild_remove(guild) -> None:
-        for row in await days.store.games(("lobby", "running")):
-            if row.guild_id == guild.id:
-                await days.close(row.id, "the bot was removed from the server", tell=False)
+        await service.guild_gone(guild.id, "the bot was removed from the server")
 
     async def on_raw_member_remove(payload) -> None:
         # needs the members intent; without it, a player who left is found at their deadline
-        await days.member_left(guild_id=payload.guild_id, user_id=payload.user.id)
+        await service.member_left(guild_id=payload.guild_id, user_id=payload.user.id)
 
     for handler in (
         on_guild_channel_delete,

@@ -2,7 +2,7 @@
 
 import asyncio
 
-from bot.days.scheduler import Scheduler
+from bot.clock.scheduler import Scheduler
 
 
 class FakeDays:
@@ -81,7 +81,7 @@ async def test_a_failing_fire_is_retried_later_instead_of_killing_the_loop():
 
 
 async def test_wake_cuts_a_long_wait_short():
-    from bot.days.scheduler import wait_or_wake
+    from bot.clock.scheduler import wait_or_wake
 
     wake = asyncio.Event()
     task = asyncio.create_task(wait_or_wake(3600, wake))
@@ -92,6 +92,6 @@ async def test_wake_cuts_a_long_wait_short():
 
 
 async def test_the_real_wait_returns_when_its_time_is_up():
-    from bot.days.scheduler import wait_or_wake
+    from bot.clock.scheduler import wait_or_wake
 
     await wait_or_wake(0.0, asyncio.Event())

@@ -1,7 +1,7 @@
 """What a server's games look like over time: your live games, recent games, wins and games.
 
-Read-only queries over the platform's store (games with their seats, results and end reasons)
-and the days tables (deadlines, latest board message). Finished and closed games are never
+Read-only: games (with their seats, results and end reasons) come from the table, deadlines
+and the latest board message from the clock tables. Finished and closed games are never
 deleted, so their full log stays in the move log for ``/game log`` and for these summaries.
 """
 
@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bot.days.service import awaited, title_of
-from storage.days import DaysStore
-from storage.store import GameRow, Store
+from bot.table import GameInfo, Table
+from storage.clock import ClockStore
 
 
 @dataclass(frozen=True)
@@ -57,30 +56,30 @@ class GameStats:
     winners: dict[str, int] = field(default_factory=dict)
 
 
-def _which(row: GameRow) -> dict:
+def _which(game: GameInfo) -> dict:
     """The fields every entry starts with: which game, where, what, and how it stands."""
     return {
-        "game_id": row.id,
-        "channel_id": row.channel_id,
-        "title": title_of(row),
-        "status": row.status,
+        "game_id": game.id,
+        "channel_id": game.channel_id,
+        "title": game.title,
+        "status": game.status,
     }
 
 
-async def mine(store: Store, days: DaysStore, guild_id: int | None, user_id: int):
+async def mine(table: Table, clocks: ClockStore, guild_id: int | None, user_id: int):
     rows = [
-        r
-        for r in await store.games(("lobby", "running"))
-        if r.guild_id == guild_id and any(s.user_id == user_id and s.active for s in r.seats)
+        g
+        for g in await table.games(("lobby", "running"))
+        if g.guild_id == guild_id and g.active_seat_of(user_id) is not None
     ]
-    info = await days.games_with_board_in([r.id for r in rows])
+    info = await clocks.games_with_board_in([r.id for r in rows])
     out = []
     for row in rows:
-        waiting = awaited(row)
+        waiting = await table.awaited(row.id) if row.status == "running" else {}
         dg = info.get(row.id)
         deadline = None
         if user_id in waiting:
-            mine_ = [d for d in await days.deadlines(row.id) if d.user_id == user_id]
+            mine_ = [d for d in await clocks.deadlines(row.id) if d.user_id == user_id]
             if mine_ and mine_[0].fired_at is None:
                 deadline = mine_[0].due_at
         out.append(
@@ -99,7 +98,7 @@ async def mine(store: Store, days: DaysStore, guild_id: int | None, user_id: int
     return out
 
 
-def _ended(rows: list[GameRow], guild_id: int | None, channel_id: int | None) -> list[GameRow]:
+def _ended(rows: list[GameInfo], guild_id: int | None, channel_id: int | None) -> list[GameInfo]:
     return [
         r
         for r in rows
@@ -108,19 +107,18 @@ def _ended(rows: list[GameRow], guild_id: int | None, channel_id: int | None) ->
 
 
 async def history(
-    store: Store, guild_id: int | None, channel_id: int | None = None, limit: int = 10
+    table: Table, guild_id: int | None, channel_id: int | None = None, limit: int = 10
 ) -> list[HistoryEntry]:
-    rows = _ended(await store.games(("finished", "aborted")), guild_id, channel_id)
+    rows = _ended(await table.games(("finished", "aborted")), guild_id, channel_id)
     rows.sort(key=lambda r: (r.updated_at, r.id), reverse=True)
     out = []
     for row in rows[:limit]:
-        result = row.result or {}
-        reason = row.end_reason or result.get("reason") or ""
+        reason = row.end_reason or (row.result.reason if row.result else "")
         out.append(
             HistoryEntry(
                 **_which(row),
                 players=[s.name for s in row.seats],
-                winners=list(result.get("winners") or []),
+                winners=list(row.result.winners) if row.result else [],
                 reason=reason,
                 ended_at=row.updated_at,
             )
@@ -128,16 +126,14 @@ async def history(
     return out
 
 
-async def stats(store: Store, guild_id: int | None) -> tuple[list[PlayerStats], list[GameStats]]:
+async def stats(table: Table, guild_id: int | None) -> tuple[list[PlayerStats], list[GameStats]]:
     """Per player (games played to the end or closed, wins) and per game, in this server."""
-    rows = _ended(await store.games(("finished", "aborted")), guild_id, None)
+    rows = _ended(await table.games(("finished", "aborted")), guild_id, None)
     players: dict[int, PlayerStats] = {}
     games: dict[str, GameStats] = {}
     for row in rows:
-        winners = (
-            set((row.result or {}).get("winners") or []) if row.status == "finished" else set()
-        )
-        g = games.setdefault(row.engine, GameStats(row.engine, title_of(row)))
+        winners = set(row.result.winners) if row.result and row.status == "finished" else set()
+        g = games.setdefault(row.engine, GameStats(row.engine, row.title))
         g.games += 1
         g.finished += row.status == "finished"
         for seat in row.seats:

@@ -1,7 +1,7 @@
 """When reminders and deadlines fall due."""
 
-from bot.days import timers
-from storage.days import Deadline
+from bot.clock import timers
+from storage.clock import Deadline
 
 H = 3600
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.days.durations import HOUR
-from storage.days import Deadline
+from bot.clock.durations import HOUR
+from storage.clock import Deadline
 
 ORDER = {"half": 0, "near": 1, "deadline": 2}
 

@@ -2,12 +2,12 @@
 
 import pytest
 
-from storage.days import DaysStore
+from storage.clock import ClockStore
 
 
 @pytest.fixture
 async def ds(tmp_path):
-    store = await DaysStore.open(tmp_path / "days.db")
+    store = await ClockStore.open(tmp_path / "days.db")
     yield store
     await store.close()
 
@@ -26,11 +26,11 @@ async def test_a_claim_for_an_old_turn_does_not_land_on_the_next_turn(ds):
 
 
 async def test_claims_survive_closing_and_reopening_the_file(tmp_path):
-    first = await DaysStore.open(tmp_path / "d.db")
+    first = await ClockStore.open(tmp_path / "d.db")
     await first.put_deadline(1, 10, version=1, started_at=0, due_at=100)
     assert await first.claim(1, 10, "deadline", 100, now=100)
     await first.close()
-    again = await DaysStore.open(tmp_path / "d.db")
+    again = await ClockStore.open(tmp_path / "d.db")
     assert await again.open_deadlines() == []
     assert not await again.claim(1, 10, "deadline", 100, now=100)
     await again.close()

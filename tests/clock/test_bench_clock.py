@@ -5,7 +5,7 @@ import time
 
 import pytest
 
-from tests.days.conftest import ADA, BO, HOUR
+from tests.clock.conftest import ADA, BO, HOUR
 
 GAMES = 100
 
@@ -17,14 +17,14 @@ async def test_bench_scheduler_with_a_hundred_running_games(world):
     lookups = []
     for _ in range(50):
         t0 = time.perf_counter()
-        await world.days.next_due_at()
+        await world.service.next_due_at()
         lookups.append(time.perf_counter() - t0)
     world.clock.advance(24 * HOUR)
     t0 = time.perf_counter()
-    fired = await world.days.fire_due()
+    fired = await world.service.fire_due()
     firing = time.perf_counter() - t0
     t0 = time.perf_counter()
-    await world.days.recover()
+    await world.service.recover()
     recovering = time.perf_counter() - t0
     assert fired == GAMES
     print(

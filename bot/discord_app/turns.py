@@ -1,8 +1,10 @@
-"""The move path: a click or ``/play`` -> ``Table.act`` -> the new public turn message.
+"""Turn messages: a click or ``/play`` -> ``Table.act`` -> the new public turn message.
 
-Also the pieces other modules reuse to publish an outcome: :func:`turn_post_for` (the message
-for an outcome, with the awaited players' actions) and :func:`publish` (send it, then tell the
-outcome listeners registered on the client, e.g. issue 7's clocks, which message it was).
+``Table.act`` returns an outcome that already holds everything the message needs (who is
+awaited and each one's moves, the public notes, whether labels may be public), so a move is
+one load of the game. Also the pieces other modules reuse to publish an outcome:
+:func:`turn_post_for` and :func:`publish` (send it, then tell the outcome listeners registered
+on the client which message it was, e.g. the clock service's latest board).
 """
 
 from __future__ import annotations
@@ -21,8 +23,7 @@ from bot.discord_app.posts import (
     private_lines,
     turn_post,
 )
-from bot.errors import BoardChanged, NoGame, TableError
-from bot.logsafe import failure
+from bot.errors import BoardChanged, NoGame, NotSeated, TableError
 from bot.table import Outcome, Table
 
 log = logging.getLogger(__name__)
@@ -64,25 +65,14 @@ async def current_view(table: Table, game) -> discord.ui.View | None:
 
 
 async def public_notes(client: discord.Client, game) -> list[str]:
-    """The public lines the client's note sources add about ``game`` (``client.public_notes``,
-    e.g. the seats a stand-in plays); a failing source is logged and left out."""
-    notes: list[str] = []
-    for source in list(getattr(client, "public_notes", ())):
-        try:
-            notes.extend(await source(game))
-        except Exception as exc:
-            log.error("A public note source failed for game %s: %s", game.id, failure(exc))
-    return notes
+    """The public lines the table's note sources add about ``game`` (e.g. the seats a stand-in
+    plays); a failing source is logged and left out."""
+    return await client.table.notes(game)
 
 
 async def turn_post_for(client: discord.Client, outcome: Outcome, *, headline: str = "") -> Post:
-    """The turn message for ``outcome``, with the legal actions of everyone awaited and the
-    client's public notes about the game."""
-    awaited: dict = {}
-    if outcome.result is None:
-        awaited = await awaited_actions(client.table, outcome.game.channel_id, outcome.to_act)
-    notes = await public_notes(client, outcome.game)
-    return turn_post(outcome, awaited, headline=headline, notes=notes)
+    """The turn message for ``outcome`` (its awaited players' moves and notes included)."""
+    return turn_post(outcome, headline=headline)
 
 
 async def publish(
@@ -228,13 +218,12 @@ async def handle_moves(interaction: discord.Interaction, game_id: int, version: 
 async def handle_click(
     interaction: discord.Interaction, game_id: int, version: int, action_id: str
 ) -> None:
-    """A button or select click: refuse stale, foreign or illegal clicks privately, else move."""
+    """A button or select click: refuse stale, foreign or illegal clicks privately, else move.
+
+    The move is tried at once (one load); only a refusal looks at the game again to say why."""
     try:
         await interaction.response.defer()
         table = table_of(interaction)
-        game = await current_game_for(interaction, game_id, version)
-        if game is None:
-            return
         try:
             outcome = await table.act(
                 channel_id=interaction.channel_id,
@@ -243,13 +232,16 @@ async def handle_click(
                 expected_version=version,
                 expected_game_id=game_id,
             )
-        except BoardChanged:
-            await show_latest(interaction, STALE)
+        except (BoardChanged, NoGame, NotSeated) as refused:
+            if await current_game_for(interaction, game_id, version) is not None:
+                raise refused from None  # the board is current: the table's reason stands
             return
         try:
             await interaction.edit_original_response(view=None)
         except discord.HTTPException:
-            log.info("Could not clear the buttons of an old board in channel %s", game.channel_id)
+            log.info(
+                "Could not clear the buttons of an old board in channel %s", interaction.channel_id
+            )
         await publish(interaction, outcome)
         if private_lines(outcome, interaction.user.id):
             note = private_note(outcome, interaction.user.id, "Your move is made.")
@@ -261,30 +253,11 @@ async def handle_click(
 async def play(interaction: discord.Interaction, action: str) -> None:
     """``/play``: resolve what was typed to one of the caller's actions and make the move."""
     await interaction.response.defer(ephemeral=True, thinking=True)
-    table = table_of(interaction)
-    actions = await table.legal_actions(
-        channel_id=interaction.channel_id, user_id=interaction.user.id
+    outcome = await table_of(interaction).act(
+        channel_id=interaction.channel_id, user_id=interaction.user.id, action_id=action
     )
-    action_id = resolve_action(action, actions)
-    outcome = await table.act(
-        channel_id=interaction.channel_id, user_id=interaction.user.id, action_id=action_id
-    )
-    label = next((a.label for a in actions if a.id == action_id), action_id)
+    label = outcome.action.label if outcome.action is not None else action
     await interaction.edit_original_response(
         content=private_note(outcome, interaction.user.id, f"You played **{label}**.")
     )
     await publish(interaction, outcome)
-
-
-def resolve_action(typed: str, actions) -> str:
-    """The action id for what was typed: an id as is, else a unique label match.
-
-    Anything else is passed through unchanged so the table refuses it with the rules' reason.
-    """
-    typed = typed.strip()
-    if any(a.id == typed for a in actions):
-        return typed
-    by_label = [a for a in actions if a.label.casefold() == typed.casefold()]
-    if len(by_label) == 1:
-        return by_label[0].id
-    return typed

@@ -1,4 +1,6 @@
-"""Queries for playing over days: clocks, deadlines, seats' missed turns, votes, away, notices.
+"""The clock service's own tables: turn clocks, deadlines, missed turns, votes, away, notices.
+
+No game rows here: those belong to the store and only the table writes them.
 
 The tables come from ``migrations/0002_days.sql``. This store keeps its own SQLite connection to
 the same file as the platform's store (WAL lets both work side by side), so its short writes can
@@ -21,7 +23,7 @@ DEFAULT_MISSED_LIMIT = 3
 
 
 @dataclass(frozen=True)
-class DaysGame:
+class ClockGame:
     game_id: int
     turn_seconds: int | None = DEFAULT_TURN_SECONDS
     missed_limit: int = DEFAULT_MISSED_LIMIT
@@ -45,22 +47,12 @@ class Deadline:
 
 
 @dataclass(frozen=True)
-class SeatDays:
+class ClockSeat:
     game_id: int
     user_id: int
     missed: int = 0
     standin_for_good: bool = False
     vote_open: bool = False
-
-
-@dataclass(frozen=True)
-class LogEntry:
-    game_id: int
-    at: float
-    kind: str
-    user_id: int | None
-    version: int | None
-    text: str
 
 
 _GAME_COLS = (
@@ -78,7 +70,7 @@ def migration_sql() -> str:
     return resources.files("storage").joinpath("migrations/0002_days.sql").read_text("utf-8")
 
 
-class DaysStore:
+class ClockStore:
     """The days tables on their own connection. Open with :meth:`open`, end with :meth:`close`."""
 
     def __init__(self, db: sqlite3.Connection):
@@ -86,7 +78,7 @@ class DaysStore:
         self._lock = asyncio.Lock()
 
     @classmethod
-    async def open(cls, path: str | Path) -> DaysStore:
+    async def open(cls, path: str | Path) -> ClockStore:
         def connect() -> sqlite3.Connection:
             db = sqlite3.connect(
                 str(path), isolation_level=None, check_same_thread=False, timeout=5.0
@@ -114,9 +106,9 @@ class DaysStore:
             return await asyncio.to_thread(lambda: self.db.execute(sql, params).fetchall())
 
     # -- games -----------------------------------------------------------------------------------
-    async def game(self, game_id: int) -> DaysGame:
+    async def game(self, game_id: int) -> ClockGame:
         rows = await self._rows(f"SELECT {_GAME_COLS} FROM days_games WHERE game_id=?", (game_id,))
-        return DaysGame(*rows[0]) if rows else DaysGame(game_id)
+        return ClockGame(*rows[0]) if rows else ClockGame(game_id)
 
     async def ensure_game(self, game_id: int, turn_seconds: int | None = DEFAULT_TURN_SECONDS):
         await self._write(
@@ -143,14 +135,14 @@ class DaysStore:
             return None
         return (await self.game(game_id)).last_nudge_at + gap
 
-    async def games_with_board_in(self, game_ids: list[int]) -> dict[int, DaysGame]:
+    async def games_with_board_in(self, game_ids: list[int]) -> dict[int, ClockGame]:
         if not game_ids:
             return {}
         marks = ",".join("?" * len(game_ids))
         rows = await self._rows(
             f"SELECT {_GAME_COLS} FROM days_games WHERE game_id IN ({marks})", tuple(game_ids)
         )
-        return {r[0]: DaysGame(*r) for r in rows}
+        return {r[0]: ClockGame(*r) for r in rows}
 
     # -- deadlines -------------------------------------------------------------------------------
     async def deadlines(self, game_id: int) -> list[Deadline]:
@@ -244,16 +236,16 @@ class DaysStore:
         )
 
     # -- seats -----------------------------------------------------------------------------------
-    async def seat(self, game_id: int, user_id: int) -> SeatDays:
+    async def seat(self, game_id: int, user_id: int) -> ClockSeat:
         rows = await self._rows(
             "SELECT game_id, user_id, missed, standin_for_good, vote_open FROM days_seats "
             "WHERE game_id=? AND user_id=?",
             (game_id, user_id),
         )
         if not rows:
-            return SeatDays(game_id, user_id)
+            return ClockSeat(game_id, user_id)
         r = rows[0]
-        return SeatDays(r[0], r[1], r[2], bool(r[3]), bool(r[4]))
+        return ClockSeat(r[0], r[1], r[2], bool(r[3]), bool(r[4]))
 
     async def kept_seats(self, game_id: int) -> set[int]:
         """User ids whose seat the stand-in keeps for good (after a vote)."""
@@ -378,17 +370,3 @@ class DaysStore:
             "VALUES (?, ?, ?, ?, ?, ?)",
             (game_id, at, kind, user_id, version, text),
         )
-
-    async def log_entries(self, game_id: int) -> list[LogEntry]:
-        rows = await self._rows(
-            "SELECT game_id, at, kind, user_id, version, text FROM days_log WHERE game_id=? "
-            "ORDER BY id",
-            (game_id,),
-        )
-        return [LogEntry(*r) for r in rows]
-
-    async def standin_versions(self, game_id: int) -> set[int]:
-        rows = await self._rows(
-            "SELECT version FROM days_log WHERE game_id=? AND kind='standin'", (game_id,)
-        )
-        return {r[0] for r in rows}

@@ -1,4 +1,4 @@
-"""A days service on a real SQLite file, a clock the tests move by hand, and a notifier that
+"""A clock service on a real SQLite file, a clock the tests move by hand, and a notifier that
 records what would have been posted (channels, direct messages) instead of sending it."""
 
 from __future__ import annotations
@@ -7,11 +7,11 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from bot.days.ports import ChannelGone, DmFailed
-from bot.days.service import Days
+from bot.clock.ports import ChannelGone, DmFailed
+from bot.clock.service import ClockService
 from bot.table import Table
 from storage import Store
-from storage.days import DaysStore
+from storage.clock import ClockStore
 
 GUILD = 1
 CHANNEL, OTHER_CHANNEL = 500, 501
@@ -74,18 +74,18 @@ class World:
     async def open(self) -> World:
         self.store = await Store.open(self.path)
         self.table = Table(self.store, clock=self.clock, render=False)
-        self.ds = await DaysStore.open(self.path)
-        self.days = Days(self.table, self.store, self.ds, self.notifier, clock=self.clock)
+        self.clocks = await ClockStore.open(self.path)
+        self.service = ClockService(self.table, self.clocks, self.notifier, clock=self.clock)
         return self
 
     async def close(self) -> None:
-        await self.ds.close()
+        await self.clocks.close()
         await self.store.close()
 
     async def restart(self) -> None:
         await self.close()
         await self.open()
-        await self.days.recover()
+        await self.service.recover()
 
     async def game(
         self,
@@ -105,29 +105,25 @@ class World:
             engine="toy",
             seed=7,
         )
-        await self.days.configure(info.id, turn_seconds=clock)
+        await self.service.configure(info.id, turn_seconds=clock)
         for u in others:
             await self.table.join(channel_id=channel, user_id=u, user_name=NAMES[u])
         if not start:
             return info
-        outcome = await self.table.start(channel_id=channel, user_id=host)
-        await self.days.after_change(outcome)
-        return outcome
+        return await self.table.start(channel_id=channel, user_id=host)
 
     async def move(self, user: int, action: str = "take:1", channel: int = CHANNEL):
-        outcome = await self.table.act(channel_id=channel, user_id=user, action_id=action)
-        await self.days.after_change(outcome)
-        return outcome
+        return await self.table.act(channel_id=channel, user_id=user, action_id=action)
 
     async def run_until(self, when: float) -> int:
         """Move the clock to ``when`` one timer at a time, firing each (the scheduler's job)."""
         fired = 0
         while True:
-            at = await self.days.next_due_at()
+            at = await self.service.next_due_at()
             if at is None or at > when:
                 break
             self.clock.now = max(self.clock.now, at)
-            fired += await self.days.fire_due()
+            fired += await self.service.fire_due()
         self.clock.now = max(self.clock.now, when)
         return fired
 

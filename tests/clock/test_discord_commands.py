@@ -1,4 +1,4 @@
-"""The days commands through discord.py's own objects (the Discord helper's harness)."""
+"""The clock commands through discord.py's own objects (the Discord helper's harness)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,7 @@ import discord
 import pytest
 from PIL import Image
 
-from bot.discord_app.days_runtime import attach
-from tests.days.conftest import HOUR, Clock
+from tests.clock.conftest import HOUR, Clock
 from tests.discord import harness
 
 CHANNEL = harness.CHANNEL_ID
@@ -20,9 +19,8 @@ CHANNEL = harness.CHANNEL_ID
 async def h(tmp_path):
     clock = Clock()
     async with harness.Harness.open(tmp_path / "tabletop.sqlite", clock=clock) as h:
-        h.days = await attach(h.client, clock=clock)
+        h.service = h.client.clock_service  # built in setup_hook, on the table's clock
         yield h
-        await h.days.days.close()
         assert h.world.violations == [], "the bot broke a Discord limit"
 
 
@@ -68,7 +66,7 @@ async def test_a_moderator_may_pause_and_resume_the_clock(h, players):
 async def test_a_passed_deadline_posts_the_stand_ins_turn_and_pings_the_next_player(h, players):
     ada, bob = players
     h.clock.advance(24 * HOUR)
-    await h.days.fire_due()
+    await h.service.fire_due()
     turn = h.last_public()
     assert "Ada ran out of time; a stand-in played for them" in turn.content
     assert turn.mentioned_user_ids() == {bob.id}
@@ -112,7 +110,7 @@ async def test_losing_access_to_the_channel_closes_the_game_without_a_crash(h, p
 
     http.request = forbidden
     h.clock.advance(24 * HOUR)
-    await h.days.fire_due()
+    await h.service.fire_due()
     info = await h.table.game(channel_id=CHANNEL)
     assert info.status == "aborted"
     assert info.end_reason == "the bot can no longer post in its channel"
@@ -135,7 +133,7 @@ async def test_new_game_with_a_clock_sets_the_time_per_turn(h):
     reply = await h.slash(ada, "game new", game="toy", clock="3d")
     assert "turn clock 3d" in reply.public[0].content
     info = await h.table.game(channel_id=CHANNEL)
-    assert (await h.days.days.game(info.id)).turn_seconds == 3 * 86400
+    assert (await h.service.clocks.game(info.id)).turn_seconds == 3 * 86400
 
 
 async def test_new_game_with_a_bad_clock_is_refused_and_opens_nothing(h):
@@ -201,19 +199,17 @@ async def test_the_host_sets_the_clock_and_the_missed_turn_limit(h, players):
 
 async def test_a_deadline_that_passed_while_the_bot_was_down_fires_once_after_a_restart(h, players):
     ada, bob = players
-    await h.days.days.close()
     h.clock.advance(30 * HOUR)
     await h.restart()
-    h.days = await attach(h.client, clock=h.clock)
-    await h.days.recover()
-    assert await h.days.fire_due() == 1
+    h.service = h.client.clock_service
+    await h.service.recover()
+    assert await h.service.fire_due() == 1
     turn = h.last_public()
     assert "Ada ran out of time" in turn.content and turn.mentioned_user_ids() == {bob.id}
-    await h.days.days.close()
     await h.restart()
-    h.days = await attach(h.client, clock=h.clock)
-    await h.days.recover()
-    assert await h.days.fire_due() == 0
+    h.service = h.client.clock_service
+    await h.service.recover()
+    assert await h.service.fire_due() == 0
     reply = await h.click(bob, turn, label="Take 1")
     assert reply.public and ada.id in reply.public[0].mentioned_user_ids()
 
@@ -228,7 +224,7 @@ async def test_the_scheduler_starts_on_connect_and_fires_on_its_own(h, players):
     _, bob = players
     h.clock.advance(24 * HOUR)  # Ada's deadline is already due when the bot connects
     await h.client.on_connect()
-    scheduler = h.client.days_scheduler
+    scheduler = h.client.clock_scheduler
     try:
         for _ in range(200):
             if (await h.table.waiting_for(channel_id=CHANNEL)) == [bob.id]:
@@ -253,19 +249,19 @@ async def test_changing_only_the_missed_turn_limit_keeps_the_time_per_turn(h, pl
 async def test_game_abort_drops_the_games_deadlines_and_reminders_at_once(h, players):
     ada, _ = players
     game = await h.table.game(channel_id=CHANNEL)
-    assert await h.days.next_due_at() is not None
+    assert await h.service.next_due_at() is not None
     reply = await h.slash(ada, "game abort")
     assert "was ended by Ada" in reply.public[0].content
-    assert await h.days.days.deadlines(game.id) == []
-    assert await h.days.next_due_at() is None
+    assert await h.service.clocks.deadlines(game.id) == []
+    assert await h.service.next_due_at() is None
     h.clock.advance(48 * HOUR)
-    assert await h.days.fire_due() == 0
+    assert await h.service.fire_due() == 0
 
 
 async def test_the_turn_message_status_and_board_name_the_seats_a_stand_in_keeps(h, players):
     ada, bob = players
     game = await h.table.game(channel_id=CHANNEL)
-    await h.days.days.update_seat(game.id, bob.id, standin_for_good=1)  # as after a keep vote
+    await h.service.clocks.update_seat(game.id, bob.id, standin_for_good=1)  # as after a keep vote
     reply = await h.click(ada, h.last_public(), label="Take 1")
     [turn] = reply.public
     assert "🤖 A stand-in plays for Bob (kept seat" in turn.content
@@ -280,8 +276,8 @@ async def test_the_board_image_itself_names_the_seats_a_stand_in_keeps(h, player
     plain = await h.click(ada, h.last_public(), label="Take 1")
     [(_, plain_png)] = plain.public[0].files
     game = await h.table.game(channel_id=CHANNEL)
-    await h.days.days.update_seat(game.id, bob.id, standin_for_good=1)
-    await h.days.days.update_seat(game.id, ada.id, standin_for_good=1)
+    await h.service.clocks.update_seat(game.id, bob.id, standin_for_good=1)
+    await h.service.clocks.update_seat(game.id, ada.id, standin_for_good=1)
     noted = await h.slash(bob, "game board")
     [(_, noted_png)] = noted.public[0].files
     plain_img = Image.open(io.BytesIO(plain_png))
@@ -333,15 +329,15 @@ async def test_without_thread_permissions_a_thread_game_is_refused_before_anythi
 
 async def test_an_absurd_turn_clock_is_refused_privately_and_changes_nothing(h, players):
     ada, _ = players
-    before = await h.days.clock_info(channel_id=CHANNEL)
+    before = await h.service.clock_info(channel_id=CHANNEL)
     reply = await h.slash(ada, "game clock", turn="9" * 30 + "w")
     assert "at most 365d" in reply.only_ephemeral().content
-    assert await h.days.clock_info(channel_id=CHANNEL) == before
+    assert await h.service.clock_info(channel_id=CHANNEL) == before
 
 
-async def test_two_commands_attaching_the_days_service_at_once_share_one(tmp_path):
-    async with harness.Harness.open(tmp_path / "race.sqlite") as h2:
-        first, second = await asyncio.gather(attach(h2.client), attach(h2.client))
-        assert first is second
-        assert h2.table.end_listeners == [first.game_ended]  # the loser left no listener
-        await first.days.close()
+async def test_the_clock_service_is_built_once_at_setup_and_listens_to_the_table_once(h):
+    service = h.client.clock_service
+    await h.client.setup_hook()  # a second setup (a reconnect) builds nothing new
+    assert h.client.clock_service is service
+    assert h.table.listeners == [service.on_change]
+    assert h.table.note_sources == [service.standin_note]

@@ -1,10 +1,11 @@
-"""The table: Discord-free orchestration of games in channels.
+"""The Table: load the channel's game, check who may do what, let the engine apply it, save it
+in one transaction (with the optimistic version check), render the public board, and say who
+acts next, all from one load.
 
-Load the channel's game, check who may do what, let the engine apply it, save it in one
-transaction (with the optimistic version check), render the public board, and say who acts next.
-The Discord commands, the tests and ``python -m bot simulate`` all drive this same code. Every
-refusal is a :class:`bot.errors.TableError` whose message is meant for the user; a refusal never
-changes anything.
+It is the only code that writes game rows or loads game states. Every refusal is a
+:class:`bot.errors.TableError` whose message is meant for the user; a refusal never changes
+anything. Every saved change is told to the subscribers (:meth:`Table.subscribe`) right after
+the save, so no caller has to remember to tell anyone.
 
 Hidden information: only ``engine.view(state, None)`` reaches public images and texts; events
 with ``private_to`` are stored (marked private) but only ever returned to their owner.
@@ -13,17 +14,16 @@ with ``private_to`` are stored (marked private) but only ever returned to their 
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import random
-import re
 import secrets
 import sqlite3
 import time
-import unicodedata
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from dataclasses import replace
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
 
 import engines
 import rendering
@@ -47,12 +47,25 @@ from bot.errors import (
     WrongStage,
 )
 from bot.logsafe import failure
+from bot.table.names import player_name
+from bot.table.results import Change, GameInfo, Outcome, Seat
+from bot.table.texts import (
+    LOG_LINE_MAX,
+    ellipsize,
+    not_your_turn,
+    private_text,
+    public_event,
+    result_text,
+    waiting_text,
+)
 from engines import Action, Engine, Event, IllegalAction, Result
 from storage import (
     LIVE_STATUSES,
+    GameNotFound,
     GameRow,
     LiveGameExists,
-    LogEntry,
+    MoveEntry,
+    MoveRow,
     SeatRow,
     Store,
     VersionConflict,
@@ -60,119 +73,40 @@ from storage import (
 
 log = logging.getLogger("tabletop.table")
 
-MAX_NAME = 20
 RETRIES = 5  # for changes whose intent survives another change landing first
-LOG_LINE_MAX = 300
-PRIVATE_TEXT_MAX = 1500
 _warned_no_renderer: set[str] = set()
 
-
-# -- what callers get back ----------------------------------------------------------------------
-@dataclass(frozen=True)
-class Seat:
-    index: int
-    user_id: int
-    name: str  # the engine's player name
-    choices: dict = field(default_factory=dict, compare=False, hash=False)
-    active: bool = True  # False once the player conceded
-
-
-@dataclass(frozen=True)
-class GameInfo:
-    """A loaded game row; no raw state, so nothing hidden can leak through it."""
-
-    id: int
-    guild_id: int | None
-    channel_id: int
-    engine: str
-    title: str
-    status: str  # "lobby" | "running" | "finished" | "aborted"
-    version: int
-    host_id: int
-    options: dict
-    seats: list[Seat]
-    created_at: float
-    updated_at: float
-    seed: int = 0
-    result: Result | None = None
-    end_reason: str | None = None
-
-    def seat_of(self, user_id: int) -> Seat | None:
-        return next((s for s in self.seats if s.user_id == user_id), None)
-
-    def user_of(self, player_name: str) -> int | None:
-        seat = next((s for s in self.seats if s.name == player_name), None)
-        return seat.user_id if seat else None
-
-    @property
-    def is_live(self) -> bool:
-        return self.status in ("lobby", "running")
-
-    @property
-    def host_name(self) -> str | None:
-        seat = self.seat_of(self.host_id)
-        return seat.name if seat else None
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """What the caller needs to answer after a change."""
-
-    game: GameInfo
-    events: list[Event]  # public ones only (private_to is None)
-    private_events: dict[int, list[str]]  # user_id -> texts only they may see
-    to_act: list[int]  # user ids whose decision is awaited now
-    result: Result | None  # set when the game just ended
-    board_png: bytes | None  # the public board (spectator view); None in the lobby
-
-
-# -- player names ---------------------------------------------------------------------------------
-_SPACE = re.compile(r"\s+")
-
-
-def player_name(raw: str, taken: list[str] | tuple[str, ...] = ()) -> str:
-    """A short, unique, readable engine player name from a display name.
-
-    Control characters, ``@`` (no accidental mentions) and backticks go; whitespace collapses;
-    at most ``MAX_NAME`` characters; a clash (ignoring case) gets " 2", " 3", ...
-    """
-    cleaned = "".join(
-        ch for ch in str(raw) if unicodedata.category(ch)[0] != "C" and ch not in "@`"
-    )
-    base = _SPACE.sub(" ", cleaned).strip()[:MAX_NAME].strip() or "Player"
-    lowered = {t.casefold() for t in taken}
-    if base.casefold() not in lowered:
-        return base
-    n = 2
-    while True:
-        suffix = f" {n}"
-        candidate = base[: MAX_NAME - len(suffix)].rstrip() + suffix
-        if candidate.casefold() not in lowered:
-            return candidate
-        n += 1
-
-
-# -- the table --------------------------------------------------------------------------------------
-EndListener = Callable[["GameInfo"], Awaitable[None]]
+T = TypeVar("T")
+ChangeListener = Callable[[Change], Awaitable[None]]
+NoteSource = Callable[[GameInfo], Awaitable[list[str]]]
+AnyEngine = Engine[Any]
 
 
 class Table:
     """See the module docstring.
 
-    ``end_listeners``: coroutines awaited with the :class:`GameInfo` of a game the moment a
-    change made through this table ends it (a last move, a concession that ends it, an abort,
-    the last player leaving the lobby), e.g. to drop the game's turn clocks at once. Every
-    ending passes through :meth:`_save`, so no caller has to remember to tell anyone; a
-    failing listener is logged and does not undo the ending.
+    Subscribers (:meth:`subscribe`) are awaited with a :class:`Change` after every saved
+    change, in order; a failing one is logged and neither undoes the change nor stops the
+    others. Note sources (:attr:`note_sources`) add public lines about a running game to every
+    outcome, board and status (e.g. which seats a stand-in keeps).
     """
 
     def __init__(
         self, store: Store, *, clock: Callable[[], float] = time.time, render: bool = True
-    ):
+    ) -> None:
         self.store = store
         self.clock = clock
         self.render = render
-        self.end_listeners: list[EndListener] = []
+        self.listeners: list[ChangeListener] = []
+        self.note_sources: list[NoteSource] = []
+
+    def subscribe(self, listener: ChangeListener) -> None:
+        """Hear of every change saved through this table from now on."""
+        self.listeners.append(listener)
+
+    def unsubscribe(self, listener: ChangeListener) -> None:
+        if listener in self.listeners:
+            self.listeners.remove(listener)
 
     # -- lobby ------------------------------------------------------------------------------------
     async def new_game(
@@ -183,9 +117,9 @@ class Table:
         user_id: int,
         user_name: str,
         engine: str,
-        options: dict | None = None,
+        options: dict[str, Any] | None = None,
         seed: int | None = None,
-        choices: dict | None = None,
+        choices: dict[str, Any] | None = None,
     ) -> GameInfo:
         """Open a lobby in the channel; the host takes the first seat."""
         try:
@@ -212,8 +146,11 @@ class Table:
                 seed=seed,
                 now=now,
                 seats=[SeatRow(0, user_id, name, seat_choices)],
-                entry=LogEntry(
-                    "new", user_id, name, events=[_public(f"{name} opens a game of {eng.title}.")]
+                entry=MoveEntry(
+                    "new",
+                    user_id,
+                    name,
+                    events=[public_event(f"{name} opens a game of {eng.title}.")],
                 ),
             )
         except LiveGameExists:
@@ -221,10 +158,17 @@ class Table:
         except sqlite3.Error as exc:
             log.error("could not create a game in channel %s: %s", channel_id, failure(exc))
             raise SaveFailed() from None
-        return self._info(row)
+        info = self._info(row)
+        await self._tell(Change(info, "new", user_id))
+        return info
 
     async def join(
-        self, *, channel_id: int, user_id: int, user_name: str, choices: dict | None = None
+        self,
+        *,
+        channel_id: int,
+        user_id: int,
+        user_name: str,
+        choices: dict[str, Any] | None = None,
     ) -> GameInfo:
         """Take a seat in the channel's lobby (with per-player choices, e.g. a species)."""
 
@@ -245,12 +189,8 @@ class Table:
             seat_choices = self._seat_choices(eng, choices, row.seats)
             name = player_name(user_name, [s.name for s in row.seats])
             seats = [*row.seats, SeatRow(len(row.seats), user_id, name, seat_choices)]
-            saved = await self._save(
-                row,
-                LogEntry("join", user_id, name, events=[_public(f"{name} joins.")]),
-                seats=seats,
-            )
-            return self._info(saved)
+            entry = MoveEntry("join", user_id, name, events=[public_event(f"{name} joins.")])
+            return self._info(await self._save(row, entry, seats=seats))
 
         return await self._retrying(attempt)
 
@@ -264,23 +204,26 @@ class Table:
                 raise WrongStage(
                     "The game has already started. To stop playing, use /game concede."
                 )
-            seat = next((s for s in row.seats if s.user_id == user_id), None)
-            if seat is None:
-                raise NotSeated("You have not joined this game, so there is nothing to leave.")
-            rest = [s for s in row.seats if s.user_id != user_id]
-            seats = [SeatRow(i, s.user_id, s.name, s.choices, s.active) for i, s in enumerate(rest)]
-            texts = [f"{seat.name} leaves."]
-            changes: dict[str, Any] = {"seats": seats}
-            if not seats:
-                texts.append("Everyone has left, so the lobby is closed.")
-                changes.update(status="aborted", end_reason="everyone left the lobby")
-            elif user_id == row.host_id:
-                changes["host_id"] = seats[0].user_id
-                texts.append(f"{seats[0].name} is now the host.")
-            entry = LogEntry("leave", user_id, seat.name, events=[_public(t) for t in texts])
-            return self._info(await self._save(row, entry, **changes))
+            return self._info(await self._leave_lobby(row, user_id, None))
 
         return await self._retrying(attempt)
+
+    async def _leave_lobby(self, row: GameRow, user_id: int, why: str | None) -> GameRow:
+        seat = next((s for s in row.seats if s.user_id == user_id), None)
+        if seat is None:
+            raise NotSeated("You have not joined this game, so there is nothing to leave.")
+        rest = [s for s in row.seats if s.user_id != user_id]
+        seats = [SeatRow(i, s.user_id, s.name, s.choices, s.active) for i, s in enumerate(rest)]
+        texts = [f"{seat.name} leaves." if why is None else f"{seat.name} {why}."]
+        changes: dict[str, Any] = {"seats": seats}
+        if not seats:
+            texts.append("Everyone has left, so the lobby is closed.")
+            changes.update(status="aborted", end_reason="everyone left the lobby")
+        elif user_id == row.host_id:
+            changes["host_id"] = seats[0].user_id
+            texts.append(f"{seats[0].name} is now the host.")
+        entry = MoveEntry("leave", user_id, seat.name, events=[public_event(t) for t in texts])
+        return await self._save(row, entry, **changes)
 
     async def start(self, *, channel_id: int, user_id: int) -> Outcome:
         """The host starts the game once enough players have joined."""
@@ -317,9 +260,8 @@ class Table:
             log.error("%s: setup failed for game %s: %s", eng.name, row.id, failure(exc))
             raise EngineFailure() from None
         events = [Event(text=f"The game begins: {', '.join(players)}.", kind="start")]
-        return await self._commit(
-            row, eng, state, events, LogEntry("start", user_id, _name_of(row, user_id))
-        )
+        entry = MoveEntry("start", user_id, _name_of(row, user_id))
+        return await self._commit(row, eng, state, events, entry)
 
     # -- playing ----------------------------------------------------------------------------------
     async def act(
@@ -333,6 +275,8 @@ class Table:
     ) -> Outcome:
         """Make a move: checked, applied and saved in one transaction, then rendered.
 
+        ``action_id`` is one of the player's action ids, or what they typed: a label that
+        matches exactly one of their moves (case does not matter) stands for that move.
         ``expected_version`` / ``expected_game_id`` (from a button) refuse the move with
         :class:`BoardChanged` if the board moved on since the button was drawn.
         """
@@ -343,22 +287,56 @@ class Table:
         if expected_version is not None and expected_version != row.version:
             raise BoardChanged()
         legal = self._engine_call(eng.legal_actions, state, seat.name)
-        if action_id not in {a.id for a in legal}:
+        action = _resolve(action_id, legal)
+        if action is None:
             waiting = self._engine_call(eng.to_act, state)
             if not legal and seat.name not in waiting:
-                raise NotYourTurn(_not_your_turn(waiting))
+                raise NotYourTurn(not_your_turn(waiting))
             raise IllegalMove(
                 "That is not one of your moves right now. Use /play to see the moves you have."
             )
+        return await self._move(row, eng, state, seat, action, by_standin=False)
+
+    async def play_for(
+        self, *, game_id: int, user_id: int, rng: random.Random, expected_version: int
+    ) -> Outcome:
+        """A stand-in's move for an absent player: the engine's suggestion, made through the
+        same checks and save as the player's own move (refused if the board moved on)."""
+        row = await self._by_id(game_id)
+        if row.status != "running" or row.version != expected_version:
+            raise BoardChanged()
+        eng, state, seat = self._running_seat(row, user_id)
         try:
-            new_state, events = eng.apply(state, seat.name, action_id)
+            action_id = eng.suggest(state, seat.name, rng)
+        except IllegalAction as exc:
+            raise NotYourTurn(exc.reason) from None
+        legal = self._engine_call(eng.legal_actions, state, seat.name)
+        action = next((a for a in legal if a.id == action_id), None)
+        if action is None:
+            raise IllegalMove("The stand-in's suggestion is not a legal move.")
+        return await self._move(row, eng, state, seat, action, by_standin=True)
+
+    async def _move(
+        self,
+        row: GameRow,
+        eng: AnyEngine,
+        state: BaseModel,
+        seat: SeatRow,
+        action: Action,
+        *,
+        by_standin: bool,
+    ) -> Outcome:
+        try:
+            new_state, events = eng.apply(state, seat.name, action.id)
         except IllegalAction as exc:
             raise IllegalMove(exc.reason) from None
         except Exception as exc:  # the move itself stays out of the log: it may be secret
             log.error("%s: apply failed in game %s: %s", eng.name, row.id, failure(exc))
             raise EngineFailure() from None
-        entry = LogEntry("move", user_id, seat.name, action_id)
-        return await self._commit(row, eng, new_state, events, entry)
+        entry = MoveEntry("move", seat.user_id, seat.name, action.id)
+        return await self._commit(
+            row, eng, new_state, events, entry, action=action, by_standin=by_standin
+        )
 
     async def legal_actions(self, *, channel_id: int, user_id: int) -> list[Action]:
         """The caller's moves now (empty when they have nothing to do)."""
@@ -367,7 +345,7 @@ class Table:
         return list(self._engine_call(eng.legal_actions, state, seat.name))
 
     async def suggest(self, *, channel_id: int, user_id: int, rng: random.Random) -> str:
-        """A reasonable legal action id for this player (stand-ins, simulations)."""
+        """A reasonable legal action id for this player (simulations)."""
         row = await self._live(channel_id)
         eng, state, seat = self._running_seat(row, user_id)
         try:
@@ -378,18 +356,60 @@ class Table:
     async def waiting_for(self, *, channel_id: int) -> list[int]:
         """User ids whose decision the channel's running game awaits (empty otherwise)."""
         row = await self._live(channel_id)
-        if row.status != "running":
-            return []
-        eng = self._engine(row)
-        state = self._state(eng, row)
-        return _user_ids(row, self._engine_call(eng.to_act, state))
+        return list(self._awaited(row))
 
-    async def concede(self, *, channel_id: int, user_id: int, reason: str | None = None) -> Outcome:
-        """Give up a running game (see :meth:`_concede_once`)."""
-        return await self._retrying(lambda: self._concede_once(channel_id, user_id, reason))
+    async def awaited(self, game_id: int) -> dict[int, str]:
+        """User id -> player name of everyone the game awaits (empty unless it runs; a game
+        whose state does not load awaits no one, so clocks leave it alone)."""
+        row = await self._by_id(game_id)
+        try:
+            return self._awaited(row)
+        except TableError:
+            log.warning("game %s cannot be loaded; it awaits no one", row.id)
+            return {}
 
-    async def _concede_once(self, channel_id: int, user_id: int, reason: str | None) -> Outcome:
-        """Give up a running game.
+    async def concede(self, *, channel_id: int, user_id: int) -> Outcome:
+        """Give up a running game (see :meth:`_remove_once`)."""
+        return await self._retrying(lambda: self._concede_once(channel_id, user_id))
+
+    async def _concede_once(self, channel_id: int, user_id: int) -> Outcome:
+        row = await self._live(channel_id)
+        eng, state, seat = self._running_seat(row, user_id)
+        return await self._remove_once(row, eng, state, seat, None, user_id)
+
+    async def remove_player(
+        self, *, game_id: int, user_id: int, reason: str | None = None, by_id: int | None = None
+    ) -> Outcome:
+        """Take a player out of a running game through the game's own rules for leaving, as a
+        concession (``reason``, past tense, e.g. "was voted out", replaces "concedes").
+
+        Refused with :class:`NotSeated` when the player is no longer in the game (they
+        conceded, or another removal came first): the game goes on as it is.
+        """
+
+        async def attempt() -> Outcome:
+            row = await self._by_id(game_id)
+            if row.status not in LIVE_STATUSES:
+                raise NoGame("That game has already ended.")
+            seat = next((s for s in row.seats if s.user_id == user_id), None)
+            if seat is None or not seat.active:
+                name = seat.name if seat is not None else "That player"
+                raise NotSeated(f"{name} is no longer playing in this game.")
+            eng, state, seat = self._running_seat(row, user_id)
+            return await self._remove_once(row, eng, state, seat, reason, by_id)
+
+        return await self._retrying(attempt)
+
+    async def _remove_once(
+        self,
+        row: GameRow,
+        eng: AnyEngine,
+        state: BaseModel,
+        seat: SeatRow,
+        reason: str | None,
+        by_id: int | None,
+    ) -> Outcome:
+        """A player leaves a running game.
 
         If the game can go on without the player (``engine.remove_player``), it does. If it
         cannot, it ends at once and the players still in it share the win ("<name> conceded"):
@@ -398,8 +418,7 @@ class Table:
         ``reason`` (past tense, e.g. "was voted out") replaces "conceded" in the texts when a
         player is removed by others rather than by their own choice.
         """
-        row = await self._live(channel_id)
-        eng, state, seat = self._running_seat(row, user_id)
+        user_id = seat.user_id
         others = [s.name for s in row.seats if s.active and s.user_id != user_id]
         why = reason or "conceded"
         try:
@@ -421,7 +440,7 @@ class Table:
             SeatRow(s.seat, s.user_id, s.name, s.choices, s.active and s.user_id != user_id)
             for s in row.seats
         ]
-        entry = LogEntry("concede", user_id, seat.name)
+        entry = MoveEntry("concede", user_id if by_id is None else by_id, seat.name)
         return await self._commit(row, eng, new_state, events, entry, seats=seats, ended=ended)
 
     async def abort(
@@ -444,20 +463,115 @@ class Table:
                 f"Only the host, {host}, or a member with Manage Messages can abort this game."
             )
         who = _name_of(row, user_id) or (player_name(user_name) if user_name else "a moderator")
-        entry = LogEntry(
-            "abort", user_id, who, events=[_public(f"The game is aborted by {who}.", "end")]
+        entry = MoveEntry(
+            "abort", user_id, who, events=[public_event(f"The game is aborted by {who}.", "end")]
         )
         saved = await self._save(row, entry, status="aborted", end_reason=f"aborted by {who}")
         return self._info(saved)
+
+    # -- the game's life over days (asked by the clock service) ----------------------------------
+    async def close(self, *, game_id: int, reason: str, text: str) -> GameInfo | None:
+        """End a live game for ``reason`` (a deleted channel, everyone gone), kept with its log
+        line ``text``; ``None`` when it had already ended."""
+
+        async def attempt() -> GameInfo | None:
+            row = await self._by_id(game_id)
+            if row.status not in LIVE_STATUSES:
+                return None
+            entry = MoveEntry("closed", None, events=[public_event(text, "closed")])
+            saved = await self._save(row, entry, status="aborted", end_reason=reason)
+            return self._info(saved)
+
+        return await self._retrying(attempt)
+
+    async def hand_over(
+        self, *, game_id: int, new_host_id: int, by_id: int | None, text: str
+    ) -> GameInfo:
+        """Make a player of a live game its host, with ``text`` in the log."""
+
+        async def attempt() -> GameInfo:
+            row = await self._by_id(game_id)
+            if row.status not in LIVE_STATUSES:
+                raise NoGame("That game has already ended.")
+            if not any(s.user_id == new_host_id and s.active for s in row.seats):
+                raise NotSeated("The new host must be a player of this game.")
+            entry = MoveEntry("host", by_id, events=[public_event(text, "host")])
+            return self._info(await self._save(row, entry, host_id=new_host_id))
+
+        return await self._retrying(attempt)
+
+    async def leave_lobby(self, *, game_id: int, user_id: int, why: str | None = None) -> GameInfo:
+        """A player leaves a lobby, as :meth:`leave` (``why``, past tense, e.g. "left the
+        server", replaces "leaves" in the log)."""
+
+        async def attempt() -> GameInfo:
+            row = await self._by_id(game_id)
+            if row.status != "lobby":
+                raise WrongStage("That game is not in its lobby.")
+            return self._info(await self._leave_lobby(row, user_id, why))
+
+        return await self._retrying(attempt)
+
+    async def note(self, *, game_id: int, kind: str, user_id: int | None, text: str) -> GameInfo:
+        """A public line in the game's log (a host power, a vote, a stand-in taking a turn)."""
+
+        async def attempt() -> GameInfo:
+            row = await self._by_id(game_id)
+            entry = MoveEntry(kind, user_id, events=[public_event(text, kind)])
+            return self._info(await self._save(row, entry))
+
+        return await self._retrying(attempt)
 
     # -- looking ------------------------------------------------------------------------------------
     async def game(self, *, channel_id: int) -> GameInfo:
         """The channel's live game, else its most recent finished or aborted one (see status)."""
         return self._info(await self._latest(channel_id))
 
+    async def live_game(self, channel_id: int) -> GameInfo | None:
+        """The channel's game in the lobby or running, if any."""
+        row = await self.store.live_game(channel_id)
+        return None if row is None else self._info(row)
+
+    async def game_by_id(self, game_id: int) -> GameInfo:
+        return self._info(await self._by_id(game_id))
+
+    async def games(self, statuses: Iterable[str] = LIVE_STATUSES) -> list[GameInfo]:
+        """Every game with one of these statuses, oldest first (clocks, records, restarts)."""
+        return [self._info(row) for row in await self.store.games(statuses)]
+
     async def live_games(self) -> list[GameInfo]:
         """Every game in a lobby or running, in every channel (for reminders and restarts)."""
-        return [self._info(row) for row in await self.store.games()]
+        return await self.games(LIVE_STATUSES)
+
+    async def last_entry(self, game_id: int) -> MoveRow | None:
+        """The newest entry of the game's log."""
+        last = await self.store.moves(game_id, limit=1)
+        return last[-1] if last else None
+
+    async def notes(self, game: GameInfo) -> list[str]:
+        """The public lines the note sources add about a running game (a failing source is
+        logged and left out)."""
+        if game.status != "running":
+            return []
+        lines: list[str] = []
+        for source in list(self.note_sources):
+            try:
+                lines.extend(await source(game))
+            except Exception as exc:
+                log.error("a note source failed for game %s: %s", game.id, failure(exc))
+        return lines
+
+    async def current(self, *, channel_id: int) -> Outcome:
+        """ "Where the game stands now" as an outcome (who is awaited, their moves, the notes,
+        the board), for a board posted again after a restart."""
+        row = await self._live(channel_id)
+        if row.status != "running":
+            raise WrongStage("The game has not started yet.")
+        eng = self._engine(row)
+        state = self._state(eng, row)
+        info = self._info(row)
+        names = self._engine_call(eng.to_act, state)
+        return await self._outcome(row, info, eng, state, names, [], {}, None)
 
     async def board(self, *, channel_id: int) -> tuple[GameInfo, bytes, str]:
         """The public board image and a short public text (the last game's, once it ended)."""
@@ -495,7 +609,7 @@ class Table:
         if png is not None:
             return self._info(row), png, f"Your hand in {eng.title} (only you can see this)."
         public = self._engine_call(eng.view, state, None)
-        return self._info(row), None, _private_text(mine, public)
+        return self._info(row), None, private_text(mine, public)
 
     async def status(self, *, channel_id: int) -> tuple[GameInfo, str]:
         """A few public lines: the game, its players, whose turn it is or how it ended."""
@@ -515,7 +629,7 @@ class Table:
             else:
                 texts = [str(e.get("text", "")) for e in move.events if e.get("private_to") is None]
                 text = " ".join(t for t in texts if t) or f"{move.player or 'Someone'} moves."
-            lines.append(_ellipsize(f"{move.seq}. {text}", LOG_LINE_MAX))
+            lines.append(ellipsize(f"{move.seq}. {text}", LOG_LINE_MAX))
         return lines
 
     # -- internals ----------------------------------------------------------------------------------
@@ -537,11 +651,18 @@ class Table:
             raise NoGame()
         return row
 
-    async def _retrying(self, attempt):
+    async def _by_id(self, game_id: int) -> GameRow:
+        try:
+            return await self.store.get_game(game_id)
+        except GameNotFound:
+            raise NoGame() from None
+
+    async def _retrying(self, attempt: Callable[[], Awaitable[T]]) -> T:
         """Re-run a change (re-checking everything) if another change landed first.
 
-        For lobby changes, start, concede and abort: what the user wants still holds after
-        someone else's change. Moves are never retried: they were chosen for one board.
+        For lobby changes, start, concede, removals, notes and abort: what the caller wants
+        still holds after someone else's change (or the re-check refuses it). Moves are never
+        retried: they were chosen for one board.
         """
         for _ in range(RETRIES - 1):
             try:
@@ -550,7 +671,7 @@ class Table:
                 continue
         return await attempt()
 
-    def _engine(self, row: GameRow) -> Engine:
+    def _engine(self, row: GameRow) -> AnyEngine:
         try:
             return engines.get_engine(row.engine)
         except engines.UnknownGame:
@@ -565,17 +686,26 @@ class Table:
         except engines.UnknownGame:
             return engine_name
 
-    def _state(self, eng: Engine, row: GameRow):
+    def _state(self, eng: AnyEngine, row: GameRow) -> BaseModel:
         if row.problems or row.state is None:
             log.error("game %s is damaged: %s", row.id, ", ".join(row.problems) or "no state")
             raise DamagedGame()
         try:
-            return eng.load_state(row.state)
+            state: BaseModel = eng.load_state(row.state)
         except Exception as exc:  # pydantic's message would quote the (secret) state
             log.error("game %s: saved state does not load: %s", row.id, failure(exc))
             raise DamagedGame() from None
+        return state
 
-    def _engine_call(self, fn, *args):
+    def _awaited(self, row: GameRow) -> dict[int, str]:
+        if row.status != "running":
+            return {}
+        eng = self._engine(row)
+        names = self._engine_call(eng.to_act, self._state(eng, row))
+        by_name = {s.name: s.user_id for s in row.seats if s.active}
+        return {by_name[n]: n for n in names if n in by_name}
+
+    def _engine_call(self, fn: Callable[..., T], *args: Any) -> T:
         try:
             return fn(*args)
         except IllegalAction as exc:
@@ -586,7 +716,7 @@ class Table:
             log.error("engine call %s failed: %s", getattr(fn, "__qualname__", fn), failure(exc))
             raise EngineFailure() from None
 
-    def _running_seat(self, row: GameRow, user_id: int):
+    def _running_seat(self, row: GameRow, user_id: int) -> tuple[AnyEngine, BaseModel, SeatRow]:
         if row.status == "lobby":
             raise WrongStage("The game has not started yet. The host starts it with /game start.")
         seat = next((s for s in row.seats if s.user_id == user_id), None)
@@ -597,7 +727,15 @@ class Table:
         eng = self._engine(row)
         return eng, self._state(eng, row), seat
 
-    async def _save(self, row: GameRow, entry: LogEntry, **changes) -> GameRow:
+    async def _save(
+        self,
+        row: GameRow,
+        entry: MoveEntry,
+        *,
+        to_act: list[int] | None = None,
+        by_standin: bool = False,
+        **changes: Any,
+    ) -> GameRow:
         try:
             saved = await self.store.save(
                 row.id, row.version, now=self.clock(), entry=entry, **changes
@@ -609,30 +747,31 @@ class Table:
         except sqlite3.Error as exc:
             log.error("could not save game %s: %s", row.id, failure(exc))
             raise SaveFailed() from None
-        if row.status in LIVE_STATUSES and saved.status not in LIVE_STATUSES:
-            await self._tell_ended(saved)
+        await self._tell(Change(self._info(saved), entry.kind, entry.user_id, to_act, by_standin))
         return saved
 
-    async def _tell_ended(self, row: GameRow) -> None:
-        info = self._info(row)
-        for listener in list(self.end_listeners):
+    async def _tell(self, change: Change) -> None:
+        for listener in list(self.listeners):
             try:
-                await listener(info)
+                await listener(change)
             except Exception as exc:
-                log.error("an end listener failed for game %s: %s", row.id, failure(exc))
+                log.error("a change listener failed for game %s: %s", change.game.id, failure(exc))
 
     async def _commit(
         self,
         row: GameRow,
-        eng: Engine,
-        state,
+        eng: AnyEngine,
+        state: BaseModel,
         events: list[Event],
-        entry: LogEntry,
+        entry: MoveEntry,
         *,
         seats: list[SeatRow] | None = None,
         ended: Result | None = None,
+        action: Action | None = None,
+        by_standin: bool = False,
     ) -> Outcome:
-        """Save a new state (and its log entry) and describe the result to the caller."""
+        """Save a new state (and its log entry) and describe the result to the caller: who
+        acts next is computed here, once, from the state just saved."""
         result = ended or self._engine_call(eng.result, state)
         changes: dict[str, Any] = {"state": state.model_dump_json()}
         if result is not None:
@@ -645,42 +784,70 @@ class Table:
             changes["seats"] = seats
         stored = [e.model_dump(mode="json") for e in events]
         if result is not None and not any(e.kind == "end" for e in events):
-            end = Event(text=_result_text(result), kind="end")
+            end = Event(text=result_text(result), kind="end")
             events = [*events, end]
             stored.append(end.model_dump(mode="json"))
-        entry = LogEntry(entry.kind, entry.user_id, entry.player, entry.action_id, stored)
-        saved = await self._save(row, entry, **changes)
-        waiting = (
-            [] if result is not None else _user_ids(saved, self._engine_call(eng.to_act, state))
+        entry = MoveEntry(entry.kind, entry.user_id, entry.player, entry.action_id, stored)
+        names = [] if result is not None else self._engine_call(eng.to_act, state)
+        active = {s.name: s.user_id for s in (seats or row.seats) if s.active}
+        to_act = [active[n] for n in names if n in active]
+        saved = await self._save(row, entry, to_act=to_act, by_standin=by_standin, **changes)
+        outcome = await self._outcome(
+            saved, self._info(saved), eng, state, names, events, {}, result
         )
-        png = None
-        if self.render:
-            try:
-                png = await asyncio.to_thread(_render_board, eng, state)
-            except rendering.NoRenderer:
-                if eng.name not in _warned_no_renderer:
-                    _warned_no_renderer.add(eng.name)
-                    log.warning("%s has no board renderer; moves go without images", eng.name)
-            except Exception as exc:
-                log.error(
-                    "%s: rendering the board of game %s failed: %s", eng.name, row.id, failure(exc)
-                )
-        private: dict[int, list[str]] = {}
+        return outcome if action is None else _with(outcome, action, by_standin)
+
+    async def _outcome(
+        self,
+        row: GameRow,
+        info: GameInfo,
+        eng: AnyEngine,
+        state: BaseModel,
+        names: list[str],
+        events: list[Event],
+        private: dict[int, list[str]],
+        result: Result | None,
+    ) -> Outcome:
+        """The outcome of a position: the awaited users and each one's moves, the notes, the
+        public board and the private events by owner."""
+        by_name = {s.name: s.user_id for s in row.seats if s.active}
+        awaited: dict[int, list[Action]] = {}
+        for name in names:
+            if name in by_name:
+                awaited[by_name[name]] = list(self._engine_call(eng.legal_actions, state, name))
         for event in events:
             if event.private_to is not None:
-                owner = _user_of(saved, event.private_to)
+                owner = _user_of(row, event.private_to)
                 if owner is not None:
                     private.setdefault(owner, []).append(event.text)
         return Outcome(
-            game=self._info(saved),
+            game=info,
             events=[e for e in events if e.private_to is None],
             private_events=private,
-            to_act=waiting,
+            to_act=list(awaited),
             result=result,
-            board_png=png,
+            board_png=await self._board_png(eng, state, row.id),
+            awaited=awaited,
+            notes=await self.notes(info) if result is None else [],
+            labels_public=eng.public_action_labels,
         )
 
-    def _game_options(self, eng: Engine, options: dict | None) -> dict:
+    async def _board_png(self, eng: AnyEngine, state: BaseModel, game_id: int) -> bytes | None:
+        if not self.render:
+            return None
+        try:
+            return await asyncio.to_thread(_render_board, eng, state)
+        except rendering.NoRenderer:
+            if eng.name not in _warned_no_renderer:
+                _warned_no_renderer.add(eng.name)
+                log.warning("%s has no board renderer; moves go without images", eng.name)
+        except Exception as exc:
+            log.error(
+                "%s: rendering the board of game %s failed: %s", eng.name, game_id, failure(exc)
+            )
+        return None
+
+    def _game_options(self, eng: AnyEngine, options: dict[str, Any] | None) -> dict[str, Any]:
         specs = {s.key: s for s in eng.options}
         chosen = {k: _option_value(v) for k, v in (options or {}).items()}
         for key in chosen:
@@ -695,7 +862,9 @@ class Table:
             raise BadOptions(exc.reason) from None
         return {k: v for k, v in validated.items() if not specs[k].per_player}
 
-    def _seat_choices(self, eng: Engine, choices: dict | None, seats) -> dict:
+    def _seat_choices(
+        self, eng: AnyEngine, choices: dict[str, Any] | None, seats: Sequence[SeatRow]
+    ) -> dict[str, str]:
         specs = {s.key: s for s in eng.options if s.per_player}
         out: dict[str, str] = {}
         for key, raw in (choices or {}).items():
@@ -747,7 +916,9 @@ class Table:
             end_reason=row.end_reason,
         )
 
-    def _status_text(self, row: GameRow, eng: Engine, state, *, brief: bool = False) -> str:
+    def _status_text(
+        self, row: GameRow, eng: AnyEngine, state: BaseModel | None, *, brief: bool = False
+    ) -> str:
         lines = []
         if not brief:
             players = []
@@ -765,18 +936,28 @@ class Table:
             summary = self._engine_call(eng.summary, state)
             if summary:
                 lines.append(summary)
-            lines.append(_waiting_text(self._engine_call(eng.to_act, state)))
+            lines.append(waiting_text(self._engine_call(eng.to_act, state)))
         elif row.status == "finished":
             result = self._info(row).result
-            lines.append(_result_text(result) if result else f"Finished: {row.end_reason}.")
+            lines.append(result_text(result) if result else f"Finished: {row.end_reason}.")
         elif row.status == "aborted":
             lines.append(f"Aborted ({row.end_reason or 'no reason given'}).")
         return "\n".join(lines)
 
 
 # -- small helpers ------------------------------------------------------------------------------------
-def _public(text: str, kind: str = "table") -> dict:
-    return Event(text=text, kind=kind).model_dump(mode="json")
+def _resolve(typed: str, legal: Sequence[Action]) -> Action | None:
+    """The move meant by what was sent: an action id as is, else a unique label match."""
+    typed = typed.strip()
+    exact = next((a for a in legal if a.id == typed), None)
+    if exact is not None:
+        return exact
+    by_label = [a for a in legal if a.label.casefold() == typed.casefold()]
+    return by_label[0] if len(by_label) == 1 else None
+
+
+def _with(outcome: Outcome, action: Action, by_standin: bool) -> Outcome:
+    return replace(outcome, action=action, by_standin=by_standin)
 
 
 def _option_value(value: Any) -> Any:
@@ -791,61 +972,5 @@ def _user_of(row: GameRow, name: str) -> int | None:
     return next((s.user_id for s in row.seats if s.name == name), None)
 
 
-def _user_ids(row: GameRow, names: list[str]) -> list[int]:
-    ids = [_user_of(row, n) for n in names]
-    return [i for i in ids if i is not None]
-
-
-def _render_board(eng: Engine, state) -> bytes:
+def _render_board(eng: AnyEngine, state: BaseModel) -> bytes:
     return rendering.render_board(eng.name, eng.view(state, None))
-
-
-def _join_names(names: list[str]) -> str:
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _not_your_turn(waiting: list[str]) -> str:
-    if not waiting:
-        return "It is not your turn."
-    return f"It is not your turn: the game is waiting for {_join_names(waiting)}."
-
-
-def _waiting_text(waiting: list[str]) -> str:
-    return f"Waiting for {_join_names(waiting)}." if waiting else "Waiting for no one."
-
-
-def _result_text(result: Result) -> str:
-    if not result.winners:
-        return f"The game is over ({result.reason}); no one wins."
-    verb = "wins" if len(result.winners) == 1 else "win"
-    return f"The game is over: {_join_names(result.winners)} {verb} ({result.reason})."
-
-
-def _ellipsize(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
-
-
-def _format_value(value: Any) -> str:
-    if isinstance(value, list) and all(not isinstance(v, dict | list) for v in value):
-        return ", ".join(str(v) for v in value) or "none"
-    if isinstance(value, dict) and all(not isinstance(v, dict | list) for v in value.values()):
-        return ", ".join(f"{k}: {v}" for k, v in value.items()) or "none"
-    if isinstance(value, dict | list):
-        return json.dumps(value, ensure_ascii=False)
-    return str(value)
-
-
-def _private_text(mine, public) -> str:
-    """The parts of the player's view a spectator does not see, as short text lines."""
-    own = mine.model_dump(mode="json")
-    seen = public.model_dump(mode="json") if type(public) is type(mine) else {}
-    lines = [
-        f"{key.replace('_', ' ').capitalize()}: {_format_value(value)}"
-        for key, value in own.items()
-        if seen.get(key, object()) != value and value is not None
-    ]
-    if not lines:
-        return "Nothing is hidden for you in this game: everything is on the board (/game board)."
-    return _ellipsize("Only you can see this.\n" + "\n".join(lines), PRIVATE_TEXT_MAX)
