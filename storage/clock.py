@@ -110,7 +110,9 @@ class ClockStore:
         rows = await self._rows(f"SELECT {_GAME_COLS} FROM days_games WHERE game_id=?", (game_id,))
         return ClockGame(*rows[0]) if rows else ClockGame(game_id)
 
-    async def ensure_game(self, game_id: int, turn_seconds: int | None = DEFAULT_TURN_SECONDS):
+    async def ensure_game(
+        self, game_id: int, turn_seconds: int | None = DEFAULT_TURN_SECONDS
+    ) -> None:
         await self._write(
             "INSERT OR IGNORE INTO days_games (game_id, turn_seconds) VALUES (?, ?)",
             (game_id, turn_seconds),

@@ -18,7 +18,7 @@ import json
 import sqlite3
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -288,11 +288,14 @@ class Store:
         end_reason: str | None = _KEEP,
         host_id: int = _KEEP,
         seats: list[SeatRow] | None = None,
+        base: GameRow | None = None,
     ) -> GameRow:
         """Apply one change to a game and append its log entry, all or nothing.
 
         Raises :class:`VersionConflict` (writing nothing) if the game's version is no longer
-        ``expected_version``. ``seats``, when given, replaces the game's seats.
+        ``expected_version``. ``seats``, when given, replaces the game's seats. ``base``, the
+        row as loaded at ``expected_version``, spares reading the saved row back: the returned
+        row is ``base`` with this change.
         """
         sets = ["version = version + 1", "updated_at = ?"]
         args: list[Any] = [now]
@@ -321,6 +324,25 @@ class Store:
                     await self._db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
                     await self._write_seats(game_id, seats)
                 await self._append_move(game_id, expected_version + 1, entry, now)
+            if base is not None and base.version == expected_version:
+                changed = {
+                    k: v
+                    for k, v in (
+                        ("status", status),
+                        ("state", state),
+                        ("result", result),
+                        ("end_reason", end_reason),
+                        ("host_id", host_id),
+                    )
+                    if v is not _KEEP
+                }
+                return replace(
+                    base,
+                    version=expected_version + 1,
+                    updated_at=now,
+                    seats=base.seats if seats is None else tuple(seats),
+                    **changed,
+                )
             row = await self._one("SELECT * FROM games WHERE id = ?", (game_id,))
         assert row is not None
         return row

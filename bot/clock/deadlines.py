@@ -27,24 +27,25 @@ class Deadlines(ClockBase):
 
     async def sync(
         self, game_id: int, *, game: GameInfo | None = None, waiting: Iterable[int] | None = None
-    ) -> None:
-        """Give every awaited player a deadline and drop the others' (idempotent).
+    ) -> list[int]:
+        """Give every awaited player a deadline and drop the others' (idempotent); returns the
+        awaited players who had no running deadline before (their turn just began).
 
         ``game`` and ``waiting`` (the awaited user ids), when the caller has them from a
         change, spare asking the table again."""
         if game is None:
             game = await self.table.game_by_id(game_id)
-        await self.clocks.ensure_game(game_id)
         dg = await self.clocks.game(game_id)
         if game.status != "running" or dg.closed_reason:
             await self.clocks.drop_deadlines(game_id)
             self.wake()
-            return
+            return []
         if waiting is None:
             waiting = await self.table.awaited(game_id)
         waiting = list(waiting)
         now = self.clock()
         existing = {d.user_id: d for d in await self.clocks.deadlines(game_id)}
+        fresh = [u for u in waiting if u not in existing or existing[u].fired_at is not None]
         for user_id in existing:
             if user_id not in waiting:
                 await self.clocks.drop_deadline(game_id, user_id)
@@ -68,6 +69,7 @@ class Deadlines(ClockBase):
                     game_id, user_id, game.version, start, start + dg.turn_seconds
                 )
         self.wake()
+        return fresh
 
     async def recover(self) -> None:
         """At start: re-arm deadlines that fired but whose stand-in never moved (a crash), then
@@ -112,11 +114,8 @@ class Deadlines(ClockBase):
                 await self.clocks.clear_votes(game.id, actor)
         if change.to_act is None or change.by_standin:
             return
-        before = {d.user_id for d in await self.clocks.deadlines(game.id) if d.fired_at is None}
-        await self.sync(game.id, game=game, waiting=change.to_act)
-        if game.status == "running":
-            fresh = [u for u in change.to_act if u not in before and u != actor]
-            await self._dm_turn(game, fresh)
+        fresh = await self.sync(game.id, game=game, waiting=change.to_act)
+        await self._dm_turn(game, [u for u in fresh if u != actor])
 
     # -- the scheduler's side --------------------------------------------------------------------
     async def next_due_at(self) -> float | None:

@@ -738,7 +738,7 @@ class Table:
     ) -> GameRow:
         try:
             saved = await self.store.save(
-                row.id, row.version, now=self.clock(), entry=entry, **changes
+                row.id, row.version, now=self.clock(), entry=entry, base=row, **changes
             )
         except VersionConflict:
             raise BoardChanged() from None

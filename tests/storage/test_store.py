@@ -276,3 +276,11 @@ async def test_meta_values_are_kept_across_a_restart(tmp_path, store):
         assert await reopened.get_meta("commands_hash") == "def"
     finally:
         await reopened.close()
+
+
+async def test_a_save_from_a_loaded_row_returns_what_reading_it_back_would(store):
+    game = await new_game(store)
+    seats = [SeatRow(0, 7, "Ada"), SeatRow(1, 8, "Bo", {"species": "cat"}, active=False)]
+    args = dict(now=2.0, entry=MoveEntry("start"), state='{"a":1}', status="running", seats=seats)
+    saved = await store.save(game.id, game.version, base=game, **args)
+    assert saved == await store.get_game(game.id)
