@@ -1,4 +1,4 @@
-"""Posting a turn message without an interaction (timeouts, stand-ins: issue 7's scheduler)."""
+"""Posting a turn message without an interaction (timeouts, stand-ins: the clock's scheduler)."""
 
 from __future__ import annotations
 
