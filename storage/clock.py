@@ -17,6 +17,7 @@ import sqlite3
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 DEFAULT_TURN_SECONDS = 24 * 3600
 DEFAULT_MISSED_LIMIT = 3
@@ -62,7 +63,7 @@ _GAME_COLS = (
 _DEADLINE_COLS = "game_id, user_id, version, started_at, due_at, half_sent, near_sent, fired_at"
 
 
-def _deadline(row) -> Deadline:
+def _deadline(row: tuple[Any, ...]) -> Deadline:
     return Deadline(row[0], row[1], row[2], row[3], row[4], bool(row[5]), bool(row[6]), row[7])
 
 
@@ -97,11 +98,12 @@ class ClockStore:
         async with self._lock:
             await asyncio.to_thread(self.db.close)
 
-    async def _write(self, sql: str, params: tuple = ()) -> int:
+    async def _write(self, sql: str, params: tuple[Any, ...] = ()) -> int:
         async with self._lock:
-            return await asyncio.to_thread(lambda: self.db.execute(sql, params).rowcount)
+            count: int = await asyncio.to_thread(lambda: self.db.execute(sql, params).rowcount)
+            return count
 
-    async def _rows(self, sql: str, params: tuple = ()) -> list[tuple]:
+    async def _rows(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         async with self._lock:
             return await asyncio.to_thread(lambda: self.db.execute(sql, params).fetchall())
 
@@ -118,7 +120,7 @@ class ClockStore:
             (game_id, turn_seconds),
         )
 
-    async def update_game(self, game_id: int, **fields) -> None:
+    async def update_game(self, game_id: int, **fields: Any) -> None:
         await self.ensure_game(game_id)
         cols = ", ".join(f"{k}=?" for k in fields)
         await self._write(
@@ -135,7 +137,8 @@ class ClockStore:
         )
         if won:
             return None
-        return (await self.game(game_id)).last_nudge_at + gap
+        last = (await self.game(game_id)).last_nudge_at
+        return (now if last is None else last) + gap
 
     async def games_with_board_in(self, game_ids: list[int]) -> dict[int, ClockGame]:
         if not game_ids:
@@ -256,7 +259,7 @@ class ClockStore:
         )
         return {r[0] for r in rows}
 
-    async def update_seat(self, game_id: int, user_id: int, **fields) -> None:
+    async def update_seat(self, game_id: int, user_id: int, **fields: Any) -> None:
         await self._write(
             "INSERT OR IGNORE INTO days_seats (game_id, user_id) VALUES (?, ?)", (game_id, user_id)
         )
@@ -333,7 +336,8 @@ class ClockStore:
             "AND start_at<=? AND until_at>?",
             (guild_id, user_id, now, now),
         )
-        return rows[0][0]
+        until: float | None = rows[0][0]
+        return until
 
     async def away_used(self, guild_id: int, user_id: int, since: float) -> float:
         """Seconds of away that fall after ``since`` (periods are clipped to the window)."""

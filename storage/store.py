@@ -17,7 +17,7 @@ import contextlib
 import json
 import sqlite3
 import time
-from collections.abc import Iterable
+from collections.abc import AsyncIterator, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -52,7 +52,7 @@ class SeatRow:
     seat: int
     user_id: int
     name: str
-    choices: dict = field(default_factory=dict)
+    choices: dict[str, Any] = field(default_factory=dict)
     active: bool = True
 
 
@@ -66,11 +66,11 @@ class GameRow:
     state: str | None  # raw engine state JSON; the engine validates it
     version: int
     host_id: int
-    options: dict
+    options: dict[str, Any]
     seed: int
     created_at: float
     updated_at: float
-    result: dict | None
+    result: dict[str, Any] | None
     end_reason: str | None
     seats: tuple[SeatRow, ...]
     #: what could not be read from the row (bad JSON in options, result, seat choices)
@@ -85,7 +85,7 @@ class MoveEntry:
     user_id: int | None = None
     player: str | None = None
     action_id: str | None = None
-    events: list[dict] = field(default_factory=list)  # {"text", "kind", "private_to"}
+    events: list[dict[str, Any]] = field(default_factory=list)  # {"text", "kind", "private_to"}
 
 
 @dataclass(frozen=True)
@@ -96,7 +96,7 @@ class MoveRow:
     user_id: int | None
     player: str | None
     action_id: str | None
-    events: list[dict]
+    events: list[dict[str, Any]]
     version: int
     created_at: float
     readable: bool = True  # False if the stored events JSON is damaged
@@ -109,7 +109,14 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
-def _loads_object(raw: str | None, what: str, problems: list[str], *, nullable=False):
+def _object(raw: str | None, what: str, problems: list[str]) -> dict[str, Any]:
+    """A JSON object column that must be there (``{}``, with the problem noted, if not)."""
+    return _loads_object(raw, what, problems) or {}
+
+
+def _loads_object(
+    raw: str | None, what: str, problems: list[str], *, nullable: bool = False
+) -> dict[str, Any] | None:
     if raw is None:
         if nullable:
             return None
@@ -167,7 +174,7 @@ class Store:
     async def __aenter__(self) -> Store:
         return self
 
-    async def __aexit__(self, *exc) -> None:
+    async def __aexit__(self, *exc: object) -> None:
         await self.close()
 
     async def get_meta(self, key: str) -> str | None:
@@ -234,6 +241,7 @@ class Store:
     async def moves(self, game_id: int, *, limit: int | None = None) -> list[MoveRow]:
         """The game's log in order; with ``limit``, only the last ``limit`` entries."""
         async with self._lock:
+            args: tuple[int, ...]
             if limit is None:
                 sql, args = "SELECT * FROM moves WHERE game_id = ? ORDER BY seq", (game_id,)
             else:
@@ -253,7 +261,7 @@ class Store:
         channel_id: int,
         engine: str,
         host_id: int,
-        options: dict,
+        options: dict[str, Any],
         seed: int,
         now: float,
         seats: list[SeatRow],
@@ -269,6 +277,7 @@ class Store:
                     (guild_id, channel_id, engine, host_id, _dumps(options), seed, now, now),
                 )
                 game_id = cur.lastrowid
+                assert game_id is not None  # an INSERT always sets it
                 await self._write_seats(game_id, seats)
                 await self._append_move(game_id, 1, entry, now)
             row = await self._one("SELECT * FROM games WHERE id = ?", (game_id,))
@@ -284,7 +293,7 @@ class Store:
         entry: MoveEntry,
         status: str = _KEEP,
         state: str | None = _KEEP,
-        result: dict | None = _KEEP,
+        result: dict[str, Any] | None = _KEEP,
         end_reason: str | None = _KEEP,
         host_id: int = _KEEP,
         seats: list[SeatRow] | None = None,
@@ -325,7 +334,7 @@ class Store:
                     await self._write_seats(game_id, seats)
                 await self._append_move(game_id, expected_version + 1, entry, now)
             if base is not None and base.version == expected_version:
-                changed = {
+                changed: dict[str, Any] = {
                     k: v
                     for k, v in (
                         ("status", status),
@@ -349,7 +358,7 @@ class Store:
 
     # -- internals (called with the lock held) -------------------------------------------------
     @contextlib.asynccontextmanager
-    async def _transaction(self):
+    async def _transaction(self) -> AsyncIterator[None]:
         """``BEGIN IMMEDIATE`` ... ``COMMIT``, all or nothing: any failure rolls back; a second
         live game in a channel (the unique index) becomes :class:`LiveGameExists`."""
         await self._db.execute("BEGIN IMMEDIATE")
@@ -398,7 +407,7 @@ class Store:
             ),
         )
 
-    async def _one(self, sql: str, args: tuple) -> GameRow | None:
+    async def _one(self, sql: str, args: tuple[Any, ...]) -> GameRow | None:
         async with self._db.execute(sql, args) as cur:
             row = await cur.fetchone()
         return None if row is None else await self._game(row)
@@ -414,7 +423,7 @@ class Store:
                 seat=s["seat"],
                 user_id=s["user_id"],
                 name=s["name"],
-                choices=_loads_object(s["choices"], f"seat {s['seat']}'s choices", problems),
+                choices=_object(s["choices"], f"seat {s['seat']}'s choices", problems),
                 active=bool(s["active"]),
             )
             for s in seat_rows
@@ -428,7 +437,7 @@ class Store:
             state=row["state"],
             version=row["version"],
             host_id=row["host_id"],
-            options=_loads_object(row["options"], "the options", problems),
+            options=_object(row["options"], "the options", problems),
             seed=row["seed"],
             created_at=row["created_at"],
             updated_at=row["updated_at"],
