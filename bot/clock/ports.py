@@ -1,4 +1,4 @@
-"""What the days service needs from the outside world, without knowing it is Discord.
+"""What the clock service needs from the outside world, without knowing it is Discord.
 
 The Discord layer implements :class:`Notifier`; tests record what it was asked to send. When a
 channel is gone or the bot may no longer post there, the notifier raises :class:`ChannelGone`

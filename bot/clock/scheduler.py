@@ -1,7 +1,7 @@
 """One task that sleeps until the earliest deadline or reminder, fires it, and sleeps again.
 
 It holds nothing that is not in the database: at start (and after every wake-up) it asks the
-days service when the next timer falls due, so a restart rebuilds it and fires whatever came due
+clock service when the next timer falls due, so a restart rebuilds it and fires whatever came due
 while the bot was down. Firing is claimed in the database, so nothing fires twice. The clock and
 the way it waits are injected, so tests drive it without ever sleeping.
 """
@@ -40,13 +40,13 @@ Sleep = Callable[[float | None, asyncio.Event], Awaitable[None]]
 class Scheduler:
     def __init__(
         self,
-        days: Fires,
+        service: Fires,
         *,
         clock: Callable[[], float] = time.time,
         sleep: Sleep = wait_or_wake,
         retry_after: float = 60.0,
     ):
-        self.days = days
+        self.service = service
         self.clock = clock
         self.sleep = sleep
         self.retry_after = retry_after
@@ -59,8 +59,8 @@ class Scheduler:
 
     async def step(self) -> float | None:
         """Fire what is due now; return how long to wait before the next timer (None: idle)."""
-        await self.days.fire_due()
-        at = await self.days.next_due_at()
+        await self.service.fire_due()
+        at = await self.service.next_due_at()
         return None if at is None else max(0.0, at - self.clock())
 
     async def run(self) -> None:
@@ -69,7 +69,7 @@ class Scheduler:
             try:
                 delay = await self.step()
             except Exception as exc:
-                log.error("the days scheduler failed; trying again shortly: %s", failure(exc))
+                log.error("the clock scheduler failed; trying again shortly: %s", failure(exc))
                 delay = self.retry_after
             if delay == 0.0:
                 continue
@@ -77,7 +77,7 @@ class Scheduler:
 
     def start(self) -> asyncio.Task:
         if self._task is None or self._task.done():
-            self._task = asyncio.create_task(self.run(), name="days-scheduler")
+            self._task = asyncio.create_task(self.run(), name="clock-scheduler")
         return self._task
 
     async def stop(self) -> None:

@@ -1,4 +1,4 @@
-"""How long the scheduler's work takes with many games (run: pytest -m bench -s tests/days)."""
+"""How long the scheduler's work takes with many games (run: pytest -m bench -s tests/clock)."""
 
 import statistics
 import time

@@ -5,7 +5,7 @@ import asyncio
 from bot.clock.scheduler import Scheduler
 
 
-class FakeDays:
+class FakeService:
     """Timers at fixed times; firing records them (the real service is tested elsewhere)."""
 
     def __init__(self, clock, times):
@@ -33,7 +33,7 @@ class Clock:
 
 async def test_the_loop_waits_until_each_timer_and_fires_it_once_in_order():
     clock = Clock()
-    days = FakeDays(clock, [50.0, 10.0, 30.0])
+    service = FakeService(clock, [50.0, 10.0, 30.0])
     waits = []
     stop = asyncio.Event()
 
@@ -44,11 +44,11 @@ async def test_the_loop_waits_until_each_timer_and_fires_it_once_in_order():
             await asyncio.Event().wait()  # idle: would wait for a wake-up
         clock.now += timeout
 
-    scheduler = Scheduler(days, clock=clock, sleep=fake_sleep)
+    scheduler = Scheduler(service, clock=clock, sleep=fake_sleep)
     scheduler.start()
     await asyncio.wait_for(stop.wait(), 5)
     await scheduler.stop()
-    assert days.fired == [10.0, 30.0, 50.0]
+    assert service.fired == [10.0, 30.0, 50.0]
     assert waits == [10.0, 20.0, 20.0, None]
 
 
@@ -57,14 +57,14 @@ async def test_a_failing_fire_is_retried_later_instead_of_killing_the_loop():
     calls = []
     stop = asyncio.Event()
 
-    class Broken(FakeDays):
+    class Broken(FakeService):
         async def fire_due(self):
             calls.append(clock.now)
             if len(calls) == 1:
                 raise RuntimeError("database is locked")
             return await super().fire_due()
 
-    days = Broken(clock, [0.0])
+    service = Broken(clock, [0.0])
 
     async def fake_sleep(timeout, wake):
         if timeout is None:
@@ -72,12 +72,12 @@ async def test_a_failing_fire_is_retried_later_instead_of_killing_the_loop():
             await asyncio.Event().wait()
         clock.now += timeout
 
-    scheduler = Scheduler(days, clock=clock, sleep=fake_sleep, retry_after=60)
+    scheduler = Scheduler(service, clock=clock, sleep=fake_sleep, retry_after=60)
     scheduler.start()
     await asyncio.wait_for(stop.wait(), 5)
     await scheduler.stop()
     assert calls == [0.0, 60.0]
-    assert days.fired == [0.0]
+    assert service.fired == [0.0]
 
 
 async def test_wake_cuts_a_long_wait_short():
