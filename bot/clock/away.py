@@ -3,20 +3,22 @@
 
 from __future__ import annotations
 
-from bot.clock.base import ClockBase, when
+from bot.clock.base import ClockBase
 from bot.clock.durations import format_duration
+from bot.clock.results import AwayPeriod
 from bot.errors import TableError
 
 
 class Away(ClockBase):
-    async def away(self, *, guild_id: int | None, user_id: int, seconds: int) -> str:
+    async def away(self, *, guild_id: int | None, user_id: int, seconds: int) -> AwayPeriod:
         if guild_id is None:
             raise TableError("Away works inside a server.")
         now = self.clock()
         current = await self.clocks.away_until(guild_id, user_id, now)
         if current is not None:
             raise TableError(
-                f"You are already away until {when(current)}; `/game away back` ends it."
+                f"You are already away until <t:{int(current)}:f> (<t:{int(current)}:R>); "
+                "`/game away back` ends it."
             )
         cfg = self.config
         used = await self.clocks.away_used(guild_id, user_id, now - cfg.away_window)
@@ -33,12 +35,9 @@ class Away(ClockBase):
         games = await self._seated_games(guild_id, user_id, ("running",))
         await self.clocks.shift_deadlines(seconds, user_id=user_id, game_ids=[r.id for r in games])
         self.wake()
-        return (
-            f"You are away until {when(now + seconds)}: your clocks in {len(games)} game(s) here "
-            "are paused. You can still move; `/game away back` ends it early."
-        )
+        return AwayPeriod(now + seconds, len(games))
 
-    async def back(self, *, guild_id: int | None, user_id: int) -> str:
+    async def back(self, *, guild_id: int | None, user_id: int) -> None:
         now = self.clock()
         given = await self.clocks.end_away(guild_id or 0, user_id, now)
         if not given:
@@ -46,4 +45,3 @@ class Away(ClockBase):
         games = await self._seated_games(guild_id, user_id, ("running",))
         await self.clocks.shift_deadlines(-given, user_id=user_id, game_ids=[r.id for r in games])
         self.wake()
-        return "Welcome back: your clocks run again."

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bot.clock.durations import DAY, HOUR
 from bot.clock.ports import ChannelGone, Notifier
 from bot.errors import NoGame, NotAllowed, WrongStage
-from bot.table import GameInfo, Outcome, Table
+from bot.table import GameInfo, Table
 from storage.clock import ClockStore
 
 log = logging.getLogger("tabletop.clock")
@@ -30,19 +30,6 @@ class ClockConfig:
     away_limit: float = 14 * DAY
     #: a stand-in plays the absent player's whole turn, but never more than this many actions
     standin_max_steps: int = 40
-
-
-@dataclass(frozen=True)
-class Said:
-    """A public answer for the channel: its text and the only users it may ping."""
-
-    text: str
-    mention: tuple[int, ...] = ()
-
-
-def when(ts: float) -> str:
-    """A Discord timestamp that each reader sees in their own time zone, with "in 3 hours"."""
-    return f"<t:{int(ts)}:f> (<t:{int(ts)}:R>)"
 
 
 class ClockBase:
@@ -88,17 +75,19 @@ class ClockBase:
         return [g for g in games if g.guild_id == guild_id and g.active_seat_of(user_id)]
 
     # -- posting -------------------------------------------------------------------------------
-    async def _post(self, game: GameInfo, text: str, mention: Sequence[int] = ()) -> bool:
+    async def _notify(self, game: GameInfo, notice: Awaitable[object]) -> bool:
+        """Send a notice about ``game``; a channel that is gone closes the game instead."""
         try:
-            await self.notifier.post_text(game.channel_id, text, mention=mention)
+            await notice
         except ChannelGone as gone:
             await self.close(game.id, gone.reason, tell=False)
             return False
         return True
 
-    async def _post_turn(self, game: GameInfo, outcome: Outcome, headline: str) -> None:
+    async def _post_turn(self, game: GameInfo, posting: Awaitable[int | None]) -> None:
+        """Post a turn message (a stand-in's, a removal's) and remember it as the latest board."""
         try:
-            message_id = await self.notifier.post_turn(game.channel_id, outcome, headline=headline)
+            message_id = await posting
         except ChannelGone as gone:
             await self.close(game.id, gone.reason, tell=False)
             return

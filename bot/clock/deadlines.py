@@ -3,7 +3,7 @@ table's changes, rebuilt at start, and fired once each by the scheduler."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from bot.clock import timers
@@ -150,4 +150,11 @@ class Deadlines(ClockBase):
 
         async def _remind(self, d: Deadline, kind: str, now: float) -> None: ...
 
-        async def _dm_turn(self, game: GameInfo, user_ids: list[int], extra: str = "") -> None: ...
+        async def _dm_turn(
+            self,
+            game: GameInfo,
+            user_ids: Sequence[int],
+            *,
+            left: float | None = None,
+            nudged: bool = False,
+        ) -> None: ...

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from bot.clock.base import ClockBase, log
 from bot.clock.ports import ChannelGone
+from bot.clock.results import Removal
 from bot.errors import NotSeated, TableError
 from bot.table import GameInfo
 
@@ -16,7 +17,7 @@ LIVE = ("lobby", "running")
 
 
 class Endings(ClockBase):
-    async def _remove(self, game: GameInfo, user_id: int, why: str) -> str:
+    async def _remove(self, game: GameInfo, user_id: int, why: str) -> Removal:
         """A player leaves a running game through the table's removal (its concede path).
 
         Refused with :class:`NotSeated` when they have already left; closed only when the game
@@ -27,11 +28,9 @@ class Endings(ClockBase):
             raise
         except TableError as refused:
             await self.close(game.id, f"{why}; {refused.message}")
-            return "The game cannot go on without them, so it is closed."
-        await self._post_turn(game, outcome, why)
-        if outcome.result is not None:
-            return "That ends the game."
-        return "The game goes on without them."
+            return Removal.CLOSED
+        await self._post_turn(game, self.notifier.post_turn(game, outcome, headline=why))
+        return Removal.ENDED if outcome.result is not None else Removal.GOES_ON
 
     async def close(self, game_id: int, reason: str, *, tell: bool = True) -> bool:
         """End a live game for ``reason``, kept with its log; False if it had already ended.
@@ -47,7 +46,7 @@ class Endings(ClockBase):
             return False
         if tell:
             try:
-                await self.notifier.post_text(game.channel_id, f"🛑 **{game.title}**: {text}")
+                await self.notifier.closed(game, reason)
             except ChannelGone:
                 log.info("game %s closed; its channel is gone too", game_id)
         return True

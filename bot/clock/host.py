@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.clock.base import ClockBase, Said, when
+from bot.clock.base import ClockBase
 from bot.clock.durations import format_duration
+from bot.clock.results import ClockInfo, ClockSetting, Removal
 from bot.errors import NotSeated, TableError
 from bot.table import GameInfo
 
@@ -18,12 +19,12 @@ class HostPowers(ClockBase):
             self, game_id: int, *, turn_seconds: int | None, missed_limit: int | None = None
         ) -> None: ...
 
-        async def _remove(self, game: GameInfo, user_id: int, why: str) -> str: ...
+        async def _remove(self, game: GameInfo, user_id: int, why: str) -> Removal: ...
 
     async def _log(self, game: GameInfo, user_id: int | None, text: str) -> None:
         await self.table.note(game_id=game.id, kind="host", user_id=user_id, text=text)
 
-    async def pause(self, *, channel_id: int, user_id: int, can_manage: bool) -> str:
+    async def pause(self, *, channel_id: int, user_id: int, can_manage: bool) -> None:
         game = await self._running(channel_id)
         self._require_host(game, user_id, can_manage)
         dg = await self.clocks.game(game.id)
@@ -32,9 +33,8 @@ class HostPowers(ClockBase):
         await self.clocks.update_game(game.id, paused_at=self.clock())
         await self._log(game, user_id, f"⏸️ <@{user_id}> paused the clock.")
         self.wake()
-        return "⏸️ The clock is paused: no reminders and no stand-ins until `/game resume`."
 
-    async def resume(self, *, channel_id: int, user_id: int, can_manage: bool) -> str:
+    async def resume(self, *, channel_id: int, user_id: int, can_manage: bool) -> None:
         game = await self._running(channel_id)
         self._require_host(game, user_id, can_manage)
         dg = await self.clocks.game(game.id)
@@ -48,7 +48,6 @@ class HostPowers(ClockBase):
         await self.clocks.update_game(game.id, paused_at=None)
         await self._log(game, user_id, f"▶️ <@{user_id}> resumed the clock.")
         await self.sync(game.id)
-        return "▶️ The clock runs again; the time it was paused does not count."
 
     async def set_clock(
         self,
@@ -58,7 +57,7 @@ class HostPowers(ClockBase):
         can_manage: bool,
         turn_seconds: int | None,
         missed_limit: int | None = None,
-    ) -> str:
+    ) -> ClockSetting:
         game = await self._live(channel_id)
         self._require_host(game, user_id, can_manage)
         if missed_limit is not None and not 1 <= missed_limit <= 20:
@@ -68,34 +67,27 @@ class HostPowers(ClockBase):
         limit = (await self.clocks.game(game.id)).missed_limit
         shown += f"; a vote after {limit} missed turns in a row"
         await self._log(game, user_id, f"⏱️ <@{user_id}> set the clock: {shown}.")
-        return f"⏱️ Turn clock: {shown}."
+        return ClockSetting(turn_seconds, limit)
 
     async def turn_seconds(self, *, channel_id: int) -> int | None:
         """The channel's game's time per turn (None: no clock)."""
         return (await self.clocks.game((await self._live(channel_id)).id)).turn_seconds
 
-    async def clock_info(self, *, channel_id: int) -> str:
+    async def clock_info(self, *, channel_id: int) -> ClockInfo:
         """The channel's game clock as anyone may see it: time per turn, pause, deadlines."""
         game = await self._live(channel_id)
         dg = await self.clocks.game(game.id)
-        if dg.turn_seconds is None:
-            lines = ["⏱️ This game has no turn clock."]
-        else:
-            lines = [
-                f"⏱️ {format_duration(dg.turn_seconds)} a turn; the others may vote after "
-                f"{dg.missed_limit} missed turns in a row."
-            ]
-        if dg.paused_at is not None:
-            lines.append(f"The host paused the clock {when(dg.paused_at)}.")
         names = {s.user_id: s.name for s in game.seats}
-        for d in await self.clocks.deadlines(game.id):
-            if d.fired_at is None:
-                lines.append(f"{names.get(d.user_id, 'A player')}: deadline {when(d.due_at)}")
-        return "\n".join(lines)
+        deadlines = tuple(
+            (names.get(d.user_id, "A player"), d.due_at)
+            for d in await self.clocks.deadlines(game.id)
+            if d.fired_at is None
+        )
+        return ClockInfo(ClockSetting(dg.turn_seconds, dg.missed_limit), dg.paused_at, deadlines)
 
     async def kick(
         self, *, channel_id: int, user_id: int, can_manage: bool, target_id: int
-    ) -> Said:
+    ) -> Removal:
         """Remove a player; refused (nothing changes) when they already left the game, e.g.
         by conceding at the same moment."""
         game = await self._running(channel_id)
@@ -105,13 +97,14 @@ class HostPowers(ClockBase):
             raise TableError(f"<@{target_id}> is not playing in this game.")
         if target_id == user_id:
             raise TableError("To leave the game yourself, use `/game concede`.")
-        said = await self._remove(game, target_id, f"{target.name} was removed by the host")
+        removal = await self._remove(game, target_id, f"{target.name} was removed by the host")
         await self._log(game, user_id, f"👢 <@{user_id}> removed {target.name} from the game.")
-        return Said(said)
+        return removal
 
     async def hand_over(
         self, *, channel_id: int, user_id: int, can_manage: bool, target_id: int
     ) -> str:
+        """Hand the host role to a player; returns their name."""
         game = await self._live(channel_id)
         self._require_host(game, user_id, can_manage)
         target = game.active_seat_of(target_id)
@@ -125,4 +118,4 @@ class HostPowers(ClockBase):
             by_id=user_id,
             text=f"👑 <@{user_id}> handed the host role to {target.name}.",
         )
-        return f"👑 {target.name} is now the host."
+        return target.name

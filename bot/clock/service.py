@@ -14,7 +14,7 @@ through :meth:`~bot.table.Table.subscribe`, so the Discord layer only calls
 from __future__ import annotations
 
 from bot.clock.away import Away
-from bot.clock.base import ClockBase, ClockConfig, Said, when
+from bot.clock.base import ClockBase, ClockConfig
 from bot.clock.deadlines import Deadlines
 from bot.clock.endings import Endings
 from bot.clock.host import HostPowers
@@ -23,7 +23,7 @@ from bot.clock.standins import StandIns, merge
 from bot.clock.votes import Votes
 from bot.table import GameInfo
 
-__all__ = ["ClockConfig", "ClockService", "Said", "merge", "when"]
+__all__ = ["ClockConfig", "ClockService", "merge"]
 
 
 class ClockService(Deadlines, Reminders, StandIns, Votes, Away, HostPowers, Endings, ClockBase):

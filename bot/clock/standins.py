@@ -43,12 +43,9 @@ class StandIns(ClockBase):
         noted = await self.table.note(game_id=game.id, kind="standin", user_id=None, text=note)
         outcomes = await self._play_standin(game.id, d.user_id, noted.version)
         if outcomes:
-            headline = (
-                f"{player}'s stand-in played"
-                if seat.standin_for_good
-                else f"{player} ran out of time; a stand-in played for them"
-            )
-            await self._post_turn(game, merge(outcomes), headline)
+            kept = seat.standin_for_good
+            turn = self.notifier.standin_turn(game, merge(outcomes), player=player, kept=kept)
+            await self._post_turn(game, turn)
         game = await self.table.game_by_id(game.id)
         dg = await self.clocks.game(game.id)
         if (
@@ -59,14 +56,8 @@ class StandIns(ClockBase):
         ):
             await self.clocks.update_seat(game.id, d.user_id, vote_open=1)
             others = [s.user_id for s in game.active_seats if s.user_id != d.user_id]
-            await self._post(
-                game,
-                f"🗳️ {player} has missed {missed} turns in a row. The other players may vote "
-                f"with `/game vote`: **keep** lets the stand-in keep the seat for good, "
-                f"**kick** removes {player} from the game. A majority decides; "
-                f"{player} moving again ends the vote.",
-                mention=others,
-            )
+            opened = self.notifier.vote_opened(game, player=player, missed=missed, voters=others)
+            await self._notify(game, opened)
         await self.sync(game.id, game=game)
 
     async def _play_standin(self, game_id: int, user_id: int, version: int) -> list[Outcome]:

@@ -3,9 +3,11 @@ kick (the player is removed through the game's rules for leaving). A majority de
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from bot.clock.base import ClockBase, Said
+from bot.clock.base import ClockBase
+from bot.clock.results import Removal, Vote
 from bot.errors import NotAllowed, NotSeated, TableError
 from bot.table import GameInfo
 
@@ -13,9 +15,9 @@ from bot.table import GameInfo
 class Votes(ClockBase):
     if TYPE_CHECKING:  # provided by bot.clock.endings
 
-        async def _remove(self, game: GameInfo, user_id: int, why: str) -> str: ...
+        async def _remove(self, game: GameInfo, user_id: int, why: str) -> Removal: ...
 
-    async def vote(self, *, channel_id: int, user_id: int, target_id: int, choice: str) -> Said:
+    async def vote(self, *, channel_id: int, user_id: int, target_id: int, choice: str) -> Vote:
         if choice not in ("keep", "kick"):
             raise TableError("Vote `keep` (the stand-in keeps the seat) or `kick`.")
         game = await self._running(channel_id)
@@ -38,11 +40,9 @@ class Votes(ClockBase):
         need = len(voters) // 2 + 1
         keep = sum(1 for v, c in votes.items() if v in voters and c == "keep")
         kick = sum(1 for v, c in votes.items() if v in voters and c == "kick")
+        tally = Vote(user_id, target.name, choice, keep, kick, need)
         if keep < need and kick < need:
-            return Said(
-                f"🗳️ <@{user_id}> votes **{choice}** about {target.name}: {keep} keep, "
-                f"{kick} kick; {need} needed."
-            )
+            return tally
         await self.clocks.update_seat(game.id, target_id, vote_open=0)
         await self.clocks.clear_votes(game.id, target_id)
         if keep >= need:
@@ -51,11 +51,8 @@ class Votes(ClockBase):
             text = f"The players voted: {target.name}'s stand-in keeps the seat."
             await self.table.note(game_id=game.id, kind="vote", user_id=None, text=text)
             await self.sync(game.id)
-            return Said(
-                f"🗳️ Decided: the stand-in keeps {target.name}'s seat for good and plays at once "
-                f"when it is their turn. {target.name} can take it back by moving."
-            )
-        said = await self._remove(game, target_id, f"{target.name} was voted out")
+            return replace(tally, decided="keep")
+        removal = await self._remove(game, target_id, f"{target.name} was voted out")
         text = f"The players voted to remove {target.name} from the game."
         await self.table.note(game_id=game.id, kind="vote", user_id=None, text=text)
-        return Said(f"🗳️ Decided: {target.name} leaves the game. {said}")
+        return replace(tally, decided="kick", removal=removal)

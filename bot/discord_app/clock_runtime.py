@@ -18,8 +18,9 @@ import discord
 from bot.clock.ports import ChannelGone, DmFailed
 from bot.clock.scheduler import Scheduler
 from bot.clock.service import ClockService
+from bot.discord_app import clock_texts
 from bot.discord_app.turns import publish_to_channel
-from bot.table import Outcome
+from bot.table import GameInfo, Outcome
 from storage.clock import ClockStore
 
 log = logging.getLogger(__name__)
@@ -29,7 +30,8 @@ NO_ACCESS = "the bot can no longer post in its channel"
 
 
 class DiscordNotifier:
-    """The clock service's way out: channel posts, turn messages and direct messages."""
+    """The clock service's way out: channel posts, turn messages and direct messages, worded
+    here (:mod:`bot.discord_app.clock_texts`)."""
 
     def __init__(self, client: discord.Client):
         self.client = client
@@ -40,7 +42,8 @@ class DiscordNotifier:
             channel_id
         )
 
-    async def post_text(self, channel_id: int, text: str, *, mention: Sequence[int] = ()) -> None:
+    async def _say(self, channel_id: int, text: str, mention: Sequence[int] = ()) -> None:
+        """A plain message in the channel that may ping only ``mention``."""
         channel = self._channel(channel_id)
         allowed = discord.AllowedMentions(
             everyone=False, roles=False, users=[discord.Object(id=u) for u in mention]
@@ -52,8 +55,31 @@ class DiscordNotifier:
         except discord.Forbidden:
             raise ChannelGone(NO_ACCESS) from None
 
-    async def post_turn(self, channel_id: int, outcome: Outcome, *, headline: str) -> int | None:
-        channel = self._channel(channel_id)
+    async def remind(
+        self, game: GameInfo, user_id: int, *, kind: str, due_at: float, left: float
+    ) -> None:
+        text = clock_texts.reminder(game, user_id, kind, due_at, left)
+        await self._say(game.channel_id, text, [user_id])
+
+    async def vote_opened(
+        self, game: GameInfo, *, player: str, missed: int, voters: Sequence[int]
+    ) -> None:
+        await self._say(game.channel_id, clock_texts.vote_opened(player, missed), voters)
+
+    async def closed(self, game: GameInfo, reason: str) -> None:
+        await self._say(game.channel_id, clock_texts.closed(game, reason))
+
+    async def dm_failed(self, game: GameInfo, user_id: int) -> None:
+        await self._say(game.channel_id, clock_texts.dm_failed(user_id))
+
+    async def standin_turn(
+        self, game: GameInfo, outcome: Outcome, *, player: str, kept: bool
+    ) -> int | None:
+        headline = clock_texts.standin_headline(player, kept=kept)
+        return await self.post_turn(game, outcome, headline=headline)
+
+    async def post_turn(self, game: GameInfo, outcome: Outcome, *, headline: str) -> int | None:
+        channel = self._channel(game.channel_id)
         try:
             message = await publish_to_channel(self.client, channel, outcome, headline=headline)
         except discord.NotFound:
@@ -74,7 +100,10 @@ class DiscordNotifier:
             return True
         return True
 
-    async def dm(self, user_id: int, text: str) -> None:
+    async def turn_dm(
+        self, user_id: int, game: GameInfo, *, left: float | None = None, nudged: bool = False
+    ) -> None:
+        text = clock_texts.turn_dm(game, left=left, nudged=nudged)
         try:
             user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
             await user.send(text, allowed_mentions=discord.AllowedMentions.none())

@@ -1,5 +1,6 @@
 """A clock service on a real SQLite file, a clock the tests move by hand, and a notifier that
-records what would have been posted (channels, direct messages) instead of sending it."""
+records what would have been posted (channels, direct messages, worded as the Discord layer
+words them) instead of sending it."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pytest
 
 from bot.clock.ports import ChannelGone, DmFailed
 from bot.clock.service import ClockService
+from bot.discord_app import clock_texts as words
 from bot.table import Table
 from storage import Store
 from storage.clock import ClockStore
@@ -42,25 +44,43 @@ class Notifier:
     departed: set[int] = field(default_factory=set)
     next_message: int = 9000
 
-    async def post_text(self, channel_id, text, *, mention=()):
+    async def _say(self, channel_id, text, mention=()):
         if channel_id in self.gone:
             raise ChannelGone(self.gone[channel_id])
         self.texts.append((channel_id, text, tuple(mention)))
 
-    async def post_turn(self, channel_id, outcome, *, headline):
-        if channel_id in self.gone:
-            raise ChannelGone(self.gone[channel_id])
-        self.turns.append((channel_id, outcome, headline))
+    async def remind(self, game, user_id, *, kind, due_at, left):
+        await self._say(
+            game.channel_id, words.reminder(game, user_id, kind, due_at, left), [user_id]
+        )
+
+    async def vote_opened(self, game, *, player, missed, voters):
+        await self._say(game.channel_id, words.vote_opened(player, missed), voters)
+
+    async def closed(self, game, reason):
+        await self._say(game.channel_id, words.closed(game, reason))
+
+    async def dm_failed(self, game, user_id):
+        await self._say(game.channel_id, words.dm_failed(user_id))
+
+    async def post_turn(self, game, outcome, *, headline):
+        if game.channel_id in self.gone:
+            raise ChannelGone(self.gone[game.channel_id])
+        self.turns.append((game.channel_id, outcome, headline))
         self.next_message += 1
         return self.next_message
+
+    async def standin_turn(self, game, outcome, *, player, kept):
+        headline = words.standin_headline(player, kept=kept)
+        return await self.post_turn(game, outcome, headline=headline)
 
     async def is_member(self, guild_id, user_id):
         return user_id not in self.departed
 
-    async def dm(self, user_id, text):
+    async def turn_dm(self, user_id, game, *, left=None, nudged=False):
         if user_id in self.closed_dms:
             raise DmFailed()
-        self.dms.append((user_id, text))
+        self.dms.append((user_id, words.turn_dm(game, left=left, nudged=nudged)))
 
 
 class World:

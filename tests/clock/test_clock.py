@@ -1,5 +1,6 @@
 """Turn clocks: a deadline per awaited player, fired once, in order, across restarts."""
 
+from bot.discord_app import clock_texts as words
 from tests.clock.conftest import ADA, BO, CHANNEL, HOUR, OTHER_CHANNEL, START
 
 
@@ -75,10 +76,10 @@ async def test_a_deadline_claimed_just_before_a_crash_fires_again_at_restart(wor
 async def test_the_host_can_change_the_clock_and_the_turn_starts_afresh(world):
     await world.game(ADA, BO)
     world.clock.advance(HOUR)
-    said = await world.service.set_clock(
+    setting = await world.service.set_clock(
         channel_id=CHANNEL, user_id=ADA, can_manage=False, turn_seconds=2 * HOUR
     )
-    assert "2h" in said
+    assert "2h" in words.clock_set(setting)
     [d] = await world.clocks.deadlines(1)
     assert d.due_at == world.clock.now + 2 * HOUR
     log = await world.table.log(channel_id=CHANNEL)
@@ -98,6 +99,6 @@ async def test_a_finished_game_has_no_deadlines_left(world):
 
 async def test_anyone_can_see_the_clock_and_the_deadlines(world):
     await world.game(ADA, BO)
-    info = await world.service.clock_info(channel_id=CHANNEL)
+    info = words.clock_info(await world.service.clock_info(channel_id=CHANNEL))
     assert "1d a turn" in info
     assert f"Ada: deadline <t:{int(START + 24 * HOUR)}:f>" in info

@@ -2,6 +2,7 @@
 
 import pytest
 
+from bot.discord_app import clock_texts as words
 from bot.errors import NotAllowed, TableError
 from tests.clock.conftest import ADA, BO, CHANNEL, CY, HOUR
 
@@ -49,19 +50,21 @@ async def test_every_host_power_is_written_in_the_move_log(world):
     kinds = [m.kind for m in await world.store.moves(1)]
     assert kinds.count("host") == 4
     log = "\n".join(await world.table.log(channel_id=CHANNEL))
-    for words in (
+    for line in (
         "paused the clock",
         "resumed the clock",
         "handed the host role to Bo",
         "removed Cy from the game",
     ):
-        assert words in log
+        assert line in log
 
 
 async def test_the_host_can_kick_a_player_and_the_game_goes_on(world):
     await world.game(ADA, BO, CY)
-    said = await world.service.kick(channel_id=CHANNEL, user_id=ADA, can_manage=False, target_id=BO)
-    assert "goes on without them" in said.text
+    removal = await world.service.kick(
+        channel_id=CHANNEL, user_id=ADA, can_manage=False, target_id=BO
+    )
+    assert "goes on without them" in words.REMOVAL[removal]
     info = await world.table.game(channel_id=CHANNEL)
     assert [s.name for s in info.seats if s.active] == ["Ada", "Cy"]
 
@@ -80,10 +83,10 @@ async def test_kicking_someone_not_in_the_game_is_refused(world):
 
 async def test_handing_the_host_role_over_lets_the_new_host_use_the_powers(world):
     await world.game(ADA, BO)
-    said = await world.service.hand_over(
+    name = await world.service.hand_over(
         channel_id=CHANNEL, user_id=ADA, can_manage=False, target_id=BO
     )
-    assert "Bo is now the host" in said
+    assert "Bo is now the host" in words.new_host(name)
     await world.service.pause(channel_id=CHANNEL, user_id=BO, can_manage=False)
     with pytest.raises(NotAllowed):
         await world.service.resume(channel_id=CHANNEL, user_id=ADA, can_manage=False)

@@ -2,6 +2,7 @@
 
 import pytest
 
+from bot.discord_app import clock_texts as words
 from bot.errors import NotSeated, TableError
 from tests.clock.conftest import ADA, BO, CHANNEL, CY, HOUR
 
@@ -50,7 +51,7 @@ async def test_a_reminder_that_came_due_while_the_bot_was_down_is_not_sent_late(
 
 async def test_another_player_can_nudge_the_awaited_one(world):
     await world.game(ADA, BO)
-    said = await world.service.nudge(channel_id=CHANNEL, user_id=BO)
+    said = words.nudge(await world.service.nudge(channel_id=CHANNEL, user_id=BO))
     assert said.mention == (ADA,)
     assert f"<@{ADA}>" in said.text
 

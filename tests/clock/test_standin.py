@@ -4,6 +4,7 @@ import sqlite3
 
 import pytest
 
+from bot.discord_app import clock_texts as words
 from bot.errors import NotAllowed, TableError
 from tests.clock.conftest import ADA, BO, CHANNEL, CY, HOUR
 
@@ -82,9 +83,13 @@ async def test_a_player_cannot_vote_about_their_own_seat(world):
 async def test_a_majority_voting_keep_gives_the_seat_to_the_stand_in_for_good(world):
     await world.game(ADA, BO, CY)
     await miss(world, 3)
-    said = await world.service.vote(channel_id=CHANNEL, user_id=BO, target_id=ADA, choice="keep")
+    said = words.vote(
+        await world.service.vote(channel_id=CHANNEL, user_id=BO, target_id=ADA, choice="keep")
+    )
     assert "1 keep, 0 kick; 2 needed" in said.text
-    said = await world.service.vote(channel_id=CHANNEL, user_id=CY, target_id=ADA, choice="keep")
+    said = words.vote(
+        await world.service.vote(channel_id=CHANNEL, user_id=CY, target_id=ADA, choice="keep")
+    )
     assert "keeps Ada's seat for good" in said.text
     assert (await world.clocks.seat(1, ADA)).standin_for_good
     # from now on the stand-in plays at once on Ada's turn, with no reminders
@@ -100,7 +105,9 @@ async def test_a_majority_voting_kick_removes_the_player_through_the_concede_pat
     await world.game(ADA, BO, CY)
     await miss(world, 3)
     await world.service.vote(channel_id=CHANNEL, user_id=BO, target_id=ADA, choice="kick")
-    said = await world.service.vote(channel_id=CHANNEL, user_id=CY, target_id=ADA, choice="kick")
+    said = words.vote(
+        await world.service.vote(channel_id=CHANNEL, user_id=CY, target_id=ADA, choice="kick")
+    )
     assert "Ada leaves the game" in said.text
     info = await world.table.game(channel_id=CHANNEL)
     assert [s.name for s in info.seats if s.active] == ["Bo", "Cy"]
@@ -110,7 +117,9 @@ async def test_a_majority_voting_kick_removes_the_player_through_the_concede_pat
 async def test_kicking_one_of_two_players_ends_the_game_for_the_other(world):
     await world.game(ADA, BO)
     await miss(world, 3)
-    said = await world.service.vote(channel_id=CHANNEL, user_id=BO, target_id=ADA, choice="kick")
+    said = words.vote(
+        await world.service.vote(channel_id=CHANNEL, user_id=BO, target_id=ADA, choice="kick")
+    )
     assert "That ends the game" in said.text
     info = await world.table.game(channel_id=CHANNEL)
     assert info.status == "finished" and info.result.winners == ["Bo"]

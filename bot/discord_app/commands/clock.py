@@ -1,10 +1,10 @@
 """Playing over days in Discord:
 ``/game mine|nudge|notify|away|history|stats|clock|pause|resume|kick|host|vote``.
 
-Where it is your turn, nudging, direct-message notices, going away, what was
-played here, and the host's powers. The work is done by :class:`bot.clock.service.ClockService`; these
-commands only read options and answer. Refusals are ``TableError``s, answered privately by the
-tree's error handler.
+Where it is your turn, nudging, direct-message notices, going away, what was played here, and
+the host's powers. The work is done by :class:`bot.clock.service.ClockService`; these commands
+read options and word its answers (:mod:`bot.discord_app.clock_texts`). Refusals are
+``TableError``s, answered privately by the tree's error handler.
 """
 
 from __future__ import annotations
@@ -16,9 +16,11 @@ from discord import app_commands
 
 from bot.clock import records
 from bot.clock.durations import BadDuration, parse_clock, parse_duration
-from bot.clock.service import ClockService, Said, when
+from bot.clock.service import ClockService
+from bot.discord_app import clock_texts as words
 from bot.discord_app import replies
 from bot.discord_app.checks import is_moderator
+from bot.discord_app.clock_texts import Said, when
 from bot.discord_app.replies import BadInput
 from bot.discord_app.text import MAX_CHOICES, clip, fit_lines
 from bot.errors import NoGame, TableError
@@ -129,8 +131,8 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
     @game.command(name="nudge", description="Remind the players the game is waiting for.")
     async def nudge(interaction: discord.Interaction):
         service = service_of(interaction)
-        said = await service.nudge(channel_id=interaction.channel_id, user_id=interaction.user.id)
-        await say(interaction, said)
+        nudged = await service.nudge(channel_id=interaction.channel_id, user_id=interaction.user.id)
+        await say(interaction, words.nudge(nudged))
 
     @game.command(
         name="notify", description="Direct messages when it is your turn (off by default)."
@@ -144,8 +146,8 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
     )
     async def notify(interaction: discord.Interaction, setting: str):
         service = service_of(interaction)
-        text = await service.set_notify(user_id=interaction.user.id, on=setting == "on")
-        await replies.private(interaction, text)
+        await service.set_notify(user_id=interaction.user.id, on=setting == "on")
+        await replies.private(interaction, words.notify(setting == "on"))
 
     @game.command(name="away", description="Pause your clocks in all your games here (or: back).")
     @app_commands.describe(
@@ -154,15 +156,17 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
     async def away(interaction: discord.Interaction, duration: str):
         service = service_of(interaction)
         if duration.strip().lower() in BACK_WORDS:
-            text = await service.back(guild_id=interaction.guild_id, user_id=interaction.user.id)
+            await service.back(guild_id=interaction.guild_id, user_id=interaction.user.id)
+            text = words.BACK
         else:
             try:
                 seconds = parse_duration(duration)
             except BadDuration as exc:
                 raise BadInput(str(exc)) from None
-            text = await service.away(
+            period = await service.away(
                 guild_id=interaction.guild_id, user_id=interaction.user.id, seconds=seconds
             )
+            text = words.away(period)
         await replies.private(interaction, text)
 
     @game.command(name="history", description="Recent games played here, with their winners.")
@@ -227,9 +231,8 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
     ):
         service = service_of(interaction)
         if turn is None and missed is None:
-            await replies.private(
-                interaction, await service.clock_info(channel_id=interaction.channel_id)
-            )
+            info = await service.clock_info(channel_id=interaction.channel_id)
+            await replies.private(interaction, words.clock_info(info))
             return
         try:
             seconds = (
@@ -239,26 +242,26 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
             )
         except BadDuration as exc:
             raise BadInput(str(exc)) from None
-        text = await service.set_clock(
+        setting = await service.set_clock(
             **as_host(interaction),
             turn_seconds=seconds,
             missed_limit=missed,
         )
-        await say(interaction, Said(text))
+        await say(interaction, Said(words.clock_set(setting)))
 
     @game.command(
         name="pause", description="Host: pause the turn clock (no reminders, no stand-ins)."
     )
     async def pause(interaction: discord.Interaction):
         service = service_of(interaction)
-        text = await service.pause(**as_host(interaction))
-        await say(interaction, Said(text))
+        await service.pause(**as_host(interaction))
+        await say(interaction, Said(words.PAUSED))
 
     @game.command(name="resume", description="Host: start the paused turn clock again.")
     async def resume(interaction: discord.Interaction):
         service = service_of(interaction)
-        text = await service.resume(**as_host(interaction))
-        await say(interaction, Said(text))
+        await service.resume(**as_host(interaction))
+        await say(interaction, Said(words.RESUMED))
 
     @game.command(name="kick", description="Host: remove a player from the running game.")
     @app_commands.describe(player="The player to remove")
@@ -266,22 +269,22 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         service = service_of(interaction)
         target = await resolve_player(service, interaction.channel_id, player)
-        said = await service.kick(
+        removal = await service.kick(
             **as_host(interaction),
             target_id=target,
         )
-        await say(interaction, said)
+        await say(interaction, Said(words.REMOVAL[removal]))
 
     @game.command(name="host", description="Host: hand the host role to another player.")
     @app_commands.describe(player="The player who becomes host")
     async def host(interaction: discord.Interaction, player: str):
         service = service_of(interaction)
         target = await resolve_player(service, interaction.channel_id, player)
-        text = await service.hand_over(
+        name = await service.hand_over(
             **as_host(interaction),
             target_id=target,
         )
-        await say(interaction, Said(text))
+        await say(interaction, Said(words.new_host(name)))
 
     @game.command(name="vote", description="Vote about a player who keeps missing turns.")
     @app_commands.describe(
@@ -297,13 +300,13 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         service = service_of(interaction)
         target = await resolve_player(service, interaction.channel_id, player)
-        said = await service.vote(
+        tally = await service.vote(
             channel_id=interaction.channel_id,
             user_id=interaction.user.id,
             target_id=target,
             choice=choice,
         )
-        await say(interaction, said)
+        await say(interaction, words.vote(tally))
 
     for command in (kick, host, vote):
         command.autocomplete("player")(player_choices)
