@@ -3,7 +3,7 @@
 Every change to a game is one ``BEGIN IMMEDIATE`` transaction that updates the game row with an
 optimistic version check (``... WHERE id = ? AND version = ?``) and appends its log entry, so a
 change is saved whole or not at all and two changes made against the same version cannot both
-land. The store knows games only as JSON; the table (``bot/table.py``) gives it meaning.
+land. The store knows games only as JSON; the table (``bot/table/``) gives it meaning.
 
 One connection serves the whole process; an ``asyncio.Lock`` keeps one operation on it at a time,
 so a reader never sees another coroutine's half-finished transaction. Other processes on the same
