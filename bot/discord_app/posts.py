@@ -26,12 +26,6 @@ PLAY_HINT = "More moves: use `/play` (it lists yours as you type)."
 PRIVATE_HINT = "Your options are private: click **Choose your move**, or use `/play`."
 
 
-def labels_public(game: GameInfo) -> bool:
-    """Whether the game's action labels may be shown to everyone. An engine whose labels
-    name hidden things (cards in a hand) sets ``public_action_labels = False``."""
-    return engines.get_engine(game.engine).public_action_labels
-
-
 @dataclass
 class Post:
     """A message ready to send: text, an optional PNG, components and whom it may ping."""

@@ -19,7 +19,6 @@ from bot.discord_app.posts import (
     PLAY_HINT,
     Post,
     board_post,
-    labels_public,
     private_lines,
     turn_post,
 )
@@ -43,25 +42,13 @@ def table_of(interaction: discord.Interaction) -> Table:
     return interaction.client.table
 
 
-async def awaited_actions(table: Table, channel_id: int, to_act: list[int]) -> dict:
-    """Each awaited user's legal actions (empty when the table refuses)."""
-    out: dict = {}
-    for user_id in to_act:
-        try:
-            out[user_id] = await table.legal_actions(channel_id=channel_id, user_id=user_id)
-        except TableError:
-            out[user_id] = []
-    return out
-
-
 async def current_view(table: Table, game) -> discord.ui.View | None:
     """Components for the awaited players' moves on the current board (None if none)."""
     if game.status != "running":
         return None
-    to_act = await table.waiting_for(channel_id=game.channel_id)
-    actions = await awaited_actions(table, game.channel_id, to_act)
-    mine = [a for u in to_act for a in actions[u]]
-    return action_layout(game.id, game.version, mine, private=not labels_public(game)).view
+    now = await table.current(channel_id=game.channel_id, board=False)
+    mine = [a for u in now.to_act for a in now.awaited.get(u, [])]
+    return action_layout(now.game.id, now.game.version, mine, private=not now.labels_public).view
 
 
 async def public_notes(client: discord.Client, game) -> list[str]:

@@ -273,6 +273,8 @@ class TableCore:
         events: list[Event],
         private: dict[int, list[str]],
         result: Result | None,
+        *,
+        board: bool = True,
     ) -> Outcome:
         """The outcome of a position: the awaited users and each one's moves, the notes, the
         public board and the private events by owner."""
@@ -292,7 +294,7 @@ class TableCore:
             private_events=private,
             to_act=list(awaited),
             result=result,
-            board_png=await self._board_png(eng, state, row.id),
+            board_png=await self._board_png(eng, state, row.id) if board else None,
             awaited=awaited,
             notes=await self.notes(info) if result is None else [],
             labels_public=eng.public_action_labels,

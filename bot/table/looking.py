@@ -53,9 +53,10 @@ class Looking(TableCore):
         last = await self.store.moves(game_id, limit=1)
         return last[-1] if last else None
 
-    async def current(self, *, channel_id: int) -> Outcome:
+    async def current(self, *, channel_id: int, board: bool = True) -> Outcome:
         """ "Where the game stands now" as an outcome (who is awaited, their moves, the notes,
-        the board), for a board posted again after a restart."""
+        and with ``board`` the board image), from one load: for a board posted again after a
+        restart, or the buttons under ``/game board``."""
         row = await self._live(channel_id)
         if row.status != "running":
             raise WrongStage("The game has not started yet.")
@@ -63,7 +64,7 @@ class Looking(TableCore):
         state = self._state(eng, row)
         info = self._info(row)
         names = self._engine_call(eng.to_act, state)
-        return await self._outcome(row, info, eng, state, names, [], {}, None)
+        return await self._outcome(row, info, eng, state, names, [], {}, None, board=board)
 
     async def board(self, *, channel_id: int) -> tuple[GameInfo, bytes, str]:
         """The public board image and a short public text (the last game's, once it ended)."""

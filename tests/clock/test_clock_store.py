@@ -1,4 +1,4 @@
-"""The days tables on a real SQLite file: claims, nudges, away history."""
+"""The clock tables on a real SQLite file: claims, nudges, away history."""
 
 import pytest
 
