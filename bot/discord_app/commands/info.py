@@ -16,13 +16,12 @@ import engines
 from bot.discord_app import options as opts
 from bot.discord_app import replies
 from bot.discord_app.commands.lobby import game_choices
-from bot.discord_app.moves import current_view, public_notes, table_of
 from bot.discord_app.posts import board_post, title_of
 from bot.discord_app.rulings import pages, rulings_text
 from bot.discord_app.text import MAX_MESSAGE, clip, fit_lines, join_message
+from bot.discord_app.turns import current_view, public_notes, table_of
 from bot.errors import NoGame
 
-ORDER = 10  # core commands first; see bot.discord_app.commands
 BOARD_NOT_POSTED = (
     "I could not post the board in this channel (I may be missing the Send Messages or "
     "Attach Files permission here). Ask a moderator to check my permissions."
