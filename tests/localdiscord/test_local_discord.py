@@ -7,7 +7,7 @@ import urllib.request
 
 import pytest
 
-from bot.localdiscord.server import LocalDiscord
+from bot.localdiscord.server import GUILD_MEMBERS_INTENT, LocalDiscord
 from tests.localdiscord.clientthread import ClientThread
 from tests.localdiscord.demo_bot import _png, make_client
 from tests.localdiscord.driver import Driver, DriverError
@@ -247,3 +247,27 @@ def test_a_dropped_gateway_socket_is_resumed(clean):
     )
     reply = d.run(ada, chan, "/demo hello", who=bob)
     assert reply.messages[0].pinged == [bob.id]
+
+
+def test_no_member_events_reach_a_bot_without_the_members_intent(clean):
+    server, d, *_ = clean
+    d.user("Newcomer")
+    events = server.call(lambda: [e["t"] for e in server._active.events])
+    assert "GUILD_MEMBER_ADD" not in events
+    assert server.intents & GUILD_MEMBERS_INTENT == 0
+
+
+def test_a_direct_message_reaches_the_user(clean):
+    server, d, chan, ada, _ = clean
+    reply = d.run(ada, chan, "/demo dm")
+    assert reply.messages[0].content == "sent"
+    assert [m.content for m in d.dms_to(ada)] == ["a private hello"]
+    assert server.errors == []
+
+
+def test_a_user_with_closed_dms_gets_none_and_the_bot_hears_50007(clean):
+    server, d, chan, *_ = clean
+    hermit = d.user("Hermit", dms_open=False)
+    reply = d.run(hermit, chan, "/demo dm")
+    assert reply.messages[0].content == "could not (50007)"
+    assert d.dms_to(hermit) == []
