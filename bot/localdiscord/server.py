@@ -99,6 +99,8 @@ class LocalDiscord:
         self.guild_commands: dict[int, list[dict]] = {}
         self.command_puts = 0  # how many bulk upserts the bot made
         self.errors: list[str] = []
+        #: every request refused as Discord would refuse it (kept when tests clear ``errors``)
+        self.refusals: list[str] = []
         self.unhandled: list[str] = []
         self.requests: list[tuple[str, str]] = []
         self.identifies = 0
@@ -771,7 +773,7 @@ class LocalDiscord:
             if path.startswith(("/interactions/", "/webhooks/")):
                 record = next((i for i in self.interactions.values() if i.token == groups[1]), None)
             where = f" (interaction {record.id}, {_describe(record)})" if record else ""
-            self.errors.append(f"Discord would refuse {method} {path}: {refused}{where}")
+            self._record_refusal(f"{method} {path}: {refused}{where}")
             raise DiscordError(
                 400, refused.code, refused.message, error_tree(refused.problems)
             ) from None
@@ -1080,8 +1082,12 @@ class LocalDiscord:
 
     # -- messages -----------------------------------------------------------------------------
     def _refuse(self, problem: str) -> None:
-        self.errors.append(f"Discord would refuse: {problem}")
+        self._record_refusal(problem)
         raise DiscordError(400, 50035, f"Invalid Form Body: {problem}")
+
+    def _record_refusal(self, what: str) -> None:
+        self.refusals.append(what)
+        self.errors.append(f"Discord would refuse {what}")
 
     def _new_message(
         self,
