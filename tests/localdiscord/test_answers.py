@@ -3,6 +3,10 @@ against the spec), the statuses, and direct messages including a user who refuse
 
 from __future__ import annotations
 
+import asyncio
+import json
+
+import aiohttp
 import pytest
 
 from bot.localdiscord.server import GUILD_MEMBERS_INTENT, LocalDiscord
@@ -125,3 +129,35 @@ def test_a_user_with_closed_dms_cannot_be_sent_one(server):
 def test_a_dm_to_an_unknown_user_cannot_be_opened(server):
     status, answer = _open_dm(server, 12345)
     assert (status, answer["code"]) == (404, 10013)
+
+
+def _request_whole_member_list(server: LocalDiscord, intents: int) -> tuple[list[str], int | None]:
+    """Identify with ``intents``, ask for every member (op 8); the events seen and close code."""
+
+    async def go() -> tuple[list[str], int | None]:
+        seen: list[str] = []
+        async with aiohttp.ClientSession() as http, http.ws_connect(server.gateway_url) as ws:
+            await ws.receive_json()  # hello
+            identify = {"token": server.token, "intents": intents, "properties": {}}
+            await ws.send_json({"op": 2, "d": identify})
+            await ws.send_json(
+                {"op": 8, "d": {"guild_id": str(server.guild_id), "query": "", "limit": 0}}
+            )
+            while not ws.closed:
+                msg = await ws.receive(timeout=5)
+                if msg.type != aiohttp.WSMsgType.TEXT:
+                    break
+                seen.append(json.loads(msg.data).get("t"))
+                if seen[-1] == "GUILD_MEMBERS_CHUNK":
+                    break
+            return seen, ws.close_code
+
+    return asyncio.run(go())
+
+
+def test_the_whole_member_list_needs_the_members_intent(server):
+    seen, code = _request_whole_member_list(server, intents=1)
+    assert "GUILD_MEMBERS_CHUNK" not in seen and code == 4013
+    assert server.call(lambda: server.errors.pop()).startswith("requested the member list")
+    seen, _ = _request_whole_member_list(server, intents=1 | GUILD_MEMBERS_INTENT)
+    assert seen[-1] == "GUILD_MEMBERS_CHUNK"
