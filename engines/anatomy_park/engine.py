@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import random
 
-from engines.anatomy_park import catalog
+from engines.anatomy_park import data
+from engines.anatomy_park.actions import action_options, apply_action, apply_move, move_options
 from engines.anatomy_park.flow import advance, begin_turn, end_without_players, next_player
+from engines.anatomy_park.policy import pick
 from engines.anatomy_park.setup import new_game
 from engines.anatomy_park.state import APState
-from engines.anatomy_park.suggest import pick
 from engines.anatomy_park.tasks import decide, options, waiting
-from engines.anatomy_park.turn_actions import action_options, apply_action, apply_move, move_options
 from engines.anatomy_park.views import build_view
 from engines.core import Engine, Event, IllegalAction, OptionSpec, Result
 
@@ -41,7 +41,7 @@ class AnatomyParkEngine(Engine[APState]):
         OptionSpec(
             key="character",
             label="Character",
-            choices=list(catalog.characters()),
+            choices=list(data.characters()),
             default="Rick",
             per_player=True,
             unique=True,

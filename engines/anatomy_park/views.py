@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from engines.anatomy_park import catalog
+from engines.anatomy_park import data
 from engines.anatomy_park.flow import describe_wait
 from engines.anatomy_park.grid import xy
 from engines.anatomy_park.scoring import markers_in_park
@@ -95,7 +95,7 @@ class APView(BaseModel):
 
 
 def tile_view(tile_id: str) -> TileView:
-    t = catalog.tile(tile_id)
+    t = data.tile(tile_id)
     return TileView(
         id=t.id, name=t.name, type=t.type, colour=t.colour, vp=t.vp, text=t.text, marker=t.marker
     )
@@ -104,7 +104,7 @@ def tile_view(tile_id: str) -> TileView:
 def build_view(s: APState, viewer: str | None, waiting: list[str]) -> APView:
     from engines.anatomy_park.scoring import plan_patterns
 
-    chars = catalog.characters()
+    chars = data.characters()
     players = []
     for i, p in enumerate(s.players):
         c = chars[s.characters[p]]
@@ -146,7 +146,7 @@ def build_view(s: APState, viewer: str | None, waiting: list[str]) -> APView:
         )
     diseases = []
     for d in s.diseases:
-        card = catalog.disease_card(d.effect)
+        card = data.disease_card(d.effect)
         x, y = xy(d.pos)
         diseases.append(
             DiseaseView(
@@ -159,7 +159,7 @@ def build_view(s: APState, viewer: str | None, waiting: list[str]) -> APView:
                 y=y,
             )
         )
-    reactions = catalog.reactions()
+    reactions = data.reactions()
     view = APView(
         mode=s.mode,
         viewer=viewer,
@@ -184,7 +184,7 @@ def build_view(s: APState, viewer: str | None, waiting: list[str]) -> APView:
     if viewer in s.players:
         view.hand = [tile_view(t) for t in s.hands[viewer]]
         if viewer in s.plans:
-            plan = catalog.plans()[s.plans[viewer]]
+            plan = data.plans()[s.plans[viewer]]
             view.plan = PlanView(
                 name=plan.name,
                 centre=plan.centre,

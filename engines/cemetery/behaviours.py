@@ -7,7 +7,7 @@ then its Reaction. Where a behaviour needs a choice, it sets ``state.pending``.
 
 from __future__ import annotations
 
-from engines.cemetery.cards import CARDS, POSITION_ORDER, SETTINGS
+from engines.cemetery.actions import BACK, COMBINED_LIMIT
 from engines.cemetery.common import (
     card_types,
     creature_label,
@@ -19,8 +19,8 @@ from engines.cemetery.common import (
     stack_words,
     to_cemetery,
 )
+from engines.cemetery.data import CARDS, POSITION_ORDER, SETTINGS
 from engines.cemetery.grid import placements
-from engines.cemetery.phases import BACK, COMBINED_LIMIT
 from engines.cemetery.state import CemeteryState, Pending, Slot, Trigger
 from engines.core import Action, Event
 

@@ -19,7 +19,7 @@ provenance). Decisions taken here where both are silent:
   (Flesh Core), left"), so the engine keeps the contract's ``public_action_labels = False``: the
   bot offers them to that player only. Labels never name what the actor does not know; ids name
   hand cards only by their place in the hand. A Part and its position are one choice, when
-  stitching and when stealing; with more than ``phases.COMBINED_LIMIT`` such choices (many
+  stitching and when stealing; with more than ``actions.COMBINED_LIMIT`` such choices (many
   creatures) the Part is picked first and its position second, with a Back.
 - Equal tokens: a Result naming both players as winners with the reason "draw".
 - A game in which two whole turns pass with nothing possible for anyone ends there (it could
@@ -31,10 +31,10 @@ from __future__ import annotations
 import random
 
 from engines.cemetery import behaviours
-from engines.cemetery.cards import CARDS, SETTINGS
+from engines.cemetery.actions import DONE, do_draft, do_experiment, do_mark, do_stitch
 from engines.cemetery.common import say
+from engines.cemetery.data import CARDS, SETTINGS
 from engines.cemetery.flow import advance, leave, player_options, start_turn
-from engines.cemetery.phases import DONE, do_draft, do_experiment, do_mark, do_stitch
 from engines.cemetery.state import PHASE_TITLES, CemeteryState, PlayerState, Slot
 from engines.cemetery.views import CemeteryView, make_view
 from engines.core import Engine, Event, IllegalAction, Result, Rng

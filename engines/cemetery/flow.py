@@ -4,9 +4,7 @@ resolving Behaviors creature by creature, Scoring from the finite supply, and th
 from __future__ import annotations
 
 from engines.cemetery import behaviours
-from engines.cemetery.cards import SETTINGS
-from engines.cemetery.common import creature_label, say
-from engines.cemetery.phases import (
+from engines.cemetery.actions import (
     draft_options,
     end_stitch,
     experiment_options,
@@ -14,6 +12,8 @@ from engines.cemetery.phases import (
     reveal_pet_top,
     stitch_options,
 )
+from engines.cemetery.common import creature_label, say
+from engines.cemetery.data import SETTINGS
 from engines.cemetery.stability import is_active, score, triggers
 from engines.cemetery.state import PHASE_TITLES, CemeteryState
 from engines.core import Event

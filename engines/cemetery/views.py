@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from engines.cemetery.cards import CARDS, POSITION_ORDER, TYPE_ORDER
 from engines.cemetery.common import name_of
+from engines.cemetery.data import CARDS, POSITION_ORDER, TYPE_ORDER
 from engines.cemetery.stability import creature_statuses, is_active, type_counts
 from engines.cemetery.state import PHASE_TITLES, CemeteryState, Slot
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from engines.core import Action, Engine, Event, IllegalAction, OptionSpec, Result
-from engines.run_animals import scoring, standin, turns, views
+from engines.run_animals import flow, policy, scoring, views
 from engines.run_animals.data import load
 from engines.run_animals.graveyard import end_game
 from engines.run_animals.setup import new_game
@@ -60,7 +60,7 @@ class RunAnimalsEngine(Engine[RAState]):
     def legal_actions(self, state, player):
         if state.phase == "over" or player != state.current():
             return []
-        return [Action(id=i, label=label) for i, label, _ in turns.options(state, DATA)]
+        return [Action(id=i, label=label) for i, label, _ in flow.options(state, DATA)]
 
     def apply(self, state, player, action_id):
         if player not in state.seats:
@@ -69,12 +69,12 @@ class RunAnimalsEngine(Engine[RAState]):
             raise IllegalAction("The game is over.")
         if player != state.current():
             raise IllegalAction(f"It is {state.current()}'s turn, not yours.")
-        chosen = next((o for o in turns.options(state, DATA) if o[0] == action_id), None)
+        chosen = next((o for o in flow.options(state, DATA) if o[0] == action_id), None)
         if chosen is None:
             raise IllegalAction(f"'{action_id[:40]}' is not a move you can make now.")
         new = _copy(state)
         events = chosen[2](new)
-        events += turns.settle(new, DATA)
+        events += flow.settle(new, DATA)
         return new, events
 
     def view(self, state, viewer):
@@ -114,10 +114,10 @@ class RunAnimalsEngine(Engine[RAState]):
 
     def suggest(self, state, player, rng: random.Random) -> str:
         """A sensible stand-in: go for needed cubes, never give up an animal voluntarily."""
-        opts = turns.options(state, DATA) if player == state.current() else []
+        opts = flow.options(state, DATA) if player == state.current() else []
         if not opts or state.phase == "over":
             raise IllegalAction(f"{player} has nothing to do now.")
-        return standin.suggest(state, DATA, player, [o[0] for o in opts], rng)
+        return policy.suggest(state, DATA, player, [o[0] for o in opts], rng)
 
 
 def _copy(state: RAState) -> RAState:

@@ -2,21 +2,21 @@
 
 import pytest
 
-from engines.anatomy_park import catalog
+from engines.anatomy_park import data
 from engines.anatomy_park.engine import ENGINE
 from engines.core import IllegalAction
 from tests.anatomy_park.helpers import NAMES
 
 
 def test_component_data_validates_with_provenance_and_published_counts():
-    tiles = catalog.tiles().values()
+    tiles = data.tiles().values()
     assert sum(t.type not in ("focus",) for t in tiles) == 46  # 46 park tiles incl. the entrance
     assert sum(t.type == "focus" for t in tiles) == 9
-    assert len(catalog.reactions()) == 24
-    assert sum(r.kind == "heart" for r in catalog.reactions().values()) == 2
-    assert sum(r.kind == "disease" for r in catalog.reactions().values()) == 6
-    assert len(catalog.plans()) == 6 and len(catalog.characters()) == 6
-    for group in (tiles, catalog.reactions().values(), catalog.plans().values()):
+    assert len(data.reactions()) == 24
+    assert sum(r.kind == "heart" for r in data.reactions().values()) == 2
+    assert sum(r.kind == "disease" for r in data.reactions().values()) == 6
+    assert len(data.plans()) == 6 and len(data.characters()) == 6
+    for group in (tiles, data.reactions().values(), data.plans().values()):
         assert all(x.provenance in ("rulebook", "published", "designed") for x in group)
 
 
@@ -28,14 +28,14 @@ def test_each_player_is_dealt_three_tiles_and_the_rest_form_the_stack():
 
 def test_entrance_is_in_the_middle_with_every_character_on_it():
     s = ENGINE.setup(NAMES[:5], seed=3)
-    assert s.park["0,0"].tile == catalog.ENTRANCE and len(s.park) == 1
+    assert s.park["0,0"].tile == data.ENTRANCE and len(s.park) == 1
     assert set(s.pos.values()) == {"0,0"} and len(s.pos) == 5
 
 
 def test_both_heart_attacks_are_in_the_bottom_half_of_the_body_reaction_deck():
     for seed in range(30):
         deck = ENGINE.setup(NAMES[:2], seed=seed).reactions  # the end of the list is the top
-        hearts = [i for i, c in enumerate(deck) if catalog.reactions()[c].kind == "heart"]
+        hearts = [i for i, c in enumerate(deck) if data.reactions()[c].kind == "heart"]
         assert len(hearts) == 2 and all(i < 13 for i in hearts)
 
 

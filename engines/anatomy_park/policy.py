@@ -48,7 +48,7 @@ def pick(s: APState, player: str, actions: list[Action], rng: random.Random) -> 
 
 
 def _is_exit(s: APState, space: str) -> bool:
-    from engines.anatomy_park import catalog
+    from engines.anatomy_park import data
 
     cell = s.park.get(space)
-    return cell is not None and not cell.closed and catalog.tile(cell.tile).type == "exit"
+    return cell is not None and not cell.closed and data.tile(cell.tile).type == "exit"

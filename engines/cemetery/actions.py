@@ -6,7 +6,6 @@ left); each ``do_*`` carries out an already-validated action id.
 
 from __future__ import annotations
 
-from engines.cemetery.cards import CARDS, POSITION_ORDER, card_name
 from engines.cemetery.common import (
     name_of,
     place_label,
@@ -16,6 +15,7 @@ from engines.cemetery.common import (
     to_cemetery,
     unique_labels,
 )
+from engines.cemetery.data import CARDS, POSITION_ORDER, card_name
 from engines.cemetery.grid import can_stitch_through, fits, placements
 from engines.cemetery.state import CemeteryState, Creature, Pending, Slot
 from engines.core import Action, Event
