@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from typing import Any
 
 from engines.core import (
     Action,
@@ -42,7 +43,7 @@ class UnknownGame(LookupError):
         return str(self.args[0]) if self.args else ""
 
 
-_registry: dict[str, Engine] = {}
+_registry: dict[str, Engine[Any]] = {}
 _discovered = False
 
 
@@ -65,7 +66,7 @@ def _discover() -> None:
             _registry.setdefault(engine.name, engine)
 
 
-def register(engine: Engine) -> Engine:
+def register(engine: Engine[Any]) -> Engine[Any]:
     """Register an engine (used by tests for their own engines)."""
     _discover()
     _registry[engine.name] = engine
@@ -82,7 +83,7 @@ def names() -> list[str]:
     return sorted(_registry)
 
 
-def get_engine(name: str) -> Engine:
+def get_engine(name: str) -> Engine[Any]:
     """The engine called ``name``; a clear error listing the valid names otherwise."""
     _discover()
     try:

@@ -7,10 +7,19 @@ from engines.anatomy_park.deck import end_game
 from engines.anatomy_park.grid import connected
 from engines.anatomy_park.scoring import final_scores, winners
 from engines.anatomy_park.state import APState, Task
-from engines.anatomy_park.tasks import needs_choice
+from engines.anatomy_park.tasks import needs_choice, waiting
 from engines.core import Event
 
 HAND_LIMIT = 5
+
+
+def awaited(s: APState) -> list[str]:
+    """Whose decision the game waits for: the head task's chooser(s), else the current player."""
+    if s.over:
+        return []
+    if s.tasks:
+        return waiting(s, s.tasks[0])
+    return [s.current]
 
 
 def hand_limit(s: APState, player: str) -> int:

@@ -5,11 +5,9 @@ from __future__ import annotations
 import random
 
 from engines.anatomy_park.state import APState
-from engines.core import Action
 
 
-def pick(s: APState, player: str, actions: list[Action], rng: random.Random) -> str:
-    ids = [a.id for a in actions]
+def suggest(s: APState, player: str, ids: list[str], rng: random.Random) -> str:
     if s.tasks:
         t = s.tasks[0]
         if t.kind == "act_out":

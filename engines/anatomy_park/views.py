@@ -6,7 +6,7 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from engines.anatomy_park import data
-from engines.anatomy_park.flow import describe_wait
+from engines.anatomy_park.flow import awaited, describe_wait
 from engines.anatomy_park.grid import xy
 from engines.anatomy_park.scoring import markers_in_park
 from engines.anatomy_park.state import APState
@@ -101,7 +101,7 @@ def tile_view(tile_id: str) -> TileView:
     )
 
 
-def build_view(s: APState, viewer: str | None, waiting: list[str]) -> APView:
+def view(s: APState, viewer: str | None) -> APView:
     from engines.anatomy_park.scoring import plan_patterns
 
     chars = data.characters()
@@ -168,7 +168,7 @@ def build_view(s: APState, viewer: str | None, waiting: list[str]) -> APView:
         diseases=diseases,
         current=None if s.over else s.current,
         phase="over" if s.over else s.phase,
-        waiting_for=waiting,
+        waiting_for=awaited(s),
         prompt=describe_wait(s),
         stack_count=len(s.stack),
         discard_count=len(s.discard),

@@ -8,13 +8,31 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engines.core import Event
+from pydantic import PrivateAttr
+
+from engines.core import Action, Event
 from engines.run_animals.board import cubes_on, neighbours, take_cube
 from engines.run_animals.data import COLOUR_NAMES, COLOURS, ActionSpec, GameData
 from engines.run_animals.state import RAState
 
 Effect = Callable[[RAState], list[Event]]
 Option = tuple[str, str, Effect]
+
+
+class Choice(Action):
+    """A legal action that carries its effect, so the engine's ``step`` runs what
+    ``legal_actions`` offered without listing the options again."""
+
+    _effect: Effect = PrivateAttr()
+
+    @classmethod
+    def of(cls, option: Option) -> Choice:
+        choice = cls(id=option[0], label=option[1])
+        choice._effect = option[2]
+        return choice
+
+    def run(self, state: RAState) -> list[Event]:
+        return self._effect(state)
 
 
 def still_needed(state: RAState, data: GameData, player: str) -> dict[str, int]:

@@ -23,8 +23,13 @@ from engines.run_animals.scoring import goal_points
 from engines.run_animals.state import FRONT, Pending, RAState
 
 
+def awaited(state: RAState) -> list[str]:
+    """One player acts at a time; nobody once the game is over."""
+    return [] if state.over else [state.current]
+
+
 def options(state: RAState, data: GameData) -> list[Option]:
-    """Every choice open to the player to act (``state.current()``)."""
+    """Every choice open to the player to act (``state.current``)."""
     return {
         "place": _place_options,
         "turn": _turn_options,
@@ -39,7 +44,7 @@ def options(state: RAState, data: GameData) -> list[Option]:
 
 # -- setup placement ----------------------------------------------------------------------------
 def _place_options(state: RAState, data: GameData) -> list[Option]:
-    player = state.current()
+    player = state.current
     out = []
     for tile in range(1, 17):
 
@@ -62,13 +67,13 @@ def _next_placer(state: RAState) -> list[Event]:
             state.placer = seat
             return []
     state.phase = "turn"
-    first = state.current()
+    first = state.current
     return [Event(text=f"All animals are placed. Round 1: {first} starts.")]
 
 
 # -- start of a turn ----------------------------------------------------------------------------
 def _turn_options(state: RAState, data: GameData) -> list[Option]:
-    player = state.current()
+    player = state.current
     seat = state.seats[player]
     out: list[Option] = []
     for card_id in dict.fromkeys(seat.hand):
@@ -108,7 +113,7 @@ def _recycle(state: RAState, player: str) -> list[Event]:
 
 # -- the card being played ----------------------------------------------------------------------
 def _meeple_options(state: RAState, data: GameData) -> list[Option]:
-    player = state.current()
+    player = state.current
     out = []
     for tile in state.tiles_of(player):
 
@@ -123,7 +128,7 @@ def _meeple_options(state: RAState, data: GameData) -> list[Option]:
 
 def _step_actions(state: RAState, data: GameData) -> list[Option]:
     """The concrete things the current step of the card can do (without skipping)."""
-    player = state.current()
+    player = state.current
     card = data.cards[state.pending.card]
     if card.join == "or":
         specs = card.actions
@@ -204,7 +209,7 @@ def _goal_met(state: RAState, data: GameData, player: str) -> bool:
 def finish_card(state: RAState, data: GameData) -> list[Event]:
     """The played card goes to the discard pile (a used Steal into the box), then a completed
     goal is scored, or an empty hand forces a meeple into the graveyard."""
-    player = state.current()
+    player = state.current
     seat = state.seats[player]
     pending = state.pending
     (state.boxed if pending.stolen else seat.discard).append(pending.card)
@@ -244,7 +249,7 @@ def _complete_goal(state: RAState, data: GameData, player: str) -> list[Event]:
 
 
 def _goal_options(state: RAState, data: GameData) -> list[Option]:
-    player = state.current()
+    player = state.current
     out = []
     for goal_id in state.face_up:
 
@@ -274,7 +279,7 @@ def goal_text(data: GameData, goal_id: int) -> str:
 
 
 def _forced_options(state: RAState, data: GameData) -> list[Option]:
-    player = state.current()
+    player = state.current
     out = []
     for tile in state.tiles_of(player):
 

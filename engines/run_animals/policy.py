@@ -7,7 +7,7 @@ import random
 
 from engines.run_animals.actions import still_needed
 from engines.run_animals.board import cubes_on, neighbours
-from engines.run_animals.data import ActionSpec, CardData, GameData
+from engines.run_animals.data import ActionSpec, CardData, GameData, load
 from engines.run_animals.state import RAState
 
 
@@ -43,7 +43,8 @@ def card_value(
     return value
 
 
-def suggest(state: RAState, data: GameData, player: str, ids: list[str], rng: random.Random) -> str:
+def suggest(state: RAState, player: str, ids: list[str], rng: random.Random) -> str:
+    data = load()
     need = still_needed(state, data, player)
     phase = state.phase
     if phase == "place":

@@ -83,7 +83,13 @@ class RAState(BaseModel):
     end_reason: str = ""
     rng: Rng
 
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    @property
     def current(self) -> str:
+        """The player to act: the placer during setup, then the player whose turn it is."""
         if self.phase == "place":
             return self.players[self.placer]
         return self.players[(self.start + self.turn_in_round) % len(self.players)]
