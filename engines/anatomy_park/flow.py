@@ -134,7 +134,7 @@ def finish_turn(s: APState, ev: list[Event]) -> None:
         )
         end_game(s, "the tile stack ran out a second time; Ruben survives", True, ev)
         return
-    if s.turn_counts_for_final and cur in s.final_turns:
+    if s.turn_counts_for_final and s.final_turns is not None and cur in s.final_turns:
         s.final_turns[cur] = max(0, s.final_turns[cur] - 1)
     if s.extra_turn:
         s.extra_turn = False

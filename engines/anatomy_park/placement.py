@@ -56,7 +56,7 @@ def placements(s: APState, player: str) -> list[tuple[str, str]]:
 def focus_plays(s: APState, player: str) -> list[tuple[str, str, str]]:
     """(focus group, park tile, space): the space must meet both of the group's requirements."""
     spaces = open_spaces(s, player)
-    out = []
+    out: list[tuple[str, str, str]] = []
     for f in s.hands[player]:
         ft = data.tile(f)
         if ft.type != "focus":

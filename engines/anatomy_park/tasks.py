@@ -139,7 +139,7 @@ def each_move_ends(s: APState, effect: str, player: str) -> list[str]:
 
 
 def shift_options(s: APState, effect: str) -> list[tuple[str, str]]:
-    out = []
+    out: list[tuple[str, str]] = []
     for sp in sorted(s.park):
         if effect == "liquid_stool":
             if len(tile_neighbours(s.park, sp)) != 1:
@@ -284,7 +284,8 @@ def focus_reward(s: APState, player: str, reward: str, ev: list[Event]) -> None:
         here = s.pos.get(player)
         cell = s.park.get(here) if here else None
         if (
-            cell is not None
+            here is not None
+            and cell is not None
             and not cell.closed
             and data.tile(cell.tile).marker
             and cell.marker != player

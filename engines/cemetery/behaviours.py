@@ -245,11 +245,11 @@ def choose(state: CemeteryState, action_id: str, events: list[Event]) -> None:
     if p.kind in ("maim", "mindless"):
         owner = state.players.index(state.player(p.player))
         _, idx, pos = action_id.split(":")
-        where = place_label(state.players[owner].creatures, int(idx), pos)
+        spot = place_label(state.players[owner].creatures, int(idx), pos)
         card = remove_part(state, owner, int(idx), pos)
         say(
             events,
-            f"{p.player} removes {name_of(state, card)} from {where}; it goes to the Cemetery.",
+            f"{p.player} removes {name_of(state, card)} from {spot}; it goes to the Cemetery.",
         )
         state.pending = None
         if p.kind == "maim" and p.react:
@@ -267,11 +267,12 @@ def choose(state: CemeteryState, action_id: str, events: list[Event]) -> None:
         base = action_id.split(":", 1)[1]
         stack = state.cemetery[stack_index(state, base)]  # type: ignore[index]
         if p.react:
-            stack.append(Slot(card=p.card))  # type: ignore[arg-type]
+            assert p.card is not None, "Insane's binding names the Part it lays"
+            stack.append(Slot(card=p.card))
             say(
                 events,
                 f"Insane: {name_of(state, p.card)} goes face up onto the {name_of(state, base)} in the Cemetery.",
-            )  # type: ignore[arg-type]
+            )
         else:
             stack.append(Slot(card=p.card, face_up=False, seen_by=[me.name]))  # type: ignore[arg-type]
             say(

@@ -406,11 +406,11 @@ def _trade_step(s: MonopolyState, ev: list[Event], player: str, rest: str) -> No
         else:
             bucket.append(i)
     elif kind in ("gcard", "tcard"):
-        bucket = t.give_cards if kind == "gcard" else t.take_cards
-        if arg in bucket:
-            bucket.remove(arg)
+        cards = t.give_cards if kind == "gcard" else t.take_cards
+        if arg in cards:
+            cards.remove(arg)
         else:
-            bucket.append(arg)
+            cards.append(arg)
     elif kind == "pay":
         t.cash += int(arg)
     elif kind == "ask":

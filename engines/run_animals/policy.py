@@ -60,7 +60,7 @@ def suggest(state: RAState, player: str, ids: list[str], rng: random.Random) -> 
 
         return _best(plays, best, rng)
     if phase == "meeple":
-        card = data.cards[state.pending.card]
+        card = data.cards[state.playing.card]
         return _best(ids, lambda i: card_value(state, data, player, card, int(i[3:]), need), rng)
     if phase == "step":
         for prefix in ("acq:", "steal:", "warm:"):

@@ -84,6 +84,13 @@ class RAState(BaseModel):
     rng: Rng
 
     @property
+    def playing(self) -> Pending:
+        """The card being played: only asked for in the phases that play one."""
+        if self.pending is None:
+            raise RuntimeError(f"no card is being played in phase {self.phase}")
+        return self.pending
+
+    @property
     def over(self) -> bool:
         return self.phase == "over"
 
