@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pydantic import PrivateAttr
-
 from engines.core import Action, Event
 from engines.run_animals.board import cubes_on, neighbours, take_cube
 from engines.run_animals.data import COLOUR_NAMES, COLOURS, ActionSpec, GameData
@@ -21,18 +19,21 @@ Option = tuple[str, str, Effect]
 
 class Choice(Action):
     """A legal action that carries its effect, so the engine's ``step`` runs what
-    ``legal_actions`` offered without listing the options again."""
+    ``legal_actions`` offered without listing the options again. The effect sits in a slot,
+    outside the model's fields: it never reaches JSON, and a slot costs far less than a
+    pydantic private attribute."""
 
-    _effect: Effect = PrivateAttr()
+    __slots__ = ("_effect",)
 
     @classmethod
     def of(cls, option: Option) -> Choice:
         choice = cls(id=option[0], label=option[1])
-        choice._effect = option[2]
+        object.__setattr__(choice, "_effect", option[2])
         return choice
 
     def run(self, state: RAState) -> list[Event]:
-        return self._effect(state)
+        effect: Effect = object.__getattribute__(self, "_effect")
+        return effect(state)
 
 
 def still_needed(state: RAState, data: GameData, player: str) -> dict[str, int]:
