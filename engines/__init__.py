@@ -3,6 +3,22 @@
 Every subpackage of ``engines`` that exposes ``ENGINE`` (an :class:`engines.core.Engine`
 instance) in its ``engine`` module is registered by its ``name``, so a new game needs no glue.
 Tests may :func:`register` engines of their own.
+
+Every game package has the same files for the same roles, so a reader of one knows where to
+look in another:
+
+    engine.py   the Engine subclass: the contract, and the ``step``, ``leave`` and ``pick`` that
+                the template in ``core.py`` calls
+    state.py    the whole game as one pydantic model (``over``, ``current``)
+    data.py     the component data, loaded from ``data/*.json`` and validated
+    setup.py    a new game
+    flow.py     whose decision the game awaits (``awaited``) and moving on
+    actions.py  the legal actions and what each one does
+    views.py    what a player or a spectator sees (``view``)
+    policy.py   the stand-in's choice (``suggest``)
+
+Rules that fill more than these live in modules named after them (``auction.py``,
+``behaviours.py``, ``movement.py``).
 """
 
 from __future__ import annotations
