@@ -9,7 +9,7 @@ look in another:
 
     engine.py   the Engine subclass: the contract, and the ``step``, ``leave`` and ``pick`` that
                 the template in ``core.py`` calls
-    state.py    the whole game as one pydantic model (``over``, ``current``)
+    state.py    the whole game as one pydantic model (``over`` once it has ended)
     data.py     the component data, loaded from ``data/*.json`` and validated
     setup.py    a new game
     flow.py     whose decision the game awaits (``awaited``) and moving on
