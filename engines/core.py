@@ -200,8 +200,10 @@ class Engine(ABC, Generic[S]):
         raise NotImplementedError(f"{type(self).__name__} defines neither step nor apply")
 
     def seated(self, state: S, player: str) -> bool:
-        """Whether ``player`` still plays in this game (a seat, not conceded or bankrupt)."""
-        raise NotImplementedError(f"{type(self).__name__} defines neither seated nor apply")
+        """Whether ``player`` still plays in this game (a seat, not conceded or bankrupt), so a
+        stranger hears "You are not playing". Every game defines it; without it a stranger is
+        still refused, by the legality check (they have no legal action)."""
+        return True
 
     def is_over(self, state: S) -> bool:
         """Whether the game has ended; engines answer from their state's ``over``."""
