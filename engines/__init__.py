@@ -35,6 +35,7 @@ from engines.core import (
     OptionSpec,
     Result,
     Rng,
+    UnreadableState,
 )
 
 __all__ = [
@@ -46,6 +47,7 @@ __all__ = [
     "Result",
     "Rng",
     "UnknownGame",
+    "UnreadableState",
     "get_engine",
     "names",
     "register",

@@ -11,9 +11,10 @@ once; a game writes only its ``step`` and ``leave``, which trust their caller.
 
 from __future__ import annotations
 
+import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -25,6 +26,15 @@ class IllegalAction(Exception):
     def __init__(self, reason: str):
         super().__init__(reason)
         self.reason = reason
+
+
+class UnreadableState(Exception):
+    """A saved state this engine cannot read: not a JSON object, or saved by a newer engine
+    (a schema version beyond its migrations). The game is damaged, not the bot."""
+
+
+#: one step of a state migration: the JSON of schema version N in, that of version N + 1 out
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
 
 
 class Action(BaseModel):
@@ -129,6 +139,10 @@ class Engine(ABC, Generic[S]):
     #: awaited player's buttons may sit on the public turn message. False (the safe default)
     #: makes the bot offer them privately, behind a "Choose your move" button.
     public_action_labels: ClassVar[bool] = False
+    #: the state's numbered migrations: step N turns a state of schema version N into N + 1, so
+    #: a game saved by an older bot loads in a newer one. The state model's ``schema_version``
+    #: defaults to their count; a saved state without the field is version 0.
+    migrations: ClassVar[Sequence[Migration]] = ()
 
     # -- the contract -------------------------------------------------------------------------
     @abstractmethod
@@ -234,7 +248,29 @@ class Engine(ABC, Generic[S]):
 
     # -- shared helpers with sensible defaults -------------------------------------------------
     def load_state(self, data: str | bytes) -> S:
-        return cast(S, self.state_type.model_validate_json(data))
+        """The state saved as ``data``, brought up to this engine's schema version through its
+        :attr:`migrations` first. Raises :class:`UnreadableState` for a state from a newer
+        engine, and pydantic's ValidationError for one that does not fit the model."""
+        raw = json.loads(data)
+        if not isinstance(raw, dict):
+            raise UnreadableState("the saved state is not a JSON object")
+        return cast(S, self.state_type.model_validate(self.migrate(raw)))
+
+    def migrate(self, raw: dict[str, Any]) -> dict[str, Any]:
+        """Run the migrations from ``raw``'s schema version (absent: 0) to the current one."""
+        current = len(self.migrations)
+        version = raw.get("schema_version", 0)
+        if not isinstance(version, int) or isinstance(version, bool) or version < 0:
+            raise UnreadableState(f"the saved schema version {version!r} is not a version")
+        if version > current:
+            raise UnreadableState(
+                f"the state was saved by a newer engine (schema version {version}; "
+                f"this one reads up to {current})"
+            )
+        for step in self.migrations[version:]:
+            raw = step(raw)
+        raw["schema_version"] = current
+        return raw
 
     def summary(self, state: S) -> str:
         """One or two public lines for ``/game status`` (no hidden information)."""

@@ -81,3 +81,6 @@ class APState(BaseModel):
     final_scores: dict[str, int] = Field(default_factory=dict)
     winners: list[str] = Field(default_factory=list)
     last_reaction: str | None = None  # revealed card, for the board
+    #: the shape of this model: the number of its numbered state migrations (none yet; see
+    #: ``Engine.migrations``)
+    schema_version: int = 0

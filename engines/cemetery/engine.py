@@ -22,6 +22,7 @@ from typing import Any
 from engines.cemetery import behaviours, flow, policy, views
 from engines.cemetery.actions import DONE, do_draft, do_experiment, do_mark, do_stitch
 from engines.cemetery.common import say
+from engines.cemetery.migrations import MIGRATIONS
 from engines.cemetery.setup import new_game
 from engines.cemetery.state import PHASE_TITLES, CemeteryState
 from engines.cemetery.views import CemeteryView
@@ -44,6 +45,7 @@ class CemeteryEngine(Engine[CemeteryState]):
     min_players = 2
     max_players = 2
     state_type = CemeteryState
+    migrations = MIGRATIONS
     options = []
     guide = GUIDE
     max_playout_steps = 6000

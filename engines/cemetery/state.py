@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import AliasChoices, BaseModel, Field
+from pydantic import BaseModel, Field
 
 from engines.core import Rng
 
@@ -102,10 +102,11 @@ class CemeteryState(BaseModel):
     #: turns ended since a player last had a decision or a creature last scored
     idle_turns: int = 0
     final_round: bool = False
-    #: the game has ended (states saved before the field's rename call it ``finished``)
-    over: bool = Field(default=False, validation_alias=AliasChoices("over", "finished"))
+    over: bool = False
     conceded: str | None = None
     rng: Rng
+    #: the shape of this model: the number of steps in ``migrations.MIGRATIONS``
+    schema_version: int = 2
 
     def player(self, name: str) -> PlayerState:
         for p in self.players:

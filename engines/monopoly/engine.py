@@ -8,6 +8,7 @@ from typing import Any
 from engines.core import Action, Engine, Event, IllegalAction, OptionSpec, Result
 from engines.monopoly import actions, flow, policy, views
 from engines.monopoly.data import FIGURES
+from engines.monopoly.migrations import MIGRATIONS
 from engines.monopoly.money import go_bankrupt, say
 from engines.monopoly.setup import new_game
 from engines.monopoly.state import MonopolyState
@@ -31,6 +32,7 @@ class MonopolyEngine(Engine[MonopolyState]):
     min_players = 2
     max_players = 6
     state_type = MonopolyState
+    migrations = MIGRATIONS
     max_playout_steps = 6000
     #: Monopoly has no hidden information in any label (deeds, cash and jail cards are public)
     public_action_labels = True

@@ -82,8 +82,8 @@ class MonopolyState(BaseModel):
     taxes: dict[int, int]
     cash: dict[str, int]
     pos: dict[str, int]
-    #: player -> the id of their figure (games saved before figures have none)
-    figures: dict[str, str] = Field(default_factory=dict)
+    #: player -> the id of their figure
+    figures: dict[str, str]
     jail: dict[str, int] = Field(default_factory=dict)  # in jail -> failed rolls so far
     cards: dict[str, list[str]] = Field(default_factory=dict)  # Get Out of Jail Free held
     bankrupt: list[str] = Field(default_factory=list)
@@ -116,6 +116,8 @@ class MonopolyState(BaseModel):
     end_reason: str | None = None
     turns: int = 0
     rng: Rng
+    #: the shape of this model: the number of steps in ``migrations.MIGRATIONS``
+    schema_version: int = 1
 
     @property
     def current(self) -> str:

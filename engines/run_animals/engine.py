@@ -10,6 +10,7 @@ from engines.run_animals import flow, policy, scoring, views
 from engines.run_animals.actions import Choice
 from engines.run_animals.data import load
 from engines.run_animals.graveyard import end_game
+from engines.run_animals.migrations import MIGRATIONS
 from engines.run_animals.setup import new_game
 from engines.run_animals.state import GRAVE, RAState
 from engines.run_animals.views import RAView
@@ -36,6 +37,7 @@ class RunAnimalsEngine(Engine[RAState]):
     min_players = 2
     max_players = 4
     state_type = RAState
+    migrations = MIGRATIONS
     options = [
         OptionSpec(
             key="species",

@@ -84,6 +84,8 @@ class RAState(BaseModel):
     #: the player whose goal took them to 20 points: they win outright (see docs/rulings)
     reached_target: str | None = None
     rng: Rng
+    #: the shape of this model: the number of steps in ``migrations.MIGRATIONS``
+    schema_version: int = 1
 
     @property
     def playing(self) -> Pending:

@@ -4,6 +4,7 @@ damaged saves, and a restart in the middle of a game."""
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import sqlite3
 
@@ -165,6 +166,28 @@ async def test_a_damaged_saved_state_gives_a_clear_error_and_changes_nothing(
         with pytest.raises(DamagedGame, match="saved state is damaged"):
             await call
     assert snapshot(db_path) == before
+
+
+async def test_a_state_saved_by_a_newer_bot_marks_the_game_damaged_and_changes_nothing(
+    table, db_path
+):
+    await running(table)
+    with sqlite3.connect(db_path) as db:
+        (state,) = db.execute("SELECT state FROM games").fetchone()
+        future = {**json.loads(state), "schema_version": 99}
+        db.execute("UPDATE games SET state = ?", (json.dumps(future),))
+    before = snapshot(db_path)
+    for call in (
+        table.act(channel_id=CHANNEL, user_id=ADA, action_id="take:1"),
+        table.legal_actions(channel_id=CHANNEL, user_id=ADA),
+        table.board(channel_id=CHANNEL),
+        table.status(channel_id=CHANNEL),
+    ):
+        with pytest.raises(DamagedGame, match="saved state is damaged"):
+            await call
+    assert snapshot(db_path) == before
+    game = await table.abort(channel_id=CHANNEL, user_id=ADA, is_moderator=False)
+    assert game.status == "aborted"
 
 
 async def test_a_damaged_game_can_still_be_aborted(table, db_path):

@@ -1,0 +1,34 @@
+"""Numbered state migrations: step N turns a saved state of schema version N into N + 1.
+
+A step works on the state's JSON (a dict), never on the model, so it keeps working after the
+model moves on. Add a step (and raise ``CemeteryState.schema_version``) whenever the state's
+shape or meaning changes; never edit a step that has shipped.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core import Migration
+
+
+def over_was_finished(state: dict[str, Any]) -> dict[str, Any]:
+    """0 -> 1: the end-of-game flag was called ``finished``; it is ``over`` now."""
+    if "finished" in state:
+        state["over"] = state.pop("finished")
+    return state
+
+
+def organic_parts_are_unseen(state: dict[str, Any]) -> dict[str, Any]:
+    """1 -> 2: Organic's face-down Pet Cemetery Parts were marked as seen by their owner; by
+    the rules nobody sees them until each reaches the top. Binding, the one behaviour that
+    peeks, only lays cards on Cemetery stacks, so every face-down Pet Cemetery card is
+    Organic's and forgets who saw it; Cemetery stacks keep theirs."""
+    for player in state.get("players", []):
+        for slot in player.get("pet", []):
+            if not slot.get("face_up", True):
+                slot["seen_by"] = []
+    return state
+
+
+MIGRATIONS: list[Migration] = [over_was_finished, organic_parts_are_unseen]

@@ -1,0 +1,25 @@
+"""Numbered state migrations: step N turns a saved state of schema version N into N + 1.
+
+A step works on the state's JSON (a dict), never on the model, so it keeps working after the
+model moves on. Add a step (and raise ``MonopolyState.schema_version``) whenever the state's
+shape or meaning changes; never edit a step that has shipped.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core import Migration
+from engines.monopoly.setup import deal_figures
+
+
+def deal_missing_figures(state: dict[str, Any]) -> dict[str, Any]:
+    """0 -> 1: games saved before figures existed have none; each player gets one, dealt as at
+    setup with nobody having picked (from the game's seed, on a stream of its own, so the
+    dice and decks to come are unchanged)."""
+    if not state.get("figures"):
+        state["figures"] = deal_figures(list(state["players"]), {}, int(state["rng"]["seed"]))
+    return state
+
+
+MIGRATIONS: list[Migration] = [deal_missing_figures]

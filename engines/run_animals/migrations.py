@@ -1,0 +1,31 @@
+"""Numbered state migrations: step N turns a saved state of schema version N into N + 1.
+
+A step works on the state's JSON (a dict), never on the model, so it keeps working after the
+model moves on. Add a step (and raise ``RAState.schema_version``) whenever the state's shape or
+meaning changes; never edit a step that has shipped.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engines.core import Migration
+
+_REACHED = re.compile(r"(?P<player>.+) reached \d+ points")
+
+
+def record_who_reached_the_target(state: dict[str, Any]) -> dict[str, Any]:
+    """0 -> 1: the first player to reach the target now wins outright, and the state records
+    who (``reached_target``). A game saved running has no such player yet; a game that ended
+    that way says so in its end reason, which names them."""
+    if "reached_target" in state:
+        return state
+    found = _REACHED.fullmatch(state.get("end_reason") or "")
+    ended = state.get("phase") == "over"
+    winner = found["player"] if ended and found else None
+    state["reached_target"] = winner if winner in state.get("players", []) else None
+    return state
+
+
+MIGRATIONS: list[Migration] = [record_who_reached_the_target]

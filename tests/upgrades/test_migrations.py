@@ -1,0 +1,136 @@
+"""Each engine's numbered state migrations, one step at a time, and the promise that every
+shipped state carries the version its engine's migrations lead to."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import engines
+from engines.cemetery import migrations as cemetery
+from engines.cemetery.engine import ENGINE as CEMETERY
+from engines.cemetery.state import Slot
+from engines.monopoly import migrations as monopoly
+from engines.monopoly.engine import ENGINE as MONOPOLY
+from engines.run_animals import migrations as run_animals
+from tests.shipped import shipped_games
+
+SAVED = sorted((Path(__file__).parent / "saved_states").glob("*.json"))
+
+
+@pytest.mark.parametrize("game", sorted(shipped_games()))
+def test_a_new_game_carries_the_version_its_engine_s_migrations_lead_to(game):
+    engine = engines.get_engine(game)
+    players = ["Ada", "Bo", "Cy", "Dee"][: engine.min_players]
+    state = engine.setup(players, seed=1)
+    assert state.schema_version == len(engine.migrations)
+    saved = json.loads(state.model_dump_json())
+    assert saved["schema_version"] == len(engine.migrations), "the version is saved"
+    assert engine.load_state(json.dumps(saved)) == state, "and runs no step at load"
+
+
+@pytest.mark.parametrize("path", SAVED, ids=[p.stem for p in SAVED])
+def test_a_saved_fixture_loads_through_its_migrations_to_the_current_version(path):
+    saved = json.loads(path.read_text())
+    engine = engines.get_engine(saved["game"])
+    assert "schema_version" not in saved["state"], "the fixtures predate schema versions"
+    state = engine.load_state(json.dumps(saved["state"]))
+    assert state.schema_version == len(engine.migrations)
+
+
+# -- Cemetery Creatures ----------------------------------------------------------------------
+def test_cemetery_0_to_1_the_finished_flag_becomes_over():
+    assert cemetery.over_was_finished({"finished": True}) == {"over": True}
+    assert cemetery.over_was_finished({"finished": False}) == {"over": False}
+
+
+def test_cemetery_0_to_1_a_state_already_saying_over_is_left_alone():
+    assert cemetery.over_was_finished({"over": True}) == {"over": True}
+
+
+def _pet(*slots: dict) -> dict:
+    return {"players": [{"name": "Ada", "pet": list(slots)}], "cemetery": []}
+
+
+def test_cemetery_1_to_2_organic_face_down_parts_are_seen_by_nobody_not_even_their_owner():
+    state = _pet({"card": "P-leg-1", "face_up": False, "seen_by": ["Ada"]})
+    migrated = cemetery.organic_parts_are_unseen(state)
+    assert migrated["players"][0]["pet"][0]["seen_by"] == []
+    assert migrated["players"][0]["pet"][0]["face_up"] is False, "still face down"
+
+
+def test_cemetery_1_to_2_a_face_up_pet_cemetery_part_keeps_its_record():
+    face_up = {"card": "P-leg-1", "face_up": True, "seen_by": ["Ada"]}
+    assert cemetery.organic_parts_are_unseen(_pet(dict(face_up)))["players"][0]["pet"] == [face_up]
+
+
+def test_cemetery_1_to_2_a_part_binding_peeked_at_in_the_cemetery_stays_known_to_its_binder():
+    bound = {"card": "M-arm-1", "face_up": False, "seen_by": ["Ada"]}
+    state = {"players": [{"name": "Ada", "pet": []}], "cemetery": [[{"card": "F-leg-1"}, bound]]}
+    assert cemetery.organic_parts_are_unseen(state)["cemetery"][0][1]["seen_by"] == ["Ada"]
+
+
+def test_cemetery_an_old_save_no_longer_shows_its_owner_an_organic_part():
+    state = CEMETERY.setup(["Ada", "Bo"], seed=1)
+    state.players[0].pet = [Slot(card=state.part_pile.pop(), face_up=False, seen_by=["Ada"])]
+    bound = Slot(card=state.part_pile.pop(), face_up=False, seen_by=["Ada"])
+    state.cemetery[0].append(bound)
+    raw = json.loads(state.model_dump_json())
+    del raw["schema_version"]
+    old = CEMETERY.load_state(json.dumps(raw))
+    assert CEMETERY.view(old, "Ada").players[0].pet[0].hidden
+    assert not CEMETERY.view(old, "Ada").cemetery[0].cards[-1].hidden, "Binding's peek is kept"
+
+
+# -- Monopoly ----------------------------------------------------------------------------------
+def _before_figures(players: list[str], seed: int) -> dict:
+    raw = json.loads(MONOPOLY.setup(players, seed=seed).model_dump_json())
+    del raw["figures"], raw["schema_version"]
+    return raw
+
+
+def test_monopoly_0_to_1_players_without_figures_are_dealt_them_as_at_setup():
+    raw = _before_figures(["Ada", "Bo", "Cy"], seed=5)
+    migrated = monopoly.deal_missing_figures(json.loads(json.dumps(raw)))
+    assert migrated["figures"] == MONOPOLY.setup(["Ada", "Bo", "Cy"], seed=5).figures
+    assert len(set(migrated["figures"].values())) == 3, "one figure each"
+
+
+def test_monopoly_0_to_1_dealing_figures_leaves_the_dice_and_decks_as_they_were():
+    raw = _before_figures(["Ada", "Bo"], seed=5)
+    migrated = monopoly.deal_missing_figures(json.loads(json.dumps(raw)))
+    assert migrated["rng"] == raw["rng"]
+    assert migrated["decks"] == raw["decks"]
+
+
+def test_monopoly_0_to_1_figures_already_dealt_are_kept():
+    raw = {"players": ["Ada"], "figures": {"Ada": "plumbus"}, "rng": {"seed": 1}}
+    assert monopoly.deal_missing_figures(raw)["figures"] == {"Ada": "plumbus"}
+
+
+# -- Run Animals, Run! -------------------------------------------------------------------------
+def test_run_animals_0_to_1_a_running_game_has_nobody_at_the_target_yet():
+    raw = {"players": ["Ada", "Bo"], "phase": "turn", "end_reason": ""}
+    assert run_animals.record_who_reached_the_target(raw)["reached_target"] is None
+
+
+def test_run_animals_0_to_1_a_game_ended_by_reaching_the_target_names_its_winner():
+    raw = {"players": ["Ada", "Bo"], "phase": "over", "end_reason": "Bo reached 21 points"}
+    assert run_animals.record_who_reached_the_target(raw)["reached_target"] == "Bo"
+
+
+def test_run_animals_0_to_1_a_game_ended_another_way_has_nobody_at_the_target():
+    raw = {"players": ["Ada", "Bo"], "phase": "over", "end_reason": "the goal deck ran out"}
+    assert run_animals.record_who_reached_the_target(raw)["reached_target"] is None
+
+
+def test_run_animals_0_to_1_an_end_reason_naming_a_stranger_names_no_winner():
+    raw = {"players": ["Ada", "Bo"], "phase": "over", "end_reason": "Zed reached 21 points"}
+    assert run_animals.record_who_reached_the_target(raw)["reached_target"] is None
+
+
+def test_run_animals_0_to_1_a_running_game_whose_reason_looks_like_a_win_names_no_winner():
+    raw = {"players": ["Ada", "Bo"], "phase": "turn", "end_reason": "Ada reached 21 points"}
+    assert run_animals.record_who_reached_the_target(raw)["reached_target"] is None
