@@ -167,3 +167,94 @@ def test_production_passes_over_a_colour_missing_from_the_supply():
     state.supply["W"] = 0
     production.apply_result(state, DATA, PROD_2, 6)
     assert state.tiles[5].slots == ["F", "", "", "N"]
+
+
+def test_the_last_cement_cube_is_poured_and_then_none_is_left():
+    state = game("cat", "bear")
+    state.cement = 1
+    text = production.apply_result(state, DATA, DEVELOP, 13)
+    assert state.tiles[12].slots == ["C", "N"]
+    assert state.cement == 0
+    assert text.startswith("cement is poured on tile 13 (slot 1, a water cube goes back)")
+
+
+def test_cement_poured_on_an_empty_slot_returns_no_cube():
+    state = game("cat", "bear")
+    set_tile(state, 13, ["", "N"])
+    supply = dict(state.supply)
+    text = production.apply_result(state, DATA, DEVELOP, 13)
+    assert state.tiles[12].slots == ["C", "N"]
+    assert state.supply == supply
+    assert text == "cement is poured on tile 13 (slot 1); it produces nothing"
+
+
+def test_the_cement_that_fills_a_tile_says_it_will_never_produce_again():
+    state = game("cat", "bear")
+    set_tile(state, 13, ["C", "N"])
+    text = production.apply_result(state, DATA, DEVELOP, 13)
+    assert text == (
+        "cement is poured on tile 13 (slot 2, a nest cube goes back); it will never produce again"
+    )
+
+
+def test_development_without_cement_says_the_tile_is_only_refilled():
+    state = game("cat", "bear")
+    state.cement = 0
+    set_tile(state, 13, ["", "N"])
+    text = production.apply_result(state, DATA, DEVELOP, 13)
+    assert text == "tile 13 is refilled (no cement left); it produces 1 water"
+
+
+def test_a_new_round_s_roll_replaces_the_records_of_the_last_round(monkeypatch):
+    state = game("cat", "bear")
+    monkeypatch.setattr(production, "roll_d6", lambda s, d: FULL)
+    monkeypatch.setattr(production, "roll_d20", lambda s, d: 4)
+    production.production_round(state, DATA, "Ada")
+    production.production_round(state, DATA, "Brook")
+    assert [(r.tile, r.effect) for r in state.last_roll] == [(4, "Full Production")]
+    assert state.roller == "Brook"
+
+
+def test_a_roll_is_told_with_its_roller_result_and_tile(monkeypatch):
+    state = game("cat", "bear")
+    faces = iter([PROD_1, DEVELOP])
+    monkeypatch.setattr(production, "roll_d6", lambda s, d: next(faces))
+    monkeypatch.setattr(production, "roll_d20", lambda s, d: 13)
+    events = production.production_round(state, DATA, "Ada")
+    assert [e.kind for e in events] == ["roll", "roll"]
+    assert events[0].text.startswith("🎲 Ada rolls 1 Production + Reroll on tile 13: ")
+    assert events[0].text.endswith(" — roll again.")
+    assert events[1].text.startswith("🎲 Ada rolls Development + Full Production on tile 13: ")
+    assert not events[1].text.endswith("roll again.")
+
+
+def test_a_d20_of_sixteen_names_the_last_tile_without_a_reroll():
+    seed = next(s for s in range(1000) if Rng(seed=s).randint(1, 20) == 16)
+    state = game("cat", "bear")
+    state.rng = Rng(seed=seed)
+    assert production.roll_d20(state, DATA) == 16
+    assert state.rng.draws == 1
+
+
+def test_every_face_of_the_d6_can_come_up():
+    state = game("cat", "bear")
+    seen = {production.roll_d6(state, DATA).face for _ in range(200)}
+    assert seen == {f.face for f in DATA.dice.d6}
+
+
+def test_production_on_an_all_cement_tile_says_it_produces_nothing():
+    state = game("cat", "bear")
+    set_tile(state, 13, ["C", "C"])
+    for face in (PROD_1, FULL):
+        assert production.apply_result(state, DATA, face, 13) == (
+            "tile 13 is all cement and produces nothing"
+        )
+
+
+def test_production_and_full_production_say_what_they_placed():
+    state = game("cat", "bear")
+    set_tile(state, 6, ["", "", "", ""])
+    assert production.apply_result(state, DATA, PROD_1, 6) == "tile 6 produces 1 food"
+    assert production.apply_result(state, DATA, FULL, 6) == (
+        "tile 6 is fully produced (2 water, 1 nest)"
+    )

@@ -1,0 +1,112 @@
+"""Mutation testing of chosen modules with only their own tests: ``./tabletop mutate PATH ...``.
+
+mutmut (configured under ``[tool.mutmut]`` in pyproject.toml) makes small changes to a module
+(a flipped comparison, a deleted statement, a changed constant) and runs the tests that cover
+the changed function; a change no test notices ("survived") is a gap in the tests. Each module
+is tested on its own, one after the other, in a scratch copy of the project under
+``.mutation/<module>/`` (so runs never touch the working tree), with the test files listed for
+it under ``[tool.tabletop.mutation]``. The score counts killed and timed-out mutants over all
+of them; survivors are listed with their diffs in ``.mutation/<module>/survivors.txt``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRATCH = ROOT / ".mutation"
+KILLED = {"killed", "timeout", "caught by type check", "segfault"}
+
+
+def settings() -> tuple[dict[str, object], dict[str, list[str]]]:
+    """The base mutmut settings and each module's test files, from pyproject.toml."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    tool = project["tool"]
+    return dict(tool["mutmut"]), dict(tool["tabletop"]["mutation"])
+
+
+def scratch_copy(module: str, base: dict[str, object], tests: list[str]) -> Path:
+    """A fresh copy of the project's files with the module's own mutmut settings."""
+    where = SCRATCH / module.replace("/", ".").removesuffix(".py")
+    shutil.rmtree(where, ignore_errors=True)
+    listed = subprocess.run(
+        ["git", "ls-files", "-co", "--exclude-standard"],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.split("\n")
+    for name in filter(None, listed):
+        source = ROOT / name
+        if source.is_file():
+            target = where / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target)
+    ours = {**base, "only_mutate": [module], "pytest_add_cli_args_test_selection": tests}
+    text = (where / "pyproject.toml").read_text()
+    text = re.sub(r"(?ms)^\[tool\.mutmut\]\n.*?(?=^\[)", "", text + "\n[end]\n")
+    text = text.removesuffix("\n[end]\n")
+    text += "\n[tool.mutmut]\n" + "".join(f"{k} = {json.dumps(v)}\n" for k, v in ours.items())
+    (where / "pyproject.toml").write_text(text)
+    return where
+
+
+def mutate(module: str, base: dict[str, object], tests: list[str]) -> tuple[int, int]:
+    """Run mutmut on one module; return (killed, total) and write its survivors' diffs."""
+    where = scratch_copy(module, base, tests)
+    mutmut = [str(Path(sys.executable).parent / "mutmut")]
+    with (where / "run.log").open("w") as log:
+        subprocess.run(
+            [*mutmut, "run", "--max-children", "1"], cwd=where, stdout=log, stderr=log, check=False
+        )
+    listing = subprocess.run(
+        [*mutmut, "results", "--all", "true"], cwd=where, capture_output=True, text=True
+    ).stdout
+    status = dict(re.findall(r"^\s+(\S+): (.+)$", listing, flags=re.M))
+    survivors = sorted(name for name, s in status.items() if s not in KILLED)
+    with (where / "survivors.txt").open("w") as out:
+        for name in survivors:
+            shown = subprocess.run(
+                [*mutmut, "show", name], cwd=where, capture_output=True, text=True
+            ).stdout
+            out.write(f"{shown}\n")
+    killed = len(status) - len(survivors)
+    return killed, len(status)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="./tabletop mutate", description=__doc__)
+    parser.add_argument("modules", nargs="+", help="module paths, e.g. engines/core.py")
+    parser.add_argument("--tests", nargs="+", help="test files instead of the configured ones")
+    args = parser.parse_args(argv)
+    base, per_module = settings()
+    scores = []
+    for module in args.modules:
+        tests = args.tests or per_module.get(module)
+        if not tests:
+            known = ", ".join(sorted(per_module))
+            parser.error(
+                f"no tests are listed for {module} under [tool.tabletop.mutation]: {known}"
+            )
+        print(f"mutating {module} with {' '.join(tests)} ...", flush=True)
+        killed, total = mutate(module, base, tests)
+        scores.append((module, killed, total))
+    print()
+    for module, killed, total in scores:
+        score = 100 * killed / total if total else 100.0
+        print(f"{module}: {killed}/{total} killed, mutation score {score:.0f}%")
+        print(
+            f"    survivors: {SCRATCH.relative_to(ROOT)}/{module.replace('/', '.')[:-3]}/survivors.txt"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
