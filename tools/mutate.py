@@ -71,14 +71,28 @@ def mutate(module: str, base: dict[str, object], tests: list[str]) -> tuple[int,
     ).stdout
     status = dict(re.findall(r"^\s+(\S+): (.+)$", listing, flags=re.M))
     survivors = sorted(name for name, s in status.items() if s not in KILLED)
-    with (where / "survivors.txt").open("w") as out:
-        for name in survivors:
-            shown = subprocess.run(
-                [*mutmut, "show", name], cwd=where, capture_output=True, text=True
-            ).stdout
-            out.write(f"{shown}\n")
+    (where / "survivors.txt").write_text(_diffs(where, survivors))
     killed = len(status) - len(survivors)
     return killed, len(status)
+
+
+_SHOW = """
+import sys
+from mutmut.__main__ import find_mutant, get_diff_for_mutant
+for name in sys.argv[1:]:
+    print(f"# {name}: survived")
+    print(get_diff_for_mutant(name, path=find_mutant(name).path))
+"""
+
+
+def _diffs(where: Path, survivors: list[str]) -> str:
+    """Every survivor's diff, computed in one process (``mutmut show`` costs a start each)."""
+    if not survivors:
+        return ""
+    shown = subprocess.run(
+        [sys.executable, "-c", _SHOW, *survivors], cwd=where, capture_output=True, text=True
+    )
+    return shown.stdout + shown.stderr
 
 
 def main(argv: list[str] | None = None) -> int:

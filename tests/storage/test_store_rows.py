@@ -1,0 +1,188 @@
+"""What the store reads back: every field of a game row and its seats, damaged JSON reported as
+a problem (never raised), the move log's readability, and the queries' filters and order."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from storage import MoveEntry, SeatRow, Store
+from tests.storage.test_store import new_game
+
+
+@pytest.fixture
+async def store(tmp_path):
+    store = await Store.open(tmp_path / "games.sqlite3")
+    yield store
+    await store.close()
+
+
+def _sql(store: Store, statement: str, *args) -> None:
+    with sqlite3.connect(store.path) as db:
+        db.execute(statement, args)
+
+
+# -- a game row, field by field --------------------------------------------------------------------
+async def test_a_saved_game_reads_back_every_field(store):
+    game = await new_game(store, guild_id=3, seed=77, now=1000.0)
+    seats = [SeatRow(0, 7, "Ada", {"species": "cat"}), SeatRow(1, 8, "Bo", active=False)]
+    await store.save(
+        game.id,
+        game.version,
+        now=1500.0,
+        entry=MoveEntry("end"),
+        status="finished",
+        state='{"pile": 0}',
+        result={"winners": ["Ada"]},
+        end_reason="Ada took the last counter",
+        host_id=8,
+        seats=seats,
+    )
+    row = await store.get_game(game.id)
+    assert (row.guild_id, row.channel_id, row.engine, row.seed) == (3, 100, "toy", 77)
+    assert (row.status, row.state, row.version, row.host_id) == ("finished", '{"pile": 0}', 2, 8)
+    assert (row.created_at, row.updated_at) == (1000.0, 1500.0)
+    assert row.result == {"winners": ["Ada"]}
+    assert row.end_reason == "Ada took the last counter"
+    assert row.seats == tuple(seats)
+    assert row.problems == ()
+
+
+async def test_a_result_saved_as_none_reads_back_as_none(store):
+    game = await new_game(store)
+    await store.save(game.id, game.version, now=2.0, entry=MoveEntry("x"), result=None)
+    assert (await store.get_game(game.id)).result is None
+    assert (await store.get_game(game.id)).problems == ()
+
+
+async def test_the_store_keeps_json_compact_and_non_ascii_text_as_written(store):
+    game = await new_game(store, entry=MoveEntry("new", events=[{"text": "Zoë joins"}]))
+    with sqlite3.connect(store.path) as db:
+        (events,) = db.execute("SELECT events FROM moves WHERE game_id = ?", (game.id,)).fetchone()
+        (options,) = db.execute("SELECT options FROM games").fetchone()
+    assert events == '[{"text":"Zoë joins"}]'
+    assert options == '{"pile":"21"}'
+
+
+# -- damaged rows: a problem reported, never raised ------------------------------------------------
+@pytest.mark.parametrize(
+    ("raw", "problem"),
+    [
+        ("{broken", "the result is not valid JSON"),
+        ("[1, 2]", "the result is not a JSON object"),
+    ],
+)
+async def test_a_damaged_result_is_reported_and_read_as_none(store, raw, problem):
+    game = await new_game(store)
+    _sql(store, "UPDATE games SET result = ?", raw)
+    row = await store.get_game(game.id)
+    assert row.result is None and row.problems == (problem,)
+
+
+async def test_no_result_yet_is_not_a_problem(store):
+    game = await new_game(store)
+    row = await store.get_game(game.id)
+    assert row.result is None and row.problems == ()
+
+
+@pytest.mark.parametrize(
+    ("raw", "problem"),
+    [
+        ("{broken", "the options is not valid JSON"),
+        ('"pile"', "the options is not a JSON object"),
+    ],
+)
+async def test_damaged_options_are_reported_and_read_as_empty(store, raw, problem):
+    game = await new_game(store)
+    _sql(store, "UPDATE games SET options = ?", raw)
+    row = await store.get_game(game.id)
+    assert row.options == {} and row.problems == (problem,)
+
+
+async def test_damaged_seat_choices_name_the_seat(store):
+    game = await new_game(store)
+    _sql(store, "UPDATE seats SET choices = '{oops'")
+    row = await store.get_game(game.id)
+    assert row.seats[0].choices == {}
+    assert row.problems == ("seat 0's choices is not valid JSON",)
+
+
+# -- the move log --------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "raw",
+    ["{oops", '{"text": "an object, not a list"}', '["a", "b"]', "[1, {}]", "[null]"],
+    ids=["not-json", "not-a-list", "strings", "a-number-first", "null"],
+)
+async def test_a_log_entry_whose_events_are_not_a_list_of_objects_is_unreadable(store, raw):
+    game = await new_game(store)
+    _sql(  # the log is append-only: a damaged entry can only be a new one
+        store,
+        "INSERT INTO moves (game_id, seq, kind, events, version, created_at)"
+        " VALUES (?, 2, 'move', ?, 2, 0)",
+        game.id,
+        raw,
+    )
+    first, damaged = await store.moves(game.id)
+    assert first.readable is True
+    assert damaged.readable is False and damaged.events == []
+
+
+async def test_a_log_entry_keeps_everything_it_was_saved_with(store):
+    game = await new_game(store)
+    entry = MoveEntry("move", 7, "Ada", "take:2", events=[{"text": "Ada takes 2", "kind": "info"}])
+    await store.save(game.id, game.version, now=5.0, entry=entry)
+    first, second = await store.moves(game.id)
+    assert (first.seq, second.seq) == (1, 2)
+    assert (second.game_id, second.kind, second.user_id, second.player) == (
+        game.id,
+        "move",
+        7,
+        "Ada",
+    )
+    assert (second.action_id, second.version, second.created_at) == ("take:2", 2, 5.0)
+    assert second.events == [{"text": "Ada takes 2", "kind": "info"}] and second.readable
+
+
+async def test_each_game_numbers_its_log_from_one(store):
+    await new_game(store, channel_id=1)
+    other = await new_game(store, channel_id=2)
+    assert [m.seq for m in await store.moves(other.id)] == [1]
+
+
+@pytest.mark.parametrize("limit", [0, -3])
+async def test_asking_for_no_log_entries_gives_none(store, limit):
+    game = await new_game(store)
+    assert await store.moves(game.id, limit=limit) == []
+
+
+# -- queries ---------------------------------------------------------------------------------------
+async def test_games_lists_only_the_statuses_asked_for_oldest_first(store):
+    a = await new_game(store, channel_id=1)
+    b = await new_game(store, channel_id=2)
+    c = await new_game(store, channel_id=3)
+    await store.save(b.id, b.version, now=2.0, entry=MoveEntry("end"), status="finished")
+    assert [g.id for g in await store.games()] == [a.id, c.id]
+    assert [g.id for g in await store.games(["finished"])] == [b.id]
+    assert [g.id for g in await store.games(["finished", "lobby"])] == [a.id, b.id, c.id]
+
+
+async def test_games_with_only_unknown_statuses_is_empty(store):
+    await new_game(store)
+    assert await store.games(["deleted"]) == []
+
+
+async def test_the_latest_game_of_a_channel_is_its_live_one_or_its_newest(store):
+    old = await new_game(store)
+    await store.save(old.id, old.version, now=2.0, entry=MoveEntry("end"), status="finished")
+    assert (await store.latest_game(100)).id == old.id
+    live = await new_game(store)
+    assert (await store.latest_game(100)).id == live.id
+    assert await store.latest_game(999) is None
+
+
+async def test_a_store_closes_once_however_often_it_is_asked(tmp_path):
+    async with await Store.open(tmp_path / "x.sqlite3") as store:
+        await store.close()
+    await store.close()
+    assert store.path == tmp_path / "x.sqlite3"
