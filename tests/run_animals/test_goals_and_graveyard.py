@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engines.run_animals.engine import DATA, ENGINE
-from engines.run_animals.graveyard import bury
+from engines.run_animals.graveyard import bury, end_game
 from engines.run_animals.state import GRAVE
 from tests.run_animals.helpers import act, game, give_goal, ids
 
@@ -212,3 +212,44 @@ def test_a_player_who_leaves_makes_their_species_extinct_and_the_game_ends():
     assert "Brook" not in result.winners
     assert set(result.winners) == {"Ada", "Cy"}
     assert state.phase == "turn"  # the input is untouched
+
+
+def test_a_burial_names_the_owner_the_species_the_slot_and_its_penalty():
+    state = game("frog", "turtle")
+    events = bury(state, DATA, 0)
+    assert [e.text for e in events] == ["☠ One of Ada's Tree Frogs goes to graveyard slot 1 (-1)."]
+    assert state.meeples[0].tile == GRAVE
+
+
+def test_a_burial_that_fills_the_graveyard_and_kills_a_species_gives_both_reasons():
+    state = game("bear", "frog")
+    state.graveyard = ["Brook", "Brook", None, None, None, None]
+    bury(state, DATA, 0)
+    events = bury(state, DATA, 1)  # slot 4 of 4 for two players, and Ada's last bear
+    assert state.end_reason == (
+        "the graveyard is full (4 slots): all the animals lost to humankind; "
+        "Ada's Black Bear is extinct and Ada is eliminated"
+    )
+    assert events[-1].kind == "end"
+    assert events[-1].text == f"The game ends: {state.end_reason}."
+
+
+def test_the_end_of_the_game_drops_the_card_being_played():
+    state = _ready_to_complete(game("cat", "bear"))
+    state, _ = act(state, "play:cat1")
+    assert state.pending is not None
+    end_game(state, "a test ending")
+    assert (state.phase, state.pending, state.end_reason) == ("over", None, "a test ending")
+    assert ENGINE.to_act(state) == []
+
+
+def test_a_running_game_has_no_result():
+    assert ENGINE.result(game("frog", "turtle")) is None
+
+
+def test_when_every_species_is_extinct_nobody_wins():
+    state = game("frog", "turtle")
+    for seat in state.seats.values():
+        seat.eliminated = True
+    end_game(state, "everyone is gone")
+    assert ENGINE.result(state).winners == []
