@@ -30,6 +30,7 @@ examples:
   python -m bot                                   run the bot (token from env or .env)
   python -m bot --sync always --dev-guild 1234    run, and sync commands to one server only, now
   python -m bot simulate {example} --players 2 --seed 1 --out out/demo
+  python -m bot invite                            print the link that adds the bot to a server
 """
 
 
@@ -111,6 +112,16 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="skip rendering (a faster soak test of the rules and the storage)",
     )
+    inv = sub.add_parser(
+        "invite",
+        help="print the link that adds the bot to a server (scopes and permissions it needs)",
+        description=(
+            "Print the OAuth2 URL that adds the bot to a server, with the bot and "
+            "applications.commands scopes and exactly the permissions the bot uses. The "
+            "application id is read from DISCORD_TOKEN unless given."
+        ),
+    )
+    inv.add_argument("--app-id", metavar="ID", help="the application id (default: from the token)")
     return parser
 
 
@@ -119,7 +130,30 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "simulate":
         return _simulate(args)
+    if args.command == "invite":
+        return _invite(args)
     return _run_bot(args)
+
+
+def _invite(args: argparse.Namespace) -> int:
+    from bot.invite import InviteError, application_id, invite_url
+    from bot.permissions import NEEDS
+
+    token = None
+    if not args.app_id:
+        try:
+            token = load_config().token
+        except ConfigError as exc:
+            print(f"tabletop: {exc}", file=sys.stderr)
+            return 2
+    try:
+        app_id = application_id(args.app_id, token)
+    except InviteError as exc:
+        print(f"tabletop: {exc}", file=sys.stderr)
+        return 2
+    print(invite_url(app_id))
+    print("Permissions asked for: " + ", ".join(need.label for need in NEEDS) + ".")
+    return 0
 
 
 def _run_bot(args: argparse.Namespace) -> int:

@@ -18,6 +18,7 @@ import discord
 from bot.days.ports import ChannelGone, DmFailed
 from bot.days.scheduler import Scheduler
 from bot.days.service import Days
+from bot.discord_app import server_settings
 from bot.discord_app.moves import publish_to_channel
 from bot.table import Outcome
 from storage.days import DaysStore
@@ -42,6 +43,7 @@ class DiscordNotifier:
 
     async def post_text(self, channel_id: int, text: str, *, mention: Sequence[int] = ()) -> None:
         channel = self._channel(channel_id)
+        mention = await server_settings.reminder_mentions(self.client, channel_id, mention)
         allowed = discord.AllowedMentions(
             everyone=False, roles=False, users=[discord.Object(id=u) for u in mention]
         )

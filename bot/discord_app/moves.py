@@ -11,7 +11,7 @@ import logging
 
 import discord
 
-from bot.discord_app import replies
+from bot.discord_app import replies, server_settings
 from bot.discord_app.components import action_layout
 from bot.discord_app.posts import (
     PLAY_HINT,
@@ -82,7 +82,8 @@ async def turn_post_for(client: discord.Client, outcome: Outcome, *, headline: s
     if outcome.result is None:
         awaited = await awaited_actions(client.table, outcome.game.channel_id, outcome.to_act)
     notes = await public_notes(client, outcome.game)
-    return turn_post(outcome, awaited, headline=headline, notes=notes)
+    post = turn_post(outcome, awaited, headline=headline, notes=notes)
+    return await server_settings.with_ping_style(client, outcome.game, post)
 
 
 async def publish(

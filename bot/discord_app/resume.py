@@ -12,6 +12,7 @@ import logging
 
 import discord
 
+from bot.discord_app import server_settings
 from bot.discord_app.moves import awaited_actions, public_notes
 from bot.discord_app.posts import turn_post
 from bot.table import Outcome, Table
@@ -68,6 +69,7 @@ async def catch_up(client: discord.Client, announcements: Announcements) -> int:
             actions = await awaited_actions(table, game.channel_id, outcome.to_act)
             notes = await public_notes(client, outcome.game)
             post = turn_post(outcome, actions, headline="where the game stands", notes=notes)
+            post = await server_settings.with_ping_style(client, outcome.game, post)
             channel = client.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
             message = await channel.send(**post.send_kwargs())
             await client.notify_outcome(outcome, message)

@@ -50,6 +50,9 @@ class Channel:
     type: int = 0  # 0 text, 11 public thread, 12 private thread
     parent_id: int | None = None
     owner_id: int | None = None
+    #: permissions the bot is denied here (as a channel override would); interactions in the
+    #: channel carry the bot's permissions without them (``app_permissions``)
+    bot_denied: int = 0
 
     def payload(self) -> dict:
         data = {

@@ -18,13 +18,14 @@ from discord import app_commands
 from bot.days import records
 from bot.days.durations import BadDuration, format_duration, parse_clock, parse_duration
 from bot.days.service import Days, Said, seat_of, when
-from bot.discord_app import replies
+from bot.discord_app import replies, server_settings
 from bot.discord_app.checks import is_moderator
 from bot.discord_app.commands import lobby
 from bot.discord_app.days_runtime import attach, start_scheduler
 from bot.discord_app.replies import BadInput
 from bot.discord_app.text import MAX_CHOICES, clip, fit_lines
 from bot.errors import NoGame, TableError
+from bot.settings import ServerSettings
 from storage.days import DEFAULT_TURN_SECONDS
 
 log = logging.getLogger(__name__)
@@ -140,11 +141,14 @@ class NewGamePlace:
     channel_id: int
     turn_seconds: int | None
     thread: discord.Thread | None = None
+    missed_limit: int | None = None  # None: the default
 
     async def open(self, interaction: discord.Interaction, game_id: int, post) -> None:
         """Set the game's clock, then post its lobby notice where the game lives."""
         days = await days_of(interaction)
-        await days.configure(game_id, turn_seconds=self.turn_seconds)
+        await days.configure(
+            game_id, turn_seconds=self.turn_seconds, missed_limit=self.missed_limit
+        )
         clock = (
             "no turn clock"
             if self.turn_seconds is None
@@ -173,15 +177,23 @@ class NewGamePlace:
 
 
 async def new_game_place(
-    interaction: discord.Interaction, title: str, *, clock: str | None, thread: bool
+    interaction: discord.Interaction,
+    title: str,
+    *,
+    clock: str | None,
+    thread: bool,
+    defaults: ServerSettings | None = None,
 ) -> NewGamePlace:
-    """Read ``clock`` (refusing a bad one before anything is created) and open the thread."""
+    """Read ``clock`` (refusing a bad one before anything is created) and open the thread;
+    ``defaults``: the server's settings for what was not given."""
+    default_turn = DEFAULT_TURN_SECONDS if defaults is None else defaults.turn_seconds
+    missed = None if defaults is None else defaults.missed_limit
     try:
-        turn = DEFAULT_TURN_SECONDS if clock is None else parse_clock(clock)
+        turn = default_turn if clock is None else parse_clock(clock)
     except BadDuration as exc:
         raise BadInput(str(exc)) from None
     if not thread:
-        return NewGamePlace(interaction.channel_id, turn)
+        return NewGamePlace(interaction.channel_id, turn, missed_limit=missed)
     channel = interaction.channel
     if not isinstance(channel, discord.TextChannel):
         raise BadInput("A game can have its own thread only in a text channel; leave `thread` off.")
@@ -197,7 +209,7 @@ async def new_game_place(
         )
     except discord.Forbidden:
         raise BadInput(NO_THREADS) from None
-    return NewGamePlace(created.id, turn, created)
+    return NewGamePlace(created.id, turn, created, missed_limit=missed)
 
 
 def register_new(game: app_commands.Group) -> None:
@@ -208,8 +220,8 @@ def register_new(game: app_commands.Group) -> None:
     @game.command(name="new", description="Open a new game in this channel; you join it as host.")
     @app_commands.describe(
         **lobby.NEW_DESCRIPTIONS,
-        clock="Time per turn before a stand-in plays: 12h, 24h (default), 3d, none",
-        thread="Open the game in its own thread of this channel",
+        clock="Time per turn before a stand-in plays: 12h, 24h, 3d, none (default: the server's)",
+        thread="Open the game in its own thread of this channel (default: the server's setting)",
     )
     @app_commands.choices(game=lobby.game_choices())
     async def new(
@@ -218,13 +230,19 @@ def register_new(game: app_commands.Group) -> None:
         options: str | None = None,
         choice: str | None = None,
         clock: str | None = None,
-        thread: bool = False,
+        thread: bool | None = None,
     ):
         # bad options are refused before a thread is created for nothing
         request = lobby.read_new_game(game, options, choice)
-        place = await new_game_place(interaction, request.engine.title, clock=clock, thread=thread)
+        # server settings: a game turned off or a channel not allowed is refused; defaults
+        rules = await server_settings.for_new_game(interaction, request.engine.name)
+        thread = server_settings.thread_wanted(interaction, rules, thread)
+        place = await new_game_place(
+            interaction, request.engine.title, clock=clock, thread=thread, defaults=rules
+        )
         try:
             info, post = await lobby.open_game(interaction, request, channel_id=place.channel_id)
+            await server_settings.remember_game(interaction, info.id, rules)
         except Exception:
             if place.thread is not None:
                 await delete_quietly(place.thread)
