@@ -113,9 +113,8 @@ def changed_settings(
             )
         changes["game_master_role"] = game_master.id
     channels = list(changes.get("channels", settings.channels))
-    if allow_channel is not None and disallow_channel is not None:
-        if allow_channel.id == disallow_channel.id:
-            raise BadInput("Allow a channel or disallow it, not both at once.")
+    if allow_channel and disallow_channel and allow_channel.id == disallow_channel.id:
+        raise BadInput("Allow a channel or disallow it, not both at once.")
     if allow_channel is not None and allow_channel.id not in channels:
         channels.append(allow_channel.id)
     if disallow_channel is not None:
