@@ -23,6 +23,8 @@ environment (or a .env file in the working directory; flags win over both):
   TABLETOP_DEV_GUILD   server id to sync commands to instead of globally (they appear there
                        at once; for development)
   TABLETOP_LOG_LEVEL   DEBUG | INFO | WARNING | ERROR (default INFO)
+  TABLETOP_MEMBERS_INTENT  on | off (default off): use the privileged server members intent
+                       (enable it in the Developer Portal first)
 
 games: {games}
 
@@ -79,6 +81,13 @@ def build_parser() -> argparse.ArgumentParser:
         choices=LOG_LEVELS,
         type=str.upper,
         help="logging detail (TABLETOP_LOG_LEVEL; default INFO)",
+    )
+    parser.add_argument(
+        "--members-intent",
+        action="store_true",
+        default=None,
+        help="use the privileged server members intent: a player who leaves the server leaves "
+        "their games at once (TABLETOP_MEMBERS_INTENT=on; enable it in the Developer Portal)",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sim = sub.add_parser(
@@ -159,7 +168,11 @@ def _invite(args: argparse.Namespace) -> int:
 def _run_bot(args: argparse.Namespace) -> int:
     try:
         config = load_config(
-            db=args.db, sync=args.sync, dev_guild=args.dev_guild, log_level=args.log_level
+            db=args.db,
+            sync=args.sync,
+            dev_guild=args.dev_guild,
+            log_level=args.log_level,
+            members_intent=args.members_intent,
         )
     except ConfigError as exc:
         print(f"tabletop: {exc}", file=sys.stderr)

@@ -11,6 +11,9 @@ environment wins over the same one in ``.env``; a command-line flag wins over bo
     TABLETOP_DEV_GUILD   a server id to sync the commands to instead of globally (they appear
                          there at once; for development)
     TABLETOP_LOG_LEVEL   DEBUG | INFO | WARNING | ERROR (default INFO)
+    TABLETOP_MEMBERS_INTENT  on | off (default off): ask Discord for the privileged server
+                         members intent, so a player who leaves the server leaves their games
+                         at once (turn it on in the Developer Portal first)
 """
 
 from __future__ import annotations
@@ -24,6 +27,8 @@ from pathlib import Path
 DEFAULT_DB = "tabletop.sqlite3"
 SYNC_MODES = ("auto", "always", "never")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+SWITCH_WORDS = {"on": True, "true": True, "yes": True, "1": True}
+SWITCH_WORDS |= {"off": False, "false": False, "no": False, "0": False}
 ENV_FILE = ".env"
 TOKEN_HELP = (
     "Set DISCORD_TOKEN in the environment or in a .env file in the working directory "
@@ -43,13 +48,15 @@ class Config:
     sync: str = "auto"
     dev_guild: int | None = None
     log_level: str = "INFO"
+    members_intent: bool = False
     env_file: Path | None = None  # the .env file that was read, if there was one
 
     def __repr__(self) -> str:  # never print the token
         shown = "set" if self.token else "missing"
         return (
             f"Config(token={shown}, db_path={str(self.db_path)!r}, sync={self.sync!r}, "
-            f"dev_guild={self.dev_guild!r}, log_level={self.log_level!r})"
+            f"dev_guild={self.dev_guild!r}, log_level={self.log_level!r}, "
+            f"members_intent={self.members_intent!r})"
         )
 
 
@@ -97,6 +104,7 @@ def load_config(
     sync: str | None = None,
     dev_guild: str | int | None = None,
     log_level: str | None = None,
+    members_intent: bool | None = None,
 ) -> Config:
     """The settings: flags (the keyword arguments) > environment > ``.env`` > defaults."""
     cwd = Path.cwd() if cwd is None else Path(cwd)
@@ -132,6 +140,13 @@ def load_config(
                 f"right-click the server with Developer Mode on → Copy Server ID), not '{guild_raw}'."
             )
         guild = int(guild_raw)
+    members_raw = setting(
+        "TABLETOP_MEMBERS_INTENT",
+        None if members_intent is None else ("on" if members_intent else "off"),
+        "off",
+    ).lower()
+    if members_raw not in SWITCH_WORDS:
+        raise ConfigError(f"TABLETOP_MEMBERS_INTENT must be on or off, not '{members_raw}'.")
     db_path = Path(setting("TABLETOP_DB", db, DEFAULT_DB)).expanduser()
     if not db_path.is_absolute():
         db_path = cwd / db_path
@@ -141,5 +156,6 @@ def load_config(
         sync=sync_mode,
         dev_guild=guild,
         log_level=level,
+        members_intent=SWITCH_WORDS[members_raw],
         env_file=env_path if env_path.is_file() else None,
     )

@@ -47,6 +47,7 @@ async def _serve(config, sync: str) -> None:
             command_hash=MetaHash(store),
             announcements=Announcements(store),
             dev_guild_id=getattr(config, "dev_guild", None),
+            members_intent=getattr(config, "members_intent", False),
         )
         async with client:
             await client.start(config.token)
@@ -83,6 +84,14 @@ def run(config, sync: str | None = None) -> int:
         asyncio.run(_serve(config, mode))
     except KeyboardInterrupt:
         log.info("Stopped by the operator")
+    except discord.PrivilegedIntentsRequired:
+        print(
+            "tabletop: Discord refused the server members intent. Turn on Server Members Intent "
+            "at https://discord.com/developers/applications -> your app -> Bot, or leave "
+            "TABLETOP_MEMBERS_INTENT off.",
+            file=sys.stderr,
+        )
+        return 2
     except discord.LoginFailure:
         print(
             "tabletop: Discord refused the bot token. Check DISCORD_TOKEN (environment or .env); "

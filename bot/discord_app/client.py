@@ -33,10 +33,13 @@ OutcomeListener = Callable[[Outcome, "discord.Message | None"], Awaitable[None]]
 NoteSource = Callable[[GameInfo], Awaitable[list[str]]]
 
 
-def intents() -> discord.Intents:
-    """Only the guilds intent: slash commands and components need nothing privileged."""
+def intents(*, members: bool = False) -> discord.Intents:
+    """The guilds intent: slash commands and components need nothing privileged. ``members``
+    (the privileged server members intent, if the operator enabled it) adds member removals,
+    so a player who leaves the server leaves their games at once."""
     wanted = discord.Intents.none()
     wanted.guilds = True
+    wanted.members = members
     return wanted
 
 
@@ -61,9 +64,10 @@ class TabletopClient(discord.Client):
         command_hash: HashKeeper | None = None,
         announcements: Announcements | None = None,
         dev_guild_id: int | None = None,
+        members_intent: bool = False,
         **kwargs,
     ):
-        super().__init__(intents=intents(), **kwargs)
+        super().__init__(intents=intents(members=members_intent), **kwargs)
         self.table = table
         self.sync_mode = sync_mode
         self.command_hash = command_hash

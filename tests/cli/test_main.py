@@ -157,3 +157,22 @@ def test_the_database_is_created_and_migrated_before_the_bot_starts(
     monkeypatch.setenv("DISCORD_TOKEN", "x")
     assert main(["--db", str(tmp_path / "new" / "games.sqlite3")]) == 0
     assert (tmp_path / "new" / "games.sqlite3").is_file()
+
+
+def test_the_members_intent_is_off_unless_turned_on(tmp_path):
+    assert load_config(environ={}, cwd=tmp_path).members_intent is False
+    config = load_config(environ={"TABLETOP_MEMBERS_INTENT": "on"}, cwd=tmp_path)
+    assert config.members_intent is True
+    assert load_config(environ={}, cwd=tmp_path, members_intent=True).members_intent is True
+
+
+def test_a_members_intent_that_is_not_on_or_off_is_a_clear_usage_error(tmp_path):
+    with pytest.raises(ConfigError, match="on or off"):
+        load_config(environ={"TABLETOP_MEMBERS_INTENT": "maybe"}, cwd=tmp_path)
+
+
+def test_the_client_asks_for_the_members_intent_only_when_turned_on():
+    from bot.discord_app.client import intents
+
+    assert not intents().members and intents().guilds
+    assert intents(members=True).members
