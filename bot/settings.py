@@ -31,6 +31,8 @@ DEFAULT_MISSED_LIMIT = 3
 MISSED_RANGE = (1, 20)
 #: Discord's limit on a message keeps the list readable; more channels than this is a mistake
 MAX_CHANNELS = 25
+#: games whose opening settings are kept in memory (the rest are read again when needed)
+GAMES_CACHED = 4096
 
 
 class BadSetting(TableError):
@@ -214,7 +216,7 @@ class SettingsKeeper:
     ) -> None:
         """Keep the settings a game opened with."""
         await self.store.put_game(game_id, guild_id, settings.model_dump_json())
-        self._games[game_id] = settings
+        self._keep(game_id, settings)
 
     async def of_game(self, game_id: int, guild_id: int | None) -> ServerSettings:
         """The settings a game opened with (a game older than settings: the server's now)."""
@@ -223,5 +225,11 @@ class SettingsKeeper:
             raw = await self.store.game(game_id)
             if raw is None:
                 return self.server(guild_id)
-            kept = self._games[game_id] = parse(raw, f"game {game_id}")
+            kept = parse(raw, f"game {game_id}")
+            self._keep(game_id, kept)
         return kept
+
+    def _keep(self, game_id: int, settings: ServerSettings) -> None:
+        self._games[game_id] = settings
+        while len(self._games) > GAMES_CACHED:  # the oldest first (dicts keep insertion order)
+            del self._games[next(iter(self._games))]

@@ -171,3 +171,34 @@ async def test_the_check_with_every_permission_says_so(h, admin):
     text = (await h.slash(admin, "tabletop check")).only_ephemeral().content
     assert "I have every permission I need in this channel" in text
     assert "Games may be opened here" in text
+
+
+def _with_threads(h) -> int:
+    """Let the bot create threads in the test channel; returns the id the next one gets."""
+    from tests.days.test_discord_commands import thread_payload
+
+    thread_id = harness.snowflake()
+    real = h.client.http.request
+
+    async def with_threads(route, **kwargs):
+        if route.path == "/channels/{channel_id}/threads" and route.method == "POST":
+            return thread_payload(thread_id, kwargs["json"]["name"])
+        return await real(route, **kwargs)
+
+    h.client.http.request = with_threads
+    return thread_id
+
+
+async def test_with_threads_by_default_a_new_game_opens_in_its_own_thread(h, admin):
+    thread_id = _with_threads(h)
+    await h.slash(admin, "tabletop settings", thread=True)
+    reply = await h.slash(h.user("Ada"), "game new", game="toy")
+    assert f"<#{thread_id}>" in reply.text
+    assert await h.store.live_game(thread_id) is not None
+
+
+async def test_thread_false_at_game_new_wins_over_the_servers_default(h, admin):
+    _with_threads(h)
+    await h.slash(admin, "tabletop settings", thread=True)
+    await h.slash(h.user("Ada"), "game new", game="toy", thread=False)
+    assert await h.store.live_game(CHANNEL) is not None
