@@ -202,3 +202,12 @@ async def test_thread_false_at_game_new_wins_over_the_servers_default(h, admin):
     await h.slash(admin, "tabletop settings", thread=True)
     await h.slash(h.user("Ada"), "game new", game="toy", thread=False)
     assert await h.store.live_game(CHANNEL) is not None
+
+
+async def test_the_settings_show_every_game_channel_even_at_the_limit(h, admin):
+    channels = tuple(range(900_000_000_000_000_000, 900_000_000_000_000_025))
+    await h.keeper.change(
+        harness.GUILD_ID, admin.id, validated(ServerSettings(), channels=channels)
+    )
+    text = (await h.slash(h.user("Ada"), "tabletop settings")).only_ephemeral().content
+    assert all(f"<#{c}>" in text for c in channels)

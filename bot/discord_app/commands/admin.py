@@ -153,7 +153,8 @@ async def show(interaction: discord.Interaction, note: str = "") -> None:
     else:
         lines.append("A game keeps the settings it opened with; changes apply to new games.")
     await replies.private(
-        interaction, "\n".join(fit_lines([line for line in lines if line], 1900, more="…"))
+        interaction,
+        "\n".join(fit_lines([line for line in lines if line], 1900, line_limit=700, more="…")),
     )
 
 
