@@ -242,11 +242,11 @@ def register_new(game: app_commands.Group) -> None:
         )
         try:
             info, post = await lobby.open_game(interaction, request, channel_id=place.channel_id)
-            await server_settings.remember_game(interaction, info.id, rules)
         except Exception:
             if place.thread is not None:
                 await delete_quietly(place.thread)
             raise
+        await server_settings.remember_game(interaction, info.id, rules)
         await place.open(interaction, info.id, post)
 
     new.autocomplete("options")(lobby.suggest_options)
