@@ -33,7 +33,7 @@ log = logging.getLogger(__name__)
 BACK_WORDS = {"back", "0", "none", "off"}
 NO_THREADS = (
     "I may not create threads here or post in them. Ask a moderator for the Create Public "
-    "Threads and Send Messages in Threads permissions, or leave `thread` off."
+    "Threads and Send Messages in Threads permissions, or open the game with `thread:false`."
 )
 
 
