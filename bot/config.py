@@ -27,8 +27,6 @@ from pathlib import Path
 DEFAULT_DB = "tabletop.sqlite3"
 SYNC_MODES = ("auto", "always", "never")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
-SWITCH_WORDS = {"on": True, "true": True, "yes": True, "1": True}
-SWITCH_WORDS |= {"off": False, "false": False, "no": False, "0": False}
 ENV_FILE = ".env"
 TOKEN_HELP = (
     "Set DISCORD_TOKEN in the environment or in a .env file in the working directory "
@@ -55,8 +53,7 @@ class Config:
         shown = "set" if self.token else "missing"
         return (
             f"Config(token={shown}, db_path={str(self.db_path)!r}, sync={self.sync!r}, "
-            f"dev_guild={self.dev_guild!r}, log_level={self.log_level!r}, "
-            f"members_intent={self.members_intent!r})"
+            f"dev_guild={self.dev_guild!r}, log_level={self.log_level!r})"
         )
 
 
@@ -140,13 +137,9 @@ def load_config(
                 f"right-click the server with Developer Mode on → Copy Server ID), not '{guild_raw}'."
             )
         guild = int(guild_raw)
-    members_raw = setting(
-        "TABLETOP_MEMBERS_INTENT",
-        None if members_intent is None else ("on" if members_intent else "off"),
-        "off",
-    ).lower()
-    if members_raw not in SWITCH_WORDS:
-        raise ConfigError(f"TABLETOP_MEMBERS_INTENT must be on or off, not '{members_raw}'.")
+    members = setting("TABLETOP_MEMBERS_INTENT", "on" if members_intent else None, "off").lower()
+    if members not in ("on", "off"):
+        raise ConfigError(f"TABLETOP_MEMBERS_INTENT must be on or off, not '{members}'.")
     db_path = Path(setting("TABLETOP_DB", db, DEFAULT_DB)).expanduser()
     if not db_path.is_absolute():
         db_path = cwd / db_path
@@ -156,6 +149,6 @@ def load_config(
         sync=sync_mode,
         dev_guild=guild,
         log_level=level,
-        members_intent=SWITCH_WORDS[members_raw],
+        members_intent=members == "on",
         env_file=env_path if env_path.is_file() else None,
     )

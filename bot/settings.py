@@ -20,14 +20,13 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 import engines
-from bot.days.durations import format_duration
+from bot.clock.durations import format_duration
 from bot.errors import NotAllowed, TableError
+from storage.clock import DEFAULT_MISSED_LIMIT, DEFAULT_TURN_SECONDS
 from storage.settings import SettingsChange, SettingsStore
 
 log = logging.getLogger(__name__)
 
-DEFAULT_TURN_SECONDS = 24 * 3600
-DEFAULT_MISSED_LIMIT = 3
 MISSED_RANGE = (1, 20)
 #: Discord's limit on a message keeps the list readable; more channels than this is a mistake
 MAX_CHANNELS = 25

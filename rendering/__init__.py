@@ -10,6 +10,8 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
+from pydantic import BaseModel
+
 
 class NoRenderer(LookupError):
     """The game has no renderer for that kind of image."""
@@ -34,12 +36,14 @@ def _module(name: str) -> ModuleType:
         raise
 
 
-def render_board(name: str, view) -> bytes:
+def render_board(name: str, view: BaseModel) -> bytes:
     """The public board image (PNG) of game ``name`` for ``view``."""
-    return _module(name).render_board(view)
+    png: bytes = _module(name).render_board(view)
+    return png
 
 
-def render_hand(name: str, view) -> bytes | None:
+def render_hand(name: str, view: BaseModel) -> bytes | None:
     """A private image of the viewer's hand, or ``None`` if the game has none."""
     fn = getattr(_module(name), "render_hand", None)
-    return fn(view) if fn else None
+    png: bytes | None = fn(view) if fn else None
+    return png

@@ -27,6 +27,7 @@ from rendering.kit import (
     to_png,
 )
 from rendering.kit import text_size as _kit_text_size
+from rendering.monopoly_figures import draw_token
 
 CORNER = 156
 CELL = 98
@@ -377,36 +378,46 @@ def _draw_tokens(draw, view, colours) -> None:
             jailed.append(p)
         else:
             by_space.setdefault(p.position, []).append(p)
-    r = 14
     for i, ps in by_space.items():
         x0, y0, x1, y1 = token_anchor(i)
         if i == 10:  # visitors: along the bottom of the corner, below the jail cell
-            x0, y0, x1, y1 = 6, SIZE - 32, CORNER - 4, SIZE - 2
-        _token_row(draw, ps, (x0, y0, x1, y1), r, colours)
+            x0, y0, x1, y1 = 6, SIZE - 48, CORNER - 4, SIZE - 2
+        _token_row(draw, ps, (x0, y0, x1, y1), colours)
     if jailed:
         jy0 = SIZE - CORNER + 36
-        _token_row(draw, jailed, (50, jy0, CORNER - 6, jy0 + 66), r, colours)
+        _token_row(draw, jailed, (50, jy0, CORNER - 6, jy0 + 66), colours)
 
 
-def _token_row(draw, ps, box, r, colours) -> None:
+#: token radii from the largest down; a space uses the largest that fits everyone on it
+TOKEN_RADII = (28, 22, 18, 14)
+
+
+def _fits(r: int, length: int) -> int:
+    """How many tokens of radius ``r`` fit side by side along ``length`` pixels."""
+    return max(1, (length + 2) // (2 * r + 2))
+
+
+def _token_radius(n: int, w: int, h: int) -> int:
+    for r in TOKEN_RADII:
+        if _fits(r, w) * _fits(r, h) >= n:
+            return r
+    return TOKEN_RADII[-1]
+
+
+def _token_row(draw, ps, box, colours) -> None:
     x0, y0, x1, y1 = box
-    per_row = max(1, (x1 - x0) // (2 * r + 4))
-    per_col = max(1, (y1 - y0) // (2 * r + 4))
+    r = _token_radius(len(ps), x1 - x0, y1 - y0)
+    per_row = _fits(r, x1 - x0)
+    per_col = _fits(r, y1 - y0)
     vertical = (y1 - y0) > (x1 - x0)
     for k, p in enumerate(ps):
         if vertical:
             col, row = divmod(k, per_col)
         else:
             row, col = divmod(k, per_row)
-        cx = x0 + r + 2 + col * (2 * r + 4)
-        cy = y0 + r + 2 + row * (2 * r + 4)
-        colour = colours[p.name]
-        draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=colour, outline=INK, width=3)
-        f = font(17, True)
-        w, h = text_size(p.name[:1].upper(), f)
-        draw.text(
-            (cx - w // 2, cy - h // 2 - 4), p.name[:1].upper(), font=f, fill=contrast_ink(colour)
-        )
+        cx = x0 + r + col * (2 * r + 2)
+        cy = y0 + r + row * (2 * r + 2)
+        draw_token(draw, cx, cy, r, colours[p.name], p.figure, p.name[:1].upper())
 
 
 # -- centre -------------------------------------------------------------------------------
@@ -462,14 +473,15 @@ def _draw_centre(draw, view, colours) -> None:
             draw.rounded_rectangle(
                 [x0 - 4, y - 2, x1 + 4, y + row_h - 6], radius=8, fill=(255, 236, 170)
             )
-        draw.ellipse([x0 + 4, y + 6, x0 + 30, y + 32], fill=c, outline=INK, width=2)
+        draw_token(draw, x0 + 18, y + 19, 17, c, p.figure, p.name[:1].upper())
         fb = font(28, True)
         draw.text((x0 + 42, y + 2), ellipsize(p.name, fb, 250), font=fb, fill=ink)
         if p.bankrupt:
             draw.text((x0 + 300, y + 2), "bankrupt", font=font(28), fill=MUTED)
         else:
             draw.text((x0 + 300, y + 2), f"{p.cash:,}", font=fb, fill=INK)
-            extras = [f"{p.properties} deeds"]
+            extras = [p.figure_name] if p.figure_name else []
+            extras.append(f"{p.properties} deeds")
             if p.in_jail:
                 extras.append("in jail")
             if p.jail_cards:

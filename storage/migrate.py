@@ -90,7 +90,7 @@ async def rollback_quietly(db: aiosqlite.Connection) -> None:
 async def current_version(db: aiosqlite.Connection) -> int:
     async with db.execute("SELECT COALESCE(MAX(version), 0) FROM schema_version") as cur:
         row = await cur.fetchone()
-    return int(row[0])
+    return 0 if row is None else int(row[0])
 
 
 async def is_applied(db: aiosqlite.Connection, version: int) -> bool:

@@ -1,7 +1,7 @@
 """Queries for server settings: one JSON object per server, its change log, and the settings
 each game started with (tables from ``migrations/0050_server_settings.sql``).
 
-Like :mod:`storage.days`, this keeps its own plain ``sqlite3`` connection to the platform's file
+Like :mod:`storage.clock`, this keeps its own plain ``sqlite3`` connection to the platform's file
 (WAL lets them work side by side), used from worker threads one call at a time. The platform's
 :meth:`storage.Store.open` applies the migration; open that first. The store knows settings only
 as JSON text; :mod:`bot.settings` gives them meaning.
@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -48,7 +51,7 @@ class SettingsStore:
         async with self._lock:
             await asyncio.to_thread(self.db.close)
 
-    async def _run(self, fn):
+    async def _run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         async with self._lock:
             return await asyncio.to_thread(fn, self.db)
 

@@ -3,7 +3,7 @@
 Every change to a game is one ``BEGIN IMMEDIATE`` transaction that updates the game row with an
 optimistic version check (``... WHERE id = ? AND version = ?``) and appends its log entry, so a
 change is saved whole or not at all and two changes made against the same version cannot both
-land. The store knows games only as JSON; the table (``bot/table.py``) gives it meaning.
+land. The store knows games only as JSON; the table (``bot/table/``) gives it meaning.
 
 One connection serves the whole process; an ``asyncio.Lock`` keeps one operation on it at a time,
 so a reader never sees another coroutine's half-finished transaction. Other processes on the same
@@ -17,14 +17,14 @@ import contextlib
 import json
 import sqlite3
 import time
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from collections.abc import AsyncIterator, Iterable
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
-from storage.migrate import apply_migrations, current_version, rollback_quietly
+from storage.migrate import apply_migrations, rollback_quietly
 
 LIVE_STATUSES = ("lobby", "running")
 STATUSES = ("lobby", "running", "finished", "aborted")
@@ -52,7 +52,7 @@ class SeatRow:
     seat: int
     user_id: int
     name: str
-    choices: dict = field(default_factory=dict)
+    choices: dict[str, Any] = field(default_factory=dict)
     active: bool = True
 
 
@@ -66,11 +66,11 @@ class GameRow:
     state: str | None  # raw engine state JSON; the engine validates it
     version: int
     host_id: int
-    options: dict
+    options: dict[str, Any]
     seed: int
     created_at: float
     updated_at: float
-    result: dict | None
+    result: dict[str, Any] | None
     end_reason: str | None
     seats: tuple[SeatRow, ...]
     #: what could not be read from the row (bad JSON in options, result, seat choices)
@@ -78,14 +78,14 @@ class GameRow:
 
 
 @dataclass(frozen=True)
-class LogEntry:
+class MoveEntry:
     """One line of the game's log: an engine move or a lobby/table event (join, start, ...)."""
 
     kind: str
     user_id: int | None = None
     player: str | None = None
     action_id: str | None = None
-    events: list[dict] = field(default_factory=list)  # {"text", "kind", "private_to"}
+    events: list[dict[str, Any]] = field(default_factory=list)  # {"text", "kind", "private_to"}
 
 
 @dataclass(frozen=True)
@@ -96,7 +96,7 @@ class MoveRow:
     user_id: int | None
     player: str | None
     action_id: str | None
-    events: list[dict]
+    events: list[dict[str, Any]]
     version: int
     created_at: float
     readable: bool = True  # False if the stored events JSON is damaged
@@ -109,7 +109,14 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
-def _loads_object(raw: str | None, what: str, problems: list[str], *, nullable=False):
+def _object(raw: str | None, what: str, problems: list[str]) -> dict[str, Any]:
+    """A JSON object column that must be there (``{}``, with the problem noted, if not)."""
+    return _loads_object(raw, what, problems) or {}
+
+
+def _loads_object(
+    raw: str | None, what: str, problems: list[str], *, nullable: bool = False
+) -> dict[str, Any] | None:
     if raw is None:
         if nullable:
             return None
@@ -167,20 +174,8 @@ class Store:
     async def __aenter__(self) -> Store:
         return self
 
-    async def __aexit__(self, *exc) -> None:
+    async def __aexit__(self, *exc: object) -> None:
         await self.close()
-
-    async def schema_version(self) -> int:
-        async with self._lock:
-            return await current_version(self._db)
-
-    async def pragma(self, name: str) -> Any:
-        """The value of a PRAGMA (for checks and diagnostics)."""
-        if not name.isidentifier():
-            raise ValueError(f"not a pragma name: {name!r}")
-        async with self._lock, self._db.execute(f"PRAGMA {name}") as cur:
-            row = await cur.fetchone()
-        return row[0] if row else None
 
     async def get_meta(self, key: str) -> str | None:
         """A value the bot keeps between runs (``None`` if never set)."""
@@ -246,6 +241,7 @@ class Store:
     async def moves(self, game_id: int, *, limit: int | None = None) -> list[MoveRow]:
         """The game's log in order; with ``limit``, only the last ``limit`` entries."""
         async with self._lock:
+            args: tuple[int, ...]
             if limit is None:
                 sql, args = "SELECT * FROM moves WHERE game_id = ? ORDER BY seq", (game_id,)
             else:
@@ -265,11 +261,11 @@ class Store:
         channel_id: int,
         engine: str,
         host_id: int,
-        options: dict,
+        options: dict[str, Any],
         seed: int,
         now: float,
         seats: list[SeatRow],
-        entry: LogEntry,
+        entry: MoveEntry,
     ) -> GameRow:
         """A new game in the lobby, its seats and its first log entry, in one transaction."""
         async with self._lock:
@@ -281,6 +277,7 @@ class Store:
                     (guild_id, channel_id, engine, host_id, _dumps(options), seed, now, now),
                 )
                 game_id = cur.lastrowid
+                assert game_id is not None  # an INSERT always sets it
                 await self._write_seats(game_id, seats)
                 await self._append_move(game_id, 1, entry, now)
             row = await self._one("SELECT * FROM games WHERE id = ?", (game_id,))
@@ -293,18 +290,21 @@ class Store:
         expected_version: int,
         *,
         now: float,
-        entry: LogEntry,
+        entry: MoveEntry,
         status: str = _KEEP,
         state: str | None = _KEEP,
-        result: dict | None = _KEEP,
+        result: dict[str, Any] | None = _KEEP,
         end_reason: str | None = _KEEP,
         host_id: int = _KEEP,
         seats: list[SeatRow] | None = None,
+        base: GameRow | None = None,
     ) -> GameRow:
         """Apply one change to a game and append its log entry, all or nothing.
 
         Raises :class:`VersionConflict` (writing nothing) if the game's version is no longer
-        ``expected_version``. ``seats``, when given, replaces the game's seats.
+        ``expected_version``. ``seats``, when given, replaces the game's seats. ``base``, the
+        row as loaded at ``expected_version``, spares reading the saved row back: the returned
+        row is ``base`` with this change.
         """
         sets = ["version = version + 1", "updated_at = ?"]
         args: list[Any] = [now]
@@ -333,13 +333,32 @@ class Store:
                     await self._db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
                     await self._write_seats(game_id, seats)
                 await self._append_move(game_id, expected_version + 1, entry, now)
+            if base is not None and base.version == expected_version:
+                changed: dict[str, Any] = {
+                    k: v
+                    for k, v in (
+                        ("status", status),
+                        ("state", state),
+                        ("result", result),
+                        ("end_reason", end_reason),
+                        ("host_id", host_id),
+                    )
+                    if v is not _KEEP
+                }
+                return replace(
+                    base,
+                    version=expected_version + 1,
+                    updated_at=now,
+                    seats=base.seats if seats is None else tuple(seats),
+                    **changed,
+                )
             row = await self._one("SELECT * FROM games WHERE id = ?", (game_id,))
         assert row is not None
         return row
 
     # -- internals (called with the lock held) -------------------------------------------------
     @contextlib.asynccontextmanager
-    async def _transaction(self):
+    async def _transaction(self) -> AsyncIterator[None]:
         """``BEGIN IMMEDIATE`` ... ``COMMIT``, all or nothing: any failure rolls back; a second
         live game in a channel (the unique index) becomes :class:`LiveGameExists`."""
         await self._db.execute("BEGIN IMMEDIATE")
@@ -370,7 +389,7 @@ class Store:
                 ),
             )
 
-    async def _append_move(self, game_id: int, version: int, entry: LogEntry, now: float) -> None:
+    async def _append_move(self, game_id: int, version: int, entry: MoveEntry, now: float) -> None:
         await self._db.execute(
             "INSERT INTO moves (game_id, seq, kind, user_id, player, action_id, events, version,"
             " created_at) VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM moves"
@@ -388,7 +407,7 @@ class Store:
             ),
         )
 
-    async def _one(self, sql: str, args: tuple) -> GameRow | None:
+    async def _one(self, sql: str, args: tuple[Any, ...]) -> GameRow | None:
         async with self._db.execute(sql, args) as cur:
             row = await cur.fetchone()
         return None if row is None else await self._game(row)
@@ -404,7 +423,7 @@ class Store:
                 seat=s["seat"],
                 user_id=s["user_id"],
                 name=s["name"],
-                choices=_loads_object(s["choices"], f"seat {s['seat']}'s choices", problems),
+                choices=_object(s["choices"], f"seat {s['seat']}'s choices", problems),
                 active=bool(s["active"]),
             )
             for s in seat_rows
@@ -418,7 +437,7 @@ class Store:
             state=row["state"],
             version=row["version"],
             host_id=row["host_id"],
-            options=_loads_object(row["options"], "the options", problems),
+            options=_object(row["options"], "the options", problems),
             seed=row["seed"],
             created_at=row["created_at"],
             updated_at=row["updated_at"],

@@ -3,15 +3,19 @@
 ``run(config, sync=...)`` is what ``python -m bot`` calls. Everything game-related goes through
 :class:`bot.table.Table`; this package only talks to Discord. Layout:
 
-- ``client.py``      the client, its tree and error handler, extension hooks
-- ``commands/``      one module per area of slash commands (see its docstring to add one)
-- ``moves.py``       the move path (clicks and /play) and publishing outcomes
+- ``client.py``      the client, its tree and error handler; services built in ``setup_hook``
+- ``clock_runtime.py`` the clock service wired to Discord (posts, DMs, bad endings, scheduler)
+- ``clock_texts.py``  how the clock service's answers and notices are worded
+- ``commands/``      one module per area of slash commands (an explicit list in its ``__init__``)
+- ``turns.py``       the move path (clicks and /play) and publishing turn messages
 - ``posts.py``       pure builders of the public messages (turn, lobby, board)
 - ``components.py``  persistent buttons / select menus and their custom ids
 - ``options.py``     ``key=value`` game options and per-player choices
 - ``replies.py``     ephemeral answers; refusals and failures -> private messages
 - ``resume.py``      at start, announce moves saved but never posted (a crash in between)
-- ``checks.py``      who counts as a moderator (Manage Messages)
+- ``checks.py``      who has host powers besides the host (Manage Messages, game master role)
+- ``server_settings.py`` the server's settings as the bot uses them (``/game new``'s defaults
+                     and refusals, the game master role, ping style, the permissions log)
 - ``sync.py``        sync slash commands only when their payload changed
 - ``text.py``        Discord's size limits and clipping helpers
 """
@@ -52,9 +56,8 @@ async def _serve(config, sync: str) -> None:
         async with client:
             await client.start(config.token)
     finally:
-        scheduler = getattr(client, "days_scheduler", None)
-        if scheduler is not None:
-            await scheduler.stop()
+        if client is not None:
+            await client.close_services()
         await _settle_other_tasks()
         await store.close()
 

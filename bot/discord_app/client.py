@@ -1,14 +1,17 @@
-"""The discord.py client: guilds intent only, one command tree, persistent action components.
+"""The discord.py client: the guilds intent (and the members intent if the operator turned it
+on), one command tree, persistent action components.
 
+Services are built in ``setup_hook``: the clock service (``client.clock_service``, see
+:mod:`bot.discord_app.clock_runtime`), which listens to the table; its scheduler starts on
+``on_connect``; and the server settings (``client.server_settings``, see
+:mod:`bot.discord_app.server_settings`), read before any command arrives. As each server
+becomes available (or adds the bot) the permissions the bot lacks there are logged, once.
 Extension points:
-- commands: see :mod:`bot.discord_app.commands` (one module per area, discovered).
+- commands: see :mod:`bot.discord_app.commands` (an explicit list of modules).
 - after every published turn message, each coroutine in ``client.outcome_listeners`` is awaited
-  with ``(outcome, message)`` (e.g. to restart turn clocks or remember the latest board message);
-  a failing listener is logged and does not affect the others.
-- ``client.public_notes``: coroutines called with a running game's :class:`GameInfo` that return
-  public lines about it (e.g. which seats a stand-in plays), added to every turn message, board
-  and ``/game status``; a failing one is logged and left out (see :func:`moves.public_notes`).
-- ``client.handle_action`` is where a button/select click goes (:func:`moves.handle_click`);
+  with ``(outcome, message)`` (e.g. to remember the latest board message); a failing listener
+  is logged and does not affect the others.
+- ``client.handle_action`` is where a button/select click goes (:func:`turns.handle_click`);
   ``client.handle_moves`` answers the private "choose your move" button.
 """
 
@@ -20,17 +23,19 @@ from collections.abc import Awaitable, Callable
 import discord
 from discord import app_commands
 
-from bot.discord_app import commands, moves, replies
+from bot.clock.scheduler import Scheduler
+from bot.clock.service import ClockService
+from bot.discord_app import clock_runtime, commands, replies, server_settings, turns
 from bot.discord_app.components import ActionButton, ActionSelect, MovesButton
 from bot.discord_app.resume import Announcements, catch_up
 from bot.discord_app.sync import HashKeeper, sync_commands
 from bot.logsafe import failure
-from bot.table import GameInfo, Outcome, Table
+from bot.settings import SettingsKeeper
+from bot.table import Outcome, Table
 
 log = logging.getLogger(__name__)
 
 OutcomeListener = Callable[[Outcome, "discord.Message | None"], Awaitable[None]]
-NoteSource = Callable[[GameInfo], Awaitable[list[str]]]
 
 
 def intents(*, members: bool = False) -> discord.Intents:
@@ -77,10 +82,17 @@ class TabletopClient(discord.Client):
         self.tree = TabletopTree(self)
         self.game_group = commands.install(self.tree)
         self.outcome_listeners: list[OutcomeListener] = []
-        self.public_notes: list[NoteSource] = []
+        self.clock_service: ClockService | None = None
+        self.clock_scheduler: Scheduler | None = None
+        self.server_settings: SettingsKeeper | None = None
+        self.permissions_checked: set[int] = set()  # servers whose permissions were logged
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(ActionButton, ActionSelect, MovesButton)
+        if self.server_settings is None:
+            self.server_settings = await server_settings.build(self)
+        if self.clock_service is None:
+            self.clock_service = await clock_runtime.build(self)
         if self.command_hash is not None:
             await sync_commands(
                 self.tree,
@@ -88,6 +100,21 @@ class TabletopClient(discord.Client):
                 keeper=self.command_hash,
                 dev_guild_id=self.dev_guild_id,
             )
+
+    async def on_connect(self) -> None:
+        await clock_runtime.start_scheduler(self)
+
+    async def close_services(self) -> None:
+        """Stop the scheduler and close the clock and settings tables (at shutdown, before the
+        store)."""
+        await clock_runtime.stop(self)
+        await server_settings.stop(self)
+
+    async def on_guild_available(self, guild: discord.Guild) -> None:
+        server_settings.log_missing_permissions(self, guild)
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        server_settings.log_missing_permissions(self, guild)
 
     async def on_ready(self) -> None:
         log.info("Connected as %s to %d guilds", self.user, len(self.guilds))
@@ -98,12 +125,12 @@ class TabletopClient(discord.Client):
     async def handle_action(
         self, interaction: discord.Interaction, game_id: int, version: int, action_id: str
     ) -> None:
-        await moves.handle_click(interaction, game_id, version, action_id)
+        await turns.handle_click(interaction, game_id, version, action_id)
 
     async def handle_moves(
         self, interaction: discord.Interaction, game_id: int, version: int
     ) -> None:
-        await moves.handle_moves(interaction, game_id, version)
+        await turns.handle_moves(interaction, game_id, version)
 
     async def notify_outcome(self, outcome: Outcome, message: discord.Message | None) -> None:
         if self.announcements is not None and message is not None:

@@ -8,7 +8,7 @@ For games whose action labels would reveal hidden information (an engine with
 instead carries one ``ttm:<game_id>:<version>`` button that shows the clicker their own moves
 privately. The items are :class:`discord.ui.DynamicItem` subclasses registered once on the
 client; their callbacks hand the click to ``client.handle_action`` / ``client.handle_moves``
-(see :mod:`bot.discord_app.moves`).
+(see :mod:`bot.discord_app.turns`).
 """
 
 from __future__ import annotations

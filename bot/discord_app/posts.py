@@ -2,8 +2,8 @@
 
 A turn message is a NEW channel message with the board image, the public events, a line naming
 who must act now (the only users it may mention) and components for their legal actions.
-Builders here are pure (no Discord calls) so the scheduler of issue 7 can post the same message
-without an interaction; :mod:`bot.discord_app.moves` sends them.
+Builders here are pure (no Discord calls) so the clock's scheduler can post the same message
+without an interaction; :mod:`bot.discord_app.turns` sends them.
 """
 
 from __future__ import annotations
@@ -24,12 +24,6 @@ from rendering.kit import with_banner
 BOARD_FILENAME = "board.png"
 PLAY_HINT = "More moves: use `/play` (it lists yours as you type)."
 PRIVATE_HINT = "Your options are private: click **Choose your move**, or use `/play`."
-
-
-def labels_public(game: GameInfo) -> bool:
-    """Whether the game's action labels may be shown to everyone. An engine whose labels
-    name hidden things (cards in a hand) sets ``public_action_labels = False``."""
-    return engines.get_engine(game.engine).public_action_labels
 
 
 @dataclass
@@ -93,17 +87,24 @@ def awaited_line(game: GameInfo, to_act: list[int]) -> str:
 
 def turn_post(
     outcome: Outcome,
-    awaited_actions: dict[int, list[Action]],
+    awaited_actions: dict[int, list[Action]] | None = None,
     *,
     headline: str = "",
-    notes: Sequence[str] = (),
+    notes: Sequence[str] | None = None,
+    ping: bool = True,
 ) -> Post:
     """The message after a move (or the start, or a concession).
 
-    ``awaited_actions`` maps each awaited user to their legal actions; their union becomes the
-    components (only awaited players' actions: anyone else is refused on click). ``notes``:
-    public lines about the game (e.g. the seats a stand-in plays), shown above who acts next.
+    ``awaited_actions`` (by default the outcome's) maps each awaited user to their legal
+    actions; their union becomes the components (only awaited players' actions: anyone else is
+    refused on click). ``notes`` (by default the outcome's): public lines about the game (e.g.
+    the seats a stand-in plays), shown above who acts next. ``ping``: whether the awaited
+    players are pinged or only named.
     """
+    if awaited_actions is None:
+        awaited_actions = outcome.awaited
+    if notes is None:
+        notes = outcome.notes
     game = outcome.game
     head = f"**{title_of(game)}**" + (f" — {headline}" if headline else "")
     if outcome.result is not None:
@@ -111,10 +112,10 @@ def turn_post(
         view, needs_play, mention_ids = None, False, []
     else:
         actions = [a for user in outcome.to_act for a in awaited_actions.get(user, [])]
-        private = not labels_public(game)
+        private = not outcome.labels_public
         layout = action_layout(game.id, game.version, actions, private=private)
         view, needs_play = layout.view, layout.needs_play
-        mention_ids = list(outcome.to_act)
+        mention_ids = list(outcome.to_act) if ping else []
         tail_lines = [*notes, awaited_line(game, outcome.to_act)]
         if needs_play:
             tail_lines.append(PLAY_HINT)

@@ -8,13 +8,12 @@ its last announced one gets a fresh turn message (board, recent moves, ping, but
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 
 import discord
 
-from bot.discord_app import server_settings
-from bot.discord_app.moves import awaited_actions, public_notes
-from bot.discord_app.posts import turn_post
+from bot.discord_app.turns import turn_post_for
 from bot.table import Outcome, Table
 from engines import Event
 
@@ -41,17 +40,9 @@ class Announcements:
 
 async def catch_up_outcome(table: Table, channel_id: int) -> Outcome:
     """An outcome standing for "where the game is now", built from the public views."""
-    game, png, _summary = await table.board(channel_id=channel_id)
-    to_act = await table.waiting_for(channel_id=channel_id)
+    now = await table.current(channel_id=channel_id)
     recent = await table.log(channel_id=channel_id, limit=RECENT_MOVES)
-    return Outcome(
-        game=game,
-        events=[Event(text=line) for line in recent],
-        private_events={},
-        to_act=to_act,
-        result=None,
-        board_png=png,
-    )
+    return dataclasses.replace(now, events=[Event(text=line) for line in recent])
 
 
 async def catch_up(client: discord.Client, announcements: Announcements) -> int:
@@ -66,10 +57,7 @@ async def catch_up(client: discord.Client, announcements: Announcements) -> int:
             continue
         try:
             outcome = await catch_up_outcome(table, game.channel_id)
-            actions = await awaited_actions(table, game.channel_id, outcome.to_act)
-            notes = await public_notes(client, outcome.game)
-            post = turn_post(outcome, actions, headline="where the game stands", notes=notes)
-            post = await server_settings.with_ping_style(client, outcome.game, post)
+            post = await turn_post_for(client, outcome, headline="where the game stands")
             channel = client.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
             message = await channel.send(**post.send_kwargs())
             await client.notify_outcome(outcome, message)

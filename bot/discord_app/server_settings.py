@@ -1,53 +1,53 @@
-"""Server settings in the Discord layer: one :class:`bot.settings.SettingsKeeper` per client,
-and the small questions the rest of the bot asks of it.
+"""Server settings in the Discord layer: one :class:`bot.settings.SettingsKeeper` per client
+(``client.server_settings``, built in ``setup_hook`` by :func:`build`), and the small questions
+the rest of the bot asks of it.
 
 - :func:`for_new_game`: ``/game new`` refuses a game turned off or a channel not allowed, and
   takes the server's defaults (clock, missed-turn limit, thread); :func:`remember_game` keeps
   them with the game.
 - :func:`is_game_master`: members with the server's game master role have host powers.
-- :func:`with_ping_style` / :func:`reminder_mentions`: in a game opened with ``pings: name``,
-  turn messages and reminders name the player (``<@id>`` still shows the name) but ping nobody.
-- :func:`log_missing_permissions`: at start, once per server, the permissions it lacks.
+- :func:`names_only`: in a game opened with ``pings: name``, turn messages
+  (:mod:`bot.discord_app.turns`) and reminders (:mod:`bot.discord_app.clock_runtime`) name the
+  player (``<@id>`` still shows the name) but ping nobody.
+- :func:`log_missing_permissions`: once per server as it becomes available or adds the bot,
+  the permissions the bot lacks there.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
 
 import discord
 
 from bot.permissions import missing
 from bot.settings import ServerSettings, SettingsKeeper
+from bot.table import GameInfo
 from storage.settings import SettingsStore
 
 log = logging.getLogger(__name__)
 
 
-async def keeper_of(client: discord.Client) -> SettingsKeeper:
-    """The client's settings keeper, opened (every server's settings read) on first call."""
-    existing = getattr(client, "server_settings", None)
-    if existing is not None:
-        return existing
+async def build(client: discord.Client) -> SettingsKeeper:
+    """The client's settings keeper on the table's database, every server's settings read
+    (called once, from ``setup_hook``, so they are in memory before any command arrives)."""
     store = await SettingsStore.open(client.table.store.path)
-    keeper = await SettingsKeeper.open(store)
-    if getattr(client, "server_settings", None) is not None:  # another caller won meanwhile
-        await store.close()
-        return client.server_settings
-    client.server_settings = keeper
-    return keeper
+    return await SettingsKeeper.open(store)
 
 
-def current(client: discord.Client, guild_id: int | None) -> ServerSettings:
-    """The server's settings now, without waiting (defaults until the keeper is open, which
-    happens as the bot connects, before any command can arrive)."""
-    keeper = getattr(client, "server_settings", None)
-    return keeper.server(guild_id) if keeper is not None else ServerSettings()
+async def stop(client: discord.Client) -> None:
+    """Close the settings tables' connection (at shutdown)."""
+    if client.server_settings is not None:
+        await client.server_settings.store.close()
+
+
+def keeper_of(client: discord.Client) -> SettingsKeeper:
+    """The client's settings keeper (built in ``setup_hook``)."""
+    return client.server_settings
 
 
 def is_game_master(interaction: discord.Interaction) -> bool:
     """Whether the caller has the server's game master role (host powers in every game)."""
-    role_id = current(interaction.client, interaction.guild_id).game_master_role
+    role_id = keeper_of(interaction.client).server(interaction.guild_id).game_master_role
     if role_id is None or not isinstance(interaction.user, discord.Member):
         return False
     return interaction.user._roles.has(role_id)
@@ -58,10 +58,10 @@ def _parent_id(interaction: discord.Interaction) -> int | None:
     return getattr(channel, "parent_id", None) if isinstance(channel, discord.Thread) else None
 
 
-async def for_new_game(interaction: discord.Interaction, engine: str) -> ServerSettings:
+def for_new_game(interaction: discord.Interaction, engine: str) -> ServerSettings:
     """The server's settings for a game about to open here; refuses (``NotAllowed``) a game
     turned off on this server or a channel where games may not open."""
-    settings = (await keeper_of(interaction.client)).server(interaction.guild_id)
+    settings = keeper_of(interaction.client).server(interaction.guild_id)
     settings.check_new_game(engine, interaction.channel_id, _parent_id(interaction))
     return settings
 
@@ -80,38 +80,20 @@ async def remember_game(
     interaction: discord.Interaction, game_id: int, settings: ServerSettings
 ) -> None:
     """Keep the settings a game opened with, so later changes leave it as it began."""
-    keeper = await keeper_of(interaction.client)
-    await keeper.remember_game(game_id, interaction.guild_id, settings)
+    await keeper_of(interaction.client).remember_game(game_id, interaction.guild_id, settings)
 
 
-async def _quiet(client: discord.Client, game_id: int, guild_id: int | None) -> bool:
-    keeper = await keeper_of(client)
-    return (await keeper.of_game(game_id, guild_id)).pings_quietly
-
-
-async def with_ping_style(client: discord.Client, game, post):
-    """``post`` (a turn message of ``game``) pinging nobody if the game names players only."""
-    if post.mention_ids and await _quiet(client, game.id, game.guild_id):
-        post.mention_ids = []
-    return post
-
-
-async def reminder_mentions(
-    client: discord.Client, channel_id: int, mention: Sequence[int]
-) -> Sequence[int]:
-    """Whom a reminder in ``channel_id`` may ping: nobody if its game names players only."""
-    if not mention:
-        return mention
-    row = await client.table.store.live_game(channel_id)
-    if row is not None and await _quiet(client, row.id, row.guild_id):
-        return ()
-    return mention
+async def names_only(client: discord.Client, game: GameInfo) -> bool:
+    """Whether ``game``'s turn messages and reminders name the player without a ping (the
+    ping style it opened with)."""
+    settings = await keeper_of(client).of_game(game.id, game.guild_id)
+    return settings.pings_quietly
 
 
 def log_missing_permissions(client: discord.Client, guild: discord.Guild) -> list[str]:
     """Log, once per server while the bot runs, the needed permissions it lacks there (server
     wide; a channel's own overrides are for ``/tabletop check``). Returns their names."""
-    told: set[int] = client.__dict__.setdefault("_permissions_told", set())
+    told: set[int] = client.permissions_checked
     if guild.id in told or guild.me is None:
         return []
     told.add(guild.id)

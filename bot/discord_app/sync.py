@@ -2,9 +2,8 @@
 
 Discord rate-limits command uploads, and a blind sync at every start is slow and noisy. We hash
 the exact payload ``CommandTree.sync`` would upload (each command's ``to_dict``, as sorted JSON,
-plus the dev guild id) and keep the hash in the database's ``meta`` table (:class:`MetaHash`;
-:class:`FileHash` keeps it in a file instead, for runs without a store). Modes: ``auto`` syncs when the hash differs from the stored one,
-``always`` at every start, ``never`` not at all. With a dev guild, the global commands are
+plus the dev guild id) and keep the hash in the database's ``meta`` table (:class:`MetaHash`).
+Modes: ``auto`` syncs when the hash differs from the stored one, ``always`` at every start, ``never`` not at all. With a dev guild, the global commands are
 copied to that guild and synced there (instant for testing) instead of globally.
 """
 
@@ -13,8 +12,6 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import os
-from pathlib import Path
 from typing import Protocol
 
 import discord
@@ -46,28 +43,6 @@ class MetaHash:
 
     async def save(self, digest: str) -> None:
         await self.store.set_meta(self.KEY, digest)
-
-
-class FileHash:
-    """The hash in a small file (``<db>.commands-hash``)."""
-
-    def __init__(self, path: Path):
-        self.path = Path(path)
-
-    async def load(self) -> str | None:
-        try:
-            return self.path.read_text().strip() or None
-        except OSError:
-            return None
-
-    async def save(self, digest: str) -> None:
-        tmp = self.path.with_name(self.path.name + ".tmp")
-        tmp.write_text(digest + "\n")
-        os.replace(tmp, self.path)
-
-
-def hash_path_for(db_path: str | os.PathLike) -> Path:
-    return Path(f"{os.fspath(db_path)}.commands-hash")
 
 
 def command_payload(tree: app_commands.CommandTree) -> list[dict]:

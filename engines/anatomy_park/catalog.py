@@ -1,7 +1,8 @@
 """The game's components, loaded from the JSON files in ``data/`` and validated by pydantic.
 
-Every entry carries a ``provenance``: ``rulebook`` (stated there), ``published`` (a named public
-source) or ``designed`` (ours, fitted to the rulebook where the published lists are unknown).
+Every field of every entry has an origin (``provenance``, see ``engines.provenance``): the
+rulebook, a named public source, or designed here to fit the rulebook where the published lists
+are unknown. A tile whose name is public still has designed VP and effects.
 """
 
 from __future__ import annotations
@@ -13,13 +14,14 @@ from typing import Literal
 
 from pydantic import BaseModel, TypeAdapter, model_validator
 
+from engines.provenance import Sourced
+
 DATA = Path(__file__).parent / "data"
-Provenance = Literal["rulebook", "published", "unofficial-list", "designed"]
 Colour = Literal["red", "blue", "brown", "green", "yellow", "white", "none"]
 TileType = Literal["entrance", "attraction", "cafe", "slide", "exit", "transport", "focus"]
 
 
-class Character(BaseModel):
+class Character(Sourced):
     name: str
     movement: int
     combat: int
@@ -28,8 +30,6 @@ class Character(BaseModel):
         "reroll", "take_three", "step_after_place", "fewer_discards", "kill_bonus", "far_tile_move"
     ]
     ability_text: str
-    provenance: Provenance
-    name_provenance: Provenance
 
 
 class Requirement(BaseModel):
@@ -53,14 +53,13 @@ class Bonus(BaseModel):
     when: Literal["place", "end"]
 
 
-class Tile(BaseModel):
+class Tile(Sourced):
     id: str
     name: str
     type: TileType
     colour: Colour
     vp: int
     text: str
-    provenance: Provenance
     requires: list[Requirement] = []
     marker: bool = False
     reaction: bool = False
@@ -71,7 +70,7 @@ class Tile(BaseModel):
     reward: Literal["vp", "tiles", "marker"] | None = None  # focus groups
 
 
-class Reaction(BaseModel):
+class Reaction(Sourced):
     id: str
     name: str
     kind: Literal["heart", "disease", "reaction"]
@@ -79,12 +78,11 @@ class Reaction(BaseModel):
     text: str
     ongoing: bool
     scope: Literal["drawer", "all"]
-    provenance: Provenance
     reward_vp: int = 0
     reward_tiles: int = 0
 
 
-class Plan(BaseModel):
+class Plan(Sourced):
     id: str
     name: str
     centre: Colour
@@ -92,7 +90,6 @@ class Plan(BaseModel):
     need: int
     vp: int
     text: str
-    provenance: Provenance
 
 
 def _load(name: str, model):

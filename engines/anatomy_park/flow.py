@@ -59,9 +59,9 @@ def finalize(s: APState, ev: list[Event]) -> None:
 
 
 def start_discards(s: APState, player: str) -> int:
-    """1 tile per disease on your tile (2 for the Plague); Annie discards 1 fewer."""
+    """1 tile per disease on your tile; Annie discards 1 fewer."""
     here = s.pos.get(player)
-    n = sum(2 if d.effect == "plague" else 1 for d in s.diseases if d.pos == here)
+    n = sum(1 for d in s.diseases if d.pos == here)
     if n and has_ability(s, player, "fewer_discards"):
         n -= 1
     return n

@@ -63,10 +63,9 @@ def disease_arrives(s: APState, player: str, card: catalog.Reaction, ev: list[Ev
             s.tasks.insert(
                 0, Task(kind="gonorrhea", player=player, data={"order": order, "chosen": {}})
             )
-    elif card.effect == "hep_a":
-        s.tasks.insert(
-            0, Task(kind="discard", player=player, data={"count": 1, "reason": "Hepatitis A"})
-        )
+    elif card.effect in ("hep_a", "plague"):
+        n, why = (1, "Hepatitis A") if card.effect == "hep_a" else (2, "Bubonic Plague")
+        s.tasks.insert(0, Task(kind="discard", player=player, data={"count": n, "reason": why}))
 
 
 def resolve_card(s: APState, player: str, card_id: str, ev: list[Event]) -> None:
@@ -110,13 +109,6 @@ def resolve_card(s: APState, player: str, card_id: str, ev: list[Event]) -> None
             s.tasks.insert(
                 0, Task(kind="each_move", player=player, data={"effect": e, "order": [player]})
             )
-    elif e == "cough":
-        s.tasks.insert(
-            0,
-            Task(
-                kind="disease_moves", player=player, data={"queue": [d.effect for d in s.diseases]}
-            ),
-        )
     elif e == "burp":
         take_tiles(s, player, 1, ev)
         ev.append(Event(text=f"{player} takes 1 tile from the stack."))

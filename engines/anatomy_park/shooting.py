@@ -17,7 +17,8 @@ def targets(s: APState, player: str) -> list[str]:
     here = s.pos[player]
     if here not in s.park:
         return []
-    dist = distances(s.park, here, limit=character(s, player).range)
+    reach = 1 if effect_active(s, "goosebumps", player) else character(s, player).range
+    dist = distances(s.park, here, limit=reach)
     return [d.effect for d in s.diseases if d.pos in dist]
 
 
@@ -28,6 +29,8 @@ def dice_count(s: APState, player: str) -> int:
     n = character(s, player).combat
     if effect_active(s, "fever"):
         n += 1
+    if effect_active(s, "shivers", player):
+        n -= 1
     if disease_alive(s, "tuberculosis"):
         n -= 1
     return max(1, min(MAX_DICE, n))

@@ -50,8 +50,9 @@ def options(s: APState, t: Task, player: str) -> list[Action]:
             )
             for x in disease_steps(s, dis.pos)
         ]
-        stay = "Leave it" if k == "disease_moves" else "Stop moving it"
-        return [*acts, Action(id="dmove:stay", label=f"{stay} at {label(dis.pos)}")]
+        if k == "disease_moves":  # each disease must move; one with nowhere to go never asks
+            return acts
+        return [*acts, Action(id="dmove:stay", label=f"Stop moving it at {label(dis.pos)}")]
     if k == "reroll":
         return [
             Action(id="reroll", label="Rick: reroll all the dice"),
@@ -327,11 +328,8 @@ def decide(s: APState, t: Task, player: str, action_id: str, ev: list[Event]) ->
     if k in ("disease_moves", "shot_move"):
         effect = d["queue"][0] if k == "disease_moves" else d["effect"]
         dis = disease_at(s, effect)
-        if arg == "stay":
-            if k == "disease_moves":
-                d["queue"].pop(0)
-            else:
-                s.tasks.pop(0)
+        if arg == "stay":  # offered only while a missed shot's moves are optional
+            s.tasks.pop(0)
             return
         dis.pos = step(dis.pos, arg)
         ev.append(Event(text=f"{player} moves {_dname(effect)} to {label(dis.pos)}."))

@@ -18,7 +18,7 @@ def move_options(s: APState, player: str) -> list[Action]:
     for sp, cost in sorted(reachable(s, player).items()):
         name = tile_name(s.park[sp].tile) if not s.park[sp].closed else "a closed transport tile"
         out.append(Action(id=f"go:{sp}", label=f"Walk to {name} {label(sp)} ({cost} move)"[:80]))
-    if s.diseases:
+    if s.diseases and not effect_active(s, "cough"):
         out.append(Action(id="diseases", label="Move each disease 1 space"))
     if not effect_active(s, "rumble"):
         for sp, d, n in tile_move_options(s, player):

@@ -56,7 +56,7 @@ class DiseaseView(BaseModel):
     effect: str
     text: str
     reward_vp: int
-    ongoing: bool  # E. coli, Tuberculosis (and the Plague) stand on red stands
+    ongoing: bool  # E. coli and Tuberculosis: the two on red stands
     x: int
     y: int
 

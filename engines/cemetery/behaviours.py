@@ -116,14 +116,10 @@ def _fertilize(state: CemeteryState, trig: Trigger, tag: str, events: list[Event
         say(events, f"{tag}: the Part pile is empty.")
         return
     if trig.unstable:
+        # unseen by anyone, the owner included, until each reaches the top (Binding alone peeks)
         for card in drawn:
-            me.pet.append(Slot(card=card, face_up=False, seen_by=[me.name]))
+            me.pet.append(Slot(card=card, face_up=False))
         say(events, f"{tag}: {len(drawn)} Part(s) go face down onto {me.name}'s Pet Cemetery.")
-        say(
-            events,
-            f"Face down in your Pet Cemetery: {', '.join(name_of(state, c) for c in drawn)}.",
-            private_to=me.name,
-        )
         return
     words = " and ".join(name_of(state, c) for c in drawn)
     if len(drawn) == 1:

@@ -1,7 +1,7 @@
 """The game's components (types, grid positions, cards, supplies), loaded from ``data/cards.json``.
 
 The data file is validated by pydantic at import, so a typo in it fails loudly rather than
-producing a quietly wrong game. Every entry says where it comes from: the rulebook, or designed
+producing a quietly wrong game. Every field says where it comes from: the rulebook, or designed
 here to fit every sentence of the rulebook where the published data is not available.
 """
 
@@ -14,7 +14,8 @@ from typing import Literal
 
 from pydantic import BaseModel, model_validator
 
-Provenance = Literal["rulebook", "published", "unofficial-list", "designed"]
+from engines.provenance import Sourced
+
 TypeName = Literal["flesh", "beast", "plant", "monster"]
 Kind = Literal["head", "arm", "leg", "tail", "wing"]
 Leaning = Literal["revenge", "science"]
@@ -22,25 +23,23 @@ Leaning = Literal["revenge", "science"]
 DATA_FILE = Path(__file__).parent / "data" / "cards.json"
 
 
-class TypeSpec(BaseModel):
+class TypeSpec(Sourced):
     name: TypeName
     leaning: Leaning
     affinity: TypeName
     action: str
     reaction: str
-    provenance: Provenance
     note: str = ""
 
 
-class PositionSpec(BaseModel):
+class PositionSpec(Sourced):
     name: str
     kind: Kind
     #: a corner needs a Part on one of these edges first; edges stitch straight to the Core
     neighbours: list[str]
-    provenance: Provenance
 
 
-class Settings(BaseModel):
+class Settings(Sourced):
     revenge_supply: int
     science_supply: int
     cemetery_start: int
@@ -48,16 +47,14 @@ class Settings(BaseModel):
     max_stack: int
     min_active_parts: int
     fertilize_draw: int
-    provenance: Provenance
     note: str = ""
 
 
-class Card(BaseModel):
+class Card(Sourced):
     id: str
     category: Literal["core", "part"]
     types: list[TypeName]
     kind: Kind | None = None
-    provenance: Provenance
 
     @model_validator(mode="after")
     def _shape(self) -> Card:

@@ -3,27 +3,15 @@ behave, score tokens from a finite supply, and experiment — until a supply run
 
 The rulebook is ``shared/rules/cemetery-creatures.txt``; the designed card list, grid and
 behaviour pairing are in ``shared/games/cemetery-creatures.md`` and ``data/cards.json`` (with
-provenance). Decisions taken here where both are silent:
+provenance). Where both are silent, our rulings (with the rulebook sentence and the reason)
+are in ``docs/rulings/cemetery.md``. Engineering decisions:
 
-- Each pair fires its type's behaviour once (and its Reaction once, if unstable). A creature's
-  pairs are counted when its turn in Behaviors comes, so a Part stolen onto a creature further
-  right can make it act this turn.
-- Steal is not optional when something can be stolen. Parts removed by Maim or Mindless, and
-  Pet Cemetery Parts lost after Stitch, go to the Cemetery face up.
-- Face-down Pet Cemetery Parts are known to their owner only; one reaching the top is revealed
-  at the owner's Stitch (or as soon as the Part above it is stitched).
-- "Something to stitch through" is checked when a Part is placed; a Part already attached stays
-  when the edge beside it is removed or moved away.
-- Insane looks for a shared type with the Cemetery Part at the bottom of each stack.
 - Action labels name the acting player's own cards ("Stitch Flesh arm (hand) to creature 1
   (Flesh Core), left"), so the engine keeps the contract's ``public_action_labels = False``: the
   bot offers them to that player only. Labels never name what the actor does not know; ids name
   hand cards only by their place in the hand. A Part and its position are one choice, when
   stitching and when stealing; with more than ``phases.COMBINED_LIMIT`` such choices (many
   creatures) the Part is picked first and its position second, with a Back.
-- Equal tokens: a Result naming both players as winners with the reason "draw".
-- A game in which two whole turns pass with nothing possible for anyone ends there (it could
-  never reach an empty supply).
 """
 
 from __future__ import annotations

@@ -6,6 +6,8 @@ left); each ``do_*`` carries out an already-validated action id.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from engines.cemetery.cards import CARDS, POSITION_ORDER, card_name
 from engines.cemetery.common import (
     name_of,
@@ -34,14 +36,33 @@ def draft_options(state: CemeteryState) -> list[Action]:
         out.append(Action(id="core", label="Draw the top Core from the pile"))
     if state.part_pile:
         out.append(Action(id="part", label="Draw the top Part from the pile"))
-    for stack in state.cemetery:
-        if len(stack) <= state.picks_left:
-            verb = "Take" if len(stack) == 1 else "Take whole"
-            label = f"{verb} {stack_words(state, stack)} from the Cemetery"
-            out.append(Action(id=f"cem:{stack[0].card}", label=label))
-    # identical choices are offered once, judged on the whole words: two different long stacks
-    # may only look alike once cut to a button's length
-    return [a.model_copy(update={"label": a.label[:80]}) for a in unique_labels(out)]
+    me = state.me.name
+    takeable = [(i, st) for i, st in enumerate(state.cemetery) if len(st) <= state.picks_left]
+    plain = {
+        i: f"{_take_verb(st)} {_stack_seen_by(state, st, me)} from the Cemetery"
+        for i, st in takeable
+    }
+    # every stack is its own choice: stacks that read alike (even once cut to a button's length)
+    # are told apart by their place in the Cemetery, counted as the board draws them
+    looks = Counter(label[:80] for label in plain.values())
+    for i, st in takeable:
+        label = plain[i]
+        if looks[label[:80]] > 1:
+            label = f"{_take_verb(st)} Cemetery stack {i + 1}: {_stack_seen_by(state, st, me)}"
+        out.append(Action(id=f"cem:{st[0].card}", label=label[:80]))
+    return out
+
+
+def _take_verb(stack: list[Slot]) -> str:
+    return "Take" if len(stack) == 1 else "Take whole"
+
+
+def _stack_seen_by(state: CemeteryState, stack: list[Slot], player: str) -> str:
+    """A stack as ``player`` knows it: the public words, plus what they peeked at when binding
+    (action labels are shown to the acting player only)."""
+    words = stack_words(state, stack)
+    known = [name_of(state, s.card) for s in stack if not s.face_up and player in s.seen_by]
+    return f"{words}, you bound {', '.join(known)}" if known else words
 
 
 def do_draft(state: CemeteryState, action_id: str, events: list[Event]) -> None:

@@ -99,12 +99,11 @@ def card_view(state: CemeteryState, card_id: str, *, face_up: bool = True) -> Ca
     )
 
 
-def slot_view(
-    state: CemeteryState, slot: Slot, viewer: str | None, owner: str | None = None
-) -> CardView:
+def slot_view(state: CemeteryState, slot: Slot, viewer: str | None) -> CardView:
+    """A face-down card shows only to a player who peeked at it; owning the stack is not enough."""
     if slot.face_up:
         return card_view(state, slot.card)
-    if viewer is not None and (viewer in slot.seen_by or viewer == owner):
+    if viewer is not None and viewer in slot.seen_by:
         return card_view(state, slot.card, face_up=False)
     return CardView(face_up=False, hidden=True, kind=None)
 
@@ -175,7 +174,7 @@ def make_view(state: CemeteryState, viewer: str | None) -> CemeteryView:
                 creatures=creatures,
                 hand_count=len(p.hand),
                 hand=[card_view(state, c) for c in p.hand] if own else None,
-                pet=[slot_view(state, s, viewer, p.name) for s in p.pet],
+                pet=[slot_view(state, s, viewer) for s in p.pet],
                 revenge=p.revenge,
                 revenge_spent=p.revenge_spent,
                 science=p.science,

@@ -1,7 +1,7 @@
 """Auctions: unbought property, a bankrupt's property sold by the Bank, and building shortages.
 
-Our reading of the open points: every solvent player bids in table order (a pass is final);
-property bidding opens at 1 shmeckle; a shortage auction opens at the requester's printed cost.
+How the rulebook's open points are read (order, final passes, no bid, shortages): see
+``docs/rulings/monopoly.md``.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The board and the two card decks, loaded from JSON and validated once at import.
 
 Numbers come from the standard board (the rulebook keeps its prices); location names from a public
-unofficial list; card effects are the standard ones with flavour text written by us. Each entry
-says where it comes from in ``provenance``.
+unofficial list; card effects are the standard ones with flavour text written by us. Each field
+says where it comes from in ``provenance`` (see ``engines.provenance``).
 """
 
 from __future__ import annotations
@@ -14,13 +14,14 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, model_validator
 
+from engines.provenance import Sourced
+
 DATA_DIR = Path(__file__).parent / "data"
-Provenance = Literal["rulebook", "published", "unofficial-list", "designed"]
 DeckName = Literal["schwifty", "cable"]
 DECK_TITLES = {"schwifty": "Time to Schwifty!", "cable": "Interdimensional Cable TV"}
 
 
-class Space(BaseModel):
+class Space(Sourced):
     index: int = Field(ge=0, le=39)
     name: str
     kind: Literal[
@@ -32,7 +33,6 @@ class Space(BaseModel):
     build_cost: int | None = None
     deck: DeckName | None = None
     default_tax: int | None = None
-    provenance: Provenance
     note: str = ""
 
     @model_validator(mode="after")
@@ -85,12 +85,11 @@ class Effect(BaseModel):
     box: int | None = None
 
 
-class Card(BaseModel):
+class Card(Sourced):
     id: str
     deck: DeckName
     effect: Effect
     text: str
-    provenance: Provenance
     note: str = ""
 
 
@@ -108,6 +107,23 @@ class Cards(BaseModel):
         return self
 
 
+class Figure(Sourced):
+    """One of the six collectible figures a player moves round the board."""
+
+    id: str
+    name: str
+
+
+class Figures(BaseModel):
+    figures: list[Figure]
+
+    @model_validator(mode="after")
+    def _six(self) -> Figures:
+        if len(self.figures) != 6 or len({f.id for f in self.figures}) != 6:
+            raise ValueError("the game has six figures with different ids")
+        return self
+
+
 @cache
 def board() -> Board:
     return Board.model_validate(json.loads((DATA_DIR / "board.json").read_text()))
@@ -118,7 +134,13 @@ def cards() -> Cards:
     return Cards.model_validate(json.loads((DATA_DIR / "cards.json").read_text()))
 
 
+@cache
+def figures() -> Figures:
+    return Figures.model_validate(json.loads((DATA_DIR / "figures.json").read_text()))
+
+
 SPACES: list[Space] = board().spaces
+FIGURES: dict[str, Figure] = {f.id: f for f in figures().figures}
 CARDS: dict[str, Card] = {c.id: c for c in cards().cards}
 PROPERTIES: list[int] = [s.index for s in SPACES if s.is_property]
 LOCATIONS: list[int] = [s.index for s in SPACES if s.kind == "location"]

@@ -7,7 +7,7 @@ import random
 
 from engines.core import Action, Engine, Event, IllegalAction, OptionSpec, Result, Rng
 from engines.monopoly import actions, flow, policy, views
-from engines.monopoly.data import CARDS, PROPERTIES, START_CASH
+from engines.monopoly.data import CARDS, FIGURES, PROPERTIES, START_CASH
 from engines.monopoly.money import go_bankrupt, say
 from engines.monopoly.state import MonopolyState
 
@@ -26,6 +26,19 @@ GUIDE = """**Monopoly: Rick and Morty** — buy, rent, build, bankrupt the other
 def _copy(state: MonopolyState) -> MonopolyState:
     """A fully independent copy (pickling is several times faster than deepcopy here)."""
     return pickle.loads(pickle.dumps(state))
+
+
+def _deal_figures(players: list[str], chosen: dict[str, str], seed: int) -> dict[str, str]:
+    """Each player's figure id: their pick, else a free one at random. Drawn from a stream of
+    its own, so the dice and decks of a seed stay what they were before figures existed."""
+    by_name = {f.name: f.id for f in FIGURES.values()}
+    out = {p: by_name[chosen[p]] for p in players if p in chosen}
+    free = [f for f in FIGURES if f not in out.values()]
+    random.Random(f"figures/{seed}").shuffle(free)
+    for p in players:
+        if p not in out:
+            out[p] = free.pop()
+    return {p: out[p] for p in players}
 
 
 class MonopolyEngine(Engine[MonopolyState]):
@@ -52,6 +65,15 @@ class MonopolyEngine(Engine[MonopolyState]):
             choices=["auto", "ask"],
             default="auto",
             help="auto: rent is paid on landing; ask: the owner must ask before the next player rolls.",
+        ),
+        OptionSpec(
+            key="figure",
+            label="Figure",
+            choices=[f.name for f in FIGURES.values()],
+            default=next(iter(FIGURES.values())).name,
+            per_player=True,
+            unique=True,
+            help="Your piece on the board; players who pick none get a free one at random.",
         ),
         OptionSpec(
             key="parasites",
@@ -86,6 +108,7 @@ class MonopolyEngine(Engine[MonopolyState]):
             rent_mode=opts["rent"],
             taxes={4: int(opts["parasites"]), 38: int(opts["insurance"])},
             cash={p: START_CASH for p in players},
+            figures=_deal_figures(players, opts["figure"], seed),
             pos={p: 0 for p in players},
             decks=decks,
             rng=rng,

@@ -82,6 +82,8 @@ class MonopolyState(BaseModel):
     taxes: dict[int, int]
     cash: dict[str, int]
     pos: dict[str, int]
+    #: player -> the id of their figure (games saved before figures have none)
+    figures: dict[str, str] = Field(default_factory=dict)
     jail: dict[str, int] = Field(default_factory=dict)  # in jail -> failed rolls so far
     cards: dict[str, list[str]] = Field(default_factory=dict)  # Get Out of Jail Free held
     bankrupt: list[str] = Field(default_factory=list)

@@ -7,7 +7,7 @@ from pydantic import BaseModel
 
 from engines.monopoly import trade
 from engines.monopoly.actions import free_actions
-from engines.monopoly.data import DECK_TITLES, SPACES
+from engines.monopoly.data import DECK_TITLES, FIGURES, SPACES
 from engines.monopoly.flow import awaited
 from engines.monopoly.property import is_box, properties_of, rent, worth
 from engines.monopoly.state import MonopolyState
@@ -34,6 +34,9 @@ class PlayerView(BaseModel):
     jail_cards: int
     #: which Get Out of Jail Free cards they hold: kept face up, so public (trades name them)
     jail_card_names: list[str] = []
+    #: the figure's id and name (None in games saved before figures)
+    figure: str | None = None
+    figure_name: str | None = None
     properties: int
     bankrupt: bool
     worth: int
@@ -217,6 +220,8 @@ def view(s: MonopolyState, viewer: str | None) -> MonopolyView:
             in_jail=p in s.jail,
             jail_cards=len(s.cards.get(p, [])),
             jail_card_names=[trade.card_label(c) for c in s.cards.get(p, [])],
+            figure=s.figures.get(p),
+            figure_name=FIGURES[s.figures[p]].name if p in s.figures else None,
             properties=len(properties_of(s, p)),
             bankrupt=p in s.bankrupt,
             worth=worth(s, p),

@@ -1,7 +1,7 @@
 """Component data of Run Animals, Run!, loaded from ``data/*.json`` and checked by pydantic.
 
 The printed card and tile data is not public, so most entries are designed to fit the rulebook;
-every entry says where it comes from (``provenance``). The checks below are the rulebook's
+every field says where it comes from (``provenance``). The checks below are the rulebook's
 numbers (16 tiles, 20 goals, the species table, 22/18/18 cubes, 10 cement, six graveyard slots),
 so a typo in a data file fails at import instead of in a game.
 """
@@ -15,10 +15,11 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
+from engines.provenance import Sourced
+
 DATA_DIR = Path(__file__).parent / "data"
 
 Colour = Literal["F", "N", "W"]
-Provenance = Literal["rulebook", "published", "unofficial-list", "designed"]
 COLOURS: tuple[Colour, ...] = ("F", "N", "W")
 COLOUR_NAMES = {"F": "food", "N": "nest", "W": "water"}
 
@@ -27,11 +28,10 @@ class _Entry(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
-class TileData(_Entry):
+class TileData(_Entry, Sourced):
     number: int
     forest: list[Colour]
     cleared: list[Colour]
-    provenance: Provenance
 
     @model_validator(mode="after")
     def _cleared_is_smaller(self):
@@ -40,10 +40,9 @@ class TileData(_Entry):
         return self
 
 
-class ClearedAtSetup(_Entry):
+class ClearedAtSetup(_Entry, Sourced):
     players: int
     tiles: list[int]
-    provenance: Provenance
 
 
 class MapData(_Entry):
@@ -60,13 +59,12 @@ class MapData(_Entry):
         return self
 
 
-class GoalData(_Entry):
+class GoalData(_Entry, Sourced):
     id: int
     food: int
     nest: int
     water: int
     points: int
-    provenance: Provenance
 
     @property
     def need(self) -> dict[str, int]:
@@ -93,11 +91,10 @@ class ActionSpec(_Entry):
         return {"move": "Move", "expel": "Expel", "steal": "Steal", "warm_up": "Warm Up"}[self.kind]
 
 
-class CardData(_Entry):
+class CardData(_Entry, Sourced):
     id: str
     join: Literal["single", "then", "or"]
     actions: list[ActionSpec]
-    provenance: Provenance
 
     @model_validator(mode="after")
     def _shape(self):
@@ -123,13 +120,12 @@ class CardData(_Entry):
         return any(a.kind == "warm_up" for a in self.actions)
 
 
-class SpeciesData(_Entry):
+class SpeciesData(_Entry, Sourced):
     code: str
     name: str
     short: str
     meeples: int
     card_count: int
-    provenance: Provenance
     cards: list[CardData]
 
     @model_validator(mode="after")
@@ -141,18 +137,16 @@ class SpeciesData(_Entry):
         return self
 
 
-class D6Face(_Entry):
+class D6Face(_Entry, Sourced):
     face: int
     effect: Literal["produce", "full", "develop"]
     cubes: int
     reroll: bool
-    provenance: Provenance
 
 
-class D20(_Entry):
+class D20(_Entry, Sourced):
     sides: int
     reroll_above: int
-    provenance: Provenance
 
 
 class DiceData(_Entry):
@@ -160,32 +154,27 @@ class DiceData(_Entry):
     d20: D20
 
 
-class Counted(_Entry):
+class Counted(_Entry, Sourced):
     count: int
-    provenance: Provenance
 
 
-class SupplyData(_Entry):
+class SupplyData(_Entry, Sourced):
     F: int
     N: int
     W: int
-    provenance: Provenance
 
 
-class GraveyardData(_Entry):
+class GraveyardData(_Entry, Sourced):
     penalties: list[int]
-    provenance: Provenance
 
 
-class GraveyardEnd(_Entry):
+class GraveyardEnd(_Entry, Sourced):
     players: int
     slot: int
-    provenance: Provenance
 
 
-class WinPoints(_Entry):
+class WinPoints(_Entry, Sourced):
     points: int
-    provenance: Provenance
 
 
 class ComponentsData(_Entry):

@@ -20,6 +20,8 @@ def result(state: RAState, data: GameData) -> Result | None:
     if state.phase != "over":
         return None
     scores = {p: float(score(state, data, p)) for p in state.players}
+    if state.reached_target is not None:  # "the first player who ... gets 20 points wins"
+        return Result(winners=[state.reached_target], scores=scores, reason=state.end_reason)
     alive = [p for p in state.players if not state.seats[p].eliminated]
     best = max((scores[p] for p in alive), default=None)
     winners = [p for p in alive if scores[p] == best]

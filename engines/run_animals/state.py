@@ -81,6 +81,8 @@ class RAState(BaseModel):
     last_roll: list[RollRecord] = []
     roller: str | None = None
     end_reason: str = ""
+    #: the player whose goal took them to 20 points: they win outright (see docs/rulings)
+    reached_target: str | None = None
     rng: Rng
 
     def current(self) -> str:

@@ -234,6 +234,7 @@ def _complete_goal(state: RAState, data: GameData, player: str) -> list[Event]:
     ]
     target = data.components.win_points.points
     if total >= target:
+        state.reached_target = player
         end_game(state, f"{player} reached {total} points")
         return events + [Event(text=f"The game ends: {state.end_reason}.", kind="end")]
     if not state.face_up:

@@ -1,4 +1,4 @@
--- Playing over days: turn clocks, deadlines, reminders, stand-ins, away, votes (issue 7).
+-- Playing over days: turn clocks, deadlines, reminders, stand-ins, away, votes.
 -- Keyed by the platform's games.id and Discord user ids; no foreign keys so these rows never
 -- block the platform's own writes.
 

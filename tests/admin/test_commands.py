@@ -5,10 +5,8 @@ from __future__ import annotations
 import discord
 import pytest
 
-from bot.discord_app.days_runtime import attach
-from bot.discord_app.server_settings import keeper_of
 from bot.settings import ServerSettings, validated
-from tests.days.conftest import HOUR, Clock
+from tests.clock.conftest import HOUR, Clock
 from tests.discord import harness
 
 CHANNEL, OTHER = harness.CHANNEL_ID, harness.CHANNEL_ID + 1
@@ -20,11 +18,9 @@ GM_ROLE = 700_000_000_000_000_900
 async def h(tmp_path):
     clock = Clock()
     async with harness.Harness.open(tmp_path / "tabletop.sqlite", clock=clock) as h:
-        h.days = await attach(h.client, clock=clock)
-        h.keeper = await keeper_of(h.client)
+        h.service = h.client.clock_service  # built in setup_hook, on the table's clock
+        h.keeper = h.client.server_settings  # built in setup_hook
         yield h
-        await h.days.days.close()
-        await h.keeper.store.close()
         assert h.world.violations == [], "the bot broke a Discord limit"
 
 
@@ -41,7 +37,7 @@ def admin(h):
 
 async def _clock_of(h, channel=CHANNEL):
     row = await h.store.live_game(channel)
-    return await h.days.days.game(row.id)
+    return await h.service.clocks.game(row.id)
 
 
 async def _open_and_start(h, channel=CHANNEL):
@@ -132,11 +128,22 @@ async def test_a_game_opened_with_pings_by_name_stays_quiet_when_the_server_turn
     assert h.last_public(OTHER).mentioned_user_ids() == {ada.id}
 
 
+async def test_a_turn_announced_after_a_restart_keeps_the_games_pings_by_name(h, admin):
+    await h.slash(admin, "tabletop settings", pings="name")
+    ada, bob = await _open_and_start(h)
+    await h.table.act(channel_id=CHANNEL, user_id=ada.id, action_id="take:1")  # then a crash
+    await h.restart()
+    assert await h.catch_up() == 1
+    turn = h.last_public()
+    assert "where the game stands" in turn.content and bob.mention in turn.content
+    assert turn.mentioned_user_ids() == set()
+
+
 async def test_reminders_of_a_game_with_pings_by_name_ping_nobody(h, admin):
     await h.slash(admin, "tabletop settings", pings="name")
     ada, _ = await _open_and_start(h)
     h.clock.advance(13 * HOUR)
-    await h.days.fire_due()
+    await h.service.fire_due()
     reminder = h.last_public()
     assert "half your time" in reminder.content and ada.mention in reminder.content
     assert reminder.mentioned_user_ids() == set()
@@ -145,7 +152,7 @@ async def test_reminders_of_a_game_with_pings_by_name_ping_nobody(h, admin):
 async def test_reminders_ping_by_default(h):
     ada, _ = await _open_and_start(h)
     h.clock.advance(13 * HOUR)
-    await h.days.fire_due()
+    await h.service.fire_due()
     assert h.last_public().mentioned_user_ids() == {ada.id}
 
 
@@ -153,13 +160,19 @@ async def test_members_with_the_game_master_role_have_host_powers(h, admin):
     await _open_and_start(h)
     gm = member(h, "Gm", roles=(GM_ROLE,))
     refused = await h.slash(gm, "game pause")
-    assert "Only the host" in refused.only_ephemeral().content
+    assert "server's game master role" in refused.only_ephemeral().content
     await h.keeper.change(
         harness.GUILD_ID, admin.id, validated(ServerSettings(), game_master_role=GM_ROLE)
     )
     assert "paused" in (await h.slash(gm, "game pause")).public[0].content
     reply = await h.slash(gm, "game abort")
     assert "was ended by Gm" in reply.public[0].content
+
+
+async def test_refusing_an_abort_names_the_game_master_role_too(h):
+    await _open_and_start(h)
+    refused = await h.slash(h.user("Bob"), "game abort")
+    assert "the server's game master role" in refused.only_ephemeral().content
 
 
 async def test_the_check_needs_manage_server(h):
@@ -175,7 +188,7 @@ async def test_the_check_with_every_permission_says_so(h, admin):
 
 def _with_threads(h) -> int:
     """Let the bot create threads in the test channel; returns the id the next one gets."""
-    from tests.days.test_discord_commands import thread_payload
+    from tests.clock.test_discord_commands import thread_payload
 
     thread_id = harness.snowflake()
     real = h.client.http.request

@@ -1,5 +1,6 @@
 """Body reactions: acted out in the channel (or -1 VP), diseases, ongoing effects, Migraine."""
 
+from engines.anatomy_park import catalog
 from engines.anatomy_park.engine import ENGINE
 from tests.anatomy_park.helpers import act, disease, game, give, ids, put, trigger
 
@@ -83,13 +84,59 @@ def test_a_player_who_left_skips_their_migraine_extra_turn():
     assert s.current == "Bea"
 
 
-def test_cough_lets_the_drawer_move_each_disease():
+def test_most_such_card_effects_are_permanent_until_the_drawer_s_next_turn_ends():
+    others = [r for r in catalog.reactions().values() if r.kind == "reaction"]
+    assert len(others) == 16
+    assert sum(r.ongoing for r in others) > len(others) / 2
+
+
+def test_put_only_e_coli_and_tuberculosis_on_red_stands_no_other_disease_lasts():
+    lasting = {r.name for r in catalog.reactions().values() if r.kind == "disease" and r.ongoing}
+    assert lasting == {"E. coli", "Tuberculosis"}
+
+
+def test_bubonic_plague_makes_the_drawer_discard_two_tiles_when_it_appears():
+    s = game()
+    s, _ = trigger(s, "plague")
+    assert s.tasks[0].kind == "discard" and s.tasks[0].data["count"] == 2
+    first, second = s.hands["Ada"][:2]
+    s, _ = act(s, "Ada", f"discard:{first}", f"discard:{second}")
+    assert len(s.hands["Ada"]) == 1 and not s.ongoing
+
+
+def test_coughing_fit_stops_anyone_moving_the_diseases_until_the_drawer_s_next_turn_ends():
     s = game()
     put(s, "1,0", "Aorta Arcade")
-    disease(s, "hep_a", "0,0")
+    disease(s, "hep_a", "1,0")
+    assert "diseases" in ids(s, "Ada")
     s, _ = trigger(s, "cough")
-    s, _ = act(s, "Ada", "acted", "dmove:E")
-    assert s.diseases[0].pos == "1,0"
+    s, _ = act(s, "Ada", "acted", "noaction")
+    assert s.current == "Bea" and "diseases" not in ids(s, "Bea")
+    s, _ = act(s, "Bea", "nomove", "noaction")
+    s, _ = act(s, "Ada", "nomove", "noaction")
+    assert "diseases" in ids(s, "Bea")
+
+
+def test_goosebumps_cuts_the_drawer_s_range_to_1():
+    from engines.anatomy_park.shooting import targets
+
+    s = game(chars=["Rick", "Morty"])  # Rick's Range is 3
+    put(s, "1,0", "Aorta Arcade")
+    put(s, "2,0", "Spleen Mountain")
+    disease(s, "hep_a", "2,0")
+    assert targets(s, "Ada") == ["hep_a"]
+    s, _ = trigger(s, "goosebumps")
+    s, _ = act(s, "Ada", "acted")
+    assert targets(s, "Ada") == [] and targets(s, "Bea") == ["hep_a"]
+
+
+def test_shivers_makes_the_drawer_roll_one_die_fewer():
+    from engines.anatomy_park.shooting import dice_count
+
+    s = game(chars=["Rick", "Poncho"])  # both Combat 3
+    s, _ = trigger(s, "shivers")
+    s, _ = act(s, "Ada", "acted")
+    assert dice_count(s, "Ada") == 2 and dice_count(s, "Bea") == 3
 
 
 def test_burp_gives_the_drawer_a_tile():

@@ -1,6 +1,9 @@
 """The movement phase: walk (free transport rides), move every disease, or move a tile."""
 
+import pytest
+
 from engines.anatomy_park.engine import ENGINE
+from engines.core import IllegalAction
 from tests.anatomy_park.helpers import act, card, disease, game, ids, put
 
 
@@ -33,11 +36,11 @@ def test_annie_discards_one_tile_fewer_for_diseases():
     assert s.phase == "move" and len(s.hands["Ada"]) == 3
 
 
-def test_bubonic_plague_makes_you_discard_two_tiles():
+def test_for_each_disease_token_on_your_tile_you_discard_1_tile_the_plague_included():
     s = game()
     disease(s, "plague", "0,0")
     s = _start(s, "Ada")
-    assert s.tasks[0].data["count"] == 2
+    assert s.tasks[0].data["count"] == 1
 
 
 def test_move_character_at_most_its_movement_value():
@@ -63,16 +66,39 @@ def test_stepping_onto_transport_tiles_is_free_and_stepping_off_costs_one():
     assert "go:6,0" not in legal
 
 
-def test_move_each_disease_one_space_mover_chooses_each_or_leaves_it():
+def test_move_each_disease_token_1_space_mover_chooses_each_direction():
     s = game()
     put(s, "1,0", "Aorta Arcade")
     put(s, "0,1", "Spleen Mountain")
     disease(s, "hep_a", "0,0")
     disease(s, "tuberculosis", "0,0")
     s, _ = act(s, "Ada", "diseases")
-    assert set(ids(s, "Ada")) == {"dmove:E", "dmove:S", "dmove:stay"}
-    s, _ = act(s, "Ada", "dmove:E", "dmove:stay")
-    assert {d.effect: d.pos for d in s.diseases} == {"hep_a": "1,0", "tuberculosis": "0,0"}
+    assert set(ids(s, "Ada")) == {"dmove:E", "dmove:S"}
+    s, _ = act(s, "Ada", "dmove:E", "dmove:S")
+    assert {d.effect: d.pos for d in s.diseases} == {"hep_a": "1,0", "tuberculosis": "0,1"}
+    assert s.phase == "action" and not s.tasks
+
+
+def test_move_each_disease_token_1_space_no_disease_may_be_left_where_it_can_move():
+    s = game()
+    put(s, "1,0", "Aorta Arcade")
+    disease(s, "hep_a", "0,0")
+    s, _ = act(s, "Ada", "diseases")
+    assert ids(s, "Ada") == ["dmove:E"]
+    with pytest.raises(IllegalAction):
+        ENGINE.apply(s, "Ada", "dmove:stay")
+
+
+def test_move_each_disease_token_1_space_only_a_disease_with_no_tile_to_move_to_stays():
+    s = game()
+    put(s, "1,0", "Aorta Arcade")
+    put(s, "5,5", "Spleen Mountain")  # a detached tile with no neighbour
+    disease(s, "hep_a", "5,5")
+    disease(s, "tuberculosis", "0,0")
+    s, _ = act(s, "Ada", "diseases")
+    assert ids(s, "Ada") == ["dmove:E"]  # the stranded one is not asked about
+    s, _ = act(s, "Ada", "dmove:E")
+    assert {d.effect: d.pos for d in s.diseases} == {"hep_a": "5,5", "tuberculosis": "1,0"}
     assert s.phase == "action" and not s.tasks
 
 

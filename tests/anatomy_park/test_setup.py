@@ -17,7 +17,29 @@ def test_component_data_validates_with_provenance_and_published_counts():
     assert sum(r.kind == "disease" for r in catalog.reactions().values()) == 6
     assert len(catalog.plans()) == 6 and len(catalog.characters()) == 6
     for group in (tiles, catalog.reactions().values(), catalog.plans().values()):
-        assert all(x.provenance in ("rulebook", "published", "designed") for x in group)
+        assert all(x.provenance for x in group)  # validated per field at load
+
+
+def test_tiles_named_in_public_sources_keep_designed_vp_and_effects():
+    by_name = {t.name: t for t in catalog.tiles().values()}
+    assert by_name["Haunted Liver"].origin("name") == "published:cryptozoic-blog"
+    assert by_name["The Bone Train"].origin("name") == "published:apathetic-preview"
+    assert by_name["Pirates of the Pancreas"].origin("name") == "published:apathetic-preview"
+    for name in ("Haunted Liver", "The Bone Train", "Pirates of the Pancreas", "Sphincter Dam"):
+        assert by_name[name].origin("vp") == "designed"
+        assert by_name[name].origin("text") == "designed"
+
+
+def test_disease_rewards_are_designed_even_where_the_disease_is_in_the_rulebook():
+    for r in catalog.reactions().values():
+        if r.kind == "disease":
+            assert r.origin("reward_vp") == "designed" and r.origin("reward_tiles") == "designed"
+
+
+def test_character_names_are_published_their_numbers_designed():
+    for c in catalog.characters().values():
+        assert c.origin("name") == "published:cryptozoic-blog"
+        assert {c.origin(f) for f in ("movement", "combat", "range")} == {"designed"}
 
 
 def test_each_player_is_dealt_three_tiles_and_the_rest_form_the_stack():

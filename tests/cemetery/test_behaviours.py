@@ -121,18 +121,18 @@ def test_fertilize_stacks_two_blind_drafted_parts_face_up_in_the_chosen_order():
     assert [s.card for s in pet] == ["B-wing-1", "M-leg-1"] and all(s.face_up for s in pet)
 
 
-def test_organic_adds_the_parts_face_down_hidden_from_the_opponent():
+def test_organic_the_parts_are_added_face_down_and_nobody_sees_them_not_even_the_owner():
     state = fresh()
     creature(state, 0, "F-core-1", ["P-arm-1", "P-arm-2", "F-head-1", "B-tail-1"])
     pile_top(state, ["M-leg-1", "B-wing-1"])
     events = _behave(state)
     pet = state.players[0].pet
     assert [s.face_up for s in pet] == [False, False]
-    public = " ".join(e.text for e in events if e.private_to is None)
-    assert "Monster leg" not in public and "Beast wing" not in public
-    seen = ENGINE.view(state, "Brook").players[0].pet
-    assert all(c.hidden and c.id is None for c in seen)
-    assert [c.id for c in ENGINE.view(state, "Ada").players[0].pet] == ["M-leg-1", "B-wing-1"]
+    said = " ".join(e.text for e in events)  # public and private alike
+    assert "Monster leg" not in said and "Beast wing" not in said
+    for viewer in ("Brook", "Ada", None):
+        seen = ENGINE.view(state, viewer).players[0].pet
+        assert all(c.hidden and c.id is None for c in seen)
 
 
 def test_fertilized_parts_can_be_stitched_next_turn_and_are_lost_after_it():

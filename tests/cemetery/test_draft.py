@@ -7,7 +7,7 @@ import pytest
 from engines.cemetery.engine import ENGINE
 from engines.cemetery.state import Slot
 from engines.core import IllegalAction
-from tests.cemetery.helpers import fresh, ids, play, set_cemetery
+from tests.cemetery.helpers import fresh, ids, play, set_cemetery, take
 
 
 def test_a_turn_starts_with_five_picks_from_either_pile_or_the_cemetery():
@@ -73,13 +73,18 @@ def test_there_is_no_stopping_early_in_the_draft():
     assert "done" not in ids(state)
 
 
-def test_identical_cemetery_parts_are_offered_once():
+def test_each_cemetery_stack_is_its_own_choice_even_when_their_tops_read_alike():
     state = fresh()
     set_cemetery(state, [["F-arm-1"], ["F-arm-2"]])
-    assert ids(state) == ["core", "part", "cem:F-arm-1"]
+    labels = {a.id: a.label for a in ENGINE.legal_actions(state, "Ada")}
+    assert list(labels) == ["core", "part", "cem:F-arm-1", "cem:F-arm-2"]
+    assert labels["cem:F-arm-1"] == "Take Cemetery stack 1: Flesh arm"
+    assert labels["cem:F-arm-2"] == "Take Cemetery stack 2: Flesh arm"
+    state, _ = play(state, "cem:F-arm-2")
+    assert "F-arm-2" in state.players[0].hand and state.cemetery[0][0].card == "F-arm-1"
 
 
-def test_long_stacks_that_differ_only_past_a_button_s_length_are_both_offered():
+def test_long_stacks_that_differ_only_past_a_button_s_length_are_told_apart():
     state = fresh()
     set_cemetery(
         state,
@@ -89,5 +94,27 @@ def test_long_stacks_that_differ_only_past_a_button_s_length_are_both_offered():
         ],
     )
     labels = {a.id: a.label for a in ENGINE.legal_actions(state, "Ada")}
-    assert labels["cem:F-arm-1"] == labels["cem:F-arm-2"]  # alike once cut to 80 characters
-    assert len(labels["cem:F-arm-1"]) == 80
+    assert labels["cem:F-arm-1"].startswith("Take whole Cemetery stack 1: Flesh arm stack")
+    assert labels["cem:F-arm-2"].startswith("Take whole Cemetery stack 2: Flesh arm stack")
+    assert all(len(x) <= 80 for x in labels.values())
+
+
+def test_binding_the_binder_s_draft_choices_name_the_part_they_peeked_at_and_no_other():
+    state = fresh()
+    set_cemetery(state, [["F-arm-1"], ["F-arm-2"]])
+    mine, theirs = take(state, "B-leg-1"), take(state, "P-head-1")
+    state.cemetery[0].append(Slot(card=mine, face_up=False, seen_by=["Ada"]))
+    state.cemetery[1].append(Slot(card=theirs, face_up=False, seen_by=["Brook"]))
+    labels = {a.id: a.label for a in ENGINE.legal_actions(state, "Ada")}
+    assert (
+        labels["cem:F-arm-1"]
+        == (
+            "Take whole Flesh arm stack (2 cards: +1 face-down), you bound Beast leg from the Cemetery"[
+                :80
+            ]
+        )
+    )
+    assert labels["cem:F-arm-2"] == (
+        "Take whole Flesh arm stack (2 cards: +1 face-down) from the Cemetery"
+    )
+    assert "Plant head" not in " ".join(labels.values())

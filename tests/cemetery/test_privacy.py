@@ -105,7 +105,7 @@ def _swap_unknown(state, viewer: str):
         if seat.name != viewer
         for i in range(len(seat.hand))
     ]
-    for stack in [*state.cemetery, *(p.pet for p in state.players if p.name != viewer)]:
+    for stack in [*state.cemetery, *(p.pet for p in state.players)]:  # own pet too
         for slot in stack:
             if not slot.face_up and viewer not in slot.seen_by:
                 slot.card = _exchange(slot.card, piles, state.flipped)

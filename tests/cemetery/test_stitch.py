@@ -157,16 +157,19 @@ def test_only_the_top_of_the_pet_cemetery_can_be_stitched():
     assert state.players[0].pet[-1].card == "B-arm-1"
 
 
-def test_a_face_down_pet_part_is_revealed_when_it_reaches_the_top():
+def test_a_face_down_part_is_only_revealed_when_it_reaches_the_top_of_the_pet_cemetery():
     state = fresh()
     creature(state, 0, "F-core-1", [])
     state.players[0].pet = [
-        Slot(card=take(state, "B-arm-1"), face_up=False, seen_by=["Ada"]),
-        Slot(card=take(state, "B-head-1"), face_up=False, seen_by=["Ada"]),
+        Slot(card=take(state, "B-arm-1"), face_up=False),
+        Slot(card=take(state, "B-head-1"), face_up=False),
     ]
     events = run_from(state, "stitch")
     assert state.players[0].pet[-1].face_up and not state.players[0].pet[0].face_up
-    assert any("reveals Beast head" in e.text for e in events)
+    assert any("reveals Beast head" in e.text and e.private_to is None for e in events)
+    below = ENGINE.view(state, "Ada").players[0].pet[0]  # still under the top: unseen by its owner
+    assert below.hidden and below.id is None
+    assert not any("Beast arm" in e.text for e in events)
     state, events = play(state, "st:p:0:N")
     assert state.players[0].pet[0].face_up
     assert any("reveals Beast arm" in e.text for e in events)

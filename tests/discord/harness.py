@@ -169,6 +169,7 @@ class Harness:
             for task in asyncio.all_tasks():
                 if _is_view_timer(task):
                     task.cancel()
+            await harness.client.close_services()
             await harness.store.close()
 
     async def _install(self) -> None:
@@ -195,6 +196,7 @@ class Harness:
         from bot.table import Table
         from storage import Store
 
+        await self.client.close_services()
         await self.store.close()
         self.store = await Store.open(self.db_path)
         self.table = Table(self.store, clock=self.clock) if self.clock else Table(self.store)

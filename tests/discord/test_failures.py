@@ -56,7 +56,7 @@ async def test_a_failing_public_note_source_is_left_out_and_the_move_goes_on(run
     async def fine(game):
         return ["a public note"]
 
-    h.client.public_notes.extend([broken, fine])
+    h.table.note_sources.extend([broken, fine])
     reply = await h.click(ada, running, label="Take 1")
     [turn] = reply.public
     assert "a public note" in turn.content and bob.mention in turn.content

@@ -58,6 +58,24 @@ async def test_rules_default_to_the_channels_game(running, h, bob):
     assert "Race to 21" in reply.only_ephemeral().content
 
 
+async def test_rules_offer_the_rulings_page_privately_in_messages_that_fit(h, ada):
+    reply = await h.slash(ada, "game rules", game="monopoly", page="rulings")
+    assert reply.public == [] and len(reply.ephemeral) > 1
+    assert all(m.interaction_user == ada.id and len(m.content) <= 2000 for m in reply.ephemeral)
+    text = "\n".join(m.content for m in reply.ephemeral)
+    assert "## Taxes" in text and "## Quick game end" in text
+
+
+async def test_the_guide_points_to_the_rulings_page(h, ada):
+    reply = await h.slash(ada, "game rules", game="cemetery")
+    assert "page:rulings" in reply.only_ephemeral().content
+
+
+async def test_a_game_without_rulings_says_so(h, ada):
+    reply = await h.slash(ada, "game rules", game="toy", page="rulings")
+    assert "no rulings page" in reply.only_ephemeral().content
+
+
 async def test_new_game_options_autocomplete_suggests_key_value_pairs(h, ada):
     choices = await h.autocomplete(ada, "game new", "options", "pi", game="toy")
     assert [c["value"] for c in choices] == ["pile=11", "pile=21"]

@@ -35,6 +35,7 @@ def outcome(events, *, to_act=(22,), result=None) -> Outcome:
         to_act=list(to_act),
         result=result,
         board_png=b"png",
+        labels_public=True,
     )
 
 

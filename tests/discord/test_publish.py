@@ -1,8 +1,8 @@
-"""Posting a turn message without an interaction (timeouts, stand-ins: issue 7's scheduler)."""
+"""Posting a turn message without an interaction (timeouts, stand-ins: the clock's scheduler)."""
 
 from __future__ import annotations
 
-from bot.discord_app.moves import publish_to_channel
+from bot.discord_app.turns import publish_to_channel
 from tests.discord.harness import CHANNEL_ID
 
 

@@ -16,7 +16,7 @@ import pytest
 
 import engines
 from bot.discord_app.commands.info import BOARD_NOT_POSTED
-from bot.discord_app.moves import GONE, NOT_POSTED
+from bot.discord_app.turns import GONE, NOT_POSTED
 from bot.errors import DamagedGame, EngineFailure, SaveFailed, WrongStage
 
 

@@ -8,7 +8,7 @@ import discord
 import pytest
 
 from bot.discord_app.client import TabletopClient
-from bot.discord_app.sync import FileHash, MetaHash, needs_sync, payload_hash
+from bot.discord_app.sync import MetaHash, needs_sync, payload_hash
 from tests.discord.harness import Harness
 
 
@@ -79,13 +79,6 @@ async def test_switching_away_from_a_dev_guild_resyncs_globally(tmp_path):
         pass
     async with bot(tmp_path) as h:
         assert [g for g, _ in h.world.synced] == [None]
-
-
-async def test_a_file_can_keep_the_hash_too(tmp_path):
-    keeper = FileHash(tmp_path / "db.sqlite.commands-hash")
-    assert await keeper.load() is None
-    await keeper.save("abc")
-    assert await keeper.load() == "abc"
 
 
 def test_an_unknown_sync_mode_is_rejected():

@@ -13,13 +13,19 @@ def test_the_board_has_forty_spaces_and_twenty_eight_properties():
     assert len(data.LOCATIONS) == 22 and data.TRANSPORTS == [5, 15, 25, 35]
 
 
-def test_each_entry_says_where_it_comes_from():
-    for sp in data.SPACES:
-        assert sp.provenance in ("rulebook", "published", "unofficial-list", "designed")
-    assert data.SPACES[39].provenance == "unofficial-list"
-    assert data.SPACES[5].provenance == "rulebook"
+def test_a_location_s_name_is_from_the_unofficial_list_and_its_numbers_from_the_standard_board():
+    garage = data.SPACES[39]
+    assert garage.origin("name") == "unofficial-list:course-project-list"
+    for field in ("price", "rents", "build_cost", "group"):
+        assert garage.origin(field) == "published:standard-board"
+    assert data.SPACES[5].origin("name") == "rulebook"
+    assert data.SPACES[5].origin("price") == "published:standard-board"
+
+
+def test_a_card_s_effect_is_the_standard_one_and_its_words_are_ours():
     for card in data.CARDS.values():
-        assert card.provenance and card.note
+        assert card.origin("effect") == "published:standard-cards-2008"
+        assert card.origin("text") == "designed" and card.note
 
 
 def test_mortgage_values_are_half_the_price():

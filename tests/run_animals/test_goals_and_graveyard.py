@@ -171,6 +171,17 @@ def test_reaching_twenty_points_ends_the_game_at_once():
     assert "21 points" in result.reason
 
 
+def test_the_first_player_who_gets_20_points_wins_even_below_another_after_penalties():
+    state = _ready_to_complete(game("cat", "bear"))
+    state.seats["Ada"].completed = [18, 19, 20, 13]  # 19 points
+    state.graveyard[:3] = ["Ada", "Ada", "Ada"]  # -1 -2 -3
+    state.seats["Brook"].completed = [14, 15, 16, 17]  # 16 points, no penalty
+    state, _ = act(state, "play:cat1", "acq:N")
+    result = ENGINE.result(state)
+    assert result.scores["Ada"] < result.scores["Brook"]
+    assert result.winners == ["Ada"]
+
+
 def test_final_score_is_goal_points_minus_graveyard_penalties():
     state = game("frog", "turtle")
     state.seats["Ada"].completed = [18, 1]  # 5 + 2

@@ -1,1 +1,1 @@
-"""Tests of the table (bot/table.py), through real SQLite files."""
+"""Tests of the table (bot/table/), through real SQLite files."""

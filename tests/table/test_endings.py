@@ -80,15 +80,15 @@ async def test_a_moderator_who_is_not_playing_aborts(table):
 
 
 async def test_a_player_removed_by_the_others_is_described_as_such(table):
-    await running(table, users=(ADA, BO, CY), engine="secret_toy")
-    outcome = await table.concede(channel_id=CHANNEL, user_id=CY, reason="was voted out")
+    game = (await running(table, users=(ADA, BO, CY), engine="secret_toy")).game
+    outcome = await table.remove_player(game_id=game.id, user_id=CY, reason="was voted out")
     assert outcome.result.reason == "Cy was voted out"
     assert outcome.events[0].text == "Cy was voted out."
 
 
 async def test_a_removal_in_a_game_that_goes_on_says_why(table):
-    await running(table, users=(ADA, BO, CY))
-    outcome = await table.concede(channel_id=CHANNEL, user_id=CY, reason="was voted out")
+    game = (await running(table, users=(ADA, BO, CY))).game
+    outcome = await table.remove_player(game_id=game.id, user_id=CY, reason="was voted out")
     assert outcome.game.status == "running"
     assert outcome.events[0].text == "Cy was voted out."
 
@@ -109,34 +109,35 @@ async def test_the_end_is_told_once_when_the_engine_announces_it(table):
 
 
 class Ended:
-    """An end listener that records which games it was told about."""
+    """A subscriber that records which games it was told ended."""
 
     def __init__(self):
         self.games = []
 
-    async def __call__(self, game):
-        self.games.append((game.id, game.status))
+    async def __call__(self, change):
+        if change.ended:
+            self.games.append((change.game.id, change.game.status))
 
 
-async def test_aborting_tells_the_end_listeners_at_once(table):
+async def test_aborting_tells_the_subscribers_at_once(table):
     told = Ended()
-    table.end_listeners.append(told)
+    table.subscribe(told)
     game = (await running(table)).game
     await table.abort(channel_id=CHANNEL, user_id=ADA, is_moderator=False)
     assert told.games == [(game.id, "aborted")]
 
 
-async def test_a_concession_that_ends_the_game_tells_the_end_listeners(table):
+async def test_a_concession_that_ends_the_game_tells_the_subscribers(table):
     told = Ended()
-    table.end_listeners.append(told)
+    table.subscribe(told)
     game = (await running(table)).game
     await table.concede(channel_id=CHANNEL, user_id=BO)
     assert told.games == [(game.id, "finished")]
 
 
-async def test_the_last_move_tells_the_end_listeners_and_other_moves_do_not(table):
+async def test_the_last_move_tells_the_subscribers_and_other_moves_do_not(table):
     told = Ended()
-    table.end_listeners.append(told)
+    table.subscribe(told)
     await running(table, options={"pile": "11"})
     for user, action in ((ADA, "take:3"), (BO, "take:3"), (ADA, "take:3"), (BO, "take:2")):
         assert told.games == []  # 3 + 3 + 3 + 2 = 11: only the last move ends it
@@ -144,21 +145,32 @@ async def test_the_last_move_tells_the_end_listeners_and_other_moves_do_not(tabl
     assert [status for _, status in told.games] == ["finished"]
 
 
-async def test_the_last_player_leaving_the_lobby_tells_the_end_listeners(table):
+async def test_the_last_player_leaving_the_lobby_tells_the_subscribers(table):
     told = Ended()
-    table.end_listeners.append(told)
+    table.subscribe(told)
     await lobby(table, users=(ADA,))
     await table.leave(channel_id=CHANNEL, user_id=ADA)
     assert [status for _, status in told.games] == ["aborted"]
 
 
-async def test_a_failing_end_listener_does_not_undo_the_ending(table):
-    async def broken(game):
+async def test_a_failing_subscriber_does_not_undo_the_ending(table):
+    async def broken(change):
         raise RuntimeError("listener bug")
 
     told = Ended()
-    table.end_listeners.extend([broken, told])
+    table.subscribe(broken)
+    table.subscribe(told)
     await running(table)
     info = await table.abort(channel_id=CHANNEL, user_id=ADA, is_moderator=False)
     assert info.status == "aborted"
     assert len(told.games) == 1
+
+
+async def test_a_second_removal_of_the_same_player_is_refused_and_the_game_goes_on(table):
+    game = (await running(table, users=(ADA, BO, CY))).game
+    await table.concede(channel_id=CHANNEL, user_id=CY)
+    with pytest.raises(NotSeated, match="no longer playing"):
+        await table.remove_player(game_id=game.id, user_id=CY, reason="was voted out")
+    info = await table.game(channel_id=CHANNEL)
+    assert info.status == "running"
+    assert [s.name for s in info.seats if s.active] == ["Ada", "Bo"]

@@ -263,3 +263,24 @@ async def test_a_start_racing_a_join_starts_with_the_lobby_as_it_is_then(table, 
     outcome = await table.start(channel_id=CHANNEL, user_id=ADA)
     assert outcome.game.status == "running"
     assert [s.name for s in outcome.game.seats] == ["Ada", "Bo", "Cy"]
+
+
+async def test_monopoly_figures_are_each_player_s_pick_at_join(table, db_path):
+    import json
+    import sqlite3
+
+    await lobby(table, users=(ADA,), engine="monopoly", choices={"figure": "Plumbus"})
+    with pytest.raises(BadOptions):
+        await table.join(
+            channel_id=CHANNEL, user_id=BO, user_name="Bo", choices={"figure": "Plumbus"}
+        )
+    await table.join(
+        channel_id=CHANNEL, user_id=BO, user_name="Bo", choices={"figure": "Portal Gun"}
+    )
+    await table.join(channel_id=CHANNEL, user_id=CY, user_name="Cy")
+    await table.start(channel_id=CHANNEL, user_id=ADA)
+    with sqlite3.connect(db_path) as db:
+        [(state,)] = db.execute("SELECT state FROM games").fetchall()
+    figures = json.loads(state)["figures"]
+    assert figures["Ada"] == "plumbus" and figures["Bo"] == "portalgun"
+    assert figures["Cy"] not in ("plumbus", "portalgun")

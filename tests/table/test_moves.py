@@ -9,6 +9,7 @@ import sqlite3
 
 import pytest
 
+import engines
 from bot.errors import (
     BoardChanged,
     DamagedGame,
@@ -269,3 +270,29 @@ async def test_ten_clicks_on_the_same_button_make_one_move(table):
     assert sum(not isinstance(r, Exception) for r in results) == 1
     assert all(isinstance(r, BoardChanged) for r in results if isinstance(r, Exception))
     assert (await table.game(channel_id=CHANNEL)).version == start.game.version + 1
+
+
+async def test_a_move_loads_the_game_once_parses_its_state_once_and_saves_once(table, monkeypatch):
+    """The outcome carries who acts next and their moves: nothing is loaded a second time."""
+    await running(table)
+    calls: list[str] = []
+    for name in ("live_game", "latest_game", "get_game", "games", "save"):
+        original = getattr(table.store, name)
+
+        def counted(*args, _name=name, _original=original, **kwargs):
+            calls.append(_name)
+            return _original(*args, **kwargs)
+
+        monkeypatch.setattr(table.store, name, counted)
+    engine = type(engines.get_engine("toy"))
+    load_state = engine.load_state
+    parses: list[int] = []
+
+    def counted_load(self, data):
+        parses.append(1)
+        return load_state(self, data)
+
+    monkeypatch.setattr(engine, "load_state", counted_load)
+    outcome = await table.act(channel_id=CHANNEL, user_id=ADA, action_id="take:1")
+    assert calls == ["live_game", "save"] and len(parses) == 1
+    assert outcome.to_act == [BO] and [a.id for a in outcome.awaited[BO]][:1] == ["take:1"]

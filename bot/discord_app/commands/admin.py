@@ -13,12 +13,12 @@ import logging
 import discord
 from discord import app_commands
 
-import engines
-from bot.days.durations import BadDuration, parse_clock
+from bot.clock.durations import BadDuration, parse_clock
 from bot.discord_app import replies
 from bot.discord_app import server_settings as ss
+from bot.discord_app.commands.lobby import game_choices
 from bot.discord_app.replies import BadInput
-from bot.discord_app.text import MAX_CHOICES, clip, fit_lines
+from bot.discord_app.text import clip, fit_lines
 from bot.errors import NotAllowed
 from bot.permissions import NEEDS, missing
 from bot.settings import ServerSettings, validated
@@ -52,13 +52,6 @@ def manages_server(interaction: discord.Interaction) -> bool:
 def require_manage_server(interaction: discord.Interaction, what: str) -> None:
     if not manages_server(interaction):
         raise NotAllowed(NEEDS_MANAGE_SERVER.format(what=what))
-
-
-def game_choices() -> list[app_commands.Choice[str]]:
-    return [
-        app_commands.Choice(name=clip(engines.get_engine(n).title, 100), value=n)
-        for n in engines.names()[:MAX_CHOICES]
-    ]
 
 
 def changed_settings(
@@ -141,7 +134,7 @@ def changed_settings(
 
 
 async def show(interaction: discord.Interaction, note: str = "") -> None:
-    keeper = await ss.keeper_of(interaction.client)
+    keeper = ss.keeper_of(interaction.client)
     settings = keeper.server(interaction.guild_id)
     lines = [note, "**Settings for games on this server**", *settings.lines()]
     recent = await keeper.history(interaction.guild_id, limit=3)
@@ -194,31 +187,8 @@ def check_lines(
     return lines
 
 
-def listen(client: discord.Client, name: str, handler) -> None:
-    """Make ``handler`` a gateway event handler, after any the client already has."""
-    if hasattr(type(client), name):
-        raise TypeError(f"{type(client).__name__} defines {name} itself; call it from there")
-    previous = client.__dict__.get(name)
-
-    async def both(*args) -> None:
-        if previous is not None:
-            await previous(*args)
-        await handler(*args)
-
-    both.__name__ = name
-    client.event(both)
-
-
 def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
-    client = tree.client
     group = tabletop_group()
-
-    async def on_guild_available(guild: discord.Guild) -> None:
-        await ss.keeper_of(client)  # read every server's settings before commands arrive
-        ss.log_missing_permissions(client, guild)
-
-    for name in ("on_guild_available", "on_guild_join"):
-        listen(client, name, on_guild_available)
 
     @group.command(
         name="settings",
@@ -274,7 +244,7 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
             await show(interaction)
             return
         require_manage_server(interaction, "change the settings")
-        keeper = await ss.keeper_of(interaction.client)
+        keeper = ss.keeper_of(interaction.client)
         new = changed_settings(keeper.server(interaction.guild_id), **asked)
         changes = await keeper.change(interaction.guild_id, interaction.user.id, new)
         if not changes:
@@ -288,7 +258,7 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
     )
     async def check(interaction: discord.Interaction):
         require_manage_server(interaction, "run the check")
-        keeper = await ss.keeper_of(interaction.client)
+        keeper = ss.keeper_of(interaction.client)
         channel = interaction.channel
         in_thread = isinstance(channel, discord.Thread)
         lines = check_lines(

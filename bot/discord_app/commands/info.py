@@ -16,17 +16,21 @@ import engines
 from bot.discord_app import options as opts
 from bot.discord_app import replies
 from bot.discord_app.commands.lobby import game_choices
-from bot.discord_app.moves import current_view, public_notes, table_of
 from bot.discord_app.posts import board_post, title_of
+from bot.discord_app.rulings import pages, rulings_text
 from bot.discord_app.text import MAX_MESSAGE, clip, fit_lines, join_message
+from bot.discord_app.turns import current_view, public_notes, table_of
 from bot.errors import NoGame
 
-ORDER = 10  # core commands first; see bot.discord_app.commands
 BOARD_NOT_POSTED = (
     "I could not post the board in this channel (I may be missing the Send Messages or "
     "Attach Files permission here). Ask a moderator to check my permissions."
 )
 logger = logging.getLogger(__name__)  # not "log": /game log is a function here
+RULES_PAGES = [
+    app_commands.Choice(name="guide", value="guide"),
+    app_commands.Choice(name="rulings (where the rulebook is open)", value="rulings"),
+]
 
 
 def rules_text(engine: engines.Engine) -> str:
@@ -38,6 +42,8 @@ def rules_text(engine: engines.Engine) -> str:
         lines.append(f"Options for `/game new`: {opts.describe_specs(specs)}")
     if per_player:
         lines.append(f"Your choice at `/game join`: {opts.describe_specs(per_player)}")
+    if rulings_text(engine.name) is not None:
+        lines.append("Where the rulebook is open, our rulings: `/game rules page:rulings`.")
     return join_message(*lines)
 
 
@@ -87,9 +93,12 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
         await replies.private(interaction, join_message(head, "\n".join(body)))
 
     @game.command(name="rules", description="A short guide to a game (this channel's by default).")
-    @app_commands.describe(game="Which game (default: the one in this channel)")
-    @app_commands.choices(game=game_choices())
-    async def rules(interaction: discord.Interaction, game: str | None = None):
+    @app_commands.describe(
+        game="Which game (default: the one in this channel)",
+        page="The short guide (default), or our rulings where the rulebook is open",
+    )
+    @app_commands.choices(game=game_choices(), page=RULES_PAGES)
+    async def rules(interaction: discord.Interaction, game: str | None = None, page: str = "guide"):
         if game is None:
             try:
                 game = (await table_of(interaction).game(channel_id=interaction.channel_id)).engine
@@ -109,4 +118,12 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
                 clip(f"'{clip(game, 40)}' is not a game on this bot. Games: {listing}", 1900),
             )
             return
-        await replies.private(interaction, rules_text(engine))
+        if page != "rulings":
+            await replies.private(interaction, rules_text(engine))
+            return
+        text = rulings_text(engine.name)
+        if text is None:
+            await replies.private(interaction, f"{engine.title} has no rulings page.")
+            return
+        for part in pages(text):  # each a private message of its own, in order
+            await replies.private(interaction, part)

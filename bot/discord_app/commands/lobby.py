@@ -1,24 +1,28 @@
-"""``/game new|join|leave|start|abort``: opening a game, taking seats, starting and ending it."""
+"""``/game new|join|leave|start|abort``: opening a game (here or in its own thread, with its turn
+clock, within the server's settings), taking seats, starting and ending it."""
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 
 import discord
 from discord import app_commands
 
 import engines
+from bot.clock.durations import BadDuration, format_duration, parse_clock
 from bot.discord_app import options as opts
-from bot.discord_app import replies
+from bot.discord_app import replies, server_settings
 from bot.discord_app.checks import is_moderator
-from bot.discord_app.moves import change_and_publish, table_of
 from bot.discord_app.posts import Post, lobby_post, title_of
 from bot.discord_app.replies import BadInput
 from bot.discord_app.text import MAX_CHOICES, clip
+from bot.discord_app.turns import change_and_publish, table_of
 from bot.errors import TableError
+from bot.settings import ServerSettings
 from bot.table import GameInfo
 
-ORDER = 10  # core commands first; see bot.discord_app.commands
+log = logging.getLogger(__name__)
 
 
 def game_choices() -> list[app_commands.Choice[str]]:
@@ -83,12 +87,106 @@ async def open_game(
     return info, lobby_post(info, headline)
 
 
-#: ``/game new``'s parameter descriptions (the days module's version adds clock and thread)
+#: ``/game new``'s parameter descriptions
 NEW_DESCRIPTIONS = {
     "game": "Which game to play",
     "options": "Game options as key=value words, e.g. mode=quick (suggested as you type)",
     "choice": "Your own choice where the game has one, e.g. species=cat",
+    "clock": "Time per turn before a stand-in plays: 12h, 24h, 3d, none (default: the server's)",
+    "thread": "Open the game in its own thread of this channel (default: the server's setting)",
 }
+NO_THREADS = (
+    "I may not create threads here or post in them. Ask a moderator for the Create Public "
+    "Threads and Send Messages in Threads permissions, or open the game with `thread:false`."
+)
+
+
+async def delete_quietly(thread: discord.Thread) -> None:
+    """Remove a thread made for a game that could not open there (best effort)."""
+    try:
+        await thread.delete()
+    except discord.HTTPException:
+        log.info("Could not delete the unused thread %s", thread.id)
+
+
+@dataclass(frozen=True)
+class NewGamePlace:
+    """Where ``/game new`` opens its game (this channel or a new thread) and with what clock
+    (turn time and missed-turn limit).
+
+    ``/game new`` calls :func:`new_game_place` before opening the game and :meth:`open` after.
+    """
+
+    channel_id: int
+    turn_seconds: int | None
+    missed_limit: int
+    thread: discord.Thread | None = None
+
+    async def open(self, interaction: discord.Interaction, game_id: int, post) -> None:
+        """Set the game's clock, then post its lobby notice where the game lives."""
+        await interaction.client.clock_service.configure(
+            game_id, turn_seconds=self.turn_seconds, missed_limit=self.missed_limit
+        )
+        clock = (
+            "no turn clock"
+            if self.turn_seconds is None
+            else f"turn clock {format_duration(self.turn_seconds)}"
+        )
+        post.content = clip(f"{post.content}\n⏱️ {clock}.", 2000)
+        if self.thread is not None:
+            try:
+                await self.thread.send(**post.send_kwargs())
+            except discord.HTTPException:
+                await table_of(interaction).abort(
+                    channel_id=self.channel_id,
+                    user_id=interaction.user.id,
+                    is_moderator=True,
+                    user_name=interaction.user.display_name,
+                )
+                await delete_quietly(self.thread)
+                raise BadInput(NO_THREADS) from None
+            note = f"The game is open in its own thread: <#{self.thread.id}>. Join it there."
+            await interaction.edit_original_response(content=f"Done: <#{self.thread.id}>.")
+            await interaction.followup.send(note, allowed_mentions=discord.AllowedMentions.none())
+        elif interaction.response.is_done():
+            await interaction.followup.send(**post.send_kwargs())
+        else:
+            await interaction.response.send_message(**post.send_kwargs())
+
+
+async def new_game_place(
+    interaction: discord.Interaction,
+    title: str,
+    *,
+    clock: str | None,
+    thread: bool,
+    defaults: ServerSettings,
+) -> NewGamePlace:
+    """Read ``clock`` (refusing a bad one before anything is created) and open the thread;
+    ``defaults``: the server's settings, for the clock when none was given and the missed-turn
+    limit."""
+    try:
+        turn = defaults.turn_seconds if clock is None else parse_clock(clock)
+    except BadDuration as exc:
+        raise BadInput(str(exc)) from None
+    if not thread:
+        return NewGamePlace(interaction.channel_id, turn, defaults.missed_limit)
+    channel = interaction.channel
+    if not isinstance(channel, discord.TextChannel):
+        raise BadInput("A game can have its own thread only in a text channel; leave `thread` off.")
+    mine = interaction.app_permissions
+    if not (mine.create_public_threads and mine.send_messages_in_threads):
+        raise BadInput(NO_THREADS)
+    # privately, so a refusal from here on stays private; the notices are posted after
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    name = clip(f"{title} — {interaction.user.display_name}", 100)
+    try:
+        created = await channel.create_thread(
+            name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
+        )
+    except discord.Forbidden:
+        raise BadInput(NO_THREADS) from None
+    return NewGamePlace(created.id, turn, defaults.missed_limit, created)
 
 
 def _engine_named(name: str | None) -> engines.Engine | None:
@@ -139,9 +237,29 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
         game: str,
         options: str | None = None,
         choice: str | None = None,
+        clock: str | None = None,
+        thread: bool | None = None,
     ):
-        _, post = await open_game(interaction, read_new_game(game, options, choice))
-        await send_public(interaction, post)
+        # bad options are refused before a thread is created for nothing
+        request = read_new_game(game, options, choice)
+        # the server's settings: a game turned off or a channel not allowed is refused here;
+        # what the host did not give comes from them
+        rules = server_settings.for_new_game(interaction, request.engine.name)
+        place = await new_game_place(
+            interaction,
+            request.engine.title,
+            clock=clock,
+            thread=server_settings.thread_wanted(interaction, rules, thread),
+            defaults=rules,
+        )
+        try:
+            info, post = await open_game(interaction, request, channel_id=place.channel_id)
+        except Exception:
+            if place.thread is not None:
+                await delete_quietly(place.thread)
+            raise
+        await server_settings.remember_game(interaction, info.id, rules)
+        await place.open(interaction, info.id, post)
 
     new.autocomplete("options")(suggest_options)
     new.autocomplete("choice")(suggest_new_choice)
@@ -182,7 +300,8 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
         )
 
     @game.command(
-        name="abort", description="End this channel's game now (host or Manage Messages)."
+        name="abort",
+        description="End this channel's game now (host, Manage Messages or game master role).",
     )
     async def abort(interaction: discord.Interaction):
         info = await table_of(interaction).abort(

@@ -5,12 +5,10 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.discord_app import moves, replies
-from bot.discord_app.moves import table_of
+from bot.discord_app import replies, turns
 from bot.discord_app.text import MAX_CHOICES, clip
+from bot.discord_app.turns import table_of
 from engines import Action
-
-ORDER = 10  # core commands first; see bot.discord_app.commands
 
 
 def matching(actions: list[Action], typed: str) -> list[app_commands.Choice[str]]:
@@ -28,7 +26,7 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
     @app_commands.describe(action="Your move (suggestions list your legal moves as you type)")
     @app_commands.guild_only()
     async def play(interaction: discord.Interaction, action: str):
-        await moves.play(interaction, action)
+        await turns.play(interaction, action)
 
     @play.autocomplete("action")
     @replies.suggestions  # a refusal (not your turn, no game) offers nothing
@@ -40,7 +38,7 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
 
     @game.command(name="concede", description="Leave a running game (it may end it).")
     async def concede(interaction: discord.Interaction):
-        await moves.change_and_publish(
+        await turns.change_and_publish(
             interaction,
             table_of(interaction).concede,
             done="You conceded.",

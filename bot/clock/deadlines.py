@@ -1,0 +1,160 @@
+"""Turn clocks: a deadline per awaited player, kept in line with the game by listening to the
+table's changes, rebuilt at start, and fired once each by the scheduler."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from bot.clock import timers
+from bot.clock.base import ClockBase, log
+from bot.logsafe import failure
+from bot.table import Change, GameInfo
+from storage.clock import Deadline
+
+
+class Deadlines(ClockBase):
+    async def configure(
+        self, game_id: int, *, turn_seconds: int | None, missed_limit: int | None = None
+    ) -> None:
+        """Set a game's clock (at creation, or by the host later); running turns start afresh."""
+        fields: dict[str, int | None] = {"turn_seconds": turn_seconds}
+        if missed_limit is not None:
+            fields["missed_limit"] = missed_limit
+        await self.clocks.update_game(game_id, **fields)
+        await self.clocks.drop_deadlines(game_id)
+        await self.sync(game_id)
+
+    async def sync(
+        self, game_id: int, *, game: GameInfo | None = None, waiting: Iterable[int] | None = None
+    ) -> list[int]:
+        """Give every awaited player a deadline and drop the others' (idempotent); returns the
+        awaited players who had no running deadline before (their turn just began).
+
+        ``game`` and ``waiting`` (the awaited user ids), when the caller has them from a
+        change, spare asking the table again."""
+        if game is None:
+            game = await self.table.game_by_id(game_id)
+        dg = await self.clocks.game(game_id)
+        if game.status != "running" or dg.closed_reason:
+            await self.clocks.drop_deadlines(game_id)
+            self.wake()
+            return []
+        if waiting is None:
+            waiting = await self.table.awaited(game_id)
+        waiting = list(waiting)
+        now = self.clock()
+        existing = {d.user_id: d for d in await self.clocks.deadlines(game_id)}
+        fresh = [u for u in waiting if u not in existing or existing[u].fired_at is not None]
+        for user_id in existing:
+            if user_id not in waiting:
+                await self.clocks.drop_deadline(game_id, user_id)
+        for user_id in waiting:
+            d = existing.get(user_id)
+            if d is not None and d.fired_at is None:
+                if d.version != game.version:
+                    await self.clocks.set_deadline_version(game_id, user_id, game.version)
+                continue
+            if d is not None and d.version == game.version:
+                continue  # fired for this very position: its stand-in is at work
+            seat = await self.clocks.seat(game_id, user_id)
+            if seat.standin_for_good:
+                await self.clocks.put_deadline(game_id, user_id, game.version, now, now)
+            elif dg.turn_seconds is None:
+                await self.clocks.drop_deadline(game_id, user_id)
+            else:
+                back = await self.clocks.away_until(game.guild_id or 0, user_id, now)
+                start = max(now, back or now)
+                await self.clocks.put_deadline(
+                    game_id, user_id, game.version, start, start + dg.turn_seconds
+                )
+        self.wake()
+        return fresh
+
+    async def recover(self) -> None:
+        """At start: re-arm deadlines that fired but whose stand-in never moved (a crash), then
+        bring every running game's deadlines up to date."""
+        now = self.clock()
+        for game in await self.table.games(("running",)):
+            waiting = await self.table.awaited(game.id)
+            last = await self.table.last_entry(game.id)
+            # the position the deadline fired on, or only the stand-in's note written since
+            untouched = {game.version}
+            if last is not None and last.kind == "standin" and last.version == game.version:
+                untouched.add(game.version - 1)
+            for d in await self.clocks.deadlines(game.id):
+                if d.fired_at is not None and d.version in untouched and d.user_id in waiting:
+                    await self.clocks.rearm(game.id, d.user_id, min(d.due_at, now))
+            await self.sync(game.id, game=game, waiting=waiting)
+        for game in await self.table.games(("finished", "aborted")):
+            if await self.clocks.deadlines(game.id):
+                await self.clocks.drop_deadlines(game.id)
+
+    async def on_change(self, change: Change) -> None:
+        """Subscribed to the table: every saved change keeps the clocks in line.
+
+        A game that ended loses its deadlines and reminders at once. A player who moved
+        themselves is back: their missed-turn count, a stand-in kept for good and any vote
+        about them end. A change of position gives the awaited players their deadlines (a
+        stand-in's moves wait for the end of its turn) and a direct message to those who were
+        not awaited before.
+        """
+        game = change.game
+        if change.ended:
+            await self.clocks.drop_deadlines(game.id)
+            self.wake()
+            return
+        actor = change.actor_id
+        if change.kind == "move" and not change.by_standin and actor is not None:
+            seat = await self.clocks.seat(game.id, actor)
+            if seat.missed or seat.standin_for_good or seat.vote_open:
+                await self.clocks.update_seat(
+                    game.id, actor, missed=0, standin_for_good=0, vote_open=0
+                )
+                await self.clocks.clear_votes(game.id, actor)
+        if change.to_act is None or change.by_standin:
+            return
+        fresh = await self.sync(game.id, game=game, waiting=change.to_act)
+        await self._dm_turn(game, [u for u in fresh if u != actor])
+
+    # -- the scheduler's side --------------------------------------------------------------------
+    async def next_due_at(self) -> float | None:
+        return timers.next_at(await self.clocks.open_deadlines())
+
+    async def fire_due(self) -> int:
+        """Fire every reminder and deadline that is due, in time order; each one only once."""
+        now = self.clock()
+        fire, stale = timers.due(await self.clocks.open_deadlines(), now)
+        for t in stale:
+            await self.clocks.claim(
+                t.deadline.game_id, t.deadline.user_id, t.kind, t.deadline.due_at
+            )
+        fired = 0
+        for t in fire:
+            d = t.deadline
+            if not await self.clocks.claim(d.game_id, d.user_id, t.kind, d.due_at, now=now):
+                continue
+            fired += 1
+            try:
+                if t.kind == "deadline":
+                    await self._deadline_passed(d)
+                else:
+                    await self._remind(d, t.kind, now)
+            except Exception as exc:
+                log.error("firing the %s of game %s failed: %s", t.kind, d.game_id, failure(exc))
+        return fired
+
+    if TYPE_CHECKING:  # provided by bot.clock.reminders and bot.clock.standins
+
+        async def _deadline_passed(self, d: Deadline) -> None: ...
+
+        async def _remind(self, d: Deadline, kind: str, now: float) -> None: ...
+
+        async def _dm_turn(
+            self,
+            game: GameInfo,
+            user_ids: Sequence[int],
+            *,
+            left: float | None = None,
+            nudged: bool = False,
+        ) -> None: ...

@@ -1,0 +1,122 @@
+"""Host powers (the game's host, or a member with Manage Messages or the server's game master
+role): pause and resume the clock, set it, remove a player, hand the host role over. Every use
+is written in the game's log."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.clock.base import ClockBase
+from bot.clock.durations import format_duration
+from bot.clock.results import ClockInfo, ClockSetting, Removal
+from bot.errors import NotSeated, TableError
+from bot.table import GameInfo
+
+
+class HostPowers(ClockBase):
+    if TYPE_CHECKING:  # provided by bot.clock.deadlines and bot.clock.endings
+
+        async def configure(
+            self, game_id: int, *, turn_seconds: int | None, missed_limit: int | None = None
+        ) -> None: ...
+
+        async def _remove(self, game: GameInfo, user_id: int, why: str) -> Removal: ...
+
+    async def _log(self, game: GameInfo, user_id: int | None, text: str) -> None:
+        await self.table.note(game_id=game.id, kind="host", user_id=user_id, text=text)
+
+    async def pause(self, *, channel_id: int, user_id: int, can_manage: bool) -> None:
+        game = await self._running(channel_id)
+        self._require_host(game, user_id, can_manage)
+        dg = await self.clocks.game(game.id)
+        if dg.paused_at is not None:
+            raise TableError("The clock is already paused; `/game resume` starts it again.")
+        await self.clocks.update_game(game.id, paused_at=self.clock())
+        await self._log(game, user_id, f"⏸️ <@{user_id}> paused the clock.")
+        self.wake()
+
+    async def resume(self, *, channel_id: int, user_id: int, can_manage: bool) -> None:
+        game = await self._running(channel_id)
+        self._require_host(game, user_id, can_manage)
+        dg = await self.clocks.game(game.id)
+        if dg.paused_at is None:
+            raise TableError("The clock is not paused.")
+        now = self.clock()
+        for d in await self.clocks.deadlines(game.id):
+            held = now - max(dg.paused_at, d.started_at)
+            if held > 0:
+                await self.clocks.shift_deadlines(held, game_id=game.id, user_id=d.user_id)
+        await self.clocks.update_game(game.id, paused_at=None)
+        await self._log(game, user_id, f"▶️ <@{user_id}> resumed the clock.")
+        await self.sync(game.id)
+
+    async def set_clock(
+        self,
+        *,
+        channel_id: int,
+        user_id: int,
+        can_manage: bool,
+        turn_seconds: int | None,
+        missed_limit: int | None = None,
+    ) -> ClockSetting:
+        game = await self._live(channel_id)
+        self._require_host(game, user_id, can_manage)
+        if missed_limit is not None and not 1 <= missed_limit <= 20:
+            raise TableError("The missed-turn limit must be between 1 and 20.")
+        shown = "no clock" if turn_seconds is None else f"{format_duration(turn_seconds)} a turn"
+        await self.configure(game.id, turn_seconds=turn_seconds, missed_limit=missed_limit)
+        limit = (await self.clocks.game(game.id)).missed_limit
+        shown += f"; a vote after {limit} missed turns in a row"
+        await self._log(game, user_id, f"⏱️ <@{user_id}> set the clock: {shown}.")
+        return ClockSetting(turn_seconds, limit)
+
+    async def turn_seconds(self, *, channel_id: int) -> int | None:
+        """The channel's game's time per turn (None: no clock)."""
+        return (await self.clocks.game((await self._live(channel_id)).id)).turn_seconds
+
+    async def clock_info(self, *, channel_id: int) -> ClockInfo:
+        """The channel's game clock as anyone may see it: time per turn, pause, deadlines."""
+        game = await self._live(channel_id)
+        dg = await self.clocks.game(game.id)
+        names = {s.user_id: s.name for s in game.seats}
+        deadlines = tuple(
+            (names.get(d.user_id, "A player"), d.due_at)
+            for d in await self.clocks.deadlines(game.id)
+            if d.fired_at is None
+        )
+        return ClockInfo(ClockSetting(dg.turn_seconds, dg.missed_limit), dg.paused_at, deadlines)
+
+    async def kick(
+        self, *, channel_id: int, user_id: int, can_manage: bool, target_id: int
+    ) -> Removal:
+        """Remove a player; refused (nothing changes) when they already left the game, e.g.
+        by conceding at the same moment."""
+        game = await self._running(channel_id)
+        self._require_host(game, user_id, can_manage)
+        target = game.active_seat_of(target_id)
+        if target is None:
+            raise TableError(f"<@{target_id}> is not playing in this game.")
+        if target_id == user_id:
+            raise TableError("To leave the game yourself, use `/game concede`.")
+        removal = await self._remove(game, target_id, f"{target.name} was removed by the host")
+        await self._log(game, user_id, f"👢 <@{user_id}> removed {target.name} from the game.")
+        return removal
+
+    async def hand_over(
+        self, *, channel_id: int, user_id: int, can_manage: bool, target_id: int
+    ) -> str:
+        """Hand the host role to a player; returns their name."""
+        game = await self._live(channel_id)
+        self._require_host(game, user_id, can_manage)
+        target = game.active_seat_of(target_id)
+        if target is None:
+            raise NotSeated("The new host must be a player of this game.")
+        if target_id == game.host_id:
+            raise TableError(f"{target.name} is already the host.")
+        await self.table.hand_over(
+            game_id=game.id,
+            new_host_id=target_id,
+            by_id=user_id,
+            text=f"👑 <@{user_id}> handed the host role to {target.name}.",
+        )
+        return target.name

@@ -1,0 +1,147 @@
+"""What a server's games look like over time: your live games, recent games, wins and games.
+
+Read-only: games (with their seats, results and end reasons) come from the table, deadlines
+and the latest board message from the clock tables. Finished and closed games are never
+deleted, so their full log stays in the move log for ``/game log`` and for these summaries.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bot.table import GameInfo, Table
+from storage.clock import ClockStore
+
+
+@dataclass(frozen=True)
+class MineEntry:
+    game_id: int
+    channel_id: int
+    title: str
+    status: str
+    your_turn: bool
+    waiting_for: list[str]
+    deadline: float | None  # your deadline, when it is your turn and the clock runs
+    paused: bool
+    board_channel_id: int | None
+    board_message_id: int | None
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    game_id: int
+    channel_id: int
+    title: str
+    status: str  # "finished" | "aborted"
+    players: list[str]
+    winners: list[str]
+    reason: str
+    ended_at: float
+
+
+@dataclass
+class PlayerStats:
+    user_id: int
+    name: str
+    games: int = 0
+    wins: int = 0
+
+
+@dataclass
+class GameStats:
+    engine: str
+    title: str
+    games: int = 0
+    finished: int = 0
+    winners: dict[str, int] = field(default_factory=dict)
+
+
+def _which(game: GameInfo) -> dict:
+    """The fields every entry starts with: which game, where, what, and how it stands."""
+    return {
+        "game_id": game.id,
+        "channel_id": game.channel_id,
+        "title": game.title,
+        "status": game.status,
+    }
+
+
+async def mine(table: Table, clocks: ClockStore, guild_id: int | None, user_id: int):
+    rows = [
+        g
+        for g in await table.games(("lobby", "running"))
+        if g.guild_id == guild_id and g.active_seat_of(user_id) is not None
+    ]
+    info = await clocks.games_with_board_in([r.id for r in rows])
+    out = []
+    for row in rows:
+        waiting = await table.awaited(row.id) if row.status == "running" else {}
+        dg = info.get(row.id)
+        deadline = None
+        if user_id in waiting:
+            mine_ = [d for d in await clocks.deadlines(row.id) if d.user_id == user_id]
+            if mine_ and mine_[0].fired_at is None:
+                deadline = mine_[0].due_at
+        out.append(
+            MineEntry(
+                **_which(row),
+                your_turn=user_id in waiting,
+                waiting_for=list(waiting.values()),
+                deadline=deadline,
+                paused=bool(dg and dg.paused_at is not None),
+                board_channel_id=dg.board_channel_id if dg else None,
+                board_message_id=dg.board_message_id if dg else None,
+            )
+        )
+    # your turn first, then the nearest deadline
+    out.sort(key=lambda e: (not e.your_turn, e.deadline or float("inf"), e.game_id))
+    return out
+
+
+def _ended(rows: list[GameInfo], guild_id: int | None, channel_id: int | None) -> list[GameInfo]:
+    return [
+        r
+        for r in rows
+        if r.guild_id == guild_id and (channel_id is None or r.channel_id == channel_id)
+    ]
+
+
+async def history(
+    table: Table, guild_id: int | None, channel_id: int | None = None, limit: int = 10
+) -> list[HistoryEntry]:
+    rows = _ended(await table.games(("finished", "aborted")), guild_id, channel_id)
+    rows.sort(key=lambda r: (r.updated_at, r.id), reverse=True)
+    out = []
+    for row in rows[:limit]:
+        reason = row.end_reason or (row.result.reason if row.result else "")
+        out.append(
+            HistoryEntry(
+                **_which(row),
+                players=[s.name for s in row.seats],
+                winners=list(row.result.winners) if row.result else [],
+                reason=reason,
+                ended_at=row.updated_at,
+            )
+        )
+    return out
+
+
+async def stats(table: Table, guild_id: int | None) -> tuple[list[PlayerStats], list[GameStats]]:
+    """Per player (games played to the end or closed, wins) and per game, in this server."""
+    rows = _ended(await table.games(("finished", "aborted")), guild_id, None)
+    players: dict[int, PlayerStats] = {}
+    games: dict[str, GameStats] = {}
+    for row in rows:
+        winners = set(row.result.winners) if row.result and row.status == "finished" else set()
+        g = games.setdefault(row.engine, GameStats(row.engine, row.title))
+        g.games += 1
+        g.finished += row.status == "finished"
+        for seat in row.seats:
+            p = players.setdefault(seat.user_id, PlayerStats(seat.user_id, seat.name))
+            p.name = seat.name
+            p.games += 1
+            if seat.name in winners:
+                p.wins += 1
+                g.winners[seat.name] = g.winners.get(seat.name, 0) + 1
+    ranked = sorted(players.values(), key=lambda p: (-p.wins, -p.games, p.name))
+    return ranked, sorted(games.values(), key=lambda g: (-g.games, g.title))

@@ -1,0 +1,67 @@
+"""Reminders before a deadline, nudges from the other players, and direct-message notices."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.clock.base import ClockBase
+from bot.clock.durations import format_duration
+from bot.clock.ports import DmFailed
+from bot.clock.results import Nudge
+from bot.errors import NotSeated, TableError
+from bot.table import GameInfo
+from storage.clock import Deadline
+
+
+class Reminders(ClockBase):
+    async def _remind(self, d: Deadline, kind: str, now: float) -> None:
+        game = await self.table.game_by_id(d.game_id)
+        if game.status != "running" or d.user_id not in await self.table.awaited(game.id):
+            return
+        left = d.due_at - now
+        remind = self.notifier.remind(game, d.user_id, kind=kind, due_at=d.due_at, left=left)
+        if await self._notify(game, remind):
+            await self._dm_turn(game, [d.user_id], left=left)
+
+    async def _dm_turn(
+        self,
+        game: GameInfo,
+        user_ids: Sequence[int],
+        *,
+        left: float | None = None,
+        nudged: bool = False,
+    ) -> None:
+        for user_id in user_ids:
+            on, _ = await self.clocks.notify(user_id)
+            if not on:
+                continue
+            try:
+                await self.notifier.turn_dm(user_id, game, left=left, nudged=nudged)
+            except DmFailed:
+                if await self.clocks.claim_failure_told(user_id):
+                    await self._notify(game, self.notifier.dm_failed(game, user_id))
+
+    async def nudge(self, *, channel_id: int, user_id: int) -> Nudge:
+        game = await self._running(channel_id)
+        if game.active_seat_of(user_id) is None:
+            raise NotSeated("Only the players of this game can nudge.")
+        waiting = [u for u in await self.table.awaited(game.id) if u != user_id]
+        if not waiting:
+            raise TableError("Nobody else is holding up the game right now.")
+        now = self.clock()
+        next_ok = await self.clocks.take_nudge(game.id, now, self.config.nudge_gap)
+        if next_ok is not None:
+            raise TableError(
+                f"This game was nudged less than {format_duration(self.config.nudge_gap)} ago. "
+                f"The next nudge is possible <t:{int(next_ok)}:f> (<t:{int(next_ok)}:R>)."
+            )
+        deadlines = {d.user_id: d for d in await self.clocks.deadlines(game.id)}
+        nudged: list[tuple[int, float | None]] = []
+        for u in waiting:
+            d = deadlines.get(u)
+            nudged.append((u, d.due_at if d and d.fired_at is None else None))
+        await self._dm_turn(game, waiting, nudged=True)
+        return Nudge(user_id, game.title, tuple(nudged))
+
+    async def set_notify(self, *, user_id: int, on: bool) -> None:
+        await self.clocks.set_notify(user_id, on)

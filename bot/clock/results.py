@@ -1,0 +1,58 @@
+"""What the clock service's commands and notices return: facts, not words.
+
+The Discord layer (:mod:`bot.discord_app.clock_texts`) turns them into messages, so the
+service never decides how anything is said to a player.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+
+class Removal(enum.Enum):
+    """What became of a game when one of its players was taken out of it."""
+
+    GOES_ON = "goes on"
+    ENDED = "ended"
+    CLOSED = "closed"  # the game could not be played any more
+
+
+@dataclass(frozen=True)
+class Nudge:
+    nudger_id: int
+    title: str
+    #: each awaited player nudged, with their running deadline (None: no clock)
+    waiting: tuple[tuple[int, float | None], ...]
+
+
+@dataclass(frozen=True)
+class Vote:
+    voter_id: int
+    target: str  # the player's name
+    choice: str  # "keep" | "kick"
+    keep: int
+    kick: int
+    need: int
+    decided: str | None = None  # "keep" | "kick" once a majority is reached
+    removal: Removal | None = None  # what a decided kick did to the game
+
+
+@dataclass(frozen=True)
+class ClockSetting:
+    turn_seconds: int | None  # None: no clock
+    missed_limit: int
+
+
+@dataclass(frozen=True)
+class ClockInfo:
+    setting: ClockSetting
+    paused_at: float | None
+    #: (player name, due at) of every running deadline
+    deadlines: tuple[tuple[str, float], ...]
+
+
+@dataclass(frozen=True)
+class AwayPeriod:
+    until: float
+    games: int  # running games here whose clocks it pauses

@@ -1,0 +1,58 @@
+"""Votes about a player who keeps missing turns: keep (the stand-in keeps the seat for good) or
+kick (the player is removed through the game's rules for leaving). A majority decides."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from bot.clock.base import ClockBase
+from bot.clock.results import Removal, Vote
+from bot.errors import NotAllowed, NotSeated, TableError
+from bot.table import GameInfo
+
+
+class Votes(ClockBase):
+    if TYPE_CHECKING:  # provided by bot.clock.endings
+
+        async def _remove(self, game: GameInfo, user_id: int, why: str) -> Removal: ...
+
+    async def vote(self, *, channel_id: int, user_id: int, target_id: int, choice: str) -> Vote:
+        if choice not in ("keep", "kick"):
+            raise TableError("Vote `keep` (the stand-in keeps the seat) or `kick`.")
+        game = await self._running(channel_id)
+        if game.active_seat_of(user_id) is None:
+            raise NotSeated("Only the players of this game can vote.")
+        target = game.active_seat_of(target_id)
+        if target is None:
+            raise TableError(f"<@{target_id}> is not playing in this game.")
+        if target_id == user_id:
+            raise NotAllowed("You cannot vote about your own seat; moving again ends the vote.")
+        dg = await self.clocks.game(game.id)
+        if not (await self.clocks.seat(game.id, target_id)).vote_open:
+            raise TableError(
+                f"No vote is open about {target.name}. One opens after "
+                f"{dg.missed_limit} missed turns in a row."
+            )
+        await self.clocks.cast_vote(game.id, target_id, user_id, choice)
+        votes = await self.clocks.votes(game.id, target_id)
+        voters = [s.user_id for s in game.active_seats if s.user_id != target_id]
+        need = len(voters) // 2 + 1
+        keep = sum(1 for v, c in votes.items() if v in voters and c == "keep")
+        kick = sum(1 for v, c in votes.items() if v in voters and c == "kick")
+        tally = Vote(user_id, target.name, choice, keep, kick, need)
+        if keep < need and kick < need:
+            return tally
+        await self.clocks.update_seat(game.id, target_id, vote_open=0)
+        await self.clocks.clear_votes(game.id, target_id)
+        if keep >= need:
+            await self.clocks.update_seat(game.id, target_id, standin_for_good=1)
+            await self.clocks.drop_deadline(game.id, target_id)  # it plays at once from now on
+            text = f"The players voted: {target.name}'s stand-in keeps the seat."
+            await self.table.note(game_id=game.id, kind="vote", user_id=None, text=text)
+            await self.sync(game.id)
+            return replace(tally, decided="keep")
+        removal = await self._remove(game, target_id, f"{target.name} was voted out")
+        text = f"The players voted to remove {target.name} from the game."
+        await self.table.note(game_id=game.id, kind="vote", user_id=None, text=text)
+        return replace(tally, decided="kick", removal=removal)

@@ -1,0 +1,183 @@
+"""Wiring the clock service into the Discord client.
+
+:func:`build` makes the client's one :class:`~bot.clock.service.ClockService` in
+``setup_hook`` (``client.clock_service``): the service listens to the table itself; here it
+also hears of every posted turn message (the latest board for ``/game mine``) and of channel,
+thread, server and member removals (bad endings). :func:`start_scheduler` starts the one task
+that fires reminders and deadlines; it runs on ``on_connect``, so the clocks only run while the
+bot can post. :func:`stop` ends both at shutdown.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+import discord
+
+from bot.clock.ports import ChannelGone, DmFailed
+from bot.clock.scheduler import Scheduler
+from bot.clock.service import ClockService
+from bot.discord_app import clock_texts, server_settings
+from bot.discord_app.turns import publish_to_channel
+from bot.table import GameInfo, Outcome
+from storage.clock import ClockStore
+
+log = logging.getLogger(__name__)
+
+GONE = "its channel was deleted"
+NO_ACCESS = "the bot can no longer post in its channel"
+
+
+class DiscordNotifier:
+    """The clock service's way out: channel posts, turn messages and direct messages, worded
+    here (:mod:`bot.discord_app.clock_texts`)."""
+
+    def __init__(self, client: discord.Client):
+        self.client = client
+
+    def _channel(self, channel_id: int):
+        # a partial channel needs no fetch: a deleted channel or lost access shows on send
+        return self.client.get_channel(channel_id) or self.client.get_partial_messageable(
+            channel_id
+        )
+
+    async def _say(self, channel_id: int, text: str, mention: Sequence[int] = ()) -> None:
+        """A plain message in the channel that may ping only ``mention``."""
+        channel = self._channel(channel_id)
+        allowed = discord.AllowedMentions(
+            everyone=False, roles=False, users=[discord.Object(id=u) for u in mention]
+        )
+        try:
+            await channel.send(text, allowed_mentions=allowed)
+        except discord.NotFound:
+            raise ChannelGone(GONE) from None
+        except discord.Forbidden:
+            raise ChannelGone(NO_ACCESS) from None
+
+    async def _pinged(self, game: GameInfo, users: Sequence[int]) -> Sequence[int]:
+        """Whom a notice about ``game`` may ping: nobody if it names players without a ping."""
+        return () if await server_settings.names_only(self.client, game) else users
+
+    async def remind(
+        self, game: GameInfo, user_id: int, *, kind: str, due_at: float, left: float
+    ) -> None:
+        text = clock_texts.reminder(game, user_id, kind, due_at, left)
+        await self._say(game.channel_id, text, await self._pinged(game, [user_id]))
+
+    async def vote_opened(
+        self, game: GameInfo, *, player: str, missed: int, voters: Sequence[int]
+    ) -> None:
+        text = clock_texts.vote_opened(player, missed)
+        await self._say(game.channel_id, text, await self._pinged(game, voters))
+
+    async def closed(self, game: GameInfo, reason: str) -> None:
+        await self._say(game.channel_id, clock_texts.closed(game, reason))
+
+    async def dm_failed(self, game: GameInfo, user_id: int) -> None:
+        await self._say(game.channel_id, clock_texts.dm_failed(user_id))
+
+    async def standin_turn(
+        self, game: GameInfo, outcome: Outcome, *, player: str, kept: bool
+    ) -> int | None:
+        headline = clock_texts.standin_headline(player, kept=kept)
+        return await self.post_turn(game, outcome, headline=headline)
+
+    async def post_turn(self, game: GameInfo, outcome: Outcome, *, headline: str) -> int | None:
+        channel = self._channel(game.channel_id)
+        try:
+            message = await publish_to_channel(self.client, channel, outcome, headline=headline)
+        except discord.NotFound:
+            raise ChannelGone(GONE) from None
+        except discord.Forbidden:
+            raise ChannelGone(NO_ACCESS) from None
+        return message.id
+
+    async def is_member(self, guild_id: int, user_id: int) -> bool:
+        guild = self.client.get_guild(guild_id)
+        if guild is None:
+            return True  # not sure: never remove a player on a guess
+        try:
+            await guild.fetch_member(user_id)
+        except discord.NotFound:
+            return False
+        except discord.HTTPException:
+            return True
+        return True
+
+    async def turn_dm(
+        self, user_id: int, game: GameInfo, *, left: float | None = None, nudged: bool = False
+    ) -> None:
+        text = clock_texts.turn_dm(game, left=left, nudged=nudged)
+        try:
+            user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+            await user.send(text, allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as exc:
+            raise DmFailed(str(exc)) from None
+
+
+async def build(client: discord.Client) -> ClockService:
+    """The client's clock service on the table's database (called once, from ``setup_hook``):
+    it listens to the table; here it also hears of every posted board (for ``/game mine``)
+    and of channels, threads, servers and members going away (bad endings)."""
+    table = client.table
+    clocks = await ClockStore.open(table.store.path)
+    service = ClockService(table, clocks, DiscordNotifier(client), clock=table.clock)
+
+    async def on_outcome(outcome: Outcome, message: discord.Message | None) -> None:
+        if message is not None:
+            await service.board_posted(outcome.game.id, message.channel.id, message.id)
+
+    client.outcome_listeners.append(on_outcome)
+    _listen(client, service)
+    return service
+
+
+async def start_scheduler(client: discord.Client) -> Scheduler:
+    """Re-arm what a restart interrupted and start the one scheduler task (idempotent)."""
+    service = client.clock_service
+    scheduler = client.clock_scheduler
+    if scheduler is None:
+        scheduler = Scheduler(service, clock=service.clock)
+        service.wake = scheduler.wake
+        client.clock_scheduler = scheduler
+        await service.recover()
+    scheduler.start()
+    return scheduler
+
+
+async def stop(client: discord.Client) -> None:
+    """Stop the scheduler and close the clock tables' connection (at shutdown)."""
+    scheduler = getattr(client, "clock_scheduler", None)
+    if scheduler is not None:
+        await scheduler.stop()
+    service = getattr(client, "clock_service", None)
+    if service is not None:
+        service.detach()
+        await service.clocks.close()
+
+
+def _listen(client: discord.Client, service: ClockService) -> None:
+    """Gateway events that end games badly. Each is a plain ``client.event`` handler."""
+
+    async def on_guild_channel_delete(channel) -> None:
+        await service.channel_gone(channel.id, GONE)
+
+    async def on_raw_thread_delete(payload) -> None:
+        await service.channel_gone(payload.thread_id, "its thread was deleted")
+
+    async def on_guild_remove(guild) -> None:
+        await service.guild_gone(guild.id, "the bot was removed from the server")
+
+    async def on_raw_member_remove(payload) -> None:
+        # needs the members intent; without it, a player who left is found at their deadline
+        await service.member_left(guild_id=payload.guild_id, user_id=payload.user.id)
+
+    for handler in (
+        on_guild_channel_delete,
+        on_raw_thread_delete,
+        on_guild_remove,
+        on_raw_member_remove,
+    ):
+        if not hasattr(type(client), handler.__name__):
+            client.event(handler)

@@ -1,0 +1,150 @@
+"""How the clock service's answers and notices are said in Discord.
+
+The service (:mod:`bot.clock`) returns facts (:mod:`bot.clock.results`); the commands and the
+notifier word them here, with Discord's mentions and timestamps.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.clock.durations import format_duration
+from bot.clock.results import AwayPeriod, ClockInfo, ClockSetting, Nudge, Removal, Vote
+from bot.table import GameInfo
+
+
+@dataclass(frozen=True)
+class Said:
+    """A public answer for the channel: its text and the only users it may ping."""
+
+    text: str
+    mention: tuple[int, ...] = ()
+
+
+def when(ts: float) -> str:
+    """A Discord timestamp that each reader sees in their own time zone, with "in 3 hours"."""
+    return f"<t:{int(ts)}:f> (<t:{int(ts)}:R>)"
+
+
+# -- notices the clock sends on its own ----------------------------------------------------------
+def reminder(game: GameInfo, user_id: int, kind: str, due_at: float, left: float) -> str:
+    lead = "half your time has gone" if kind == "half" else "time is nearly up"
+    return (
+        f"⏰ <@{user_id}>, it is your turn in **{game.title}** and {lead}: "
+        f"{format_duration(left)} left (until {when(due_at)}), then a stand-in plays for you."
+    )
+
+
+def turn_dm(game: GameInfo, *, left: float | None = None, nudged: bool = False) -> str:
+    extra = ""
+    if left is not None:
+        extra = f" {format_duration(left)} left."
+    elif nudged:
+        extra = " The other players nudged you."
+    return f"It is your turn in **{game.title}** in <#{game.channel_id}>.{extra}"
+
+
+def dm_failed(user_id: int) -> str:
+    return (
+        f"(I could not send <@{user_id}> a direct message about their turn; "
+        "their DMs may be closed. `/game notify off` stops me trying.)"
+    )
+
+
+def standin_headline(player: str, *, kept: bool) -> str:
+    if kept:
+        return f"{player}'s stand-in played"
+    return f"{player} ran out of time; a stand-in played for them"
+
+
+def vote_opened(player: str, missed: int) -> str:
+    return (
+        f"🗳️ {player} has missed {missed} turns in a row. The other players may vote "
+        f"with `/game vote`: **keep** lets the stand-in keep the seat for good, "
+        f"**kick** removes {player} from the game. A majority decides; "
+        f"{player} moving again ends the vote."
+    )
+
+
+def closed(game: GameInfo, reason: str) -> str:
+    return f"🛑 **{game.title}**: The game was closed: {reason}."
+
+
+# -- answers to the clock commands ----------------------------------------------------------------
+REMOVAL = {
+    Removal.GOES_ON: "The game goes on without them.",
+    Removal.ENDED: "That ends the game.",
+    Removal.CLOSED: "The game cannot go on without them, so it is closed.",
+}
+
+
+def nudge(n: Nudge) -> Said:
+    parts = [f"<@{u}>" + (f" (deadline {when(due)})" if due else "") for u, due in n.waiting]
+    return Said(
+        f"👋 <@{n.nudger_id}> nudges {', '.join(parts)}: the game of **{n.title}** "
+        "is waiting for you.",
+        tuple(u for u, _ in n.waiting),
+    )
+
+
+def notify(on: bool) -> str:
+    if on:
+        return "I will send you a direct message when it is your turn."
+    return "No more direct messages about your turns."
+
+
+def vote(v: Vote) -> Said:
+    if v.decided is None:
+        return Said(
+            f"🗳️ <@{v.voter_id}> votes **{v.choice}** about {v.target}: {v.keep} keep, "
+            f"{v.kick} kick; {v.need} needed."
+        )
+    if v.decided == "keep":
+        return Said(
+            f"🗳️ Decided: the stand-in keeps {v.target}'s seat for good and plays at once "
+            f"when it is their turn. {v.target} can take it back by moving."
+        )
+    removal = REMOVAL[v.removal] if v.removal is not None else ""
+    return Said(f"🗳️ Decided: {v.target} leaves the game. {removal}".strip())
+
+
+def away(period: AwayPeriod) -> str:
+    return (
+        f"You are away until {when(period.until)}: your clocks in {period.games} game(s) here "
+        "are paused. You can still move; `/game away back` ends it early."
+    )
+
+
+BACK = "Welcome back: your clocks run again."
+PAUSED = "⏸️ The clock is paused: no reminders and no stand-ins until `/game resume`."
+RESUMED = "▶️ The clock runs again; the time it was paused does not count."
+
+
+def setting(s: ClockSetting) -> str:
+    """The clock in words, as the log and the answer say it."""
+    shown = "no clock" if s.turn_seconds is None else f"{format_duration(s.turn_seconds)} a turn"
+    return f"{shown}; a vote after {s.missed_limit} missed turns in a row"
+
+
+def clock_set(s: ClockSetting) -> str:
+    return f"⏱️ Turn clock: {setting(s)}."
+
+
+def clock_info(info: ClockInfo) -> str:
+    s = info.setting
+    if s.turn_seconds is None:
+        lines = ["⏱️ This game has no turn clock."]
+    else:
+        lines = [
+            f"⏱️ {format_duration(s.turn_seconds)} a turn; the others may vote after "
+            f"{s.missed_limit} missed turns in a row."
+        ]
+    if info.paused_at is not None:
+        lines.append(f"The host paused the clock {when(info.paused_at)}.")
+    for name, due in info.deadlines:
+        lines.append(f"{name}: deadline {when(due)}")
+    return "\n".join(lines)
+
+
+def new_host(name: str) -> str:
+    return f"👑 {name} is now the host."

@@ -1,0 +1,434 @@
+"""The table's core: loading, checking, saving and describing games, shared by its parts.
+
+Only the table loads game states and writes game rows. Every save goes through
+:meth:`TableCore._save`, which tells the subscribers (:meth:`TableCore.subscribe`) right after;
+every new position goes through :meth:`TableCore._commit`, which computes who acts next once and
+builds the :class:`Outcome` from the one load the change made. Every refusal is a
+:class:`bot.errors.TableError` whose message is meant for the user and changes nothing.
+
+Hidden information: only ``engine.view(state, None)`` reaches public images and texts; events
+with ``private_to`` are stored (marked private) but only ever returned to their owner.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sqlite3
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import replace
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
+
+import engines
+import rendering
+from bot.errors import (
+    BadOptions,
+    BoardChanged,
+    DamagedGame,
+    EngineFailure,
+    GameExists,
+    IllegalMove,
+    NoGame,
+    NotSeated,
+    SaveFailed,
+    TableError,
+    WrongStage,
+)
+from bot.logsafe import failure
+from bot.table.results import Change, GameInfo, Outcome, Seat
+from bot.table.texts import (
+    result_text,
+    waiting_text,
+)
+from engines import Action, Engine, Event, IllegalAction, Result
+from storage import (
+    GameNotFound,
+    GameRow,
+    LiveGameExists,
+    MoveEntry,
+    SeatRow,
+    Store,
+    VersionConflict,
+)
+
+log = logging.getLogger("tabletop.table")
+
+RETRIES = 5  # for changes whose intent survives another change landing first
+_warned_no_renderer: set[str] = set()
+
+T = TypeVar("T")
+ChangeListener = Callable[[Change], Awaitable[None]]
+NoteSource = Callable[[GameInfo], Awaitable[list[str]]]
+AnyEngine = Engine[Any]
+
+
+class TableCore:
+    """The shared state and internals of :class:`bot.table.Table`'s parts."""
+
+    def __init__(
+        self, store: Store, *, clock: Callable[[], float] = time.time, render: bool = True
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self.render = render
+        self.listeners: list[ChangeListener] = []
+        self.note_sources: list[NoteSource] = []
+
+    def subscribe(self, listener: ChangeListener) -> None:
+        """Hear of every change saved through this table from now on."""
+        self.listeners.append(listener)
+
+    def unsubscribe(self, listener: ChangeListener) -> None:
+        if listener in self.listeners:
+            self.listeners.remove(listener)
+
+    async def notes(self, game: GameInfo) -> list[str]:
+        """The public lines the note sources add about a running game (a failing source is
+        logged and left out)."""
+        if game.status != "running":
+            return []
+        lines: list[str] = []
+        for source in list(self.note_sources):
+            try:
+                lines.extend(await source(game))
+            except Exception as exc:
+                log.error("a note source failed for game %s: %s", game.id, failure(exc))
+        return lines
+
+    # -- internals ----------------------------------------------------------------------------------
+    async def _live(self, channel_id: int) -> GameRow:
+        row = await self.store.live_game(channel_id)
+        if row is not None:
+            return row
+        last = await self.store.latest_game(channel_id)
+        if last is not None:
+            title = self._title(last.engine)
+            raise NoGame(
+                f"The game of {title} in this channel has ended. Start a new one with /game new."
+            )
+        raise NoGame()
+
+    async def _latest(self, channel_id: int) -> GameRow:
+        row = await self.store.latest_game(channel_id)
+        if row is None:
+            raise NoGame()
+        return row
+
+    async def _by_id(self, game_id: int) -> GameRow:
+        try:
+            return await self.store.get_game(game_id)
+        except GameNotFound:
+            raise NoGame() from None
+
+    async def _retrying(self, attempt: Callable[[], Awaitable[T]]) -> T:
+        """Re-run a change (re-checking everything) if another change landed first.
+
+        For lobby changes, start, concede, removals, notes and abort: what the caller wants
+        still holds after someone else's change (or the re-check refuses it). Moves are never
+        retried: they were chosen for one board.
+        """
+        for _ in range(RETRIES - 1):
+            try:
+                return await attempt()
+            except BoardChanged:
+                continue
+        return await attempt()
+
+    def _engine(self, row: GameRow) -> AnyEngine:
+        try:
+            return engines.get_engine(row.engine)
+        except engines.UnknownGame:
+            raise DamagedGame(
+                f"This game ({row.engine}) is not installed on this bot any more, so it cannot "
+                "be played. The host or a moderator can end it with /game abort."
+            ) from None
+
+    def _title(self, engine_name: str) -> str:
+        try:
+            return engines.get_engine(engine_name).title
+        except engines.UnknownGame:
+            return engine_name
+
+    def _state(self, eng: AnyEngine, row: GameRow) -> BaseModel:
+        if row.problems or row.state is None:
+            log.error("game %s is damaged: %s", row.id, ", ".join(row.problems) or "no state")
+            raise DamagedGame()
+        try:
+            state: BaseModel = eng.load_state(row.state)
+        except Exception as exc:  # pydantic's message would quote the (secret) state
+            log.error("game %s: saved state does not load: %s", row.id, failure(exc))
+            raise DamagedGame() from None
+        return state
+
+    def _awaited(self, row: GameRow) -> dict[int, str]:
+        if row.status != "running":
+            return {}
+        eng = self._engine(row)
+        names = self._engine_call(eng.to_act, self._state(eng, row))
+        by_name = {s.name: s.user_id for s in row.seats if s.active}
+        return {by_name[n]: n for n in names if n in by_name}
+
+    def _engine_call(self, fn: Callable[..., T], *args: Any) -> T:
+        try:
+            return fn(*args)
+        except IllegalAction as exc:
+            raise IllegalMove(exc.reason) from None
+        except TableError:
+            raise
+        except Exception as exc:
+            log.error("engine call %s failed: %s", getattr(fn, "__qualname__", fn), failure(exc))
+            raise EngineFailure() from None
+
+    def _running_seat(self, row: GameRow, user_id: int) -> tuple[AnyEngine, BaseModel, SeatRow]:
+        if row.status == "lobby":
+            raise WrongStage("The game has not started yet. The host starts it with /game start.")
+        seat = next((s for s in row.seats if s.user_id == user_id), None)
+        if seat is None:
+            raise NotSeated("You are not playing in this game. You can follow it with /game board.")
+        if not seat.active:
+            raise NotSeated("You conceded this game, so you cannot act in it any more.")
+        eng = self._engine(row)
+        return eng, self._state(eng, row), seat
+
+    async def _save(
+        self,
+        row: GameRow,
+        entry: MoveEntry,
+        *,
+        to_act: list[int] | None = None,
+        by_standin: bool = False,
+        **changes: Any,
+    ) -> GameRow:
+        try:
+            saved = await self.store.save(
+                row.id, row.version, now=self.clock(), entry=entry, base=row, **changes
+            )
+        except VersionConflict:
+            raise BoardChanged() from None
+        except LiveGameExists:
+            raise GameExists() from None
+        except sqlite3.Error as exc:
+            log.error("could not save game %s: %s", row.id, failure(exc))
+            raise SaveFailed() from None
+        await self._tell(Change(self._info(saved), entry.kind, entry.user_id, to_act, by_standin))
+        return saved
+
+    async def _tell(self, change: Change) -> None:
+        for listener in list(self.listeners):
+            try:
+                await listener(change)
+            except Exception as exc:
+                log.error("a change listener failed for game %s: %s", change.game.id, failure(exc))
+
+    async def _commit(
+        self,
+        row: GameRow,
+        eng: AnyEngine,
+        state: BaseModel,
+        events: list[Event],
+        entry: MoveEntry,
+        *,
+        seats: list[SeatRow] | None = None,
+        ended: Result | None = None,
+        action: Action | None = None,
+        by_standin: bool = False,
+    ) -> Outcome:
+        """Save a new state (and its log entry) and describe the result to the caller: who
+        acts next is computed here, once, from the state just saved."""
+        result = ended or self._engine_call(eng.result, state)
+        changes: dict[str, Any] = {"state": state.model_dump_json()}
+        if result is not None:
+            changes.update(
+                status="finished", result=result.model_dump(mode="json"), end_reason=result.reason
+            )
+        elif row.status == "lobby":
+            changes["status"] = "running"
+        if seats is not None:
+            changes["seats"] = seats
+        stored = [e.model_dump(mode="json") for e in events]
+        if result is not None and not any(e.kind == "end" for e in events):
+            end = Event(text=result_text(result), kind="end")
+            events = [*events, end]
+            stored.append(end.model_dump(mode="json"))
+        entry = MoveEntry(entry.kind, entry.user_id, entry.player, entry.action_id, stored)
+        names = [] if result is not None else self._engine_call(eng.to_act, state)
+        active = {s.name: s.user_id for s in (seats or row.seats) if s.active}
+        to_act = [active[n] for n in names if n in active]
+        saved = await self._save(row, entry, to_act=to_act, by_standin=by_standin, **changes)
+        outcome = await self._outcome(
+            saved, self._info(saved), eng, state, names, events, {}, result
+        )
+        return outcome if action is None else with_action(outcome, action, by_standin)
+
+    async def _outcome(
+        self,
+        row: GameRow,
+        info: GameInfo,
+        eng: AnyEngine,
+        state: BaseModel,
+        names: list[str],
+        events: list[Event],
+        private: dict[int, list[str]],
+        result: Result | None,
+        *,
+        board: bool = True,
+    ) -> Outcome:
+        """The outcome of a position: the awaited users and each one's moves, the notes, the
+        public board and the private events by owner."""
+        by_name = {s.name: s.user_id for s in row.seats if s.active}
+        awaited: dict[int, list[Action]] = {}
+        for name in names:
+            if name in by_name:
+                awaited[by_name[name]] = list(self._engine_call(eng.legal_actions, state, name))
+        for event in events:
+            if event.private_to is not None:
+                owner = user_of(row, event.private_to)
+                if owner is not None:
+                    private.setdefault(owner, []).append(event.text)
+        return Outcome(
+            game=info,
+            events=[e for e in events if e.private_to is None],
+            private_events=private,
+            to_act=list(awaited),
+            result=result,
+            board_png=await self._board_png(eng, state, row.id) if board else None,
+            awaited=awaited,
+            notes=await self.notes(info) if result is None else [],
+            labels_public=eng.public_action_labels,
+        )
+
+    async def _board_png(self, eng: AnyEngine, state: BaseModel, game_id: int) -> bytes | None:
+        if not self.render:
+            return None
+        try:
+            return await asyncio.to_thread(render_public_board, eng, state)
+        except rendering.NoRenderer:
+            if eng.name not in _warned_no_renderer:
+                _warned_no_renderer.add(eng.name)
+                log.warning("%s has no board renderer; moves go without images", eng.name)
+        except Exception as exc:
+            log.error(
+                "%s: rendering the board of game %s failed: %s", eng.name, game_id, failure(exc)
+            )
+        return None
+
+    def _game_options(self, eng: AnyEngine, options: dict[str, Any] | None) -> dict[str, Any]:
+        specs = {s.key: s for s in eng.options}
+        chosen = {k: option_value(v) for k, v in (options or {}).items()}
+        for key in chosen:
+            if key in specs and specs[key].per_player:
+                raise BadOptions(
+                    f"{specs[key].label} is chosen by each player when they join "
+                    "(/game join), not when the game is created."
+                )
+        try:
+            validated = eng.validate_options([], chosen)
+        except IllegalAction as exc:
+            raise BadOptions(exc.reason) from None
+        return {k: v for k, v in validated.items() if not specs[k].per_player}
+
+    def _seat_choices(
+        self, eng: AnyEngine, choices: dict[str, Any] | None, seats: Sequence[SeatRow]
+    ) -> dict[str, str]:
+        specs = {s.key: s for s in eng.options if s.per_player}
+        out: dict[str, str] = {}
+        for key, raw in (choices or {}).items():
+            if raw is None:
+                continue
+            spec = specs.get(key)
+            if spec is None:
+                valid = ", ".join(s.label for s in specs.values()) or "none"
+                raise BadOptions(
+                    f"'{key}' is not something you choose in {eng.title}. "
+                    f"Per-player choices: {valid}."
+                )
+            value = option_value(raw)
+            if value not in spec.choices:
+                raise BadOptions(
+                    f"'{value}' is not a choice for {spec.label}: {', '.join(spec.choices)}."
+                )
+            if spec.unique:
+                holder = next((s for s in seats if s.choices.get(key) == value), None)
+                if holder is not None:
+                    raise BadOptions(
+                        f"{holder.name} has already chosen {value} for {spec.label}; pick another."
+                    )
+            out[key] = value
+        return out
+
+    def _info(self, row: GameRow) -> GameInfo:
+        result = None
+        if row.result is not None:
+            try:
+                result = Result.model_validate(row.result)
+            except ValueError:
+                result = None
+        return GameInfo(
+            id=row.id,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            engine=row.engine,
+            title=self._title(row.engine),
+            status=row.status,
+            version=row.version,
+            host_id=row.host_id,
+            options=dict(row.options),
+            seats=[Seat(s.seat, s.user_id, s.name, dict(s.choices), s.active) for s in row.seats],
+            created_at=row.created_at,
+            updated_at=row.updated_at,
+            seed=row.seed,
+            result=result,
+            end_reason=row.end_reason,
+        )
+
+    def _status_text(
+        self, row: GameRow, eng: AnyEngine, state: BaseModel | None, *, brief: bool = False
+    ) -> str:
+        lines = []
+        if not brief:
+            players = []
+            for s in row.seats:
+                label = s.name + (" (host)" if s.user_id == row.host_id else "")
+                players.append(label if s.active else f"~~{s.name}~~ (conceded)")
+            lines.append(f"**{eng.title}** (game #{row.id})")
+            lines.append("Players: " + (", ".join(players) or "none"))
+        if row.status == "lobby":
+            lines.append(
+                f"In the lobby: {len(row.seats)} of {eng.min_players}-{eng.max_players} players. "
+                "Join with /game join; the host starts with /game start."
+            )
+        elif row.status == "running" and state is not None:
+            summary = self._engine_call(eng.summary, state)
+            if summary:
+                lines.append(summary)
+            lines.append(waiting_text(self._engine_call(eng.to_act, state)))
+        elif row.status == "finished":
+            result = self._info(row).result
+            lines.append(result_text(result) if result else f"Finished: {row.end_reason}.")
+        elif row.status == "aborted":
+            lines.append(f"Aborted ({row.end_reason or 'no reason given'}).")
+        return "\n".join(lines)
+
+
+# -- small helpers ------------------------------------------------------------------------------------
+def option_value(value: Any) -> Any:
+    return str(value) if isinstance(value, int | float) and not isinstance(value, bool) else value
+
+
+def name_of(row: GameRow, user_id: int) -> str | None:
+    return next((s.name for s in row.seats if s.user_id == user_id), None)
+
+
+def user_of(row: GameRow, name: str) -> int | None:
+    return next((s.user_id for s in row.seats if s.name == name), None)
+
+
+def render_public_board(eng: AnyEngine, state: BaseModel) -> bytes:
+    return rendering.render_board(eng.name, eng.view(state, None))
+
+
+def with_action(outcome: Outcome, action: Action, by_standin: bool) -> Outcome:
+    return replace(outcome, action=action, by_standin=by_standin)

@@ -1,0 +1,177 @@
+"""A game's life beyond moves: concessions, removals, aborts, closing, the host role, log lines.
+
+The clock service asks for these too; a removal of a player who has already left is refused and
+the game goes on.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from bot.errors import (
+    HOST_POWERS_ALSO,
+    EngineFailure,
+    NoGame,
+    NotAllowed,
+    NotSeated,
+)
+from bot.logsafe import failure
+from bot.table.core import (
+    AnyEngine,
+    TableCore,
+    log,
+    name_of,
+)
+from bot.table.names import player_name
+from bot.table.results import GameInfo, Outcome
+from bot.table.texts import (
+    public_event,
+)
+from engines import Event, IllegalAction, Result
+from storage import (
+    LIVE_STATUSES,
+    GameRow,
+    MoveEntry,
+    SeatRow,
+)
+
+
+class Lifecycle(TableCore):
+    async def concede(self, *, channel_id: int, user_id: int) -> Outcome:
+        """Give up a running game (see :meth:`_remove_once`)."""
+        return await self._retrying(lambda: self._concede_once(channel_id, user_id))
+
+    async def _concede_once(self, channel_id: int, user_id: int) -> Outcome:
+        row = await self._live(channel_id)
+        eng, state, seat = self._running_seat(row, user_id)
+        return await self._remove_once(row, eng, state, seat, None)
+
+    async def remove_player(
+        self, *, game_id: int, user_id: int, reason: str | None = None
+    ) -> Outcome:
+        """Take a player out of a running game through the game's own rules for leaving, as a
+        concession (``reason``, past tense, e.g. "was voted out", replaces "concedes").
+
+        Refused with :class:`NotSeated` when the player is no longer in the game (they
+        conceded, or another removal came first): the game goes on as it is.
+        """
+
+        async def attempt() -> Outcome:
+            row = await self._by_id(game_id)
+            if row.status not in LIVE_STATUSES:
+                raise NoGame("That game has already ended.")
+            seat = next((s for s in row.seats if s.user_id == user_id), None)
+            if seat is None or not seat.active:
+                name = seat.name if seat is not None else "That player"
+                raise NotSeated(f"{name} is no longer playing in this game.")
+            eng, state, seat = self._running_seat(row, user_id)
+            return await self._remove_once(row, eng, state, seat, reason)
+
+        return await self._retrying(attempt)
+
+    async def _remove_once(
+        self,
+        row: GameRow,
+        eng: AnyEngine,
+        state: BaseModel,
+        seat: SeatRow,
+        reason: str | None,
+    ) -> Outcome:
+        """A player leaves a running game.
+
+        If the game can go on without the player (``engine.remove_player``), it does. If it
+        cannot, it ends at once and the players still in it share the win ("<name> conceded"):
+        conceding means the others won, which is what a player expects.
+
+        ``reason`` (past tense, e.g. "was voted out") replaces "conceded" in the texts when a
+        player is removed by others rather than by their own choice.
+        """
+        user_id = seat.user_id
+        others = [s.name for s in row.seats if s.active and s.user_id != user_id]
+        why = reason or "conceded"
+        try:
+            new_state, events = eng.remove_player(state, seat.name)
+            if reason is not None:
+                events = [Event(text=f"{seat.name} {reason}.", kind="concede"), *events]
+            ended = None
+        except IllegalAction:
+            new_state = state
+            text = f"{seat.name} concedes." if reason is None else f"{seat.name} {reason}."
+            events = [Event(text=text, kind="concede")]
+            ended = Result(winners=others, scores={}, reason=f"{seat.name} {why}")
+        except Exception as exc:
+            log.error("%s: remove_player failed in game %s: %s", eng.name, row.id, failure(exc))
+            raise EngineFailure() from None
+        if ended is None and len(others) < 2 and self._engine_call(eng.result, new_state) is None:
+            ended = Result(winners=others, scores={}, reason=f"{seat.name} {why}")
+        seats = [
+            SeatRow(s.seat, s.user_id, s.name, s.choices, s.active and s.user_id != user_id)
+            for s in row.seats
+        ]
+        entry = MoveEntry("concede", user_id, seat.name)
+        return await self._commit(row, eng, new_state, events, entry, seats=seats, ended=ended)
+
+    async def abort(
+        self, *, channel_id: int, user_id: int, is_moderator: bool, user_name: str | None = None
+    ) -> GameInfo:
+        """End the channel's live game with no result (the host, or a moderator: a member with
+        host powers in every game, whom the caller tells as ``is_moderator``).
+
+        Works even when the saved state is damaged."""
+        return await self._retrying(
+            lambda: self._abort_once(channel_id, user_id, is_moderator, user_name)
+        )
+
+    async def _abort_once(
+        self, channel_id: int, user_id: int, is_moderator: bool, user_name: str | None
+    ) -> GameInfo:
+        row = await self._live(channel_id)
+        if user_id != row.host_id and not is_moderator:
+            host = name_of(row, row.host_id) or "the host"
+            raise NotAllowed(f"Only the host ({host}), {HOST_POWERS_ALSO} can abort this game.")
+        who = name_of(row, user_id) or (player_name(user_name) if user_name else "a moderator")
+        entry = MoveEntry(
+            "abort", user_id, who, events=[public_event(f"The game is aborted by {who}.", "end")]
+        )
+        saved = await self._save(row, entry, status="aborted", end_reason=f"aborted by {who}")
+        return self._info(saved)
+
+    async def close(self, *, game_id: int, reason: str, text: str) -> GameInfo | None:
+        """End a live game for ``reason`` (a deleted channel, everyone gone), kept with its log
+        line ``text``; ``None`` when it had already ended."""
+
+        async def attempt() -> GameInfo | None:
+            row = await self._by_id(game_id)
+            if row.status not in LIVE_STATUSES:
+                return None
+            entry = MoveEntry("closed", None, events=[public_event(text, "closed")])
+            saved = await self._save(row, entry, status="aborted", end_reason=reason)
+            return self._info(saved)
+
+        return await self._retrying(attempt)
+
+    async def hand_over(
+        self, *, game_id: int, new_host_id: int, by_id: int | None, text: str
+    ) -> GameInfo:
+        """Make a player of a live game its host, with ``text`` in the log."""
+
+        async def attempt() -> GameInfo:
+            row = await self._by_id(game_id)
+            if row.status not in LIVE_STATUSES:
+                raise NoGame("That game has already ended.")
+            if not any(s.user_id == new_host_id and s.active for s in row.seats):
+                raise NotSeated("The new host must be a player of this game.")
+            entry = MoveEntry("host", by_id, events=[public_event(text, "host")])
+            return self._info(await self._save(row, entry, host_id=new_host_id))
+
+        return await self._retrying(attempt)
+
+    async def note(self, *, game_id: int, kind: str, user_id: int | None, text: str) -> GameInfo:
+        """A public line in the game's log (a host power, a vote, a stand-in taking a turn)."""
+
+        async def attempt() -> GameInfo:
+            row = await self._by_id(game_id)
+            entry = MoveEntry(kind, user_id, events=[public_event(text, kind)])
+            return self._info(await self._save(row, entry))
+
+        return await self._retrying(attempt)

@@ -1,0 +1,209 @@
+"""Opening a game, taking and giving up seats in its lobby, and starting it."""
+
+from __future__ import annotations
+
+import secrets
+import sqlite3
+from typing import Any
+
+import engines
+from bot.errors import (
+    AlreadySeated,
+    BadOptions,
+    DamagedGame,
+    EngineFailure,
+    GameExists,
+    GameFull,
+    NotAllowed,
+    NotSeated,
+    SaveFailed,
+    TooFewPlayers,
+    UnknownGameName,
+    WrongStage,
+)
+from bot.logsafe import failure
+from bot.table.core import (
+    TableCore,
+    log,
+    name_of,
+)
+from bot.table.names import player_name
+from bot.table.results import Change, GameInfo, Outcome
+from bot.table.texts import (
+    public_event,
+)
+from engines import Event, IllegalAction
+from storage import (
+    GameRow,
+    LiveGameExists,
+    MoveEntry,
+    SeatRow,
+)
+
+
+class Lobby(TableCore):
+    async def new_game(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        user_id: int,
+        user_name: str,
+        engine: str,
+        options: dict[str, Any] | None = None,
+        seed: int | None = None,
+        choices: dict[str, Any] | None = None,
+    ) -> GameInfo:
+        """Open a lobby in the channel; the host takes the first seat."""
+        try:
+            eng = engines.get_engine(engine)
+        except engines.UnknownGame as exc:
+            raise UnknownGameName(str(exc)) from None
+        if await self.store.live_game(channel_id) is not None:
+            raise GameExists()
+        game_options = self._game_options(eng, options)
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        elif not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
+            raise BadOptions("The seed must be a whole number from 0 up.")
+        name = player_name(user_name)
+        seat_choices = self._seat_choices(eng, choices, [])
+        now = self.clock()
+        try:
+            row = await self.store.create_game(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                engine=eng.name,
+                host_id=user_id,
+                options=game_options,
+                seed=seed,
+                now=now,
+                seats=[SeatRow(0, user_id, name, seat_choices)],
+                entry=MoveEntry(
+                    "new",
+                    user_id,
+                    name,
+                    events=[public_event(f"{name} opens a game of {eng.title}.")],
+                ),
+            )
+        except LiveGameExists:
+            raise GameExists() from None
+        except sqlite3.Error as exc:
+            log.error("could not create a game in channel %s: %s", channel_id, failure(exc))
+            raise SaveFailed() from None
+        info = self._info(row)
+        await self._tell(Change(info, "new", user_id))
+        return info
+
+    async def join(
+        self,
+        *,
+        channel_id: int,
+        user_id: int,
+        user_name: str,
+        choices: dict[str, Any] | None = None,
+    ) -> GameInfo:
+        """Take a seat in the channel's lobby (with per-player choices, e.g. a species)."""
+
+        async def attempt() -> GameInfo:
+            row = await self._live(channel_id)
+            eng = self._engine(row)
+            if row.status != "lobby":
+                raise WrongStage(
+                    "This game has already started, so no one can join it now. "
+                    "You can follow it with /game board."
+                )
+            if any(s.user_id == user_id for s in row.seats):
+                raise AlreadySeated()
+            if len(row.seats) >= eng.max_players:
+                raise GameFull(
+                    f"This game is full: {eng.title} takes at most {eng.max_players} players."
+                )
+            seat_choices = self._seat_choices(eng, choices, row.seats)
+            name = player_name(user_name, [s.name for s in row.seats])
+            seats = [*row.seats, SeatRow(len(row.seats), user_id, name, seat_choices)]
+            entry = MoveEntry("join", user_id, name, events=[public_event(f"{name} joins.")])
+            return self._info(await self._save(row, entry, seats=seats))
+
+        return await self._retrying(attempt)
+
+    async def leave(self, *, channel_id: int, user_id: int) -> GameInfo:
+        """Give up a seat in the lobby. The host's leaving hands the lobby to the next seat;
+        the last player's leaving closes it (status ``aborted``)."""
+
+        async def attempt() -> GameInfo:
+            row = await self._live(channel_id)
+            if row.status != "lobby":
+                raise WrongStage(
+                    "The game has already started. To stop playing, use /game concede."
+                )
+            return self._info(await self._leave_lobby(row, user_id))
+
+        return await self._retrying(attempt)
+
+    async def _leave_lobby(self, row: GameRow, user_id: int) -> GameRow:
+        seat = next((s for s in row.seats if s.user_id == user_id), None)
+        if seat is None:
+            raise NotSeated("You have not joined this game, so there is nothing to leave.")
+        rest = [s for s in row.seats if s.user_id != user_id]
+        seats = [SeatRow(i, s.user_id, s.name, s.choices, s.active) for i, s in enumerate(rest)]
+        texts = [f"{seat.name} leaves."]
+        changes: dict[str, Any] = {"seats": seats}
+        if not seats:
+            texts.append("Everyone has left, so the lobby is closed.")
+            changes.update(status="aborted", end_reason="everyone left the lobby")
+        elif user_id == row.host_id:
+            changes["host_id"] = seats[0].user_id
+            texts.append(f"{seats[0].name} is now the host.")
+        entry = MoveEntry("leave", user_id, seat.name, events=[public_event(t) for t in texts])
+        return await self._save(row, entry, **changes)
+
+    async def start(self, *, channel_id: int, user_id: int) -> Outcome:
+        """The host starts the game once enough players have joined."""
+        return await self._retrying(lambda: self._start_once(channel_id, user_id))
+
+    async def _start_once(self, channel_id: int, user_id: int) -> Outcome:
+        row = await self._live(channel_id)
+        eng = self._engine(row)
+        if row.status != "lobby":
+            raise WrongStage("The game has already started.")
+        if user_id != row.host_id:
+            host = name_of(row, row.host_id) or "the host"
+            raise NotAllowed(f"Only the host, {host}, can start the game.")
+        if len(row.seats) < eng.min_players:
+            raise TooFewPlayers(
+                f"{eng.title} needs at least {eng.min_players} players; "
+                f"{len(row.seats)} joined so far. Others can join with /game join."
+            )
+        if row.problems:
+            raise DamagedGame()
+        players = [s.name for s in row.seats]
+        merged: dict[str, Any] = dict(row.options)
+        for spec in eng.options:
+            if spec.per_player:
+                merged[spec.key] = {
+                    s.name: s.choices[spec.key] for s in row.seats if spec.key in s.choices
+                }
+        try:
+            options = eng.validate_options(players, merged)
+            state = eng.setup(players, seed=row.seed, options=options)
+        except IllegalAction as exc:
+            raise BadOptions(exc.reason) from None
+        except Exception as exc:
+            log.error("%s: setup failed for game %s: %s", eng.name, row.id, failure(exc))
+            raise EngineFailure() from None
+        events = [Event(text=f"The game begins: {', '.join(players)}.", kind="start")]
+        entry = MoveEntry("start", user_id, name_of(row, user_id))
+        return await self._commit(row, eng, state, events, entry)
+
+    async def leave_lobby(self, *, game_id: int, user_id: int) -> GameInfo:
+        """A player leaves the lobby of game ``game_id`` (e.g. they left the server), as
+        :meth:`leave`."""
+
+        async def attempt() -> GameInfo:
+            row = await self._by_id(game_id)
+            if row.status != "lobby":
+                raise WrongStage("That game is not in its lobby.")
+            return self._info(await self._leave_lobby(row, user_id))
+
+        return await self._retrying(attempt)

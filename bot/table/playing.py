@@ -1,0 +1,148 @@
+"""Moves: a player's own (checked, applied and saved from one load) and a stand-in's."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from pydantic import BaseModel
+
+from bot.errors import (
+    BoardChanged,
+    EngineFailure,
+    IllegalMove,
+    NotYourTurn,
+    TableError,
+)
+from bot.logsafe import failure
+from bot.table.core import (
+    AnyEngine,
+    TableCore,
+    log,
+)
+from bot.table.results import Outcome
+from bot.table.texts import (
+    not_your_turn,
+)
+from engines import Action, IllegalAction
+from storage import (
+    GameRow,
+    MoveEntry,
+    SeatRow,
+)
+
+
+class Playing(TableCore):
+    async def act(
+        self,
+        *,
+        channel_id: int,
+        user_id: int,
+        action_id: str,
+        expected_version: int | None = None,
+        expected_game_id: int | None = None,
+    ) -> Outcome:
+        """Make a move: checked, applied and saved in one transaction, then rendered.
+
+        ``action_id`` is one of the player's action ids, or what they typed: a label that
+        matches exactly one of their moves (case does not matter) stands for that move.
+        ``expected_version`` / ``expected_game_id`` (from a button) refuse the move with
+        :class:`BoardChanged` if the board moved on since the button was drawn.
+        """
+        row = await self._live(channel_id)
+        if expected_game_id is not None and expected_game_id != row.id:
+            raise BoardChanged("That button belongs to an earlier game in this channel.")
+        eng, state, seat = self._running_seat(row, user_id)
+        if expected_version is not None and expected_version != row.version:
+            raise BoardChanged()
+        legal = self._engine_call(eng.legal_actions, state, seat.name)
+        action = _resolve(action_id, legal)
+        if action is None:
+            waiting = self._engine_call(eng.to_act, state)
+            if not legal and seat.name not in waiting:
+                raise NotYourTurn(not_your_turn(waiting))
+            raise IllegalMove(
+                "That is not one of your moves right now. Use /play to see the moves you have."
+            )
+        return await self._move(row, eng, state, seat, action, by_standin=False)
+
+    async def play_for(
+        self, *, game_id: int, user_id: int, rng: random.Random, expected_version: int
+    ) -> Outcome:
+        """A stand-in's move for an absent player: the engine's suggestion, made through the
+        same checks and save as the player's own move (refused if the board moved on)."""
+        row = await self._by_id(game_id)
+        if row.status != "running" or row.version != expected_version:
+            raise BoardChanged()
+        eng, state, seat = self._running_seat(row, user_id)
+        try:
+            action_id = eng.suggest(state, seat.name, rng)
+        except IllegalAction as exc:
+            raise NotYourTurn(exc.reason) from None
+        legal = self._engine_call(eng.legal_actions, state, seat.name)
+        action = next((a for a in legal if a.id == action_id), None)
+        if action is None:
+            raise IllegalMove("The stand-in's suggestion is not a legal move.")
+        return await self._move(row, eng, state, seat, action, by_standin=True)
+
+    async def _move(
+        self,
+        row: GameRow,
+        eng: AnyEngine,
+        state: BaseModel,
+        seat: SeatRow,
+        action: Action,
+        *,
+        by_standin: bool,
+    ) -> Outcome:
+        try:
+            new_state, events = eng.apply(state, seat.name, action.id)
+        except IllegalAction as exc:
+            raise IllegalMove(exc.reason) from None
+        except Exception as exc:  # the move itself stays out of the log: it may be secret
+            log.error("%s: apply failed in game %s: %s", eng.name, row.id, failure(exc))
+            raise EngineFailure() from None
+        entry = MoveEntry("move", seat.user_id, seat.name, action.id)
+        return await self._commit(
+            row, eng, new_state, events, entry, action=action, by_standin=by_standin
+        )
+
+    async def legal_actions(self, *, channel_id: int, user_id: int) -> list[Action]:
+        """The caller's moves now (empty when they have nothing to do)."""
+        row = await self._live(channel_id)
+        eng, state, seat = self._running_seat(row, user_id)
+        return list(self._engine_call(eng.legal_actions, state, seat.name))
+
+    async def suggest(self, *, channel_id: int, user_id: int, rng: random.Random) -> str:
+        """A reasonable legal action id for this player (simulations)."""
+        row = await self._live(channel_id)
+        eng, state, seat = self._running_seat(row, user_id)
+        try:
+            return eng.suggest(state, seat.name, rng)
+        except IllegalAction as exc:
+            raise NotYourTurn(exc.reason) from None
+
+    async def waiting_for(self, *, channel_id: int) -> list[int]:
+        """User ids whose decision the channel's running game awaits (empty otherwise)."""
+        row = await self._live(channel_id)
+        return list(self._awaited(row))
+
+    async def awaited(self, game_id: int) -> dict[int, str]:
+        """User id -> player name of everyone the game awaits (empty unless it runs; a game
+        whose state does not load awaits no one, so clocks leave it alone)."""
+        row = await self._by_id(game_id)
+        try:
+            return self._awaited(row)
+        except TableError:
+            log.warning("game %s cannot be loaded; it awaits no one", row.id)
+            return {}
+
+
+def _resolve(typed: str, legal: Sequence[Action]) -> Action | None:
+    """The move meant by what was sent: an action id as is, else a unique label match."""
+    typed = typed.strip()
+    exact = next((a for a in legal if a.id == typed), None)
+    if exact is not None:
+        return exact
+    by_label = [a for a in legal if a.label.casefold() == typed.casefold()]
+    return by_label[0] if len(by_label) == 1 else None

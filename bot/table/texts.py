@@ -1,0 +1,69 @@
+"""Small public texts the table writes: who is awaited, how a game ended, a private view."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pydantic import BaseModel
+
+from engines import Event, Result
+
+LOG_LINE_MAX = 300
+PRIVATE_TEXT_MAX = 1500
+
+
+def public_event(text: str, kind: str = "table") -> dict[str, Any]:
+    """A stored log event everyone may read."""
+    return Event(text=text, kind=kind).model_dump(mode="json")
+
+
+def join_names(names: list[str]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def not_your_turn(waiting: list[str]) -> str:
+    if not waiting:
+        return "It is not your turn."
+    return f"It is not your turn: the game is waiting for {join_names(waiting)}."
+
+
+def waiting_text(waiting: list[str]) -> str:
+    return f"Waiting for {join_names(waiting)}." if waiting else "Waiting for no one."
+
+
+def result_text(result: Result) -> str:
+    if not result.winners:
+        return f"The game is over ({result.reason}); no one wins."
+    verb = "wins" if len(result.winners) == 1 else "win"
+    return f"The game is over: {join_names(result.winners)} {verb} ({result.reason})."
+
+
+def ellipsize(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def _format_value(value: Any) -> str:
+    if isinstance(value, list) and all(not isinstance(v, dict | list) for v in value):
+        return ", ".join(str(v) for v in value) or "none"
+    if isinstance(value, dict) and all(not isinstance(v, dict | list) for v in value.values()):
+        return ", ".join(f"{k}: {v}" for k, v in value.items()) or "none"
+    if isinstance(value, dict | list):
+        return json.dumps(value, ensure_ascii=False)
+    return str(value)
+
+
+def private_text(mine: BaseModel, public: BaseModel) -> str:
+    """The parts of the player's view a spectator does not see, as short text lines."""
+    own = mine.model_dump(mode="json")
+    seen = public.model_dump(mode="json") if type(public) is type(mine) else {}
+    lines = [
+        f"{key.replace('_', ' ').capitalize()}: {_format_value(value)}"
+        for key, value in own.items()
+        if seen.get(key, object()) != value and value is not None
+    ]
+    if not lines:
+        return "Nothing is hidden for you in this game: everything is on the board (/game board)."
+    return ellipsize("Only you can see this.\n" + "\n".join(lines), PRIVATE_TEXT_MAX)

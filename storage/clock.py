@@ -1,0 +1,378 @@
+"""The clock service's own tables: turn clocks, deadlines, missed turns, votes, away, notices.
+
+No game rows here: those belong to the store and only the table writes them.
+
+The tables come from ``migrations/0002_days.sql``. This store keeps its own SQLite connection to
+the same file as the platform's store (WAL lets both work side by side), so its short writes can
+never land inside one of the platform's move transactions. It is a plain ``sqlite3`` connection
+used from worker threads one call at a time (an ``asyncio.Lock``), so it owns no thread that
+could keep the process alive if nobody closes it. Every "fire once" step is a single conditional
+UPDATE whose row count says whether this caller won.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+DEFAULT_TURN_SECONDS = 24 * 3600
+DEFAULT_MISSED_LIMIT = 3
+
+
+@dataclass(frozen=True)
+class ClockGame:
+    game_id: int
+    turn_seconds: int | None = DEFAULT_TURN_SECONDS
+    missed_limit: int = DEFAULT_MISSED_LIMIT
+    paused_at: float | None = None
+    last_nudge_at: float | None = None
+    board_channel_id: int | None = None
+    board_message_id: int | None = None
+    closed_reason: str | None = None
+
+
+@dataclass(frozen=True)
+class Deadline:
+    game_id: int
+    user_id: int
+    version: int
+    started_at: float
+    due_at: float
+    half_sent: bool
+    near_sent: bool
+    fired_at: float | None
+
+
+@dataclass(frozen=True)
+class ClockSeat:
+    game_id: int
+    user_id: int
+    missed: int = 0
+    standin_for_good: bool = False
+    vote_open: bool = False
+
+
+_GAME_COLS = (
+    "game_id, turn_seconds, missed_limit, paused_at, last_nudge_at, "
+    "board_channel_id, board_message_id, closed_reason"
+)
+_DEADLINE_COLS = "game_id, user_id, version, started_at, due_at, half_sent, near_sent, fired_at"
+
+
+def _deadline(row: tuple[Any, ...]) -> Deadline:
+    return Deadline(row[0], row[1], row[2], row[3], row[4], bool(row[5]), bool(row[6]), row[7])
+
+
+def migration_sql() -> str:
+    return resources.files("storage").joinpath("migrations/0002_days.sql").read_text("utf-8")
+
+
+class ClockStore:
+    """The days tables on their own connection. Open with :meth:`open`, end with :meth:`close`."""
+
+    def __init__(self, db: sqlite3.Connection):
+        self.db = db
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | Path) -> ClockStore:
+        def connect() -> sqlite3.Connection:
+            db = sqlite3.connect(
+                str(path), isolation_level=None, check_same_thread=False, timeout=5.0
+            )
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA busy_timeout=5000")
+            db.execute("PRAGMA synchronous=NORMAL")
+            # The platform's numbered migrations create these tables too; every statement is
+            # IF NOT EXISTS, so this only matters for a file the platform has not opened yet.
+            db.executescript(migration_sql())
+            return db
+
+        return cls(await asyncio.to_thread(connect))
+
+    async def close(self) -> None:
+        async with self._lock:
+            await asyncio.to_thread(self.db.close)
+
+    async def _write(self, sql: str, params: tuple[Any, ...] = ()) -> int:
+        async with self._lock:
+            count: int = await asyncio.to_thread(lambda: self.db.execute(sql, params).rowcount)
+            return count
+
+    async def _rows(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        async with self._lock:
+            return await asyncio.to_thread(lambda: self.db.execute(sql, params).fetchall())
+
+    # -- games -----------------------------------------------------------------------------------
+    async def game(self, game_id: int) -> ClockGame:
+        rows = await self._rows(f"SELECT {_GAME_COLS} FROM days_games WHERE game_id=?", (game_id,))
+        return ClockGame(*rows[0]) if rows else ClockGame(game_id)
+
+    async def ensure_game(
+        self, game_id: int, turn_seconds: int | None = DEFAULT_TURN_SECONDS
+    ) -> None:
+        await self._write(
+            "INSERT OR IGNORE INTO days_games (game_id, turn_seconds) VALUES (?, ?)",
+            (game_id, turn_seconds),
+        )
+
+    async def update_game(self, game_id: int, **fields: Any) -> None:
+        await self.ensure_game(game_id)
+        cols = ", ".join(f"{k}=?" for k in fields)
+        await self._write(
+            f"UPDATE days_games SET {cols} WHERE game_id=?", (*fields.values(), game_id)
+        )
+
+    async def take_nudge(self, game_id: int, now: float, gap: float) -> float | None:
+        """Claim the game's nudge; ``None`` on success, else when the next one is allowed."""
+        await self.ensure_game(game_id)
+        won = await self._write(
+            "UPDATE days_games SET last_nudge_at=? WHERE game_id=? "
+            "AND (last_nudge_at IS NULL OR last_nudge_at <= ?)",
+            (now, game_id, now - gap),
+        )
+        if won:
+            return None
+        last = (await self.game(game_id)).last_nudge_at
+        return (now if last is None else last) + gap
+
+    async def games_with_board_in(self, game_ids: list[int]) -> dict[int, ClockGame]:
+        if not game_ids:
+            return {}
+        marks = ",".join("?" * len(game_ids))
+        rows = await self._rows(
+            f"SELECT {_GAME_COLS} FROM days_games WHERE game_id IN ({marks})", tuple(game_ids)
+        )
+        return {r[0]: ClockGame(*r) for r in rows}
+
+    # -- deadlines -------------------------------------------------------------------------------
+    async def deadlines(self, game_id: int) -> list[Deadline]:
+        rows = await self._rows(
+            f"SELECT {_DEADLINE_COLS} FROM days_deadlines WHERE game_id=? ORDER BY due_at, user_id",
+            (game_id,),
+        )
+        return [_deadline(r) for r in rows]
+
+    async def open_deadlines(self) -> list[Deadline]:
+        """Unfired deadlines of games whose clock runs (not paused, not closed)."""
+        rows = await self._rows(
+            f"SELECT {', '.join('d.' + c.strip() for c in _DEADLINE_COLS.split(','))} "
+            "FROM days_deadlines d LEFT JOIN days_games g ON g.game_id = d.game_id "
+            "WHERE d.fired_at IS NULL AND g.paused_at IS NULL AND g.closed_reason IS NULL "
+            "ORDER BY d.due_at, d.game_id, d.user_id"
+        )
+        return [_deadline(r) for r in rows]
+
+    async def put_deadline(
+        self, game_id: int, user_id: int, version: int, started_at: float, due_at: float
+    ) -> None:
+        await self._write(
+            "INSERT OR REPLACE INTO days_deadlines "
+            "(game_id, user_id, version, started_at, due_at) VALUES (?, ?, ?, ?, ?)",
+            (game_id, user_id, version, started_at, due_at),
+        )
+
+    async def set_deadline_version(self, game_id: int, user_id: int, version: int) -> None:
+        await self._write(
+            "UPDATE days_deadlines SET version=? WHERE game_id=? AND user_id=?",
+            (version, game_id, user_id),
+        )
+
+    async def drop_deadline(self, game_id: int, user_id: int) -> None:
+        await self._write(
+            "DELETE FROM days_deadlines WHERE game_id=? AND user_id=?", (game_id, user_id)
+        )
+
+    async def drop_deadlines(self, game_id: int) -> None:
+        await self._write("DELETE FROM days_deadlines WHERE game_id=?", (game_id,))
+
+    async def claim(
+        self, game_id: int, user_id: int, what: str, due_at: float, *, now: float = 0.0
+    ) -> bool:
+        """Mark a reminder sent or a deadline fired; True only for the one caller that did it.
+
+        ``due_at`` must match, so a claim made for one turn never lands on the next turn's row.
+        """
+        column = {"half": "half_sent", "near": "near_sent", "deadline": "fired_at"}[what]
+        value = now if what == "deadline" else 1
+        empty = "IS NULL" if what == "deadline" else "= 0"
+        won = await self._write(
+            f"UPDATE days_deadlines SET {column}=? WHERE game_id=? AND user_id=? AND due_at=? "
+            f"AND fired_at IS NULL AND {column} {empty}",
+            (value, game_id, user_id, due_at),
+        )
+        return won == 1
+
+    async def rearm(self, game_id: int, user_id: int, due_at: float) -> None:
+        """Unfire a deadline whose stand-in never moved (the bot stopped in between)."""
+        await self._write(
+            "UPDATE days_deadlines SET fired_at=NULL, half_sent=1, near_sent=1, due_at=? "
+            "WHERE game_id=? AND user_id=?",
+            (due_at, game_id, user_id),
+        )
+
+    async def shift_deadlines(
+        self,
+        seconds: float,
+        *,
+        game_id: int | None = None,
+        user_id: int | None = None,
+        game_ids: list[int] | None = None,
+    ) -> None:
+        """Move unfired deadlines (and so their reminders) later by ``seconds``."""
+        where, params = ["fired_at IS NULL"], [seconds, seconds]
+        if game_id is not None:
+            where.append("game_id=?")
+            params.append(game_id)
+        if user_id is not None:
+            where.append("user_id=?")
+            params.append(user_id)
+        if game_ids is not None:
+            where.append(f"game_id IN ({','.join('?' * len(game_ids)) or 'NULL'})")
+            params.extend(game_ids)
+        await self._write(
+            "UPDATE days_deadlines SET started_at=started_at+?, due_at=due_at+? "
+            f"WHERE {' AND '.join(where)}",
+            tuple(params),
+        )
+
+    # -- seats -----------------------------------------------------------------------------------
+    async def seat(self, game_id: int, user_id: int) -> ClockSeat:
+        rows = await self._rows(
+            "SELECT game_id, user_id, missed, standin_for_good, vote_open FROM days_seats "
+            "WHERE game_id=? AND user_id=?",
+            (game_id, user_id),
+        )
+        if not rows:
+            return ClockSeat(game_id, user_id)
+        r = rows[0]
+        return ClockSeat(r[0], r[1], r[2], bool(r[3]), bool(r[4]))
+
+    async def kept_seats(self, game_id: int) -> set[int]:
+        """User ids whose seat the stand-in keeps for good (after a vote)."""
+        rows = await self._rows(
+            "SELECT user_id FROM days_seats WHERE game_id=? AND standin_for_good=1", (game_id,)
+        )
+        return {r[0] for r in rows}
+
+    async def update_seat(self, game_id: int, user_id: int, **fields: Any) -> None:
+        await self._write(
+            "INSERT OR IGNORE INTO days_seats (game_id, user_id) VALUES (?, ?)", (game_id, user_id)
+        )
+        cols = ", ".join(f"{k}=?" for k in fields)
+        await self._write(
+            f"UPDATE days_seats SET {cols} WHERE game_id=? AND user_id=?",
+            (*fields.values(), game_id, user_id),
+        )
+
+    async def add_missed(self, game_id: int, user_id: int) -> int:
+        await self._write(
+            "INSERT OR IGNORE INTO days_seats (game_id, user_id) VALUES (?, ?)", (game_id, user_id)
+        )
+        await self._write(
+            "UPDATE days_seats SET missed=missed+1 WHERE game_id=? AND user_id=?",
+            (game_id, user_id),
+        )
+        return (await self.seat(game_id, user_id)).missed
+
+    # -- votes -----------------------------------------------------------------------------------
+    async def cast_vote(self, game_id: int, target_id: int, voter_id: int, choice: str) -> None:
+        await self._write(
+            "INSERT OR REPLACE INTO days_votes (game_id, target_id, voter_id, choice) "
+            "VALUES (?, ?, ?, ?)",
+            (game_id, target_id, voter_id, choice),
+        )
+
+    async def votes(self, game_id: int, target_id: int) -> dict[int, str]:
+        rows = await self._rows(
+            "SELECT voter_id, choice FROM days_votes WHERE game_id=? AND target_id=?",
+            (game_id, target_id),
+        )
+        return dict(rows)
+
+    async def clear_votes(self, game_id: int, target_id: int) -> None:
+        await self._write(
+            "DELETE FROM days_votes WHERE game_id=? AND target_id=?", (game_id, target_id)
+        )
+
+    # -- notices ---------------------------------------------------------------------------------
+    async def notify(self, user_id: int) -> tuple[bool, bool]:
+        """(direct messages on, a failure already told)."""
+        rows = await self._rows(
+            "SELECT dm_on, failure_told FROM days_notify WHERE user_id=?", (user_id,)
+        )
+        return (bool(rows[0][0]), bool(rows[0][1])) if rows else (False, False)
+
+    async def set_notify(self, user_id: int, on: bool) -> None:
+        await self._write(
+            "INSERT INTO days_notify (user_id, dm_on, failure_told) VALUES (?, ?, 0) "
+            "ON CONFLICT(user_id) DO UPDATE SET dm_on=excluded.dm_on, failure_told=0",
+            (user_id, int(on)),
+        )
+
+    async def claim_failure_told(self, user_id: int) -> bool:
+        return (
+            await self._write(
+                "UPDATE days_notify SET failure_told=1 WHERE user_id=? AND failure_told=0",
+                (user_id,),
+            )
+            == 1
+        )
+
+    # -- away ------------------------------------------------------------------------------------
+    async def add_away(self, guild_id: int, user_id: int, start: float, until: float) -> None:
+        await self._write(
+            "INSERT INTO days_away (guild_id, user_id, start_at, until_at) VALUES (?, ?, ?, ?)",
+            (guild_id, user_id, start, until),
+        )
+
+    async def away_until(self, guild_id: int, user_id: int, now: float) -> float | None:
+        rows = await self._rows(
+            "SELECT MAX(until_at) FROM days_away WHERE guild_id=? AND user_id=? "
+            "AND start_at<=? AND until_at>?",
+            (guild_id, user_id, now, now),
+        )
+        until: float | None = rows[0][0]
+        return until
+
+    async def away_used(self, guild_id: int, user_id: int, since: float) -> float:
+        """Seconds of away that fall after ``since`` (periods are clipped to the window)."""
+        rows = await self._rows(
+            "SELECT COALESCE(SUM(until_at - MAX(start_at, ?)), 0) FROM days_away "
+            "WHERE guild_id=? AND user_id=? AND until_at>?",
+            (since, guild_id, user_id, since),
+        )
+        return float(rows[0][0])
+
+    async def end_away(self, guild_id: int, user_id: int, now: float) -> float:
+        """Cut the current away period short; returns the seconds given back (0 if none)."""
+        until = await self.away_until(guild_id, user_id, now)
+        if until is None:
+            return 0.0
+        await self._write(
+            "UPDATE days_away SET until_at=? WHERE guild_id=? AND user_id=? "
+            "AND start_at<=? AND until_at>?",
+            (now, guild_id, user_id, now, now),
+        )
+        return until - now
+
+    # -- log -------------------------------------------------------------------------------------
+    async def log(
+        self,
+        game_id: int,
+        at: float,
+        kind: str,
+        text: str,
+        *,
+        user_id: int | None = None,
+        version: int | None = None,
+    ) -> None:
+        await self._write(
+            "INSERT INTO days_log (game_id, at, kind, user_id, version, text) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (game_id, at, kind, user_id, version, text),
+        )

@@ -1,0 +1,67 @@
+"""The clock tables on a real SQLite file: claims, nudges, away history."""
+
+import pytest
+
+from storage.clock import ClockStore
+
+
+@pytest.fixture
+async def ds(tmp_path):
+    store = await ClockStore.open(tmp_path / "days.db")
+    yield store
+    await store.close()
+
+
+async def test_a_deadline_is_claimed_by_exactly_one_caller(ds):
+    await ds.put_deadline(1, 10, version=3, started_at=0, due_at=100)
+    assert await ds.claim(1, 10, "deadline", 100, now=101)
+    assert not await ds.claim(1, 10, "deadline", 100, now=102)
+
+
+async def test_a_claim_for_an_old_turn_does_not_land_on_the_next_turn(ds):
+    await ds.put_deadline(1, 10, version=3, started_at=0, due_at=100)
+    await ds.put_deadline(1, 10, version=5, started_at=50, due_at=150)
+    assert not await ds.claim(1, 10, "half", 100)
+    assert await ds.claim(1, 10, "half", 150)
+
+
+async def test_claims_survive_closing_and_reopening_the_file(tmp_path):
+    first = await ClockStore.open(tmp_path / "d.db")
+    await first.put_deadline(1, 10, version=1, started_at=0, due_at=100)
+    assert await first.claim(1, 10, "deadline", 100, now=100)
+    await first.close()
+    again = await ClockStore.open(tmp_path / "d.db")
+    assert await again.open_deadlines() == []
+    assert not await again.claim(1, 10, "deadline", 100, now=100)
+    await again.close()
+
+
+async def test_a_nudge_is_refused_until_its_gap_has_passed(ds):
+    assert await ds.take_nudge(7, now=1000, gap=500) is None
+    assert await ds.take_nudge(7, now=1200, gap=500) == 1500
+    assert await ds.take_nudge(7, now=1500, gap=500) is None
+
+
+async def test_away_time_is_counted_only_inside_the_window(ds):
+    await ds.add_away(1, 10, start=0, until=100)
+    await ds.add_away(1, 10, start=200, until=300)
+    assert await ds.away_used(1, 10, since=50) == 150
+    assert await ds.away_used(1, 10, since=300) == 0
+    assert await ds.away_used(2, 10, since=0) == 0
+
+
+async def test_ending_away_early_gives_the_rest_back(ds):
+    await ds.add_away(1, 10, start=0, until=100)
+    assert await ds.away_until(1, 10, now=40) == 100
+    assert await ds.end_away(1, 10, now=40) == 60
+    assert await ds.away_until(1, 10, now=41) is None
+    assert await ds.away_used(1, 10, since=0) == 40
+
+
+async def test_paused_and_closed_games_have_no_open_deadlines(ds):
+    await ds.put_deadline(1, 10, version=1, started_at=0, due_at=100)
+    await ds.put_deadline(2, 10, version=1, started_at=0, due_at=100)
+    await ds.put_deadline(3, 10, version=1, started_at=0, due_at=100)
+    await ds.update_game(1, paused_at=5.0)
+    await ds.update_game(2, closed_reason="its channel was deleted")
+    assert [d.game_id for d in await ds.open_deadlines()] == [3]

@@ -1,0 +1,66 @@
+"""Where is it my turn, what was played here, and who wins: /game mine, history and stats."""
+
+from bot.clock import records
+from tests.clock.conftest import ADA, BO, CHANNEL, CY, GUILD, OTHER_CHANNEL
+
+
+async def finish(world, channel=CHANNEL):
+    """Play the toy game to the end: Ada and Bo alternate taking 3 (21 counters: Ada wins)."""
+    outcome = None
+    while outcome is None or outcome.result is None:
+        waiting = await world.waiting(channel)
+        outcome = await world.move(waiting[0], "take:3", channel=channel)
+
+
+async def test_mine_lists_your_live_games_here_your_turn_first(world):
+    await world.game(BO, ADA)
+    await world.game(ADA, CY, channel=OTHER_CHANNEL)
+    await world.game(ADA, BO, channel=502, guild=99)
+    mine = await records.mine(world.table, world.clocks, GUILD, ADA)
+    assert [(e.channel_id, e.your_turn) for e in mine] == [(OTHER_CHANNEL, True), (CHANNEL, False)]
+    assert mine[0].deadline is not None and mine[1].deadline is None
+    assert mine[1].waiting_for == ["Bo"]
+
+
+async def test_mine_links_the_latest_board_message(world):
+    outcome = await world.game(ADA, BO)
+    await world.service.board_posted(outcome.game.id, CHANNEL, 4242)
+    [entry] = await records.mine(world.table, world.clocks, GUILD, ADA)
+    assert (entry.board_channel_id, entry.board_message_id) == (CHANNEL, 4242)
+
+
+async def test_finished_games_keep_their_whole_log(world):
+    await world.game(ADA, BO)
+    await finish(world)
+    log = await world.table.log(channel_id=CHANNEL, limit=None)
+    assert len([line for line in log if "takes 3" in line]) == 7
+
+
+async def test_history_lists_recent_finished_and_closed_games_newest_first(world):
+    await world.game(ADA, BO)
+    await finish(world)
+    await world.game(ADA, BO)
+    await world.service.channel_gone(CHANNEL, "its channel was deleted")
+    history = await records.history(world.table, GUILD)
+    assert [(h.status, h.reason) for h in history] == [
+        ("aborted", "its channel was deleted"),
+        ("finished", "took the last counter"),
+    ]
+    assert history[1].winners == ["Ada"]
+    assert await records.history(world.table, GUILD, channel_id=OTHER_CHANNEL) == []
+
+
+async def test_stats_count_games_and_wins_per_player_and_per_game(world):
+    for _ in range(2):
+        await world.game(ADA, BO)
+        await finish(world)
+    await world.game(ADA, CY)
+    await world.service.channel_gone(CHANNEL)
+    players, games = await records.stats(world.table, GUILD)
+    assert [(p.name, p.games, p.wins) for p in players] == [
+        ("Ada", 3, 2),
+        ("Bo", 2, 0),
+        ("Cy", 1, 0),
+    ]
+    [toy] = games
+    assert (toy.games, toy.finished, toy.winners) == (3, 2, {"Ada": 2})
