@@ -124,12 +124,14 @@ class Chromium:
             elif data.get("method") == "Runtime.exceptionThrown":
                 details = data["params"]["exceptionDetails"]
                 self.console.append(str(details.get("exception", {}).get("description") or details))
-            elif data.get("method") == "Runtime.consoleAPICalled":
-                if data["params"].get("type") == "error":
-                    args = data["params"].get("args") or []
-                    self.console.append(
-                        " ".join(str(a.get("value", a.get("description"))) for a in args)
-                    )
+            elif (
+                data.get("method") == "Runtime.consoleAPICalled"
+                and data["params"].get("type") == "error"
+            ):
+                args = data["params"].get("args") or []
+                self.console.append(
+                    " ".join(str(a.get("value", a.get("description"))) for a in args)
+                )
 
     async def _send(self, method: str, params: dict | None = None, session: str | None = None):
         mid = next(self._ids)

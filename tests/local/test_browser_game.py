@@ -113,9 +113,9 @@ def _image_hash(page, src: str) -> str:
     )
 
 
-def _open(local, chromium, seat: str) -> Player:
+def _open(local, chromium, seat: str, channel: str = "games") -> Player:
     world = {"seats": [{"id": str(u.id), "name": u.name} for u in local.page.seats]}
-    page = chromium.open(local.url + f"?seat={seat}&channel=games")
+    page = chromium.open(local.url + f"?seat={seat}&channel={channel}")
     page.wait_for(f"document.body.dataset.drawnSeat === {json.dumps(seat)}")
     return Player(page, world, lambda: local.server.settle(quiet=0.05))
 
@@ -216,3 +216,55 @@ def test_a_whole_game_is_played_by_clicking_and_each_seat_sees_only_its_own_secr
     assert _image_hash(you.page, boards[0]) != _image_hash(you.page, boards[-1])
     assert not [m for m in you.messages() if m["failure"]], "an interaction failed"
     assert chromium.console == []
+
+
+def test_the_spectator_link_shows_the_result_the_log_and_every_turns_board(local, chromium):
+    you = _open(local, chromium, "Ada", "more-games")
+    _open_game(you, "race", "Race to 21, secret words (test game)", "toy_secret")
+    _, moves = _play_to_the_end(you, random.Random(3))
+
+    links = []
+    for name in ("Chiara", "Bruno"):  # anyone in the channel may ask; the link stays the same
+        you.switch(name)
+        you.command("/game watch")
+        answer = you.wait_for_message("0", lambda m: "/watch/" in m["text"], "watch link")
+        assert answer["ephemeral"]
+        links.append(
+            you.page.evaluate(
+                f"document.querySelector(\"article[data-id='{answer['id']}'] a[href*='/watch/']\").href"
+            )
+        )
+    assert links[0] == links[1]
+    token = links[0].rsplit("/", 1)[1]
+    assert len(token) >= 22  # 128 random bits, URL-safe base64
+
+    page = you.page
+    page.goto(links[0])
+    page.wait_for("document.body.dataset.version !== undefined", what="the game loaded")
+    assert "wins" in page.evaluate("document.getElementById('result').textContent")
+    assert page.evaluate("document.getElementById('turn').max") == str(moves)
+    assert page.evaluate("document.body.dataset.turn") == str(moves)  # the latest board first
+    page.wait_for(
+        "document.getElementById('board').complete && document.getElementById('board').naturalWidth > 0"
+    )
+    latest = page.evaluate("document.getElementById('board').src")
+    log = page.evaluate("document.getElementById('log').innerText")
+    assert "The game begins: Ada, Bruno." in log and "The game is over" in log
+
+    page.click("#prev")
+    page.wait_for(f"document.body.dataset.turn === '{moves - 1}'")
+    page.wait_for(
+        "document.getElementById('board').complete && document.getElementById('board').naturalWidth > 0"
+    )
+    assert page.evaluate("document.getElementById('board').src") != latest
+    assert _image_hash(page, latest) != _image_hash(
+        page, page.evaluate("document.getElementById('board').src")
+    )
+
+    text = page.evaluate("document.body.innerText")
+    assert not [w for w in ("-ada)", "-bruno)") if w in text], "a secret word is on the page"
+    missing = page.evaluate(
+        f"fetch({json.dumps(links[0][: -len(token)] + 'A' * len(token) + '/game.json')})"
+        ".then(r => r.status)"
+    )
+    assert missing == 404
