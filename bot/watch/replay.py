@@ -9,6 +9,7 @@ to apply), only the latest board is offered, never a wrong one.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from dataclasses import dataclass, field
 from typing import Any
@@ -74,10 +75,9 @@ def replay(row: GameRow, moves: list[MoveRow]) -> Replay:
             elif move.kind == "move":
                 state, _ = eng.apply(state, move.player, move.action_id)
             elif move.kind == "concede":
-                try:
+                # when the game could not go on without them it ended there, the state as it was
+                with contextlib.suppress(IllegalAction):
                     state, _ = eng.remove_player(state, move.player)
-                except IllegalAction:
-                    pass  # the game ended there; the state stayed as it was
             turns.append(Turn(move.seq, public_text(move), state))
     except Exception as exc:
         log.warning("game %s: its log does not replay (%s)", row.id, failure(exc))
