@@ -96,10 +96,14 @@ def _split_values(rest: str, params: list[dict]) -> list[tuple[str, str]]:
 
 
 def assign(parsed: Parsed) -> dict[str, str]:
-    """Option name -> raw text; positional words fill the options not named, in order."""
+    """Option name -> raw text; words without a name fill the options not named, in order,
+    the last text option taking the rest (``/play take 1``)."""
     named = {name: value.strip() for name, value in parsed.values if name}
     loose = [value for name, value in parsed.values if not name]
-    free = [p["name"] for p in parsed.params if p["name"] not in named]
+    free = [p for p in parsed.params if p["name"] not in named]
+    if len(loose) > len(free) and free and free[-1]["type"] == STRING:
+        loose = [*loose[: len(free) - 1], " ".join(loose[len(free) - 1 :])]
+    free = [p["name"] for p in free]
     if len(loose) > len(free):
         raise SlashError(f"Too many values for /{parsed.name}: {' '.join(loose)}")
     for name, value in zip(free, loose, strict=False):

@@ -26,9 +26,9 @@ class WatchSettings:
 _settings: WatchSettings | None = None
 
 
-def enable(settings: WatchSettings) -> None:
+def enable(settings: WatchSettings | None) -> None:
     """Called once at start when the operator turned the pages on (before the commands are
-    built: ``/game watch`` exists only then)."""
+    built: ``/game watch`` exists only then); ``None`` turns them off again."""
     global _settings
     _settings = settings
 

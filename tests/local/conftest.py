@@ -29,10 +29,11 @@ def chromium():
 
 
 @pytest.fixture(autouse=True)
-def _show_bot_on_failure(request, local):
+def _show_bot_on_failure(request):
     yield
     rep = getattr(request.node, "rep_call", None)
-    if rep is not None and rep.failed:
+    if rep is not None and rep.failed and "local" in request.fixturenames:
+        local = request.getfixturevalue("local")
         for record in list(local.server.interactions.values())[-4:]:
             print(
                 "interaction",
