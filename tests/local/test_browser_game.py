@@ -76,8 +76,12 @@ class Player:
                     return m
             time.sleep(0.05)
         note = self.page.evaluate("document.getElementById('composer-note').textContent")
+        shown = [
+            (m["id"], m["ephemeral"], m["text"][-90:], [b["id"] for b in m["buttons"]])
+            for m in self.messages()[-6:]
+        ]
         raise BrowserError(
-            f"no {what} for {self.seat} (note: {note!r}); it sees: {self.messages()[-2:]}"
+            f"no {what} after {after} for {self.seat} (note: {note!r}); it sees: {shown}"
         )
 
     def click(self, message: dict, custom_id: str) -> None:
@@ -249,7 +253,7 @@ def test_the_spectator_link_shows_the_result_the_log_and_every_turns_board(local
     )
     latest = page.evaluate("document.getElementById('board').src")
     log = page.evaluate("document.getElementById('log').innerText")
-    assert "The game begins: Ada, Bruno." in log and "The game is over" in log
+    assert "The game begins: Ada, Bruno." in log and "wins" in log.splitlines()[-1]
 
     page.click("#prev")
     page.wait_for(f"document.body.dataset.turn === '{moves - 1}'")
@@ -268,3 +272,36 @@ def test_the_spectator_link_shows_the_result_the_log_and_every_turns_board(local
         ".then(r => r.status)"
     )
     assert missing == 404
+
+
+def test_a_real_game_moves_with_typed_play_commands_and_ends_on_a_concession(local, chromium):
+    """Cemetery Creatures: moves by clicking and by ``/play`` with the bot's suggestions of the
+    mover's own moves; the board image changes; a concession ends it with the winner shown."""
+    you = _open(local, chromium, "Ada", "general")
+    _open_game(you, "cem", "Cemetery Creatures", "cemetery")
+    start = you.wait_for_message("0", lambda m: "the game starts" in m["text"], "start")
+    first_board = start["images"][0]
+
+    # a move typed: /play action:, picked from what the bot suggests to the player to move
+    (mover_id,) = set(start["mentions"]) & set(you.names)
+    you.switch(you.names[mover_id])
+    page = you.page
+    page.type_text("#box", "/play action:")
+    page.wait_for("document.querySelectorAll('#suggestions .suggestion').length > 0")
+    page.click("#suggestions .suggestion")
+    assert page.evaluate("document.getElementById('box').value").startswith("/play action:")
+    page.press_enter()
+    after = you.wait_for_message(start["id"], lambda m: not m["ephemeral"] and m["images"], "move")
+    assert _image_hash(page, after["images"][0]) != _image_hash(page, first_board)
+
+    # the other seat sees the new board too, and the ping is theirs when it is their turn
+    (next_id,) = set(after["mentions"]) & set(you.names)
+    you.switch(you.names[next_id])
+    assert next(m for m in you.messages() if m["id"] == after["id"])["mentioned"]
+
+    you.command("/game concede")
+    end = you.wait_for_message(after["id"], lambda m: "Game over" in m["text"], "the end")
+    assert "conceded" in end["text"]
+    you.switch("Chiara")
+    assert [m for m in you.messages() if not m["ephemeral"]][-1]["id"] == end["id"]
+    assert chromium.console == []
