@@ -115,6 +115,8 @@ class LocalSession:
             str(self.db_path),
             "--sync",
             "always",
+            "--dev-guild",  # the local server (also overrides a TABLETOP_DEV_GUILD from .env)
+            str(self.server.guild_id),
             "--web-port",
             str(self.watch_port),
         ]
@@ -124,7 +126,6 @@ class LocalSession:
             "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
             "PYTHONUNBUFFERED": "1",
         }
-        env.pop("TABLETOP_DEV_GUILD", None)  # commands go to the local server as a whole
         self._log = open(self.log_path, "ab")  # noqa: SIM115 (closed in stop)
         # a session of its own: Ctrl-C reaches the launcher, which then stops the bot in order
         self.proc = subprocess.Popen(
@@ -134,6 +135,7 @@ class LocalSession:
             stdout=self._log,
             stderr=subprocess.STDOUT,
             start_new_session=True,
+            preexec_fn=_die_with_parent,
         )
         deadline = time.monotonic() + timeout
         while not (self.server.bot_connected() and self.server.commands()):
@@ -174,6 +176,17 @@ class LocalSession:
             self._tmp = None
 
 
+def _die_with_parent() -> None:
+    """In the bot's process: end it if the launcher dies without stopping it (``kill -9``), so
+    no bot is left trying to reach a local Discord that is gone (Linux; elsewhere a no-op)."""
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -190,6 +203,9 @@ def run(args: argparse.Namespace) -> int:
     print("Starting the local Discord and the bot (a few seconds)...", flush=True)
     try:
         session.start()
+    except KeyboardInterrupt:
+        session.stop()
+        return 130
     except OSError as exc:
         print(
             f"tabletop: cannot open the page on 127.0.0.1:{args.port} ({exc.strerror or exc}). "
