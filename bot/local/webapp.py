@@ -105,9 +105,20 @@ class LocalPage:
                 "guild": self.server.guild_name,
                 "bot": self.server.bot.name,
                 "seats": [{"id": str(u.id), "name": u.name} for u in self.seats],
-                "channels": [{"id": str(c.id), "name": c.name} for c in self.channels],
+                "channels": [
+                    {"id": str(c.id), "name": c.name, "thread": c.parent_id is not None}
+                    for c in self._listed()
+                ],
             }
         )
+
+    def _listed(self) -> list:
+        """The server's channels, each followed by the threads the bot opened in it."""
+        out = []
+        for channel in self.channels:
+            out.append(channel)
+            out += [c for c in self.server.channels.values() if c.parent_id == channel.id]
+        return out
 
     def _seat(self, value) -> User:
         seat = next((u for u in self.seats if str(u.id) == str(value)), None)
@@ -146,7 +157,7 @@ class LocalPage:
             ):
                 shown.append(_failure_view(record))
         shown.sort(key=lambda v: int(v["id"]))
-        return web.json_response({"messages": shown[-200:]})
+        return web.json_response({"messages": shown[-200:], "channels": len(self._listed())})
 
     def _message_view(self, msg: Message, seat: User) -> dict:
         record = self.server.interactions.get(msg.interaction_id or 0)

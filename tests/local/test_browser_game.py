@@ -305,3 +305,13 @@ def test_a_real_game_moves_with_typed_play_commands_and_ends_on_a_concession(loc
     you.switch("Chiara")
     assert [m for m in you.messages() if not m["ephemeral"]][-1]["id"] == end["id"]
     assert chromium.console == []
+
+
+def test_a_game_opened_in_a_thread_shows_the_thread_under_its_channel(local, chromium):
+    you = _open(local, chromium, "Dev" if len(local.page.seats) > 3 else "Chiara", "general")
+    you.command("/game new game:cemetery thread:true")
+    page = you.page
+    page.wait_for("document.querySelector('#channels .channel.thread') !== null", what="thread")
+    page.click("#channels .channel.thread")
+    you.wait_for_message("0", lambda m: "opened a game" in m["text"], "the lobby in the thread")
+    you.command("/game abort")

@@ -42,9 +42,9 @@ function drawSidebar() {
   channels.innerHTML = "";
   for (const c of state.world.channels) {
     const li = document.createElement("li");
-    li.className = "channel" + (c.id === state.channel ? " active" : "");
+    li.className = "channel" + (c.id === state.channel ? " active" : "") + (c.thread ? " thread" : "");
     li.dataset.channel = c.name;
-    li.innerHTML = `<span class="hash">#</span>${escapeHtml(c.name)}`;
+    li.innerHTML = c.thread ? `<span class="hash">↳</span>${escapeHtml(c.name)}` : `<span class="hash">#</span>${escapeHtml(c.name)}`;
     li.onclick = () => { state.channel = c.id; localStorage.setItem("channel", c.name); drawSidebar(); refresh(true); };
     channels.appendChild(li);
   }
@@ -91,6 +91,10 @@ async function refresh(jump) {
       const seat = state.seat, channel = state.channel;
       try {
         const data = await api(`/api/messages?seat=${seat}&channel=${channel}`);
+        if (data.channels !== state.world.channels.length) { // the bot opened a thread
+          state.world = await api("/api/world");
+          drawSidebar();
+        }
         if (seat === state.seat && channel === state.channel) drawMessages(data.messages, jump);
       } catch (err) {
         note(String(err.message || err));
