@@ -49,7 +49,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--keep-db",
         type=Path,
         metavar="PATH",
-        help="the bot's SQLite file (default: a temporary one, removed at the end)",
+        help="keep the bot's SQLite file (and its bot.log) here (default: a temporary one, "
+        "removed at the end)",
     )
 
 
@@ -71,6 +72,7 @@ class LocalSession:
         self.port = port
         self._tmp = None if db else tempfile.TemporaryDirectory(prefix="tabletop-local-")
         folder = Path(self._tmp.name) if self._tmp else db.parent
+        folder.mkdir(parents=True, exist_ok=True)
         self.db_path = db or folder / "tabletop.sqlite3"
         self.log_path = folder / "bot.log"
         self.server = LocalDiscord()

@@ -256,8 +256,8 @@ class LocalPage:
         return list(record.choices or [])
 
     async def _command(self, request: web.Request) -> web.Response:
-        body = await request.json()
         try:
+            body = await _body(request)
             seat = self._seat(body.get("seat"))
             channel = self._channel(body.get("channel"))
             parsed = slash.read(str(body.get("text", "")), self.server.commands())
@@ -289,8 +289,8 @@ class LocalPage:
         raise PageError("that control is not on the message any more")
 
     async def _click(self, request: web.Request) -> web.Response:
-        body = await request.json()
         try:
+            body = await _body(request)
             seat, msg, button = self._component(body, limits.BUTTON)
         except (PageError, ValueError) as exc:
             return _bad(exc)
@@ -298,8 +298,8 @@ class LocalPage:
         return self._dispatch(type=3, user=seat, channel_id=msg.channel_id, data=data, message=msg)
 
     async def _select(self, request: web.Request) -> web.Response:
-        body = await request.json()
         try:
+            body = await _body(request)
             seat, msg, menu = self._component(body, 3)
         except (PageError, ValueError) as exc:
             return _bad(exc)
@@ -338,6 +338,16 @@ def _failure_view(record: Interaction) -> dict:
         "mentions_me": False,
         "used": None,
     }
+
+
+async def _body(request: web.Request) -> dict:
+    try:
+        body = await request.json()
+    except ValueError:
+        raise PageError("the request is not JSON") from None
+    if not isinstance(body, dict):
+        raise PageError("the request is not a JSON object")
+    return body
 
 
 def _bad(exc: Exception) -> web.Response:
