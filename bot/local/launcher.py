@@ -20,9 +20,6 @@ import threading
 import time
 from pathlib import Path
 
-from bot.local.webapp import LocalPage
-from bot.localdiscord.server import DEFAULT_PERMISSIONS, LocalDiscord
-
 SEAT_NAMES = ("Ada", "Bruno", "Chiara", "Dev", "Emeka", "Freya")
 CHANNEL_NAMES = ("general", "games", "more-games")
 GUILD_NAME = "Tabletop (local)"
@@ -75,8 +72,11 @@ class LocalSession:
         folder.mkdir(parents=True, exist_ok=True)
         self.db_path = db or folder / "tabletop.sqlite3"
         self.log_path = folder / "bot.log"
+        # imported here so that ``python -m bot --help`` does not need aiohttp
+        from bot.localdiscord.server import LocalDiscord
+
         self.server = LocalDiscord()
-        self.page: LocalPage | None = None
+        self.page = None  # the LocalPage, once started
         self.proc: subprocess.Popen | None = None
         self.watch_port = 0
 
@@ -85,6 +85,9 @@ class LocalSession:
         return f"http://127.0.0.1:{self.page.port}/" if self.page else ""
 
     def start(self, timeout: float = 60.0) -> LocalSession:
+        from bot.local.webapp import LocalPage
+        from bot.localdiscord.server import DEFAULT_PERMISSIONS
+
         server = self.server
         server.guild_name = GUILD_NAME
         server.start()
