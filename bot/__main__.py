@@ -98,7 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
         sub.add_parser(
             "local",
             help="play in your browser, without Discord (a local Discord, the bot, a web page)",
-            description="Start a local stand-in for Discord, the real bot against it, and a web "
+            description="Start a local Discord, the real bot against it, and a web "
             "page on 127.0.0.1 where you play every seat. Nothing reaches the internet.",
         )
     )
