@@ -157,7 +157,23 @@ class LocalPage:
             ):
                 shown.append(_failure_view(record))
         shown.sort(key=lambda v: int(v["id"]))
-        return web.json_response({"messages": shown[-200:], "channels": len(self._listed())})
+        return web.json_response(
+            {
+                "messages": shown[-200:],
+                "channels": len(self._listed()),
+                "pinged": self._pinged_now(channel.id),
+            }
+        )
+
+    def _pinged_now(self, channel_id: int) -> list[str]:
+        """The seats the channel's latest ping is for (the page marks them: whose turn it is)."""
+        for msg in reversed(self.server.messages.values()):
+            if msg.channel_id == channel_id and msg.public:
+                pinged = limits.pinged_ids(msg.content, msg.allowed_mentions)
+                seats = {u.id for u in self.seats}
+                if pinged:
+                    return [str(u) for u in pinged if u in seats]
+        return []
 
     def _message_view(self, msg: Message, seat: User) -> dict:
         record = self.server.interactions.get(msg.interaction_id or 0)

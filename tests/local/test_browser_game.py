@@ -296,6 +296,11 @@ def test_a_real_game_moves_with_typed_play_commands_and_ends_on_a_concession(loc
 
     # the other seat sees the new board too, and the ping is theirs when it is their turn
     (next_id,) = set(after["mentions"]) & set(you.names)
+    page.wait_for(
+        f"document.querySelector(\"#seats .seat[data-seat='{you.names[next_id]}']\")"
+        ".classList.contains('pinged')",
+        what="the seat to move marked",
+    )
     you.switch(you.names[next_id])
     assert next(m for m in you.messages() if m["id"] == after["id"])["mentioned"]
 

@@ -169,3 +169,12 @@ def test_a_command_is_checked_against_the_synced_commands_before_it_is_sent(worl
         _call(page, "/api/command", {"seat": "1", "channel": str(games.id), "text": "/x"})[0] == 400
     )
     assert not dispatched
+
+
+def test_the_seats_the_latest_ping_is_for_are_marked(world):
+    server, page, ada, bruno, games, dispatched, post = world
+    post({"content": f"Your move: <@{bruno.id}>"})
+    post({"content": "a later message without a ping"})
+    post({"content": f"psst <@{ada.id}>"}, ephemeral_to=ada)  # private: not a ping of the channel
+    _, seen = _call(page, f"/api/messages?seat={ada.id}&channel={games.id}")
+    assert seen["pinged"] == [str(bruno.id)]

@@ -95,7 +95,14 @@ async function refresh(jump) {
           state.world = await api("/api/world");
           drawSidebar();
         }
-        if (seat === state.seat && channel === state.channel) drawMessages(data.messages, jump);
+        if (seat === state.seat && channel === state.channel) {
+          drawMessages(data.messages, jump);
+          for (const b of document.querySelectorAll("#seats .seat")) {
+            const id = state.world.seats.find((s) => s.name === b.dataset.seat).id;
+            b.classList.toggle("pinged", data.pinged.includes(id));
+            b.title = data.pinged.includes(id) ? `${b.dataset.seat} was pinged here last` : "";
+          }
+        }
       } catch (err) {
         note(String(err.message || err));
       }
