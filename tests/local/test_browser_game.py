@@ -304,9 +304,25 @@ def test_a_real_game_moves_with_typed_play_commands_and_ends_on_a_concession(loc
     you.switch(you.names[next_id])
     assert next(m for m in you.messages() if m["id"] == after["id"])["mentioned"]
 
+    # a spectator page opened now follows the game to its end
+    you.command("/game watch")
+    answer = you.wait_for_message(after["id"], lambda m: "/watch/" in m["text"], "watch link")
+    link = page.evaluate(
+        f"document.querySelector(\"article[data-id='{answer['id']}'] a[href*='/watch/']\").href"
+    )
+    watcher = chromium.open(link)
+    watcher.wait_for("document.body.dataset.version !== undefined", what="the watch page")
+    assert watcher.evaluate("document.getElementById('turn').max") == "1"  # start, one move
+    assert watcher.evaluate("document.getElementById('result').hidden")
+
     you.command("/game concede")
     end = you.wait_for_message(after["id"], lambda m: "Game over" in m["text"], "the end")
     assert "conceded" in end["text"]
+    watcher.wait_for(
+        "!document.getElementById('result').hidden", timeout=15, what="the result on the page"
+    )
+    assert "wins" in watcher.evaluate("document.getElementById('result').textContent")
+    assert watcher.evaluate("document.getElementById('turn').max") == "2"  # and the concession
     you.switch("Chiara")
     assert [m for m in you.messages() if not m["ephemeral"]][-1]["id"] == end["id"]
     assert chromium.console == []
