@@ -401,3 +401,132 @@ def test_the_end_clears_every_pending_decision_and_refunds_a_waiting_building():
     assert (s.placement, s.offer, s.trade, s.claims) == (None, None, None, [])
     assert s.bank_stilts == 32 and s.cash["Brook"] == 1550
     assert ENGINE.to_act(s) == []
+
+
+# -- what the survivors of mutation testing showed untested -------------------------------------
+def test_a_payment_of_one_shmeckle_is_made():
+    s = new()
+    money.transfer(s, "Ada", None, 1)
+    assert (s.cash["Ada"], s.bank_received) == (1499, 1)
+
+
+def test_an_event_said_without_a_kind_is_info():
+    s = new()
+    ev = _ev()
+    money.say(s, ev, "Ada waves.")
+    assert ev[0].kind == "info"
+
+
+def test_a_charge_of_nothing_says_nothing():
+    s = new()
+    ev = _ev()
+    money.charge(s, ev, "Ada", "Brook", 0, "rent")
+    assert ev == [] and s.log == new().log
+
+
+def test_a_charge_of_one_shmeckle_is_paid():
+    s = new()
+    money.charge(s, _ev(), "Ada", "Brook", 1, "rent")
+    assert (s.cash["Ada"], s.cash["Brook"]) == (1499, 1501)
+
+
+def test_a_debt_to_a_player_names_them_and_how_to_raise_the_money():
+    s = new()
+    s.cash["Ada"] = 30
+    ev = _ev()
+    money.charge(s, ev, "Ada", "Brook", 100, "rent")
+    assert ev[0].text == (
+        "Ada owes 100 to Brook (rent) but has 30: sell buildings, mortgage or trade to raise it."
+    )
+
+
+def test_a_debt_of_exactly_the_debtor_s_cash_is_settled():
+    s = new()
+    s.cash["Ada"] = 50
+    s.debts = [Debt(debtor="Ada", creditor="Brook", amount=50, reason="rent")]
+    assert money.settle_debts(s, _ev()) is True
+    assert s.cash["Ada"] == 0 and s.debts == []
+
+
+def test_a_cancelled_box_placement_adds_the_box_to_the_bank_s_stock():
+    s = new()
+    s.bank_boxes = 3
+    s.placement = Placement(player="Ada", item="box", paid=90)
+    money.cancel_placement(s)
+    assert s.bank_boxes == 4
+
+
+def test_an_auction_bidder_before_the_turn_going_bankrupt_keeps_the_turn_on_its_bidder():
+    s = new(4)
+    s.auction = Auction(item="space", space=39, bidders=["Ada", "Brook", "Cy", "Dee"], turn=3)
+    money.go_bankrupt(s, _ev(), "Ada", None)
+    assert s.auction.bidders == ["Brook", "Cy", "Dee"] and s.auction.turn == 2
+
+
+def test_a_bankrupt_player_s_buildings_are_sold_and_the_money_goes_to_the_creditor():
+    s = new(3)
+    own(s, "Cy", 37, 39)
+    s.level = {37: 1, 39: 1}  # 200 each: half back is 200 in all
+    s.bank_stilts = 30
+    total = money_total(s)
+    money.go_bankrupt(s, _ev(), "Cy", "Brook")
+    assert s.cash["Brook"] == 1500 + 1500 + 200 and s.cash["Cy"] == 0
+    assert money_total(s) == total
+
+
+def test_four_stilts_go_back_to_the_bank_as_four_stilts_not_a_box():
+    s = new(3)
+    own(s, "Cy", 37, 39)
+    s.level = {37: 4, 39: 4}
+    s.bank_stilts, s.bank_boxes = 24, 12
+    money.go_bankrupt(s, _ev(), "Cy", None)
+    assert (s.bank_stilts, s.bank_boxes) == (32, 12)
+
+
+def test_bankruptcy_to_a_player_counts_only_the_mortgaged_properties_for_the_fee():
+    s = new(3)
+    own(s, "Cy", 5, 15, 25)
+    s.mortgaged = [5]
+    ev = _ev()
+    money.go_bankrupt(s, ev, "Cy", "Brook")
+    assert "3 properties (1 mortgaged: 10% fee each)." in ev[-1].text
+
+
+def test_bankruptcy_to_a_player_with_only_cards_says_so():
+    s = new(3)
+    s.owner = {}
+    s.cards["Cy"] = ["c05"]
+    ev = _ev()
+    money.go_bankrupt(s, ev, "Cy", "Brook")
+    assert (ev[-1].text, ev[-1].kind) == (
+        "Cy is bankrupt to Brook, who takes 1500 shmeckles and their Get Out of Jail Free cards.",
+        "bankrupt",
+    )
+
+
+def test_bankruptcy_to_a_player_with_nothing_but_cash_says_only_the_cash():
+    s = new(3)
+    s.owner = {}
+    ev = _ev()
+    money.go_bankrupt(s, ev, "Cy", "Brook")
+    assert ev[-1].text == "Cy is bankrupt to Brook, who takes 1500 shmeckles."
+
+
+def test_bankruptcy_to_the_bank_with_nothing_but_cash_says_only_the_cash():
+    s = new(3)
+    s.owner = {}
+    ev = _ev()
+    money.go_bankrupt(s, ev, "Cy", None)
+    assert (ev[-1].text, ev[-1].kind) == (
+        "Cy is bankrupt to the Bank: 1500 shmeckles go to the Bank.",
+        "bankrupt",
+    )
+
+
+def test_a_shared_quick_game_win_names_every_winner():
+    s = new(3, mode="quick")
+    s.owner = {}
+    s.cash.update({"Brook": 300, "Cy": 300})
+    ev = _ev()
+    money.go_bankrupt(s, ev, "Ada", None)
+    assert ev[-1].text.startswith("Game over: Brook and Cy wins.")
