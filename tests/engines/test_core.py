@@ -135,7 +135,7 @@ def test_nobody_is_removed_from_a_finished_game():
 
 
 def test_by_default_a_game_cannot_go_on_without_a_player():
-    with pytest.raises(IllegalAction, match="cannot continue without that player"):
+    with pytest.raises(IllegalAction, match="^This game cannot continue without that player.$"):
         BARE.remove_player(BARE.setup(["Ada", "Bo"], seed=1), "Bo")
 
 
@@ -284,3 +284,40 @@ def test_two_players_may_not_share_a_unique_choice():
 def test_players_who_chose_nothing_do_not_clash_over_a_unique_choice():
     out = OPTIONED.validate_options(PAIR, {"animal": {"Ada": None, "Bo": None}})
     assert out["animal"] == {}
+
+
+class TwoAwaited(Bare):
+    """Ada and Bo both decide now; Cy may only trade out of turn."""
+
+    def to_act(self, state):
+        return ["Ada", "Bo"]
+
+    def legal_actions(self, state, player):
+        return [Action(id="trade", label="Trade")] if player == "Cy" else []
+
+    def pick(self, state, player, actions, rng):
+        return f"{player} picks with the pile at {state.pile}"
+
+
+TWO = TwoAwaited()
+
+
+def test_a_player_not_awaited_hears_every_awaited_player_named():
+    with pytest.raises(IllegalAction, match="^The game is waiting for Ada, Bo, not you.$"):
+        TWO.apply(TWO.setup(["Ada", "Bo"], seed=1), "Dee", "go")
+
+
+def test_a_player_with_out_of_turn_moves_hears_a_wrong_id_refused_not_a_wait():
+    with pytest.raises(IllegalAction, match="^'go' is not a move you can make now.$"):
+        TWO.apply(TWO.setup(["Ada", "Bo"], seed=1), "Cy", "go")
+
+
+def test_a_stand_in_asks_the_engine_s_pick_with_the_state_and_the_player():
+    assert TWO.suggest(TWO.setup(["Ada", "Bo"], seed=1), "Cy", random.Random(1)) == (
+        "Cy picks with the pile at 3"
+    )
+
+
+def test_a_player_who_chose_nothing_does_not_hide_another_s_invalid_choice():
+    with pytest.raises(IllegalAction, match="^'green' is not a choice for Colour"):
+        OPTIONED.validate_options(PAIR, {"colour": {"Ada": None, "Bo": "green"}})

@@ -76,7 +76,7 @@ def test_a_schema_version_that_is_not_a_count_of_steps_is_refused(version):
 
 @pytest.mark.parametrize("saved", ["[]", '"state"', "3", "null"])
 def test_a_saved_state_that_is_not_a_json_object_is_refused(saved):
-    with pytest.raises(UnreadableState, match="not a JSON object"):
+    with pytest.raises(UnreadableState, match="^the saved state is not a JSON object$"):
         ENGINE.load_state(saved)
 
 
