@@ -258,3 +258,18 @@ def test_production_and_full_production_say_what_they_placed():
     assert production.apply_result(state, DATA, FULL, 6) == (
         "tile 6 is fully produced (2 water, 1 nest)"
     )
+
+
+def test_a_roll_without_a_reroll_ends_its_line_with_what_happened(monkeypatch):
+    state = game("cat", "bear")
+    monkeypatch.setattr(production, "roll_d6", lambda s, d: FULL)
+    monkeypatch.setattr(production, "roll_d20", lambda s, d: 6)
+    (event,) = production.production_round(state, DATA, "Ada")
+    assert event.text == f"🎲 Ada rolls Full Production on tile 6: {state.last_roll[0].text}."
+
+
+def test_clearing_a_forest_tile_says_what_the_cleared_side_received():
+    state = game("cat", "bear", "frog", "pitta")
+    set_tile(state, 6, ["F", "", "W", "N"])
+    text = production.apply_result(state, DATA, DEVELOP, 6)
+    assert text == "tile 6 is cleared and refilled (1 food, 1 water)"
