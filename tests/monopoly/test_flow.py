@@ -175,3 +175,34 @@ def test_a_queued_property_nobody_can_bid_for_stays_with_the_bank_and_the_turn_m
     flow.advance(s, _ev())
     assert s.auction is None and s.auction_queue == [] and 39 not in s.owner
     assert s.current == "Brook"
+
+
+def test_a_fee_choice_for_a_property_lifted_meanwhile_is_dropped():
+    s = new(3)
+    own(s, "Cy", 5)
+    s.fee_choices = [FeeChoice(player="Cy", space=5)]
+    s.stage = "move"
+    flow.advance(s, _ev())
+    assert s.fee_choices == [] and s.current == "Brook"
+
+
+def test_an_auction_left_to_its_leader_is_closed_and_told_when_the_game_moves_on():
+    s = new(3)
+    s.stage = "move"
+    s.auction = Auction(item="space", space=39, bidders=["Brook"], high=20, high_bidder="Brook")
+    ev = _ev()
+    flow.advance(s, ev)
+    assert s.owner[39] == "Brook" and s.auction is None
+    assert "Brook wins Rick's Garage for 20." in [e.text for e in ev]
+    assert s.current == "Brook", "then the turn moves on"
+
+
+def test_a_won_building_with_nowhere_to_go_is_refunded_and_told_when_the_game_moves_on():
+    s = new(3)
+    s.stage = "move"
+    s.placement = Placement(player="Cy", item="stilt", paid=40)
+    s.bank_stilts = 31
+    ev = _ev()
+    flow.advance(s, ev)
+    assert s.placement is None and s.cash["Cy"] == 1540
+    assert "Cy has nowhere left to place it; the Bank refunds 40." in [e.text for e in ev]
