@@ -283,3 +283,79 @@ def test_a_placement_with_somewhere_to_go_waits():
     s.placement = Placement(player="Brook", item="stilt", paid=150)
     auction.drop_stuck_placement(s, _ev())
     assert s.placement == Placement(player="Brook", item="stilt", paid=150)
+
+
+# -- what the survivors of mutation testing showed untested -------------------------------------
+def test_a_player_with_a_single_shmeckle_may_still_bid():
+    s = new(3)
+    s.cash["Brook"] = 1
+    assert auction.table_order(s, "Ada") == ["Ada", "Brook", "Cy"]
+
+
+def test_a_shortage_counts_builders_whatever_the_bank_holds():
+    s = _dark_blue("Ada")
+    own(s, "Brook", 1, 3)
+    s.bank_stilts = 0
+    assert auction.shortage_bidders(s, "stilt") == ["Ada", "Brook"]
+
+
+def test_owning_a_transport_does_not_make_a_builder():
+    s = _dark_blue("Ada")
+    own(s, "Brook", 5)
+    assert auction.shortage_bidders(s, "stilt") == ["Ada"]
+
+
+def test_a_shortage_auction_is_announced_as_an_auction():
+    s = _dark_blue("Ada")
+    own(s, "Cy", 1, 3)
+    ev = _ev()
+    auction.start_shortage_auction(s, ev, "Ada", 39)
+    assert ev[0].kind == "auction"
+
+
+def test_a_box_shortage_is_measured_against_the_bank_s_boxes_not_its_stilts():
+    s = _dark_blue("Ada")
+    own(s, "Brook", 1, 3)
+    s.level = {37: 4, 39: 4, 1: 4, 3: 4}
+    s.bank_boxes, s.bank_stilts = 2, 0
+    assert auction.is_shortage(s, "box") is False
+
+
+def test_a_winner_with_exactly_the_bid_in_cash_gets_the_building():
+    s = _dark_blue("Ada")
+    s.cash["Ada"] = 200
+    s.auction = Auction(item="stilt", space=39, bidders=["Ada"], high=200, high_bidder="Ada")
+    ev = _ev()
+    auction.close_if_done(s, ev)
+    assert s.level == {39: 1} and s.cash["Ada"] == 0
+    assert (ev[0].text, ev[0].kind) == ("Ada wins the flublet stilt for 200.", "auction")
+
+
+def test_a_box_won_when_the_bank_has_no_box_left_is_not_delivered():
+    s = _dark_blue("Ada")
+    s.level = {37: 4, 39: 4}
+    s.bank_boxes, s.bank_stilts = 0, 10
+    s.auction = Auction(item="box", space=39, bidders=["Ada"], high=200, high_bidder="Ada")
+    ev = _ev()
+    auction.close_if_done(s, ev)
+    assert s.level == {37: 4, 39: 4} and s.cash["Ada"] == 1500
+    assert ev[0].text == "Ada can no longer place a gublet box; it stays with the Bank."
+
+
+def test_a_box_built_is_told_as_building():
+    s = _dark_blue("Ada")
+    s.level = {37: 4, 39: 4}
+    ev = _ev()
+    auction.place(s, ev, "Ada", 39, paid=True)
+    assert ev[0].kind == "build"
+
+
+def test_a_stuck_placement_adds_its_building_to_the_bank_s_stock():
+    s = _dark_blue("Brook")
+    s.mortgaged = [37]
+    s.bank_stilts, s.bank_boxes = 5, 5
+    s.placement = Placement(player="Brook", item="stilt", paid=150)
+    auction.drop_stuck_placement(s, _ev())
+    s.placement = Placement(player="Brook", item="box", paid=150)
+    auction.drop_stuck_placement(s, _ev())
+    assert (s.bank_stilts, s.bank_boxes) == (6, 6)
