@@ -233,3 +233,11 @@ def test_worth_counts_only_the_player_s_own_property():
     s.mortgaged = [37]
     assert prop.worth(s, "Ada") == 1500 + 350 // 2 + 400 + 2 * 200
     assert prop.worth(s, "Brook") == 1500 + 60
+
+
+def test_worth_and_building_values_are_whole_shmeckles():
+    s = _dark_blue()
+    s.level = {37: 1, 39: 1}
+    s.mortgaged = [37]
+    assert type(prop.building_value(s, "Ada")) is int
+    assert type(prop.worth(s, "Ada")) is int
