@@ -7,7 +7,7 @@ import sqlite3
 
 import pytest
 
-from storage import MoveEntry, SeatRow, Store
+from storage import GameNotFound, MoveEntry, SeatRow, Store, VersionConflict
 from tests.storage.test_store import new_game
 
 
@@ -186,3 +186,70 @@ async def test_a_store_closes_once_however_often_it_is_asked(tmp_path):
         await store.close()
     await store.close()
     assert store.path == tmp_path / "x.sqlite3"
+
+
+# -- what the survivors of mutation testing showed untested -------------------------------------
+async def test_a_closed_store_refuses_further_use(tmp_path):
+    store = await Store.open(tmp_path / "x.sqlite3")
+    await store.close()
+    with pytest.raises(ValueError):
+        await store.get_meta("anything")
+
+
+async def test_a_store_opens_in_folders_that_do_not_exist_yet(tmp_path):
+    path = tmp_path / "a" / "b" / "games.sqlite3"
+    store = await Store.open(path)
+    await store.close()
+    assert path.exists()
+
+
+async def test_migrations_record_the_time_the_store_was_opened_at(tmp_path):
+    store = await Store.open(tmp_path / "x.sqlite3", now=123.0)
+    await store.close()
+    with sqlite3.connect(tmp_path / "x.sqlite3") as db:
+        times = {t for (t,) in db.execute("SELECT applied_at FROM schema_version")}
+    assert times == {123.0}
+
+
+async def test_a_meta_value_records_when_it_was_set(store):
+    await store.set_meta("commands_hash", "abc", now=55.0)
+    with sqlite3.connect(store.path) as db:
+        (updated,) = db.execute(
+            "SELECT updated_at FROM meta WHERE key = 'commands_hash'"
+        ).fetchone()
+    assert updated == 55.0
+
+
+async def test_a_missing_game_is_named_by_its_id(store):
+    with pytest.raises(GameNotFound, match=r"^No game with id 99\.$"):
+        await store.get_game(99)
+
+
+async def test_a_save_against_a_stale_version_says_which(store):
+    game = await new_game(store)
+    with pytest.raises(VersionConflict, match=rf"^Game {game.id} is no longer at version 5\.$"):
+        await store.save(game.id, 5, now=2.0, entry=MoveEntry("x"))
+
+
+async def test_a_save_that_keeps_the_status_still_writes_the_state(store):
+    game = await new_game(store)
+    await store.save(game.id, game.version, now=2.0, entry=MoveEntry("x"), state='{"a":1}')
+    row = await store.get_game(game.id)
+    assert (row.status, row.state) == ("lobby", '{"a":1}')
+
+
+async def test_a_save_from_a_loaded_row_carries_every_changed_field_and_keeps_the_seats(store):
+    game = await new_game(store)
+    saved = await store.save(
+        game.id,
+        game.version,
+        base=game,
+        now=3.0,
+        entry=MoveEntry("end"),
+        result={"winners": ["Ada"]},
+        end_reason="done",
+        host_id=9,
+    )
+    assert (saved.result, saved.end_reason, saved.host_id) == ({"winners": ["Ada"]}, "done", 9)
+    assert saved.seats == game.seats
+    assert saved == await store.get_game(game.id)
