@@ -1,7 +1,7 @@
 """The three ways the game ends, final scoring, master plans and the tie-breaks."""
 
 from engines.anatomy_park.engine import ENGINE
-from engines.anatomy_park.scoring import final_scores, plan_patterns, winners
+from engines.anatomy_park.scoring import controlled_vp, final_scores, plan_patterns, winners
 from tests.anatomy_park.helpers import act, game, give, put, tid, trigger
 
 
@@ -128,3 +128,21 @@ def test_exit_tile_is_worth_its_vp_when_placed():
     (exit_tile,) = give(s, "Ada", "Nostril Exit")
     s, _ = act(s, "Ada", f"place:{exit_tile}:1,0")
     assert s.vp["Ada"] == 1 and tid("Nostril Exit") == exit_tile
+
+
+def test_every_controlled_tile_adds_its_points():
+    s = game(3)
+    put(s, "5,5", "Plasma Plunge", marker="Ada")
+    alone = controlled_vp(s, "Ada")
+    put(s, "-5,-5", "Aorta Arcade", marker="Ada")
+    other = game(3)
+    put(other, "-5,-5", "Aorta Arcade", marker="Ada")
+    assert controlled_vp(s, "Ada") == alone + controlled_vp(other, "Ada")
+    assert controlled_vp(other, "Ada") > 0
+
+
+def test_the_board_shows_how_many_control_markers_each_player_has_in_the_park():
+    s = game(3)
+    put(s, "5,5", "Plasma Plunge", marker="Ada")
+    view = ENGINE.view(s, None)
+    assert [p.markers_in_park for p in view.players] == [1, 0, 0]
