@@ -100,3 +100,24 @@ def test_stable_types_fire_once_per_pair():
     parts = ["F-arm-1", "F-arm-2", "F-head-1", "F-tail-1"]
     c = creature(state, 0, "F-core-1", parts)
     assert [(t.type, t.unstable) for t in triggers(c, 0, state.flipped)] == [("flesh", False)] * 2
+
+
+def _marked_flesh_pair(state, core: str):
+    """An active creature whose only Flesh pair needs its dual arm marked Flesh."""
+    c = creature(state, 0, core, ["F-arm-1", "FB-arm", "P-tail-1", "P-leg-2"])
+    dual = next(pos for pos, card in c.parts.items() if card == "FB-arm")
+    c.marks[dual] = "flesh"
+    return c
+
+
+def test_a_marked_dual_counts_toward_its_pair_in_behaviors():
+    state = fresh()
+    c = _marked_flesh_pair(state, "M-core-1")
+    assert creature_statuses(c, state.flipped, marks=True)["flesh"] == UNSTABLE
+    assert creature_statuses(c, state.flipped, marks=False)["flesh"] is None
+
+
+def test_marks_never_make_a_dual_score():
+    state = fresh()
+    c = _marked_flesh_pair(state, "F-core-1")
+    assert score(c, state.flipped) == {"revenge": 1, "science": 0}
