@@ -146,3 +146,10 @@ def test_the_board_shows_how_many_control_markers_each_player_has_in_the_park():
     put(s, "5,5", "Plasma Plunge", marker="Ada")
     view = ENGINE.view(s, None)
     assert [p.markers_in_park for p in view.players] == [1, 0, 0]
+
+
+def test_a_master_plan_centre_with_one_ring_tile_too_few_is_no_pattern():
+    s = game(mode="advanced")
+    put(s, "0,2", "Spleen Mountain")  # brown
+    put(s, "1,2", "Aorta Arcade")  # one red beside it; P1 needs two
+    assert plan_patterns(s, "P1") == 0
