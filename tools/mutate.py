@@ -103,6 +103,8 @@ def main(argv: list[str] | None = None) -> int:
     base, per_module = settings()
     scores = []
     for module in args.modules:
+        if not (ROOT / module).is_file() or not module.endswith(".py"):
+            parser.error(f"{module} is not a Python file of this project")
         tests = args.tests or per_module.get(module)
         if not tests:
             known = ", ".join(sorted(per_module))
