@@ -13,6 +13,7 @@ from bot.errors import (
 )
 from bot.table.core import (
     TableCore,
+    log,
     render_public_board,
 )
 from bot.table.results import GameInfo, Outcome
@@ -40,13 +41,49 @@ class Looking(TableCore):
     async def game_by_id(self, game_id: int) -> GameInfo:
         return self._info(await self._by_id(game_id))
 
-    async def games(self, statuses: Iterable[str] = LIVE_STATUSES) -> list[GameInfo]:
-        """Every game with one of these statuses, oldest first (clocks, records, restarts)."""
-        return [self._info(row) for row in await self.store.games(statuses)]
+    async def games(
+        self, statuses: Iterable[str] = LIVE_STATUSES, *, guild_id: int | None = None
+    ) -> list[GameInfo]:
+        """Every game with one of these statuses (in one server, with ``guild_id``), oldest
+        first. It reads them all: the narrower lookups below scale better."""
+        return [self._info(row) for row in await self.store.games(statuses, guild_id=guild_id)]
 
     async def live_games(self) -> list[GameInfo]:
-        """Every game in a lobby or running, in every channel (for reminders and restarts)."""
+        """Every game in a lobby or running, in every channel."""
         return await self.games(LIVE_STATUSES)
+
+    async def versions(self, status: str = "running") -> dict[int, int]:
+        """Game id -> version of every game with this status (start-up, from an index)."""
+        return await self.store.versions(status)
+
+    async def seated_games(
+        self, guild_id: int | None, user_id: int, statuses: Iterable[str] = LIVE_STATUSES
+    ) -> list[GameInfo]:
+        """The games of a server (with these statuses) in which the user has an active seat."""
+        rows = await self.store.seated_games(guild_id, user_id, statuses)
+        return [self._info(row) for row in rows]
+
+    async def seated_and_awaited(
+        self, guild_id: int | None, user_id: int
+    ) -> list[tuple[GameInfo, dict[int, str]]]:
+        """The user's live games in a server, each with the players it awaits (user id ->
+        name; empty in the lobby, or when the state does not load), from one read."""
+        out = []
+        for row in await self.store.seated_games(guild_id, user_id, LIVE_STATUSES):
+            try:
+                waiting = self._awaited(row)
+            except TableError:
+                log.warning("game %s cannot be loaded; it awaits no one", row.id)
+                waiting = {}
+            out.append((self._info(row), waiting))
+        return out
+
+    async def ended_games(
+        self, guild_id: int | None, *, channel_id: int | None = None, limit: int | None = None
+    ) -> list[GameInfo]:
+        """A server's finished and aborted games (in one channel), most recently ended first."""
+        rows = await self.store.ended_games(guild_id, channel_id=channel_id, limit=limit)
+        return [self._info(row) for row in rows]
 
     async def last_entry(self, game_id: int) -> MoveRow | None:
         """The newest entry of the game's log."""
