@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterable
 
 import rendering
@@ -14,7 +13,6 @@ from bot.errors import (
 from bot.table.core import (
     TableCore,
     log,
-    render_public_board,
 )
 from bot.table.results import GameInfo, Outcome
 from bot.table.texts import (
@@ -116,7 +114,7 @@ class Looking(TableCore):
             raise WrongStage("That game ended before it started, so it has no board.")
         state = self._state(eng, row)
         try:
-            png = await asyncio.to_thread(render_public_board, eng, state)
+            png = await self.renderer.board(eng.name, self._engine_call(eng.view, state, None))
         except rendering.NoRenderer:
             raise TableError(f"{eng.title} has no board picture.") from None
         return self._info(row), png, self._status_text(row, eng, state, brief=True)
@@ -133,7 +131,7 @@ class Looking(TableCore):
         state = self._state(eng, row)
         mine = self._engine_call(eng.view, state, seat.name)
         try:
-            png = await asyncio.to_thread(rendering.render_hand, eng.name, mine)
+            png = await self.renderer.hand(eng.name, mine)
         except rendering.NoRenderer:
             png = None
         if png is not None:
