@@ -45,7 +45,7 @@ async def _serve(config, sync: str) -> None:
     renderer = ProcessRenderer()
     client = None
     try:
-        await renderer.start()
+        renderer.start()
         client = TabletopClient(
             Table(store, renderer=renderer),
             sync_mode=sync,

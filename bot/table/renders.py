@@ -34,7 +34,7 @@ class ThreadRenderer:
     async def hand(self, engine: str, view: BaseModel) -> bytes | None:
         return await asyncio.to_thread(rendering.render_hand, engine, view)
 
-    async def start(self) -> None:
+    def start(self) -> None:
         """Nothing to prepare."""
 
     def close(self) -> None:
@@ -44,7 +44,7 @@ class ThreadRenderer:
 class ProcessRenderer(ThreadRenderer):
     """Images drawn in a pool of worker processes, one per core by default.
 
-    Workers are started (and their imports done) by :meth:`start`, before the first move needs
+    Workers are started (and their imports begun) by :meth:`start`, before the first move needs
     them. A pool that breaks (a worker killed) is replaced, and that one image drawn in a thread.
     """
 
@@ -60,10 +60,12 @@ class ProcessRenderer(ThreadRenderer):
             )
         return self._pool
 
-    async def start(self) -> None:
-        loop = asyncio.get_running_loop()
+    def start(self) -> None:
+        """Start the workers and their imports, without waiting for them (start-up goes on;
+        the first image waits only if they are not ready yet)."""
         pool = self._executor()
-        await asyncio.gather(*(loop.run_in_executor(pool, _warm) for _ in range(self.workers)))
+        for _ in range(self.workers):
+            pool.submit(_warm)
 
     async def board(self, engine: str, view: BaseModel) -> bytes:
         png = await self._draw(rendering.render_board, engine, view)
