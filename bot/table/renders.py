@@ -95,12 +95,15 @@ class ProcessRenderer(ThreadRenderer):
 
 
 def _warm() -> None:
-    """Import the games and their renderers in a fresh worker."""
-    import engines  # noqa: F401  (the import is the point)
+    """In a fresh worker: import the games and their renderers, and draw each game's opening
+    board once (fonts and artwork load on first use), so the first real move does not wait."""
+    import engines
     import rendering as _rendering
 
     for name in engines.names():
+        eng = engines.get_engine(name)
+        players = [f"Player {i}" for i in range(1, eng.min_players + 1)]
         try:
-            _rendering._module(name)
-        except _rendering.NoRenderer:
+            _rendering.render_board(name, eng.view(eng.setup(players, seed=0), None))
+        except Exception:  # drawn on demand instead, where the error is logged
             continue
