@@ -15,7 +15,7 @@ import asyncio
 import logging
 import multiprocessing
 import os
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 from pydantic import BaseModel
@@ -45,12 +45,13 @@ class ProcessRenderer(ThreadRenderer):
     """Images drawn in a pool of worker processes, one per core by default.
 
     Workers are started (and their imports begun) by :meth:`start`, before the first move needs
-    them. A pool that breaks (a worker killed) is replaced, and that one image drawn in a thread.
+    them; a pool that breaks (a worker killed) is replaced, and that one image drawn in a thread.
     """
 
     def __init__(self, workers: int | None = None):
         self.workers = workers or os.cpu_count() or 1
         self._pool: ProcessPoolExecutor | None = None
+        self._warming: list[Future[None]] = []
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -61,11 +62,14 @@ class ProcessRenderer(ThreadRenderer):
         return self._pool
 
     def start(self) -> None:
-        """Start the workers and their imports, without waiting for them (start-up goes on;
-        the first image waits only if they are not ready yet)."""
+        """Start the workers and their imports without waiting for them: start-up goes on,
+        and until the workers are ready, images are drawn in a thread as before."""
         pool = self._executor()
-        for _ in range(self.workers):
-            pool.submit(_warm)
+        self._warming = [pool.submit(_warm) for _ in range(self.workers)]
+
+    @property
+    def ready(self) -> bool:
+        return self._pool is not None and all(f.done() for f in self._warming)
 
     async def board(self, engine: str, view: BaseModel) -> bytes:
         png = await self._draw(rendering.render_board, engine, view)
@@ -76,7 +80,7 @@ class ProcessRenderer(ThreadRenderer):
         return await self._draw(rendering.render_hand, engine, view)
 
     async def _draw(self, draw, engine: str, view: BaseModel) -> bytes | None:
-        if rendering.registered_at_run_time(engine):
+        if rendering.registered_at_run_time(engine) or not self.ready:
             return await asyncio.to_thread(draw, engine, view)
         loop = asyncio.get_running_loop()
         try:
@@ -84,6 +88,7 @@ class ProcessRenderer(ThreadRenderer):
         except BrokenProcessPool:
             log.error("the render workers stopped; starting new ones")
             self.close()
+            self.start()
             png = await asyncio.to_thread(draw, engine, view)
         return png
 
@@ -92,6 +97,7 @@ class ProcessRenderer(ThreadRenderer):
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
+            self._warming = []
 
 
 def _warm() -> None:
