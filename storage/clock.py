@@ -1,6 +1,7 @@
 """The clock service's own tables: turn clocks, deadlines, missed turns, votes, away, notices.
 
-No game rows here: those belong to the store and only the table writes them.
+No game rows here: those belong to the store and only the table writes them (start-up reads
+the ids and versions of running games, to find the few whose clocks may be out of line).
 
 The tables come from ``migrations/0002_days.sql``. This store keeps its own SQLite connection to
 the same file as the platform's store (WAL lets both work side by side), so its short writes can
@@ -396,13 +397,23 @@ class ClockTables:
         )
         return [_deadline(r) for r in rows]
 
-    def games_with_deadlines(self) -> set[int]:
-        rows = self._rows("SELECT DISTINCT game_id FROM days_deadlines")
-        return {r[0] for r in rows}
+    def games_behind(self) -> list[int]:
+        """Running games whose version is not the one their clocks were last brought in line
+        with (ids only; the platform's ``games`` table is read, never written, here)."""
+        rows = self._rows(
+            "SELECT g.id FROM games g LEFT JOIN days_synced s ON s.game_id = g.id"
+            " WHERE g.status = 'running' AND (s.version IS NULL OR s.version != g.version)"
+            " ORDER BY g.id"
+        )
+        return [r[0] for r in rows]
 
-    def synced_versions(self) -> dict[int, int]:
-        """Game id -> the game version its clocks were last brought in line with."""
-        return dict(self._rows("SELECT game_id, version FROM days_synced"))
+    def ended_games_with_deadlines(self) -> list[int]:
+        """Finished or aborted games that still have deadlines (a crash before dropping them)."""
+        rows = self._rows(
+            "SELECT DISTINCT d.game_id FROM days_deadlines d JOIN games g ON g.id = d.game_id"
+            " WHERE g.status IN ('finished', 'aborted') ORDER BY d.game_id"
+        )
+        return [r[0] for r in rows]
 
     def mark_synced(self, game_id: int, version: int) -> None:
         self._write(
@@ -593,11 +604,11 @@ class ClockStore:
     async def fired_deadlines(self) -> list[Deadline]:
         return await self.run(lambda t: t.fired_deadlines())
 
-    async def games_with_deadlines(self) -> set[int]:
-        return await self.run(lambda t: t.games_with_deadlines())
+    async def games_behind(self) -> list[int]:
+        return await self.run(lambda t: t.games_behind())
 
-    async def synced_versions(self) -> dict[int, int]:
-        return await self.run(lambda t: t.synced_versions())
+    async def ended_games_with_deadlines(self) -> list[int]:
+        return await self.run(lambda t: t.ended_games_with_deadlines())
 
     async def mark_synced(self, game_id: int, version: int) -> None:
         return await self.run(lambda t: t.mark_synced(game_id, version))

@@ -251,15 +251,6 @@ class Store:
             args.append(guild_id)
         return await self._read(_many, sql + " ORDER BY id", tuple(args))
 
-    async def versions(self, status: str) -> dict[int, int]:
-        """Game id -> version of every game with this status, straight from an index."""
-
-        def versions(conn: sqlite3.Connection) -> dict[int, int]:
-            rows = conn.execute("SELECT id, version FROM games WHERE status = ?", (status,))
-            return dict(rows.fetchall())
-
-        return await self._read(versions)
-
     async def seated_games(
         self, guild_id: int | None, user_id: int, statuses: Iterable[str] = LIVE_STATUSES
     ) -> list[GameRow]:
@@ -271,7 +262,8 @@ class Store:
         marks = ", ".join("?" for _ in wanted)
         return await self._read(
             _many,
-            "SELECT g.* FROM seats s JOIN games g ON g.id = s.game_id"
+            # CROSS JOIN keeps this order: from the player's few seats to their games
+            "SELECT g.* FROM seats s CROSS JOIN games g ON g.id = s.game_id"
             f" WHERE s.user_id = ? AND s.active = 1 AND g.guild_id IS ? AND g.status IN ({marks})"
             " ORDER BY g.id",
             (user_id, guild_id, *wanted),

@@ -82,26 +82,19 @@ class Deadlines(ClockBase):
         bring up to date the deadlines of every running game that moved on since its clocks
         were last brought in line, and drop those of games that ended.
 
-        Only those games are read: the versions of running games come from an index, the
-        clocks' own synced versions from theirs, so a start costs little however many games
-        are in play."""
+        Only those games are read (found by one query over indexes), so a start costs little
+        however many games are in play."""
         now = self.clock()
-        running = await self.table.versions("running")
-        synced = await self.clocks.synced_versions()
         fired: dict[int, list[Deadline]] = {}
         for d in await self.clocks.fired_deadlines():
             fired.setdefault(d.game_id, []).append(d)
-        behind = {g for g, v in running.items() if synced.get(g) != v}
-        for game_id in sorted(behind | (fired.keys() & running.keys())):
+        for game_id in sorted(set(await self.clocks.games_behind()) | fired.keys()):
             try:
                 await self._recover_game(game_id, fired.get(game_id, []), now)
             except Exception as exc:  # one damaged game must not stop the others
                 log.error("recovering the clocks of game %s failed: %s", game_id, failure(exc))
-        stray = (await self.clocks.games_with_deadlines()) - running.keys()
-        for game_id in sorted(stray):
-            game = await self.table.game_by_id(game_id)
-            if game.status in ("finished", "aborted"):
-                await self.clocks.drop_deadlines(game_id)
+        for game_id in await self.clocks.ended_games_with_deadlines():
+            await self.clocks.drop_deadlines(game_id)
 
     async def _recover_game(self, game_id: int, fired: list[Deadline], now: float) -> None:
         game = await self.table.game_by_id(game_id)

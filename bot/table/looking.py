@@ -50,10 +50,6 @@ class Looking(TableCore):
         """Every game in a lobby or running, in every channel."""
         return await self.games(LIVE_STATUSES)
 
-    async def versions(self, status: str = "running") -> dict[int, int]:
-        """Game id -> version of every game with this status (start-up, from an index)."""
-        return await self.store.versions(status)
-
     async def seated_games(
         self, guild_id: int | None, user_id: int, statuses: Iterable[str] = LIVE_STATUSES
     ) -> list[GameInfo]:
