@@ -13,6 +13,7 @@ import logging
 import sys
 from pathlib import Path
 
+from bot import logsafe
 from bot.config import LOG_LEVELS, SYNC_MODES, TOKEN_HELP, ConfigError, load_config
 
 EPILOG = """\
@@ -137,9 +138,7 @@ def _run_bot(args: argparse.Namespace) -> int:
     if problem:
         print(f"tabletop: cannot use the database {config.db_path}: {problem}", file=sys.stderr)
         return 2
-    logging.basicConfig(
-        level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    logsafe.configure(config.log_level)
     try:
         discord_app = importlib.import_module("bot.discord_app")
     except ModuleNotFoundError as exc:

@@ -5,11 +5,33 @@ in a hand, pydantic's validation errors repeat the offending input (a saved stat
 reason may name the card a stand-in tried. Log lines are read by whoever runs the bot, so they
 get the exception's type and where it was raised (file, line, function, the source line), never
 its message or its arguments. Use :func:`failure` instead of ``log.exception``.
+
+Libraries log what passes through them at DEBUG: aiosqlite every statement's arguments (whole
+state JSON, hands and plans), discord.py every request body (private answers) and gateway
+event. :func:`configure` gives DEBUG to Tabletop's own loggers only; every other logger stays
+at INFO or above, whatever level was asked for.
 """
 
 from __future__ import annotations
 
+import logging
 import traceback
+from typing import TextIO
+
+#: the loggers whose DEBUG lines are Tabletop's own (none of them logs game content)
+OWN_LOGGERS = ("bot", "storage", "engines", "rendering", "__main__")
+#: the most detail a library's logger may give: its DEBUG lines quote what passes through it
+LIBRARY_LEVEL = logging.INFO
+FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+
+
+def configure(level: str | int, stream: TextIO | None = None) -> None:
+    """Log to ``stream`` (stderr by default) at ``level`` for Tabletop's own loggers; libraries
+    never below INFO."""
+    wanted = logging.getLevelName(level) if isinstance(level, str) else level
+    logging.basicConfig(level=max(wanted, LIBRARY_LEVEL), format=FORMAT, stream=stream)
+    for name in OWN_LOGGERS:
+        logging.getLogger(name).setLevel(wanted)
 
 
 def failure(exc: BaseException) -> str:

@@ -24,13 +24,13 @@ HAVE_BOT = (
 pytestmark = pytest.mark.skipif(not HAVE_BOT, reason="the bot's Discord layer is not merged yet")
 
 
-def bot_args(db_path) -> list[str]:
+def bot_args(db_path, log_level: str = "INFO") -> list[str]:
     """``python -m bot`` arguments: its own database, and sync at first start like a deploy."""
-    return ["--db", str(db_path), "--sync", "auto", "--log-level", "INFO"]
+    return ["--db", str(db_path), "--sync", "auto", "--log-level", log_level]
 
 
 class World:
-    def __init__(self, tmp_path):
+    def __init__(self, tmp_path, log_level: str = "INFO"):
         self.tmp = tmp_path
         self.server = LocalDiscord().start()
         self.driver = Driver(self.server)
@@ -38,7 +38,7 @@ class World:
         self.db = GameDb(self.db_path)
         self.bot = BotProcess(
             self.server,
-            bot_args(self.db_path),
+            bot_args(self.db_path, log_level),
             log_path=tmp_path / "bot.log",
             preload=[secret_toy.__name__],
         )
