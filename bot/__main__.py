@@ -155,7 +155,8 @@ def _run_bot(args: argparse.Namespace) -> int:
 
 
 async def _check_database(path: Path) -> str | None:
-    """Open (creating and migrating) the database once, so a bad path fails here, clearly."""
+    """Open (creating and migrating) the database once and try a write, so a bad path or a
+    read-only file fails here, clearly, not at every move."""
     import sqlite3
 
     from storage import MigrationError, Store
@@ -164,7 +165,12 @@ async def _check_database(path: Path) -> str | None:
         store = await Store.open(path)
     except (OSError, sqlite3.Error, MigrationError) as exc:
         return str(exc)
-    await store.close()
+    try:
+        await store.check_writable()
+    except sqlite3.Error as exc:
+        return f"{exc} (the bot must be able to write the file and its folder)"
+    finally:
+        await store.close()
     return None
 
 

@@ -173,6 +173,17 @@ class Store:
                 self._closed = True
                 await self._db.close()
 
+    async def check_writable(self) -> None:
+        """Write to the file and take it back, so a database the process may read but not write
+        (a read-only file or folder) is refused at start, not at every move; raises
+        ``sqlite3.Error`` with SQLite's reason."""
+        async with self._lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                await self._db.execute("CREATE TABLE write_check (x)")
+            finally:
+                await rollback_quietly(self._db)
+
     async def __aenter__(self) -> Store:
         return self
 
