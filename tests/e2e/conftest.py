@@ -71,19 +71,20 @@ def fresh_world(tmp_path):
     assert errors == [], "the bot logged errors:\n" + "\n".join(errors)
 
 
-@pytest.fixture(autouse=True)
-def _show_bot_log_on_failure(request):
-    yield
-    rep = getattr(request.node, "rep_call", None)
-    if rep is not None and rep.failed:
-        for name in ("world", "fresh_world"):
-            if name in request.fixturenames:
-                w = request.getfixturevalue(name)
-                print(f"--- bot log (tail) ---\n{w.bot.log_tail(6000)}")
-
-
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
+    """A failed scenario's report carries the tail of its bot's log, read while the test's
+    fixtures are still there (a teardown fixture cannot ask for them any more)."""
     outcome = yield
     rep = outcome.get_result()
-    setattr(item, "rep_" + rep.when, rep)
+    if rep.failed:
+        for section in bot_log_sections(item):
+            rep.sections.append(section)
+
+
+def bot_log_sections(item) -> list[tuple[str, str]]:
+    """("bot log (tail)", text) for each world the test used."""
+    worlds = [item.funcargs.get(name) for name in ("world", "fresh_world")]
+    return [
+        ("bot log (tail)", w.bot.log_tail(6000)) for w in worlds if w is not None and w.bot.log_path
+    ]
