@@ -79,17 +79,10 @@ class Endings(ClockBase):
                     await self._remove(game, user_id, f"{name} left the server")
             except NotSeated:
                 continue  # they had left this game already
+            # the table hands a leaving host's role on to the next player
             game = await self.table.game_by_id(game.id)
             if game.status in LIVE and not game.active_seats:
                 await self.close(game.id, "all players left")
-            elif game.status in LIVE and game.host_id == user_id:
-                heir = game.active_seats[0]
-                await self.table.hand_over(
-                    game_id=game.id,
-                    new_host_id=heir.user_id,
-                    by_id=None,
-                    text=f"👑 The host left the server; {heir.name} is the host now.",
-                )
         return len(games)
 
     async def _leave_lobby(self, game: GameInfo, user_id: int, name: str) -> None:
