@@ -71,6 +71,23 @@ def fresh_world(tmp_path):
     assert errors == [], "the bot logged errors:\n" + "\n".join(errors)
 
 
+@pytest.fixture(autouse=True)
+def _discord_accepts_every_request(request):
+    """Any request the bot sends that Discord would refuse fails the test that sent it (the
+    local Discord checks each against Discord's own spec and rules)."""
+    worlds = [
+        request.getfixturevalue(name)
+        for name in ("world", "fresh_world")
+        if name in request.fixturenames
+    ]
+    seen = [len(w.server.call(lambda s=w.server: list(s.refusals))) for w in worlds]
+    yield
+    refused: list[str] = []
+    for w, n in zip(worlds, seen, strict=True):
+        refused += w.server.call(lambda s=w.server: list(s.refusals))[n:]
+    assert refused == [], "Discord would refuse requests the bot sent:\n" + "\n".join(refused)
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
     """A failed scenario's report carries the tail of its bot's log, read while the test's

@@ -23,7 +23,8 @@ def fresh_world(tmp_path):
     log = tmp_path / "bot.log"
     log.write_text("INFO bot: the-bot-said-this\\n")
     bot = types.SimpleNamespace(log_path=log, log_tail=lambda chars: log.read_text()[-chars:])
-    yield types.SimpleNamespace(bot=bot)
+    server = types.SimpleNamespace(call=lambda f: f(), refusals=[])
+    yield types.SimpleNamespace(bot=bot, server=server)
 
 
 def test_a_scenario_that_fails(fresh_world):
