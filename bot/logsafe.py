@@ -29,13 +29,30 @@ LIBRARY_LEVEL = logging.INFO
 FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 
 
-def configure(level: str | int, stream: TextIO | None = None) -> None:
-    """Log to ``stream`` (stderr by default) at ``level`` for Tabletop's own loggers; libraries
-    never below INFO."""
+def configure(level: str | int, stream: TextIO | None = None) -> logging.Handler:
+    """Log to ``stream`` (stderr by default) at ``level`` for Tabletop's own loggers, libraries
+    never below INFO, and every traceback without its message (:func:`hide_exception_message`):
+    a library's ``log.exception`` (discord.py's "Ignoring exception in ...") is cut like ours."""
     wanted = logging.getLevelName(level) if isinstance(level, str) else level
-    logging.basicConfig(level=max(wanted, LIBRARY_LEVEL), format=FORMAT, stream=stream)
+    handler = logging.StreamHandler(stream)
+    handler.setFormatter(logging.Formatter(FORMAT))
+    handler.addFilter(hide_exception_message)
+    root = logging.getLogger()
+    root.addHandler(handler)
+    root.setLevel(max(wanted, LIBRARY_LEVEL))
     for name in OWN_LOGGERS:
         logging.getLogger(name).setLevel(wanted)
+    return handler
+
+
+def hide_exception_message(record: logging.LogRecord) -> bool:
+    """A record's traceback becomes :func:`failure`'s text: type and frames, no message."""
+    if record.exc_info and record.exc_info[1] is not None:
+        record.msg = f"{record.getMessage()}: {failure(record.exc_info[1])}"
+        record.args = ()
+        record.exc_info = None
+        record.exc_text = None
+    return True
 
 
 def failure(exc: BaseException) -> str:
