@@ -24,6 +24,8 @@ environment (or a .env file in the working directory; flags win over both):
   TABLETOP_DEV_GUILD   server id to sync commands to instead of globally (they appear there
                        at once; for development)
   TABLETOP_LOG_LEVEL   DEBUG | INFO | WARNING | ERROR (default INFO)
+  TABLETOP_MEMBERS_INTENT  on | off (default off): use the privileged server members intent
+                       (enable it in the Developer Portal first)
 
 games: {games}
 
@@ -31,6 +33,7 @@ examples:
   python -m bot                                   run the bot (token from env or .env)
   python -m bot --sync always --dev-guild 1234    run, and sync commands to one server only, now
   python -m bot simulate {example} --players 2 --seed 1 --out out/demo
+  python -m bot invite                            print the link that adds the bot to a server
 """
 
 
@@ -80,6 +83,13 @@ def build_parser() -> argparse.ArgumentParser:
         type=str.upper,
         help="logging detail (TABLETOP_LOG_LEVEL; default INFO)",
     )
+    parser.add_argument(
+        "--members-intent",
+        action="store_true",
+        default=None,
+        help="use the privileged server members intent: a player who leaves the server leaves "
+        "their games at once (TABLETOP_MEMBERS_INTENT=on; enable it in the Developer Portal)",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sim = sub.add_parser(
         "simulate",
@@ -112,6 +122,16 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="skip rendering (a faster soak test of the rules and the storage)",
     )
+    inv = sub.add_parser(
+        "invite",
+        help="print the link that adds the bot to a server (scopes and permissions it needs)",
+        description=(
+            "Print the OAuth2 URL that adds the bot to a server, with the bot and "
+            "applications.commands scopes and exactly the permissions the bot uses. The "
+            "application id is read from DISCORD_TOKEN unless given."
+        ),
+    )
+    inv.add_argument("--app-id", metavar="ID", help="the application id (default: from the token)")
     return parser
 
 
@@ -120,13 +140,40 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "simulate":
         return _simulate(args)
+    if args.command == "invite":
+        return _invite(args)
     return _run_bot(args)
+
+
+def _invite(args: argparse.Namespace) -> int:
+    from bot.invite import InviteError, application_id, invite_url
+    from bot.permissions import NEEDS
+
+    token = None
+    if not args.app_id:
+        try:
+            token = load_config().token
+        except ConfigError as exc:
+            print(f"tabletop: {exc}", file=sys.stderr)
+            return 2
+    try:
+        app_id = application_id(args.app_id, token)
+    except InviteError as exc:
+        print(f"tabletop: {exc}", file=sys.stderr)
+        return 2
+    print(invite_url(app_id))
+    print("Permissions asked for: " + ", ".join(need.label for need in NEEDS) + ".")
+    return 0
 
 
 def _run_bot(args: argparse.Namespace) -> int:
     try:
         config = load_config(
-            db=args.db, sync=args.sync, dev_guild=args.dev_guild, log_level=args.log_level
+            db=args.db,
+            sync=args.sync,
+            dev_guild=args.dev_guild,
+            log_level=args.log_level,
+            members_intent=args.members_intent,
         )
     except ConfigError as exc:
         print(f"tabletop: {exc}", file=sys.stderr)

@@ -257,8 +257,11 @@ class LocalDiscord:
         self.call(add) if self.loop else add()
         return user
 
-    def add_channel(self, name: str) -> Channel:
-        channel = Channel(id=self.ids.next(), guild_id=self.guild_id, name=name)
+    def add_channel(self, name: str, *, bot_denied: int = 0) -> Channel:
+        """A text channel; ``bot_denied``: permission bits the bot lacks there."""
+        channel = Channel(
+            id=self.ids.next(), guild_id=self.guild_id, name=name, bot_denied=bot_denied
+        )
 
         def add() -> None:
             self.channels[channel.id] = channel
@@ -365,7 +368,7 @@ class LocalDiscord:
                 "member": self._member(user),
                 "token": token,
                 "version": 1,
-                "app_permissions": str(ALL_PERMISSIONS),
+                "app_permissions": str(ALL_PERMISSIONS & ~channel.bot_denied),
                 "locale": "en-US",
                 "guild_locale": "en-US",
                 "entitlements": [],

@@ -20,6 +20,7 @@ SETTINGS = (
     "TABLETOP_SYNC",
     "TABLETOP_DEV_GUILD",
     "TABLETOP_LOG_LEVEL",
+    "TABLETOP_MEMBERS_INTENT",
 )
 
 
@@ -206,3 +207,23 @@ def make_read_only(db: Path) -> None:
     header[18] = 3
     db.write_bytes(bytes(header))
     db.chmod(0o444)
+
+
+def test_the_members_intent_is_off_unless_turned_on(tmp_path, clean_env):
+    assert load_config(cwd=tmp_path).members_intent is False
+    assert load_config(cwd=tmp_path, members_intent=True).members_intent is True
+    clean_env.setenv("TABLETOP_MEMBERS_INTENT", "on")
+    assert load_config(cwd=tmp_path).members_intent is True
+
+
+def test_a_members_intent_that_is_not_on_or_off_is_a_clear_usage_error(tmp_path, clean_env):
+    clean_env.setenv("TABLETOP_MEMBERS_INTENT", "maybe")
+    with pytest.raises(ConfigError, match="on or off"):
+        load_config(cwd=tmp_path)
+
+
+def test_the_client_asks_for_the_members_intent_only_when_turned_on():
+    from bot.discord_app.client import intents
+
+    assert not intents().members and intents().guilds
+    assert intents(members=True).members
