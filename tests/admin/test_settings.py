@@ -35,7 +35,7 @@ def test_a_missed_turn_limit_outside_1_to_20_is_refused():
 
 def test_turning_every_game_off_is_refused():
     with pytest.raises(BadSetting, match="At least one game"):
-        validated(ServerSettings(), disabled_games=tuple(GAMES))
+        validated(ServerSettings(), disabled_games=tuple(engines.names()))
 
 
 def test_an_unknown_game_cannot_be_turned_off():
