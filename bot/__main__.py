@@ -90,7 +90,29 @@ def build_parser() -> argparse.ArgumentParser:
         help="use the privileged server members intent: a player who leaves the server leaves "
         "their games at once (TABLETOP_MEMBERS_INTENT=on; enable it in the Developer Portal)",
     )
+    parser.add_argument(
+        "--web-port",
+        type=int,
+        metavar="PORT",
+        help="serve public spectator pages of the games on this port (/game watch gives the "
+        "link); off by default",
+    )
+    parser.add_argument(
+        "--web-url",
+        metavar="URL",
+        help="the address the spectator links start with (default http://127.0.0.1:PORT)",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    from bot.local.launcher import add_arguments as add_local_arguments
+
+    add_local_arguments(
+        sub.add_parser(
+            "local",
+            help="play in your browser, without Discord (a local Discord, the bot, a web page)",
+            description="Start a local Discord, the real bot against it, and a web "
+            "page on 127.0.0.1 where you play every seat. Nothing reaches the internet.",
+        )
+    )
     sim = sub.add_parser(
         "simulate",
         help="play a whole game with random legal moves, without Discord",
@@ -142,6 +164,10 @@ def main(argv: list[str] | None = None) -> int:
         return _simulate(args)
     if args.command == "invite":
         return _invite(args)
+    if args.command == "local":
+        from bot.local.launcher import run as run_local
+
+        return run_local(args)
     return _run_bot(args)
 
 
@@ -186,6 +212,13 @@ def _run_bot(args: argparse.Namespace) -> int:
         print(f"tabletop: cannot use the database {config.db_path}: {problem}", file=sys.stderr)
         return 2
     logsafe.configure(config.log_level)
+    if args.web_port is not None:
+        from bot.watch.start import start_watch_pages
+
+        problem = start_watch_pages(config.db_path, args.web_port, args.web_url)
+        if problem:
+            print(f"tabletop: {problem}", file=sys.stderr)
+            return 2
     try:
         discord_app = importlib.import_module("bot.discord_app")
     except ModuleNotFoundError as exc:
