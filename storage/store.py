@@ -28,9 +28,11 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
-from storage.migrate import apply_migrations
+from storage.migrate import apply_migrations, rollback_quietly
 
 LIVE_STATUSES = ("lobby", "running")
+#: seeds are 128-bit; SQLite integers hold 64, so wider ones are kept as big-endian bytes
+SEED_BYTES = 16
 STATUSES = ("lobby", "running", "finished", "aborted")
 BUSY_TIMEOUT_MS = 5000
 T = TypeVar("T")
@@ -182,6 +184,17 @@ class Store:
                     await self._reader.close()
                 await self._db.close()
 
+    async def check_writable(self) -> None:
+        """Write to the file and take it back, so a database the process may read but not write
+        (a read-only file or folder) is refused at start, not at every move; raises
+        ``sqlite3.Error`` with SQLite's reason."""
+        async with self._lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                await self._db.execute("CREATE TABLE write_check (x)")
+            finally:
+                await rollback_quietly(self._db)
+
     async def __aenter__(self) -> Store:
         return self
 
@@ -269,6 +282,14 @@ class Store:
             (user_id, guild_id, *wanted),
         )
 
+    async def running_page(self, after_id: int, limit: int) -> list[GameRow]:
+        """Running games with ids above ``after_id``, in order, at most ``limit`` of them."""
+        return await self._read(
+            _many,
+            "SELECT * FROM games WHERE status = 'running' AND id > ? ORDER BY id LIMIT ?",
+            (after_id, limit),
+        )
+
     async def ended_games(
         self, guild_id: int | None, *, channel_id: int | None = None, limit: int | None = None
     ) -> list[GameRow]:
@@ -343,7 +364,16 @@ class Store:
                     "INSERT INTO games (guild_id, channel_id, engine, status, state, version,"
                     " host_id, options, seed, created_at, updated_at)"
                     " VALUES (?, ?, ?, 'lobby', NULL, 1, ?, ?, ?, ?, ?)",
-                    (guild_id, channel_id, engine, host_id, _dumps(options), seed, now, now),
+                    (
+                        guild_id,
+                        channel_id,
+                        engine,
+                        host_id,
+                        _dumps(options),
+                        _seed_in(seed),
+                        now,
+                        now,
+                    ),
                 )
                 game_id = cur.lastrowid
                 assert game_id is not None  # an INSERT always sets it
@@ -583,7 +613,7 @@ def _game(row: sqlite3.Row, seat_rows: list[sqlite3.Row]) -> GameRow:
         version=row["version"],
         host_id=row["host_id"],
         options=_object(row["options"], "the options", problems),
-        seed=row["seed"],
+        seed=_seed_out(row["seed"]),
         created_at=row["created_at"],
         updated_at=row["updated_at"],
         result=_loads_object(row["result"], "the result", problems, nullable=True),
@@ -613,3 +643,15 @@ def _move(row: sqlite3.Row) -> MoveRow:
         created_at=row["created_at"],
         readable=readable,
     )
+
+
+def _seed_in(seed: int) -> int | bytes:
+    """A seed as SQLite keeps it: an integer when it fits in 63 bits, else its bytes (a wider
+    integer would be refused, and its text would be rounded to a float)."""
+    if seed < 2**63:
+        return seed
+    return seed.to_bytes(max(SEED_BYTES, (seed.bit_length() + 7) // 8), "big")
+
+
+def _seed_out(value: int | bytes) -> int:
+    return int.from_bytes(value, "big") if isinstance(value, bytes) else value

@@ -3,6 +3,8 @@ table's changes, rebuilt at start, and fired once each by the scheduler."""
 
 from __future__ import annotations
 
+import asyncio
+import time
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
@@ -11,6 +13,12 @@ from bot.clock.base import ClockBase, log
 from bot.logsafe import failure
 from bot.table import Change, GameInfo
 from storage.clock import ClockTables, Deadline
+
+#: why a game's clock stopped when its saved state cannot be played (loaded, or answered by
+#: the engine); cleared when it loads again
+DAMAGED = "its saved state cannot be played"
+#: games the start-up sweep loads at a time: small, so the event loop is never held long
+SWEEP_PAGE = 25
 
 
 class Deadlines(ClockBase):
@@ -78,39 +86,73 @@ class Deadlines(ClockBase):
         return fresh
 
     async def recover(self) -> None:
+        """Everything a start does for the clocks: :meth:`recover_due`, then :meth:`sweep`
+        (the bot runs the sweep in the background, once it is ready)."""
+        await self.recover_due()
+        await self.sweep()
+
+    async def recover_due(self) -> None:
         """At start: re-arm deadlines that fired but whose stand-in never moved (a crash), then
         bring up to date the deadlines of every running game that moved on since its clocks
-        were last brought in line, and drop those of games that ended.
+        were last brought in line (a stopped damaged game among them), and drop those of games
+        that ended. A game the engine cannot load or answer stops only its own clock (see
+        :meth:`_damaged`).
 
         Only those games are read (found by one query over indexes), so a start costs little
         however many games are in play."""
-        now = self.clock()
-        fired: dict[int, list[Deadline]] = {}
-        for d in await self.clocks.fired_deadlines():
-            fired.setdefault(d.game_id, []).append(d)
-        for game_id in sorted(set(await self.clocks.games_behind()) | fired.keys()):
+        fired = {d.game_id for d in await self.clocks.fired_deadlines()}
+        for game_id in sorted(set(await self.clocks.games_behind()) | fired):
+            game = await self.table.game_by_id(game_id)
+            if game.status != "running":
+                continue
             try:
-                await self._recover_game(game_id, fired.get(game_id, []), now)
-            except Exception as exc:  # one damaged game must not stop the others
-                log.error("recovering the clocks of game %s failed: %s", game_id, failure(exc))
+                await self._recover_game(game)
+            except Exception as exc:  # whatever the engine raises, the other games go on
+                log.error("game %s cannot be played; its clock stops: %s", game.id, failure(exc))
+                await self._damaged(game)
         for game_id in await self.clocks.ended_games_with_deadlines():
             await self.clocks.drop_deadlines(game_id)
 
-    async def _recover_game(self, game_id: int, fired: list[Deadline], now: float) -> None:
-        game = await self.table.game_by_id(game_id)
-        if game.status != "running":
-            return
-        waiting = await self.table.awaited(game.id)
-        if fired:
-            last = await self.table.last_entry(game.id)
-            # the position the deadline fired on, or only the stand-in's note written since
-            untouched = {game.version}
-            if last is not None and last.kind == "standin" and last.version == game.version:
-                untouched.add(game.version - 1)
-            for d in fired:
-                if d.version in untouched and d.user_id in waiting:
-                    await self.clocks.rearm(game.id, d.user_id, min(d.due_at, now))
+    async def sweep(self, *, idle: float = 0.0) -> None:
+        """Look once at every running game, a page at a time, for one the engine can no
+        longer play (after an engine upgrade, say): its clock stops (:meth:`_damaged`).
+
+        With ``idle`` (a factor), it rests that many times as long as each page took, so a
+        sweep through many games after a start leaves the moves most of the machine."""
+        after: int | None = 0
+        while after is not None:
+            started = time.perf_counter()
+            unplayable, after = await self.table.unplayable(after_id=after, limit=SWEEP_PAGE)
+            for game in unplayable:
+                log.error("game %s cannot be played; its clock stops", game.id)
+                await self._damaged(game)
+            if idle:
+                await asyncio.sleep(idle * (time.perf_counter() - started))
+
+    async def _recover_game(self, game: GameInfo) -> None:
+        now = self.clock()
+        waiting = await self.table.awaited(game.id, damaged_ok=False)
+        last = await self.table.last_entry(game.id)
+        # the position the deadline fired on, or only the stand-in's note written since
+        untouched = {game.version}
+        if last is not None and last.kind == "standin" and last.version == game.version:
+            untouched.add(game.version - 1)
+        if (await self.clocks.game(game.id)).closed_reason == DAMAGED:
+            await self.clocks.update_game(game.id, closed_reason=None)  # it loads again
+        for d in await self.clocks.deadlines(game.id):
+            if d.fired_at is not None and d.version in untouched and d.user_id in waiting:
+                await self.clocks.rearm(game.id, d.user_id, min(d.due_at, now))
         await self.sync(game.id, game=game, waiting=waiting)
+
+    async def _damaged(self, game: GameInfo) -> None:
+        """Stop a game's clock because its saved state cannot be played (marked, so the
+        channel is told once); the game itself stays for the host to abort."""
+        already = (await self.clocks.game(game.id)).closed_reason == DAMAGED
+        await self.clocks.update_game(game.id, closed_reason=DAMAGED)
+        await self.clocks.drop_deadlines(game.id)
+        await self.clocks.forget_synced(game.id)  # looked at again at every start
+        if not already:
+            await self._notify(game, self.notifier.damaged(game))
 
     async def on_change(self, change: Change) -> None:
         """Subscribed to the table: every saved change keeps the clocks in line.

@@ -10,6 +10,8 @@ bot can post. :func:`stop` ends both at shutdown.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from collections.abc import Sequence
 
@@ -18,7 +20,7 @@ import discord
 from bot.clock.ports import ChannelGone, DmFailed
 from bot.clock.scheduler import Scheduler
 from bot.clock.service import ClockService
-from bot.discord_app import clock_texts
+from bot.discord_app import clock_texts, server_settings
 from bot.discord_app.turns import publish_to_channel
 from bot.table import GameInfo, Outcome
 from storage.clock import ClockStore
@@ -26,6 +28,9 @@ from storage.clock import ClockStore
 log = logging.getLogger(__name__)
 
 GONE = "its channel was deleted"
+#: the start-up sweep for games an engine can no longer play rests three times as long as it
+#: works, so the moves keep most of the machine while it looks through many games
+SWEEP_IDLE = 3.0
 NO_ACCESS = "the bot can no longer post in its channel"
 
 
@@ -55,22 +60,30 @@ class DiscordNotifier:
         except discord.Forbidden:
             raise ChannelGone(NO_ACCESS) from None
 
+    async def _pinged(self, game: GameInfo, users: Sequence[int]) -> Sequence[int]:
+        """Whom a notice about ``game`` may ping: nobody if it names players without a ping."""
+        return () if await server_settings.names_only(self.client, game) else users
+
     async def remind(
         self, game: GameInfo, user_id: int, *, kind: str, due_at: float, left: float
     ) -> None:
         text = clock_texts.reminder(game, user_id, kind, due_at, left)
-        await self._say(game.channel_id, text, [user_id])
+        await self._say(game.channel_id, text, await self._pinged(game, [user_id]))
 
     async def vote_opened(
         self, game: GameInfo, *, player: str, missed: int, voters: Sequence[int]
     ) -> None:
-        await self._say(game.channel_id, clock_texts.vote_opened(player, missed), voters)
+        text = clock_texts.vote_opened(player, missed)
+        await self._say(game.channel_id, text, await self._pinged(game, voters))
 
     async def closed(self, game: GameInfo, reason: str) -> None:
         await self._say(game.channel_id, clock_texts.closed(game, reason))
 
     async def dm_failed(self, game: GameInfo, user_id: int) -> None:
         await self._say(game.channel_id, clock_texts.dm_failed(user_id))
+
+    async def damaged(self, game: GameInfo) -> None:
+        await self._say(game.channel_id, clock_texts.damaged(game))
 
     async def standin_turn(
         self, game: GameInfo, outcome: Outcome, *, player: str, kept: bool
@@ -136,7 +149,8 @@ async def start_scheduler(client: discord.Client) -> Scheduler:
         scheduler = Scheduler(service, clock=service.clock)
         service.wake = scheduler.wake
         client.clock_scheduler = scheduler
-        await service.recover()
+        await service.recover_due()
+        client.clock_sweep = asyncio.create_task(service.sweep(idle=SWEEP_IDLE), name="clock-sweep")
     scheduler.start()
     return scheduler
 
@@ -146,6 +160,11 @@ async def stop(client: discord.Client) -> None:
     scheduler = getattr(client, "clock_scheduler", None)
     if scheduler is not None:
         await scheduler.stop()
+    sweep = getattr(client, "clock_sweep", None)
+    if sweep is not None:
+        sweep.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await sweep
     service = getattr(client, "clock_service", None)
     if service is not None:
         service.detach()

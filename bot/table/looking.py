@@ -72,6 +72,21 @@ class Looking(TableCore):
             out.append((self._info(row), waiting))
         return out
 
+    async def unplayable(
+        self, *, after_id: int = 0, limit: int = 200
+    ) -> tuple[list[GameInfo], int | None]:
+        """One page of running games (ids above ``after_id``, in order) checked the way the
+        clocks use them: those whose state does not load or whose engine cannot say who acts,
+        and the last id looked at (``None`` once there are no more)."""
+        rows = await self.store.running_page(after_id, limit)
+        bad = []
+        for row in rows:
+            try:
+                self._awaited(row)
+            except Exception:  # whatever the engine raises: the caller stops that game's clock
+                bad.append(self._info(row))
+        return bad, (rows[-1].id if rows else None)
+
     async def ended_games(
         self, guild_id: int | None, *, channel_id: int | None = None, limit: int | None = None
     ) -> list[GameInfo]:

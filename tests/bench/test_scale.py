@@ -17,7 +17,9 @@ How the figures are made:
   sent as time has passed, a few due at once), one in a hundred is paused, the rest have none.
   Every game's clocks are in line and announced, except a handful left as a crash leaves them.
 - ``startup_s``: opening both stores, starting the render workers, clock recovery and the
-  catch-up (the unannounced games posted to a channel that only counts them).
+  catch-up (the unannounced games posted to a channel that only counts them). As in the bot,
+  the sweep for games an engine can no longer play then runs in the background, throttled,
+  during everything below.
 - ``click_*``: ``Table.act`` on distinct games (load, apply, save, the clock update it
   triggers, the board drawn in the render workers) with the clock scheduler running.
 - ``mine_p99``: the store-wide commands mixed: ``/game mine``, history, stats, away and back.
@@ -43,7 +45,9 @@ import engines
 from bot.clock import records
 from bot.clock.scheduler import Scheduler
 from bot.clock.service import ClockService
+from bot.discord_app.clock_runtime import SWEEP_IDLE
 from bot.discord_app.resume import Announcements, catch_up
+from bot.settings import ServerSettings
 from bot.table import Table
 from bot.table.renders import ProcessRenderer
 from storage import Store
@@ -249,6 +253,10 @@ class Client:
     def __init__(self, table: Table):
         self.table = table
         self.posted: list[int] = []
+        self.server_settings = self  # every game pings: the default settings
+
+    async def of_game(self, game_id: int, guild_id: int | None) -> ServerSettings:
+        return ServerSettings()
 
     def get_partial_messageable(self, channel_id: int, guild_id=None) -> Channel:
         return Channel(self.posted, channel_id)
@@ -286,12 +294,13 @@ async def test_scale(size, tmp_path):
     service = ClockService(table, clocks, Notifier(), clock=clock)
     scheduler = Scheduler(service, clock=clock)
     service.wake = scheduler.wake
-    await service.recover()
+    await service.recover_due()
     client = Client(table)
     await catch_up(client, Announcements(store))  # type: ignore[arg-type]
     startup_s = time.perf_counter() - started
     assert len(client.posted) == UNANNOUNCED
     scheduler.start()
+    sweep = asyncio.create_task(service.sweep(idle=SWEEP_IDLE))
     try:
         games = [g for g in built.running if g[0] > max(UNANNOUNCED, UNSYNCED, DUE_NOW)]
         rng.shuffle(games)
@@ -327,6 +336,7 @@ async def test_scale(size, tmp_path):
             )
         memory = rss_mb()
     finally:
+        sweep.cancel()
         await scheduler.stop()
         renderer.close()
         await clocks.close()
