@@ -123,3 +123,22 @@ async def test_a_game_that_ended_just_before_a_crash_loses_its_deadlines_at_rest
     assert await world.clocks.deadlines(1) != []
     await world.restart()
     assert await world.clocks.deadlines(1) == []
+
+
+async def test_a_start_loads_only_the_games_whose_clocks_missed_a_change(world, monkeypatch):
+    await world.game(ADA, BO)
+    await world.game(ADA, BO, channel=OTHER_CHANNEL)
+    world.service.detach()  # the next move is saved, its clock update lost in a crash
+    await world.move(ADA, channel=OTHER_CHANNEL)
+    await world.close()
+    await world.open()
+    loaded = []
+    by_id = world.table.game_by_id
+
+    async def counted(game_id):
+        loaded.append(game_id)
+        return await by_id(game_id)
+
+    monkeypatch.setattr(world.table, "game_by_id", counted)
+    await world.service.recover_due()
+    assert loaded == [2]
