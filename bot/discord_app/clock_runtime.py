@@ -28,9 +28,9 @@ from storage.clock import ClockStore
 log = logging.getLogger(__name__)
 
 GONE = "its channel was deleted"
-#: the start-up sweep for games an engine can no longer play rests three times as long as it
+#: the start-up sweep for games an engine can no longer play rests nine times as long as it
 #: works, so the moves keep most of the machine while it looks through many games
-SWEEP_IDLE = 3.0
+SWEEP_IDLE = 9.0
 NO_ACCESS = "the bot can no longer post in its channel"
 
 
