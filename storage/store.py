@@ -21,7 +21,7 @@ import contextlib
 import json
 import sqlite3
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Awaitable, Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TypeVar
@@ -497,8 +497,8 @@ async def _open_reader(path: Path) -> aiosqlite.Connection:
 async def _on_thread(db: aiosqlite.Connection, work: Callable[..., T], *args: Any) -> T:
     # aiosqlite runs every call on the connection's own thread; ``_execute`` queues one
     # function there, so a whole load or save is a single trip instead of one per statement.
-    result: T = await db._execute(work, db._conn, *args)
-    return result
+    execute: Callable[..., Awaitable[T]] = db._execute
+    return await execute(work, db._conn, *args)
 
 
 @contextlib.contextmanager

@@ -15,6 +15,7 @@ import asyncio
 import logging
 import multiprocessing
 import os
+from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -79,7 +80,9 @@ class ProcessRenderer(ThreadRenderer):
     async def hand(self, engine: str, view: BaseModel) -> bytes | None:
         return await self._draw(rendering.render_hand, engine, view)
 
-    async def _draw(self, draw, engine: str, view: BaseModel) -> bytes | None:
+    async def _draw(
+        self, draw: Callable[[str, BaseModel], bytes | None], engine: str, view: BaseModel
+    ) -> bytes | None:
         if rendering.registered_at_run_time(engine) or not self.ready:
             return await asyncio.to_thread(draw, engine, view)
         loop = asyncio.get_running_loop()
