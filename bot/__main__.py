@@ -214,9 +214,9 @@ def _run_bot(args: argparse.Namespace) -> int:
         level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     if args.web_port is not None:
-        from bot.watch.start import start_watch_pages
+        from bot.watch.start import claim_port
 
-        problem = start_watch_pages(config.db_path, args.web_port, args.web_url)
+        problem = claim_port(args.web_port, args.web_url)
         if problem:
             print(f"tabletop: {problem}", file=sys.stderr)
             return 2
