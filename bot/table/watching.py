@@ -19,7 +19,6 @@ import rendering
 from bot.errors import TableError
 from bot.table.core import TableCore
 from bot.table.history import public_text, replay
-from bot.table.results import GameInfo
 from storage import GameNotFound, GameRow, MoveRow
 from storage.watch_links import WatchLinks
 
@@ -39,10 +38,23 @@ class WatchedTurn:
 
 
 @dataclass(frozen=True)
+class PublicGame:
+    """A game as its spectator page names it: no seed (it would give the hidden cards away),
+    no state, no user ids."""
+
+    id: int
+    version: int
+    engine: str
+    title: str
+    status: str  # "lobby" | "running" | "finished" | "aborted"
+    players: list[str]  # in seat order
+
+
+@dataclass(frozen=True)
 class WatchedGame:
     """What a spectator may see of a game, as of one version."""
 
-    game: GameInfo
+    game: PublicGame
     log: list[str]  # "seq. public words" for every log entry
     turns: list[WatchedTurn] = field(default_factory=list)
     complete: bool = True  # False: only the latest board (the log could not be replayed)
@@ -75,7 +87,7 @@ class Watching(TableCore):
         links = await self._links()
         return await links.token(game_id, new=secrets.token_urlsafe(TOKEN_BYTES), now=self.clock())
 
-    async def game_for_token(self, token: str) -> GameInfo | None:
+    async def game_for_token(self, token: str) -> PublicGame | None:
         """The game a spectator token opens, or ``None`` for a token nobody was given."""
         if not TOKEN.fullmatch(token):
             return None
@@ -83,7 +95,7 @@ class Watching(TableCore):
         if game_id is None:
             return None
         try:
-            return self._info(await self.store.get_game(game_id))
+            return self._public_game(await self.store.get_game(game_id))
         except GameNotFound:
             return None
 
@@ -102,8 +114,14 @@ class Watching(TableCore):
         view = watched.turns[turn].view
         return await asyncio.to_thread(rendering.render_board, watched.game.engine, view)
 
+    def _public_game(self, row: GameRow) -> PublicGame:
+        players = [s.name for s in sorted(row.seats, key=lambda s: s.seat)]
+        return PublicGame(
+            row.id, row.version, row.engine, self._title(row.engine), row.status, players
+        )
+
     def _watched(self, row: GameRow, moves: list[MoveRow]) -> WatchedGame:
-        info = self._info(row)
+        info = self._public_game(row)
         ending = [
             str(e.get("text"))
             for m in moves

@@ -19,8 +19,8 @@ from aiohttp import web
 import rendering
 from bot.errors import TableError
 from bot.logsafe import failure
-from bot.table import GameInfo, Table
-from bot.table.watching import WatchedGame
+from bot.table import Table
+from bot.table.watching import PublicGame, WatchedGame
 
 log = logging.getLogger(__name__)
 
@@ -81,13 +81,13 @@ class WatchServer:
             await runner.cleanup()
 
     # -- handlers -------------------------------------------------------------------------------
-    async def _game_of(self, request: web.Request) -> GameInfo:
+    async def _game_of(self, request: web.Request) -> PublicGame:
         game = await self.table.game_for_token(request.match_info["token"])
         if game is None:
             raise web.HTTPNotFound(text=NOT_FOUND)
         return game
 
-    async def _watched_game(self, game: GameInfo) -> WatchedGame:
+    async def _watched_game(self, game: PublicGame) -> WatchedGame:
         key = (game.id, game.version)
         if key not in self._watched:
             try:
@@ -111,7 +111,7 @@ class WatchServer:
                 "title": game.title,
                 "status": game.status,
                 "version": game.version,
-                "players": [s.name for s in sorted(game.seats, key=lambda s: s.index)],
+                "players": game.players,
                 "result": watched.result,
                 "log": watched.log,
                 "turns": [{"seq": t.seq, "text": t.text} for t in watched.turns],

@@ -88,6 +88,30 @@ async def test_the_page_shows_no_private_event(watched):
     assert not [t for t in private if t in body]
 
 
+async def test_the_page_never_names_the_seed(tmp_path):
+    """Every roll is public, so the seed would give every hidden card away."""
+    store = await Store.open(tmp_path / "t.sqlite3")
+    table = Table(store, render=False)
+    client = TestClient(TestServer(WatchServer(table).app()))
+    await client.start_server()
+    try:
+        game = await table.new_game(
+            guild_id=1, channel_id=CHANNEL, user_id=1, user_name="Ada", engine="toy"
+        )
+        await table.join(channel_id=CHANNEL, user_id=2, user_name="Bruno")
+        await table.start(channel_id=CHANNEL, user_id=1)
+        token = await table.watch_token(game.id)
+        body = await (await client.get(f"/watch/{token}/game.json")).text()
+        assert game.seed.bit_length() > 64 and str(game.seed) not in body
+        assert "seed" not in body.lower()
+        assert not hasattr(await table.game_for_token(token), "seed")
+        assert not hasattr((await table.watched(game.id)).game, "seed")
+    finally:
+        await client.close()
+        await table.close_watching()
+        await store.close()
+
+
 async def test_a_turn_past_the_end_is_not_found(watched):
     client, table, game_id = watched
     token = await table.watch_token(game_id)
