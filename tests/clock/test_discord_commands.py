@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import asyncio
-import time
 import io
+import time
 
 import discord
 import pytest
