@@ -63,14 +63,14 @@ class ClockBase:
         return game
 
     def _require_host(self, game: GameInfo, user_id: int, can_manage: bool) -> None:
-        if user_id != game.host_id and not can_manage:
+        # host powers follow the seat: a host who left the game has none
+        if not can_manage and (user_id != game.host_id or game.active_seat_of(user_id) is None):
             raise NotAllowed(f"Only the host (<@{game.host_id}>), {HOST_POWERS_ALSO} can do that.")
 
     async def _seated_games(
         self, guild_id: int | None, user_id: int, statuses: Iterable[str]
     ) -> list[GameInfo]:
-        games = await self.table.games(statuses)
-        return [g for g in games if g.guild_id == guild_id and g.active_seat_of(user_id)]
+        return await self.table.seated_games(guild_id, user_id, statuses)
 
     # -- posting -------------------------------------------------------------------------------
     async def _notify(self, game: GameInfo, notice: Awaitable[object]) -> bool:

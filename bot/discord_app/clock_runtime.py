@@ -10,6 +10,8 @@ bot can post. :func:`stop` ends both at shutdown.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from collections.abc import Sequence
 
@@ -26,6 +28,9 @@ from storage.clock import ClockStore
 log = logging.getLogger(__name__)
 
 GONE = "its channel was deleted"
+#: the start-up sweep for games an engine can no longer play rests nine times as long as it
+#: works, so the moves keep most of the machine while it looks through many games
+SWEEP_IDLE = 9.0
 NO_ACCESS = "the bot can no longer post in its channel"
 
 
@@ -76,6 +81,9 @@ class DiscordNotifier:
 
     async def dm_failed(self, game: GameInfo, user_id: int) -> None:
         await self._say(game.channel_id, clock_texts.dm_failed(user_id))
+
+    async def damaged(self, game: GameInfo) -> None:
+        await self._say(game.channel_id, clock_texts.damaged(game))
 
     async def standin_turn(
         self, game: GameInfo, outcome: Outcome, *, player: str, kept: bool
@@ -141,7 +149,8 @@ async def start_scheduler(client: discord.Client) -> Scheduler:
         scheduler = Scheduler(service, clock=service.clock)
         service.wake = scheduler.wake
         client.clock_scheduler = scheduler
-        await service.recover()
+        await service.recover_due()
+        client.clock_sweep = asyncio.create_task(service.sweep(idle=SWEEP_IDLE), name="clock-sweep")
     scheduler.start()
     return scheduler
 
@@ -151,6 +160,11 @@ async def stop(client: discord.Client) -> None:
     scheduler = getattr(client, "clock_scheduler", None)
     if scheduler is not None:
         await scheduler.stop()
+    sweep = getattr(client, "clock_sweep", None)
+    if sweep is not None:
+        sweep.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await sweep
     service = getattr(client, "clock_service", None)
     if service is not None:
         service.detach()

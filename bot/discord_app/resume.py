@@ -37,6 +37,11 @@ class Announcements:
     async def record(self, game_id: int, version: int) -> None:
         await self.store.set_meta(f"{self.PREFIX}{game_id}", str(version))
 
+    async def behind(self) -> list[tuple[int, int, int | None]]:
+        """(game id, channel id, guild id) of every running game whose saved version is newer
+        than the last one announced: one query, however many games are in play."""
+        return await self.store.running_not_noted(self.PREFIX)
+
 
 async def catch_up_outcome(table: Table, channel_id: int) -> Outcome:
     """An outcome standing for "where the game is now", built from the public views."""
@@ -49,24 +54,19 @@ async def catch_up(client: discord.Client, announcements: Announcements) -> int:
     """Post a turn message for every running game the channel has not seen; returns how many."""
     table: Table = client.table
     posted = 0
-    for game in await table.live_games():
-        if game.status != "running":
-            continue
-        last = await announcements.last(game.id)
-        if last is not None and last >= game.version:
-            continue
+    for game_id, channel_id, guild_id in await announcements.behind():
         try:
-            outcome = await catch_up_outcome(table, game.channel_id)
+            outcome = await catch_up_outcome(table, channel_id)
             post = await turn_post_for(client, outcome, headline="where the game stands")
-            channel = client.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
+            channel = client.get_partial_messageable(channel_id, guild_id=guild_id)
             message = await channel.send(**post.send_kwargs())
             await client.notify_outcome(outcome, message)
             posted += 1
         except Exception as exc:  # one broken channel must not stop the others
             log.warning(
                 "Could not announce game %s in channel %s: %s",
-                game.id,
-                game.channel_id,
+                game_id,
+                channel_id,
                 type(exc).__name__,
             )
     if posted:

@@ -12,7 +12,6 @@ with ``private_to`` are stored (marked private) but only ever returned to their 
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import sqlite3
 import time
@@ -38,6 +37,7 @@ from bot.errors import (
     WrongStage,
 )
 from bot.logsafe import failure
+from bot.table.renders import ThreadRenderer
 from bot.table.results import Change, GameInfo, Outcome, Seat
 from bot.table.texts import (
     result_text,
@@ -69,11 +69,18 @@ class TableCore:
     """The shared state and internals of :class:`bot.table.Table`'s parts."""
 
     def __init__(
-        self, store: Store, *, clock: Callable[[], float] = time.time, render: bool = True
+        self,
+        store: Store,
+        *,
+        clock: Callable[[], float] = time.time,
+        render: bool = True,
+        renderer: ThreadRenderer | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
         self.render = render
+        #: where images are drawn: threads by default, worker processes in the bot
+        self.renderer = renderer or ThreadRenderer()
         self.listeners: list[ChangeListener] = []
         self.note_sources: list[NoteSource] = []
 
@@ -235,11 +242,14 @@ class TableCore:
         ended: Result | None = None,
         action: Action | None = None,
         by_standin: bool = False,
+        host_id: int | None = None,
     ) -> Outcome:
         """Save a new state (and its log entry) and describe the result to the caller: who
         acts next is computed here, once, from the state just saved."""
         result = ended or self._engine_call(eng.result, state)
         changes: dict[str, Any] = {"state": state.model_dump_json()}
+        if host_id is not None:
+            changes["host_id"] = host_id
         if result is not None:
             changes.update(
                 status="finished", result=result.model_dump(mode="json"), end_reason=result.reason
@@ -304,7 +314,7 @@ class TableCore:
         if not self.render:
             return None
         try:
-            return await asyncio.to_thread(render_public_board, eng, state)
+            return await self.renderer.board(eng.name, eng.view(state, None))
         except rendering.NoRenderer:
             if eng.name not in _warned_no_renderer:
                 _warned_no_renderer.add(eng.name)
@@ -424,10 +434,6 @@ def name_of(row: GameRow, user_id: int) -> str | None:
 
 def user_of(row: GameRow, name: str) -> int | None:
     return next((s.user_id for s in row.seats if s.name == name), None)
-
-
-def render_public_board(eng: AnyEngine, state: BaseModel) -> bytes:
-    return rendering.render_board(eng.name, eng.view(state, None))
 
 
 def with_action(outcome: Outcome, action: Action, by_standin: bool) -> Outcome:
