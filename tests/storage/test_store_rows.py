@@ -8,6 +8,7 @@ import sqlite3
 import pytest
 
 from storage import GameNotFound, MoveEntry, SeatRow, Store, VersionConflict
+from storage.store import SEED_BYTES
 from tests.storage.test_store import new_game
 
 
@@ -253,3 +254,21 @@ async def test_a_save_from_a_loaded_row_carries_every_changed_field_and_keeps_th
     assert (saved.result, saved.end_reason, saved.host_id) == ({"winners": ["Ada"]}, "done", 9)
     assert saved.seats == game.seats
     assert saved == await store.get_game(game.id)
+
+
+# -- seeds of any size -------------------------------------------------------------------------------
+@pytest.mark.parametrize("seed", [0, 2**63 - 1, 2**63, 2**64, 2**300 + 5])
+async def test_a_seed_of_any_size_reads_back_exactly(store, seed):
+    game = await new_game(store, seed=seed)
+    assert (await store.get_game(game.id)).seed == seed
+
+
+async def test_a_seed_that_fits_63_bits_is_kept_as_an_integer_and_a_wider_one_as_bytes(store):
+    await new_game(store, channel_id=1, seed=2**63 - 1)
+    await new_game(store, channel_id=2, seed=2**63)
+    await new_game(store, channel_id=3, seed=2**300)
+    with sqlite3.connect(store.path) as db:
+        kept = db.execute("SELECT typeof(seed), length(seed) FROM games ORDER BY id").fetchall()
+    assert kept[0][0] == "integer"
+    assert kept[1] == ("blob", SEED_BYTES)
+    assert kept[2] == ("blob", (2**300).bit_length() // 8 + 1)
