@@ -272,3 +272,56 @@ async def test_a_seed_that_fits_63_bits_is_kept_as_an_integer_and_a_wider_one_as
     assert kept[0][0] == "integer"
     assert kept[1] == ("blob", SEED_BYTES)
     assert kept[2] == ("blob", (2**300).bit_length() // 8 + 1)
+
+
+# -- pages and lists of games ----------------------------------------------------------------------
+async def _ended(store, channel_id: int, at: float, status: str = "finished"):
+    game = await new_game(store, channel_id=channel_id)
+    await store.save(game.id, game.version, now=at, entry=MoveEntry("end"), status=status)
+    return game.id
+
+
+async def test_ended_games_are_a_server_s_most_recently_ended_first(store):
+    a = await _ended(store, 1, at=10.0)
+    b = await _ended(store, 2, at=30.0, status="aborted")
+    c = await _ended(store, 1, at=20.0)
+    await new_game(store, channel_id=3)  # still in the lobby
+    await new_game(store, channel_id=4, guild_id=2)  # another server
+    assert [g.id for g in await store.ended_games(1)] == [b, c, a]
+    assert all(g.state is None for g in await store.ended_games(1))
+
+
+async def test_ended_games_of_one_channel_with_a_limit(store):
+    a = await _ended(store, 1, at=10.0)
+    await _ended(store, 2, at=30.0)
+    c = await _ended(store, 1, at=20.0)
+    assert [g.id for g in await store.ended_games(1, channel_id=1)] == [c, a]
+    assert [g.id for g in await store.ended_games(1, channel_id=1, limit=1)] == [c]
+    assert await store.ended_games(1, limit=0) == []
+
+
+async def test_running_games_come_a_page_at_a_time_in_id_order(store):
+    ids = []
+    for channel in (1, 2, 3):
+        game = await new_game(store, channel_id=channel)
+        await store.save(game.id, game.version, now=2.0, entry=MoveEntry("s"), status="running")
+        ids.append(game.id)
+    await new_game(store, channel_id=4)  # a lobby is not running
+    assert [g.id for g in await store.running_page(0, 2)] == ids[:2]
+    assert [g.id for g in await store.running_page(ids[1], 2)] == ids[2:]
+
+
+async def test_running_games_not_noted_at_their_latest_version_are_listed(store):
+    noted, behind, fresh = [], [], []
+    for channel, bucket in ((1, noted), (2, behind), (3, fresh)):
+        game = await new_game(store, channel_id=channel, guild_id=5)
+        saved = await store.save(
+            game.id, game.version, now=2.0, entry=MoveEntry("s"), status="running"
+        )
+        bucket.append(saved)
+    await store.set_meta(f"seen:{noted[0].id}", str(noted[0].version))
+    await store.set_meta(f"seen:{behind[0].id}", str(behind[0].version - 1))
+    assert await store.running_not_noted("seen:") == [
+        (behind[0].id, 2, 5),
+        (fresh[0].id, 3, 5),
+    ]
