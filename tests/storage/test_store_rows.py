@@ -8,6 +8,7 @@ import sqlite3
 import pytest
 
 from storage import GameNotFound, MoveEntry, SeatRow, Store, VersionConflict
+from storage import store as store_module
 from storage.store import SEED_BYTES
 from tests.storage.test_store import new_game
 
@@ -325,3 +326,14 @@ async def test_running_games_not_noted_at_their_latest_version_are_listed(store)
         (behind[0].id, 2, 5),
         (fresh[0].id, 3, 5),
     ]
+
+
+async def test_games_of_one_server_leave_the_others_out(store):
+    ours = await new_game(store, channel_id=1, guild_id=5)
+    await new_game(store, channel_id=2, guild_id=6)
+    assert [g.id for g in await store.games(guild_id=5)] == [ours.id]
+
+
+def test_a_wide_seed_takes_the_bytes_its_bits_need():
+    assert len(store_module._seed_in(2**255)) == 32
+    assert len(store_module._seed_in(2**256)) == 33
