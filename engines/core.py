@@ -25,14 +25,18 @@ class IllegalAction(Exception):
 class Action(BaseModel):
     """One thing a player may do now.
 
-    ``id`` is stable for the same choice in the same state: it travels in button custom ids and
-    autocomplete values, so it stays short (at most ``MAX_ACTION_ID``) and ASCII.
+    ``id`` is stable for the same choice in the same state: it travels in the player's own
+    autocomplete values and the move log (never in a public component), so it stays short (at
+    most ``MAX_ACTION_ID``) and ASCII.
     """
 
     model_config = ConfigDict(frozen=True)
 
     id: str
     label: str
+    #: the label, or the move being offered at all, tells something hidden (e.g. which tile in
+    #: a hand is a focus group): only the player's private panel shows it
+    private: bool = False
 
 
 MAX_ACTION_ID = 64

@@ -25,6 +25,7 @@ from bot.discord_app import clock_runtime, commands, replies, turns
 from bot.discord_app.components import ActionButton, ActionSelect, MovesButton
 from bot.discord_app.resume import Announcements, catch_up
 from bot.discord_app.sync import HashKeeper, sync_commands
+from bot.discord_app.turn_book import TurnBook
 from bot.logsafe import failure
 from bot.table import Outcome, Table
 
@@ -75,6 +76,7 @@ class TabletopClient(discord.Client):
         self.outcome_listeners: list[OutcomeListener] = []
         self.clock_service: ClockService | None = None
         self.clock_scheduler: Scheduler | None = None
+        self.turn_book = TurnBook(table.store) if table is not None else None
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(ActionButton, ActionSelect, MovesButton)
@@ -102,9 +104,15 @@ class TabletopClient(discord.Client):
             await catch_up(self, self.announcements)
 
     async def handle_action(
-        self, interaction: discord.Interaction, game_id: int, version: int, action_id: str
+        self,
+        interaction: discord.Interaction,
+        game_id: int,
+        version: int,
+        index: int,
+        *,
+        own: bool = False,
     ) -> None:
-        await turns.handle_click(interaction, game_id, version, action_id)
+        await turns.handle_click(interaction, game_id, version, index, own=own)
 
     async def handle_moves(
         self, interaction: discord.Interaction, game_id: int, version: int

@@ -38,6 +38,7 @@ from bot.errors import (
     WrongStage,
 )
 from bot.logsafe import failure
+from bot.table.offers import POSITION_KINDS
 from bot.table.results import Change, GameInfo, Outcome, Seat
 from bot.table.texts import (
     result_text,
@@ -56,6 +57,8 @@ from storage import (
 
 log = logging.getLogger("tabletop.table")
 
+#: how many notes in a row may follow a board before its buttons are treated as out of date
+NOTES_AT_MOST = 50
 RETRIES = 5  # for changes whose intent survives another change landing first
 _warned_no_renderer: set[str] = set()
 
@@ -137,6 +140,18 @@ class TableCore:
                 continue
         return await attempt()
 
+    async def _unmoved_since(self, row: GameRow, version: int) -> bool:
+        """No change to the position was saved after ``version``: only notes (a pause, a new
+        clock, a stand-in's note, a vote), which leave a drawn board valid."""
+        if version == row.version:
+            return True
+        newer = row.version - version
+        if newer < 0 or newer > NOTES_AT_MOST:
+            return False
+        entries = await self.store.moves(row.id, limit=newer)
+        later = [e for e in entries if e.version > version]
+        return len(later) == newer and all(e.kind not in POSITION_KINDS for e in later)
+
     def _engine(self, row: GameRow) -> AnyEngine:
         try:
             return engines.get_engine(row.engine)
@@ -167,7 +182,11 @@ class TableCore:
         if row.status != "running":
             return {}
         eng = self._engine(row)
-        names = self._engine_call(eng.to_act, self._state(eng, row))
+        return self._awaited_in(row, eng, self._state(eng, row))
+
+    def _awaited_in(self, row: GameRow, eng: AnyEngine, state: BaseModel) -> dict[int, str]:
+        """User id -> player name of the active players ``state`` awaits, in its order."""
+        names = self._engine_call(eng.to_act, state)
         by_name = {s.name: s.user_id for s in row.seats if s.active}
         return {by_name[n]: n for n in names if n in by_name}
 
@@ -298,7 +317,16 @@ class TableCore:
             awaited=awaited,
             notes=await self.notes(info) if result is None else [],
             labels_public=eng.public_action_labels,
+            summary=self._public_summary(eng, state),
         )
+
+    def _public_summary(self, eng: AnyEngine, state: BaseModel) -> str:
+        """The engine's public summary of a position ("" if it fails: it is only a caption)."""
+        try:
+            return str(eng.summary(state))
+        except Exception as exc:
+            log.error("%s: summary failed: %s", eng.name, failure(exc))
+            return ""
 
     async def _board_png(self, eng: AnyEngine, state: BaseModel, game_id: int) -> bytes | None:
         if not self.render:

@@ -15,7 +15,7 @@ from bot.table.core import (
     TableCore,
     render_public_board,
 )
-from bot.table.results import GameInfo, Outcome
+from bot.table.results import GameInfo, LogLine, Outcome
 from bot.table.texts import (
     LOG_LINE_MAX,
     ellipsize,
@@ -124,3 +124,21 @@ class Looking(TableCore):
                 text = " ".join(t for t in texts if t) or f"{move.player or 'Someone'} moves."
             lines.append(ellipsize(f"{move.seq}. {text}", LOG_LINE_MAX))
         return lines
+
+    async def history(self, game_id: int, *, limit: int | None = 60) -> list[LogLine]:
+        """The last ``limit`` log entries (all with ``None``) with who made each, public texts
+        only: for "since your last turn" and the pages of ``/game log``."""
+        out = []
+        for move in await self.store.moves(game_id, limit=limit):
+            if not move.readable:
+                text = "(this log entry is damaged)"
+            else:
+                texts = [str(e.get("text", "")) for e in move.events if e.get("private_to") is None]
+                text = " ".join(t for t in texts if t)
+            out.append(LogLine(move.seq, move.version, move.kind, move.user_id, move.player, text))
+        return out
+
+    async def still_current(self, *, game_id: int, version: int) -> bool:
+        """A board drawn at ``version`` still shows the game's position (only notes since)."""
+        row = await self._by_id(game_id)
+        return row.status == "running" and await self._unmoved_since(row, version)

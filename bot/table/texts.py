@@ -41,8 +41,16 @@ def result_text(result: Result) -> str:
     return f"The game is over: {join_names(result.winners)} {verb} ({result.reason})."
 
 
-def ellipsize(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+def ellipsize(text: str, limit: int, *, more: str = "…") -> str:
+    """``text`` cut to ``limit`` characters at a word's end (never mid-word unless one word
+    is longer than the limit), ending with ``more`` when cut."""
+    if len(text) <= limit:
+        return text
+    room = max(1, limit - len(more))
+    cut = text[:room]
+    if not text[room].isspace() and " " in cut:
+        cut = cut[: cut.rindex(" ")]
+    return cut.rstrip(" ,;:-") + more
 
 
 def _format_value(value: Any) -> str:

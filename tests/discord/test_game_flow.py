@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 import asyncio
 import re
 
@@ -81,8 +83,9 @@ async def test_click_by_someone_not_seated_is_refused_privately(running, h):
 
 
 async def test_stale_button_answers_with_the_latest_board_privately(running, h, ada, bob):
-    await h.slash(ada, "play", action="take:1")  # the old turn message keeps its buttons
-    reply = await h.click(bob, running, label="Take 1")
+    old = copy.deepcopy(running)  # a client still showing the first board's buttons
+    await h.slash(ada, "play", action="take:1")
+    reply = await h.click(bob, old, label="Take 1")
     answer = reply.only_ephemeral()
     assert "out of date" in answer.content
     assert answer.files and answer.files[0][1].startswith(PNG)
@@ -91,8 +94,9 @@ async def test_stale_button_answers_with_the_latest_board_privately(running, h, 
 
 
 async def test_latest_board_buttons_from_a_stale_answer_make_the_move(running, h, ada, bob):
+    old = copy.deepcopy(running)
     await h.slash(ada, "play", action="take:1")
-    answer = (await h.click(bob, running, label="Take 1")).only_ephemeral()
+    answer = (await h.click(bob, old, label="Take 1")).only_ephemeral()
     reply = await h.click(bob, answer, label="Take 2")
     assert "Bob takes 2" in reply.public[0].content
 
@@ -175,9 +179,11 @@ async def test_abort_by_a_member_with_manage_messages_ends_the_game(running, h):
     assert "ended by Mod" in notice.content
 
 
-async def test_abort_by_the_host_ends_the_game_and_old_buttons_say_so(running, h, ada):
+async def test_abort_by_the_host_ends_the_game_and_its_buttons_go(running, h, ada):
+    old = copy.deepcopy(running)
     await h.slash(ada, "game abort")
-    reply = await h.click(ada, running, label="Take 1")
+    assert running.components == []
+    reply = await h.click(ada, old, label="Take 1")
     assert "no longer running" in reply.only_ephemeral().content
 
 
