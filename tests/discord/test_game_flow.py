@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import copy
-
 import asyncio
+import copy
 import re
 
 PNG = b"\x89PNG\r\n\x1a\n"

@@ -7,7 +7,6 @@ turn message; the clicker sees their own moves privately and plays from there.
 from __future__ import annotations
 
 import copy
-
 import logging
 import sys
 

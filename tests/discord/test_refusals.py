@@ -8,7 +8,6 @@ write, the rules code crashing, stale or foreign components, and Discord refusin
 from __future__ import annotations
 
 import copy
-
 import json
 import logging
 import sqlite3

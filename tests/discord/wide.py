@@ -46,12 +46,15 @@ class WideEngine(Engine[WideState]):
     #: number of legal actions and whether their ids are long (set by tests)
     count = 60
     long_ids = False
+    #: moves each player makes in a row before the other's turn, and moves in a whole game
+    per_turn = 1
+    limit = 3
 
     def setup(self, players, *, seed, options=None):
         return WideState(players=list(players), rng=Rng(seed=seed))
 
     def _current(self, state):
-        return state.players[state.turn % 2]
+        return state.players[(state.turn // self.per_turn) % 2]
 
     def to_act(self, state):
         return [] if state.done else [self._current(state)]
@@ -75,7 +78,7 @@ class WideEngine(Engine[WideState]):
         new = state.model_copy(deep=True)
         new.moves += 1
         new.turn += 1
-        new.done = new.moves >= 3
+        new.done = new.moves >= self.limit
         events = [Event(text=f"{player} makes move {action_id}. " + "Lots happens. " * 40)] * 8
         events.append(Event(text=f"{player} learns that {SECRET}.", private_to=player))
         return new, events
