@@ -383,7 +383,14 @@ class GameSession:
         for uid in self.witness.to_act_users(row):
             if f"<@{uid}>" not in turn.content and f"<@!{uid}>" not in turn.content:
                 raise ScenarioFailure(f"turn message does not mention <@{uid}>")
-        png = turn.images()[0].data
+        image = turn.images()[0]
+        summary = self.witness.engine(row).summary(self.witness.state(row))
+        alt = f"{self.engine.title} board. {summary}".strip()
+        if image.description != alt[:1024] and not (image.description or "").endswith("…"):
+            raise ScenarioFailure(
+                f"the board's alt text is not the public summary: {image.description!r} != {alt!r}"
+            )
+        png = image.data
         # re-rendering costs as much as the bot's own render: compare on the first moves and
         # then every fifth (every posted board is still checked to be a PNG)
         if (self.tally.moves < 5 or self.tally.moves % 5 == 0) and png != self.witness.public_png(

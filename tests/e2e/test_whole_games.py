@@ -32,6 +32,11 @@ MAX_MOVES = 1200
 MAX_SECONDS = 240.0
 #: a quick Monopoly is still a whole game (it ends at the first bankruptcy, by the quick rules)
 OPTIONS = {"monopoly": "mode=quick"}
+#: more option sets played whole, so every public message of each is checked for leaks too
+MORE_OPTIONS = [("anatomy_park", "mode=advanced"), ("monopoly", "mode=quick rent=ask")]
+CASES = [(n, OPTIONS.get(n)) for n in engines.names()] + [
+    c for c in MORE_OPTIONS if c[0] in engines.names()
+]
 #: how often the simulated users take the engine's own suggestion among the offered moves
 STEER = 0.8
 
@@ -41,11 +46,13 @@ def player_count(engine: engines.Engine) -> int:
     return random.Random(engine.name).randint(min(engine.min_players, top), top)
 
 
-@pytest.mark.parametrize("name", engines.names())
-def test_whole_game_through_commands_and_buttons(world, name):
+@pytest.mark.parametrize(
+    ("name", "options"), CASES, ids=[f"{n}-{o or 'default'}" for n, o in CASES]
+)
+def test_whole_game_through_commands_and_buttons(world, name, options):
     engine = engines.get_engine(name)
     d = world.driver
-    channel = d.channel(f"play-{name}")
+    channel = d.channel(f"play-{name}-{(options or '').replace(' ', '-').replace('=', '-')}")
     players = [d.user(n) for n in NAMES[: player_count(engine)]]
     session = GameSession(
         d,
@@ -55,7 +62,7 @@ def test_whole_game_through_commands_and_buttons(world, name):
         players,
         spectator=d.user("Eve"),
         seed=zlib.crc32(name.encode()) % 1000,
-        options=OPTIONS.get(name),
+        options=options,
         steer=STEER,
     )
     session.open_and_start()
