@@ -270,6 +270,17 @@ class GameSession:
         self.tally.moves += 1
         return turn
 
+    def check_turn_after(self, before: int, edits: int, row) -> Message:
+        """After a move made outside :meth:`move` (message id ``before`` and ``edits`` taken
+        just before it): the turn message follows the edit-or-post rule and shows ``row``."""
+        turn = self._shown_turn(before, edits, row)
+        self._check_turn_message(turn, row)
+        return turn
+
+    def seen_fresh_board(self, row) -> None:
+        """A board posted anew for ``row`` (after a restart) pinged everyone it awaits."""
+        self._shown_awaited = self.witness.to_act_users(row)
+
     def _edit_count(self) -> int:
         return self.d.server.call(
             lambda: sum(
