@@ -160,6 +160,12 @@ class Engine(ABC, Generic[S]):
         """One or two public lines for ``/game status`` (no hidden information)."""
         return ""
 
+    def final_report(self, state: S) -> dict[str, str]:
+        """Once the game is over: per player, how their score was made and what the rules
+        reveal at the end (e.g. a secret plan), in words; public from then on. Empty by
+        default (the scores alone are shown)."""
+        return {}
+
     def suggest(self, state: S, player: str, rng: random.Random) -> str:
         """A reasonable legal action for a stand-in (and for random playouts).
 

@@ -38,6 +38,8 @@ from engines import Action
 BUTTON_TEMPLATE = r"tt(?P<own>p?):(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<index>[0-9]+)"
 SELECT_TEMPLATE = r"tt(?P<kind>[sq]):(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<index>[0-9]+)"
 MOVES_TEMPLATE = r"ttm:(?P<game>[0-9]+):(?P<version>[0-9]+)"
+REMATCH_TEMPLATE = r"ttr:(?P<game>[0-9]+)"
+REMATCH_LABEL = "Rematch"
 MOVES_LABEL = "Choose your move (privately)"
 #: words that make a move the main action of its step (the primary, blue button)
 MAIN_WORDS = ("roll", "end turn", "end your turn", "done", "take 2", "draw", "bid")
@@ -185,6 +187,33 @@ class MovesButton(discord.ui.DynamicItem[discord.ui.Button], template=MOVES_TEMP
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.client.handle_moves(interaction, self.game_id, self.version)
+
+
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=REMATCH_TEMPLATE):
+    """On a final message: opens a lobby with the same players and options."""
+
+    def __init__(self, game_id: int):
+        self.game_id = game_id
+        super().__init__(
+            discord.ui.Button(
+                label=REMATCH_LABEL,
+                style=discord.ButtonStyle.primary,
+                custom_id=f"ttr:{game_id}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.handle_rematch(interaction, self.game_id)
+
+
+def rematch_view(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(RematchButton(game_id))
+    return view
 
 
 @dataclass

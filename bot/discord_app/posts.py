@@ -15,9 +15,10 @@ from dataclasses import dataclass, field
 import discord
 
 import engines
-from bot.discord_app.components import action_layout
+from bot.discord_app.components import action_layout, rematch_view
 from bot.discord_app.text import MAX_MESSAGE, clip, fit_lines, join_message
 from bot.table import GameInfo, Outcome, offers
+from bot.table.texts import standings
 from rendering.kit import with_banner
 
 BOARD_FILENAME = "board.png"
@@ -81,15 +82,19 @@ def seat_names(game: GameInfo) -> str:
     return ", ".join(s.name for s in game.seats) or "nobody yet"
 
 
-def result_lines(game: GameInfo, result: engines.Result) -> list[str]:
+def result_lines(
+    game: GameInfo, result: engines.Result, report: dict[str, str] | None = None
+) -> list[str]:
+    """The end of a game: the winners, why it ended, and the standings (with ``report``, how
+    each player's score was made and what the rules reveal at the end)."""
     winners = ", ".join(result.winners) or "nobody"
     lines = [f"🏁 **Game over.** Winner{'s' if len(result.winners) > 1 else ''}: {winners}"]
     if result.reason:
-        lines.append(f"Why: {clip(result.reason, 200)}")
+        lines.append(f"Why: {result.reason}")
     if result.scores:
-        ranked = sorted(result.scores.items(), key=lambda kv: -kv[1])
-        scores = " · ".join(f"{name} {score:g}" for name, score in ranked)
-        lines.append(clip(f"Scores: {scores}", 400))
+        lines.append("__Standings__")
+        lines += [clip(line, 300) for line in standings(result, report)]
+    lines.append("Play again with the same players and options: **Rematch**.")
     return lines
 
 
@@ -138,7 +143,8 @@ def turn_post(
     head = f"**{title_of(game)}**" + (f" — {headline}" if headline else "")
     view, needs_play, private = turn_components(outcome)
     if outcome.result is not None:
-        tail_lines = result_lines(game, outcome.result)
+        tail_lines = result_lines(game, outcome.result, outcome.report)
+        view = rematch_view(game.id)
         mention_ids: list[int] = []
     else:
         mention_ids = list(outcome.to_act if ping is None else ping)
@@ -148,7 +154,7 @@ def turn_post(
         if private:
             tail_lines.append(PRIVATE_HINT)
     head = clip(head, 300)
-    tail = clip("\n".join(t for t in tail_lines if t), 900)
+    tail = clip("\n".join(t for t in tail_lines if t), 1300)
     budget = MAX_MESSAGE - len(head) - len(tail) - 4
     summary = fit_lines([*since], budget // 2, more="… more in `/game log`")
     if summary:

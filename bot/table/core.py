@@ -41,6 +41,7 @@ from bot.logsafe import failure
 from bot.table.offers import POSITION_KINDS
 from bot.table.results import Change, GameInfo, Outcome, Seat
 from bot.table.texts import (
+    report_text,
     result_text,
     waiting_text,
 )
@@ -272,6 +273,10 @@ class TableCore:
             end = Event(text=result_text(result), kind="end")
             events = [*events, end]
             stored.append(end.model_dump(mode="json"))
+        report = self._final_report(eng, state) if result is not None else {}
+        if report:  # kept in the log too, so a board announced after a crash can show it
+            standings = Event(text=report_text(result, report), kind="standings")
+            stored.append(standings.model_dump(mode="json"))
         entry = MoveEntry(entry.kind, entry.user_id, entry.player, entry.action_id, stored)
         names = [] if result is not None else self._engine_call(eng.to_act, state)
         active = {s.name: s.user_id for s in (seats or row.seats) if s.active}
@@ -280,6 +285,7 @@ class TableCore:
         outcome = await self._outcome(
             saved, self._info(saved), eng, state, names, events, {}, result
         )
+        outcome = replace(outcome, report=report)
         return outcome if action is None else with_action(outcome, action, by_standin)
 
     async def _outcome(
@@ -319,6 +325,14 @@ class TableCore:
             labels_public=eng.public_action_labels,
             summary=self._public_summary(eng, state),
         )
+
+    def _final_report(self, eng: AnyEngine, state: BaseModel) -> dict[str, str]:
+        """The engine's per-player account of a finished game ({} if it fails)."""
+        try:
+            return {str(k): str(v) for k, v in eng.final_report(state).items()}
+        except Exception as exc:
+            log.error("%s: final_report failed: %s", eng.name, failure(exc))
+            return {}
 
     def _public_summary(self, eng: AnyEngine, state: BaseModel) -> str:
         """The engine's public summary of a position ("" if it fails: it is only a caption)."""

@@ -73,6 +73,8 @@ class Outcome:
     action: Action | None = None  # the move made, when the change was a move
     by_standin: bool = False  # the move was a stand-in's, not the player's own
     summary: str = ""  # the engine's public summary of the position (for alt text)
+    #: once the game is over: per player, how the score was made (public from then on)
+    report: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -41,6 +41,25 @@ def result_text(result: Result) -> str:
     return f"The game is over: {join_names(result.winners)} {verb} ({result.reason})."
 
 
+def standings(result: Result, report: dict[str, str] | None = None) -> list[str]:
+    """The final standings, best first: rank, name, score and (with ``report``) how it was made."""
+    report = report or {}
+    names = list(result.scores) or list(result.winners)
+    ranked = sorted(names, key=lambda n: (-result.scores.get(n, 0), n not in result.winners))
+    lines = []
+    for i, name in enumerate(ranked, 1):
+        score = f" — {result.scores[name]:g}" if name in result.scores else ""
+        how = f" ({report[name]})" if name in report else ""
+        crown = " 🏆" if name in result.winners else ""
+        lines.append(f"{i}. {name}{crown}{score}{how}")
+    return lines
+
+
+def report_text(result: Result, report: dict[str, str]) -> str:
+    """The standings as one log line."""
+    return "Final standings: " + "; ".join(standings(result, report)) + "."
+
+
 def ellipsize(text: str, limit: int, *, more: str = "…") -> str:
     """``text`` cut to ``limit`` characters at a word's end (never mid-word unless one word
     is longer than the limit), ending with ``more`` when cut."""

@@ -84,6 +84,18 @@ class RunAnimalsEngine(Engine[RAState]):
         return scoring.result(state, DATA)
 
     # -- extras ---------------------------------------------------------------------------------
+    def final_report(self, state) -> dict[str, str]:
+        """Each player's completed goals and penalties."""
+        if state.phase != "over":
+            return {}
+        out = {}
+        for p in state.players:
+            goals = scoring.goal_points(state, DATA, p)
+            penalty = scoring.penalty_of(state, DATA, p)
+            done = len(state.seats[p].completed)
+            out[p] = f"{goals} from {done} goal{'s' if done != 1 else ''} − {penalty} penalty"
+        return out
+
     def summary(self, state):
         scores = ", ".join(
             f"{p} ({DATA.species[state.seats[p].species].short}) {scoring.score(state, DATA, p)}"

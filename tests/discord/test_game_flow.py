@@ -56,7 +56,7 @@ async def test_whole_toy_game_is_played_with_buttons_to_the_end(running, h, ada,
             break
         assert turn.mentioned_user_ids() == {players[(step + 1) % 2].id}
     assert "Game over" in turn.content
-    assert turn.buttons() == [] and turn.selects() == []
+    assert button_labels(turn) == ["Rematch"] and turn.selects() == []
     assert turn.mentioned_user_ids() == set()
     assert re.search(r"Winner: (Ada|Bob)", turn.content)
 
@@ -197,7 +197,7 @@ async def test_concede_ends_a_two_player_game_with_a_result(running, h, bob):
     reply = await h.slash(bob, "game concede")
     [final] = reply.public
     assert "Game over" in final.content
-    assert final.buttons() == []
+    assert [b["label"] for b in final.buttons()] == ["Rematch"]
 
 
 async def test_new_game_with_unknown_option_is_refused_privately(h, ada):

@@ -68,12 +68,14 @@ def test_the_turn_message_may_ping_only_the_awaited_users():
     assert post.allowed_mentions.to_dict() == {"parse": [], "users": [22]}
 
 
-def test_the_final_message_names_the_winner_and_has_no_buttons_or_pings():
+def test_the_final_message_names_the_winner_gives_standings_and_offers_only_a_rematch():
     result = Result(winners=["Ada"], scores={"Ada": 1, "Bob": 0}, reason="took the last one")
     post = turn_post(outcome([Event(text="Ada wins")], to_act=(), result=result))
     assert "Game over" in post.content and "Winner: Ada" in post.content
     assert "took the last one" in post.content
-    assert post.view is None and post.mention_ids == []
+    assert "1. Ada 🏆 — 1" in post.content and "2. Bob — 0" in post.content
+    assert [c.item.label for c in post.view.children] == ["Rematch"]
+    assert post.mention_ids == []
 
 
 def test_several_awaited_players_are_all_pinged_and_share_the_buttons():

@@ -139,3 +139,36 @@ async def test_a_host_pause_leaves_the_boards_buttons_valid(two_steps):
     reply = await h.click(ada, turn, custom_id=label_button(turn, "Move number 2"))
     assert "out of date" not in reply.text
     assert "Ada makes move m2" in turn.content
+
+
+async def test_the_final_message_gives_standings_and_a_rematch_opens_the_same_lobby(two_steps):
+    h = two_steps
+    ada, bob = h.user("Ada"), h.user("Bob")
+    for user in (ada, ada, bob, bob, ada, ada):
+        await h.slash(user, "play", action="m0")
+    final = h.last_public()
+    assert "Game over" in final.content and "Rematch" in final.content
+    assert final.mentioned_user_ids() == set()
+    [rematch] = final.buttons()
+    assert rematch["label"] == "Rematch"
+    reply = await h.click(bob, final, label="Rematch")
+    lobby = reply.public[0]
+    assert "rematch" in lobby.content and "Ada" in lobby.content and "Bob" in lobby.content
+    game = await h.table.game(channel_id=final.channel_id)
+    assert game.status == "lobby" and game.host_id == bob.id
+    assert {s.user_id: s.choices for s in game.seats} == {
+        bob.id: {"colour": "blue"},
+        ada.id: {"colour": "red"},
+    }
+    again = await h.click(ada, final, label="Rematch")
+    assert "already" in again.only_ephemeral().content  # one lobby at a time
+
+
+async def test_only_the_players_may_ask_for_a_rematch(two_steps):
+    h = two_steps
+    ada, bob = h.user("Ada"), h.user("Bob")
+    for user in (ada, ada, bob, bob, ada, ada):
+        await h.slash(user, "play", action="m0")
+    reply = await h.click(h.user("Eve"), h.last_public(), label="Rematch")
+    assert "Only the players" in reply.only_ephemeral().content
+    assert (await h.table.game(channel_id=h.last_public().channel_id)).status == "finished"

@@ -25,7 +25,7 @@ class ScenarioFailure(AssertionError):
 
 
 #: what a public component may carry: the game, the board's version and an index, never more
-OPAQUE_ID = re.compile(r"tt[spm]?:\d+:\d+(:\d+)?")
+OPAQUE_ID = re.compile(r"tt[spm]?:\d+:\d+(:\d+)?|ttr:\d+")
 
 
 def opaque_problems(message: Message) -> list[str]:
