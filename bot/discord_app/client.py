@@ -22,7 +22,14 @@ from discord import app_commands
 from bot.clock.scheduler import Scheduler
 from bot.clock.service import ClockService
 from bot.discord_app import clock_runtime, commands, replies, turns
-from bot.discord_app.components import ActionButton, ActionSelect, MovesButton, RematchButton
+from bot.discord_app.commands.info import handle_log_page
+from bot.discord_app.components import (
+    ActionButton,
+    ActionSelect,
+    LogPageButton,
+    MovesButton,
+    RematchButton,
+)
 from bot.discord_app.resume import Announcements, catch_up
 from bot.discord_app.sync import HashKeeper, sync_commands
 from bot.discord_app.turn_book import TurnBook
@@ -79,7 +86,9 @@ class TabletopClient(discord.Client):
         self.turn_book = TurnBook(table.store) if table is not None else None
 
     async def setup_hook(self) -> None:
-        self.add_dynamic_items(ActionButton, ActionSelect, MovesButton, RematchButton)
+        self.add_dynamic_items(
+            ActionButton, ActionSelect, MovesButton, RematchButton, LogPageButton
+        )
         if self.clock_service is None:
             self.clock_service = await clock_runtime.build(self)
         if self.command_hash is not None:
@@ -118,6 +127,9 @@ class TabletopClient(discord.Client):
         self, interaction: discord.Interaction, game_id: int, version: int
     ) -> None:
         await turns.handle_moves(interaction, game_id, version)
+
+    async def handle_log_page(self, interaction: discord.Interaction, page: int, per: int) -> None:
+        await handle_log_page(interaction, page, per)
 
     async def handle_rematch(self, interaction: discord.Interaction, game_id: int) -> None:
         await turns.handle_rematch(interaction, game_id)

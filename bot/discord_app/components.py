@@ -39,6 +39,7 @@ BUTTON_TEMPLATE = r"tt(?P<own>p?):(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<index
 SELECT_TEMPLATE = r"tt(?P<kind>[sq]):(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<index>[0-9]+)"
 MOVES_TEMPLATE = r"ttm:(?P<game>[0-9]+):(?P<version>[0-9]+)"
 REMATCH_TEMPLATE = r"ttr:(?P<game>[0-9]+)"
+LOG_TEMPLATE = r"ttg:(?P<page>[0-9]+):(?P<per>[0-9]+)"
 REMATCH_LABEL = "Rematch"
 MOVES_LABEL = "Choose your move (privately)"
 #: words that make a move the main action of its step (the primary, blue button)
@@ -208,6 +209,39 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=REMATCH_
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.client.handle_rematch(interaction, self.game_id)
+
+
+class LogPageButton(discord.ui.DynamicItem[discord.ui.Button], template=LOG_TEMPLATE):
+    """Pages back and forth through ``/game log`` (on the private answer)."""
+
+    def __init__(self, page: int, per: int, label: str = "Older", *, disabled: bool = False):
+        self.page = page
+        self.per = per
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"ttg:{page}:{per}",
+                disabled=disabled,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["page"]), int(match["per"]), getattr(item, "label", "") or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.handle_log_page(interaction, self.page, self.per)
+
+
+def log_view(page: int, pages: int, per: int) -> discord.ui.View | None:
+    """ "Older" and "Newer" under a page of the log (page 1 is the newest)."""
+    if pages <= 1:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(LogPageButton(min(pages, page + 1), per, "◀ Older", disabled=page >= pages))
+    view.add_item(LogPageButton(max(1, page - 1), per, "Newer ▶", disabled=page <= 1))
+    return view
 
 
 def rematch_view(game_id: int) -> discord.ui.View:

@@ -114,16 +114,20 @@ class Looking(TableCore):
     async def log(self, *, channel_id: int, limit: int | None = 15) -> list[str]:
         """The last ``limit`` log entries (all with ``None``) as readable public lines."""
         row = await self._latest(channel_id)
-        moves = await self.store.moves(row.id, limit=limit)
-        lines = []
-        for move in moves:
-            if not move.readable:
-                text = "(this log entry is damaged)"
-            else:
-                texts = [str(e.get("text", "")) for e in move.events if e.get("private_to") is None]
-                text = " ".join(t for t in texts if t) or f"{move.player or 'Someone'} moves."
-            lines.append(ellipsize(f"{move.seq}. {text}", LOG_LINE_MAX))
-        return lines
+        return [log_line(m) for m in await self.store.moves(row.id, limit=limit)]
+
+    async def log_page(
+        self, *, channel_id: int, page: int, per_page: int = 15
+    ) -> tuple[GameInfo, list[str], int, int]:
+        """One page of the channel's game log, readable public lines, page 1 the newest:
+        the game, the lines (oldest first), the page shown and how many pages there are."""
+        row = await self._latest(channel_id)
+        moves = await self.store.moves(row.id)
+        pages = max(1, -(-len(moves) // per_page))
+        page = min(max(1, page), pages)
+        end = len(moves) - (page - 1) * per_page
+        chosen = moves[max(0, end - per_page) : end]
+        return self._info(row), [log_line(m) for m in chosen], page, pages
 
     async def history(self, game_id: int, *, limit: int | None = 60) -> list[LogLine]:
         """The last ``limit`` log entries (all with ``None``) with who made each, public texts
@@ -142,3 +146,22 @@ class Looking(TableCore):
         """A board drawn at ``version`` still shows the game's position (only notes since)."""
         row = await self._by_id(game_id)
         return row.status == "running" and await self._unmoved_since(row, version)
+
+
+def log_line(move: MoveRow) -> str:
+    """A log entry in words everyone may read (its public events), never cut mid-word."""
+    if not move.readable:
+        text = "(this log entry is damaged)"
+    else:
+        texts = [str(e.get("text", "")) for e in move.events if e.get("private_to") is None]
+        text = " ".join(t for t in texts if t) or quiet_move(move)
+    return ellipsize(f"{move.seq}. {text}", LOG_LINE_MAX)
+
+
+def quiet_move(move: MoveRow) -> str:
+    """What to say of an entry with no public event: whose choice it was, and that it is
+    theirs to know (the move itself may name a hidden card)."""
+    who = move.player or "Someone"
+    if move.kind == "move":
+        return f"{who} made a choice that only they can see."
+    return f"{who}: {move.kind}."
