@@ -26,6 +26,7 @@ from bot.discord_app.commands.info import handle_log_page
 from bot.discord_app.components import (
     ActionButton,
     ActionSelect,
+    ConfirmButton,
     LogPageButton,
     MovesButton,
     RematchButton,
@@ -87,7 +88,7 @@ class TabletopClient(discord.Client):
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(
-            ActionButton, ActionSelect, MovesButton, RematchButton, LogPageButton
+            ActionButton, ActionSelect, ConfirmButton, MovesButton, RematchButton, LogPageButton
         )
         if self.clock_service is None:
             self.clock_service = await clock_runtime.build(self)
@@ -120,8 +121,9 @@ class TabletopClient(discord.Client):
         index: int,
         *,
         own: bool = False,
+        confirmed: bool = False,
     ) -> None:
-        await turns.handle_click(interaction, game_id, version, index, own=own)
+        await turns.handle_click(interaction, game_id, version, index, own=own, confirmed=confirmed)
 
     async def handle_moves(
         self, interaction: discord.Interaction, game_id: int, version: int

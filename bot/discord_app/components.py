@@ -40,6 +40,7 @@ SELECT_TEMPLATE = r"tt(?P<kind>[sq]):(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<in
 MOVES_TEMPLATE = r"ttm:(?P<game>[0-9]+):(?P<version>[0-9]+)"
 REMATCH_TEMPLATE = r"ttr:(?P<game>[0-9]+)"
 LOG_TEMPLATE = r"ttg:(?P<page>[0-9]+):(?P<per>[0-9]+)"
+CONFIRM_TEMPLATE = r"ttc(?P<own>p?):(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<index>[0-9]+)"
 REMATCH_LABEL = "Rematch"
 MOVES_LABEL = "Choose your move (privately)"
 #: words that make a move the main action of its step (the primary, blue button)
@@ -106,17 +107,56 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TE
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
         label = getattr(item, "label", None) or ""
+        style = getattr(item, "style", None) or discord.ButtonStyle.secondary
         return cls(
             int(match["game"]),
             int(match["version"]),
             int(match["index"]),
             label,
             own=bool(match["own"]),
+            style=style,
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if self.item.style == discord.ButtonStyle.danger:  # a move that loses something: ask
+            view = discord.ui.View(timeout=None)
+            view.add_item(ConfirmButton(self.game_id, self.version, self.index, own=self.own))
+            await interaction.response.send_message(
+                f"Are you sure? **{self.item.label}** cannot be undone.",
+                view=view,
+                ephemeral=True,
+            )
+            return
+        await interaction.client.handle_action(
+            interaction, self.game_id, self.version, self.index, own=self.own
+        )
+
+
+class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button], template=CONFIRM_TEMPLATE):
+    """ "Yes, do it" under the private question a red (losing) move asks first."""
+
+    def __init__(self, game_id: int, version: int, index: int, *, own: bool = False):
+        self.game_id = game_id
+        self.version = version
+        self.index = index
+        self.own = own
+        super().__init__(
+            discord.ui.Button(
+                label="Yes, do it",
+                style=discord.ButtonStyle.danger,
+                custom_id=f"ttc{'p' if own else ''}:{game_id}:{version}:{index}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(
+            int(match["game"]), int(match["version"]), int(match["index"]), own=bool(match["own"])
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.client.handle_action(
-            interaction, self.game_id, self.version, self.index, own=self.own
+            interaction, self.game_id, self.version, self.index, own=self.own, confirmed=True
         )
 
 

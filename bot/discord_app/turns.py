@@ -336,12 +336,19 @@ async def handle_moves(interaction: discord.Interaction, game_id: int, version: 
 
 
 async def handle_click(
-    interaction: discord.Interaction, game_id: int, version: int, index: int, *, own: bool = False
+    interaction: discord.Interaction,
+    game_id: int,
+    version: int,
+    index: int,
+    *,
+    own: bool = False,
+    confirmed: bool = False,
 ) -> None:
     """A button or select click: refuse stale, foreign or illegal clicks privately, else move.
 
     The move is tried at once (one load); only a refusal looks at the game again to say why.
-    A click on a private panel (``own``) then updates that panel in place."""
+    A click on a private panel (``own``) then updates that panel in place; a confirmed losing
+    move (``confirmed``) closes its private question."""
     try:
         await interaction.response.defer()
         table = table_of(interaction)
@@ -362,6 +369,10 @@ async def handle_click(
         user = interaction.user.id
         if own:
             await _update_panel(interaction, outcome)
+        elif confirmed:
+            label = outcome.action.label if outcome.action is not None else "your move"
+            note = private_note(outcome, user, f"Done: **{label}**.")
+            await interaction.edit_original_response(content=note, view=None)
         elif private_lines(outcome, user):
             note = private_note(outcome, user, "Your move is made.")
             await replies.private(interaction, note)

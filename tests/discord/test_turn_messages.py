@@ -172,3 +172,23 @@ async def test_only_the_players_may_ask_for_a_rematch(two_steps):
     reply = await h.click(h.user("Eve"), h.last_public(), label="Rematch")
     assert "Only the players" in reply.only_ephemeral().content
     assert (await h.table.game(channel_id=h.last_public().channel_id)).status == "finished"
+
+
+async def test_a_move_that_loses_something_is_red_and_asks_first(two_steps):
+    h = two_steps
+    ada = h.user("Ada")
+    wide.ENGINE.losing = True
+    try:
+        await h.slash(h.user("Ada"), "game board")  # a board drawn with the losing label
+        board = h.last_public()
+        red = next(b for b in board.buttons() if b["label"].startswith("Give up"))
+        assert red["style"] == 4
+        game = await h.table.game(channel_id=board.channel_id)
+        question = (await h.click(ada, board, custom_id=red["custom_id"])).only_ephemeral()
+        assert "Are you sure" in question.content
+        assert (await h.table.game(channel_id=board.channel_id)).version == game.version
+        await h.click(ada, question, label="Yes, do it")
+        assert (await h.table.game(channel_id=board.channel_id)).version == game.version + 1
+        assert "Done" in question.content and question.buttons() == []
+    finally:
+        del wide.ENGINE.losing

@@ -49,6 +49,8 @@ class WideEngine(Engine[WideState]):
     #: moves each player makes in a row before the other's turn, and moves in a whole game
     per_turn = 1
     limit = 3
+    #: the first move's label says it loses something (a red button that asks first)
+    losing = False
 
     def setup(self, players, *, seed, options=None):
         return WideState(players=list(players), rng=Rng(seed=seed))
@@ -66,7 +68,12 @@ class WideEngine(Engine[WideState]):
         if state.done or player != self._current(state):
             return []
         return [
-            Action(id=self._id(n), label=f"Move number {n} " + "with a long label " * 5)
+            Action(
+                id=self._id(n),
+                label="Give up and lose 5 points"
+                if self.losing and n == 0
+                else f"Move number {n} " + "with a long label " * 5,
+            )
             for n in range(self.count)
         ]
 
