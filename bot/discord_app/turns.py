@@ -31,6 +31,7 @@ from bot.discord_app.posts import (
     turn_components,
     turn_post,
 )
+from bot.discord_app.replay import after_the_end
 from bot.discord_app.turn_book import HISTORY, TurnBook, TurnRecord, since_lines, turn_lines
 from bot.errors import BoardChanged, NoGame, NotSeated, TableError
 from bot.table import GameInfo, Outcome, Table
@@ -153,6 +154,7 @@ async def _show(client, book: TurnBook, prev: TurnRecord | None, outcome, headli
         await retire(channel, prev.message_id)
     if outcome.result is not None:
         await book.drop(game.id)
+        after_the_end(client, game.channel_id)
     else:
         record = TurnRecord(
             message.id, game.channel_id, list(outcome.to_act), game.version, game.version, since

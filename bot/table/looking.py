@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterable
+from typing import Any
+
+from pydantic import BaseModel
 
 import rendering
 from bot.errors import (
@@ -11,8 +14,10 @@ from bot.errors import (
     TableError,
     WrongStage,
 )
+from bot.logsafe import failure
 from bot.table.core import (
     TableCore,
+    log,
     render_public_board,
 )
 from bot.table.results import GameInfo, LogLine, Outcome
@@ -21,6 +26,7 @@ from bot.table.texts import (
     ellipsize,
     private_text,
 )
+from engines import IllegalAction
 from storage import (
     LIVE_STATUSES,
     MoveRow,
@@ -142,6 +148,29 @@ class Looking(TableCore):
             out.append(LogLine(move.seq, move.version, move.kind, move.user_id, move.player, text))
         return out
 
+    async def replay_boards(
+        self, *, channel_id: int, most: int = 120
+    ) -> tuple[GameInfo, list[bytes]]:
+        """The public board at the start of every turn of the channel's game (the latest one,
+        finished or not) and its last position, at most ``most`` of them: for a replay."""
+        row = await self._latest(channel_id)
+        if row.status == "lobby" or row.state is None:
+            raise WrongStage("The game has not started yet, so there is nothing to replay.")
+        eng = self._engine(row)
+        moves = await self.store.moves(row.id)
+
+        def draw() -> list[bytes]:
+            positions = sample(replay_positions(eng, row, moves), most)
+            return [render_public_board(eng, p) for p in positions]
+
+        try:
+            return self._info(row), await asyncio.to_thread(draw)
+        except rendering.NoRenderer:
+            raise TableError(f"{eng.title} has no board picture to replay.") from None
+        except Exception as exc:
+            log.error("%s: replaying game %s failed: %s", eng.name, row.id, failure(exc))
+            raise TableError("This game cannot be replayed (its log does not replay).") from None
+
     async def still_current(self, *, game_id: int, version: int) -> bool:
         """A board drawn at ``version`` still shows the game's position (only notes since)."""
         row = await self._by_id(game_id)
@@ -165,3 +194,43 @@ def quiet_move(move: MoveRow) -> str:
     if move.kind == "move":
         return f"{who} made a choice that only they can see."
     return f"{who}: {move.kind}."
+
+
+def replay_positions(eng: Any, row: Any, moves: list[MoveRow]) -> list[BaseModel]:
+    """The game replayed from its seed and its log: the position at the start of every turn
+    (someone not awaited before is awaited now) and the last one."""
+    players = [s.name for s in row.seats]
+    merged: dict[str, Any] = dict(row.options)
+    for spec in eng.options:
+        if spec.per_player:
+            merged[spec.key] = {
+                s.name: s.choices[spec.key] for s in row.seats if spec.key in s.choices
+            }
+    state = eng.setup(players, seed=row.seed, options=eng.validate_options(players, merged))
+    shown: list[BaseModel] = [state]
+    awaited = set(eng.to_act(state))
+    for move in moves:
+        try:
+            if move.kind == "move" and move.player and move.action_id:
+                state, _ = eng.apply(state, move.player, move.action_id)
+            elif move.kind == "concede" and move.player:
+                state, _ = eng.remove_player(state, move.player)
+            else:
+                continue
+        except IllegalAction:  # a concession that ended the game: the position stays
+            continue
+        now = set(eng.to_act(state))
+        if now - awaited:
+            shown.append(state)
+        awaited = now
+    if shown[-1] is not state:
+        shown.append(state)
+    return shown
+
+
+def sample(items: list[Any], most: int) -> list[Any]:
+    """At most ``most`` of ``items``, evenly spread, the first and the last kept."""
+    if len(items) <= most:
+        return items
+    step = (len(items) - 1) / (most - 1)
+    return [items[round(i * step)] for i in range(most)]

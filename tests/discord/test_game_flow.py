@@ -50,7 +50,7 @@ async def test_whole_toy_game_is_played_with_buttons_to_the_end(running, h, ada,
         mover = players[step % 2]
         label = "Take 3" if "Take 3" in button_labels(turn) else button_labels(turn)[-1]
         reply = await h.click(mover, turn, label=label)
-        [turn] = reply.public
+        turn = reply.public[0]  # at the end, the replay follows the final message
         assert turn.files[0][1].startswith(PNG)
         if "Game over" in turn.content:
             break
@@ -195,7 +195,8 @@ async def test_leave_in_the_lobby_posts_a_notice(h, ada, bob):
 
 async def test_concede_ends_a_two_player_game_with_a_result(running, h, bob):
     reply = await h.slash(bob, "game concede")
-    [final] = reply.public
+    final, replay = reply.public
+    assert replay.files[0][0] == "replay.webp"
     assert "Game over" in final.content
     assert [b["label"] for b in final.buttons()] == ["Rematch"]
 

@@ -4,10 +4,12 @@ while the same player acts; the private move panel updates in place step by step
 from __future__ import annotations
 
 import copy
+import io
 import sys
 
 import discord
 import pytest
+from PIL import Image
 
 import engines
 import rendering
@@ -47,6 +49,10 @@ async def steps_game(tmp_path, *, public: bool):
     finally:
         del wide.ENGINE.per_turn, wide.ENGINE.limit, wide.ENGINE.public_action_labels
         engines.unregister("wide")
+
+
+def final_message(h):
+    return next(m for m in reversed(h.public_messages()) if "Game over" in m.content)
 
 
 def label_button(message, start: str) -> str:
@@ -146,7 +152,7 @@ async def test_the_final_message_gives_standings_and_a_rematch_opens_the_same_lo
     ada, bob = h.user("Ada"), h.user("Bob")
     for user in (ada, ada, bob, bob, ada, ada):
         await h.slash(user, "play", action="m0")
-    final = h.last_public()
+    final = final_message(h)
     assert "Game over" in final.content and "Rematch" in final.content
     assert final.mentioned_user_ids() == set()
     [rematch] = final.buttons()
@@ -169,7 +175,7 @@ async def test_only_the_players_may_ask_for_a_rematch(two_steps):
     ada, bob = h.user("Ada"), h.user("Bob")
     for user in (ada, ada, bob, bob, ada, ada):
         await h.slash(user, "play", action="m0")
-    reply = await h.click(h.user("Eve"), h.last_public(), label="Rematch")
+    reply = await h.click(h.user("Eve"), final_message(h), label="Rematch")
     assert "Only the players" in reply.only_ephemeral().content
     assert (await h.table.game(channel_id=h.last_public().channel_id)).status == "finished"
 
@@ -192,3 +198,18 @@ async def test_a_move_that_loses_something_is_red_and_asks_first(two_steps):
         assert "Done" in question.content and question.buttons() == []
     finally:
         del wide.ENGINE.losing
+
+
+async def test_the_whole_game_is_posted_as_an_animation_at_the_end_and_on_request(two_steps):
+    h = two_steps
+    ada, bob = h.user("Ada"), h.user("Bob")
+    for user in (ada, ada, bob, bob, ada, ada):
+        await h.slash(user, "play", action="m0")
+    replay = h.last_public()
+    [(name, data)] = replay.files
+    image = Image.open(io.BytesIO(data))
+    assert name == "replay.webp" and image.format == "WEBP"
+    _, frames = await h.table.replay_boards(channel_id=replay.channel_id)
+    assert len(frames) == 4  # the start, Bob's turn, Ada's turn, the end
+    again = await h.slash(h.user("Eve"), "game replay")
+    assert again.public[0].files[0][0] == "replay.webp"

@@ -18,6 +18,7 @@ from bot.discord_app import replies
 from bot.discord_app.commands.lobby import game_choices
 from bot.discord_app.components import log_view
 from bot.discord_app.posts import board_post, title_of
+from bot.discord_app.replay import post_replay
 from bot.discord_app.rulings import pages, rulings_text
 from bot.discord_app.text import MAX_MESSAGE, clip, fit_lines, join_message
 from bot.discord_app.turns import current_view, public_notes, table_of
@@ -115,6 +116,15 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
     async def log(interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] = 15):
         content, view = await log_page(interaction, 1, count)
         await replies.private(interaction, content, view=view)
+
+    @game.command(
+        name="replay", description="Post the whole game as one animation, a turn a frame."
+    )
+    async def replay(interaction: discord.Interaction):
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        message = await post_replay(interaction.client, interaction.channel_id)
+        done = "The replay is posted in the channel." if message else BOARD_NOT_POSTED
+        await interaction.edit_original_response(content=done)
 
     @game.command(name="rules", description="A short guide to a game (this channel's by default).")
     @app_commands.describe(
