@@ -23,6 +23,8 @@ environment (or a .env file in the working directory; flags win over both):
   TABLETOP_DEV_GUILD   server id to sync commands to instead of globally (they appear there
                        at once; for development)
   TABLETOP_LOG_LEVEL   DEBUG | INFO | WARNING | ERROR (default INFO)
+  TABLETOP_MEMBERS_INTENT  on | off (default off): use the privileged server members intent
+                       (enable it in the Developer Portal first)
 
 games: {games}
 
@@ -30,6 +32,7 @@ examples:
   python -m bot                                   run the bot (token from env or .env)
   python -m bot --sync always --dev-guild 1234    run, and sync commands to one server only, now
   python -m bot simulate {example} --players 2 --seed 1 --out out/demo
+  python -m bot invite                            print the link that adds the bot to a server
 """
 
 
@@ -79,7 +82,36 @@ def build_parser() -> argparse.ArgumentParser:
         type=str.upper,
         help="logging detail (TABLETOP_LOG_LEVEL; default INFO)",
     )
+    parser.add_argument(
+        "--members-intent",
+        action="store_true",
+        default=None,
+        help="use the privileged server members intent: a player who leaves the server leaves "
+        "their games at once (TABLETOP_MEMBERS_INTENT=on; enable it in the Developer Portal)",
+    )
+    parser.add_argument(
+        "--web-port",
+        type=int,
+        metavar="PORT",
+        help="serve public spectator pages of the games on this port (/game watch gives the "
+        "link); off by default",
+    )
+    parser.add_argument(
+        "--web-url",
+        metavar="URL",
+        help="the address the spectator links start with (default http://127.0.0.1:PORT)",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    from bot.local.launcher import add_arguments as add_local_arguments
+
+    add_local_arguments(
+        sub.add_parser(
+            "local",
+            help="play in your browser, without Discord (a local Discord, the bot, a web page)",
+            description="Start a local Discord, the real bot against it, and a web "
+            "page on 127.0.0.1 where you play every seat. Nothing reaches the internet.",
+        )
+    )
     sim = sub.add_parser(
         "simulate",
         help="play a whole game with random legal moves, without Discord",
@@ -111,6 +143,16 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="skip rendering (a faster soak test of the rules and the storage)",
     )
+    inv = sub.add_parser(
+        "invite",
+        help="print the link that adds the bot to a server (scopes and permissions it needs)",
+        description=(
+            "Print the OAuth2 URL that adds the bot to a server, with the bot and "
+            "applications.commands scopes and exactly the permissions the bot uses. The "
+            "application id is read from DISCORD_TOKEN unless given."
+        ),
+    )
+    inv.add_argument("--app-id", metavar="ID", help="the application id (default: from the token)")
     return parser
 
 
@@ -119,13 +161,44 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "simulate":
         return _simulate(args)
+    if args.command == "invite":
+        return _invite(args)
+    if args.command == "local":
+        from bot.local.launcher import run as run_local
+
+        return run_local(args)
     return _run_bot(args)
+
+
+def _invite(args: argparse.Namespace) -> int:
+    from bot.invite import InviteError, application_id, invite_url
+    from bot.permissions import NEEDS
+
+    token = None
+    if not args.app_id:
+        try:
+            token = load_config().token
+        except ConfigError as exc:
+            print(f"tabletop: {exc}", file=sys.stderr)
+            return 2
+    try:
+        app_id = application_id(args.app_id, token)
+    except InviteError as exc:
+        print(f"tabletop: {exc}", file=sys.stderr)
+        return 2
+    print(invite_url(app_id))
+    print("Permissions asked for: " + ", ".join(need.label for need in NEEDS) + ".")
+    return 0
 
 
 def _run_bot(args: argparse.Namespace) -> int:
     try:
         config = load_config(
-            db=args.db, sync=args.sync, dev_guild=args.dev_guild, log_level=args.log_level
+            db=args.db,
+            sync=args.sync,
+            dev_guild=args.dev_guild,
+            log_level=args.log_level,
+            members_intent=args.members_intent,
         )
     except ConfigError as exc:
         print(f"tabletop: {exc}", file=sys.stderr)
@@ -140,6 +213,13 @@ def _run_bot(args: argparse.Namespace) -> int:
     logging.basicConfig(
         level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
+    if args.web_port is not None:
+        from bot.watch.start import start_watch_pages
+
+        problem = start_watch_pages(config.db_path, args.web_port, args.web_url)
+        if problem:
+            print(f"tabletop: {problem}", file=sys.stderr)
+            return 2
     try:
         discord_app = importlib.import_module("bot.discord_app")
     except ModuleNotFoundError as exc:

@@ -2,7 +2,9 @@
 
 The ``.env`` file sits in the working directory and holds ``NAME=value`` lines, so the token
 need not be typed on the command line or kept in a shell profile. A variable set in the real
-environment wins over the same one in ``.env``; a command-line flag wins over both.
+environment wins over the same one in ``.env``; a command-line flag wins over both. The reading
+is pydantic-settings' (its ``.env`` reader allows ``#`` comments, quotes and ``export``); the
+checks and their messages are ours.
 
     DISCORD_TOKEN        the bot's token (required to run the bot, not to simulate)
     TABLETOP_DB          SQLite file (default ./tabletop.sqlite3)
@@ -11,15 +13,18 @@ environment wins over the same one in ``.env``; a command-line flag wins over bo
     TABLETOP_DEV_GUILD   a server id to sync the commands to instead of globally (they appear
                          there at once; for development)
     TABLETOP_LOG_LEVEL   DEBUG | INFO | WARNING | ERROR (default INFO)
+    TABLETOP_MEMBERS_INTENT  on | off (default off): ask Discord for the privileged server
+                         members intent, so a player who leaves the server leaves their games
+                         at once (turn it on in the Developer Portal first)
 """
 
 from __future__ import annotations
 
-import os
-import re
-from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DEFAULT_DB = "tabletop.sqlite3"
 SYNC_MODES = ("auto", "always", "never")
@@ -43,6 +48,7 @@ class Config:
     sync: str = "auto"
     dev_guild: int | None = None
     log_level: str = "INFO"
+    members_intent: bool = False
     env_file: Path | None = None  # the .env file that was read, if there was one
 
     def __repr__(self) -> str:  # never print the token
@@ -53,77 +59,64 @@ class Config:
         )
 
 
-_LINE = re.compile(r"^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$")
+class _Sources(BaseSettings):
+    """The raw values, as pydantic-settings finds them: keyword arguments (the flags), then
+    the environment, then the ``.env`` file. Empty values count as unset."""
+
+    model_config = SettingsConfigDict(
+        env_ignore_empty=True, extra="ignore", str_strip_whitespace=True, frozen=True
+    )
+
+    token: str | None = Field(default=None, alias="DISCORD_TOKEN", repr=False)
+    db: str | None = Field(default=None, alias="TABLETOP_DB")
+    sync: str | None = Field(default=None, alias="TABLETOP_SYNC")
+    dev_guild: str | None = Field(default=None, alias="TABLETOP_DEV_GUILD")
+    log_level: str | None = Field(default=None, alias="TABLETOP_LOG_LEVEL")
+    members_intent: str | None = Field(default=None, alias="TABLETOP_MEMBERS_INTENT")
 
 
-def parse_dotenv(text: str) -> dict[str, str]:
-    """``NAME=value`` lines; ``#`` comments, blank lines, ``export`` and quotes allowed.
-
-    Single-quoted values are taken literally; double-quoted ones understand ``\\n``, ``\\"``
-    and ``\\\\``; an unquoted value ends at `` #``. Lines that are not assignments are ignored.
-    """
-    values: dict[str, str] = {}
-    for line in text.splitlines():
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        match = _LINE.match(line)
-        if not match:
-            continue
-        key, raw = match.groups()
-        if len(raw) >= 2 and raw[0] == raw[-1] == "'":
-            value = raw[1:-1]
-        elif len(raw) >= 2 and raw[0] == raw[-1] == '"':
-            value = re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(m[1], m[1]), raw[1:-1])
-        else:
-            value = re.split(r"\s+#", raw, maxsplit=1)[0].strip()
-        values[key] = value
-    return values
-
-
-def read_dotenv(path: Path) -> dict[str, str]:
+def _read(env_file: Path, flags: dict[str, str | int | None]) -> _Sources:
+    given = {name: str(v).strip() for name, v in flags.items() if v is not None and str(v).strip()}
     try:
-        return parse_dotenv(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return {}
+        return _Sources(_env_file=env_file, _env_file_encoding="utf-8", **given)  # type: ignore[call-arg]
     except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"Could not read {path}: {exc}") from None
+        raise ConfigError(f"Could not read {env_file}: {exc}") from None
 
 
 def load_config(
     *,
-    environ: Mapping[str, str] | None = None,
     cwd: Path | None = None,
     db: str | None = None,
     sync: str | None = None,
     dev_guild: str | int | None = None,
     log_level: str | None = None,
+    members_intent: bool | None = None,
 ) -> Config:
-    """The settings: flags (the keyword arguments) > environment > ``.env`` > defaults."""
+    """The settings: flags (the keyword arguments) > environment > ``.env`` in ``cwd`` (the
+    working directory by default) > defaults."""
     cwd = Path.cwd() if cwd is None else Path(cwd)
     env_path = cwd / ENV_FILE
-    from_file = read_dotenv(env_path)
-    environ = os.environ if environ is None else environ
-
-    def setting(name: str, flag=None, default=None):
-        if flag is not None and str(flag) != "":
-            return str(flag).strip()
-        for source in (environ, from_file):
-            value = source.get(name)
-            if value is not None and value.strip() != "":
-                return value.strip()
-        return default
-
-    sync_mode = setting("TABLETOP_SYNC", sync, "auto").lower()
+    found = _read(
+        env_path,
+        {
+            "TABLETOP_DB": db,
+            "TABLETOP_SYNC": sync,
+            "TABLETOP_DEV_GUILD": dev_guild,
+            "TABLETOP_LOG_LEVEL": log_level,
+            "TABLETOP_MEMBERS_INTENT": "on" if members_intent else None,
+        },
+    )
+    sync_mode = (found.sync or "auto").lower()
     if sync_mode not in SYNC_MODES:
         raise ConfigError(
             f"TABLETOP_SYNC must be one of {', '.join(SYNC_MODES)}, not '{sync_mode}'."
         )
-    level = setting("TABLETOP_LOG_LEVEL", log_level, "INFO").upper()
+    level = (found.log_level or "INFO").upper()
     if level not in LOG_LEVELS:
         raise ConfigError(
             f"TABLETOP_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not '{level}'."
         )
-    guild_raw = setting("TABLETOP_DEV_GUILD", dev_guild)
+    guild_raw = found.dev_guild
     guild = None
     if guild_raw is not None:
         if not guild_raw.isdigit():
@@ -132,14 +125,18 @@ def load_config(
                 f"right-click the server with Developer Mode on → Copy Server ID), not '{guild_raw}'."
             )
         guild = int(guild_raw)
-    db_path = Path(setting("TABLETOP_DB", db, DEFAULT_DB)).expanduser()
+    members = (found.members_intent or "off").lower()
+    if members not in ("on", "off"):
+        raise ConfigError(f"TABLETOP_MEMBERS_INTENT must be on or off, not '{members}'.")
+    db_path = Path(found.db or DEFAULT_DB).expanduser()
     if not db_path.is_absolute():
         db_path = cwd / db_path
     return Config(
-        token=setting("DISCORD_TOKEN"),
+        token=found.token,
         db_path=db_path,
         sync=sync_mode,
         dev_guild=guild,
         log_level=level,
+        members_intent=members == "on",
         env_file=env_path if env_path.is_file() else None,
     )

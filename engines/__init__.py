@@ -3,12 +3,29 @@
 Every subpackage of ``engines`` that exposes ``ENGINE`` (an :class:`engines.core.Engine`
 instance) in its ``engine`` module is registered by its ``name``, so a new game needs no glue.
 Tests may :func:`register` engines of their own.
+
+Every game package has the same files for the same roles, so a reader of one knows where to
+look in another:
+
+    engine.py   the Engine subclass: the contract, and the ``step``, ``leave`` and ``pick`` that
+                the template in ``core.py`` calls
+    state.py    the whole game as one pydantic model (``over`` once it has ended)
+    data.py     the component data, loaded from ``data/*.json`` and validated
+    setup.py    a new game
+    flow.py     whose decision the game awaits (``awaited``) and moving on
+    actions.py  the legal actions and what each one does
+    views.py    what a player or a spectator sees (``view``)
+    policy.py   the stand-in's choice (``suggest``)
+
+Rules that fill more than these live in modules named after them (``auction.py``,
+``behaviours.py``, ``movement.py``).
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
+from typing import Any
 
 from engines.core import (
     Action,
@@ -42,7 +59,7 @@ class UnknownGame(LookupError):
         return str(self.args[0]) if self.args else ""
 
 
-_registry: dict[str, Engine] = {}
+_registry: dict[str, Engine[Any]] = {}
 _discovered = False
 
 
@@ -65,7 +82,7 @@ def _discover() -> None:
             _registry.setdefault(engine.name, engine)
 
 
-def register(engine: Engine) -> Engine:
+def register(engine: Engine[Any]) -> Engine[Any]:
     """Register an engine (used by tests for their own engines)."""
     _discover()
     _registry[engine.name] = engine
@@ -82,7 +99,7 @@ def names() -> list[str]:
     return sorted(_registry)
 
 
-def get_engine(name: str) -> Engine:
+def get_engine(name: str) -> Engine[Any]:
     """The engine called ``name``; a clear error listing the valid names otherwise."""
     _discover()
     try:

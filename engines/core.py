@@ -1,15 +1,20 @@
-"""The contract every game engine implements.
+"""The contract every game engine implements, and the template its moves go through.
 
 Engines are pure: no I/O, no Discord, no Pillow. A state is a pydantic model that round-trips
 through JSON and carries its random generator's position, so the same seed and the same actions
 always give the same game. ``apply`` never mutates its input: it works on a deep copy.
+
+``Engine.apply`` and ``Engine.remove_player`` are templates: they check what every game checks
+(the seat, the end of the game, the legality of the action, computed once) and copy the state
+once; a game writes only its ``step`` and ``leave``, which trust their caller.
 """
 
 from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Generic, TypeVar
+from collections.abc import Sequence
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -80,6 +85,9 @@ class OptionSpec(BaseModel):
     help: str = ""
 
 
+T = TypeVar("T")
+
+
 class Rng(BaseModel):
     """A random generator whose whole position is two integers, so it lives in the state JSON.
 
@@ -98,10 +106,10 @@ class Rng(BaseModel):
     def randint(self, a: int, b: int) -> int:
         return self.next().randint(a, b)
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[Any]) -> None:
         self.next().shuffle(items)
 
-    def choice(self, items: list):
+    def choice(self, items: Sequence[T]) -> T:
         return self.next().choice(items)
 
 
@@ -128,7 +136,7 @@ class Engine(ABC, Generic[S]):
 
     # -- the contract -------------------------------------------------------------------------
     @abstractmethod
-    def setup(self, players: list[str], *, seed: int, options: dict | None = None) -> S:
+    def setup(self, players: list[str], *, seed: int, options: dict[str, Any] | None = None) -> S:
         """A new game for these players, in seat order (options already validated)."""
 
     @abstractmethod
@@ -141,10 +149,6 @@ class Engine(ABC, Generic[S]):
         (out-of-turn actions such as building or trading)."""
 
     @abstractmethod
-    def apply(self, state: S, player: str, action_id: str) -> tuple[S, list[Event]]:
-        """The state after ``player`` does ``action_id``; raises IllegalAction otherwise."""
-
-    @abstractmethod
     def view(self, state: S, viewer: str | None) -> BaseModel:
         """What ``viewer`` may see; ``None`` is a spectator. Renderers only ever get views."""
 
@@ -152,9 +156,89 @@ class Engine(ABC, Generic[S]):
     def result(self, state: S) -> Result | None:
         """``None`` while the game runs."""
 
+    def apply(self, state: S, player: str, action_id: str) -> tuple[S, list[Event]]:
+        """The state after ``player`` does ``action_id``; raises IllegalAction otherwise.
+
+        The checks every game makes happen here, once: the seat, the end of the game, the
+        action among ``player``'s legal ones (an awaited player or one with out-of-turn
+        actions). Then the state is copied once and the engine's :meth:`step` changes the copy.
+        """
+        if not self.seated(state, player):
+            raise IllegalAction("You are not playing in this game.")
+        if self.is_over(state):
+            raise IllegalAction("The game is over.")
+        legal = self.legal_actions(state, player)
+        action = next((a for a in legal if a.id == action_id), None)
+        if action is None:
+            raise IllegalAction(self.refusal(state, player, action_id, legal))
+        new = self.copy_state(state)
+        events: list[Event] = []
+        self.step(new, player, action, events)
+        return new, events
+
+    def remove_player(self, state: S, player: str) -> tuple[S, list[Event]]:
+        """A player leaves a running game (concede, kick): the seat and the end of the game are
+        checked, the state is copied once, and the engine's :meth:`leave` changes the copy."""
+        if not self.seated(state, player):
+            raise IllegalAction("That player is not in this game.")
+        if self.is_over(state):
+            raise IllegalAction("The game is over.")
+        new = self.copy_state(state)
+        events: list[Event] = []
+        self.leave(new, player, events)
+        return new, events
+
+    def suggest(self, state: S, player: str, rng: random.Random) -> str:
+        """A reasonable legal action for a stand-in (and for random playouts), chosen by the
+        engine's :meth:`pick` among ``player``'s legal actions."""
+        actions = self.legal_actions(state, player)
+        if not actions:
+            raise IllegalAction(f"{player} has nothing to do now.")
+        return self.pick(state, player, actions, rng)
+
+    # -- what an engine writes for the templates ----------------------------------------------
+    def step(self, state: S, player: str, action: Action, events: list[Event]) -> None:
+        """Carry out ``action`` (already checked legal for ``player``) on ``state``, a copy the
+        engine owns, appending what happened to ``events``. Every engine that keeps the
+        ``apply`` template defines it."""
+        raise NotImplementedError(f"{type(self).__name__} defines neither step nor apply")
+
+    def seated(self, state: S, player: str) -> bool:
+        """Whether ``player`` still plays in this game (a seat, not conceded or bankrupt), so a
+        stranger hears "You are not playing". Every game defines it; without it a stranger is
+        still refused, by the legality check (they have no legal action)."""
+        return True
+
+    def is_over(self, state: S) -> bool:
+        """Whether the game has ended; engines answer from their state's ``over``."""
+        return self.result(state) is not None
+
+    def refusal(self, state: S, player: str, action_id: str, legal: list[Action]) -> str:
+        """Why ``action_id`` is refused (shown to the player as is; ``legal`` are theirs)."""
+        waiting = self.to_act(state)
+        if not legal and player not in waiting:
+            return f"The game is waiting for {', '.join(waiting)}, not you."
+        return f"'{action_id[:40]}' is not a move you can make now."
+
+    def copy_state(self, state: S) -> S:
+        """A fully independent copy for ``step`` to change. A dump-and-validate round trip is
+        several times faster than ``copy.deepcopy`` for these nested models."""
+        return cast(S, self.state_type.model_validate(state.model_dump()))
+
+    def leave(self, state: S, player: str, events: list[Event]) -> None:
+        """Take ``player`` out of ``state`` by the game's rules for leaving. By default the
+        game cannot go on without them."""
+        raise IllegalAction("This game cannot continue without that player.")
+
+    def pick(self, state: S, player: str, actions: list[Action], rng: random.Random) -> str:
+        """The stand-in's choice among ``actions`` (never empty). It must never end the game
+        early on purpose (conceding, leaving). The default picks uniformly; engines override it
+        (with their ``policy`` module) where uniform play would be silly or endless."""
+        return rng.choice(actions).id
+
     # -- shared helpers with sensible defaults -------------------------------------------------
     def load_state(self, data: str | bytes) -> S:
-        return self.state_type.model_validate_json(data)  # type: ignore[return-value]
+        return cast(S, self.state_type.model_validate_json(data))
 
     def summary(self, state: S) -> str:
         """One or two public lines for ``/game status`` (no hidden information)."""
@@ -166,23 +250,9 @@ class Engine(ABC, Generic[S]):
         default (the scores alone are shown)."""
         return {}
 
-    def suggest(self, state: S, player: str, rng: random.Random) -> str:
-        """A reasonable legal action for a stand-in (and for random playouts).
-
-        Must never choose to end the game early on purpose (conceding, leaving). The default
-        picks uniformly; engines override it where uniform play would be silly or endless.
-        """
-        actions = self.legal_actions(state, player)
-        if not actions:
-            raise IllegalAction(f"{player} has nothing to do now.")
-        return rng.choice(actions).id
-
-    def remove_player(self, state: S, player: str) -> tuple[S, list[Event]]:
-        """A player leaves a running game (concede, kick). Default: the game cannot go on
-        without them, so it ends with the others as joint winners."""
-        raise IllegalAction("This game cannot continue without that player.")
-
-    def validate_options(self, players: list[str], options: dict | None) -> dict[str, Any]:
+    def validate_options(
+        self, players: list[str], options: dict[str, Any] | None
+    ) -> dict[str, Any]:
         """Fill defaults and reject unknown keys or values with a clear message."""
         options = dict(options or {})
         out: dict[str, Any] = {}

@@ -17,20 +17,20 @@ from rendering.kit import INK, ellipsize, font, wrap
 def mask(text: str, size: int, bold: bool) -> Image.Image:
     f = font(size, bold)
     left, top, right, bottom = f.getbbox(text)
-    im = Image.new("L", (max(1, right), max(1, bottom)), 0)
+    im = Image.new("L", (max(1, int(right)), max(1, int(bottom))), 0)
     ImageDraw.Draw(im).text((0, 0), text, font=f, fill=255)
     return im
 
 
 @lru_cache(maxsize=4096)
 def width(text: str, size: int, bold: bool = False) -> int:
-    return font(size, bold).getbbox(text)[2]
+    return int(font(size, bold).getbbox(text)[2])
 
 
 @lru_cache(maxsize=512)
 def ascent_offset(size: int, bold: bool) -> int:
     """Top of capital letters below the drawing origin, to centre text on its caps."""
-    return font(size, bold).getbbox("H")[1]
+    return int(font(size, bold).getbbox("H")[1])
 
 
 def stamp(image: Image.Image, xy, text: str, size: int, *, bold: bool = False, fill=INK) -> None:

@@ -1,4 +1,4 @@
-"""A small drawing kit every game renderer shares: fonts, colours, fitted text, PNG bytes.
+"""A small drawing kit every game renderer shares: fonts, colours, wrapped text, PNG bytes.
 
 The font is Roboto from the ``font-roboto`` package on PyPI, never a system font, so an image
 looks the same on every machine. Images are sized for Discord: its chat preview is about 550 px
@@ -47,14 +47,7 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
 
 def text_size(text: str, f: ImageFont.FreeTypeFont) -> tuple[int, int]:
     left, top, right, bottom = f.getbbox(text)
-    return right - left, bottom - top
-
-
-def fit_font(text: str, max_width: int, size: int, *, bold: bool = False, min_size: int = 10):
-    """The largest font not above ``size`` in which ``text`` fits ``max_width``."""
-    while size > min_size and text_size(text, font(size, bold))[0] > max_width:
-        size -= 1
-    return font(size, bold)
+    return int(right - left), int(bottom - top)
 
 
 def ellipsize(text: str, f: ImageFont.FreeTypeFont, max_width: int) -> str:

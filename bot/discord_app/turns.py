@@ -20,7 +20,7 @@ from collections import defaultdict
 
 import discord
 
-from bot.discord_app import replies
+from bot.discord_app import replies, server_settings
 from bot.discord_app.components import action_layout
 from bot.discord_app.posts import (
     PLAY_HINT,
@@ -111,6 +111,7 @@ async def _show(client, book: TurnBook, prev: TurnRecord | None, outcome, headli
     game = outcome.game
     channel = _channel(client, game)
     history = await _history(client.table, game.id)
+    quiet = await server_settings.names_only(client, game)  # the server names, never pings
     newly = [u for u in outcome.to_act if prev is None or u not in prev.awaited]
     same_turn = outcome.result is None and prev is not None and not newly and not fresh
     if same_turn:
@@ -147,7 +148,7 @@ async def _show(client, book: TurnBook, prev: TurnRecord | None, outcome, headli
             headline=headline,
             since=since,
             this_turn=[] if since else None,
-            ping=newly if prev is not None and not fresh else outcome.to_act,
+            ping=[] if quiet else newly if prev is not None and not fresh else outcome.to_act,
         )
     message = await channel.send(**post.send_kwargs())
     if prev is not None and prev.message_id != message.id:

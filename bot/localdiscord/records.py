@@ -29,6 +29,7 @@ class User:
     name: str
     bot: bool = False
     permissions: int = 0  # guild permissions bit set (the @everyone role gives the rest)
+    dms_open: bool = True  # False: the user refuses direct messages from the bot
 
     def payload(self) -> dict:
         return {
@@ -39,19 +40,31 @@ class User:
             "avatar": None,
             "bot": self.bot,
             "public_flags": 0,
+            "flags": 0,
+            "primary_guild": None,
         }
 
 
 @dataclass
 class Channel:
     id: int
-    guild_id: int
+    guild_id: int | None  # None for a DM channel
     name: str
-    type: int = 0  # 0 text, 11 public thread, 12 private thread
+    type: int = 0  # 0 text, 1 DM, 11 public thread, 12 private thread
     parent_id: int | None = None
     owner_id: int | None = None
+    recipient_id: int | None = None  # the user a DM channel is with
+    #: permissions the bot is denied here (as a channel override would); interactions in the
+    #: channel carry the bot's permissions without them (``app_permissions``)
+    bot_denied: int = 0
+
+    @property
+    def is_thread(self) -> bool:
+        return self.type in (10, 11, 12)
 
     def payload(self) -> dict:
+        if self.type == 1:  # the caller adds "recipients" (it knows the users)
+            return {"id": str(self.id), "type": 1, "last_message_id": None, "flags": 0}
         data = {
             "id": str(self.id),
             "type": self.type,
@@ -66,7 +79,7 @@ class Channel:
             "rate_limit_per_user": 0,
             "flags": 0,
         }
-        if self.type in (10, 11, 12):
+        if self.is_thread:
             data["owner_id"] = str(self.owner_id) if self.owner_id else None
             data["thread_metadata"] = {
                 "archived": False,
@@ -76,6 +89,7 @@ class Channel:
             }
             data["message_count"] = 0
             data["member_count"] = 1
+            data["total_message_sent"] = 0
         return data
 
 

@@ -2,9 +2,11 @@
 
 It runs its own event loop in a background thread, so a test drives it with plain blocking
 calls while the bot (a thread or a real subprocess) talks to it over TCP like it would to
-Discord. It records everything the bot sends, keeps attachments as bytes, and enforces the
-limits in :mod:`bot.localdiscord.limits`; anything Discord would refuse or show as "This
-interaction failed" is answered the way Discord answers it and also appended to ``errors``.
+Discord. It records everything the bot sends and keeps attachments as bytes. Every request body
+is checked against Discord's own OpenAPI schema and the rules beside it
+(:mod:`bot.localdiscord.validate`); anything Discord would refuse or show as "This interaction
+failed" is answered the way Discord answers it and also appended to ``errors``. With
+``check_responses`` its own answers and gateway payloads are checked against the spec too.
 
 Deliberate Discord behaviours worth knowing:
 
@@ -16,6 +18,9 @@ Deliberate Discord behaviours worth knowing:
   keeps the deferral's ephemerality, as Discord does.
 * An interaction not acknowledged within ``response_deadline`` seconds fails; a late answer
   gets 404 "Unknown interaction" (10062); a second answer gets 400 (40060).
+* Gateway events follow the intents the bot identified with: without the members intent there
+  is no GUILD_MEMBER_ADD and GUILD_CREATE lists only the bot itself.
+* Opening a DM always works; posting to a user whose DMs are closed answers 403 (50007).
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from bot.localdiscord import limits
+from bot.localdiscord import limits, validate
 from bot.localdiscord.records import (
     Attachment,
     Channel,
@@ -40,16 +45,25 @@ from bot.localdiscord.records import (
     Snowflakes,
     User,
 )
+from bot.localdiscord.spec import error_tree, spec
 
 ALL_PERMISSIONS = (1 << 50) - 1
 DEFAULT_PERMISSIONS = 0x0000_0000_0006_4C40  # view, send, embed, attach, read history, use app cmds
 MANAGE_MESSAGES = 1 << 13
+GUILD_MEMBERS_INTENT = 1 << 1
+TIMESTAMP = "2024-01-01T00:00:00+00:00"
 
 
 class DiscordError(Exception):
-    def __init__(self, status: int, code: int, message: str):
+    def __init__(self, status: int, code: int, message: str, errors: dict | None = None):
         super().__init__(message)
-        self.status, self.code, self.message = status, code, message
+        self.status, self.code, self.message, self.errors = status, code, message, errors
+
+    def body(self) -> dict:
+        data: dict = {"message": self.message, "code": self.code}
+        if self.errors:
+            data["errors"] = self.errors
+        return data
 
 
 class _Session:
@@ -63,8 +77,13 @@ class _Session:
 class LocalDiscord:
     """the local Discord server. ``start()`` it, point discord.py at ``api_base`` / ``gateway_url``."""
 
-    def __init__(self, *, response_deadline: float = limits.RESPONSE_DEADLINE):
+    def __init__(
+        self, *, response_deadline: float = limits.RESPONSE_DEADLINE, check_responses: bool = False
+    ):
         self.response_deadline = response_deadline
+        #: check every answer and gateway payload against the spec (problems go to ``errors``)
+        self.check_responses = check_responses
+        self.spec = spec()
         self.ids = Snowflakes()
         self.token = "localdiscord." + secrets.token_urlsafe(24)
         self.application_id = self.ids.next()
@@ -80,9 +99,12 @@ class LocalDiscord:
         self.guild_commands: dict[int, list[dict]] = {}
         self.command_puts = 0  # how many bulk upserts the bot made
         self.errors: list[str] = []
+        #: every request refused as Discord would refuse it (kept when tests clear ``errors``)
+        self.refusals: list[str] = []
         self.unhandled: list[str] = []
         self.requests: list[tuple[str, str]] = []
         self.identifies = 0
+        self.intents = 0  # what the bot identified with
         self.resumes = 0
         self._hold: asyncio.Event | None = None
         self._hold_prefixes: tuple[str, ...] = ()
@@ -97,6 +119,9 @@ class LocalDiscord:
         self._runner: web.AppRunner | None = None
         self.port = 0
         self._routes = self._build_routes()
+        #: called (on the server's loop, no arguments) after every request of the bot and every
+        #: failed interaction: something users see may have changed (the browser page listens)
+        self.change_listeners: list[Callable[[], None]] = []
 
     # -- lifecycle ------------------------------------------------------------------------------
     def start(self) -> LocalDiscord:
@@ -218,13 +243,16 @@ class LocalDiscord:
         self.call(go)
 
     # -- setting up the world -------------------------------------------------------------------
-    def add_user(self, name: str, *, permissions: int = DEFAULT_PERMISSIONS) -> User:
-        user = User(id=self.ids.next(), name=name, permissions=permissions)
+    def add_user(
+        self, name: str, *, permissions: int = DEFAULT_PERMISSIONS, dms_open: bool = True
+    ) -> User:
+        """A guild member; ``dms_open=False`` is a user who refuses direct messages from bots."""
+        user = User(id=self.ids.next(), name=name, permissions=permissions, dms_open=dms_open)
 
         def add() -> None:
             self.users[user.id] = user
             self.members.append(user.id)
-            if self._active:
+            if self._active and self.intents & GUILD_MEMBERS_INTENT:
                 self._dispatch(
                     "GUILD_MEMBER_ADD", {**self._member(user), "guild_id": str(self.guild_id)}
                 )
@@ -232,8 +260,11 @@ class LocalDiscord:
         self.call(add) if self.loop else add()
         return user
 
-    def add_channel(self, name: str) -> Channel:
-        channel = Channel(id=self.ids.next(), guild_id=self.guild_id, name=name)
+    def add_channel(self, name: str, *, bot_denied: int = 0) -> Channel:
+        """A text channel; ``bot_denied``: permission bits the bot lacks there."""
+        channel = Channel(
+            id=self.ids.next(), guild_id=self.guild_id, name=name, bot_denied=bot_denied
+        )
 
         def add() -> None:
             self.channels[channel.id] = channel
@@ -252,6 +283,18 @@ class LocalDiscord:
                 m
                 for m in self.messages.values()
                 if m.channel_id == channel_id and not m.deleted and (include_ephemeral or m.public)
+            ]
+        )
+
+    def dms_to(self, user_id: int) -> list[Message]:
+        """The direct messages the bot delivered to a user."""
+        return self.call(
+            lambda: [
+                m
+                for m in self.messages.values()
+                if not m.deleted
+                and (c := self.channels.get(m.channel_id)) is not None
+                and c.recipient_id == user_id
             ]
         )
 
@@ -328,7 +371,7 @@ class LocalDiscord:
                 "member": self._member(user),
                 "token": token,
                 "version": 1,
-                "app_permissions": str(ALL_PERMISSIONS),
+                "app_permissions": str(ALL_PERMISSIONS & ~channel.bot_denied),
                 "locale": "en-US",
                 "guild_locale": "en-US",
                 "entitlements": [],
@@ -349,6 +392,7 @@ class LocalDiscord:
         if not record.acknowledged and not record.failed:
             record.failed = f"not acknowledged within {self.response_deadline:.0f} s"
             self.errors.append(f"interaction {iid} ({_describe(record)}) failed: {record.failed}")
+            self._changed()
 
     # -- gateway ----------------------------------------------------------------------------------
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
@@ -372,6 +416,7 @@ class LocalDiscord:
                     if data.get("token") != self.token:
                         await ws.close(code=4004, message=b"Authentication failed.")
                         break
+                    self.intents = int(data.get("intents") or 0)
                     session = await self._identify(ws)
                 elif op == 6:
                     session = await self._resume(ws, data)
@@ -429,7 +474,13 @@ class LocalDiscord:
     async def _members_chunk(self, ws, data: dict, session: _Session | None) -> None:
         if session is None:
             return
-        members = [self._member(self.users[u]) for u in self.members]
+        wanted = {int(u) for u in data.get("user_ids") or []}
+        if not wanted and not self.intents & GUILD_MEMBERS_INTENT:
+            # Discord lists a whole guild only to a bot with the members intent
+            self.errors.append("requested the member list without the members intent")
+            await ws.close(code=4013, message=b"Invalid intent(s).")
+            return
+        members = [self._member(self.users[u]) for u in self.members if not wanted or u in wanted]
         self._dispatch(
             "GUILD_MEMBERS_CHUNK",
             {
@@ -446,19 +497,46 @@ class LocalDiscord:
         if session is None:
             return
         session.seq += 1
+        if self.check_responses:
+            self._check_event(event, data)
         frame = {"op": 0, "t": event, "s": session.seq, "d": data}
         session.events.append(frame)
         if session.ws is not None and not session.ws.closed:
             self.loop.create_task(session.ws.send_str(json.dumps(frame)))
 
+    def _check_event(self, event: str, data: dict) -> None:
+        """Gateway payloads reuse the spec's objects: check the ones the bot reads."""
+        checks: list[tuple[str, Any]] = []
+        if event == "INTERACTION_CREATE":
+            checks.append(("GuildMemberResponse", data["member"]))
+            if "message" in data:
+                checks.append(("MessageResponse", data["message"]))
+        elif event == "THREAD_CREATE":
+            checks.append(("ThreadResponse", data))
+        elif event == "CHANNEL_CREATE":
+            checks.append(("GuildChannelResponse", data))
+        elif event == "GUILD_MEMBER_ADD":
+            checks.append(("GuildMemberResponse", data))
+        elif event == "GUILD_CREATE":
+            checks += [("GuildMemberResponse", m) for m in data["members"]]
+            checks += [("GuildChannelResponse", c) for c in data["channels"]]
+            checks += [("ThreadResponse", c) for c in data["threads"]]
+        for name, value in checks:
+            for problem in self.spec.shape_errors(name, value):
+                self.errors.append(f"the local Discord's {event} ({name}) is off: {problem}")
+
     def _member(self, user: User) -> dict:
         return {
             "user": user.payload(),
             "roles": [],
-            "joined_at": "2024-01-01T00:00:00+00:00",
+            "joined_at": TIMESTAMP,
             "deaf": False,
             "mute": False,
             "nick": None,
+            "avatar": None,
+            "banner": None,
+            "communication_disabled_until": None,
+            "premium_since": None,
             "flags": 0,
             "pending": False,
             "permissions": str(user.permissions if not user.bot else ALL_PERMISSIONS),
@@ -490,8 +568,13 @@ class LocalDiscord:
                 }
             ],
             "channels": [c.payload() for c in self.channels.values() if c.type == 0],
-            "threads": [c.payload() for c in self.channels.values() if c.type != 0],
-            "members": [self._member(self.users[u]) for u in self.members],
+            "threads": [c.payload() for c in self.channels.values() if c.is_thread],
+            # without the members intent Discord sends only the bot's own member
+            "members": [
+                self._member(self.users[u])
+                for u in self.members
+                if self.intents & GUILD_MEMBERS_INTENT or u == self.bot.id
+            ],
             "voice_states": [],
             "presences": [],
             "stage_instances": [],
@@ -509,37 +592,140 @@ class LocalDiscord:
         }
 
     # -- REST -------------------------------------------------------------------------------------
-    def _build_routes(self) -> list[tuple[str, re.Pattern, Callable]]:
+    def _build_routes(self) -> list[tuple[str, str, re.Pattern, Callable]]:
+        """(method, the spec's path, the pattern of the local path, handler) per operation."""
+        w = "webhooks/{webhook_id}/{webhook_token}"
         r = [
-            ("GET", r"users/@me", self._me),
-            ("GET", r"users/(\d+)", self._get_user),
-            ("GET", r"gateway", self._get_gateway),
-            ("GET", r"gateway/bot", self._get_gateway),
-            ("GET", r"oauth2/applications/@me", self._app_info),
-            ("GET", r"applications/@me", self._app_info),
-            ("PUT", r"applications/(\d+)/commands", self._put_commands),
-            ("GET", r"applications/(\d+)/commands", self._get_commands),
-            ("PUT", r"applications/(\d+)/guilds/(\d+)/commands", self._put_commands),
-            ("GET", r"applications/(\d+)/guilds/(\d+)/commands", self._get_commands),
-            ("POST", r"interactions/(\d+)/([^/]+)/callback", self._callback),
-            ("GET", r"webhooks/(\d+)/([^/]+)/messages/(@original|\d+)", self._webhook_get),
-            ("PATCH", r"webhooks/(\d+)/([^/]+)/messages/(@original|\d+)", self._webhook_edit),
-            ("DELETE", r"webhooks/(\d+)/([^/]+)/messages/(@original|\d+)", self._webhook_delete),
-            ("POST", r"webhooks/(\d+)/([^/]+)", self._followup),
-            ("GET", r"channels/(\d+)", self._get_channel),
-            ("POST", r"channels/(\d+)/messages", self._post_message),
-            ("GET", r"channels/(\d+)/messages", self._history),
-            ("GET", r"channels/(\d+)/messages/(\d+)", self._get_message),
-            ("PATCH", r"channels/(\d+)/messages/(\d+)", self._edit_message),
-            ("DELETE", r"channels/(\d+)/messages/(\d+)", self._delete_message),
-            ("POST", r"channels/(\d+)/threads", self._create_thread),
-            ("POST", r"channels/(\d+)/messages/(\d+)/threads", self._create_thread),
-            ("POST", r"channels/(\d+)/typing", self._typing),
-            ("GET", r"guilds/(\d+)", self._get_guild),
-            ("GET", r"guilds/(\d+)/members/(\d+)", self._get_member),
-            ("GET", r"guilds/(\d+)/channels", self._get_guild_channels),
+            ("GET", "users/@me", r"users/@me", self._me),
+            ("POST", "users/@me/channels", r"users/@me/channels", self._open_dm),
+            ("GET", "users/{user_id}", r"users/(\d+)", self._get_user),
+            ("GET", "gateway", r"gateway", self._get_gateway),
+            ("GET", "gateway/bot", r"gateway/bot", self._get_gateway),
+            ("GET", "oauth2/applications/@me", r"oauth2/applications/@me", self._app_info),
+            ("GET", "applications/@me", r"applications/@me", self._app_info),
+            (
+                "PUT",
+                "applications/{application_id}/commands",
+                r"applications/(\d+)/commands",
+                self._put_commands,
+            ),
+            (
+                "GET",
+                "applications/{application_id}/commands",
+                r"applications/(\d+)/commands",
+                self._get_commands,
+            ),
+            (
+                "PUT",
+                "applications/{application_id}/guilds/{guild_id}/commands",
+                r"applications/(\d+)/guilds/(\d+)/commands",
+                self._put_commands,
+            ),
+            (
+                "GET",
+                "applications/{application_id}/guilds/{guild_id}/commands",
+                r"applications/(\d+)/guilds/(\d+)/commands",
+                self._get_commands,
+            ),
+            (
+                "POST",
+                "interactions/{interaction_id}/{interaction_token}/callback",
+                r"interactions/(\d+)/([^/]+)/callback",
+                self._callback,
+            ),
+            (
+                "GET",
+                f"{w}/messages/@original",
+                r"webhooks/(\d+)/([^/]+)/messages/(@original)",
+                self._webhook_get,
+            ),
+            (
+                "PATCH",
+                f"{w}/messages/@original",
+                r"webhooks/(\d+)/([^/]+)/messages/(@original)",
+                self._webhook_edit,
+            ),
+            (
+                "DELETE",
+                f"{w}/messages/@original",
+                r"webhooks/(\d+)/([^/]+)/messages/(@original)",
+                self._webhook_delete,
+            ),
+            (
+                "GET",
+                f"{w}/messages/{{message_id}}",
+                r"webhooks/(\d+)/([^/]+)/messages/(\d+)",
+                self._webhook_get,
+            ),
+            (
+                "PATCH",
+                f"{w}/messages/{{message_id}}",
+                r"webhooks/(\d+)/([^/]+)/messages/(\d+)",
+                self._webhook_edit,
+            ),
+            (
+                "DELETE",
+                f"{w}/messages/{{message_id}}",
+                r"webhooks/(\d+)/([^/]+)/messages/(\d+)",
+                self._webhook_delete,
+            ),
+            ("POST", w, r"webhooks/(\d+)/([^/]+)", self._followup),
+            ("GET", "channels/{channel_id}", r"channels/(\d+)", self._get_channel),
+            (
+                "POST",
+                "channels/{channel_id}/messages",
+                r"channels/(\d+)/messages",
+                self._post_message,
+            ),
+            ("GET", "channels/{channel_id}/messages", r"channels/(\d+)/messages", self._history),
+            (
+                "GET",
+                "channels/{channel_id}/messages/{message_id}",
+                r"channels/(\d+)/messages/(\d+)",
+                self._get_message,
+            ),
+            (
+                "PATCH",
+                "channels/{channel_id}/messages/{message_id}",
+                r"channels/(\d+)/messages/(\d+)",
+                self._edit_message,
+            ),
+            (
+                "DELETE",
+                "channels/{channel_id}/messages/{message_id}",
+                r"channels/(\d+)/messages/(\d+)",
+                self._delete_message,
+            ),
+            (
+                "POST",
+                "channels/{channel_id}/threads",
+                r"channels/(\d+)/threads",
+                self._create_thread,
+            ),
+            (
+                "POST",
+                "channels/{channel_id}/messages/{message_id}/threads",
+                r"channels/(\d+)/messages/(\d+)/threads",
+                self._create_thread,
+            ),
+            ("POST", "channels/{channel_id}/typing", r"channels/(\d+)/typing", self._typing),
+            ("GET", "guilds/{guild_id}", r"guilds/(\d+)", self._get_guild),
+            (
+                "GET",
+                "guilds/{guild_id}/members/{user_id}",
+                r"guilds/(\d+)/members/(\d+)",
+                self._get_member,
+            ),
+            (
+                "GET",
+                "guilds/{guild_id}/channels",
+                r"guilds/(\d+)/channels",
+                self._get_guild_channels,
+            ),
         ]
-        return [(m, re.compile(p + r"/?$"), h) for m, p, h in r]
+        for method, path, _, _ in r:
+            self.spec.operation(method, "/" + path)  # fails fast on a route the spec lacks
+        return [(m, "/" + path, re.compile(p + r"/?$"), h) for m, path, p, h in r]
 
     async def _rest(self, request: web.Request) -> web.StreamResponse:
         self._in_flight += 1
@@ -547,7 +733,7 @@ class LocalDiscord:
         tail = request.match_info["tail"]
         self.requests.append((request.method, tail))
         try:
-            for method, pattern, handler in self._routes:
+            for method, path, pattern, handler in self._routes:
                 m = pattern.match(tail)
                 if m and method == request.method:
                     if not tail.startswith(("interactions/", "webhooks/")):
@@ -555,27 +741,81 @@ class LocalDiscord:
                         if auth != f"Bot {self.token}":
                             raise DiscordError(401, 0, "401: Unauthorized")
                     body, files = await _read_body(request)
+                    self._validate(method, path, body, files, m.groups())
                     if self._hold is not None and tail.startswith(self._hold_prefixes):
                         self.held += 1
                         await self._hold.wait()
                         if self._drop_held:
                             raise DiscordError(503, 0, "dropped by the local Discord")
                     result = await handler(request, *m.groups(), body=body, files=files)
+                    status, result = result if isinstance(result, tuple) else (200, result)
+                    if result is None:
+                        status = 204
+                    if self.check_responses:
+                        for problem in self.spec.response_errors(method, path, status, result):
+                            self.errors.append(
+                                f"the local Discord's answer to {method} /{tail} is off: {problem}"
+                            )
                     if result is None:
                         return web.Response(status=204)
-                    return _json(result)
+                    return _json(result, status)
             self.unhandled.append(f"{request.method} /{tail}")
             raise DiscordError(
                 404, 0, f"404: Not Found (the local Discord has no {request.method} /{tail})"
             )
         except DiscordError as exc:
-            return _json({"message": exc.message, "code": exc.code}, status=exc.status)
+            return _json(exc.body(), status=exc.status)
         finally:
             self._in_flight -= 1
             self._last_activity = self.loop.time()
+            self._changed()
+
+    def _changed(self) -> None:
+        for listener in list(self.change_listeners):
+            listener()
+
+    def _validate(self, method: str, path: str, body: Any, files, groups: tuple) -> None:
+        """Refuse, as Discord would, a body that breaks the spec's schema or Discord's rules."""
+        if method in ("GET", "DELETE"):
+            return
+        try:
+            validate.check_request(method, path, body, _file_list(files))
+        except validate.Refused as refused:
+            record = None
+            if path.startswith(("/interactions/", "/webhooks/")):
+                record = next((i for i in self.interactions.values() if i.token == groups[1]), None)
+            where = f" (interaction {record.id}, {_describe(record)})" if record else ""
+            self._record_refusal(f"{method} {path}: {refused}{where}")
+            raise DiscordError(
+                400, refused.code, refused.message, error_tree(refused.problems)
+            ) from None
 
     async def _me(self, request, *, body, files):
-        return {**self.bot.payload(), "verified": True, "mfa_enabled": False, "flags": 0}
+        return self._me_payload()
+
+    def _me_payload(self) -> dict:
+        return {**self.bot.payload(), "verified": True, "mfa_enabled": False, "locale": "en-US"}
+
+    async def _open_dm(self, request, *, body, files):
+        """Discord opens (or finds) the DM channel whatever the user's settings; closed DMs
+        show only when the bot posts in it."""
+        user = self.users.get(int(body.get("recipient_id") or 0))
+        if user is None:
+            raise DiscordError(404, 10013, "Unknown User")
+        if user.bot:
+            raise DiscordError(400, 50007, "Cannot send messages to this user")
+        channel = next((c for c in self.channels.values() if c.recipient_id == user.id), None)
+        if channel is None:
+            channel = Channel(
+                id=self.ids.next(), guild_id=None, name="", type=1, recipient_id=user.id
+            )
+            self.channels[channel.id] = channel
+        return self._channel_payload(channel)
+
+    def _channel_payload(self, channel: Channel) -> dict:
+        if channel.recipient_id is None:
+            return channel.payload()
+        return {**channel.payload(), "recipients": [self.users[channel.recipient_id].payload()]}
 
     async def _get_user(self, request, uid, *, body, files):
         user = self.users.get(int(uid))
@@ -603,10 +843,21 @@ class LocalDiscord:
             "icon": None,
             "bot_public": True,
             "bot_require_code_grant": False,
+            "type": None,
+            "bot": self.bot.payload(),
             "owner": {**self.bot.payload(), "bot": False, "username": "owner"},
             "verify_key": "0" * 64,
             "flags": 0,
+            "flags_new": "0",
+            "redirect_uris": [],
+            "interactions_endpoint_url": None,
+            "role_connections_verification_url": None,
+            "approximate_guild_count": 1,
+            "approximate_user_install_count": 0,
+            "approximate_user_authorization_count": 0,
+            "explicit_content_filter": 0,
             "team": None,
+            "eligible_oauth2_scopes": ["bot", "applications.commands"],
             "summary": "",
         }
 
@@ -614,16 +865,15 @@ class LocalDiscord:
         self.command_puts += 1
         stored = []
         for cmd in body or []:
-            problems = _check_command(cmd)
-            if problems:
-                self._refuse(f"command {cmd.get('name')!r}: " + "; ".join(problems))
             stored.append(
                 {
                     **cmd,
                     "id": str(self.ids.next()),
                     "application_id": str(self.application_id),
                     "version": str(self.ids.next()),
-                    "type": cmd.get("type", 1),
+                    "type": cmd.get("type") or 1,
+                    "description": cmd.get("description") or "",
+                    "integration_types": cmd.get("integration_types") or [0],
                     **({"guild_id": guild_id} if guild_id else {}),
                     "default_member_permissions": cmd.get("default_member_permissions"),
                 }
@@ -665,20 +915,16 @@ class LocalDiscord:
             self._refuse(f"response type {rtype} is not valid for interaction type {record.type}")
         resource: dict | None = None
         if rtype == 8:
-            choices = data.get("choices") or []
-            self._check(limits.check_choices(choices), record)
-            record.choices = choices
+            record.choices = data.get("choices") or []
         elif rtype in (4, 5):
             flags = int(data.get("flags") or 0)
             if rtype == 5:
                 data = {"content": "", "flags": (flags & limits.EPHEMERAL) | limits.LOADING}
-            else:
-                self._check(limits.check_message(data, _file_list(files)), record)
             msg = self._new_message(record.channel_id, data, files, interaction=record)
             record.original_id = msg.id
-            resource = {"type": rtype, "message": self._message_payload(msg)}
+            if rtype == 4:  # a deferral's "thinking..." message is not handed back
+                resource = {"type": rtype, "message": self._message_payload(msg)}
         elif rtype == 7:
-            self._check(limits.check_message(data, _file_list(files)), record)
             target = self.messages.get(record.message_id or 0)
             if target is None:
                 self._refuse("update-message response without a message")
@@ -723,7 +969,6 @@ class LocalDiscord:
 
     async def _webhook_edit(self, request, app_id, token, which, *, body, files):
         record, msg = self._webhook_target(app_id, token, which)
-        self._check(limits.check_message(body, _file_list(files)), record)
         self._edit(msg, body, files)
         if which == "@original" or msg.id == record.original_id:
             record.original_edited = True
@@ -745,7 +990,6 @@ class LocalDiscord:
                 f"interaction {record.id} ({_describe(record)}): follow-up before any response"
             )
             raise DiscordError(404, 10015, "Unknown Webhook")
-        self._check(limits.check_message(body, _file_list(files)), record)
         original = self.messages.get(record.original_id or 0)
         if record.response_type == 5 and original is not None and original.loading:
             # Discord: the first follow-up to a deferred response replaces its "thinking..."
@@ -768,13 +1012,12 @@ class LocalDiscord:
         return channel
 
     async def _get_channel(self, request, cid, *, body, files):
-        return self._channel(cid).payload()
+        return self._channel_payload(self._channel(cid))
 
     async def _post_message(self, request, cid, *, body, files):
         channel = self._channel(cid)
-        self._check(limits.check_message(body, _file_list(files)), None)
-        if not (body.get("content") or body.get("embeds") or files or body.get("components")):
-            raise DiscordError(400, 50006, "Cannot send an empty message")
+        if channel.recipient_id is not None and not self.users[channel.recipient_id].dms_open:
+            raise DiscordError(403, 50007, "Cannot send messages to this user")
         flags = int(body.get("flags") or 0)
         if flags & limits.EPHEMERAL:
             self._refuse("a channel message cannot be ephemeral")
@@ -798,7 +1041,6 @@ class LocalDiscord:
 
     async def _edit_message(self, request, cid, mid, *, body, files):
         msg = self._channel_message(cid, mid)
-        self._check(limits.check_message(body, _file_list(files)), None)
         self._edit(msg, body, files)
         return self._message_payload(msg)
 
@@ -808,9 +1050,7 @@ class LocalDiscord:
 
     async def _create_thread(self, request, cid, mid=None, *, body, files):
         parent = self._channel(cid)
-        name = (body or {}).get("name") or "thread"
-        if len(name) > 100:
-            self._refuse(f"thread name of {len(name)} chars (max 100)")
+        name = body["name"]
         kind = 11 if mid is not None else int((body or {}).get("type") or 12)
         thread = Channel(
             id=self.ids.next(),
@@ -822,7 +1062,7 @@ class LocalDiscord:
         )
         self.channels[thread.id] = thread
         self._dispatch("THREAD_CREATE", {**thread.payload(), "newly_created": True})
-        return thread.payload()
+        return 201, thread.payload()
 
     async def _typing(self, request, cid, *, body, files):
         return None
@@ -838,7 +1078,9 @@ class LocalDiscord:
         return self._member(self.users[int(uid)])
 
     async def _get_guild_channels(self, request, gid, *, body, files):
-        return [c.payload() for c in self.channels.values()]
+        if int(gid) != self.guild_id:
+            raise DiscordError(404, 10004, "Unknown Guild")
+        return [c.payload() for c in self.channels.values() if c.type == 0]
 
     async def _attachment(self, request: web.Request) -> web.Response:
         aid = int(request.match_info["id"])
@@ -851,14 +1093,13 @@ class LocalDiscord:
         raise web.HTTPNotFound()
 
     # -- messages -----------------------------------------------------------------------------
-    def _check(self, problems: list[str], record: Interaction | None) -> None:
-        if problems:
-            where = f" (interaction {record.id}, {_describe(record)})" if record else ""
-            self._refuse("; ".join(problems) + where)
-
     def _refuse(self, problem: str) -> None:
-        self.errors.append(f"Discord would refuse: {problem}")
+        self._record_refusal(problem)
         raise DiscordError(400, 50035, f"Invalid Form Body: {problem}")
+
+    def _record_refusal(self, what: str) -> None:
+        self.refusals.append(what)
+        self.errors.append(f"Discord would refuse {what}")
 
     def _new_message(
         self,
@@ -875,7 +1116,7 @@ class LocalDiscord:
             channel_id=channel_id,
             content=data.get("content") or "",
             embeds=list(data.get("embeds") or []),
-            components=list(data.get("components") or []),
+            components=_numbered(data.get("components") or []),
             attachments=self._new_attachments(data, files),
             flags=flags,
             allowed_mentions=data.get("allowed_mentions"),
@@ -915,6 +1156,7 @@ class LocalDiscord:
                     key,
                     data[key] if data[key] is not None else ([] if key != "content" else ""),
                 )
+        msg.components = _numbered(msg.components)
         if "allowed_mentions" in data:
             msg.allowed_mentions = data["allowed_mentions"]
         if "flags" in data and data["flags"] is not None:
@@ -937,10 +1179,11 @@ class LocalDiscord:
         mentioned = [
             self.users[u].payload() for u in limits.mentioned_ids(msg.content) if u in self.users
         ]
+        channel = self.channels.get(msg.channel_id)
         data = {
             "id": str(msg.id),
             "channel_id": str(msg.channel_id),
-            "guild_id": str(self.guild_id),
+            **({"guild_id": str(self.guild_id)} if channel and channel.guild_id else {}),
             "type": 20 if msg.interaction_id and not msg.webhook else 0,
             "content": msg.content,
             "author": self.bot.payload(),
@@ -963,21 +1206,55 @@ class LocalDiscord:
             "mention_everyone": False,
             "pinned": False,
             "tts": False,
-            "timestamp": "2024-01-01T00:00:00+00:00",
+            "timestamp": TIMESTAMP,
             "edited_timestamp": "2024-01-01T00:00:01+00:00" if msg.edited else None,
             "flags": msg.flags,
         }
         if msg.interaction_id:
             data["application_id"] = str(self.application_id)
             data["webhook_id"] = str(self.application_id)
-            record = self.interactions[msg.interaction_id]
-            data["interaction_metadata"] = {
-                "id": str(record.id),
-                "type": record.type,
-                "user": self.users[record.user_id].payload(),
-                "authorizing_integration_owners": {"0": str(self.guild_id)},
-            }
+            data["interaction_metadata"] = self._interaction_metadata(msg)
         return data
+
+    def _interaction_metadata(self, msg: Message) -> dict:
+        record = self.interactions[msg.interaction_id]
+        meta = {
+            "id": str(record.id),
+            "type": record.type,
+            "user": self.users[record.user_id].payload(),
+            "authorizing_integration_owners": {"0": str(self.guild_id)},
+        }
+        if record.message_id is not None:  # a component on this message was used
+            meta["interacted_message_id"] = str(record.message_id)
+        if msg.id != record.original_id and record.original_id is not None:
+            meta["original_response_message_id"] = str(record.original_id)
+        return meta
+
+
+def _numbered(rows: list[dict]) -> list[dict]:
+    """Components as Discord stores them: each with a numeric ``id`` (1, 2, ... in reading
+    order) unless the sender gave one."""
+    used = {c["id"] for c in _walk(rows) if isinstance(c.get("id"), int)}
+    counter = 0
+    out = []
+    for row in rows:
+        row = {**row}
+        if "components" in row:
+            row["components"] = [{**c} for c in row["components"]]
+        out.append(row)
+    for comp in _walk(out):
+        if comp.get("id") is None:
+            counter += 1
+            while counter in used:
+                counter += 1
+            comp["id"] = counter
+    return out
+
+
+def _walk(rows: list[dict]):
+    for row in rows:
+        yield row
+        yield from row.get("components") or []
 
 
 def _json(data: Any, status: int = 200) -> web.Response:
@@ -996,7 +1273,7 @@ async def _read_body(request: web.Request) -> tuple[Any, list[tuple[int, str, st
             name = part.name or ""
             raw = await part.read(decode=False)
             if name == "payload_json":
-                body = json.loads(raw)
+                body = _parse_json(raw)
             else:
                 m = re.fullmatch(r"files\[(\d+)\]", name)
                 index = int(m.group(1)) if m else len(files)
@@ -1010,7 +1287,14 @@ async def _read_body(request: web.Request) -> tuple[Any, list[tuple[int, str, st
                 )
         return body, files
     raw = await request.read()
-    return (json.loads(raw) if raw else {}), files
+    return (_parse_json(raw) if raw else {}), files
+
+
+def _parse_json(raw: bytes) -> Any:
+    try:
+        return json.loads(raw)
+    except ValueError:
+        raise DiscordError(400, 50109, "The request body contains invalid JSON.") from None
 
 
 def _file_list(files) -> list[tuple[str, bytes]]:
@@ -1028,40 +1312,3 @@ def _describe(record: Interaction) -> str:
         kind = "autocomplete " if record.type == 4 else ""
         return kind + "/" + " ".join(parts)
     return f"click {data.get('custom_id')!r}"
-
-
-_NAME = re.compile(r"^[-_\w]{1,32}$")
-
-
-def _check_command(cmd: dict) -> list[str]:
-    """The parts of a command definition Discord validates that a bot could get wrong."""
-    problems = []
-
-    def walk(node: dict, depth: int) -> None:
-        name = node.get("name", "")
-        if not _NAME.match(name) or name != name.lower():
-            problems.append(f"invalid name {name!r}")
-        desc = node.get("description", "")
-        if (node.get("type", 1) in (1, 2) or depth > 0) and not 1 <= len(desc) <= 100:
-            problems.append(f"description of {name!r} has {len(desc)} chars (1..100)")
-        options = node.get("options") or []
-        if len(options) > 25:
-            problems.append(f"{name!r} has {len(options)} options (max 25)")
-        seen_optional = False
-        for opt in options:
-            if opt.get("type") not in (1, 2):
-                if opt.get("required"):
-                    if seen_optional:
-                        problems.append(
-                            f"required option {opt.get('name')!r} after an optional one"
-                        )
-                else:
-                    seen_optional = True
-            if len(opt.get("choices") or []) > 25:
-                problems.append(f"option {opt.get('name')!r} has more than 25 choices")
-            if opt.get("choices") and opt.get("autocomplete"):
-                problems.append(f"option {opt.get('name')!r} has both choices and autocomplete")
-            walk(opt, depth + 1)
-
-    walk(cmd, 0)
-    return problems

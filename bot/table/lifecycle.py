@@ -9,6 +9,7 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from bot.errors import (
+    HOST_POWERS_ALSO,
     EngineFailure,
     NoGame,
     NotAllowed,
@@ -113,7 +114,8 @@ class Lifecycle(TableCore):
     async def abort(
         self, *, channel_id: int, user_id: int, is_moderator: bool, user_name: str | None = None
     ) -> GameInfo:
-        """End the channel's live game with no result (host or a member with Manage Messages).
+        """End the channel's live game with no result (the host, or a moderator: a member with
+        host powers in every game, whom the caller tells as ``is_moderator``).
 
         Works even when the saved state is damaged."""
         return await self._retrying(
@@ -126,9 +128,7 @@ class Lifecycle(TableCore):
         row = await self._live(channel_id)
         if user_id != row.host_id and not is_moderator:
             host = name_of(row, row.host_id) or "the host"
-            raise NotAllowed(
-                f"Only the host, {host}, or a member with Manage Messages can abort this game."
-            )
+            raise NotAllowed(f"Only the host ({host}), {HOST_POWERS_ALSO} can abort this game.")
         who = name_of(row, user_id) or (player_name(user_name) if user_name else "a moderator")
         entry = MoveEntry(
             "abort", user_id, who, events=[public_event(f"The game is aborted by {who}.", "end")]

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from engines.anatomy_park import catalog
-from engines.anatomy_park.catalog import ENTRANCE
+from engines.anatomy_park import data
+from engines.anatomy_park.data import ENTRANCE
 from engines.anatomy_park.state import APState
 
 
-def character(s: APState, player: str) -> catalog.Character:
-    return catalog.characters()[s.characters[player]]
+def character(s: APState, player: str) -> data.Character:
+    return data.characters()[s.characters[player]]
 
 
 def has_ability(s: APState, player: str, ability: str) -> bool:
@@ -29,27 +29,27 @@ def entrance_space(s: APState) -> str:
 
 def is_transport(s: APState, space: str) -> bool:
     cell = s.park.get(space)
-    return cell is not None and (cell.closed or catalog.tile(cell.tile).type == "transport")
+    return cell is not None and (cell.closed or data.tile(cell.tile).type == "transport")
 
 
 def colour_of(s: APState, space: str) -> str | None:
     cell = s.park.get(space)
     if cell is None or cell.closed:
         return None
-    return catalog.tile(cell.tile).colour
+    return data.tile(cell.tile).colour
 
 
 def type_of(s: APState, space: str) -> str | None:
     cell = s.park.get(space)
     if cell is None:
         return None
-    return "transport" if cell.closed else catalog.tile(cell.tile).type
+    return "transport" if cell.closed else data.tile(cell.tile).type
 
 
 def effect_active(s: APState, effect: str, player: str | None = None) -> bool:
     """An ongoing body reaction in force; drawer-only ones apply to their drawer alone."""
     for o in s.ongoing:
-        card = catalog.reactions()[o.card]
+        card = data.reactions()[o.card]
         if card.effect == effect and (card.scope == "all" or player is None or o.owner == player):
             return True
     return False
@@ -72,7 +72,7 @@ def add_vp(s: APState, player: str, amount: int) -> None:
 
 
 def tile_name(tile_id: str) -> str:
-    return catalog.tile(tile_id).name
+    return data.tile(tile_id).name
 
 
 def seat_order_from(s: APState, player: str) -> list[str]:

@@ -3,17 +3,24 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from engines.anatomy_park import catalog
-from engines.anatomy_park.flow import advance, begin_turn, end_without_players, next_player
+from engines.anatomy_park import data, policy, views
+from engines.anatomy_park.actions import action_options, apply_action, apply_move, move_options
+from engines.anatomy_park.flow import (
+    advance,
+    awaited,
+    begin_turn,
+    describe_wait,
+    end_without_players,
+    next_player,
+)
 from engines.anatomy_park.scoring import breakdown, plan_patterns
 from engines.anatomy_park.setup import new_game
 from engines.anatomy_park.state import APState
-from engines.anatomy_park.suggest import pick
-from engines.anatomy_park.tasks import decide, options, waiting
-from engines.anatomy_park.turn_actions import action_options, apply_action, apply_move, move_options
-from engines.anatomy_park.views import build_view
-from engines.core import Engine, Event, IllegalAction, OptionSpec, Result
+from engines.anatomy_park.tasks import decide, options
+from engines.anatomy_park.views import APView
+from engines.core import Action, Engine, Event, IllegalAction, OptionSpec, Result
 
 GUIDE = """**Rick and Morty: Anatomy Park** - build a theme park inside Ruben before he dies.
 **Turn:** 1) discard 1 tile per disease on your tile. 2) Move: walk up to your Movement (stepping onto transport tiles is free), OR move every disease 1 space, OR move your tile or a touching one 1 space (not the entrance or transports; then draw a body reaction). 3) Act: take 2 tiles, OR place a tile next to your tile (meet its colour/type needs; a gap is fine), OR play a focus group (its colour + type needs; place a tile and get a reward), OR leave by an exit, OR shoot a disease in Range along tiles (a 6 hits; a miss lets you move it 1 space per 3/4/5, then draw a body reaction). 4) Keep at most 5 tiles.
@@ -42,7 +49,7 @@ class AnatomyParkEngine(Engine[APState]):
         OptionSpec(
             key="character",
             label="Character",
-            choices=list(catalog.characters()),
+            choices=list(data.characters()),
             default="Rick",
             per_player=True,
             unique=True,
@@ -52,7 +59,9 @@ class AnatomyParkEngine(Engine[APState]):
     guide = GUIDE
     max_playout_steps = 4000
 
-    def setup(self, players, *, seed, options=None):
+    def setup(
+        self, players: list[str], *, seed: int, options: dict[str, Any] | None = None
+    ) -> APState:
         opts = self.validate_options(players, options)
         if not self.min_players <= len(players) <= self.max_players:
             raise IllegalAction("Anatomy Park is for 2 to 6 players.")
@@ -62,15 +71,11 @@ class AnatomyParkEngine(Engine[APState]):
         advance(s, ev)
         return s
 
-    def to_act(self, state):
-        if state.over:
-            return []
-        if state.tasks:
-            return waiting(state, state.tasks[0])
-        return [state.current]
+    def to_act(self, state: APState) -> list[str]:
+        return awaited(state)
 
-    def legal_actions(self, state, player):
-        if player not in self.to_act(state):
+    def legal_actions(self, state: APState, player: str) -> list[Action]:
+        if player not in awaited(state):
             return []
         if state.tasks:
             return options(state, state.tasks[0], player)
@@ -80,31 +85,10 @@ class AnatomyParkEngine(Engine[APState]):
             return action_options(state, player)
         return []
 
-    def apply(self, state, player, action_id):
-        if player not in state.players or player in state.removed:
-            raise IllegalAction("You are not playing in this game.")
-        if state.over:
-            raise IllegalAction("The game is over.")
-        waiting_for = self.to_act(state)
-        if player not in waiting_for:
-            raise IllegalAction(f"The game is waiting for {', '.join(waiting_for)}, not you.")
-        if action_id not in {a.id for a in self.legal_actions(state, player)}:
-            raise IllegalAction(f"'{action_id[:64]}' is not a move you can make now.")
-        s = _copy(state)
-        ev: list[Event] = []
-        if s.tasks:
-            decide(s, s.tasks[0], player, action_id, ev)
-        elif s.phase == "move":
-            apply_move(s, player, action_id, ev)
-        else:
-            apply_action(s, player, action_id, ev)
-        advance(s, ev)
-        return s, ev
+    def view(self, state: APState, viewer: str | None) -> APView:
+        return views.view(state, viewer)
 
-    def view(self, state, viewer):
-        return build_view(state, viewer, self.to_act(state))
-
-    def result(self, state):
+    def result(self, state: APState) -> Result | None:
         if not state.over:
             return None
         return Result(
@@ -125,7 +109,7 @@ class AnatomyParkEngine(Engine[APState]):
             words = f"{b['tokens']} VP tokens + {b['controlled']} from controlled tiles"
             plan_id = state.plans.get(p)
             if plan_id is not None:
-                plan = catalog.plans()[plan_id]
+                plan = data.plans()[plan_id]
                 n = plan_patterns(state, plan_id)
                 scored = p in state.left or state.ruben_alive
                 why = "" if scored else " (not scored: still in the park and Ruben died)"
@@ -133,23 +117,31 @@ class AnatomyParkEngine(Engine[APState]):
             out[p] = words
         return out
 
-    def suggest(self, state, player, rng: random.Random) -> str:
-        actions = self.legal_actions(state, player)
-        if not actions:
-            raise IllegalAction(f"{player} has nothing to do now.")
-        return pick(state, player, actions, rng)
+    # -- the template's steps -------------------------------------------------------------------
+    def seated(self, state: APState, player: str) -> bool:
+        return player in state.players and player not in state.removed
 
-    def remove_player(self, state, player):
-        if player not in state.players or player in state.removed:
-            raise IllegalAction("That player is not in this game.")
-        if state.over:
-            raise IllegalAction("The game is over.")
-        s = _copy(state)
-        ev = [
+    def is_over(self, state: APState) -> bool:
+        return state.over
+
+    def step(self, state: APState, player: str, action: Action, events: list[Event]) -> None:
+        if state.tasks:
+            decide(state, state.tasks[0], player, action.id, events)
+        elif state.phase == "move":
+            apply_move(state, player, action.id, events)
+        else:
+            apply_action(state, player, action.id, events)
+        advance(state, events)
+
+    def pick(self, state: APState, player: str, legal: list[Action], rng: random.Random) -> str:
+        return policy.suggest(state, player, [a.id for a in legal], rng)
+
+    def leave(self, s: APState, player: str, ev: list[Event]) -> None:
+        ev.append(
             Event(
                 text=f"{player} leaves the game; their character leaves the park and their tiles are discarded."
             )
-        ]
+        )
         s.removed.append(player)
         s.discard.extend(s.hands[player])
         s.hands[player] = []
@@ -173,7 +165,7 @@ class AnatomyParkEngine(Engine[APState]):
             s.final_scores = {p: sum_scores(s, p) for p in remaining}
             s.winners = remaining
             ev.append(Event(text=f"{', '.join(remaining)} wins: everyone else left.", kind="end"))
-            return s, ev
+            return
         if s.current == player:
             s.tasks = []
             s.extra_turn = False
@@ -187,9 +179,8 @@ class AnatomyParkEngine(Engine[APState]):
                 t for t in s.tasks if t.player != player or t.kind in ("gonorrhea", "each_move")
             ]
         advance(s, ev)
-        return s, ev
 
-    def summary(self, state):
+    def summary(self, state: APState) -> str:
         vps = ", ".join(
             f"{p} {state.vp[p]}{' (out)' if p in state.left else ''}"
             for p in state.players
@@ -200,22 +191,13 @@ class AnatomyParkEngine(Engine[APState]):
         ruben = ""
         if state.final_turns is not None:
             ruben = " Ruben had a heart attack: final rounds!"
-        from engines.anatomy_park.flow import describe_wait
-
         return (
             f"Turn {state.turn_no} - {describe_wait(state)}. Park {len(state.park)} tiles, stack "
             f"{len(state.stack)}, discard {len(state.discard)}. VP: {vps}.{ruben}"
         )
 
 
-def _copy(state: APState) -> APState:
-    """A deep copy; pydantic's dump-and-validate is several times faster than ``deepcopy``."""
-    return APState.model_validate(state.model_dump())
-
-
 def sum_scores(s: APState, player: str) -> int:
-    from engines.anatomy_park.scoring import breakdown
-
     return sum(breakdown(s, player).values())
 
 

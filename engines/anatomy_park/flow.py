@@ -7,10 +7,19 @@ from engines.anatomy_park.deck import end_game
 from engines.anatomy_park.grid import connected
 from engines.anatomy_park.scoring import final_scores, winners
 from engines.anatomy_park.state import APState, Task
-from engines.anatomy_park.tasks import needs_choice
+from engines.anatomy_park.tasks import needs_choice, waiting
 from engines.core import Event
 
 HAND_LIMIT = 5
+
+
+def awaited(s: APState) -> list[str]:
+    """Whose decision the game waits for: the head task's chooser(s), else the current player."""
+    if s.over:
+        return []
+    if s.tasks:
+        return waiting(s, s.tasks[0])
+    return [s.current]
 
 
 def hand_limit(s: APState, player: str) -> int:
@@ -125,7 +134,7 @@ def finish_turn(s: APState, ev: list[Event]) -> None:
         )
         end_game(s, "the tile stack ran out a second time; Ruben survives", True, ev)
         return
-    if s.turn_counts_for_final and cur in s.final_turns:
+    if s.turn_counts_for_final and s.final_turns is not None and cur in s.final_turns:
         s.final_turns[cur] = max(0, s.final_turns[cur] - 1)
     if s.extra_turn:
         s.extra_turn = False

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engines.anatomy_park import catalog
-from engines.anatomy_park.catalog import ENTRANCE, Requirement
+from engines.anatomy_park import data
 from engines.anatomy_park.common import colour_of, disease_at, tile_name, type_of
+from engines.anatomy_park.data import ENTRANCE, Requirement
 from engines.anatomy_park.deck import draw_tile
 from engines.anatomy_park.grid import (
     DIRS,
@@ -42,7 +42,7 @@ def open_spaces(s: APState, player: str) -> list[str]:
 
 
 def can_place(s: APState, tile_id: str, space: str) -> bool:
-    t = catalog.tile(tile_id)
+    t = data.tile(tile_id)
     if t.type in ("focus", "entrance"):
         return False
     return all(meets(s, space, r) for r in t.requires)
@@ -56,9 +56,9 @@ def placements(s: APState, player: str) -> list[tuple[str, str]]:
 def focus_plays(s: APState, player: str) -> list[tuple[str, str, str]]:
     """(focus group, park tile, space): the space must meet both of the group's requirements."""
     spaces = open_spaces(s, player)
-    out = []
+    out: list[tuple[str, str, str]] = []
     for f in s.hands[player]:
-        ft = catalog.tile(f)
+        ft = data.tile(f)
         if ft.type != "focus":
             continue
         ok = [sp for sp in spaces if all(meets(s, sp, r) for r in ft.requires)]
@@ -69,7 +69,7 @@ def focus_plays(s: APState, player: str) -> list[tuple[str, str, str]]:
     return out
 
 
-def touching_count(s: APState, space: str, bonus: catalog.Bonus) -> int:
+def touching_count(s: APState, space: str, bonus: data.Bonus) -> int:
     n = 0
     for nb in tile_neighbours(s.park, space):
         if (
@@ -105,7 +105,7 @@ def place_tile(s: APState, player: str, tile_id: str, space: str, ev: list[Event
     """Put a tile from the hand into the park and queue everything its text asks for."""
     from engines.anatomy_park.common import add_vp, has_ability
 
-    t = catalog.tile(tile_id)
+    t = data.tile(tile_id)
     s.hands[player].remove(tile_id)
     s.park[space] = Cell(tile=tile_id)
     gained = 0 if t.marker else t.vp
@@ -184,8 +184,6 @@ def wash_away(s: APState, spaces: list[str], ev: list[Event]) -> None:
         for d in [d for d in s.diseases if d.pos == sp]:
             s.diseases.remove(d)
             s.dead_diseases.append(d.effect)
-            ev.append(
-                Event(text=f"{catalog.disease_card(d.effect).name} is washed away (no reward).")
-            )
+            ev.append(Event(text=f"{data.disease_card(d.effect).name} is washed away (no reward)."))
         name = "a closed tile" if cell.closed else tile_name(cell.tile)
         ev.append(Event(text=f"The Sphincter Dam washes away {name} at {label(sp)}."))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.anatomy_park import catalog
+from engines.anatomy_park import data
 from engines.anatomy_park.common import (
     add_vp,
     entrance_space,
@@ -23,7 +23,7 @@ def draw_reaction(s: APState, player: str, ev: list[Event]) -> None:
         s.rng.shuffle(s.reactions)
     if not s.reactions:
         return
-    card = catalog.reactions()[s.reactions.pop()]
+    card = data.reactions()[s.reactions.pop()]
     if card.kind == "disease":
         where = s.pos.get(player) or entrance_space(s)
         if where not in s.park:
@@ -54,7 +54,7 @@ def draw_reaction(s: APState, player: str, ev: list[Event]) -> None:
     s.tasks.insert(0, Task(kind="act_out", player=player, data={"card": card.id}))
 
 
-def disease_arrives(s: APState, player: str, card: catalog.Reaction, ev: list[Event]) -> None:
+def disease_arrives(s: APState, player: str, card: data.Reaction, ev: list[Event]) -> None:
     if card.effect == "hep_c":
         s.tasks.insert(0, Task(kind="hepc_kill", player=player))
     elif card.effect == "gonorrhea":
@@ -70,7 +70,7 @@ def disease_arrives(s: APState, player: str, card: catalog.Reaction, ev: list[Ev
 
 def resolve_card(s: APState, player: str, card_id: str, ev: list[Event]) -> None:
     """What a revealed (acted-out) card does."""
-    card = catalog.reactions()[card_id]
+    card = data.reactions()[card_id]
     s.last_reaction = card.id
     ev.append(Event(text=f"It was **{card.name}**: {card.text}", kind="reaction"))
     if card.kind == "heart":
@@ -121,7 +121,7 @@ def kill_disease(s: APState, player: str, effect: str, ev: list[Event], *, how: 
     d = next(d for d in s.diseases if d.effect == effect)
     s.diseases.remove(d)
     s.dead_diseases.append(effect)
-    card = catalog.disease_card(effect)
+    card = data.disease_card(effect)
     vp = card.reward_vp + (2 if has_ability(s, player, "kill_bonus") else 0)
     add_vp(s, player, vp)
     ev.append(Event(text=f"{player} kills {card.name} {how}: +{vp} VP.", kind="kill"))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.anatomy_park import catalog
+from engines.anatomy_park import data
 from engines.anatomy_park.common import colour_of
 from engines.anatomy_park.grid import tile_neighbours
 from engines.anatomy_park.placement import touching_count
@@ -11,7 +11,7 @@ from engines.anatomy_park.state import APState
 
 def plan_patterns(s: APState, plan_id: str) -> int:
     """Centre tiles of the plan's colour with enough touching tiles of the ring colour."""
-    plan = catalog.plans()[plan_id]
+    plan = data.plans()[plan_id]
     count = 0
     for sp in s.park:
         if colour_of(s, sp) != plan.centre:
@@ -27,7 +27,7 @@ def controlled_vp(s: APState, player: str) -> int:
     for sp, cell in s.park.items():
         if cell.marker != player or cell.closed:
             continue
-        t = catalog.tile(cell.tile)
+        t = data.tile(cell.tile)
         total += t.vp
         if t.bonus is not None and t.bonus.when == "end":
             total += touching_count(s, sp, t.bonus)
@@ -39,7 +39,7 @@ def plan_vp(s: APState, player: str) -> int:
     plan = s.plans.get(player)
     if plan is None or not (player in s.left or s.ruben_alive):
         return 0
-    return catalog.plans()[plan].vp * plan_patterns(s, plan)
+    return data.plans()[plan].vp * plan_patterns(s, plan)
 
 
 def breakdown(s: APState, player: str) -> dict[str, int]:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engines.anatomy_park import catalog
-from engines.anatomy_park.catalog import ENTRANCE
+from engines.anatomy_park import data
+from engines.anatomy_park.data import ENTRANCE
 from engines.anatomy_park.state import APState, Cell
 from engines.core import Rng
 
@@ -15,7 +15,7 @@ HAND_START = 3
 def reaction_deck(rng: Rng) -> list[str]:
     """Heart attacks set aside; the rest split in two; both heart attacks shuffled into one
     half, which goes under the other: heart attacks only come in the second half."""
-    cards = catalog.reactions()
+    cards = data.reactions()
     hearts = [c for c, r in cards.items() if r.kind == "heart"]
     rest = [c for c, r in cards.items() if r.kind != "heart"]
     rng.shuffle(rest)
@@ -27,15 +27,15 @@ def reaction_deck(rng: Rng) -> list[str]:
 
 def new_game(players: list[str], seed: int, mode: str, chosen: dict[str, str]) -> APState:
     rng = Rng(seed=seed)
-    free = [c for c in catalog.characters() if c not in chosen.values()]
+    free = [c for c in data.characters() if c not in chosen.values()]
     rng.shuffle(free)
     characters = {p: chosen.get(p) or free.pop() for p in players}
-    stack = [t for t, tile in catalog.tiles().items() if tile.id != ENTRANCE]
+    stack = [t for t, tile in data.tiles().items() if tile.id != ENTRANCE]
     rng.shuffle(stack)
     hands = {p: [stack.pop() for _ in range(HAND_START)] for p in players}
     plans: dict[str, str] = {}
     if mode == "advanced":
-        deck = list(catalog.plans())
+        deck = list(data.plans())
         rng.shuffle(deck)
         plans = {p: deck.pop() for p in players}
     first = players[rng.randint(0, len(players) - 1)]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.anatomy_park import catalog
+from engines.anatomy_park import data
 from engines.anatomy_park.common import character, disease_alive, effect_active, has_ability
 from engines.anatomy_park.grid import distances
 from engines.anatomy_park.reactions import kill_disease, roll
@@ -42,7 +42,7 @@ def shoot(s: APState, player: str, effect: str, ev: list[Event]) -> None:
 
 
 def resolve_roll(s: APState, player: str, effect: str, dice: list[int], ev: list[Event]) -> None:
-    name = catalog.disease_card(effect).name
+    name = data.disease_card(effect).name
     shown = ", ".join(map(str, dice))
     if 6 in dice:
         ev.append(Event(text=f"{player} shoots at {name}: {shown} - a hit!"))

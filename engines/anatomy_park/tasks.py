@@ -3,10 +3,10 @@ itself), which choices there are, and what a choice does."""
 
 from __future__ import annotations
 
-from engines.anatomy_park import catalog
+from engines.anatomy_park import data
 from engines.anatomy_park.common import add_vp, disease_at, entrance_space, hand_ref, tile_name
 from engines.anatomy_park.grid import DIR_NAMES, DIRS, distances, label, step, tile_neighbours, xy
-from engines.anatomy_park.moves import disease_steps, exact_paths_end, move_tile
+from engines.anatomy_park.movement import disease_steps, exact_paths_end, move_tile
 from engines.anatomy_park.placement import (
     best_transport_dirs,
     dam_targets,
@@ -28,7 +28,7 @@ def waiting(s: APState, t: Task) -> list[str]:
 
 
 def _dname(effect: str) -> str:
-    return catalog.disease_card(effect).name
+    return data.disease_card(effect).name
 
 
 # -- which choices each task offers -------------------------------------------------------------
@@ -146,7 +146,7 @@ def each_move_ends(s: APState, effect: str, player: str) -> list[str]:
 
 
 def shift_options(s: APState, effect: str) -> list[tuple[str, str]]:
-    out = []
+    out: list[tuple[str, str]] = []
     for sp in sorted(s.park):
         if effect == "liquid_stool":
             if len(tile_neighbours(s.park, sp)) != 1:
@@ -291,9 +291,10 @@ def focus_reward(s: APState, player: str, reward: str, ev: list[Event]) -> None:
         here = s.pos.get(player)
         cell = s.park.get(here) if here else None
         if (
-            cell is not None
+            here is not None
+            and cell is not None
             and not cell.closed
-            and catalog.tile(cell.tile).marker
+            and data.tile(cell.tile).marker
             and cell.marker != player
         ):
             place_marker(s, player, here, ev)

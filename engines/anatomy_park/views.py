@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from engines.anatomy_park import catalog
-from engines.anatomy_park.flow import describe_wait
+from engines.anatomy_park import data
+from engines.anatomy_park.flow import awaited, describe_wait
 from engines.anatomy_park.grid import xy
 from engines.anatomy_park.scoring import markers_in_park
 from engines.anatomy_park.state import APState
@@ -95,16 +95,16 @@ class APView(BaseModel):
 
 
 def tile_view(tile_id: str) -> TileView:
-    t = catalog.tile(tile_id)
+    t = data.tile(tile_id)
     return TileView(
         id=t.id, name=t.name, type=t.type, colour=t.colour, vp=t.vp, text=t.text, marker=t.marker
     )
 
 
-def build_view(s: APState, viewer: str | None, waiting: list[str]) -> APView:
+def view(s: APState, viewer: str | None) -> APView:
     from engines.anatomy_park.scoring import plan_patterns
 
-    chars = catalog.characters()
+    chars = data.characters()
     players = []
     for i, p in enumerate(s.players):
         c = chars[s.characters[p]]
@@ -146,7 +146,7 @@ def build_view(s: APState, viewer: str | None, waiting: list[str]) -> APView:
         )
     diseases = []
     for d in s.diseases:
-        card = catalog.disease_card(d.effect)
+        card = data.disease_card(d.effect)
         x, y = xy(d.pos)
         diseases.append(
             DiseaseView(
@@ -159,7 +159,7 @@ def build_view(s: APState, viewer: str | None, waiting: list[str]) -> APView:
                 y=y,
             )
         )
-    reactions = catalog.reactions()
+    reactions = data.reactions()
     view = APView(
         mode=s.mode,
         viewer=viewer,
@@ -168,7 +168,7 @@ def build_view(s: APState, viewer: str | None, waiting: list[str]) -> APView:
         diseases=diseases,
         current=None if s.over else s.current,
         phase="over" if s.over else s.phase,
-        waiting_for=waiting,
+        waiting_for=awaited(s),
         prompt=describe_wait(s),
         stack_count=len(s.stack),
         discard_count=len(s.discard),
@@ -184,7 +184,7 @@ def build_view(s: APState, viewer: str | None, waiting: list[str]) -> APView:
     if viewer in s.players:
         view.hand = [tile_view(t) for t in s.hands[viewer]]
         if viewer in s.plans:
-            plan = catalog.plans()[s.plans[viewer]]
+            plan = data.plans()[s.plans[viewer]]
             view.plan = PlanView(
                 name=plan.name,
                 centre=plan.centre,

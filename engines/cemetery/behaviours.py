@@ -7,7 +7,7 @@ then its Reaction. Where a behaviour needs a choice, it sets ``state.pending``.
 
 from __future__ import annotations
 
-from engines.cemetery.cards import CARDS, POSITION_ORDER, SETTINGS
+from engines.cemetery.actions import BACK, COMBINED_LIMIT
 from engines.cemetery.common import (
     card_types,
     creature_label,
@@ -19,8 +19,8 @@ from engines.cemetery.common import (
     stack_words,
     to_cemetery,
 )
+from engines.cemetery.data import CARDS, POSITION_ORDER, SETTINGS
 from engines.cemetery.grid import placements
-from engines.cemetery.phases import BACK, COMBINED_LIMIT
 from engines.cemetery.state import CemeteryState, Pending, Slot, Trigger
 from engines.core import Action, Event
 
@@ -241,11 +241,11 @@ def choose(state: CemeteryState, action_id: str, events: list[Event]) -> None:
     if p.kind in ("maim", "mindless"):
         owner = state.players.index(state.player(p.player))
         _, idx, pos = action_id.split(":")
-        where = place_label(state.players[owner].creatures, int(idx), pos)
+        spot = place_label(state.players[owner].creatures, int(idx), pos)
         card = remove_part(state, owner, int(idx), pos)
         say(
             events,
-            f"{p.player} removes {name_of(state, card)} from {where}; it goes to the Cemetery.",
+            f"{p.player} removes {name_of(state, card)} from {spot}; it goes to the Cemetery.",
         )
         state.pending = None
         if p.kind == "maim" and p.react:
@@ -263,11 +263,12 @@ def choose(state: CemeteryState, action_id: str, events: list[Event]) -> None:
         base = action_id.split(":", 1)[1]
         stack = state.cemetery[stack_index(state, base)]  # type: ignore[index]
         if p.react:
-            stack.append(Slot(card=p.card))  # type: ignore[arg-type]
+            assert p.card is not None, "Insane's binding names the Part it lays"
+            stack.append(Slot(card=p.card))
             say(
                 events,
                 f"Insane: {name_of(state, p.card)} goes face up onto the {name_of(state, base)} in the Cemetery.",
-            )  # type: ignore[arg-type]
+            )
         else:
             stack.append(Slot(card=p.card, face_up=False, seen_by=[me.name]))  # type: ignore[arg-type]
             say(

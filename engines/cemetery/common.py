@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.cemetery.cards import CARDS, POS_WORDS, card_name
+from engines.cemetery.data import CARDS, POS_WORDS, card_name
 from engines.cemetery.state import CemeteryState, Creature, Slot
 from engines.core import Action, Event
 

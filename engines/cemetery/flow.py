@@ -4,9 +4,7 @@ resolving Behaviors creature by creature, Scoring from the finite supply, and th
 from __future__ import annotations
 
 from engines.cemetery import behaviours
-from engines.cemetery.cards import SETTINGS
-from engines.cemetery.common import creature_label, say
-from engines.cemetery.phases import (
+from engines.cemetery.actions import (
     draft_options,
     end_stitch,
     experiment_options,
@@ -14,9 +12,18 @@ from engines.cemetery.phases import (
     reveal_pet_top,
     stitch_options,
 )
+from engines.cemetery.common import creature_label, say
+from engines.cemetery.data import SETTINGS
 from engines.cemetery.stability import is_active, score, triggers
 from engines.cemetery.state import PHASE_TITLES, CemeteryState
 from engines.core import Event
+
+
+def awaited(state: CemeteryState) -> list[str]:
+    """The player a pending choice belongs to, else the player whose turn it is."""
+    if state.over:
+        return []
+    return [state.pending.player if state.pending else state.me.name]
 
 
 def second_seat(state: CemeteryState) -> int:
@@ -62,7 +69,7 @@ def advance(state: CemeteryState, events: list[Event], *, acted: bool) -> None:
     ``acted`` says whether the player just did something in the current phase; a phase left
     without any action is announced as skipped.
     """
-    while not state.finished:
+    while not state.over:
         if state.pending is not None:
             state.idle_turns = 0
             return
@@ -165,7 +172,7 @@ def end_turn(state: CemeteryState, events: list[Event]) -> None:
         state.final_round = True
         state.current = second_seat(state)
     if state.final_round and state.current == second_seat(state):
-        state.finished = True
+        state.over = True
         state.pending = None
         totals = ", ".join(f"{p.name} {p.total}" for p in state.players)
         say(events, f"Game over. Tokens: {totals}.", kind="end")

@@ -5,7 +5,7 @@ Edges (N, W, E, S) stitch straight to the Core; a corner needs a Part on a neigh
 
 from __future__ import annotations
 
-from engines.cemetery.cards import CARDS, POSITION_ORDER, POSITIONS
+from engines.cemetery.data import CARDS, POSITION_ORDER, POSITIONS
 from engines.cemetery.state import Creature
 
 

@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from engines.cemetery.cards import CARDS, SETTINGS, TYPE_ORDER, TYPES
+from engines.cemetery.data import CARDS, SETTINGS, TYPE_ORDER, TYPES
 from engines.cemetery.state import Creature, Trigger
 
 STABLE = "stable"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from pydantic import AliasChoices, BaseModel, Field
 
 from engines.core import Rng
 
@@ -102,7 +102,8 @@ class CemeteryState(BaseModel):
     #: turns ended since a player last had a decision or a creature last scored
     idle_turns: int = 0
     final_round: bool = False
-    finished: bool = False
+    #: the game has ended (states saved before the field's rename call it ``finished``)
+    over: bool = Field(default=False, validation_alias=AliasChoices("over", "finished"))
     conceded: str | None = None
     rng: Rng
 

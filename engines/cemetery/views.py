@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from engines.cemetery.cards import CARDS, POSITION_ORDER, TYPE_ORDER
 from engines.cemetery.common import name_of
+from engines.cemetery.data import CARDS, POSITION_ORDER, TYPE_ORDER
+from engines.cemetery.flow import awaited
 from engines.cemetery.stability import creature_statuses, is_active, type_counts
 from engines.cemetery.state import PHASE_TITLES, CemeteryState, Slot
 
@@ -109,7 +110,7 @@ def slot_view(state: CemeteryState, slot: Slot, viewer: str | None) -> CardView:
 
 
 def prompt(state: CemeteryState) -> str:
-    if state.finished:
+    if state.over:
         return f"The game is over. {outcome(state)}."
     p = state.pending
     me = state.me.name
@@ -130,7 +131,7 @@ def prompt(state: CemeteryState) -> str:
 
 
 def outcome(state: CemeteryState) -> str | None:
-    if not state.finished:
+    if not state.over:
         return None
     a, b = state.players
     if state.conceded is not None:
@@ -142,7 +143,7 @@ def outcome(state: CemeteryState) -> str | None:
     return f"{best.name} wins, {best.total} tokens to {low.total}"
 
 
-def make_view(state: CemeteryState, viewer: str | None) -> CemeteryView:
+def view(state: CemeteryState, viewer: str | None) -> CemeteryView:
     players = []
     for seat, p in enumerate(state.players):
         creatures = []
@@ -188,7 +189,6 @@ def make_view(state: CemeteryState, viewer: str | None) -> CemeteryView:
         choosing = card_view(state, pend.card)
     elif pend is not None and pend.kind == "bind" and pend.react:
         choosing = card_view(state, pend.card)  # type: ignore[arg-type]  # Insane: face up
-    waiting = [] if state.finished else [pend.player if pend else state.me.name]
     return CemeteryView(
         viewer=viewer,
         players=players,
@@ -197,7 +197,7 @@ def make_view(state: CemeteryState, viewer: str | None) -> CemeteryView:
         phase=state.phase,
         phase_title=PHASE_TITLES[state.phase],
         picks_left=state.picks_left,
-        waiting_for=waiting,
+        waiting_for=awaited(state),
         prompt=prompt(state),
         core_pile=len(state.core_pile),
         part_pile=len(state.part_pile),
@@ -207,7 +207,7 @@ def make_view(state: CemeteryState, viewer: str | None) -> CemeteryView:
         supply_revenge=state.supply_revenge,
         supply_science=state.supply_science,
         final_round=state.final_round,
-        finished=state.finished,
+        finished=state.over,
         outcome=outcome(state),
         choosing=choosing,
     )

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from engines.core import Action, Event, IllegalAction
-from engines.monopoly import auction, moves, trade
+from engines.monopoly import auction, movement, trade
 from engines.monopoly.data import JAIL_FINE, SPACES
 from engines.monopoly.money import charge, go_bankrupt, say, transfer
 from engines.monopoly.property import (
@@ -279,11 +279,11 @@ def do(s: MonopolyState, ev: list[Event], player: str, action_id: str) -> None:
     verb, _, rest = action_id.partition(":")
     num = int(rest) if rest.isdigit() else -1
     if verb == "roll":
-        moves.roll(s, ev, player)
+        movement.roll(s, ev, player)
     elif verb == "pay":
-        moves.pay_jail_fine(s, ev, player)
+        movement.pay_jail_fine(s, ev, player)
     elif verb == "usecard":
-        moves.use_jail_card(s, ev, player, rest)
+        movement.use_jail_card(s, ev, player, rest)
     elif verb == "buy":
         i = s.offer
         assert i is not None
@@ -406,11 +406,11 @@ def _trade_step(s: MonopolyState, ev: list[Event], player: str, rest: str) -> No
         else:
             bucket.append(i)
     elif kind in ("gcard", "tcard"):
-        bucket = t.give_cards if kind == "gcard" else t.take_cards
-        if arg in bucket:
-            bucket.remove(arg)
+        cards = t.give_cards if kind == "gcard" else t.take_cards
+        if arg in cards:
+            cards.remove(arg)
         else:
-            bucket.append(arg)
+            cards.append(arg)
     elif kind == "pay":
         t.cash += int(arg)
     elif kind == "ask":

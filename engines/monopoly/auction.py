@@ -148,7 +148,7 @@ def _deliver_building(s: MonopolyState, ev: list[Event], winner: str, a: Auction
         s.bank_boxes -= 1
     else:
         s.bank_stilts -= 1
-    s.placement = Placement(player=winner, item=a.item, paid=a.high)
+    s.placement = Placement(player=winner, item="box" if a.item == "box" else "stilt", paid=a.high)
 
 
 def buildable_free(s: MonopolyState, player: str, item: str) -> list[int]:

@@ -48,13 +48,17 @@ def suggest(s: MonopolyState, player: str, ids: list[str], rng: random.Random) -
         return "buy" if "buy" in have else "auction"
     # the current player's turn, before rolling
     for a in ids:
-        if a.startswith("build:") and s.cash[player] - SPACES[int(a[6:])].build_cost > CUSHION:
+        if (
+            a.startswith("build:")
+            and s.cash[player] - (SPACES[int(a[6:])].build_cost or 0) > CUSHION
+        ):
             return a
     for a in ids:
         if a.startswith("lift:") and s.cash[player] - lift_cost(int(a[5:])) > 2 * CUSHION:
             return a
-    if t is None and s.trades_this_turn == 0 and _wanted(s, player):
-        target, seller, _ = _wanted(s, player)
+    want = _wanted(s, player) if t is None and s.trades_this_turn == 0 else None
+    if want:
+        seller = want[1]
         start = f"trade:new:{player_key(s, seller)}"
         if start in have:
             return start

@@ -5,6 +5,8 @@ Pure questions about a state; nothing here moves money (see ``money``).
 
 from __future__ import annotations
 
+from typing import Literal
+
 from engines.monopoly.data import GROUPS, SPACES, TRANSPORTS, UTILITIES
 from engines.monopoly.state import MonopolyState
 
@@ -105,19 +107,8 @@ def can_build_here(
     return None
 
 
-def next_item(s: MonopolyState, space: int) -> str:
+def next_item(s: MonopolyState, space: int) -> Literal["stilt", "box"]:
     return "box" if s.level.get(space, 0) == s.max_stilts else "stilt"
-
-
-def buildable(s: MonopolyState, player: str, item: str | None = None) -> list[int]:
-    return sorted(
-        i
-        for i, p in s.owner.items()
-        if p == player
-        and SPACES[i].kind == "location"
-        and can_build_here(s, player, i) is None
-        and (item is None or next_item(s, i) == item)
-    )
 
 
 def can_sell_here(s: MonopolyState, player: str, space: int) -> str | None:
@@ -130,12 +121,6 @@ def can_sell_here(s: MonopolyState, player: str, space: int) -> str | None:
     if lvl < max(s.level.get(i, 0) for i in group_of(space)):
         return f"Sell evenly: sell from the most built {sp.group} location first."
     return None
-
-
-def sellable(s: MonopolyState, player: str) -> list[int]:
-    return sorted(
-        i for i, p in s.owner.items() if p == player and can_sell_here(s, player, i) is None
-    )
 
 
 def level_down_target(s: MonopolyState, space: int) -> int:

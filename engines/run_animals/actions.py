@@ -8,13 +8,32 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engines.core import Event
+from engines.core import Action, Event
 from engines.run_animals.board import cubes_on, neighbours, take_cube
 from engines.run_animals.data import COLOUR_NAMES, COLOURS, ActionSpec, GameData
 from engines.run_animals.state import RAState
 
 Effect = Callable[[RAState], list[Event]]
 Option = tuple[str, str, Effect]
+
+
+class Choice(Action):
+    """A legal action that carries its effect, so the engine's ``step`` runs what
+    ``legal_actions`` offered without listing the options again. The effect sits in a slot,
+    outside the model's fields: it never reaches JSON, and a slot costs far less than a
+    pydantic private attribute."""
+
+    __slots__ = ("_effect",)
+
+    @classmethod
+    def of(cls, option: Option) -> Choice:
+        choice = cls(id=option[0], label=option[1])
+        object.__setattr__(choice, "_effect", option[2])
+        return choice
+
+    def run(self, state: RAState) -> list[Event]:
+        effect: Effect = object.__getattribute__(self, "_effect")
+        return effect(state)
 
 
 def still_needed(state: RAState, data: GameData, player: str) -> dict[str, int]:
@@ -41,10 +60,10 @@ def options_for(state: RAState, data: GameData, player: str, spec: ActionSpec) -
 
 
 def _acquire(state, data, player, spec) -> list[Option]:
-    tile_no = state.pending.meeple_tile
+    tile_no = state.playing.meeple_tile
     on_tile = cubes_on(state.tiles[tile_no - 1])
     needed = still_needed(state, data, player)
-    out = []
+    out: list[Option] = []
     for colour in spec.colours:
         if on_tile[colour] > 0 and needed[colour] > 0:
 
@@ -63,13 +82,13 @@ def _acquire(state, data, player, spec) -> list[Option]:
 
 
 def _move(state, data, player, spec) -> list[Option]:
-    here = state.pending.meeple_tile
-    out = []
+    here = state.playing.meeple_tile
+    out: list[Option] = []
     for there, direction in neighbours(here):
 
         def effect(s: RAState, there=there) -> list[Event]:
             s.meeples[s.meeples_of(player, here)[0]].tile = there
-            s.pending.meeple_tile = there
+            s.playing.meeple_tile = there
             who = species_short(s, data, player)
             return [Event(text=f"{player}'s {who} moves from tile {here} to tile {there}.")]
 
@@ -86,16 +105,16 @@ def expel_targets(state: RAState, player: str, tile: int) -> list[int]:
 
 
 def _expel(state, data, player, spec) -> list[Option]:
-    tile = state.pending.meeple_tile
+    tile = state.playing.meeple_tile
     targets = expel_targets(state, player, tile)
     if not targets:
         return []
 
     def effect(s: RAState) -> list[Event]:
-        s.pending.expel_queue = expel_targets(s, player, tile)
-        s.pending.expel_from = tile
+        s.playing.expel_queue = expel_targets(s, player, tile)
+        s.playing.expel_from = tile
         s.phase = "expel"
-        n = len(s.pending.expel_queue)
+        n = len(s.playing.expel_queue)
         return [Event(text=f"{player} expels {n} animal{'s' * (n != 1)} from tile {tile}.")]
 
     n = len(targets)
@@ -104,14 +123,14 @@ def _expel(state, data, player, spec) -> list[Option]:
 
 def _steal(state, data, player, spec) -> list[Option]:
     needed = still_needed(state, data, player)
-    out = []
+    out: list[Option] = []
     for colour in COLOURS:
         if needed[colour] > 0 and state.supply[colour] > 0:
 
             def effect(s: RAState, colour=colour) -> list[Event]:
                 s.supply[colour] -= 1
                 s.seats[player].goal_cubes[colour] += 1
-                s.pending.stolen = True
+                s.playing.stolen = True
                 return [
                     Event(
                         text=f"{player} steals a {COLOUR_NAMES[colour]} cube from the supply; "
@@ -125,7 +144,7 @@ def _steal(state, data, player, spec) -> list[Option]:
 
 
 def _warm_up(state, data, player, spec) -> list[Option]:
-    out = []
+    out: list[Option] = []
     for card_id in dict.fromkeys(state.seats[player].discard):
         card = data.cards[card_id]
         if card.is_warm_up:

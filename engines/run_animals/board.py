@@ -47,7 +47,7 @@ def fill(state: RAState, data: GameData, tile: TileState, limit: int | None = No
 
     A slot whose colour has run out in the supply is passed over. Returns the colours placed.
     """
-    placed = []
+    placed: list[str] = []
     for i, colour in enumerate(slot_colours(data, tile)):
         if limit is not None and len(placed) >= limit:
             break

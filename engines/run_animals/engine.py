@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from engines.core import Action, Engine, Event, IllegalAction, OptionSpec, Result
-from engines.run_animals import scoring, standin, turns, views
+from engines.run_animals import flow, policy, scoring, views
+from engines.run_animals.actions import Choice
 from engines.run_animals.data import load
 from engines.run_animals.graveyard import end_game
 from engines.run_animals.setup import new_game
 from engines.run_animals.state import GRAVE, RAState
+from engines.run_animals.views import RAView
 
 DATA = load()
 
@@ -48,43 +51,29 @@ class RunAnimalsEngine(Engine[RAState]):
     max_playout_steps = 2000
 
     # -- contract -------------------------------------------------------------------------------
-    def setup(self, players, *, seed, options=None):
+    def setup(
+        self, players: list[str], *, seed: int, options: dict[str, Any] | None = None
+    ) -> RAState:
         if not self.min_players <= len(players) <= self.max_players:
             raise IllegalAction("Run Animals, Run! is for 2 to 4 players.")
         opts = self.validate_options(players, options)
         return new_game(list(players), opts.get("species", {}), DATA, seed)
 
-    def to_act(self, state):
-        return [] if state.phase == "over" else [state.current()]
+    def to_act(self, state: RAState) -> list[str]:
+        return flow.awaited(state)
 
-    def legal_actions(self, state, player):
-        if state.phase == "over" or player != state.current():
+    def legal_actions(self, state: RAState, player: str) -> list[Action]:
+        if state.over or player != state.current:
             return []
-        return [Action(id=i, label=label) for i, label, _ in turns.options(state, DATA)]
+        return [Choice.of(option) for option in flow.options(state, DATA)]
 
-    def apply(self, state, player, action_id):
-        if player not in state.seats:
-            raise IllegalAction("You are not playing in this game.")
-        if state.phase == "over":
-            raise IllegalAction("The game is over.")
-        if player != state.current():
-            raise IllegalAction(f"It is {state.current()}'s turn, not yours.")
-        chosen = next((o for o in turns.options(state, DATA) if o[0] == action_id), None)
-        if chosen is None:
-            raise IllegalAction(f"'{action_id[:40]}' is not a move you can make now.")
-        new = _copy(state)
-        events = chosen[2](new)
-        events += turns.settle(new, DATA)
-        return new, events
+    def view(self, state: RAState, viewer: str | None) -> RAView:
+        return views.view(state, viewer)
 
-    def view(self, state, viewer):
-        return views.build(state, DATA, viewer)
-
-    def result(self, state) -> Result | None:
+    def result(self, state: RAState) -> Result | None:
         return scoring.result(state, DATA)
 
-    # -- extras ---------------------------------------------------------------------------------
-    def final_report(self, state) -> dict[str, str]:
+    def final_report(self, state: RAState) -> dict[str, str]:
         """Each player's completed goals and penalties."""
         if state.phase != "over":
             return {}
@@ -96,45 +85,44 @@ class RunAnimalsEngine(Engine[RAState]):
             out[p] = f"{goals} from {done} goal{'s' if done != 1 else ''} − {penalty} penalty"
         return out
 
-    def summary(self, state):
+    def summary(self, state: RAState) -> str:
         scores = ", ".join(
             f"{p} ({DATA.species[state.seats[p].species].short}) {scoring.score(state, DATA, p)}"
             for p in state.players
         )
-        if state.phase == "over":
+        if state.over:
             return f"Game over: {state.end_reason}. Scores: {scores}."
         filled = sum(o is not None for o in state.graveyard)
         end = DATA.graveyard_end_slot(len(state.players))
         doing = "placing animals" if state.phase == "place" else f"round {state.round}"
-        return f"{doing}; {state.current()} to act. Scores: {scores}. Graveyard {filled}/{end}."
+        return f"{doing}; {state.current} to act. Scores: {scores}. Graveyard {filled}/{end}."
 
-    def remove_player(self, state, player):
+    # -- the template's steps ---------------------------------------------------------------------
+    def seated(self, state: RAState, player: str) -> bool:
+        return player in state.seats
+
+    def is_over(self, state: RAState) -> bool:
+        return state.over
+
+    def step(self, state: RAState, player: str, action: Action, events: list[Event]) -> None:
+        assert isinstance(action, Choice), "run_animals actions come from its legal_actions"
+        events += action.run(state)
+        events += flow.settle(state, DATA)
+
+    def leave(self, state: RAState, player: str, events: list[Event]) -> None:
         """A player who leaves takes their species off the map: it is extinct, so the game
         ends at once and the others are scored."""
-        if player not in state.seats:
-            raise IllegalAction("That player is not in this game.")
-        if state.phase == "over":
-            raise IllegalAction("The game is over.")
-        new = _copy(state)
-        for m in new.meeples:
+        for m in state.meeples:
             if m.owner == player:
                 m.tile = GRAVE
-        new.seats[player].eliminated = True
-        species = DATA.species[new.seats[player].species].short
-        end_game(new, f"{player} left: their {species} is extinct and they are eliminated")
-        return new, [Event(text=f"The game ends: {new.end_reason}.", kind="end")]
+        state.seats[player].eliminated = True
+        species = DATA.species[state.seats[player].species].short
+        end_game(state, f"{player} left: their {species} is extinct and they are eliminated")
+        events.append(Event(text=f"The game ends: {state.end_reason}.", kind="end"))
 
-    def suggest(self, state, player, rng: random.Random) -> str:
+    def pick(self, state: RAState, player: str, legal: list[Action], rng: random.Random) -> str:
         """A sensible stand-in: go for needed cubes, never give up an animal voluntarily."""
-        opts = turns.options(state, DATA) if player == state.current() else []
-        if not opts or state.phase == "over":
-            raise IllegalAction(f"{player} has nothing to do now.")
-        return standin.suggest(state, DATA, player, [o[0] for o in opts], rng)
-
-
-def _copy(state: RAState) -> RAState:
-    """A deep copy: rebuilding from a plain dump is about five times faster than deepcopy."""
-    return RAState.model_validate(state.model_dump())
+        return policy.suggest(state, player, [a.id for a in legal], rng)
 
 
 ENGINE = RunAnimalsEngine()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from engines.core import Rng
 from engines.run_animals.board import fill
 from engines.run_animals.data import COLOURS, GameData
@@ -38,7 +40,7 @@ def new_game(players: list[str], chosen: dict[str, str], data: GameData, seed: i
     cleared = set(data.cleared_at_setup(n))
     tiles = []
     for spec in data.map.tiles:
-        side = "cleared" if spec.number in cleared else "forest"
+        side: Literal["forest", "cleared"] = "cleared" if spec.number in cleared else "forest"
         slots = spec.cleared if side == "cleared" else spec.forest
         tiles.append(TileState(number=spec.number, side=side, slots=[EMPTY] * len(slots)))
     supply = data.components.supply

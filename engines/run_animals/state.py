@@ -85,7 +85,20 @@ class RAState(BaseModel):
     reached_target: str | None = None
     rng: Rng
 
+    @property
+    def playing(self) -> Pending:
+        """The card being played: only asked for in the phases that play one."""
+        if self.pending is None:
+            raise RuntimeError(f"no card is being played in phase {self.phase}")
+        return self.pending
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    @property
     def current(self) -> str:
+        """The player to act: the placer during setup, then the player whose turn it is."""
         if self.phase == "place":
             return self.players[self.placer]
         return self.players[(self.start + self.turn_in_round) % len(self.players)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from engines.run_animals.board import productive, slot_colours
-from engines.run_animals.data import GameData
+from engines.run_animals.data import GameData, load
 from engines.run_animals.graveyard import penalty_of
 from engines.run_animals.scoring import goal_points, result, score
 from engines.run_animals.state import CEMENT, EMPTY, FRONT, GRAVE, RAState
@@ -123,7 +123,8 @@ def goal_view(data: GameData, goal_id: int) -> GoalView:
     return GoalView(id=g.id, food=g.food, nest=g.nest, water=g.water, points=g.points)
 
 
-def build(state: RAState, data: GameData, viewer: str | None) -> RAView:
+def view(state: RAState, viewer: str | None) -> RAView:
+    data = load()
     players = []
     for i, p in enumerate(state.players):
         seat = state.seats[p]
@@ -210,7 +211,7 @@ def build(state: RAState, data: GameData, viewer: str | None) -> RAView:
         boxed=[card_view(data, c) for c in state.boxed],
         round=state.round,
         starting_player=state.players[state.start],
-        current=None if over else state.current(),
+        current=None if over else state.current,
         phase=state.phase,
         pending=pending,
         roller=state.roller,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines.anatomy_park import catalog
+from engines.anatomy_park import data
 from engines.anatomy_park.engine import ENGINE
 from engines.anatomy_park.state import APState, Cell, Disease
 
@@ -12,14 +12,14 @@ NAMES = ["Ada", "Bea", "Cy", "Dee", "Eli", "Fox"]
 
 
 def tid(name: str) -> str:
-    for t in catalog.tiles().values():
+    for t in data.tiles().values():
         if t.name == name:
             return t.id
     raise KeyError(name)
 
 
 def card(effect: str, nth: int = 0) -> str:
-    return [r.id for r in catalog.reactions().values() if r.effect == effect][nth]
+    return [r.id for r in data.reactions().values() if r.effect == effect][nth]
 
 
 def game(
@@ -74,7 +74,7 @@ def give(s: APState, player: str, *names: str, keep: bool = False) -> list[str]:
 
 def disease(s: APState, effect: str, space: str) -> None:
     s.diseases.append(Disease(effect=effect, pos=space))
-    s.reactions = [r for r in s.reactions if catalog.reactions()[r].effect != effect]
+    s.reactions = [r for r in s.reactions if data.reactions()[r].effect != effect]
 
 
 def top_reaction(s: APState, effect: str, nth: int = 0) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.anatomy_park import catalog
+from engines.anatomy_park import data
 from engines.anatomy_park.engine import ENGINE
 from engines.anatomy_park.state import APState, Cell, Disease
 
@@ -12,7 +12,7 @@ PLAYERS = ["Ada", "Bea", "Cy", "Dee", "Eli", "Fox"]
 def big_park(n_tiles: int = 40, *, mode: str = "advanced") -> APState:
     """A spiral of ``n_tiles`` tiles around the entrance with closed tiles, markers, diseases."""
     s = ENGINE.setup(PLAYERS, seed=7, options={"mode": mode})
-    park_ids = [t for t, tile in catalog.tiles().items() if tile.type not in ("focus", "entrance")]
+    park_ids = [t for t, tile in data.tiles().items() if tile.type not in ("focus", "entrance")]
     x = y = 0
     dx, dy, run, steps, turns = 1, 0, 1, 0, 0
     placed = 1
@@ -23,7 +23,7 @@ def big_park(n_tiles: int = 40, *, mode: str = "advanced") -> APState:
         for pile in (s.stack, *s.hands.values()):
             if t in pile:
                 pile.remove(t)
-        marker = PLAYERS[placed % 6] if catalog.tile(t).marker else None
+        marker = PLAYERS[placed % 6] if data.tile(t).marker else None
         if marker and s.markers_left[marker]:
             s.markers_left[marker] -= 1
         else:

@@ -1,6 +1,6 @@
 """Body reactions: acted out in the channel (or -1 VP), diseases, ongoing effects, Migraine."""
 
-from engines.anatomy_park import catalog
+from engines.anatomy_park import data
 from engines.anatomy_park.engine import ENGINE
 from tests.anatomy_park.helpers import act, disease, game, give, ids, put, trigger
 
@@ -85,13 +85,13 @@ def test_a_player_who_left_skips_their_migraine_extra_turn():
 
 
 def test_most_such_card_effects_are_permanent_until_the_drawer_s_next_turn_ends():
-    others = [r for r in catalog.reactions().values() if r.kind == "reaction"]
+    others = [r for r in data.reactions().values() if r.kind == "reaction"]
     assert len(others) == 16
     assert sum(r.ongoing for r in others) > len(others) / 2
 
 
 def test_put_only_e_coli_and_tuberculosis_on_red_stands_no_other_disease_lasts():
-    lasting = {r.name for r in catalog.reactions().values() if r.kind == "disease" and r.ongoing}
+    lasting = {r.name for r in data.reactions().values() if r.kind == "disease" and r.ongoing}
     assert lasting == {"E. coli", "Tuberculosis"}
 
 

@@ -2,14 +2,14 @@
 
 import random
 
-from engines.anatomy_park import catalog
+from engines.anatomy_park import data
 from engines.anatomy_park.engine import ENGINE
 from tests.anatomy_park.helpers import NAMES, act, game, give, ids, put
 
 
 def _hidden_names(s):
-    hand = {catalog.tile(t).name for h in s.hands.values() for t in h}
-    plans = {catalog.plans()[p].name for p in s.plans.values()}
+    hand = {data.tile(t).name for h in s.hands.values() for t in h}
+    plans = {data.plans()[p].name for p in s.plans.values()}
     return hand | plans
 
 
@@ -23,7 +23,7 @@ def test_hands_and_plans_appear_only_in_their_owners_view():
     assert [t.id for t in mine.hand] == s.hands["Ada"] and mine.plan is not None
     other = ENGINE.view(s, "Bea").model_dump_json()
     for t in s.hands["Ada"]:
-        assert catalog.tile(t).name not in other
+        assert data.tile(t).name not in other
 
 
 def test_no_hidden_tile_or_plan_in_public_events_views_or_visible_action_labels():

@@ -4,13 +4,13 @@ import random
 
 import pytest
 
-from engines.anatomy_park import catalog
+from engines.anatomy_park import data
 from engines.anatomy_park.engine import ENGINE
 from tests.anatomy_park.helpers import NAMES, all_tiles
 
 
 def check_invariants(s):
-    every = sorted(catalog.tiles())
+    every = sorted(data.tiles())
     assert sorted(all_tiles(s)) == every, "every tile is in exactly one place"
     for p in s.players:
         placed = sum(c.marker == p for c in s.park.values())

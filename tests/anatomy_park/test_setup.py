@@ -2,26 +2,26 @@
 
 import pytest
 
-from engines.anatomy_park import catalog
+from engines.anatomy_park import data
 from engines.anatomy_park.engine import ENGINE
 from engines.core import IllegalAction
 from tests.anatomy_park.helpers import NAMES
 
 
 def test_component_data_validates_with_provenance_and_published_counts():
-    tiles = catalog.tiles().values()
+    tiles = data.tiles().values()
     assert sum(t.type not in ("focus",) for t in tiles) == 46  # 46 park tiles incl. the entrance
     assert sum(t.type == "focus" for t in tiles) == 9
-    assert len(catalog.reactions()) == 24
-    assert sum(r.kind == "heart" for r in catalog.reactions().values()) == 2
-    assert sum(r.kind == "disease" for r in catalog.reactions().values()) == 6
-    assert len(catalog.plans()) == 6 and len(catalog.characters()) == 6
-    for group in (tiles, catalog.reactions().values(), catalog.plans().values()):
+    assert len(data.reactions()) == 24
+    assert sum(r.kind == "heart" for r in data.reactions().values()) == 2
+    assert sum(r.kind == "disease" for r in data.reactions().values()) == 6
+    assert len(data.plans()) == 6 and len(data.characters()) == 6
+    for group in (tiles, data.reactions().values(), data.plans().values()):
         assert all(x.provenance for x in group)  # validated per field at load
 
 
 def test_tiles_named_in_public_sources_keep_designed_vp_and_effects():
-    by_name = {t.name: t for t in catalog.tiles().values()}
+    by_name = {t.name: t for t in data.tiles().values()}
     assert by_name["Haunted Liver"].origin("name") == "published:cryptozoic-blog"
     assert by_name["The Bone Train"].origin("name") == "published:apathetic-preview"
     assert by_name["Pirates of the Pancreas"].origin("name") == "published:apathetic-preview"
@@ -31,13 +31,13 @@ def test_tiles_named_in_public_sources_keep_designed_vp_and_effects():
 
 
 def test_disease_rewards_are_designed_even_where_the_disease_is_in_the_rulebook():
-    for r in catalog.reactions().values():
+    for r in data.reactions().values():
         if r.kind == "disease":
             assert r.origin("reward_vp") == "designed" and r.origin("reward_tiles") == "designed"
 
 
 def test_character_names_are_published_their_numbers_designed():
-    for c in catalog.characters().values():
+    for c in data.characters().values():
         assert c.origin("name") == "published:cryptozoic-blog"
         assert {c.origin(f) for f in ("movement", "combat", "range")} == {"designed"}
 
@@ -50,14 +50,14 @@ def test_each_player_is_dealt_three_tiles_and_the_rest_form_the_stack():
 
 def test_entrance_is_in_the_middle_with_every_character_on_it():
     s = ENGINE.setup(NAMES[:5], seed=3)
-    assert s.park["0,0"].tile == catalog.ENTRANCE and len(s.park) == 1
+    assert s.park["0,0"].tile == data.ENTRANCE and len(s.park) == 1
     assert set(s.pos.values()) == {"0,0"} and len(s.pos) == 5
 
 
 def test_both_heart_attacks_are_in_the_bottom_half_of_the_body_reaction_deck():
     for seed in range(30):
         deck = ENGINE.setup(NAMES[:2], seed=seed).reactions  # the end of the list is the top
-        hearts = [i for i, c in enumerate(deck) if catalog.reactions()[c].kind == "heart"]
+        hearts = [i for i, c in enumerate(deck) if data.reactions()[c].kind == "heart"]
         assert len(hearts) == 2 and all(i < 13 for i in hearts)
 
 

@@ -19,7 +19,7 @@ def _finish_turn(state):
     """Let the player whose turn it is play it out doing as little as possible."""
     turn = state.turn
     for _ in range(200):
-        if state.finished or state.turn != turn:
+        if state.over or state.turn != turn:
             return state
         p = ENGINE.to_act(state)[0]
         acts = ids(state, p)
@@ -42,9 +42,9 @@ def test_an_empty_supply_on_the_first_players_turn_gives_the_second_player_a_fin
     state.players[1].revenge, state.supply_revenge = 18, 2
     events = run_from(state, "mark")
     assert any("Brook plays the final turn" in e.text for e in events)
-    assert not state.finished and state.current == 1
+    assert not state.over and state.current == 1
     state = _finish_turn(state)
-    assert state.finished
+    assert state.over
     assert ENGINE.to_act(state) == []
 
 
@@ -55,7 +55,7 @@ def test_an_empty_supply_on_the_second_players_turn_ends_the_game_after_it():
     state.players[1].science, state.supply_science = 20, 0
     state.players[1].revenge, state.supply_revenge = 10, 10
     events = run_from(state, "mark")
-    assert state.finished
+    assert state.over
     assert any("this is the final turn" in e.text for e in events) or state.final_round
 
 
@@ -63,12 +63,12 @@ def test_the_game_goes_on_while_both_supplies_last():
     state = fresh()
     _flesh_scorer(state)
     run_from(state, "mark")
-    assert not state.finished and not state.final_round
+    assert not state.over and not state.final_round
 
 
 def test_most_tokens_wins_counting_spent_and_unspent():
     state = fresh()
-    state.finished = True
+    state.over = True
     state.players[0].revenge_spent, state.players[0].science = 4, 1
     state.players[1].revenge = 4
     result = ENGINE.result(state)
@@ -78,7 +78,7 @@ def test_most_tokens_wins_counting_spent_and_unspent():
 
 def test_equal_tokens_is_a_draw_with_both_players_named_winners():
     state = fresh()
-    state.finished = True
+    state.over = True
     state.players[0].science_spent = 3
     state.players[1].revenge = 3
     result = ENGINE.result(state)
@@ -96,12 +96,12 @@ def test_a_player_who_leaves_loses_and_the_other_wins():
     assert ENGINE.result(new).winners == ["Brook"]
     assert "Ada conceded" in ENGINE.result(new).reason
     assert ENGINE.to_act(new) == []
-    assert not state.finished
+    assert not state.over
 
 
 def test_no_move_is_accepted_after_the_end():
     state = fresh()
-    state.finished = True
+    state.over = True
     with pytest.raises(IllegalAction, match="over"):
         ENGINE.apply(state, "Ada", "core")
 

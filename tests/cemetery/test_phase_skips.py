@@ -82,5 +82,5 @@ def test_a_game_in_which_nothing_can_ever_happen_again_ends_instead_of_looping()
     events = []
     start_turn(state, events)
     advance(state, events, acted=False)
-    assert state.finished
+    assert state.over
     assert "Neither player can do anything any more: the game ends here." in _texts(events)

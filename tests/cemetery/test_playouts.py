@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from engines.cemetery.cards import CARDS, SETTINGS
+from engines.cemetery.data import CARDS, SETTINGS
 from engines.cemetery.engine import ENGINE
 from engines.cemetery.state import CemeteryState
 from tests.cemetery.helpers import PLAYERS, all_cards

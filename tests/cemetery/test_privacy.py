@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from engines.cemetery.cards import CARDS
+from engines.cemetery.data import CARDS
 from engines.cemetery.engine import ENGINE
 from tests.cemetery.helpers import (
     PLAYERS,

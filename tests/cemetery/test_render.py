@@ -65,5 +65,5 @@ def test_the_hand_image_shows_the_viewers_cards_and_spectators_get_a_note():
 
 def test_a_finished_game_renders():
     state = _midgame(seed=2, steps=5000)
-    assert state.finished
+    assert state.over
     _png(art.render_board(ENGINE.view(state, "Brook")))

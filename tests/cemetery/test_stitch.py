@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.cemetery.cards import card_name
+from engines.cemetery.data import card_name
 from engines.cemetery.engine import ENGINE
 from engines.cemetery.state import Slot
 from tests.cemetery.helpers import creature, fresh, ids, play, run_from, take

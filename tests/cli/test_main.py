@@ -11,9 +11,25 @@ from pathlib import Path
 import pytest
 
 from bot.__main__ import main
-from bot.config import ConfigError, load_config, parse_dotenv
+from bot.config import ConfigError, load_config
 
 ROOT = Path(__file__).resolve().parents[2]
+SETTINGS = (
+    "DISCORD_TOKEN",
+    "TABLETOP_DB",
+    "TABLETOP_SYNC",
+    "TABLETOP_DEV_GUILD",
+    "TABLETOP_LOG_LEVEL",
+    "TABLETOP_MEMBERS_INTENT",
+)
+
+
+@pytest.fixture
+def clean_env(monkeypatch):
+    """No setting comes from the environment of the test run."""
+    for name in SETTINGS:
+        monkeypatch.delenv(name, raising=False)
+    return monkeypatch
 
 
 def run_bot(*args, cwd):
@@ -109,36 +125,50 @@ def test_with_a_token_in_dotenv_the_bot_runs_with_the_settings(
     assert "abc.def" not in repr(config)
 
 
-def test_flags_win_over_the_environment_which_wins_over_dotenv(tmp_path):
+def test_flags_win_over_the_environment_which_wins_over_dotenv(tmp_path, clean_env):
     (tmp_path / ".env").write_text("TABLETOP_SYNC=never\nTABLETOP_DB=from-file.db\n")
-    config = load_config(environ={"TABLETOP_SYNC": "always"}, cwd=tmp_path)
+    clean_env.setenv("TABLETOP_SYNC", "always")
+    config = load_config(cwd=tmp_path)
     assert (config.sync, config.db_path.name) == ("always", "from-file.db")
-    config = load_config(environ={"TABLETOP_SYNC": "always"}, cwd=tmp_path, sync="auto")
+    config = load_config(cwd=tmp_path, sync="auto")
     assert config.sync == "auto"
 
 
-def test_defaults_are_auto_sync_and_a_database_in_the_working_directory(tmp_path):
-    config = load_config(environ={}, cwd=tmp_path)
+def test_an_empty_value_counts_as_unset(tmp_path, clean_env):
+    (tmp_path / ".env").write_text("TABLETOP_SYNC=never\n")
+    clean_env.setenv("TABLETOP_SYNC", "")
+    assert load_config(cwd=tmp_path).sync == "never"
+
+
+def test_defaults_are_auto_sync_and_a_database_in_the_working_directory(tmp_path, clean_env):
+    config = load_config(cwd=tmp_path)
     assert config.token is None
     assert config.db_path == tmp_path / "tabletop.sqlite3"
     assert (config.sync, config.dev_guild, config.log_level) == ("auto", None, "INFO")
 
 
-def test_a_dev_guild_must_be_a_number(tmp_path):
+def test_a_dev_guild_must_be_a_number(tmp_path, clean_env):
+    clean_env.setenv("TABLETOP_DEV_GUILD", "my server")
     with pytest.raises(ConfigError, match="server id"):
-        load_config(environ={"TABLETOP_DEV_GUILD": "my server"}, cwd=tmp_path)
+        load_config(cwd=tmp_path)
 
 
-def test_dotenv_understands_comments_quotes_and_export():
-    text = (
+def test_dotenv_understands_comments_quotes_and_export(tmp_path, clean_env):
+    (tmp_path / ".env").write_text(
         "# a comment\n\nexport DISCORD_TOKEN='a#b c'\nTABLETOP_DB = games.db  # trailing\n"
-        'TABLETOP_LOG_LEVEL="debug"\nnot an assignment\n'
+        'TABLETOP_LOG_LEVEL="debug"\nSOMETHING_ELSE=1\n'
     )
-    assert parse_dotenv(text) == {
-        "DISCORD_TOKEN": "a#b c",
-        "TABLETOP_DB": "games.db",
-        "TABLETOP_LOG_LEVEL": "debug",
-    }
+    config = load_config(cwd=tmp_path)
+    assert config.token == "a#b c"
+    assert config.db_path == tmp_path / "games.db"
+    assert config.log_level == "DEBUG"
+    assert config.env_file == tmp_path / ".env"
+
+
+def test_an_unreadable_dotenv_is_a_clear_configuration_error(tmp_path, clean_env):
+    (tmp_path / ".env").write_bytes(b"DISCORD_TOKEN=\xff\xfe\n")
+    with pytest.raises(ConfigError, match="Could not read"):
+        load_config(cwd=tmp_path)
 
 
 def test_a_database_path_that_cannot_work_is_a_clear_usage_error(
@@ -157,3 +187,23 @@ def test_the_database_is_created_and_migrated_before_the_bot_starts(
     monkeypatch.setenv("DISCORD_TOKEN", "x")
     assert main(["--db", str(tmp_path / "new" / "games.sqlite3")]) == 0
     assert (tmp_path / "new" / "games.sqlite3").is_file()
+
+
+def test_the_members_intent_is_off_unless_turned_on(tmp_path, clean_env):
+    assert load_config(cwd=tmp_path).members_intent is False
+    assert load_config(cwd=tmp_path, members_intent=True).members_intent is True
+    clean_env.setenv("TABLETOP_MEMBERS_INTENT", "on")
+    assert load_config(cwd=tmp_path).members_intent is True
+
+
+def test_a_members_intent_that_is_not_on_or_off_is_a_clear_usage_error(tmp_path, clean_env):
+    clean_env.setenv("TABLETOP_MEMBERS_INTENT", "maybe")
+    with pytest.raises(ConfigError, match="on or off"):
+        load_config(cwd=tmp_path)
+
+
+def test_the_client_asks_for_the_members_intent_only_when_turned_on():
+    from bot.discord_app.client import intents
+
+    assert not intents().members and intents().guilds
+    assert intents(members=True).members

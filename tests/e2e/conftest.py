@@ -72,6 +72,23 @@ def fresh_world(tmp_path):
 
 
 @pytest.fixture(autouse=True)
+def _discord_accepts_every_request(request):
+    """Any request the bot sends that Discord would refuse fails the test that sent it (the
+    local Discord checks each against Discord's own spec and rules)."""
+    worlds = [
+        request.getfixturevalue(name)
+        for name in ("world", "fresh_world")
+        if name in request.fixturenames
+    ]
+    seen = [len(w.server.call(lambda s=w.server: list(s.refusals))) for w in worlds]
+    yield
+    refused: list[str] = []
+    for w, n in zip(worlds, seen, strict=True):
+        refused += w.server.call(lambda s=w.server: list(s.refusals))[n:]
+    assert refused == [], "Discord would refuse requests the bot sent:\n" + "\n".join(refused)
+
+
+@pytest.fixture(autouse=True)
 def _show_bot_log_on_failure(request):
     yield
     rep = getattr(request.node, "rep_call", None)

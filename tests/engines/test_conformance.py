@@ -90,6 +90,11 @@ def test_random_playout_ends_with_a_result_and_replays_identically(name, n, seed
     assert engine.to_act(final) == []
     assert result.reason
 
+    with pytest.raises(IllegalAction, match="over"):
+        engine.apply(final, players[0], "nonsense")
+    with pytest.raises(IllegalAction, match="over"):
+        engine.remove_player(final, players[0])
+
     replay = engine.setup(players, seed=seed)
     for player, action_id in history:
         replay, _ = engine.apply(replay, player, action_id)
@@ -110,6 +115,19 @@ def test_apply_never_mutates_its_input(name):
         new, _ = engine.apply(state, player, action_id)
         assert state.model_dump_json() == before
         state = new
+
+
+@pytest.mark.parametrize("name", engines.names())
+def test_an_action_of_a_player_not_awaited_is_refused_with_whom_the_game_awaits(name):
+    engine = engines.get_engine(name)
+    players = PLAYER_NAMES[: engine.max_players]
+    state = engine.setup(players, seed=3)
+    waiting = engine.to_act(state)
+    idle = next(p for p in players if p not in waiting)
+    theirs = {a.id for a in engine.legal_actions(state, idle)}
+    some_legal = next(a.id for a in engine.legal_actions(state, waiting[0]) if a.id not in theirs)
+    with pytest.raises(IllegalAction, match=f"waiting for {waiting[0]}"):
+        engine.apply(state, idle, some_legal)
 
 
 @pytest.mark.parametrize("name", engines.names())

@@ -54,18 +54,18 @@ def test_every_named_source_says_what_it_is():
 
 
 def _sourced_entries():
-    from engines.anatomy_park import catalog
-    from engines.cemetery import cards
+    from engines.anatomy_park import data as anatomy
+    from engines.cemetery import data as cemetery
     from engines.monopoly import data as monopoly
     from engines.run_animals.data import load
 
-    yield from catalog.tiles().values()
-    yield from catalog.reactions().values()
-    yield from catalog.characters().values()
-    yield from catalog.plans().values()
+    yield from anatomy.tiles().values()
+    yield from anatomy.reactions().values()
+    yield from anatomy.characters().values()
+    yield from anatomy.plans().values()
     yield from monopoly.SPACES
     yield from monopoly.CARDS.values()
-    yield from cards.CARDS.values()
+    yield from cemetery.CARDS.values()
     game = load()
     yield from game.species.values()
     yield from game.goals.values()

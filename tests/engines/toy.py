@@ -12,7 +12,7 @@ import io
 from PIL import Image, ImageDraw
 from pydantic import BaseModel
 
-from engines.core import Action, Engine, Event, IllegalAction, OptionSpec, Result, Rng
+from engines.core import Action, Engine, Event, OptionSpec, Result, Rng
 
 
 class ToyState(BaseModel):
@@ -60,26 +60,21 @@ class ToyEngine(Engine[ToyState]):
             return []
         return [Action(id=f"take:{n}", label=f"Take {n}") for n in (1, 2, 3) if n <= state.pile]
 
-    def apply(self, state, player, action_id):
-        if player not in state.players:
-            raise IllegalAction("You are not playing in this game.")
-        if state.winner:
-            raise IllegalAction("The game is over.")
-        if player != self._current(state):
-            raise IllegalAction(f"It is {self._current(state)}'s turn, not yours.")
-        legal = {a.id for a in self.legal_actions(state, player)}
-        if action_id not in legal:
-            raise IllegalAction(f"'{action_id}' is not a move you can make now.")
-        n = int(action_id.split(":")[1])
-        new = state.model_copy(deep=True)
-        new.pile -= n
-        events = [Event(text=f"{player} takes {n}; {new.pile} left.")]
-        if new.pile == 0:
-            new.winner = player
+    def seated(self, state, player):
+        return player in state.players
+
+    def is_over(self, state):
+        return state.winner is not None
+
+    def step(self, state, player, action, events):
+        n = int(action.id.split(":")[1])
+        state.pile -= n
+        events.append(Event(text=f"{player} takes {n}; {state.pile} left."))
+        if state.pile == 0:
+            state.winner = player
             events.append(Event(text=f"{player} takes the last counter and wins!", kind="end"))
         else:
-            new.turn += 1
-        return new, events
+            state.turn += 1
 
     def view(self, state, viewer):
         return ToyView(
@@ -99,19 +94,18 @@ class ToyEngine(Engine[ToyState]):
             reason="took the last counter" if not state.conceded else "the others conceded",
         )
 
-    def remove_player(self, state, player):
-        new = state.model_copy(deep=True)
-        current = self._current(new)
-        new.conceded.append(player)
-        idx = new.players.index(player)
-        new.players.remove(player)
-        if idx < new.turn % (len(new.players) + 1):
-            new.turn -= 1
-        if len(new.players) == 1:
-            new.winner = new.players[0]
+    def leave(self, state, player, events):
+        current = self._current(state)
+        state.conceded.append(player)
+        idx = state.players.index(player)
+        state.players.remove(player)
+        if idx < state.turn % (len(state.players) + 1):
+            state.turn -= 1
+        if len(state.players) == 1:
+            state.winner = state.players[0]
         elif current == player:
-            new.turn = new.turn % len(new.players)
-        return new, [Event(text=f"{player} leaves the game.")]
+            state.turn = state.turn % len(state.players)
+        events.append(Event(text=f"{player} leaves the game."))
 
     def summary(self, state):
         return f"{state.pile} counters left."

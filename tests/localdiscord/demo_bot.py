@@ -126,6 +126,15 @@ def make_client() -> discord.Client:
     async def flavours(interaction: discord.Interaction) -> None:
         await interaction.response.send_message("choose", view=Flavours())
 
+    @demo.command(name="dm", description="Send me a direct message")
+    async def dm(interaction: discord.Interaction) -> None:
+        try:
+            await interaction.user.send("a private hello")
+        except discord.Forbidden as exc:
+            await interaction.response.send_message(f"could not ({exc.code})", ephemeral=True)
+            return
+        await interaction.response.send_message("sent", ephemeral=True)
+
     tree.add_command(demo)
 
     async def setup_hook() -> None:

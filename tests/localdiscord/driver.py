@@ -73,12 +73,13 @@ class Driver:
         self._channels: dict[str, Channel] = {}
 
     # -- the world ------------------------------------------------------------------------------
-    def user(self, name: str, *, moderator: bool = False) -> User:
+    def user(self, name: str, *, moderator: bool = False, dms_open: bool = True) -> User:
+        """A guild member (``dms_open=False``: one who refuses direct messages from bots)."""
         if name not in self._users:
             from bot.localdiscord.server import DEFAULT_PERMISSIONS
 
             perms = DEFAULT_PERMISSIONS | (MANAGE_MESSAGES if moderator else 0)
-            self._users[name] = self.server.add_user(name, permissions=perms)
+            self._users[name] = self.server.add_user(name, permissions=perms, dms_open=dms_open)
         return self._users[name]
 
     def channel(self, name: str) -> Channel:
@@ -98,6 +99,10 @@ class Driver:
 
     def ephemeral_to(self, user: User) -> list[Message]:
         return self.server.ephemeral_to(user.id)
+
+    def dms_to(self, user: User) -> list[Message]:
+        """The direct messages the bot delivered to ``user``."""
+        return self.server.dms_to(user.id)
 
     # -- slash commands -------------------------------------------------------------------------
     def run(self, user: User, channel: Channel, command: str, **options) -> Reply:

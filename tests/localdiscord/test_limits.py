@@ -1,8 +1,13 @@
-"""Discord's limits as the local Discord checks them, one rule per test."""
+"""Discord's rules on a message as the local Discord checks them (schema and the rules beside
+it), one rule per test."""
 
 from __future__ import annotations
 
-from bot.localdiscord import limits
+import pytest
+
+from bot.localdiscord import limits, validate
+
+POST = ("POST", "/channels/{channel_id}/messages")
 
 
 def _row(*buttons: dict) -> dict:
@@ -13,33 +18,47 @@ def _button(custom_id: str, label: str = "Go") -> dict:
     return {"type": 2, "style": 1, "custom_id": custom_id, "label": label}
 
 
+def _refused(body: dict, files=()) -> list[str]:
+    """Where Discord's answer says the problems are (empty when the body is accepted)."""
+    try:
+        validate.check_request(*POST, body, list(files))
+    except validate.Refused as refused:
+        return [p.where() for p in refused.problems] or [str(refused.code)]
+    return []
+
+
 def test_five_rows_of_five_buttons_are_accepted():
     rows = [_row(*[_button(f"b{r}{c}") for c in range(5)]) for r in range(5)]
-    assert limits.check_components(rows) == []
+    assert _refused({"components": rows}) == []
 
 
 def test_a_sixth_row_is_refused():
     rows = [_row(_button(f"b{r}")) for r in range(6)]
-    assert any("6 action rows" in p for p in limits.check_components(rows))
+    assert _refused({"components": rows}) == ["components"]
 
 
 def test_a_sixth_button_in_a_row_is_refused():
-    assert limits.check_components([_row(*[_button(f"b{c}") for c in range(6)])])
+    assert _refused({"components": [_row(*[_button(f"b{c}") for c in range(6)])]}) == [
+        "components.0.components"
+    ]
 
 
 def test_custom_id_over_100_characters_is_refused():
-    assert limits.check_components([_row(_button("x" * 101))])
-    assert limits.check_components([_row(_button("x" * 100))]) == []
+    assert _refused({"components": [_row(_button("x" * 101))]}) == [
+        "components.0.components.0.custom_id"
+    ]
+    assert _refused({"components": [_row(_button("x" * 100))]}) == []
 
 
 def test_label_over_80_characters_is_refused():
-    assert limits.check_components([_row(_button("a", "L" * 81))])
+    assert _refused({"components": [_row(_button("a", "L" * 81))]}) == [
+        "components.0.components.0.label"
+    ]
 
 
 def test_duplicate_custom_ids_are_refused():
-    assert any(
-        "duplicate" in p for p in limits.check_components([_row(_button("a"), _button("a"))])
-    )
+    problems = validate.check_components([_row(_button("a"), _button("a"))])
+    assert [p.code for p in problems] == ["COMPONENT_CUSTOM_ID_DUPLICATED"]
 
 
 def test_select_menu_with_26_options_is_refused():
@@ -48,28 +67,39 @@ def test_select_menu_with_26_options_is_refused():
         "custom_id": "s",
         "options": [{"label": str(i), "value": str(i)} for i in range(26)],
     }
-    assert limits.check_components([_row(menu)])
+    assert _refused({"components": [_row(menu)]}) == ["components.0.components.0.options"]
 
 
 def test_select_menu_shares_its_row_with_nothing():
     menu = {"type": 3, "custom_id": "s", "options": [{"label": "a", "value": "a"}]}
-    assert limits.check_components([_row(menu, _button("b"))])
+    assert _refused({"components": [_row(menu, _button("b"))]}) == ["components.0.components"]
 
 
 def test_content_over_2000_characters_is_refused():
-    assert limits.check_message({"content": "x" * 2001}, [])
-    assert limits.check_message({"content": "x" * 2000}, []) == []
+    assert _refused({"content": "x" * 2001}) == ["content"]
+    assert _refused({"content": "x" * 2000}) == []
 
 
 def test_file_over_10_mib_is_refused():
-    assert limits.check_message({}, [("big.png", b"0" * (limits.MAX_FILE_SIZE + 1))])
-    assert limits.check_message({}, [("ok.png", b"0" * 1000)]) == []
+    assert _refused({}, [("big.png", b"0" * (limits.MAX_FILE_SIZE + 1))]) == ["files[0]"]
+    assert _refused({}, [("ok.png", b"0" * 1000)]) == []
+
+
+def test_a_message_with_nothing_in_it_is_empty():
+    with pytest.raises(validate.Refused) as refused:
+        validate.check_request(*POST, {"content": ""}, [])
+    assert refused.value.code == 50006
 
 
 def test_26_autocomplete_choices_are_refused():
     choices = [{"name": str(i), "value": str(i)} for i in range(26)]
-    assert limits.check_choices(choices)
-    assert limits.check_choices(choices[:25]) == []
+    assert validate.check_choices(choices)
+    assert validate.check_choices(choices[:25]) == []
+
+
+def test_integer_snowflakes_are_accepted_as_discord_does():
+    mentions = {"parse": [], "users": [123456789012345678, "23"]}
+    assert _refused({"content": "hi", "allowed_mentions": mentions}) == []
 
 
 def test_allowed_mentions_restrict_who_is_pinged():

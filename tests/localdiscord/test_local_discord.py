@@ -7,7 +7,7 @@ import urllib.request
 
 import pytest
 
-from bot.localdiscord.server import LocalDiscord
+from bot.localdiscord.server import GUILD_MEMBERS_INTENT, LocalDiscord
 from tests.localdiscord.clientthread import ClientThread
 from tests.localdiscord.demo_bot import _png, make_client
 from tests.localdiscord.driver import Driver, DriverError
@@ -15,7 +15,7 @@ from tests.localdiscord.driver import Driver, DriverError
 
 @pytest.fixture(scope="module")
 def world():
-    server = LocalDiscord().start()
+    server = LocalDiscord(check_responses=True).start()
     driver = Driver(server)
     chan = driver.channel("games")
     ada, bob = driver.user("Ada"), driver.user("Bob")
@@ -25,11 +25,18 @@ def world():
     server.stop()
 
 
+def _shape_problems(server: LocalDiscord) -> list[str]:
+    return [e for e in server.call(lambda: list(server.errors)) if "the local Discord's" in e]
+
+
 @pytest.fixture()
 def clean(world):
     server = world[0]
+    assert _shape_problems(server) == []
     server.call(server.errors.clear)
     yield world
+    # every answer and gateway payload of the test had the spec's shape
+    assert _shape_problems(server) == []
 
 
 def test_client_logs_in_and_syncs_its_commands(clean):
@@ -121,7 +128,7 @@ def test_more_than_25_autocomplete_choices_is_an_error(clean):
             d.autocomplete(ada, chan, "/demo pick", "fruit", "many")
     finally:
         server.response_deadline = 3.0
-    assert any("autocomplete choices" in e for e in server.errors)
+    assert any("data.choices: Must be 25 or fewer" in e for e in server.errors)
 
 
 def test_answer_after_the_deadline_fails_the_interaction(clean):
@@ -139,7 +146,7 @@ def test_message_over_2000_characters_is_refused(clean):
     server, d, chan, ada, _ = clean
     reply = d.run(ada, chan, "/demo long")
     assert reply.ephemeral and reply.messages[0].content == "could not"
-    assert any("content of 2001 chars" in e for e in server.errors)
+    assert any("content: Must be 2000 or fewer in length" in e for e in server.errors)
 
 
 def test_channel_message_edit_and_thread(clean):
@@ -240,3 +247,27 @@ def test_a_dropped_gateway_socket_is_resumed(clean):
     )
     reply = d.run(ada, chan, "/demo hello", who=bob)
     assert reply.messages[0].pinged == [bob.id]
+
+
+def test_no_member_events_reach_a_bot_without_the_members_intent(clean):
+    server, d, *_ = clean
+    d.user("Newcomer")
+    events = server.call(lambda: [e["t"] for e in server._active.events])
+    assert "GUILD_MEMBER_ADD" not in events
+    assert server.intents & GUILD_MEMBERS_INTENT == 0
+
+
+def test_a_direct_message_reaches_the_user(clean):
+    server, d, chan, ada, _ = clean
+    reply = d.run(ada, chan, "/demo dm")
+    assert reply.messages[0].content == "sent"
+    assert [m.content for m in d.dms_to(ada)] == ["a private hello"]
+    assert server.errors == []
+
+
+def test_a_user_with_closed_dms_gets_none_and_the_bot_hears_50007(clean):
+    server, d, chan, *_ = clean
+    hermit = d.user("Hermit", dms_open=False)
+    reply = d.run(hermit, chan, "/demo dm")
+    assert reply.messages[0].content == "could not (50007)"
+    assert d.dms_to(hermit) == []

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.monopoly import moves
+from engines.monopoly import movement
 from engines.monopoly.engine import ENGINE
 from engines.monopoly.state import MonopolyState
 
@@ -37,7 +37,7 @@ def ids(s: MonopolyState, player: str) -> set[str]:
 def dice(monkeypatch, *rolls: tuple[int, int]) -> None:
     """The next rolls, in order, instead of random ones."""
     seq = list(rolls)
-    monkeypatch.setattr(moves, "roll_dice", lambda s: seq.pop(0))
+    monkeypatch.setattr(movement, "roll_dice", lambda s: seq.pop(0))
 
 
 def money_total(s: MonopolyState) -> int:

@@ -14,7 +14,7 @@ def game(*species: str, seed: int = 1, tile: int = 6, start: int = 0):
     names = {p: DATA.species[c].name for p, c in zip(players, species, strict=True)}
     state = ENGINE.setup(players, seed=seed, options={"species": names})
     while state.phase == "place":
-        state, _ = ENGINE.apply(state, state.current(), f"place:{tile}")
+        state, _ = ENGINE.apply(state, state.current, f"place:{tile}")
     state.start = start
     state.turn_in_round = 0
     return state
@@ -24,13 +24,13 @@ def act(state, *action_ids: str):
     """Apply actions for whoever is to act; return the final state and all events."""
     events = []
     for action_id in action_ids:
-        state, evs = ENGINE.apply(state, state.current(), action_id)
+        state, evs = ENGINE.apply(state, state.current, action_id)
         events += evs
     return state, events
 
 
 def ids(state) -> list[str]:
-    return [a.id for a in ENGINE.legal_actions(state, state.current())]
+    return [a.id for a in ENGINE.legal_actions(state, state.current)]
 
 
 def set_tile(state, number: int, slots: list[str]) -> None:

@@ -19,7 +19,7 @@ def test_playing_a_card_puts_it_in_the_discard_pile_and_passes_the_turn():
     state, _ = act(state, "play:cat1", "acq:F")
     assert state.seats["Ada"].discard == ["cat1"]
     assert "cat1" not in state.seats["Ada"].hand
-    assert state.current() == "Brook"
+    assert state.current == "Brook"
 
 
 def test_then_card_offers_only_its_first_action_first():
@@ -63,7 +63,7 @@ def test_or_card_offers_both_actions_but_allows_only_one():
     state, _ = act(state, "play:turtle3")  # Acquire nest/water or Move
     assert set(ids(state)) == {"acq:W", "move:2", "move:10", "move:5", "move:7", "skip"}
     state, _ = act(state, "move:7")
-    assert state.current() == "Brook"
+    assert state.current == "Brook"
     assert state.seats["Ada"].goal_cubes == {"F": 0, "N": 0, "W": 0}
     assert state.seats["Ada"].discard == ["turtle3"]
 
@@ -72,7 +72,7 @@ def test_or_card_after_acquiring_cannot_also_move():
     state = game("turtle", "cat")
     give_goal(state, "Ada", GOAL_1F_2W)
     state, _ = act(state, "play:turtle3", "acq:W")
-    assert state.current() == "Brook"
+    assert state.current == "Brook"
     assert all(m.tile == 6 for m in state.meeples if m.owner == "Ada")
 
 
@@ -87,7 +87,7 @@ def test_acquire_never_exceeds_the_goal():
     state = game("cat", "bear")
     give_goal(state, "Ada", GOAL_2F_1N, {"F": 2})
     state, _ = act(state, "play:cat2")  # food is full, water not on the goal
-    assert state.current() == "Brook"
+    assert state.current == "Brook"
     assert state.seats["Ada"].goal_cubes["F"] == 2
     assert state.tiles[5].slots == ["F", "W", "W", "N"]
 
@@ -137,7 +137,7 @@ def test_expel_lets_the_player_send_each_animal_where_they_choose():
     state, _ = act(state, "to:2", "to:7", "to:10")
     tiles = {(m.owner, m.tile) for m in state.meeples}
     assert tiles == {("Ada", 6), ("Ada", 2), ("Brook", 7), ("Brook", 10)}
-    assert state.current() == "Brook"
+    assert state.current == "Brook"
 
 
 def test_expel_also_sends_away_the_players_own_other_meeples():
@@ -156,7 +156,7 @@ def test_expel_is_not_offered_with_no_other_animal_on_the_tile():
     state.meeples[1].tile = 5
     state.meeples[2].tile = 5
     state, _ = act(state, "play:pangolin5", "at:6")  # Expel: alone on tile 6
-    assert state.current() == "Brook"
+    assert state.current == "Brook"
 
 
 def test_expel_then_acquire_acquires_after_the_expulsion():
@@ -219,7 +219,7 @@ def test_warm_up_with_an_empty_discard_pile_does_nothing():
     state = game("cat", "bear")
     state.seats["Ada"].hand = ["cat5", "cat2"]
     state, _ = act(state, "play:cat5")
-    assert state.current() == "Brook"
+    assert state.current == "Brook"
     assert state.seats["Ada"].hand == ["cat2"]
     assert state.seats["Ada"].discard == ["cat5"]
 

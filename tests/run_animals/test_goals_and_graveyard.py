@@ -28,7 +28,7 @@ def test_removing_a_meeple_before_playing_recycles_the_discard_pile():
     assert state.graveyard[0] == "Ada"
     assert sorted(state.seats["Ada"].hand) == ["cat1", "cat2", "cat3"]
     assert state.seats["Ada"].discard == []
-    assert state.current() == "Ada" and state.phase == "turn"
+    assert state.current == "Ada" and state.phase == "turn"
     assert not any(i.startswith("recycle:") for i in ids(state))
 
 
@@ -67,7 +67,7 @@ def test_the_taken_goal_is_replaced_from_the_deck_and_all_discards_return_to_han
     assert state.face_up == [left, top]
     assert sorted(seat.hand) == ["cat1", "cat2", "cat3", "cat4"]
     assert seat.discard == []
-    assert state.current() == "Brook"
+    assert state.current == "Brook"
 
 
 def test_with_one_face_up_goal_left_it_is_taken_without_asking():
@@ -78,7 +78,7 @@ def test_with_one_face_up_goal_left_it_is_taken_without_asking():
     state, _ = act(state, "play:cat1", "acq:N")
     assert state.seats["Ada"].goal == only
     assert state.face_up == []
-    assert state.current() == "Brook"
+    assert state.current == "Brook"
 
 
 def test_an_empty_hand_without_a_completed_goal_forces_a_meeple_into_the_graveyard():
@@ -93,7 +93,7 @@ def test_an_empty_hand_without_a_completed_goal_forces_a_meeple_into_the_graveya
     assert state.graveyard[0] == "Ada"
     assert state.meeples[0].tile == GRAVE
     assert sorted(state.seats["Ada"].hand) == ["cat1", "cat2", "cat5"]
-    assert state.current() == "Brook"
+    assert state.current == "Brook"
 
 
 def test_no_forced_removal_when_the_last_card_completes_the_goal():

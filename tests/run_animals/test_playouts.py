@@ -25,7 +25,7 @@ def check_invariants(state) -> None:
     for p in state.players:
         seat = state.seats[p]
         cards = seat.hand + seat.discard + [c for c in state.boxed if c.startswith(seat.species)]
-        if state.pending is not None and p == state.current():
+        if state.pending is not None and p == state.current:
             cards.append(state.pending.card)
         assert len(cards) == len(set(cards))
 

@@ -47,7 +47,7 @@ def test_discard_piles_goals_and_map_are_public():
 def test_only_the_player_to_act_has_legal_actions():
     state = game("cat", "bear")
     assert ENGINE.legal_actions(state, "Brook") == []
-    with pytest.raises(IllegalAction, match="Ada's turn"):
+    with pytest.raises(IllegalAction, match="waiting for Ada"):
         ENGINE.apply(state, "Brook", "play:bear1")
 
 

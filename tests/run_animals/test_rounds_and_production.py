@@ -20,10 +20,10 @@ DEVELOP = FACE[("develop", 0)]
 
 def _pass_turn(state):
     """The player to act plays a Warm Up-free card and does nothing with it."""
-    card = next(c for c in state.seats[state.current()].hand if not DATA.cards[c].is_warm_up)
+    card = next(c for c in state.seats[state.current].hand if not DATA.cards[c].is_warm_up)
     state, _ = act(state, f"play:{card}")
     while state.phase in ("meeple", "step"):
-        choice = "skip" if state.phase == "step" else f"at:{state.tiles_of(state.current())[0]}"
+        choice = "skip" if state.phase == "step" else f"at:{state.tiles_of(state.current)[0]}"
         state, _ = act(state, choice)
     return state
 
@@ -32,7 +32,7 @@ def test_players_take_turns_to_the_left_of_the_starting_player():
     state = game("cat", "bear", "frog", start=1)
     order = []
     for _ in range(3):
-        order.append(state.current())
+        order.append(state.current)
         state = _pass_turn(state)
     assert order == ["Brook", "Cy", "Ada"]
 
@@ -43,7 +43,7 @@ def test_the_starting_player_marker_passes_left_after_every_round():
         state = _pass_turn(state)
     assert state.round == 2
     assert state.players[state.start] == "Ada"
-    assert state.current() == "Ada"
+    assert state.current == "Ada"
 
 
 def test_the_new_starting_player_rolls_the_dice_at_the_start_of_a_round():

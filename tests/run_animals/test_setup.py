@@ -73,7 +73,7 @@ def test_meeples_are_placed_one_at_a_time_in_turn_order_from_the_starting_player
     order = []
     start = state.start
     while state.phase == "place":
-        order.append(state.current())
+        order.append(state.current)
         state, _ = act(state, "place:3")
     first, other = state.players[start], state.players[1 - start]
     # the Bear's two meeples run out first; the Frog places its last two alone
@@ -94,6 +94,6 @@ def test_after_placement_the_starting_player_takes_the_first_turn_without_a_roll
     while state.phase == "place":
         state, _ = act(state, "place:2")
     assert state.phase == "turn"
-    assert state.current() == start
+    assert state.current == start
     assert state.last_roll == []
     assert state.round == 1

@@ -23,7 +23,7 @@ NAMES = {ADA: "Ada", BO: "Bo", CY: "Cy", DEE: "Dee", EVE: "Eve"}
 
 class SecretToy(toy.ToyEngine):
     """The toy game, but every move also tells the mover their secret (a private event), and
-    the game cannot go on when someone leaves (the default ``remove_player``)."""
+    the game cannot go on when someone leaves (the default ``leave``)."""
 
     name = "secret_toy"
     title = "Secret race (test game)"
@@ -35,7 +35,7 @@ class SecretToy(toy.ToyEngine):
         )
         return new, [*events, whisper]
 
-    remove_player = Engine.remove_player
+    leave = Engine.leave
 
 
 SECRET = engines.register(SecretToy())

@@ -1,5 +1,5 @@
 """``/game new|join|leave|start|abort``: opening a game (here or in its own thread, with its turn
-clock), taking seats, starting and ending it."""
+clock, within the server's settings), taking seats, starting and ending it."""
 
 from __future__ import annotations
 
@@ -12,15 +12,15 @@ from discord import app_commands
 import engines
 from bot.clock.durations import BadDuration, format_duration, parse_clock
 from bot.discord_app import options as opts
-from bot.discord_app import replies
+from bot.discord_app import replies, server_settings
 from bot.discord_app.checks import is_moderator
 from bot.discord_app.posts import Post, lobby_post, title_of
 from bot.discord_app.replies import BadInput
 from bot.discord_app.text import MAX_CHOICES, clip
 from bot.discord_app.turns import change_and_publish, retire_game, table_of
 from bot.errors import TableError
+from bot.settings import ServerSettings
 from bot.table import GameInfo
-from storage.clock import DEFAULT_TURN_SECONDS
 
 log = logging.getLogger(__name__)
 
@@ -92,12 +92,12 @@ NEW_DESCRIPTIONS = {
     "game": "Which game to play",
     "options": "Game options as key=value words, e.g. mode=quick (suggested as you type)",
     "choice": "Your own choice where the game has one, e.g. species=cat",
-    "clock": "Time per turn before a stand-in plays: 12h, 24h (default), 3d, none",
-    "thread": "Open the game in its own thread of this channel",
+    "clock": "Time per turn before a stand-in plays: 12h, 24h, 3d, none (default: the server's)",
+    "thread": "Open the game in its own thread of this channel (default: the server's setting)",
 }
 NO_THREADS = (
     "I may not create threads here or post in them. Ask a moderator for the Create Public "
-    "Threads and Send Messages in Threads permissions, or leave `thread` off."
+    "Threads and Send Messages in Threads permissions, or open the game with `thread:false`."
 )
 
 
@@ -111,18 +111,22 @@ async def delete_quietly(thread: discord.Thread) -> None:
 
 @dataclass(frozen=True)
 class NewGamePlace:
-    """Where ``/game new`` opens its game (this channel or a new thread) and with what clock.
+    """Where ``/game new`` opens its game (this channel or a new thread) and with what clock
+    (turn time and missed-turn limit).
 
     ``/game new`` calls :func:`new_game_place` before opening the game and :meth:`open` after.
     """
 
     channel_id: int
     turn_seconds: int | None
+    missed_limit: int
     thread: discord.Thread | None = None
 
     async def open(self, interaction: discord.Interaction, game_id: int, post) -> None:
         """Set the game's clock, then post its lobby notice where the game lives."""
-        await interaction.client.clock_service.configure(game_id, turn_seconds=self.turn_seconds)
+        await interaction.client.clock_service.configure(
+            game_id, turn_seconds=self.turn_seconds, missed_limit=self.missed_limit
+        )
         clock = (
             "no turn clock"
             if self.turn_seconds is None
@@ -151,15 +155,22 @@ class NewGamePlace:
 
 
 async def new_game_place(
-    interaction: discord.Interaction, title: str, *, clock: str | None, thread: bool
+    interaction: discord.Interaction,
+    title: str,
+    *,
+    clock: str | None,
+    thread: bool,
+    defaults: ServerSettings,
 ) -> NewGamePlace:
-    """Read ``clock`` (refusing a bad one before anything is created) and open the thread."""
+    """Read ``clock`` (refusing a bad one before anything is created) and open the thread;
+    ``defaults``: the server's settings, for the clock when none was given and the missed-turn
+    limit."""
     try:
-        turn = DEFAULT_TURN_SECONDS if clock is None else parse_clock(clock)
+        turn = defaults.turn_seconds if clock is None else parse_clock(clock)
     except BadDuration as exc:
         raise BadInput(str(exc)) from None
     if not thread:
-        return NewGamePlace(interaction.channel_id, turn)
+        return NewGamePlace(interaction.channel_id, turn, defaults.missed_limit)
     channel = interaction.channel
     if not isinstance(channel, discord.TextChannel):
         raise BadInput("A game can have its own thread only in a text channel; leave `thread` off.")
@@ -175,7 +186,7 @@ async def new_game_place(
         )
     except discord.Forbidden:
         raise BadInput(NO_THREADS) from None
-    return NewGamePlace(created.id, turn, created)
+    return NewGamePlace(created.id, turn, defaults.missed_limit, created)
 
 
 def _engine_named(name: str | None) -> engines.Engine | None:
@@ -227,17 +238,27 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
         options: str | None = None,
         choice: str | None = None,
         clock: str | None = None,
-        thread: bool = False,
+        thread: bool | None = None,
     ):
         # bad options are refused before a thread is created for nothing
         request = read_new_game(game, options, choice)
-        place = await new_game_place(interaction, request.engine.title, clock=clock, thread=thread)
+        # the server's settings: a game turned off or a channel not allowed is refused here;
+        # what the host did not give comes from them
+        rules = server_settings.for_new_game(interaction, request.engine.name)
+        place = await new_game_place(
+            interaction,
+            request.engine.title,
+            clock=clock,
+            thread=server_settings.thread_wanted(interaction, rules, thread),
+            defaults=rules,
+        )
         try:
             info, post = await open_game(interaction, request, channel_id=place.channel_id)
         except Exception:
             if place.thread is not None:
                 await delete_quietly(place.thread)
             raise
+        await server_settings.remember_game(interaction, info.id, rules)
         await place.open(interaction, info.id, post)
 
     new.autocomplete("options")(suggest_options)
@@ -279,7 +300,8 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
         )
 
     @game.command(
-        name="abort", description="End this channel's game now (host or Manage Messages)."
+        name="abort",
+        description="End this channel's game now (host, Manage Messages or game master role).",
     )
     async def abort(interaction: discord.Interaction):
         info = await table_of(interaction).abort(

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from engines.anatomy_park import catalog
+from engines.anatomy_park import data
 from engines.anatomy_park.common import effect_active, hand_ref, has_ability, tile_name
 from engines.anatomy_park.deck import take_tiles
 from engines.anatomy_park.grid import DIR_NAMES, label, step
-from engines.anatomy_park.moves import move_tile, reachable, tile_move_options
+from engines.anatomy_park.movement import move_tile, reachable, tile_move_options
 from engines.anatomy_park.placement import focus_plays, place_tile, placements
 from engines.anatomy_park.shooting import shoot, targets
 from engines.anatomy_park.state import APState, Task
@@ -87,10 +87,10 @@ def action_options(s: APState, player: str) -> list[Action]:
         )
     here = s.pos.get(player)
     cell = s.park.get(here) if here else None
-    if cell is not None and not cell.closed and catalog.tile(cell.tile).type == "exit":
+    if cell is not None and not cell.closed and data.tile(cell.tile).type == "exit":
         out.append(Action(id="leave", label="Leave the park through this exit"))
     for e in targets(s, player):
-        out.append(Action(id=f"shoot:{e}", label=f"Shoot {catalog.disease_card(e).name}"))
+        out.append(Action(id=f"shoot:{e}", label=f"Shoot {data.disease_card(e).name}"))
     out.append(Action(id="noaction", label="Do nothing this action phase"))
     return out
 
@@ -107,7 +107,7 @@ def apply_action(s: APState, player: str, action_id: str, ev: list[Event]) -> No
         place_tile(s, player, parts[1], parts[2], ev)
     elif head == "focus":
         f, t, sp = parts[1], parts[2], parts[3]
-        ft = catalog.tile(f)
+        ft = data.tile(f)
         s.hands[player].remove(f)
         s.discard.append(f)
         ev.append(Event(text=f"{player} plays {ft.name}."))

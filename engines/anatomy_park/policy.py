@@ -5,11 +5,9 @@ from __future__ import annotations
 import random
 
 from engines.anatomy_park.state import APState
-from engines.core import Action
 
 
-def pick(s: APState, player: str, actions: list[Action], rng: random.Random) -> str:
-    ids = [a.id for a in actions]
+def suggest(s: APState, player: str, ids: list[str], rng: random.Random) -> str:
     if s.tasks:
         t = s.tasks[0]
         if t.kind == "act_out":
@@ -48,7 +46,7 @@ def pick(s: APState, player: str, actions: list[Action], rng: random.Random) -> 
 
 
 def _is_exit(s: APState, space: str) -> bool:
-    from engines.anatomy_park import catalog
+    from engines.anatomy_park import data
 
     cell = s.park.get(space)
-    return cell is not None and not cell.closed and catalog.tile(cell.tile).type == "exit"
+    return cell is not None and not cell.closed and data.tile(cell.tile).type == "exit"

@@ -7,7 +7,7 @@ import random
 
 from engines.run_animals.actions import still_needed
 from engines.run_animals.board import cubes_on, neighbours
-from engines.run_animals.data import ActionSpec, CardData, GameData
+from engines.run_animals.data import ActionSpec, CardData, GameData, load
 from engines.run_animals.state import RAState
 
 
@@ -43,7 +43,8 @@ def card_value(
     return value
 
 
-def suggest(state: RAState, data: GameData, player: str, ids: list[str], rng: random.Random) -> str:
+def suggest(state: RAState, player: str, ids: list[str], rng: random.Random) -> str:
+    data = load()
     need = still_needed(state, data, player)
     phase = state.phase
     if phase == "place":
@@ -59,7 +60,7 @@ def suggest(state: RAState, data: GameData, player: str, ids: list[str], rng: ra
 
         return _best(plays, best, rng)
     if phase == "meeple":
-        card = data.cards[state.pending.card]
+        card = data.cards[state.playing.card]
         return _best(ids, lambda i: card_value(state, data, player, card, int(i[3:]), need), rng)
     if phase == "step":
         for prefix in ("acq:", "steal:", "warm:"):

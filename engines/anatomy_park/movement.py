@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import heapq
 
-from engines.anatomy_park import catalog
+from engines.anatomy_park import data
 from engines.anatomy_park.common import add_vp, character, effect_active, is_transport
 from engines.anatomy_park.grid import DIRS, step, tile_neighbours
 from engines.anatomy_park.state import APState
@@ -62,7 +62,7 @@ def movable_tile(s: APState, space: str, *, by_reaction: bool = False) -> bool:
         return False
     if by_reaction:
         return True
-    return not cell.closed and catalog.tile(cell.tile).type not in ("entrance", "transport")
+    return not cell.closed and data.tile(cell.tile).type not in ("entrance", "transport")
 
 
 def move_tile(s: APState, src: str, dst: str, ev: list[Event]) -> None:
@@ -75,7 +75,7 @@ def move_tile(s: APState, src: str, dst: str, ev: list[Event]) -> None:
     for d in s.diseases:
         if d.pos == src:
             d.pos = dst
-    t = catalog.tile(cell.tile)
+    t = data.tile(cell.tile)
     if not cell.closed and t.special == "pirates" and cell.marker:
         add_vp(s, cell.marker, -2)
         ev.append(Event(text=f"{t.name} was moved: its controller {cell.marker} loses 2 VP."))

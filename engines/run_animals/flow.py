@@ -23,8 +23,13 @@ from engines.run_animals.scoring import goal_points
 from engines.run_animals.state import FRONT, Pending, RAState
 
 
+def awaited(state: RAState) -> list[str]:
+    """One player acts at a time; nobody once the game is over."""
+    return [] if state.over else [state.current]
+
+
 def options(state: RAState, data: GameData) -> list[Option]:
-    """Every choice open to the player to act (``state.current()``)."""
+    """Every choice open to the player to act (``state.current``)."""
     return {
         "place": _place_options,
         "turn": _turn_options,
@@ -39,8 +44,8 @@ def options(state: RAState, data: GameData) -> list[Option]:
 
 # -- setup placement ----------------------------------------------------------------------------
 def _place_options(state: RAState, data: GameData) -> list[Option]:
-    player = state.current()
-    out = []
+    player = state.current
+    out: list[Option] = []
     for tile in range(1, 17):
 
         def effect(s: RAState, tile=tile) -> list[Event]:
@@ -62,13 +67,13 @@ def _next_placer(state: RAState) -> list[Event]:
             state.placer = seat
             return []
     state.phase = "turn"
-    first = state.current()
+    first = state.current
     return [Event(text=f"All animals are placed. Round 1: {first} starts.")]
 
 
 # -- start of a turn ----------------------------------------------------------------------------
 def _turn_options(state: RAState, data: GameData) -> list[Option]:
-    player = state.current()
+    player = state.current
     seat = state.seats[player]
     out: list[Option] = []
     for card_id in dict.fromkeys(seat.hand):
@@ -108,12 +113,12 @@ def _recycle(state: RAState, player: str) -> list[Event]:
 
 # -- the card being played ----------------------------------------------------------------------
 def _meeple_options(state: RAState, data: GameData) -> list[Option]:
-    player = state.current()
-    out = []
+    player = state.current
+    out: list[Option] = []
     for tile in state.tiles_of(player):
 
         def choose(s: RAState, tile=tile) -> list[Event]:
-            s.pending.meeple_tile = tile
+            s.playing.meeple_tile = tile
             s.phase = "step"
             return []
 
@@ -123,20 +128,20 @@ def _meeple_options(state: RAState, data: GameData) -> list[Option]:
 
 def _step_actions(state: RAState, data: GameData) -> list[Option]:
     """The concrete things the current step of the card can do (without skipping)."""
-    player = state.current()
-    card = data.cards[state.pending.card]
+    player = state.current
+    card = data.cards[state.playing.card]
     if card.join == "or":
         specs = card.actions
         after = len(card.actions)
     else:
-        specs = [card.actions[state.pending.step]]
-        after = state.pending.step + 1
-    out = []
+        specs = [card.actions[state.playing.step]]
+        after = state.playing.step + 1
+    out: list[Option] = []
     for spec in specs:
         for action_id, label, effect in options_for(state, data, player, spec):
 
             def run(s: RAState, effect=effect) -> list[Event]:
-                s.pending.step = after
+                s.playing.step = after
                 return effect(s)
 
             out.append((action_id, label, run))
@@ -145,30 +150,31 @@ def _step_actions(state: RAState, data: GameData) -> list[Option]:
 
 def _step_options(state: RAState, data: GameData) -> list[Option]:
     actions = _step_actions(state, data)
-    card = data.cards[state.pending.card]
+    card = data.cards[state.playing.card]
     if card.join == "or":
         after, label = len(card.actions), "Do neither action"
     else:
-        after = state.pending.step + 1
-        label = f"Skip '{card.actions[state.pending.step].text()}'"
+        after = state.playing.step + 1
+        label = f"Skip '{card.actions[state.playing.step].text()}'"
 
     def skip(s: RAState) -> list[Event]:
-        s.pending.step = after
+        s.playing.step = after
         return []
 
     return actions + [("skip", label, skip)]
 
 
 def _expel_options(state: RAState, data: GameData) -> list[Option]:
-    pending = state.pending
+    pending = state.playing
+    assert pending.expel_from is not None, "an expel always starts from a tile"
     victim = state.meeples[pending.expel_queue[0]]
     who = f"{victim.owner}'s {species_short(state, data, victim.owner)}"
     rest = len(pending.expel_queue)
-    out = []
+    out: list[Option] = []
     for there, direction in neighbours(pending.expel_from):
 
         def send(s: RAState, there=there) -> list[Event]:
-            m = s.meeples[s.pending.expel_queue.pop(0)]
+            m = s.meeples[s.playing.expel_queue.pop(0)]
             m.tile = there
             return [
                 Event(
@@ -181,10 +187,10 @@ def _expel_options(state: RAState, data: GameData) -> list[Option]:
         for there, direction in neighbours(pending.expel_from):
 
             def send_all(s: RAState, there=there) -> list[Event]:
-                n = len(s.pending.expel_queue)
-                for i in s.pending.expel_queue:
+                n = len(s.playing.expel_queue)
+                for i in s.playing.expel_queue:
                     s.meeples[i].tile = there
-                s.pending.expel_queue = []
+                s.playing.expel_queue = []
                 return [Event(text=f"{n} expelled animals go to tile {there}.")]
 
             label = f"Send all {rest} remaining animals to tile {there} ({direction})"
@@ -204,9 +210,9 @@ def _goal_met(state: RAState, data: GameData, player: str) -> bool:
 def finish_card(state: RAState, data: GameData) -> list[Event]:
     """The played card goes to the discard pile (a used Steal into the box), then a completed
     goal is scored, or an empty hand forces a meeple into the graveyard."""
-    player = state.current()
+    player = state.current
     seat = state.seats[player]
-    pending = state.pending
+    pending = state.playing
     (state.boxed if pending.stolen else seat.discard).append(pending.card)
     state.pending = None
     if _goal_met(state, data, player):
@@ -219,6 +225,7 @@ def finish_card(state: RAState, data: GameData) -> list[Event]:
 
 def _complete_goal(state: RAState, data: GameData, player: str) -> list[Event]:
     seat = state.seats[player]
+    assert seat.goal is not None, "only a goal held can be completed"
     goal = data.goals[seat.goal]
     for c in COLOURS:
         state.supply[c] += seat.goal_cubes[c]
@@ -245,8 +252,8 @@ def _complete_goal(state: RAState, data: GameData, player: str) -> list[Event]:
 
 
 def _goal_options(state: RAState, data: GameData) -> list[Option]:
-    player = state.current()
-    out = []
+    player = state.current
+    out: list[Option] = []
     for goal_id in state.face_up:
 
         def take(s: RAState, goal_id=goal_id) -> list[Event]:
@@ -275,8 +282,8 @@ def goal_text(data: GameData, goal_id: int) -> str:
 
 
 def _forced_options(state: RAState, data: GameData) -> list[Option]:
-    player = state.current()
-    out = []
+    player = state.current
+    out: list[Option] = []
     for tile in state.tiles_of(player):
 
         def remove(s: RAState, tile=tile) -> list[Event]:
@@ -312,16 +319,16 @@ def settle(state: RAState, data: GameData) -> list[Event]:
     events: list[Event] = []
     while True:
         phase = state.phase
-        if phase == "expel" and not state.pending.expel_queue:
+        if phase == "expel" and not state.playing.expel_queue:
             state.phase = "step"
             continue
         if phase == "step":
-            card = data.cards[state.pending.card]
-            if state.pending.step >= len(card.actions):
+            card = data.cards[state.playing.card]
+            if state.playing.step >= len(card.actions):
                 events += finish_card(state, data)
                 continue
             if not _step_actions(state, data):
-                state.pending.step += 1 if card.join != "or" else len(card.actions)
+                state.playing.step += 1 if card.join != "or" else len(card.actions)
                 continue
             return events
         if phase in ("meeple", "goal", "forced"):

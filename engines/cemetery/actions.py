@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engines.cemetery.cards import CARDS, POSITION_ORDER, card_name
 from engines.cemetery.common import (
     name_of,
     place_label,
@@ -18,6 +17,7 @@ from engines.cemetery.common import (
     to_cemetery,
     unique_labels,
 )
+from engines.cemetery.data import CARDS, POSITION_ORDER, card_name
 from engines.cemetery.grid import can_stitch_through, fits, placements
 from engines.cemetery.state import CemeteryState, Creature, Pending, Slot
 from engines.core import Action, Event

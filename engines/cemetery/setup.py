@@ -1,0 +1,34 @@
+"""A new game: shuffled Core and Part piles, the opening Cemetery, a random first player, and
+the first turn's Draft under way."""
+
+from __future__ import annotations
+
+from engines.cemetery.data import CARDS, SETTINGS
+from engines.cemetery.flow import advance, start_turn
+from engines.cemetery.state import CemeteryState, PlayerState, Slot
+from engines.core import Event, Rng
+
+
+def new_game(players: list[str], seed: int) -> CemeteryState:
+    rng = Rng(seed=seed)
+    cores = [c.id for c in CARDS.values() if c.category == "core"]
+    parts = [c.id for c in CARDS.values() if c.category == "part"]
+    rng.shuffle(cores)
+    rng.shuffle(parts)
+    cemetery = [[Slot(card=parts.pop())] for _ in range(SETTINGS.cemetery_start)]
+    first = rng.randint(0, 1)
+    state = CemeteryState(
+        players=[PlayerState(name=p) for p in players],
+        first=first,
+        current=first,
+        core_pile=cores,
+        part_pile=parts,
+        cemetery=cemetery,
+        supply_revenge=SETTINGS.revenge_supply,
+        supply_science=SETTINGS.science_supply,
+        rng=rng,
+    )
+    events: list[Event] = []
+    start_turn(state, events)
+    advance(state, events, acted=False)
+    return state

@@ -1,0 +1,204 @@
+"""Bodies Discord refuses get Discord's answer from the local Discord: one bad body of each kind,
+sent over HTTP as a bot would, with the status, the code and where the ``errors`` tree points."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.localdiscord.server import LocalDiscord
+from tests.localdiscord.rest import callback, interaction, send
+
+
+@pytest.fixture(scope="module")
+def server():
+    with LocalDiscord() as s:
+        s.ada = s.add_user("Ada")
+        s.chan = s.add_channel("games")
+        yield s
+
+
+def followup(server: LocalDiscord, body) -> tuple[int, dict | None]:
+    record = interaction(server)
+    assert callback(server, record, {"type": 5})[0] == 200
+    return send(server, "POST", f"webhooks/{server.application_id}/{record.token}", body)
+
+
+def post(server: LocalDiscord, body) -> tuple[int, dict | None]:
+    return send(server, "POST", f"channels/{server.chan.id}/messages", body)
+
+
+def row(*components: dict) -> list[dict]:
+    return [{"type": 1, "components": list(components)}]
+
+
+def button(**extra) -> dict:
+    return {"type": 2, "style": 1, "custom_id": "go", "label": "Go", **extra}
+
+
+def select(**extra) -> dict:
+    options = [{"label": "A", "value": "a"}, {"label": "B", "value": "b"}]
+    return {"type": 3, "custom_id": "pick", "options": options, **extra}
+
+
+def where(answer: dict | None) -> list[tuple[str, str]]:
+    """(path, code) of every entry in a 50035 answer's ``errors`` tree."""
+    found: list[tuple[str, str]] = []
+
+    def walk(node: dict, path: list[str]) -> None:
+        for key, value in node.items():
+            if key == "_errors":
+                found.extend((".".join(path), e["code"]) for e in value)
+            else:
+                walk(value, [*path, key])
+
+    walk((answer or {}).get("errors") or {}, [])
+    return found
+
+
+INVALID = [
+    # (what, how to send it, body, [(path, Discord's error code)])
+    (
+        "button style 9",
+        post,
+        {"components": row(button(style=9))},
+        [("components.0.components.0.style", "BASE_TYPE_CHOICES")],
+    ),
+    (
+        "a button without a style",
+        post,
+        {"components": row({"type": 2, "custom_id": "go", "label": "Go"})},
+        [("components.0.components.0.style", "BASE_TYPE_REQUIRED")],
+    ),
+    (
+        "a select option without a value",
+        post,
+        {"components": row(select(options=[{"label": "A"}]))},
+        [("components.0.components.0.options.0.value", "BASE_TYPE_REQUIRED")],
+    ),
+    (
+        "max_values 0",
+        post,
+        {"components": row(select(max_values=0))},
+        [("components.0.components.0.max_values", "NUMBER_TYPE_MIN")],
+    ),
+    (
+        "max_values 26",
+        post,
+        {"components": row(select(max_values=26))},
+        [("components.0.components.0.max_values", "NUMBER_TYPE_MAX")],
+    ),
+    (
+        "max_values beyond the options",
+        post,
+        {"components": row(select(max_values=3))},
+        [("components.0.components.0.max_values", "SELECT_COMPONENT_TOO_MANY_VALUES")],
+    ),
+    (
+        "the same custom id twice",
+        post,
+        {"components": row(button(), button(label="Again"))},
+        [("components.0.components.1.custom_id", "COMPONENT_CUSTOM_ID_DUPLICATED")],
+    ),
+    (
+        "parse users with a users list",
+        post,
+        {"content": "hi", "allowed_mentions": {"parse": ["users"], "users": ["1"]}},
+        [("allowed_mentions.users", "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE")],
+    ),
+    (
+        "an unknown parse value",
+        post,
+        {"content": "hi", "allowed_mentions": {"parse": ["members"]}},
+        [("allowed_mentions.parse.0", "BASE_TYPE_CHOICES")],
+    ),
+    (
+        "flags as a string",
+        post,
+        {"content": "hi", "flags": "4096"},
+        [("flags", "NUMBER_TYPE_COERCE")],
+    ),
+    ("tts as a string", post, {"content": "hi", "tts": "yes"}, [("tts", "BASE_TYPE_BOOLEAN")]),
+    (
+        "26 embed fields",
+        post,
+        {"embeds": [{"fields": [{"name": "n", "value": "v"}] * 26}]},
+        [("embeds.0.fields", "BASE_TYPE_MAX_LENGTH")],
+    ),
+    (
+        "a 1,025-character field value",
+        post,
+        {"embeds": [{"fields": [{"name": "n", "value": "v" * 1025}]}]},
+        [("embeds.0.fields.0.value", "BASE_TYPE_MAX_LENGTH")],
+    ),
+    ("content as a number", post, {"content": 5}, [("content", "BASE_TYPE_STRING")]),
+    (
+        "content as a number in a follow-up",
+        followup,
+        {"content": 5},
+        [("content", "BASE_TYPE_STRING")],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("send_it", "body", "errors"),
+    [pytest.param(s, b, e, id=what) for what, s, b, e in INVALID],
+)
+def test_an_invalid_body_is_refused_as_discord_refuses_it(server, send_it, body, errors):
+    status, answer = send_it(server, body)
+    assert (status, answer["code"], answer["message"]) == (400, 50035, "Invalid Form Body")
+    assert where(answer) == errors
+
+
+def test_an_empty_channel_message_is_refused(server):
+    status, answer = post(server, {"content": ""})
+    assert (status, answer["code"]) == (400, 50006)
+
+
+def test_an_empty_follow_up_is_refused(server):
+    status, answer = followup(server, {"content": "", "embeds": [], "components": []})
+    assert (status, answer["code"]) == (400, 50006)
+
+
+def test_an_empty_immediate_response_is_refused(server):
+    record = interaction(server)
+    status, answer = callback(server, record, {"type": 4, "data": {}})
+    assert (status, answer["code"]) == (400, 50006)
+    assert server.interaction(record.id).acknowledged is False
+
+
+def test_duplicate_command_names_are_refused(server):
+    command = {"name": "game", "description": "Play", "type": 1}
+    status, answer = send(
+        server, "PUT", f"applications/{server.application_id}/commands", [command, command]
+    )
+    assert (status, answer["code"]) == (400, 50035)
+    assert where(answer) == [("1.name", "APPLICATION_COMMANDS_DUPLICATE_NAME")]
+    assert server.commands() == []
+
+
+def test_a_body_that_is_not_json_is_refused(server):
+    status, answer = send(server, "POST", f"channels/{server.chan.id}/messages", b"{content")
+    assert (status, answer["code"]) == (400, 50109)
+
+
+def test_integer_snowflakes_are_accepted(server):
+    status, _ = post(
+        server, {"content": "hi", "allowed_mentions": {"parse": [], "users": [server.ada.id]}}
+    )
+    assert status == 200
+
+
+def test_a_refused_body_changes_nothing(server):
+    before = len(server.all_messages())
+    post(server, {"content": "hi", "tts": "yes"})
+    assert len(server.all_messages()) == before
+
+
+def test_every_refusal_is_recorded_as_a_discord_error(server):
+    server.call(server.errors.clear)
+    post(server, {"components": row(button(style=9))})
+    assert server.call(lambda: list(server.errors)) == [
+        "Discord would refuse POST /channels/{channel_id}/messages: Invalid Form Body: "
+        "components.0.components.0.style: Value 9 is not a valid choice. (BASE_TYPE_CHOICES)"
+    ]
