@@ -61,10 +61,12 @@ class Post:
         )
 
     def edit_kwargs(self) -> dict:
-        """Keyword arguments for ``Message.edit``: everything replaced, nobody pinged."""
+        """Keyword arguments for ``Message.edit``: everything replaced. Discord never notifies
+        anyone of an edit; the awaited players' mentions stay allowed so their names stay
+        highlighted for them."""
         return {
             "content": self.content,
-            "allowed_mentions": discord.AllowedMentions.none(),
+            "allowed_mentions": self.allowed_mentions,
             "attachments": [self.file()] if self.png is not None else [],
             "view": self.view,
         }

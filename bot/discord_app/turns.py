@@ -120,7 +120,7 @@ async def _show(client, book: TurnBook, prev: TurnRecord | None, outcome, headli
             headline=headline,
             since=prev.since,
             this_turn=turn_lines(history, prev.start) if history is not None else None,
-            ping=[],
+            ping=[] if quiet else outcome.to_act,  # an edit notifies no one; the names stay lit
         )
         message = await _edit(channel, prev.message_id, post)
         if message is None:  # refused: one new post, pinging no one (they were pinged)

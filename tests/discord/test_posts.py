@@ -92,9 +92,9 @@ def test_a_new_turn_pings_only_the_players_it_names():
     assert post.allowed_mentions.to_dict() == {"parse": [], "users": [22]}
 
 
-def test_an_edit_pings_no_one():
-    post = turn_post(outcome([Event(text="Bob builds")]), ping=[])
-    assert post.edit_kwargs()["allowed_mentions"].to_dict() == {"parse": []}
+def test_an_edit_allows_only_the_awaited_players_mentions():
+    post = turn_post(outcome([Event(text="<@11> is named")]))
+    assert post.edit_kwargs()["allowed_mentions"].to_dict() == {"parse": [], "users": [22]}
 
 
 def test_the_board_image_carries_alt_text_from_the_public_summary():

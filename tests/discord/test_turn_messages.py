@@ -64,9 +64,9 @@ async def test_a_second_step_of_the_same_player_edits_the_turn_message(two_steps
     ada, bob = h.user("Ada"), h.user("Bob")
     turn = h.last_public()
     reply = await h.click(ada, turn, custom_id=label_button(turn, "Move number 1"))
-    assert reply.public == []  # no new message: the turn's message was edited
+    assert reply.public == []  # no new message (Discord notifies no one of an edit)
     assert h.last_public() is turn and "Ada makes move m1" in turn.content
-    assert turn.allowed_mentions == {"parse": []}  # the edit pings no one
+    assert turn.allowed_mentions == {"parse": [], "users": [ada.id]}  # her name stays lit
     assert turn.buttons()  # Ada's next step is on it
     assert ada.mention in turn.content and bob.mention not in turn.content
 

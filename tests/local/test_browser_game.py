@@ -204,7 +204,7 @@ def test_a_whole_game_is_played_by_clicking_and_each_seat_sees_only_its_own_secr
         you.switch(name)
         shown = you.messages()
         no_other_secrets(name, shown)
-        last = [m for m in shown if not m["ephemeral"]][-1]
+        last = [m for m in shown if not m["ephemeral"]][-2]  # then the game's replay
         assert "Game over" in last["text"] and "Winner" in last["text"], last["text"]
 
     # private answers: each seat saw only its own, the watcher none
@@ -291,7 +291,12 @@ def test_a_real_game_moves_with_typed_play_commands_and_ends_on_a_concession(loc
     page.click("#suggestions .suggestion")
     assert page.evaluate("document.getElementById('box').value").startswith("/play action:")
     page.press_enter()
-    after = you.wait_for_message(start["id"], lambda m: not m["ephemeral"] and m["images"], "move")
+    # a new turn message, or the turn's message edited in place while the same seat acts on
+    after = you.wait_for_message(
+        str(int(start["id"]) - 1),
+        lambda m: not m["ephemeral"] and m["images"] and m["images"][0] != first_board,
+        "move",
+    )
     assert _image_hash(page, after["images"][0]) != _image_hash(page, first_board)
 
     # the other seat sees the new board too, and the ping is theirs when it is their turn
@@ -324,7 +329,8 @@ def test_a_real_game_moves_with_typed_play_commands_and_ends_on_a_concession(loc
     assert "wins" in watcher.evaluate("document.getElementById('result').textContent")
     assert watcher.evaluate("document.getElementById('turn').max") == "2"  # and the concession
     you.switch("Chiara")
-    assert [m for m in you.messages() if not m["ephemeral"]][-1]["id"] == end["id"]
+    shown = [m for m in you.messages() if not m["ephemeral"]]
+    assert [m for m in shown if "Game over" in m["text"]][-1]["id"] == end["id"]
     assert chromium.console == []
 
 
