@@ -107,3 +107,14 @@ async def test_the_log_pages_back_through_the_whole_game_with_buttons(running, h
     await h.click(ada, first, label=first.buttons()[0]["label"])
     assert "page 3 of 3" in first.content and "Ada opens a game" in first.content
     assert first.buttons()[0]["disabled"]
+
+
+def test_the_rules_speak_the_buttons_words_not_move_ids():
+    import re
+
+    import engines
+    from bot.discord_app.commands.info import rules_text
+
+    for name in ("monopoly", "anatomy_park", "run_animals", "cemetery"):
+        text = rules_text(engines.get_engine(name))
+        assert not re.search(r"`[a-z_]+:[^`]*`", text), f"{name}'s guide names a move id"
