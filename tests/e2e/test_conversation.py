@@ -3,7 +3,8 @@ and clicks, counted on the local Discord while simulated users play through the 
 
     ./tabletop test -m bench -s tests/e2e/test_conversation.py
 
-A turn starts when someone who was not awaited becomes awaited (the start is the first).
+A turn starts when someone who was not awaited becomes awaited (the start is the first); when
+several become awaited at once (everyone choosing together), each starts a turn of their own.
 Posts are the public messages from the start's turn message on; clicks are the players'
 component uses and ``/play`` commands. Targets for every game: pings <= turns,
 posts <= turns + 3, clicks <= moves + turns.
@@ -43,7 +44,7 @@ def test_bench_conversation(world, name):
     turns, awaited = 0, set()
     while session.running() and session.tally.moves < MAX_MOVES:
         now = session.witness.to_act_users()
-        turns += bool(now - awaited)
+        turns += len(now - awaited)  # each player newly awaited starts a turn of their own
         awaited = now
         session.move()
     assert not session.running(), f"{name} did not end within {session.tally.moves} moves"
