@@ -64,8 +64,16 @@ async def catch_up(client: discord.Client, announcements: Announcements) -> int:
             continue
         try:
             outcome = await catch_up_outcome(table, game.channel_id)
-            await present(client, outcome, headline="where the game stands", fresh=True)
-            posted += 1
+
+            async def overtaken(game_id: int = game.id, version: int = outcome.game.version):
+                # a move's own message came first (the bot was already answering clicks)
+                shown = await announcements.last(game_id)
+                return shown is not None and shown >= version
+
+            shown = await present(
+                client, outcome, headline="where the game stands", fresh=True, unless=overtaken
+            )
+            posted += shown is not None
         except Exception as exc:  # one broken channel must not stop the others
             log.warning(
                 "Could not announce game %s in channel %s: %s",

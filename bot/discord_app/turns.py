@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import defaultdict
+from collections.abc import Awaitable, Callable
 
 import discord
 
@@ -86,24 +87,33 @@ def _channel(client: discord.Client, game: GameInfo):
 
 
 async def present(
-    client: discord.Client, outcome: Outcome, *, headline: str = "", fresh: bool = False
+    client: discord.Client,
+    outcome: Outcome,
+    *,
+    headline: str = "",
+    fresh: bool = False,
+    unless: Callable[[], Awaitable[bool]] | None = None,
 ) -> discord.Message | None:
     """Show ``outcome`` in its channel: edit the turn's message while the same players act,
     else post a new one pinging the newly awaited (``fresh``: post anyway, e.g. after a
     restart). Raises Discord's refusal when nothing could be posted; the change is saved
     already, and the outcome listeners hear of it either way (with no message: clocks go on).
+    One game's outcomes are shown one at a time; ``unless`` (checked in turn) skips this one,
+    e.g. a catch-up that a move's own message overtook.
     """
     game = outcome.game
     book = book_of(client)
-    message: discord.Message | None = None
-    try:
-        async with _locks[game.id]:
+    async with _locks[game.id]:
+        if unless is not None and await unless():
+            return None
+        message: discord.Message | None = None
+        try:
             prev = await book.get(game.id)
             if prev is not None and prev.version > game.version:
                 return None  # a newer position is on the board already
             message = await _show(client, book, prev, outcome, headline, fresh)
-    finally:
-        await client.notify_outcome(outcome, message)
+        finally:
+            await client.notify_outcome(outcome, message)
     return message
 
 

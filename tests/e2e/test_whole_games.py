@@ -70,8 +70,15 @@ def test_whole_game_through_commands_and_buttons(world, name, options):
     session.check_refusals()
     tally = session.play(max_moves=MAX_MOVES, max_seconds=MAX_SECONDS, refusal_every=20)
     assert not session.running(), f"{name} did not end within {tally.moves} moves"
-    final = d.latest_public(channel)
-    assert "game over" in final.content.lower(), final.content
+    shown = d.public_messages(channel)
+    final = next(m for m in reversed(shown) if "game over" in m.content.lower())
+    d.server.wait_until(
+        lambda: any(
+            a.filename == "replay.webp" for m in d.public_messages(channel) for a in m.attachments
+        ),
+        60.0,
+        "the game's replay",
+    )
     assert final.pinged == [] and [b.get("label") for b in final.buttons()] == ["Rematch"]
     session.check_looking()
     session.check_no_leaks()
