@@ -13,6 +13,7 @@ import logging
 import sys
 from pathlib import Path
 
+from bot import logsafe
 from bot.config import LOG_LEVELS, SYNC_MODES, TOKEN_HELP, ConfigError, load_config
 
 EPILOG = """\
@@ -210,9 +211,7 @@ def _run_bot(args: argparse.Namespace) -> int:
     if problem:
         print(f"tabletop: cannot use the database {config.db_path}: {problem}", file=sys.stderr)
         return 2
-    logging.basicConfig(
-        level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    logsafe.configure(config.log_level)
     if args.web_port is not None:
         from bot.watch.start import start_watch_pages
 
@@ -236,7 +235,8 @@ def _run_bot(args: argparse.Namespace) -> int:
 
 
 async def _check_database(path: Path) -> str | None:
-    """Open (creating and migrating) the database once, so a bad path fails here, clearly."""
+    """Open (creating and migrating) the database once and try a write, so a bad path or a
+    read-only file fails here, clearly, not at every move."""
     import sqlite3
 
     from storage import MigrationError, Store
@@ -245,7 +245,12 @@ async def _check_database(path: Path) -> str | None:
         store = await Store.open(path)
     except (OSError, sqlite3.Error, MigrationError) as exc:
         return str(exc)
-    await store.close()
+    try:
+        await store.check_writable()
+    except sqlite3.Error as exc:
+        return f"{exc} (the bot must be able to write the file and its folder)"
+    finally:
+        await store.close()
     return None
 
 

@@ -63,7 +63,8 @@ class ClockBase:
         return game
 
     def _require_host(self, game: GameInfo, user_id: int, can_manage: bool) -> None:
-        if user_id != game.host_id and not can_manage:
+        # host powers follow the seat: a host who left the game has none
+        if not can_manage and (user_id != game.host_id or game.active_seat_of(user_id) is None):
             raise NotAllowed(f"Only the host (<@{game.host_id}>), {HOST_POWERS_ALSO} can do that.")
 
     async def _seated_games(

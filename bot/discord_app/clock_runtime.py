@@ -78,6 +78,9 @@ class DiscordNotifier:
     async def dm_failed(self, game: GameInfo, user_id: int) -> None:
         await self._say(game.channel_id, clock_texts.dm_failed(user_id))
 
+    async def damaged(self, game: GameInfo) -> None:
+        await self._say(game.channel_id, clock_texts.damaged(game))
+
     async def standin_turn(
         self, game: GameInfo, outcome: Outcome, *, player: str, kept: bool
     ) -> int | None:

@@ -224,3 +224,22 @@ async def test_the_settings_show_every_game_channel_even_at_the_limit(h, admin):
     )
     text = (await h.slash(h.user("Ada"), "tabletop settings")).only_ephemeral().content
     assert all(f"<#{c}>" in text for c in channels)
+
+
+async def test_a_host_who_concedes_hands_the_role_on_and_a_game_master_keeps_the_powers(h, admin):
+    """Host powers follow the seat; the game master's come from the role, seat or not."""
+    gm = member(h, "Gm", roles=(GM_ROLE,))
+    await h.keeper.change(
+        harness.GUILD_ID, admin.id, validated(ServerSettings(), game_master_role=GM_ROLE)
+    )
+    ada = h.user("Ada")
+    await h.slash(gm, "game new", game="toy", options="pile=11")
+    for player in (ada, h.user("Bob"), h.user("Cy")):
+        await h.slash(player, "game join")
+    await h.slash(gm, "game start")
+    conceded = await h.slash(gm, "game concede")
+    assert "Ada is the host now" in conceded.public[0].content
+    assert "paused" in (await h.slash(gm, "game pause")).public[0].content
+    await h.slash(ada, "game concede")
+    refused = await h.slash(ada, "game resume")
+    assert "Only the host" in refused.only_ephemeral().content

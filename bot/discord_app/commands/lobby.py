@@ -20,7 +20,7 @@ from bot.discord_app.text import MAX_CHOICES, clip
 from bot.discord_app.turns import change_and_publish, retire_game, table_of
 from bot.errors import TableError
 from bot.settings import ServerSettings
-from bot.table import GameInfo
+from bot.table import GameInfo, player_name
 
 log = logging.getLogger(__name__)
 
@@ -81,7 +81,7 @@ async def open_game(
         choices=request.choices or None,
     )
     settings = ", ".join(f"{k}={v}" for k, v in info.options.items() if isinstance(v, str))
-    headline = f"{interaction.user.display_name} opened a game" + (
+    headline = f"{player_name(interaction.user.display_name)} opened a game" + (
         f" ({settings})" if settings else ""
     )
     return info, lobby_post(info, headline)
@@ -179,7 +179,7 @@ async def new_game_place(
         raise BadInput(NO_THREADS)
     # privately, so a refusal from here on stays private; the notices are posted after
     await interaction.response.defer(ephemeral=True, thinking=True)
-    name = clip(f"{title} — {interaction.user.display_name}", 100)
+    name = clip(f"{title} — {player_name(interaction.user.display_name)}", 100)
     try:
         created = await channel.create_thread(
             name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
@@ -278,7 +278,9 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
             choices=chosen or None,
         )
         mine = ", ".join(f"{k}={v}" for k, v in chosen.items())
-        headline = f"{interaction.user.display_name} joined" + (f" ({mine})" if mine else "")
+        headline = f"{player_name(interaction.user.display_name)} joined" + (
+            f" ({mine})" if mine else ""
+        )
         await send_public(interaction, lobby_post(info, headline))
 
     join.autocomplete("choice")(suggest_join_choice)
@@ -288,7 +290,9 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
         info = await table_of(interaction).leave(
             channel_id=interaction.channel_id, user_id=interaction.user.id
         )
-        await send_public(interaction, lobby_post(info, f"{interaction.user.display_name} left"))
+        await send_public(
+            interaction, lobby_post(info, f"{player_name(interaction.user.display_name)} left")
+        )
 
     @game.command(name="start", description="Start the game (host only).")
     async def start(interaction: discord.Interaction):
@@ -311,7 +315,7 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
             user_name=interaction.user.display_name,
         )
         content = (
-            f"**{title_of(info)}** was ended by {interaction.user.display_name}. "
+            f"**{title_of(info)}** was ended by {player_name(interaction.user.display_name)}. "
             "Start a new game with `/game new`."
         )
         await interaction.response.send_message(
