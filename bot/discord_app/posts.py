@@ -94,7 +94,7 @@ def result_lines(
     if result.reason:
         lines.append(f"Why: {result.reason}")
     if result.scores:
-        lines.append("__Standings__")
+        lines.append("Standings:")
         lines += [clip(line, 300) for line in standings(result, report)]
     lines.append("Play again with the same players and options: **Rematch**.")
     return lines
@@ -160,11 +160,11 @@ def turn_post(
     budget = MAX_MESSAGE - len(head) - len(tail) - 4
     summary = fit_lines([*since], budget // 2, more="… more in `/game log`")
     if summary:
-        summary = ["__Since your last turn__", *summary]
+        summary = ["🕑 Since your last turn:", *summary]
     budget -= len("\n".join(summary)) + 1
     events = fit_lines(list(this_turn), budget, more="… and {n} more (see `/game log`)")
     if events and summary:
-        events = ["__This turn__", *events] if len("\n".join(events)) + 14 < budget else events
+        events = ["This turn:", *events] if len("\n".join(events)) + 14 < budget else events
     content = join_message(head, "\n".join(summary), "\n".join(events), tail)
     return Post(
         content=content,

@@ -33,7 +33,7 @@ MAX_SECONDS = 240.0
 #: a quick Monopoly is still a whole game (it ends at the first bankruptcy, by the quick rules)
 OPTIONS = {"monopoly": "mode=quick"}
 #: more option sets played whole, so every public message of each is checked for leaks too
-MORE_OPTIONS = [("anatomy_park", "mode=advanced"), ("monopoly", "mode=quick rent=ask")]
+MORE_OPTIONS = [("anatomy_park", "mode=advanced")]
 CASES = [(n, OPTIONS.get(n)) for n in engines.names()] + [
     c for c in MORE_OPTIONS if c[0] in engines.names()
 ]
