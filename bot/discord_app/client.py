@@ -3,8 +3,10 @@ on), one command tree, persistent action components.
 
 Services are built in ``setup_hook``: the clock service (``client.clock_service``, see
 :mod:`bot.discord_app.clock_runtime`), which listens to the table; its scheduler starts on
-``on_connect``; and the server settings (``client.server_settings``, see
-:mod:`bot.discord_app.server_settings`), read before any command arrives. As each server
+``on_connect``; the server settings (``client.server_settings``, see
+:mod:`bot.discord_app.server_settings`), read before any command arrives; and, when the operator
+turned them on, the spectator pages (``client.watch_server``, see :mod:`bot.watch`), served
+from this loop with this client's table. As each server
 becomes available (or adds the bot) the permissions the bot lacks there are logged, once.
 Extension points:
 - commands: see :mod:`bot.discord_app.commands` (an explicit list of modules).
@@ -41,6 +43,8 @@ from bot.discord_app.turn_book import TurnBook
 from bot.logsafe import failure
 from bot.settings import SettingsKeeper
 from bot.table import Outcome, Table
+from bot.watch import start as watch_pages
+from bot.watch.server import WatchServer
 
 log = logging.getLogger(__name__)
 
@@ -95,6 +99,7 @@ class TabletopClient(discord.Client):
         self.clock_scheduler: Scheduler | None = None
         self.turn_book = TurnBook(table.store) if table is not None else None
         self.server_settings: SettingsKeeper | None = None
+        self.watch_server: WatchServer | None = None  # the spectator pages, when they are on
         self.permissions_checked: set[int] = set()  # servers whose permissions were logged
 
     async def setup_hook(self) -> None:
@@ -105,6 +110,8 @@ class TabletopClient(discord.Client):
             self.server_settings = await server_settings.build(self)
         if self.clock_service is None:
             self.clock_service = await clock_runtime.build(self)
+        if self.watch_server is None:
+            self.watch_server = await watch_pages.serve(self.table)
         if self.command_hash is not None:
             await sync_commands(
                 self.tree,
@@ -117,8 +124,10 @@ class TabletopClient(discord.Client):
         await clock_runtime.start_scheduler(self)
 
     async def close_services(self) -> None:
-        """Stop the scheduler and close the clock and settings tables (at shutdown, before the
-        store)."""
+        """Stop the scheduler and the spectator pages and close the clock and settings tables
+        (at shutdown, before the store)."""
+        await watch_pages.stop(self.watch_server, self.table)
+        self.watch_server = None
         await clock_runtime.stop(self)
         await server_settings.stop(self)
 
