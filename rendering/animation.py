@@ -52,7 +52,7 @@ def _encode(images: list[Image.Image], width: int, frame_ms: int) -> bytes:
             padded = Image.new("RGB", canvas, (255, 255, 255))
             padded.paste(im, (0, 0))
             im = padded
-        scaled.append(im.resize(size, Image.LANCZOS) if size != canvas else im)
+        scaled.append(im.resize(size, Image.Resampling.LANCZOS) if size != canvas else im)
     out = io.BytesIO()
     durations = [frame_ms] * (len(scaled) - 1) + [LAST_FRAME_MS]
     scaled[0].save(

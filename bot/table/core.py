@@ -277,7 +277,7 @@ class TableCore:
             events = [*events, end]
             stored.append(end.model_dump(mode="json"))
         report = self._final_report(eng, state) if result is not None else {}
-        if report:  # kept in the log too, so a board announced after a crash can show it
+        if report and result is not None:  # in the log too: a board announced after a crash
             standings = Event(text=report_text(result, report), kind="standings")
             stored.append(standings.model_dump(mode="json"))
         entry = MoveEntry(entry.kind, entry.user_id, entry.player, entry.action_id, stored)

@@ -97,7 +97,7 @@ class AnatomyParkEngine(Engine[APState]):
             reason=state.end_reason,
         )
 
-    def final_report(self, state) -> dict[str, str]:
+    def final_report(self, state: APState) -> dict[str, str]:
         """Each player's tokens, controlled tiles and master plan (revealed at the end)."""
         if not state.over:
             return {}
