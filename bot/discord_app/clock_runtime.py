@@ -10,6 +10,8 @@ bot can post. :func:`stop` ends both at shutdown.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from collections.abc import Sequence
 
@@ -26,6 +28,9 @@ from storage.clock import ClockStore
 log = logging.getLogger(__name__)
 
 GONE = "its channel was deleted"
+#: the start-up sweep for games an engine can no longer play rests nine times as long as it
+#: works, so the moves keep most of the machine while it looks through many games
+SWEEP_IDLE = 9.0
 NO_ACCESS = "the bot can no longer post in its channel"
 
 
@@ -145,7 +150,8 @@ async def start_scheduler(client: discord.Client) -> Scheduler:
         scheduler = Scheduler(service, clock=service.clock)
         service.wake = scheduler.wake
         client.clock_scheduler = scheduler
-        await service.recover()
+        await service.recover_due()
+        client.clock_sweep = asyncio.create_task(service.sweep(idle=SWEEP_IDLE), name="clock-sweep")
     scheduler.start()
     return scheduler
 
@@ -155,6 +161,11 @@ async def stop(client: discord.Client) -> None:
     scheduler = getattr(client, "clock_scheduler", None)
     if scheduler is not None:
         await scheduler.stop()
+    sweep = getattr(client, "clock_sweep", None)
+    if sweep is not None:
+        sweep.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await sweep
     service = getattr(client, "clock_service", None)
     if service is not None:
         service.detach()

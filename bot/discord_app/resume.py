@@ -42,6 +42,11 @@ class Announcements:
     async def record(self, game_id: int, version: int) -> None:
         await self.store.set_meta(f"{self.PREFIX}{game_id}", str(version))
 
+    async def behind(self) -> list[tuple[int, int, int | None]]:
+        """(game id, channel id, guild id) of every running game whose saved version is newer
+        than the last one announced: one query, however many games are in play."""
+        return await self.store.running_not_noted(self.PREFIX)
+
 
 async def catch_up_outcome(table: Table, channel_id: int) -> Outcome:
     """An outcome standing for "where the game is now", built from the public views."""
@@ -56,16 +61,11 @@ async def catch_up(client: discord.Client, announcements: Announcements) -> int:
     message still had live buttons; returns how many games were announced."""
     table: Table = client.table
     posted = 0
-    for game in await table.live_games():
-        if game.status != "running":
-            continue
-        last = await announcements.last(game.id)
-        if last is not None and last >= game.version:
-            continue
+    for game_id, channel_id, _guild in await announcements.behind():
         try:
-            outcome = await catch_up_outcome(table, game.channel_id)
+            outcome = await catch_up_outcome(table, channel_id)
 
-            async def overtaken(game_id: int = game.id, version: int = outcome.game.version):
+            async def overtaken(game_id: int = game_id, version: int = outcome.game.version):
                 # a move's own message came first (the bot was already answering clicks)
                 shown = await announcements.last(game_id)
                 return shown is not None and shown >= version
@@ -77,8 +77,8 @@ async def catch_up(client: discord.Client, announcements: Announcements) -> int:
         except Exception as exc:  # one broken channel must not stop the others
             log.warning(
                 "Could not announce game %s in channel %s: %s",
-                game.id,
-                game.channel_id,
+                game_id,
+                channel_id,
                 type(exc).__name__,
             )
     for game in await table.games(ENDED):

@@ -12,7 +12,6 @@ with ``private_to`` are stored (marked private) but only ever returned to their 
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import sqlite3
 import time
@@ -39,6 +38,7 @@ from bot.errors import (
 )
 from bot.logsafe import failure
 from bot.table.offers import POSITION_KINDS
+from bot.table.renders import ThreadRenderer
 from bot.table.results import Change, GameInfo, Outcome, Seat
 from bot.table.texts import (
     report_text,
@@ -73,11 +73,18 @@ class TableCore:
     """The shared state and internals of :class:`bot.table.Table`'s parts."""
 
     def __init__(
-        self, store: Store, *, clock: Callable[[], float] = time.time, render: bool = True
+        self,
+        store: Store,
+        *,
+        clock: Callable[[], float] = time.time,
+        render: bool = True,
+        renderer: ThreadRenderer | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
         self.render = render
+        #: where images are drawn: threads by default, worker processes in the bot
+        self.renderer = renderer or ThreadRenderer()
         self.listeners: list[ChangeListener] = []
         self.note_sources: list[NoteSource] = []
 
@@ -349,7 +356,7 @@ class TableCore:
         if not self.render:
             return None
         try:
-            return await asyncio.to_thread(render_public_board, eng, state)
+            return await self.renderer.board(eng.name, eng.view(state, None))
         except rendering.NoRenderer:
             if eng.name not in _warned_no_renderer:
                 _warned_no_renderer.add(eng.name)
@@ -469,10 +476,6 @@ def name_of(row: GameRow, user_id: int) -> str | None:
 
 def user_of(row: GameRow, name: str) -> int | None:
     return next((s.user_id for s in row.seats if s.name == name), None)
-
-
-def render_public_board(eng: AnyEngine, state: BaseModel) -> bytes:
-    return rendering.render_board(eng.name, eng.view(state, None))
 
 
 def with_action(outcome: Outcome, action: Action, by_standin: bool) -> Outcome:

@@ -18,7 +18,6 @@ from bot.logsafe import failure
 from bot.table.core import (
     TableCore,
     log,
-    render_public_board,
 )
 from bot.table.results import GameInfo, LogLine, Outcome
 from bot.table.texts import (
@@ -46,13 +45,60 @@ class Looking(TableCore):
     async def game_by_id(self, game_id: int) -> GameInfo:
         return self._info(await self._by_id(game_id))
 
-    async def games(self, statuses: Iterable[str] = LIVE_STATUSES) -> list[GameInfo]:
-        """Every game with one of these statuses, oldest first (clocks, records, restarts)."""
-        return [self._info(row) for row in await self.store.games(statuses)]
+    async def games(
+        self, statuses: Iterable[str] = LIVE_STATUSES, *, guild_id: int | None = None
+    ) -> list[GameInfo]:
+        """Every game with one of these statuses (in one server, with ``guild_id``), oldest
+        first. It reads them all: the narrower lookups below scale better."""
+        return [self._info(row) for row in await self.store.games(statuses, guild_id=guild_id)]
 
     async def live_games(self) -> list[GameInfo]:
-        """Every game in a lobby or running, in every channel (for reminders and restarts)."""
+        """Every game in a lobby or running, in every channel."""
         return await self.games(LIVE_STATUSES)
+
+    async def seated_games(
+        self, guild_id: int | None, user_id: int, statuses: Iterable[str] = LIVE_STATUSES
+    ) -> list[GameInfo]:
+        """The games of a server (with these statuses) in which the user has an active seat."""
+        rows = await self.store.seated_games(guild_id, user_id, statuses)
+        return [self._info(row) for row in rows]
+
+    async def seated_and_awaited(
+        self, guild_id: int | None, user_id: int
+    ) -> list[tuple[GameInfo, dict[int, str]]]:
+        """The user's live games in a server, each with the players it awaits (user id ->
+        name; empty in the lobby, or when the state does not load), from one read."""
+        out = []
+        for row in await self.store.seated_games(guild_id, user_id, LIVE_STATUSES):
+            try:
+                waiting = self._awaited(row)
+            except TableError:
+                log.warning("game %s cannot be loaded; it awaits no one", row.id)
+                waiting = {}
+            out.append((self._info(row), waiting))
+        return out
+
+    async def unplayable(
+        self, *, after_id: int = 0, limit: int = 200
+    ) -> tuple[list[GameInfo], int | None]:
+        """One page of running games (ids above ``after_id``, in order) checked the way the
+        clocks use them: those whose state does not load or whose engine cannot say who acts,
+        and the last id looked at (``None`` once there are no more)."""
+        rows = await self.store.running_page(after_id, limit)
+        bad = []
+        for row in rows:
+            try:
+                self._awaited(row)
+            except Exception:  # whatever the engine raises: the caller stops that game's clock
+                bad.append(self._info(row))
+        return bad, (rows[-1].id if rows else None)
+
+    async def ended_games(
+        self, guild_id: int | None, *, channel_id: int | None = None, limit: int | None = None
+    ) -> list[GameInfo]:
+        """A server's finished and aborted games (in one channel), most recently ended first."""
+        rows = await self.store.ended_games(guild_id, channel_id=channel_id, limit=limit)
+        return [self._info(row) for row in rows]
 
     async def last_entry(self, game_id: int) -> MoveRow | None:
         """The newest entry of the game's log."""
@@ -85,7 +131,7 @@ class Looking(TableCore):
             raise WrongStage("That game ended before it started, so it has no board.")
         state = self._state(eng, row)
         try:
-            png = await asyncio.to_thread(render_public_board, eng, state)
+            png = await self.renderer.board(eng.name, self._engine_call(eng.view, state, None))
         except rendering.NoRenderer:
             raise TableError(f"{eng.title} has no board picture.") from None
         return self._info(row), png, self._status_text(row, eng, state, brief=True)
@@ -102,7 +148,7 @@ class Looking(TableCore):
         state = self._state(eng, row)
         mine = self._engine_call(eng.view, state, seat.name)
         try:
-            png = await asyncio.to_thread(rendering.render_hand, eng.name, mine)
+            png = await self.renderer.hand(eng.name, mine)
         except rendering.NoRenderer:
             png = None
         if png is not None:
@@ -159,12 +205,13 @@ class Looking(TableCore):
         eng = self._engine(row)
         moves = await self.store.moves(row.id)
 
-        def draw() -> list[bytes]:
+        def views() -> list[BaseModel]:
             positions = sample(replay_positions(eng, row, moves), most)
-            return [render_public_board(eng, p) for p in positions]
+            return [eng.view(p, None) for p in positions]  # the spectator's view only
 
         try:
-            return self._info(row), await asyncio.to_thread(draw)
+            public = await asyncio.to_thread(views)
+            return self._info(row), [await self.renderer.board(eng.name, v) for v in public]
         except rendering.NoRenderer:
             raise TableError(f"{eng.title} has no board picture to replay.") from None
         except Exception as exc:
