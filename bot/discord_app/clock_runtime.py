@@ -21,7 +21,7 @@ from bot.clock.ports import ChannelGone, DmFailed
 from bot.clock.scheduler import Scheduler
 from bot.clock.service import ClockService
 from bot.discord_app import clock_texts, server_settings
-from bot.discord_app.turns import publish_to_channel
+from bot.discord_app.turns import publish_to_channel, retire_game
 from bot.table import GameInfo, Outcome
 from storage.clock import ClockStore
 
@@ -77,6 +77,7 @@ class DiscordNotifier:
         await self._say(game.channel_id, text, await self._pinged(game, voters))
 
     async def closed(self, game: GameInfo, reason: str) -> None:
+        await retire_game(self.client, game)
         await self._say(game.channel_id, clock_texts.closed(game, reason))
 
     async def dm_failed(self, game: GameInfo, user_id: int) -> None:
@@ -99,7 +100,7 @@ class DiscordNotifier:
             raise ChannelGone(GONE) from None
         except discord.Forbidden:
             raise ChannelGone(NO_ACCESS) from None
-        return message.id
+        return message.id if message is not None else None
 
     async def is_member(self, guild_id: int, user_id: int) -> bool:
         guild = self.client.get_guild(guild_id)
