@@ -109,6 +109,19 @@ class Rng(BaseModel):
         return self.next().choice(items)
 
 
+def fresh_rng(rng: random.Random) -> Rng:
+    """A generator whose future the true game's seed says nothing about (for ``determinize``)."""
+    return Rng(seed=rng.getrandbits(62))
+
+
+def redeal(cards: list[T], rng: random.Random) -> list[T]:
+    """The cards in an order drawn from ``rng`` alone: sorted first, so the true order of the
+    cards (which the player does not know) cannot show through."""
+    out = sorted(cards)  # type: ignore[type-var]
+    rng.shuffle(out)
+    return out
+
+
 S = TypeVar("S", bound=BaseModel)
 
 
@@ -183,6 +196,20 @@ class Engine(ABC, Generic[S]):
         events: list[Event] = []
         self.leave(new, player, events)
         return new, events
+
+    def determinize(self, state: S, player: str, rng: random.Random) -> S:
+        """A full state ``player`` cannot tell from ``state``: everything they know kept (their
+        view, what they were shown privately), everything they cannot know re-dealt with
+        ``rng``, the random generator's future included. Searching bots plan on such samples,
+        never on the true state.
+
+        The result depends only on what ``player`` knows and on ``rng``: dealing the same
+        unknown cards in whatever true order gives the same sample. The default suits a game
+        whose only secret is the future (dice): a copy with a fresh random generator.
+        """
+        new = self.copy_state(state)
+        new.rng = fresh_rng(rng)  # type: ignore[attr-defined]
+        return new
 
     def suggest(self, state: S, player: str, rng: random.Random) -> str:
         """A reasonable legal action for a stand-in (and for random playouts), chosen by the

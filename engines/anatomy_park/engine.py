@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engines.anatomy_park import data, policy, views
+from engines.anatomy_park import data, hidden, policy, views
 from engines.anatomy_park.actions import action_options, apply_action, apply_move, move_options
 from engines.anatomy_park.flow import (
     advance,
@@ -112,6 +112,9 @@ class AnatomyParkEngine(Engine[APState]):
         else:
             apply_action(state, player, action.id, events)
         advance(state, events)
+
+    def determinize(self, state: APState, player: str, rng: random.Random) -> APState:
+        return hidden.determinize(self.copy_state(state), player, rng)
 
     def pick(self, state: APState, player: str, legal: list[Action], rng: random.Random) -> str:
         return policy.suggest(state, player, [a.id for a in legal], rng)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engines.cemetery import behaviours, flow, policy, views
+from engines.cemetery import behaviours, flow, hidden, policy, views
 from engines.cemetery.actions import DONE, do_draft, do_experiment, do_mark, do_stitch
 from engines.cemetery.common import say
 from engines.cemetery.setup import new_game
@@ -98,6 +98,9 @@ class CemeteryEngine(Engine[CemeteryState]):
         state.pending = None
         other = next(p.name for p in state.players if p.name != player)
         say(events, f"{player} leaves the game; {other} wins.", kind="end")
+
+    def determinize(self, state: CemeteryState, player: str, rng: random.Random) -> CemeteryState:
+        return hidden.determinize(self.copy_state(state), player, rng)
 
     def pick(
         self, state: CemeteryState, player: str, legal: list[Action], rng: random.Random

@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from engines.core import Action, Engine, Event, IllegalAction, OptionSpec, Result
-from engines.monopoly import actions, flow, policy, views
+from engines.monopoly import actions, flow, hidden, policy, views
 from engines.monopoly.data import FIGURES
 from engines.monopoly.money import go_bankrupt, say
 from engines.monopoly.setup import new_game
@@ -135,6 +135,9 @@ class MonopolyEngine(Engine[MonopolyState]):
         say(state, events, f"{player} leaves the game.")
         go_bankrupt(state, events, player, None)
         flow.advance(state, events)
+
+    def determinize(self, state: MonopolyState, player: str, rng: random.Random) -> MonopolyState:
+        return hidden.determinize(self.copy_state(state), player, rng)
 
     def pick(
         self, state: MonopolyState, player: str, legal: list[Action], rng: random.Random

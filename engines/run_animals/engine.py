@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from engines.core import Action, Engine, Event, IllegalAction, OptionSpec, Result
-from engines.run_animals import flow, policy, scoring, views
+from engines.run_animals import flow, hidden, policy, scoring, views
 from engines.run_animals.actions import Choice
 from engines.run_animals.data import load
 from engines.run_animals.graveyard import end_game
@@ -107,6 +107,9 @@ class RunAnimalsEngine(Engine[RAState]):
         species = DATA.species[state.seats[player].species].short
         end_game(state, f"{player} left: their {species} is extinct and they are eliminated")
         events.append(Event(text=f"The game ends: {state.end_reason}.", kind="end"))
+
+    def determinize(self, state: RAState, player: str, rng: random.Random) -> RAState:
+        return hidden.determinize(self.copy_state(state), player, rng)
 
     def pick(self, state: RAState, player: str, legal: list[Action], rng: random.Random) -> str:
         """A sensible stand-in: go for needed cubes, never give up an animal voluntarily."""
