@@ -21,6 +21,7 @@ Copier = Callable[[Any], Any]
 
 _ATOMS = (str, int, float, bool, type(None))
 _copiers: dict[type, Copier] = {}
+_building: set[type] = set()
 
 
 def copy_model(value: M) -> M:
@@ -78,13 +79,16 @@ def _type_copier(tp: Any) -> Copier | None:
             return dict.copy
         return lambda v: {k: value_copier(x) for k, x in v.items()}
     if isinstance(tp, type) and issubclass(tp, BaseModel):
-        return lambda v: (_copiers.get(type(v)) or _model_copier(type(v)))(v)
+        if tp in _building:  # a model that holds itself: look its copier up when copying
+            return lambda v: _copiers[type(v)](v)
+        return _copiers.get(tp) or _model_copier(tp)
     return _generic
 
 
 def _model_copier(cls: type[BaseModel]) -> Copier:
     """Generate the copier of one model class (once)."""
     hints = typing.get_type_hints(cls)
+    _building.add(cls)
     lines = ["def copier(v):", "    d = v.__dict__", "    new = new_(cls)", "    fields = {"]
     env: dict[str, Any] = {"new_": object.__new__, "cls": cls, "set_": object.__setattr__}
     for name in cls.model_fields:
@@ -108,4 +112,5 @@ def _model_copier(cls: type[BaseModel]) -> Copier:
     exec("\n".join(lines), env)  # noqa: S102 - code generated from the model's own field names
     copier = cast(Copier, env["copier"])
     _copiers[cls] = copier
+    _building.discard(cls)
     return copier
