@@ -144,6 +144,8 @@ class Engine(ABC, Generic[S]):
     #: awaited player's buttons may sit on the public turn message. False (the safe default)
     #: makes the bot offer them privately, behind a "Choose your move" button.
     public_action_labels: ClassVar[bool] = False
+    #: a difference in :meth:`standing` that makes one player clearly ahead of another
+    standing_scale: ClassVar[float] = 5.0
 
     # -- the contract -------------------------------------------------------------------------
     @abstractmethod
@@ -265,6 +267,14 @@ class Engine(ABC, Generic[S]):
         early on purpose (conceding, leaving). The default picks uniformly; engines override it
         (with their ``policy`` module) where uniform play would be silly or endless."""
         return rng.choice(actions).id
+
+    def standing(self, state: S) -> dict[str, float]:
+        """Each player's standing mid-game, in the game's own points (the score so far, a
+        fortune), for a searching bot that stops a playout before the end. By default every
+        player stands level."""
+        players = cast(Any, state).players
+        names = [p if isinstance(p, str) else p.name for p in players]
+        return dict.fromkeys(names, 0.0)
 
     # -- shared helpers with sensible defaults -------------------------------------------------
     def load_state(self, data: str | bytes) -> S:

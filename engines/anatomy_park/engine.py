@@ -58,6 +58,7 @@ class AnatomyParkEngine(Engine[APState]):
     ]
     guide = GUIDE
     max_playout_steps = 4000
+    standing_scale = 5.0
 
     def setup(
         self, players: list[str], *, seed: int, options: dict[str, Any] | None = None
@@ -112,6 +113,9 @@ class AnatomyParkEngine(Engine[APState]):
         else:
             apply_action(state, player, action.id, events)
         advance(state, events)
+
+    def standing(self, state: APState) -> dict[str, float]:
+        return {p: float(sum_scores(state, p)) for p in state.players}
 
     def determinize(self, state: APState, player: str, rng: random.Random) -> APState:
         return hidden.determinize(self.copy_state(state), player, rng)

@@ -47,6 +47,7 @@ class CemeteryEngine(Engine[CemeteryState]):
     options = []
     guide = GUIDE
     max_playout_steps = 6000
+    standing_scale = 3.0
 
     # -- setup ------------------------------------------------------------------------------
     def setup(
@@ -98,6 +99,9 @@ class CemeteryEngine(Engine[CemeteryState]):
         state.pending = None
         other = next(p.name for p in state.players if p.name != player)
         say(events, f"{player} leaves the game; {other} wins.", kind="end")
+
+    def standing(self, state: CemeteryState) -> dict[str, float]:
+        return {p.name: float(p.total) for p in state.players}
 
     def determinize(self, state: CemeteryState, player: str, rng: random.Random) -> CemeteryState:
         return hidden.determinize(self.copy_state(state), player, rng)

@@ -49,6 +49,7 @@ class RunAnimalsEngine(Engine[RAState]):
     ]
     guide = GUIDE
     max_playout_steps = 2000
+    standing_scale = 4.0
 
     # -- contract -------------------------------------------------------------------------------
     def setup(
@@ -107,6 +108,9 @@ class RunAnimalsEngine(Engine[RAState]):
         species = DATA.species[state.seats[player].species].short
         end_game(state, f"{player} left: their {species} is extinct and they are eliminated")
         events.append(Event(text=f"The game ends: {state.end_reason}.", kind="end"))
+
+    def standing(self, state: RAState) -> dict[str, float]:
+        return {p: float(scoring.score(state, DATA, p)) for p in state.players}
 
     def determinize(self, state: RAState, player: str, rng: random.Random) -> RAState:
         return hidden.determinize(self.copy_state(state), player, rng)
