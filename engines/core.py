@@ -276,6 +276,17 @@ class Engine(ABC, Generic[S]):
         names = [p if isinstance(p, str) else p.name for p in players]
         return dict.fromkeys(names, 0.0)
 
+    def ending(self, state: S) -> str:
+        """How a finished game ended, in a few words shared by games that ended alike (for the
+        balance report). By default the result's reason."""
+        result = self.result(state)
+        return result.reason if result is not None else "not over"
+
+    def seat_choices(self, state: S) -> dict[str, str]:
+        """Each player's own pick that may favour them (a species, a character, a figure), by
+        name, for the balance report; empty where players pick nothing."""
+        return {}
+
     # -- shared helpers with sensible defaults -------------------------------------------------
     def load_state(self, data: str | bytes) -> S:
         return cast(S, self.state_type.model_validate_json(data))

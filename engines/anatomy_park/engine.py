@@ -117,6 +117,12 @@ class AnatomyParkEngine(Engine[APState]):
     def standing(self, state: APState) -> dict[str, float]:
         return {p: float(sum_scores(state, p)) for p in state.players}
 
+    def ending(self, state: APState) -> str:
+        return "Ruben survives" if state.ruben_alive else "heart attack: Ruben dies"
+
+    def seat_choices(self, state: APState) -> dict[str, str]:
+        return dict(state.characters)
+
     def determinize(self, state: APState, player: str, rng: random.Random) -> APState:
         return hidden.determinize(self.copy_state(state), player, rng)
 

@@ -141,6 +141,9 @@ class MonopolyEngine(Engine[MonopolyState]):
     def standing(self, state: MonopolyState) -> dict[str, float]:
         return {p: float(worth(state, p)) if p in state.alive else 0.0 for p in state.players}
 
+    def seat_choices(self, state: MonopolyState) -> dict[str, str]:
+        return {p: FIGURES[f].name for p, f in state.figures.items()}
+
     def determinize(self, state: MonopolyState, player: str, rng: random.Random) -> MonopolyState:
         return hidden.determinize(self.copy_state(state), player, rng)
 

@@ -112,6 +112,21 @@ class RunAnimalsEngine(Engine[RAState]):
     def standing(self, state: RAState) -> dict[str, float]:
         return {p: float(scoring.score(state, DATA, p)) for p in state.players}
 
+    def ending(self, state: RAState) -> str:
+        if state.reached_target is not None:
+            return "20 points"
+        if "left" in state.end_reason:
+            return "a player left"
+        reasons = []
+        if "graveyard is full" in state.end_reason:
+            reasons.append("graveyard full")
+        if "extinct" in state.end_reason:
+            reasons.append("extinction")
+        return " and ".join(reasons) or state.end_reason
+
+    def seat_choices(self, state: RAState) -> dict[str, str]:
+        return {p: DATA.species[state.seats[p].species].name for p in state.players}
+
     def determinize(self, state: RAState, player: str, rng: random.Random) -> RAState:
         return hidden.determinize(self.copy_state(state), player, rng)
 
