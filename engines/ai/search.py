@@ -24,19 +24,25 @@ from engines.core import Action, Engine, IllegalAction
 EXPLORATION = 0.7
 #: moves a playout makes before the game's standing scores it
 HORIZON = 60
+#: how strongly the tree favours the engine's own heuristic move at each node: worth this
+#: much reward on its first visit, fading as visits add up (progressive bias), so a small
+#: budget plays like the heuristic and a large one overrules it only on evidence
+HINT_BIAS = 1.0
 
 
 class Node:
     """Statistics of one action in the tree: how often it was tried, how often it was
     available, and the total reward of the player who took it."""
 
-    __slots__ = ("avail", "children", "reward", "visits")
+    __slots__ = ("avail", "children", "hint", "reward", "visits")
 
     def __init__(self) -> None:
         self.children: dict[str, Node] = {}
         self.visits = 0
         self.avail = 0
         self.reward = 0.0
+        #: the heuristic's move here, on the first sample that reached this node
+        self.hint: str | None = None
 
 
 def choose(
@@ -88,7 +94,8 @@ class Search:
         tried = [a for a in root.children if a in order]
         if not tried:
             return legal[0].id
-        return max(tried, key=lambda a: (root.children[a].visits, -order[a]))
+        hint = root.hint
+        return max(tried, key=lambda a: (root.children[a].visits, a == hint, -order[a]))
 
     def _iterate(self, root: Node, state: Any) -> None:
         engine, rng = self.engine, self.rng
@@ -98,19 +105,29 @@ class Search:
             actor = self.player if node is root else engine.to_act(state)[0]
             actions = engine.legal_actions(state, actor)
             children = node.children
+            if node.hint is None:
+                node.hint = engine.pick(state, actor, actions, rng)
             untried = [a for a in actions if a.id not in children]
             for a in actions:
                 child = children.get(a.id)
                 if child is not None:
                     child.avail += 1
             if untried:
-                action = rng.choice(untried)
+                hinted = next((a for a in untried if a.id == node.hint), None)
+                action = hinted or rng.choice(untried)
                 child = children[action.id] = Node()
                 child.avail = 1
                 state, _ = engine.play(state, actor, action)
                 path.append((child, actor))
                 break
-            action = max(actions, key=lambda a: _ucb(children[a.id]))
+            hint = node.hint
+            action = max(
+                actions,
+                key=lambda a: (
+                    _ucb(children[a.id])
+                    + (HINT_BIAS / (1 + children[a.id].visits) if a.id == hint else 0.0)
+                ),
+            )
             node = children[action.id]
             state, _ = engine.play(state, actor, action)
             path.append((node, actor))
