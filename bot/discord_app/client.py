@@ -19,9 +19,10 @@ from collections.abc import Awaitable, Callable
 import discord
 from discord import app_commands
 
+from bot.bots.driver import BotDriver
 from bot.clock.scheduler import Scheduler
 from bot.clock.service import ClockService
-from bot.discord_app import clock_runtime, commands, replies, turns
+from bot.discord_app import bot_seats, clock_runtime, commands, replies, turns
 from bot.discord_app.components import ActionButton, ActionSelect, MovesButton
 from bot.discord_app.resume import Announcements, catch_up
 from bot.discord_app.sync import HashKeeper, sync_commands
@@ -75,11 +76,14 @@ class TabletopClient(discord.Client):
         self.outcome_listeners: list[OutcomeListener] = []
         self.clock_service: ClockService | None = None
         self.clock_scheduler: Scheduler | None = None
+        self.bot_driver: BotDriver | None = None
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(ActionButton, ActionSelect, MovesButton)
         if self.clock_service is None:
             self.clock_service = await clock_runtime.build(self)
+        if self.bot_driver is None:
+            self.bot_driver = bot_seats.install(self)
         if self.command_hash is not None:
             await sync_commands(
                 self.tree,
@@ -92,8 +96,11 @@ class TabletopClient(discord.Client):
         await clock_runtime.start_scheduler(self)
 
     async def close_services(self) -> None:
-        """Stop the scheduler and close the clock tables (at shutdown, before the store)."""
+        """Stop the scheduler and close the clock tables (at shutdown, before the store), and
+        stop the bots thinking."""
         await clock_runtime.stop(self)
+        if self.bot_driver is not None:
+            await self.bot_driver.close()
 
     async def on_ready(self) -> None:
         log.info("Connected as %s to %d guilds", self.user, len(self.guilds))

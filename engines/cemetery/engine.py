@@ -103,6 +103,12 @@ class CemeteryEngine(Engine[CemeteryState]):
     def standing(self, state: CemeteryState) -> dict[str, float]:
         return {p.name: float(p.total) for p in state.players}
 
+    def ending(self, state: CemeteryState) -> str:
+        if state.conceded is not None:
+            return "a player conceded"
+        a, b = state.players
+        return "draw" if a.total == b.total else "most tokens"
+
     def determinize(self, state: CemeteryState, player: str, rng: random.Random) -> CemeteryState:
         return hidden.determinize(self.copy_state(state), player, rng)
 

@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from discord import app_commands
 
-from bot.discord_app.commands import clock, info, lobby, play
+from bot.discord_app.commands import bots, clock, info, lobby, play
 
 #: the command modules, in the order their commands are registered
-MODULES = (info, lobby, play, clock)
+MODULES = (info, lobby, play, clock, bots)
 
 
 def game_group() -> app_commands.Group:

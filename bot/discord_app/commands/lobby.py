@@ -14,12 +14,14 @@ from bot.clock.durations import BadDuration, format_duration, parse_clock
 from bot.discord_app import options as opts
 from bot.discord_app import replies
 from bot.discord_app.checks import is_moderator
+from bot.discord_app.commands.bots import LEVEL_CHOICES
 from bot.discord_app.posts import Post, lobby_post, title_of
 from bot.discord_app.replies import BadInput
 from bot.discord_app.text import MAX_CHOICES, clip
 from bot.discord_app.turns import change_and_publish, table_of
 from bot.errors import TableError
 from bot.table import GameInfo
+from engines.ai.levels import DEFAULT_LEVEL
 from storage.clock import DEFAULT_TURN_SECONDS
 
 log = logging.getLogger(__name__)
@@ -94,6 +96,8 @@ NEW_DESCRIPTIONS = {
     "choice": "Your own choice where the game has one, e.g. species=cat",
     "clock": "Time per turn before a stand-in plays: 12h, 24h (default), 3d, none",
     "thread": "Open the game in its own thread of this channel",
+    "bots": "Seat this many bots at once (one human against bots is a game)",
+    "level": "How well those bots play (default normal)",
 }
 NO_THREADS = (
     "I may not create threads here or post in them. Ask a moderator for the Create Public "
@@ -220,7 +224,7 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
 
     @game.command(name="new", description="Open a new game in this channel; you join it as host.")
     @app_commands.describe(**NEW_DESCRIPTIONS)
-    @app_commands.choices(game=choices)
+    @app_commands.choices(game=choices, level=LEVEL_CHOICES)
     async def new(
         interaction: discord.Interaction,
         game: str,
@@ -228,12 +232,23 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
         choice: str | None = None,
         clock: str | None = None,
         thread: bool = False,
+        bots: app_commands.Range[int, 0, 10] = 0,
+        level: str = DEFAULT_LEVEL,
     ):
         # bad options are refused before a thread is created for nothing
         request = read_new_game(game, options, choice)
         place = await new_game_place(interaction, request.engine.title, clock=clock, thread=thread)
         try:
             info, post = await open_game(interaction, request, channel_id=place.channel_id)
+            if bots:
+                info = await table_of(interaction).add_bots(
+                    channel_id=place.channel_id,
+                    user_id=interaction.user.id,
+                    count=bots,
+                    level=level,
+                )
+                who = interaction.user.display_name
+                post = lobby_post(info, f"{who} opened a game with {bots} {level} bot(s)")
         except Exception:
             if place.thread is not None:
                 await delete_quietly(place.thread)
