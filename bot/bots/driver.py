@@ -33,6 +33,12 @@ class BotDriver:
         if outcome.result is None and any(is_bot(u) for u in outcome.to_act):
             self.wake(outcome.game.id)
 
+    async def wake_all(self) -> None:
+        """At start: every running game a bot owes a move (one left waiting by a restart)."""
+        for game in await self.table.live_games():
+            if game.status == "running" and any(is_bot(s.user_id) for s in game.seats):
+                self.wake(game.id)
+
     def wake(self, game_id: int) -> None:
         task = self.running.get(game_id)
         if task is None or task.done():

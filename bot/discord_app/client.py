@@ -84,6 +84,7 @@ class TabletopClient(discord.Client):
             self.clock_service = await clock_runtime.build(self)
         if self.bot_driver is None:
             self.bot_driver = bot_seats.install(self)
+            self.clock_service.think = self.bot_driver.thinker.choose
         if self.command_hash is not None:
             await sync_commands(
                 self.tree,
@@ -107,6 +108,8 @@ class TabletopClient(discord.Client):
         if self.announcements is not None and not self._caught_up:
             self._caught_up = True
             await catch_up(self, self.announcements)
+            if self.bot_driver is not None:
+                await self.bot_driver.wake_all()
 
     async def handle_action(
         self, interaction: discord.Interaction, game_id: int, version: int, action_id: str

@@ -4,7 +4,7 @@ and logged like anyone's."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING
 
 from bot.bots.seats import bot_level, bot_number, bot_seat_name, bot_user_id, is_bot
@@ -14,7 +14,7 @@ from bot.table.names import player_name
 from bot.table.results import GameInfo, Outcome
 from bot.table.texts import public_event
 from engines import IllegalAction
-from engines.ai.levels import level_named
+from engines.ai.levels import DEFAULT_LEVEL, level_named
 from storage import MoveEntry, SeatRow
 
 #: (game, state JSON, player, level, seed) -> the id of the move; runs the search off the loop
@@ -88,21 +88,39 @@ class BotSeats(TableCore):
     async def play_bot(
         self, *, game_id: int, user_id: int, expected_version: int, think: Think
     ) -> Outcome:
-        """A bot's move: chosen by ``think`` from the saved state, then made through the same
-        checks and save as anyone's (refused with ``BoardChanged`` if the board moved on
-        while it thought)."""
+        """A bot's move: chosen by ``think`` at the bot's level from the saved state, then made
+        through the same checks and save as anyone's (refused with ``BoardChanged`` if the
+        board moved on while it thought)."""
+        if not is_bot(user_id):
+            raise NotAllowed("Only a bot seat is played by the bot.")
+        return await self._play_thought(game_id, user_id, expected_version, think, standin=False)
+
+    async def play_standin(
+        self, *, game_id: int, user_id: int, expected_version: int, think: Think
+    ) -> Outcome:
+        """A stand-in's move for an absent player, chosen by the search at the game's level
+        (:func:`game_level`), made and marked like :meth:`play_for`'s."""
+        return await self._play_thought(game_id, user_id, expected_version, think, standin=True)
+
+    async def _play_thought(
+        self, game_id: int, user_id: int, expected_version: int, think: Think, *, standin: bool
+    ) -> Outcome:
         row = await self._by_id(game_id)
         if row.status != "running" or row.version != expected_version:
             raise BoardChanged()
-        if not is_bot(user_id):
-            raise NotAllowed("Only a bot seat is played by the bot.")
         eng, state, seat = self._running_seat(row, user_id)
+        level = game_level(row.seats) if standin else bot_level(user_id)
         seed = (row.seed * 1_000_003 + row.version * 101 - user_id) % 2**62
-        action_id = await think(
-            eng.name, state.model_dump_json(), seat.name, bot_level(user_id), seed
-        )
+        action_id = await think(eng.name, state.model_dump_json(), seat.name, level, seed)
         legal = self._engine_call(eng.legal_actions, state, seat.name)
         action = next((a for a in legal if a.id == action_id), None)
         if action is None:
-            raise IllegalMove("The bot's choice is not a legal move.")
-        return await self._move(row, eng, state, seat, action, by_standin=False)
+            raise IllegalMove("The chosen move is not a legal move.")
+        return await self._move(row, eng, state, seat, action, by_standin=standin)
+
+
+def game_level(seats: Sequence[SeatRow]) -> str:
+    """The level a game's stand-ins play at: the one its host chose for its bots (the first
+    bot's), else the default."""
+    bot = next((s.user_id for s in seats if is_bot(s.user_id)), None)
+    return DEFAULT_LEVEL if bot is None else bot_level(bot)

@@ -78,3 +78,47 @@ async def test_bots_move_through_the_move_path_until_a_human_is_awaited(table, s
     assert len(bot_moves) == len(published)
     assert {m.player for m in bot_moves} <= {"🤖 Bot 1 (normal)", "🤖 Bot 2 (normal)"}
     await driver.close()
+
+
+async def test_a_stand_in_searches_at_the_level_of_the_games_bots_and_is_marked_so(table):
+    await lobby(table, users=(ADA, BO))
+    await table.add_bots(channel_id=CHANNEL, user_id=ADA, count=1, level="hard")
+    start = await table.start(channel_id=CHANNEL, user_id=ADA)
+    human = next(u for u in start.to_act if not is_bot(u)) if start.to_act[0] > 0 else None
+    if human is None:  # the bot opens: let it move first
+        await BotDriver(table, thinker(), _ignore).play(start.game.id)
+        human = (await table.waiting_for(channel_id=CHANNEL))[0]
+    asked = []
+
+    async def think(game, state_json, player, level, seed):
+        asked.append((player, level))
+        return "take:1"
+
+    game = await table.game(channel_id=CHANNEL)
+    outcome = await table.play_standin(
+        game_id=game.id, user_id=human, expected_version=game.version, think=think
+    )
+    assert outcome.by_standin
+    assert asked == [(game.seat_of(human).name, "hard")]
+
+
+async def test_without_bots_a_stand_in_searches_at_normal(table):
+    await lobby(table, users=(ADA, BO))
+    start = await table.start(channel_id=CHANNEL, user_id=ADA)
+    asked = []
+
+    async def think(game, state_json, player, level, seed):
+        asked.append(level)
+        return "take:1"
+
+    await table.play_standin(
+        game_id=start.game.id,
+        user_id=start.to_act[0],
+        expected_version=start.game.version,
+        think=think,
+    )
+    assert asked == ["normal"]
+
+
+async def _ignore(outcome):
+    return None
