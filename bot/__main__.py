@@ -13,6 +13,7 @@ import logging
 import sys
 from pathlib import Path
 
+from bot import logsafe
 from bot.config import LOG_LEVELS, SYNC_MODES, TOKEN_HELP, ConfigError, load_config
 
 EPILOG = """\
@@ -23,6 +24,8 @@ environment (or a .env file in the working directory; flags win over both):
   TABLETOP_DEV_GUILD   server id to sync commands to instead of globally (they appear there
                        at once; for development)
   TABLETOP_LOG_LEVEL   DEBUG | INFO | WARNING | ERROR (default INFO)
+  TABLETOP_MEMBERS_INTENT  on | off (default off): use the privileged server members intent
+                       (enable it in the Developer Portal first)
 
 games: {games}
 
@@ -30,6 +33,7 @@ examples:
   python -m bot                                   run the bot (token from env or .env)
   python -m bot --sync always --dev-guild 1234    run, and sync commands to one server only, now
   python -m bot simulate {example} --players 2 --seed 1 --out out/demo
+  python -m bot invite                            print the link that adds the bot to a server
   python -m bot tournament {example} --players 2 --games 200 --seed 1 --levels hard,easy
   python -m bot balance --level normal --games 1000
 """
@@ -81,7 +85,36 @@ def build_parser() -> argparse.ArgumentParser:
         type=str.upper,
         help="logging detail (TABLETOP_LOG_LEVEL; default INFO)",
     )
+    parser.add_argument(
+        "--members-intent",
+        action="store_true",
+        default=None,
+        help="use the privileged server members intent: a player who leaves the server leaves "
+        "their games at once (TABLETOP_MEMBERS_INTENT=on; enable it in the Developer Portal)",
+    )
+    parser.add_argument(
+        "--web-port",
+        type=int,
+        metavar="PORT",
+        help="serve public spectator pages of the games on this port (/game watch gives the "
+        "link); off by default",
+    )
+    parser.add_argument(
+        "--web-url",
+        metavar="URL",
+        help="the address the spectator links start with (default http://127.0.0.1:PORT)",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    from bot.local.launcher import add_arguments as add_local_arguments
+
+    add_local_arguments(
+        sub.add_parser(
+            "local",
+            help="play in your browser, without Discord (a local Discord, the bot, a web page)",
+            description="Start a local Discord, the real bot against it, and a web "
+            "page on 127.0.0.1 where you play every seat. Nothing reaches the internet.",
+        )
+    )
     sim = sub.add_parser(
         "simulate",
         help="play a whole game with random legal moves, without Discord",
@@ -132,6 +165,16 @@ def build_parser() -> argparse.ArgumentParser:
             description="Bots play every game at each player count and the report is written.",
         )
     )
+    inv = sub.add_parser(
+        "invite",
+        help="print the link that adds the bot to a server (scopes and permissions it needs)",
+        description=(
+            "Print the OAuth2 URL that adds the bot to a server, with the bot and "
+            "applications.commands scopes and exactly the permissions the bot uses. The "
+            "application id is read from DISCORD_TOKEN unless given."
+        ),
+    )
+    inv.add_argument("--app-id", metavar="ID", help="the application id (default: from the token)")
     return parser
 
 
@@ -142,13 +185,44 @@ def main(argv: list[str] | None = None) -> int:
         return _simulate(args)
     if args.command in ("tournament", "balance"):
         return importlib.import_module(f"bot.{args.command}").main(args)
+    if args.command == "invite":
+        return _invite(args)
+    if args.command == "local":
+        from bot.local.launcher import run as run_local
+
+        return run_local(args)
     return _run_bot(args)
+
+
+def _invite(args: argparse.Namespace) -> int:
+    from bot.invite import InviteError, application_id, invite_url
+    from bot.permissions import NEEDS
+
+    token = None
+    if not args.app_id:
+        try:
+            token = load_config().token
+        except ConfigError as exc:
+            print(f"tabletop: {exc}", file=sys.stderr)
+            return 2
+    try:
+        app_id = application_id(args.app_id, token)
+    except InviteError as exc:
+        print(f"tabletop: {exc}", file=sys.stderr)
+        return 2
+    print(invite_url(app_id))
+    print("Permissions asked for: " + ", ".join(need.label for need in NEEDS) + ".")
+    return 0
 
 
 def _run_bot(args: argparse.Namespace) -> int:
     try:
         config = load_config(
-            db=args.db, sync=args.sync, dev_guild=args.dev_guild, log_level=args.log_level
+            db=args.db,
+            sync=args.sync,
+            dev_guild=args.dev_guild,
+            log_level=args.log_level,
+            members_intent=args.members_intent,
         )
     except ConfigError as exc:
         print(f"tabletop: {exc}", file=sys.stderr)
@@ -160,9 +234,14 @@ def _run_bot(args: argparse.Namespace) -> int:
     if problem:
         print(f"tabletop: cannot use the database {config.db_path}: {problem}", file=sys.stderr)
         return 2
-    logging.basicConfig(
-        level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    logsafe.configure(config.log_level)
+    if args.web_port is not None:
+        from bot.watch.start import start_watch_pages
+
+        problem = start_watch_pages(config.db_path, args.web_port, args.web_url)
+        if problem:
+            print(f"tabletop: {problem}", file=sys.stderr)
+            return 2
     try:
         discord_app = importlib.import_module("bot.discord_app")
     except ModuleNotFoundError as exc:
@@ -179,7 +258,8 @@ def _run_bot(args: argparse.Namespace) -> int:
 
 
 async def _check_database(path: Path) -> str | None:
-    """Open (creating and migrating) the database once, so a bad path fails here, clearly."""
+    """Open (creating and migrating) the database once and try a write, so a bad path or a
+    read-only file fails here, clearly, not at every move."""
     import sqlite3
 
     from storage import MigrationError, Store
@@ -188,7 +268,12 @@ async def _check_database(path: Path) -> str | None:
         store = await Store.open(path)
     except (OSError, sqlite3.Error, MigrationError) as exc:
         return str(exc)
-    await store.close()
+    try:
+        await store.check_writable()
+    except sqlite3.Error as exc:
+        return f"{exc} (the bot must be able to write the file and its folder)"
+    finally:
+        await store.close()
     return None
 
 

@@ -13,6 +13,9 @@ checks and their messages are ours.
     TABLETOP_DEV_GUILD   a server id to sync the commands to instead of globally (they appear
                          there at once; for development)
     TABLETOP_LOG_LEVEL   DEBUG | INFO | WARNING | ERROR (default INFO)
+    TABLETOP_MEMBERS_INTENT  on | off (default off): ask Discord for the privileged server
+                         members intent, so a player who leaves the server leaves their games
+                         at once (turn it on in the Developer Portal first)
 """
 
 from __future__ import annotations
@@ -45,6 +48,7 @@ class Config:
     sync: str = "auto"
     dev_guild: int | None = None
     log_level: str = "INFO"
+    members_intent: bool = False
     env_file: Path | None = None  # the .env file that was read, if there was one
 
     def __repr__(self) -> str:  # never print the token
@@ -68,6 +72,7 @@ class _Sources(BaseSettings):
     sync: str | None = Field(default=None, alias="TABLETOP_SYNC")
     dev_guild: str | None = Field(default=None, alias="TABLETOP_DEV_GUILD")
     log_level: str | None = Field(default=None, alias="TABLETOP_LOG_LEVEL")
+    members_intent: str | None = Field(default=None, alias="TABLETOP_MEMBERS_INTENT")
 
 
 def _read(env_file: Path, flags: dict[str, str | int | None]) -> _Sources:
@@ -85,6 +90,7 @@ def load_config(
     sync: str | None = None,
     dev_guild: str | int | None = None,
     log_level: str | None = None,
+    members_intent: bool | None = None,
 ) -> Config:
     """The settings: flags (the keyword arguments) > environment > ``.env`` in ``cwd`` (the
     working directory by default) > defaults."""
@@ -97,6 +103,7 @@ def load_config(
             "TABLETOP_SYNC": sync,
             "TABLETOP_DEV_GUILD": dev_guild,
             "TABLETOP_LOG_LEVEL": log_level,
+            "TABLETOP_MEMBERS_INTENT": "on" if members_intent else None,
         },
     )
     sync_mode = (found.sync or "auto").lower()
@@ -118,6 +125,9 @@ def load_config(
                 f"right-click the server with Developer Mode on → Copy Server ID), not '{guild_raw}'."
             )
         guild = int(guild_raw)
+    members = (found.members_intent or "off").lower()
+    if members not in ("on", "off"):
+        raise ConfigError(f"TABLETOP_MEMBERS_INTENT must be on or off, not '{members}'.")
     db_path = Path(found.db or DEFAULT_DB).expanduser()
     if not db_path.is_absolute():
         db_path = cwd / db_path
@@ -127,5 +137,6 @@ def load_config(
         sync=sync_mode,
         dev_guild=guild,
         log_level=level,
+        members_intent=members == "on",
         env_file=env_path if env_path.is_file() else None,
     )

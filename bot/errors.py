@@ -50,6 +50,11 @@ class NotAllowed(TableError):
     default = "Only the host or a moderator can do that."
 
 
+#: who besides the host has host powers, as the refusals name them (the Discord layer decides
+#: who they are: ``bot.discord_app.checks.is_moderator``)
+HOST_POWERS_ALSO = "a member with Manage Messages, or a member with the server's game master role"
+
+
 class BoardChanged(TableError):
     default = "The board changed while you were choosing; nothing was done. Look again and retry."
 

@@ -93,6 +93,14 @@ async def current_version(db: aiosqlite.Connection) -> int:
     return 0 if row is None else int(row[0])
 
 
+async def is_applied(db: aiosqlite.Connection, version: int) -> bool:
+    """Whether this very migration was applied. Not "the highest applied is at least this":
+    branches developed side by side number theirs apart (0003, 0050), and a database that got
+    the higher one first must still get the lower one when both meet."""
+    async with db.execute("SELECT 1 FROM schema_version WHERE version = ?", (version,)) as cur:
+        return await cur.fetchone() is not None
+
+
 async def apply_migrations(
     db: aiosqlite.Connection, now: float, migrations: list[Migration] | None = None
 ) -> list[int]:
@@ -112,7 +120,7 @@ async def apply_migrations(
     for migration in migrations:
         await db.execute("BEGIN IMMEDIATE")
         try:
-            if await current_version(db) >= migration.version:
+            if await is_applied(db, migration.version):
                 await db.execute("ROLLBACK")
                 continue
             for statement in split_statements(migration.sql):

@@ -27,6 +27,8 @@ import aiosqlite
 from storage.migrate import apply_migrations, rollback_quietly
 
 LIVE_STATUSES = ("lobby", "running")
+#: seeds are 128-bit; SQLite integers hold 64, so wider ones are kept as big-endian bytes
+SEED_BYTES = 16
 STATUSES = ("lobby", "running", "finished", "aborted")
 BUSY_TIMEOUT_MS = 5000
 
@@ -171,6 +173,17 @@ class Store:
                 self._closed = True
                 await self._db.close()
 
+    async def check_writable(self) -> None:
+        """Write to the file and take it back, so a database the process may read but not write
+        (a read-only file or folder) is refused at start, not at every move; raises
+        ``sqlite3.Error`` with SQLite's reason."""
+        async with self._lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                await self._db.execute("CREATE TABLE write_check (x)")
+            finally:
+                await rollback_quietly(self._db)
+
     async def __aenter__(self) -> Store:
         return self
 
@@ -274,7 +287,16 @@ class Store:
                     "INSERT INTO games (guild_id, channel_id, engine, status, state, version,"
                     " host_id, options, seed, created_at, updated_at)"
                     " VALUES (?, ?, ?, 'lobby', NULL, 1, ?, ?, ?, ?, ?)",
-                    (guild_id, channel_id, engine, host_id, _dumps(options), seed, now, now),
+                    (
+                        guild_id,
+                        channel_id,
+                        engine,
+                        host_id,
+                        _dumps(options),
+                        _seed_in(seed),
+                        now,
+                        now,
+                    ),
                 )
                 game_id = cur.lastrowid
                 assert game_id is not None  # an INSERT always sets it
@@ -438,7 +460,7 @@ class Store:
             version=row["version"],
             host_id=row["host_id"],
             options=_object(row["options"], "the options", problems),
-            seed=row["seed"],
+            seed=_seed_out(row["seed"]),
             created_at=row["created_at"],
             updated_at=row["updated_at"],
             result=_loads_object(row["result"], "the result", problems, nullable=True),
@@ -468,3 +490,15 @@ class Store:
             created_at=row["created_at"],
             readable=readable,
         )
+
+
+def _seed_in(seed: int) -> int | bytes:
+    """A seed as SQLite keeps it: an integer when it fits in 63 bits, else its bytes (a wider
+    integer would be refused, and its text would be rounded to a float)."""
+    if seed < 2**63:
+        return seed
+    return seed.to_bytes(max(SEED_BYTES, (seed.bit_length() + 7) // 8), "big")
+
+
+def _seed_out(value: int | bytes) -> int:
+    return int.from_bytes(value, "big") if isinstance(value, bytes) else value

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from bot.clock.durations import DAY, HOUR
 from bot.clock.ports import ChannelGone, Notifier
-from bot.errors import NoGame, NotAllowed, WrongStage
+from bot.errors import HOST_POWERS_ALSO, NoGame, NotAllowed, WrongStage
 from bot.table import GameInfo, Table
 from bot.table.bots import Think
 from storage.clock import ClockStore
@@ -67,10 +67,9 @@ class ClockBase:
         return game
 
     def _require_host(self, game: GameInfo, user_id: int, can_manage: bool) -> None:
-        if user_id != game.host_id and not can_manage:
-            raise NotAllowed(
-                f"Only the host (<@{game.host_id}>) or a member with Manage Messages can do that."
-            )
+        # host powers follow the seat: a host who left the game has none
+        if not can_manage and (user_id != game.host_id or game.active_seat_of(user_id) is None):
+            raise NotAllowed(f"Only the host (<@{game.host_id}>), {HOST_POWERS_ALSO} can do that.")
 
     async def _seated_games(
         self, guild_id: int | None, user_id: int, statuses: Iterable[str]

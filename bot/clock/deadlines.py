@@ -12,6 +12,10 @@ from bot.logsafe import failure
 from bot.table import Change, GameInfo
 from storage.clock import Deadline
 
+#: why a game's clock stopped when its saved state cannot be played (loaded, or answered by
+#: the engine); cleared when it loads again
+DAMAGED = "its saved state cannot be played"
+
 
 class Deadlines(ClockBase):
     async def configure(
@@ -73,22 +77,41 @@ class Deadlines(ClockBase):
 
     async def recover(self) -> None:
         """At start: re-arm deadlines that fired but whose stand-in never moved (a crash), then
-        bring every running game's deadlines up to date."""
-        now = self.clock()
+        bring every running game's deadlines up to date. A game the engine cannot load or
+        answer stops only its own clock (see :meth:`_damaged`)."""
         for game in await self.table.games(("running",)):
-            waiting = await self.table.awaited(game.id)
-            last = await self.table.last_entry(game.id)
-            # the position the deadline fired on, or only the stand-in's note written since
-            untouched = {game.version}
-            if last is not None and last.kind == "standin" and last.version == game.version:
-                untouched.add(game.version - 1)
-            for d in await self.clocks.deadlines(game.id):
-                if d.fired_at is not None and d.version in untouched and d.user_id in waiting:
-                    await self.clocks.rearm(game.id, d.user_id, min(d.due_at, now))
-            await self.sync(game.id, game=game, waiting=waiting)
+            try:
+                await self._recover_game(game)
+            except Exception as exc:  # whatever the engine raises, the other games go on
+                log.error("game %s cannot be played; its clock stops: %s", game.id, failure(exc))
+                await self._damaged(game)
         for game in await self.table.games(("finished", "aborted")):
             if await self.clocks.deadlines(game.id):
                 await self.clocks.drop_deadlines(game.id)
+
+    async def _recover_game(self, game: GameInfo) -> None:
+        now = self.clock()
+        waiting = await self.table.awaited(game.id, damaged_ok=False)
+        last = await self.table.last_entry(game.id)
+        # the position the deadline fired on, or only the stand-in's note written since
+        untouched = {game.version}
+        if last is not None and last.kind == "standin" and last.version == game.version:
+            untouched.add(game.version - 1)
+        if (await self.clocks.game(game.id)).closed_reason == DAMAGED:
+            await self.clocks.update_game(game.id, closed_reason=None)  # it loads again
+        for d in await self.clocks.deadlines(game.id):
+            if d.fired_at is not None and d.version in untouched and d.user_id in waiting:
+                await self.clocks.rearm(game.id, d.user_id, min(d.due_at, now))
+        await self.sync(game.id, game=game, waiting=waiting)
+
+    async def _damaged(self, game: GameInfo) -> None:
+        """Stop a game's clock because its saved state cannot be played (marked, so the
+        channel is told once); the game itself stays for the host to abort."""
+        already = (await self.clocks.game(game.id)).closed_reason == DAMAGED
+        await self.clocks.update_game(game.id, closed_reason=DAMAGED)
+        await self.clocks.drop_deadlines(game.id)
+        if not already:
+            await self._notify(game, self.notifier.damaged(game))
 
     async def on_change(self, change: Change) -> None:
         """Subscribed to the table: every saved change keeps the clocks in line.

@@ -17,6 +17,8 @@ _PART = re.compile(r"(\d+)\s*([mhdw])")
 NO_CLOCK_WORDS = {"none", "off", "no", "0"}
 #: the longest duration anyone needs (a year); longer ones are refused, not stored
 MAX_DURATION = 365 * DAY
+#: more digits than any duration up to MAX_DURATION needs (525600m); longer numbers are not read
+MAX_DIGITS = 7
 
 
 class BadDuration(ValueError):
@@ -33,6 +35,8 @@ def parse_duration(text: str) -> int:
     for match in _PART.finditer(cleaned):
         if match.start() != pos:
             break
+        if len(match.group(1).lstrip("0")) > MAX_DIGITS:
+            raise BadDuration(f"That is too long: at most {MAX_DURATION // DAY}d.")
         total += int(match.group(1)) * _UNITS[match.group(2)]
         pos = match.end()
     if pos != len(cleaned) or total <= 0:

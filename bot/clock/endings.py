@@ -10,7 +10,7 @@ from __future__ import annotations
 from bot.clock.base import ClockBase, log
 from bot.clock.ports import ChannelGone
 from bot.clock.results import Removal
-from bot.errors import NotSeated, TableError
+from bot.errors import NoGame, NotSeated, TableError
 from bot.table import GameInfo
 
 LIVE = ("lobby", "running")
@@ -20,12 +20,13 @@ class Endings(ClockBase):
     async def _remove(self, game: GameInfo, user_id: int, why: str) -> Removal:
         """A player leaves a running game through the table's removal (its concede path).
 
-        Refused with :class:`NotSeated` when they have already left; closed only when the game
-        itself cannot be played any more (a damaged state, a failing engine)."""
+        Refused with :class:`NotSeated` when they have already left and :class:`NoGame` when
+        the game has ended (an abort came first); closed only when the game itself cannot be
+        played any more (a damaged state, a failing engine)."""
         try:
             outcome = await self.table.remove_player(game_id=game.id, user_id=user_id)
-        except NotSeated:
-            raise
+        except (NotSeated, NoGame):
+            raise  # they left, or the game ended, first: nothing to close
         except TableError as refused:
             await self.close(game.id, f"{why}; {refused.message}")
             return Removal.CLOSED
@@ -77,19 +78,12 @@ class Endings(ClockBase):
                     await self._leave_lobby(game, user_id, name)
                 else:
                     await self._remove(game, user_id, f"{name} left the server")
-            except NotSeated:
-                continue  # they had left this game already
+            except (NotSeated, NoGame):
+                continue  # they had left this game already, or it ended
+            # the table hands a leaving host's role on to the next player
             game = await self.table.game_by_id(game.id)
             if game.status in LIVE and not game.active_seats:
                 await self.close(game.id, "all players left")
-            elif game.status in LIVE and game.host_id == user_id:
-                heir = game.active_seats[0]
-                await self.table.hand_over(
-                    game_id=game.id,
-                    new_host_id=heir.user_id,
-                    by_id=None,
-                    text=f"👑 The host left the server; {heir.name} is the host now.",
-                )
         return len(games)
 
     async def _leave_lobby(self, game: GameInfo, user_id: int, name: str) -> None:

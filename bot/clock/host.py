@@ -1,5 +1,6 @@
-"""Host powers (the game's host, or a member with Manage Messages): pause and resume the clock,
-set it, remove a player, hand the host role over. Every use is written in the game's log."""
+"""Host powers (the game's host, or a member with Manage Messages or the server's game master
+role): pause and resume the clock, set it, remove a player, hand the host role over. Every use
+is written in the game's log."""
 
 from __future__ import annotations
 

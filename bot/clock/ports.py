@@ -45,6 +45,10 @@ class Notifier(Protocol):
     async def dm_failed(self, game: GameInfo, user_id: int) -> None:
         """In the channel, pinging nobody: a direct message to ``user_id`` failed."""
 
+    async def damaged(self, game: GameInfo) -> None:
+        """In the channel, pinging nobody: the game's saved state cannot be played, so its
+        clock has stopped; the host or a moderator can abort it."""
+
     async def post_turn(self, game: GameInfo, outcome: Outcome, *, headline: str) -> int | None:
         """The usual turn message (board, events, who is next, buttons); its message id."""
 

@@ -13,7 +13,9 @@
 - ``options.py``     ``key=value`` game options and per-player choices
 - ``replies.py``     ephemeral answers; refusals and failures -> private messages
 - ``resume.py``      at start, announce moves saved but never posted (a crash in between)
-- ``checks.py``      who counts as a moderator (Manage Messages)
+- ``checks.py``      who has host powers besides the host (Manage Messages, game master role)
+- ``server_settings.py`` the server's settings as the bot uses them (``/game new``'s defaults
+                     and refusals, the game master role, ping style, the permissions log)
 - ``sync.py``        sync slash commands only when their payload changed
 - ``text.py``        Discord's size limits and clipping helpers
 """
@@ -49,6 +51,7 @@ async def _serve(config, sync: str) -> None:
             command_hash=MetaHash(store),
             announcements=Announcements(store),
             dev_guild_id=getattr(config, "dev_guild", None),
+            members_intent=getattr(config, "members_intent", False),
         )
         async with client:
             await client.start(config.token)
@@ -84,6 +87,14 @@ def run(config, sync: str | None = None) -> int:
         asyncio.run(_serve(config, mode))
     except KeyboardInterrupt:
         log.info("Stopped by the operator")
+    except discord.PrivilegedIntentsRequired:
+        print(
+            "tabletop: Discord refused the server members intent. Turn on Server Members Intent "
+            "at https://discord.com/developers/applications -> your app -> Bot, or leave "
+            "TABLETOP_MEMBERS_INTENT off.",
+            file=sys.stderr,
+        )
+        return 2
     except discord.LoginFailure:
         print(
             "tabletop: Discord refused the bot token. Check DISCORD_TOKEN (environment or .env); "

@@ -1,8 +1,12 @@
-"""The discord.py client: guilds intent only, one command tree, persistent action components.
+"""The discord.py client: the guilds intent (and the members intent if the operator turned it
+on), one command tree, persistent action components.
 
 Services are built in ``setup_hook``: the clock service (``client.clock_service``, see
 :mod:`bot.discord_app.clock_runtime`), which listens to the table; its scheduler starts on
-``on_connect``. Extension points:
+``on_connect``; and the server settings (``client.server_settings``, see
+:mod:`bot.discord_app.server_settings`), read before any command arrives. As each server
+becomes available (or adds the bot) the permissions the bot lacks there are logged, once.
+Extension points:
 - commands: see :mod:`bot.discord_app.commands` (an explicit list of modules).
 - after every published turn message, each coroutine in ``client.outcome_listeners`` is awaited
   with ``(outcome, message)`` (e.g. to remember the latest board message); a failing listener
@@ -22,11 +26,12 @@ from discord import app_commands
 from bot.bots.driver import BotDriver
 from bot.clock.scheduler import Scheduler
 from bot.clock.service import ClockService
-from bot.discord_app import bot_seats, clock_runtime, commands, replies, turns
+from bot.discord_app import bot_seats, clock_runtime, commands, replies, server_settings, turns
 from bot.discord_app.components import ActionButton, ActionSelect, MovesButton
 from bot.discord_app.resume import Announcements, catch_up
 from bot.discord_app.sync import HashKeeper, sync_commands
 from bot.logsafe import failure
+from bot.settings import SettingsKeeper
 from bot.table import Outcome, Table
 
 log = logging.getLogger(__name__)
@@ -34,10 +39,13 @@ log = logging.getLogger(__name__)
 OutcomeListener = Callable[[Outcome, "discord.Message | None"], Awaitable[None]]
 
 
-def intents() -> discord.Intents:
-    """Only the guilds intent: slash commands and components need nothing privileged."""
+def intents(*, members: bool = False) -> discord.Intents:
+    """The guilds intent: slash commands and components need nothing privileged. ``members``
+    (the privileged server members intent, if the operator enabled it) adds member removals,
+    so a player who leaves the server leaves their games at once."""
     wanted = discord.Intents.none()
     wanted.guilds = True
+    wanted.members = members
     return wanted
 
 
@@ -62,9 +70,10 @@ class TabletopClient(discord.Client):
         command_hash: HashKeeper | None = None,
         announcements: Announcements | None = None,
         dev_guild_id: int | None = None,
+        members_intent: bool = False,
         **kwargs,
     ):
-        super().__init__(intents=intents(), **kwargs)
+        super().__init__(intents=intents(members=members_intent), **kwargs)
         self.table = table
         self.sync_mode = sync_mode
         self.command_hash = command_hash
@@ -77,9 +86,13 @@ class TabletopClient(discord.Client):
         self.clock_service: ClockService | None = None
         self.clock_scheduler: Scheduler | None = None
         self.bot_driver: BotDriver | None = None
+        self.server_settings: SettingsKeeper | None = None
+        self.permissions_checked: set[int] = set()  # servers whose permissions were logged
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(ActionButton, ActionSelect, MovesButton)
+        if self.server_settings is None:
+            self.server_settings = await server_settings.build(self)
         if self.clock_service is None:
             self.clock_service = await clock_runtime.build(self)
         if self.bot_driver is None:
@@ -97,11 +110,18 @@ class TabletopClient(discord.Client):
         await clock_runtime.start_scheduler(self)
 
     async def close_services(self) -> None:
-        """Stop the scheduler and close the clock tables (at shutdown, before the store), and
-        stop the bots thinking."""
+        """Stop the scheduler and close the clock and settings tables (at shutdown, before the
+        store), and stop the bots thinking."""
         await clock_runtime.stop(self)
+        await server_settings.stop(self)
         if self.bot_driver is not None:
             await self.bot_driver.close()
+
+    async def on_guild_available(self, guild: discord.Guild) -> None:
+        server_settings.log_missing_permissions(self, guild)
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        server_settings.log_missing_permissions(self, guild)
 
     async def on_ready(self) -> None:
         log.info("Connected as %s to %d guilds", self.user, len(self.guilds))

@@ -18,7 +18,7 @@ import discord
 from bot.clock.ports import ChannelGone, DmFailed
 from bot.clock.scheduler import Scheduler
 from bot.clock.service import ClockService
-from bot.discord_app import clock_texts
+from bot.discord_app import clock_texts, server_settings
 from bot.discord_app.turns import publish_to_channel
 from bot.table import GameInfo, Outcome
 from storage.clock import ClockStore
@@ -55,22 +55,30 @@ class DiscordNotifier:
         except discord.Forbidden:
             raise ChannelGone(NO_ACCESS) from None
 
+    async def _pinged(self, game: GameInfo, users: Sequence[int]) -> Sequence[int]:
+        """Whom a notice about ``game`` may ping: nobody if it names players without a ping."""
+        return () if await server_settings.names_only(self.client, game) else users
+
     async def remind(
         self, game: GameInfo, user_id: int, *, kind: str, due_at: float, left: float
     ) -> None:
         text = clock_texts.reminder(game, user_id, kind, due_at, left)
-        await self._say(game.channel_id, text, [user_id])
+        await self._say(game.channel_id, text, await self._pinged(game, [user_id]))
 
     async def vote_opened(
         self, game: GameInfo, *, player: str, missed: int, voters: Sequence[int]
     ) -> None:
-        await self._say(game.channel_id, clock_texts.vote_opened(player, missed), voters)
+        text = clock_texts.vote_opened(player, missed)
+        await self._say(game.channel_id, text, await self._pinged(game, voters))
 
     async def closed(self, game: GameInfo, reason: str) -> None:
         await self._say(game.channel_id, clock_texts.closed(game, reason))
 
     async def dm_failed(self, game: GameInfo, user_id: int) -> None:
         await self._say(game.channel_id, clock_texts.dm_failed(user_id))
+
+    async def damaged(self, game: GameInfo) -> None:
+        await self._say(game.channel_id, clock_texts.damaged(game))
 
     async def standin_turn(
         self, game: GameInfo, outcome: Outcome, *, player: str, kept: bool

@@ -70,6 +70,13 @@ def closed(game: GameInfo, reason: str) -> str:
     return f"🛑 **{game.title}**: The game was closed: {reason}."
 
 
+def damaged(game: GameInfo) -> str:
+    return (
+        f"⚠️ **{game.title}**: this game's saved state cannot be played, so its clock has "
+        "stopped. The host or a moderator can end it with `/game abort`."
+    )
+
+
 # -- answers to the clock commands ----------------------------------------------------------------
 REMOVAL = {
     Removal.GOES_ON: "The game goes on without them.",

@@ -91,13 +91,15 @@ def turn_post(
     *,
     headline: str = "",
     notes: Sequence[str] | None = None,
+    ping: bool = True,
 ) -> Post:
     """The message after a move (or the start, or a concession).
 
     ``awaited_actions`` (by default the outcome's) maps each awaited user to their legal
     actions; their union becomes the components (only awaited players' actions: anyone else is
     refused on click). ``notes`` (by default the outcome's): public lines about the game (e.g.
-    the seats a stand-in plays), shown above who acts next.
+    the seats a stand-in plays), shown above who acts next. ``ping``: whether the awaited
+    players are pinged or only named.
     """
     if awaited_actions is None:
         awaited_actions = outcome.awaited
@@ -113,7 +115,7 @@ def turn_post(
         private = not outcome.labels_public
         layout = action_layout(game.id, game.version, actions, private=private)
         view, needs_play = layout.view, layout.needs_play
-        mention_ids = list(outcome.to_act)
+        mention_ids = list(outcome.to_act) if ping else []
         tail_lines = [*notes, awaited_line(game, outcome.to_act)]
         if needs_play:
             tail_lines.append(PLAY_HINT)

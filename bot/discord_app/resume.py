@@ -13,7 +13,7 @@ import logging
 
 import discord
 
-from bot.discord_app.posts import turn_post
+from bot.discord_app.turns import turn_post_for
 from bot.table import Outcome, Table
 from engines import Event
 
@@ -57,7 +57,7 @@ async def catch_up(client: discord.Client, announcements: Announcements) -> int:
             continue
         try:
             outcome = await catch_up_outcome(table, game.channel_id)
-            post = turn_post(outcome, headline="where the game stands")
+            post = await turn_post_for(client, outcome, headline="where the game stands")
             channel = client.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
             message = await channel.send(**post.send_kwargs())
             await client.notify_outcome(outcome, message)

@@ -13,7 +13,7 @@ import logging
 
 import discord
 
-from bot.discord_app import replies
+from bot.discord_app import replies, server_settings
 from bot.discord_app.components import action_layout
 from bot.discord_app.posts import (
     PLAY_HINT,
@@ -58,8 +58,10 @@ async def public_notes(client: discord.Client, game) -> list[str]:
 
 
 async def turn_post_for(client: discord.Client, outcome: Outcome, *, headline: str = "") -> Post:
-    """The turn message for ``outcome`` (its awaited players' moves and notes included)."""
-    return turn_post(outcome, headline=headline)
+    """The turn message for ``outcome`` (its awaited players' moves and notes included); it
+    pings them unless the game opened on a server that names players without a ping."""
+    quiet = await server_settings.names_only(client, outcome.game)
+    return turn_post(outcome, headline=headline, ping=not quiet)
 
 
 async def publish(

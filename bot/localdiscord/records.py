@@ -54,6 +54,9 @@ class Channel:
     parent_id: int | None = None
     owner_id: int | None = None
     recipient_id: int | None = None  # the user a DM channel is with
+    #: permissions the bot is denied here (as a channel override would); interactions in the
+    #: channel carry the bot's permissions without them (``app_permissions``)
+    bot_denied: int = 0
 
     @property
     def is_thread(self) -> bool:

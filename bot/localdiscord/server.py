@@ -119,6 +119,9 @@ class LocalDiscord:
         self._runner: web.AppRunner | None = None
         self.port = 0
         self._routes = self._build_routes()
+        #: called (on the server's loop, no arguments) after every request of the bot and every
+        #: failed interaction: something users see may have changed (the browser page listens)
+        self.change_listeners: list[Callable[[], None]] = []
 
     # -- lifecycle ------------------------------------------------------------------------------
     def start(self) -> LocalDiscord:
@@ -257,8 +260,11 @@ class LocalDiscord:
         self.call(add) if self.loop else add()
         return user
 
-    def add_channel(self, name: str) -> Channel:
-        channel = Channel(id=self.ids.next(), guild_id=self.guild_id, name=name)
+    def add_channel(self, name: str, *, bot_denied: int = 0) -> Channel:
+        """A text channel; ``bot_denied``: permission bits the bot lacks there."""
+        channel = Channel(
+            id=self.ids.next(), guild_id=self.guild_id, name=name, bot_denied=bot_denied
+        )
 
         def add() -> None:
             self.channels[channel.id] = channel
@@ -365,7 +371,7 @@ class LocalDiscord:
                 "member": self._member(user),
                 "token": token,
                 "version": 1,
-                "app_permissions": str(ALL_PERMISSIONS),
+                "app_permissions": str(ALL_PERMISSIONS & ~channel.bot_denied),
                 "locale": "en-US",
                 "guild_locale": "en-US",
                 "entitlements": [],
@@ -386,6 +392,7 @@ class LocalDiscord:
         if not record.acknowledged and not record.failed:
             record.failed = f"not acknowledged within {self.response_deadline:.0f} s"
             self.errors.append(f"interaction {iid} ({_describe(record)}) failed: {record.failed}")
+            self._changed()
 
     # -- gateway ----------------------------------------------------------------------------------
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
@@ -761,6 +768,11 @@ class LocalDiscord:
         finally:
             self._in_flight -= 1
             self._last_activity = self.loop.time()
+            self._changed()
+
+    def _changed(self) -> None:
+        for listener in list(self.change_listeners):
+            listener()
 
     def _validate(self, method: str, path: str, body: Any, files, groups: tuple) -> None:
         """Refuse, as Discord would, a body that breaks the spec's schema or Discord's rules."""

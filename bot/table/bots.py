@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 from bot.bots.seats import bot_level, bot_number, bot_seat_name, bot_user_id, is_bot
 from bot.errors import BadOptions, BoardChanged, GameFull, IllegalMove, NotAllowed, WrongStage
 from bot.table.core import TableCore, name_of
-from bot.table.names import player_name
 from bot.table.results import GameInfo, Outcome
 from bot.table.texts import public_event
 from engines import IllegalAction
@@ -71,7 +70,9 @@ class BotSeats(TableCore):
                 while number in used:
                     number += 1
                 used.add(number)
-                name = player_name(bot_seat_name(number, level), [s.name for s in seats])
+                # not through player_name, which drops emoji from people's names: so no
+                # person can be called like a bot
+                name = bot_seat_name(number, level)
                 seats.append(SeatRow(len(seats), bot_user_id(number, level), name, {}))
                 names.append(name)
             verb = "joins" if count == 1 else "join"

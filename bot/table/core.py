@@ -235,11 +235,14 @@ class TableCore:
         ended: Result | None = None,
         action: Action | None = None,
         by_standin: bool = False,
+        host_id: int | None = None,
     ) -> Outcome:
         """Save a new state (and its log entry) and describe the result to the caller: who
         acts next is computed here, once, from the state just saved."""
         result = ended or self._engine_call(eng.result, state)
         changes: dict[str, Any] = {"state": state.model_dump_json()}
+        if host_id is not None:
+            changes["host_id"] = host_id
         if result is not None:
             changes.update(
                 status="finished", result=result.model_dump(mode="json"), end_reason=result.reason

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from bot.errors import (
+    HOST_POWERS_ALSO,
     EngineFailure,
     NoGame,
     NotAllowed,
@@ -107,13 +108,26 @@ class Lifecycle(TableCore):
             SeatRow(s.seat, s.user_id, s.name, s.choices, s.active and s.user_id != user_id)
             for s in row.seats
         ]
+        heir = heir_of(seats, seat) if user_id == row.host_id and ended is None else None
+        if heir is not None:
+            events = [*events, Event(text=f"👑 {heir.name} is the host now.", kind="host")]
         entry = MoveEntry("concede", user_id, seat.name)
-        return await self._commit(row, eng, new_state, events, entry, seats=seats, ended=ended)
+        return await self._commit(
+            row,
+            eng,
+            new_state,
+            events,
+            entry,
+            seats=seats,
+            ended=ended,
+            host_id=heir.user_id if heir is not None else None,
+        )
 
     async def abort(
         self, *, channel_id: int, user_id: int, is_moderator: bool, user_name: str | None = None
     ) -> GameInfo:
-        """End the channel's live game with no result (host or a member with Manage Messages).
+        """End the channel's live game with no result (the host, or a moderator: a member with
+        host powers in every game, whom the caller tells as ``is_moderator``).
 
         Works even when the saved state is damaged."""
         return await self._retrying(
@@ -124,11 +138,9 @@ class Lifecycle(TableCore):
         self, channel_id: int, user_id: int, is_moderator: bool, user_name: str | None
     ) -> GameInfo:
         row = await self._live(channel_id)
-        if user_id != row.host_id and not is_moderator:
+        if not is_host(row, user_id) and not is_moderator:
             host = name_of(row, row.host_id) or "the host"
-            raise NotAllowed(
-                f"Only the host, {host}, or a member with Manage Messages can abort this game."
-            )
+            raise NotAllowed(f"Only the host ({host}), {HOST_POWERS_ALSO} can abort this game.")
         who = name_of(row, user_id) or (player_name(user_name) if user_name else "a moderator")
         entry = MoveEntry(
             "abort", user_id, who, events=[public_event(f"The game is aborted by {who}.", "end")]
@@ -175,3 +187,15 @@ class Lifecycle(TableCore):
             return self._info(await self._save(row, entry))
 
         return await self._retrying(attempt)
+
+
+def heir_of(seats: list[SeatRow], leaving: SeatRow) -> SeatRow | None:
+    """Who takes the host role when the host leaves: the next player still in the game, in
+    seat order after the host's seat."""
+    after = sorted(seats, key=lambda s: (s.seat <= leaving.seat, s.seat))
+    return next((s for s in after if s.active and s.user_id != leaving.user_id), None)
+
+
+def is_host(row: GameRow, user_id: int) -> bool:
+    """Host powers follow the seat: a host who left the game has none."""
+    return user_id == row.host_id and any(s.user_id == user_id and s.active for s in row.seats)

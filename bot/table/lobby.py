@@ -40,6 +40,9 @@ from storage import (
     SeatRow,
 )
 
+#: a game's seed: every roll is public, so it must be too wide to find by trying them all
+SEED_BITS = 128
+
 
 class Lobby(TableCore):
     async def new_game(
@@ -63,8 +66,8 @@ class Lobby(TableCore):
             raise GameExists()
         game_options = self._game_options(eng, options)
         if seed is None:
-            seed = secrets.randbelow(2**31)
-        elif not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
+            seed = secrets.randbits(SEED_BITS)
+        elif not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**SEED_BITS:
             raise BadOptions("The seed must be a whole number from 0 up.")
         name = player_name(user_name)
         seat_choices = self._seat_choices(eng, choices, [])

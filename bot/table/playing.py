@@ -127,15 +127,24 @@ class Playing(TableCore):
         row = await self._live(channel_id)
         return list(self._awaited(row))
 
-    async def awaited(self, game_id: int) -> dict[int, str]:
-        """User id -> player name of everyone the game awaits (empty unless it runs; a game
-        whose state does not load awaits no one, so clocks leave it alone)."""
+    async def awaited(self, game_id: int, *, damaged_ok: bool = True) -> dict[int, str]:
+        """User id -> player name of everyone the game awaits (empty unless it runs).
+
+        A game whose state does not load, or whose engine fails to say who acts (whatever it
+        raises), awaits no one, so clocks leave it alone; with ``damaged_ok=False`` that is
+        :class:`DamagedGame` or :class:`EngineFailure` instead, for a caller that marks it."""
         row = await self._by_id(game_id)
         try:
             return self._awaited(row)
         except TableError:
-            log.warning("game %s cannot be loaded; it awaits no one", row.id)
-            return {}
+            if not damaged_ok:
+                raise
+        except Exception as exc:
+            log.error("game %s: who acts cannot be worked out: %s", row.id, failure(exc))
+            if not damaged_ok:
+                raise EngineFailure() from None
+        log.warning("game %s cannot be loaded; it awaits no one", row.id)
+        return {}
 
 
 def _resolve(typed: str, legal: Sequence[Action]) -> Action | None:

@@ -20,6 +20,7 @@ SETTINGS = (
     "TABLETOP_SYNC",
     "TABLETOP_DEV_GUILD",
     "TABLETOP_LOG_LEVEL",
+    "TABLETOP_MEMBERS_INTENT",
 )
 
 
@@ -186,3 +187,43 @@ def test_the_database_is_created_and_migrated_before_the_bot_starts(
     monkeypatch.setenv("DISCORD_TOKEN", "x")
     assert main(["--db", str(tmp_path / "new" / "games.sqlite3")]) == 0
     assert (tmp_path / "new" / "games.sqlite3").is_file()
+
+
+def test_a_read_only_database_is_refused_at_start(tmp_path, monkeypatch, capsys, fake_discord_app):
+    monkeypatch.setenv("DISCORD_TOKEN", "x")
+    db = tmp_path / "games.sqlite3"
+    assert main(["--db", str(db)]) == 0
+    make_read_only(db)
+    assert main(["--db", str(db)]) == 2
+    err = capsys.readouterr().err
+    assert "cannot use the database" in err and "readonly" in err
+    assert len(fake_discord_app) == 1  # the bot ran the first time only
+
+
+def make_read_only(db: Path) -> None:
+    """Read-only to SQLite whoever runs the test (file modes do not stop root): a header whose
+    file format write version is newer than SQLite knows is opened for reading only."""
+    header = bytearray(db.read_bytes())
+    header[18] = 3
+    db.write_bytes(bytes(header))
+    db.chmod(0o444)
+
+
+def test_the_members_intent_is_off_unless_turned_on(tmp_path, clean_env):
+    assert load_config(cwd=tmp_path).members_intent is False
+    assert load_config(cwd=tmp_path, members_intent=True).members_intent is True
+    clean_env.setenv("TABLETOP_MEMBERS_INTENT", "on")
+    assert load_config(cwd=tmp_path).members_intent is True
+
+
+def test_a_members_intent_that_is_not_on_or_off_is_a_clear_usage_error(tmp_path, clean_env):
+    clean_env.setenv("TABLETOP_MEMBERS_INTENT", "maybe")
+    with pytest.raises(ConfigError, match="on or off"):
+        load_config(cwd=tmp_path)
+
+
+def test_the_client_asks_for_the_members_intent_only_when_turned_on():
+    from bot.discord_app.client import intents
+
+    assert not intents().members and intents().guilds
+    assert intents(members=True).members

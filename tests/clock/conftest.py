@@ -63,6 +63,9 @@ class Notifier:
     async def dm_failed(self, game, user_id):
         await self._say(game.channel_id, words.dm_failed(user_id))
 
+    async def damaged(self, game):
+        await self._say(game.channel_id, words.damaged(game))
+
     async def post_turn(self, game, outcome, *, headline):
         if game.channel_id in self.gone:
             raise ChannelGone(self.gone[game.channel_id])

@@ -41,3 +41,12 @@ def test_durations_read_back_in_their_two_largest_units():
 def test_a_duration_longer_than_a_year_is_refused(text):
     with pytest.raises(BadDuration, match="at most 365d"):
         parse_duration(text)
+
+
+def test_a_number_with_thousands_of_digits_is_too_long_not_a_crash():
+    with pytest.raises(BadDuration, match="too long"):
+        parse_duration("9" * 5000 + "d")
+
+
+def test_leading_zeros_do_not_make_a_duration_too_long():
+    assert parse_duration("0" * 20 + "90m") == 90 * 60

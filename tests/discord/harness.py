@@ -73,6 +73,7 @@ class User:
     id: int
     name: str
     permissions: discord.Permissions = DEFAULT_PERMISSIONS
+    roles: tuple[int, ...] = ()  # role ids the member has
 
     @property
     def mention(self) -> str:
@@ -243,7 +244,7 @@ class Harness:
             },
             "member": {
                 "user": user_payload(user.id, user.name),
-                "roles": [],
+                "roles": [str(r) for r in user.roles],
                 "joined_at": "2026-01-01T00:00:00+00:00",
                 "deaf": False,
                 "mute": False,

@@ -21,7 +21,7 @@ async def bot(tmp_path, mode="auto", **kw):
 async def test_first_start_in_auto_mode_syncs_and_stores_the_hash(tmp_path):
     async with bot(tmp_path) as h:
         [(guild, payload)] = h.world.synced
-        assert guild is None and {c["name"] for c in payload} == {"game", "play"}
+        assert guild is None and {c["name"] for c in payload} == {"game", "play", "tabletop"}
         assert await MetaHash(h.store).load() == payload_hash(h.client.tree)
 
 
@@ -71,7 +71,7 @@ async def test_never_mode_never_syncs(tmp_path):
 async def test_a_dev_guild_gets_the_commands_instead_of_a_global_sync(tmp_path):
     async with bot(tmp_path, dev_guild_id=4242) as h:
         [(guild, payload)] = h.world.synced
-        assert guild == 4242 and {c["name"] for c in payload} == {"game", "play"}
+        assert guild == 4242 and {c["name"] for c in payload} == {"game", "play", "tabletop"}
 
 
 async def test_switching_away_from_a_dev_guild_resyncs_globally(tmp_path):

@@ -24,13 +24,13 @@ HAVE_BOT = (
 pytestmark = pytest.mark.skipif(not HAVE_BOT, reason="the bot's Discord layer is not merged yet")
 
 
-def bot_args(db_path) -> list[str]:
+def bot_args(db_path, log_level: str = "INFO") -> list[str]:
     """``python -m bot`` arguments: its own database, and sync at first start like a deploy."""
-    return ["--db", str(db_path), "--sync", "auto", "--log-level", "INFO"]
+    return ["--db", str(db_path), "--sync", "auto", "--log-level", log_level]
 
 
 class World:
-    def __init__(self, tmp_path):
+    def __init__(self, tmp_path, log_level: str = "INFO"):
         self.tmp = tmp_path
         self.server = LocalDiscord().start()
         self.driver = Driver(self.server)
@@ -38,7 +38,7 @@ class World:
         self.db = GameDb(self.db_path)
         self.bot = BotProcess(
             self.server,
-            bot_args(self.db_path),
+            bot_args(self.db_path, log_level),
             log_path=tmp_path / "bot.log",
             preload=[secret_toy.__name__],
         )
@@ -88,19 +88,20 @@ def _discord_accepts_every_request(request):
     assert refused == [], "Discord would refuse requests the bot sent:\n" + "\n".join(refused)
 
 
-@pytest.fixture(autouse=True)
-def _show_bot_log_on_failure(request):
-    yield
-    rep = getattr(request.node, "rep_call", None)
-    if rep is not None and rep.failed:
-        for name in ("world", "fresh_world"):
-            if name in request.fixturenames:
-                w = request.getfixturevalue(name)
-                print(f"--- bot log (tail) ---\n{w.bot.log_tail(6000)}")
-
-
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
+    """A failed scenario's report carries the tail of its bot's log, read while the test's
+    fixtures are still there (a teardown fixture cannot ask for them any more)."""
     outcome = yield
     rep = outcome.get_result()
-    setattr(item, "rep_" + rep.when, rep)
+    if rep.failed:
+        for section in bot_log_sections(item):
+            rep.sections.append(section)
+
+
+def bot_log_sections(item) -> list[tuple[str, str]]:
+    """("bot log (tail)", text) for each world the test used."""
+    worlds = [item.funcargs.get(name) for name in ("world", "fresh_world")]
+    return [
+        ("bot log (tail)", w.bot.log_tail(6000)) for w in worlds if w is not None and w.bot.log_path
+    ]

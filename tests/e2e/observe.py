@@ -81,7 +81,8 @@ class GameDb:
             state=r["state"],
             version=r["version"],
             options=json.loads(r["options"] or "{}"),
-            seed=r["seed"],
+            # a seed wider than SQLite's integers is kept as its big-endian bytes
+            seed=int.from_bytes(r["seed"], "big") if isinstance(r["seed"], bytes) else r["seed"],
             host_id=r["host_id"],
         )
 

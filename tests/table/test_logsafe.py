@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bot.logsafe import failure
 
 CARD = "ace of " + "spades"  # built at run time: only a message could carry it into the log
@@ -31,3 +33,17 @@ def test_a_failure_line_names_the_cause_it_was_raised_from():
         line = failure(exc)
     assert line.startswith("RuntimeError (from KeyError)")
     assert CARD not in line
+
+
+async def test_a_failed_save_logs_sqlites_reason_and_no_game_content(table, store, caplog):
+    from bot.errors import SaveFailed
+    from tests.table.conftest import ADA, CHANNEL, running
+
+    await running(table, engine="secret_toy")
+    state = (await store.live_game(CHANNEL)).state
+    await store._db.execute("PRAGMA query_only = 1")  # SQLite now refuses every write
+    with pytest.raises(SaveFailed):
+        await table.act(channel_id=CHANNEL, user_id=ADA, action_id="take:1")
+    line = "\n".join(r.getMessage() for r in caplog.records)
+    assert "SQLITE_READONLY" in line and "readonly database" in line
+    assert state not in line and "lucky" not in line

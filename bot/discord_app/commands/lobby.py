@@ -1,5 +1,5 @@
 """``/game new|join|leave|start|abort``: opening a game (here or in its own thread, with its turn
-clock), taking seats, starting and ending it."""
+clock, within the server's settings), taking seats, starting and ending it."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from discord import app_commands
 import engines
 from bot.clock.durations import BadDuration, format_duration, parse_clock
 from bot.discord_app import options as opts
-from bot.discord_app import replies
+from bot.discord_app import replies, server_settings
 from bot.discord_app.checks import is_moderator
 from bot.discord_app.commands.bots import LEVEL_CHOICES
 from bot.discord_app.posts import Post, lobby_post, title_of
@@ -20,9 +20,9 @@ from bot.discord_app.replies import BadInput
 from bot.discord_app.text import MAX_CHOICES, clip
 from bot.discord_app.turns import change_and_publish, table_of
 from bot.errors import TableError
-from bot.table import GameInfo
+from bot.settings import ServerSettings
+from bot.table import GameInfo, player_name
 from engines.ai.levels import DEFAULT_LEVEL
-from storage.clock import DEFAULT_TURN_SECONDS
 
 log = logging.getLogger(__name__)
 
@@ -83,7 +83,7 @@ async def open_game(
         choices=request.choices or None,
     )
     settings = ", ".join(f"{k}={v}" for k, v in info.options.items() if isinstance(v, str))
-    headline = f"{interaction.user.display_name} opened a game" + (
+    headline = f"{player_name(interaction.user.display_name)} opened a game" + (
         f" ({settings})" if settings else ""
     )
     return info, lobby_post(info, headline)
@@ -94,14 +94,14 @@ NEW_DESCRIPTIONS = {
     "game": "Which game to play",
     "options": "Game options as key=value words, e.g. mode=quick (suggested as you type)",
     "choice": "Your own choice where the game has one, e.g. species=cat",
-    "clock": "Time per turn before a stand-in plays: 12h, 24h (default), 3d, none",
-    "thread": "Open the game in its own thread of this channel",
+    "clock": "Time per turn before a stand-in plays: 12h, 24h, 3d, none (default: the server's)",
+    "thread": "Open the game in its own thread of this channel (default: the server's setting)",
     "bots": "Seat this many bots at once (one human against bots is a game)",
     "level": "How well those bots play (default normal)",
 }
 NO_THREADS = (
     "I may not create threads here or post in them. Ask a moderator for the Create Public "
-    "Threads and Send Messages in Threads permissions, or leave `thread` off."
+    "Threads and Send Messages in Threads permissions, or open the game with `thread:false`."
 )
 
 
@@ -115,18 +115,22 @@ async def delete_quietly(thread: discord.Thread) -> None:
 
 @dataclass(frozen=True)
 class NewGamePlace:
-    """Where ``/game new`` opens its game (this channel or a new thread) and with what clock.
+    """Where ``/game new`` opens its game (this channel or a new thread) and with what clock
+    (turn time and missed-turn limit).
 
     ``/game new`` calls :func:`new_game_place` before opening the game and :meth:`open` after.
     """
 
     channel_id: int
     turn_seconds: int | None
+    missed_limit: int
     thread: discord.Thread | None = None
 
     async def open(self, interaction: discord.Interaction, game_id: int, post) -> None:
         """Set the game's clock, then post its lobby notice where the game lives."""
-        await interaction.client.clock_service.configure(game_id, turn_seconds=self.turn_seconds)
+        await interaction.client.clock_service.configure(
+            game_id, turn_seconds=self.turn_seconds, missed_limit=self.missed_limit
+        )
         clock = (
             "no turn clock"
             if self.turn_seconds is None
@@ -155,15 +159,22 @@ class NewGamePlace:
 
 
 async def new_game_place(
-    interaction: discord.Interaction, title: str, *, clock: str | None, thread: bool
+    interaction: discord.Interaction,
+    title: str,
+    *,
+    clock: str | None,
+    thread: bool,
+    defaults: ServerSettings,
 ) -> NewGamePlace:
-    """Read ``clock`` (refusing a bad one before anything is created) and open the thread."""
+    """Read ``clock`` (refusing a bad one before anything is created) and open the thread;
+    ``defaults``: the server's settings, for the clock when none was given and the missed-turn
+    limit."""
     try:
-        turn = DEFAULT_TURN_SECONDS if clock is None else parse_clock(clock)
+        turn = defaults.turn_seconds if clock is None else parse_clock(clock)
     except BadDuration as exc:
         raise BadInput(str(exc)) from None
     if not thread:
-        return NewGamePlace(interaction.channel_id, turn)
+        return NewGamePlace(interaction.channel_id, turn, defaults.missed_limit)
     channel = interaction.channel
     if not isinstance(channel, discord.TextChannel):
         raise BadInput("A game can have its own thread only in a text channel; leave `thread` off.")
@@ -172,14 +183,14 @@ async def new_game_place(
         raise BadInput(NO_THREADS)
     # privately, so a refusal from here on stays private; the notices are posted after
     await interaction.response.defer(ephemeral=True, thinking=True)
-    name = clip(f"{title} — {interaction.user.display_name}", 100)
+    name = clip(f"{title} — {player_name(interaction.user.display_name)}", 100)
     try:
         created = await channel.create_thread(
             name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
         )
     except discord.Forbidden:
         raise BadInput(NO_THREADS) from None
-    return NewGamePlace(created.id, turn, created)
+    return NewGamePlace(created.id, turn, defaults.missed_limit, created)
 
 
 def _engine_named(name: str | None) -> engines.Engine | None:
@@ -231,13 +242,22 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
         options: str | None = None,
         choice: str | None = None,
         clock: str | None = None,
-        thread: bool = False,
+        thread: bool | None = None,
         bots: app_commands.Range[int, 0, 10] = 0,
         level: str = DEFAULT_LEVEL,
     ):
         # bad options are refused before a thread is created for nothing
         request = read_new_game(game, options, choice)
-        place = await new_game_place(interaction, request.engine.title, clock=clock, thread=thread)
+        # the server's settings: a game turned off or a channel not allowed is refused here;
+        # what the host did not give comes from them
+        rules = server_settings.for_new_game(interaction, request.engine.name)
+        place = await new_game_place(
+            interaction,
+            request.engine.title,
+            clock=clock,
+            thread=server_settings.thread_wanted(interaction, rules, thread),
+            defaults=rules,
+        )
         try:
             info, post = await open_game(interaction, request, channel_id=place.channel_id)
             if bots:
@@ -253,6 +273,7 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
             if place.thread is not None:
                 await delete_quietly(place.thread)
             raise
+        await server_settings.remember_game(interaction, info.id, rules)
         await place.open(interaction, info.id, post)
 
     new.autocomplete("options")(suggest_options)
@@ -272,7 +293,9 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
             choices=chosen or None,
         )
         mine = ", ".join(f"{k}={v}" for k, v in chosen.items())
-        headline = f"{interaction.user.display_name} joined" + (f" ({mine})" if mine else "")
+        headline = f"{player_name(interaction.user.display_name)} joined" + (
+            f" ({mine})" if mine else ""
+        )
         await send_public(interaction, lobby_post(info, headline))
 
     join.autocomplete("choice")(suggest_join_choice)
@@ -282,7 +305,9 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
         info = await table_of(interaction).leave(
             channel_id=interaction.channel_id, user_id=interaction.user.id
         )
-        await send_public(interaction, lobby_post(info, f"{interaction.user.display_name} left"))
+        await send_public(
+            interaction, lobby_post(info, f"{player_name(interaction.user.display_name)} left")
+        )
 
     @game.command(name="start", description="Start the game (host only).")
     async def start(interaction: discord.Interaction):
@@ -294,7 +319,8 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
         )
 
     @game.command(
-        name="abort", description="End this channel's game now (host or Manage Messages)."
+        name="abort",
+        description="End this channel's game now (host, Manage Messages or game master role).",
     )
     async def abort(interaction: discord.Interaction):
         info = await table_of(interaction).abort(
@@ -304,7 +330,7 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
             user_name=interaction.user.display_name,
         )
         content = (
-            f"**{title_of(info)}** was ended by {interaction.user.display_name}. "
+            f"**{title_of(info)}** was ended by {player_name(interaction.user.display_name)}. "
             "Start a new game with `/game new`."
         )
         await interaction.response.send_message(

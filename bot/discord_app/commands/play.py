@@ -8,6 +8,7 @@ from discord import app_commands
 from bot.discord_app import replies, turns
 from bot.discord_app.text import MAX_CHOICES, clip
 from bot.discord_app.turns import table_of
+from bot.table import player_name
 from engines import Action
 
 
@@ -42,5 +43,5 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
             interaction,
             table_of(interaction).concede,
             done="You conceded.",
-            headline=f"{interaction.user.display_name} concedes",
+            headline=f"{player_name(interaction.user.display_name)} concedes",
         )

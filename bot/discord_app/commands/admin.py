@@ -1,0 +1,273 @@
+"""``/tabletop settings`` and ``/tabletop check``: a server's admins set how games run here and
+see which permissions the bot lacks in a channel.
+
+Anyone may look at the settings; changing them, and the check, need Manage Server. Every answer
+is private. Refusals are raised (``BadInput``, ``NotAllowed``) and answered privately by the
+tree's error handler, before anything is stored.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+
+from bot.clock.durations import BadDuration, parse_clock
+from bot.discord_app import replies
+from bot.discord_app import server_settings as ss
+from bot.discord_app.commands.lobby import game_choices
+from bot.discord_app.replies import BadInput
+from bot.discord_app.text import clip, fit_lines
+from bot.errors import NotAllowed
+from bot.permissions import NEEDS, missing
+from bot.settings import ServerSettings, validated
+
+log = logging.getLogger(__name__)
+
+NEEDS_MANAGE_SERVER = (
+    "Only members with the Manage Server permission can {what}. Anyone can look at the "
+    "settings with `/tabletop settings`."
+)
+RESETS = {
+    "game_master": "the game master role (none)",
+    "channels": "the game channels (every channel)",
+    "all": "every setting (the defaults)",
+}
+
+
+def tabletop_group() -> app_commands.Group:
+    return app_commands.Group(
+        name="tabletop",
+        description="This server's settings for games, and a check of the bot's permissions.",
+        guild_only=True,
+    )
+
+
+def manages_server(interaction: discord.Interaction) -> bool:
+    perms = interaction.permissions
+    return bool(perms and perms.manage_guild)
+
+
+def require_manage_server(interaction: discord.Interaction, what: str) -> None:
+    if not manages_server(interaction):
+        raise NotAllowed(NEEDS_MANAGE_SERVER.format(what=what))
+
+
+def changed_settings(
+    settings: ServerSettings,
+    *,
+    clock: str | None = None,
+    missed: int | None = None,
+    thread: bool | None = None,
+    enable: str | None = None,
+    disable: str | None = None,
+    game_master: discord.Role | None = None,
+    allow_channel: discord.abc.GuildChannel | None = None,
+    disallow_channel: discord.abc.GuildChannel | None = None,
+    pings: str | None = None,
+    reset: str | None = None,
+) -> ServerSettings:
+    """The settings after what the admin asked, refusing (``BadInput``) what cannot work."""
+    if reset == "all":
+        settings = ServerSettings()
+    changes: dict = {}
+    if reset == "game_master":
+        changes["game_master_role"] = None
+    if reset == "channels":
+        changes["channels"] = ()
+    if clock is not None:
+        try:
+            changes["turn_seconds"] = parse_clock(clock)
+        except BadDuration as exc:
+            raise BadInput(str(exc)) from None
+    if missed is not None:
+        changes["missed_limit"] = missed
+    if thread is not None:
+        changes["thread_default"] = thread
+    if enable is not None and enable == disable:
+        raise BadInput("Turn a game on or off, not both at once.")
+    disabled = set(settings.disabled_games)
+    if enable is not None:
+        disabled.discard(enable)
+    if disable is not None:
+        disabled.add(disable)
+    changes["disabled_games"] = tuple(disabled)
+    if game_master is not None:
+        if game_master.is_default():
+            raise BadInput(
+                "@everyone cannot be the game master role: everyone would have host powers "
+                "in every game. Pick or create a role for your game masters."
+            )
+        if game_master.managed:
+            raise BadInput(
+                f"{game_master.name} is managed by an integration (a bot or a subscription), "
+                "so it cannot be given to members. Pick another role."
+            )
+        changes["game_master_role"] = game_master.id
+    channels = list(changes.get("channels", settings.channels))
+    if allow_channel and disallow_channel and allow_channel.id == disallow_channel.id:
+        raise BadInput("Allow a channel or disallow it, not both at once.")
+    if allow_channel is not None and allow_channel.id not in channels:
+        channels.append(allow_channel.id)
+    if disallow_channel is not None:
+        if disallow_channel.id not in channels:
+            raise BadInput(
+                f"<#{disallow_channel.id}> is not in the list of game channels "
+                + (
+                    "(games may open in every channel). To limit them, name the channels "
+                    "where they may open with `allow_channel`."
+                    if not channels
+                    else f"({', '.join(f'<#{c}>' for c in channels)})."
+                )
+            )
+        channels.remove(disallow_channel.id)
+        if not channels:
+            raise BadInput(
+                f"<#{disallow_channel.id}> is the only game channel; removing it would allow "
+                "every channel. Use `reset:game channels` if that is what you want."
+            )
+    changes["channels"] = tuple(channels)
+    if pings is not None:
+        changes["pings"] = pings
+    return validated(settings, **changes)
+
+
+async def show(interaction: discord.Interaction, note: str = "") -> None:
+    keeper = ss.keeper_of(interaction.client)
+    settings = keeper.server(interaction.guild_id)
+    lines = [note, "**Settings for games on this server**", *settings.lines()]
+    recent = await keeper.history(interaction.guild_id, limit=3)
+    if recent:
+        lines.append("Latest changes:")
+        lines += [f"• <t:{int(c.at)}:d> <@{c.user_id}>: {c.text}" for c in recent]
+    if not manages_server(interaction):
+        lines.append("(Members with Manage Server can change these with `/tabletop settings`.)")
+    else:
+        lines.append("A game keeps the settings it opened with; changes apply to new games.")
+    await replies.private(
+        interaction,
+        "\n".join(fit_lines([line for line in lines if line], 1900, line_limit=700, more="…")),
+    )
+
+
+def check_lines(
+    have: discord.Permissions,
+    *,
+    in_thread: bool,
+    settings: ServerSettings,
+    channel_id: int,
+    parent_id: int | None,
+) -> list[str]:
+    """``/tabletop check``'s answer: each needed permission, missing or there, and why."""
+    lacking = missing(have, in_thread=in_thread)
+    where = "this thread" if in_thread else "this channel"
+    lines = []
+    if lacking:
+        lines.append(f"**I am missing {len(lacking)} permission(s) in {where}:**")
+        for need in lacking:
+            lines.append(f"❌ **{need.label}**: {need.breaks}")
+        lines.append(
+            "Grant them to my role in the server settings or in this channel's permissions "
+            "(or re-invite me with the link from `python -m bot invite`)."
+        )
+    else:
+        lines.append(f"✅ I have every permission I need in {where}.")
+    have_names = [n.label for n in NEEDS if n not in lacking]
+    if have_names and lacking:
+        lines.append(f"✅ I have: {', '.join(have_names)}.")
+    if settings.channel_allowed(channel_id, parent_id):
+        lines.append("📍 Games may be opened here.")
+    else:
+        lines.append(
+            "📍 Games may not be opened here (this server's settings allow only "
+            + ", ".join(f"<#{c}>" for c in settings.channels)
+            + ")."
+        )
+    return lines
+
+
+def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
+    group = tabletop_group()
+
+    @group.command(
+        name="settings",
+        description="See this server's settings for games; Manage Server may change them.",
+    )
+    @app_commands.describe(
+        clock="Turn clock for new games: 12h, 24h, 3d, or none",
+        missed="Missed turns in a row before the others may vote to keep or kick (1-20)",
+        thread="Whether new games open in their own thread by default",
+        enable="Turn a game on",
+        disable="Turn a game off (it can no longer be opened here)",
+        game_master="A role whose members have host powers in every game",
+        allow_channel="Add a channel where games may be opened (the first limits them to it)",
+        disallow_channel="Remove a channel from the game channels",
+        pings="Whether turn messages and reminders ping the player or only name them",
+        reset="Put a setting back to its default",
+    )
+    @app_commands.choices(
+        enable=game_choices(),
+        disable=game_choices(),
+        pings=[
+            app_commands.Choice(name="mention (ping the player)", value="mention"),
+            app_commands.Choice(name="name only (no ping)", value="name"),
+        ],
+        reset=[app_commands.Choice(name=clip(v, 100), value=k) for k, v in RESETS.items()],
+    )
+    async def settings(
+        interaction: discord.Interaction,
+        clock: str | None = None,
+        missed: app_commands.Range[int, 1, 20] | None = None,
+        thread: bool | None = None,
+        enable: str | None = None,
+        disable: str | None = None,
+        game_master: discord.Role | None = None,
+        allow_channel: discord.TextChannel | None = None,
+        disallow_channel: discord.TextChannel | None = None,
+        pings: str | None = None,
+        reset: str | None = None,
+    ):
+        asked = dict(
+            clock=clock,
+            missed=missed,
+            thread=thread,
+            enable=enable,
+            disable=disable,
+            game_master=game_master,
+            allow_channel=allow_channel,
+            disallow_channel=disallow_channel,
+            pings=pings,
+            reset=reset,
+        )
+        if all(v is None for v in asked.values()):
+            await show(interaction)
+            return
+        require_manage_server(interaction, "change the settings")
+        keeper = ss.keeper_of(interaction.client)
+        new = changed_settings(keeper.server(interaction.guild_id), **asked)
+        changes = await keeper.change(interaction.guild_id, interaction.user.id, new)
+        if not changes:
+            await show(interaction, "Nothing changed: those are the settings already.")
+            return
+        await show(interaction, "Saved: " + "; ".join(changes) + ".")
+
+    @group.command(
+        name="check",
+        description="Manage Server: which permissions the bot lacks in this channel, and why.",
+    )
+    async def check(interaction: discord.Interaction):
+        require_manage_server(interaction, "run the check")
+        keeper = ss.keeper_of(interaction.client)
+        channel = interaction.channel
+        in_thread = isinstance(channel, discord.Thread)
+        lines = check_lines(
+            interaction.app_permissions,
+            in_thread=in_thread,
+            settings=keeper.server(interaction.guild_id),
+            channel_id=interaction.channel_id,
+            parent_id=getattr(channel, "parent_id", None) if in_thread else None,
+        )
+        await replies.private(interaction, "\n".join(lines))
+
+    tree.add_command(group)

@@ -1,0 +1,30 @@
+"""``/game watch``: the link to this channel's game's public spectator page (latest board, log,
+every turn's board). Registered only when the operator turned the pages on (``--web-port``),
+so a bot without them offers no command that cannot work."""
+
+from __future__ import annotations
+
+import discord
+
+from bot import watch
+from bot.discord_app import replies
+from bot.discord_app.posts import title_of
+from bot.discord_app.turns import table_of
+from bot.watch import links
+
+
+def register(game, tree) -> None:
+    settings = watch.settings()
+    if settings is None:
+        return
+
+    @game.command(name="watch", description="A web page where anyone can watch this game.")
+    async def watch_game(interaction: discord.Interaction):
+        info = await table_of(interaction).game(channel_id=interaction.channel_id)
+        token = await links.token_for(settings.db_path, info.id)
+        await replies.private(
+            interaction,
+            f"Watch {title_of(info)} on the web: {settings.link(token)}\n"
+            "Anyone with the link sees the board, the log and every past turn (only what this "
+            "channel sees). Share it as you like.",
+        )

@@ -1,0 +1,372 @@
+"""The browser page of ``./tabletop local``: a Discord look-alike over the local Discord.
+
+It runs on the local Discord's own event loop (so it reads its records directly, with no
+locking) and plays the users' side the way Discord's client does: it sends interactions built
+from the commands the bot synced, only for components on a message the seat can see, and shows
+each seat only the public messages and its own ephemeral ones. Every request names the seat it
+acts as; the page keeps no state of its own on the server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import weakref
+from pathlib import Path
+
+from aiohttp import WSMsgType, web
+
+from bot.local import slash, suggest
+from bot.localdiscord import limits
+from bot.localdiscord.records import Interaction, Message, User
+from bot.localdiscord.server import LocalDiscord
+
+STATIC = Path(__file__).parent / "static"
+AUTOCOMPLETE_WAIT = 3.5  # seconds; Discord gives the bot 3 to answer
+
+
+class PageError(Exception):
+    """A request the page should not have made; answered 400 with the reason."""
+
+
+class LocalPage:
+    """The web app. ``await start(host, port)`` on the local Discord's loop."""
+
+    def __init__(self, server: LocalDiscord, seats: list[User], channels: list):
+        self.server = server
+        self.seats = seats
+        self.channels = channels
+        self._sockets: weakref.WeakSet[web.WebSocketResponse] = weakref.WeakSet()
+        self._pending: asyncio.Handle | None = None
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+
+    # -- lifecycle ----------------------------------------------------------------------------
+    def app(self) -> web.Application:
+        app = web.Application()
+        app.router.add_get("/", self._index)
+        app.router.add_static("/static/", STATIC)
+        app.router.add_get("/api/world", self._world)
+        app.router.add_get("/api/messages", self._messages)
+        app.router.add_get("/api/suggest", self._suggest)
+        app.router.add_post("/api/command", self._command)
+        app.router.add_post("/api/click", self._click)
+        app.router.add_post("/api/select", self._select)
+        app.router.add_get("/attachments/{id}", self._attachment)
+        app.router.add_get("/ws", self._ws)
+        return app
+
+    async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
+        self._runner = web.AppRunner(self.app(), access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, host, port)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self.server.change_listeners.append(self._changed)
+        return self.port
+
+    async def stop(self) -> None:
+        with contextlib.suppress(ValueError):
+            self.server.change_listeners.remove(self._changed)
+        for ws in list(self._sockets):
+            await ws.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    # -- live updates -------------------------------------------------------------------------
+    def _changed(self) -> None:
+        """Tell every open page to refetch, at most every 30 ms (a move is several requests)."""
+        if self._pending is None:
+            self._pending = self.server.loop.call_later(0.03, self._broadcast)
+
+    def _broadcast(self) -> None:
+        self._pending = None
+        for ws in list(self._sockets):
+            if not ws.closed:
+                self.server.loop.create_task(ws.send_str('{"type":"changed"}'))
+
+    async def _ws(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(heartbeat=30)
+        await ws.prepare(request)
+        self._sockets.add(ws)
+        async for msg in ws:
+            if msg.type == WSMsgType.ERROR:
+                break
+        return ws
+
+    # -- reading --------------------------------------------------------------------------------
+    async def _index(self, request: web.Request) -> web.FileResponse:
+        return web.FileResponse(STATIC / "index.html")
+
+    async def _world(self, request: web.Request) -> web.Response:
+        return web.json_response(
+            {
+                "guild": self.server.guild_name,
+                "bot": self.server.bot.name,
+                "seats": [{"id": str(u.id), "name": u.name} for u in self.seats],
+                "channels": [
+                    {"id": str(c.id), "name": c.name, "thread": c.parent_id is not None}
+                    for c in self._listed()
+                ],
+            }
+        )
+
+    def _listed(self) -> list:
+        """The server's channels, each followed by the threads the bot opened in it."""
+        out = []
+        for channel in self.channels:
+            out.append(channel)
+            out += [c for c in self.server.channels.values() if c.parent_id == channel.id]
+        return out
+
+    def _seat(self, value) -> User:
+        seat = next((u for u in self.seats if str(u.id) == str(value)), None)
+        if seat is None:
+            raise PageError("unknown seat")
+        return seat
+
+    def _channel(self, value):
+        channel = self.server.channels.get(int(value)) if str(value).isdigit() else None
+        if channel is None:
+            raise PageError("unknown channel")
+        return channel
+
+    def _visible(self, msg: Message, seat: User) -> bool:
+        if msg.deleted:
+            return False
+        return not msg.ephemeral or msg.visible_to == seat.id
+
+    async def _messages(self, request: web.Request) -> web.Response:
+        try:
+            seat = self._seat(request.query.get("seat"))
+            channel = self._channel(request.query.get("channel"))
+        except PageError as exc:
+            return _bad(exc)
+        shown = [
+            self._message_view(m, seat)
+            for m in self.server.messages.values()
+            if m.channel_id == channel.id and self._visible(m, seat)
+        ]
+        for record in self.server.interactions.values():
+            if (
+                record.user_id == seat.id
+                and record.channel_id == channel.id
+                and record.failed
+                and record.type != 4
+            ):
+                shown.append(_failure_view(record))
+        shown.sort(key=lambda v: int(v["id"]))
+        return web.json_response(
+            {
+                "messages": shown[-200:],
+                "channels": len(self._listed()),
+                "pinged": self._pinged_now(channel.id),
+            }
+        )
+
+    def _pinged_now(self, channel_id: int) -> list[str]:
+        """The seats the channel's latest ping is for (the page marks them: whose turn it is)."""
+        for msg in reversed(self.server.messages.values()):
+            if msg.channel_id == channel_id and msg.public:
+                pinged = limits.pinged_ids(msg.content, msg.allowed_mentions)
+                seats = {u.id for u in self.seats}
+                if pinged:
+                    return [str(u) for u in pinged if u in seats]
+        return []
+
+    def _message_view(self, msg: Message, seat: User) -> dict:
+        record = self.server.interactions.get(msg.interaction_id or 0)
+        used = None
+        if record is not None and record.type == 2:
+            user = self.server.users.get(record.user_id)
+            used = {"user": user.name if user else "someone", "command": _command_name(record)}
+        return {
+            "id": str(msg.id),
+            "author": self.server.bot.name,
+            "content": msg.content,
+            "names": {
+                str(u): self.server.users[u].name
+                for u in limits.mentioned_ids(msg.content)
+                if u in self.server.users
+            },
+            "embeds": msg.embeds,
+            "components": msg.components,
+            "attachments": [
+                {
+                    "url": f"/attachments/{a.id}?seat={seat.id}",
+                    "filename": a.filename,
+                    "image": a.data[:8] == b"\x89PNG\r\n\x1a\n",
+                    "description": a.description,
+                }
+                for a in msg.attachments
+            ],
+            "ephemeral": msg.ephemeral,
+            "loading": msg.loading,
+            "edited": msg.edited,
+            "mentions_me": seat.id in limits.pinged_ids(msg.content, msg.allowed_mentions),
+            "used": used,
+        }
+
+    async def _attachment(self, request: web.Request) -> web.Response:
+        try:
+            seat = self._seat(request.query.get("seat"))
+        except PageError as exc:
+            return _bad(exc)
+        aid = request.match_info["id"]
+        for msg in self.server.messages.values():
+            for a in msg.attachments:
+                if str(a.id) == aid and self._visible(msg, seat):
+                    return web.Response(
+                        body=a.data,
+                        content_type=a.content_type or "application/octet-stream",
+                        headers={"Cache-Control": "private, max-age=3600"},
+                    )
+        raise web.HTTPNotFound()
+
+    # -- commands -------------------------------------------------------------------------------
+    def _resolver(self) -> slash.Resolver:
+        users = {
+            u.name.lower(): u.payload()
+            for uid, u in self.server.users.items()
+            if uid in self.server.members
+        }
+        channels = {c.name.lower(): c.payload() for c in self.server.channels.values()}
+
+        def member_of(uid: int) -> dict:
+            member = self.server._member(self.server.users[uid])
+            return {k: v for k, v in member.items() if k != "user"}
+
+        return slash.Resolver(users, channels, member_of)
+
+    async def _suggest(self, request: web.Request) -> web.Response:
+        try:
+            seat = self._seat(request.query.get("seat"))
+            channel = self._channel(request.query.get("channel"))
+        except PageError as exc:
+            return _bad(exc)
+        text = request.query.get("text", "")
+        found = suggest.suggest(text, self.server.commands())
+        if isinstance(found, suggest.AskBot):
+            try:
+                data = slash.interaction_data(
+                    found.parsed, self._resolver(), focused=found.focused, typed=found.typed
+                )
+            except slash.SlashError as exc:
+                return web.json_response({"suggestions": [], "hint": str(exc)})
+            choices = await self._autocomplete(seat, channel.id, data)
+            found = suggest.from_choices(found, text, choices)
+        return web.json_response({"suggestions": [s.payload() for s in found]})
+
+    async def _autocomplete(self, seat: User, channel_id: int, data: dict) -> list[dict]:
+        try:
+            iid = self.server.create_interaction(
+                type=4, user=seat, channel_id=channel_id, data=data
+            )
+        except RuntimeError:
+            return []
+        record = self.server.interactions[iid]
+        deadline = self.server.loop.time() + AUTOCOMPLETE_WAIT
+        while not (record.acknowledged or record.failed) and self.server.loop.time() < deadline:
+            await asyncio.sleep(0.02)
+        return list(record.choices or [])
+
+    async def _command(self, request: web.Request) -> web.Response:
+        try:
+            body = await _body(request)
+            seat = self._seat(body.get("seat"))
+            channel = self._channel(body.get("channel"))
+            parsed = slash.read(str(body.get("text", "")), self.server.commands())
+            data = slash.interaction_data(parsed, self._resolver())
+        except (PageError, slash.SlashError) as exc:
+            return _bad(exc)
+        return self._dispatch(type=2, user=seat, channel_id=channel.id, data=data)
+
+    def _dispatch(self, **interaction) -> web.Response:
+        try:
+            self.server.create_interaction(**interaction)
+        except RuntimeError as exc:  # the bot is not connected (restarting, or it stopped)
+            return web.json_response({"error": str(exc)}, status=503)
+        return web.json_response({"ok": True})
+
+    # -- components -----------------------------------------------------------------------------
+    def _component(self, body: dict, kind: int) -> tuple[User, Message, dict]:
+        seat = self._seat(body.get("seat"))
+        msg = self.server.messages.get(int(body.get("message") or 0))
+        if msg is None or not self._visible(msg, seat):
+            raise PageError("that message is not there any more")
+        wanted = str(body.get("custom_id"))
+        for row in msg.components:
+            for c in row.get("components") or []:
+                if c.get("type") == kind and c.get("custom_id") == wanted:
+                    if c.get("disabled"):
+                        raise PageError("that control is disabled")
+                    return seat, msg, c
+        raise PageError("that control is not on the message any more")
+
+    async def _click(self, request: web.Request) -> web.Response:
+        try:
+            body = await _body(request)
+            seat, msg, button = self._component(body, limits.BUTTON)
+        except (PageError, ValueError) as exc:
+            return _bad(exc)
+        data = {"custom_id": button["custom_id"], "component_type": 2}
+        return self._dispatch(type=3, user=seat, channel_id=msg.channel_id, data=data, message=msg)
+
+    async def _select(self, request: web.Request) -> web.Response:
+        try:
+            body = await _body(request)
+            seat, msg, menu = self._component(body, 3)
+        except (PageError, ValueError) as exc:
+            return _bad(exc)
+        values = [str(v) for v in body.get("values") or []]
+        offered = {o["value"] for o in menu.get("options") or []}
+        low, high = menu.get("min_values", 1), menu.get("max_values", 1)
+        if any(v not in offered for v in values) or not low <= len(values) <= high:
+            return _bad(PageError(f"pick {low}–{high} of the menu's options"))
+        data = {"custom_id": menu["custom_id"], "component_type": 3, "values": values}
+        return self._dispatch(type=3, user=seat, channel_id=msg.channel_id, data=data, message=msg)
+
+
+def _command_name(record: Interaction) -> str:
+    data = record.data or {}
+    parts = [data.get("name", "?")]
+    opts = data.get("options") or []
+    while opts and opts[0].get("type") in (1, 2):
+        parts.append(opts[0]["name"])
+        opts = opts[0].get("options") or []
+    return "/" + " ".join(parts)
+
+
+def _failure_view(record: Interaction) -> dict:
+    return {
+        "id": str(record.id),
+        "author": "",
+        "content": "This interaction failed",
+        "failure": True,
+        "ephemeral": True,
+        "names": {},
+        "embeds": [],
+        "components": [],
+        "attachments": [],
+        "loading": False,
+        "edited": False,
+        "mentions_me": False,
+        "used": None,
+    }
+
+
+async def _body(request: web.Request) -> dict:
+    try:
+        body = await request.json()
+    except ValueError:
+        raise PageError("the request is not JSON") from None
+    if not isinstance(body, dict):
+        raise PageError("the request is not a JSON object")
+    return body
+
+
+def _bad(exc: Exception) -> web.Response:
+    return web.Response(
+        status=400, text=json.dumps({"error": str(exc)}), content_type="application/json"
+    )

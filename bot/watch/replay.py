@@ -1,0 +1,88 @@
+"""Every turn's state of a game, rebuilt from its saved move log.
+
+Engines are deterministic (their randomness lives in the state, seeded from the game's seed),
+so the game's seed, options and seats, set up as the table does at ``/game start``, and then
+each logged move applied in order give back every board the channel saw. The rebuilt final
+state is compared with the saved one: if they differ (a log entry this replay does not know how
+to apply), only the latest board is offered, never a wrong one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+import engines
+from bot.logsafe import failure
+from engines import IllegalAction
+from storage import GameRow, MoveRow
+
+log = logging.getLogger(__name__)
+
+CHANGES_STATE = ("start", "move", "concede")
+
+
+@dataclass
+class Turn:
+    seq: int  # the log entry after which this board stood (0 for the saved state alone)
+    text: str  # the public words of that entry
+    state: Any
+
+
+@dataclass
+class Replay:
+    turns: list[Turn] = field(default_factory=list)
+    complete: bool = True  # False: only the latest board (the log could not be replayed)
+
+
+def public_text(move: MoveRow) -> str:
+    """What the channel was told about one log entry (private events left out)."""
+    if not move.readable:
+        return "(this log entry is damaged)"
+    texts = [str(e.get("text", "")) for e in move.events if e.get("private_to") is None]
+    return " ".join(t for t in texts if t) or f"{move.player or 'Someone'} moves."
+
+
+def _setup(eng: engines.Engine, row: GameRow):
+    """The opening state, made the way ``Table.start`` makes it."""
+    players = [s.name for s in sorted(row.seats, key=lambda s: s.seat)]
+    merged: dict[str, Any] = dict(row.options)
+    for spec in eng.options:
+        if spec.per_player:
+            merged[spec.key] = {
+                s.name: s.choices[spec.key] for s in row.seats if spec.key in s.choices
+            }
+    options = eng.validate_options(players, merged)
+    return eng.setup(players, seed=row.seed, options=options)
+
+
+def replay(row: GameRow, moves: list[MoveRow]) -> Replay:
+    if row.status == "lobby" or row.state is None:
+        return Replay()
+    eng = engines.get_engine(row.engine)
+    saved = eng.load_state(row.state)
+    latest = Replay(turns=[Turn(0, "The latest board.", saved)], complete=False)
+    turns: list[Turn] = []
+    state = None
+    try:
+        for move in moves:
+            if move.kind == "start":
+                state = _setup(eng, row)
+            elif state is None or move.kind not in CHANGES_STATE:
+                continue
+            elif move.kind == "move":
+                state, _ = eng.apply(state, move.player, move.action_id)
+            elif move.kind == "concede":
+                # when the game could not go on without them it ended there, the state as it was
+                with contextlib.suppress(IllegalAction):
+                    state, _ = eng.remove_player(state, move.player)
+            turns.append(Turn(move.seq, public_text(move), state))
+    except Exception as exc:
+        log.warning("game %s: its log does not replay (%s)", row.id, failure(exc))
+        return latest
+    if not turns or state.model_dump_json() != saved.model_dump_json():
+        log.warning("game %s: its replayed log does not reach the saved state", row.id)
+        return latest
+    return Replay(turns=turns)

@@ -1,0 +1,122 @@
+"""Queries for server settings: one JSON object per server, its change log, and the settings
+each game started with (tables from ``migrations/0050_server_settings.sql``).
+
+Like :mod:`storage.clock`, this keeps its own plain ``sqlite3`` connection to the platform's file
+(WAL lets them work side by side), used from worker threads one call at a time. The platform's
+:meth:`storage.Store.open` applies the migration; open that first. The store knows settings only
+as JSON text; :mod:`bot.settings` gives them meaning.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class SettingsChange:
+    """One line of a server's settings log."""
+
+    guild_id: int
+    at: float
+    user_id: int
+    text: str
+
+
+class SettingsStore:
+    """Open with :meth:`open`, end with :meth:`close`."""
+
+    def __init__(self, db: sqlite3.Connection):
+        self.db = db
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | Path) -> SettingsStore:
+        def connect() -> sqlite3.Connection:
+            db = sqlite3.connect(
+                str(path), isolation_level=None, check_same_thread=False, timeout=5.0
+            )
+            db.execute("PRAGMA busy_timeout=5000")
+            return db
+
+        return cls(await asyncio.to_thread(connect))
+
+    async def close(self) -> None:
+        async with self._lock:
+            await asyncio.to_thread(self.db.close)
+
+    async def _run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        async with self._lock:
+            return await asyncio.to_thread(fn, self.db)
+
+    # -- servers ---------------------------------------------------------------------------------
+    async def all_servers(self) -> dict[int, str]:
+        """Every server's settings JSON, by server id (servers never changed have none)."""
+        rows = await self._run(
+            lambda db: db.execute("SELECT guild_id, settings FROM server_settings").fetchall()
+        )
+        return {int(g): s for g, s in rows}
+
+    async def put_server(
+        self, guild_id: int, settings: str, *, user_id: int, now: float, log: Sequence[str]
+    ) -> None:
+        """Replace a server's settings and log what changed, in one transaction."""
+
+        def write(db: sqlite3.Connection) -> None:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                db.execute(
+                    "INSERT INTO server_settings (guild_id, settings, updated_at, updated_by)"
+                    " VALUES (?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
+                    " settings = excluded.settings, updated_at = excluded.updated_at,"
+                    " updated_by = excluded.updated_by",
+                    (guild_id, settings, now, user_id),
+                )
+                db.executemany(
+                    "INSERT INTO server_settings_log (guild_id, at, user_id, text)"
+                    " VALUES (?, ?, ?, ?)",
+                    [(guild_id, now, user_id, text) for text in log],
+                )
+                db.execute("COMMIT")
+            except BaseException:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                raise
+
+        await self._run(write)
+
+    async def changes(self, guild_id: int, *, limit: int = 10) -> list[SettingsChange]:
+        """The server's latest settings changes, oldest first."""
+        rows = await self._run(
+            lambda db: db.execute(
+                "SELECT guild_id, at, user_id, text FROM server_settings_log"
+                " WHERE guild_id = ? ORDER BY id DESC LIMIT ?",
+                (guild_id, limit),
+            ).fetchall()
+        )
+        return [SettingsChange(*row) for row in reversed(rows)]
+
+    # -- games -----------------------------------------------------------------------------------
+    async def put_game(self, game_id: int, guild_id: int | None, settings: str) -> None:
+        """Keep the settings a game opened with (the first call wins)."""
+        await self._run(
+            lambda db: db.execute(
+                "INSERT OR IGNORE INTO game_settings (game_id, guild_id, settings)"
+                " VALUES (?, ?, ?)",
+                (game_id, guild_id, settings),
+            )
+        )
+
+    async def game(self, game_id: int) -> str | None:
+        rows = await self._run(
+            lambda db: db.execute(
+                "SELECT settings FROM game_settings WHERE game_id = ?", (game_id,)
+            ).fetchall()
+        )
+        return rows[0][0] if rows else None

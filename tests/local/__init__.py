@@ -1,0 +1,1 @@
+"""``./tabletop local`` tested as a player uses it: in a real (headless) browser."""
