@@ -40,6 +40,13 @@ def _redeal_tiles(state: APState, player: str, rng: random.Random) -> None:
             places.append((lambda t, cell=cell: setattr(cell, "tile", t), cell.tile))
     for (put, _), tile in zip(places, redeal([t for _, t in places], rng), strict=True):
         put(tile)
+    # a tile another player secretly chose to pass (Gonorrhea) is one of their re-dealt tiles
+    for task in state.tasks:
+        chosen = task.data.get("chosen")
+        if isinstance(chosen, dict):
+            for giver in sorted(chosen):
+                if giver != player:
+                    chosen[giver] = rng.choice(sorted(state.hands[giver]))
 
 
 def _redeal_plans(state: APState, player: str, rng: random.Random) -> None:

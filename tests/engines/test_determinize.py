@@ -110,3 +110,25 @@ def test_anatomy_park_samples_keep_heart_attacks_out_of_the_top_half():
     for _ in range(50):
         deck = ENGINE.determinize(state, "Ada", rng).reactions
         assert all(cards[c].kind != "heart" for c in deck[len(deck) - half :])
+
+
+def test_a_tile_another_player_chose_to_pass_is_one_of_their_sampled_tiles():
+    """Gonorrhea: each player picks a tile to pass in secret; a sample re-deals their hand,
+    so their pick must come from the new hand (the game goes on from the sample)."""
+    from engines.anatomy_park.engine import ENGINE
+    from engines.anatomy_park.state import Task
+
+    state = ENGINE.setup(["Ada", "Brook", "Cy"], seed=3)
+    picked = state.hands["Brook"][0]
+    state.tasks.insert(
+        0,
+        Task(
+            kind="gonorrhea",
+            player="Ada",
+            data={"order": ["Ada", "Brook", "Cy"], "chosen": {"Brook": picked}},
+        ),
+    )
+    rng = random.Random(4)
+    for _ in range(20):
+        sample = ENGINE.determinize(state, "Ada", rng)
+        assert sample.tasks[0].data["chosen"]["Brook"] in sample.hands["Brook"]
