@@ -68,8 +68,10 @@ def _redeal_reactions(state: APState, player: str, rng: random.Random) -> None:
     hidden = deck + ([acting.data["card"]] if acting is not None else [])
     hearts = sorted(c for c in hidden if cards[c].kind == "heart")
     rest = redeal([c for c in hidden if cards[c].kind != "heart"], rng)
-    if acting is not None:
-        acting.data["card"] = rest.pop()
+    if acting is not None:  # a card acted out is a body reaction, never a disease
+        acting.data["card"] = rest.pop(
+            next(i for i, c in enumerate(rest) if cards[c].kind == "reaction")
+        )
     # the top half (the end of the list) still holds this many cards, none a heart attack
     half = sum(r.kind != "heart" for r in cards.values()) // 2
     drawn = sum(r.kind != "heart" for r in cards.values()) - len(rest)

@@ -132,3 +132,22 @@ def test_a_tile_another_player_chose_to_pass_is_one_of_their_sampled_tiles():
     for _ in range(20):
         sample = ENGINE.determinize(state, "Ada", rng)
         assert sample.tasks[0].data["chosen"]["Brook"] in sample.hands["Brook"]
+
+
+@pytest.mark.parametrize("name,n", list(_cases()))
+def test_a_sample_plays_on_to_the_end_like_a_real_game(name, n):
+    """A searching bot plays its samples to the end: everything in a sample must hang together
+    (a card a pending choice names is where the choice expects it)."""
+    engine = engines.get_engine(name)
+    rng = random.Random(21)
+    for state in _midgame_states(engine, n, seed=9, every=5, limit=12):
+        for player in PLAYER_NAMES[:n]:
+            sample = engine.determinize(state, player, rng)
+            for _ in range(engine.max_playout_steps):
+                if engine.is_over(sample):
+                    break
+                actor = engine.to_act(sample)[0]
+                actions = engine.legal_actions(sample, actor)
+                picked = engine.pick(sample, actor, actions, rng)
+                sample, _ = engine.play(sample, actor, next(a for a in actions if a.id == picked))
+            assert engine.is_over(sample)
