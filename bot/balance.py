@@ -98,8 +98,10 @@ def section(title: str, players: int, matches: list[Match]) -> list[str]:
         ]
     endings = Counter(m.ending for m in done)
     out += ["", "| how the game ended | games | share |", "|---|---|---|"]
+    for kind in engines.get_engine(matches[0].game).endings if matches else ():
+        endings.setdefault(kind, 0)  # an ending that never happened shows as 0
     for ending, count in endings.most_common():
-        out.append(f"| {ending} | {count} | {count / len(done):.0%} |")
+        out.append(f"| {ending} | {count} | {count / max(len(done), 1):.0%} |")
     out.append("")
     return out
 

@@ -276,6 +276,9 @@ class Engine(ABC, Generic[S]):
         names = [p if isinstance(p, str) else p.name for p in players]
         return dict.fromkeys(names, 0.0)
 
+    #: the kinds of ending :meth:`ending` names, so a report can show one that never happened
+    endings: ClassVar[tuple[str, ...]] = ()
+
     def ending(self, state: S) -> str:
         """How a finished game ended, in a few words shared by games that ended alike (for the
         balance report). By default the result's reason."""

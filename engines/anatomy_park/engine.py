@@ -58,6 +58,7 @@ class AnatomyParkEngine(Engine[APState]):
     ]
     guide = GUIDE
     max_playout_steps = 4000
+    endings = ("Ruben survives", "heart attack: Ruben dies")
     standing_scale = 5.0
 
     def setup(

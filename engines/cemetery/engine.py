@@ -47,6 +47,7 @@ class CemeteryEngine(Engine[CemeteryState]):
     options = []
     guide = GUIDE
     max_playout_steps = 6000
+    endings = ("most tokens", "draw")
     standing_scale = 3.0
 
     # -- setup ------------------------------------------------------------------------------

@@ -49,6 +49,7 @@ class RunAnimalsEngine(Engine[RAState]):
     ]
     guide = GUIDE
     max_playout_steps = 2000
+    endings = ("20 points", "graveyard full", "extinction", "graveyard full and extinction")
     standing_scale = 4.0
 
     # -- contract -------------------------------------------------------------------------------

@@ -101,3 +101,4 @@ def test_the_balance_report_states_level_sample_and_endings(tmp_path):
     assert "First player to act wins" in text
     assert "how the game ended" in text
     assert "Length in moves" in text
+    assert "| 20 points |" in text, "an ending that never happened still shows, as 0"
