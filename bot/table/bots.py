@@ -4,12 +4,22 @@ and logged like anyone's."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING
 
 from bot.bots.seats import bot_level, bot_number, bot_seat_name, bot_user_id, is_bot
-from bot.errors import BadOptions, BoardChanged, GameFull, IllegalMove, NotAllowed, WrongStage
-from bot.table.core import TableCore, name_of
+from bot.errors import (
+    BadOptions,
+    BoardChanged,
+    GameFull,
+    IllegalMove,
+    NotAllowed,
+    NotYourTurn,
+    WrongStage,
+)
+from bot.logsafe import failure
+from bot.table.core import TableCore, log, name_of
 from bot.table.results import GameInfo, Outcome
 from bot.table.texts import public_event
 from engines import IllegalAction
@@ -112,7 +122,16 @@ class BotSeats(TableCore):
         eng, state, seat = self._running_seat(row, user_id)
         level = game_level(row.seats) if standin else bot_level(user_id)
         seed = (row.seed * 1_000_003 + row.version * 101 - user_id) % 2**62
-        action_id = await think(eng.name, state.model_dump_json(), seat.name, level, seed)
+        try:
+            action_id = await think(eng.name, state.model_dump_json(), seat.name, level, seed)
+        except Exception as exc:  # a worker that cannot think: the engine's suggestion plays
+            log.warning(
+                "game %s: the search failed (%s); the suggestion plays", row.id, failure(exc)
+            )
+            try:
+                action_id = eng.suggest(state, seat.name, random.Random(seed))
+            except IllegalAction as refused:
+                raise NotYourTurn(refused.reason) from None
         legal = self._engine_call(eng.legal_actions, state, seat.name)
         action = next((a for a in legal if a.id == action_id), None)
         if action is None:

@@ -122,3 +122,19 @@ async def test_without_bots_a_stand_in_searches_at_normal(table):
 
 async def _ignore(outcome):
     return None
+
+
+async def test_a_search_that_fails_leaves_the_move_to_the_engines_suggestion(table):
+    await lobby(table, users=(ADA, BO))
+    start = await table.start(channel_id=CHANNEL, user_id=ADA)
+
+    async def broken(game, state_json, player, level, seed):
+        raise RuntimeError("the worker died")
+
+    outcome = await table.play_standin(
+        game_id=start.game.id,
+        user_id=start.to_act[0],
+        expected_version=start.game.version,
+        think=broken,
+    )
+    assert outcome.action is not None and outcome.by_standin
