@@ -236,9 +236,9 @@ def _run_bot(args: argparse.Namespace) -> int:
         return 2
     logsafe.configure(config.log_level)
     if args.web_port is not None:
-        from bot.watch.start import start_watch_pages
+        from bot.watch.start import claim_port
 
-        problem = start_watch_pages(config.db_path, args.web_port, args.web_url)
+        problem = claim_port(args.web_port, args.web_url)
         if problem:
             print(f"tabletop: {problem}", file=sys.stderr)
             return 2

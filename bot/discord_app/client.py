@@ -3,8 +3,10 @@ on), one command tree, persistent action components.
 
 Services are built in ``setup_hook``: the clock service (``client.clock_service``, see
 :mod:`bot.discord_app.clock_runtime`), which listens to the table; its scheduler starts on
-``on_connect``; and the server settings (``client.server_settings``, see
-:mod:`bot.discord_app.server_settings`), read before any command arrives. As each server
+``on_connect``; the server settings (``client.server_settings``, see
+:mod:`bot.discord_app.server_settings`), read before any command arrives; and, when the operator
+turned them on, the spectator pages (``client.watch_server``, see :mod:`bot.watch`), served
+from this loop with this client's table. As each server
 becomes available (or adds the bot) the permissions the bot lacks there are logged, once.
 Extension points:
 - commands: see :mod:`bot.discord_app.commands` (an explicit list of modules).
@@ -33,6 +35,8 @@ from bot.discord_app.sync import HashKeeper, sync_commands
 from bot.logsafe import failure
 from bot.settings import SettingsKeeper
 from bot.table import Outcome, Table
+from bot.watch import start as watch_pages
+from bot.watch.server import WatchServer
 
 log = logging.getLogger(__name__)
 
@@ -87,6 +91,7 @@ class TabletopClient(discord.Client):
         self.clock_scheduler: Scheduler | None = None
         self.bot_driver: BotDriver | None = None
         self.server_settings: SettingsKeeper | None = None
+        self.watch_server: WatchServer | None = None  # the spectator pages, when they are on
         self.permissions_checked: set[int] = set()  # servers whose permissions were logged
 
     async def setup_hook(self) -> None:
@@ -98,6 +103,8 @@ class TabletopClient(discord.Client):
         if self.bot_driver is None:
             self.bot_driver = bot_seats.install(self)
             self.clock_service.think = self.bot_driver.thinker.choose
+        if self.watch_server is None:
+            self.watch_server = await watch_pages.serve(self.table)
         if self.command_hash is not None:
             await sync_commands(
                 self.tree,
@@ -110,8 +117,10 @@ class TabletopClient(discord.Client):
         await clock_runtime.start_scheduler(self)
 
     async def close_services(self) -> None:
-        """Stop the scheduler and close the clock and settings tables (at shutdown, before the
-        store), and stop the bots thinking."""
+        """Stop the scheduler and the spectator pages and close the clock and settings tables
+        (at shutdown, before the store), and stop the bots thinking."""
+        await watch_pages.stop(self.watch_server, self.table)
+        self.watch_server = None
         await clock_runtime.stop(self)
         await server_settings.stop(self)
         if self.bot_driver is not None:

@@ -1,6 +1,7 @@
 """The Table: the one gateway to games, assembled from its parts over
 :class:`~bot.table.core.TableCore` (loading, saving, describing): :mod:`~bot.table.lobby`,
-:mod:`~bot.table.playing`, :mod:`~bot.table.lifecycle` and :mod:`~bot.table.looking`."""
+:mod:`~bot.table.playing`, :mod:`~bot.table.lifecycle`, :mod:`~bot.table.looking` and
+:mod:`~bot.table.watching`."""
 
 from __future__ import annotations
 
@@ -10,11 +11,12 @@ from bot.table.lifecycle import Lifecycle
 from bot.table.lobby import Lobby
 from bot.table.looking import Looking
 from bot.table.playing import Playing
+from bot.table.watching import Watching
 
 __all__ = ["ChangeListener", "NoteSource", "Table"]
 
 
-class Table(Lobby, Playing, Lifecycle, Looking, BotSeats):
+class Table(Lobby, Playing, Lifecycle, Looking, Watching, BotSeats):
     """Load the channel's game, check who may do what, let the engine apply it, save it in
     one transaction (with the optimistic version check), render the public board, and say
     who acts next, all from one load. The only code that loads game states and writes game

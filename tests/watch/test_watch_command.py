@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from bot import watch
@@ -12,7 +10,7 @@ from bot.discord_app.client import TabletopClient
 
 @pytest.fixture
 def pages_on():
-    watch.enable(watch.WatchSettings(db_path=Path("x.sqlite3"), base_url="https://t.example/"))
+    watch.enable(watch.WatchSettings(base_url="https://t.example/"))
     yield
     watch.enable(None)
 

@@ -10,7 +10,6 @@ from bot import watch
 from bot.discord_app import replies
 from bot.discord_app.posts import title_of
 from bot.discord_app.turns import table_of
-from bot.watch import links
 
 
 def register(game, tree) -> None:
@@ -20,8 +19,9 @@ def register(game, tree) -> None:
 
     @game.command(name="watch", description="A web page where anyone can watch this game.")
     async def watch_game(interaction: discord.Interaction):
-        info = await table_of(interaction).game(channel_id=interaction.channel_id)
-        token = await links.token_for(settings.db_path, info.id)
+        table = table_of(interaction)
+        info = await table.game(channel_id=interaction.channel_id)
+        token = await table.watch_token(info.id)
         await replies.private(
             interaction,
             f"Watch {title_of(info)} on the web: {settings.link(token)}\n"

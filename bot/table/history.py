@@ -1,4 +1,5 @@
-"""Every turn's state of a game, rebuilt from its saved move log.
+"""Every turn's state of a game, rebuilt from its saved move log (for the spectator pages,
+through :mod:`bot.table.watching`, which hands out only the public views of these states).
 
 Engines are deterministic (their randomness lives in the state, seeded from the game's seed),
 so the game's seed, options and seats, set up as the table does at ``/game start``, and then
@@ -14,24 +15,25 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
-import engines
+from pydantic import BaseModel
+
 from bot.logsafe import failure
-from engines import IllegalAction
+from engines import Engine, IllegalAction
 from storage import GameRow, MoveRow
 
-log = logging.getLogger(__name__)
+log = logging.getLogger("tabletop.table")
 
 CHANGES_STATE = ("start", "move", "concede")
 
 
-@dataclass
+@dataclass(frozen=True)
 class Turn:
     seq: int  # the log entry after which this board stood (0 for the saved state alone)
     text: str  # the public words of that entry
-    state: Any
+    state: BaseModel
 
 
-@dataclass
+@dataclass(frozen=True)
 class Replay:
     turns: list[Turn] = field(default_factory=list)
     complete: bool = True  # False: only the latest board (the log could not be replayed)
@@ -45,7 +47,7 @@ def public_text(move: MoveRow) -> str:
     return " ".join(t for t in texts if t) or f"{move.player or 'Someone'} moves."
 
 
-def _setup(eng: engines.Engine, row: GameRow):
+def _setup(eng: Engine[Any], row: GameRow) -> BaseModel:
     """The opening state, made the way ``Table.start`` makes it."""
     players = [s.name for s in sorted(row.seats, key=lambda s: s.seat)]
     merged: dict[str, Any] = dict(row.options)
@@ -55,17 +57,17 @@ def _setup(eng: engines.Engine, row: GameRow):
                 s.name: s.choices[spec.key] for s in row.seats if spec.key in s.choices
             }
     options = eng.validate_options(players, merged)
-    return eng.setup(players, seed=row.seed, options=options)
+    state: BaseModel = eng.setup(players, seed=row.seed, options=options)
+    return state
 
 
-def replay(row: GameRow, moves: list[MoveRow]) -> Replay:
-    if row.status == "lobby" or row.state is None:
+def replay(eng: Engine[Any], row: GameRow, saved: BaseModel | None, moves: list[MoveRow]) -> Replay:
+    """Every turn of ``row`` (whose loaded state is ``saved``; ``None`` before the start)."""
+    if row.status == "lobby" or saved is None:
         return Replay()
-    eng = engines.get_engine(row.engine)
-    saved = eng.load_state(row.state)
     latest = Replay(turns=[Turn(0, "The latest board.", saved)], complete=False)
     turns: list[Turn] = []
-    state = None
+    state: BaseModel | None = None
     try:
         for move in moves:
             if move.kind == "start":
@@ -73,8 +75,12 @@ def replay(row: GameRow, moves: list[MoveRow]) -> Replay:
             elif state is None or move.kind not in CHANGES_STATE:
                 continue
             elif move.kind == "move":
+                if move.player is None or move.action_id is None:
+                    raise ValueError(f"log entry {move.seq} names no player or no move")
                 state, _ = eng.apply(state, move.player, move.action_id)
             elif move.kind == "concede":
+                if move.player is None:
+                    raise ValueError(f"log entry {move.seq} names no player")
                 # when the game could not go on without them it ended there, the state as it was
                 with contextlib.suppress(IllegalAction):
                     state, _ = eng.remove_player(state, move.player)
@@ -82,7 +88,7 @@ def replay(row: GameRow, moves: list[MoveRow]) -> Replay:
     except Exception as exc:
         log.warning("game %s: its log does not replay (%s)", row.id, failure(exc))
         return latest
-    if not turns or state.model_dump_json() != saved.model_dump_json():
+    if state is None or state.model_dump_json() != saved.model_dump_json():
         log.warning("game %s: its replayed log does not reach the saved state", row.id)
         return latest
     return Replay(turns=turns)
