@@ -30,7 +30,7 @@ def copy_model(value: M) -> M:
     if kind in _ATOMS:
         return value
     if isinstance(value, BaseModel):
-        copier = _copiers.get(kind) or _model_copier(kind)
+        copier = _copiers.get(kind) or _model_copier(cast(type[BaseModel], kind))
         return cast(M, copier(value))
     return cast(M, _generic(value))
 

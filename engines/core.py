@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -122,6 +122,24 @@ def redeal(cards: list[T], rng: random.Random) -> list[T]:
     out = sorted(cards)  # type: ignore[type-var]
     rng.shuffle(out)
     return out
+
+
+def item_setter(items: list[Any], index: int) -> Callable[[Any], None]:
+    """Puts a value at ``items[index]`` (where ``determinize`` deals a hidden card)."""
+
+    def put(value: Any) -> None:
+        items[index] = value
+
+    return put
+
+
+def attr_setter(obj: Any, name: str) -> Callable[[Any], None]:
+    """Sets ``obj.name`` (where ``determinize`` deals a hidden card)."""
+
+    def put(value: Any) -> None:
+        setattr(obj, name, value)
+
+    return put
 
 
 S = TypeVar("S", bound=BaseModel)

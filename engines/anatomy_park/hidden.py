@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from engines.anatomy_park import data
 from engines.anatomy_park.state import APState
-from engines.core import fresh_rng, redeal
+from engines.core import attr_setter, fresh_rng, item_setter, redeal
 
 
 def determinize(state: APState, player: str, rng: random.Random) -> APState:
@@ -31,13 +31,13 @@ def _redeal_tiles(state: APState, player: str, rng: random.Random) -> None:
     for other in state.players:
         if other != player:
             hand = state.hands[other]
-            places += [(lambda t, h=hand, i=i: h.__setitem__(i, t), t) for i, t in enumerate(hand)]
+            places += [(item_setter(hand, i), t) for i, t in enumerate(hand)]
     stack = state.stack
-    places += [(lambda t, i=i: stack.__setitem__(i, t), t) for i, t in enumerate(stack)]
+    places += [(item_setter(stack, i), t) for i, t in enumerate(stack)]
     for space in sorted(state.park):
         cell = state.park[space]
         if cell.closed:
-            places.append((lambda t, cell=cell: setattr(cell, "tile", t), cell.tile))
+            places.append((attr_setter(cell, "tile"), cell.tile))
     for (put, _), tile in zip(places, redeal([t for _, t in places], rng), strict=True):
         put(tile)
     # a tile another player secretly chose to pass (Gonorrhea) is one of their re-dealt tiles

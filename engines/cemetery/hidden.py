@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from engines.cemetery.data import CARDS
 from engines.cemetery.state import CemeteryState
-from engines.core import fresh_rng, redeal
+from engines.core import attr_setter, fresh_rng, item_setter, redeal
 
 #: where a hidden card sits: how to put a card there, and the card there now
 Place = tuple[Callable[[str], None], str]
@@ -25,7 +25,7 @@ def _hidden_places(state: CemeteryState, player: str) -> list[Place]:
 
     def in_list(cards: list[str]) -> None:
         for i, card in enumerate(cards):
-            places.append((lambda c, cards=cards, i=i: cards.__setitem__(i, c), card))
+            places.append((item_setter(cards, i), card))
 
     for p in state.players:
         if p.name != player:
@@ -36,7 +36,7 @@ def _hidden_places(state: CemeteryState, player: str) -> list[Place]:
     for stack in stacks:
         for slot in stack:
             if not slot.face_up and player not in slot.seen_by:
-                places.append((lambda c, slot=slot: setattr(slot, "card", c), slot.card))
+                places.append((attr_setter(slot, "card"), slot.card))
     pend = state.pending
     if (
         pend is not None
@@ -44,7 +44,7 @@ def _hidden_places(state: CemeteryState, player: str) -> list[Place]:
         and pend.card is not None
         and ((pend.kind == "bind" and not pend.react) or pend.source == "hand")
     ):
-        places.append((lambda c, pend=pend: setattr(pend, "card", c), pend.card))
+        places.append((attr_setter(pend, "card"), pend.card))
     return places
 
 
