@@ -32,14 +32,18 @@ class IllegalAction(Exception):
 class Action(BaseModel):
     """One thing a player may do now.
 
-    ``id`` is stable for the same choice in the same state: it travels in button custom ids and
-    autocomplete values, so it stays short (at most ``MAX_ACTION_ID``) and ASCII.
+    ``id`` is stable for the same choice in the same state: it travels in the player's own
+    autocomplete values and the move log (never in a public component), so it stays short (at
+    most ``MAX_ACTION_ID``) and ASCII.
     """
 
     model_config = ConfigDict(frozen=True)
 
     id: str
     label: str
+    #: the label, or the move being offered at all, tells something hidden (e.g. which tile in
+    #: a hand is a focus group): only the player's private panel shows it
+    private: bool = False
 
 
 MAX_ACTION_ID = 64
@@ -315,6 +319,12 @@ class Engine(ABC, Generic[S]):
     def summary(self, state: S) -> str:
         """One or two public lines for ``/game status`` (no hidden information)."""
         return ""
+
+    def final_report(self, state: S) -> dict[str, str]:
+        """Once the game is over: per player, how their score was made and what the rules
+        reveal at the end (e.g. a secret plan), in words; public from then on. Empty by
+        default (the scores alone are shown)."""
+        return {}
 
     def validate_options(
         self, players: list[str], options: dict[str, Any] | None

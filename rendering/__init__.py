@@ -25,6 +25,12 @@ def register(name: str, module: ModuleType) -> None:
     _extra[name] = module
 
 
+def registered_at_run_time(name: str) -> bool:
+    """Whether ``name``'s renderer was registered by :func:`register` (so it exists only in
+    this process, not in a fresh worker process)."""
+    return name in _extra
+
+
 def _module(name: str) -> ModuleType:
     if name in _extra:
         return _extra[name]

@@ -204,7 +204,7 @@ def _players(image, draw, view, y: int) -> int:
         vp = f"{p.vp} VP" if p.score is None else f"{p.score} pts"
         stamp(image, (MARGIN + 240, y + 2), vp, 26, bold=True)
         rest = f"{p.character} · {p.hand_count} tile{'' if p.hand_count == 1 else 's'} · {p.markers_left} markers"
-        if p.final_turns_left is not None and p.in_park:
+        if p.final_turns_left is not None and p.in_park and not view.over:
             rest += f" · {p.final_turns_left} turns left"
         stamp(image, (MARGIN + 360, y + 4), fitted(rest, 24, False, WIDTH - MARGIN - 470), 24)
         if status:

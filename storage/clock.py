@@ -1,23 +1,27 @@
 """The clock service's own tables: turn clocks, deadlines, missed turns, votes, away, notices.
 
-No game rows here: those belong to the store and only the table writes them.
+No game rows here: those belong to the store and only the table writes them (start-up reads
+the ids and versions of running games, to find the few whose clocks may be out of line).
 
 The tables come from ``migrations/0002_days.sql``. This store keeps its own SQLite connection to
 the same file as the platform's store (WAL lets both work side by side), so its short writes can
 never land inside one of the platform's move transactions. It is a plain ``sqlite3`` connection
 used from worker threads one call at a time (an ``asyncio.Lock``), so it owns no thread that
-could keep the process alive if nobody closes it. Every "fire once" step is a single conditional
-UPDATE whose row count says whether this caller won.
+could keep the process alive if nobody closes it. Each call is one trip to a worker thread;
+:meth:`ClockStore.run` lets the clock service make several steps in one trip (and one
+transaction), so a move costs the clock one round trip, not one per statement. Every "fire
+once" step is a single conditional UPDATE whose row count says whether this caller won.
 """
 
 from __future__ import annotations
 
 import asyncio
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 DEFAULT_TURN_SECONDS = 24 * 3600
 DEFAULT_MISSED_LIMIT = 3
@@ -67,99 +71,92 @@ def _deadline(row: tuple[Any, ...]) -> Deadline:
     return Deadline(row[0], row[1], row[2], row[3], row[4], bool(row[5]), bool(row[6]), row[7])
 
 
-def migration_sql() -> str:
-    return resources.files("storage").joinpath("migrations/0002_days.sql").read_text("utf-8")
+#: The earliest unfired timer of a deadline, exactly as the index ``days_deadlines_next``
+#: (migration 0061) is written, so that SQLite walks that index; it mirrors bot/clock/timers.py.
+NEXT_AT = (
+    "(CASE WHEN half_sent = 0 THEN started_at + (due_at - started_at) / 2.0 "
+    "WHEN near_sent = 0 THEN due_at - min(3600, (due_at - started_at) / 4.0) "
+    "ELSE due_at END)"
+)
+_STOPPED_GAMES = (
+    "SELECT game_id FROM days_games WHERE paused_at IS NOT NULL OR closed_reason IS NOT NULL"
+)
+_CLOCK_MIGRATIONS = ("0002_days.sql", "0061_scale_clock.sql")
+T = TypeVar("T")
 
 
-class ClockStore:
-    """The days tables on their own connection. Open with :meth:`open`, end with :meth:`close`."""
+def migration_sql() -> list[str]:
+    """The migrations that make the days tables (all ``IF NOT EXISTS``), in order."""
+    files = resources.files("storage").joinpath("migrations")
+    return [files.joinpath(name).read_text("utf-8") for name in _CLOCK_MIGRATIONS]
+
+
+class ClockTables:
+    """The days tables, read and written synchronously on the clock store's connection.
+
+    Only ever used inside :meth:`ClockStore.run` (one trip to the database's worker thread),
+    so several reads and writes cost one round trip and, with ``atomic``, land together.
+    """
 
     def __init__(self, db: sqlite3.Connection):
         self.db = db
-        self._lock = asyncio.Lock()
 
-    @classmethod
-    async def open(cls, path: str | Path) -> ClockStore:
-        def connect() -> sqlite3.Connection:
-            db = sqlite3.connect(
-                str(path), isolation_level=None, check_same_thread=False, timeout=5.0
-            )
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute("PRAGMA busy_timeout=5000")
-            db.execute("PRAGMA synchronous=NORMAL")
-            # The platform's numbered migrations create these tables too; every statement is
-            # IF NOT EXISTS, so this only matters for a file the platform has not opened yet.
-            db.executescript(migration_sql())
-            return db
+    def _write(self, sql: str, params: tuple[Any, ...] = ()) -> int:
+        count: int = self.db.execute(sql, params).rowcount
+        return count
 
-        return cls(await asyncio.to_thread(connect))
-
-    async def close(self) -> None:
-        async with self._lock:
-            await asyncio.to_thread(self.db.close)
-
-    async def _write(self, sql: str, params: tuple[Any, ...] = ()) -> int:
-        async with self._lock:
-            count: int = await asyncio.to_thread(lambda: self.db.execute(sql, params).rowcount)
-            return count
-
-    async def _rows(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-        async with self._lock:
-            return await asyncio.to_thread(lambda: self.db.execute(sql, params).fetchall())
+    def _rows(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        return self.db.execute(sql, params).fetchall()
 
     # -- games -----------------------------------------------------------------------------------
-    async def game(self, game_id: int) -> ClockGame:
-        rows = await self._rows(f"SELECT {_GAME_COLS} FROM days_games WHERE game_id=?", (game_id,))
+    def game(self, game_id: int) -> ClockGame:
+        rows = self._rows(f"SELECT {_GAME_COLS} FROM days_games WHERE game_id=?", (game_id,))
         return ClockGame(*rows[0]) if rows else ClockGame(game_id)
 
-    async def ensure_game(
-        self, game_id: int, turn_seconds: int | None = DEFAULT_TURN_SECONDS
-    ) -> None:
-        await self._write(
+    def ensure_game(self, game_id: int, turn_seconds: int | None = DEFAULT_TURN_SECONDS) -> None:
+        self._write(
             "INSERT OR IGNORE INTO days_games (game_id, turn_seconds) VALUES (?, ?)",
             (game_id, turn_seconds),
         )
 
-    async def update_game(self, game_id: int, **fields: Any) -> None:
-        await self.ensure_game(game_id)
+    def update_game(self, game_id: int, **fields: Any) -> None:
+        self.ensure_game(game_id)
         cols = ", ".join(f"{k}=?" for k in fields)
-        await self._write(
-            f"UPDATE days_games SET {cols} WHERE game_id=?", (*fields.values(), game_id)
-        )
+        self._write(f"UPDATE days_games SET {cols} WHERE game_id=?", (*fields.values(), game_id))
 
-    async def take_nudge(self, game_id: int, now: float, gap: float) -> float | None:
+    def take_nudge(self, game_id: int, now: float, gap: float) -> float | None:
         """Claim the game's nudge; ``None`` on success, else when the next one is allowed."""
-        await self.ensure_game(game_id)
-        won = await self._write(
+        self.ensure_game(game_id)
+        won = self._write(
             "UPDATE days_games SET last_nudge_at=? WHERE game_id=? "
             "AND (last_nudge_at IS NULL OR last_nudge_at <= ?)",
             (now, game_id, now - gap),
         )
         if won:
             return None
-        last = (await self.game(game_id)).last_nudge_at
+        last = (self.game(game_id)).last_nudge_at
         return (now if last is None else last) + gap
 
-    async def games_with_board_in(self, game_ids: list[int]) -> dict[int, ClockGame]:
+    def games_with_board_in(self, game_ids: list[int]) -> dict[int, ClockGame]:
         if not game_ids:
             return {}
         marks = ",".join("?" * len(game_ids))
-        rows = await self._rows(
+        rows = self._rows(
             f"SELECT {_GAME_COLS} FROM days_games WHERE game_id IN ({marks})", tuple(game_ids)
         )
         return {r[0]: ClockGame(*r) for r in rows}
 
     # -- deadlines -------------------------------------------------------------------------------
-    async def deadlines(self, game_id: int) -> list[Deadline]:
-        rows = await self._rows(
+    def deadlines(self, game_id: int) -> list[Deadline]:
+        rows = self._rows(
             f"SELECT {_DEADLINE_COLS} FROM days_deadlines WHERE game_id=? ORDER BY due_at, user_id",
             (game_id,),
         )
         return [_deadline(r) for r in rows]
 
-    async def open_deadlines(self) -> list[Deadline]:
+    def open_deadlines(self) -> list[Deadline]:
         """Unfired deadlines of games whose clock runs (not paused, not closed)."""
-        rows = await self._rows(
+        rows = self._rows(
             f"SELECT {', '.join('d.' + c.strip() for c in _DEADLINE_COLS.split(','))} "
             "FROM days_deadlines d LEFT JOIN days_games g ON g.game_id = d.game_id "
             "WHERE d.fired_at IS NULL AND g.paused_at IS NULL AND g.closed_reason IS NULL "
@@ -167,30 +164,28 @@ class ClockStore:
         )
         return [_deadline(r) for r in rows]
 
-    async def put_deadline(
+    def put_deadline(
         self, game_id: int, user_id: int, version: int, started_at: float, due_at: float
     ) -> None:
-        await self._write(
+        self._write(
             "INSERT OR REPLACE INTO days_deadlines "
             "(game_id, user_id, version, started_at, due_at) VALUES (?, ?, ?, ?, ?)",
             (game_id, user_id, version, started_at, due_at),
         )
 
-    async def set_deadline_version(self, game_id: int, user_id: int, version: int) -> None:
-        await self._write(
+    def set_deadline_version(self, game_id: int, user_id: int, version: int) -> None:
+        self._write(
             "UPDATE days_deadlines SET version=? WHERE game_id=? AND user_id=?",
             (version, game_id, user_id),
         )
 
-    async def drop_deadline(self, game_id: int, user_id: int) -> None:
-        await self._write(
-            "DELETE FROM days_deadlines WHERE game_id=? AND user_id=?", (game_id, user_id)
-        )
+    def drop_deadline(self, game_id: int, user_id: int) -> None:
+        self._write("DELETE FROM days_deadlines WHERE game_id=? AND user_id=?", (game_id, user_id))
 
-    async def drop_deadlines(self, game_id: int) -> None:
-        await self._write("DELETE FROM days_deadlines WHERE game_id=?", (game_id,))
+    def drop_deadlines(self, game_id: int) -> None:
+        self._write("DELETE FROM days_deadlines WHERE game_id=?", (game_id,))
 
-    async def claim(
+    def claim(
         self, game_id: int, user_id: int, what: str, due_at: float, *, now: float = 0.0
     ) -> bool:
         """Mark a reminder sent or a deadline fired; True only for the one caller that did it.
@@ -200,22 +195,22 @@ class ClockStore:
         column = {"half": "half_sent", "near": "near_sent", "deadline": "fired_at"}[what]
         value = now if what == "deadline" else 1
         empty = "IS NULL" if what == "deadline" else "= 0"
-        won = await self._write(
+        won = self._write(
             f"UPDATE days_deadlines SET {column}=? WHERE game_id=? AND user_id=? AND due_at=? "
             f"AND fired_at IS NULL AND {column} {empty}",
             (value, game_id, user_id, due_at),
         )
         return won == 1
 
-    async def rearm(self, game_id: int, user_id: int, due_at: float) -> None:
+    def rearm(self, game_id: int, user_id: int, due_at: float) -> None:
         """Unfire a deadline whose stand-in never moved (the bot stopped in between)."""
-        await self._write(
+        self._write(
             "UPDATE days_deadlines SET fired_at=NULL, half_sent=1, near_sent=1, due_at=? "
             "WHERE game_id=? AND user_id=?",
             (due_at, game_id, user_id),
         )
 
-    async def shift_deadlines(
+    def shift_deadlines(
         self,
         seconds: float,
         *,
@@ -234,15 +229,15 @@ class ClockStore:
         if game_ids is not None:
             where.append(f"game_id IN ({','.join('?' * len(game_ids)) or 'NULL'})")
             params.extend(game_ids)
-        await self._write(
+        self._write(
             "UPDATE days_deadlines SET started_at=started_at+?, due_at=due_at+? "
             f"WHERE {' AND '.join(where)}",
             tuple(params),
         )
 
     # -- seats -----------------------------------------------------------------------------------
-    async def seat(self, game_id: int, user_id: int) -> ClockSeat:
-        rows = await self._rows(
+    def seat(self, game_id: int, user_id: int) -> ClockSeat:
+        rows = self._rows(
             "SELECT game_id, user_id, missed, standin_for_good, vote_open FROM days_seats "
             "WHERE game_id=? AND user_id=?",
             (game_id, user_id),
@@ -252,71 +247,67 @@ class ClockStore:
         r = rows[0]
         return ClockSeat(r[0], r[1], r[2], bool(r[3]), bool(r[4]))
 
-    async def kept_seats(self, game_id: int) -> set[int]:
+    def kept_seats(self, game_id: int) -> set[int]:
         """User ids whose seat the stand-in keeps for good (after a vote)."""
-        rows = await self._rows(
+        rows = self._rows(
             "SELECT user_id FROM days_seats WHERE game_id=? AND standin_for_good=1", (game_id,)
         )
         return {r[0] for r in rows}
 
-    async def update_seat(self, game_id: int, user_id: int, **fields: Any) -> None:
-        await self._write(
+    def update_seat(self, game_id: int, user_id: int, **fields: Any) -> None:
+        self._write(
             "INSERT OR IGNORE INTO days_seats (game_id, user_id) VALUES (?, ?)", (game_id, user_id)
         )
         cols = ", ".join(f"{k}=?" for k in fields)
-        await self._write(
+        self._write(
             f"UPDATE days_seats SET {cols} WHERE game_id=? AND user_id=?",
             (*fields.values(), game_id, user_id),
         )
 
-    async def add_missed(self, game_id: int, user_id: int) -> int:
-        await self._write(
+    def add_missed(self, game_id: int, user_id: int) -> int:
+        self._write(
             "INSERT OR IGNORE INTO days_seats (game_id, user_id) VALUES (?, ?)", (game_id, user_id)
         )
-        await self._write(
+        self._write(
             "UPDATE days_seats SET missed=missed+1 WHERE game_id=? AND user_id=?",
             (game_id, user_id),
         )
-        return (await self.seat(game_id, user_id)).missed
+        return (self.seat(game_id, user_id)).missed
 
     # -- votes -----------------------------------------------------------------------------------
-    async def cast_vote(self, game_id: int, target_id: int, voter_id: int, choice: str) -> None:
-        await self._write(
+    def cast_vote(self, game_id: int, target_id: int, voter_id: int, choice: str) -> None:
+        self._write(
             "INSERT OR REPLACE INTO days_votes (game_id, target_id, voter_id, choice) "
             "VALUES (?, ?, ?, ?)",
             (game_id, target_id, voter_id, choice),
         )
 
-    async def votes(self, game_id: int, target_id: int) -> dict[int, str]:
-        rows = await self._rows(
+    def votes(self, game_id: int, target_id: int) -> dict[int, str]:
+        rows = self._rows(
             "SELECT voter_id, choice FROM days_votes WHERE game_id=? AND target_id=?",
             (game_id, target_id),
         )
         return dict(rows)
 
-    async def clear_votes(self, game_id: int, target_id: int) -> None:
-        await self._write(
-            "DELETE FROM days_votes WHERE game_id=? AND target_id=?", (game_id, target_id)
-        )
+    def clear_votes(self, game_id: int, target_id: int) -> None:
+        self._write("DELETE FROM days_votes WHERE game_id=? AND target_id=?", (game_id, target_id))
 
     # -- notices ---------------------------------------------------------------------------------
-    async def notify(self, user_id: int) -> tuple[bool, bool]:
+    def notify(self, user_id: int) -> tuple[bool, bool]:
         """(direct messages on, a failure already told)."""
-        rows = await self._rows(
-            "SELECT dm_on, failure_told FROM days_notify WHERE user_id=?", (user_id,)
-        )
+        rows = self._rows("SELECT dm_on, failure_told FROM days_notify WHERE user_id=?", (user_id,))
         return (bool(rows[0][0]), bool(rows[0][1])) if rows else (False, False)
 
-    async def set_notify(self, user_id: int, on: bool) -> None:
-        await self._write(
+    def set_notify(self, user_id: int, on: bool) -> None:
+        self._write(
             "INSERT INTO days_notify (user_id, dm_on, failure_told) VALUES (?, ?, 0) "
             "ON CONFLICT(user_id) DO UPDATE SET dm_on=excluded.dm_on, failure_told=0",
             (user_id, int(on)),
         )
 
-    async def claim_failure_told(self, user_id: int) -> bool:
+    def claim_failure_told(self, user_id: int) -> bool:
         return (
-            await self._write(
+            self._write(
                 "UPDATE days_notify SET failure_told=1 WHERE user_id=? AND failure_told=0",
                 (user_id,),
             )
@@ -324,14 +315,14 @@ class ClockStore:
         )
 
     # -- away ------------------------------------------------------------------------------------
-    async def add_away(self, guild_id: int, user_id: int, start: float, until: float) -> None:
-        await self._write(
+    def add_away(self, guild_id: int, user_id: int, start: float, until: float) -> None:
+        self._write(
             "INSERT INTO days_away (guild_id, user_id, start_at, until_at) VALUES (?, ?, ?, ?)",
             (guild_id, user_id, start, until),
         )
 
-    async def away_until(self, guild_id: int, user_id: int, now: float) -> float | None:
-        rows = await self._rows(
+    def away_until(self, guild_id: int, user_id: int, now: float) -> float | None:
+        rows = self._rows(
             "SELECT MAX(until_at) FROM days_away WHERE guild_id=? AND user_id=? "
             "AND start_at<=? AND until_at>?",
             (guild_id, user_id, now, now),
@@ -339,21 +330,21 @@ class ClockStore:
         until: float | None = rows[0][0]
         return until
 
-    async def away_used(self, guild_id: int, user_id: int, since: float) -> float:
+    def away_used(self, guild_id: int, user_id: int, since: float) -> float:
         """Seconds of away that fall after ``since`` (periods are clipped to the window)."""
-        rows = await self._rows(
+        rows = self._rows(
             "SELECT COALESCE(SUM(until_at - MAX(start_at, ?)), 0) FROM days_away "
             "WHERE guild_id=? AND user_id=? AND until_at>?",
             (since, guild_id, user_id, since),
         )
         return float(rows[0][0])
 
-    async def end_away(self, guild_id: int, user_id: int, now: float) -> float:
+    def end_away(self, guild_id: int, user_id: int, now: float) -> float:
         """Cut the current away period short; returns the seconds given back (0 if none)."""
-        until = await self.away_until(guild_id, user_id, now)
+        until = self.away_until(guild_id, user_id, now)
         if until is None:
             return 0.0
-        await self._write(
+        self._write(
             "UPDATE days_away SET until_at=? WHERE guild_id=? AND user_id=? "
             "AND start_at<=? AND until_at>?",
             (now, guild_id, user_id, now, now),
@@ -361,6 +352,235 @@ class ClockStore:
         return until - now
 
     # -- log -------------------------------------------------------------------------------------
+    def log(
+        self,
+        game_id: int,
+        at: float,
+        kind: str,
+        text: str,
+        *,
+        user_id: int | None = None,
+        version: int | None = None,
+    ) -> None:
+        self._write(
+            "INSERT INTO days_log (game_id, at, kind, user_id, version, text) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (game_id, at, kind, user_id, version, text),
+        )
+
+    # -- the scheduler and start-up ----------------------------------------------------------------
+    def next_deadlines(self, limit: int = 1) -> list[Deadline]:
+        """The running deadlines whose next timer comes first (an indexed walk, not a scan)."""
+        rows = self._rows(
+            f"SELECT {_DEADLINE_COLS} FROM days_deadlines WHERE fired_at IS NULL "
+            f"AND game_id NOT IN ({_STOPPED_GAMES}) ORDER BY {NEXT_AT} LIMIT ?",
+            (limit,),
+        )
+        return [_deadline(r) for r in rows]
+
+    def due_deadlines(self, now: float) -> list[Deadline]:
+        """The running deadlines with a timer due by ``now`` (a second of slack: the caller
+        decides with :mod:`bot.clock.timers`, so rounding can never hide a due timer)."""
+        rows = self._rows(
+            f"SELECT {_DEADLINE_COLS} FROM days_deadlines WHERE fired_at IS NULL "
+            f"AND {NEXT_AT} <= ? AND game_id NOT IN ({_STOPPED_GAMES}) "
+            f"ORDER BY {NEXT_AT}, game_id, user_id",
+            (now + 1.0,),
+        )
+        return [_deadline(r) for r in rows]
+
+    def fired_deadlines(self) -> list[Deadline]:
+        """Deadlines that fired and were not replaced since (a stand-in at work, or a crash)."""
+        rows = self._rows(
+            f"SELECT {_DEADLINE_COLS} FROM days_deadlines WHERE fired_at IS NOT NULL "
+            "ORDER BY game_id, user_id"
+        )
+        return [_deadline(r) for r in rows]
+
+    def games_behind(self) -> list[int]:
+        """Running games whose version is not the one their clocks were last brought in line
+        with (ids only; the platform's ``games`` table is read, never written, here)."""
+        rows = self._rows(
+            "SELECT g.id FROM games g LEFT JOIN days_synced s ON s.game_id = g.id"
+            " WHERE g.status = 'running' AND (s.version IS NULL OR s.version != g.version)"
+            " ORDER BY g.id"
+        )
+        return [r[0] for r in rows]
+
+    def ended_games_with_deadlines(self) -> list[int]:
+        """Finished or aborted games that still have deadlines (a crash before dropping them)."""
+        rows = self._rows(
+            "SELECT DISTINCT d.game_id FROM days_deadlines d JOIN games g ON g.id = d.game_id"
+            " WHERE g.status IN ('finished', 'aborted') ORDER BY d.game_id"
+        )
+        return [r[0] for r in rows]
+
+    def mark_synced(self, game_id: int, version: int) -> None:
+        self._write(
+            "INSERT INTO days_synced (game_id, version) VALUES (?, ?) "
+            "ON CONFLICT(game_id) DO UPDATE SET version=excluded.version",
+            (game_id, version),
+        )
+
+    def forget_synced(self, game_id: int) -> None:
+        self._write("DELETE FROM days_synced WHERE game_id=?", (game_id,))
+
+
+class ClockStore:
+    """The days tables on their own connection. Open with :meth:`open`, end with :meth:`close`.
+
+    Every method is one trip to a worker thread; :meth:`run` makes several steps one trip.
+    """
+
+    def __init__(self, db: sqlite3.Connection):
+        self.db = db
+        self.tables = ClockTables(db)
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | Path) -> ClockStore:
+        def connect() -> sqlite3.Connection:
+            db = sqlite3.connect(
+                str(path), isolation_level=None, check_same_thread=False, timeout=5.0
+            )
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA busy_timeout=5000")
+            db.execute("PRAGMA synchronous=NORMAL")
+            # The platform's numbered migrations create these tables too; every statement is
+            # IF NOT EXISTS, so this only matters for a file the platform has not opened yet.
+            for sql in migration_sql():
+                db.executescript(sql)
+            return db
+
+        return cls(await asyncio.to_thread(connect))
+
+    async def close(self) -> None:
+        async with self._lock:
+            await asyncio.to_thread(self.db.close)
+
+    async def run(self, work: Callable[[ClockTables], T], *, atomic: bool = False) -> T:
+        """``work(tables)`` in one trip to the database; with ``atomic``, in one transaction
+        (all of it lands, or none of it)."""
+
+        def call() -> T:
+            if not atomic:
+                return work(self.tables)
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                result = work(self.tables)
+            except BaseException:
+                if self.db.in_transaction:
+                    self.db.execute("ROLLBACK")
+                raise
+            self.db.execute("COMMIT")
+            return result
+
+        async with self._lock:
+            return await asyncio.to_thread(call)
+
+    async def game(self, game_id: int) -> ClockGame:
+        return await self.run(lambda t: t.game(game_id))
+
+    async def ensure_game(
+        self, game_id: int, turn_seconds: int | None = DEFAULT_TURN_SECONDS
+    ) -> None:
+        return await self.run(lambda t: t.ensure_game(game_id, turn_seconds))
+
+    async def update_game(self, game_id: int, **fields: Any) -> None:
+        return await self.run(lambda t: t.update_game(game_id, **fields), atomic=True)
+
+    async def take_nudge(self, game_id: int, now: float, gap: float) -> float | None:
+        return await self.run(lambda t: t.take_nudge(game_id, now, gap), atomic=True)
+
+    async def games_with_board_in(self, game_ids: list[int]) -> dict[int, ClockGame]:
+        return await self.run(lambda t: t.games_with_board_in(game_ids))
+
+    async def deadlines(self, game_id: int) -> list[Deadline]:
+        return await self.run(lambda t: t.deadlines(game_id))
+
+    async def open_deadlines(self) -> list[Deadline]:
+        return await self.run(lambda t: t.open_deadlines())
+
+    async def put_deadline(
+        self, game_id: int, user_id: int, version: int, started_at: float, due_at: float
+    ) -> None:
+        return await self.run(
+            lambda t: t.put_deadline(game_id, user_id, version, started_at, due_at)
+        )
+
+    async def set_deadline_version(self, game_id: int, user_id: int, version: int) -> None:
+        return await self.run(lambda t: t.set_deadline_version(game_id, user_id, version))
+
+    async def drop_deadline(self, game_id: int, user_id: int) -> None:
+        return await self.run(lambda t: t.drop_deadline(game_id, user_id))
+
+    async def drop_deadlines(self, game_id: int) -> None:
+        return await self.run(lambda t: t.drop_deadlines(game_id))
+
+    async def claim(
+        self, game_id: int, user_id: int, what: str, due_at: float, *, now: float = 0.0
+    ) -> bool:
+        return await self.run(lambda t: t.claim(game_id, user_id, what, due_at, now=now))
+
+    async def rearm(self, game_id: int, user_id: int, due_at: float) -> None:
+        return await self.run(lambda t: t.rearm(game_id, user_id, due_at))
+
+    async def shift_deadlines(
+        self,
+        seconds: float,
+        *,
+        game_id: int | None = None,
+        user_id: int | None = None,
+        game_ids: list[int] | None = None,
+    ) -> None:
+        return await self.run(
+            lambda t: t.shift_deadlines(
+                seconds, game_id=game_id, user_id=user_id, game_ids=game_ids
+            )
+        )
+
+    async def seat(self, game_id: int, user_id: int) -> ClockSeat:
+        return await self.run(lambda t: t.seat(game_id, user_id))
+
+    async def kept_seats(self, game_id: int) -> set[int]:
+        return await self.run(lambda t: t.kept_seats(game_id))
+
+    async def update_seat(self, game_id: int, user_id: int, **fields: Any) -> None:
+        return await self.run(lambda t: t.update_seat(game_id, user_id, **fields), atomic=True)
+
+    async def add_missed(self, game_id: int, user_id: int) -> int:
+        return await self.run(lambda t: t.add_missed(game_id, user_id), atomic=True)
+
+    async def cast_vote(self, game_id: int, target_id: int, voter_id: int, choice: str) -> None:
+        return await self.run(lambda t: t.cast_vote(game_id, target_id, voter_id, choice))
+
+    async def votes(self, game_id: int, target_id: int) -> dict[int, str]:
+        return await self.run(lambda t: t.votes(game_id, target_id))
+
+    async def clear_votes(self, game_id: int, target_id: int) -> None:
+        return await self.run(lambda t: t.clear_votes(game_id, target_id))
+
+    async def notify(self, user_id: int) -> tuple[bool, bool]:
+        return await self.run(lambda t: t.notify(user_id))
+
+    async def set_notify(self, user_id: int, on: bool) -> None:
+        return await self.run(lambda t: t.set_notify(user_id, on))
+
+    async def claim_failure_told(self, user_id: int) -> bool:
+        return await self.run(lambda t: t.claim_failure_told(user_id))
+
+    async def add_away(self, guild_id: int, user_id: int, start: float, until: float) -> None:
+        return await self.run(lambda t: t.add_away(guild_id, user_id, start, until))
+
+    async def away_until(self, guild_id: int, user_id: int, now: float) -> float | None:
+        return await self.run(lambda t: t.away_until(guild_id, user_id, now))
+
+    async def away_used(self, guild_id: int, user_id: int, since: float) -> float:
+        return await self.run(lambda t: t.away_used(guild_id, user_id, since))
+
+    async def end_away(self, guild_id: int, user_id: int, now: float) -> float:
+        return await self.run(lambda t: t.end_away(guild_id, user_id, now), atomic=True)
+
     async def log(
         self,
         game_id: int,
@@ -371,8 +591,27 @@ class ClockStore:
         user_id: int | None = None,
         version: int | None = None,
     ) -> None:
-        await self._write(
-            "INSERT INTO days_log (game_id, at, kind, user_id, version, text) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
-            (game_id, at, kind, user_id, version, text),
+        return await self.run(
+            lambda t: t.log(game_id, at, kind, text, user_id=user_id, version=version)
         )
+
+    async def next_deadlines(self, limit: int = 1) -> list[Deadline]:
+        return await self.run(lambda t: t.next_deadlines(limit))
+
+    async def due_deadlines(self, now: float) -> list[Deadline]:
+        return await self.run(lambda t: t.due_deadlines(now))
+
+    async def fired_deadlines(self) -> list[Deadline]:
+        return await self.run(lambda t: t.fired_deadlines())
+
+    async def games_behind(self) -> list[int]:
+        return await self.run(lambda t: t.games_behind())
+
+    async def ended_games_with_deadlines(self) -> list[int]:
+        return await self.run(lambda t: t.ended_games_with_deadlines())
+
+    async def mark_synced(self, game_id: int, version: int) -> None:
+        return await self.run(lambda t: t.mark_synced(game_id, version))
+
+    async def forget_synced(self, game_id: int) -> None:
+        return await self.run(lambda t: t.forget_synced(game_id))

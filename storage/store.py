@@ -5,9 +5,13 @@ optimistic version check (``... WHERE id = ? AND version = ?``) and appends its 
 change is saved whole or not at all and two changes made against the same version cannot both
 land. The store knows games only as JSON; the table (``bot/table/``) gives it meaning.
 
-One connection serves the whole process; an ``asyncio.Lock`` keeps one operation on it at a time,
-so a reader never sees another coroutine's half-finished transaction. Other processes on the same
-file are kept in order by SQLite itself (WAL mode, ``busy_timeout``, ``BEGIN IMMEDIATE``).
+One connection serves the game path (loads and saves); an ``asyncio.Lock`` keeps one operation
+on it at a time, so a reader never sees another coroutine's half-finished transaction, and each
+operation is one trip to the connection's thread (a load with its seats, a whole save). Reads
+across the whole store (a player's games, a server's history, start-up) go through a second,
+read-only connection: WAL lets them run beside the moves, never behind them, and each reads only
+what it returns, through the indexes of migration 0060. Other processes on the same file are
+kept in order by SQLite itself (WAL mode, ``busy_timeout``, ``BEGIN IMMEDIATE``).
 """
 
 from __future__ import annotations
@@ -17,10 +21,10 @@ import contextlib
 import json
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
@@ -31,6 +35,7 @@ LIVE_STATUSES = ("lobby", "running")
 SEED_BYTES = 16
 STATUSES = ("lobby", "running", "finished", "aborted")
 BUSY_TIMEOUT_MS = 5000
+T = TypeVar("T")
 
 
 class StoreError(Exception):
@@ -138,8 +143,11 @@ def _loads_object(
 class Store:
     """Open with ``await Store.open(path)``; close with ``await store.close()`` (or ``async with``)."""
 
-    def __init__(self, db: aiosqlite.Connection, path: Path):
+    def __init__(
+        self, db: aiosqlite.Connection, path: Path, reader: aiosqlite.Connection | None = None
+    ):
         self._db = db
+        self._reader = reader or db
         self.path = path
         self._lock = asyncio.Lock()
         self._closed = False
@@ -161,16 +169,19 @@ class Store:
             await db.execute("PRAGMA synchronous = NORMAL")
             await db.execute("PRAGMA foreign_keys = ON")
             await apply_migrations(db, time.time() if now is None else now)
+            reader = None if str(path) == ":memory:" else await _open_reader(path)
         except BaseException:
             await db.close()
             raise
-        return cls(db, path)
+        return cls(db, path, reader)
 
     async def close(self) -> None:
         """Close the connection (a second call does nothing)."""
         async with self._lock:
             if not self._closed:
                 self._closed = True
+                if self._reader is not self._db:
+                    await self._reader.close()
                 await self._db.close()
 
     async def check_writable(self) -> None:
@@ -210,59 +221,124 @@ class Store:
 
     # -- reading -----------------------------------------------------------------------------
     async def live_game(self, channel_id: int) -> GameRow | None:
-        """The channel's game in the lobby or running, if any."""
+        """The channel's game in the lobby or running, if any (one trip: the row and its seats)."""
         async with self._lock:
-            return await self._one(
-                "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'running')",
-                (channel_id,),
-            )
+            return await self._hop(_live_game, channel_id)
 
     async def latest_game(self, channel_id: int) -> GameRow | None:
         """The channel's live game, else its most recent finished or aborted one."""
-        async with self._lock:
-            live = await self._one(
-                "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'running')",
-                (channel_id,),
-            )
+
+        def latest(conn: sqlite3.Connection) -> GameRow | None:
+            live = _live_game(conn, channel_id)
             if live is not None:
                 return live
-            return await self._one(
+            return _one(
+                conn,
                 "SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
                 (channel_id,),
             )
 
+        async with self._lock:
+            return await self._hop(latest)
+
     async def get_game(self, game_id: int) -> GameRow:
         async with self._lock:
-            row = await self._one("SELECT * FROM games WHERE id = ?", (game_id,))
+            row = await self._hop(_one, "SELECT * FROM games WHERE id = ?", (game_id,))
         if row is None:
             raise GameNotFound(f"No game with id {game_id}.")
         return row
 
-    async def games(self, statuses: Iterable[str] = LIVE_STATUSES) -> list[GameRow]:
-        """Every game with one of these statuses, oldest first (for reminders and restarts)."""
+    async def games(
+        self, statuses: Iterable[str] = LIVE_STATUSES, *, guild_id: int | None = None
+    ) -> list[GameRow]:
+        """Every game with one of these statuses (in one server, with ``guild_id``), oldest
+        first. It reads every such game: prefer the narrower reads below."""
         wanted = [s for s in statuses if s in STATUSES]
         if not wanted:
             return []
         marks = ", ".join("?" for _ in wanted)
-        async with self._lock:
-            async with self._db.execute(
-                f"SELECT * FROM games WHERE status IN ({marks}) ORDER BY id", wanted
-            ) as cur:
-                rows = await cur.fetchall()
-            return [await self._game(row) for row in rows]
+        sql = f"SELECT * FROM games WHERE status IN ({marks})"
+        args: list[Any] = list(wanted)
+        if guild_id is not None:
+            sql += " AND guild_id = ?"
+            args.append(guild_id)
+        return await self._read(_many, sql + " ORDER BY id", tuple(args))
+
+    async def seated_games(
+        self, guild_id: int | None, user_id: int, statuses: Iterable[str] = LIVE_STATUSES
+    ) -> list[GameRow]:
+        """The games of one server with these statuses in which ``user_id`` holds an active
+        seat, oldest first (found through the seats' user index)."""
+        wanted = [s for s in statuses if s in STATUSES]
+        if not wanted:
+            return []
+        marks = ", ".join("?" for _ in wanted)
+        return await self._read(
+            _many,
+            # CROSS JOIN keeps this order: from the player's few seats to their games
+            "SELECT g.* FROM seats s CROSS JOIN games g ON g.id = s.game_id"
+            f" WHERE s.user_id = ? AND s.active = 1 AND g.guild_id IS ? AND g.status IN ({marks})"
+            " ORDER BY g.id",
+            (user_id, guild_id, *wanted),
+        )
+
+    async def running_page(self, after_id: int, limit: int) -> list[GameRow]:
+        """Running games with ids above ``after_id``, in order, at most ``limit`` of them."""
+        return await self._read(
+            _many,
+            "SELECT * FROM games WHERE status = 'running' AND id > ? ORDER BY id LIMIT ?",
+            (after_id, limit),
+        )
+
+    async def ended_games(
+        self, guild_id: int | None, *, channel_id: int | None = None, limit: int | None = None
+    ) -> list[GameRow]:
+        """A server's finished and aborted games (in one channel, with ``channel_id``), the
+        most recently ended first, without their states (``state`` is ``None``)."""
+        sql = (
+            f"SELECT {_ROW_WITHOUT_STATE} FROM games WHERE guild_id IS ?"
+            " AND status IN ('finished', 'aborted')"
+        )
+        args: list[Any] = [guild_id]
+        if channel_id is not None:
+            sql += " AND channel_id = ?"
+            args.append(channel_id)
+        sql += " ORDER BY updated_at DESC, id DESC"
+        if limit is not None:
+            sql += " LIMIT ?"
+            args.append(max(0, int(limit)))
+        return await self._read(_many, sql, tuple(args))
+
+    async def running_not_noted(self, prefix: str) -> list[tuple[int, int, int | None]]:
+        """(id, channel id, guild id) of the running games whose version is newer than the one
+        noted in ``meta`` under ``prefix`` + id (or that have no such note)."""
+
+        def behind(conn: sqlite3.Connection) -> list[tuple[int, int, int | None]]:
+            rows = conn.execute(
+                "SELECT g.id, g.channel_id, g.guild_id FROM games g"
+                " LEFT JOIN meta m ON m.key = ? || g.id"
+                " WHERE g.status = 'running'"
+                " AND (m.value IS NULL OR CAST(m.value AS INTEGER) < g.version) ORDER BY g.id",
+                (prefix,),
+            )
+            return [tuple(r) for r in rows.fetchall()]
+
+        return await self._read(behind)
 
     async def moves(self, game_id: int, *, limit: int | None = None) -> list[MoveRow]:
         """The game's log in order; with ``limit``, only the last ``limit`` entries."""
+        args: tuple[int, ...]
+        if limit is None:
+            sql, args = "SELECT * FROM moves WHERE game_id = ? ORDER BY seq", (game_id,)
+        else:
+            sql = "SELECT * FROM moves WHERE game_id = ? ORDER BY seq DESC LIMIT ?"
+            args = (game_id, max(0, int(limit)))
+
+        def read(conn: sqlite3.Connection) -> list[MoveRow]:
+            return [_move(row) for row in conn.execute(sql, args).fetchall()]
+
         async with self._lock:
-            args: tuple[int, ...]
-            if limit is None:
-                sql, args = "SELECT * FROM moves WHERE game_id = ? ORDER BY seq", (game_id,)
-            else:
-                sql = "SELECT * FROM moves WHERE game_id = ? ORDER BY seq DESC LIMIT ?"
-                args = (game_id, max(0, int(limit)))
-            async with self._db.execute(sql, args) as cur:
-                rows = await cur.fetchall()
-        moves = [self._move(row) for row in rows]
+            moves = await self._hop(read)
         moves.sort(key=lambda m: m.seq)
         return moves
 
@@ -281,9 +357,10 @@ class Store:
         entry: MoveEntry,
     ) -> GameRow:
         """A new game in the lobby, its seats and its first log entry, in one transaction."""
-        async with self._lock:
-            async with self._transaction():
-                cur = await self._db.execute(
+
+        def create(conn: sqlite3.Connection) -> GameRow | None:
+            with _transaction(conn):
+                cur = conn.execute(
                     "INSERT INTO games (guild_id, channel_id, engine, status, state, version,"
                     " host_id, options, seed, created_at, updated_at)"
                     " VALUES (?, ?, ?, 'lobby', NULL, 1, ?, ?, ?, ?, ?)",
@@ -300,9 +377,12 @@ class Store:
                 )
                 game_id = cur.lastrowid
                 assert game_id is not None  # an INSERT always sets it
-                await self._write_seats(game_id, seats)
-                await self._append_move(game_id, 1, entry, now)
-            row = await self._one("SELECT * FROM games WHERE id = ?", (game_id,))
+                _write_seats(conn, game_id, seats)
+                _append_move(conn, game_id, 1, entry, now)
+            return _one(conn, "SELECT * FROM games WHERE id = ?", (game_id,))
+
+        async with self._lock:
+            row = await self._hop(create)
         assert row is not None
         return row
 
@@ -341,9 +421,10 @@ class Store:
                 continue
             sets.append(f"{column} = ?")
             args.append(encode(value) if encode and value is not None else value)
-        async with self._lock:
-            async with self._transaction():
-                cur = await self._db.execute(
+
+        def write(conn: sqlite3.Connection) -> None:
+            with _transaction(conn):
+                cur = conn.execute(
                     f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ?",
                     (*args, game_id, expected_version),
                 )
@@ -352,9 +433,12 @@ class Store:
                         f"Game {game_id} is no longer at version {expected_version}."
                     )
                 if seats is not None:
-                    await self._db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
-                    await self._write_seats(game_id, seats)
-                await self._append_move(game_id, expected_version + 1, entry, now)
+                    conn.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+                    _write_seats(conn, game_id, seats)
+                _append_move(conn, game_id, expected_version + 1, entry, now)
+
+        async with self._lock:
+            await self._hop(write)
             if base is not None and base.version == expected_version:
                 changed: dict[str, Any] = {
                     k: v
@@ -374,122 +458,191 @@ class Store:
                     seats=base.seats if seats is None else tuple(seats),
                     **changed,
                 )
-            row = await self._one("SELECT * FROM games WHERE id = ?", (game_id,))
+            row = await self._hop(_one, "SELECT * FROM games WHERE id = ?", (game_id,))
         assert row is not None
         return row
 
-    # -- internals (called with the lock held) -------------------------------------------------
-    @contextlib.asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[None]:
-        """``BEGIN IMMEDIATE`` ... ``COMMIT``, all or nothing: any failure rolls back; a second
-        live game in a channel (the unique index) becomes :class:`LiveGameExists`."""
-        await self._db.execute("BEGIN IMMEDIATE")
-        try:
-            yield
-            await self._db.execute("COMMIT")
-        except sqlite3.IntegrityError as exc:
-            await rollback_quietly(self._db)
-            if "games.channel_id" in str(exc):
-                raise LiveGameExists("This channel already has a live game.") from None
-            raise
-        except BaseException:
-            await rollback_quietly(self._db)
-            raise
+    # -- internals ---------------------------------------------------------------------------------
+    async def _hop(self, work: Callable[..., T], *args: Any) -> T:
+        """``work(connection, *args)`` on the game path's connection, in its own thread: one
+        round trip however many statements it runs (called with the lock held)."""
+        return await _on_thread(self._db, work, *args)
 
-    async def _write_seats(self, game_id: int, seats: list[SeatRow]) -> None:
-        for seat in seats:
-            await self._db.execute(
-                "INSERT INTO seats (game_id, seat, user_id, name, choices, active)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (
-                    game_id,
-                    seat.seat,
-                    seat.user_id,
-                    seat.name,
-                    _dumps(seat.choices),
-                    int(seat.active),
-                ),
-            )
+    async def _read(self, work: Callable[..., T], *args: Any) -> T:
+        """``work(connection, *args)`` on the read connection: never waits for the lock."""
+        return await _on_thread(self._reader, work, *args)
 
-    async def _append_move(self, game_id: int, version: int, entry: MoveEntry, now: float) -> None:
-        await self._db.execute(
-            "INSERT INTO moves (game_id, seq, kind, user_id, player, action_id, events, version,"
-            " created_at) VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM moves"
-            " WHERE game_id = ?), ?, ?, ?, ?, ?, ?, ?)",
-            (
-                game_id,
-                game_id,
-                entry.kind,
-                entry.user_id,
-                entry.player,
-                entry.action_id,
-                _dumps(entry.events),
-                version,
-                now,
-            ),
+
+_ROW_WITHOUT_STATE = (
+    "id, guild_id, channel_id, engine, status, NULL AS state, version, host_id, options, seed,"
+    " created_at, updated_at, result, end_reason"
+)
+
+
+async def _open_reader(path: Path) -> aiosqlite.Connection:
+    """The second connection, for reads across the store (``query_only``: it never writes)."""
+    reader = await aiosqlite.connect(
+        str(path), isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000
+    )
+    try:
+        reader.row_factory = sqlite3.Row
+        await reader.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        await reader.execute("PRAGMA query_only = ON")
+    except BaseException:
+        await reader.close()
+        raise
+    return reader
+
+
+async def _on_thread(db: aiosqlite.Connection, work: Callable[..., T], *args: Any) -> T:
+    # aiosqlite runs every call on the connection's own thread; ``_execute`` queues one
+    # function there, so a whole load or save is a single trip instead of one per statement.
+    execute: Callable[..., Awaitable[T]] = db._execute
+    return await execute(work, db._conn, *args)
+
+
+@contextlib.contextmanager
+def _transaction(conn: sqlite3.Connection) -> Iterator[None]:
+    """``BEGIN IMMEDIATE`` ... ``COMMIT``, all or nothing: any failure rolls back; a second
+    live game in a channel (the unique index) becomes :class:`LiveGameExists`."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+        conn.execute("COMMIT")
+    except sqlite3.IntegrityError as exc:
+        _rollback(conn)
+        if "games.channel_id" in str(exc):
+            raise LiveGameExists("This channel already has a live game.") from None
+        raise
+    except BaseException:
+        _rollback(conn)
+        raise
+
+
+def _rollback(conn: sqlite3.Connection) -> None:
+    """Roll back if a transaction is open (SQLite may already have rolled it back itself)."""
+    if conn.in_transaction:
+        conn.execute("ROLLBACK")
+
+
+def _write_seats(conn: sqlite3.Connection, game_id: int, seats: list[SeatRow]) -> None:
+    conn.executemany(
+        "INSERT INTO seats (game_id, seat, user_id, name, choices, active)"
+        " VALUES (?, ?, ?, ?, ?, ?)",
+        [
+            (game_id, seat.seat, seat.user_id, seat.name, _dumps(seat.choices), int(seat.active))
+            for seat in seats
+        ],
+    )
+
+
+def _append_move(
+    conn: sqlite3.Connection, game_id: int, version: int, entry: MoveEntry, now: float
+) -> None:
+    conn.execute(
+        "INSERT INTO moves (game_id, seq, kind, user_id, player, action_id, events, version,"
+        " created_at) VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM moves"
+        " WHERE game_id = ?), ?, ?, ?, ?, ?, ?, ?)",
+        (
+            game_id,
+            game_id,
+            entry.kind,
+            entry.user_id,
+            entry.player,
+            entry.action_id,
+            _dumps(entry.events),
+            version,
+            now,
+        ),
+    )
+
+
+def _live_game(conn: sqlite3.Connection, channel_id: int) -> GameRow | None:
+    return _one(
+        conn,
+        "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'running')",
+        (channel_id,),
+    )
+
+
+def _one(conn: sqlite3.Connection, sql: str, args: tuple[Any, ...]) -> GameRow | None:
+    rows = _many(conn, sql, args)
+    return rows[0] if rows else None
+
+
+def _many(conn: sqlite3.Connection, sql: str, args: tuple[Any, ...] = ()) -> list[GameRow]:
+    """The games ``sql`` selects, each with its seats (read in one more statement for all)."""
+    rows = conn.execute(sql, args).fetchall()
+    if not rows:
+        return []
+    seats: dict[int, list[sqlite3.Row]] = {row["id"]: [] for row in rows}
+    if len(rows) == 1:
+        found = conn.execute(
+            "SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (rows[0]["id"],)
         )
-
-    async def _one(self, sql: str, args: tuple[Any, ...]) -> GameRow | None:
-        async with self._db.execute(sql, args) as cur:
-            row = await cur.fetchone()
-        return None if row is None else await self._game(row)
-
-    async def _game(self, row: sqlite3.Row) -> GameRow:
-        problems: list[str] = []
-        async with self._db.execute(
-            "SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (row["id"],)
-        ) as cur:
-            seat_rows = await cur.fetchall()
-        seats = tuple(
-            SeatRow(
-                seat=s["seat"],
-                user_id=s["user_id"],
-                name=s["name"],
-                choices=_object(s["choices"], f"seat {s['seat']}'s choices", problems),
-                active=bool(s["active"]),
-            )
-            for s in seat_rows
+    else:
+        found = conn.execute(
+            "SELECT * FROM seats WHERE game_id IN (SELECT value FROM json_each(?))"
+            " ORDER BY game_id, seat",
+            (json.dumps(list(seats)),),
         )
-        return GameRow(
-            id=row["id"],
-            guild_id=row["guild_id"],
-            channel_id=row["channel_id"],
-            engine=row["engine"],
-            status=row["status"],
-            state=row["state"],
-            version=row["version"],
-            host_id=row["host_id"],
-            options=_object(row["options"], "the options", problems),
-            seed=_seed_out(row["seed"]),
-            created_at=row["created_at"],
-            updated_at=row["updated_at"],
-            result=_loads_object(row["result"], "the result", problems, nullable=True),
-            end_reason=row["end_reason"],
-            seats=seats,
-            problems=tuple(problems),
-        )
+    for seat in found.fetchall():
+        seats[seat["game_id"]].append(seat)
+    return [_game(row, seats[row["id"]]) for row in rows]
 
-    @staticmethod
-    def _move(row: sqlite3.Row) -> MoveRow:
-        readable = True
-        try:
-            events = json.loads(row["events"])
-            if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
-                raise ValueError("events must be a list of objects")
-        except (TypeError, ValueError):
-            events, readable = [], False
-        return MoveRow(
-            game_id=row["game_id"],
-            seq=row["seq"],
-            kind=row["kind"],
-            user_id=row["user_id"],
-            player=row["player"],
-            action_id=row["action_id"],
-            events=events,
-            version=row["version"],
-            created_at=row["created_at"],
-            readable=readable,
+
+def _game(row: sqlite3.Row, seat_rows: list[sqlite3.Row]) -> GameRow:
+    problems: list[str] = []
+    seats = tuple(
+        SeatRow(
+            seat=s["seat"],
+            user_id=s["user_id"],
+            name=s["name"],
+            choices=_object(s["choices"], f"seat {s['seat']}'s choices", problems),
+            active=bool(s["active"]),
         )
+        for s in seat_rows
+    )
+    return GameRow(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        engine=row["engine"],
+        status=row["status"],
+        state=row["state"],
+        version=row["version"],
+        host_id=row["host_id"],
+        options=_object(row["options"], "the options", problems),
+        seed=_seed_out(row["seed"]),
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+        result=_loads_object(row["result"], "the result", problems, nullable=True),
+        end_reason=row["end_reason"],
+        seats=seats,
+        problems=tuple(problems),
+    )
+
+
+def _move(row: sqlite3.Row) -> MoveRow:
+    readable = True
+    try:
+        events = json.loads(row["events"])
+        if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
+            raise ValueError("events must be a list of objects")
+    except (TypeError, ValueError):
+        events, readable = [], False
+    return MoveRow(
+        game_id=row["game_id"],
+        seq=row["seq"],
+        kind=row["kind"],
+        user_id=row["user_id"],
+        player=row["player"],
+        action_id=row["action_id"],
+        events=events,
+        version=row["version"],
+        created_at=row["created_at"],
+        readable=readable,
+    )
 
 
 def _seed_in(seed: int) -> int | bytes:

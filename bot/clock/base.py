@@ -74,8 +74,7 @@ class ClockBase:
     async def _seated_games(
         self, guild_id: int | None, user_id: int, statuses: Iterable[str]
     ) -> list[GameInfo]:
-        games = await self.table.games(statuses)
-        return [g for g in games if g.guild_id == guild_id and g.active_seat_of(user_id)]
+        return await self.table.seated_games(guild_id, user_id, statuses)
 
     # -- posting -------------------------------------------------------------------------------
     async def _notify(self, game: GameInfo, notice: Awaitable[object]) -> bool:

@@ -3,6 +3,8 @@ table's changes, rebuilt at start, and fired once each by the scheduler."""
 
 from __future__ import annotations
 
+import asyncio
+import time
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
@@ -10,11 +12,13 @@ from bot.clock import timers
 from bot.clock.base import ClockBase, log
 from bot.logsafe import failure
 from bot.table import Change, GameInfo
-from storage.clock import Deadline
+from storage.clock import ClockTables, Deadline
 
 #: why a game's clock stopped when its saved state cannot be played (loaded, or answered by
 #: the engine); cleared when it loads again
 DAMAGED = "its saved state cannot be played"
+#: games the start-up sweep loads at a time: small, so the event loop is never held long
+SWEEP_PAGE = 25
 
 
 class Deadlines(ClockBase):
@@ -36,58 +40,94 @@ class Deadlines(ClockBase):
         awaited players who had no running deadline before (their turn just began).
 
         ``game`` and ``waiting`` (the awaited user ids), when the caller has them from a
-        change, spare asking the table again."""
+        change, spare asking the table again. The clock tables are read and written in one
+        trip to the database."""
         if game is None:
             game = await self.table.game_by_id(game_id)
-        dg = await self.clocks.game(game_id)
-        if game.status != "running" or dg.closed_reason:
-            await self.clocks.drop_deadlines(game_id)
-            self.wake()
-            return []
-        if waiting is None:
+        if game.status == "running" and waiting is None:
             waiting = await self.table.awaited(game_id)
-        waiting = list(waiting)
+        known = game
+        awaited = list(waiting or ())
         now = self.clock()
-        existing = {d.user_id: d for d in await self.clocks.deadlines(game_id)}
+        fresh = await self.clocks.run(lambda t: self._sync_in(t, known, awaited, now), atomic=True)
+        self.wake()
+        return fresh
+
+    def _sync_in(self, t: ClockTables, game: GameInfo, waiting: list[int], now: float) -> list[int]:
+        """:meth:`sync`'s work on the clock tables, inside one trip; the synced version is
+        noted so a restart knows this game's clocks are in line."""
+        dg = t.game(game.id)
+        if game.status != "running" or dg.closed_reason:
+            t.drop_deadlines(game.id)
+            t.forget_synced(game.id)
+            return []
+        existing = {d.user_id: d for d in t.deadlines(game.id)}
         fresh = [u for u in waiting if u not in existing or existing[u].fired_at is not None]
         for user_id in existing:
             if user_id not in waiting:
-                await self.clocks.drop_deadline(game_id, user_id)
+                t.drop_deadline(game.id, user_id)
         for user_id in waiting:
             d = existing.get(user_id)
             if d is not None and d.fired_at is None:
                 if d.version != game.version:
-                    await self.clocks.set_deadline_version(game_id, user_id, game.version)
+                    t.set_deadline_version(game.id, user_id, game.version)
                 continue
             if d is not None and d.version == game.version:
                 continue  # fired for this very position: its stand-in is at work
-            seat = await self.clocks.seat(game_id, user_id)
-            if seat.standin_for_good:
-                await self.clocks.put_deadline(game_id, user_id, game.version, now, now)
+            if t.seat(game.id, user_id).standin_for_good:
+                t.put_deadline(game.id, user_id, game.version, now, now)
             elif dg.turn_seconds is None:
-                await self.clocks.drop_deadline(game_id, user_id)
+                t.drop_deadline(game.id, user_id)
             else:
-                back = await self.clocks.away_until(game.guild_id or 0, user_id, now)
+                back = t.away_until(game.guild_id or 0, user_id, now)
                 start = max(now, back or now)
-                await self.clocks.put_deadline(
-                    game_id, user_id, game.version, start, start + dg.turn_seconds
-                )
-        self.wake()
+                t.put_deadline(game.id, user_id, game.version, start, start + dg.turn_seconds)
+        t.mark_synced(game.id, game.version)
         return fresh
 
     async def recover(self) -> None:
+        """Everything a start does for the clocks: :meth:`recover_due`, then :meth:`sweep`
+        (the bot runs the sweep in the background, once it is ready)."""
+        await self.recover_due()
+        await self.sweep()
+
+    async def recover_due(self) -> None:
         """At start: re-arm deadlines that fired but whose stand-in never moved (a crash), then
-        bring every running game's deadlines up to date. A game the engine cannot load or
-        answer stops only its own clock (see :meth:`_damaged`)."""
-        for game in await self.table.games(("running",)):
+        bring up to date the deadlines of every running game that moved on since its clocks
+        were last brought in line (a stopped damaged game among them), and drop those of games
+        that ended. A game the engine cannot load or answer stops only its own clock (see
+        :meth:`_damaged`).
+
+        Only those games are read (found by one query over indexes), so a start costs little
+        however many games are in play."""
+        fired = {d.game_id for d in await self.clocks.fired_deadlines()}
+        for game_id in sorted(set(await self.clocks.games_behind()) | fired):
+            game = await self.table.game_by_id(game_id)
+            if game.status != "running":
+                continue
             try:
                 await self._recover_game(game)
             except Exception as exc:  # whatever the engine raises, the other games go on
                 log.error("game %s cannot be played; its clock stops: %s", game.id, failure(exc))
                 await self._damaged(game)
-        for game in await self.table.games(("finished", "aborted")):
-            if await self.clocks.deadlines(game.id):
-                await self.clocks.drop_deadlines(game.id)
+        for game_id in await self.clocks.ended_games_with_deadlines():
+            await self.clocks.drop_deadlines(game_id)
+
+    async def sweep(self, *, idle: float = 0.0) -> None:
+        """Look once at every running game, a page at a time, for one the engine can no
+        longer play (after an engine upgrade, say): its clock stops (:meth:`_damaged`).
+
+        With ``idle`` (a factor), it rests that many times as long as each page took, so a
+        sweep through many games after a start leaves the moves most of the machine."""
+        after: int | None = 0
+        while after is not None:
+            started = time.perf_counter()
+            unplayable, after = await self.table.unplayable(after_id=after, limit=SWEEP_PAGE)
+            for game in unplayable:
+                log.error("game %s cannot be played; its clock stops", game.id)
+                await self._damaged(game)
+            if idle:
+                await asyncio.sleep(idle * (time.perf_counter() - started))
 
     async def _recover_game(self, game: GameInfo) -> None:
         now = self.clock()
@@ -110,6 +150,7 @@ class Deadlines(ClockBase):
         already = (await self.clocks.game(game.id)).closed_reason == DAMAGED
         await self.clocks.update_game(game.id, closed_reason=DAMAGED)
         await self.clocks.drop_deadlines(game.id)
+        await self.clocks.forget_synced(game.id)  # looked at again at every start
         if not already:
             await self._notify(game, self.notifier.damaged(game))
 
@@ -120,34 +161,54 @@ class Deadlines(ClockBase):
         themselves is back: their missed-turn count, a stand-in kept for good and any vote
         about them end. A change of position gives the awaited players their deadlines (a
         stand-in's moves wait for the end of its turn) and a direct message to those who were
-        not awaited before.
+        not awaited before. All of it is one trip to the clock tables.
         """
         game = change.game
         if change.ended:
-            await self.clocks.drop_deadlines(game.id)
+
+            def ended(t: ClockTables) -> None:
+                t.drop_deadlines(game.id)
+                t.forget_synced(game.id)
+
+            await self.clocks.run(ended, atomic=True)
             self.wake()
             return
         actor = change.actor_id
-        if change.kind == "move" and not change.by_standin and actor is not None:
-            seat = await self.clocks.seat(game.id, actor)
-            if seat.missed or seat.standin_for_good or seat.vote_open:
-                await self.clocks.update_seat(
-                    game.id, actor, missed=0, standin_for_good=0, vote_open=0
-                )
-                await self.clocks.clear_votes(game.id, actor)
-        if change.to_act is None or change.by_standin:
+        back = change.kind == "move" and not change.by_standin and actor is not None
+        turn = change.to_act is not None and not change.by_standin
+        if not back and not turn:
             return
-        fresh = await self.sync(game.id, game=game, waiting=change.to_act)
-        await self._dm_turn(game, [u for u in fresh if u != actor])
+        waiting = list(change.to_act or ())
+        now = self.clock()
+
+        def work(t: ClockTables) -> tuple[list[int], set[int]] | None:
+            if back:
+                assert actor is not None
+                seat = t.seat(game.id, actor)
+                if seat.missed or seat.standin_for_good or seat.vote_open:
+                    t.update_seat(game.id, actor, missed=0, standin_for_good=0, vote_open=0)
+                    t.clear_votes(game.id, actor)
+            if not turn:
+                return None
+            told = [u for u in self._sync_in(t, game, waiting, now) if u != actor]
+            return told, {u for u in told if t.notify(u)[0]}
+
+        done = await self.clocks.run(work, atomic=True)
+        if done is None:
+            return
+        self.wake()
+        told, dm_on = done
+        await self._dm_turn(game, told, dm_on=dm_on)
 
     # -- the scheduler's side --------------------------------------------------------------------
     async def next_due_at(self) -> float | None:
-        return timers.next_at(await self.clocks.open_deadlines())
+        """When the earliest timer of a running clock falls due (an indexed query)."""
+        return timers.next_at(await self.clocks.next_deadlines())
 
     async def fire_due(self) -> int:
         """Fire every reminder and deadline that is due, in time order; each one only once."""
         now = self.clock()
-        fire, stale = timers.due(await self.clocks.open_deadlines(), now)
+        fire, stale = timers.due(await self.clocks.due_deadlines(now), now)
         for t in stale:
             await self.clocks.claim(
                 t.deadline.game_id, t.deadline.user_id, t.kind, t.deadline.due_at
@@ -180,4 +241,5 @@ class Deadlines(ClockBase):
             *,
             left: float | None = None,
             nudged: bool = False,
+            dm_on: set[int] | None = None,
         ) -> None: ...

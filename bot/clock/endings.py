@@ -62,8 +62,8 @@ class Endings(ClockBase):
     async def guild_gone(self, guild_id: int, reason: str) -> int:
         """The bot was removed from a server: its live games close; returns how many."""
         closed = 0
-        for game in await self.table.games(LIVE):
-            if game.guild_id == guild_id and await self.close(game.id, reason, tell=False):
+        for game in await self.table.games(LIVE, guild_id=guild_id):
+            if await self.close(game.id, reason, tell=False):
                 closed += 1
         return closed
 

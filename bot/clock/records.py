@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.table import GameInfo, Table
-from storage.clock import ClockStore
+from storage.clock import ClockGame, ClockStore, ClockTables, Deadline
 
 
 @dataclass(frozen=True)
@@ -67,27 +67,29 @@ def _which(game: GameInfo) -> dict:
 
 
 async def mine(table: Table, clocks: ClockStore, guild_id: int | None, user_id: int):
-    rows = [
-        g
-        for g in await table.games(("lobby", "running"))
-        if g.guild_id == guild_id and g.active_seat_of(user_id) is not None
-    ]
-    info = await clocks.games_with_board_in([r.id for r in rows])
+    """The user's live games in this server: found through their seats, with one read of the
+    clock tables for all of them."""
+    games = await table.seated_and_awaited(guild_id, user_id)
+    ids = [g.id for g, _ in games]
+    yours = [g.id for g, waiting in games if user_id in waiting]
+
+    def clock_rows(t: ClockTables) -> tuple[dict[int, ClockGame], dict[int, Deadline]]:
+        deadlines = {
+            game_id: d for game_id in yours for d in t.deadlines(game_id) if d.user_id == user_id
+        }
+        return t.games_with_board_in(ids), deadlines
+
+    info, deadlines = await clocks.run(clock_rows)
     out = []
-    for row in rows:
-        waiting = await table.awaited(row.id) if row.status == "running" else {}
+    for row, waiting in games:
         dg = info.get(row.id)
-        deadline = None
-        if user_id in waiting:
-            mine_ = [d for d in await clocks.deadlines(row.id) if d.user_id == user_id]
-            if mine_ and mine_[0].fired_at is None:
-                deadline = mine_[0].due_at
+        d = deadlines.get(row.id)
         out.append(
             MineEntry(
                 **_which(row),
                 your_turn=user_id in waiting,
                 waiting_for=list(waiting.values()),
-                deadline=deadline,
+                deadline=d.due_at if d is not None and d.fired_at is None else None,
                 paused=bool(dg and dg.paused_at is not None),
                 board_channel_id=dg.board_channel_id if dg else None,
                 board_message_id=dg.board_message_id if dg else None,
@@ -98,21 +100,12 @@ async def mine(table: Table, clocks: ClockStore, guild_id: int | None, user_id: 
     return out
 
 
-def _ended(rows: list[GameInfo], guild_id: int | None, channel_id: int | None) -> list[GameInfo]:
-    return [
-        r
-        for r in rows
-        if r.guild_id == guild_id and (channel_id is None or r.channel_id == channel_id)
-    ]
-
-
 async def history(
     table: Table, guild_id: int | None, channel_id: int | None = None, limit: int = 10
 ) -> list[HistoryEntry]:
-    rows = _ended(await table.games(("finished", "aborted")), guild_id, channel_id)
-    rows.sort(key=lambda r: (r.updated_at, r.id), reverse=True)
+    rows = await table.ended_games(guild_id, channel_id=channel_id, limit=limit)
     out = []
-    for row in rows[:limit]:
+    for row in rows:
         reason = row.end_reason or (row.result.reason if row.result else "")
         out.append(
             HistoryEntry(
@@ -128,7 +121,8 @@ async def history(
 
 async def stats(table: Table, guild_id: int | None) -> tuple[list[PlayerStats], list[GameStats]]:
     """Per player (games played to the end or closed, wins) and per game, in this server."""
-    rows = _ended(await table.games(("finished", "aborted")), guild_id, None)
+    rows = await table.ended_games(guild_id)
+    rows.sort(key=lambda r: r.id)  # oldest first: a player's latest name is the one kept
     players: dict[int, PlayerStats] = {}
     games: dict[str, GameStats] = {}
     for row in rows:

@@ -30,9 +30,12 @@ class Reminders(ClockBase):
         *,
         left: float | None = None,
         nudged: bool = False,
+        dm_on: set[int] | None = None,
     ) -> None:
+        """Direct-message each of ``user_ids`` who asked for it (``dm_on``: who did, when the
+        caller has already read it)."""
         for user_id in user_ids:
-            on, _ = await self.clocks.notify(user_id)
+            on = user_id in dm_on if dm_on is not None else (await self.clocks.notify(user_id))[0]
             if not on:
                 continue
             try:

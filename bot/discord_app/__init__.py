@@ -40,13 +40,16 @@ __all__ = ["TabletopClient", "run"]
 
 async def _serve(config, sync: str) -> None:
     from bot.table import Table
+    from bot.table.renders import ProcessRenderer
     from storage import Store
 
     store = await Store.open(config.db_path)
+    renderer = ProcessRenderer()
     client = None
     try:
+        renderer.start()
         client = TabletopClient(
-            Table(store),
+            Table(store, renderer=renderer),
             sync_mode=sync,
             command_hash=MetaHash(store),
             announcements=Announcements(store),
@@ -59,6 +62,7 @@ async def _serve(config, sync: str) -> None:
         if client is not None:
             await client.close_services()
         await _settle_other_tasks()
+        renderer.close()
         await store.close()
 
 

@@ -29,9 +29,18 @@ from bot.bots.driver import BotDriver
 from bot.clock.scheduler import Scheduler
 from bot.clock.service import ClockService
 from bot.discord_app import bot_seats, clock_runtime, commands, replies, server_settings, turns
-from bot.discord_app.components import ActionButton, ActionSelect, MovesButton
+from bot.discord_app.commands.info import handle_log_page
+from bot.discord_app.components import (
+    ActionButton,
+    ActionSelect,
+    ConfirmButton,
+    LogPageButton,
+    MovesButton,
+    RematchButton,
+)
 from bot.discord_app.resume import Announcements, catch_up
 from bot.discord_app.sync import HashKeeper, sync_commands
+from bot.discord_app.turn_book import TurnBook
 from bot.logsafe import failure
 from bot.settings import SettingsKeeper
 from bot.table import Outcome, Table
@@ -90,12 +99,15 @@ class TabletopClient(discord.Client):
         self.clock_service: ClockService | None = None
         self.clock_scheduler: Scheduler | None = None
         self.bot_driver: BotDriver | None = None
+        self.turn_book = TurnBook(table.store) if table is not None else None
         self.server_settings: SettingsKeeper | None = None
         self.watch_server: WatchServer | None = None  # the spectator pages, when they are on
         self.permissions_checked: set[int] = set()  # servers whose permissions were logged
 
     async def setup_hook(self) -> None:
-        self.add_dynamic_items(ActionButton, ActionSelect, MovesButton)
+        self.add_dynamic_items(
+            ActionButton, ActionSelect, ConfirmButton, MovesButton, RematchButton, LogPageButton
+        )
         if self.server_settings is None:
             self.server_settings = await server_settings.build(self)
         if self.clock_service is None:
@@ -141,14 +153,27 @@ class TabletopClient(discord.Client):
                 await self.bot_driver.wake_all()
 
     async def handle_action(
-        self, interaction: discord.Interaction, game_id: int, version: int, action_id: str
+        self,
+        interaction: discord.Interaction,
+        game_id: int,
+        version: int,
+        index: int,
+        *,
+        own: bool = False,
+        confirmed: bool = False,
     ) -> None:
-        await turns.handle_click(interaction, game_id, version, action_id)
+        await turns.handle_click(interaction, game_id, version, index, own=own, confirmed=confirmed)
 
     async def handle_moves(
         self, interaction: discord.Interaction, game_id: int, version: int
     ) -> None:
         await turns.handle_moves(interaction, game_id, version)
+
+    async def handle_log_page(self, interaction: discord.Interaction, page: int, per: int) -> None:
+        await handle_log_page(interaction, page, per)
+
+    async def handle_rematch(self, interaction: discord.Interaction, game_id: int) -> None:
+        await turns.handle_rematch(interaction, game_id)
 
     async def notify_outcome(self, outcome: Outcome, message: discord.Message | None) -> None:
         if self.announcements is not None and message is not None:

@@ -10,6 +10,8 @@ bot can post. :func:`stop` ends both at shutdown.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from collections.abc import Sequence
 
@@ -19,13 +21,16 @@ from bot.clock.ports import ChannelGone, DmFailed
 from bot.clock.scheduler import Scheduler
 from bot.clock.service import ClockService
 from bot.discord_app import clock_texts, server_settings
-from bot.discord_app.turns import publish_to_channel
+from bot.discord_app.turns import publish_to_channel, retire_game
 from bot.table import GameInfo, Outcome
 from storage.clock import ClockStore
 
 log = logging.getLogger(__name__)
 
 GONE = "its channel was deleted"
+#: the start-up sweep for games an engine can no longer play rests nine times as long as it
+#: works, so the moves keep most of the machine while it looks through many games
+SWEEP_IDLE = 9.0
 NO_ACCESS = "the bot can no longer post in its channel"
 
 
@@ -72,6 +77,7 @@ class DiscordNotifier:
         await self._say(game.channel_id, text, await self._pinged(game, voters))
 
     async def closed(self, game: GameInfo, reason: str) -> None:
+        await retire_game(self.client, game)
         await self._say(game.channel_id, clock_texts.closed(game, reason))
 
     async def dm_failed(self, game: GameInfo, user_id: int) -> None:
@@ -94,7 +100,7 @@ class DiscordNotifier:
             raise ChannelGone(GONE) from None
         except discord.Forbidden:
             raise ChannelGone(NO_ACCESS) from None
-        return message.id
+        return message.id if message is not None else None
 
     async def is_member(self, guild_id: int, user_id: int) -> bool:
         guild = self.client.get_guild(guild_id)
@@ -144,7 +150,8 @@ async def start_scheduler(client: discord.Client) -> Scheduler:
         scheduler = Scheduler(service, clock=service.clock)
         service.wake = scheduler.wake
         client.clock_scheduler = scheduler
-        await service.recover()
+        await service.recover_due()
+        client.clock_sweep = asyncio.create_task(service.sweep(idle=SWEEP_IDLE), name="clock-sweep")
     scheduler.start()
     return scheduler
 
@@ -154,6 +161,11 @@ async def stop(client: discord.Client) -> None:
     scheduler = getattr(client, "clock_scheduler", None)
     if scheduler is not None:
         await scheduler.stop()
+    sweep = getattr(client, "clock_sweep", None)
+    if sweep is not None:
+        sweep.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await sweep
     service = getattr(client, "clock_service", None)
     if service is not None:
         service.detach()

@@ -1,19 +1,25 @@
-"""Buttons and select menus for the legal actions on a turn message, and their custom ids.
+"""Buttons and select menus for the moves of a turn, and their custom ids.
 
-Custom ids carry everything a click needs, so clicks keep working after a restart with no view
-kept in memory: ``tt:<game_id>:<version>:<action_id>`` for a button and
-``tts:<game_id>:<version>:<n>`` for the n-th select menu (its option values are action ids).
-For games whose action labels would reveal hidden information (an engine with
-``public_action_labels = False``, e.g. labels naming the cards in a hand), the public message
-instead carries one ``ttm:<game_id>:<version>`` button that shows the clicker their own moves
-privately. The items are :class:`discord.ui.DynamicItem` subclasses registered once on the
-client; their callbacks hand the click to ``client.handle_action`` / ``client.handle_moves``
-(see :mod:`bot.discord_app.turns`).
+Every member's client receives every custom id and select value of a public message, so they
+carry no action id (one can name a hidden card): only the game, the board's version and the
+index of the move in a list the table rebuilds when the click comes back
+(:mod:`bot.table.offers`). Clicks keep working after a restart with no view kept in memory.
+
+- ``tt:<game>:<version>:<n>``: the n-th move the public turn message offers;
+- ``tts:<game>:<version>:<k>``: the k-th select menu of them (option values are indices);
+- ``ttm:<game>:<version>``: "Choose your move", opening the clicker's private panel;
+- ``ttp:<game>:<version>:<n>`` / ``ttq:<game>:<version>:<k>``: a move on a private panel, the
+  n-th of the clicker's own moves (a button / a select menu of them).
+
+The items are :class:`discord.ui.DynamicItem` subclasses registered once on the client; their
+callbacks hand the click to ``client.handle_action`` / ``client.handle_moves`` (see
+:mod:`bot.discord_app.turns`).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import discord
@@ -22,43 +28,78 @@ from bot.discord_app.text import (
     MAX_BUTTON_LABEL,
     MAX_BUTTONS,
     MAX_CHOICES,
-    MAX_CUSTOM_ID,
     MAX_OPTION_LABEL,
     MAX_ROWS,
     clip,
 )
+from bot.table.offers import unique
 from engines import Action
 
-BUTTON_TEMPLATE = r"tt:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<action>.+)"
-SELECT_TEMPLATE = r"tts:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<index>[0-9]+)"
+BUTTON_TEMPLATE = r"tt(?P<own>p?):(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<index>[0-9]+)"
+SELECT_TEMPLATE = r"tt(?P<kind>[sq]):(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<index>[0-9]+)"
 MOVES_TEMPLATE = r"ttm:(?P<game>[0-9]+):(?P<version>[0-9]+)"
+REMATCH_TEMPLATE = r"ttr:(?P<game>[0-9]+)"
+LOG_TEMPLATE = r"ttg:(?P<page>[0-9]+):(?P<per>[0-9]+)"
+CONFIRM_TEMPLATE = r"ttc(?P<own>p?):(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<index>[0-9]+)"
+REMATCH_LABEL = "Rematch"
 MOVES_LABEL = "Choose your move (privately)"
+#: words that make a move the main action of its step (the primary, blue button)
+MAIN_WORDS = ("roll", "end turn", "end your turn", "done", "take 2", "draw", "bid")
+#: words that make a move one that loses something (a red button)
+LOSING_WORDS = ("bankrupt", "extinct", "lose", "concede", "give up", "skip acting")
 
 
-def button_id(game_id: int, version: int, action_id: str) -> str:
-    return f"tt:{game_id}:{version}:{action_id}"
+def button_id(game_id: int, version: int, index: int, *, own: bool = False) -> str:
+    return f"tt{'p' if own else ''}:{game_id}:{version}:{index}"
 
 
-def select_id(game_id: int, version: int, index: int) -> str:
-    return f"tts:{game_id}:{version}:{index}"
+def select_id(game_id: int, version: int, index: int, *, own: bool = False) -> str:
+    return f"tt{'q' if own else 's'}:{game_id}:{version}:{index}"
 
 
 def moves_id(game_id: int, version: int) -> str:
     return f"ttm:{game_id}:{version}"
 
 
-class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEMPLATE):
-    """One legal action as a button; survives restarts through its custom id."""
+def style_of(action: Action, *, main: bool) -> discord.ButtonStyle:
+    """Red for a move that loses something, blue for the step's main action, grey otherwise."""
+    words = action.label.casefold()
+    if any(w in words for w in LOSING_WORDS):
+        return discord.ButtonStyle.danger
+    return discord.ButtonStyle.primary if main else discord.ButtonStyle.secondary
 
-    def __init__(self, game_id: int, version: int, action_id: str, label: str = "", row=None):
+
+def main_index(actions: Sequence[Action]) -> int:
+    """The step's main action: the first whose label says so, else the first move."""
+    for i, a in enumerate(actions):
+        if any(a.label.casefold().startswith(w) for w in MAIN_WORDS):
+            return i
+    return 0
+
+
+class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEMPLATE):
+    """One offered move as a button; survives restarts through its custom id."""
+
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        index: int,
+        label: str = "",
+        *,
+        own: bool = False,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        row: int | None = None,
+    ):
         self.game_id = game_id
         self.version = version
-        self.action_id = action_id
+        self.index = index
+        self.own = own
         super().__init__(
             discord.ui.Button(
-                label=clip(label or action_id, MAX_BUTTON_LABEL),
-                style=discord.ButtonStyle.primary,
-                custom_id=button_id(game_id, version, action_id),
+                label=clip(label or "Move", MAX_BUTTON_LABEL),
+                style=style,
+                custom_id=button_id(game_id, version, index, own=own),
             ),
             row=row,
         )
@@ -66,24 +107,79 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TE
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
         label = getattr(item, "label", None) or ""
-        return cls(int(match["game"]), int(match["version"]), match["action"], label)
+        style = getattr(item, "style", None) or discord.ButtonStyle.secondary
+        return cls(
+            int(match["game"]),
+            int(match["version"]),
+            int(match["index"]),
+            label,
+            own=bool(match["own"]),
+            style=style,
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if self.item.style == discord.ButtonStyle.danger:  # a move that loses something: ask
+            view = discord.ui.View(timeout=None)
+            view.add_item(ConfirmButton(self.game_id, self.version, self.index, own=self.own))
+            await interaction.response.send_message(
+                f"Are you sure? **{self.item.label}** cannot be undone.",
+                view=view,
+                ephemeral=True,
+            )
+            return
+        await interaction.client.handle_action(
+            interaction, self.game_id, self.version, self.index, own=self.own
+        )
+
+
+class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button], template=CONFIRM_TEMPLATE):
+    """ "Yes, do it" under the private question a red (losing) move asks first."""
+
+    def __init__(self, game_id: int, version: int, index: int, *, own: bool = False):
+        self.game_id = game_id
+        self.version = version
+        self.index = index
+        self.own = own
+        super().__init__(
+            discord.ui.Button(
+                label="Yes, do it",
+                style=discord.ButtonStyle.danger,
+                custom_id=f"ttc{'p' if own else ''}:{game_id}:{version}:{index}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(
+            int(match["game"]), int(match["version"]), int(match["index"]), own=bool(match["own"])
+        )
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.client.handle_action(
-            interaction, self.game_id, self.version, self.action_id
+            interaction, self.game_id, self.version, self.index, own=self.own, confirmed=True
         )
 
 
 class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMPLATE):
-    """Up to 25 legal actions in a select menu; the chosen option's value is the action id."""
+    """Up to 25 offered moves in a select menu; an option's value is the move's index."""
 
-    def __init__(self, game_id: int, version: int, index: int, options=None, placeholder=None):
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        index: int,
+        options=None,
+        placeholder=None,
+        *,
+        own: bool = False,
+    ):
         self.game_id = game_id
         self.version = version
         self.index = index
+        self.own = own
         super().__init__(
             discord.ui.Select(
-                custom_id=select_id(game_id, version, index),
+                custom_id=select_id(game_id, version, index, own=own),
                 options=list(options or []),
                 placeholder=placeholder,
                 min_values=1,
@@ -99,26 +195,29 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TE
             int(match["index"]),
             options=getattr(item, "options", None),
             placeholder=getattr(item, "placeholder", None),
+            own=match["kind"] == "q",
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = self.item.values or (interaction.data or {}).get("values") or []
-        if not values:  # nothing chosen: acknowledge, so the click does not show as failed
-            await interaction.response.defer()
+        if not values or not str(values[0]).isdigit():
+            await interaction.response.defer()  # nothing usable chosen: acknowledge only
             return
-        await interaction.client.handle_action(interaction, self.game_id, self.version, values[0])
+        await interaction.client.handle_action(
+            interaction, self.game_id, self.version, int(values[0]), own=self.own
+        )
 
 
 class MovesButton(discord.ui.DynamicItem[discord.ui.Button], template=MOVES_TEMPLATE):
-    """Shows the clicker their own moves in a private message (labels stay private)."""
+    """Opens the clicker's private move panel (labels there stay private)."""
 
-    def __init__(self, game_id: int, version: int):
+    def __init__(self, game_id: int, version: int, *, primary: bool = True):
         self.game_id = game_id
         self.version = version
         super().__init__(
             discord.ui.Button(
                 label=MOVES_LABEL,
-                style=discord.ButtonStyle.primary,
+                style=discord.ButtonStyle.primary if primary else discord.ButtonStyle.secondary,
                 custom_id=moves_id(game_id, version),
             )
         )
@@ -131,57 +230,156 @@ class MovesButton(discord.ui.DynamicItem[discord.ui.Button], template=MOVES_TEMP
         await interaction.client.handle_moves(interaction, self.game_id, self.version)
 
 
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=REMATCH_TEMPLATE):
+    """On a final message: opens a lobby with the same players and options."""
+
+    def __init__(self, game_id: int):
+        self.game_id = game_id
+        super().__init__(
+            discord.ui.Button(
+                label=REMATCH_LABEL,
+                style=discord.ButtonStyle.primary,
+                custom_id=f"ttr:{game_id}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.handle_rematch(interaction, self.game_id)
+
+
+class LogPageButton(discord.ui.DynamicItem[discord.ui.Button], template=LOG_TEMPLATE):
+    """Pages back and forth through ``/game log`` (on the private answer)."""
+
+    def __init__(self, page: int, per: int, label: str = "Older", *, disabled: bool = False):
+        self.page = page
+        self.per = per
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"ttg:{page}:{per}",
+                disabled=disabled,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["page"]), int(match["per"]), getattr(item, "label", "") or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.handle_log_page(interaction, self.page, self.per)
+
+
+def log_view(page: int, pages: int, per: int) -> discord.ui.View | None:
+    """ "Older" and "Newer" under a page of the log (page 1 is the newest)."""
+    if pages <= 1:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(LogPageButton(min(pages, page + 1), per, "◀ Older", disabled=page >= pages))
+    view.add_item(LogPageButton(max(1, page - 1), per, "Newer ▶", disabled=page <= 1))
+    return view
+
+
+def rematch_view(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(RematchButton(game_id))
+    return view
+
+
 @dataclass
 class ActionLayout:
-    """The components for a set of actions and whether some actions had to be left to /play."""
+    """The components for a set of moves and whether some had to be left to /play."""
 
     view: discord.ui.View | None
     needs_play: bool
 
 
 def unique_actions(actions: list[Action]) -> list[Action]:
-    seen: set[str] = set()
-    out: list[Action] = []
-    for a in actions:
-        if a.id not in seen:
-            seen.add(a.id)
-            out.append(a)
-    return out
+    return unique(actions)
 
 
 def action_layout(
-    game_id: int, version: int, actions: list[Action], *, private: bool = False
+    game_id: int,
+    version: int,
+    actions: list[Action],
+    *,
+    private: bool = False,
+    own: bool = False,
 ) -> ActionLayout:
-    """Buttons when every action fits (at most 5 rows of 5, custom ids of at most 100
-    characters); otherwise select menus of 25 options each, at most 5 of them.
+    """Components for ``actions`` (already in the order the table offers them).
 
-    ``private``: the labels must not be shown to everyone; one "choose your move" button
-    stands in for them."""
-    actions = unique_actions(actions)
-    if not actions:
+    Buttons when every move fits (at most 5 rows of 5). More than that: the step's main action
+    stays a button and the rest go in select menus of at most 25 options each. ``private``: a
+    "Choose your move" button opens the player's panel (for moves only it may show; with no
+    public moves it is the only component). ``own``: the components of that private panel.
+    """
+    actions = unique(actions)
+    if not actions and not private:
         return ActionLayout(None, False)
     view = discord.ui.View(timeout=None)
     if private:
-        view.add_item(MovesButton(game_id, version))
-        return ActionLayout(view, False)
-    fits = len(actions) <= MAX_BUTTONS and all(
-        len(button_id(game_id, version, a.id)) <= MAX_CUSTOM_ID for a in actions
-    )
-    if fits:
+        view.add_item(MovesButton(game_id, version, primary=not actions))
+    taken = len(view.children)
+    main = main_index(actions) if actions else 0
+    if len(actions) <= MAX_BUTTONS - taken:
         for i, a in enumerate(actions):
-            view.add_item(ActionButton(game_id, version, a.id, a.label, row=i // 5))
+            row = (i + taken) // 5
+            style = style_of(a, main=i == main)
+            view.add_item(ActionButton(game_id, version, i, a.label, own=own, style=style, row=row))
         return ActionLayout(view, False)
-    selectable = [a for a in actions if len(a.id) <= MAX_OPTION_LABEL]
-    chunks = [selectable[i : i + MAX_CHOICES] for i in range(0, len(selectable), MAX_CHOICES)]
-    chunks = chunks[:MAX_ROWS]
-    for index, chunk in enumerate(chunks):
-        first = index * MAX_CHOICES + 1
-        options = [
-            discord.SelectOption(label=clip(a.label or a.id, MAX_OPTION_LABEL), value=a.id)
-            for a in chunk
-        ]
-        placeholder = clip(
-            f"Choose a move ({first}–{first + len(chunk) - 1} of {len(actions)})", 150
+    view.add_item(
+        ActionButton(
+            game_id,
+            version,
+            main,
+            actions[main].label,
+            own=own,
+            style=style_of(actions[main], main=True),
+            row=0,
         )
-        view.add_item(ActionSelect(game_id, version, index, options, placeholder))
-    return ActionLayout(view, True)
+    )
+    rest = [(i, a) for i, a in enumerate(actions) if i != main]
+    menus = grouped(rest)[: MAX_ROWS - 1]
+    shown = 1
+    for k, (kind, chunk) in enumerate(menus):
+        options = [
+            discord.SelectOption(label=clip(a.label or "Move", MAX_OPTION_LABEL), value=str(i))
+            for i, a in chunk
+        ]
+        shown += len(chunk)
+        placeholder = clip(f"{kind} ({len(chunk)})", 150)
+        view.add_item(ActionSelect(game_id, version, k, options, placeholder, own=own))
+    return ActionLayout(view, shown < len(actions))
+
+
+def kind_of(action: Action) -> str:
+    """A move's kind for grouping menus: the first word of its label ("Build", "Mortgage")."""
+    words = action.label.split()
+    return words[0].capitalize() if words else "Other"
+
+
+def grouped(moves: list[tuple[int, Action]]) -> list[tuple[str, list[tuple[int, Action]]]]:
+    """Moves in menus by kind, in first-seen order; kinds too small for a menu of their own
+    share "More moves"; no menu holds more than 25."""
+    kinds: dict[str, list[tuple[int, Action]]] = {}
+    for i, a in moves:
+        kinds.setdefault(kind_of(a), []).append((i, a))
+    big = [(k, v) for k, v in kinds.items() if len(v) >= 3]
+    small = [m for k, v in kinds.items() if len(v) < 3 for m in v]
+    if len(big) > MAX_ROWS - 2:  # too many kinds: the smallest join the rest
+        big.sort(key=lambda kv: -len(kv[1]))
+        small += [m for _, v in big[MAX_ROWS - 2 :] for m in v]
+        big = big[: MAX_ROWS - 2]
+        small.sort(key=lambda m: m[0])
+    menus: list[tuple[str, list[tuple[int, Action]]]] = []
+    for kind, chunk in [*big, ("More moves", small)]:
+        for start in range(0, len(chunk), MAX_CHOICES):
+            part = chunk[start : start + MAX_CHOICES]
+            if part:
+                label = kind if start == 0 else f"{kind} (more)"
+                menus.append((label, part))
+    return menus

@@ -15,13 +15,14 @@ from dataclasses import dataclass, field
 import discord
 
 import engines
-from bot.discord_app.components import action_layout
+from bot.discord_app.components import action_layout, rematch_view
 from bot.discord_app.text import MAX_MESSAGE, clip, fit_lines, join_message
-from bot.table import GameInfo, Outcome
-from engines import Action
+from bot.table import GameInfo, Outcome, offers
+from bot.table.texts import standings
 from rendering.kit import with_banner
 
 BOARD_FILENAME = "board.png"
+MAX_ALT = 1024  # Discord's limit for an attachment's description
 PLAY_HINT = "More moves: use `/play` (it lists yours as you type)."
 PRIVATE_HINT = "Your options are private: click **Choose your move**, or use `/play`."
 
@@ -34,6 +35,7 @@ class Post:
     png: bytes | None = None
     view: discord.ui.View | None = None
     mention_ids: list[int] = field(default_factory=list)
+    alt: str = ""  # the image's description (alt text), from public facts only
 
     @property
     def allowed_mentions(self) -> discord.AllowedMentions:
@@ -48,10 +50,26 @@ class Post:
         """Keyword arguments for ``Messageable.send`` / ``Webhook.send`` (a fresh File each time)."""
         kwargs: dict = {"content": self.content, "allowed_mentions": self.allowed_mentions}
         if self.png is not None:
-            kwargs["file"] = discord.File(io.BytesIO(self.png), filename=BOARD_FILENAME)
+            kwargs["file"] = self.file()
         if self.view is not None:
             kwargs["view"] = self.view
         return kwargs
+
+    def file(self) -> discord.File:
+        return discord.File(
+            io.BytesIO(self.png or b""), filename=BOARD_FILENAME, description=self.alt or None
+        )
+
+    def edit_kwargs(self) -> dict:
+        """Keyword arguments for ``Message.edit``: everything replaced. Discord never notifies
+        anyone of an edit; the awaited players' mentions stay allowed so their names stay
+        highlighted for them."""
+        return {
+            "content": self.content,
+            "allowed_mentions": self.allowed_mentions,
+            "attachments": [self.file()] if self.png is not None else [],
+            "view": self.view,
+        }
 
 
 def title_of(game: GameInfo) -> str:
@@ -66,15 +84,19 @@ def seat_names(game: GameInfo) -> str:
     return ", ".join(s.name for s in game.seats) or "nobody yet"
 
 
-def result_lines(game: GameInfo, result: engines.Result) -> list[str]:
+def result_lines(
+    game: GameInfo, result: engines.Result, report: dict[str, str] | None = None
+) -> list[str]:
+    """The end of a game: the winners, why it ended, and the standings (with ``report``, how
+    each player's score was made and what the rules reveal at the end)."""
     winners = ", ".join(result.winners) or "nobody"
     lines = [f"🏁 **Game over.** Winner{'s' if len(result.winners) > 1 else ''}: {winners}"]
     if result.reason:
-        lines.append(f"Why: {clip(result.reason, 200)}")
+        lines.append(f"Why: {result.reason}")
     if result.scores:
-        ranked = sorted(result.scores.items(), key=lambda kv: -kv[1])
-        scores = " · ".join(f"{name} {score:g}" for name, score in ranked)
-        lines.append(clip(f"Scores: {scores}", 400))
+        lines.append("Standings:")
+        lines += [clip(line, 300) for line in standings(result, report)]
+    lines.append("Play again with the same players and options: **Rematch**.")
     return lines
 
 
@@ -85,54 +107,77 @@ def awaited_line(game: GameInfo, to_act: list[int]) -> str:
     return f"➡️ Your move: {who}" if len(to_act) == 1 else f"➡️ Waiting for: {who}"
 
 
+def turn_components(outcome: Outcome) -> tuple[discord.ui.View | None, bool, bool]:
+    """The turn message's components for ``outcome``: the public moves (by index, never by
+    id), a "Choose your move" button when some awaited player has moves only their private
+    panel may show; whether some moves were left to ``/play`` and whether there is a panel."""
+    if outcome.result is not None:
+        return None, False, False
+    game = outcome.game
+    public = offers.board_moves(outcome.awaited, outcome.labels_public)
+    private = offers.has_private_moves(outcome.awaited, outcome.labels_public)
+    layout = action_layout(game.id, game.version, public, private=private)
+    return layout.view, layout.needs_play, private
+
+
 def turn_post(
     outcome: Outcome,
-    awaited_actions: dict[int, list[Action]] | None = None,
     *,
     headline: str = "",
+    since: Sequence[str] = (),
+    this_turn: Sequence[str] | None = None,
+    ping: Sequence[int] | None = None,
     notes: Sequence[str] | None = None,
-    ping: bool = True,
 ) -> Post:
-    """The message after a move (or the start, or a concession).
+    """A turn's public message (posted when the turn starts, edited while it goes on).
 
-    ``awaited_actions`` (by default the outcome's) maps each awaited user to their legal
-    actions; their union becomes the components (only awaited players' actions: anyone else is
-    refused on click). ``notes`` (by default the outcome's): public lines about the game (e.g.
-    the seats a stand-in plays), shown above who acts next. ``ping``: whether the awaited
-    players are pinged or only named.
+    ``since``: what happened since the awaited players last acted ("since your last turn").
+    ``this_turn`` (by default the outcome's public events): what happened in this turn so far.
+    ``ping`` (by default every awaited player): the only users the message may mention
+    (edits never ping anyone). ``notes`` (by default the outcome's): public lines about the
+    game (e.g. the seats a stand-in plays), shown above who acts next.
     """
-    if awaited_actions is None:
-        awaited_actions = outcome.awaited
     if notes is None:
         notes = outcome.notes
+    if this_turn is None:
+        this_turn = [e.text for e in outcome.events if e.private_to is None]
     game = outcome.game
     head = f"**{title_of(game)}**" + (f" — {headline}" if headline else "")
+    view, needs_play, private = turn_components(outcome)
     if outcome.result is not None:
-        tail_lines = result_lines(game, outcome.result)
-        view, needs_play, mention_ids = None, False, []
+        tail_lines = result_lines(game, outcome.result, outcome.report)
+        view = rematch_view(game.id)
+        mention_ids: list[int] = []
     else:
-        actions = [a for user in outcome.to_act for a in awaited_actions.get(user, [])]
-        private = not outcome.labels_public
-        layout = action_layout(game.id, game.version, actions, private=private)
-        view, needs_play = layout.view, layout.needs_play
-        mention_ids = list(outcome.to_act) if ping else []
+        mention_ids = list(outcome.to_act if ping is None else ping)
         tail_lines = [*notes, awaited_line(game, outcome.to_act)]
         if needs_play:
             tail_lines.append(PLAY_HINT)
-        if private and view is not None:
+        if private:
             tail_lines.append(PRIVATE_HINT)
     head = clip(head, 300)
-    tail = clip("\n".join(t for t in tail_lines if t), 900)
-    budget = MAX_MESSAGE - len(head) - len(tail) - 2
-    events = fit_lines(
-        [e.text for e in outcome.events if e.private_to is None],
-        budget,
-        more="… and {n} more (see `/game log`)",
-    )
-    content = join_message(head, "\n".join(events), tail)
+    tail = clip("\n".join(t for t in tail_lines if t), 1300)
+    budget = MAX_MESSAGE - len(head) - len(tail) - 4
+    summary = fit_lines([*since], budget // 2, more="… more in `/game log`")
+    if summary:
+        summary = ["🕑 Since your last turn:", *summary]
+    budget -= len("\n".join(summary)) + 1
+    events = fit_lines(list(this_turn), budget, more="… and {n} more (see `/game log`)")
+    if events and summary:
+        events = ["This turn:", *events] if len("\n".join(events)) + 14 < budget else events
+    content = join_message(head, "\n".join(summary), "\n".join(events), tail)
     return Post(
-        content=content, png=noted(outcome.board_png, notes), view=view, mention_ids=mention_ids
+        content=content,
+        png=noted(outcome.board_png, notes),
+        view=view,
+        mention_ids=mention_ids,
+        alt=alt_text(game, outcome.summary),
     )
+
+
+def alt_text(game: GameInfo, summary: str) -> str:
+    """The board image's description for screen readers: the public position in words."""
+    return clip(f"{title_of(game)} board. {summary}".strip(), MAX_ALT)
 
 
 def lobby_post(game: GameInfo, headline: str) -> Post:

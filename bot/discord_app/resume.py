@@ -3,7 +3,9 @@
 A move is saved before its turn message is posted; a bot killed in between leaves the game
 moved on but nobody pinged. After every posted turn message we note the game version it showed
 (in the store's ``meta`` table); at start, every running game whose saved version is newer than
-its last announced one gets a fresh turn message (board, recent moves, ping, buttons).
+its last announced one gets a fresh turn message (board, recent moves, ping, buttons), and every
+game that ended while its turn message still had live buttons gets its final standings posted
+and those buttons taken off.
 """
 
 from __future__ import annotations
@@ -13,13 +15,16 @@ import logging
 
 import discord
 
-from bot.discord_app.turns import turn_post_for
-from bot.table import Outcome, Table
+from bot.discord_app.posts import result_lines, title_of
+from bot.discord_app.text import join_message
+from bot.discord_app.turns import book_of, present, retire_game
+from bot.table import GameInfo, Outcome, Table
 from engines import Event
 
 log = logging.getLogger(__name__)
 
 RECENT_MOVES = 3
+ENDED = ("finished", "aborted")
 
 
 class Announcements:
@@ -37,6 +42,11 @@ class Announcements:
     async def record(self, game_id: int, version: int) -> None:
         await self.store.set_meta(f"{self.PREFIX}{game_id}", str(version))
 
+    async def behind(self) -> list[tuple[int, int, int | None]]:
+        """(game id, channel id, guild id) of every running game whose saved version is newer
+        than the last one announced: one query, however many games are in play."""
+        return await self.store.running_not_noted(self.PREFIX)
+
 
 async def catch_up_outcome(table: Table, channel_id: int) -> Outcome:
     """An outcome standing for "where the game is now", built from the public views."""
@@ -46,29 +56,57 @@ async def catch_up_outcome(table: Table, channel_id: int) -> Outcome:
 
 
 async def catch_up(client: discord.Client, announcements: Announcements) -> int:
-    """Post a turn message for every running game the channel has not seen; returns how many."""
+    """Post a turn message for every running game the channel has not seen, and the final
+    standings of every game that ended (a last move, a concession, an abort) while its turn
+    message still had live buttons; returns how many games were announced."""
     table: Table = client.table
     posted = 0
-    for game in await table.live_games():
-        if game.status != "running":
-            continue
-        last = await announcements.last(game.id)
-        if last is not None and last >= game.version:
-            continue
+    for game_id, channel_id, _guild in await announcements.behind():
         try:
-            outcome = await catch_up_outcome(table, game.channel_id)
-            post = await turn_post_for(client, outcome, headline="where the game stands")
-            channel = client.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
-            message = await channel.send(**post.send_kwargs())
-            await client.notify_outcome(outcome, message)
-            posted += 1
+            outcome = await catch_up_outcome(table, channel_id)
+
+            async def overtaken(game_id: int = game_id, version: int = outcome.game.version):
+                # a move's own message came first (the bot was already answering clicks)
+                shown = await announcements.last(game_id)
+                return shown is not None and shown >= version
+
+            shown = await present(
+                client, outcome, headline="where the game stands", fresh=True, unless=overtaken
+            )
+            posted += shown is not None
         except Exception as exc:  # one broken channel must not stop the others
             log.warning(
                 "Could not announce game %s in channel %s: %s",
-                game.id,
-                game.channel_id,
+                game_id,
+                channel_id,
                 type(exc).__name__,
             )
+    for game in await table.games(ENDED):
+        try:
+            posted += await announce_end(client, game)
+        except Exception as exc:
+            log.warning("Could not announce the end of game %s: %s", game.id, type(exc).__name__)
     if posted:
         log.info("Announced %d game(s) that moved on while the bot was away", posted)
     return posted
+
+
+async def announce_end(client: discord.Client, game: GameInfo) -> int:
+    """The final standings of a game whose end was saved but never shown (its turn message
+    still has live buttons): posted once, and the old buttons disabled; 1 if posted."""
+    book = book_of(client)
+    if await book.get(game.id) is None:
+        return 0
+    lines = (
+        result_lines(game, game.result)
+        if game.result is not None
+        else [f"The game was ended ({game.end_reason or 'aborted'})."]
+    )
+    recent = await client.table.history(game.id, limit=RECENT_MOVES)
+    content = join_message(
+        f"**{title_of(game)}** — how it ended", *(e.text for e in recent if e.text), *lines
+    )
+    channel = client.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
+    await channel.send(content, allowed_mentions=discord.AllowedMentions.none())
+    await retire_game(client, game)
+    return 1

@@ -17,11 +17,14 @@ ELLIPSIS = "…"
 
 
 def clip(text: str, limit: int) -> str:
-    """``text`` cut to ``limit`` characters, marked with an ellipsis when cut."""
+    """``text`` cut to ``limit`` characters at a word's end, marked with an ellipsis when cut."""
     text = text.strip()
     if len(text) <= limit:
         return text
-    return text[: max(0, limit - 1)].rstrip() + ELLIPSIS
+    cut = text[: max(0, limit - 1)]
+    if not text[len(cut)].isspace() and " " in cut[len(cut) // 2 :]:
+        cut = cut[: cut.rindex(" ")]  # at a word's end, unless that loses over half
+    return cut.rstrip(" ,;:-") + ELLIPSIS
 
 
 def fit_lines(lines: list[str], budget: int, *, line_limit: int = 300, more: str) -> list[str]:

@@ -1,15 +1,23 @@
-"""Turn messages: a click or ``/play`` -> ``Table.act`` -> the new public turn message.
+"""Turn messages: a click or ``/play`` -> ``Table.act`` -> the turn's public message.
+
+A turn is one public message (:mod:`bot.discord_app.turn_book`): :func:`present` posts a new
+one, pinging exactly the newly awaited players, only when someone who was not awaited becomes
+awaited; while the same players keep acting it edits that message in place (new image, text and
+components; edits ping no one). An edit Discord refuses (the message was deleted, a permission
+is missing) falls back to one new post. A player's private move panel ("Choose your move")
+stays open and is updated in place after each step of their turn.
 
 ``Table.act`` returns an outcome that already holds everything the message needs (who is
 awaited and each one's moves, the public notes, whether labels may be public), so a move is
-one load of the game. Also the pieces other modules reuse to publish an outcome:
-:func:`turn_post_for` and :func:`publish` (send it, then tell the outcome listeners registered
-on the client which message it was, e.g. the clock service's latest board).
+one load of the game.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections import defaultdict
+from collections.abc import Awaitable, Callable
 
 import discord
 
@@ -19,11 +27,16 @@ from bot.discord_app.posts import (
     PLAY_HINT,
     Post,
     board_post,
+    lobby_post,
     private_lines,
+    turn_components,
     turn_post,
 )
+from bot.discord_app.replay import after_the_end
+from bot.discord_app.turn_book import HISTORY, TurnBook, TurnRecord, since_lines, turn_lines
 from bot.errors import BoardChanged, NoGame, NotSeated, TableError
-from bot.table import Outcome, Table
+from bot.table import GameInfo, Outcome, Table
+from bot.table.offers import panel_moves
 
 log = logging.getLogger(__name__)
 
@@ -36,10 +49,21 @@ NOT_POSTED = (
 GONE = (
     "This board belongs to a game that is no longer running here. Start a new one with `/game new`."
 )
+PANEL_HEAD = "Your moves (only you can see them):"
+TURN_OVER = "Your turn is over; I will ping you when it is your turn again."
+
+_locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
 
 def table_of(interaction: discord.Interaction) -> Table:
     return interaction.client.table
+
+
+def book_of(client: discord.Client) -> TurnBook:
+    book = getattr(client, "turn_book", None)
+    if book is None:
+        book = client.turn_book = TurnBook(client.table.store)
+    return book
 
 
 async def current_view(table: Table, game) -> discord.ui.View | None:
@@ -47,8 +71,7 @@ async def current_view(table: Table, game) -> discord.ui.View | None:
     if game.status != "running":
         return None
     now = await table.current(channel_id=game.channel_id, board=False)
-    mine = [a for u in now.to_act for a in now.awaited.get(u, [])]
-    return action_layout(now.game.id, now.game.version, mine, private=not now.labels_public).view
+    return turn_components(now)[0]
 
 
 async def public_notes(client: discord.Client, game) -> list[str]:
@@ -57,27 +80,144 @@ async def public_notes(client: discord.Client, game) -> list[str]:
     return await client.table.notes(game)
 
 
-async def turn_post_for(client: discord.Client, outcome: Outcome, *, headline: str = "") -> Post:
-    """The turn message for ``outcome`` (its awaited players' moves and notes included); it
-    pings them unless the game opened on a server that names players without a ping."""
-    quiet = await server_settings.names_only(client, outcome.game)
-    return turn_post(outcome, headline=headline, ping=not quiet)
+def _channel(client: discord.Client, game: GameInfo):
+    return client.get_channel(game.channel_id) or client.get_partial_messageable(
+        game.channel_id, guild_id=game.guild_id
+    )
+
+
+async def present(
+    client: discord.Client,
+    outcome: Outcome,
+    *,
+    headline: str = "",
+    fresh: bool = False,
+    unless: Callable[[], Awaitable[bool]] | None = None,
+) -> discord.Message | None:
+    """Show ``outcome`` in its channel: edit the turn's message while the same players act,
+    else post a new one pinging the newly awaited (``fresh``: post anyway, e.g. after a
+    restart). Raises Discord's refusal when nothing could be posted; the change is saved
+    already, and the outcome listeners hear of it either way (with no message: clocks go on).
+    One game's outcomes are shown one at a time; ``unless`` (checked in turn) skips this one,
+    e.g. a catch-up that a move's own message overtook.
+    """
+    game = outcome.game
+    book = book_of(client)
+    async with _locks[game.id]:
+        if unless is not None and await unless():
+            return None
+        message: discord.Message | None = None
+        try:
+            prev = await book.get(game.id)
+            if prev is not None and prev.version > game.version:
+                return None  # a newer position is on the board already
+            message = await _show(client, book, prev, outcome, headline, fresh)
+        finally:
+            await client.notify_outcome(outcome, message)
+    return message
+
+
+async def _show(client, book: TurnBook, prev: TurnRecord | None, outcome, headline, fresh):
+    game = outcome.game
+    channel = _channel(client, game)
+    history = await _history(client.table, game.id)
+    quiet = await server_settings.names_only(client, game)  # the server names, never pings
+    newly = [u for u in outcome.to_act if prev is None or u not in prev.awaited]
+    same_turn = outcome.result is None and prev is not None and not newly and not fresh
+    if same_turn:
+        post = turn_post(
+            outcome,
+            headline=headline,
+            since=prev.since,
+            this_turn=turn_lines(history, prev.start) if history is not None else None,
+            ping=[] if quiet else outcome.to_act,  # an edit notifies no one; the names stay lit
+        )
+        message = await _edit(channel, prev.message_id, post)
+        if message is None:  # refused: one new post, pinging no one (they were pinged)
+            post.mention_ids = []
+            message = await channel.send(**post.send_kwargs())
+        await book.put(
+            game.id,
+            TurnRecord(
+                message.id,
+                game.channel_id,
+                list(outcome.to_act),
+                prev.start,
+                game.version,
+                prev.since,
+            ),
+        )
+        return message
+    since: list[str] = []
+    if outcome.result is not None:
+        post = turn_post(outcome, headline=headline)
+    else:
+        since = since_lines(history, newly or outcome.to_act) if history is not None else []
+        post = turn_post(
+            outcome,
+            headline=headline,
+            since=since,
+            this_turn=[] if since else None,
+            ping=[] if quiet else newly if prev is not None and not fresh else outcome.to_act,
+        )
+    message = await channel.send(**post.send_kwargs())
+    if prev is not None and prev.message_id != message.id:
+        await retire(channel, prev.message_id)
+    if outcome.result is not None:
+        await book.drop(game.id)
+        after_the_end(client, game.channel_id)
+    else:
+        record = TurnRecord(
+            message.id, game.channel_id, list(outcome.to_act), game.version, game.version, since
+        )
+        await book.put(game.id, record)
+    return message
+
+
+async def _history(table: Table, game_id: int):
+    try:
+        return await table.history(game_id, limit=HISTORY)
+    except Exception as exc:  # a summary is a nicety: the turn message goes out without it
+        log.warning("Could not read the log of game %s: %s", game_id, type(exc).__name__)
+        return None
+
+
+async def _edit(channel, message_id: int, post: Post) -> discord.Message | None:
+    """Edit the turn's message in place; ``None`` when Discord refuses (deleted, forbidden)."""
+    try:
+        return await channel.get_partial_message(message_id).edit(**post.edit_kwargs())
+    except discord.HTTPException as exc:
+        log.info(
+            "Could not edit turn message %s: %s (%s)", message_id, type(exc).__name__, exc.status
+        )
+        return None
+
+
+async def retire(channel, message_id: int) -> None:
+    """Take the components off an earlier turn message (best effort: it may be gone)."""
+    try:
+        await channel.get_partial_message(message_id).edit(view=None)
+    except discord.HTTPException:
+        log.info("Could not clear the buttons of turn message %s", message_id)
+
+
+async def retire_game(client: discord.Client, game: GameInfo) -> None:
+    """A game ended without a move (an abort, a close): its turn message's buttons go."""
+    book = book_of(client)
+    async with _locks[game.id]:
+        prev = await book.get(game.id)
+        if prev is not None:
+            await retire(_channel(client, game), prev.message_id)
+            await book.drop(game.id)
 
 
 async def publish(
     interaction: discord.Interaction, outcome: Outcome, *, headline: str = ""
 ) -> discord.Message | None:
-    """Post the public turn message for ``outcome`` as a new message in the channel.
-
-    The change is saved already, so if Discord refuses the post (a missing permission, the
-    channel gone) the caller is told privately and the outcome listeners still hear of it
-    (with no message: clocks go on); the message is posted at the next start.
-    """
-    client = interaction.client
-    post = await turn_post_for(client, outcome, headline=headline)
-    message = None
+    """Show ``outcome`` for a change made through ``interaction``; if Discord refuses the post
+    the caller is told privately (the board is posted at the next start)."""
     try:
-        message = await interaction.followup.send(**post.send_kwargs(), wait=True)
+        return await present(interaction.client, outcome, headline=headline)
     except discord.HTTPException as exc:
         log.warning(
             "Could not post the turn message of game %s in channel %s: %s (%s)",
@@ -87,8 +227,7 @@ async def publish(
             exc.status,
         )
         await tell_quietly(interaction, NOT_POSTED)
-    await client.notify_outcome(outcome, message)
-    return message
+        return None
 
 
 async def tell_quietly(interaction: discord.Interaction, text: str) -> None:
@@ -101,20 +240,17 @@ async def tell_quietly(interaction: discord.Interaction, text: str) -> None:
 
 async def publish_to_channel(
     client: discord.Client, channel: discord.abc.Messageable, outcome: Outcome, *, headline=""
-) -> discord.Message:
-    """The same turn message without an interaction (stand-ins, timeouts, host actions)."""
-    post = await turn_post_for(client, outcome, headline=headline)
-    message = await channel.send(**post.send_kwargs())
-    await client.notify_outcome(outcome, message)
-    return message
+) -> discord.Message | None:
+    """The same without an interaction (stand-ins, timeouts, host actions)."""
+    return await present(client, outcome, headline=headline)
 
 
 async def change_and_publish(
     interaction: discord.Interaction, change, *, done: str, headline: str
 ) -> discord.Message | None:
     """A command that changes the game for its caller (``change(channel_id=, user_id=)`` on
-    the table, e.g. start or concede): answered privately with ``done``, then the new turn
-    message goes to the channel. A refusal is raised before anything is posted."""
+    the table, e.g. start or concede): answered privately with ``done``, then the turn message
+    is shown in the channel. A refusal is raised before anything is posted."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     outcome = await change(channel_id=interaction.channel_id, user_id=interaction.user.id)
     await interaction.edit_original_response(content=done)
@@ -129,8 +265,17 @@ def private_note(outcome: Outcome, user_id: int, done: str) -> str:
     return "\n".join([done, "Only you can see this:", *(f"• {t}" for t in lines)])
 
 
+def panel(
+    game_id: int, version: int, actions, *, head: str = PANEL_HEAD
+) -> tuple[str, discord.ui.View | None]:
+    """A private move panel: the player's own moves as components (indices, not ids)."""
+    layout = action_layout(game_id, version, panel_moves(actions), own=True)
+    text = head + (f"\n{PLAY_HINT}" if layout.needs_play else "")
+    return text, layout.view
+
+
 async def show_latest(interaction: discord.Interaction, note: str) -> None:
-    """An ephemeral copy of the current board, with the clicker's own moves as components."""
+    """An ephemeral copy of the current board, with the clicker's own moves as a panel."""
     table = table_of(interaction)
     channel_id = interaction.channel_id
     game, png, summary = await table.board(channel_id=channel_id)
@@ -140,7 +285,7 @@ async def show_latest(interaction: discord.Interaction, note: str) -> None:
             actions = await table.legal_actions(channel_id=channel_id, user_id=interaction.user.id)
         except TableError:
             actions = []
-        view = action_layout(game.id, game.version, actions).view
+        view = panel(game.id, game.version, actions)[1] if actions else None
     post = board_post(game, png, summary, notes=await public_notes(interaction.client, game))
     await replies.private(
         interaction,
@@ -161,9 +306,11 @@ def not_a_player(game) -> str:
 async def current_game_for(interaction: discord.Interaction, game_id: int, version: int):
     """The channel's game if a component drawn for ``game_id`` at ``version`` still applies
     to it and the clicker plays in it; else answer privately why not and return ``None``
-    (a game that ended or was replaced, a spectator, an older board)."""
+    (a game that ended or was replaced, a spectator, an older board). Notes saved since the
+    component was drawn (a pause, a new clock) leave it valid."""
+    table = table_of(interaction)
     try:
-        game = await table_of(interaction).game(channel_id=interaction.channel_id)
+        game = await table.game(channel_id=interaction.channel_id)
     except NoGame:
         await replies.private(interaction, GONE)
         return None
@@ -173,14 +320,14 @@ async def current_game_for(interaction: discord.Interaction, game_id: int, versi
     if game.seat_of(interaction.user.id) is None:
         await replies.private(interaction, not_a_player(game))
         return None
-    if game.version != version:
+    if game.version != version and not await table.still_current(game_id=game.id, version=version):
         await show_latest(interaction, STALE)
         return None
     return game
 
 
 async def handle_moves(interaction: discord.Interaction, game_id: int, version: int) -> None:
-    """The "choose your move" button: the clicker's own moves, privately."""
+    """The "choose your move" button: the clicker's private move panel."""
     try:
         await interaction.response.defer(ephemeral=True, thinking=True)
         table = table_of(interaction)
@@ -195,21 +342,26 @@ async def handle_moves(interaction: discord.Interaction, game_id: int, version: 
             names = ", ".join(s.name for s in game.seats if s.user_id in waiting) or "nobody"
             await replies.private(interaction, f"Nothing for you to do now; waiting for {names}.")
             return
-        layout = action_layout(game.id, game.version, actions)
-        text = "Your moves (only you can see them):" + (
-            f"\n{PLAY_HINT}" if layout.needs_play else ""
-        )
-        await replies.private(interaction, text, view=layout.view)
+        text, view = panel(game.id, game.version, actions)
+        await replies.private(interaction, text, view=view)
     except Exception as exc:  # every failure becomes a private answer
         await replies.answer_error(interaction, exc)
 
 
 async def handle_click(
-    interaction: discord.Interaction, game_id: int, version: int, action_id: str
+    interaction: discord.Interaction,
+    game_id: int,
+    version: int,
+    index: int,
+    *,
+    own: bool = False,
+    confirmed: bool = False,
 ) -> None:
     """A button or select click: refuse stale, foreign or illegal clicks privately, else move.
 
-    The move is tried at once (one load); only a refusal looks at the game again to say why."""
+    The move is tried at once (one load); only a refusal looks at the game again to say why.
+    A click on a private panel (``own``) then updates that panel in place; a confirmed losing
+    move (``confirmed``) closes its private question."""
     try:
         await interaction.response.defer()
         table = table_of(interaction)
@@ -217,7 +369,8 @@ async def handle_click(
             outcome = await table.act(
                 channel_id=interaction.channel_id,
                 user_id=interaction.user.id,
-                action_id=action_id,
+                offered=index,
+                own=own,
                 expected_version=version,
                 expected_game_id=game_id,
             )
@@ -225,18 +378,39 @@ async def handle_click(
             if await current_game_for(interaction, game_id, version) is not None:
                 raise refused from None  # the board is current: the table's reason stands
             return
-        try:
-            await interaction.edit_original_response(view=None)
-        except discord.HTTPException:
-            log.info(
-                "Could not clear the buttons of an old board in channel %s", interaction.channel_id
-            )
         await publish(interaction, outcome)
-        if private_lines(outcome, interaction.user.id):
-            note = private_note(outcome, interaction.user.id, "Your move is made.")
+        user = interaction.user.id
+        if own:
+            await _update_panel(interaction, outcome)
+        elif confirmed:
+            label = outcome.action.label if outcome.action is not None else "your move"
+            note = private_note(outcome, user, f"Done: **{label}**.")
+            await interaction.edit_original_response(content=note, view=None)
+        elif private_lines(outcome, user):
+            note = private_note(outcome, user, "Your move is made.")
             await replies.private(interaction, note)
     except Exception as exc:  # every failure becomes a private answer
         await replies.answer_error(interaction, exc)
+
+
+async def _update_panel(interaction: discord.Interaction, outcome: Outcome) -> None:
+    """The clicker's panel after their step: their next moves, or that their turn is over."""
+    user = interaction.user.id
+    label = outcome.action.label if outcome.action is not None else "your move"
+    done = private_note(outcome, user, f"Done: **{label}**.")
+    mine = outcome.awaited.get(user, [])
+    if mine and outcome.result is None:
+        text, view = panel(
+            outcome.game.id, outcome.game.version, mine, head=f"{done}\n{PANEL_HEAD}"
+        )
+    else:
+        text, view = f"{done}\n{TURN_OVER if outcome.result is None else ''}".strip(), None
+    try:
+        await interaction.edit_original_response(
+            content=text[:2000], view=view, allowed_mentions=replies.NO_MENTIONS
+        )
+    except discord.HTTPException:
+        await replies.private(interaction, text, view=view)
 
 
 async def play(interaction: discord.Interaction, action: str) -> None:
@@ -250,3 +424,49 @@ async def play(interaction: discord.Interaction, action: str) -> None:
         content=private_note(outcome, interaction.user.id, f"You played **{label}**.")
     )
     await publish(interaction, outcome)
+
+
+REMATCH_NOT_YOURS = (
+    "Only the players of that game can ask for a rematch; start one with `/game new`."
+)
+
+
+async def handle_rematch(interaction: discord.Interaction, game_id: int) -> None:
+    """The Rematch button of a final message: a lobby with the same players (in the same seats,
+    with the same choices) and options, the clicker as host; the host starts it."""
+    try:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        table = table_of(interaction)
+        old = await table.game_by_id(game_id)
+        mine = old.seat_of(interaction.user.id)
+        if mine is None or old.channel_id != interaction.channel_id:
+            await replies.private(interaction, REMATCH_NOT_YOURS)
+            return
+        info = await table.new_game(
+            guild_id=old.guild_id,
+            channel_id=old.channel_id,
+            user_id=mine.user_id,
+            user_name=mine.name,
+            engine=old.engine,
+            options=dict(old.options),
+            choices=dict(mine.choices) or None,
+        )
+        for seat in old.seats:
+            if seat.user_id != mine.user_id:
+                info = await table.join(
+                    channel_id=old.channel_id,
+                    user_id=seat.user_id,
+                    user_name=seat.name,
+                    choices=dict(seat.choices) or None,
+                )
+        clock = getattr(interaction.client, "clock_service", None)
+        if clock is not None:  # the same turn clock as the last game
+            was = await clock.clocks.game(game_id)
+            await clock.configure(
+                info.id, turn_seconds=was.turn_seconds, missed_limit=was.missed_limit
+            )
+        await interaction.edit_original_response(content="The rematch lobby is open.")
+        post = lobby_post(info, f"{mine.name} asks for a rematch: same players, same options")
+        await interaction.followup.send(**post.send_kwargs())
+    except Exception as exc:  # every failure becomes a private answer
+        await replies.answer_error(interaction, exc)

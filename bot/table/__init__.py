@@ -8,7 +8,7 @@ it, and hear of every saved change through :meth:`Table.subscribe`.
 from __future__ import annotations
 
 from bot.table.names import MAX_NAME, player_name
-from bot.table.results import Change, GameInfo, Outcome, Seat
+from bot.table.results import Change, GameInfo, LogLine, Outcome, Seat
 from bot.table.table import ChangeListener, NoteSource, Table
 
 __all__ = [
@@ -16,6 +16,7 @@ __all__ = [
     "Change",
     "ChangeListener",
     "GameInfo",
+    "LogLine",
     "NoteSource",
     "Outcome",
     "Seat",

@@ -12,7 +12,6 @@ with ``private_to`` are stored (marked private) but only ever returned to their 
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import sqlite3
 import time
@@ -38,8 +37,11 @@ from bot.errors import (
     WrongStage,
 )
 from bot.logsafe import failure
+from bot.table.offers import POSITION_KINDS
+from bot.table.renders import ThreadRenderer
 from bot.table.results import Change, GameInfo, Outcome, Seat
 from bot.table.texts import (
+    report_text,
     result_text,
     waiting_text,
 )
@@ -56,6 +58,8 @@ from storage import (
 
 log = logging.getLogger("tabletop.table")
 
+#: how many notes in a row may follow a board before its buttons are treated as out of date
+NOTES_AT_MOST = 50
 RETRIES = 5  # for changes whose intent survives another change landing first
 _warned_no_renderer: set[str] = set()
 
@@ -69,11 +73,18 @@ class TableCore:
     """The shared state and internals of :class:`bot.table.Table`'s parts."""
 
     def __init__(
-        self, store: Store, *, clock: Callable[[], float] = time.time, render: bool = True
+        self,
+        store: Store,
+        *,
+        clock: Callable[[], float] = time.time,
+        render: bool = True,
+        renderer: ThreadRenderer | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
         self.render = render
+        #: where images are drawn: threads by default, worker processes in the bot
+        self.renderer = renderer or ThreadRenderer()
         self.listeners: list[ChangeListener] = []
         self.note_sources: list[NoteSource] = []
 
@@ -137,6 +148,18 @@ class TableCore:
                 continue
         return await attempt()
 
+    async def _unmoved_since(self, row: GameRow, version: int) -> bool:
+        """No change to the position was saved after ``version``: only notes (a pause, a new
+        clock, a stand-in's note, a vote), which leave a drawn board valid."""
+        if version == row.version:
+            return True
+        newer = row.version - version
+        if newer < 0 or newer > NOTES_AT_MOST:
+            return False
+        entries = await self.store.moves(row.id, limit=newer)
+        later = [e for e in entries if e.version > version]
+        return len(later) == newer and all(e.kind not in POSITION_KINDS for e in later)
+
     def _engine(self, row: GameRow) -> AnyEngine:
         try:
             return engines.get_engine(row.engine)
@@ -167,7 +190,11 @@ class TableCore:
         if row.status != "running":
             return {}
         eng = self._engine(row)
-        names = self._engine_call(eng.to_act, self._state(eng, row))
+        return self._awaited_in(row, eng, self._state(eng, row))
+
+    def _awaited_in(self, row: GameRow, eng: AnyEngine, state: BaseModel) -> dict[int, str]:
+        """User id -> player name of the active players ``state`` awaits, in its order."""
+        names = self._engine_call(eng.to_act, state)
         by_name = {s.name: s.user_id for s in row.seats if s.active}
         return {by_name[n]: n for n in names if n in by_name}
 
@@ -256,6 +283,10 @@ class TableCore:
             end = Event(text=result_text(result), kind="end")
             events = [*events, end]
             stored.append(end.model_dump(mode="json"))
+        report = self._final_report(eng, state) if result is not None else {}
+        if report and result is not None:  # in the log too: a board announced after a crash
+            standings = Event(text=report_text(result, report), kind="standings")
+            stored.append(standings.model_dump(mode="json"))
         entry = MoveEntry(entry.kind, entry.user_id, entry.player, entry.action_id, stored)
         names = [] if result is not None else self._engine_call(eng.to_act, state)
         active = {s.name: s.user_id for s in (seats or row.seats) if s.active}
@@ -264,6 +295,7 @@ class TableCore:
         outcome = await self._outcome(
             saved, self._info(saved), eng, state, names, events, {}, result
         )
+        outcome = replace(outcome, report=report)
         return outcome if action is None else with_action(outcome, action, by_standin)
 
     async def _outcome(
@@ -301,13 +333,30 @@ class TableCore:
             awaited=awaited,
             notes=await self.notes(info) if result is None else [],
             labels_public=eng.public_action_labels,
+            summary=self._public_summary(eng, state),
         )
+
+    def _final_report(self, eng: AnyEngine, state: BaseModel) -> dict[str, str]:
+        """The engine's per-player account of a finished game ({} if it fails)."""
+        try:
+            return {str(k): str(v) for k, v in eng.final_report(state).items()}
+        except Exception as exc:
+            log.error("%s: final_report failed: %s", eng.name, failure(exc))
+            return {}
+
+    def _public_summary(self, eng: AnyEngine, state: BaseModel) -> str:
+        """The engine's public summary of a position ("" if it fails: it is only a caption)."""
+        try:
+            return str(eng.summary(state))
+        except Exception as exc:
+            log.error("%s: summary failed: %s", eng.name, failure(exc))
+            return ""
 
     async def _board_png(self, eng: AnyEngine, state: BaseModel, game_id: int) -> bytes | None:
         if not self.render:
             return None
         try:
-            return await asyncio.to_thread(render_public_board, eng, state)
+            return await self.renderer.board(eng.name, eng.view(state, None))
         except rendering.NoRenderer:
             if eng.name not in _warned_no_renderer:
                 _warned_no_renderer.add(eng.name)
@@ -427,10 +476,6 @@ def name_of(row: GameRow, user_id: int) -> str | None:
 
 def user_of(row: GameRow, name: str) -> int | None:
     return next((s.user_id for s in row.seats if s.name == name), None)
-
-
-def render_public_board(eng: AnyEngine, state: BaseModel) -> bytes:
-    return rendering.render_board(eng.name, eng.view(state, None))
 
 
 def with_action(outcome: Outcome, action: Action, by_standin: bool) -> Outcome:

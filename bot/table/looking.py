@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterable
+from typing import Any
+
+from pydantic import BaseModel
 
 import rendering
 from bot.errors import (
@@ -11,16 +14,18 @@ from bot.errors import (
     TableError,
     WrongStage,
 )
+from bot.logsafe import failure
 from bot.table.core import (
     TableCore,
-    render_public_board,
+    log,
 )
-from bot.table.results import GameInfo, Outcome
+from bot.table.results import GameInfo, LogLine, Outcome
 from bot.table.texts import (
     LOG_LINE_MAX,
     ellipsize,
     private_text,
 )
+from engines import IllegalAction
 from storage import (
     LIVE_STATUSES,
     MoveRow,
@@ -40,13 +45,60 @@ class Looking(TableCore):
     async def game_by_id(self, game_id: int) -> GameInfo:
         return self._info(await self._by_id(game_id))
 
-    async def games(self, statuses: Iterable[str] = LIVE_STATUSES) -> list[GameInfo]:
-        """Every game with one of these statuses, oldest first (clocks, records, restarts)."""
-        return [self._info(row) for row in await self.store.games(statuses)]
+    async def games(
+        self, statuses: Iterable[str] = LIVE_STATUSES, *, guild_id: int | None = None
+    ) -> list[GameInfo]:
+        """Every game with one of these statuses (in one server, with ``guild_id``), oldest
+        first. It reads them all: the narrower lookups below scale better."""
+        return [self._info(row) for row in await self.store.games(statuses, guild_id=guild_id)]
 
     async def live_games(self) -> list[GameInfo]:
-        """Every game in a lobby or running, in every channel (for reminders and restarts)."""
+        """Every game in a lobby or running, in every channel."""
         return await self.games(LIVE_STATUSES)
+
+    async def seated_games(
+        self, guild_id: int | None, user_id: int, statuses: Iterable[str] = LIVE_STATUSES
+    ) -> list[GameInfo]:
+        """The games of a server (with these statuses) in which the user has an active seat."""
+        rows = await self.store.seated_games(guild_id, user_id, statuses)
+        return [self._info(row) for row in rows]
+
+    async def seated_and_awaited(
+        self, guild_id: int | None, user_id: int
+    ) -> list[tuple[GameInfo, dict[int, str]]]:
+        """The user's live games in a server, each with the players it awaits (user id ->
+        name; empty in the lobby, or when the state does not load), from one read."""
+        out = []
+        for row in await self.store.seated_games(guild_id, user_id, LIVE_STATUSES):
+            try:
+                waiting = self._awaited(row)
+            except TableError:
+                log.warning("game %s cannot be loaded; it awaits no one", row.id)
+                waiting = {}
+            out.append((self._info(row), waiting))
+        return out
+
+    async def unplayable(
+        self, *, after_id: int = 0, limit: int = 200
+    ) -> tuple[list[GameInfo], int | None]:
+        """One page of running games (ids above ``after_id``, in order) checked the way the
+        clocks use them: those whose state does not load or whose engine cannot say who acts,
+        and the last id looked at (``None`` once there are no more)."""
+        rows = await self.store.running_page(after_id, limit)
+        bad = []
+        for row in rows:
+            try:
+                self._awaited(row)
+            except Exception:  # whatever the engine raises: the caller stops that game's clock
+                bad.append(self._info(row))
+        return bad, (rows[-1].id if rows else None)
+
+    async def ended_games(
+        self, guild_id: int | None, *, channel_id: int | None = None, limit: int | None = None
+    ) -> list[GameInfo]:
+        """A server's finished and aborted games (in one channel), most recently ended first."""
+        rows = await self.store.ended_games(guild_id, channel_id=channel_id, limit=limit)
+        return [self._info(row) for row in rows]
 
     async def last_entry(self, game_id: int) -> MoveRow | None:
         """The newest entry of the game's log."""
@@ -79,7 +131,7 @@ class Looking(TableCore):
             raise WrongStage("That game ended before it started, so it has no board.")
         state = self._state(eng, row)
         try:
-            png = await asyncio.to_thread(render_public_board, eng, state)
+            png = await self.renderer.board(eng.name, self._engine_call(eng.view, state, None))
         except rendering.NoRenderer:
             raise TableError(f"{eng.title} has no board picture.") from None
         return self._info(row), png, self._status_text(row, eng, state, brief=True)
@@ -96,7 +148,7 @@ class Looking(TableCore):
         state = self._state(eng, row)
         mine = self._engine_call(eng.view, state, seat.name)
         try:
-            png = await asyncio.to_thread(rendering.render_hand, eng.name, mine)
+            png = await self.renderer.hand(eng.name, mine)
         except rendering.NoRenderer:
             png = None
         if png is not None:
@@ -114,13 +166,118 @@ class Looking(TableCore):
     async def log(self, *, channel_id: int, limit: int | None = 15) -> list[str]:
         """The last ``limit`` log entries (all with ``None``) as readable public lines."""
         row = await self._latest(channel_id)
-        moves = await self.store.moves(row.id, limit=limit)
-        lines = []
-        for move in moves:
+        return [log_line(m) for m in await self.store.moves(row.id, limit=limit)]
+
+    async def log_page(
+        self, *, channel_id: int, page: int, per_page: int = 15
+    ) -> tuple[GameInfo, list[str], int, int]:
+        """One page of the channel's game log, readable public lines, page 1 the newest:
+        the game, the lines (oldest first), the page shown and how many pages there are."""
+        row = await self._latest(channel_id)
+        moves = await self.store.moves(row.id)
+        pages = max(1, -(-len(moves) // per_page))
+        page = min(max(1, page), pages)
+        end = len(moves) - (page - 1) * per_page
+        chosen = moves[max(0, end - per_page) : end]
+        return self._info(row), [log_line(m) for m in chosen], page, pages
+
+    async def history(self, game_id: int, *, limit: int | None = 60) -> list[LogLine]:
+        """The last ``limit`` log entries (all with ``None``) with who made each, public texts
+        only: for "since your last turn" and the pages of ``/game log``."""
+        out = []
+        for move in await self.store.moves(game_id, limit=limit):
             if not move.readable:
                 text = "(this log entry is damaged)"
             else:
                 texts = [str(e.get("text", "")) for e in move.events if e.get("private_to") is None]
-                text = " ".join(t for t in texts if t) or f"{move.player or 'Someone'} moves."
-            lines.append(ellipsize(f"{move.seq}. {text}", LOG_LINE_MAX))
-        return lines
+                text = " ".join(t for t in texts if t)
+            out.append(LogLine(move.seq, move.version, move.kind, move.user_id, move.player, text))
+        return out
+
+    async def replay_boards(
+        self, *, channel_id: int, most: int = 120
+    ) -> tuple[GameInfo, list[bytes]]:
+        """The public board at the start of every turn of the channel's game (the latest one,
+        finished or not) and its last position, at most ``most`` of them: for a replay."""
+        row = await self._latest(channel_id)
+        if row.status == "lobby" or row.state is None:
+            raise WrongStage("The game has not started yet, so there is nothing to replay.")
+        eng = self._engine(row)
+        moves = await self.store.moves(row.id)
+
+        def views() -> list[BaseModel]:
+            positions = sample(replay_positions(eng, row, moves), most)
+            return [eng.view(p, None) for p in positions]  # the spectator's view only
+
+        try:
+            public = await asyncio.to_thread(views)
+            return self._info(row), [await self.renderer.board(eng.name, v) for v in public]
+        except rendering.NoRenderer:
+            raise TableError(f"{eng.title} has no board picture to replay.") from None
+        except Exception as exc:
+            log.error("%s: replaying game %s failed: %s", eng.name, row.id, failure(exc))
+            raise TableError("This game cannot be replayed (its log does not replay).") from None
+
+    async def still_current(self, *, game_id: int, version: int) -> bool:
+        """A board drawn at ``version`` still shows the game's position (only notes since)."""
+        row = await self._by_id(game_id)
+        return row.status == "running" and await self._unmoved_since(row, version)
+
+
+def log_line(move: MoveRow) -> str:
+    """A log entry in words everyone may read (its public events), never cut mid-word."""
+    if not move.readable:
+        text = "(this log entry is damaged)"
+    else:
+        texts = [str(e.get("text", "")) for e in move.events if e.get("private_to") is None]
+        text = " ".join(t for t in texts if t) or quiet_move(move)
+    return ellipsize(f"{move.seq}. {text}", LOG_LINE_MAX)
+
+
+def quiet_move(move: MoveRow) -> str:
+    """What to say of an entry with no public event: whose choice it was, and that it is
+    theirs to know (the move itself may name a hidden card)."""
+    who = move.player or "Someone"
+    if move.kind == "move":
+        return f"{who} made a choice that only they can see."
+    return f"{who}: {move.kind}."
+
+
+def replay_positions(eng: Any, row: Any, moves: list[MoveRow]) -> list[BaseModel]:
+    """The game replayed from its seed and its log: the position at the start of every turn
+    (someone not awaited before is awaited now) and the last one."""
+    players = [s.name for s in row.seats]
+    merged: dict[str, Any] = dict(row.options)
+    for spec in eng.options:
+        if spec.per_player:
+            merged[spec.key] = {
+                s.name: s.choices[spec.key] for s in row.seats if spec.key in s.choices
+            }
+    state = eng.setup(players, seed=row.seed, options=eng.validate_options(players, merged))
+    shown: list[BaseModel] = [state]
+    awaited = set(eng.to_act(state))
+    for move in moves:
+        try:
+            if move.kind == "move" and move.player and move.action_id:
+                state, _ = eng.apply(state, move.player, move.action_id)
+            elif move.kind == "concede" and move.player:
+                state, _ = eng.remove_player(state, move.player)
+            else:
+                continue
+        except IllegalAction:  # a concession that ended the game: the position stays
+            continue
+        now = set(eng.to_act(state))
+        if now - awaited:
+            shown.append(state)
+        awaited = now
+    if shown[-1] is not state:
+        shown.append(state)
+    return shown
+
+
+def sample(items: list[Any], most: int) -> list[Any]:
+    """At most ``most`` of ``items``, evenly spread, the first and the last kept."""
+    if len(items) <= most:
+        return items
+    step = (len(items) - 1) / (most - 1)
+    return [items[round(i * step)] for i in range(most)]

@@ -15,6 +15,7 @@ from bot.errors import (
     TableError,
 )
 from bot.logsafe import failure
+from bot.table import offers
 from bot.table.core import (
     AnyEngine,
     TableCore,
@@ -38,7 +39,9 @@ class Playing(TableCore):
         *,
         channel_id: int,
         user_id: int,
-        action_id: str,
+        action_id: str | None = None,
+        offered: int | None = None,
+        own: bool = False,
         expected_version: int | None = None,
         expected_game_id: int | None = None,
     ) -> Outcome:
@@ -46,17 +49,23 @@ class Playing(TableCore):
 
         ``action_id`` is one of the player's action ids, or what they typed: a label that
         matches exactly one of their moves (case does not matter) stands for that move.
-        ``expected_version`` / ``expected_game_id`` (from a button) refuse the move with
-        :class:`BoardChanged` if the board moved on since the button was drawn.
+        ``offered`` instead (from a component) is the index of the move among those the turn
+        message offers (:func:`bot.table.offers.board_moves`), or with ``own`` among the
+        player's own (their private panel). ``expected_version`` / ``expected_game_id`` refuse
+        the move with :class:`BoardChanged` if the position changed since the component was
+        drawn (a host's note or pause in between does not count).
         """
         row = await self._live(channel_id)
         if expected_game_id is not None and expected_game_id != row.id:
             raise BoardChanged("That button belongs to an earlier game in this channel.")
         eng, state, seat = self._running_seat(row, user_id)
-        if expected_version is not None and expected_version != row.version:
+        if expected_version is not None and not await self._unmoved_since(row, expected_version):
             raise BoardChanged()
         legal = self._engine_call(eng.legal_actions, state, seat.name)
-        action = _resolve(action_id, legal)
+        if offered is not None:
+            action = self._offered(row, eng, state, legal, offered, own=own)
+        else:
+            action = _resolve(action_id or "", legal)
         if action is None:
             waiting = self._engine_call(eng.to_act, state)
             if not legal and seat.name not in waiting:
@@ -65,6 +74,27 @@ class Playing(TableCore):
                 "That is not one of your moves right now. Use /play to see the moves you have."
             )
         return await self._move(row, eng, state, seat, action, by_standin=False)
+
+    def _offered(
+        self,
+        row: GameRow,
+        eng: AnyEngine,
+        state: BaseModel,
+        legal: Sequence[Action],
+        index: int,
+        *,
+        own: bool,
+    ) -> Action | None:
+        """The move at ``index`` of the list the component was drawn from, if it is one of the
+        clicker's (another awaited player's button is refused like any move not theirs)."""
+        if own:
+            return offers.pick(offers.panel_moves(legal), index)
+        awaited = {
+            user: self._engine_call(eng.legal_actions, state, name)
+            for user, name in self._awaited_in(row, eng, state).items()
+        }
+        chosen = offers.pick(offers.board_moves(awaited, eng.public_action_labels), index)
+        return next((a for a in legal if chosen is not None and a.id == chosen.id), None)
 
     async def play_for(
         self, *, game_id: int, user_id: int, rng: random.Random, expected_version: int

@@ -72,6 +72,9 @@ class Outcome:
     labels_public: bool = False  # True only when no move label names hidden things
     action: Action | None = None  # the move made, when the change was a move
     by_standin: bool = False  # the move was a stand-in's, not the player's own
+    summary: str = ""  # the engine's public summary of the position (for alt text)
+    #: once the game is over: per player, how the score was made (public from then on)
+    report: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -88,3 +91,15 @@ class Change:
     def ended(self) -> bool:
         """The change ended a live game (a last move, a concession, an abort, a close)."""
         return self.game.status not in ("lobby", "running")
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One entry of a game's log as everyone may read it (public event texts only)."""
+
+    seq: int
+    version: int  # the game's version once this entry was saved
+    kind: str
+    user_id: int | None
+    player: str | None
+    text: str

@@ -41,8 +41,35 @@ def result_text(result: Result) -> str:
     return f"The game is over: {join_names(result.winners)} {verb} ({result.reason})."
 
 
-def ellipsize(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+def standings(result: Result, report: dict[str, str] | None = None) -> list[str]:
+    """The final standings, best first: rank, name, score and (with ``report``) how it was made."""
+    report = report or {}
+    names = list(result.scores) or list(result.winners)
+    ranked = sorted(names, key=lambda n: (-result.scores.get(n, 0), n not in result.winners))
+    lines = []
+    for i, name in enumerate(ranked, 1):
+        score = f" — {result.scores[name]:g}" if name in result.scores else ""
+        how = f" ({report[name]})" if name in report else ""
+        crown = " 🏆" if name in result.winners else ""
+        lines.append(f"{i}. {name}{crown}{score}{how}")
+    return lines
+
+
+def report_text(result: Result, report: dict[str, str]) -> str:
+    """The standings as one log line."""
+    return "Final standings: " + "; ".join(standings(result, report)) + "."
+
+
+def ellipsize(text: str, limit: int, *, more: str = "…") -> str:
+    """``text`` cut to ``limit`` characters at a word's end (never mid-word unless one word
+    is longer than the limit), ending with ``more`` when cut."""
+    if len(text) <= limit:
+        return text
+    room = max(1, limit - len(more))
+    cut = text[:room]
+    if not text[room].isspace() and " " in cut:
+        cut = cut[: cut.rindex(" ")]
+    return cut.rstrip(" ,;:-") + more
 
 
 def _format_value(value: Any) -> str:

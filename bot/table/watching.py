@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 
 from pydantic import BaseModel
 
-import rendering
 from bot.errors import TableError
 from bot.table.core import TableCore
 from bot.table.history import public_text, replay
@@ -108,11 +107,11 @@ class Watching(TableCore):
         return await asyncio.to_thread(self._watched, row, moves)
 
     async def watched_board(self, watched: WatchedGame, turn: int) -> bytes:
-        """The PNG of one turn's public board (drawn in a worker thread). Raises
-        ``IndexError`` for a turn the game does not have, ``rendering.NoRenderer`` for a game
-        without board pictures."""
+        """The PNG of one turn's public board, drawn by the table's renderer (worker processes
+        in the bot). Raises ``IndexError`` for a turn the game does not have,
+        ``rendering.NoRenderer`` for a game without board pictures."""
         view = watched.turns[turn].view
-        return await asyncio.to_thread(rendering.render_board, watched.game.engine, view)
+        return await self.renderer.board(watched.game.engine, view)
 
     def _public_game(self, row: GameRow) -> PublicGame:
         players = [s.name for s in sorted(row.seats, key=lambda s: s.seat)]

@@ -70,7 +70,9 @@ def action_options(s: APState, player: str) -> list[Action]:
     for t, sp in placements(s, player):
         out.append(
             Action(
-                id=f"place:{t}:{sp}", label=f"Place {hand_ref(s, player, t)} at {label(sp)}"[:80]
+                id=f"place:{t}:{sp}",
+                label=f"Place {hand_ref(s, player, t)} at {label(sp)}"[:80],
+                private=True,  # where a hand tile fits tells its shape
             )
         )
     for f, t, sp in focus_plays(s, player):
@@ -80,6 +82,7 @@ def action_options(s: APState, player: str) -> list[Action]:
                 label=f"Focus group {hand_ref(s, player, f)[5:]}: place {hand_ref(s, player, t)} at {label(sp)}"[
                     :80
                 ],
+                private=True,  # says which hand tile is a focus group
             )
         )
     here = s.pos.get(player)

@@ -15,7 +15,7 @@ from engines.anatomy_park.flow import (
     end_without_players,
     next_player,
 )
-from engines.anatomy_park.scoring import breakdown
+from engines.anatomy_park.scoring import breakdown, plan_patterns
 from engines.anatomy_park.setup import new_game
 from engines.anatomy_park.state import APState
 from engines.anatomy_park.tasks import decide, options
@@ -98,6 +98,26 @@ class AnatomyParkEngine(Engine[APState]):
             scores={p: float(v) for p, v in state.final_scores.items()},
             reason=state.end_reason,
         )
+
+    def final_report(self, state: APState) -> dict[str, str]:
+        """Each player's tokens, controlled tiles and master plan (revealed at the end)."""
+        if not state.over:
+            return {}
+        out = {}
+        for p in state.players:
+            if p in state.removed:
+                continue
+            b = breakdown(state, p)
+            words = f"{b['tokens']} VP tokens + {b['controlled']} from controlled tiles"
+            plan_id = state.plans.get(p)
+            if plan_id is not None:
+                plan = data.plans()[plan_id]
+                n = plan_patterns(state, plan_id)
+                scored = p in state.left or state.ruben_alive
+                why = "" if scored else " (not scored: still in the park and Ruben died)"
+                words += f" + {b['plan']} from master plan {plan.name} ({n} pattern{'s' if n != 1 else ''}{why})"
+            out[p] = words
+        return out
 
     # -- the template's steps -------------------------------------------------------------------
     def seated(self, state: APState, player: str) -> bool:

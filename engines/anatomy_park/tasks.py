@@ -37,7 +37,11 @@ def options(s: APState, t: Task, player: str) -> list[Action]:
     if k == "discard":
         why = d["reason"]
         return [
-            Action(id=f"discard:{x}", label=f"Discard {hand_ref(s, player, x)} ({why})"[:80])
+            Action(
+                id=f"discard:{x}",
+                label=f"Discard {hand_ref(s, player, x)} ({why})"[:80],
+                private=True,
+            )
             for x in s.hands[player]
         ]
     if k in ("disease_moves", "shot_move"):
@@ -106,7 +110,9 @@ def options(s: APState, t: Task, player: str) -> list[Action]:
     if k == "gonorrhea":
         to = _left_of(t, player)
         return [
-            Action(id=f"pass:{x}", label=f"Pass {hand_ref(s, player, x)} to {to}"[:80])
+            Action(
+                id=f"pass:{x}", label=f"Pass {hand_ref(s, player, x)} to {to}"[:80], private=True
+            )
             for x in s.hands[player]
         ]
     if k == "each_move":

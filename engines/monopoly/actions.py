@@ -60,10 +60,10 @@ VERBS = frozenset(
 
 
 @lru_cache(maxsize=8192)
-def _act(id_: str, label: str) -> Action:
+def _act(id_: str, label: str, *, private: bool = False) -> Action:
     # ids and labels are made here from known parts, and actions are frozen: build each one
     # without validation, once, and share it
-    return Action.model_construct(id=id_, label=label[:80])
+    return Action.model_construct(id=id_, label=label[:80], private=private)
 
 
 # -- listing ------------------------------------------------------------------------------
@@ -191,29 +191,37 @@ def trade_actions(s: MonopolyState, player: str) -> list[Action]:
         return []
     if t.proposed:
         return [_act("tr:cancel", "Withdraw your trade offer")]
-    out = []
+    out = []  # drafting happens in the drafter's private panel; the table sees the offer
     for i in properties_of(s, player):
         if tradable(s, i):
             verb = "Remove" if i in t.give else "Offer"
-            out.append(_act(f"tr:give:{i}", f"{verb} {_name(i)}"))
+            out.append(_act(f"tr:give:{i}", f"{verb} {_name(i)}", private=True))
     for i in properties_of(s, t.partner):
         if tradable(s, i):
             verb = "Stop asking for" if i in t.take else "Ask for"
-            out.append(_act(f"tr:take:{i}", f"{verb} {_name(i)}"))
+            out.append(_act(f"tr:take:{i}", f"{verb} {_name(i)}", private=True))
     for c in s.cards.get(player, []):
         verb = "Remove" if c in t.give_cards else "Offer"
-        out.append(_act(f"tr:gcard:{c}", f"{verb} your {trade.card_label(c)}"))
+        out.append(_act(f"tr:gcard:{c}", f"{verb} your {trade.card_label(c)}", private=True))
     for c in s.cards.get(t.partner, []):
         verb = "Stop asking for" if c in t.take_cards else "Ask for"
-        out.append(_act(f"tr:tcard:{c}", f"{verb} {t.partner}'s {trade.card_label(c)}"))
+        out.append(
+            _act(f"tr:tcard:{c}", f"{verb} {t.partner}'s {trade.card_label(c)}", private=True)
+        )
     for step in trade.CASH_STEPS:
         if t.cash + step <= spendable(s, player):
-            out.append(_act(f"tr:pay:{step}", f"Offer {step} more shmeckles (now {t.cash:+})"))
+            out.append(
+                _act(
+                    f"tr:pay:{step}", f"Offer {step} more shmeckles (now {t.cash:+})", private=True
+                )
+            )
         if -(t.cash - step) <= spendable(s, t.partner):
-            out.append(_act(f"tr:ask:{step}", f"Ask {step} more shmeckles (now {t.cash:+})"))
+            out.append(
+                _act(f"tr:ask:{step}", f"Ask {step} more shmeckles (now {t.cash:+})", private=True)
+            )
     if trade.problem(s, t) is None:
-        out.append(_act("tr:propose", f"Propose to {t.partner}: {trade.describe(t)}"))
-    out.append(_act("tr:cancel", "Cancel this trade draft"))
+        out.append(_act("tr:propose", f"Propose to {t.partner}: {trade.describe(t)}", private=True))
+    out.append(_act("tr:cancel", "Cancel this trade draft", private=True))
     return out
 
 

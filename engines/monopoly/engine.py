@@ -15,13 +15,13 @@ from engines.monopoly.state import MonopolyState
 from engines.monopoly.views import MonopolyView
 
 GUIDE = """**Monopoly: Rick and Morty** — buy, rent, build, bankrupt the others.
-**Turn:** `roll`; doubles roll again, a third double sends you to jail. Passing or landing on GO pays 200.
-**Unowned property:** `buy` at the printed price or `auction` it: every solvent player bids in turn (`bid:1`/`bid:10`/`bid:50`/`bid:100` raise the bid, `pass` is final); nobody bidding leaves it with the Bank.
+**Turn:** **Roll the dice**; doubles roll again, a third double sends you to jail. Passing or landing on GO pays 200.
+**Unowned property:** **Buy** it at the printed price or **Auction** it: every solvent player bids in turn (**Bid +1**, **+10**, **+50**, **+100** raise the bid, **Pass (final)** is final); nobody bidding leaves it with the Bank.
 **Rent:** doubled on a complete unmortgaged colour group; stilts and boxes raise it. Transports 25/50/100/200 by count; Microverse/Miniverse 4x the dice (10x with both).
-**Any time, even out of turn or in jail:** `build:N` (even building, 4 flublet stilts then a gublet box; the Bank has 32 and 12, a shortage is auctioned), `sell:N` (half price, evenly), `mortgage:N`, `lift:N` (value + 10%), `trade:new:Name` then add items, set cash and propose; the partner accepts or declines.
-**Mortgaged property received** by trade or bankruptcy: lift it at once or pay the 10% fee now (`keep:N`).
-**Jail:** `pay` 50 or `usecard:…` before rolling, or roll for doubles up to 3 turns (then pay 50 and move).
-**Debt:** if you owe more than your cash, raise it (sell, mortgage, trade); `bankrupt` only when you cannot. Bankrupt to a player: they get everything. To the Bank: your property is auctioned.
+**Any time, even out of turn or in jail:** **Build** (even building, 4 flublet stilts then a gublet box; the Bank has 32 and 12, a shortage is auctioned), **Sell** (half price, evenly), **Mortgage**, **Lift the mortgage** (value + 10%), **Start a trade with** a player, add items, set cash and **Propose**; the partner accepts or declines.
+**Mortgaged property received** by trade or bankruptcy: lift it at once or **Keep it mortgaged** and pay the 10% fee now.
+**Jail:** **Pay 50 to leave jail** or **Use** a get-out card before rolling, or **Roll for doubles** up to 3 turns (then pay 50 and move).
+**Debt:** if you owe more than your cash, raise it (sell, mortgage, trade); **Declare bankruptcy** only when you cannot. Bankrupt to a player: they get everything. To the Bank: your property is auctioned.
 **Quick game:** 3 free deeds each, boxes on 3 stilts, jail must be left next turn, the first bankruptcy ends the game and the richest (cash + property + buildings) wins.
 **Options:** taxes (Parasites 200, Morty's Insurance 100), and whether the owner must ask for rent (default: collected automatically)."""
 

@@ -75,6 +75,18 @@ class RunAnimalsEngine(Engine[RAState]):
     def result(self, state: RAState) -> Result | None:
         return scoring.result(state, DATA)
 
+    def final_report(self, state: RAState) -> dict[str, str]:
+        """Each player's completed goals and penalties."""
+        if state.phase != "over":
+            return {}
+        out = {}
+        for p in state.players:
+            goals = scoring.goal_points(state, DATA, p)
+            penalty = scoring.penalty_of(state, DATA, p)
+            done = len(state.seats[p].completed)
+            out[p] = f"{goals} from {done} goal{'s' if done != 1 else ''} − {penalty} penalty"
+        return out
+
     def summary(self, state: RAState) -> str:
         scores = ", ".join(
             f"{p} ({DATA.species[state.seats[p].species].short}) {scoring.score(state, DATA, p)}"

@@ -13,6 +13,7 @@ from collections import Counter
 import pytest
 
 import engines
+import storage.store
 from bot.clock.service import ClockService
 from bot.discord_app.posts import turn_post
 from bot.table import Table
@@ -21,28 +22,38 @@ from storage.clock import ClockStore
 from tests.clock.conftest import Notifier
 
 MOVES = 40
+GAME_TRIPS = "round trips (game store)"
+CLOCK_TRIPS = "round trips (clock store)"
 
 
 class Counting:
-    """Counts what one move costs by wrapping the stores and the engine (restored on exit)."""
+    """Counts what one move costs by wrapping the stores and the engine (restored on exit).
+
+    A round trip is one hand-over to a database connection's thread and back: what a move
+    waits for. Each may run several statements (a load reads the row and its seats; a save
+    is its whole transaction)."""
 
     def __init__(self, monkeypatch, store: Store, engine: engines.Engine):
         self.counts: Counter[str] = Counter()
+        self._wrap(monkeypatch, storage.store, "_on_thread", GAME_TRIPS)
+        self._wrap(monkeypatch, storage.store, "_game", "game row loads", sync=True)
+        self._wrap(monkeypatch, ClockStore, "run", CLOCK_TRIPS)
+        self._wrap(monkeypatch, type(engine), "load_state", "state parses", sync=True)
+        self._wrap(monkeypatch, type(engine), "to_act", "who-acts computations", sync=True)
         execute = store._db.execute
 
-        def counted_execute(*args, **kwargs):
-            self.counts["SQL statements (game store)"] += 1
+        def counted_execute(*args, **kwargs):  # the few single statements (meta)
+            self.counts[GAME_TRIPS] += 1
             return execute(*args, **kwargs)
 
         monkeypatch.setattr(store._db, "execute", counted_execute)
-        self._wrap(monkeypatch, Store, "_game", "game row loads")
-        self._wrap(monkeypatch, ClockStore, "_write", "SQL statements (clock store)")
-        self._wrap(monkeypatch, ClockStore, "_rows", "SQL statements (clock store)")
-        self._wrap(monkeypatch, type(engine), "load_state", "state parses", sync=True)
-        self._wrap(monkeypatch, type(engine), "to_act", "who-acts computations", sync=True)
 
-    def _wrap(self, monkeypatch, cls, name, label, *, sync=False):
-        original = getattr(cls, name)
+    @property
+    def round_trips(self) -> int:
+        return self.counts[GAME_TRIPS] + self.counts[CLOCK_TRIPS]
+
+    def _wrap(self, monkeypatch, owner, name, label, *, sync=False):
+        original = getattr(owner, name)
         counts = self.counts
 
         if sync:
@@ -56,7 +67,7 @@ class Counting:
                 counts[label] += 1
                 return await original(*args, **kwargs)
 
-        monkeypatch.setattr(cls, name, wrapped)
+        monkeypatch.setattr(owner, name, wrapped)
 
 
 @pytest.mark.bench

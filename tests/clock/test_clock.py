@@ -102,3 +102,43 @@ async def test_anyone_can_see_the_clock_and_the_deadlines(world):
     info = words.clock_info(await world.service.clock_info(channel_id=CHANNEL))
     assert "1d a turn" in info
     assert f"Ada: deadline <t:{int(START + 24 * HOUR)}:f>" in info
+
+
+async def test_a_move_saved_just_before_a_crash_gets_its_deadlines_at_restart(world):
+    await world.game(ADA, BO)
+    world.clock.advance(HOUR)
+    # the move is saved, but the process dies before the clocks hear of it
+    world.service.detach()
+    await world.move(ADA)
+    assert [d.user_id for d in await world.clocks.deadlines(1)] == [ADA]
+    await world.restart()
+    [d] = await world.clocks.deadlines(1)
+    assert (d.user_id, d.due_at) == (BO, world.clock.now + 24 * HOUR)
+
+
+async def test_a_game_that_ended_just_before_a_crash_loses_its_deadlines_at_restart(world):
+    await world.game(ADA, BO)
+    world.service.detach()
+    await world.table.abort(channel_id=CHANNEL, user_id=ADA, is_moderator=False)
+    assert await world.clocks.deadlines(1) != []
+    await world.restart()
+    assert await world.clocks.deadlines(1) == []
+
+
+async def test_a_start_loads_only_the_games_whose_clocks_missed_a_change(world, monkeypatch):
+    await world.game(ADA, BO)
+    await world.game(ADA, BO, channel=OTHER_CHANNEL)
+    world.service.detach()  # the next move is saved, its clock update lost in a crash
+    await world.move(ADA, channel=OTHER_CHANNEL)
+    await world.close()
+    await world.open()
+    loaded = []
+    by_id = world.table.game_by_id
+
+    async def counted(game_id):
+        loaded.append(game_id)
+        return await by_id(game_id)
+
+    monkeypatch.setattr(world.table, "game_by_id", counted)
+    await world.service.recover_due()
+    assert loaded == [2]

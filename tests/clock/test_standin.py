@@ -175,7 +175,7 @@ async def test_a_stand_ins_private_events_never_reach_the_channel(world):
     await world.after(24 * HOUR)
     [(_, outcome, headline)] = world.notifier.turns
     assert "stand-in" in headline
-    posted = turn_post(outcome, {}, headline=headline).content
+    posted = turn_post(outcome, headline=headline).content
     assert "lucky number" not in posted
     assert all("lucky number" not in text for _, text, _ in world.notifier.texts)
     assert all(e.private_to is None for e in outcome.events)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.discord_app.components import action_layout, button_id
+from bot.discord_app.components import action_layout
 from engines import Action
 
 
@@ -14,7 +14,7 @@ def items(layout):
     return [child.item.to_component_dict() for child in layout.view.children]
 
 
-def test_up_to_25_actions_are_buttons_in_rows_of_five():
+def test_up_to_25_moves_are_buttons_in_rows_of_five():
     layout = action_layout(1, 1, actions(25))
     assert [c["type"] for c in items(layout)] == [2] * 25
     rows = [child.row for child in layout.view.children]
@@ -22,23 +22,32 @@ def test_up_to_25_actions_are_buttons_in_rows_of_five():
     assert not layout.needs_play
 
 
-def test_26_actions_become_select_menus_and_point_to_play():
+def test_more_than_25_moves_keep_the_main_action_as_a_button_and_the_rest_in_menus():
     layout = action_layout(1, 1, actions(26))
-    assert [len(c["options"]) for c in items(layout)] == [25, 1]
+    kinds = [c["type"] for c in items(layout)]
+    assert kinds == [2, 3]
+    assert sum(len(c.get("options", [])) for c in items(layout)) == 25
+    assert not layout.needs_play
+
+
+def test_menus_group_moves_by_kind():
+    moves = [Action(id=f"b{i}", label=f"Build on lot {i}") for i in range(30)]
+    moves += [Action(id=f"m{i}", label=f"Mortgage lot {i}") for i in range(5)]
+    moves.insert(0, Action(id="roll", label="Roll the dice"))
+    menus = [c for c in items(action_layout(1, 1, moves)) if c["type"] == 3]
+    assert [m["placeholder"] for m in menus] == ["Build (25)", "Build (more) (5)", "Mortgage (5)"]
+
+
+def test_at_most_four_select_menus_beside_the_main_button():
+    layout = action_layout(1, 1, actions(400))
+    assert [c["type"] for c in items(layout)] == [2, 3, 3, 3, 3]
     assert layout.needs_play
 
 
-def test_at_most_five_select_menus_of_25():
-    layout = action_layout(1, 1, actions(400))
-    assert [len(c["options"]) for c in items(layout)] == [25] * 5
-
-
-def test_an_action_whose_button_id_would_pass_100_characters_goes_to_a_select():
-    game_id = 10**40  # absurdly large, to push the custom id over the limit
-    assert len(button_id(game_id, 1, "a" * 64)) > 100
-    layout = action_layout(game_id, 1, actions(3, id_len=64))
-    assert [c["type"] for c in items(layout)] == [3]
+def test_every_custom_id_is_short_whatever_the_action_ids():
+    layout = action_layout(10**20, 1, actions(30, id_len=64))
     assert all(len(c["custom_id"]) <= 100 for c in items(layout))
+    assert all(o["value"].isdigit() for c in items(layout) for o in c.get("options", []))
 
 
 def test_button_labels_are_clipped_to_80_characters():
@@ -56,6 +65,21 @@ def test_no_actions_means_no_components():
     assert action_layout(1, 1, []).view is None
 
 
-def test_custom_ids_name_game_version_and_action():
+def test_custom_ids_name_game_version_and_index_never_the_action():
     [button] = items(action_layout(12, 7, [Action(id="take:2", label="Take 2")]))
-    assert button["custom_id"] == "tt:12:7:take:2"
+    assert button["custom_id"] == "tt:12:7:0"
+
+
+def test_a_private_panel_has_its_own_ids():
+    [button] = items(action_layout(12, 7, [Action(id="take:2", label="Take 2")], own=True))
+    assert button["custom_id"] == "ttp:12:7:0"
+
+
+def test_the_main_action_is_primary_and_a_losing_move_red():
+    moves = [
+        Action(id="b", label="Buy it"),
+        Action(id="r", label="Roll the dice"),
+        Action(id="x", label="Declare bankruptcy"),
+    ]
+    styles = [c["style"] for c in items(action_layout(1, 1, moves))]
+    assert styles == [2, 1, 4]  # secondary, primary, danger

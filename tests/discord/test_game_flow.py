@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import copy
 import re
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -49,13 +50,13 @@ async def test_whole_toy_game_is_played_with_buttons_to_the_end(running, h, ada,
         mover = players[step % 2]
         label = "Take 3" if "Take 3" in button_labels(turn) else button_labels(turn)[-1]
         reply = await h.click(mover, turn, label=label)
-        [turn] = reply.public
+        turn = reply.public[0]  # at the end, the replay follows the final message
         assert turn.files[0][1].startswith(PNG)
         if "Game over" in turn.content:
             break
         assert turn.mentioned_user_ids() == {players[(step + 1) % 2].id}
     assert "Game over" in turn.content
-    assert turn.buttons() == [] and turn.selects() == []
+    assert button_labels(turn) == ["Rematch"] and turn.selects() == []
     assert turn.mentioned_user_ids() == set()
     assert re.search(r"Winner: (Ada|Bob)", turn.content)
 
@@ -81,8 +82,9 @@ async def test_click_by_someone_not_seated_is_refused_privately(running, h):
 
 
 async def test_stale_button_answers_with_the_latest_board_privately(running, h, ada, bob):
-    await h.slash(ada, "play", action="take:1")  # the old turn message keeps its buttons
-    reply = await h.click(bob, running, label="Take 1")
+    old = copy.deepcopy(running)  # a client still showing the first board's buttons
+    await h.slash(ada, "play", action="take:1")
+    reply = await h.click(bob, old, label="Take 1")
     answer = reply.only_ephemeral()
     assert "out of date" in answer.content
     assert answer.files and answer.files[0][1].startswith(PNG)
@@ -91,8 +93,9 @@ async def test_stale_button_answers_with_the_latest_board_privately(running, h, 
 
 
 async def test_latest_board_buttons_from_a_stale_answer_make_the_move(running, h, ada, bob):
+    old = copy.deepcopy(running)
     await h.slash(ada, "play", action="take:1")
-    answer = (await h.click(bob, running, label="Take 1")).only_ephemeral()
+    answer = (await h.click(bob, old, label="Take 1")).only_ephemeral()
     reply = await h.click(bob, answer, label="Take 2")
     assert "Bob takes 2" in reply.public[0].content
 
@@ -175,9 +178,11 @@ async def test_abort_by_a_member_with_manage_messages_ends_the_game(running, h):
     assert "ended by Mod" in notice.content
 
 
-async def test_abort_by_the_host_ends_the_game_and_old_buttons_say_so(running, h, ada):
+async def test_abort_by_the_host_ends_the_game_and_its_buttons_go(running, h, ada):
+    old = copy.deepcopy(running)
     await h.slash(ada, "game abort")
-    reply = await h.click(ada, running, label="Take 1")
+    assert running.components == []
+    reply = await h.click(ada, old, label="Take 1")
     assert "no longer running" in reply.only_ephemeral().content
 
 
@@ -190,9 +195,10 @@ async def test_leave_in_the_lobby_posts_a_notice(h, ada, bob):
 
 async def test_concede_ends_a_two_player_game_with_a_result(running, h, bob):
     reply = await h.slash(bob, "game concede")
-    [final] = reply.public
+    final, replay = reply.public
+    assert replay.files[0][0] == "replay.webp"
     assert "Game over" in final.content
-    assert final.buttons() == []
+    assert [b["label"] for b in final.buttons()] == ["Rematch"]
 
 
 async def test_new_game_with_unknown_option_is_refused_privately(h, ada):

@@ -93,3 +93,28 @@ async def test_play_autocomplete_lists_only_the_callers_moves(running, h, ada, b
 async def test_play_autocomplete_filters_labels(running, h, ada):
     choices = await h.autocomplete(ada, "play", "action", "2")
     assert choices == [{"name": "Take 2", "value": "take:2"}]
+
+
+async def test_the_log_pages_back_through_the_whole_game_with_buttons(running, h, ada, bob):
+    for user in (ada, bob, ada):
+        await h.slash(user, "play", action="take:1")
+    first = (await h.slash(ada, "game log", count=2)).only_ephemeral()
+    assert "page 1 of 3" in first.content and "Ada takes 1; 8 left" in first.content
+    older, newer = first.buttons()
+    assert newer["disabled"] and not older["disabled"]
+    await h.click(ada, first, label=older["label"])
+    assert "page 2 of 3" in first.content  # the same private message, another page
+    await h.click(ada, first, label=first.buttons()[0]["label"])
+    assert "page 3 of 3" in first.content and "Ada opens a game" in first.content
+    assert first.buttons()[0]["disabled"]
+
+
+def test_the_rules_speak_the_buttons_words_not_move_ids():
+    import re
+
+    import engines
+    from bot.discord_app.commands.info import rules_text
+
+    for name in ("monopoly", "anatomy_park", "run_animals", "cemetery"):
+        text = rules_text(engines.get_engine(name))
+        assert not re.search(r"`[a-z_]+:[^`]*`", text), f"{name}'s guide names a move id"

@@ -27,7 +27,7 @@ def game(**kw) -> GameInfo:
     return GameInfo(**{**base, **kw})
 
 
-def outcome(events, *, to_act=(22,), result=None) -> Outcome:
+def outcome(events, awaited=None, *, to_act=(22,), result=None) -> Outcome:
     return Outcome(
         game=game(),
         events=events,
@@ -35,7 +35,9 @@ def outcome(events, *, to_act=(22,), result=None) -> Outcome:
         to_act=list(to_act),
         result=result,
         board_png=b"png",
+        awaited=awaited or {},
         labels_public=True,
+        summary="Ada 3, Bob 4.",
     )
 
 
@@ -50,33 +52,72 @@ def test_fit_lines_says_how_many_were_left_out():
 
 def test_a_turn_message_with_huge_events_stays_under_2000_characters():
     events = [Event(text="Something long happens. " * 30) for _ in range(30)]
-    post = turn_post(outcome(events), {22: [Action(id="a", label="A")]})
+    post = turn_post(outcome(events, {22: [Action(id="a", label="A")]}))
     assert len(post.content) <= 2000
     assert "<@22>" in post.content and "/game log" in post.content
 
 
 def test_private_events_never_reach_the_public_message():
     events = [Event(text="Bob draws"), Event(text="Bob drew the ace of spades", private_to="Bob")]
-    post = turn_post(outcome(events), {})
+    post = turn_post(outcome(events))
     assert "spades" not in post.content
 
 
 def test_the_turn_message_may_ping_only_the_awaited_users():
-    post = turn_post(outcome([Event(text="<@11> was mentioned in text")]), {})
+    post = turn_post(outcome([Event(text="<@11> was mentioned in text")]))
     assert post.allowed_mentions.to_dict() == {"parse": [], "users": [22]}
 
 
-def test_the_final_message_names_the_winner_and_has_no_buttons_or_pings():
+def test_the_final_message_names_the_winner_gives_standings_and_offers_only_a_rematch():
     result = Result(winners=["Ada"], scores={"Ada": 1, "Bob": 0}, reason="took the last one")
-    post = turn_post(outcome([Event(text="Ada wins")], to_act=(), result=result), {})
+    post = turn_post(outcome([Event(text="Ada wins")], to_act=(), result=result))
     assert "Game over" in post.content and "Winner: Ada" in post.content
     assert "took the last one" in post.content
-    assert post.view is None and post.mention_ids == []
+    assert "1. Ada 🏆 — 1" in post.content and "2. Bob — 0" in post.content
+    assert [c.item.label for c in post.view.children] == ["Rematch"]
+    assert post.mention_ids == []
 
 
 def test_several_awaited_players_are_all_pinged_and_share_the_buttons():
     acts = {11: [Action(id="bid", label="Bid")], 22: [Action(id="bid", label="Bid")]}
-    post = turn_post(outcome([Event(text="An auction starts")], to_act=(11, 22)), acts)
+    post = turn_post(outcome([Event(text="An auction starts")], acts, to_act=(11, 22)))
     assert "Waiting for: <@11>, <@22>" in post.content
     assert sorted(post.mention_ids) == [11, 22]
     assert len(post.view.children) == 1
+
+
+def test_a_new_turn_pings_only_the_players_it_names():
+    post = turn_post(outcome([Event(text="An auction starts")], to_act=(11, 22)), ping=[22])
+    assert "<@11>" in post.content and "<@22>" in post.content
+    assert post.allowed_mentions.to_dict() == {"parse": [], "users": [22]}
+
+
+def test_an_edit_allows_only_the_awaited_players_mentions():
+    post = turn_post(outcome([Event(text="<@11> is named")]))
+    assert post.edit_kwargs()["allowed_mentions"].to_dict() == {"parse": [], "users": [22]}
+
+
+def test_the_board_image_carries_alt_text_from_the_public_summary():
+    post = turn_post(outcome([Event(text="Bob builds")]))
+    file = post.send_kwargs()["file"]
+    assert file.description == "Race to 21 (test game) board. Ada 3, Bob 4."
+
+
+def test_public_components_carry_indices_never_action_ids():
+    acts = {22: [Action(id="place:T30:0,-1", label="Place here"), Action(id="pass", label="Pass")]}
+    post = turn_post(outcome([], acts))
+    ids = [c.item.custom_id for c in post.view.children]
+    assert ids == ["tt:5:9:0", "tt:5:9:1"]
+
+
+def test_private_moves_stay_behind_the_panel_button():
+    acts = {
+        22: [
+            Action(id="focus:T1:T2", label="Focus group A", private=True),
+            Action(id="x", label="Take 2 tiles"),
+        ]
+    }
+    post = turn_post(outcome([], acts))
+    labels = [c.item.label for c in post.view.children]
+    assert labels == ["Choose your move (privately)", "Take 2 tiles"]
+    assert all("Focus" not in (label or "") for label in labels)

@@ -7,6 +7,7 @@ write, the rules code crashing, stale or foreign components, and Discord refusin
 
 from __future__ import annotations
 
+import copy
 import json
 import logging
 import sqlite3
@@ -154,21 +155,23 @@ async def test_a_crash_in_the_rules_is_answered_privately_and_nothing_moves(
 
 # -- stale and foreign components ----------------------------------------------------------------
 async def test_a_click_on_a_finished_game_says_it_has_ended(running, h, ada, bob):
+    old = copy.deepcopy(running)  # a client still showing the first board's buttons
     for user, action in ((ada, "take:3"), (bob, "take:3"), (ada, "take:3"), (bob, "take:2")):
         await h.slash(user, "play", action=action)
     assert (await h.table.game(channel_id=running.channel_id)).status == "finished"
     before = snapshot(h)
-    assert refused(await h.click(ada, running, label="Take 1")) == GONE
+    assert refused(await h.click(ada, old, label="Take 1")) == GONE
     assert snapshot(h) == before
 
 
 async def test_a_button_of_an_earlier_game_does_not_touch_the_new_one(running, h, ada, bob):
+    old = copy.deepcopy(running)  # a client still showing the first game's buttons
     await h.slash(ada, "game abort")
     await h.slash(ada, "game new", game="toy")
     await h.slash(bob, "game join")
     await h.slash(ada, "game start")
     before = snapshot(h)
-    assert refused(await h.click(ada, running, label="Take 1")) == GONE
+    assert refused(await h.click(ada, old, label="Take 1")) == GONE
     assert snapshot(h) == before
 
 
@@ -180,8 +183,8 @@ async def test_a_button_for_a_game_the_database_no_longer_has_is_answered(runnin
 
 # -- Discord refusing a post ------------------------------------------------------------------------
 def refuse_public_followups(h, error: type[discord.HTTPException]) -> None:
-    """Discord answers every public follow-up with ``error`` (403 missing permission, 404 the
-    channel is gone); private ones still go through."""
+    """Discord answers every public follow-up and channel post with ``error`` (403 missing
+    permission, 404 the channel is gone); private ones still go through."""
     real = h.adapter.request
 
     async def request(route, *args, payload=None, multipart=None, **kwargs):
@@ -197,6 +200,16 @@ def refuse_public_followups(h, error: type[discord.HTTPException]) -> None:
         return await real(route, *args, payload=payload, multipart=multipart, **kwargs)
 
     h.adapter.request = request
+    real_http = h.client.http.request
+
+    async def channel_request(route, **kwargs):
+        if route.method == "POST" and route.path == "/channels/{channel_id}/messages":
+            status, code = (403, 50013) if error is discord.Forbidden else (404, 10003)
+            response = type("R", (), {"status": status, "reason": error.__name__})()
+            raise error(response, {"code": code, "message": "refused"})
+        return await real_http(route, **kwargs)
+
+    h.client.http.request = channel_request
 
 
 @pytest.mark.parametrize("error", [discord.Forbidden, discord.NotFound])

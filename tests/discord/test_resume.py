@@ -34,3 +34,29 @@ async def test_lobbies_are_not_announced(h, ada):
     await h.slash(ada, "game new", game="toy")
     await h.restart()
     assert await h.catch_up() == 0
+
+
+async def test_an_ending_saved_but_not_posted_is_announced_once_and_its_buttons_go(
+    running, h, ada, bob
+):
+    for user, action in ((ada, "take:3"), (bob, "take:3"), (ada, "take:3")):
+        await h.click(user, h.last_public(), label=f"Take {action[-1]}")
+    last_board = h.last_public()
+    assert last_board.buttons()
+    await h.table.act(channel_id=CHANNEL_ID, user_id=bob.id, action_id="take:2")  # then a crash
+    await h.restart()
+    assert await h.catch_up() == 1
+    final = h.last_public()
+    assert final is not last_board and "Game over" in final.content
+    assert final.mentioned_user_ids() == set()
+    assert last_board.components == []
+    await h.restart()
+    assert await h.catch_up() == 0
+
+
+async def test_an_abort_saved_but_not_posted_takes_the_old_buttons_off(running, h, ada):
+    await h.table.abort(channel_id=CHANNEL_ID, user_id=ada.id, is_moderator=False)  # then a crash
+    await h.restart()
+    assert await h.catch_up() == 1
+    assert "ended" in h.last_public().content
+    assert running.components == []

@@ -46,12 +46,17 @@ class WideEngine(Engine[WideState]):
     #: number of legal actions and whether their ids are long (set by tests)
     count = 60
     long_ids = False
+    #: moves each player makes in a row before the other's turn, and moves in a whole game
+    per_turn = 1
+    limit = 3
+    #: the first move's label says it loses something (a red button that asks first)
+    losing = False
 
     def setup(self, players, *, seed, options=None):
         return WideState(players=list(players), rng=Rng(seed=seed))
 
     def _current(self, state):
-        return state.players[state.turn % 2]
+        return state.players[(state.turn // self.per_turn) % 2]
 
     def to_act(self, state):
         return [] if state.done else [self._current(state)]
@@ -63,7 +68,12 @@ class WideEngine(Engine[WideState]):
         if state.done or player != self._current(state):
             return []
         return [
-            Action(id=self._id(n), label=f"Move number {n} " + "with a long label " * 5)
+            Action(
+                id=self._id(n),
+                label="Give up and lose 5 points"
+                if self.losing and n == 0
+                else f"Move number {n} " + "with a long label " * 5,
+            )
             for n in range(self.count)
         ]
 
@@ -75,7 +85,7 @@ class WideEngine(Engine[WideState]):
         new = state.model_copy(deep=True)
         new.moves += 1
         new.turn += 1
-        new.done = new.moves >= 3
+        new.done = new.moves >= self.limit
         events = [Event(text=f"{player} makes move {action_id}. " + "Lots happens. " * 40)] * 8
         events.append(Event(text=f"{player} learns that {SECRET}.", private_to=player))
         return new, events

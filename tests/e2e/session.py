@@ -24,6 +24,30 @@ class ScenarioFailure(AssertionError):
     pass
 
 
+#: what a public component may carry: the game, the board's version and an index, never more
+OPAQUE_ID = re.compile(r"tt[spm]?:\d+:\d+(:\d+)?|ttr:\d+")
+
+
+def opaque_problems(message: Message) -> list[str]:
+    """Custom ids or select values of a public message (any version of it) that carry more than
+    the opaque game/version/index reference: anything else could name a hidden card."""
+    out = []
+    for version in [*message.history, message.snapshot()]:
+        for row in version["components"]:
+            for c in row.get("components") or []:
+                cid = c.get("custom_id")
+                if cid is not None and not OPAQUE_ID.fullmatch(cid):
+                    out.append(
+                        f"a public component's custom id carries more than a reference: {cid!r}"
+                    )
+                for option in c.get("options") or []:
+                    if not str(option.get("value", "")).isdigit():
+                        out.append(
+                            f"a public select value is not an index: {option.get('value')!r}"
+                        )
+    return out
+
+
 @dataclass
 class Tally:
     moves: int = 0
@@ -35,15 +59,22 @@ class Tally:
     public_checked: int = 0
     boards_compared: int = 0
     via_private: int = 0  # moves made on a private "your moves" answer
+    posts_checked: int = 0  # moves that started a turn (a new message)
+    edits_checked: int = 0  # moves within a turn (its message edited in place)
 
 
-def _action_of(offer: tuple[str, dict, str | None]) -> str | None:
-    """The action id an offered component stands for (a button's id ends with it)."""
+def _label_of(offer: tuple[str, dict, str | None]) -> str:
+    """The label an offered component shows (a button's, or the chosen select option's)."""
     kind, item, value = offer
     if kind == "select":
-        return value
-    match = re.fullmatch(r"tt:\d+:\d+:(.+)", item.get("custom_id") or "")
-    return match.group(1) if match else None
+        option = next((o for o in item.get("options") or [] if o.get("value") == value), {})
+        return option.get("label") or ""
+    return item.get("label") or ""
+
+
+def _shows(label: str, wanted: str) -> bool:
+    """A component label shows ``wanted`` (clipped labels end with an ellipsis)."""
+    return label == wanted or (label.endswith("…") and wanted.startswith(label[:-1].rstrip()))
 
 
 def _choice_value(word: str) -> str:
@@ -64,12 +95,17 @@ class GameSession:
         seed: int = 1,
         options: str | None = None,
         steer: float = 0.0,
+        play_rate: float | None = None,
     ):
         self.options = options
+        #: how often a user types ``/play`` although the bot offers components (None: now and
+        #: then, so the autocomplete path is played too)
+        self.play_rate = play_rate
         #: how often a simulated user takes the move the engine itself suggests (the player stand-in's
         #: choice) when the bot offers it, so long games end in a test's time like real ones do
         self.steer = steer
         self._wanted: str | None = None
+        self._wanted_label: str | None = None
         self.d = driver
         self.db = db
         self.channel = channel
@@ -86,6 +122,10 @@ class GameSession:
         self._last_private: list[Message] = []
         self._known_so_far: dict[str, set[str]] = {}
         self.timings: list[float] = []  # seconds from a user's action to the new turn message
+        self._panels: dict[int, Message] = {}  # each player's open private move panel
+        self._shown_awaited: set[int] = set()  # whom the turn message on show awaits
+        self._expected_pings: set[int] = set()
+        self._turn_is_new = True
 
     # -- lobby ----------------------------------------------------------------------------------
     def _pick_choice(self, user: User, command: str, taken: list[str], **options) -> str | None:
@@ -147,6 +187,7 @@ class GameSession:
         if row.status != "running":
             raise ScenarioFailure(f"the game did not start: {reply!r}")
         turn = self._turn_message(before)
+        self._expected_pings = self._shown_awaited = self.witness.to_act_users(row)
         self._check_turn_message(turn, row)
         return turn
 
@@ -169,25 +210,35 @@ class GameSession:
         return self.tally
 
     def move(self) -> Message:
-        """One move by one awaited player, chosen at random among what the bot offers."""
+        """One move by one awaited player, chosen at random among what the bot offers: the
+        components of the turn message, of their open private panel, or ``/play``."""
         row = self.witness.row()
         awaited = sorted(self.witness.to_act_users(row))
         if not awaited:
             raise ScenarioFailure("the game is running but nobody is awaited")
         actor = self._user(self.rng.choice(awaited))
         self._wanted = self._suggested(row, actor) if self.rng.random() < self.steer else None
+        self._wanted_label = self._label(row, actor, self._wanted)
         turn = self.d.latest_public(self.channel)
         offers = self._offers(turn)
         before = self.d.last_message_id()
+        edits = self._edit_count()
         started = time.perf_counter()
         reply = None
         # mostly the components, sometimes /play anyway so its autocomplete path is played too
-        if offers and self.rng.random() < (0.8 if len(awaited) == 1 else 0.5):
-            reply = self._use_offer(actor, turn, offers, row.version, before)
+        use = (0.8 if len(awaited) == 1 else 0.5) if self.play_rate is None else 1 - self.play_rate
+        if self.rng.random() < use:
+            panel = self._panels.get(actor.id)
+            if panel is not None and self._offers(panel):
+                reply = self._use_offer(actor, panel, self._offers(panel), row.version, before)
+                self.tally.via_private += reply is not None
+            if reply is None and offers:
+                reply = self._use_offer(actor, turn, offers, row.version, before)
             if reply is None:
-                # an offer on the private answer (the clicker's own moves) is tried once more
+                # an offer on the private answer (the clicker's own panel) is tried once more
                 private = [m for m in self._last_private if self._offers(m)]
                 if private:
+                    self._panels[actor.id] = private[-1]
                     before = self.d.last_message_id()
                     reply = self._use_offer(
                         actor, private[-1], self._offers(private[-1]), row.version, before
@@ -200,6 +251,7 @@ class GameSession:
             values = [c["value"] for c in choices]
             value = self._wanted if self._wanted in values else self.rng.choice(values)
             before = self.d.last_message_id()
+            edits = self._edit_count()
             reply = self.d.run(actor, self.channel, "/play", action=value)
             self.tally.by_play += 1
             if not reply.messages or not reply.messages[0].ephemeral:
@@ -212,16 +264,69 @@ class GameSession:
         last = self.db.moves(after.id)[-1]
         if last.kind != "move" or last.user_id != actor.id:
             raise ScenarioFailure(f"the saved move is not {actor.name}'s: {last}")
-        turn = self._turn_message(before)
+        turn = self._shown_turn(before, edits, after)
         self.timings.append(time.perf_counter() - started)
         self._check_turn_message(turn, after)
         self.tally.moves += 1
         return turn
 
+    def check_turn_after(self, before: int, edits: int, row) -> Message:
+        """After a move made outside :meth:`move` (message id ``before`` and ``edits`` taken
+        just before it): the turn message follows the edit-or-post rule and shows ``row``."""
+        turn = self._shown_turn(before, edits, row)
+        self._check_turn_message(turn, row)
+        return turn
+
+    def seen_fresh_board(self, row) -> None:
+        """A board posted anew for ``row`` (after a restart) pinged everyone it awaits."""
+        self._shown_awaited = self.witness.to_act_users(row)
+
+    def _edit_count(self) -> int:
+        return self.d.server.call(
+            lambda: sum(
+                len(m.history)
+                for m in self.d.server.messages.values()
+                if m.channel_id == self.channel.id and m.public
+            )
+        )
+
+    def _shown_turn(self, before: int, edits: int, row) -> Message:
+        """The turn message showing the position after a move, checked against the rule: a new
+        message only when someone who was not awaited is awaited now (or the game ended),
+        else the turn's message edited in place."""
+        now = self.witness.to_act_users(row)
+        newly = now - self._shown_awaited
+        if newly or row.status != "running":
+            turn = self._turn_message(before)
+            self.tally.posts_checked += 1
+        else:
+            self.d.server.wait_until(
+                lambda: self._edit_count() > edits, 20.0, "the turn message to be edited"
+            )
+            self.d.settle()
+            fresh = [
+                m
+                for m in self.d.public_messages(self.channel)
+                if m.id > before and not (m.ephemeral)
+            ]
+            if fresh:
+                raise ScenarioFailure(
+                    "a step of the same turn posted a new message instead of editing the turn's: "
+                    f"{[m.content[:120] for m in fresh]}"
+                )
+            turn = self.d.latest_public(self.channel)
+            self.tally.edits_checked += 1
+        self._expected_pings = newly if row.status == "running" else set()
+        self._turn_is_new = bool(newly) or row.status != "running"
+        self._shown_awaited = now
+        return turn
+
     def _use_offer(self, actor: User, message: Message, offers, version: int, before: int):
         """Use one of ``offers`` on ``message``; the reply if it made the move, else None (the
         private answer is kept in ``_last_private``)."""
-        wanted = [o for o in offers if self._wanted and _action_of(o) == self._wanted]
+        wanted = [
+            o for o in offers if self._wanted_label and _shows(_label_of(o), self._wanted_label)
+        ]
         kind, item, value = wanted[0] if wanted else self.rng.choice(offers)
         if kind == "button":
             reply = self.d.click(actor, message, custom_id=item["custom_id"])
@@ -236,6 +341,13 @@ class GameSession:
         self.tally.by_button += kind == "button"
         self.tally.by_select += kind == "select"
         return reply
+
+    def _label(self, row, actor: User, action_id: str | None) -> str | None:
+        if action_id is None:
+            return None
+        name = {st.user_id: st.name for st in self.db.seats(row.id)}[actor.id]
+        legal = self.witness.engine(row).legal_actions(self.witness.state(row), name)
+        return next((a.label for a in legal if a.id == action_id), None)
 
     def _suggested(self, row, actor: User) -> str | None:
         """The engine's own suggestion for ``actor`` now (what a stand-in would play)."""
@@ -267,8 +379,9 @@ class GameSession:
 
     # -- checks ---------------------------------------------------------------------------------
     def _check_turn_message(self, turn: Message, row) -> None:
-        """Board image = the spectator view's rendering; exactly the awaited users pinged."""
-        expected = self.witness.to_act_users(row)
+        """Board image = the spectator view's rendering; a new turn message pings exactly the
+        newly awaited users and mentions every awaited one; no component names a move."""
+        expected = self._expected_pings if self._turn_is_new else set(turn.pinged)
         if set(turn.pinged) != expected:
             names = {u.id: u.name for u in [*self.players, self.spectator]}
             raise ScenarioFailure(
@@ -278,10 +391,17 @@ class GameSession:
         allowed = turn.allowed_mentions
         if allowed is None or set(allowed.get("parse") or []) & {"everyone", "roles", "users"}:
             raise ScenarioFailure(f"turn message mentions are not restricted: {allowed}")
-        for uid in expected:
+        for uid in self.witness.to_act_users(row):
             if f"<@{uid}>" not in turn.content and f"<@!{uid}>" not in turn.content:
                 raise ScenarioFailure(f"turn message does not mention <@{uid}>")
-        png = turn.images()[0].data
+        image = turn.images()[0]
+        summary = self.witness.engine(row).summary(self.witness.state(row))
+        alt = f"{self.engine.title} board. {summary}".strip()
+        if image.description != alt[:1024] and not (image.description or "").endswith("…"):
+            raise ScenarioFailure(
+                f"the board's alt text is not the public summary: {image.description!r} != {alt!r}"
+            )
+        png = image.data
         # re-rendering costs as much as the bot's own render: compare on the first moves and
         # then every fifth (every posted board is still checked to be a PNG)
         if (self.tally.moves < 5 or self.tally.moves % 5 == 0) and png != self.witness.public_png(
@@ -312,6 +432,10 @@ class GameSession:
             forbidden = secrets.forbidden_for(reader)
             if not m.ephemeral:
                 self.tally.public_checked += 1
+                for problem in opaque_problems(m):
+                    if problem not in self._leaked:
+                        self._leaked.add(problem)
+                        self.problems.append(problem)
             for text in m.texts():
                 for secret in forbidden:
                     if secret not in self._leaked and contains_word(text, secret):

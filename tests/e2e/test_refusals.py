@@ -44,17 +44,32 @@ def test_a_spectator_clicking_is_refused_privately(game):
     assert "not one of them" in _refused(game, reply, row.version, before) or reply.ephemeral
 
 
-def test_a_stale_button_is_refused_privately(game):
-    d, row = game.d, game.witness.row()
-    old_turn = d.latest_public(game.channel)
-    actor = next(u for u in game.players if u.id in game.witness.to_act_users(row))
-    d.run(actor, game.channel, "/play", action="take:1")  # leaves the old buttons in place
+def test_a_stale_private_panel_is_refused_privately_with_the_latest_board(world):
+    d = world.driver
+    ada, bob = d.user("Ada"), d.user("Bob")
+    game = GameSession(
+        d,
+        world.db,
+        d.channel("refusals-stale-panel"),
+        "toy_secret",
+        [ada, bob],
+        spectator=d.user("Eve"),
+    )
+    game.open_and_start()
     row = game.witness.row()
-    actor = next(u for u in game.players if u.id in game.witness.to_act_users(row))
+    first = next(u for u in game.players if u.id in game.witness.to_act_users(row))
+    second = bob if first is ada else ada
+    panel = d.click(
+        first, game.channel, custom_id=d.buttons(d.latest_public(game.channel))[0]["custom_id"]
+    )
+    [panel] = [m for m in panel.messages if m.ephemeral and d.buttons(m)]
+    d.run(first, game.channel, "/play", action="take:1")  # the panel is left as it was
+    d.run(second, game.channel, "/play", action="take:1")
+    row = game.witness.row()
     before = d.last_message_id()
-    reply = d.click(actor, old_turn, "Take 1")
+    reply = d.click(first, panel, custom_id=d.buttons(panel)[0]["custom_id"])
     text = _refused(game, reply, row.version, before)
-    assert "out of date" in text or "latest" in text
+    assert "out of date" in text and any(m.images() for m in reply.messages)
 
 
 def test_a_spectator_playing_is_refused_privately(game):

@@ -32,6 +32,11 @@ MAX_MOVES = 1200
 MAX_SECONDS = 240.0
 #: a quick Monopoly is still a whole game (it ends at the first bankruptcy, by the quick rules)
 OPTIONS = {"monopoly": "mode=quick"}
+#: more option sets played whole, so every public message of each is checked for leaks too
+MORE_OPTIONS = [("anatomy_park", "mode=advanced")]
+CASES = [(n, OPTIONS.get(n)) for n in engines.names()] + [
+    c for c in MORE_OPTIONS if c[0] in engines.names()
+]
 #: how often the simulated users take the engine's own suggestion among the offered moves
 STEER = 0.8
 
@@ -41,11 +46,13 @@ def player_count(engine: engines.Engine) -> int:
     return random.Random(engine.name).randint(min(engine.min_players, top), top)
 
 
-@pytest.mark.parametrize("name", engines.names())
-def test_whole_game_through_commands_and_buttons(world, name):
+@pytest.mark.parametrize(
+    ("name", "options"), CASES, ids=[f"{n}-{o or 'default'}" for n, o in CASES]
+)
+def test_whole_game_through_commands_and_buttons(world, name, options):
     engine = engines.get_engine(name)
     d = world.driver
-    channel = d.channel(f"play-{name}")
+    channel = d.channel(f"play-{name}-{(options or '').replace(' ', '-').replace('=', '-')}")
     players = [d.user(n) for n in NAMES[: player_count(engine)]]
     session = GameSession(
         d,
@@ -55,7 +62,7 @@ def test_whole_game_through_commands_and_buttons(world, name):
         players,
         spectator=d.user("Eve"),
         seed=zlib.crc32(name.encode()) % 1000,
-        options=OPTIONS.get(name),
+        options=options,
         steer=STEER,
     )
     session.open_and_start()
@@ -63,9 +70,16 @@ def test_whole_game_through_commands_and_buttons(world, name):
     session.check_refusals()
     tally = session.play(max_moves=MAX_MOVES, max_seconds=MAX_SECONDS, refusal_every=20)
     assert not session.running(), f"{name} did not end within {tally.moves} moves"
-    final = d.latest_public(channel)
-    assert "game over" in final.content.lower(), final.content
-    assert final.pinged == [] and not final.components
+    shown = d.public_messages(channel)
+    final = next(m for m in reversed(shown) if "game over" in m.content.lower())
+    d.server.wait_until(
+        lambda: any(
+            a.filename == "replay.webp" for m in d.public_messages(channel) for a in m.attachments
+        ),
+        60.0,
+        "the game's replay",
+    )
+    assert final.pinged == [] and [b.get("label") for b in final.buttons()] == ["Rematch"]
     session.check_looking()
     session.check_no_leaks()
     session.check_consistency()

@@ -321,6 +321,7 @@ class Driver:
         self, kind: int, user: User, channel: Channel, data: dict, message: Message | None = None
     ) -> Reply:
         before = self._last_id()
+        edits = self._edits(channel)
         iid = self.server.create_interaction(
             type=kind, user=user, channel_id=channel.id, data=data, message=message
         )
@@ -328,9 +329,12 @@ class Driver:
         server = self.server
 
         def answered() -> bool:
-            # a click acknowledged with type 6 shows nothing yet: wait for what follows it
+            # a click acknowledged with type 6 shows nothing yet: wait for what follows it (a
+            # new message, or an edit of the clicked message or of a turn message)
             record = server.interactions[iid]
-            if record.failed or record.response_type in (4, 7):
+            if record.failed or record.response_type in (4, 7) or record.original_edited:
+                return True
+            if self._edits(channel) != edits:
                 return True
             own = [m for m in server.messages.values() if m.interaction_id == iid and not m.loading]
             new = [
@@ -357,6 +361,16 @@ class Driver:
 
         own, new, clicked = self.server.call(collect)
         return Reply(interaction=record, messages=own, new_public=new, clicked=clicked)
+
+    def _edits(self, channel: Channel) -> int:
+        """How many edits the channel's public messages have seen (an answer may be one)."""
+        return self.server.call(
+            lambda: sum(
+                len(m.history)
+                for m in self.server.messages.values()
+                if m.channel_id == channel.id and m.public
+            )
+        )
 
     def settle(self, iid: int | None = None, timeout: float = 20.0) -> None:
         """Wait for interaction ``iid`` (or all) to be answered, then for a quiet spell."""

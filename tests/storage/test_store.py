@@ -10,6 +10,7 @@ import sqlite3
 import aiosqlite
 import pytest
 
+import storage.store
 from storage import LiveGameExists, MoveEntry, SeatRow, Store, VersionConflict
 from storage.migrate import (
     MIGRATIONS_DIR,
@@ -196,10 +197,10 @@ async def test_a_failure_while_appending_the_log_entry_leaves_the_game_as_it_was
     game = await new_game(store)
     before = [rows(tmp_path / "games.sqlite3", t) for t in ("games", "seats", "moves")]
 
-    async def broken_append(*args, **kwargs):
+    def broken_append(*args, **kwargs):
         raise sqlite3.OperationalError("disk I/O error")
 
-    monkeypatch.setattr(store, "_append_move", broken_append)
+    monkeypatch.setattr(storage.store, "_append_move", broken_append)
     with pytest.raises(sqlite3.OperationalError):
         await store.save(
             game.id,

@@ -10,6 +10,7 @@ import sqlite3
 import pytest
 
 import engines
+import storage.store
 from bot.errors import (
     BoardChanged,
     DamagedGame,
@@ -118,10 +119,10 @@ async def test_a_failure_in_the_middle_of_saving_a_move_leaves_the_game_as_it_wa
     await running(table)
     before = snapshot(db_path)
 
-    async def failing_insert(*args, **kwargs):
+    def failing_insert(*args, **kwargs):
         raise sqlite3.OperationalError("database or disk is full")
 
-    monkeypatch.setattr(store, "_append_move", failing_insert)
+    monkeypatch.setattr(storage.store, "_append_move", failing_insert)
     with pytest.raises(SaveFailed, match="nothing changed"):
         await table.act(channel_id=CHANNEL, user_id=ADA, action_id="take:2")
     assert snapshot(db_path) == before

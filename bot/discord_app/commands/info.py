@@ -16,7 +16,9 @@ import engines
 from bot.discord_app import options as opts
 from bot.discord_app import replies
 from bot.discord_app.commands.lobby import game_choices
+from bot.discord_app.components import log_view
 from bot.discord_app.posts import board_post, title_of
+from bot.discord_app.replay import post_replay
 from bot.discord_app.rulings import pages, rulings_text
 from bot.discord_app.text import MAX_MESSAGE, clip, fit_lines, join_message
 from bot.discord_app.turns import current_view, public_notes, table_of
@@ -45,6 +47,31 @@ def rules_text(engine: engines.Engine) -> str:
     if rulings_text(engine.name) is not None:
         lines.append("Where the rulebook is open, our rulings: `/game rules page:rulings`.")
     return join_message(*lines)
+
+
+async def log_page(
+    interaction: discord.Interaction, page: int, per: int
+) -> tuple[str, discord.ui.View | None]:
+    """A page of ``/game log`` (1 is the newest) with buttons to page back and forth."""
+    info, lines, page, pages = await table_of(interaction).log_page(
+        channel_id=interaction.channel_id, page=page, per_page=per
+    )
+    head = (
+        f"**{title_of(info)}: the log** (page {page} of {pages}, newest last)"
+        if lines
+        else "No moves yet."
+    )
+    body = fit_lines(lines, MAX_MESSAGE - len(head) - 1, more="… {n} more not shown")
+    return join_message(head, "\n".join(body)), log_view(page, pages, per)
+
+
+async def handle_log_page(interaction: discord.Interaction, page: int, per: int) -> None:
+    """An "Older"/"Newer" click under ``/game log``: the same private message, another page."""
+    try:
+        content, view = await log_page(interaction, page, per)
+        await interaction.response.edit_message(content=content, view=view)
+    except Exception as exc:  # every failure becomes a private answer
+        await replies.answer_error(interaction, exc)
 
 
 def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
@@ -84,13 +111,20 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
             interaction, join_message(text or f"{title_of(info)}: {info.status}.", *notes)
         )
 
-    @game.command(name="log", description="The recent moves of this channel's game.")
-    @app_commands.describe(count="How many recent moves (default 15)")
+    @game.command(name="log", description="The moves of this channel's game, page by page.")
+    @app_commands.describe(count="How many moves a page (default 15)")
     async def log(interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] = 15):
-        lines = await table_of(interaction).log(channel_id=interaction.channel_id, limit=count)
-        head = "**Recent moves**" if lines else "No moves yet."
-        body = fit_lines(lines, MAX_MESSAGE - len(head) - 1, more="… {n} more not shown")
-        await replies.private(interaction, join_message(head, "\n".join(body)))
+        content, view = await log_page(interaction, 1, count)
+        await replies.private(interaction, content, view=view)
+
+    @game.command(
+        name="replay", description="Post the whole game as one animation, a turn a frame."
+    )
+    async def replay(interaction: discord.Interaction):
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        message = await post_replay(interaction.client, interaction.channel_id)
+        done = "The replay is posted in the channel." if message else BOARD_NOT_POSTED
+        await interaction.edit_original_response(content=done)
 
     @game.command(name="rules", description="A short guide to a game (this channel's by default).")
     @app_commands.describe(

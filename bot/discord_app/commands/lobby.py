@@ -18,7 +18,7 @@ from bot.discord_app.commands.bots import LEVEL_CHOICES
 from bot.discord_app.posts import Post, lobby_post, title_of
 from bot.discord_app.replies import BadInput
 from bot.discord_app.text import MAX_CHOICES, clip
-from bot.discord_app.turns import change_and_publish, table_of
+from bot.discord_app.turns import change_and_publish, retire_game, table_of
 from bot.errors import TableError
 from bot.settings import ServerSettings
 from bot.table import GameInfo, player_name
@@ -336,3 +336,4 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
         await interaction.response.send_message(
             content, allowed_mentions=discord.AllowedMentions.none()
         )
+        await retire_game(interaction.client, info)

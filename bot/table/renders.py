@@ -1,0 +1,118 @@
+"""Where board and hand images are drawn: worker threads, or worker processes.
+
+Drawing a board takes tens of milliseconds of pure Python (Pillow), and threads share one
+interpreter lock: fifty moves at once would queue behind each other and stall the event loop.
+:class:`ProcessRenderer` draws in a pool of worker processes (one per core), so every core
+works and the loop only waits. Only views cross to a worker (``engine.view(state, viewer)``,
+made here, never the raw state), so the workers cannot draw what the view does not hold.
+Renderers registered at run time (:func:`rendering.register`, tests) exist only in this
+process, so their images are drawn in a thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+from collections.abc import Callable
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+
+from pydantic import BaseModel
+
+import rendering
+
+log = logging.getLogger("tabletop.renders")
+
+
+class ThreadRenderer:
+    """Images drawn in the default worker threads (tests, simulations, small servers)."""
+
+    async def board(self, engine: str, view: BaseModel) -> bytes:
+        return await asyncio.to_thread(rendering.render_board, engine, view)
+
+    async def hand(self, engine: str, view: BaseModel) -> bytes | None:
+        return await asyncio.to_thread(rendering.render_hand, engine, view)
+
+    def start(self) -> None:
+        """Nothing to prepare."""
+
+    def close(self) -> None:
+        """Nothing to stop."""
+
+
+class ProcessRenderer(ThreadRenderer):
+    """Images drawn in a pool of worker processes, one per core by default.
+
+    Workers are started (and their imports begun) by :meth:`start`, before the first move needs
+    them; a pool that breaks (a worker killed) is replaced, and that one image drawn in a thread.
+    """
+
+    def __init__(self, workers: int | None = None):
+        self.workers = workers or os.cpu_count() or 1
+        self._pool: ProcessPoolExecutor | None = None
+        self._warming: list[Future[None]] = []
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            # "spawn": the bot runs threads (SQLite, discord.py); forking them is not safe
+            self._pool = ProcessPoolExecutor(
+                self.workers, mp_context=multiprocessing.get_context("spawn")
+            )
+        return self._pool
+
+    def start(self) -> None:
+        """Start the workers and their imports without waiting for them: start-up goes on,
+        and until the workers are ready, images are drawn in a thread as before."""
+        pool = self._executor()
+        self._warming = [pool.submit(_warm) for _ in range(self.workers)]
+
+    @property
+    def ready(self) -> bool:
+        return self._pool is not None and all(f.done() for f in self._warming)
+
+    async def board(self, engine: str, view: BaseModel) -> bytes:
+        png = await self._draw(rendering.render_board, engine, view)
+        assert png is not None
+        return png
+
+    async def hand(self, engine: str, view: BaseModel) -> bytes | None:
+        return await self._draw(rendering.render_hand, engine, view)
+
+    async def _draw(
+        self, draw: Callable[[str, BaseModel], bytes | None], engine: str, view: BaseModel
+    ) -> bytes | None:
+        if rendering.registered_at_run_time(engine) or not self.ready:
+            return await asyncio.to_thread(draw, engine, view)
+        loop = asyncio.get_running_loop()
+        try:
+            png: bytes | None = await loop.run_in_executor(self._executor(), draw, engine, view)
+        except BrokenProcessPool:
+            log.error("the render workers stopped; starting new ones")
+            self.close()
+            self.start()
+            png = await asyncio.to_thread(draw, engine, view)
+        return png
+
+    def close(self) -> None:
+        """Stop the workers (at shutdown); a later image starts new ones."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+            self._warming = []
+
+
+def _warm() -> None:
+    """In a fresh worker: import the games and their renderers, and draw each game's opening
+    board once (fonts and artwork load on first use), so the first real move does not wait."""
+    import engines
+    import rendering as _rendering
+
+    for name in engines.names():
+        eng = engines.get_engine(name)
+        players = [f"Player {i}" for i in range(1, eng.min_players + 1)]
+        try:
+            _rendering.render_board(name, eng.view(eng.setup(players, seed=0), None))
+        except Exception:  # drawn on demand instead, where the error is logged
+            continue

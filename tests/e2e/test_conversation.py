@@ -1,0 +1,73 @@
+"""What a whole game feels like in the channel, per engine: moves, turns, public posts, pings
+and clicks, counted on the local Discord while simulated users play through the bot. Run with:
+
+    ./tabletop test -m bench -s tests/e2e/test_conversation.py
+
+A turn starts when someone who was not awaited becomes awaited (the start is the first); when
+several become awaited at once (everyone choosing together), each starts a turn of their own.
+Posts are the public messages from the start's turn message on; clicks are the players'
+component uses and ``/play`` commands. Targets for every game: pings <= turns,
+posts <= turns + 3, clicks <= moves + turns.
+"""
+
+from __future__ import annotations
+
+import zlib
+
+import pytest
+
+import engines
+from tests.e2e.session import GameSession
+from tests.e2e.test_whole_games import MAX_MOVES, NAMES, OPTIONS, STEER, player_count
+
+
+@pytest.mark.bench
+@pytest.mark.parametrize("name", engines.names())
+def test_bench_conversation(world, name):
+    engine = engines.get_engine(name)
+    d = world.driver
+    channel = d.channel(f"talk-{name}")
+    players = [d.user(n) for n in NAMES[: player_count(engine)]]
+    session = GameSession(
+        d,
+        world.db,
+        channel,
+        name,
+        players,
+        spectator=d.user("Eve"),
+        seed=zlib.crc32(name.encode()) % 1000,
+        options=OPTIONS.get(name),
+        steer=STEER,
+        play_rate=0.0,
+    )
+    first = session.open_and_start().id
+    turns, awaited = 0, set()
+    while session.running() and session.tally.moves < MAX_MOVES:
+        now = session.witness.to_act_users()
+        turns += len(now - awaited)  # each player newly awaited starts a turn of their own
+        awaited = now
+        session.move()
+    assert not session.running(), f"{name} did not end within {session.tally.moves} moves"
+    ids = {u.id for u in players}
+
+    def count() -> tuple[int, int, int]:
+        posts = [
+            m
+            for m in d.server.messages.values()
+            if m.id >= first and m.channel_id == channel.id and m.public
+        ]
+        clicks = [
+            i
+            for i in d.server.interactions.values()
+            if i.id > first
+            and i.channel_id == channel.id
+            and i.user_id in ids
+            and (i.type == 3 or (i.type == 2 and i.data.get("name") == "play"))
+        ]
+        return len(posts), sum(len(m.pinged) for m in posts), len(clicks)
+
+    posts, pings, clicks = d.server.call(count)
+    print(
+        f"\nconversation {name}: moves={session.tally.moves} turns={turns} posts={posts} "
+        f"pings={pings} clicks={clicks}"
+    )
