@@ -1,5 +1,5 @@
 """Bot seats in Discord: the driver that publishes bots' moves in the game's channel right
-after the move that woke them was shown (``/game addbot`` is in ``commands/bots.py``)."""
+after the move that woke them was shown (the host seats them with `/game new bots:` or `/game join bots:`)."""
 
 from __future__ import annotations
 

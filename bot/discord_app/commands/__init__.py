@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from discord import app_commands
 
-from bot.discord_app.commands import admin, bots, clock, info, lobby, play, watch
+from bot.discord_app.commands import admin, clock, info, lobby, play, watch
 
 #: the command modules, in the order their commands are registered (``admin``: ``/tabletop``; ``watch`` only when the spectator pages are on)
-MODULES = (info, lobby, play, clock, bots, admin, watch)
+MODULES = (info, lobby, play, clock, admin, watch)
 
 
 def game_group() -> app_commands.Group:

@@ -280,9 +280,29 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
     new.autocomplete("choice")(suggest_new_choice)
 
     @game.command(name="join", description="Take a seat in this channel's game.")
-    @app_commands.describe(choice="Your own choice where the game has one, e.g. species=cat")
-    async def join(interaction: discord.Interaction, choice: str | None = None):
+    @app_commands.describe(
+        choice="Your own choice where the game has one, e.g. species=cat",
+        bots="Host: seat this many bots instead of joining yourself",
+        level="How well those bots play (default normal)",
+    )
+    @app_commands.choices(level=LEVEL_CHOICES)
+    async def join(
+        interaction: discord.Interaction,
+        choice: str | None = None,
+        bots: app_commands.Range[int, 1, 10] | None = None,
+        level: str = DEFAULT_LEVEL,
+    ):
         table = table_of(interaction)
+        if bots:
+            info = await table.add_bots(
+                channel_id=interaction.channel_id,
+                user_id=interaction.user.id,
+                count=bots,
+                level=level,
+            )
+            who = player_name(interaction.user.display_name)
+            await send_public(interaction, lobby_post(info, f"{who} seated {bots} {level} bot(s)"))
+            return
         current = await table.game(channel_id=interaction.channel_id)
         engine = _engine_named(current.engine)  # None: not installed; the table says so
         chosen = player_choices(engine, choice) if engine is not None else {}
