@@ -34,6 +34,8 @@ examples:
   python -m bot --sync always --dev-guild 1234    run, and sync commands to one server only, now
   python -m bot simulate {example} --players 2 --seed 1 --out out/demo
   python -m bot invite                            print the link that adds the bot to a server
+  python -m bot tournament {example} --players 2 --games 200 --seed 1 --levels hard,easy
+  python -m bot balance --level normal --games 1000
 """
 
 
@@ -144,6 +146,25 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="skip rendering (a faster soak test of the rules and the storage)",
     )
+    from bot import balance, tournament
+
+    tournament.add_arguments(
+        sub.add_parser(
+            "tournament",
+            help="bots of two levels play each other, seats alternating",
+            description=(
+                "Play N games between bots of two levels (seats alternate), without Discord, "
+                "and end with: tournament GAME: A won W of N, B won L of N, draws D"
+            ),
+        )
+    )
+    balance.add_arguments(
+        sub.add_parser(
+            "balance",
+            help="bots play many games; write the balance report (docs/balance.md)",
+            description="Bots play every game at each player count and the report is written.",
+        )
+    )
     inv = sub.add_parser(
         "invite",
         help="print the link that adds the bot to a server (scopes and permissions it needs)",
@@ -162,6 +183,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "simulate":
         return _simulate(args)
+    if args.command in ("tournament", "balance"):
+        return importlib.import_module(f"bot.{args.command}").main(args)
     if args.command == "invite":
         return _invite(args)
     if args.command == "local":

@@ -19,6 +19,8 @@ from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from engines.copying import copy_model
+
 
 class IllegalAction(Exception):
     """An action the rules do not allow. ``reason`` is shown to the player as is."""
@@ -123,6 +125,37 @@ class Rng(BaseModel):
         return self.next().choice(items)
 
 
+def fresh_rng(rng: random.Random) -> Rng:
+    """A generator whose future the true game's seed says nothing about (for ``determinize``)."""
+    return Rng(seed=rng.getrandbits(62))
+
+
+def redeal(cards: list[T], rng: random.Random) -> list[T]:
+    """The cards in an order drawn from ``rng`` alone: sorted first, so the true order of the
+    cards (which the player does not know) cannot show through."""
+    out = sorted(cards)  # type: ignore[type-var]
+    rng.shuffle(out)
+    return out
+
+
+def item_setter(items: list[Any], index: int) -> Callable[[Any], None]:
+    """Puts a value at ``items[index]`` (where ``determinize`` deals a hidden card)."""
+
+    def put(value: Any) -> None:
+        items[index] = value
+
+    return put
+
+
+def attr_setter(obj: Any, name: str) -> Callable[[Any], None]:
+    """Sets ``obj.name`` (where ``determinize`` deals a hidden card)."""
+
+    def put(value: Any) -> None:
+        setattr(obj, name, value)
+
+    return put
+
+
 S = TypeVar("S", bound=BaseModel)
 
 
@@ -147,6 +180,8 @@ class Engine(ABC, Generic[S]):
     #: a game saved by an older bot loads in a newer one. The state model's ``schema_version``
     #: defaults to their count; a saved state without the field is version 0.
     migrations: ClassVar[Sequence[Migration]] = ()
+    #: a difference in :meth:`standing` that makes one player clearly ahead of another
+    standing_scale: ClassVar[float] = 5.0
 
     # -- the contract -------------------------------------------------------------------------
     @abstractmethod
@@ -185,10 +220,7 @@ class Engine(ABC, Generic[S]):
         action = next((a for a in legal if a.id == action_id), None)
         if action is None:
             raise IllegalAction(self.refusal(state, player, action_id, legal))
-        new = self.copy_state(state)
-        events: list[Event] = []
-        self.step(new, player, action, events)
-        return new, events
+        return self.play(state, player, action)
 
     def remove_player(self, state: S, player: str) -> tuple[S, list[Event]]:
         """A player leaves a running game (concede, kick): the seat and the end of the game are
@@ -201,6 +233,20 @@ class Engine(ABC, Generic[S]):
         events: list[Event] = []
         self.leave(new, player, events)
         return new, events
+
+    def determinize(self, state: S, player: str, rng: random.Random) -> S:
+        """A full state ``player`` cannot tell from ``state``: everything they know kept (their
+        view, what they were shown privately), everything they cannot know re-dealt with
+        ``rng``, the random generator's future included. Searching bots plan on such samples,
+        never on the true state.
+
+        The result depends only on what ``player`` knows and on ``rng``: dealing the same
+        unknown cards in whatever true order gives the same sample. The default suits a game
+        whose only secret is the future (dice): a copy with a fresh random generator.
+        """
+        new = self.copy_state(state)
+        new.rng = fresh_rng(rng)  # type: ignore[attr-defined]
+        return new
 
     def suggest(self, state: S, player: str, rng: random.Random) -> str:
         """A reasonable legal action for a stand-in (and for random playouts), chosen by the
@@ -235,9 +281,17 @@ class Engine(ABC, Generic[S]):
         return f"'{action_id[:40]}' is not a move you can make now."
 
     def copy_state(self, state: S) -> S:
-        """A fully independent copy for ``step`` to change. A dump-and-validate round trip is
-        several times faster than ``copy.deepcopy`` for these nested models."""
-        return cast(S, self.state_type.model_validate(state.model_dump()))
+        """A fully independent copy for ``step`` to change (:func:`copy_model`: no validation,
+        the state being valid already)."""
+        return copy_model(state)
+
+    def play(self, state: S, player: str, action: Action) -> tuple[S, list[Event]]:
+        """``apply`` without its checks, for a caller that took ``action`` from
+        ``legal_actions(state, player)`` itself (a searching bot): one copy and the ``step``."""
+        new = self.copy_state(state)
+        events: list[Event] = []
+        self.step(new, player, action, events)
+        return new, events
 
     def leave(self, state: S, player: str, events: list[Event]) -> None:
         """Take ``player`` out of ``state`` by the game's rules for leaving. By default the
@@ -249,6 +303,28 @@ class Engine(ABC, Generic[S]):
         early on purpose (conceding, leaving). The default picks uniformly; engines override it
         (with their ``policy`` module) where uniform play would be silly or endless."""
         return rng.choice(actions).id
+
+    def standing(self, state: S) -> dict[str, float]:
+        """Each player's standing mid-game, in the game's own points (the score so far, a
+        fortune), for a searching bot that stops a playout before the end. By default every
+        player stands level."""
+        players = cast(Any, state).players
+        names = [p if isinstance(p, str) else p.name for p in players]
+        return dict.fromkeys(names, 0.0)
+
+    #: the kinds of ending :meth:`ending` names, so a report can show one that never happened
+    endings: ClassVar[tuple[str, ...]] = ()
+
+    def ending(self, state: S) -> str:
+        """How a finished game ended, in a few words shared by games that ended alike (for the
+        balance report). By default the result's reason."""
+        result = self.result(state)
+        return result.reason if result is not None else "not over"
+
+    def seat_choices(self, state: S) -> dict[str, str]:
+        """Each player's own pick that may favour them (a species, a character, a figure), by
+        name, for the balance report; empty where players pick nothing."""
+        return {}
 
     # -- shared helpers with sensible defaults -------------------------------------------------
     def load_state(self, data: str | bytes) -> S:

@@ -18,6 +18,7 @@ from bot.clock.durations import DAY, HOUR
 from bot.clock.ports import ChannelGone, Notifier
 from bot.errors import HOST_POWERS_ALSO, NoGame, NotAllowed, WrongStage
 from bot.table import GameInfo, Table
+from bot.table.bots import Think
 from storage.clock import ClockStore
 
 log = logging.getLogger("tabletop.clock")
@@ -48,6 +49,9 @@ class ClockBase:
         self.clock = clock
         self.config = config or ClockConfig()
         self.wake: Callable[[], None] = lambda: None
+        #: how stand-ins choose: the bots' search when set (bot.bots), else the engine's
+        #: suggestion
+        self.think: Think | None = None
 
     # -- looking through the table ---------------------------------------------------------------
     async def _live(self, channel_id: int) -> GameInfo:

@@ -67,9 +67,14 @@ class StandIns(ClockBase):
         for step in range(self.config.standin_max_steps):
             rng = random.Random(f"{game_id}:{version}:{user_id}:{step}")
             try:
-                outcome = await self.table.play_for(
-                    game_id=game_id, user_id=user_id, rng=rng, expected_version=version
-                )
+                if self.think is not None:  # the search, at the game's level
+                    outcome = await self.table.play_standin(
+                        game_id=game_id, user_id=user_id, expected_version=version, think=self.think
+                    )
+                else:
+                    outcome = await self.table.play_for(
+                        game_id=game_id, user_id=user_id, rng=rng, expected_version=version
+                    )
             except BoardChanged:
                 game = await self.table.game_by_id(game_id)
                 if user_id not in await self.table.awaited(game_id):

@@ -25,9 +25,10 @@ from collections.abc import Awaitable, Callable
 import discord
 from discord import app_commands
 
+from bot.bots.driver import BotDriver
 from bot.clock.scheduler import Scheduler
 from bot.clock.service import ClockService
-from bot.discord_app import clock_runtime, commands, replies, server_settings, turns
+from bot.discord_app import bot_seats, clock_runtime, commands, replies, server_settings, turns
 from bot.discord_app.commands.info import handle_log_page
 from bot.discord_app.components import (
     ActionButton,
@@ -97,6 +98,7 @@ class TabletopClient(discord.Client):
         self.outcome_listeners: list[OutcomeListener] = []
         self.clock_service: ClockService | None = None
         self.clock_scheduler: Scheduler | None = None
+        self.bot_driver: BotDriver | None = None
         self.turn_book = TurnBook(table.store) if table is not None else None
         self.server_settings: SettingsKeeper | None = None
         self.watch_server: WatchServer | None = None  # the spectator pages, when they are on
@@ -110,6 +112,9 @@ class TabletopClient(discord.Client):
             self.server_settings = await server_settings.build(self)
         if self.clock_service is None:
             self.clock_service = await clock_runtime.build(self)
+        if self.bot_driver is None:
+            self.bot_driver = bot_seats.install(self)
+            self.clock_service.think = self.bot_driver.thinker.choose
         if self.watch_server is None:
             self.watch_server = await watch_pages.serve(self.table)
         if self.command_hash is not None:
@@ -125,11 +130,13 @@ class TabletopClient(discord.Client):
 
     async def close_services(self) -> None:
         """Stop the scheduler and the spectator pages and close the clock and settings tables
-        (at shutdown, before the store)."""
+        (at shutdown, before the store), and stop the bots thinking."""
         await watch_pages.stop(self.watch_server, self.table)
         self.watch_server = None
         await clock_runtime.stop(self)
         await server_settings.stop(self)
+        if self.bot_driver is not None:
+            await self.bot_driver.close()
 
     async def on_guild_available(self, guild: discord.Guild) -> None:
         server_settings.log_missing_permissions(self, guild)
@@ -142,6 +149,8 @@ class TabletopClient(discord.Client):
         if self.announcements is not None and not self._caught_up:
             self._caught_up = True
             await catch_up(self, self.announcements)
+            if self.bot_driver is not None:
+                await self.bot_driver.wake_all()
 
     async def handle_action(
         self,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engines.anatomy_park import data, policy, views
+from engines.anatomy_park import data, hidden, policy, views
 from engines.anatomy_park.actions import action_options, apply_action, apply_move, move_options
 from engines.anatomy_park.flow import (
     advance,
@@ -58,6 +58,8 @@ class AnatomyParkEngine(Engine[APState]):
     ]
     guide = GUIDE
     max_playout_steps = 4000
+    endings = ("Ruben survives", "heart attack: Ruben dies")
+    standing_scale = 5.0
 
     def setup(
         self, players: list[str], *, seed: int, options: dict[str, Any] | None = None
@@ -132,6 +134,18 @@ class AnatomyParkEngine(Engine[APState]):
         else:
             apply_action(state, player, action.id, events)
         advance(state, events)
+
+    def standing(self, state: APState) -> dict[str, float]:
+        return {p: float(sum_scores(state, p)) for p in state.players}
+
+    def ending(self, state: APState) -> str:
+        return "Ruben survives" if state.ruben_alive else "heart attack: Ruben dies"
+
+    def seat_choices(self, state: APState) -> dict[str, str]:
+        return dict(state.characters)
+
+    def determinize(self, state: APState, player: str, rng: random.Random) -> APState:
+        return hidden.determinize(self.copy_state(state), player, rng)
 
     def pick(self, state: APState, player: str, legal: list[Action], rng: random.Random) -> str:
         return policy.suggest(state, player, [a.id for a in legal], rng)

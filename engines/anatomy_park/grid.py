@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections import deque
+from functools import cache
 
 DIRS: dict[str, tuple[int, int]] = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 DIR_NAMES = {"N": "up", "E": "right", "S": "down", "W": "left"}
 
 
+@cache
 def xy(space: str) -> tuple[int, int]:
     x, y = space.split(",")
     return int(x), int(y)
@@ -17,6 +19,7 @@ def key(x: int, y: int) -> str:
     return f"{x},{y}"
 
 
+@cache
 def step(space: str, d: str, n: int = 1) -> str:
     x, y = xy(space)
     dx, dy = DIRS[d]
@@ -24,12 +27,18 @@ def step(space: str, d: str, n: int = 1) -> str:
 
 
 def neighbours(space: str) -> list[str]:
-    return [step(space, d) for d in DIRS]
+    return list(_neighbours(space))
+
+
+@cache
+def _neighbours(space: str) -> tuple[str, ...]:
+    """Spaces are a small grid of strings, met again and again: each is worked out once."""
+    return tuple(step(space, d) for d in DIRS)
 
 
 def tile_neighbours(park: dict, space: str) -> list[str]:
     """Spaces holding a tile that touch ``space`` along a side (never diagonally)."""
-    return [n for n in neighbours(space) if n in park]
+    return [n for n in _neighbours(space) if n in park]
 
 
 def near_tiles(park: dict, space: str) -> list[str]:

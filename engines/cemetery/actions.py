@@ -18,7 +18,7 @@ from engines.cemetery.common import (
     unique_labels,
 )
 from engines.cemetery.data import CARDS, POSITION_ORDER, card_name
-from engines.cemetery.grid import can_stitch_through, fits, placements
+from engines.cemetery.grid import can_stitch_through, fits, fitting, placements
 from engines.cemetery.state import CemeteryState, Creature, Pending, Slot
 from engines.core import Action, Event
 
@@ -288,8 +288,8 @@ def destinations(creatures: list[Creature], idx: int, pos: str) -> list[tuple[in
     card = creatures[idx].parts[pos]
     out = []
     for j, other in enumerate(creatures):
-        for q in POSITION_ORDER:
-            if (j, q) == (idx, pos) or not fits(card, q):
+        for q in fitting(card):
+            if (j, q) == (idx, pos):
                 continue
             if q in other.parts:
                 if fits(other.parts[q], pos):

@@ -123,6 +123,7 @@ POS_WORDS = {
 }
 
 
+@cache
 def card_name(card_id: str, *, flipped: bool = False) -> str:
     """A card in words: 'Flesh arm', 'Flesh/Beast leg', 'Plant Core', 'flipped arm'."""
     card = CARDS[card_id]

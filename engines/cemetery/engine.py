@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engines.cemetery import behaviours, flow, policy, views
+from engines.cemetery import behaviours, flow, hidden, policy, views
 from engines.cemetery.actions import DONE, do_draft, do_experiment, do_mark, do_stitch
 from engines.cemetery.common import say
 from engines.cemetery.migrations import MIGRATIONS
@@ -49,6 +49,8 @@ class CemeteryEngine(Engine[CemeteryState]):
     options = []
     guide = GUIDE
     max_playout_steps = 6000
+    endings = ("most tokens", "draw")
+    standing_scale = 3.0
 
     # -- setup ------------------------------------------------------------------------------
     def setup(
@@ -100,6 +102,18 @@ class CemeteryEngine(Engine[CemeteryState]):
         state.pending = None
         other = next(p.name for p in state.players if p.name != player)
         say(events, f"{player} leaves the game; {other} wins.", kind="end")
+
+    def standing(self, state: CemeteryState) -> dict[str, float]:
+        return {p.name: float(p.total) for p in state.players}
+
+    def ending(self, state: CemeteryState) -> str:
+        if state.conceded is not None:
+            return "a player conceded"
+        a, b = state.players
+        return "draw" if a.total == b.total else "most tokens"
+
+    def determinize(self, state: CemeteryState, player: str, rng: random.Random) -> CemeteryState:
+        return hidden.determinize(self.copy_state(state), player, rng)
 
     def pick(
         self, state: CemeteryState, player: str, legal: list[Action], rng: random.Random

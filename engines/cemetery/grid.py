@@ -5,6 +5,8 @@ Edges (N, W, E, S) stitch straight to the Core; a corner needs a Part on a neigh
 
 from __future__ import annotations
 
+from functools import cache
+
 from engines.cemetery.data import CARDS, POSITION_ORDER, POSITIONS
 from engines.cemetery.state import Creature
 
@@ -12,6 +14,12 @@ from engines.cemetery.state import Creature
 def fits(card_id: str, pos: str) -> bool:
     """The Part's kind is the position's kind (a head goes where a head goes)."""
     return CARDS[card_id].kind == POSITIONS[pos].kind
+
+
+@cache
+def fitting(card_id: str) -> tuple[str, ...]:
+    """The positions of the Part's kind, in grid order (worked out once per card)."""
+    return tuple(pos for pos in POSITION_ORDER if fits(card_id, pos))
 
 
 def can_stitch_through(creature: Creature, pos: str, *, ignoring: str | None = None) -> bool:
@@ -25,8 +33,8 @@ def open_positions(creature: Creature, card_id: str) -> list[str]:
     """Empty positions of this creature the Part is allowed to occupy, in grid order."""
     return [
         pos
-        for pos in POSITION_ORDER
-        if pos not in creature.parts and fits(card_id, pos) and can_stitch_through(creature, pos)
+        for pos in fitting(card_id)
+        if pos not in creature.parts and can_stitch_through(creature, pos)
     ]
 
 

@@ -6,10 +6,11 @@ import random
 from typing import Any
 
 from engines.core import Action, Engine, Event, IllegalAction, OptionSpec, Result
-from engines.monopoly import actions, flow, policy, views
+from engines.monopoly import actions, flow, hidden, policy, views
 from engines.monopoly.data import FIGURES
 from engines.monopoly.migrations import MIGRATIONS
 from engines.monopoly.money import go_bankrupt, say
+from engines.monopoly.property import worth
 from engines.monopoly.setup import new_game
 from engines.monopoly.state import MonopolyState
 from engines.monopoly.views import MonopolyView
@@ -74,6 +75,7 @@ class MonopolyEngine(Engine[MonopolyState]):
             default="100",
         ),
     ]
+    standing_scale = 400.0
 
     # -- contract -----------------------------------------------------------------------------
     def setup(
@@ -137,6 +139,15 @@ class MonopolyEngine(Engine[MonopolyState]):
         say(state, events, f"{player} leaves the game.")
         go_bankrupt(state, events, player, None)
         flow.advance(state, events)
+
+    def standing(self, state: MonopolyState) -> dict[str, float]:
+        return {p: float(worth(state, p)) if p in state.alive else 0.0 for p in state.players}
+
+    def seat_choices(self, state: MonopolyState) -> dict[str, str]:
+        return {p: FIGURES[f].name for p, f in state.figures.items()}
+
+    def determinize(self, state: MonopolyState, player: str, rng: random.Random) -> MonopolyState:
+        return hidden.determinize(self.copy_state(state), player, rng)
 
     def pick(
         self, state: MonopolyState, player: str, legal: list[Action], rng: random.Random

@@ -5,17 +5,20 @@ Pure questions about a state; nothing here moves money (see ``money``).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Literal
 
 from engines.monopoly.data import GROUPS, SPACES, TRANSPORTS, UTILITIES
 from engines.monopoly.state import MonopolyState
 
 
+@cache
 def fee(space: int) -> int:
     """The 10% mortgage fee, rounded up to a whole shmeckle."""
     return -(-SPACES[space].mortgage_value // 10)
 
 
+@cache
 def lift_cost(space: int) -> int:
     return SPACES[space].mortgage_value + fee(space)
 
@@ -33,7 +36,8 @@ def group_mortgaged(s: MonopolyState, space: int) -> bool:
 
 
 def group_has_buildings(s: MonopolyState, space: int) -> bool:
-    return any(s.level.get(i, 0) for i in group_of(space))
+    level = s.level
+    return bool(level) and any(level.get(i, 0) for i in group_of(space))
 
 
 def properties_of(s: MonopolyState, player: str) -> list[int]:

@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from engines.core import Action, Engine, Event, IllegalAction, OptionSpec, Result
-from engines.run_animals import flow, policy, scoring, views
+from engines.run_animals import flow, hidden, policy, scoring, views
 from engines.run_animals.actions import Choice
 from engines.run_animals.data import load
 from engines.run_animals.graveyard import end_game
@@ -51,6 +51,8 @@ class RunAnimalsEngine(Engine[RAState]):
     ]
     guide = GUIDE
     max_playout_steps = 2000
+    endings = ("20 points", "graveyard full", "extinction", "graveyard full and extinction")
+    standing_scale = 4.0
 
     # -- contract -------------------------------------------------------------------------------
     def setup(
@@ -121,6 +123,27 @@ class RunAnimalsEngine(Engine[RAState]):
         species = DATA.species[state.seats[player].species].short
         end_game(state, f"{player} left: their {species} is extinct and they are eliminated")
         events.append(Event(text=f"The game ends: {state.end_reason}.", kind="end"))
+
+    def standing(self, state: RAState) -> dict[str, float]:
+        return {p: float(scoring.score(state, DATA, p)) for p in state.players}
+
+    def ending(self, state: RAState) -> str:
+        if state.reached_target is not None:
+            return "20 points"
+        if "left" in state.end_reason:
+            return "a player left"
+        reasons = []
+        if "graveyard is full" in state.end_reason:
+            reasons.append("graveyard full")
+        if "extinct" in state.end_reason:
+            reasons.append("extinction")
+        return " and ".join(reasons) or state.end_reason
+
+    def seat_choices(self, state: RAState) -> dict[str, str]:
+        return {p: DATA.species[state.seats[p].species].name for p in state.players}
+
+    def determinize(self, state: RAState, player: str, rng: random.Random) -> RAState:
+        return hidden.determinize(self.copy_state(state), player, rng)
 
     def pick(self, state: RAState, player: str, legal: list[Action], rng: random.Random) -> str:
         """A sensible stand-in: go for needed cubes, never give up an animal voluntarily."""

@@ -14,6 +14,7 @@ from bot.clock.durations import BadDuration, format_duration, parse_clock
 from bot.discord_app import options as opts
 from bot.discord_app import replies, server_settings
 from bot.discord_app.checks import is_moderator
+from bot.discord_app.commands.bots import LEVEL_CHOICES
 from bot.discord_app.posts import Post, lobby_post, title_of
 from bot.discord_app.replies import BadInput
 from bot.discord_app.text import MAX_CHOICES, clip
@@ -21,6 +22,7 @@ from bot.discord_app.turns import change_and_publish, retire_game, table_of
 from bot.errors import TableError
 from bot.settings import ServerSettings
 from bot.table import GameInfo, player_name
+from engines.ai.levels import DEFAULT_LEVEL
 
 log = logging.getLogger(__name__)
 
@@ -94,6 +96,8 @@ NEW_DESCRIPTIONS = {
     "choice": "Your own choice where the game has one, e.g. species=cat",
     "clock": "Time per turn before a stand-in plays: 12h, 24h, 3d, none (default: the server's)",
     "thread": "Open the game in its own thread of this channel (default: the server's setting)",
+    "bots": "Seat this many bots at once (one human against bots is a game)",
+    "level": "How well those bots play (default normal)",
 }
 NO_THREADS = (
     "I may not create threads here or post in them. Ask a moderator for the Create Public "
@@ -231,7 +235,7 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
 
     @game.command(name="new", description="Open a new game in this channel; you join it as host.")
     @app_commands.describe(**NEW_DESCRIPTIONS)
-    @app_commands.choices(game=choices)
+    @app_commands.choices(game=choices, level=LEVEL_CHOICES)
     async def new(
         interaction: discord.Interaction,
         game: str,
@@ -239,6 +243,8 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
         choice: str | None = None,
         clock: str | None = None,
         thread: bool | None = None,
+        bots: app_commands.Range[int, 0, 10] = 0,
+        level: str = DEFAULT_LEVEL,
     ):
         # bad options are refused before a thread is created for nothing
         request = read_new_game(game, options, choice)
@@ -254,6 +260,15 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
         )
         try:
             info, post = await open_game(interaction, request, channel_id=place.channel_id)
+            if bots:
+                info = await table_of(interaction).add_bots(
+                    channel_id=place.channel_id,
+                    user_id=interaction.user.id,
+                    count=bots,
+                    level=level,
+                )
+                who = interaction.user.display_name
+                post = lobby_post(info, f"{who} opened a game with {bots} {level} bot(s)")
         except Exception:
             if place.thread is not None:
                 await delete_quietly(place.thread)
@@ -265,9 +280,29 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
     new.autocomplete("choice")(suggest_new_choice)
 
     @game.command(name="join", description="Take a seat in this channel's game.")
-    @app_commands.describe(choice="Your own choice where the game has one, e.g. species=cat")
-    async def join(interaction: discord.Interaction, choice: str | None = None):
+    @app_commands.describe(
+        choice="Your own choice where the game has one, e.g. species=cat",
+        bots="Host: seat this many bots instead of joining yourself",
+        level="How well those bots play (default normal)",
+    )
+    @app_commands.choices(level=LEVEL_CHOICES)
+    async def join(
+        interaction: discord.Interaction,
+        choice: str | None = None,
+        bots: app_commands.Range[int, 1, 10] | None = None,
+        level: str = DEFAULT_LEVEL,
+    ):
         table = table_of(interaction)
+        if bots:
+            info = await table.add_bots(
+                channel_id=interaction.channel_id,
+                user_id=interaction.user.id,
+                count=bots,
+                level=level,
+            )
+            who = player_name(interaction.user.display_name)
+            await send_public(interaction, lobby_post(info, f"{who} seated {bots} {level} bot(s)"))
+            return
         current = await table.game(channel_id=interaction.channel_id)
         engine = _engine_named(current.engine)  # None: not installed; the table says so
         chosen = player_choices(engine, choice) if engine is not None else {}

@@ -1,0 +1,146 @@
+"""Bot seats at the table: the host seats bots in the lobby, and a bot's move is chosen by the
+search AI (in a worker, through ``think``) and then made through the normal move path, saved
+and logged like anyone's."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TYPE_CHECKING
+
+from bot.bots.seats import bot_level, bot_number, bot_seat_name, bot_user_id, is_bot
+from bot.errors import (
+    BadOptions,
+    BoardChanged,
+    GameFull,
+    IllegalMove,
+    NotAllowed,
+    NotYourTurn,
+    WrongStage,
+)
+from bot.logsafe import failure
+from bot.table.core import TableCore, log, name_of
+from bot.table.results import GameInfo, Outcome
+from bot.table.texts import public_event
+from engines import IllegalAction
+from engines.ai.levels import DEFAULT_LEVEL, level_named
+from storage import MoveEntry, SeatRow
+
+#: (game, state JSON, player, level, seed) -> the id of the move; runs the search off the loop
+Think = Callable[[str, str, str, str, int], Awaitable[str]]
+
+
+class BotSeats(TableCore):
+    if TYPE_CHECKING:  # provided by bot.table.playing
+        from pydantic import BaseModel
+
+        from bot.table.core import AnyEngine
+        from engines import Action
+        from storage import GameRow
+
+        async def _move(
+            self,
+            row: GameRow,
+            eng: AnyEngine,
+            state: BaseModel,
+            seat: SeatRow,
+            action: Action,
+            *,
+            by_standin: bool,
+        ) -> Outcome: ...
+
+    async def add_bots(self, *, channel_id: int, user_id: int, count: int, level: str) -> GameInfo:
+        """The host seats ``count`` bots of ``level`` in the channel's lobby."""
+        try:
+            level = level_named(level).name
+        except IllegalAction as exc:
+            raise BadOptions(exc.reason) from None
+        if not 1 <= count <= 10:
+            raise BadOptions("Add from 1 to 10 bots at a time.")
+
+        async def attempt() -> GameInfo:
+            row = await self._live(channel_id)
+            eng = self._engine(row)
+            if row.status != "lobby":
+                raise WrongStage("The game has already started, so no bot can join it now.")
+            if user_id != row.host_id:
+                host = name_of(row, row.host_id) or "the host"
+                raise NotAllowed(f"Only the host, {host}, can add bots.")
+            free = eng.max_players - len(row.seats)
+            if count > free:
+                raise GameFull(
+                    f"{eng.title} takes at most {eng.max_players} players; "
+                    f"{'no seat is' if free == 0 else f'only {free} seat(s) are'} left."
+                )
+            used = {bot_number(s.user_id) for s in row.seats if is_bot(s.user_id)}
+            seats = list(row.seats)
+            names = []
+            number = 1
+            for _ in range(count):
+                while number in used:
+                    number += 1
+                used.add(number)
+                # not through player_name, which drops emoji from people's names: so no
+                # person can be called like a bot
+                name = bot_seat_name(number, level)
+                seats.append(SeatRow(len(seats), bot_user_id(number, level), name, {}))
+                names.append(name)
+            verb = "joins" if count == 1 else "join"
+            entry = MoveEntry(
+                "join",
+                user_id,
+                name_of(row, user_id),
+                events=[public_event(f"{', '.join(names)} {verb}.")],
+            )
+            return self._info(await self._save(row, entry, seats=seats))
+
+        return await self._retrying(attempt)
+
+    async def play_bot(
+        self, *, game_id: int, user_id: int, expected_version: int, think: Think
+    ) -> Outcome:
+        """A bot's move: chosen by ``think`` at the bot's level from the saved state, then made
+        through the same checks and save as anyone's (refused with ``BoardChanged`` if the
+        board moved on while it thought)."""
+        if not is_bot(user_id):
+            raise NotAllowed("Only a bot seat is played by the bot.")
+        return await self._play_thought(game_id, user_id, expected_version, think, standin=False)
+
+    async def play_standin(
+        self, *, game_id: int, user_id: int, expected_version: int, think: Think
+    ) -> Outcome:
+        """A stand-in's move for an absent player, chosen by the search at the game's level
+        (:func:`game_level`), made and marked like :meth:`play_for`'s."""
+        return await self._play_thought(game_id, user_id, expected_version, think, standin=True)
+
+    async def _play_thought(
+        self, game_id: int, user_id: int, expected_version: int, think: Think, *, standin: bool
+    ) -> Outcome:
+        row = await self._by_id(game_id)
+        if row.status != "running" or row.version != expected_version:
+            raise BoardChanged()
+        eng, state, seat = self._running_seat(row, user_id)
+        level = game_level(row.seats) if standin else bot_level(user_id)
+        seed = (row.seed * 1_000_003 + row.version * 101 - user_id) % 2**62
+        try:
+            action_id = await think(eng.name, state.model_dump_json(), seat.name, level, seed)
+        except Exception as exc:  # a worker that cannot think: the engine's suggestion plays
+            log.warning(
+                "game %s: the search failed (%s); the suggestion plays", row.id, failure(exc)
+            )
+            try:
+                action_id = eng.suggest(state, seat.name, random.Random(seed))
+            except IllegalAction as refused:
+                raise NotYourTurn(refused.reason) from None
+        legal = self._engine_call(eng.legal_actions, state, seat.name)
+        action = next((a for a in legal if a.id == action_id), None)
+        if action is None:
+            raise IllegalMove("The chosen move is not a legal move.")
+        return await self._move(row, eng, state, seat, action, by_standin=standin)
+
+
+def game_level(seats: Sequence[SeatRow]) -> str:
+    """The level a game's stand-ins play at: the one its host chose for its bots (the first
+    bot's), else the default."""
+    bot = next((s.user_id for s in seats if is_bot(s.user_id)), None)
+    return DEFAULT_LEVEL if bot is None else bot_level(bot)

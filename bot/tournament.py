@@ -1,0 +1,201 @@
+"""``python -m bot tournament``: bots of two levels play each other, seats alternating.
+
+The last line of the output is always
+``tournament GAME: A won W of N, B won L of N, draws D`` (a game two levels share the win of,
+or that nobody wins, is a draw).
+"""
+
+from __future__ import annotations
+
+import argparse
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from engines.ai.levels import Budget
+from engines.ai.matches import Match, play_match, wilson
+
+
+@dataclass
+class Tally:
+    a: str
+    b: str
+    games: int = 0
+    a_won: int = 0
+    b_won: int = 0
+    draws: int = 0
+
+    def add(self, match: Match) -> None:
+        self.games += 1
+        won = {match.levels[w] for w in match.winners}
+        if won == {self.a}:
+            self.a_won += 1
+        elif won == {self.b}:
+            self.b_won += 1
+        else:
+            self.draws += 1
+
+    def lines(self, game: str) -> list[str]:
+        out = []
+        for name, won in ((self.a, self.a_won), (self.b, self.b_won)):
+            lo, hi = wilson(won, self.games)
+            out.append(
+                f"{name}: {won}/{self.games} = {won / max(self.games, 1):.0%} "
+                f"(95% interval {lo:.0%}-{hi:.0%})"
+            )
+        out.append(
+            f"tournament {game}: {self.a} won {self.a_won} of {self.games}, "
+            f"{self.b} won {self.b_won} of {self.games}, draws {self.draws}"
+        )
+        return out
+
+
+def seatings(levels: tuple[str, str], players: int, games: int) -> list[list[str]]:
+    """Game ``i``'s levels by seat: the two levels take turns, and the first seat alternates."""
+    out = []
+    for i in range(games):
+        first, second = levels if i % 2 == 0 else levels[::-1]
+        out.append([first if k % 2 == 0 else second for k in range(players)])
+    return out
+
+
+def _play(args: tuple[str, list[str], int, dict[str, Any], dict[str, Budget]]) -> Match:
+    return play_match(*args)
+
+
+def run(
+    game: str,
+    levels: tuple[str, str],
+    players: int,
+    games: int,
+    seed: int,
+    options: dict[str, Any],
+    budgets: dict[str, Budget],
+    jobs: int = 1,
+    progress: Any = None,
+) -> Tally:
+    tally = Tally(*levels)
+    work = [
+        (game, seats, seed + i, options, budgets)
+        for i, seats in enumerate(seatings(levels, players, games))
+    ]
+    if jobs <= 1:
+        results = map(_play, work)
+    else:
+        pool = ProcessPoolExecutor(jobs)
+        results = pool.map(_play, work)
+    for match in results:
+        tally.add(match)
+        if progress is not None:
+            progress(match, tally)
+    if jobs > 1:
+        pool.shutdown()
+    return tally
+
+
+def parse_options(pairs: list[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise ValueError(f"'{pair}' is not key=value")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game")
+    parser.add_argument("--players", type=int, default=2, metavar="N")
+    parser.add_argument("--games", type=int, default=200, metavar="N")
+    parser.add_argument("--seed", type=int, default=1, metavar="S")
+    parser.add_argument(
+        "--levels", default="hard,easy", metavar="A,B", help="two levels (default hard,easy)"
+    )
+    parser.add_argument(
+        "--options", nargs="*", default=[], metavar="K=V", help="game options, e.g. mode=quick"
+    )
+    parser.add_argument(
+        "--iterations",
+        type=int,
+        metavar="K",
+        help="search budget per decision in iterations (deterministic; replaces the levels' "
+        "time budgets for normal and hard)",
+    )
+    parser.add_argument(
+        "--seconds", type=float, metavar="T", help="search budget per decision in seconds"
+    )
+    parser.add_argument(
+        "--jobs", type=int, default=1, metavar="J", help="games played at once (processes)"
+    )
+    parser.add_argument("--quiet", action="store_true", help="print only the totals")
+
+
+def main(args: argparse.Namespace) -> int:
+    """Run the tournament the parsed ``args`` describe; 2 on a usage problem."""
+    import sys
+
+    import engines
+    from engines.ai.levels import level_named
+    from engines.core import IllegalAction
+
+    def fail(message: str) -> int:
+        print(f"tabletop: {message}", file=sys.stderr)
+        return 2
+
+    try:
+        engine = engines.get_engine(args.game)
+        levels = tuple(x.strip() for x in args.levels.split(","))
+        if len(levels) != 2:
+            return fail("--levels takes two levels, e.g. hard,easy.")
+        for lv in levels:
+            level_named(lv)
+        options = engine.validate_options(
+            [f"p{i}" for i in range(args.players)], parse_options(args.options)
+        )
+    except (engines.UnknownGame, IllegalAction, ValueError) as exc:
+        return fail(getattr(exc, "reason", None) or str(exc))
+    if not engine.min_players <= args.players <= engine.max_players:
+        return fail(
+            f"{engine.title} takes {engine.min_players}-{engine.max_players} players, "
+            f"not {args.players}."
+        )
+    if args.games < 1 or args.jobs < 1:
+        return fail("--games and --jobs must be at least 1.")
+    budget = None
+    if args.iterations is not None or args.seconds is not None:
+        if (args.iterations or 1) < 1 or (args.seconds or 1) <= 0:
+            return fail("--iterations and --seconds must be positive.")
+        budget = Budget(iterations=args.iterations, seconds=args.seconds)
+    budgets = {lv: budget for lv in levels if lv != "easy" and budget is not None}
+    options = {k: v for k, v in options.items() if not isinstance(v, dict)}
+
+    def progress(match: Match, tally: Tally) -> None:
+        if not args.quiet:
+            won = ", ".join(f"{w} [{match.levels[w]}]" for w in match.winners) or "nobody"
+            print(
+                f"game {tally.games}: seed {match.seed}, {match.moves} moves, {won} "
+                f"({match.ending})",
+                flush=True,
+            )
+
+    tally = run(
+        engine.name,
+        (levels[0], levels[1]),
+        args.players,
+        args.games,
+        args.seed,
+        options,
+        budgets,
+        jobs=args.jobs,
+        progress=progress,
+    )
+    budget_words = (
+        f"{budget.iterations} iterations"
+        if budget and budget.iterations
+        else f"{budget.seconds} s"
+        if budget
+        else "the levels' own budgets"
+    )
+    print(f"{engine.title}, {args.players} players, search budget: {budget_words}")
+    print("\n".join(tally.lines(engine.name)))
+    return 0

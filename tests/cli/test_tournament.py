@@ -1,0 +1,104 @@
+"""``python -m bot tournament`` and ``python -m bot balance``: bots against bots, no Discord."""
+
+from __future__ import annotations
+
+import re
+
+from bot.__main__ import main
+from bot.tournament import seatings
+
+LAST_LINE = re.compile(
+    r"^tournament (\w+): (\w+) won (\d+) of (\d+), (\w+) won (\d+) of \4, draws (\d+)$"
+)
+
+
+def test_a_tournament_ends_with_the_totals_line_and_they_add_up(capsys):
+    code = main(
+        [
+            "tournament",
+            "cemetery",
+            "--games",
+            "2",
+            "--seed",
+            "3",
+            "--levels",
+            "normal,easy",
+            "--iterations",
+            "5",
+            "--quiet",
+        ]
+    )
+    assert code == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    m = LAST_LINE.match(last)
+    assert m, last
+    game, a, a_won, n, b, b_won, draws = m.groups()
+    assert (game, a, b, n) == ("cemetery", "normal", "easy", "2")
+    assert int(a_won) + int(b_won) + int(draws) == 2
+
+
+def test_seats_alternate_so_each_level_starts_as_often():
+    assert seatings(("hard", "easy"), 2, 4) == [
+        ["hard", "easy"],
+        ["easy", "hard"],
+        ["hard", "easy"],
+        ["easy", "hard"],
+    ]
+    assert seatings(("hard", "easy"), 3, 2) == [["hard", "easy", "hard"], ["easy", "hard", "easy"]]
+
+
+def test_a_tournament_with_the_same_seed_plays_the_same_games(capsys):
+    args = [
+        "tournament",
+        "run_animals",
+        "--games",
+        "2",
+        "--seed",
+        "5",
+        "--levels",
+        "normal,easy",
+        "--iterations",
+        "5",
+    ]
+    main(args)
+    first = capsys.readouterr().out
+    main(args)
+    assert capsys.readouterr().out == first
+
+
+def test_a_bad_tournament_request_is_refused_clearly(capsys):
+    assert main(["tournament", "chess", "--games", "2"]) == 2
+    assert "Unknown game 'chess'" in capsys.readouterr().err
+    assert main(["tournament", "cemetery", "--levels", "hard,godlike"]) == 2
+    assert "Unknown bot level" in capsys.readouterr().err
+    assert main(["tournament", "cemetery", "--players", "3"]) == 2
+    assert "takes 2-2 players" in capsys.readouterr().err
+    assert main(["tournament", "monopoly", "--options", "mode=slow"]) == 2
+    assert "not a choice" in capsys.readouterr().err
+
+
+def test_the_balance_report_states_level_sample_and_endings(tmp_path):
+    out = tmp_path / "balance.md"
+    code = main(
+        [
+            "balance",
+            "--level",
+            "easy",
+            "--games",
+            "3",
+            "--games-only",
+            "run_animals",
+            "--max-players",
+            "2",
+            "--out",
+            str(out),
+        ]
+    )
+    assert code == 0
+    text = out.read_text()
+    assert "`easy` bots" in text and "played 3 times" in text
+    assert "Run Animals, Run!, 2 players (3 games)" in text
+    assert "First player to act wins" in text
+    assert "how the game ended" in text
+    assert "Length in moves" in text
+    assert "| 20 points |" in text, "an ending that never happened still shows, as 0"
