@@ -107,6 +107,20 @@ class BotProcess:
         lines = self.log_path.read_text(errors="replace").splitlines()
         return [line for line in lines if " ERROR " in line or " CRITICAL " in line]
 
+    def times_ready(self) -> int:
+        """How often the bot has said it is ready (discord.py's ``on_ready``) in its log."""
+        if self.log_path and self.log_path.exists():
+            return self.log_path.read_text(errors="replace").count(" Connected as ")
+        return 0
+
+    def wait_ready(self, times: int, timeout: float = 30.0) -> None:
+        """Wait until the bot has said it is ready ``times`` times in its log."""
+        deadline = time.monotonic() + timeout
+        while self.times_ready() < times:
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"the bot was not ready {times} times; log: {self.log_tail()}")
+            time.sleep(0.05)
+
     def log_tail(self, chars: int = 4000) -> str:
         if self.log_path and self.log_path.exists():
             return self.log_path.read_text(errors="replace")[-chars:]
