@@ -22,6 +22,27 @@ class Snowflakes:
         self._last = max(value, self._last + 1)
         return self._last
 
+    def on_shard(self, shard_id: int, shard_count: int) -> int:
+        """The next id of a guild that Discord puts on shard ``shard_id`` of ``shard_count``
+        (its timestamp part, ``id >> 22``, taken modulo the count)."""
+        stamp = (self.next() >> 22) + 1
+        stamp += (shard_id - stamp) % shard_count
+        self._last = stamp << 22
+        return self._last
+
+
+def shard_of(guild_id: int | None, shard_count: int) -> int:
+    """The shard whose connection gets a guild's events: ``(guild_id >> 22) % shard_count``;
+    direct messages (no guild) go to shard 0, as Discord says."""
+    return 0 if guild_id is None else (guild_id >> 22) % shard_count
+
+
+@dataclass(eq=False)
+class Guild:
+    id: int
+    name: str
+    members: list[int] = field(default_factory=list)  # user ids, the bot's among them
+
 
 @dataclass(eq=False)
 class User:

@@ -21,6 +21,11 @@ Deliberate Discord behaviours worth knowing:
 * Gateway events follow the intents the bot identified with: without the members intent there
   is no GUILD_MEMBER_ADD and GUILD_CREATE lists only the bot itself.
 * Opening a DM always works; posting to a user whose DMs are closed answers 403 (50007).
+* Shards: a bot may open several gateway connections, each identifying with ``shard: [id,
+  count]`` (checked: a bad one is closed with 4010 "Invalid shard"). Each connection's READY and
+  GUILD_CREATE list only its shard's guilds, and every guild event goes only to the connection
+  of the guild's shard, ``(guild_id >> 22) % count``; direct messages belong to shard 0. A
+  connection without ``shard`` is shard 0 of 1. ``add_guild`` makes a guild on a chosen shard.
 """
 
 from __future__ import annotations
@@ -40,10 +45,12 @@ from bot.localdiscord import limits, validate
 from bot.localdiscord.records import (
     Attachment,
     Channel,
+    Guild,
     Interaction,
     Message,
     Snowflakes,
     User,
+    shard_of,
 )
 from bot.localdiscord.spec import error_tree, spec
 
@@ -51,6 +58,8 @@ ALL_PERMISSIONS = (1 << 50) - 1
 DEFAULT_PERMISSIONS = 0x0000_0000_0006_4C40  # view, send, embed, attach, read history, use app cmds
 MANAGE_MESSAGES = 1 << 13
 GUILD_MEMBERS_INTENT = 1 << 1
+#: guilds per shard Discord recommends (``GET /gateway/bot``); it requires shards past 2,500
+GUILDS_PER_SHARD = 1000
 TIMESTAMP = "2024-01-01T00:00:00+00:00"
 
 
@@ -67,8 +76,9 @@ class DiscordError(Exception):
 
 
 class _Session:
-    def __init__(self, session_id: str):
+    def __init__(self, session_id: str, shard: tuple[int, int] = (0, 1)):
         self.id = session_id
+        self.shard = shard  # (shard id, shard count) it identified with
         self.seq = 0
         self.events: list[dict] = []
         self.ws: web.WebSocketResponse | None = None
@@ -89,10 +99,15 @@ class LocalDiscord:
         self.application_id = self.ids.next()
         self.bot = User(id=self.application_id, name="Tabletop", bot=True)
         self.users: dict[int, User] = {self.bot.id: self.bot}
-        self.guild_id = self.ids.next()
+        self.guild_id = self.ids.next()  # the first guild, where users and channels go by default
         self.guild_name = "Local guild"
-        self.channels: dict[int, Channel] = {}
         self.members: list[int] = [self.bot.id]
+        self.guilds: dict[int, Guild] = {
+            self.guild_id: Guild(self.guild_id, self.guild_name, self.members)
+        }
+        #: what ``GET /gateway/bot`` recommends (None: one shard per 1,000 guilds)
+        self.recommended_shards: int | None = None
+        self.channels: dict[int, Channel] = {}
         self.messages: dict[int, Message] = {}
         self.interactions: dict[int, Interaction] = {}
         self.global_commands: list[dict] = []
@@ -111,7 +126,9 @@ class LocalDiscord:
         self._drop_held = False
         self.held = 0
         self._sessions: dict[str, _Session] = {}
-        self._active: _Session | None = None
+        self._active: _Session | None = None  # the connection identified or resumed last
+        #: each shard's current session, by (shard id, shard count)
+        self._shards: dict[tuple[int, int], _Session] = {}
         self._in_flight = 0
         self._last_activity = 0.0
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -243,33 +260,61 @@ class LocalDiscord:
         self.call(go)
 
     # -- setting up the world -------------------------------------------------------------------
+    def add_guild(
+        self, name: str, *, shard: int | None = None, shard_count: int | None = None
+    ) -> int:
+        """A guild with the bot in it (on shard ``shard`` of ``shard_count`` if given);
+        returns its id. Connected shards get its GUILD_CREATE, as when the bot is added."""
+        if shard is None:
+            gid = self.ids.next()
+        else:
+            if shard_count is None or not 0 <= shard < shard_count:
+                raise ValueError(f"shard {shard} of {shard_count} does not exist")
+            gid = self.ids.on_shard(shard, shard_count)
+
+        def add() -> None:
+            self.guilds[gid] = Guild(gid, name, [self.bot.id])
+            for session in self._routed(gid):
+                self._send(session, "GUILD_CREATE", self._guild_payload(gid))
+
+        self.call(add) if self.loop else add()
+        return gid
+
     def add_user(
-        self, name: str, *, permissions: int = DEFAULT_PERMISSIONS, dms_open: bool = True
+        self,
+        name: str,
+        *,
+        permissions: int = DEFAULT_PERMISSIONS,
+        dms_open: bool = True,
+        guild_id: int | None = None,
     ) -> User:
-        """A guild member; ``dms_open=False`` is a user who refuses direct messages from bots."""
+        """A member of a guild (the first one by default); ``dms_open=False`` is a user who
+        refuses direct messages from bots."""
         user = User(id=self.ids.next(), name=name, permissions=permissions, dms_open=dms_open)
+        gid = self.guild_id if guild_id is None else guild_id
 
         def add() -> None:
             self.users[user.id] = user
-            self.members.append(user.id)
-            if self._active and self.intents & GUILD_MEMBERS_INTENT:
+            self.guilds[gid].members.append(user.id)
+            if self.intents & GUILD_MEMBERS_INTENT:
                 self._dispatch(
-                    "GUILD_MEMBER_ADD", {**self._member(user), "guild_id": str(self.guild_id)}
+                    "GUILD_MEMBER_ADD", {**self._member(user), "guild_id": str(gid)}, guild_id=gid
                 )
 
         self.call(add) if self.loop else add()
         return user
 
-    def add_channel(self, name: str, *, bot_denied: int = 0) -> Channel:
-        """A text channel; ``bot_denied``: permission bits the bot lacks there."""
-        channel = Channel(
-            id=self.ids.next(), guild_id=self.guild_id, name=name, bot_denied=bot_denied
-        )
+    def add_channel(
+        self, name: str, *, bot_denied: int = 0, guild_id: int | None = None
+    ) -> Channel:
+        """A text channel (in the first guild by default); ``bot_denied``: permission bits the
+        bot lacks there."""
+        gid = self.guild_id if guild_id is None else guild_id
+        channel = Channel(id=self.ids.next(), guild_id=gid, name=name, bot_denied=bot_denied)
 
         def add() -> None:
             self.channels[channel.id] = channel
-            if self._active:
-                self._dispatch("CHANNEL_CREATE", channel.payload())
+            self._dispatch("CHANNEL_CREATE", channel.payload(), guild_id=gid)
 
         self.call(add) if self.loop else add()
         return channel
@@ -306,24 +351,35 @@ class LocalDiscord:
     def all_messages(self) -> list[Message]:
         return self.call(lambda: list(self.messages.values()))
 
-    def commands(self) -> list[dict]:
-        """The bot's synced commands, guild ones first (as a Discord client would see them)."""
-        return self.call(
-            lambda: [*self.guild_commands.get(self.guild_id, []), *self.global_commands]
-        )
+    def commands(self, guild_id: int | None = None) -> list[dict]:
+        """The bot's synced commands in a guild (the first by default), guild ones first (as a
+        Discord client would see them)."""
+        gid = self.guild_id if guild_id is None else guild_id
+        return self.call(lambda: [*self.guild_commands.get(gid, []), *self.global_commands])
 
     def interaction(self, interaction_id: int) -> Interaction:
         return self.call(lambda: self.interactions[interaction_id])
 
-    def bot_connected(self) -> bool:
-        return self.call(lambda: self._active is not None and self._active.ws is not None)
+    def bot_connected(self, shard_id: int | None = None) -> bool:
+        """Whether the bot has a live gateway connection (for shard ``shard_id``, if given)."""
+        return self.call(
+            lambda: any(
+                s.ws is not None and (shard_id is None or s.shard[0] == shard_id)
+                for s in self._shards.values()
+            )
+        )
+
+    def connected_shards(self) -> list[tuple[int, int]]:
+        """(shard id, shard count) of every live gateway connection."""
+        return self.call(lambda: sorted(k for k, s in self._shards.items() if s.ws is not None))
 
     def disconnect_bot(self, *, reconnect_op: bool = True) -> None:
-        """Ask the bot to reconnect (op 7) or just drop its socket, as Discord sometimes does."""
+        """Ask the bot to reconnect (op 7) or just drop its sockets, as Discord sometimes does."""
 
         async def go() -> None:
-            session = self._active
-            if session and session.ws is not None:
+            for session in list(self._shards.values()):
+                if session.ws is None:
+                    continue
                 if reconnect_op:
                     await session.ws.send_str(json.dumps({"op": 7, "d": None}))
                 else:
@@ -344,8 +400,14 @@ class LocalDiscord:
         """Dispatch an ``INTERACTION_CREATE`` as Discord would; returns the interaction id."""
 
         def make() -> int:
-            if self._active is None or self._active.ws is None:
-                raise RuntimeError("the bot is not connected to the gateway")
+            channel = self.channels[channel_id]
+            gid = channel.guild_id
+            if gid is None:
+                raise RuntimeError("interactions in direct messages are not modelled here")
+            if not any(s.ws is not None for s in self._routed(gid)):
+                raise RuntimeError(
+                    f"the bot is not connected to the gateway (for the shard of guild {gid})"
+                )
             iid = self.ids.next()
             token = "aW50ZXJhY3Rpb24" + secrets.token_urlsafe(40)
             record = Interaction(
@@ -359,13 +421,12 @@ class LocalDiscord:
                 message_id=message.id if message else None,
             )
             self.interactions[iid] = record
-            channel = self.channels[channel_id]
             payload = {
                 "id": str(iid),
                 "application_id": str(self.application_id),
                 "type": type,
                 "data": data,
-                "guild_id": str(self.guild_id),
+                "guild_id": str(gid),
                 "channel_id": str(channel_id),
                 "channel": channel.payload(),
                 "member": self._member(user),
@@ -375,13 +436,13 @@ class LocalDiscord:
                 "locale": "en-US",
                 "guild_locale": "en-US",
                 "entitlements": [],
-                "authorizing_integration_owners": {"0": str(self.guild_id)},
+                "authorizing_integration_owners": {"0": str(gid)},
                 "context": 0,
                 "attachment_size_limit": limits.MAX_FILE_SIZE,
             }
             if message is not None:
                 payload["message"] = self._message_payload(message)
-            self._dispatch("INTERACTION_CREATE", payload)
+            self._dispatch("INTERACTION_CREATE", payload, guild_id=gid)
             self.loop.call_later(self.response_deadline, self._check_deadline, iid)
             return iid
 
@@ -416,8 +477,13 @@ class LocalDiscord:
                     if data.get("token") != self.token:
                         await ws.close(code=4004, message=b"Authentication failed.")
                         break
+                    shard = _shard(data.get("shard"))
+                    if shard is None:
+                        self.errors.append(f"IDENTIFY with an invalid shard: {data.get('shard')!r}")
+                        await ws.close(code=4010, message=b"Invalid shard.")
+                        break
                     self.intents = int(data.get("intents") or 0)
-                    session = await self._identify(ws)
+                    session = await self._identify(ws, shard, sharded="shard" in data)
                 elif op == 6:
                     session = await self._resume(ws, data)
                 elif op == 8:
@@ -431,29 +497,37 @@ class LocalDiscord:
         if not ws.closed:
             self.loop.create_task(ws.send_str(json.dumps({"op": 11})))
 
-    async def _identify(self, ws: web.WebSocketResponse) -> _Session:
+    async def _identify(
+        self, ws: web.WebSocketResponse, shard: tuple[int, int], *, sharded: bool
+    ) -> _Session:
+        """A new session for ``shard``; an older connection of the same shard is closed (one
+        bot, one connection per shard). READY and GUILD_CREATE list the shard's guilds only."""
         self.identifies += 1
-        session = _Session(secrets.token_hex(16))
+        session = _Session(secrets.token_hex(16), shard)
         self._sessions[session.id] = session
-        if self._active is not None and self._active.ws is not None and self._active.ws is not ws:
-            await self._active.ws.close(code=4000)
+        old = self._shards.get(shard)
+        if old is not None and old.ws is not None and old.ws is not ws:
+            await old.ws.close(code=4000)
+        self._shards[shard] = session
         self._active = session
         session.ws = ws
-        self._dispatch(
-            "READY",
-            {
-                "v": 10,
-                "user": {**self.bot.payload(), "verified": True, "mfa_enabled": False, "flags": 0},
-                "guilds": [{"id": str(self.guild_id), "unavailable": True}],
-                "session_id": session.id,
-                "resume_gateway_url": self.gateway_url,
-                "application": {"id": str(self.application_id), "flags": 0},
-                "private_channels": [],
-                "relationships": [],
-                "user_settings": {},
-            },
-        )
-        self._dispatch("GUILD_CREATE", self._guild_payload())
+        mine = [gid for gid in self.guilds if shard_of(gid, shard[1]) == shard[0]]
+        ready = {
+            "v": 10,
+            "user": {**self.bot.payload(), "verified": True, "mfa_enabled": False, "flags": 0},
+            "guilds": [{"id": str(gid), "unavailable": True} for gid in mine],
+            "session_id": session.id,
+            "resume_gateway_url": self.gateway_url,
+            "application": {"id": str(self.application_id), "flags": 0},
+            "private_channels": [],
+            "relationships": [],
+            "user_settings": {},
+        }
+        if sharded:
+            ready["shard"] = list(shard)
+        self._send(session, "READY", ready)
+        for gid in mine:
+            self._send(session, "GUILD_CREATE", self._guild_payload(gid))
         return session
 
     async def _resume(self, ws: web.WebSocketResponse, data: dict) -> _Session | None:
@@ -464,27 +538,33 @@ class LocalDiscord:
         self.resumes += 1
         session.ws = ws
         self._active = session
+        self._shards[session.shard] = session
         seq = data.get("seq") or 0
         for event in session.events:
             if event["s"] > seq:
                 await ws.send_str(json.dumps(event))
-        self._dispatch("RESUMED", {})
+        self._send(session, "RESUMED", {})
         return session
 
     async def _members_chunk(self, ws, data: dict, session: _Session | None) -> None:
         if session is None:
             return
         wanted = {int(u) for u in data.get("user_ids") or []}
+        guild = self.guilds.get(int(data.get("guild_id") or 0))
+        if guild is None or shard_of(guild.id, session.shard[1]) != session.shard[0]:
+            self.errors.append(f"requested members of a guild not on this shard: {data!r}")
+            return
         if not wanted and not self.intents & GUILD_MEMBERS_INTENT:
             # Discord lists a whole guild only to a bot with the members intent
             self.errors.append("requested the member list without the members intent")
             await ws.close(code=4013, message=b"Invalid intent(s).")
             return
-        members = [self._member(self.users[u]) for u in self.members if not wanted or u in wanted]
-        self._dispatch(
+        members = [self._member(self.users[u]) for u in guild.members if not wanted or u in wanted]
+        self._send(
+            session,
             "GUILD_MEMBERS_CHUNK",
             {
-                "guild_id": str(self.guild_id),
+                "guild_id": str(guild.id),
                 "members": members,
                 "chunk_index": 0,
                 "chunk_count": 1,
@@ -492,10 +572,17 @@ class LocalDiscord:
             },
         )
 
-    def _dispatch(self, event: str, data: dict) -> None:
-        session = self._active
-        if session is None:
-            return
+    def _routed(self, guild_id: int | None) -> list[_Session]:
+        """The sessions that get a guild's events: those of its shard (shard 0 for DMs)."""
+        return [s for s in self._shards.values() if shard_of(guild_id, s.shard[1]) == s.shard[0]]
+
+    def _dispatch(self, event: str, data: dict, *, guild_id: int | None) -> None:
+        """A guild's event (``guild_id`` None: a direct message's), to its shard's session."""
+        for session in self._routed(guild_id):
+            self._send(session, event, data)
+
+    def _send(self, session: _Session, event: str, data: dict) -> None:
+        """An event on one session (kept for a resume if its connection is down)."""
         session.seq += 1
         if self.check_responses:
             self._check_event(event, data)
@@ -542,21 +629,22 @@ class LocalDiscord:
             "permissions": str(user.permissions if not user.bot else ALL_PERMISSIONS),
         }
 
-    def _guild_payload(self) -> dict:
+    def _guild_payload(self, guild_id: int | None = None) -> dict:
+        guild = self.guilds[self.guild_id if guild_id is None else guild_id]
         return {
-            "id": str(self.guild_id),
-            "name": self.guild_name,
+            "id": str(guild.id),
+            "name": guild.name,
             "icon": None,
             "owner_id": str(self.bot.id),
             "unavailable": False,
-            "member_count": len(self.members),
+            "member_count": len(guild.members),
             "large": False,
             "features": [],
             "emojis": [],
             "stickers": [],
             "roles": [
                 {
-                    "id": str(self.guild_id),
+                    "id": str(guild.id),
                     "name": "@everyone",
                     "permissions": str(DEFAULT_PERMISSIONS),
                     "position": 0,
@@ -567,12 +655,20 @@ class LocalDiscord:
                     "flags": 0,
                 }
             ],
-            "channels": [c.payload() for c in self.channels.values() if c.type == 0],
-            "threads": [c.payload() for c in self.channels.values() if c.is_thread],
+            "channels": [
+                c.payload()
+                for c in self.channels.values()
+                if c.type == 0 and c.guild_id == guild.id
+            ],
+            "threads": [
+                c.payload()
+                for c in self.channels.values()
+                if c.is_thread and c.guild_id == guild.id
+            ],
             # without the members intent Discord sends only the bot's own member
             "members": [
                 self._member(self.users[u])
-                for u in self.members
+                for u in guild.members
                 if self.intents & GUILD_MEMBERS_INTENT or u == self.bot.id
             ],
             "voice_states": [],
@@ -826,7 +922,7 @@ class LocalDiscord:
     async def _get_gateway(self, request, *, body, files):
         return {
             "url": self.gateway_url,
-            "shards": 1,
+            "shards": self.recommended_shards or max(1, -(-len(self.guilds) // GUILDS_PER_SHARD)),
             "session_start_limit": {
                 "total": 1000,
                 "remaining": 999,
@@ -852,7 +948,7 @@ class LocalDiscord:
             "redirect_uris": [],
             "interactions_endpoint_url": None,
             "role_connections_verification_url": None,
-            "approximate_guild_count": 1,
+            "approximate_guild_count": len(self.guilds),
             "approximate_user_install_count": 0,
             "approximate_user_authorization_count": 0,
             "explicit_content_filter": 0,
@@ -1054,33 +1150,40 @@ class LocalDiscord:
         kind = 11 if mid is not None else int((body or {}).get("type") or 12)
         thread = Channel(
             id=self.ids.next(),
-            guild_id=self.guild_id,
+            guild_id=parent.guild_id,
             name=name,
             type=kind,
             parent_id=parent.id,
             owner_id=self.bot.id,
         )
         self.channels[thread.id] = thread
-        self._dispatch("THREAD_CREATE", {**thread.payload(), "newly_created": True})
+        self._dispatch(
+            "THREAD_CREATE",
+            {**thread.payload(), "newly_created": True},
+            guild_id=parent.guild_id,
+        )
         return 201, thread.payload()
 
     async def _typing(self, request, cid, *, body, files):
         return None
 
     async def _get_guild(self, request, gid, *, body, files):
-        if int(gid) != self.guild_id:
+        if int(gid) not in self.guilds:
             raise DiscordError(404, 10004, "Unknown Guild")
-        return self._guild_payload()
+        return self._guild_payload(int(gid))
 
     async def _get_member(self, request, gid, uid, *, body, files):
-        if int(gid) != self.guild_id or int(uid) not in self.members:
+        guild = self.guilds.get(int(gid))
+        if guild is None or int(uid) not in guild.members:
             raise DiscordError(404, 10007, "Unknown Member")
         return self._member(self.users[int(uid)])
 
     async def _get_guild_channels(self, request, gid, *, body, files):
-        if int(gid) != self.guild_id:
+        if int(gid) not in self.guilds:
             raise DiscordError(404, 10004, "Unknown Guild")
-        return [c.payload() for c in self.channels.values() if c.type == 0]
+        return [
+            c.payload() for c in self.channels.values() if c.type == 0 and c.guild_id == int(gid)
+        ]
 
     async def _attachment(self, request: web.Request) -> web.Response:
         aid = int(request.match_info["id"])
@@ -1183,7 +1286,7 @@ class LocalDiscord:
         data = {
             "id": str(msg.id),
             "channel_id": str(msg.channel_id),
-            **({"guild_id": str(self.guild_id)} if channel and channel.guild_id else {}),
+            **({"guild_id": str(channel.guild_id)} if channel and channel.guild_id else {}),
             "type": 20 if msg.interaction_id and not msg.webhook else 0,
             "content": msg.content,
             "author": self.bot.payload(),
@@ -1222,13 +1325,30 @@ class LocalDiscord:
             "id": str(record.id),
             "type": record.type,
             "user": self.users[record.user_id].payload(),
-            "authorizing_integration_owners": {"0": str(self.guild_id)},
+            "authorizing_integration_owners": {
+                "0": str(self.channels[record.channel_id].guild_id or self.guild_id)
+            },
         }
         if record.message_id is not None:  # a component on this message was used
             meta["interacted_message_id"] = str(record.message_id)
         if msg.id != record.original_id and record.original_id is not None:
             meta["original_response_message_id"] = str(record.original_id)
         return meta
+
+
+def _shard(value: Any) -> tuple[int, int] | None:
+    """IDENTIFY's ``shard`` as (id, count): absent is (0, 1); anything but two integers with
+    0 <= id < count is None (Discord closes the connection: 4010 Invalid shard)."""
+    if value is None:
+        return (0, 1)
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        return None
+    shard_id, count = value
+    return (shard_id, count) if 0 <= shard_id < count else None
 
 
 def _numbered(rows: list[dict]) -> list[dict]:
