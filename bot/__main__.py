@@ -26,12 +26,15 @@ environment (or a .env file in the working directory; flags win over both):
   TABLETOP_LOG_LEVEL   DEBUG | INFO | WARNING | ERROR (default INFO)
   TABLETOP_MEMBERS_INTENT  on | off (default off): use the privileged server members intent
                        (enable it in the Developer Portal first)
+  TABLETOP_SHARD_COUNT how many shards the bot runs in all, over one or more processes
+  TABLETOP_SHARD_IDS   the shards this process runs (0-3, 0,2,5 or 0-3,7; default all)
 
 games: {games}
 
 examples:
   python -m bot                                   run the bot (token from env or .env)
   python -m bot --sync always --dev-guild 1234    run, and sync commands to one server only, now
+  python -m bot --shard-count 4 --shard-ids 0-1   run shards 0 and 1 of 4 (another process: 2-3)
   python -m bot simulate {example} --players 2 --seed 1 --out out/demo
   python -m bot invite                            print the link that adds the bot to a server
   python -m bot tournament {example} --players 2 --games 200 --seed 1 --levels hard,easy
@@ -91,6 +94,18 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="use the privileged server members intent: a player who leaves the server leaves "
         "their games at once (TABLETOP_MEMBERS_INTENT=on; enable it in the Developer Portal)",
+    )
+    parser.add_argument(
+        "--shard-count",
+        metavar="N",
+        help="run the bot as N shards in all, shared by one or more processes on one database "
+        "(TABLETOP_SHARD_COUNT; Discord requires shards past 2,500 servers)",
+    )
+    parser.add_argument(
+        "--shard-ids",
+        metavar="IDS",
+        help="the shards this process runs: a range 0-1, a list 0,2,5, or both (0-3,7); "
+        "default all of --shard-count (TABLETOP_SHARD_IDS)",
     )
     parser.add_argument(
         "--web-port",
@@ -223,6 +238,8 @@ def _run_bot(args: argparse.Namespace) -> int:
             dev_guild=args.dev_guild,
             log_level=args.log_level,
             members_intent=args.members_intent,
+            shard_count=args.shard_count,
+            shard_ids=args.shard_ids,
         )
     except ConfigError as exc:
         print(f"tabletop: {exc}", file=sys.stderr)

@@ -16,6 +16,9 @@ checks and their messages are ours.
     TABLETOP_MEMBERS_INTENT  on | off (default off): ask Discord for the privileged server
                          members intent, so a player who leaves the server leaves their games
                          at once (turn it on in the Developer Portal first)
+    TABLETOP_SHARD_COUNT how many shards the bot runs in all (over one or more processes)
+    TABLETOP_SHARD_IDS   the shards this process runs: a range 0-3, a list 0,2,5, or both
+                         (0-3,7); by default all of them. Several processes share one database.
 """
 
 from __future__ import annotations
@@ -25,6 +28,8 @@ from pathlib import Path
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from storage.shards import Shards
 
 DEFAULT_DB = "tabletop.sqlite3"
 SYNC_MODES = ("auto", "always", "never")
@@ -50,12 +55,15 @@ class Config:
     log_level: str = "INFO"
     members_intent: bool = False
     env_file: Path | None = None  # the .env file that was read, if there was one
+    #: the shards this process runs, when sharding was asked for (None: one unsharded client)
+    shards: Shards | None = None
 
     def __repr__(self) -> str:  # never print the token
         shown = "set" if self.token else "missing"
         return (
             f"Config(token={shown}, db_path={str(self.db_path)!r}, sync={self.sync!r}, "
-            f"dev_guild={self.dev_guild!r}, log_level={self.log_level!r})"
+            f"dev_guild={self.dev_guild!r}, log_level={self.log_level!r}, "
+            f"shards={str(self.shards) if self.shards else None!r})"
         )
 
 
@@ -73,6 +81,8 @@ class _Sources(BaseSettings):
     dev_guild: str | None = Field(default=None, alias="TABLETOP_DEV_GUILD")
     log_level: str | None = Field(default=None, alias="TABLETOP_LOG_LEVEL")
     members_intent: str | None = Field(default=None, alias="TABLETOP_MEMBERS_INTENT")
+    shard_count: str | None = Field(default=None, alias="TABLETOP_SHARD_COUNT")
+    shard_ids: str | None = Field(default=None, alias="TABLETOP_SHARD_IDS")
 
 
 def _read(env_file: Path, flags: dict[str, str | int | None]) -> _Sources:
@@ -91,6 +101,8 @@ def load_config(
     dev_guild: str | int | None = None,
     log_level: str | None = None,
     members_intent: bool | None = None,
+    shard_count: str | int | None = None,
+    shard_ids: str | None = None,
 ) -> Config:
     """The settings: flags (the keyword arguments) > environment > ``.env`` in ``cwd`` (the
     working directory by default) > defaults."""
@@ -104,6 +116,8 @@ def load_config(
             "TABLETOP_DEV_GUILD": dev_guild,
             "TABLETOP_LOG_LEVEL": log_level,
             "TABLETOP_MEMBERS_INTENT": "on" if members_intent else None,
+            "TABLETOP_SHARD_COUNT": shard_count,
+            "TABLETOP_SHARD_IDS": shard_ids,
         },
     )
     sync_mode = (found.sync or "auto").lower()
@@ -139,4 +153,41 @@ def load_config(
         log_level=level,
         members_intent=members == "on",
         env_file=env_path if env_path.is_file() else None,
+        shards=parse_shards(found.shard_count, found.shard_ids),
     )
+
+
+def parse_shards(count: str | None, ids: str | None) -> Shards | None:
+    """The shards of ``--shard-count N --shard-ids a-b`` (or ``a,b,c``, or both: ``0-3,7``);
+    ids without a count are refused, a count without ids means every shard."""
+    if count is None:
+        if ids is not None:
+            raise ConfigError(
+                "TABLETOP_SHARD_IDS needs TABLETOP_SHARD_COUNT (--shard-count): the ids only "
+                "mean something out of a known number of shards."
+            )
+        return None
+    if not count.isdigit() or int(count) < 1:
+        raise ConfigError(f"TABLETOP_SHARD_COUNT must be a whole number from 1 up, not '{count}'.")
+    total = int(count)
+    wanted = set(range(total)) if ids is None else _shard_ids(ids)
+    try:
+        return Shards(total, wanted)
+    except ValueError as exc:
+        raise ConfigError(f"TABLETOP_SHARD_IDS: {exc}.") from None
+
+
+def _shard_ids(text: str) -> set[int]:
+    wanted: set[int] = set()
+    for part in text.replace(" ", "").split(","):
+        low, dash, high = part.partition("-")
+        if not low.isdigit() or (dash and not high.isdigit()):
+            raise ConfigError(
+                "TABLETOP_SHARD_IDS must be shard numbers: a range such as 0-3, a list such "
+                f"as 0,2,5, or both (0-3,7), not '{text}'."
+            )
+        first, last = int(low), int(high) if dash else int(low)
+        if last < first:
+            raise ConfigError(f"TABLETOP_SHARD_IDS: the range {part} runs backwards.")
+        wanted.update(range(first, last + 1))
+    return wanted

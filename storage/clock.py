@@ -23,6 +23,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
 
+from storage.shards import Shards, where
+
 DEFAULT_TURN_SECONDS = 24 * 3600
 DEFAULT_MISSED_LIMIT = 3
 
@@ -81,6 +83,15 @@ NEXT_AT = (
 _STOPPED_GAMES = (
     "SELECT game_id FROM days_games WHERE paused_at IS NOT NULL OR closed_reason IS NOT NULL"
 )
+
+
+def _of_shards(shards: Shards | None) -> str:
+    """``AND`` a deadline's game is one of ``shards``' guilds' (nothing without shards)."""
+    if shards is None or shards.everything:
+        return ""
+    return f" AND game_id IN (SELECT id FROM games WHERE status = 'running' AND {shards.sql('guild_id')})"
+
+
 _CLOCK_MIGRATIONS = ("0002_days.sql", "0061_scale_clock.sql")
 T = TypeVar("T")
 
@@ -369,49 +380,53 @@ class ClockTables:
         )
 
     # -- the scheduler and start-up ----------------------------------------------------------------
-    def next_deadlines(self, limit: int = 1) -> list[Deadline]:
+    # With ``shards``, each of these sees only the games of those shards' guilds: a process
+    # running some of the shards fires, and brings in line at start, only its own games.
+    def next_deadlines(self, limit: int = 1, *, shards: Shards | None = None) -> list[Deadline]:
         """The running deadlines whose next timer comes first (an indexed walk, not a scan)."""
         rows = self._rows(
             f"SELECT {_DEADLINE_COLS} FROM days_deadlines WHERE fired_at IS NULL "
-            f"AND game_id NOT IN ({_STOPPED_GAMES}) ORDER BY {NEXT_AT} LIMIT ?",
+            f"AND game_id NOT IN ({_STOPPED_GAMES}){_of_shards(shards)} "
+            f"ORDER BY {NEXT_AT} LIMIT ?",
             (limit,),
         )
         return [_deadline(r) for r in rows]
 
-    def due_deadlines(self, now: float) -> list[Deadline]:
+    def due_deadlines(self, now: float, *, shards: Shards | None = None) -> list[Deadline]:
         """The running deadlines with a timer due by ``now`` (a second of slack: the caller
         decides with :mod:`bot.clock.timers`, so rounding can never hide a due timer)."""
         rows = self._rows(
             f"SELECT {_DEADLINE_COLS} FROM days_deadlines WHERE fired_at IS NULL "
-            f"AND {NEXT_AT} <= ? AND game_id NOT IN ({_STOPPED_GAMES}) "
+            f"AND {NEXT_AT} <= ? AND game_id NOT IN ({_STOPPED_GAMES}){_of_shards(shards)} "
             f"ORDER BY {NEXT_AT}, game_id, user_id",
             (now + 1.0,),
         )
         return [_deadline(r) for r in rows]
 
-    def fired_deadlines(self) -> list[Deadline]:
+    def fired_deadlines(self, *, shards: Shards | None = None) -> list[Deadline]:
         """Deadlines that fired and were not replaced since (a stand-in at work, or a crash)."""
         rows = self._rows(
-            f"SELECT {_DEADLINE_COLS} FROM days_deadlines WHERE fired_at IS NOT NULL "
-            "ORDER BY game_id, user_id"
+            f"SELECT {_DEADLINE_COLS} FROM days_deadlines WHERE fired_at IS NOT NULL"
+            f"{_of_shards(shards)} ORDER BY game_id, user_id"
         )
         return [_deadline(r) for r in rows]
 
-    def games_behind(self) -> list[int]:
+    def games_behind(self, *, shards: Shards | None = None) -> list[int]:
         """Running games whose version is not the one their clocks were last brought in line
         with (ids only; the platform's ``games`` table is read, never written, here)."""
         rows = self._rows(
             "SELECT g.id FROM games g LEFT JOIN days_synced s ON s.game_id = g.id"
             " WHERE g.status = 'running' AND (s.version IS NULL OR s.version != g.version)"
-            " ORDER BY g.id"
+            f" AND {where(shards, 'g.guild_id')} ORDER BY g.id"
         )
         return [r[0] for r in rows]
 
-    def ended_games_with_deadlines(self) -> list[int]:
+    def ended_games_with_deadlines(self, *, shards: Shards | None = None) -> list[int]:
         """Finished or aborted games that still have deadlines (a crash before dropping them)."""
         rows = self._rows(
             "SELECT DISTINCT d.game_id FROM days_deadlines d JOIN games g ON g.id = d.game_id"
-            " WHERE g.status IN ('finished', 'aborted') ORDER BY d.game_id"
+            " WHERE g.status IN ('finished', 'aborted')"
+            f" AND {where(shards, 'g.guild_id')} ORDER BY d.game_id"
         )
         return [r[0] for r in rows]
 
@@ -595,20 +610,22 @@ class ClockStore:
             lambda t: t.log(game_id, at, kind, text, user_id=user_id, version=version)
         )
 
-    async def next_deadlines(self, limit: int = 1) -> list[Deadline]:
-        return await self.run(lambda t: t.next_deadlines(limit))
+    async def next_deadlines(
+        self, limit: int = 1, *, shards: Shards | None = None
+    ) -> list[Deadline]:
+        return await self.run(lambda t: t.next_deadlines(limit, shards=shards))
 
-    async def due_deadlines(self, now: float) -> list[Deadline]:
-        return await self.run(lambda t: t.due_deadlines(now))
+    async def due_deadlines(self, now: float, *, shards: Shards | None = None) -> list[Deadline]:
+        return await self.run(lambda t: t.due_deadlines(now, shards=shards))
 
-    async def fired_deadlines(self) -> list[Deadline]:
-        return await self.run(lambda t: t.fired_deadlines())
+    async def fired_deadlines(self, *, shards: Shards | None = None) -> list[Deadline]:
+        return await self.run(lambda t: t.fired_deadlines(shards=shards))
 
-    async def games_behind(self) -> list[int]:
-        return await self.run(lambda t: t.games_behind())
+    async def games_behind(self, *, shards: Shards | None = None) -> list[int]:
+        return await self.run(lambda t: t.games_behind(shards=shards))
 
-    async def ended_games_with_deadlines(self) -> list[int]:
-        return await self.run(lambda t: t.ended_games_with_deadlines())
+    async def ended_games_with_deadlines(self, *, shards: Shards | None = None) -> list[int]:
+        return await self.run(lambda t: t.ended_games_with_deadlines(shards=shards))
 
     async def mark_synced(self, game_id: int, version: int) -> None:
         return await self.run(lambda t: t.mark_synced(game_id, version))

@@ -29,6 +29,7 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from storage.migrate import apply_migrations, rollback_quietly
+from storage.shards import Shards, where
 
 LIVE_STATUSES = ("lobby", "running")
 #: seeds are 128-bit; SQLite integers hold 64, so wider ones are kept as big-endian bytes
@@ -282,11 +283,15 @@ class Store:
             (user_id, guild_id, *wanted),
         )
 
-    async def running_page(self, after_id: int, limit: int) -> list[GameRow]:
-        """Running games with ids above ``after_id``, in order, at most ``limit`` of them."""
+    async def running_page(
+        self, after_id: int, limit: int, *, shards: Shards | None = None
+    ) -> list[GameRow]:
+        """Running games with ids above ``after_id``, in order, at most ``limit`` of them (of
+        the guilds of ``shards`` only, if given)."""
         return await self._read(
             _many,
-            "SELECT * FROM games WHERE status = 'running' AND id > ? ORDER BY id LIMIT ?",
+            "SELECT * FROM games WHERE status = 'running' AND id > ?"
+            f" AND {where(shards, 'guild_id')} ORDER BY id LIMIT ?",
             (after_id, limit),
         )
 
@@ -309,15 +314,18 @@ class Store:
             args.append(max(0, int(limit)))
         return await self._read(_many, sql, tuple(args))
 
-    async def running_not_noted(self, prefix: str) -> list[tuple[int, int, int | None]]:
+    async def running_not_noted(
+        self, prefix: str, *, shards: Shards | None = None
+    ) -> list[tuple[int, int, int | None]]:
         """(id, channel id, guild id) of the running games whose version is newer than the one
-        noted in ``meta`` under ``prefix`` + id (or that have no such note)."""
+        noted in ``meta`` under ``prefix`` + id (or that have no such note); of the guilds of
+        ``shards`` only, if given."""
 
         def behind(conn: sqlite3.Connection) -> list[tuple[int, int, int | None]]:
             rows = conn.execute(
                 "SELECT g.id, g.channel_id, g.guild_id FROM games g"
                 " LEFT JOIN meta m ON m.key = ? || g.id"
-                " WHERE g.status = 'running'"
+                f" WHERE g.status = 'running' AND {where(shards, 'g.guild_id')}"
                 " AND (m.value IS NULL OR CAST(m.value AS INTEGER) < g.version) ORDER BY g.id",
                 (prefix,),
             )

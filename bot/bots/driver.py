@@ -13,6 +13,7 @@ from bot.bots.seats import is_bot
 from bot.bots.thinker import Thinker
 from bot.errors import BoardChanged, TableError
 from bot.table import Outcome, Table
+from storage.shards import Shards
 
 log = logging.getLogger(__name__)
 
@@ -22,10 +23,13 @@ MAX_RETRIES = 3
 
 
 class BotDriver:
-    def __init__(self, table: Table, thinker: Thinker, publish: Publish) -> None:
+    def __init__(
+        self, table: Table, thinker: Thinker, publish: Publish, *, shards: Shards | None = None
+    ) -> None:
         self.table = table
         self.thinker = thinker
         self.publish = publish
+        self.shards = shards  # this process's shards (None: all): it wakes only their games
         self.running: dict[int, asyncio.Task[None]] = {}
 
     async def on_outcome(self, outcome: Outcome, message: object = None) -> None:
@@ -36,6 +40,8 @@ class BotDriver:
     async def wake_all(self) -> None:
         """At start: every running game a bot owes a move (one left waiting by a restart)."""
         for game in await self.table.live_games():
+            if self.shards is not None and not self.shards.owns(game.guild_id):
+                continue  # another process's game: its bots play there
             if game.status == "running" and any(is_bot(s.user_id) for s in game.seats):
                 self.wake(game.id)
 

@@ -20,6 +20,7 @@ from bot.errors import HOST_POWERS_ALSO, NoGame, NotAllowed, WrongStage
 from bot.table import GameInfo, Table
 from bot.table.bots import Think
 from storage.clock import ClockStore
+from storage.shards import Shards
 
 log = logging.getLogger("tabletop.clock")
 
@@ -42,8 +43,12 @@ class ClockBase:
         *,
         clock: Callable[[], float] = time.time,
         config: ClockConfig | None = None,
+        shards: Shards | None = None,
     ):
         self.table = table
+        #: the shards this process runs (None: all of them): it fires, and brings in line at
+        #: start, the clocks of their guilds' games only; other processes do the rest
+        self.shards = shards
         self.clocks = clocks
         self.notifier = notifier
         self.clock = clock

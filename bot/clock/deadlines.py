@@ -100,8 +100,9 @@ class Deadlines(ClockBase):
 
         Only those games are read (found by one query over indexes), so a start costs little
         however many games are in play."""
-        fired = {d.game_id for d in await self.clocks.fired_deadlines()}
-        for game_id in sorted(set(await self.clocks.games_behind()) | fired):
+        mine = self.shards
+        fired = {d.game_id for d in await self.clocks.fired_deadlines(shards=mine)}
+        for game_id in sorted(set(await self.clocks.games_behind(shards=mine)) | fired):
             game = await self.table.game_by_id(game_id)
             if game.status != "running":
                 continue
@@ -110,7 +111,7 @@ class Deadlines(ClockBase):
             except Exception as exc:  # whatever the engine raises, the other games go on
                 log.error("game %s cannot be played; its clock stops: %s", game.id, failure(exc))
                 await self._damaged(game)
-        for game_id in await self.clocks.ended_games_with_deadlines():
+        for game_id in await self.clocks.ended_games_with_deadlines(shards=mine):
             await self.clocks.drop_deadlines(game_id)
 
     async def sweep(self, *, idle: float = 0.0) -> None:
@@ -122,7 +123,9 @@ class Deadlines(ClockBase):
         after: int | None = 0
         while after is not None:
             started = time.perf_counter()
-            unplayable, after = await self.table.unplayable(after_id=after, limit=SWEEP_PAGE)
+            unplayable, after = await self.table.unplayable(
+                after_id=after, limit=SWEEP_PAGE, shards=self.shards
+            )
             for game in unplayable:
                 log.error("game %s cannot be played; its clock stops", game.id)
                 await self._damaged(game)
@@ -203,12 +206,13 @@ class Deadlines(ClockBase):
     # -- the scheduler's side --------------------------------------------------------------------
     async def next_due_at(self) -> float | None:
         """When the earliest timer of a running clock falls due (an indexed query)."""
-        return timers.next_at(await self.clocks.next_deadlines())
+        return timers.next_at(await self.clocks.next_deadlines(shards=self.shards))
 
     async def fire_due(self) -> int:
-        """Fire every reminder and deadline that is due, in time order; each one only once."""
+        """Fire every reminder and deadline that is due, in time order; each one only once,
+        however many processes share the database (each timer is claimed in it first)."""
         now = self.clock()
-        fire, stale = timers.due(await self.clocks.due_deadlines(now), now)
+        fire, stale = timers.due(await self.clocks.due_deadlines(now, shards=self.shards), now)
         for t in stale:
             await self.clocks.claim(
                 t.deadline.game_id, t.deadline.user_id, t.kind, t.deadline.due_at

@@ -35,7 +35,11 @@ from bot.discord_app.sync import MetaHash
 
 log = logging.getLogger(__name__)
 
-__all__ = ["TabletopClient", "run"]
+__all__ = ["ShardedTabletopClient", "TabletopClient", "run"]
+
+
+class ShardedTabletopClient(TabletopClient, discord.AutoShardedClient):
+    """The same client, running the shards ``own_shards`` (one gateway connection each)."""
 
 
 async def _serve(config, sync: str) -> None:
@@ -48,13 +52,20 @@ async def _serve(config, sync: str) -> None:
     client = None
     try:
         renderer.start()
-        client = TabletopClient(
+        own = getattr(config, "shards", None)
+        sharding = (
+            {"own_shards": own, "shard_count": own.count, "shard_ids": sorted(own.ids)}
+            if own is not None
+            else {}
+        )
+        client = (ShardedTabletopClient if own is not None else TabletopClient)(
             Table(store, renderer=renderer),
             sync_mode=sync,
             command_hash=MetaHash(store),
             announcements=Announcements(store),
             dev_guild_id=getattr(config, "dev_guild", None),
             members_intent=getattr(config, "members_intent", False),
+            **sharding,
         )
         async with client:
             await client.start(config.token)

@@ -24,6 +24,11 @@ def install(client: discord.Client) -> BotDriver:
             channel = await client.fetch_channel(outcome.game.channel_id)
         await publish_to_channel(client, channel, outcome)  # type: ignore[arg-type]
 
-    driver = BotDriver(client.table, Thinker(), publish)  # type: ignore[attr-defined]
+    driver = BotDriver(
+        client.table,  # type: ignore[attr-defined]
+        Thinker(),
+        publish,
+        shards=getattr(client, "own_shards", None),
+    )
     client.outcome_listeners.append(driver.on_outcome)  # type: ignore[attr-defined]
     return driver

@@ -28,7 +28,15 @@ from discord import app_commands
 from bot.bots.driver import BotDriver
 from bot.clock.scheduler import Scheduler
 from bot.clock.service import ClockService
-from bot.discord_app import bot_seats, clock_runtime, commands, replies, server_settings, turns
+from bot.discord_app import (
+    bot_seats,
+    clock_runtime,
+    commands,
+    replies,
+    server_settings,
+    shards,
+    turns,
+)
 from bot.discord_app.commands.info import handle_log_page
 from bot.discord_app.components import (
     ActionButton,
@@ -46,6 +54,7 @@ from bot.settings import SettingsKeeper
 from bot.table import Outcome, Table
 from bot.watch import start as watch_pages
 from bot.watch.server import WatchServer
+from storage.shards import Shards
 
 log = logging.getLogger(__name__)
 
@@ -84,13 +93,20 @@ class TabletopClient(discord.Client):
         announcements: Announcements | None = None,
         dev_guild_id: int | None = None,
         members_intent: bool = False,
+        own_shards: Shards | None = None,
         **kwargs,
     ):
         super().__init__(intents=intents(members=members_intent), **kwargs)
+        #: the shards this process runs (None: unsharded, every guild)
+        self.own_shards = own_shards
+        if own_shards is not None:
+            shards.guard_interactions(self, own_shards)
         self.table = table
         self.sync_mode = sync_mode
         self.command_hash = command_hash
         self.announcements = announcements
+        if announcements is not None:
+            announcements.shards = own_shards
         self._caught_up = False
         self.dev_guild_id = dev_guild_id
         self.tree = TabletopTree(self)
@@ -117,7 +133,9 @@ class TabletopClient(discord.Client):
             self.clock_service.think = self.bot_driver.thinker.choose
         if self.watch_server is None:
             self.watch_server = await watch_pages.serve(self.table)
-        if self.command_hash is not None:
+        if self.command_hash is not None and not shards.syncs_commands(self.own_shards):
+            log.info("Slash commands are synced by the process that runs shard 0, not this one")
+        elif self.command_hash is not None:
             await sync_commands(
                 self.tree,
                 mode=self.sync_mode,
@@ -145,7 +163,12 @@ class TabletopClient(discord.Client):
         server_settings.log_missing_permissions(self, guild)
 
     async def on_ready(self) -> None:
-        log.info("Connected as %s to %d guilds", self.user, len(self.guilds))
+        log.info(
+            "Connected as %s to %d guilds%s",
+            self.user,
+            len(self.guilds),
+            f" ({self.own_shards})" if self.own_shards is not None else "",
+        )
         if self.announcements is not None and not self._caught_up:
             self._caught_up = True
             await catch_up(self, self.announcements)

@@ -131,7 +131,13 @@ async def build(client: discord.Client) -> ClockService:
     and of channels, threads, servers and members going away (bad endings)."""
     table = client.table
     clocks = await ClockStore.open(table.store.path)
-    service = ClockService(table, clocks, DiscordNotifier(client), clock=table.clock)
+    service = ClockService(
+        table,
+        clocks,
+        DiscordNotifier(client),
+        clock=table.clock,
+        shards=getattr(client, "own_shards", None),
+    )
 
     async def on_outcome(outcome: Outcome, message: discord.Message | None) -> None:
         if message is not None:

@@ -20,6 +20,7 @@ from bot.discord_app.text import join_message
 from bot.discord_app.turns import book_of, present, retire_game
 from bot.table import GameInfo, Outcome, Table
 from engines import Event
+from storage.shards import Shards
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +35,8 @@ class Announcements:
 
     def __init__(self, store):
         self.store = store
+        #: the shards this process runs (None: all); set by the client
+        self.shards: Shards | None = None
 
     async def last(self, game_id: int) -> int | None:
         value = await self.store.get_meta(f"{self.PREFIX}{game_id}")
@@ -44,8 +47,9 @@ class Announcements:
 
     async def behind(self) -> list[tuple[int, int, int | None]]:
         """(game id, channel id, guild id) of every running game whose saved version is newer
-        than the last one announced: one query, however many games are in play."""
-        return await self.store.running_not_noted(self.PREFIX)
+        than the last one announced (of this process's shards' guilds): one query, however
+        many games are in play."""
+        return await self.store.running_not_noted(self.PREFIX, shards=self.shards)
 
 
 async def catch_up_outcome(table: Table, channel_id: int) -> Outcome:
@@ -81,7 +85,10 @@ async def catch_up(client: discord.Client, announcements: Announcements) -> int:
                 channel_id,
                 type(exc).__name__,
             )
+    shards = announcements.shards
     for game in await table.games(ENDED):
+        if shards is not None and not shards.owns(game.guild_id):
+            continue  # another process's game: it announces it
         try:
             posted += await announce_end(client, game)
         except Exception as exc:

@@ -30,6 +30,7 @@ from storage import (
     LIVE_STATUSES,
     MoveRow,
 )
+from storage.shards import Shards
 
 
 class Looking(TableCore):
@@ -79,12 +80,13 @@ class Looking(TableCore):
         return out
 
     async def unplayable(
-        self, *, after_id: int = 0, limit: int = 200
+        self, *, after_id: int = 0, limit: int = 200, shards: Shards | None = None
     ) -> tuple[list[GameInfo], int | None]:
-        """One page of running games (ids above ``after_id``, in order) checked the way the
-        clocks use them: those whose state does not load or whose engine cannot say who acts,
-        and the last id looked at (``None`` once there are no more)."""
-        rows = await self.store.running_page(after_id, limit)
+        """One page of running games (ids above ``after_id``, in order; of the guilds of
+        ``shards`` only, if given) checked the way the clocks use them: those whose state does
+        not load or whose engine cannot say who acts, and the last id looked at (``None`` once
+        there are no more)."""
+        rows = await self.store.running_page(after_id, limit, shards=shards)
         bad = []
         for row in rows:
             try:
