@@ -138,12 +138,14 @@ class Harness:
         sync_mode: str | None = None,
         dev_guild_id: int | None = None,
         clock=None,
+        own_shards=None,
     ):
         """A running bot (setup_hook done) over a real SQLite file; closed on exit.
 
         ``sync_mode`` (auto|always|never) runs the command sync at start, keeping its hash in
         the database as the product does; ``None`` leaves sync out entirely. ``clock`` (a
         zero-argument callable returning seconds) is handed to the Table, for tests of time.
+        ``own_shards`` (a :class:`storage.shards.Shards`) makes it one process of a sharded bot.
         """
         from bot.discord_app import TabletopClient
         from bot.discord_app.resume import Announcements
@@ -160,6 +162,7 @@ class Harness:
             command_hash=MetaHash(store) if sync_mode else None,
             dev_guild_id=dev_guild_id,
             announcements=Announcements(store),
+            own_shards=own_shards,
         )
         harness = cls(client, world, store, table, db_path, clock)
         await harness._install()
@@ -293,7 +296,7 @@ class Harness:
         }
         before_tasks = asyncio.all_tasks()
         async_context.set(self.adapter)
-        self.state.parse_interaction_create(payload)
+        self.state.parsers["INTERACTION_CREATE"](payload)  # what the gateway calls
         errors: list[BaseException] = []
         while True:
             pending = [

@@ -80,3 +80,23 @@ async def test_a_players_games_and_a_servers_history_are_read_through_indexes(st
     assert any("seats_by_user" in line for line in lines), lines
     assert any("games_ended_by_guild" in line for line in lines), lines
     assert not scans(lines), lines
+
+
+async def test_a_shard_processs_scheduler_reads_stay_on_indexes(stores):
+    """With shards, the next and due firings still walk the deadlines' index, and the games
+    of the shards are found among the running ones through the status index."""
+    from storage.shards import Shards
+
+    store, clocks = stores
+
+    async def set_trace(callback):
+        clocks.db.set_trace_callback(callback)
+
+    mine = Shards(4, {1, 2})
+    seen = await traced(set_trace, clocks.next_deadlines(shards=mine))
+    seen += await traced(set_trace, clocks.due_deadlines(1000.0, shards=mine))
+    lines = plans(store.path, seen)
+    assert any("days_deadlines_next (fired_at=? AND <expr><?)" in line for line in lines), lines
+    assert any("games_versions_by_status (status=?)" in line for line in lines), lines
+    assert "USE TEMP B-TREE FOR ORDER BY" not in lines, lines
+    assert not scans(lines), lines
