@@ -102,6 +102,10 @@ def pytest_runtest_makereport(item, call):
 def bot_log_sections(item) -> list[tuple[str, str]]:
     """("bot log (tail)", text) for each world the test used."""
     worlds = [item.funcargs.get(name) for name in ("world", "fresh_world")]
-    return [
+    sections = [
         ("bot log (tail)", w.bot.log_tail(6000)) for w in worlds if w is not None and w.bot.log_path
     ]
+    cluster = item.funcargs.get("cluster")  # several bot processes (tests/e2e/test_shards.py)
+    for shard, bot in enumerate(getattr(cluster, "bots", [])):
+        sections.append((f"bot shard {shard} log (tail)", bot.log_tail(6000)))
+    return sections
