@@ -190,10 +190,11 @@ class Harness:
         async_context.set(self.adapter)
         await client.setup_hook()
 
-    async def restart(self) -> Harness:
+    async def restart(self, *, own_shards=None) -> Harness:
         """Like a new bot process on the same database file: a new client, store and table,
         nothing kept in memory; Discord's side (``world``: messages, buttons) stays. The
-        harness drives the new process from now on (it is also returned, for convenience)."""
+        harness drives the new process from now on (it is also returned, for convenience).
+        ``own_shards``: the new process runs only those shards."""
         from bot.discord_app import TabletopClient
         from bot.discord_app.resume import Announcements
         from bot.table import Table
@@ -203,7 +204,9 @@ class Harness:
         await self.store.close()
         self.store = await Store.open(self.db_path)
         self.table = Table(self.store, clock=self.clock) if self.clock else Table(self.store)
-        self.client = TabletopClient(self.table, announcements=Announcements(self.store))
+        self.client = TabletopClient(
+            self.table, announcements=Announcements(self.store), own_shards=own_shards
+        )
         self.state = self.client._connection
         await self._install()
         return self

@@ -38,3 +38,19 @@ async def test_only_the_process_of_shard_zero_syncs_the_commands(tmp_path):
         tmp_path / "zero.sqlite", sync_mode="always", own_shards=Shards(2, {0})
     ) as h:
         assert len(h.world.synced) == 1
+
+
+async def test_at_start_a_process_announces_only_its_own_shards_moves(running, h, ada):
+    await h.table.act(channel_id=CHANNEL_ID, user_id=ada.id, action_id="take:1")  # then a crash
+    await h.restart(own_shards=Shards(2, {OTHER}))
+    assert await h.catch_up() == 0  # the game's own process announces it
+    await h.restart(own_shards=Shards(2, {OURS}))
+    assert await h.catch_up() == 1
+
+
+async def test_at_start_a_process_announces_only_its_own_shards_endings(running, h, ada):
+    await h.table.abort(channel_id=CHANNEL_ID, user_id=ada.id, is_moderator=False)  # then a crash
+    await h.restart(own_shards=Shards(2, {OTHER}))
+    assert await h.catch_up() == 0
+    await h.restart(own_shards=Shards(2, {OURS}))
+    assert await h.catch_up() == 1
