@@ -138,3 +138,20 @@ async def test_a_search_that_fails_leaves_the_move_to_the_engines_suggestion(tab
         think=broken,
     )
     assert outcome.action is not None and outcome.by_standin
+
+
+async def test_at_start_a_process_wakes_the_bots_of_its_own_shards_games_only(table):
+    from storage.shards import Shards
+    from tests.table.conftest import GUILD
+
+    await lobby(table, users=(ADA,))
+    await table.add_bots(channel_id=CHANNEL, user_id=ADA, count=1, level="easy")
+    game = (await table.start(channel_id=CHANNEL, user_id=ADA)).game
+    mine = (GUILD >> 22) % 2
+    woken: list[int] = []
+    for shard, expected in ((1 - mine, []), (mine, [game.id])):
+        driver = BotDriver(table, thinker(), publish=None, shards=Shards(2, {shard}))
+        driver.wake = woken.append
+        await driver.wake_all()
+        assert woken == expected
+        await driver.close()
