@@ -30,6 +30,8 @@ SHARDS = 2
 #: a deadline made due this many seconds from now stands for a short turn clock running out
 DUE_IN = 12.0
 DAY = 24 * 3600.0
+#: the headline of the turn message a stand-in's turn posts
+STANDIN = "ran out of time; a stand-in played for them"
 
 
 class SharedDb:
@@ -230,9 +232,11 @@ def test_a_killed_shards_game_resumes_and_the_other_shards_game_goes_on(cluster)
     assert odd.witness.row().version >= saved
 
     # each deadline runs out once: one stand-in turn per game, whichever process is whose
-    for game_id in (even_id, odd_id):
+    for game in (even, odd):
         d.server.wait_until(
-            lambda g=game_id: c.db.standin_notes(g) >= 1, DUE_IN + 20, "the stand-in to play"
+            lambda g=game: any(STANDIN in t for t in _texts(c, g.channel)),
+            DUE_IN + 20,
+            f"the stand-in's turn in #{game.channel.name}",
         )
     d.settle()
     time.sleep(1.0)  # a second firing, if there were one, would land now
@@ -240,7 +244,7 @@ def test_a_killed_shards_game_resumes_and_the_other_shards_game_goes_on(cluster)
     for game, game_id in ((even, even_id), (odd, odd_id)):
         texts = _texts(c, game.channel)
         assert c.db.standin_notes(game_id) == 1
-        assert sum("time ran out" in t for t in texts) == 1, texts
+        assert sum(STANDIN in t for t in texts) == 1, texts
         assert sum("time is nearly up" in t for t in texts) <= 1, texts
         assert sum("half your time has gone" in t for t in texts) == 0, texts
         versions = [v for v, _ in c.db.standin_moves(game_id)]
