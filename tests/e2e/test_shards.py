@@ -3,8 +3,8 @@ game in a guild of each shard. One process is killed with ``kill -9`` in the mid
 the other's game goes on; the killed one's game resumes when it comes back, its move counted
 once; and no turn clock fires twice, nor in another process's guild.
 
-The database is the ``shared_db`` fixture (a SQLite file in WAL mode today; another backend
-is one more parameter of that fixture).
+The database is the ``shared_db_url`` fixture (a SQLite file in WAL mode today; another
+backend is one more parameter of that fixture).
 """
 
 from __future__ import annotations
@@ -34,52 +34,53 @@ DAY = 24 * 3600.0
 STANDIN = "ran out of time; a stand-in played for them"
 
 
+def _connect(location: str):
+    """An autocommit connection to the shared database, ``?`` placeholders. (With the
+    PostgreSQL backend merged, ``storage.sql.connect`` takes a file or a URL alike.)"""
+    return sqlite3.connect(location, timeout=10, isolation_level=None)
+
+
 class SharedDb:
     """The database both processes use: what ``--db`` is given, and the test's own looks into
     it (the witness's reads, and moving a turn clock's deadline closer as time would)."""
 
-    def __init__(self, path: Path):
-        self.url = str(path)
-        self.games = GameDb(path)
-        self.path = path
+    def __init__(self, location: str):
+        self.url = location
+        self.games = GameDb(Path(location))
 
-    def _write(self, sql: str, args: tuple = ()) -> None:
-        con = sqlite3.connect(self.path, timeout=10, isolation_level=None)
+    def _run(self, sql: str, args: tuple = ()) -> list[tuple]:
+        """One statement (a single UPDATE is atomic on its own)."""
+        con = _connect(self.url)
         try:
-            con.execute("BEGIN IMMEDIATE")
-            con.execute(sql, args)
-            con.execute("COMMIT")
+            return [tuple(r) for r in con.execute(sql, args).fetchall()]
         finally:
             con.close()
-
-    def rows(self, sql: str, args: tuple = ()) -> list[tuple]:
-        return [tuple(r) for r in self.games._query(sql, args)]
 
     def bring_deadline_near(self, game_id: int, seconds: float) -> None:
         """The game's running deadline falls due ``seconds`` from now, its turn a day long
         (so its last reminder, an hour before the end, is due already)."""
         due = time.time() + seconds
-        self._write(
+        self._run(
             "UPDATE days_deadlines SET started_at = ?, due_at = ? "
             "WHERE game_id = ? AND fired_at IS NULL",
             (due - DAY, due, game_id),
         )
 
     def unfired(self, game_id: int) -> list[tuple]:
-        return self.rows(
+        return self._run(
             "SELECT user_id, version, half_sent, near_sent FROM days_deadlines "
             "WHERE game_id = ? AND fired_at IS NULL",
             (game_id,),
         )
 
     def standin_notes(self, game_id: int) -> int:
-        return self.rows(
+        return self._run(
             "SELECT COUNT(*) FROM moves WHERE game_id = ? AND kind = 'standin'", (game_id,)
         )[0][0]
 
     def standin_moves(self, game_id: int) -> list[tuple]:
         """(version, user) of every stand-in move in the clock's log."""
-        return self.rows(
+        return self._run(
             "SELECT version, user_id FROM days_log WHERE game_id = ? AND kind = 'standin' "
             "ORDER BY version",
             (game_id,),
@@ -87,9 +88,11 @@ class SharedDb:
 
 
 @pytest.fixture(params=["sqlite"])
-def shared_db(request, tmp_path) -> SharedDb:
-    """One database for both processes: a SQLite file (WAL lets two processes share it)."""
-    return SharedDb(tmp_path / "shared.sqlite3")
+def shared_db_url(request, tmp_path) -> str:
+    """The one database of both processes: a SQLite file (WAL lets two processes share it).
+    PostgreSQL is one more parameter, ``pytest.param("postgres", marks=pytest.mark.postgres)``,
+    whose value is ``request.getfixturevalue("postgres_url")``."""
+    return str(tmp_path / "shared.sqlite3")
 
 
 class Guild:
@@ -136,10 +139,10 @@ class Cluster:
 
 
 @pytest.fixture()
-def cluster(tmp_path, shared_db):
+def cluster(tmp_path, shared_db_url):
     if not HAVE_BOT:
         pytest.skip("the bot's Discord layer is not merged yet")
-    c = Cluster(tmp_path, shared_db)
+    c = Cluster(tmp_path, SharedDb(shared_db_url))
     try:
         c.bots[0].start()  # shard 0's process syncs the commands; the other waits for them
         c.bots[1].start()
