@@ -89,7 +89,10 @@ def _of_shards(shards: Shards | None) -> str:
     """``AND`` a deadline's game is one of ``shards``' guilds' (nothing without shards)."""
     if shards is None or shards.everything:
         return ""
-    return f" AND game_id IN (SELECT id FROM games WHERE status = 'running' AND {shards.sql('guild_id')})"
+    return (
+        " AND game_id IN (SELECT id FROM games"
+        f" WHERE status = 'running' AND {shards.sql('guild_id')})"
+    )
 
 
 _CLOCK_MIGRATIONS = ("0002_days.sql", "0061_scale_clock.sql")
