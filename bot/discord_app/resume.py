@@ -24,7 +24,6 @@ from engines import Event
 log = logging.getLogger(__name__)
 
 RECENT_MOVES = 3
-ENDED = ("finished", "aborted")
 
 
 class Announcements:
@@ -81,11 +80,11 @@ async def catch_up(client: discord.Client, announcements: Announcements) -> int:
                 channel_id,
                 type(exc).__name__,
             )
-    for game in await table.games(ENDED):
+    for game_id in await book_of(client).ended():
         try:
-            posted += await announce_end(client, game)
+            posted += await announce_end(client, await table.game_by_id(game_id))
         except Exception as exc:
-            log.warning("Could not announce the end of game %s: %s", game.id, type(exc).__name__)
+            log.warning("Could not announce the end of game %s: %s", game_id, type(exc).__name__)
     if posted:
         log.info("Announced %d game(s) that moved on while the bot was away", posted)
     return posted
