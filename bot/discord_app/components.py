@@ -61,10 +61,19 @@ def moves_id(game_id: int, version: int) -> str:
     return f"ttm:{game_id}:{version}"
 
 
+#: under a select option whose move loses something (it asks for confirmation, like a red button)
+LOSING_NOTE = "Loses something: you will be asked to confirm"
+
+
+def loses_something(label: str) -> bool:
+    """Whether a move's label says it loses something (bankruptcy, extinction, conceding)."""
+    words = label.casefold()
+    return any(w in words for w in LOSING_WORDS)
+
+
 def style_of(action: Action, *, main: bool) -> discord.ButtonStyle:
     """Red for a move that loses something, blue for the step's main action, grey otherwise."""
-    words = action.label.casefold()
-    if any(w in words for w in LOSING_WORDS):
+    if loses_something(action.label):
         return discord.ButtonStyle.danger
     return discord.ButtonStyle.primary if main else discord.ButtonStyle.secondary
 
@@ -119,17 +128,30 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TE
 
     async def callback(self, interaction: discord.Interaction) -> None:
         if self.item.style == discord.ButtonStyle.danger:  # a move that loses something: ask
-            view = discord.ui.View(timeout=None)
-            view.add_item(ConfirmButton(self.game_id, self.version, self.index, own=self.own))
-            await interaction.response.send_message(
-                f"Are you sure? **{self.item.label}** cannot be undone.",
-                view=view,
-                ephemeral=True,
-            )
+            await ask_first(interaction, self.game_id, self.version, self.index, self.item.label)
             return
         await interaction.client.handle_action(
             interaction, self.game_id, self.version, self.index, own=self.own
         )
+
+
+async def ask_first(
+    interaction: discord.Interaction,
+    game_id: int,
+    version: int,
+    index: int,
+    label: str | None,
+    *,
+    own: bool = False,
+) -> None:
+    """The private "Are you sure?" a move that loses something asks before it is made."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(ConfirmButton(game_id, version, index, own=own))
+    await interaction.response.send_message(
+        f"Are you sure? **{label or 'This move'}** cannot be undone.",
+        view=view,
+        ephemeral=True,
+    )
 
 
 class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button], template=CONFIRM_TEMPLATE):
@@ -202,6 +224,12 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TE
         values = self.item.values or (interaction.data or {}).get("values") or []
         if not values or not str(values[0]).isdigit():
             await interaction.response.defer()  # nothing usable chosen: acknowledge only
+            return
+        chosen = next((o for o in self.item.options if o.value == str(values[0])), None)
+        if chosen is not None and loses_something(chosen.label):  # ask first, as a red button
+            await ask_first(
+                interaction, self.game_id, self.version, int(values[0]), chosen.label, own=self.own
+            )
             return
         await interaction.client.handle_action(
             interaction, self.game_id, self.version, int(values[0]), own=self.own
@@ -347,7 +375,11 @@ def action_layout(
     shown = 1
     for k, (kind, chunk) in enumerate(menus):
         options = [
-            discord.SelectOption(label=clip(a.label or "Move", MAX_OPTION_LABEL), value=str(i))
+            discord.SelectOption(
+                label=clip(a.label or "Move", MAX_OPTION_LABEL),
+                value=str(i),
+                description=LOSING_NOTE if loses_something(a.label) else None,
+            )
             for i, a in chunk
         ]
         shown += len(chunk)
