@@ -9,7 +9,11 @@ index of the move in a list the table rebuilds when the click comes back
 - ``tts:<game>:<version>:<k>``: the k-th select menu of them (option values are indices);
 - ``ttm:<game>:<version>``: "Choose your move", opening the clicker's private panel;
 - ``ttp:<game>:<version>:<n>`` / ``ttq:<game>:<version>:<k>``: a move on a private panel, the
-  n-th of the clicker's own moves (a button / a select menu of them).
+  n-th of the clicker's own moves (a button / a select menu of them);
+- ``tta(p):<game>:<version>:<n>``: a move whose number the player types (a bid): the button
+  opens a form (a modal) ``ttn(p):<game>:<version>:<n>`` with one text field, ``amount``;
+  its submission is handled by the client (:func:`amount_submitted`), not a stored view, so a
+  form opened before a restart still works.
 
 The items are :class:`discord.ui.DynamicItem` subclasses registered once on the client; their
 callbacks hand the click to ``client.handle_action`` / ``client.handle_moves`` (see
@@ -27,6 +31,7 @@ import discord
 from bot.discord_app.text import (
     MAX_BUTTON_LABEL,
     MAX_BUTTONS,
+    MAX_BUTTONS_PER_ROW,
     MAX_CHOICES,
     MAX_OPTION_LABEL,
     MAX_ROWS,
@@ -41,6 +46,13 @@ MOVES_TEMPLATE = r"ttm:(?P<game>[0-9]+):(?P<version>[0-9]+)"
 REMATCH_TEMPLATE = r"ttr:(?P<game>[0-9]+)"
 LOG_TEMPLATE = r"ttg:(?P<page>[0-9]+):(?P<per>[0-9]+)"
 CONFIRM_TEMPLATE = r"ttc(?P<own>p?):(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<index>[0-9]+)"
+AMOUNT_TEMPLATE = r"tta(?P<own>p?):(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<index>[0-9]+)"
+FORM_PATTERN = re.compile(r"ttn(?P<own>p?):(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<index>[0-9]+)")
+#: the text field of an amount form
+AMOUNT_FIELD = "amount"
+AMOUNT_FIELD_LABEL = "Amount (a whole number)"
+MAX_FORM_TITLE = 45
+MAX_FIELD_DESCRIPTION = 100
 REMATCH_LABEL = "Rematch"
 MOVES_LABEL = "Choose your move (privately)"
 #: words that make a move the main action of its step (the primary, blue button)
@@ -180,6 +192,109 @@ class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button], template=CONFIRM_
         await interaction.client.handle_action(
             interaction, self.game_id, self.version, self.index, own=self.own, confirmed=True
         )
+
+
+class AmountButton(discord.ui.DynamicItem[discord.ui.Button], template=AMOUNT_TEMPLATE):
+    """A move whose number the player types: opens a form with one text field for it."""
+
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        index: int,
+        label: str = "",
+        *,
+        own: bool = False,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        row: int | None = None,
+    ):
+        self.game_id = game_id
+        self.version = version
+        self.index = index
+        self.own = own
+        super().__init__(
+            discord.ui.Button(
+                label=clip(label or "Type an amount", MAX_BUTTON_LABEL),
+                style=style,
+                custom_id=f"tta{'p' if own else ''}:{game_id}:{version}:{index}",
+            ),
+            row=row,
+        )
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(
+            int(match["game"]),
+            int(match["version"]),
+            int(match["index"]),
+            getattr(item, "label", None) or "",
+            own=bool(match["own"]),
+            style=getattr(item, "style", None) or discord.ButtonStyle.secondary,
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_modal(
+            amount_form(self.game_id, self.version, self.index, self.item.label, own=self.own)
+        )
+
+
+def amount_form(
+    game_id: int, version: int, index: int, label: str | None, *, own: bool = False
+) -> discord.ui.Modal:
+    """The form a typed-amount move opens: titled with the move ("Bid"), its field described
+    by the button's words (which say the range). It is stopped before it is sent, so no view
+    store keeps it: the client handles every submission by its custom id."""
+    words = label or "Type an amount"
+    title = words.split(" (")[0].strip() or "Type an amount"
+    form = discord.ui.Modal(
+        title=clip(title, MAX_FORM_TITLE),
+        custom_id=f"ttn{'p' if own else ''}:{game_id}:{version}:{index}",
+        timeout=None,
+    )
+    form.add_item(
+        discord.ui.Label(
+            text=AMOUNT_FIELD_LABEL,
+            description=clip(words, MAX_FIELD_DESCRIPTION),
+            component=discord.ui.TextInput(
+                custom_id=AMOUNT_FIELD, min_length=1, max_length=12, required=True
+            ),
+        )
+    )
+    form.stop()
+    return form
+
+
+def submitted_value(data: dict, field: str = AMOUNT_FIELD) -> str | None:
+    """The text typed in ``field`` of a submitted form (a label's field or a row's)."""
+    stack = list(data.get("components") or [])
+    while stack:
+        comp = stack.pop(0)
+        if comp.get("custom_id") == field and "value" in comp:
+            return str(comp["value"])
+        if isinstance(comp.get("component"), dict):
+            stack.append(comp["component"])
+        stack.extend(comp.get("components") or [])
+    return None
+
+
+async def amount_submitted(interaction: discord.Interaction) -> bool:
+    """An amount form's submission becomes the move with that amount (checked by the table);
+    ``False`` if the interaction is not one."""
+    if interaction.type is not discord.InteractionType.modal_submit:
+        return False
+    data = interaction.data or {}
+    match = FORM_PATTERN.fullmatch(str(data.get("custom_id") or ""))
+    if match is None:
+        return False
+    await interaction.client.handle_action(
+        interaction,
+        int(match["game"]),
+        int(match["version"]),
+        int(match["index"]),
+        own=bool(match["own"]),
+        amount=submitted_value(data) or "",
+    )
+    return True
 
 
 class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMPLATE):
@@ -357,22 +472,16 @@ def action_layout(
         for i, a in enumerate(actions):
             row = (i + taken) // 5
             style = style_of(a, main=i == main)
-            view.add_item(ActionButton(game_id, version, i, a.label, own=own, style=style, row=row))
+            view.add_item(button_for(game_id, version, i, a, own=own, style=style, row=row))
         return ActionLayout(view, False)
-    view.add_item(
-        ActionButton(
-            game_id,
-            version,
-            main,
-            actions[main].label,
-            own=own,
-            style=style_of(actions[main], main=True),
-            row=0,
-        )
-    )
-    rest = [(i, a) for i, a in enumerate(actions) if i != main]
+    typed = [i for i, a in enumerate(actions) if a.amount is not None and i != main]
+    on_buttons = [main, *typed][: MAX_BUTTONS_PER_ROW - taken]  # a form opens from a button
+    for i in on_buttons:
+        style = style_of(actions[i], main=i == main)
+        view.add_item(button_for(game_id, version, i, actions[i], own=own, style=style, row=0))
+    rest = [(i, a) for i, a in enumerate(actions) if i not in on_buttons and a.amount is None]
     menus = grouped(rest)[: MAX_ROWS - 1]
-    shown = 1
+    shown = len(on_buttons)
     for k, (kind, chunk) in enumerate(menus):
         options = [
             discord.SelectOption(
@@ -386,6 +495,21 @@ def action_layout(
         placeholder = clip(f"{kind} ({len(chunk)})", 150)
         view.add_item(ActionSelect(game_id, version, k, options, placeholder, own=own))
     return ActionLayout(view, shown < len(actions))
+
+
+def button_for(
+    game_id: int,
+    version: int,
+    index: int,
+    action: Action,
+    *,
+    own: bool,
+    style: discord.ButtonStyle,
+    row: int | None,
+) -> discord.ui.DynamicItem:
+    """A move's button: one that opens a form when the player types the move's amount."""
+    kind = AmountButton if action.amount is not None else ActionButton
+    return kind(game_id, version, index, action.label, own=own, style=style, row=row)
 
 
 def kind_of(action: Action) -> str:

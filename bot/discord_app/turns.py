@@ -356,8 +356,10 @@ async def handle_click(
     *,
     own: bool = False,
     confirmed: bool = False,
+    amount: str | None = None,
 ) -> None:
-    """A button or select click: refuse stale, foreign or illegal clicks privately, else move.
+    """A button or select click (or an amount form sent, with the ``amount`` typed): refuse
+    stale, foreign or illegal clicks and bad amounts privately, else move.
 
     The move is tried at once (one load); only a refusal looks at the game again to say why.
     A click on a private panel (``own``) then updates that panel in place; a confirmed losing
@@ -371,6 +373,7 @@ async def handle_click(
                 user_id=interaction.user.id,
                 offered=index,
                 own=own,
+                amount=amount,
                 expected_version=version,
                 expected_game_id=game_id,
             )

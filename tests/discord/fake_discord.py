@@ -139,6 +139,7 @@ class InteractionRecord:
     callback_type: int | None = None
     original: int | None = None
     autocomplete: list[dict] | None = None
+    modal: dict | None = None  # the form the bot answered with (callback type 9)
 
 
 class FakeDiscord:
@@ -317,6 +318,11 @@ class RecordingWebhookAdapter(AsyncWebhookAdapter):
                     world.violations.append("autocomplete choice over 100 characters")
             record.autocomplete = choices
             resource = {"type": 8}
+        elif kind == 9 and record.type in (2, 3):  # a form (modal)
+            if not data.get("custom_id") or not 1 <= len(data.get("title") or "") <= 45:
+                world.violations.append("a modal without a custom id or with a bad title")
+            record.modal = data
+            resource = None
         else:
             world.violations.append(f"unexpected callback type {kind}")
         interaction = {
