@@ -6,6 +6,7 @@
     d.run(ada, chan, "/game new", game="toy")        # or by name
     d.autocomplete(ada, chan, "/play", "action", "ta")   # -> the choices the bot offers
     d.click(ada, chan, "Take 1")                     # the button labelled so on the latest message
+    d.submit(ada, d.click(ada, chan, "Bid"), amount="75")   # fill in and send the form it opened
     d.latest_public(chan); d.ephemeral_to(ada)
 
 Interaction payloads are built from the commands the bot synced, so a command or option the bot
@@ -308,6 +309,47 @@ class Driver:
         data = {"custom_id": menu["custom_id"], "component_type": 3, "values": list(values)}
         return self._interact(3, user, self.server.channels[message.channel_id], data, message)
 
+    def submit(self, user: User, opened: Reply, **values: str) -> Reply:
+        """``user`` fills in the form (modal) the bot opened in answer to ``opened`` (each
+        text field by its custom id; one left out keeps its pre-filled value) and sends it.
+        Discord's client lets only the user it opened for send it, and refuses a required
+        field left empty or a value shorter or longer than the field allows."""
+        form = opened.interaction.modal
+        if form is None:
+            raise DriverError("the bot opened no form in that answer")
+        if opened.interaction.user_id != user.id:
+            raise DriverError("a form is shown only to the user whose click opened it")
+        sent, known = [], set()
+        for comp in form.get("components") or []:
+            if comp.get("type") == 18:
+                field = comp.get("component") or {}
+            elif comp.get("type") == 1:
+                field = (comp.get("components") or [{}])[0]
+            else:
+                continue  # text shown in the form, nothing to fill in
+            if field.get("type") != 4:
+                raise DriverError(f"the driver fills in text inputs only, not {field.get('type')}")
+            cid = field["custom_id"]
+            known.add(cid)
+            value = values.get(cid, field.get("value") or "")
+            low, high = field.get("min_length") or 0, field.get("max_length") or 4000
+            if field.get("required", True) and not value:
+                raise DriverError(f"the field {cid!r} is required")
+            if value and not low <= len(value) <= high:
+                raise DriverError(f"the field {cid!r} takes {low} to {high} characters")
+            typed = {"type": 4, "custom_id": cid, "value": value}
+            sent.append(
+                {"type": 18, "component": typed}
+                if comp.get("type") == 18
+                else {"type": 1, "components": [typed]}
+            )
+        unknown = set(values) - known
+        if unknown:
+            raise DriverError(f"the form has no field {sorted(unknown)}; it has {sorted(known)}")
+        data = {"custom_id": form["custom_id"], "components": sent}
+        channel = self.server.channels[opened.interaction.channel_id]
+        return self._interact(5, user, channel, data, opened.clicked)
+
     def _message(self, where: Channel | Message) -> Message:
         if isinstance(where, Message):
             return where
@@ -332,7 +374,7 @@ class Driver:
             # a click acknowledged with type 6 shows nothing yet: wait for what follows it (a
             # new message, or an edit of the clicked message or of a turn message)
             record = server.interactions[iid]
-            if record.failed or record.response_type in (4, 7) or record.original_edited:
+            if record.failed or record.response_type in (4, 7, 9) or record.original_edited:
                 return True
             if self._edits(channel) != edits:
                 return True
