@@ -75,8 +75,9 @@ class Action(BaseModel):
     #: a move whose number the player types (a bid, cash in a trade): the move made is
     #: ``f"{id}:{n}"`` for ``n`` in the range (see :meth:`Engine.amount_moves`)
     amount: Amount | None = None
-    #: a fixed step (+1, +10) of the typed-amount move with this id: kept for bots and
-    #: ``/play``, left off buttons and panels, where people type the amount instead
+    #: a fixed step (+1, +10) that is the same move as this typed amount (``<id>:<n>`` of an
+    #: amount move): kept for bots and ``/play``, left off buttons and panels, where people
+    #: type the amount instead
     step_of: str | None = None
 
 

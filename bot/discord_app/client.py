@@ -178,6 +178,17 @@ class TabletopClient(discord.Client):
             interaction, game_id, version, index, own=own, confirmed=confirmed, amount=amount
         )
 
+    async def handle_amount(
+        self,
+        interaction: discord.Interaction,
+        game_id: int,
+        version: int,
+        index: int,
+        *,
+        own: bool = False,
+    ) -> None:
+        await turns.handle_amount(interaction, game_id, version, index, own=own)
+
     async def handle_moves(
         self, interaction: discord.Interaction, game_id: int, version: int
     ) -> None:

@@ -233,19 +233,20 @@ class AmountButton(discord.ui.DynamicItem[discord.ui.Button], template=AMOUNT_TE
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_modal(
-            amount_form(self.game_id, self.version, self.index, self.item.label, own=self.own)
+        await interaction.client.handle_amount(
+            interaction, self.game_id, self.version, self.index, own=self.own
         )
 
 
 def amount_form(
-    game_id: int, version: int, index: int, label: str | None, *, own: bool = False
+    game_id: int, version: int, index: int, move: Action, *, own: bool = False
 ) -> discord.ui.Modal:
-    """The form a typed-amount move opens: titled with the move ("Bid"), its field described
-    by the button's words (which say the range). It is stopped before it is sent, so no view
-    store keeps it: the client handles every submission by its custom id."""
-    words = label or "Type an amount"
-    title = words.split(" (")[0].strip() or "Type an amount"
+    """The form a typed-amount move opens: titled with the move ("Bid"), its field saying the
+    range. It is stopped before it is sent, so no view store keeps it: the client handles
+    every submission by its custom id."""
+    title = move.label.split(" (")[0].strip() or "Type an amount"
+    amount = move.amount
+    words = f"From {amount.low} to {amount.high}." if amount is not None else move.label
     form = discord.ui.Modal(
         title=clip(title, MAX_FORM_TITLE),
         custom_id=f"ttn{'p' if own else ''}:{game_id}:{version}:{index}",

@@ -35,7 +35,7 @@ def shown(actions: Iterable[Action]) -> list[Action]:
     a move whose amount the player types (that move opens a box to type it in)."""
     actions = unique(actions)
     typed = {a.id for a in actions if a.amount is not None}
-    return [a for a in actions if a.step_of is None or a.step_of not in typed]
+    return [a for a in actions if a.step_of is None or a.step_of.rpartition(":")[0] not in typed]
 
 
 def board_moves(awaited: Mapping[int, Sequence[Action]], labels_public: bool) -> list[Action]:

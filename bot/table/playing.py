@@ -85,6 +85,36 @@ class Playing(TableCore):
             )
         return await self._move(row, eng, state, seat, action, by_standin=False)
 
+    async def offered(
+        self,
+        *,
+        channel_id: int,
+        user_id: int,
+        index: int,
+        own: bool = False,
+        expected_version: int,
+        expected_game_id: int,
+    ) -> Action:
+        """The move a component drawn at ``expected_version`` offers the clicker at ``index``,
+        refused exactly as :meth:`act` would refuse the click, without making it (a move whose
+        amount is typed is checked before its form opens)."""
+        row = await self._live(channel_id)
+        if expected_game_id != row.id:
+            raise BoardChanged("That button belongs to an earlier game in this channel.")
+        eng, state, seat = self._running_seat(row, user_id)
+        if not await self._unmoved_since(row, expected_version):
+            raise BoardChanged()
+        legal = self._moves(eng, state, seat.name)
+        action = self._offered(row, eng, state, legal, index, own=own)
+        if action is None:
+            waiting = self._engine_call(eng.to_act, state)
+            if not legal and seat.name not in waiting:
+                raise NotYourTurn(not_your_turn(waiting))
+            raise IllegalMove(
+                "That is not one of your moves right now. Use /play to see the moves you have."
+            )
+        return action
+
     def _offered(
         self,
         row: GameRow,

@@ -97,7 +97,9 @@ def awaited_actions(s: MonopolyState, player: str, awaited: list[str]) -> list[A
     a = s.auction
     if a:
         out = [
-            _act(f"bid:{step}", f"Bid {a.high + step} (+{step})", step_of=BID_TO)
+            _act(
+                f"bid:{step}", f"Bid {a.high + step} (+{step})", step_of=f"{BID_TO}:{a.high + step}"
+            )
             for step in auction.BID_STEPS
             if a.high + step <= s.cash[player]
         ]
@@ -219,7 +221,7 @@ def trade_actions(s: MonopolyState, player: str) -> list[Action]:
                     f"tr:pay:{step}",
                     f"Offer {step} more shmeckles (now {t.cash:+})",
                     private=True,
-                    step_of=OFFER_CASH,
+                    step_of=_cash_move(t.cash + step),
                 )
             )
         if -(t.cash - step) <= spendable(s, t.partner):
@@ -228,7 +230,7 @@ def trade_actions(s: MonopolyState, player: str) -> list[Action]:
                     f"tr:ask:{step}",
                     f"Ask {step} more shmeckles (now {t.cash:+})",
                     private=True,
-                    step_of=ASK_CASH,
+                    step_of=_cash_move(t.cash - step),
                 )
             )
     if trade.problem(s, t) is None:
@@ -245,7 +247,7 @@ def amount_moves(s: MonopolyState, player: str, awaited: list[str]) -> list[Acti
         return []
     out: list[Action] = []
     a = s.auction
-    steps = {x.step_of for x in awaited_actions(s, player, awaited)}
+    steps = {x.step_of.rpartition(":")[0] for x in awaited_actions(s, player, awaited) if x.step_of}
     if a is not None and BID_TO in steps:
         low = a.high + 1
         out.append(
@@ -275,6 +277,11 @@ def amount_moves(s: MonopolyState, player: str, awaited: list[str]) -> list[Acti
             )
         )
     return out
+
+
+def _cash_move(cash: int) -> str:
+    """The typed trade-cash move that sets the draft's cash to ``cash`` (>0: offered)."""
+    return f"{OFFER_CASH}:{cash}" if cash >= 0 else f"{ASK_CASH}:{-cash}"
 
 
 def _cash_now(cash: int) -> str:

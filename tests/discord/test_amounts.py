@@ -44,7 +44,7 @@ async def test_a_bid_is_one_button_that_opens_a_form_not_steps(h, monopoly):
     opened = await h.click(monopoly[0], turn, custom_id=bid["custom_id"])
     assert opened.callback_type == 9 and opened.messages == []
     form = opened.modal
-    assert form["title"] == "Bid" and "at least 1" in str(form["components"])
+    assert form["title"] == "Bid" and "From 1 to 1500" in str(form["components"])
 
 
 async def test_the_typed_bid_becomes_the_move(h, monopoly):
@@ -69,13 +69,25 @@ async def test_a_bad_bid_gets_a_private_answer_and_changes_nothing(h, monopoly, 
     assert (await h.table.game(channel_id=CHANNEL_ID)).version == before
 
 
-async def test_a_bid_typed_by_someone_not_bidding_is_refused(h, monopoly):
+async def test_someone_not_bidding_gets_a_private_answer_not_a_form(h, monopoly):
     first, other = monopoly
     turn = await _auction(h, monopoly)
-    opened = await h.click(other, turn, custom_id=_button(turn, "Bid")["custom_id"])
     before = (await h.table.game(channel_id=CHANNEL_ID)).version
-    reply = await h.submit(other, opened, turn, amount="50")
-    assert reply.only_ephemeral()
+    reply = await h.click(other, turn, custom_id=_button(turn, "Bid")["custom_id"])
+    assert reply.modal is None and reply.only_ephemeral()
+    spectator = await h.click(h.user("Eve"), turn, custom_id=_button(turn, "Bid")["custom_id"])
+    assert spectator.modal is None and "not one of them" in spectator.only_ephemeral().content
+    assert (await h.table.game(channel_id=CHANNEL_ID)).version == before
+
+
+async def test_a_form_sent_after_the_board_moved_on_changes_nothing(h, monopoly):
+    first, other = monopoly
+    turn = await _auction(h, monopoly)
+    opened = await h.click(first, turn, custom_id=_button(turn, "Bid")["custom_id"])
+    await h.slash(first, "play", action="pass")
+    before = (await h.table.game(channel_id=CHANNEL_ID)).version
+    reply = await h.submit(first, opened, turn, amount="50")
+    assert not reply.public and reply.ephemeral
     assert (await h.table.game(channel_id=CHANNEL_ID)).version == before
 
 

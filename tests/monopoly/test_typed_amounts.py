@@ -45,8 +45,21 @@ def test_a_typed_bid_out_of_range_or_not_a_whole_number_is_refused_with_the_rang
 
 def test_the_fixed_bid_steps_stay_for_bots_and_say_which_typed_move_they_stand_for(monkeypatch):
     steps = [a for a in ENGINE.legal_actions(_auction(monkeypatch), "Ada") if a.step_of]
-    assert {a.id for a in steps} == {"bid:1", "bid:10", "bid:50", "bid:100"}
-    assert {a.step_of for a in steps} == {"bid:to"}
+    assert {a.id: a.step_of for a in steps} == {
+        "bid:1": "bid:to:1",
+        "bid:10": "bid:to:10",
+        "bid:50": "bid:to:50",
+        "bid:100": "bid:to:100",
+    }
+
+
+def test_a_fixed_step_and_the_typed_amount_it_names_are_the_same_move(monkeypatch):
+    s = act(_auction(monkeypatch), "Ada", "bid:10")
+    [step] = [a for a in ENGINE.legal_actions(s, "Brook") if a.id == "bid:50"]
+    assert act(s, "Brook", "bid:50") == act(s, "Brook", step.step_of)
+    t = act(act(_draft(), "Ada", "tr:want:30"), "Ada", "tr:pay:10")
+    [pay] = [a for a in ENGINE.legal_actions(t, "Ada") if a.id == "tr:pay:100"]
+    assert pay.step_of == "tr:offer:80" and act(t, "Ada", pay.step_of).trade.cash == 80
 
 
 def test_typed_moves_are_not_legal_actions_so_every_legal_action_applies_as_it_is(monkeypatch):
