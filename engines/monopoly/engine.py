@@ -10,7 +10,7 @@ from engines.monopoly import actions, flow, hidden, policy, views
 from engines.monopoly.data import FIGURES
 from engines.monopoly.migrations import MIGRATIONS
 from engines.monopoly.money import go_bankrupt, say
-from engines.monopoly.property import worth
+from engines.monopoly.property import worth, worth_parts
 from engines.monopoly.setup import new_game
 from engines.monopoly.state import MonopolyState
 from engines.monopoly.views import MonopolyView
@@ -108,6 +108,36 @@ class MonopolyEngine(Engine[MonopolyState]):
             reason=state.end_reason or "",
         )
 
+    def final_report(self, state: MonopolyState) -> dict[str, str]:
+        """How each player's result was made: in the quick game the count that decides it
+        (cash + properties + buildings), in the classic game who stood last and in which
+        order the others went bankrupt."""
+        if not state.over:
+            return {}
+        out = {}
+        order = {p: n for n, p in enumerate(state.bankrupt, 1)}
+        for p in state.players:
+            if p in order:
+                nth = _ordinal(order[p])
+                out[p] = f"went bankrupt ({nth} out)" + (
+                    ", which ended the quick game" if state.mode == "quick" else ""
+                )
+                continue
+            w = worth_parts(state, p)
+            deeds = f"{w.deeds} propert{'y' if w.deeds == 1 else 'ies'}"
+            if w.mortgaged:
+                deeds += f", {w.mortgaged} mortgaged at half"
+            build = f"{w.stilts} stilt{'s' if w.stilts != 1 else ''}"
+            build += f", {w.boxes} box{'es' if w.boxes != 1 else ''}"
+            parts = (
+                f"{w.cash} cash + {w.property} in {deeds} + {w.buildings} in buildings ({build})"
+            )
+            if state.mode == "quick":
+                out[p] = f"{parts} = {w.total}"
+            else:
+                out[p] = f"last player standing, with {parts}"
+        return out
+
     def summary(self, state: MonopolyState) -> str:
         cash = ", ".join(f"{p} {state.cash[p]}" for p in state.players if p not in state.bankrupt)
         mode = "quick" if state.mode == "quick" else "classic"
@@ -161,3 +191,10 @@ class MonopolyEngine(Engine[MonopolyState]):
 ENGINE = MonopolyEngine()
 
 __all__ = ["ENGINE"]
+
+
+def _ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st."""
+    if 10 <= n % 100 <= 20:
+        return f"{n}th"
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
