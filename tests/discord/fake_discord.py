@@ -55,6 +55,7 @@ class Message:
     flags: int = 0
     components: list = field(default_factory=list)
     files: list[tuple[str, bytes]] = field(default_factory=list)
+    attachments: list[dict] = field(default_factory=list)  # as sent (filename, description)
     allowed_mentions: dict | None = None
     via: str = ""  # "channel", "response", "followup", "original"
     interaction_user: int | None = None  # who triggered it, for interaction messages
@@ -194,6 +195,7 @@ class FakeDiscord:
             flags=int(body.get("flags") or 0),
             components=body.get("components") or [],
             files=list(files),
+            attachments=list(body.get("attachments") or []),
             allowed_mentions=body.get("allowed_mentions"),
             via=via,
             interaction_user=user,

@@ -25,7 +25,7 @@ class ScenarioFailure(AssertionError):
 
 
 #: what a public component may carry: the game, the board's version and an index, never more
-OPAQUE_ID = re.compile(r"tt[spm]?:\d+:\d+(:\d+)?|ttr:\d+")
+OPAQUE_ID = re.compile(r"tt[spma]?:\d+:\d+(:\d+)?|ttr:\d+")
 
 
 def opaque_problems(message: Message) -> list[str]:
@@ -251,6 +251,7 @@ class GameSession:
                 raise ScenarioFailure(f"{actor.name} is awaited but /play offers nothing")
             values = [c["value"] for c in choices]
             value = self._wanted if self._wanted in values else self.rng.choice(values)
+            value = self._with_amount(row, actor, value)
             before = self.d.last_message_id()
             edits = self._edit_count()
             reply = self.d.run(actor, self.channel, "/play", action=value)
@@ -359,6 +360,20 @@ class GameSession:
             typed = [m for m in engine.amount_moves(state, name) if m.id == base]
             return typed[0].label if typed else action.label
         return action.label if action is not None else None
+
+    def _with_amount(self, row, actor: User, value: str) -> str:
+        """A /play choice that is a move whose amount is typed: type a number after it, as a
+        person would, and take the move the autocomplete then offers."""
+        name = {st.user_id: st.name for st in self.db.seats(row.id)}[actor.id]
+        engine, state = self.witness.engine(row), self.witness.state(row)
+        move = next((m for m in engine.amount_moves(state, name) if m.id == value), None)
+        if move is None or move.amount is None:
+            return value
+        typed = f"{move.label.split(' (')[0]} {move.amount.low}"
+        choices = self.d.autocomplete(actor, self.channel, "/play", "action", typed)
+        if not choices or not choices[0]["value"].startswith(f"{move.id}:"):
+            raise ScenarioFailure(f"/play did not offer {typed!r} as a move: {choices}")
+        return choices[0]["value"]
 
     def _fill_form(self, actor: User, opened: Reply, label: str) -> Reply:
         """Type an amount in the form a button opened: the steered move's amount when it is
