@@ -20,6 +20,7 @@ from __future__ import annotations
 import shlex
 from dataclasses import dataclass, field
 
+from bot.localdiscord import forms
 from bot.localdiscord.records import Channel, Interaction, Message, User
 from bot.localdiscord.server import MANAGE_MESSAGES, LocalDiscord
 
@@ -319,34 +320,10 @@ class Driver:
             raise DriverError("the bot opened no form in that answer")
         if opened.interaction.user_id != user.id:
             raise DriverError("a form is shown only to the user whose click opened it")
-        sent, known = [], set()
-        for comp in form.get("components") or []:
-            if comp.get("type") == 18:
-                field = comp.get("component") or {}
-            elif comp.get("type") == 1:
-                field = (comp.get("components") or [{}])[0]
-            else:
-                continue  # text shown in the form, nothing to fill in
-            if field.get("type") != 4:
-                raise DriverError(f"the driver fills in text inputs only, not {field.get('type')}")
-            cid = field["custom_id"]
-            known.add(cid)
-            value = values.get(cid, field.get("value") or "")
-            low, high = field.get("min_length") or 0, field.get("max_length") or 4000
-            if field.get("required", True) and not value:
-                raise DriverError(f"the field {cid!r} is required")
-            if value and not low <= len(value) <= high:
-                raise DriverError(f"the field {cid!r} takes {low} to {high} characters")
-            typed = {"type": 4, "custom_id": cid, "value": value}
-            sent.append(
-                {"type": 18, "component": typed}
-                if comp.get("type") == 18
-                else {"type": 1, "components": [typed]}
-            )
-        unknown = set(values) - known
-        if unknown:
-            raise DriverError(f"the form has no field {sorted(unknown)}; it has {sorted(known)}")
-        data = {"custom_id": form["custom_id"], "components": sent}
+        try:
+            data = forms.submission(form, values)
+        except forms.FormError as exc:
+            raise DriverError(str(exc)) from None
         channel = self.server.channels[opened.interaction.channel_id]
         return self._interact(5, user, channel, data, opened.clicked)
 
