@@ -351,6 +351,10 @@ function drawForm(list) {
   }
   if (dialog.dataset.interaction === f.interaction && dialog.open) return;
   dialog.dataset.interaction = f.interaction;
+  for (const b of document.querySelectorAll("#messages button.busy")) {  // the click's answer
+    b.disabled = false;
+    b.classList.remove("busy");
+  }
   $("form-title").textContent = f.title;
   const box = $("form-fields");
   box.textContent = "";
