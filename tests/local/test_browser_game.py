@@ -353,8 +353,9 @@ def test_an_amount_is_typed_in_a_form_the_page_shows(local, chromium):
     """Monopoly: the trade's cash is typed in the form the bot opens (a dialog on the page);
     a bad amount is answered privately, a good one updates the private panel."""
     you = _open(local, chromium, "Ada", "more-games")
+    before = str(max((int(m["id"]) for m in you.messages()), default=0))  # an earlier game's
     _open_game(you, "mono", "Monopoly: Rick and Morty", "monopoly")
-    start = you.wait_for_message("0", lambda m: "the game starts" in m["text"], "start")
+    start = you.wait_for_message(before, lambda m: "the game starts" in m["text"], "start")
     (mover_id,) = set(start["mentions"]) & set(you.names)
     you.switch(you.names[mover_id])
     turn = next(m for m in you.messages() if m["id"] == start["id"])
