@@ -29,6 +29,7 @@ from typing import Any
 
 from engines.core import (
     Action,
+    Amount,
     Engine,
     Event,
     IllegalAction,
@@ -40,6 +41,7 @@ from engines.core import (
 
 __all__ = [
     "Action",
+    "Amount",
     "Engine",
     "Event",
     "IllegalAction",

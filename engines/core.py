@@ -39,6 +39,24 @@ class UnreadableState(Exception):
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 
 
+class Amount(BaseModel):
+    """The whole number a player types for a move, from ``low`` to ``high`` inclusive."""
+
+    model_config = ConfigDict(frozen=True)
+
+    low: int
+    high: int
+    #: the label of the move made, ``{n}`` standing for the number ("Bid {n}")
+    made: str
+
+    def refusal(self) -> str:
+        return f"Type a whole number from {self.low} to {self.high}."
+
+
+#: the most digits a typed amount may have (more is never a sensible number of anything)
+MAX_AMOUNT_DIGITS = 9
+
+
 class Action(BaseModel):
     """One thing a player may do now.
 
@@ -54,10 +72,42 @@ class Action(BaseModel):
     #: the label, or the move being offered at all, tells something hidden (e.g. which tile in
     #: a hand is a focus group): only the player's private panel shows it
     private: bool = False
+    #: a move whose number the player types (a bid, cash in a trade): the move made is
+    #: ``f"{id}:{n}"`` for ``n`` in the range (see :meth:`Engine.amount_moves`)
+    amount: Amount | None = None
+    #: a fixed step (+1, +10) that is the same move as this typed amount (``<id>:<n>`` of an
+    #: amount move): kept for bots and ``/play``, left off buttons and panels, where people
+    #: type the amount instead
+    step_of: str | None = None
 
 
 MAX_ACTION_ID = 64
 MAX_ACTION_LABEL = 80
+
+
+def typed_move(amount_moves: Sequence[Action], action_id: str) -> Action | None:
+    """The move ``action_id`` makes if it is ``f"{id}:{n}"`` for one of ``amount_moves``:
+    ``None`` if it names none of them; IllegalAction (saying the range) if ``n`` is not a whole
+    number in its range."""
+    base, _, typed = action_id.rpartition(":")
+    move = next((a for a in amount_moves if a.amount is not None and a.id == base), None)
+    if move is None or move.amount is None:
+        return None
+    return move_with_amount(move, typed)
+
+
+def move_with_amount(move: Action, typed: str) -> Action:
+    """``move`` (one with an :class:`Amount`) made with the number ``typed``; IllegalAction
+    (saying the range) unless it is a whole number in the range."""
+    amount = move.amount
+    if amount is None:
+        raise IllegalAction("That move takes no amount.")
+    text = typed.strip().replace(",", "").replace("_", "")
+    ok = text.isascii() and text.isdigit() and len(text) <= MAX_AMOUNT_DIGITS
+    if not ok or not amount.low <= int(text) <= amount.high:
+        raise IllegalAction(amount.refusal())
+    n = int(text)
+    return Action(id=f"{move.id}:{n}", label=amount.made.format(n=n), private=move.private)
 
 
 class Event(BaseModel):
@@ -219,6 +269,8 @@ class Engine(ABC, Generic[S]):
         legal = self.legal_actions(state, player)
         action = next((a for a in legal if a.id == action_id), None)
         if action is None:
+            action = typed_move(self.amount_moves(state, player), action_id)
+        if action is None:
             raise IllegalAction(self.refusal(state, player, action_id, legal))
         return self.play(state, player, action)
 
@@ -255,6 +307,13 @@ class Engine(ABC, Generic[S]):
         if not actions:
             raise IllegalAction(f"{player} has nothing to do now.")
         return self.pick(state, player, actions, rng)
+
+    def amount_moves(self, state: S, player: str) -> list[Action]:
+        """``player``'s moves whose number they type (an auction bid, cash in a trade), each
+        with its :class:`Amount`; ``apply`` takes ``f"{id}:{n}"`` for one of them. They are not
+        among :meth:`legal_actions`, which bots and playouts apply as they are (there, fixed
+        steps marked ``step_of`` stand for them). None by default."""
+        return []
 
     # -- what an engine writes for the templates ----------------------------------------------
     def step(self, state: S, player: str, action: Action, events: list[Event]) -> None:

@@ -333,6 +333,24 @@ class Store:
 
         return await self._read(behind)
 
+    async def ended_noted(self, prefix: str) -> list[int]:
+        """Ids of the finished or aborted games that still have a non-empty note in ``meta``
+        under ``prefix`` + id, in id order: read from the notes still in use (an index of
+        them), not from every ended game."""
+        stop = prefix[:-1] + chr(ord(prefix[-1]) + 1)
+
+        def noted(conn: sqlite3.Connection) -> list[int]:
+            rows = conn.execute(
+                "SELECT g.id FROM meta m"
+                " JOIN games g ON g.id = CAST(substr(m.key, ?) AS INTEGER)"
+                " WHERE m.key >= ? AND m.key < ? AND m.value != ''"
+                " AND g.status IN ('finished', 'aborted') ORDER BY g.id",
+                (len(prefix) + 1, prefix, stop),
+            )
+            return [row[0] for row in rows.fetchall()]
+
+        return await self._read(noted)
+
     async def moves(self, game_id: int, *, limit: int | None = None) -> list[MoveRow]:
         """The game's log in order; with ``limit``, only the last ``limit`` entries."""
         args: tuple[int, ...]

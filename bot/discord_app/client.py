@@ -41,10 +41,12 @@ from bot.discord_app.commands.info import handle_log_page
 from bot.discord_app.components import (
     ActionButton,
     ActionSelect,
+    AmountButton,
     ConfirmButton,
     LogPageButton,
     MovesButton,
     RematchButton,
+    amount_submitted,
 )
 from bot.discord_app.resume import Announcements, catch_up
 from bot.discord_app.sync import HashKeeper, sync_commands
@@ -122,7 +124,13 @@ class TabletopClient(discord.Client):
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(
-            ActionButton, ActionSelect, ConfirmButton, MovesButton, RematchButton, LogPageButton
+            ActionButton,
+            ActionSelect,
+            AmountButton,
+            ConfirmButton,
+            MovesButton,
+            RematchButton,
+            LogPageButton,
         )
         if self.server_settings is None:
             self.server_settings = await server_settings.build(self)
@@ -175,6 +183,9 @@ class TabletopClient(discord.Client):
             if self.bot_driver is not None:
                 await self.bot_driver.wake_all()
 
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        await amount_submitted(interaction)
+
     async def handle_action(
         self,
         interaction: discord.Interaction,
@@ -184,8 +195,22 @@ class TabletopClient(discord.Client):
         *,
         own: bool = False,
         confirmed: bool = False,
+        amount: str | None = None,
     ) -> None:
-        await turns.handle_click(interaction, game_id, version, index, own=own, confirmed=confirmed)
+        await turns.handle_click(
+            interaction, game_id, version, index, own=own, confirmed=confirmed, amount=amount
+        )
+
+    async def handle_amount(
+        self,
+        interaction: discord.Interaction,
+        game_id: int,
+        version: int,
+        index: int,
+        *,
+        own: bool = False,
+    ) -> None:
+        await turns.handle_amount(interaction, game_id, version, index, own=own)
 
     async def handle_moves(
         self, interaction: discord.Interaction, game_id: int, version: int

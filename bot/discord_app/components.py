@@ -9,7 +9,11 @@ index of the move in a list the table rebuilds when the click comes back
 - ``tts:<game>:<version>:<k>``: the k-th select menu of them (option values are indices);
 - ``ttm:<game>:<version>``: "Choose your move", opening the clicker's private panel;
 - ``ttp:<game>:<version>:<n>`` / ``ttq:<game>:<version>:<k>``: a move on a private panel, the
-  n-th of the clicker's own moves (a button / a select menu of them).
+  n-th of the clicker's own moves (a button / a select menu of them);
+- ``tta(p):<game>:<version>:<n>``: a move whose number the player types (a bid): the button
+  opens a form (a modal) ``ttn(p):<game>:<version>:<n>`` with one text field, ``amount``;
+  its submission is handled by the client (:func:`amount_submitted`), not a stored view, so a
+  form opened before a restart still works.
 
 The items are :class:`discord.ui.DynamicItem` subclasses registered once on the client; their
 callbacks hand the click to ``client.handle_action`` / ``client.handle_moves`` (see
@@ -27,6 +31,7 @@ import discord
 from bot.discord_app.text import (
     MAX_BUTTON_LABEL,
     MAX_BUTTONS,
+    MAX_BUTTONS_PER_ROW,
     MAX_CHOICES,
     MAX_OPTION_LABEL,
     MAX_ROWS,
@@ -41,6 +46,13 @@ MOVES_TEMPLATE = r"ttm:(?P<game>[0-9]+):(?P<version>[0-9]+)"
 REMATCH_TEMPLATE = r"ttr:(?P<game>[0-9]+)"
 LOG_TEMPLATE = r"ttg:(?P<page>[0-9]+):(?P<per>[0-9]+)"
 CONFIRM_TEMPLATE = r"ttc(?P<own>p?):(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<index>[0-9]+)"
+AMOUNT_TEMPLATE = r"tta(?P<own>p?):(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<index>[0-9]+)"
+FORM_PATTERN = re.compile(r"ttn(?P<own>p?):(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<index>[0-9]+)")
+#: the text field of an amount form
+AMOUNT_FIELD = "amount"
+AMOUNT_FIELD_LABEL = "Amount (a whole number)"
+MAX_FORM_TITLE = 45
+MAX_FIELD_DESCRIPTION = 100
 REMATCH_LABEL = "Rematch"
 MOVES_LABEL = "Choose your move (privately)"
 #: words that make a move the main action of its step (the primary, blue button)
@@ -61,10 +73,19 @@ def moves_id(game_id: int, version: int) -> str:
     return f"ttm:{game_id}:{version}"
 
 
+#: under a select option whose move loses something (it asks for confirmation, like a red button)
+LOSING_NOTE = "Loses something: you will be asked to confirm"
+
+
+def loses_something(label: str) -> bool:
+    """Whether a move's label says it loses something (bankruptcy, extinction, conceding)."""
+    words = label.casefold()
+    return any(w in words for w in LOSING_WORDS)
+
+
 def style_of(action: Action, *, main: bool) -> discord.ButtonStyle:
     """Red for a move that loses something, blue for the step's main action, grey otherwise."""
-    words = action.label.casefold()
-    if any(w in words for w in LOSING_WORDS):
+    if loses_something(action.label):
         return discord.ButtonStyle.danger
     return discord.ButtonStyle.primary if main else discord.ButtonStyle.secondary
 
@@ -119,17 +140,30 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TE
 
     async def callback(self, interaction: discord.Interaction) -> None:
         if self.item.style == discord.ButtonStyle.danger:  # a move that loses something: ask
-            view = discord.ui.View(timeout=None)
-            view.add_item(ConfirmButton(self.game_id, self.version, self.index, own=self.own))
-            await interaction.response.send_message(
-                f"Are you sure? **{self.item.label}** cannot be undone.",
-                view=view,
-                ephemeral=True,
-            )
+            await ask_first(interaction, self.game_id, self.version, self.index, self.item.label)
             return
         await interaction.client.handle_action(
             interaction, self.game_id, self.version, self.index, own=self.own
         )
+
+
+async def ask_first(
+    interaction: discord.Interaction,
+    game_id: int,
+    version: int,
+    index: int,
+    label: str | None,
+    *,
+    own: bool = False,
+) -> None:
+    """The private "Are you sure?" a move that loses something asks before it is made."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(ConfirmButton(game_id, version, index, own=own))
+    await interaction.response.send_message(
+        f"Are you sure? **{label or 'This move'}** cannot be undone.",
+        view=view,
+        ephemeral=True,
+    )
 
 
 class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button], template=CONFIRM_TEMPLATE):
@@ -158,6 +192,110 @@ class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button], template=CONFIRM_
         await interaction.client.handle_action(
             interaction, self.game_id, self.version, self.index, own=self.own, confirmed=True
         )
+
+
+class AmountButton(discord.ui.DynamicItem[discord.ui.Button], template=AMOUNT_TEMPLATE):
+    """A move whose number the player types: opens a form with one text field for it."""
+
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        index: int,
+        label: str = "",
+        *,
+        own: bool = False,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        row: int | None = None,
+    ):
+        self.game_id = game_id
+        self.version = version
+        self.index = index
+        self.own = own
+        super().__init__(
+            discord.ui.Button(
+                label=clip(label or "Type an amount", MAX_BUTTON_LABEL),
+                style=style,
+                custom_id=f"tta{'p' if own else ''}:{game_id}:{version}:{index}",
+            ),
+            row=row,
+        )
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(
+            int(match["game"]),
+            int(match["version"]),
+            int(match["index"]),
+            getattr(item, "label", None) or "",
+            own=bool(match["own"]),
+            style=getattr(item, "style", None) or discord.ButtonStyle.secondary,
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.handle_amount(
+            interaction, self.game_id, self.version, self.index, own=self.own
+        )
+
+
+def amount_form(
+    game_id: int, version: int, index: int, move: Action, *, own: bool = False
+) -> discord.ui.Modal:
+    """The form a typed-amount move opens: titled with the move ("Bid"), its field saying the
+    range. It is stopped before it is sent, so no view store keeps it: the client handles
+    every submission by its custom id."""
+    title = move.label.split(" (")[0].strip() or "Type an amount"
+    amount = move.amount
+    words = f"From {amount.low} to {amount.high}." if amount is not None else move.label
+    form = discord.ui.Modal(
+        title=clip(title, MAX_FORM_TITLE),
+        custom_id=f"ttn{'p' if own else ''}:{game_id}:{version}:{index}",
+        timeout=None,
+    )
+    form.add_item(
+        discord.ui.Label(
+            text=AMOUNT_FIELD_LABEL,
+            description=clip(words, MAX_FIELD_DESCRIPTION),
+            component=discord.ui.TextInput(
+                custom_id=AMOUNT_FIELD, min_length=1, max_length=12, required=True
+            ),
+        )
+    )
+    form.stop()
+    return form
+
+
+def submitted_value(data: dict, field: str = AMOUNT_FIELD) -> str | None:
+    """The text typed in ``field`` of a submitted form (a label's field or a row's)."""
+    stack = list(data.get("components") or [])
+    while stack:
+        comp = stack.pop(0)
+        if comp.get("custom_id") == field and "value" in comp:
+            return str(comp["value"])
+        if isinstance(comp.get("component"), dict):
+            stack.append(comp["component"])
+        stack.extend(comp.get("components") or [])
+    return None
+
+
+async def amount_submitted(interaction: discord.Interaction) -> bool:
+    """An amount form's submission becomes the move with that amount (checked by the table);
+    ``False`` if the interaction is not one."""
+    if interaction.type is not discord.InteractionType.modal_submit:
+        return False
+    data = interaction.data or {}
+    match = FORM_PATTERN.fullmatch(str(data.get("custom_id") or ""))
+    if match is None:
+        return False
+    await interaction.client.handle_action(
+        interaction,
+        int(match["game"]),
+        int(match["version"]),
+        int(match["index"]),
+        own=bool(match["own"]),
+        amount=submitted_value(data) or "",
+    )
+    return True
 
 
 class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMPLATE):
@@ -202,6 +340,12 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TE
         values = self.item.values or (interaction.data or {}).get("values") or []
         if not values or not str(values[0]).isdigit():
             await interaction.response.defer()  # nothing usable chosen: acknowledge only
+            return
+        chosen = next((o for o in self.item.options if o.value == str(values[0])), None)
+        if chosen is not None and loses_something(chosen.label):  # ask first, as a red button
+            await ask_first(
+                interaction, self.game_id, self.version, int(values[0]), chosen.label, own=self.own
+            )
             return
         await interaction.client.handle_action(
             interaction, self.game_id, self.version, int(values[0]), own=self.own
@@ -329,31 +473,44 @@ def action_layout(
         for i, a in enumerate(actions):
             row = (i + taken) // 5
             style = style_of(a, main=i == main)
-            view.add_item(ActionButton(game_id, version, i, a.label, own=own, style=style, row=row))
+            view.add_item(button_for(game_id, version, i, a, own=own, style=style, row=row))
         return ActionLayout(view, False)
-    view.add_item(
-        ActionButton(
-            game_id,
-            version,
-            main,
-            actions[main].label,
-            own=own,
-            style=style_of(actions[main], main=True),
-            row=0,
-        )
-    )
-    rest = [(i, a) for i, a in enumerate(actions) if i != main]
+    typed = [i for i, a in enumerate(actions) if a.amount is not None and i != main]
+    on_buttons = [main, *typed][: MAX_BUTTONS_PER_ROW - taken]  # a form opens from a button
+    for i in on_buttons:
+        style = style_of(actions[i], main=i == main)
+        view.add_item(button_for(game_id, version, i, actions[i], own=own, style=style, row=0))
+    rest = [(i, a) for i, a in enumerate(actions) if i not in on_buttons and a.amount is None]
     menus = grouped(rest)[: MAX_ROWS - 1]
-    shown = 1
+    shown = len(on_buttons)
     for k, (kind, chunk) in enumerate(menus):
         options = [
-            discord.SelectOption(label=clip(a.label or "Move", MAX_OPTION_LABEL), value=str(i))
+            discord.SelectOption(
+                label=clip(a.label or "Move", MAX_OPTION_LABEL),
+                value=str(i),
+                description=LOSING_NOTE if loses_something(a.label) else None,
+            )
             for i, a in chunk
         ]
         shown += len(chunk)
         placeholder = clip(f"{kind} ({len(chunk)})", 150)
         view.add_item(ActionSelect(game_id, version, k, options, placeholder, own=own))
     return ActionLayout(view, shown < len(actions))
+
+
+def button_for(
+    game_id: int,
+    version: int,
+    index: int,
+    action: Action,
+    *,
+    own: bool,
+    style: discord.ButtonStyle,
+    row: int | None,
+) -> discord.ui.DynamicItem:
+    """A move's button: one that opens a form when the player types the move's amount."""
+    kind = AmountButton if action.amount is not None else ActionButton
+    return kind(game_id, version, index, action.label, own=own, style=style, row=row)
 
 
 def kind_of(action: Action) -> str:

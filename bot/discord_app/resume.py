@@ -25,7 +25,6 @@ from storage.shards import Shards
 log = logging.getLogger(__name__)
 
 RECENT_MOVES = 3
-ENDED = ("finished", "aborted")
 
 
 class Announcements:
@@ -86,13 +85,14 @@ async def catch_up(client: discord.Client, announcements: Announcements) -> int:
                 type(exc).__name__,
             )
     shards = announcements.shards
-    for game in await table.games(ENDED):
-        if shards is not None and not shards.owns(game.guild_id):
-            continue  # another process's game: it announces it
+    for game_id in await book_of(client).ended():
         try:
+            game = await table.game_by_id(game_id)
+            if shards is not None and not shards.owns(game.guild_id):
+                continue  # another process's game: it announces it
             posted += await announce_end(client, game)
         except Exception as exc:
-            log.warning("Could not announce the end of game %s: %s", game.id, type(exc).__name__)
+            log.warning("Could not announce the end of game %s: %s", game_id, type(exc).__name__)
     if posted:
         log.info("Announced %d game(s) that moved on while the bot was away", posted)
     return posted

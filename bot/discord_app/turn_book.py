@@ -54,6 +54,11 @@ class TurnBook:
     async def drop(self, game_id: int) -> None:
         await self.store.set_meta(f"{self.PREFIX}{game_id}", "")
 
+    async def ended(self) -> list[int]:
+        """Games that ended while their turn message still had live buttons (the end saved
+        but never shown): read through the index of notes in use, however many games ended."""
+        return await self.store.ended_noted(self.PREFIX)
+
 
 def since_lines(history: Sequence[LogLine], users: Sequence[int], *, at_most: int = SINCE_LINES):
     """What happened since ``users`` last acted themselves, grouped by player, at most

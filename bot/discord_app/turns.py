@@ -22,7 +22,7 @@ from collections.abc import Awaitable, Callable
 import discord
 
 from bot.discord_app import replies, server_settings
-from bot.discord_app.components import action_layout
+from bot.discord_app.components import action_layout, amount_form
 from bot.discord_app.posts import (
     PLAY_HINT,
     Post,
@@ -356,8 +356,10 @@ async def handle_click(
     *,
     own: bool = False,
     confirmed: bool = False,
+    amount: str | None = None,
 ) -> None:
-    """A button or select click: refuse stale, foreign or illegal clicks privately, else move.
+    """A button or select click (or an amount form sent, with the ``amount`` typed): refuse
+    stale, foreign or illegal clicks and bad amounts privately, else move.
 
     The move is tried at once (one load); only a refusal looks at the game again to say why.
     A click on a private panel (``own``) then updates that panel in place; a confirmed losing
@@ -371,6 +373,7 @@ async def handle_click(
                 user_id=interaction.user.id,
                 offered=index,
                 own=own,
+                amount=amount,
                 expected_version=version,
                 expected_game_id=game_id,
             )
@@ -389,6 +392,35 @@ async def handle_click(
         elif private_lines(outcome, user):
             note = private_note(outcome, user, "Your move is made.")
             await replies.private(interaction, note)
+    except Exception as exc:  # every failure becomes a private answer
+        await replies.answer_error(interaction, exc)
+
+
+async def handle_amount(
+    interaction: discord.Interaction, game_id: int, version: int, index: int, *, own: bool
+) -> None:
+    """A typed-amount move's button: its form, once the click is one the move would accept
+    (a spectator, a player it is not offered to or an older board get a private answer
+    first, not a form to fill in for nothing)."""
+    try:
+        table = table_of(interaction)
+        try:
+            move = await table.offered(
+                channel_id=interaction.channel_id,
+                user_id=interaction.user.id,
+                index=index,
+                own=own,
+                expected_version=version,
+                expected_game_id=game_id,
+            )
+        except (BoardChanged, NoGame, NotSeated) as refused:
+            if await current_game_for(interaction, game_id, version) is not None:
+                raise refused from None
+            return
+        if move.amount is None:  # the list moved under the button: make the move as clicked
+            await handle_click(interaction, game_id, version, index, own=own)
+            return
+        await interaction.response.send_modal(amount_form(game_id, version, index, move, own=own))
     except Exception as exc:  # every failure becomes a private answer
         await replies.answer_error(interaction, exc)
 

@@ -3,8 +3,9 @@
 It runs on the local Discord's own event loop (so it reads its records directly, with no
 locking) and plays the users' side the way Discord's client does: it sends interactions built
 from the commands the bot synced, only for components on a message the seat can see, and shows
-each seat only the public messages and its own ephemeral ones. Every request names the seat it
-acts as; the page keeps no state of its own on the server.
+each seat only the public messages and its own ephemeral ones, and a form (modal) the bot
+opened for a seat until it is sent or closed. Every request names the seat it acts as; the
+page keeps no state of its own on the server but which forms were closed.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from pathlib import Path
 from aiohttp import WSMsgType, web
 
 from bot.local import slash, suggest
-from bot.localdiscord import limits
+from bot.localdiscord import forms, limits
 from bot.localdiscord.records import Interaction, Message, User
 from bot.localdiscord.server import LocalDiscord
 
@@ -41,6 +42,7 @@ class LocalPage:
         self._pending: asyncio.Handle | None = None
         self._runner: web.AppRunner | None = None
         self.port = 0
+        self._closed_forms: set[int] = set()  # interactions whose form was sent or closed
 
     # -- lifecycle ----------------------------------------------------------------------------
     def app(self) -> web.Application:
@@ -53,6 +55,7 @@ class LocalPage:
         app.router.add_post("/api/command", self._command)
         app.router.add_post("/api/click", self._click)
         app.router.add_post("/api/select", self._select)
+        app.router.add_post("/api/form", self._form)
         app.router.add_get("/attachments/{id}", self._attachment)
         app.router.add_get("/ws", self._ws)
         return app
@@ -162,8 +165,26 @@ class LocalPage:
                 "messages": shown[-200:],
                 "channels": len(self._listed()),
                 "pinged": self._pinged_now(channel.id),
+                "forms": self._open_forms(seat, channel.id),
             }
         )
+
+    def _open_forms(self, seat: User, channel_id: int) -> list[dict]:
+        """The forms the bot opened for ``seat`` here and that are still open (the newest
+        last): Discord's client shows one until it is sent or closed."""
+        out = []
+        for record in self.server.interactions.values():
+            if (
+                record.modal is not None
+                and record.user_id == seat.id
+                and record.channel_id == channel_id
+                and record.id not in self._closed_forms
+            ):
+                try:
+                    out.append({"interaction": str(record.id), **forms.described(record.modal)})
+                except forms.FormError:
+                    continue
+        return out[-1:]
 
     def _pinged_now(self, channel_id: int) -> list[str]:
         """The seats the channel's latest ping is for (the page marks them: whose turn it is)."""
@@ -326,6 +347,29 @@ class LocalPage:
             return _bad(PageError(f"pick {low}–{high} of the menu's options"))
         data = {"custom_id": menu["custom_id"], "component_type": 3, "values": values}
         return self._dispatch(type=3, user=seat, channel_id=msg.channel_id, data=data, message=msg)
+
+    async def _form(self, request: web.Request) -> web.Response:
+        """A form sent (``values``: each field's text) or closed (``close``)."""
+        try:
+            body = await _body(request)
+            seat = self._seat(body.get("seat"))
+            record = self.server.interactions.get(int(body.get("interaction") or 0))
+            if record is None or record.modal is None or record.user_id != seat.id:
+                raise PageError("that form is not open for this seat")
+            if record.id in self._closed_forms:
+                raise PageError("that form was already sent or closed")
+            if body.get("close"):
+                self._closed_forms.add(record.id)
+                return web.json_response({"ok": True})
+            values = {str(k): str(v) for k, v in (body.get("values") or {}).items()}
+            data = forms.submission(record.modal, values)
+        except (PageError, ValueError) as exc:  # FormError is a ValueError
+            return _bad(exc)
+        self._closed_forms.add(record.id)
+        message = self.server.messages.get(record.message_id or 0)
+        return self._dispatch(
+            type=5, user=seat, channel_id=record.channel_id, data=data, message=message
+        )
 
 
 def _command_name(record: Interaction) -> str:

@@ -210,7 +210,7 @@ class Interaction:
 
     id: int
     token: str
-    type: int  # 2 command, 3 component, 4 autocomplete
+    type: int  # 2 command, 3 component, 4 autocomplete, 5 a form (modal) sent
     user_id: int
     channel_id: int
     data: dict
@@ -222,6 +222,7 @@ class Interaction:
     original_edited: bool = False
     failed: str | None = None  # why the user saw "This interaction failed"
     choices: list[dict] | None = None  # autocomplete answer
+    modal: dict | None = None  # the form (modal) the bot answered with, to fill in and send
 
     @property
     def response_type(self) -> int | None:

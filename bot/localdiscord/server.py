@@ -1012,6 +1012,8 @@ class LocalDiscord:
         resource: dict | None = None
         if rtype == 8:
             record.choices = data.get("choices") or []
+        elif rtype == 9:  # a form the user fills in; sending it is a new interaction (type 5)
+            record.modal = data
         elif rtype in (4, 5):
             flags = int(data.get("flags") or 0)
             if rtype == 5:
@@ -1431,4 +1433,6 @@ def _describe(record: Interaction) -> str:
             opts = opts[0].get("options") or []
         kind = "autocomplete " if record.type == 4 else ""
         return kind + "/" + " ".join(parts)
+    if record.type == 5:
+        return f"form {data.get('custom_id')!r} sent"
     return f"click {data.get('custom_id')!r}"

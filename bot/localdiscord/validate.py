@@ -62,6 +62,8 @@ def check_request(method: str, path: str, body: Any, files: Files) -> None:
             _message(data, files, ("data",), creating=False)
         elif body["type"] == 8:
             _raise(check_choices(data.get("choices") or [], ("data", "choices")))
+        elif body["type"] == 9:
+            _raise(check_modal(data, ("data",)))
     elif key in COMMAND_PUTS:
         _raise(check_commands(body or []))
 
@@ -230,6 +232,75 @@ def check_components(rows: list[dict], at: tuple = ("components",)) -> list[Fiel
                 problems += _button(comp, where)
             elif comp.get("type") in limits.SELECTS:
                 problems += _select(comp, where)
+    return problems
+
+
+def modal_fields(form: dict) -> list[tuple[tuple, dict]]:
+    """The text inputs of a form (modal), each with its path: inside a label (the current
+    way) or alone in an action row (the older one)."""
+    out = []
+    for i, comp in enumerate(form.get("components") or []):
+        if comp.get("type") == limits.LABEL and isinstance(comp.get("component"), dict):
+            out.append((("components", i, "component"), comp["component"]))
+        elif comp.get("type") == limits.ACTION_ROW:
+            for j, child in enumerate(comp.get("components") or []):
+                out.append((("components", i, "components", j), child))
+    return out
+
+
+def check_modal(form: dict, at: tuple = ()) -> list[FieldError]:
+    """A form's rules beyond the schema: at most 5 components, an action row holding exactly
+    one text input, text input custom ids unique, lengths that make sense."""
+    problems: list[FieldError] = []
+    comps = form.get("components") or []
+    if len(comps) > limits.MAX_MODAL_COMPONENTS:
+        problems.append(
+            _err(
+                (*at, "components"),
+                "BASE_TYPE_MAX_LENGTH",
+                f"Must be {limits.MAX_MODAL_COMPONENTS} or fewer in length.",
+            )
+        )
+    for i, comp in enumerate(comps):
+        if comp.get("type") == limits.ACTION_ROW:
+            kinds = [c.get("type") for c in comp.get("components") or []]
+            if kinds != [limits.TEXT_INPUT]:
+                problems.append(
+                    _err(
+                        (*at, "components", i, "components"),
+                        "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+                        "An action row in a modal holds exactly one text input",
+                    )
+                )
+    seen: set[str] = set()
+    for where, field in modal_fields(form):
+        here = (*at, *where)
+        if field.get("type") != limits.TEXT_INPUT:
+            continue
+        cid = field.get("custom_id") or ""
+        if cid in seen:
+            problems.append(
+                _err(
+                    (*here, "custom_id"),
+                    "COMPONENT_CUSTOM_ID_DUPLICATED",
+                    "Component custom id cannot be duplicated",
+                )
+            )
+        seen.add(cid)
+        low, high = field.get("min_length"), field.get("max_length")
+        if low is not None and high is not None and low > high:
+            problems.append(
+                _err(
+                    (*here, "min_length"),
+                    "BASE_TYPE_BAD_LENGTH",
+                    "min_length must not be more than max_length",
+                )
+            )
+        value = field.get("value")
+        if value is not None and len(value) > (high or limits.MAX_TEXT_INPUT):
+            problems.append(
+                _err((*here, "value"), "BASE_TYPE_BAD_LENGTH", "The value is longer than allowed")
+            )
     return problems
 
 

@@ -209,6 +209,13 @@ class TableCore:
             log.error("engine call %s failed: %s", getattr(fn, "__qualname__", fn), failure(exc))
             raise EngineFailure() from None
 
+    def _moves(self, eng: AnyEngine, state: BaseModel, name: str) -> list[Action]:
+        """What ``name`` may be offered: their legal actions and their typed-amount moves."""
+        return [
+            *self._engine_call(eng.legal_actions, state, name),
+            *self._engine_call(eng.amount_moves, state, name),
+        ]
+
     def _running_seat(self, row: GameRow, user_id: int) -> tuple[AnyEngine, BaseModel, SeatRow]:
         if row.status == "lobby":
             raise WrongStage("The game has not started yet. The host starts it with /game start.")
@@ -317,7 +324,7 @@ class TableCore:
         awaited: dict[int, list[Action]] = {}
         for name in names:
             if name in by_name:
-                awaited[by_name[name]] = list(self._engine_call(eng.legal_actions, state, name))
+                awaited[by_name[name]] = self._moves(eng, state, name)
         for event in events:
             if event.private_to is not None:
                 owner = user_of(row, event.private_to)

@@ -30,12 +30,20 @@ def unique(actions: Iterable[Action]) -> list[Action]:
     return out
 
 
+def shown(actions: Iterable[Action]) -> list[Action]:
+    """``actions`` as components show them: each id once, without the fixed steps (+1, +10) of
+    a move whose amount the player types (that move opens a box to type it in)."""
+    actions = unique(actions)
+    typed = {a.id for a in actions if a.amount is not None}
+    return [a for a in actions if a.step_of is None or a.step_of.rpartition(":")[0] not in typed]
+
+
 def board_moves(awaited: Mapping[int, Sequence[Action]], labels_public: bool) -> list[Action]:
     """The moves the public turn message shows: each awaited player's moves (in the order the
     game awaits them) whose labels may be public, each id once."""
     if not labels_public:
         return []
-    return unique(a for moves in awaited.values() for a in moves if not a.private)
+    return shown(a for moves in awaited.values() for a in moves if not a.private)
 
 
 def has_private_moves(awaited: Mapping[int, Sequence[Action]], labels_public: bool) -> bool:
@@ -45,7 +53,7 @@ def has_private_moves(awaited: Mapping[int, Sequence[Action]], labels_public: bo
 
 def panel_moves(actions: Sequence[Action]) -> list[Action]:
     """The moves a player's private panel shows: all of theirs, each id once."""
-    return unique(actions)
+    return shown(actions)
 
 
 def pick(moves: Sequence[Action], index: int) -> Action | None:

@@ -26,6 +26,7 @@ from bot.table.texts import (
     not_your_turn,
 )
 from engines import Action, IllegalAction
+from engines.core import move_with_amount, typed_move
 from storage import (
     GameRow,
     MoveEntry,
@@ -42,6 +43,7 @@ class Playing(TableCore):
         action_id: str | None = None,
         offered: int | None = None,
         own: bool = False,
+        amount: str | None = None,
         expected_version: int | None = None,
         expected_game_id: int | None = None,
     ) -> Outcome:
@@ -53,7 +55,9 @@ class Playing(TableCore):
         message offers (:func:`bot.table.offers.board_moves`), or with ``own`` among the
         player's own (their private panel). ``expected_version`` / ``expected_game_id`` refuse
         the move with :class:`BoardChanged` if the position changed since the component was
-        drawn (a host's note or pause in between does not count).
+        drawn (a host's note or pause in between does not count). ``amount`` is the number
+        the player typed for a move that takes one (an auction bid), checked against its range;
+        ``action_id`` may also carry it as ``<id>:<n>``.
         """
         row = await self._live(channel_id)
         if expected_game_id is not None and expected_game_id != row.id:
@@ -61,11 +65,17 @@ class Playing(TableCore):
         eng, state, seat = self._running_seat(row, user_id)
         if expected_version is not None and not await self._unmoved_since(row, expected_version):
             raise BoardChanged()
-        legal = self._engine_call(eng.legal_actions, state, seat.name)
+        legal = self._moves(eng, state, seat.name)
         if offered is not None:
             action = self._offered(row, eng, state, legal, offered, own=own)
         else:
-            action = _resolve(action_id or "", legal)
+            action = self._engine_call(_resolve, action_id or "", legal)
+        if action is not None and action.amount is not None:
+            if amount is None:
+                raise IllegalMove(f"That move needs an amount. {action.amount.refusal()}")
+            action = self._engine_call(move_with_amount, action, amount)
+        elif action is not None and amount is not None:
+            raise IllegalMove("That move takes no amount; the board has changed since.")
         if action is None:
             waiting = self._engine_call(eng.to_act, state)
             if not legal and seat.name not in waiting:
@@ -74,6 +84,36 @@ class Playing(TableCore):
                 "That is not one of your moves right now. Use /play to see the moves you have."
             )
         return await self._move(row, eng, state, seat, action, by_standin=False)
+
+    async def offered(
+        self,
+        *,
+        channel_id: int,
+        user_id: int,
+        index: int,
+        own: bool = False,
+        expected_version: int,
+        expected_game_id: int,
+    ) -> Action:
+        """The move a component drawn at ``expected_version`` offers the clicker at ``index``,
+        refused exactly as :meth:`act` would refuse the click, without making it (a move whose
+        amount is typed is checked before its form opens)."""
+        row = await self._live(channel_id)
+        if expected_game_id != row.id:
+            raise BoardChanged("That button belongs to an earlier game in this channel.")
+        eng, state, seat = self._running_seat(row, user_id)
+        if not await self._unmoved_since(row, expected_version):
+            raise BoardChanged()
+        legal = self._moves(eng, state, seat.name)
+        action = self._offered(row, eng, state, legal, index, own=own)
+        if action is None:
+            waiting = self._engine_call(eng.to_act, state)
+            if not legal and seat.name not in waiting:
+                raise NotYourTurn(not_your_turn(waiting))
+            raise IllegalMove(
+                "That is not one of your moves right now. Use /play to see the moves you have."
+            )
+        return action
 
     def _offered(
         self,
@@ -90,7 +130,7 @@ class Playing(TableCore):
         if own:
             return offers.pick(offers.panel_moves(legal), index)
         awaited = {
-            user: self._engine_call(eng.legal_actions, state, name)
+            user: self._moves(eng, state, name)
             for user, name in self._awaited_in(row, eng, state).items()
         }
         chosen = offers.pick(offers.board_moves(awaited, eng.public_action_labels), index)
@@ -138,10 +178,11 @@ class Playing(TableCore):
         )
 
     async def legal_actions(self, *, channel_id: int, user_id: int) -> list[Action]:
-        """The caller's moves now (empty when they have nothing to do)."""
+        """The caller's moves now (empty when they have nothing to do), typed-amount moves
+        included (made with :meth:`act`'s ``amount``)."""
         row = await self._live(channel_id)
         eng, state, seat = self._running_seat(row, user_id)
-        return list(self._engine_call(eng.legal_actions, state, seat.name))
+        return self._moves(eng, state, seat.name)
 
     async def suggest(self, *, channel_id: int, user_id: int, rng: random.Random) -> str:
         """A reasonable legal action id for this player (simulations)."""
@@ -184,4 +225,6 @@ def _resolve(typed: str, legal: Sequence[Action]) -> Action | None:
     if exact is not None:
         return exact
     by_label = [a for a in legal if a.label.casefold() == typed.casefold()]
-    return by_label[0] if len(by_label) == 1 else None
+    if len(by_label) == 1:
+        return by_label[0]
+    return typed_move(legal, typed)  # "<id>:<n>" for a move whose amount is typed

@@ -140,6 +140,21 @@ class CemeteryEngine(Engine[CemeteryState]):
             winners=[best.name], scores=scores, reason=f"most tokens ({best.total} to {low})"
         )
 
+    def final_report(self, state: CemeteryState) -> dict[str, str]:
+        """Each player's tokens by kind, spent and unspent (both count at the end)."""
+        if not state.over:
+            return {}
+        out = {}
+        for p in state.players:
+            revenge = p.revenge + p.revenge_spent
+            science = p.science + p.science_spent
+            words = (
+                f"{revenge} Revenge ({p.revenge_spent} spent) + "
+                f"{science} Science ({p.science_spent} spent) = {p.total} tokens"
+            )
+            out[p.name] = words + (" (conceded)" if p.name == state.conceded else "")
+        return out
+
     def summary(self, state: CemeteryState) -> str:
         tokens = " · ".join(
             f"{p.name} {p.total} (R {p.revenge}+{p.revenge_spent} spent, "

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engines.core import Action, Event, IllegalAction
+from engines.core import Action, Amount, Event, IllegalAction
 from engines.monopoly import auction, movement, trade
 from engines.monopoly.data import JAIL_FINE, SPACES
 from engines.monopoly.money import charge, go_bankrupt, say, transfer
@@ -60,10 +60,14 @@ VERBS = frozenset(
 
 
 @lru_cache(maxsize=8192)
-def _act(id_: str, label: str, *, private: bool = False) -> Action:
+def _act(id_: str, label: str, *, private: bool = False, step_of: str | None = None) -> Action:
     # ids and labels are made here from known parts, and actions are frozen: build each one
     # without validation, once, and share it
-    return Action.model_construct(id=id_, label=label[:80], private=private)
+    return Action.model_construct(id=id_, label=label[:80], private=private, step_of=step_of)
+
+
+#: the typed-amount moves: an auction bid (the new highest bid), and a trade's cash either way
+BID_TO, OFFER_CASH, ASK_CASH = "bid:to", "tr:offer", "tr:want"
 
 
 # -- listing ------------------------------------------------------------------------------
@@ -93,7 +97,9 @@ def awaited_actions(s: MonopolyState, player: str, awaited: list[str]) -> list[A
     a = s.auction
     if a:
         out = [
-            _act(f"bid:{step}", f"Bid {a.high + step} (+{step})")
+            _act(
+                f"bid:{step}", f"Bid {a.high + step} (+{step})", step_of=f"{BID_TO}:{a.high + step}"
+            )
             for step in auction.BID_STEPS
             if a.high + step <= s.cash[player]
         ]
@@ -212,17 +218,78 @@ def trade_actions(s: MonopolyState, player: str) -> list[Action]:
         if t.cash + step <= spendable(s, player):
             out.append(
                 _act(
-                    f"tr:pay:{step}", f"Offer {step} more shmeckles (now {t.cash:+})", private=True
+                    f"tr:pay:{step}",
+                    f"Offer {step} more shmeckles (now {t.cash:+})",
+                    private=True,
+                    step_of=_cash_move(t.cash + step),
                 )
             )
         if -(t.cash - step) <= spendable(s, t.partner):
             out.append(
-                _act(f"tr:ask:{step}", f"Ask {step} more shmeckles (now {t.cash:+})", private=True)
+                _act(
+                    f"tr:ask:{step}",
+                    f"Ask {step} more shmeckles (now {t.cash:+})",
+                    private=True,
+                    step_of=_cash_move(t.cash - step),
+                )
             )
     if trade.problem(s, t) is None:
         out.append(_act("tr:propose", f"Propose to {t.partner}: {trade.describe(t)}", private=True))
     out.append(_act("tr:cancel", "Cancel this trade draft", private=True))
     return out
+
+
+def amount_moves(s: MonopolyState, player: str, awaited: list[str]) -> list[Action]:
+    """The moves whose number the player types: their bid when the auction awaits them (any
+    amount above the highest bid they can pay), and while drafting a trade, the cash they offer
+    or ask for (set outright, up to what either side can raise)."""
+    if s.over or player not in s.players or player in s.bankrupt:
+        return []
+    out: list[Action] = []
+    a = s.auction
+    steps = {x.step_of.rpartition(":")[0] for x in awaited_actions(s, player, awaited) if x.step_of}
+    if a is not None and BID_TO in steps:
+        low = a.high + 1
+        out.append(
+            Action(
+                id=BID_TO,
+                label=f"Bid (type an amount, at least {low})",
+                amount=Amount(low=low, high=s.cash[player], made="Bid {n}"),
+            )
+        )
+    t = s.trade
+    if t is not None and t.proposer == player and not t.proposed:
+        now = _cash_now(t.cash)
+        out.append(
+            Action(
+                id=OFFER_CASH,
+                label=f"Offer shmeckles (type an amount; {now})",
+                private=True,
+                amount=Amount(low=0, high=spendable(s, player), made="Offer {n} shmeckles"),
+            )
+        )
+        out.append(
+            Action(
+                id=ASK_CASH,
+                label=f"Ask for shmeckles (type an amount; {now})",
+                private=True,
+                amount=Amount(low=0, high=spendable(s, t.partner), made="Ask for {n} shmeckles"),
+            )
+        )
+    return out
+
+
+def _cash_move(cash: int) -> str:
+    """The typed trade-cash move that sets the draft's cash to ``cash`` (>0: offered)."""
+    return f"{OFFER_CASH}:{cash}" if cash >= 0 else f"{ASK_CASH}:{-cash}"
+
+
+def _cash_now(cash: int) -> str:
+    if cash > 0:
+        return f"you offer {cash} now"
+    if cash < 0:
+        return f"you ask for {-cash} now"
+    return "no cash in it now"
 
 
 def legal(s: MonopolyState, player: str, awaited: list[str]) -> list[Action]:
@@ -306,7 +373,10 @@ def do(s: MonopolyState, ev: list[Event], player: str, action_id: str) -> None:
         say(s, ev, f"{player} does not buy {_name(i)}.")
         auction.start_property_auction(s, ev, i, player)
     elif verb == "bid":
-        auction.bid(s, ev, player, num)
+        a = s.auction
+        assert a is not None
+        # a typed bid ("bid:to:N") is the new highest bid; a fixed step raises it by that much
+        auction.bid(s, ev, player, int(rest[3:]) - a.high if rest.startswith("to:") else num)
     elif verb == "pass":
         auction.pass_bid(s, ev, player)
     elif verb == "place":
@@ -419,6 +489,10 @@ def _trade_step(s: MonopolyState, ev: list[Event], player: str, rest: str) -> No
             cards.remove(arg)
         else:
             cards.append(arg)
+    elif kind == "offer":
+        t.cash = int(arg)
+    elif kind == "want":
+        t.cash = -int(arg)
     elif kind == "pay":
         t.cash += int(arg)
     elif kind == "ask":

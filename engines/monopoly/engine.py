@@ -10,16 +10,16 @@ from engines.monopoly import actions, flow, hidden, policy, views
 from engines.monopoly.data import FIGURES
 from engines.monopoly.migrations import MIGRATIONS
 from engines.monopoly.money import go_bankrupt, say
-from engines.monopoly.property import worth
+from engines.monopoly.property import worth, worth_parts
 from engines.monopoly.setup import new_game
 from engines.monopoly.state import MonopolyState
 from engines.monopoly.views import MonopolyView
 
 GUIDE = """**Monopoly: Rick and Morty** — buy, rent, build, bankrupt the others.
 **Turn:** **Roll the dice**; doubles roll again, a third double sends you to jail. Passing or landing on GO pays 200.
-**Unowned property:** **Buy** it at the printed price or **Auction** it: every solvent player bids in turn (**Bid +1**, **+10**, **+50**, **+100** raise the bid, **Pass (final)** is final); nobody bidding leaves it with the Bank.
+**Unowned property:** **Buy** it at the printed price or **Auction** it: every solvent player bids in turn (**Bid** opens a box where you type your bid, above the highest; **Pass (final)** is final); nobody bidding leaves it with the Bank.
 **Rent:** doubled on a complete unmortgaged colour group; stilts and boxes raise it. Transports 25/50/100/200 by count; Microverse/Miniverse 4x the dice (10x with both).
-**Any time, even out of turn or in jail:** **Build** (even building, 4 flublet stilts then a gublet box; the Bank has 32 and 12, a shortage is auctioned), **Sell** (half price, evenly), **Mortgage**, **Lift the mortgage** (value + 10%), **Start a trade with** a player, add items, set cash and **Propose**; the partner accepts or declines.
+**Any time, even out of turn or in jail:** **Build** (even building, 4 flublet stilts then a gublet box; the Bank has 32 and 12, a shortage is auctioned), **Sell** (half price, evenly), **Mortgage**, **Lift the mortgage** (value + 10%), **Start a trade with** a player, add items, type the shmeckles you **Offer** or **Ask for**, and **Propose**; the partner accepts or declines.
 **Mortgaged property received** by trade or bankruptcy: lift it at once or **Keep it mortgaged** and pay the 10% fee now.
 **Jail:** **Pay 50 to leave jail** or **Use** a get-out card before rolling, or **Roll for doubles** up to 3 turns (then pay 50 and move).
 **Debt:** if you owe more than your cash, raise it (sell, mortgage, trade); **Declare bankruptcy** only when you cannot. Bankrupt to a player: they get everything. To the Bank: your property is auctioned.
@@ -93,6 +93,9 @@ class MonopolyEngine(Engine[MonopolyState]):
     def legal_actions(self, state: MonopolyState, player: str) -> list[Action]:
         return actions.legal(state, player, flow.awaited(state))
 
+    def amount_moves(self, state: MonopolyState, player: str) -> list[Action]:
+        return actions.amount_moves(state, player, flow.awaited(state))
+
     def view(self, state: MonopolyState, viewer: str | None) -> MonopolyView:
         return views.view(state, viewer)
 
@@ -104,6 +107,36 @@ class MonopolyEngine(Engine[MonopolyState]):
             scores=dict(state.scores),
             reason=state.end_reason or "",
         )
+
+    def final_report(self, state: MonopolyState) -> dict[str, str]:
+        """How each player's result was made: in the quick game the count that decides it
+        (cash + properties + buildings), in the classic game who stood last and in which
+        order the others went bankrupt."""
+        if not state.over:
+            return {}
+        out = {}
+        order = {p: n for n, p in enumerate(state.bankrupt, 1)}
+        for p in state.players:
+            if p in order:
+                nth = _ordinal(order[p])
+                out[p] = f"went bankrupt ({nth} out)" + (
+                    ", which ended the quick game" if state.mode == "quick" else ""
+                )
+                continue
+            w = worth_parts(state, p)
+            deeds = f"{w.deeds} propert{'y' if w.deeds == 1 else 'ies'}"
+            if w.mortgaged:
+                deeds += f", {w.mortgaged} mortgaged at half"
+            build = f"{w.stilts} stilt{'s' if w.stilts != 1 else ''}"
+            build += f", {w.boxes} box{'es' if w.boxes != 1 else ''}"
+            parts = (
+                f"{w.cash} cash + {w.property} in {deeds} + {w.buildings} in buildings ({build})"
+            )
+            if state.mode == "quick":
+                out[p] = f"{parts} = {w.total}"
+            else:
+                out[p] = f"last player standing, with {parts}"
+        return out
 
     def summary(self, state: MonopolyState) -> str:
         cash = ", ".join(f"{p} {state.cash[p]}" for p in state.players if p not in state.bankrupt)
@@ -158,3 +191,10 @@ class MonopolyEngine(Engine[MonopolyState]):
 ENGINE = MonopolyEngine()
 
 __all__ = ["ENGINE"]
+
+
+def _ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st."""
+    if 10 <= n % 100 <= 20:
+        return f"{n}th"
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"

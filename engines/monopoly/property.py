@@ -5,6 +5,7 @@ Pure questions about a state; nothing here moves money (see ``money``).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 from typing import Literal
 
@@ -199,6 +200,42 @@ def tradable(s: MonopolyState, space: int) -> bool:
     """Only unimproved property changes hands: no buildings anywhere on its group."""
     sp = SPACES[space]
     return not (sp.kind == "location" and group_has_buildings(s, space))
+
+
+@dataclass(frozen=True)
+class Worth:
+    """How the quick game counts a player's fortune, part by part (for the final standings)."""
+
+    cash: int
+    deeds: int  # properties owned
+    mortgaged: int  # of which mortgaged (counted at half the printed price)
+    property: int  # the properties' value
+    stilts: int
+    boxes: int
+    buildings: int  # the buildings' value (a box with the stilts it replaced)
+
+    @property
+    def total(self) -> int:
+        return self.cash + self.property + self.buildings
+
+
+def worth_parts(s: MonopolyState, player: str) -> Worth:
+    """:func:`worth`, part by part."""
+    deeds = mortgaged = value = stilts = boxes = buildings = 0
+    for i, p in s.owner.items():
+        if p != player:
+            continue
+        deeds += 1
+        price = SPACES[i].price or 0
+        mortgaged += i in s.mortgaged
+        value += price // 2 if i in s.mortgaged else price
+        lvl = s.level.get(i, 0)
+        buildings += lvl * (SPACES[i].build_cost or 0)
+        if lvl > s.max_stilts:
+            boxes += 1
+        else:
+            stilts += lvl
+    return Worth(s.cash[player], deeds, mortgaged, value, stilts, boxes, buildings)
 
 
 def worth(s: MonopolyState, player: str) -> int:

@@ -55,6 +55,7 @@ class Message:
     flags: int = 0
     components: list = field(default_factory=list)
     files: list[tuple[str, bytes]] = field(default_factory=list)
+    attachments: list[dict] = field(default_factory=list)  # as sent (filename, description)
     allowed_mentions: dict | None = None
     via: str = ""  # "channel", "response", "followup", "original"
     interaction_user: int | None = None  # who triggered it, for interaction messages
@@ -139,6 +140,7 @@ class InteractionRecord:
     callback_type: int | None = None
     original: int | None = None
     autocomplete: list[dict] | None = None
+    modal: dict | None = None  # the form the bot answered with (callback type 9)
 
 
 class FakeDiscord:
@@ -193,6 +195,7 @@ class FakeDiscord:
             flags=int(body.get("flags") or 0),
             components=body.get("components") or [],
             files=list(files),
+            attachments=list(body.get("attachments") or []),
             allowed_mentions=body.get("allowed_mentions"),
             via=via,
             interaction_user=user,
@@ -317,6 +320,11 @@ class RecordingWebhookAdapter(AsyncWebhookAdapter):
                     world.violations.append("autocomplete choice over 100 characters")
             record.autocomplete = choices
             resource = {"type": 8}
+        elif kind == 9 and record.type in (2, 3):  # a form (modal)
+            if not data.get("custom_id") or not 1 <= len(data.get("title") or "") <= 45:
+                world.violations.append("a modal without a custom id or with a bad title")
+            record.modal = data
+            resource = None
         else:
             world.violations.append(f"unexpected callback type {kind}")
         interaction = {

@@ -88,6 +88,7 @@ class Reply:
     edited: list[Message] = field(default_factory=list)  # existing ones it changed
     autocomplete: list[dict] | None = None
     callback_type: int | None = None
+    modal: dict | None = None  # the form the bot opened (callback type 9)
 
     @property
     def public(self) -> list[Message]:
@@ -323,7 +324,7 @@ class Harness:
             if mid in before_ids
             and before_state[mid] != (m.content, m.flags, str(m.components), m.loading)
         ]
-        return Reply(created, edited, record.autocomplete, record.callback_type)
+        return Reply(created, edited, record.autocomplete, record.callback_type, record.modal)
 
     # -- what users do -------------------------------------------------------------------------
     async def slash(
@@ -376,6 +377,27 @@ class Harness:
             if any(o["value"] == value for o in select["options"]):
                 return await self._component(user, message, select["custom_id"], 3, [value])
         raise AssertionError(f"no select option {value!r} on message {message.content!r}")
+
+    async def submit(self, user: User, opened: Reply, message: Message, **values: str) -> Reply:
+        """``user`` fills in and sends the form the bot opened in ``opened`` (from a component
+        of ``message``): each text field by its custom id."""
+        form = opened.modal
+        assert form is not None, "the bot opened no form"
+        rows = []
+        for comp in form["components"]:
+            field = comp.get("component") or (comp.get("components") or [{}])[0]
+            typed = {"type": field["type"], "custom_id": field["custom_id"]}
+            typed["value"] = values.get(field["custom_id"], "")
+            rows.append(
+                {"type": comp["type"], "component": typed}
+                if comp["type"] == 18
+                else {"type": 1, "components": [typed]}
+            )
+        data = {"custom_id": form["custom_id"], "components": rows}
+        payload, record = self._base(5, user, message.channel_id, data)
+        payload["message"] = message.payload()
+        record.component_message = message.id
+        return await self._dispatch(payload, record)
 
     async def _component(self, user, message: Message, custom_id: str, kind: int, values) -> Reply:
         data = {"custom_id": custom_id, "component_type": kind}

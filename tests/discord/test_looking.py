@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
+import engines
+
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
@@ -112,9 +116,20 @@ async def test_the_log_pages_back_through_the_whole_game_with_buttons(running, h
 def test_the_rules_speak_the_buttons_words_not_move_ids():
     import re
 
-    import engines
     from bot.discord_app.commands.info import rules_text
 
     for name in ("monopoly", "anatomy_park", "run_animals", "cemetery"):
-        text = rules_text(engines.get_engine(name))
+        text = rules_text(engines.get_engine(name)).replace("page:rulings", "")
         assert not re.search(r"`[a-z_]+:[^`]*`", text), f"{name}'s guide names a move id"
+        assert not re.search(r"\b[a-z_]+:[a-z0-9_]+", text), f"{name}'s guide names a move id"
+        assert "(+" not in text and "+10" not in text, f"{name}'s guide names fixed steps"
+
+
+@pytest.mark.parametrize("game", ["monopoly", "run_animals", "cemetery", "anatomy_park"])
+async def test_rules_come_with_a_legend_picture_and_its_words(h, ada, game):
+    answer = (await h.slash(ada, "game rules", game=game)).only_ephemeral()
+    [(name, data)] = answer.files
+    assert name == "legend.png" and data[:4] == b"\x89PNG"
+    [attachment] = answer.attachments
+    title = engines.get_engine(game).title
+    assert attachment["description"].startswith(title)

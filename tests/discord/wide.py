@@ -51,6 +51,8 @@ class WideEngine(Engine[WideState]):
     limit = 3
     #: the first move's label says it loses something (a red button that asks first)
     losing = False
+    #: which move is the losing one (past the first 25, it sits in a select menu)
+    losing_at = 0
 
     def setup(self, players, *, seed, options=None):
         return WideState(players=list(players), rng=Rng(seed=seed))
@@ -71,7 +73,7 @@ class WideEngine(Engine[WideState]):
             Action(
                 id=self._id(n),
                 label="Give up and lose 5 points"
-                if self.losing and n == 0
+                if self.losing and n == self.losing_at
                 else f"Move number {n} " + "with a long label " * 5,
             )
             for n in range(self.count)

@@ -25,7 +25,7 @@ class ScenarioFailure(AssertionError):
 
 
 #: what a public component may carry: the game, the board's version and an index, never more
-OPAQUE_ID = re.compile(r"tt[spm]?:\d+:\d+(:\d+)?|ttr:\d+")
+OPAQUE_ID = re.compile(r"tt[spma]?:\d+:\d+(:\d+)?|ttr:\d+")
 
 
 def opaque_problems(message: Message) -> list[str]:
@@ -61,6 +61,7 @@ class Tally:
     via_private: int = 0  # moves made on a private "your moves" answer
     posts_checked: int = 0  # moves that started a turn (a new message)
     edits_checked: int = 0  # moves within a turn (its message edited in place)
+    typed: int = 0  # moves made by typing an amount in a form
 
 
 def _label_of(offer: tuple[str, dict, str | None]) -> str:
@@ -250,6 +251,7 @@ class GameSession:
                 raise ScenarioFailure(f"{actor.name} is awaited but /play offers nothing")
             values = [c["value"] for c in choices]
             value = self._wanted if self._wanted in values else self.rng.choice(values)
+            value = self._with_amount(row, actor, value)
             before = self.d.last_message_id()
             edits = self._edit_count()
             reply = self.d.run(actor, self.channel, "/play", action=value)
@@ -330,6 +332,9 @@ class GameSession:
         kind, item, value = wanted[0] if wanted else self.rng.choice(offers)
         if kind == "button":
             reply = self.d.click(actor, message, custom_id=item["custom_id"])
+            if reply.interaction.modal is not None:  # a move whose amount is typed
+                reply = self._fill_form(actor, reply, item["label"])
+                self.tally.typed += 1
         else:
             reply = self.d.select(actor, message, [value], custom_id=item["custom_id"])
         if self.witness.row().version == version:
@@ -343,11 +348,65 @@ class GameSession:
         return reply
 
     def _label(self, row, actor: User, action_id: str | None) -> str | None:
+        """The label of the component that makes ``action_id``: a fixed step's is that of the
+        move whose amount is typed (the step itself is for bots only)."""
         if action_id is None:
             return None
         name = {st.user_id: st.name for st in self.db.seats(row.id)}[actor.id]
-        legal = self.witness.engine(row).legal_actions(self.witness.state(row), name)
-        return next((a.label for a in legal if a.id == action_id), None)
+        engine, state = self.witness.engine(row), self.witness.state(row)
+        action = next((a for a in engine.legal_actions(state, name) if a.id == action_id), None)
+        if action is not None and action.step_of:
+            base = action.step_of.rpartition(":")[0]
+            typed = [m for m in engine.amount_moves(state, name) if m.id == base]
+            return typed[0].label if typed else action.label
+        return action.label if action is not None else None
+
+    def _with_amount(self, row, actor: User, value: str) -> str:
+        """A /play choice that is a move whose amount is typed: type a number after it, as a
+        person would, and take the move the autocomplete then offers."""
+        name = {st.user_id: st.name for st in self.db.seats(row.id)}[actor.id]
+        engine, state = self.witness.engine(row), self.witness.state(row)
+        move = next((m for m in engine.amount_moves(state, name) if m.id == value), None)
+        if move is None or move.amount is None:
+            return value
+        typed = f"{move.label.split(' (')[0]} {move.amount.low}"
+        choices = self.d.autocomplete(actor, self.channel, "/play", "action", typed)
+        if not choices or not choices[0]["value"].startswith(f"{move.id}:"):
+            raise ScenarioFailure(f"/play did not offer {typed!r} as a move: {choices}")
+        return choices[0]["value"]
+
+    def _fill_form(self, actor: User, opened: Reply, label: str) -> Reply:
+        """Type an amount in the form a button opened: the steered move's amount when it is
+        that move, else a number in the move's range (mostly its least); now and then a bad
+        one first, which must be refused privately and change nothing."""
+        row = self.witness.row()
+        name = {st.user_id: st.name for st in self.db.seats(row.id)}[actor.id]
+        engine, state = self.witness.engine(row), self.witness.state(row)
+        move = next(m for m in engine.amount_moves(state, name) if m.label == label)
+        assert move.amount is not None
+        low, high = move.amount.low, move.amount.high
+        steered = next(
+            (
+                a.step_of
+                for a in engine.legal_actions(state, name)
+                if a.id == self._wanted and a.step_of
+            ),
+            None,
+        )
+        if steered and steered.rpartition(":")[0] == move.id:
+            amount = int(steered.rpartition(":")[2])
+        elif self.rng.random() < 0.6:
+            amount = low
+        else:
+            amount = self.rng.randint(low, min(high, low + 50))
+        if self.rng.random() < 0.15:
+            before = self.d.last_message_id()
+            bad = self.d.submit(actor, opened, amount=self.rng.choice(["lots", str(high + 1)]))
+            self._expect_refused(bad, row.version, before, "an amount out of range")
+            opened = self.d.click(
+                actor, opened.clicked, custom_id=opened.interaction.data["custom_id"]
+            )
+        return self.d.submit(actor, opened, amount=str(amount))
 
     def _suggested(self, row, actor: User) -> str | None:
         """The engine's own suggestion for ``actor`` now (what a stand-in would play)."""

@@ -6,7 +6,7 @@ and clicks, counted on the local Discord while simulated users play through the 
 A turn starts when someone who was not awaited becomes awaited (the start is the first); when
 several become awaited at once (everyone choosing together), each starts a turn of their own.
 Posts are the public messages from the start's turn message on; clicks are the players'
-component uses and ``/play`` commands. Targets for every game: pings <= turns,
+component uses, forms sent (a typed amount) and ``/play`` commands. Targets for every game: pings <= turns,
 posts <= turns + 3, clicks <= moves + turns.
 """
 
@@ -62,7 +62,7 @@ def test_bench_conversation(world, name):
             if i.id > first
             and i.channel_id == channel.id
             and i.user_id in ids
-            and (i.type == 3 or (i.type == 2 and i.data.get("name") == "play"))
+            and (i.type in (3, 5) or (i.type == 2 and i.data.get("name") == "play"))
         ]
         return len(posts), sum(len(m.pinged) for m in posts), len(clicks)
 

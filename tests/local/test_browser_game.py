@@ -347,3 +347,42 @@ def test_a_game_opened_in_a_thread_shows_the_thread_under_its_channel(local, chr
     page.click("#channels .channel.thread")
     you.wait_for_message("0", lambda m: "opened a game" in m["text"], "the lobby in the thread")
     you.command("/game abort")
+
+
+def test_an_amount_is_typed_in_a_form_the_page_shows(local, chromium):
+    """Monopoly: the trade's cash is typed in the form the bot opens (a dialog on the page);
+    a bad amount is answered privately, a good one updates the private panel."""
+    you = _open(local, chromium, "Ada", "more-games")
+    before = str(max((int(m["id"]) for m in you.messages()), default=0))  # an earlier game's
+    _open_game(you, "mono", "Monopoly: Rick and Morty", "monopoly")
+    start = you.wait_for_message(before, lambda m: "the game starts" in m["text"], "start")
+    (mover_id,) = set(start["mentions"]) & set(you.names)
+    you.switch(you.names[mover_id])
+    turn = next(m for m in you.messages() if m["id"] == start["id"])
+    trade = next(b for b in turn["buttons"] if b["label"].startswith("Start a trade"))
+    you.click(turn, trade["id"])
+    turn = you.wait_for_message(  # the turn's message, edited in place
+        str(int(start["id"]) - 1),
+        lambda m: not m["ephemeral"] and any(b["label"] == CHOOSE for b in m["buttons"]),
+        "the trade drafted privately",
+    )
+    you.click(turn, next(b["id"] for b in turn["buttons"] if b["label"] == CHOOSE))
+    panel = you.wait_for_message(
+        turn["id"], lambda m: m["ephemeral"] and m["buttons"], "the private panel"
+    )
+    offer = next(b for b in panel["buttons"] if b["label"].startswith("Offer shmeckles"))
+    page = you.page
+    for typed, expect in (("lots", "whole number"), ("120", "Offer 120 shmeckles")):
+        you.click(panel, offer["id"])
+        page.wait_for("document.getElementById('form-dialog').open", what="the form")
+        assert (
+            page.evaluate("document.getElementById('form-title').textContent") == "Offer shmeckles"
+        )
+        page.type_text("#form-fields input", typed)
+        page.click("#form-body button[type=submit]")
+        page.wait_for("!document.getElementById('form-dialog').open", what="the form sent")
+        you.wait_for_message(
+            str(int(panel["id"]) - 1), lambda m, e=expect: m["ephemeral"] and e in m["text"], expect
+        )
+        panel = next(m for m in you.messages() if m["id"] == panel["id"])
+    assert chromium.console == []

@@ -178,3 +178,66 @@ def test_the_seats_the_latest_ping_is_for_are_marked(world):
     post({"content": f"psst <@{ada.id}>"}, ephemeral_to=ada)  # private: not a ping of the channel
     _, seen = _call(page, f"/api/messages?seat={ada.id}&channel={games.id}")
     assert seen["pinged"] == [str(bruno.id)]
+
+
+def _open_form(server, games, user) -> Interaction:
+    form = {
+        "custom_id": "ttn:1:2:3",
+        "title": "Bid",
+        "components": [
+            {
+                "type": 18,
+                "label": "Amount (a whole number)",
+                "description": "From 61 to 1500.",
+                "component": {"type": 4, "custom_id": "amount", "style": 1, "max_length": 12},
+            }
+        ],
+    }
+
+    def make():
+        record = Interaction(
+            id=server.ids.next(),
+            token="f",
+            type=3,
+            user_id=user.id,
+            channel_id=games.id,
+            data={"custom_id": "tta:1:2:3"},
+            created=0.0,
+            modal=form,
+        )
+        server.interactions[record.id] = record
+        return record
+
+    return server.call(make)
+
+
+def _forms(page, seat, games) -> list[dict]:
+    return _call(page, f"/api/messages?seat={seat.id}&channel={games.id}")[1]["forms"]
+
+
+def test_a_form_the_bot_opened_is_shown_to_its_seat_only_and_sent_as_typed(world):
+    server, page, ada, bruno, games, dispatched, post = world
+    record = _open_form(server, games, ada)
+    [shown] = _forms(page, ada, games)
+    assert shown["title"] == "Bid" and shown["fields"][0]["description"] == "From 61 to 1500."
+    assert _forms(page, bruno, games) == []
+    body = {"seat": str(ada.id), "interaction": str(record.id), "values": {"amount": "75"}}
+    assert _call(page, "/api/form", body)[0] == 200
+    [sent] = dispatched
+    assert sent["type"] == 5 and sent["data"]["custom_id"] == "ttn:1:2:3"
+    assert sent["data"]["components"][0]["component"]["value"] == "75"
+    assert _forms(page, ada, games) == []  # sent: the form closes
+    assert _call(page, "/api/form", body)[0] == 400  # and cannot be sent twice
+
+
+def test_a_form_refuses_what_discords_client_would_not_send_and_can_be_closed(world):
+    server, page, ada, bruno, games, dispatched, post = world
+    record = _open_form(server, games, ada)
+    too_long = {"seat": str(ada.id), "interaction": str(record.id), "values": {"amount": "9" * 13}}
+    assert _call(page, "/api/form", too_long)[0] == 400
+    theirs = {"seat": str(bruno.id), "interaction": str(record.id), "values": {"amount": "5"}}
+    assert _call(page, "/api/form", theirs)[0] == 400
+    assert not dispatched
+    close = {"seat": str(ada.id), "interaction": str(record.id), "close": True}
+    assert _call(page, "/api/form", close)[0] == 200
+    assert _forms(page, ada, games) == [] and not dispatched

@@ -36,6 +36,27 @@ class Counter(discord.ui.View):
         await interaction.response.send_message("only you see this", ephemeral=True)
 
 
+class NameForm(discord.ui.Modal, title="Name the counter"):
+    name = discord.ui.Label(
+        text="Its new name",
+        description="1 to 20 letters",
+        component=discord.ui.TextInput(custom_id="name", min_length=1, max_length=20),
+    )
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        typed = self.name.component.value  # type: ignore[attr-defined]
+        await interaction.response.edit_message(content=f"{typed} 0")
+
+
+class Naming(discord.ui.View):
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    @discord.ui.button(label="Name it", custom_id="demo:name")
+    async def name(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        await interaction.response.send_modal(NameForm(custom_id="demo:nameform"))
+
+
 class Flavours(discord.ui.View):
     def __init__(self) -> None:
         super().__init__(timeout=None)
@@ -122,6 +143,10 @@ def make_client() -> discord.Client:
         await interaction.followup.send("meant for everyone")
         await interaction.followup.send("second follow-up")
 
+    @demo.command(name="naming", description="A button that opens a form")
+    async def naming(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("unnamed 0", view=Naming())
+
     @demo.command(name="flavours", description="A select menu")
     async def flavours(interaction: discord.Interaction) -> None:
         await interaction.response.send_message("choose", view=Flavours())
@@ -140,6 +165,7 @@ def make_client() -> discord.Client:
     async def setup_hook() -> None:
         client.add_view(Counter())
         client.add_view(Flavours())
+        client.add_view(Naming())
         await tree.sync()
 
     client.setup_hook = setup_hook

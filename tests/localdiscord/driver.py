@@ -6,6 +6,7 @@
     d.run(ada, chan, "/game new", game="toy")        # or by name
     d.autocomplete(ada, chan, "/play", "action", "ta")   # -> the choices the bot offers
     d.click(ada, chan, "Take 1")                     # the button labelled so on the latest message
+    d.submit(ada, d.click(ada, chan, "Bid"), amount="75")   # fill in and send the form it opened
     d.latest_public(chan); d.ephemeral_to(ada)
 
 Interaction payloads are built from the commands the bot synced, so a command or option the bot
@@ -19,6 +20,7 @@ from __future__ import annotations
 import shlex
 from dataclasses import dataclass, field
 
+from bot.localdiscord import forms
 from bot.localdiscord.records import Channel, Interaction, Message, User
 from bot.localdiscord.server import MANAGE_MESSAGES, LocalDiscord
 
@@ -308,6 +310,23 @@ class Driver:
         data = {"custom_id": menu["custom_id"], "component_type": 3, "values": list(values)}
         return self._interact(3, user, self.server.channels[message.channel_id], data, message)
 
+    def submit(self, user: User, opened: Reply, **values: str) -> Reply:
+        """``user`` fills in the form (modal) the bot opened in answer to ``opened`` (each
+        text field by its custom id; one left out keeps its pre-filled value) and sends it.
+        Discord's client lets only the user it opened for send it, and refuses a required
+        field left empty or a value shorter or longer than the field allows."""
+        form = opened.interaction.modal
+        if form is None:
+            raise DriverError("the bot opened no form in that answer")
+        if opened.interaction.user_id != user.id:
+            raise DriverError("a form is shown only to the user whose click opened it")
+        try:
+            data = forms.submission(form, values)
+        except forms.FormError as exc:
+            raise DriverError(str(exc)) from None
+        channel = self.server.channels[opened.interaction.channel_id]
+        return self._interact(5, user, channel, data, opened.clicked)
+
     def _message(self, where: Channel | Message) -> Message:
         if isinstance(where, Message):
             return where
@@ -332,7 +351,7 @@ class Driver:
             # a click acknowledged with type 6 shows nothing yet: wait for what follows it (a
             # new message, or an edit of the clicked message or of a turn message)
             record = server.interactions[iid]
-            if record.failed or record.response_type in (4, 7) or record.original_edited:
+            if record.failed or record.response_type in (4, 7, 9) or record.original_edited:
                 return True
             if self._edits(channel) != edits:
                 return True

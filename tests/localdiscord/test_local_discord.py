@@ -112,6 +112,32 @@ def test_picking_in_a_select_menu_after_a_deferred_update(clean):
         d.select(bob, d.public_messages(chan)[-2], ["cherry"])
 
 
+def test_a_button_opens_a_form_and_the_form_sent_comes_back_as_an_interaction(clean):
+    server, d, chan, ada, bob = clean
+    d.run(ada, chan, "/demo naming")
+    opened = d.click(bob, chan, "Name it")
+    assert opened.interaction.response_type == 9 and opened.messages == []
+    form = opened.interaction.modal
+    assert form["title"] == "Name the counter" and form["components"][0]["type"] == 18
+    sent = d.submit(bob, opened, name="Clicks")
+    assert sent.interaction.type == 5 and sent.interaction.response_type == 7
+    assert d.latest_public(chan).content == "Clicks 0"  # the form's button message, updated
+
+
+def test_a_form_refuses_what_discords_client_would_not_send(clean):
+    server, d, chan, ada, bob = clean
+    d.run(ada, chan, "/demo naming")
+    opened = d.click(bob, chan, "Name it")
+    with pytest.raises(DriverError, match="required"):
+        d.submit(bob, opened, name="")
+    with pytest.raises(DriverError, match="1 to 20"):
+        d.submit(bob, opened, name="x" * 21)
+    with pytest.raises(DriverError, match="no field"):
+        d.submit(bob, opened, name="Mine", colour="red")
+    with pytest.raises(DriverError, match="only to the user"):
+        d.submit(ada, opened, name="Mine")
+
+
 def test_autocomplete_choices_come_back(clean):
     server, d, chan, ada, _ = clean
     choices = d.autocomplete(ada, chan, "/demo pick", "fruit", "fruit1")

@@ -55,8 +55,54 @@ def where(answer: dict | None) -> list[tuple[str, str]]:
     return found
 
 
+def modal(server: LocalDiscord, form) -> tuple[int, dict | None]:
+    """A form (modal) as the answer to a click."""
+    return callback(server, interaction(server, kind=3), {"type": 9, "data": form})
+
+
+def text_input(**extra) -> dict:
+    return {"type": 4, "custom_id": "amount", "style": 1, **extra}
+
+
+def form(*components: dict, title: str = "Bid") -> dict:
+    return {"custom_id": "ttn:1:2:3", "title": title, "components": list(components)}
+
+
 INVALID = [
     # (what, how to send it, body, [(path, Discord's error code)])
+    (
+        "a form title over 45 characters",
+        modal,
+        form({"type": 18, "label": "Amount", "component": text_input()}, title="x" * 46),
+        [("data.title", "BASE_TYPE_MAX_LENGTH")],
+    ),
+    ("a form without fields", modal, form(), [("data.components", "BASE_TYPE_MIN_LENGTH")]),
+    (
+        "two form fields with one custom id",
+        modal,
+        form(
+            {"type": 18, "label": "A", "component": text_input()},
+            {"type": 18, "label": "B", "component": text_input()},
+        ),
+        [("data.components.1.component.custom_id", "COMPONENT_CUSTOM_ID_DUPLICATED")],
+    ),
+    (
+        "a form field at least longer than at most",
+        modal,
+        form({"type": 18, "label": "A", "component": text_input(min_length=9, max_length=3)}),
+        [("data.components.0.component.min_length", "BASE_TYPE_BAD_LENGTH")],
+    ),
+    (
+        "six form fields",
+        modal,
+        form(
+            *(
+                {"type": 18, "label": "A", "component": text_input(custom_id=f"f{i}")}
+                for i in range(6)
+            )
+        ),
+        [("data.components", "BASE_TYPE_MAX_LENGTH")],
+    ),
     (
         "button style 9",
         post,
@@ -187,6 +233,20 @@ def test_integer_snowflakes_are_accepted(server):
         server, {"content": "hi", "allowed_mentions": {"parse": [], "users": [server.ada.id]}}
     )
     assert status == 200
+
+
+def test_a_form_is_recorded_for_the_user_to_fill_in(server):
+    record = interaction(server, kind=3)
+    body = form({"type": 18, "label": "Amount", "component": text_input(max_length=9)})
+    assert callback(server, record, {"type": 9, "data": body})[0] == 200
+    assert record.modal == body and record.response_type == 9 and record.finished
+
+
+def test_a_form_cannot_answer_a_form(server):
+    record = interaction(server, kind=5)
+    body = form({"type": 18, "label": "Amount", "component": text_input()})
+    status, answer = callback(server, record, {"type": 9, "data": body})
+    assert status == 400 and record.modal is None
 
 
 def test_a_refused_body_changes_nothing(server):

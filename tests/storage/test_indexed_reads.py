@@ -100,3 +100,17 @@ async def test_a_shard_processs_scheduler_reads_stay_on_indexes(stores):
     assert any("games_versions_by_status (status=?)" in line for line in lines), lines
     assert "USE TEMP B-TREE FOR ORDER BY" not in lines, lines
     assert not scans(lines), lines
+
+
+async def test_the_start_up_scan_of_ended_games_reads_only_the_notes_in_use(stores):
+    store, _ = stores
+    reader = store._reader
+
+    async def set_trace(callback):
+        await reader._execute(reader._conn.set_trace_callback, callback)
+
+    seen = await traced(set_trace, store.ended_noted("discord.turn."))
+    lines = plans(store.path, seen)
+    assert any("meta_live_notes" in line for line in lines), lines
+    assert "SEARCH g USING INTEGER PRIMARY KEY (rowid=?)" in lines, lines
+    assert not scans(lines), lines

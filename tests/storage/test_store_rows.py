@@ -328,6 +328,20 @@ async def test_running_games_not_noted_at_their_latest_version_are_listed(store)
     ]
 
 
+async def test_only_ended_games_with_a_note_still_in_use_are_listed(store):
+    games = {}
+    for channel, status in ((1, "finished"), (2, "aborted"), (3, "finished"), (4, "running")):
+        game = await new_game(store, channel_id=channel)
+        await store.save(game.id, game.version, now=2.0, entry=MoveEntry("s"), status=status)
+        games[channel] = game.id
+    await store.set_meta(f"turn.{games[1]}", '{"message_id": 1}')
+    await store.set_meta(f"turn.{games[2]}", '{"message_id": 2}')
+    await store.set_meta(f"turn.{games[3]}", "")  # its end was announced: the note emptied
+    await store.set_meta(f"turn.{games[4]}", '{"message_id": 4}')  # still running
+    await store.set_meta(f"turnx.{games[3]}", "x")  # another prefix that merely starts alike
+    assert await store.ended_noted("turn.") == [games[1], games[2]]
+
+
 async def test_games_of_one_server_leave_the_others_out(store):
     ours = await new_game(store, channel_id=1, guild_id=5)
     await new_game(store, channel_id=2, guild_id=6)

@@ -23,6 +23,8 @@ from bot.discord_app.rulings import pages, rulings_text
 from bot.discord_app.text import MAX_MESSAGE, clip, fit_lines, join_message
 from bot.discord_app.turns import current_view, public_notes, table_of
 from bot.errors import NoGame
+from bot.logsafe import failure
+from rendering import legend
 
 BOARD_NOT_POSTED = (
     "I could not post the board in this channel (I may be missing the Send Messages or "
@@ -47,6 +49,24 @@ def rules_text(engine: engines.Engine) -> str:
     if rulings_text(engine.name) is not None:
         lines.append("Where the rulebook is open, our rulings: `/game rules page:rulings`.")
     return join_message(*lines)
+
+
+LEGEND_FILENAME = "legend.png"
+MAX_DESCRIPTION = 1024  # an attachment's description (its alt text) on Discord
+
+
+def legend_file(game: str) -> discord.File | None:
+    """The picture naming each area of ``game``'s board, with its words as alt text (none for
+    a game without one, or if it cannot be drawn: the guide goes out anyway)."""
+    if not legend.has_legend(game):
+        return None
+    try:
+        png = legend.render_legend(game)
+    except Exception as exc:  # a nicety: the guide itself still answers
+        logger.error("The legend of %s could not be drawn: %s", game, failure(exc))
+        return None
+    alt = clip(legend.alt_text(game), MAX_DESCRIPTION)
+    return discord.File(io.BytesIO(png), filename=LEGEND_FILENAME, description=alt)
 
 
 async def log_page(
@@ -153,7 +173,7 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
             )
             return
         if page != "rulings":
-            await replies.private(interaction, rules_text(engine))
+            await replies.private(interaction, rules_text(engine), file=legend_file(engine.name))
             return
         text = rulings_text(engine.name)
         if text is None:

@@ -97,6 +97,7 @@ async function refresh(jump) {
         }
         if (seat === state.seat && channel === state.channel) {
           drawMessages(data.messages, jump);
+          drawForm(data.forms);
           for (const b of document.querySelectorAll("#seats .seat")) {
             const id = state.world.seats.find((s) => s.name === b.dataset.seat).id;
             b.classList.toggle("pinged", data.pinged.includes(id));
@@ -339,6 +340,70 @@ function drawSelect(c, m) {
 }
 
 // -- the command box -------------------------------------------------------------------------
+// -- forms (modals): one the bot opened for this seat, until it is sent or closed ------------
+function drawForm(list) {
+  const f = list && list[0];
+  const dialog = $("form-dialog");
+  if (!f) {
+    if (dialog.open) dialog.close();
+    dialog.dataset.interaction = "";
+    return;
+  }
+  if (dialog.dataset.interaction === f.interaction && dialog.open) return;
+  dialog.dataset.interaction = f.interaction;
+  for (const b of document.querySelectorAll("#messages button.busy")) {  // the click's answer
+    b.disabled = false;
+    b.classList.remove("busy");
+  }
+  $("form-title").textContent = f.title;
+  const box = $("form-fields");
+  box.textContent = "";
+  for (const field of f.fields) {
+    const label = document.createElement("label");
+    label.className = "form-field";
+    const name = document.createElement("span");
+    name.className = "form-label";
+    name.textContent = field.label + (field.required ? " *" : "");
+    label.append(name);
+    if (field.description) {
+      const d = document.createElement("span");
+      d.className = "form-description";
+      d.textContent = field.description;
+      label.append(d);
+    }
+    const input = document.createElement(field.paragraph ? "textarea" : "input");
+    input.name = field.custom_id;
+    input.value = field.value;
+    input.placeholder = field.placeholder;
+    input.maxLength = field.max_length;
+    if (field.min_length) input.minLength = field.min_length;
+    input.required = field.required;
+    label.append(input);
+    box.append(label);
+  }
+  $("form-error").hidden = true;
+  dialog.showModal();
+  const first = box.querySelector("input, textarea");
+  if (first) first.focus();
+}
+
+async function sendForm(close) {
+  const dialog = $("form-dialog");
+  const body = { seat: state.seat, interaction: dialog.dataset.interaction };
+  if (close) body.close = true;
+  else {
+    body.values = {};
+    for (const input of $("form-fields").querySelectorAll("input, textarea")) body.values[input.name] = input.value;
+  }
+  try {
+    await api("/api/form", body);
+    dialog.close();
+  } catch (err) {
+    $("form-error").textContent = err.message;
+    $("form-error").hidden = false;
+  }
+}
+
 function note(text) {
   const n = $("composer-note");
   n.textContent = text;
@@ -424,5 +489,8 @@ $("box").addEventListener("keydown", (ev) => {
   }
 });
 $("composer").addEventListener("submit", (ev) => { ev.preventDefault(); send(); });
+$("form-body").addEventListener("submit", (ev) => { ev.preventDefault(); sendForm(false); });
+$("form-cancel").addEventListener("click", () => sendForm(true));
+$("form-dialog").addEventListener("cancel", (ev) => { ev.preventDefault(); sendForm(true); });
 
 start();

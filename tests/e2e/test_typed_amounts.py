@@ -1,0 +1,48 @@
+"""A player types an amount: in a Monopoly auction the Bid button opens a form, the bid typed
+there is the move, and a bad one is answered privately and changes nothing (the real bot
+against the local Discord)."""
+
+from __future__ import annotations
+
+from tests.e2e.session import GameSession
+
+
+def _button(message, start: str) -> dict:
+    return next(b for b in message.buttons() if b["label"].startswith(start))
+
+
+def test_a_player_types_a_bid_in_an_auction(world):
+    d = world.driver
+    channel = d.channel("typed-bid")
+    game = GameSession(
+        d, world.db, channel, "monopoly", [d.user("Ada"), d.user("Bob")], spectator=d.user("Eve")
+    )
+    game.open_and_start()
+    for _ in range(60):  # until someone lands on a property nobody owns
+        if game.witness.state().offer is not None:
+            break
+        game.move()
+    assert game.witness.state().offer is not None, "nobody landed on an unowned property"
+    [uid] = game.witness.to_act_users()
+    actor = next(u for u in game.players if u.id == uid)
+    turn = d.latest_public(channel)
+    d.click(actor, turn, custom_id=_button(turn, "Auction")["custom_id"])
+
+    turn = d.latest_public(channel)
+    bidder = next(u for u in game.players if u.id in game.witness.to_act_users())
+    bid = _button(turn, "Bid")
+    opened = d.click(bidder, turn, custom_id=bid["custom_id"])
+    assert opened.interaction.response_type == 9, opened
+    version = game.witness.row().version
+    bad = d.submit(bidder, opened, amount="lots")
+    assert bad.ephemeral and "whole number" in bad.text and not bad.new_public
+    assert game.witness.row().version == version
+
+    opened = d.click(bidder, turn, custom_id=bid["custom_id"])
+    d.submit(bidder, opened, amount="77")
+    auction = game.witness.state().auction
+    assert auction is not None and auction.high == 77
+    assert any(f"{bidder.name} bids 77" in m.content for m in d.public_messages(channel)[-2:]), [
+        m.content[:200] for m in d.public_messages(channel)[-2:]
+    ]
+    game.check_consistency()  # every request the bot sent was one Discord accepts
