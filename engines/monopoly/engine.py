@@ -130,7 +130,7 @@ class MonopolyEngine(Engine[MonopolyState]):
             build = f"{w.stilts} stilt{'s' if w.stilts != 1 else ''}"
             build += f", {w.boxes} box{'es' if w.boxes != 1 else ''}"
             parts = (
-                f"{w.cash} cash + {w.property} in {deeds} + {w.buildings} in buildings ({build})"
+                f"{w.cash} cash + {w.estate} in {deeds} + {w.buildings} in buildings ({build})"
             )
             if state.mode == "quick":
                 out[p] = f"{parts} = {w.total}"

@@ -209,14 +209,14 @@ class Worth:
     cash: int
     deeds: int  # properties owned
     mortgaged: int  # of which mortgaged (counted at half the printed price)
-    property: int  # the properties' value
+    estate: int  # the properties' value
     stilts: int
     boxes: int
     buildings: int  # the buildings' value (a box with the stilts it replaced)
 
     @property
     def total(self) -> int:
-        return self.cash + self.property + self.buildings
+        return self.cash + self.estate + self.buildings
 
 
 def worth_parts(s: MonopolyState, player: str) -> Worth:
