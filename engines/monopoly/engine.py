@@ -129,9 +129,7 @@ class MonopolyEngine(Engine[MonopolyState]):
                 deeds += f", {w.mortgaged} mortgaged at half"
             build = f"{w.stilts} stilt{'s' if w.stilts != 1 else ''}"
             build += f", {w.boxes} box{'es' if w.boxes != 1 else ''}"
-            parts = (
-                f"{w.cash} cash + {w.estate} in {deeds} + {w.buildings} in buildings ({build})"
-            )
+            parts = f"{w.cash} cash + {w.estate} in {deeds} + {w.buildings} in buildings ({build})"
             if state.mode == "quick":
                 out[p] = f"{parts} = {w.total}"
             else:
