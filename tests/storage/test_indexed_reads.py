@@ -56,7 +56,7 @@ async def test_the_scheduler_finds_the_next_and_the_due_firings_through_an_index
     store, clocks = stores
 
     async def set_trace(callback):
-        clocks.db.set_trace_callback(callback)
+        clocks.db.raw.set_trace_callback(callback)
 
     seen = await traced(set_trace, clocks.next_deadlines())
     seen += await traced(set_trace, clocks.due_deadlines(1000.0))
@@ -72,7 +72,7 @@ async def test_a_players_games_and_a_servers_history_are_read_through_indexes(st
     reader = store._reader
 
     async def set_trace(callback):
-        await reader._execute(reader._conn.set_trace_callback, callback)
+        await reader.run(lambda db: db.raw.set_trace_callback(callback))
 
     seen = await traced(set_trace, store.seated_games(1, 7))
     seen += await traced(set_trace, store.ended_games(1, limit=10))

@@ -8,7 +8,7 @@ import sqlite3
 import pytest
 
 from storage import GameNotFound, MoveEntry, SeatRow, Store, VersionConflict
-from storage import store as store_module
+from storage.sql import SqliteDb
 from storage.store import SEED_BYTES
 from tests.storage.test_store import new_game
 
@@ -335,5 +335,5 @@ async def test_games_of_one_server_leave_the_others_out(store):
 
 
 def test_a_wide_seed_takes_the_bytes_its_bits_need():
-    assert len(store_module._seed_in(2**255)) == 32
-    assert len(store_module._seed_in(2**256)) == 33
+    assert len(SqliteDb.seed_in(None, 2**255)) == 32
+    assert len(SqliteDb.seed_in(None, 2**256)) == 33
