@@ -227,7 +227,7 @@ class PostgresDb(Db):
         return isinstance(exc, psycopg.errors.UniqueViolation) and exc.diag.constraint_name == index
 
     def seed_in(self, seed: int) -> int:
-        return seed  # a NUMERIC(40) column holds any 128-bit seed whole
+        return seed  # a NUMERIC column holds a seed of any width whole
 
     def tables(self) -> list[str]:
         rows = self.raw.execute(

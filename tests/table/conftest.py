@@ -3,6 +3,7 @@ and a second test-only engine with private events and no hand renderer."""
 
 from __future__ import annotations
 
+import contextlib
 import types
 
 import pytest
@@ -61,6 +62,17 @@ async def store(db_path):
 @pytest.fixture
 async def table(store):
     return Table(store, clock=lambda: 1_700_000_000.0)
+
+
+@contextlib.contextmanager
+def raw(db_path):
+    """A connection of the test's own to the store's database (SQLite or PostgreSQL), in
+    autocommit, as another program would open it."""
+    db = connect(db_path)
+    try:
+        yield db
+    finally:
+        db.close()
 
 
 def snapshot(db_path):
