@@ -34,7 +34,7 @@ POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 #: seeds are 128-bit; SQLite integers hold 64, so wider ones are kept there as big-endian bytes
 SEED_BYTES = 16
 #: what either driver raises when the database itself fails (catch this, not ``sqlite3.Error``)
-DatabaseError: tuple[type[Exception], ...] = (sqlite3.Error, psycopg.Error)
+DatabaseError = (sqlite3.Error, psycopg.Error)
 
 Location = str | Path
 
