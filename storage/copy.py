@@ -69,10 +69,10 @@ def _copy(src: Location, dst: Location, say: Callable[[str], None]) -> Copied:
             )
         filled = {t: n for t in target.tables() if t not in _NOT_COPIED if (n := _count(target, t))}
         if filled:
-            listed = ", ".join(f"{n} in {t}" for t, n in sorted(filled.items()))
-            raise CopyRefused(
-                f"{shown(dst)} is not empty ({listed} rows). Copy into an empty database."
+            listed = ", ".join(
+                f"{t}: {n} row{'s' if n != 1 else ''}" for t, n in sorted(filled.items())
             )
+            raise CopyRefused(f"{shown(dst)} is not empty ({listed}). Copy into an empty database.")
         _begin_snapshot(source)
         target.begin()
         try:

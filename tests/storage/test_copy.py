@@ -119,7 +119,7 @@ async def test_a_destination_that_holds_anything_is_refused_and_left_as_it_was(
     await store.set_meta("already", "here")
     await store.close()
     before = everything(postgres_url)
-    with pytest.raises(CopyRefused, match=r"not empty \(1 in meta rows\)"):
+    with pytest.raises(CopyRefused, match=r"not empty \(meta: 1 row\)"):
         await copy_database(str(source), postgres_url)
     assert everything(postgres_url) == before
 
