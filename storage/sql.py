@@ -3,8 +3,7 @@
 The stores' units of work are plain synchronous functions over a :class:`Db`, run on one
 thread per connection, so each is written once for both databases. They write SQLite's
 dialect with ``?`` placeholders; :class:`PostgresDb` turns it into PostgreSQL's where the two
-differ (``%s`` placeholders, ``IS ?`` as ``IS NOT DISTINCT FROM``, two-argument ``min``/``max``
-as ``LEAST``/``GREATEST``), and the few things that are not a matter of words live here as
+differ (``%s`` placeholders, two-argument ``min``/``max`` as ``LEAST``/``GREATEST``), and the few things that are not a matter of words live here as
 methods: how a write transaction begins, how a wide seed is kept, how a unique index reports a
 clash, how a list of ids is passed as one parameter.
 
@@ -16,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import json
 import re
 import sqlite3
 from collections.abc import Callable, Iterable, Sequence
@@ -69,8 +69,6 @@ class Db:
     (:meth:`begin`, :meth:`commit`, :meth:`rollback`). Rows read by name or by position."""
 
     dialect: str = ""
-    #: the ids of a JSON array given as one parameter, as a sub-select (``IN (...)``)
-    ids_from_json: str = ""
     #: a join done in the order written (SQLite's CROSS JOIN; PostgreSQL plans its own)
     ordered_join: str = "JOIN"
 
@@ -110,6 +108,10 @@ class Db:
     def seed_in(self, seed: int) -> Any:
         raise NotImplementedError
 
+    def in_ids(self, column: str, ids: Sequence[int]) -> tuple[str, Any]:
+        """``column`` is one of ``ids``, however many: the condition and its one parameter."""
+        raise NotImplementedError
+
     @staticmethod
     def seed_out(value: int | bytes | Decimal) -> int:
         """A seed as either database gives it back (an integer, SQLite's bytes, a numeric)."""
@@ -124,7 +126,6 @@ class Db:
 
 class SqliteDb(Db):
     dialect = "sqlite"
-    ids_from_json = "SELECT value FROM json_each(?)"
     ordered_join = "CROSS JOIN"
 
     def __init__(self, raw: sqlite3.Connection):
@@ -162,6 +163,9 @@ class SqliteDb(Db):
             return seed
         return seed.to_bytes(max(SEED_BYTES, (seed.bit_length() + 7) // 8), "big")
 
+    def in_ids(self, column: str, ids: Sequence[int]) -> tuple[str, Any]:
+        return f"{column} IN (SELECT value FROM json_each(?))", json.dumps(list(ids))
+
     def tables(self) -> list[str]:
         rows = self.raw.execute(
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
@@ -195,7 +199,6 @@ def _row_factory(cursor: Any) -> Callable[[Sequence[Any]], Row]:
 
 class PostgresDb(Db):
     dialect = "postgresql"
-    ids_from_json = "SELECT CAST(value AS BIGINT) FROM json_array_elements_text(CAST(? AS json))"
 
     def __init__(self, raw: psycopg.Connection[Any]):
         self.raw = raw
@@ -228,6 +231,9 @@ class PostgresDb(Db):
 
     def seed_in(self, seed: int) -> int:
         return seed  # a NUMERIC column holds a seed of any width whole
+
+    def in_ids(self, column: str, ids: Sequence[int]) -> tuple[str, Any]:
+        return f"{column} = ANY(?)", list(ids)  # an array: the planner sees how many
 
     def tables(self) -> list[str]:
         rows = self.raw.execute(
@@ -331,7 +337,7 @@ class Connection:
 
 
 # -- SQLite's dialect to PostgreSQL's ----------------------------------------------------------
-_TOKENS = re.compile(r"'(?:[^']|'')*'|\bIS \?|\?|%|\b(?:min|max|MIN|MAX)\s*\(", re.S)
+_TOKENS = re.compile(r"'(?:[^']|'')*'|\?|%|\b(?:min|max|MIN|MAX)\s*\(", re.S)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -345,8 +351,6 @@ def to_postgres(sql: str) -> str:
         pos = match.end()
         if token.startswith("'"):
             out.append(token)
-        elif token == "IS ?":
-            out.append("IS NOT DISTINCT FROM %s")
         elif token == "?":
             out.append("%s")
         elif token == "%":

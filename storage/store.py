@@ -275,13 +275,14 @@ class Store:
         if not wanted:
             return []
         marks = ", ".join("?" for _ in wanted)
+        guild, guild_args = _in_guild("g.guild_id", guild_id)
         return await self._read(
             _many,
             # CROSS JOIN keeps this order: from the player's few seats to their games
             f"SELECT g.* FROM seats s {self._db.db.ordered_join} games g ON g.id = s.game_id"
-            f" WHERE s.user_id = ? AND s.active = 1 AND g.guild_id IS ? AND g.status IN ({marks})"
+            f" WHERE s.user_id = ? AND s.active = 1 AND {guild} AND g.status IN ({marks})"
             " ORDER BY g.id",
-            (user_id, guild_id, *wanted),
+            (user_id, *guild_args, *wanted),
         )
 
     async def running_page(self, after_id: int, limit: int) -> list[GameRow]:
@@ -297,11 +298,12 @@ class Store:
     ) -> list[GameRow]:
         """A server's finished and aborted games (in one channel, with ``channel_id``), the
         most recently ended first, without their states (``state`` is ``None``)."""
+        guild, guild_args = _in_guild("guild_id", guild_id)
         sql = (
-            f"SELECT {_ROW_WITHOUT_STATE} FROM games WHERE guild_id IS ?"
+            f"SELECT {_ROW_WITHOUT_STATE} FROM games WHERE {guild}"
             " AND status IN ('finished', 'aborted')"
         )
-        args: list[Any] = [guild_id]
+        args: list[Any] = [*guild_args]
         if channel_id is not None:
             sql += " AND channel_id = ?"
             args.append(channel_id)
@@ -486,6 +488,14 @@ _ROW_WITHOUT_STATE = (
 )
 
 
+def _in_guild(column: str, guild_id: int | None) -> tuple[str, tuple[int, ...]]:
+    """``column`` is this server (or no server, for ``None``), written so that both databases
+    find it through an index (PostgreSQL's ``IS NOT DISTINCT FROM`` would not)."""
+    if guild_id is None:
+        return f"{column} IS NULL", ()
+    return f"{column} = ?", (guild_id,)
+
+
 def _sqlite_pragmas(db: Db) -> None:
     db.execute("PRAGMA journal_mode = WAL")
     db.execute("PRAGMA synchronous = NORMAL")
@@ -565,10 +575,8 @@ def _many(conn: Db, sql: str, args: tuple[Any, ...] = ()) -> list[GameRow]:
             "SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (rows[0]["id"],)
         )
     else:
-        found = conn.execute(
-            f"SELECT * FROM seats WHERE game_id IN ({conn.ids_from_json}) ORDER BY game_id, seat",
-            (json.dumps(list(seats)),),
-        )
+        of_games, ids = conn.in_ids("game_id", list(seats))
+        found = conn.execute(f"SELECT * FROM seats WHERE {of_games} ORDER BY game_id, seat", (ids,))
     for seat in found.fetchall():
         seats[seat["game_id"]].append(seat)
     return [_game(row, seats[row["id"]]) for row in rows]

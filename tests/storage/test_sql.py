@@ -20,12 +20,6 @@ def test_a_question_mark_inside_a_string_literal_is_not_a_placeholder():
     )
 
 
-def test_is_with_a_parameter_compares_nulls_as_sqlite_does():
-    assert to_postgres("WHERE g.guild_id IS ? AND x IS NULL") == (
-        "WHERE g.guild_id IS NOT DISTINCT FROM %s AND x IS NULL"
-    )
-
-
 def test_min_and_max_of_two_values_become_least_and_greatest_but_aggregates_stay():
     sql = "SELECT MAX(until_at), SUM(until_at - MAX(start_at, ?)), min(3600, (a - b) / 4.0) FROM t"
     assert to_postgres(sql) == (
