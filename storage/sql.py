@@ -198,10 +198,34 @@ def _row_factory(cursor: Any) -> Callable[[Sequence[Any]], Row]:
 
 
 class PostgresDb(Db):
+    """A connection to a PostgreSQL server that comes back after the server went away: the
+    statement that found it broken fails (its transaction with it), the next one reconnects."""
+
     dialect = "postgresql"
 
-    def __init__(self, raw: psycopg.Connection[Any]):
-        self.raw = raw
+    def __init__(self, location: str, *, read_only: bool = False):
+        self.location = location
+        self.read_only = read_only
+        self._raw = self._connect()
+
+    def _connect(self) -> psycopg.Connection[Any]:
+        raw: psycopg.Connection[Any] = psycopg.connect(
+            self.location, autocommit=True, row_factory=_row_factory
+        )
+        if self.read_only:
+            raw.execute(b"SET default_transaction_read_only = on")
+        return raw
+
+    @property
+    def lost(self) -> bool:
+        """Whether the connection was cut (the next statement makes a new one)."""
+        return self._raw.broken
+
+    @property
+    def raw(self) -> psycopg.Connection[Any]:
+        if self._raw.broken:  # the server restarted, or the network dropped the connection
+            self._raw = self._connect()
+        return self._raw
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> Cursor:
         return self.raw.execute(to_postgres(sql), params)
@@ -221,10 +245,14 @@ class PostgresDb(Db):
 
     @property
     def in_transaction(self) -> bool:
-        return self.raw.info.transaction_status != psycopg.pq.TransactionStatus.IDLE
+        status = self._raw.info.transaction_status
+        return status in (
+            psycopg.pq.TransactionStatus.INTRANS,
+            psycopg.pq.TransactionStatus.INERROR,
+        )
 
     def close(self) -> None:
-        self.raw.close()
+        self._raw.close()
 
     def clashes_with(self, exc: BaseException, index: str, column: str) -> bool:
         return isinstance(exc, psycopg.errors.UniqueViolation) and exc.diag.constraint_name == index
@@ -246,12 +274,7 @@ def connect(location: Location, *, read_only: bool = False) -> Db:
     """A new connection (blocking: call it on the thread that will use it, or any thread
     before handing it over; both drivers allow one thread at a time)."""
     if is_postgres(location):
-        raw: psycopg.Connection[Any] = psycopg.connect(
-            str(location), autocommit=True, row_factory=_row_factory
-        )
-        if read_only:
-            raw.execute(b"SET default_transaction_read_only = on")
-        return PostgresDb(raw)
+        return PostgresDb(str(location), read_only=read_only)
     conn = sqlite3.connect(
         str(location),
         isolation_level=None,
@@ -316,7 +339,16 @@ class Connection:
             result: T = await execute(work, self.db, *args)
             return result
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, functools.partial(work, self.db, *args))
+        call = functools.partial(work, self.db, *args)
+        try:
+            return await loop.run_in_executor(self._pool, call)
+        except psycopg.OperationalError:
+            db = self.db
+            if not (isinstance(db, PostgresDb) and db.read_only and db.lost):
+                raise
+            # a read found its connection cut (a server restart): reading has no effects, so
+            # it is tried once more on a new connection instead of failing the command
+            return await loop.run_in_executor(self._pool, call)
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         """One statement; its rows (none for a statement that returns none)."""

@@ -305,3 +305,28 @@ async def test_a_save_from_a_loaded_row_returns_what_reading_it_back_would(store
     args = dict(now=2.0, entry=MoveEntry("start"), state='{"a":1}', status="running", seats=seats)
     saved = await store.save(game.id, game.version, base=game, **args)
     assert saved == await store.get_game(game.id)
+
+
+@pytest.mark.postgres
+async def test_on_postgresql_a_dropped_connection_fails_one_save_and_the_next_reconnects(
+    postgres_url,
+):
+    store = await Store.open(postgres_url)
+    try:
+        game = await new_game(store)
+        run_sql(  # as a server restart would: every connection of the store is cut
+            postgres_url,
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()",
+        )
+        with pytest.raises(DatabaseError):
+            await store.save(game.id, game.version, now=2.0, entry=MoveEntry("move"), state="{}")
+        saved = await store.save(
+            game.id, game.version, now=3.0, entry=MoveEntry("move"), state="{}"
+        )
+        assert saved.version == game.version + 1
+        assert [m.kind for m in await store.moves(game.id)] == ["new", "move"]
+        # a read is tried again on a new connection: it has no effects
+        assert len(await store.seated_games(1, 7)) == 1
+    finally:
+        await store.close()
