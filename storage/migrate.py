@@ -4,8 +4,9 @@ Each file runs in its own write transaction together with the row that records i
 in ``schema_version``, so a migration is applied whole or not at all, and two processes opening
 the same database at once cannot both apply it (SQLite: ``BEGIN IMMEDIATE``; PostgreSQL: an
 advisory lock held while migrating, and transactional DDL). PostgreSQL has its own files in
-``migrations/postgresql/``, numbered and named as SQLite's, recorded in the same table. New migrations are new files with the next number;
-applied files are never edited.
+``migrations/postgresql/``, numbered and named as SQLite's, recorded in the same table. New
+migrations are new files with the next number (one for each database); applied files are
+never edited.
 """
 
 from __future__ import annotations

@@ -3,9 +3,10 @@
 The stores' units of work are plain synchronous functions over a :class:`Db`, run on one
 thread per connection, so each is written once for both databases. They write SQLite's
 dialect with ``?`` placeholders; :class:`PostgresDb` turns it into PostgreSQL's where the two
-differ (``%s`` placeholders, two-argument ``min``/``max`` as ``LEAST``/``GREATEST``), and the few things that are not a matter of words live here as
-methods: how a write transaction begins, how a wide seed is kept, how a unique index reports a
-clash, how a list of ids is passed as one parameter.
+differ (``%s`` placeholders, two-argument ``min``/``max`` as ``LEAST``/``GREATEST``), and the
+few things that are not a matter of words live here as methods: how a write transaction
+begins, how a wide seed is kept, how a unique index reports a clash, how a list of ids is
+passed as one parameter.
 
 The location picks the database: ``postgresql://...`` (or ``postgres://...``) is a server,
 anything else a SQLite file path.
@@ -53,6 +54,8 @@ def shown(location: Location) -> str:
 
 
 class Cursor(Protocol):
+    """What the units of work use of either driver's cursor."""
+
     @property
     def rowcount(self) -> int: ...
 

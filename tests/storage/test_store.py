@@ -117,6 +117,10 @@ async def test_a_failing_migration_is_rolled_back_whole(tmp_path):
             assert await cur.fetchone() is None
 
 
+def test_postgresql_has_a_migration_for_every_sqlite_migration_numbered_and_named_alike():
+    assert [m.name for m in discover(MIGRATIONS_DIR / "postgresql")] == [m.name for m in discover()]
+
+
 def test_two_migrations_with_the_same_number_are_refused(tmp_path):
     (tmp_path / "0002_a.sql").write_text("SELECT 1;")
     (tmp_path / "0002_b.sql").write_text("SELECT 2;")
