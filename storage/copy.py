@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from storage.sql import Db, Location, connect, is_postgres, shown
+from storage.sql import Db, Location, PostgresDb, connect, is_postgres, shown
 from storage.store import Store
 
 BATCH = 1000
@@ -117,7 +117,13 @@ def _begin_snapshot(db: Db) -> None:
 
 
 def _copy_table(source: Db, target: Db, table: str) -> int:
-    cur: Any = source.execute(f"SELECT * FROM {table} ORDER BY 1")
+    select = f"SELECT * FROM {table} ORDER BY 1"
+    cur: Any
+    if isinstance(source, PostgresDb):  # rows come as they are read, not all at once
+        cur = source.raw.cursor(name=f"tabletop_copy_{table}")
+        cur.execute(select)
+    else:
+        cur = source.execute(select)
     names = [d[0] for d in cur.description]
     marks = ", ".join("?" for _ in names)
     insert = f"INSERT INTO {table} ({', '.join(names)}) VALUES ({marks})"
