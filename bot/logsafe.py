@@ -8,7 +8,7 @@ its message or its arguments. Use :func:`failure` instead of ``log.exception``. 
 errors are the exception: their message is SQLite's reason (read-only, disk full, locked), which
 names tables and constraints but never the values bound to a statement, and the person running
 the bot needs it. PostgreSQL's messages may quote values (a failing row), so its errors give
-their SQLSTATE code and condition name only (``25006 ReadOnlySqlTransaction``).
+their condition and SQLSTATE code only (``ReadOnlySqlTransaction: SQLSTATE 25006``).
 
 Libraries log what passes through them at DEBUG: aiosqlite every statement's arguments (whole
 state JSON, hands and plans), discord.py every request body (private answers) and gateway
