@@ -210,6 +210,8 @@ class PostgresDb(Db):
         self.location = location
         self.read_only = read_only
         self._raw = self._connect()
+        #: BEGIN waits to travel with the transaction's first statement (one round trip less)
+        self._begin_pending = False
 
     def _connect(self) -> psycopg.Connection[Any]:
         raw: psycopg.Connection[Any] = psycopg.connect(
@@ -231,25 +233,43 @@ class PostgresDb(Db):
         return self._raw
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> Cursor:
-        return self.raw.execute(to_postgres(sql), params)
+        raw = self.raw
+        if not self._begin_pending:
+            return raw.execute(to_postgres(sql), params)
+        self._begin_pending = False
+        with raw.pipeline():  # BEGIN and the first statement in one round trip
+            raw.execute(b"BEGIN")
+            cur = raw.execute(to_postgres(sql), params)
+        return cur
 
     def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        self._flush_begin()
         with self.raw.cursor() as cur:
             cur.executemany(to_postgres(sql), rows)
 
     def script(self, sql: str) -> None:
         # no parameters: the server runs the whole file (its functions' bodies included)
+        self._flush_begin()
         self.raw.execute(sql.encode("utf-8"))
 
     def begin(self) -> None:
         # READ COMMITTED: an UPDATE waits for a row another transaction holds, then checks
         # its WHERE again on the row as committed, so a version check or a claim has one winner
-        self.raw.execute(b"BEGIN")
+        self._begin_pending = True
+
+    def _flush_begin(self) -> None:
+        if self._begin_pending:
+            self._begin_pending = False
+            self.raw.execute(b"BEGIN")
+
+    def rollback(self) -> None:
+        self._begin_pending = False  # a transaction that never reached the server: nothing to undo
+        super().rollback()
 
     @property
     def in_transaction(self) -> bool:
         status = self._raw.info.transaction_status
-        return status in (
+        return self._begin_pending or status in (
             psycopg.pq.TransactionStatus.INTRANS,
             psycopg.pq.TransactionStatus.INERROR,
         )
