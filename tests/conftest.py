@@ -1,11 +1,16 @@
-"""Shared fixtures: the test-only engine is registered for every test."""
+"""Shared fixtures: the test-only engine is registered for every test; the two databases
+(``db_location``: a SQLite file, then a fresh PostgreSQL database)."""
 
 from __future__ import annotations
 
+import os
 import sys
+
+import pytest
 
 import engines
 import rendering
+from tests import postgres
 from tests.engines import toy
 
 engines.register(toy.ENGINE)
@@ -16,12 +21,6 @@ rendering.register("toy", sys.modules[toy.__name__])
 # Tests of the store, the table and the clocks take ``db_location``: once a SQLite file, once a
 # fresh PostgreSQL database (marked ``postgres``: ``./tabletop test -m postgres`` runs those
 # alone). With CI=true a missing server fails loudly; on a developer's machine it skips.
-import os  # noqa: E402
-
-import pytest  # noqa: E402
-
-from tests import postgres  # noqa: E402
-
 _server: postgres.Server | str | None = None
 
 

@@ -16,6 +16,7 @@ import socket
 import subprocess
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import psycopg
@@ -44,7 +45,7 @@ def binaries() -> Path | None:
 class Server:
     """A server to make databases on: ``admin_url`` connects to its maintenance database."""
 
-    def __init__(self, admin_url: str, stop: callable | None = None):  # type: ignore[valid-type]
+    def __init__(self, admin_url: str, stop: Callable[[], None] | None = None):
         self.admin_url = admin_url
         self._stop = stop
 
