@@ -85,3 +85,37 @@ async def test_paused_and_closed_games_have_no_open_deadlines(ds):
     await ds.update_game(1, paused_at=5.0)
     await ds.update_game(2, closed_reason="its channel was deleted")
     assert [d.game_id for d in await ds.open_deadlines()] == [3]
+
+
+FIRINGS = 150
+
+
+def _claim_all(location, results) -> None:
+    """One OS process: try to claim every deadline once; the ones it won."""
+
+    async def claim():
+        store = await ClockStore.open(location)
+        try:
+            return [g for g in range(1, FIRINGS + 1) if await store.claim(g, 10, "deadline", 100)]
+        finally:
+            await store.close()
+
+    results.put(asyncio.run(claim()))
+
+
+async def test_two_processes_racing_to_claim_the_same_firings_win_each_exactly_once(
+    ds, db_location
+):
+    import multiprocessing
+
+    for game in range(1, FIRINGS + 1):
+        await ds.put_deadline(game, 10, version=1, started_at=0, due_at=100)
+    context = multiprocessing.get_context("spawn")
+    results = context.Queue()
+    racers = [context.Process(target=_claim_all, args=(db_location, results)) for _ in range(2)]
+    for racer in racers:
+        racer.start()
+    won = [await asyncio.to_thread(results.get, timeout=120) for _ in racers]
+    for racer in racers:
+        racer.join(timeout=30)
+    assert sorted(won[0] + won[1]) == list(range(1, FIRINGS + 1))  # each once, none twice
