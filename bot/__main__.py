@@ -15,11 +15,13 @@ from pathlib import Path
 
 from bot import logsafe
 from bot.config import LOG_LEVELS, SYNC_MODES, TOKEN_HELP, ConfigError, load_config
+from storage.sql import shown
 
 EPILOG = """\
 environment (or a .env file in the working directory; flags win over both):
   DISCORD_TOKEN        the bot's token (required to run the bot)
-  TABLETOP_DB          SQLite database file (default ./tabletop.sqlite3)
+  TABLETOP_DB          SQLite database file (default ./tabletop.sqlite3), or a PostgreSQL
+                       database's URL (postgresql://user:password@host/dbname)
   TABLETOP_SYNC        auto | always | never: when to sync slash commands (default auto)
   TABLETOP_DEV_GUILD   server id to sync commands to instead of globally (they appear there
                        at once; for development)
@@ -39,6 +41,7 @@ examples:
   python -m bot invite                            print the link that adds the bot to a server
   python -m bot tournament {example} --players 2 --games 200 --seed 1 --levels hard,easy
   python -m bot balance --level normal --games 1000
+  python -m bot db copy tabletop.sqlite3 postgresql://tabletop@db.example/tabletop
 """
 
 
@@ -68,7 +71,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--db",
         metavar="PATH",
-        help="SQLite database file (TABLETOP_DB; default ./tabletop.sqlite3)",
+        help="SQLite database file, or postgresql://... for a PostgreSQL database "
+        "(TABLETOP_DB; default ./tabletop.sqlite3)",
     )
     parser.add_argument(
         "--sync",
@@ -190,6 +194,19 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     inv.add_argument("--app-id", metavar="ID", help="the application id (default: from the token)")
+    db = sub.add_parser("db", help="database tools (copy)", description="Database tools.")
+    db_sub = db.add_subparsers(dest="db_command", metavar="TOOL", required=True)
+    copy = db_sub.add_parser(
+        "copy",
+        help="copy everything from one database into an empty one (SQLite ⇄ PostgreSQL)",
+        description=(
+            "Copy every game, seat, move log, clock, vote, away period, setting, watch link and "
+            "the rest from SRC into DST, which must be empty, then compare the row counts of "
+            "every table. Each is a SQLite file or a postgresql:// URL. Stop the bot first."
+        ),
+    )
+    copy.add_argument("src", help="the database to copy from")
+    copy.add_argument("dst", help="the empty database to copy into (made if it is a new file)")
     return parser
 
 
@@ -202,6 +219,8 @@ def main(argv: list[str] | None = None) -> int:
         return importlib.import_module(f"bot.{args.command}").main(args)
     if args.command == "invite":
         return _invite(args)
+    if args.command == "db":
+        return _db_copy(args)
     if args.command == "local":
         from bot.local.launcher import run as run_local
 
@@ -249,7 +268,9 @@ def _run_bot(args: argparse.Namespace) -> int:
         return 2
     problem = asyncio.run(_check_database(config.db_path))
     if problem:
-        print(f"tabletop: cannot use the database {config.db_path}: {problem}", file=sys.stderr)
+        print(
+            f"tabletop: cannot use the database {shown(config.db_path)}: {problem}", file=sys.stderr
+        )
         return 2
     logsafe.configure(config.log_level)
     if args.web_port is not None:
@@ -274,20 +295,40 @@ def _run_bot(args: argparse.Namespace) -> int:
     return status if isinstance(status, int) else 0
 
 
-async def _check_database(path: Path) -> str | None:
-    """Open (creating and migrating) the database once and try a write, so a bad path or a
-    read-only file fails here, clearly, not at every move."""
-    import sqlite3
+def _db_copy(args: argparse.Namespace) -> int:
+    from storage import DatabaseError, MigrationError
+    from storage.copy import CopyRefused, copy_database
 
-    from storage import MigrationError, Store
+    try:
+        copied = asyncio.run(copy_database(args.src, args.dst, say=print))
+    except CopyRefused as exc:
+        print(f"tabletop: {exc}", file=sys.stderr)
+        return 2
+    except (OSError, MigrationError, RuntimeError, *DatabaseError) as exc:
+        # the admin's own tool on their own data: the database's reason helps, no channel sees it
+        print(f"tabletop: the copy failed, no rows were copied: {exc}", file=sys.stderr)
+        return 1
+    print(
+        f"Copied {copied.rows} rows in {len(copied.counts)} tables from {shown(args.src)} to "
+        f"{shown(args.dst)}; every table's count matches."
+    )
+    return 0
+
+
+async def _check_database(path: Path | str) -> str | None:
+    """Open (creating and migrating) the database once and try a write, so a bad path, a
+    read-only file or an unreachable server fails here, clearly, not at every move."""
+    from storage import DatabaseError, MigrationError, Store, is_postgres
 
     try:
         store = await Store.open(path)
-    except (OSError, sqlite3.Error, MigrationError) as exc:
+    except (OSError, MigrationError, *DatabaseError) as exc:
         return str(exc)
     try:
         await store.check_writable()
-    except sqlite3.Error as exc:
+    except DatabaseError as exc:
+        if is_postgres(path):
+            return f"{exc} (the bot's role must be able to create tables and write them)"
         return f"{exc} (the bot must be able to write the file and its folder)"
     finally:
         await store.close()

@@ -7,7 +7,8 @@ is pydantic-settings' (its ``.env`` reader allows ``#`` comments, quotes and ``e
 checks and their messages are ours.
 
     DISCORD_TOKEN        the bot's token (required to run the bot, not to simulate)
-    TABLETOP_DB          SQLite file (default ./tabletop.sqlite3)
+    TABLETOP_DB          SQLite file (default ./tabletop.sqlite3), or a PostgreSQL database's
+                         URL (postgresql://user:password@host:5432/dbname)
     TABLETOP_SYNC        auto | always | never (default auto: sync slash commands only when
                          they changed since the last sync)
     TABLETOP_DEV_GUILD   a server id to sync the commands to instead of globally (they appear
@@ -30,6 +31,8 @@ from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from storage.shards import Shards
+from storage.sql import is_postgres
+from storage.sql import shown as without_password
 
 DEFAULT_DB = "tabletop.sqlite3"
 SYNC_MODES = ("auto", "always", "never")
@@ -49,7 +52,7 @@ class ConfigError(ValueError):
 @dataclass(frozen=True)
 class Config:
     token: str | None
-    db_path: Path
+    db_path: Path | str  # a SQLite file, or a postgresql:// URL
     sync: str = "auto"
     dev_guild: int | None = None
     log_level: str = "INFO"
@@ -61,7 +64,8 @@ class Config:
     def __repr__(self) -> str:  # never print the token
         shown = "set" if self.token else "missing"
         return (
-            f"Config(token={shown}, db_path={str(self.db_path)!r}, sync={self.sync!r}, "
+            f"Config(token={shown}, db_path={without_password(self.db_path)!r}, "
+            f"sync={self.sync!r}, "
             f"dev_guild={self.dev_guild!r}, log_level={self.log_level!r}, "
             f"shards={str(self.shards) if self.shards else None!r})"
         )
@@ -142,9 +146,13 @@ def load_config(
     members = (found.members_intent or "off").lower()
     if members not in ("on", "off"):
         raise ConfigError(f"TABLETOP_MEMBERS_INTENT must be on or off, not '{members}'.")
-    db_path = Path(found.db or DEFAULT_DB).expanduser()
-    if not db_path.is_absolute():
-        db_path = cwd / db_path
+    db_path: Path | str
+    if found.db and is_postgres(found.db):
+        db_path = found.db
+    else:
+        db_path = Path(found.db or DEFAULT_DB).expanduser()
+        if not db_path.is_absolute():
+            db_path = cwd / db_path
     return Config(
         token=found.token,
         db_path=db_path,

@@ -7,7 +7,8 @@ get the exception's type and where it was raised (file, line, function, the sour
 its message or its arguments. Use :func:`failure` instead of ``log.exception``. SQLite's own
 errors are the exception: their message is SQLite's reason (read-only, disk full, locked), which
 names tables and constraints but never the values bound to a statement, and the person running
-the bot needs it.
+the bot needs it. PostgreSQL's messages may quote values (a failing row), so its errors give
+their condition and SQLSTATE code only (``ReadOnlySqlTransaction: SQLSTATE 25006``).
 
 Libraries log what passes through them at DEBUG: aiosqlite every statement's arguments (whole
 state JSON, hands and plans), discord.py every request body (private answers) and gateway
@@ -21,6 +22,8 @@ import logging
 import sqlite3
 import traceback
 from typing import TextIO
+
+import psycopg
 
 #: the loggers whose DEBUG lines are Tabletop's own (none of them logs game content)
 OWN_LOGGERS = ("bot", "tabletop", "storage", "engines", "rendering", "__main__")
@@ -66,8 +69,11 @@ def failure(exc: BaseException) -> str:
 
 
 def _kind(exc: BaseException) -> str:
-    """The exception's type; for SQLite's errors also SQLite's reason."""
+    """The exception's type; for SQLite's errors also SQLite's reason, for PostgreSQL's their
+    SQLSTATE code."""
     if isinstance(exc, sqlite3.Error):
         code = getattr(exc, "sqlite_errorname", None)
         return f"{type(exc).__name__}: {code + ' ' if code else ''}{exc}"
+    if isinstance(exc, psycopg.Error):
+        return f"{type(exc).__name__}: SQLSTATE {exc.sqlstate or 'unknown'}"
     return type(exc).__name__

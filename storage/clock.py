@@ -3,27 +3,31 @@
 No game rows here: those belong to the store and only the table writes them (start-up reads
 the ids and versions of running games, to find the few whose clocks may be out of line).
 
-The tables come from ``migrations/0002_days.sql``. This store keeps its own SQLite connection to
-the same file as the platform's store (WAL lets both work side by side), so its short writes can
-never land inside one of the platform's move transactions. It is a plain ``sqlite3`` connection
-used from worker threads one call at a time (an ``asyncio.Lock``), so it owns no thread that
-could keep the process alive if nobody closes it. Each call is one trip to a worker thread;
+The tables come from ``migrations/0002_days.sql``. This store keeps its own connection to the
+same database as the platform's store (a SQLite file in WAL mode, or the same PostgreSQL
+database), so its short writes can never land inside one of the platform's move transactions.
+It is a plain synchronous connection (:mod:`storage.sql`) used from worker threads one call at
+a time (an ``asyncio.Lock``), so it owns no thread that could keep the process alive if nobody
+closes it. Each call is one trip to a worker thread;
 :meth:`ClockStore.run` lets the clock service make several steps in one trip (and one
 transaction), so a move costs the clock one round trip, not one per statement. Every "fire
-once" step is a single conditional UPDATE whose row count says whether this caller won.
+once" step is a single conditional UPDATE whose row count says whether this caller won: on
+PostgreSQL too, where a second process's UPDATE waits for the first and then finds the
+condition no longer true.
 """
 
 from __future__ import annotations
 
 import asyncio
-import sqlite3
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
-from pathlib import Path
 from typing import Any, TypeVar
 
+from storage.migrate import apply
 from storage.shards import Shards, where
+from storage.sql import Db, Location, SqliteDb, connect, is_postgres
 
 DEFAULT_TURN_SECONDS = 24 * 3600
 DEFAULT_MISSED_LIMIT = 3
@@ -75,6 +79,7 @@ def _deadline(row: tuple[Any, ...]) -> Deadline:
 
 #: The earliest unfired timer of a deadline, exactly as the index ``days_deadlines_next``
 #: (migration 0061) is written, so that SQLite walks that index; it mirrors bot/clock/timers.py.
+#: (PostgreSQL's copy of the index spells ``min`` of two values ``LEAST``, as storage/sql.py does.)
 NEXT_AT = (
     "(CASE WHEN half_sent = 0 THEN started_at + (due_at - started_at) / 2.0 "
     "WHEN near_sent = 0 THEN due_at - min(3600, (due_at - started_at) / 4.0) "
@@ -112,7 +117,7 @@ class ClockTables:
     so several reads and writes cost one round trip and, with ``atomic``, land together.
     """
 
-    def __init__(self, db: sqlite3.Connection):
+    def __init__(self, db: Db):
         self.db = db
 
     def _write(self, sql: str, params: tuple[Any, ...] = ()) -> int:
@@ -120,7 +125,8 @@ class ClockTables:
         return count
 
     def _rows(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-        return self.db.execute(sql, params).fetchall()
+        rows: list[tuple[Any, ...]] = self.db.execute(sql, params).fetchall()
+        return rows
 
     # -- games -----------------------------------------------------------------------------------
     def game(self, game_id: int) -> ClockGame:
@@ -129,7 +135,7 @@ class ClockTables:
 
     def ensure_game(self, game_id: int, turn_seconds: int | None = DEFAULT_TURN_SECONDS) -> None:
         self._write(
-            "INSERT OR IGNORE INTO days_games (game_id, turn_seconds) VALUES (?, ?)",
+            "INSERT INTO days_games (game_id, turn_seconds) VALUES (?, ?) ON CONFLICT DO NOTHING",
             (game_id, turn_seconds),
         )
 
@@ -182,8 +188,10 @@ class ClockTables:
         self, game_id: int, user_id: int, version: int, started_at: float, due_at: float
     ) -> None:
         self._write(
-            "INSERT OR REPLACE INTO days_deadlines "
-            "(game_id, user_id, version, started_at, due_at) VALUES (?, ?, ?, ?, ?)",
+            "INSERT INTO days_deadlines (game_id, user_id, version, started_at, due_at) "
+            "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, user_id) DO UPDATE SET "
+            "version=excluded.version, started_at=excluded.started_at, due_at=excluded.due_at, "
+            "half_sent=0, near_sent=0, fired_at=NULL",
             (game_id, user_id, version, started_at, due_at),
         )
 
@@ -270,7 +278,8 @@ class ClockTables:
 
     def update_seat(self, game_id: int, user_id: int, **fields: Any) -> None:
         self._write(
-            "INSERT OR IGNORE INTO days_seats (game_id, user_id) VALUES (?, ?)", (game_id, user_id)
+            "INSERT INTO days_seats (game_id, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING",
+            (game_id, user_id),
         )
         cols = ", ".join(f"{k}=?" for k in fields)
         self._write(
@@ -280,7 +289,8 @@ class ClockTables:
 
     def add_missed(self, game_id: int, user_id: int) -> int:
         self._write(
-            "INSERT OR IGNORE INTO days_seats (game_id, user_id) VALUES (?, ?)", (game_id, user_id)
+            "INSERT INTO days_seats (game_id, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING",
+            (game_id, user_id),
         )
         self._write(
             "UPDATE days_seats SET missed=missed+1 WHERE game_id=? AND user_id=?",
@@ -291,8 +301,8 @@ class ClockTables:
     # -- votes -----------------------------------------------------------------------------------
     def cast_vote(self, game_id: int, target_id: int, voter_id: int, choice: str) -> None:
         self._write(
-            "INSERT OR REPLACE INTO days_votes (game_id, target_id, voter_id, choice) "
-            "VALUES (?, ?, ?, ?)",
+            "INSERT INTO days_votes (game_id, target_id, voter_id, choice) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (game_id, target_id, voter_id) DO UPDATE SET choice=excluded.choice",
             (game_id, target_id, voter_id, choice),
         )
 
@@ -450,27 +460,32 @@ class ClockStore:
     Every method is one trip to a worker thread; :meth:`run` makes several steps one trip.
     """
 
-    def __init__(self, db: sqlite3.Connection):
+    def __init__(self, db: Db):
         self.db = db
         self.tables = ClockTables(db)
         self._lock = asyncio.Lock()
 
     @classmethod
-    async def open(cls, path: str | Path) -> ClockStore:
-        def connect() -> sqlite3.Connection:
-            db = sqlite3.connect(
-                str(path), isolation_level=None, check_same_thread=False, timeout=5.0
-            )
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute("PRAGMA busy_timeout=5000")
-            db.execute("PRAGMA synchronous=NORMAL")
-            # The platform's numbered migrations create these tables too; every statement is
-            # IF NOT EXISTS, so this only matters for a file the platform has not opened yet.
-            for sql in migration_sql():
-                db.executescript(sql)
+    async def open(cls, path: Location) -> ClockStore:
+        def opened() -> Db:
+            db = connect(path)
+            try:
+                if is_postgres(path):
+                    apply(db, time.time())  # all applied already when the platform opened it
+                    return db
+                assert isinstance(db, SqliteDb)
+                db.execute("PRAGMA journal_mode=WAL")
+                db.execute("PRAGMA synchronous=NORMAL")
+                # The platform's numbered migrations create these tables too; every statement
+                # is IF NOT EXISTS, so this only matters for a file the platform has not opened.
+                for sql in migration_sql():
+                    db.raw.executescript(sql)
+            except BaseException:
+                db.close()
+                raise
             return db
 
-        return cls(await asyncio.to_thread(connect))
+        return cls(await asyncio.to_thread(opened))
 
     async def close(self) -> None:
         async with self._lock:
@@ -483,14 +498,13 @@ class ClockStore:
         def call() -> T:
             if not atomic:
                 return work(self.tables)
-            self.db.execute("BEGIN IMMEDIATE")
+            self.db.begin()
             try:
                 result = work(self.tables)
             except BaseException:
-                if self.db.in_transaction:
-                    self.db.execute("ROLLBACK")
+                self.db.rollback()
                 raise
-            self.db.execute("COMMIT")
+            self.db.commit()
             return result
 
         async with self._lock:

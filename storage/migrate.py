@@ -1,19 +1,28 @@
 """Numbered migrations: every ``storage/migrations/NNNN_name.sql`` is applied once, in order.
 
-Each file runs in its own ``BEGIN IMMEDIATE`` transaction together with the row that records it
+Each file runs in its own write transaction together with the row that records it
 in ``schema_version``, so a migration is applied whole or not at all, and two processes opening
-the same file at once cannot both apply it. New migrations are new files with the next number;
-applied files are never edited.
+the same database at once cannot both apply it (SQLite: ``BEGIN IMMEDIATE``; PostgreSQL: an
+advisory lock held while migrating, and transactional DDL). PostgreSQL has its own files in
+``migrations/postgresql/``, numbered and named as SQLite's, recorded in the same table. New
+migrations are new files with the next number (one for each database); applied files are
+never edited.
 """
 
 from __future__ import annotations
 
 import re
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, TypeVar
 
 import aiosqlite
+
+from storage.sql import Connection, Db, SqliteDb
+
+T = TypeVar("T")
 
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
 _NAME = re.compile(r"^(\d{4})_[A-Za-z0-9_]+\.sql$")
@@ -76,9 +85,70 @@ _VERSION_TABLE = """
 CREATE TABLE IF NOT EXISTS schema_version (
     version    INTEGER PRIMARY KEY,
     name       TEXT NOT NULL,
-    applied_at REAL NOT NULL
+    applied_at DOUBLE PRECISION NOT NULL
 )
 """
+#: PostgreSQL: the key of the advisory lock that keeps two processes from migrating at once
+_MIGRATION_LOCK = 7_315_001
+
+
+def migrations_for(db: Db) -> list[Migration]:
+    """The migration files of ``db``'s database (PostgreSQL's are in ``migrations/postgresql``,
+    numbered as SQLite's)."""
+    return discover(MIGRATIONS_DIR / "postgresql" if db.dialect == "postgresql" else MIGRATIONS_DIR)
+
+
+def version_of(db: Db) -> int:
+    row = db.execute("SELECT COALESCE(MAX(version), 0) FROM schema_version").fetchone()
+    return 0 if row is None else int(row[0])
+
+
+def was_applied(db: Db, version: int) -> bool:
+    """Whether this very migration was applied. Not "the highest applied is at least this":
+    branches developed side by side number theirs apart (0003, 0050), and a database that got
+    the higher one first must still get the lower one when both meet."""
+    return (
+        db.execute("SELECT 1 FROM schema_version WHERE version = ?", (version,)).fetchone()
+        is not None
+    )
+
+
+def apply(db: Db, now: float, migrations: list[Migration] | None = None) -> list[int]:
+    """Apply every migration not yet recorded, each in its own write transaction with its
+    row in ``schema_version``; return the numbers applied. ``db`` is in autocommit mode."""
+    migrations = migrations_for(db) if migrations is None else migrations
+    postgres = db.dialect == "postgresql"
+    if postgres:  # held for the whole run: a second process waits, then finds all applied
+        db.execute("SELECT pg_advisory_lock(?)", (_MIGRATION_LOCK,)).fetchall()
+    try:
+        db.execute(_VERSION_TABLE)
+        latest = migrations[-1].version if migrations else 0
+        if version_of(db) > latest:
+            raise MigrationError(
+                f"The database has schema version {version_of(db)}, newer than this "
+                f"program knows ({latest}). Upgrade the program or use another database."
+            )
+        applied: list[int] = []
+        for migration in migrations:
+            db.begin()
+            try:
+                if was_applied(db, migration.version):
+                    db.rollback()
+                    continue
+                db.script(migration.sql)
+                db.execute(
+                    "INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)",
+                    (migration.version, migration.name, now),
+                )
+                db.commit()
+            except BaseException:
+                db.rollback()
+                raise
+            applied.append(migration.version)
+        return applied
+    finally:
+        if postgres:
+            db.execute("SELECT pg_advisory_unlock(?)", (_MIGRATION_LOCK,)).fetchall()
 
 
 async def rollback_quietly(db: aiosqlite.Connection) -> None:
@@ -87,51 +157,25 @@ async def rollback_quietly(db: aiosqlite.Connection) -> None:
         await db.execute("ROLLBACK")
 
 
-async def current_version(db: aiosqlite.Connection) -> int:
-    async with db.execute("SELECT COALESCE(MAX(version), 0) FROM schema_version") as cur:
-        row = await cur.fetchone()
-    return 0 if row is None else int(row[0])
+async def current_version(db: aiosqlite.Connection | Connection) -> int:
+    return await _on(db, version_of)
 
 
-async def is_applied(db: aiosqlite.Connection, version: int) -> bool:
-    """Whether this very migration was applied. Not "the highest applied is at least this":
-    branches developed side by side number theirs apart (0003, 0050), and a database that got
-    the higher one first must still get the lower one when both meet."""
-    async with db.execute("SELECT 1 FROM schema_version WHERE version = ?", (version,)) as cur:
-        return await cur.fetchone() is not None
+async def is_applied(db: aiosqlite.Connection | Connection, version: int) -> bool:
+    return await _on(db, was_applied, version)
 
 
 async def apply_migrations(
-    db: aiosqlite.Connection, now: float, migrations: list[Migration] | None = None
+    db: aiosqlite.Connection | Connection, now: float, migrations: list[Migration] | None = None
 ) -> list[int]:
-    """Apply every migration newer than the recorded version; return the numbers applied.
+    """:func:`apply` on a connection's own thread (an aiosqlite connection in autocommit mode,
+    ``isolation_level=None``, or a :class:`storage.sql.Connection`)."""
+    return await _on(db, apply, now, migrations)
 
-    ``db`` must be in autocommit mode (``isolation_level=None``): transactions are explicit.
-    """
-    migrations = discover() if migrations is None else migrations
-    await db.execute(_VERSION_TABLE)
-    applied: list[int] = []
-    latest = migrations[-1].version if migrations else 0
-    if await current_version(db) > latest:
-        raise MigrationError(
-            f"The database has schema version {await current_version(db)}, newer than this "
-            f"program knows ({latest}). Upgrade the program or use another database file."
-        )
-    for migration in migrations:
-        await db.execute("BEGIN IMMEDIATE")
-        try:
-            if await is_applied(db, migration.version):
-                await db.execute("ROLLBACK")
-                continue
-            for statement in split_statements(migration.sql):
-                await db.execute(statement)
-            await db.execute(
-                "INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)",
-                (migration.version, migration.name, now),
-            )
-            await db.execute("COMMIT")
-        except BaseException:
-            await rollback_quietly(db)
-            raise
-        applied.append(migration.version)
-    return applied
+
+async def _on(db: aiosqlite.Connection | Connection, work: Callable[..., T], *args: Any) -> T:
+    if isinstance(db, Connection):
+        return await db.run(work, *args)
+    execute: Callable[..., Any] = db._execute
+    result: T = await execute(lambda: work(SqliteDb(db._conn), *args))
+    return result

@@ -1,20 +1,20 @@
 """Queries for server settings: one JSON object per server, its change log, and the settings
 each game started with (tables from ``migrations/0050_server_settings.sql``).
 
-Like :mod:`storage.clock`, this keeps its own plain ``sqlite3`` connection to the platform's file
-(WAL lets them work side by side), used from worker threads one call at a time. The platform's
-:meth:`storage.Store.open` applies the migration; open that first. The store knows settings only
-as JSON text; :mod:`bot.settings` gives them meaning.
+Like :mod:`storage.clock`, this keeps its own plain connection (:mod:`storage.sql`) to the
+platform's database (a SQLite file in WAL mode, or PostgreSQL), used from worker threads one
+call at a time. The platform's :meth:`storage.Store.open` applies the migration; open that
+first. The store knows settings only as JSON text; :mod:`bot.settings` gives them meaning.
 """
 
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TypeVar
+
+from storage.sql import Db, Location, connect
 
 T = TypeVar("T")
 
@@ -32,26 +32,19 @@ class SettingsChange:
 class SettingsStore:
     """Open with :meth:`open`, end with :meth:`close`."""
 
-    def __init__(self, db: sqlite3.Connection):
+    def __init__(self, db: Db):
         self.db = db
         self._lock = asyncio.Lock()
 
     @classmethod
-    async def open(cls, path: str | Path) -> SettingsStore:
-        def connect() -> sqlite3.Connection:
-            db = sqlite3.connect(
-                str(path), isolation_level=None, check_same_thread=False, timeout=5.0
-            )
-            db.execute("PRAGMA busy_timeout=5000")
-            return db
-
-        return cls(await asyncio.to_thread(connect))
+    async def open(cls, path: Location) -> SettingsStore:
+        return cls(await asyncio.to_thread(connect, path))
 
     async def close(self) -> None:
         async with self._lock:
             await asyncio.to_thread(self.db.close)
 
-    async def _run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+    async def _run(self, fn: Callable[[Db], T]) -> T:
         async with self._lock:
             return await asyncio.to_thread(fn, self.db)
 
@@ -68,8 +61,8 @@ class SettingsStore:
     ) -> None:
         """Replace a server's settings and log what changed, in one transaction."""
 
-        def write(db: sqlite3.Connection) -> None:
-            db.execute("BEGIN IMMEDIATE")
+        def write(db: Db) -> None:
+            db.begin()
             try:
                 db.execute(
                     "INSERT INTO server_settings (guild_id, settings, updated_at, updated_by)"
@@ -83,10 +76,9 @@ class SettingsStore:
                     " VALUES (?, ?, ?, ?)",
                     [(guild_id, now, user_id, text) for text in log],
                 )
-                db.execute("COMMIT")
+                db.commit()
             except BaseException:
-                if db.in_transaction:
-                    db.execute("ROLLBACK")
+                db.rollback()
                 raise
 
         await self._run(write)
@@ -107,8 +99,8 @@ class SettingsStore:
         """Keep the settings a game opened with (the first call wins)."""
         await self._run(
             lambda db: db.execute(
-                "INSERT OR IGNORE INTO game_settings (game_id, guild_id, settings)"
-                " VALUES (?, ?, ?)",
+                "INSERT INTO game_settings (game_id, guild_id, settings)"
+                " VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
                 (game_id, guild_id, settings),
             )
         )

@@ -1,6 +1,6 @@
-"""The SQLite store: games, seats and the append-only move log, on a real file via aiosqlite.
+"""The store: games, seats and the append-only move log, on a SQLite file or a PostgreSQL server.
 
-Every change to a game is one ``BEGIN IMMEDIATE`` transaction that updates the game row with an
+Every change to a game is one write transaction that updates the game row with an
 optimistic version check (``... WHERE id = ? AND version = ?``) and appends its log entry, so a
 change is saved whole or not at all and two changes made against the same version cannot both
 land. The store knows games only as JSON; the table (``bot/table/``) gives it meaning.
@@ -12,6 +12,11 @@ across the whole store (a player's games, a server's history, start-up) go throu
 read-only connection: WAL lets them run beside the moves, never behind them, and each reads only
 what it returns, through the indexes of migration 0060. Other processes on the same file are
 kept in order by SQLite itself (WAL mode, ``busy_timeout``, ``BEGIN IMMEDIATE``).
+
+On PostgreSQL (a ``postgresql://`` location) the same units of work run through
+:mod:`storage.sql`: a save's ``UPDATE ... WHERE version = ?`` waits for any other transaction
+holding the row and then checks the version again on the committed row, so of two processes
+saving against one version exactly one wins, as with SQLite.
 """
 
 from __future__ import annotations
@@ -19,23 +24,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import sqlite3
 import time
-from collections.abc import Awaitable, Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
-import aiosqlite
-
-from storage.migrate import apply_migrations, rollback_quietly
+from storage.migrate import apply
 from storage.shards import Shards, where
+from storage.sql import SEED_BYTES as SEED_BYTES
+from storage.sql import Connection, Db, Location, is_postgres
 
 LIVE_STATUSES = ("lobby", "running")
-#: seeds are 128-bit; SQLite integers hold 64, so wider ones are kept as big-endian bytes
-SEED_BYTES = 16
 STATUSES = ("lobby", "running", "finished", "aborted")
-BUSY_TIMEOUT_MS = 5000
 T = TypeVar("T")
 
 
@@ -142,39 +143,39 @@ def _loads_object(
 
 
 class Store:
-    """Open with ``await Store.open(path)``; close with ``await store.close()`` (or ``async with``)."""
+    """Open with ``await Store.open(path)``; close with ``await store.close()`` (or ``async with``).
 
-    def __init__(
-        self, db: aiosqlite.Connection, path: Path, reader: aiosqlite.Connection | None = None
-    ):
+    ``path`` is where the data lives: a SQLite file's path, or a PostgreSQL URL (a string),
+    which the other stores (clocks, settings, watch links) open beside it."""
+
+    def __init__(self, db: Connection, path: Location, reader: Connection | None = None):
         self._db = db
         self._reader = reader or db
         self.path = path
+        self.postgres = db.db.dialect == "postgresql"
         self._lock = asyncio.Lock()
         self._closed = False
 
     # -- lifecycle ---------------------------------------------------------------------------
     @classmethod
-    async def open(cls, path: str | Path, *, now: float | None = None) -> Store:
-        """Open (creating if needed) the database file and bring its schema up to date."""
-        path = Path(path)
-        if str(path) != ":memory:":
-            path.parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(
-            str(path), isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000
-        )
+    async def open(cls, path: Location, *, now: float | None = None) -> Store:
+        """Open (creating if needed) the database and bring its schema up to date: a SQLite
+        file, or with a ``postgresql://`` URL a PostgreSQL database (which must exist)."""
+        location: Location = path if is_postgres(path) else Path(path)
+        if isinstance(location, Path) and str(location) != ":memory:":
+            location.parent.mkdir(parents=True, exist_ok=True)
+        db = await Connection.open(location)
+        reader: Connection | None = None
         try:
-            db.row_factory = sqlite3.Row
-            await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            await db.execute("PRAGMA journal_mode = WAL")
-            await db.execute("PRAGMA synchronous = NORMAL")
-            await db.execute("PRAGMA foreign_keys = ON")
-            await apply_migrations(db, time.time() if now is None else now)
-            reader = None if str(path) == ":memory:" else await _open_reader(path)
+            if not is_postgres(location):
+                await db.run(_sqlite_pragmas)
+            await db.run(apply, time.time() if now is None else now)
+            if str(location) != ":memory:":
+                reader = await Connection.open(location, read_only=True)
         except BaseException:
             await db.close()
             raise
-        return cls(db, path, reader)
+        return cls(db, location, reader)
 
     async def close(self) -> None:
         """Close the connection (a second call does nothing)."""
@@ -187,14 +188,18 @@ class Store:
 
     async def check_writable(self) -> None:
         """Write to the file and take it back, so a database the process may read but not write
-        (a read-only file or folder) is refused at start, not at every move; raises
-        ``sqlite3.Error`` with SQLite's reason."""
-        async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
+        (a read-only file or folder, a role without rights) is refused at start, not at every
+        move; raises the driver's error (:data:`storage.sql.DatabaseError`) with its reason."""
+
+        def check(db: Db) -> None:
+            db.begin()
             try:
-                await self._db.execute("CREATE TABLE write_check (x)")
+                db.execute("CREATE TABLE write_check (x INTEGER)")
             finally:
-                await rollback_quietly(self._db)
+                db.rollback()
+
+        async with self._lock:
+            await self._hop(check)
 
     async def __aenter__(self) -> Store:
         return self
@@ -204,12 +209,9 @@ class Store:
 
     async def get_meta(self, key: str) -> str | None:
         """A value the bot keeps between runs (``None`` if never set)."""
-        async with (
-            self._lock,
-            self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)) as cur,
-        ):
-            row = await cur.fetchone()
-        return None if row is None else row[0]
+        async with self._lock:
+            rows = await self._db.execute("SELECT value FROM meta WHERE key = ?", (key,))
+        return None if not rows else str(rows[0][0])
 
     async def set_meta(self, key: str, value: str, *, now: float | None = None) -> None:
         async with self._lock:
@@ -229,7 +231,7 @@ class Store:
     async def latest_game(self, channel_id: int) -> GameRow | None:
         """The channel's live game, else its most recent finished or aborted one."""
 
-        def latest(conn: sqlite3.Connection) -> GameRow | None:
+        def latest(conn: Db) -> GameRow | None:
             live = _live_game(conn, channel_id)
             if live is not None:
                 return live
@@ -274,13 +276,14 @@ class Store:
         if not wanted:
             return []
         marks = ", ".join("?" for _ in wanted)
+        guild, guild_args = _in_guild("g.guild_id", guild_id)
         return await self._read(
             _many,
             # CROSS JOIN keeps this order: from the player's few seats to their games
-            "SELECT g.* FROM seats s CROSS JOIN games g ON g.id = s.game_id"
-            f" WHERE s.user_id = ? AND s.active = 1 AND g.guild_id IS ? AND g.status IN ({marks})"
+            f"SELECT g.* FROM seats s {self._db.db.ordered_join} games g ON g.id = s.game_id"
+            f" WHERE s.user_id = ? AND s.active = 1 AND {guild} AND g.status IN ({marks})"
             " ORDER BY g.id",
-            (user_id, guild_id, *wanted),
+            (user_id, *guild_args, *wanted),
         )
 
     async def running_page(
@@ -300,11 +303,12 @@ class Store:
     ) -> list[GameRow]:
         """A server's finished and aborted games (in one channel, with ``channel_id``), the
         most recently ended first, without their states (``state`` is ``None``)."""
+        guild, guild_args = _in_guild("guild_id", guild_id)
         sql = (
-            f"SELECT {_ROW_WITHOUT_STATE} FROM games WHERE guild_id IS ?"
+            f"SELECT {_ROW_WITHOUT_STATE} FROM games WHERE {guild}"
             " AND status IN ('finished', 'aborted')"
         )
-        args: list[Any] = [guild_id]
+        args: list[Any] = [*guild_args]
         if channel_id is not None:
             sql += " AND channel_id = ?"
             args.append(channel_id)
@@ -321,15 +325,15 @@ class Store:
         noted in ``meta`` under ``prefix`` + id (or that have no such note); of the guilds of
         ``shards`` only, if given."""
 
-        def behind(conn: sqlite3.Connection) -> list[tuple[int, int, int | None]]:
+        def behind(conn: Db) -> list[tuple[int, int, int | None]]:
             rows = conn.execute(
                 "SELECT g.id, g.channel_id, g.guild_id FROM games g"
-                " LEFT JOIN meta m ON m.key = ? || g.id"
+                " LEFT JOIN meta m ON m.key = CAST(? AS TEXT) || g.id"
                 f" WHERE g.status = 'running' AND {where(shards, 'g.guild_id')}"
                 " AND (m.value IS NULL OR CAST(m.value AS INTEGER) < g.version) ORDER BY g.id",
                 (prefix,),
             )
-            return [tuple(r) for r in rows.fetchall()]
+            return [(r[0], r[1], r[2]) for r in rows.fetchall()]
 
         return await self._read(behind)
 
@@ -339,7 +343,7 @@ class Store:
         them), not from every ended game."""
         stop = prefix[:-1] + chr(ord(prefix[-1]) + 1)
 
-        def noted(conn: sqlite3.Connection) -> list[int]:
+        def noted(conn: Db) -> list[int]:
             rows = conn.execute(
                 "SELECT g.id FROM meta m"
                 " JOIN games g ON g.id = CAST(substr(m.key, ?) AS INTEGER)"
@@ -360,7 +364,7 @@ class Store:
             sql = "SELECT * FROM moves WHERE game_id = ? ORDER BY seq DESC LIMIT ?"
             args = (game_id, max(0, int(limit)))
 
-        def read(conn: sqlite3.Connection) -> list[MoveRow]:
+        def read(conn: Db) -> list[MoveRow]:
             return [_move(row) for row in conn.execute(sql, args).fetchall()]
 
         async with self._lock:
@@ -384,25 +388,24 @@ class Store:
     ) -> GameRow:
         """A new game in the lobby, its seats and its first log entry, in one transaction."""
 
-        def create(conn: sqlite3.Connection) -> GameRow | None:
+        def create(conn: Db) -> GameRow | None:
             with _transaction(conn):
                 cur = conn.execute(
                     "INSERT INTO games (guild_id, channel_id, engine, status, state, version,"
                     " host_id, options, seed, created_at, updated_at)"
-                    " VALUES (?, ?, ?, 'lobby', NULL, 1, ?, ?, ?, ?, ?)",
+                    " VALUES (?, ?, ?, 'lobby', NULL, 1, ?, ?, ?, ?, ?) RETURNING id",
                     (
                         guild_id,
                         channel_id,
                         engine,
                         host_id,
                         _dumps(options),
-                        _seed_in(seed),
+                        conn.seed_in(seed),
                         now,
                         now,
                     ),
                 )
-                game_id = cur.lastrowid
-                assert game_id is not None  # an INSERT always sets it
+                game_id = int(cur.fetchone()[0])
                 _write_seats(conn, game_id, seats)
                 _append_move(conn, game_id, 1, entry, now)
             return _one(conn, "SELECT * FROM games WHERE id = ?", (game_id,))
@@ -448,7 +451,7 @@ class Store:
             sets.append(f"{column} = ?")
             args.append(encode(value) if encode and value is not None else value)
 
-        def write(conn: sqlite3.Connection) -> None:
+        def write(conn: Db) -> None:
             with _transaction(conn):
                 cur = conn.execute(
                     f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ?",
@@ -498,6 +501,12 @@ class Store:
         """``work(connection, *args)`` on the read connection: never waits for the lock."""
         return await _on_thread(self._reader, work, *args)
 
+    async def run(self, work: Callable[..., T], *args: Any) -> T:
+        """``work(db, *args)`` on the game path's connection, in turn with the moves (for
+        tools such as ``tabletop db copy``; the bot uses the methods above)."""
+        async with self._lock:
+            return await self._hop(work, *args)
+
 
 _ROW_WITHOUT_STATE = (
     "id, guild_id, channel_id, engine, status, NULL AS state, version, host_id, options, seed,"
@@ -505,53 +514,40 @@ _ROW_WITHOUT_STATE = (
 )
 
 
-async def _open_reader(path: Path) -> aiosqlite.Connection:
-    """The second connection, for reads across the store (``query_only``: it never writes)."""
-    reader = await aiosqlite.connect(
-        str(path), isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000
-    )
-    try:
-        reader.row_factory = sqlite3.Row
-        await reader.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        await reader.execute("PRAGMA query_only = ON")
-    except BaseException:
-        await reader.close()
-        raise
-    return reader
+def _in_guild(column: str, guild_id: int | None) -> tuple[str, tuple[int, ...]]:
+    """``column`` is this server (or no server, for ``None``), written so that both databases
+    find it through an index (PostgreSQL's ``IS NOT DISTINCT FROM`` would not)."""
+    if guild_id is None:
+        return f"{column} IS NULL", ()
+    return f"{column} = ?", (guild_id,)
 
 
-async def _on_thread(db: aiosqlite.Connection, work: Callable[..., T], *args: Any) -> T:
-    # aiosqlite runs every call on the connection's own thread; ``_execute`` queues one
-    # function there, so a whole load or save is a single trip instead of one per statement.
-    execute: Callable[..., Awaitable[T]] = db._execute
-    return await execute(work, db._conn, *args)
+def _sqlite_pragmas(db: Db) -> None:
+    db.execute("PRAGMA journal_mode = WAL")
+    db.execute("PRAGMA synchronous = NORMAL")
+    db.execute("PRAGMA foreign_keys = ON")
+
+
+async def _on_thread(db: Connection, work: Callable[..., T], *args: Any) -> T:
+    return await db.run(work, *args)
 
 
 @contextlib.contextmanager
-def _transaction(conn: sqlite3.Connection) -> Iterator[None]:
-    """``BEGIN IMMEDIATE`` ... ``COMMIT``, all or nothing: any failure rolls back; a second
-    live game in a channel (the unique index) becomes :class:`LiveGameExists`."""
-    conn.execute("BEGIN IMMEDIATE")
+def _transaction(conn: Db) -> Iterator[None]:
+    """A write transaction, all or nothing: any failure rolls back; a second live game in a
+    channel (the unique index) becomes :class:`LiveGameExists`."""
+    conn.begin()
     try:
         yield
-        conn.execute("COMMIT")
-    except sqlite3.IntegrityError as exc:
-        _rollback(conn)
-        if "games.channel_id" in str(exc):
+        conn.commit()
+    except BaseException as exc:
+        conn.rollback()
+        if conn.clashes_with(exc, "games_one_live_per_channel", "games.channel_id"):
             raise LiveGameExists("This channel already has a live game.") from None
         raise
-    except BaseException:
-        _rollback(conn)
-        raise
 
 
-def _rollback(conn: sqlite3.Connection) -> None:
-    """Roll back if a transaction is open (SQLite may already have rolled it back itself)."""
-    if conn.in_transaction:
-        conn.execute("ROLLBACK")
-
-
-def _write_seats(conn: sqlite3.Connection, game_id: int, seats: list[SeatRow]) -> None:
+def _write_seats(conn: Db, game_id: int, seats: list[SeatRow]) -> None:
     conn.executemany(
         "INSERT INTO seats (game_id, seat, user_id, name, choices, active)"
         " VALUES (?, ?, ?, ?, ?, ?)",
@@ -562,9 +558,7 @@ def _write_seats(conn: sqlite3.Connection, game_id: int, seats: list[SeatRow]) -
     )
 
 
-def _append_move(
-    conn: sqlite3.Connection, game_id: int, version: int, entry: MoveEntry, now: float
-) -> None:
+def _append_move(conn: Db, game_id: int, version: int, entry: MoveEntry, now: float) -> None:
     conn.execute(
         "INSERT INTO moves (game_id, seq, kind, user_id, player, action_id, events, version,"
         " created_at) VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM moves"
@@ -583,7 +577,7 @@ def _append_move(
     )
 
 
-def _live_game(conn: sqlite3.Connection, channel_id: int) -> GameRow | None:
+def _live_game(conn: Db, channel_id: int) -> GameRow | None:
     return _one(
         conn,
         "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'running')",
@@ -591,33 +585,30 @@ def _live_game(conn: sqlite3.Connection, channel_id: int) -> GameRow | None:
     )
 
 
-def _one(conn: sqlite3.Connection, sql: str, args: tuple[Any, ...]) -> GameRow | None:
+def _one(conn: Db, sql: str, args: tuple[Any, ...]) -> GameRow | None:
     rows = _many(conn, sql, args)
     return rows[0] if rows else None
 
 
-def _many(conn: sqlite3.Connection, sql: str, args: tuple[Any, ...] = ()) -> list[GameRow]:
+def _many(conn: Db, sql: str, args: tuple[Any, ...] = ()) -> list[GameRow]:
     """The games ``sql`` selects, each with its seats (read in one more statement for all)."""
     rows = conn.execute(sql, args).fetchall()
     if not rows:
         return []
-    seats: dict[int, list[sqlite3.Row]] = {row["id"]: [] for row in rows}
+    seats: dict[int, list[Any]] = {row["id"]: [] for row in rows}
     if len(rows) == 1:
         found = conn.execute(
             "SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (rows[0]["id"],)
         )
     else:
-        found = conn.execute(
-            "SELECT * FROM seats WHERE game_id IN (SELECT value FROM json_each(?))"
-            " ORDER BY game_id, seat",
-            (json.dumps(list(seats)),),
-        )
+        of_games, ids = conn.in_ids("game_id", list(seats))
+        found = conn.execute(f"SELECT * FROM seats WHERE {of_games} ORDER BY game_id, seat", (ids,))
     for seat in found.fetchall():
         seats[seat["game_id"]].append(seat)
     return [_game(row, seats[row["id"]]) for row in rows]
 
 
-def _game(row: sqlite3.Row, seat_rows: list[sqlite3.Row]) -> GameRow:
+def _game(row: Any, seat_rows: list[Any]) -> GameRow:
     problems: list[str] = []
     seats = tuple(
         SeatRow(
@@ -639,7 +630,7 @@ def _game(row: sqlite3.Row, seat_rows: list[sqlite3.Row]) -> GameRow:
         version=row["version"],
         host_id=row["host_id"],
         options=_object(row["options"], "the options", problems),
-        seed=_seed_out(row["seed"]),
+        seed=Db.seed_out(row["seed"]),
         created_at=row["created_at"],
         updated_at=row["updated_at"],
         result=_loads_object(row["result"], "the result", problems, nullable=True),
@@ -649,7 +640,7 @@ def _game(row: sqlite3.Row, seat_rows: list[sqlite3.Row]) -> GameRow:
     )
 
 
-def _move(row: sqlite3.Row) -> MoveRow:
+def _move(row: Any) -> MoveRow:
     readable = True
     try:
         events = json.loads(row["events"])
@@ -669,15 +660,3 @@ def _move(row: sqlite3.Row) -> MoveRow:
         created_at=row["created_at"],
         readable=readable,
     )
-
-
-def _seed_in(seed: int) -> int | bytes:
-    """A seed as SQLite keeps it: an integer when it fits in 63 bits, else its bytes (a wider
-    integer would be refused, and its text would be rounded to a float)."""
-    if seed < 2**63:
-        return seed
-    return seed.to_bytes(max(SEED_BYTES, (seed.bit_length() + 7) // 8), "big")
-
-
-def _seed_out(value: int | bytes) -> int:
-    return int.from_bytes(value, "big") if isinstance(value, bytes) else value

@@ -1,40 +1,35 @@
 """The token of each game's public spectator page (table ``watch_links``, from
 ``migrations/0100_watch_links.sql``): made once on the first request, then always the same.
 
-Like :mod:`storage.settings`, this keeps its own plain ``sqlite3`` connection to the platform's
-file (WAL lets them work side by side), used from worker threads one call at a time, so a page
-being looked up never waits behind a move's transaction. The platform's :meth:`storage.Store.open`
-applies the migration; open that first. Only the table (``bot/table/``) uses it.
+Like :mod:`storage.settings`, this keeps its own plain connection (:mod:`storage.sql`) to the
+platform's database (a SQLite file in WAL mode, or PostgreSQL), used from worker threads one
+call at a time, so a page being looked up never waits behind a move's transaction. The
+platform's :meth:`storage.Store.open` applies the migration; open that first. Only the table
+(``bot/table/``) uses it.
 """
 
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 from collections.abc import Callable
-from pathlib import Path
 from typing import TypeVar
 
+from storage.sql import Db, Location, connect
+
 T = TypeVar("T")
-BUSY_TIMEOUT_S = 5.0
 
 
 class WatchLinks:
     """Open with :meth:`open`, end with :meth:`close` (a second call does nothing)."""
 
-    def __init__(self, db: sqlite3.Connection):
+    def __init__(self, db: Db):
         self.db = db
         self._lock = asyncio.Lock()
         self._closed = False
 
     @classmethod
-    async def open(cls, path: str | Path) -> WatchLinks:
-        def connect() -> sqlite3.Connection:
-            return sqlite3.connect(
-                str(path), isolation_level=None, check_same_thread=False, timeout=BUSY_TIMEOUT_S
-            )
-
-        return cls(await asyncio.to_thread(connect))
+    async def open(cls, path: Location) -> WatchLinks:
+        return cls(await asyncio.to_thread(connect, path))
 
     async def close(self) -> None:
         async with self._lock:
@@ -42,7 +37,7 @@ class WatchLinks:
                 self._closed = True
                 await asyncio.to_thread(self.db.close)
 
-    async def _run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+    async def _run(self, fn: Callable[[Db], T]) -> T:
         async with self._lock:
             return await asyncio.to_thread(fn, self.db)
 
@@ -50,9 +45,10 @@ class WatchLinks:
         """The game's token; ``new`` becomes it if the game has none yet (the first caller
         wins a race: both get the one that was kept)."""
 
-        def get(db: sqlite3.Connection) -> str:
+        def get(db: Db) -> str:
             db.execute(
-                "INSERT OR IGNORE INTO watch_links (game_id, token, created_at) VALUES (?, ?, ?)",
+                "INSERT INTO watch_links (game_id, token, created_at) VALUES (?, ?, ?)"
+                " ON CONFLICT DO NOTHING",
                 (game_id, new, now),
             )
             row = db.execute(
@@ -65,7 +61,7 @@ class WatchLinks:
     async def game_of(self, token: str) -> int | None:
         """The game a token opens, or ``None`` for a token nobody was given."""
 
-        def find(db: sqlite3.Connection) -> int | None:
+        def find(db: Db) -> int | None:
             row = db.execute("SELECT game_id FROM watch_links WHERE token = ?", (token,)).fetchone()
             return None if row is None else int(row[0])
 

@@ -13,7 +13,6 @@ with ``private_to`` are stored (marked private) but only ever returned to their 
 from __future__ import annotations
 
 import logging
-import sqlite3
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
@@ -47,6 +46,7 @@ from bot.table.texts import (
 )
 from engines import Action, Engine, Event, IllegalAction, Result
 from storage import (
+    DatabaseError,
     GameNotFound,
     GameRow,
     LiveGameExists,
@@ -244,7 +244,7 @@ class TableCore:
             raise BoardChanged() from None
         except LiveGameExists:
             raise GameExists() from None
-        except sqlite3.Error as exc:
+        except DatabaseError as exc:
             log.error("could not save game %s: %s", row.id, failure(exc))
             raise SaveFailed() from None
         await self._tell(Change(self._info(saved), entry.kind, entry.user_id, to_act, by_standin))

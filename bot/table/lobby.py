@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import secrets
-import sqlite3
 from typing import Any
 
 import engines
@@ -34,6 +33,7 @@ from bot.table.texts import (
 )
 from engines import Event, IllegalAction
 from storage import (
+    DatabaseError,
     GameRow,
     LiveGameExists,
     MoveEntry,
@@ -91,7 +91,7 @@ class Lobby(TableCore):
             )
         except LiveGameExists:
             raise GameExists() from None
-        except sqlite3.Error as exc:
+        except DatabaseError as exc:
             log.error("could not create a game in channel %s: %s", channel_id, failure(exc))
             raise SaveFailed() from None
         info = self._info(row)

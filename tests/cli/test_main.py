@@ -147,6 +147,14 @@ def test_defaults_are_auto_sync_and_a_database_in_the_working_directory(tmp_path
     assert (config.sync, config.dev_guild, config.log_level) == ("auto", None, "INFO")
 
 
+def test_a_postgresql_url_is_kept_as_given_and_shown_without_its_password(tmp_path, clean_env):
+    clean_env.setenv("TABLETOP_DB", "postgresql://bot:s3cret@db.example:5432/tabletop")
+    config = load_config(cwd=tmp_path)
+    assert config.db_path == "postgresql://bot:s3cret@db.example:5432/tabletop"
+    assert "s3cret" not in repr(config)
+    assert "postgresql://bot:***@db.example:5432/tabletop" in repr(config)
+
+
 def test_a_dev_guild_must_be_a_number(tmp_path, clean_env):
     clean_env.setenv("TABLETOP_DEV_GUILD", "my server")
     with pytest.raises(ConfigError, match="server id"):

@@ -1,4 +1,4 @@
-"""A clock service on a real SQLite file, a clock the tests move by hand, and a notifier that
+"""A clock service on a real SQLite file (and on a real PostgreSQL database), a clock the tests move by hand, and a notifier that
 records what would have been posted (channels, direct messages, worded as the Discord layer
 words them) instead of sending it."""
 
@@ -158,7 +158,7 @@ class World:
 
 
 @pytest.fixture
-async def world(tmp_path):
-    w = await World(tmp_path / "days.sqlite", Clock(), Notifier()).open()
+async def world(db_location):
+    w = await World(db_location, Clock(), Notifier()).open()
     yield w
     await w.close()

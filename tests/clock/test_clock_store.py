@@ -1,4 +1,7 @@
-"""The clock tables on a real SQLite file: claims, nudges, away history."""
+"""The clock tables on a real SQLite file and a real PostgreSQL database: claims, nudges, away
+history."""
+
+import asyncio
 
 import pytest
 
@@ -6,8 +9,8 @@ from storage.clock import ClockStore
 
 
 @pytest.fixture
-async def ds(tmp_path):
-    store = await ClockStore.open(tmp_path / "days.db")
+async def ds(db_location):
+    store = await ClockStore.open(db_location)
     yield store
     await store.close()
 
@@ -25,12 +28,29 @@ async def test_a_claim_for_an_old_turn_does_not_land_on_the_next_turn(ds):
     assert await ds.claim(1, 10, "half", 150)
 
 
-async def test_claims_survive_closing_and_reopening_the_file(tmp_path):
-    first = await ClockStore.open(tmp_path / "d.db")
+async def test_two_connections_racing_to_claim_a_firing_have_exactly_one_winner(ds, db_location):
+    """As two bot processes on one database would: each claim on its own connection, at once."""
+    other = await ClockStore.open(db_location)
+    try:
+        for game in range(1, 31):
+            await ds.put_deadline(game, 10, version=1, started_at=0, due_at=100)
+        for what in ("half", "near", "deadline"):
+            for game in range(1, 31):
+                won = await asyncio.gather(
+                    ds.claim(game, 10, what, 100, now=101),
+                    other.claim(game, 10, what, 100, now=101),
+                )
+                assert sorted(won) == [False, True], (what, game)
+    finally:
+        await other.close()
+
+
+async def test_claims_survive_closing_and_reopening_the_file(db_location):
+    first = await ClockStore.open(db_location)
     await first.put_deadline(1, 10, version=1, started_at=0, due_at=100)
     assert await first.claim(1, 10, "deadline", 100, now=100)
     await first.close()
-    again = await ClockStore.open(tmp_path / "d.db")
+    again = await ClockStore.open(db_location)
     assert await again.open_deadlines() == []
     assert not await again.claim(1, 10, "deadline", 100, now=100)
     await again.close()
@@ -65,3 +85,40 @@ async def test_paused_and_closed_games_have_no_open_deadlines(ds):
     await ds.update_game(1, paused_at=5.0)
     await ds.update_game(2, closed_reason="its channel was deleted")
     assert [d.game_id for d in await ds.open_deadlines()] == [3]
+
+
+FIRINGS = 150
+
+
+def _claim_all(location, results) -> None:
+    """One OS process: try to claim every deadline once; the ones it won."""
+
+    async def claim():
+        store = await ClockStore.open(location)
+        try:
+            return [g for g in range(1, FIRINGS + 1) if await store.claim(g, 10, "deadline", 100)]
+        finally:
+            await store.close()
+
+    try:
+        results.put(asyncio.run(claim()))
+    except Exception as exc:  # told to the test, which would otherwise wait for an answer
+        results.put(repr(exc))
+
+
+async def test_two_processes_racing_to_claim_the_same_firings_win_each_exactly_once(
+    ds, db_location
+):
+    import multiprocessing
+
+    for game in range(1, FIRINGS + 1):
+        await ds.put_deadline(game, 10, version=1, started_at=0, due_at=100)
+    context = multiprocessing.get_context("spawn")
+    results = context.Queue()
+    racers = [context.Process(target=_claim_all, args=(db_location, results)) for _ in range(2)]
+    for racer in racers:
+        racer.start()
+    won = [await asyncio.to_thread(results.get, timeout=120) for _ in racers]
+    for racer in racers:
+        racer.join(timeout=30)
+    assert sorted(won[0] + won[1]) == list(range(1, FIRINGS + 1))  # each once, none twice

@@ -2,12 +2,11 @@
 upgrade, say) stops only its own clock: it is marked, its channel is told once, and every other
 game's clocks run."""
 
-import sqlite3
-
 import pytest
 
 import engines
 from tests.clock.conftest import ADA, BO, CHANNEL, CY, HOUR, OTHER_CHANNEL
+from tests.table.conftest import raw
 
 
 @pytest.fixture
@@ -75,7 +74,7 @@ async def test_an_engine_answering_nonsense_stops_only_its_own_clock(world, monk
 async def test_a_state_that_no_longer_loads_stops_only_its_own_clock(world):
     damaged = await world.game(ADA, BO)
     healthy = await world.game(BO, CY, channel=OTHER_CHANNEL)
-    with sqlite3.connect(world.path) as db:
+    with raw(world.path) as db:
         db.execute('UPDATE games SET state = \'{"pile": "many"}\' WHERE id = ?', (damaged.game.id,))
     await world.restart()
     assert await world.clocks.deadlines(damaged.game.id) == []

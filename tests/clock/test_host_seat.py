@@ -1,12 +1,11 @@
 """Host powers follow the seat: a host who concedes or is removed hands the role on to the next
 player still in the game (said in the game's log and channel) and keeps no power."""
 
-import sqlite3
-
 import pytest
 
 from bot.errors import NotAllowed
 from tests.clock.conftest import ADA, BO, CHANNEL, CY
+from tests.table.conftest import raw
 
 
 async def host_concedes(world):
@@ -62,7 +61,7 @@ async def test_a_host_who_left_before_powers_followed_seats_has_none(world):
     """A game saved earlier with a host who no longer plays (no heir was named then)."""
     await world.game(ADA, BO, CY)
     await world.table.concede(channel_id=CHANNEL, user_id=BO)
-    with sqlite3.connect(world.path) as db:
+    with raw(world.path) as db:
         db.execute("UPDATE games SET host_id = ?", (BO,))
     with pytest.raises(NotAllowed):
         await world.service.pause(channel_id=CHANNEL, user_id=BO, can_manage=False)

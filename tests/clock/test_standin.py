@@ -1,12 +1,11 @@
 """When a deadline passes: the stand-in plays, missed turns are counted, the others may vote."""
 
-import sqlite3
-
 import pytest
 
 from bot.discord_app import clock_texts as words
 from bot.errors import NotAllowed, TableError
 from tests.clock.conftest import ADA, BO, CHANNEL, CY, HOUR
+from tests.table.conftest import raw
 
 
 async def miss(world, times: int, clock: float = 24 * HOUR):
@@ -33,9 +32,9 @@ async def test_the_stand_in_is_named_in_the_log_and_on_the_turn_message(world):
     assert headline == "Ada ran out of time; a stand-in played for them"
     assert outcome.to_act == [BO]
     assert outcome.by_standin
-    with sqlite3.connect(world.path) as db:
+    with raw(world.path) as db:
         marked = db.execute("SELECT version FROM days_log WHERE kind = 'standin'").fetchall()
-    assert marked == [(outcome.game.version,)]
+    assert [tuple(r) for r in marked] == [(outcome.game.version,)]
 
 
 async def test_missed_turns_are_counted_in_a_row(world):

@@ -30,11 +30,11 @@ def bot_args(db_path, log_level: str = "INFO") -> list[str]:
 
 
 class World:
-    def __init__(self, tmp_path, log_level: str = "INFO"):
+    def __init__(self, tmp_path, log_level: str = "INFO", db=None):
         self.tmp = tmp_path
         self.server = LocalDiscord().start()
         self.driver = Driver(self.server)
-        self.db_path = tmp_path / "tabletop.sqlite3"
+        self.db_path = db or tmp_path / "tabletop.sqlite3"  # or a postgresql:// URL
         self.db = GameDb(self.db_path)
         self.bot = BotProcess(
             self.server,

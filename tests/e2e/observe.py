@@ -14,6 +14,7 @@ from pathlib import Path
 
 import engines
 import rendering
+from storage.sql import Db, connect, is_postgres
 
 
 @dataclass
@@ -53,10 +54,16 @@ class GameDb:
     """Read-only looks into the bot's database (a fresh connection each time: WAL readers see
     every committed write)."""
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path | str):
         self.path = path
 
     def _query(self, sql: str, args: tuple = ()) -> list[sqlite3.Row]:
+        if is_postgres(self.path):  # the bot on PostgreSQL: a read-only connection to it
+            db = connect(self.path, read_only=True)
+            try:
+                return db.execute(sql, args).fetchall()
+            finally:
+                db.close()
         con = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, timeout=10)
         try:
             con.row_factory = sqlite3.Row
@@ -82,7 +89,7 @@ class GameDb:
             version=r["version"],
             options=json.loads(r["options"] or "{}"),
             # a seed wider than SQLite's integers is kept as its big-endian bytes
-            seed=int.from_bytes(r["seed"], "big") if isinstance(r["seed"], bytes) else r["seed"],
+            seed=Db.seed_out(r["seed"]),  # SQLite's wide seeds are bytes, PostgreSQL's numeric
             host_id=r["host_id"],
         )
 

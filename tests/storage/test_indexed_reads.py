@@ -9,6 +9,7 @@ import pytest
 
 from storage import Store
 from storage.clock import ClockStore
+from storage.sql import connect
 
 #: a partial index holding only the paused or closed games: scanning it reads only those
 SMALL_PARTIAL_INDEXES = ("days_games_stopped",)
@@ -56,7 +57,7 @@ async def test_the_scheduler_finds_the_next_and_the_due_firings_through_an_index
     store, clocks = stores
 
     async def set_trace(callback):
-        clocks.db.set_trace_callback(callback)
+        clocks.db.raw.set_trace_callback(callback)
 
     seen = await traced(set_trace, clocks.next_deadlines())
     seen += await traced(set_trace, clocks.due_deadlines(1000.0))
@@ -72,7 +73,7 @@ async def test_a_players_games_and_a_servers_history_are_read_through_indexes(st
     reader = store._reader
 
     async def set_trace(callback):
-        await reader._execute(reader._conn.set_trace_callback, callback)
+        await reader.run(lambda db: db.raw.set_trace_callback(callback))
 
     seen = await traced(set_trace, store.seated_games(1, 7))
     seen += await traced(set_trace, store.ended_games(1, limit=10))
@@ -90,7 +91,7 @@ async def test_a_shard_processs_scheduler_reads_stay_on_indexes(stores):
     store, clocks = stores
 
     async def set_trace(callback):
-        clocks.db.set_trace_callback(callback)
+        clocks.db.raw.set_trace_callback(callback)
 
     mine = Shards(4, {1, 2})
     seen = await traced(set_trace, clocks.next_deadlines(shards=mine))
@@ -107,10 +108,88 @@ async def test_the_start_up_scan_of_ended_games_reads_only_the_notes_in_use(stor
     reader = store._reader
 
     async def set_trace(callback):
-        await reader._execute(reader._conn.set_trace_callback, callback)
+        await reader.run(lambda db: db.raw.set_trace_callback(callback))
 
     seen = await traced(set_trace, store.ended_noted("discord.turn."))
     lines = plans(store.path, seen)
     assert any("meta_live_notes" in line for line in lines), lines
     assert "SEARCH g USING INTEGER PRIMARY KEY (rowid=?)" in lines, lines
     assert not scans(lines), lines
+
+
+# -- PostgreSQL: the same reads, through its own copies of those indexes ---------------------------
+@pytest.fixture
+async def pg_stores(postgres_url):
+    store = await Store.open(postgres_url)
+    clocks = await ClockStore.open(postgres_url)
+    db = connect(postgres_url)
+    try:  # enough rows that the planner prefers an index to reading the table
+        db.execute(
+            "INSERT INTO games (guild_id, channel_id, engine, status, version, host_id, seed,"
+            " created_at, updated_at) SELECT g % 50, g, 'toy',"
+            " (ARRAY['lobby', 'running', 'finished', 'aborted'])[g % 4 + 1], 1, 1, g, g, g"
+            " FROM generate_series(1, 20000) g"
+        )
+        db.execute(
+            "INSERT INTO seats (game_id, seat, user_id, name) SELECT g, 0, g % 3000, 'P'"
+            " FROM generate_series(1, 20000) g"
+        )
+        db.execute(
+            "INSERT INTO days_deadlines (game_id, user_id, version, started_at, due_at)"
+            " SELECT g, 1, 1, g, g + 1000 FROM generate_series(1, 20000) g"
+        )
+        db.execute("ANALYZE")
+    finally:
+        db.close()
+    yield store, clocks
+    await clocks.close()
+    await store.close()
+
+
+def pg_plans(url, statements: list[tuple[str, tuple]]) -> str:
+    db = connect(url)
+    try:
+        return "\n".join(
+            row[0]
+            for sql, args in statements
+            if sql.lstrip().upper().startswith("SELECT")
+            for row in db.execute(f"EXPLAIN {sql}", args).fetchall()
+        )
+    finally:
+        db.close()
+
+
+def recording(monkeypatch, db) -> list[tuple[str, tuple]]:
+    seen: list[tuple[str, tuple]] = []
+    execute = db.execute
+
+    def recorded(sql, params=()):
+        seen.append((sql, tuple(params)))
+        return execute(sql, params)
+
+    monkeypatch.setattr(db, "execute", recorded)
+    return seen
+
+
+@pytest.mark.postgres
+async def test_on_postgresql_the_scheduler_walks_the_next_firing_index(pg_stores, monkeypatch):
+    store, clocks = pg_stores
+    seen = recording(monkeypatch, clocks.db)
+    await clocks.next_deadlines()
+    await clocks.due_deadlines(1000.0)
+    plan = pg_plans(store.path, seen)
+    assert plan.count("days_deadlines_next") == 2, plan
+    assert "Seq Scan on days_deadlines" not in plan, plan
+
+
+@pytest.mark.postgres
+async def test_on_postgresql_a_players_games_and_a_servers_history_use_indexes(
+    pg_stores, monkeypatch
+):
+    store, _ = pg_stores
+    seen = recording(monkeypatch, store._reader.db)
+    await store.seated_games(1, 7)
+    await store.ended_games(1, limit=10)
+    plan = pg_plans(store.path, seen)
+    assert "seats_by_user" in plan and "games_ended_by_guild" in plan, plan
+    assert "Seq Scan on games" not in plan and "Seq Scan on seats" not in plan, plan

@@ -1,4 +1,4 @@
-"""The SQLite store against real files: migrations, one live game per channel, the version
+"""The store against real SQLite files and real PostgreSQL databases: migrations, one live game per channel, the version
 check, all-or-nothing saves, the append-only log and surviving a restart."""
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from storage.migrate import (
     discover,
     split_statements,
 )
+from storage.sql import DatabaseError, connect
 
 
 async def new_game(store: Store, channel_id: int = 100, **kw):
@@ -38,33 +39,55 @@ async def new_game(store: Store, channel_id: int = 100, **kw):
     return await store.create_game(**args)
 
 
-def rows(path, table):
-    with sqlite3.connect(path) as db:
-        return db.execute(f"SELECT * FROM {table} ORDER BY 1, 2").fetchall()
+def rows(location, table):
+    """Every row of ``table``, read on a connection of the test's own."""
+    db = connect(location)
+    try:
+        return [tuple(r) for r in db.execute(f"SELECT * FROM {table} ORDER BY 1, 2").fetchall()]
+    finally:
+        db.close()
+
+
+def run_sql(location, statement, *args):
+    """One statement on a connection of the test's own (as another program would)."""
+    db = connect(location)
+    try:
+        db.execute(statement, args)
+    finally:
+        db.close()
 
 
 @pytest.fixture
-async def store(tmp_path):
+async def store(db_location):
+    """A store on a SQLite file, then on a PostgreSQL database."""
+    store = await Store.open(db_location)
+    yield store
+    await store.close()
+
+
+@pytest.fixture
+async def sqlite_store(tmp_path):
     store = await Store.open(tmp_path / "games.sqlite3")
     yield store
     await store.close()
 
 
 # -- migrations --------------------------------------------------------------------------------
-async def test_migrations_are_applied_at_open_and_the_version_recorded(tmp_path, store):
+async def test_migrations_are_applied_at_open_and_the_version_recorded(store):
     latest = discover()[-1].version
-    recorded = rows(tmp_path / "games.sqlite3", "schema_version")
+    recorded = rows(store.path, "schema_version")
     assert max(r[0] for r in recorded) == latest
     assert [r[0] for r in recorded] == [m.version for m in discover()]
 
 
-async def test_migrations_are_applied_only_once(tmp_path, store):
+async def test_migrations_are_applied_only_once(tmp_path, sqlite_store):
+    store = sqlite_store
     await store.close()
-    async with aiosqlite.connect(tmp_path / "games.sqlite3", isolation_level=None) as db:
+    async with aiosqlite.connect(store.path, isolation_level=None) as db:
         assert await apply_migrations(db, now=2.0) == []
-    reopened = await Store.open(tmp_path / "games.sqlite3")
+    reopened = await Store.open(store.path)
     await reopened.close()
-    assert len(rows(tmp_path / "games.sqlite3", "schema_version")) == len(discover())
+    assert len(rows(store.path, "schema_version")) == len(discover())
 
 
 async def test_a_new_numbered_migration_file_is_discovered_and_applied_in_order(tmp_path):
@@ -94,6 +117,10 @@ async def test_a_failing_migration_is_rolled_back_whole(tmp_path):
             assert await cur.fetchone() is None
 
 
+def test_postgresql_has_a_migration_for_every_sqlite_migration_numbered_and_named_alike():
+    assert [m.name for m in discover(MIGRATIONS_DIR / "postgresql")] == [m.name for m in discover()]
+
+
 def test_two_migrations_with_the_same_number_are_refused(tmp_path):
     (tmp_path / "0002_a.sql").write_text("SELECT 1;")
     (tmp_path / "0002_b.sql").write_text("SELECT 2;")
@@ -111,23 +138,21 @@ def test_statements_are_split_but_triggers_stay_whole():
     assert parts[1].startswith("CREATE TRIGGER") and parts[1].endswith("END;")
 
 
-async def test_a_database_newer_than_the_program_is_refused(tmp_path, store):
+async def test_a_database_newer_than_the_program_is_refused(store):
     await store.close()
-    with sqlite3.connect(tmp_path / "games.sqlite3") as db:
-        db.execute("INSERT INTO schema_version VALUES (9999, '9999_future.sql', 0)")
+    run_sql(store.path, "INSERT INTO schema_version VALUES (9999, '9999_future.sql', 0)")
     with pytest.raises(MigrationError, match="newer"):
-        await Store.open(tmp_path / "games.sqlite3")
+        await Store.open(store.path)
 
 
 async def pragma(store, name):
-    async with store._db.execute(f"PRAGMA {name}") as cur:  # the store's own connection
-        return (await cur.fetchone())[0]
+    return (await store._db.execute(f"PRAGMA {name}"))[0][0]  # the store's own connection
 
 
-async def test_wal_busy_timeout_and_foreign_keys_are_on(store):
-    assert await pragma(store, "journal_mode") == "wal"
-    assert await pragma(store, "busy_timeout") >= 1000
-    assert await pragma(store, "foreign_keys") == 1
+async def test_wal_busy_timeout_and_foreign_keys_are_on(sqlite_store):
+    assert await pragma(sqlite_store, "journal_mode") == "wal"
+    assert await pragma(sqlite_store, "busy_timeout") >= 1000
+    assert await pragma(sqlite_store, "foreign_keys") == 1
 
 
 # -- games ------------------------------------------------------------------------------------------
@@ -166,19 +191,19 @@ async def test_every_save_bumps_the_version_and_appends_one_log_entry(store):
     assert [(m.seq, m.kind, m.version) for m in log] == [(1, "new", 1), (2, "join", 2)]
 
 
-async def test_a_save_against_an_old_version_writes_nothing(tmp_path, store):
+async def test_a_save_against_an_old_version_writes_nothing(store):
     game = await new_game(store)
     await store.save(game.id, game.version, now=2.0, entry=MoveEntry("move"), state='{"a":1}')
-    before = rows(tmp_path / "games.sqlite3", "games"), rows(tmp_path / "games.sqlite3", "moves")
+    before = rows(store.path, "games"), rows(store.path, "moves")
     with pytest.raises(VersionConflict):
         await store.save(game.id, game.version, now=3.0, entry=MoveEntry("move"), state='{"b":2}')
-    after = rows(tmp_path / "games.sqlite3", "games"), rows(tmp_path / "games.sqlite3", "moves")
+    after = rows(store.path, "games"), rows(store.path, "moves")
     assert after == before
 
 
-async def test_two_connections_saving_the_same_version_at_once_only_one_lands(tmp_path, store):
+async def test_two_connections_saving_the_same_version_at_once_only_one_lands(store):
     game = await new_game(store)
-    other = await Store.open(tmp_path / "games.sqlite3")
+    other = await Store.open(store.path)
     try:
         results = await asyncio.gather(
             store.save(game.id, game.version, now=2.0, entry=MoveEntry("move", 7), state="{}"),
@@ -192,10 +217,10 @@ async def test_two_connections_saving_the_same_version_at_once_only_one_lands(tm
 
 
 async def test_a_failure_while_appending_the_log_entry_leaves_the_game_as_it_was(
-    tmp_path, store, monkeypatch
+    store, monkeypatch
 ):
     game = await new_game(store)
-    before = [rows(tmp_path / "games.sqlite3", t) for t in ("games", "seats", "moves")]
+    before = [rows(store.path, t) for t in ("games", "seats", "moves")]
 
     def broken_append(*args, **kwargs):
         raise sqlite3.OperationalError("disk I/O error")
@@ -210,23 +235,23 @@ async def test_a_failure_while_appending_the_log_entry_leaves_the_game_as_it_was
             state='{"x":1}',
             seats=[SeatRow(0, 7, "Ada"), SeatRow(1, 8, "Bo")],
         )
-    after = [rows(tmp_path / "games.sqlite3", t) for t in ("games", "seats", "moves")]
+    after = [rows(store.path, t) for t in ("games", "seats", "moves")]
     assert after == before
     monkeypatch.undo()
     saved = await store.save(game.id, game.version, now=2.0, entry=MoveEntry("move"), state="{}")
     assert saved.version == game.version + 1
 
 
-async def test_the_move_log_is_append_only(tmp_path, store):
+async def test_the_move_log_is_append_only(store):
     await new_game(store)
-    with sqlite3.connect(tmp_path / "games.sqlite3") as db:
-        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
-            db.execute("UPDATE moves SET action_id = 'forged'")
-        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
-            db.execute("DELETE FROM moves")
+    with pytest.raises(DatabaseError, match="append-only"):
+        run_sql(store.path, "UPDATE moves SET action_id = 'forged'")
+    with pytest.raises(DatabaseError, match="append-only"):
+        run_sql(store.path, "DELETE FROM moves")
+    assert len(rows(store.path, "moves")) == 1
 
 
-async def test_a_reopened_store_has_everything(tmp_path, store):
+async def test_a_reopened_store_has_everything(store):
     game = await new_game(store)
     await store.save(
         game.id,
@@ -237,7 +262,7 @@ async def test_a_reopened_store_has_everything(tmp_path, store):
         state='{"pile": 3}',
     )
     await store.close()
-    reopened = await Store.open(tmp_path / "games.sqlite3")
+    reopened = await Store.open(store.path)
     try:
         live = await reopened.live_game(100)
         assert (live.status, live.state, live.version) == ("running", '{"pile": 3}', 2)
@@ -247,10 +272,9 @@ async def test_a_reopened_store_has_everything(tmp_path, store):
         await reopened.close()
 
 
-async def test_unreadable_json_in_a_game_row_is_reported_not_raised(tmp_path, store):
+async def test_unreadable_json_in_a_game_row_is_reported_not_raised(store):
     game = await new_game(store)
-    with sqlite3.connect(tmp_path / "games.sqlite3") as db:
-        db.execute("UPDATE games SET options = '{broken' WHERE id = ?", (game.id,))
+    run_sql(store.path, "UPDATE games SET options = '{broken' WHERE id = ?", game.id)
     loaded = await store.live_game(100)
     assert loaded.problems == ("the options is not valid JSON",)
 
@@ -267,12 +291,12 @@ async def test_the_last_entries_of_the_log_come_back_in_order(store):
     assert [m.action_id for m in last] == ["a3", "a4"]
 
 
-async def test_meta_values_are_kept_across_a_restart(tmp_path, store):
+async def test_meta_values_are_kept_across_a_restart(store):
     assert await store.get_meta("commands_hash") is None
     await store.set_meta("commands_hash", "abc")
     await store.set_meta("commands_hash", "def")
     await store.close()
-    reopened = await Store.open(tmp_path / "games.sqlite3")
+    reopened = await Store.open(store.path)
     try:
         assert await reopened.get_meta("commands_hash") == "def"
     finally:
@@ -285,3 +309,28 @@ async def test_a_save_from_a_loaded_row_returns_what_reading_it_back_would(store
     args = dict(now=2.0, entry=MoveEntry("start"), state='{"a":1}', status="running", seats=seats)
     saved = await store.save(game.id, game.version, base=game, **args)
     assert saved == await store.get_game(game.id)
+
+
+@pytest.mark.postgres
+async def test_on_postgresql_a_dropped_connection_fails_one_save_and_the_next_reconnects(
+    postgres_url,
+):
+    store = await Store.open(postgres_url)
+    try:
+        game = await new_game(store)
+        run_sql(  # as a server restart would: every connection of the store is cut
+            postgres_url,
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()",
+        )
+        with pytest.raises(DatabaseError):
+            await store.save(game.id, game.version, now=2.0, entry=MoveEntry("move"), state="{}")
+        saved = await store.save(
+            game.id, game.version, now=3.0, entry=MoveEntry("move"), state="{}"
+        )
+        assert saved.version == game.version + 1
+        assert [m.kind for m in await store.moves(game.id)] == ["new", "move"]
+        # a read is tried again on a new connection: it has no effects
+        assert len(await store.seated_games(1, 7)) == 1
+    finally:
+        await store.close()

@@ -8,21 +8,29 @@ import sqlite3
 import pytest
 
 from storage import GameNotFound, MoveEntry, SeatRow, Store, VersionConflict
-from storage import store as store_module
+from storage.sql import SqliteDb, connect
 from storage.store import SEED_BYTES
-from tests.storage.test_store import new_game
+from tests.storage.test_store import new_game, run_sql
 
 
 @pytest.fixture
-async def store(tmp_path):
-    store = await Store.open(tmp_path / "games.sqlite3")
+async def store(db_location):
+    """A store on a SQLite file, then on a PostgreSQL database."""
+    store = await Store.open(db_location)
     yield store
     await store.close()
 
 
 def _sql(store: Store, statement: str, *args) -> None:
-    with sqlite3.connect(store.path) as db:
-        db.execute(statement, args)
+    run_sql(store.path, statement, *args)
+
+
+def _one(store: Store, statement: str, *args) -> tuple:
+    db = connect(store.path)
+    try:
+        return tuple(db.execute(statement, args).fetchone())
+    finally:
+        db.close()
 
 
 # -- a game row, field by field --------------------------------------------------------------------
@@ -60,9 +68,8 @@ async def test_a_result_saved_as_none_reads_back_as_none(store):
 
 async def test_the_store_keeps_json_compact_and_non_ascii_text_as_written(store):
     game = await new_game(store, entry=MoveEntry("new", events=[{"text": "Zoë joins"}]))
-    with sqlite3.connect(store.path) as db:
-        (events,) = db.execute("SELECT events FROM moves WHERE game_id = ?", (game.id,)).fetchone()
-        (options,) = db.execute("SELECT options FROM games").fetchone()
+    (events,) = _one(store, "SELECT events FROM moves WHERE game_id = ?", game.id)
+    (options,) = _one(store, "SELECT options FROM games")
     assert events == '[{"text":"Zoë joins"}]'
     assert options == '{"pile":"21"}'
 
@@ -215,10 +222,7 @@ async def test_migrations_record_the_time_the_store_was_opened_at(tmp_path):
 
 async def test_a_meta_value_records_when_it_was_set(store):
     await store.set_meta("commands_hash", "abc", now=55.0)
-    with sqlite3.connect(store.path) as db:
-        (updated,) = db.execute(
-            "SELECT updated_at FROM meta WHERE key = 'commands_hash'"
-        ).fetchone()
+    (updated,) = _one(store, "SELECT updated_at FROM meta WHERE key = 'commands_hash'")
     assert updated == 55.0
 
 
@@ -264,7 +268,8 @@ async def test_a_seed_of_any_size_reads_back_exactly(store, seed):
     assert (await store.get_game(game.id)).seed == seed
 
 
-async def test_a_seed_that_fits_63_bits_is_kept_as_an_integer_and_a_wider_one_as_bytes(store):
+async def test_a_seed_that_fits_63_bits_is_kept_as_an_integer_and_a_wider_one_as_bytes(tmp_path):
+    store = await Store.open(tmp_path / "games.sqlite3")  # SQLite's integers hold 64 bits
     await new_game(store, channel_id=1, seed=2**63 - 1)
     await new_game(store, channel_id=2, seed=2**63)
     await new_game(store, channel_id=3, seed=2**300)
@@ -273,6 +278,7 @@ async def test_a_seed_that_fits_63_bits_is_kept_as_an_integer_and_a_wider_one_as
     assert kept[0][0] == "integer"
     assert kept[1] == ("blob", SEED_BYTES)
     assert kept[2] == ("blob", (2**300).bit_length() // 8 + 1)
+    await store.close()
 
 
 # -- pages and lists of games ----------------------------------------------------------------------
@@ -349,5 +355,5 @@ async def test_games_of_one_server_leave_the_others_out(store):
 
 
 def test_a_wide_seed_takes_the_bytes_its_bits_need():
-    assert len(store_module._seed_in(2**255)) == 32
-    assert len(store_module._seed_in(2**256)) == 33
+    assert len(SqliteDb.seed_in(None, 2**255)) == 32
+    assert len(SqliteDb.seed_in(None, 2**256)) == 33

@@ -4,15 +4,19 @@ from __future__ import annotations
 
 from storage import Store
 from storage.watch_links import WatchLinks
+from tests.storage.test_store import new_game
 
 
-async def _links(tmp_path) -> WatchLinks:
-    await (await Store.open(tmp_path / "t.sqlite3")).close()  # the migrations made the table
-    return await WatchLinks.open(tmp_path / "t.sqlite3")
+async def _links(location, games: int = 7) -> WatchLinks:
+    store = await Store.open(location)  # the migrations made the table
+    for channel in range(games):  # games 1 to 7 (PostgreSQL keeps the link's foreign key)
+        await new_game(store, channel_id=channel)
+    await store.close()
+    return await WatchLinks.open(location)
 
 
-async def test_the_first_token_a_game_gets_stays_its_token(tmp_path):
-    links = await _links(tmp_path)
+async def test_the_first_token_a_game_gets_stays_its_token(db_location):
+    links = await _links(db_location)
     try:
         assert await links.token(7, new="first-token-aaaaaaaa", now=1.0) == "first-token-aaaaaaaa"
         assert await links.token(7, new="other-token-bbbbbbbb", now=2.0) == "first-token-aaaaaaaa"
@@ -22,12 +26,12 @@ async def test_the_first_token_a_game_gets_stays_its_token(tmp_path):
         await links.close()
 
 
-async def test_tokens_survive_a_restart(tmp_path):
-    links = await _links(tmp_path)
+async def test_tokens_survive_a_restart(db_location):
+    links = await _links(db_location)
     await links.token(3, new="kept-token-cccccccccc", now=1.0)
     await links.close()
     await links.close()  # a second close does nothing
-    again = await WatchLinks.open(tmp_path / "t.sqlite3")
+    again = await WatchLinks.open(db_location)
     try:
         assert await again.game_of("kept-token-cccccccccc") == 3
     finally:

@@ -1,9 +1,9 @@
-"""Fixtures for the table tests: a Table on a real SQLite file, a helper to snapshot the file,
+"""Fixtures for the table tests: a Table on a real SQLite file and a real PostgreSQL database, a helper to snapshot the file,
 and a second test-only engine with private events and no hand renderer."""
 
 from __future__ import annotations
 
-import sqlite3
+import contextlib
 import types
 
 import pytest
@@ -13,6 +13,7 @@ import rendering
 from bot.table import Table
 from engines.core import Engine, Event
 from storage import Store
+from storage.sql import connect
 from tests.engines import toy
 
 CHANNEL = 500
@@ -46,8 +47,9 @@ rendering.register(
 
 
 @pytest.fixture
-def db_path(tmp_path):
-    return tmp_path / "tabletop.sqlite3"
+def db_path(db_location):
+    """A SQLite file, then a PostgreSQL database (``db_location``)."""
+    return db_location
 
 
 @pytest.fixture
@@ -62,13 +64,27 @@ async def table(store):
     return Table(store, clock=lambda: 1_700_000_000.0)
 
 
+@contextlib.contextmanager
+def raw(db_path):
+    """A connection of the test's own to the store's database (SQLite or PostgreSQL), in
+    autocommit, as another program would open it."""
+    db = connect(db_path)
+    try:
+        yield db
+    finally:
+        db.close()
+
+
 def snapshot(db_path):
     """Every row of every game table, to prove a refusal changed nothing."""
-    with sqlite3.connect(db_path) as db:
+    db = connect(db_path)
+    try:
         return {
-            t: db.execute(f"SELECT * FROM {t} ORDER BY 1, 2").fetchall()
+            t: [tuple(r) for r in db.execute(f"SELECT * FROM {t} ORDER BY 1, 2").fetchall()]
             for t in ("games", "seats", "moves")
         }
+    finally:
+        db.close()
 
 
 async def lobby(table, users=(ADA, BO), engine="toy", **kw):

@@ -17,7 +17,19 @@ from bot.errors import (
     WrongStage,
 )
 from bot.table import MAX_NAME, player_name
-from tests.table.conftest import ADA, BO, CHANNEL, CY, DEE, EVE, GUILD, lobby, running, snapshot
+from tests.table.conftest import (
+    ADA,
+    BO,
+    CHANNEL,
+    CY,
+    DEE,
+    EVE,
+    GUILD,
+    lobby,
+    raw,
+    running,
+    snapshot,
+)
 
 
 async def test_the_host_takes_the_first_seat(table):
@@ -267,7 +279,6 @@ async def test_a_start_racing_a_join_starts_with_the_lobby_as_it_is_then(table, 
 
 async def test_monopoly_figures_are_each_player_s_pick_at_join(table, db_path):
     import json
-    import sqlite3
 
     await lobby(table, users=(ADA,), engine="monopoly", choices={"figure": "Plumbus"})
     with pytest.raises(BadOptions):
@@ -279,7 +290,7 @@ async def test_monopoly_figures_are_each_player_s_pick_at_join(table, db_path):
     )
     await table.join(channel_id=CHANNEL, user_id=CY, user_name="Cy")
     await table.start(channel_id=CHANNEL, user_id=ADA)
-    with sqlite3.connect(db_path) as db:
+    with raw(db_path) as db:
         [(state,)] = db.execute("SELECT state FROM games").fetchall()
     figures = json.loads(state)["figures"]
     assert figures["Ada"] == "plumbus" and figures["Bo"] == "portalgun"

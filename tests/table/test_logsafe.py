@@ -35,15 +35,21 @@ def test_a_failure_line_names_the_cause_it_was_raised_from():
     assert CARD not in line
 
 
-async def test_a_failed_save_logs_sqlites_reason_and_no_game_content(table, store, caplog):
+async def test_a_failed_save_logs_the_database_s_reason_and_no_game_content(table, store, caplog):
     from bot.errors import SaveFailed
     from tests.table.conftest import ADA, CHANNEL, running
 
     await running(table, engine="secret_toy")
     state = (await store.live_game(CHANNEL)).state
-    await store._db.execute("PRAGMA query_only = 1")  # SQLite now refuses every write
+    if store.postgres:  # the server now refuses every write
+        await store._db.execute("SET default_transaction_read_only = on")
+    else:
+        await store._db.execute("PRAGMA query_only = 1")  # SQLite now refuses every write
     with pytest.raises(SaveFailed):
         await table.act(channel_id=CHANNEL, user_id=ADA, action_id="take:1")
     line = "\n".join(r.getMessage() for r in caplog.records)
-    assert "SQLITE_READONLY" in line and "readonly database" in line
+    if store.postgres:
+        assert "ReadOnlySqlTransaction: SQLSTATE 25006" in line
+    else:
+        assert "SQLITE_READONLY" in line and "readonly database" in line
     assert state not in line and "lucky" not in line

@@ -25,7 +25,7 @@ from bot.errors import (
 )
 from bot.table import Table
 from storage import Store
-from tests.table.conftest import ADA, BO, CHANNEL, CY, lobby, running, snapshot
+from tests.table.conftest import ADA, BO, CHANNEL, CY, lobby, raw, running, snapshot
 
 
 async def test_a_legal_move_is_saved_and_says_who_is_next(table):
@@ -152,7 +152,7 @@ async def test_a_damaged_saved_state_gives_a_clear_error_and_changes_nothing(
     table, db_path, bad_state
 ):
     await running(table)
-    with sqlite3.connect(db_path) as db:
+    with raw(db_path) as db:
         db.execute("UPDATE games SET state = ?", (bad_state,))
     before = snapshot(db_path)
     for call in (
@@ -173,7 +173,7 @@ async def test_a_state_saved_by_a_newer_bot_marks_the_game_damaged_and_changes_n
     table, db_path
 ):
     await running(table)
-    with sqlite3.connect(db_path) as db:
+    with raw(db_path) as db:
         (state,) = db.execute("SELECT state FROM games").fetchone()
         future = {**json.loads(state), "schema_version": 99}
         db.execute("UPDATE games SET state = ?", (json.dumps(future),))
@@ -193,7 +193,7 @@ async def test_a_state_saved_by_a_newer_bot_marks_the_game_damaged_and_changes_n
 
 async def test_a_damaged_game_can_still_be_aborted(table, db_path):
     await running(table)
-    with sqlite3.connect(db_path) as db:
+    with raw(db_path) as db:
         db.execute("UPDATE games SET state = '{oops'")
     game = await table.abort(channel_id=CHANNEL, user_id=ADA, is_moderator=False)
     assert game.status == "aborted"
@@ -201,7 +201,7 @@ async def test_a_damaged_game_can_still_be_aborted(table, db_path):
 
 async def test_a_game_whose_engine_is_gone_says_so(table, db_path):
     await running(table)
-    with sqlite3.connect(db_path) as db:
+    with raw(db_path) as db:
         db.execute("UPDATE games SET engine = 'retired_game'")
     with pytest.raises(DamagedGame, match="not installed"):
         await table.act(channel_id=CHANNEL, user_id=ADA, action_id="take:1")

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import json
 import logging
-import sqlite3
 
 import pytest
 
 import engines
 from bot.errors import DamagedGame, EngineFailure, NotSeated, WrongStage
-from tests.table.conftest import ADA, BO, CHANNEL, CY, lobby, running
+from tests.table.conftest import ADA, BO, CHANNEL, CY, lobby, raw, running
 
 
 async def test_a_private_event_goes_only_to_its_owner(table):
@@ -25,7 +24,7 @@ async def test_a_private_event_goes_only_to_its_owner(table):
 async def test_a_private_event_is_stored_marked_private(table, db_path):
     await running(table, engine="secret_toy")
     await table.act(channel_id=CHANNEL, user_id=ADA, action_id="take:1")
-    with sqlite3.connect(db_path) as db:
+    with raw(db_path) as db:
         (events,) = db.execute("SELECT events FROM moves WHERE kind = 'move'").fetchone()
     private = [e for e in json.loads(events) if e["private_to"]]
     assert [e["private_to"] for e in private] == ["Ada"]
@@ -85,7 +84,7 @@ SECRET_CARD = "queen of " + "hearts"
 async def test_a_damaged_state_is_logged_without_quoting_it(table, db_path, caplog):
     await running(table)
     # pydantic's error message repeats the bad input: the log must not
-    with sqlite3.connect(db_path) as db:
+    with raw(db_path) as db:
         db.execute("UPDATE games SET state = ?", (json.dumps({"players": SECRET_CARD}),))
     with caplog.at_level(logging.DEBUG), pytest.raises(DamagedGame):
         await table.status(channel_id=CHANNEL)

@@ -14,8 +14,8 @@ from tests.clock.conftest import Notifier
 MAX_ROUND_TRIPS = 4
 
 
-async def test_a_move_costs_at_most_four_round_trips(tmp_path, monkeypatch):
-    path = tmp_path / "trips.sqlite3"
+async def test_a_move_costs_at_most_four_round_trips(db_location, monkeypatch):
+    path = db_location
     store = await Store.open(path)
     clocks = await ClockStore.open(path)
     table = Table(store, render=False)

@@ -1,0 +1,1 @@
+"""The same numbered migrations, written for PostgreSQL (``TABLETOP_DB=postgresql://...``)."""
