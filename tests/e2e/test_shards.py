@@ -3,13 +3,12 @@ game in a guild of each shard. One process is killed with ``kill -9`` in the mid
 the other's game goes on; the killed one's game resumes when it comes back, its move counted
 once; and no turn clock fires twice, nor in another process's guild.
 
-The database is the ``shared_db_url`` fixture (a SQLite file in WAL mode today; another
-backend is one more parameter of that fixture).
+The database is the ``shared_db_url`` fixture: a SQLite file in WAL mode, then a real
+PostgreSQL database (marked ``postgres``), the way processes on several machines share one.
 """
 
 from __future__ import annotations
 
-import sqlite3
 import time
 from pathlib import Path
 
@@ -17,6 +16,7 @@ import pytest
 
 from bot.localdiscord.records import Channel, User
 from bot.localdiscord.server import LocalDiscord
+from storage.sql import connect
 from tests.e2e import secret_toy
 from tests.e2e.conftest import HAVE_BOT, bot_args
 from tests.e2e.observe import GameDb
@@ -35,9 +35,8 @@ STANDIN = "ran out of time; a stand-in played for them"
 
 
 def _connect(location: str):
-    """An autocommit connection to the shared database, ``?`` placeholders. (With the
-    PostgreSQL backend merged, ``storage.sql.connect`` takes a file or a URL alike.)"""
-    return sqlite3.connect(location, timeout=10, isolation_level=None)
+    """An autocommit connection to the shared database (a file or a URL), ``?`` placeholders."""
+    return connect(location)
 
 
 class SharedDb:
@@ -46,13 +45,14 @@ class SharedDb:
 
     def __init__(self, location: str):
         self.url = location
-        self.games = GameDb(Path(location))
+        self.games = GameDb(location)
 
     def _run(self, sql: str, args: tuple = ()) -> list[tuple]:
         """One statement (a single UPDATE is atomic on its own)."""
         con = _connect(self.url)
         try:
-            return [tuple(r) for r in con.execute(sql, args).fetchall()]
+            cursor = con.execute(sql, args)
+            return [tuple(r) for r in cursor.fetchall()] if cursor.description else []
         finally:
             con.close()
 
@@ -87,12 +87,11 @@ class SharedDb:
         )
 
 
-@pytest.fixture(params=["sqlite"])
-def shared_db_url(request, tmp_path) -> str:
-    """The one database of both processes: a SQLite file (WAL lets two processes share it).
-    PostgreSQL is one more parameter, ``pytest.param("postgres", marks=pytest.mark.postgres)``,
-    whose value is ``request.getfixturevalue("postgres_url")``."""
-    return str(tmp_path / "shared.sqlite3")
+@pytest.fixture
+def shared_db_url(db_location) -> str:
+    """The one database of both processes: a SQLite file (WAL lets two processes on one
+    machine share it), or a PostgreSQL database (processes on several machines)."""
+    return str(db_location)
 
 
 class Guild:
