@@ -14,6 +14,7 @@ import os
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -48,6 +49,7 @@ class Server:
     def __init__(self, admin_url: str, stop: Callable[[], None] | None = None):
         self.admin_url = admin_url
         self._stop = stop
+        self.root: Path | None = None  # the folder of a throwaway server
 
     def new_database(self) -> str:
         """A fresh empty database; its URL."""
@@ -137,11 +139,7 @@ def start_server() -> Server:
     run(str(folder / "pg_ctl"), "-D", str(data), "-l", str(log), "-o", options, "-w", "start")
 
     def stop() -> None:
-        subprocess.run(
-            [*prefix, str(folder / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"],
-            capture_output=True,
-        )
-        shutil.rmtree(root, ignore_errors=True)
+        stop_server(root)
 
     url = f"postgresql://postgres@127.0.0.1:{port}/postgres"
     deadline = time.monotonic() + 30
@@ -154,7 +152,21 @@ def start_server() -> Server:
                 stop()
                 raise NoServer(f"the server started but does not answer: {exc}") from None
             time.sleep(0.1)
-    return Server(url, stop)
+    started = Server(url, stop)
+    started.root = root
+    return started
+
+
+def stop_server(root: Path) -> None:
+    """Stop the throwaway server kept in ``root`` (made by :func:`start_server`), and remove it."""
+    folder = binaries()
+    if folder is not None and (root / "data").exists():
+        subprocess.run(
+            [*_as_postgres_user(), str(folder / "pg_ctl"), "-D", str(root / "data")]
+            + ["-m", "immediate", "-w", "stop"],
+            capture_output=True,
+        )
+    shutil.rmtree(root, ignore_errors=True)
 
 
 def server() -> Server:
@@ -167,3 +179,25 @@ def server() -> Server:
             raise NoServer(f"{ENV} is set but the server cannot be reached: {exc}") from None
         return Server(url)
     return start_server()
+
+
+def main(argv: list[str]) -> int:
+    """``python -m tests.postgres start`` starts a throwaway server that outlives this command
+    and prints ``URL FOLDER``; ``python -m tests.postgres stop FOLDER`` stops it (.ci/run)."""
+    if argv[:1] == ["start"]:
+        try:
+            started = start_server()
+        except NoServer as exc:
+            print(f"no PostgreSQL server: {exc}", file=sys.stderr)
+            return 1
+        print(started.admin_url, started.root)
+        return 0
+    if len(argv) == 2 and argv[0] == "stop":
+        stop_server(Path(argv[1]))
+        return 0
+    print("usage: python -m tests.postgres start | stop FOLDER", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
