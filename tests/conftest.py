@@ -6,6 +6,11 @@ from __future__ import annotations
 import os
 import sys
 
+# Imported now, not last: when no test imported it, hypothesis's pytest plugin imports it in its
+# terminal summary, and a garbage collection during that late import (finalizers of tasks some
+# tests leave behind) trips CPython 3.11.7's "AST constructor recursion depth mismatch" and the
+# run exits 1 after every test passed.
+import hypothesis  # noqa: F401
 import pytest
 
 import engines
