@@ -298,7 +298,7 @@ def render_board(view) -> bytes:
     for (x, y_), (chars, dis) in spots.items():
         _tokens(image, draw, box(x, y_), chars, dis, cs)
     _players(image, draw, view, oy + park_h + 16)
-    return to_png(image, palette=True, compress_level=3)
+    return to_png(image)
 
 
 def _card(image, draw, box, t) -> None:
@@ -398,4 +398,4 @@ def render_hand(view) -> bytes:
                 outline=INK,
                 width=2,
             )
-    return to_png(image, palette=True, compress_level=3)
+    return to_png(image)

@@ -525,7 +525,7 @@ def render_board(view) -> bytes:
         _draw_ownership(image, draw, sp, colours)
     _draw_centre(draw, view, colours)
     _draw_tokens(draw, view, colours)
-    return to_png(image, palette=True)
+    return to_png(image)
 
 
 # -- hand ---------------------------------------------------------------------------------
@@ -601,4 +601,4 @@ def render_hand(view) -> bytes:
             y += 28
         if len(labels) > 6:
             draw.text((40, y - 2), f"\u2026 and {len(labels) - 6} more", font=font(19), fill=MUTED)
-    return to_png(image.crop((0, 0, width, min(height, y + 30))), palette=True)
+    return to_png(image.crop((0, 0, width, min(height, y + 30))))
