@@ -11,6 +11,7 @@ from PIL import Image, ImageDraw
 
 from rendering.anatomy_park_text import SMALLEST, centred, fitted, stamp, width
 from rendering.kit import INK, MUTED, PAPER, WHITE, contrast_ink, font, player_colour, to_png, wrap
+from rendering.palettes import board_palette
 
 WIDTH = 1000
 MAX_CELL = 160
@@ -70,7 +71,7 @@ def _bounds(view) -> tuple[int, int, int, int]:
     return min(xs), min(ys), max(xs), max(ys)
 
 
-def _badge(image, draw, xy, kind: str, ink, size: int, *, short: bool = False) -> int:
+def _badge(image, draw, xy, kind: str, ink, size: int, *, short: bool = False) -> tuple[int, int]:
     """The type as a word (a letter on small tiles) in a white badge, never colour alone."""
     text = TYPE_MARK.get(kind, kind[:4].upper())
     if short:
@@ -79,7 +80,7 @@ def _badge(image, draw, xy, kind: str, ink, size: int, *, short: bool = False) -
     x0, y0 = xy
     draw.rounded_rectangle((x0, y0, x0 + w + 8, y0 + size + 6), radius=4, fill=WHITE)
     stamp(image, (x0 + 4, y0 + 2), text, size, bold=True, fill=ink)
-    return size + 6
+    return w + 8, size + 6
 
 
 def _closed(image, draw, inner, cs: int) -> None:
@@ -121,33 +122,38 @@ def _tile(image, draw, box, cell, cs: int, letters: dict[str, str]) -> None:
     draw.rounded_rectangle(inner, radius=cs // 10, fill=fill, outline=INK, width=2)
     small = max(SMALLEST, cs // 9)
     badge_ink = INK if t.colour in ("white", "yellow", "none") else fill
-    bh = _badge(image, draw, (inner[0] + 4, inner[1] + 4), t.type, badge_ink, small, short=cs < 120)
+    bw, bh = _badge(
+        image, draw, (inner[0] + 4, inner[1] + 4), t.type, badge_ink, small, short=cs < 120
+    )
     if t.type != "entrance":
         vp = f"{t.vp}" + ("*" if "*" in t.text else "")
         size = max(SMALLEST, cs // 7)
         w = width(vp, size, True)
-        bw = max(w + 10, size + 8)
+        pw = max(w + 10, size + 8)
         bx1, by0 = inner[2] - 4, inner[1] + 4
         draw.rounded_rectangle(
-            (bx1 - bw, by0, bx1, by0 + size + 8),
+            (bx1 - pw, by0, bx1, by0 + size + 8),
             radius=(size + 8) // 2,
             fill=WHITE,
             outline=INK,
             width=2,
         )
-        stamp(image, (bx1 - bw + (bw - w) // 2, by0 + 2), vp, size, bold=True)
+        stamp(image, (bx1 - pw + (pw - w) // 2, by0 + 2), vp, size, bold=True)
     m = max(SMALLEST + 6, cs // 5)
+    # the control marker: in the top row between the type and the points where it fits
+    # (the name then has the rest of the tile), else in the bottom left corner
+    on_top = cs >= 80
+    mx, my = (inner[0] + 4 + bw + 4, inner[1] + 4) if on_top else (inner[0] + 5, inner[3] - m - 5)
     if cs >= 64:
-        top = inner[1] + bh + 6
+        top = inner[1] + max(bh, m if on_top else 0) + 8
         centred(
             image,
-            (inner[0] + 3, top, inner[2] - 3, inner[3] - m - 6),
+            (inner[0] + 3, top, inner[2] - 3, inner[3] - (4 if on_top else m + 6)),
             t.name,
-            max(SMALLEST, cs // 5),
+            max(SMALLEST, cs // 6),
             fill=ink,
             bold=True,
         )
-    mx, my = inner[0] + 5, inner[3] - m - 5
     if cell.controller is not None:
         letter = letters.get(cell.controller, "?")
         _control(image, draw, (mx, my), letter, cell.controller_seat or 0, m)
@@ -287,7 +293,7 @@ def _info_height(view) -> int:
     return 40 * len(view.players) + 32 * len(_info_lines(view)) + 16
 
 
-def render_board(view) -> bytes:
+def draw_board(view) -> Image.Image:
     bx0, by0, bx1, by1 = _bounds(view)
     cols, rows = bx1 - bx0 + 1, by1 - by0 + 1
     cs = max(24, min(MAX_CELL, (WIDTH - 2 * MARGIN - AXIS) // cols, MAX_PARK_H // rows))
@@ -344,7 +350,12 @@ def render_board(view) -> bytes:
     for (x, y_), (chars, dis) in spots.items():
         _tokens(image, draw, box(x, y_), chars, dis, cs, letters)
     _players(image, draw, view, oy + park_h + 16)
-    return to_png(image)
+    return image
+
+
+def render_board(view) -> bytes:
+    """The public board as an 8-bit PNG in the game's palette."""
+    return to_png(draw_board(view), palette=board_palette("anatomy_park"))
 
 
 def _card(image, draw, box, t) -> None:

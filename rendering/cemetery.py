@@ -8,7 +8,7 @@ wide so Discord's ~550 px preview stays readable.
 
 from __future__ import annotations
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from engines.cemetery.views import CardView, CemeteryView, CreatureView, PlayerView
 from rendering.kit import (
@@ -26,6 +26,7 @@ from rendering.kit import (
     to_png,
     wrap,
 )
+from rendering.palettes import board_palette
 
 #: one width for every board: more creatures wrap to a second row, so the text never shrinks
 WIDTH = 820
@@ -371,7 +372,7 @@ def _draw_footer(draw, y: int, width: int) -> None:
         draw.text((MARGIN, y + 4 + 20 * k), line, font=f, fill=MUTED)
 
 
-def render_board(view: CemeteryView) -> bytes:
+def draw_board(view: CemeteryView) -> Image.Image:
     width = WIDTH
     height = (
         _header_height()
@@ -386,7 +387,12 @@ def render_board(view: CemeteryView) -> bytes:
         y = _draw_player(draw, y, p, view, width)
     y = _draw_cemetery(draw, y, view, width)
     _draw_footer(draw, y, width)
-    return to_png(image)
+    return image
+
+
+def render_board(view: CemeteryView) -> bytes:
+    """The public board as an 8-bit PNG in the game's palette."""
+    return to_png(draw_board(view), palette=board_palette("cemetery"))
 
 
 # -- the hand -------------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ from rendering.kit import (
 )
 from rendering.kit import text_size as _kit_text_size
 from rendering.monopoly_figures import draw_token
+from rendering.palettes import board_palette
 
 CORNER = 156
 CELL = 98
@@ -595,7 +596,7 @@ def _draw_centre(draw, view, colours) -> None:
         y += 30
     y += 8
     fl = font(21)
-    bottom = SIZE - CORNER - 126
+    bottom = SIZE - CORNER - 150
     lines: list[str] = []
     for entry in reversed(view.log):
         lines = wrap(entry, fl, x1 - x0, max_lines=2) + lines
@@ -605,15 +606,15 @@ def _draw_centre(draw, view, colours) -> None:
     fs = font(TEXT)
     decks = " \u00b7 ".join(f"{k.rstrip('!')} {v}" for k, v in view.deck_counts.items())
     draw.text(
-        (x0, SIZE - CORNER - 128),
+        (x0, SIZE - CORNER - 150),
         f"Bank: {view.bank_stilts} flublet stilts, {view.bank_boxes} gublet boxes",
         font=fs,
         fill=MUTED,
     )
-    draw.text((x0, SIZE - CORNER - 104), f"Cards in decks: {decks}", font=fs, fill=MUTED)
+    draw.text((x0, SIZE - CORNER - 124), f"Cards in decks: {decks}", font=fs, fill=MUTED)
 
 
-def render_board(view) -> bytes:
+def draw_board(view) -> Image.Image:
     spaces_key = tuple((sp.index, sp.name, sp.kind, sp.group, sp.price) for sp in view.spaces)
     image = _printed_board(spaces_key, tuple(sorted(view.taxes.items()))).copy()
     draw = ImageDraw.Draw(image)
@@ -622,7 +623,12 @@ def render_board(view) -> bytes:
         _draw_ownership(image, draw, sp, colours)
     _draw_centre(draw, view, colours)
     _draw_tokens(draw, view, colours)
-    return to_png(image)
+    return image
+
+
+def render_board(view) -> bytes:
+    """The public board as an 8-bit PNG in the game's palette."""
+    return to_png(draw_board(view), palette=board_palette("monopoly"))
 
 
 # -- hand ---------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ a cross), and the animals on a tile are one disc per species with its initials a
 
 from __future__ import annotations
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from rendering.kit import (
     INK,
@@ -22,6 +22,7 @@ from rendering.kit import (
     text_size,
     to_png,
 )
+from rendering.palettes import board_palette
 
 WIDTH = 1000
 HEADER = 56
@@ -311,7 +312,7 @@ def _footer(draw, view, y: int) -> None:
     )
 
 
-def render_board(view) -> bytes:
+def draw_board(view) -> Image.Image:
     """The whole public board. Drawn on a tall canvas, then cut below the lowest element (the
     side panel outgrows the map with four players and a long chain of rerolls)."""
     image, draw = new_canvas(WIDTH, 1400, PAPER)
@@ -325,7 +326,12 @@ def render_board(view) -> bytes:
     if view.over and view.end_reason:
         _footer(draw, view, bottom)
         bottom += 46
-    return to_png(image.crop((0, 0, WIDTH, bottom)))
+    return image.crop((0, 0, WIDTH, bottom))
+
+
+def render_board(view) -> bytes:
+    """The public board as an 8-bit PNG in the game's palette."""
+    return to_png(draw_board(view), palette=board_palette("run_animals"))
 
 
 # -- the hand -----------------------------------------------------------------------------------
