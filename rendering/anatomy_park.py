@@ -7,10 +7,21 @@ preview; text is pasted from cached glyph masks (see ``anatomy_park_text``) to s
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from rendering.anatomy_park_text import SMALLEST, centred, fitted, stamp, width
-from rendering.kit import INK, MUTED, PAPER, WHITE, contrast_ink, font, player_colour, to_png, wrap
+from rendering.kit import (
+    INK,
+    MUTED,
+    PAPER,
+    WHITE,
+    Draw,
+    contrast_ink,
+    font,
+    player_colour,
+    to_png,
+    wrap,
+)
 from rendering.palettes import board_palette
 
 WIDTH = 1000
@@ -300,7 +311,7 @@ def draw_board(view) -> Image.Image:
     park_w, park_h = cols * cs, rows * cs
     height = MARGIN + _header_height(view) + AXIS + park_h + 14 + _info_height(view)
     image = Image.new("RGB", (WIDTH, height), PAPER)
-    draw = ImageDraw.Draw(image)
+    draw = Draw(image)
     y = _header(image, draw, view, MARGIN - 4)
     ox = MARGIN + AXIS + max(0, (WIDTH - 2 * MARGIN - AXIS - park_w) // 2)
     oy = y + AXIS
@@ -405,7 +416,7 @@ def render_hand(view) -> bytes:
     act_h = 44 if view.card_to_act else 0
     height = 64 + act_h + n_rows * (ch + gap) + plan_h + 10
     image = Image.new("RGB", (WIDTH, height), PAPER)
-    draw = ImageDraw.Draw(image)
+    draw = Draw(image)
     stamp(image, (MARGIN, 12), f"{view.viewer or '?'}'s hand: {len(hand)} tile(s)", 32, bold=True)
     y = 60
     if view.card_to_act:

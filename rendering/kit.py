@@ -50,11 +50,13 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FONT_DIR / name), size, layout_engine=ImageFont.Layout.BASIC)
 
 
+@lru_cache(maxsize=16384)
 def text_size(text: str, f: ImageFont.FreeTypeFont) -> tuple[int, int]:
     left, top, right, bottom = f.getbbox(text)
     return int(right - left), int(bottom - top)
 
 
+@lru_cache(maxsize=4096)
 def ellipsize(text: str, f: ImageFont.FreeTypeFont, max_width: int) -> str:
     if text_size(text, f)[0] <= max_width:
         return text
@@ -65,6 +67,11 @@ def ellipsize(text: str, f: ImageFont.FreeTypeFont, max_width: int) -> str:
 
 def wrap(text: str, f: ImageFont.FreeTypeFont, max_width: int, max_lines: int = 3) -> list[str]:
     """Greedy word wrap; the last line is ellipsized if the text does not fit."""
+    return list(_wrap(text, f, max_width, max_lines))
+
+
+@lru_cache(maxsize=4096)
+def _wrap(text: str, f: ImageFont.FreeTypeFont, max_width: int, max_lines: int) -> tuple[str, ...]:
     words = text.split()
     lines: list[str] = []
     line = ""
@@ -80,7 +87,7 @@ def wrap(text: str, f: ImageFont.FreeTypeFont, max_width: int, max_lines: int = 
     if len(lines) > max_lines:
         lines = lines[:max_lines]
         lines[-1] = ellipsize(lines[-1] + " …", f, max_width)
-    return [ellipsize(ln, f, max_width) for ln in lines]
+    return tuple(ellipsize(ln, f, max_width) for ln in lines)
 
 
 def draw_text_centered(
@@ -113,9 +120,33 @@ def draw_text_centered(
         y += line_h
 
 
-def new_canvas(width: int, height: int, colour=PAPER) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+class Draw(ImageDraw.ImageDraw):
+    """``ImageDraw`` whose one-line text comes from a cache of rendered glyph masks.
+
+    The same words come back on every board (names, labels, numbers), and rasterising them
+    with FreeType was most of a board's drawing time; a mask is made once per text, font and
+    anchor in a process and then only blended in.
+    """
+
+    def text(self, xy, text, fill=None, font=None, anchor=None, *args, **kwargs):  # type: ignore[no-untyped-def, override]
+        simple = isinstance(text, str) and "\n" not in text and not args and not kwargs
+        if not simple or not isinstance(font, ImageFont.FreeTypeFont) or self.fontmode != "L":
+            return super().text(xy, text, fill, font, anchor, *args, **kwargs)
+        if _recording is not None and text.strip():
+            _recording.append(int(font.size))
+        mask, (dx, dy) = _glyphs(text, font, anchor)
+        ink = self._getink(fill)[0]
+        self.draw.draw_bitmap((int(xy[0]) + dx, int(xy[1]) + dy), mask, ink)
+
+
+@lru_cache(maxsize=8192)
+def _glyphs(text: str, f: ImageFont.FreeTypeFont, anchor: str | None):  # type: ignore[no-untyped-def]
+    return f.getmask2(text, "L", anchor=anchor)
+
+
+def new_canvas(width: int, height: int, colour=PAPER) -> tuple[Image.Image, Draw]:
     image = Image.new("RGB", (width, height), colour)
-    return image, ImageDraw.Draw(image)
+    return image, Draw(image)
 
 
 def to_png(image: Image.Image, *, palette: Image.Image | None = None, level: int = 1) -> bytes:
@@ -185,6 +216,9 @@ def with_banner(png: bytes, lines: list[str]) -> bytes:
     return to_png(image)
 
 
+_recording: list[int] | None = None
+
+
 def min_text(width: int) -> int:
     """The smallest font size (px) allowed on an image ``width`` px wide: 1/60 of the width,
     about 9 px at Discord's 550 px preview, the least a phone reader can still read."""
@@ -195,16 +229,19 @@ def min_text(width: int) -> int:
 def recording_text_sizes() -> Iterator[list[int]]:
     """Every font size drawn while inside, in order (for the legibility tests).
 
-    All text reaches the image through ``ImageDraw.text`` (directly, or into a cached glyph
-    mask or layer), so that one call is watched; the renderers' caches (every ``lru_cache``
-    in ``rendering.*``) are emptied first so that cached layers are drawn again and counted.
+    All text reaches the image through :class:`Draw` or ``ImageDraw.text`` (directly, or into a
+    cached glyph mask or layer), so both are watched; the renderers' caches (every
+    ``lru_cache`` in ``rendering.*``) are emptied first so that cached layers are drawn again
+    and counted.
     """
     for name, module in list(sys.modules.items()):
         if name == "rendering" or name.startswith("rendering."):
             for obj in vars(module).values():
                 if callable(getattr(obj, "cache_clear", None)):
                     obj.cache_clear()
+    global _recording
     sizes: list[int] = []
+    _recording = sizes
     original = ImageDraw.ImageDraw.text
 
     def text(self, xy, text, fill=None, font=None, *args, **kwargs):  # type: ignore[no-untyped-def]
@@ -217,3 +254,4 @@ def recording_text_sizes() -> Iterator[list[int]]:
         yield sizes
     finally:
         ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]
+        _recording = None

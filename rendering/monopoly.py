@@ -19,6 +19,7 @@ from rendering.kit import (
     MUTED,
     PAPER,
     WHITE,
+    Draw,
     contrast_ink,
     draw_text_centered,
     font,
@@ -617,7 +618,7 @@ def _draw_centre(draw, view, colours) -> None:
 def draw_board(view) -> Image.Image:
     spaces_key = tuple((sp.index, sp.name, sp.kind, sp.group, sp.price) for sp in view.spaces)
     image = _printed_board(spaces_key, tuple(sorted(view.taxes.items()))).copy()
-    draw = ImageDraw.Draw(image)
+    draw = Draw(image)
     colours = _seat_colours(view)
     for sp in view.spaces:
         _draw_ownership(image, draw, sp, colours)
