@@ -133,7 +133,7 @@ class Draw(ImageDraw.ImageDraw):
         if not simple or not isinstance(font, ImageFont.FreeTypeFont) or self.fontmode != "L":
             return super().text(xy, text, fill, font, anchor, *args, **kwargs)
         if _recording is not None and text.strip():
-            _recording.append(int(font.size))
+            _recording.append((int(font.size), text))
         mask, (dx, dy) = _glyphs(text, font, anchor)
         ink = self._getink(fill)[0]
         self.draw.draw_bitmap((int(xy[0]) + dx, int(xy[1]) + dy), mask, ink)
@@ -216,7 +216,7 @@ def with_banner(png: bytes, lines: list[str]) -> bytes:
     return to_png(image)
 
 
-_recording: list[int] | None = None
+_recording: list[tuple[int, str]] | None = None
 
 
 def min_text(width: int) -> int:
@@ -226,8 +226,9 @@ def min_text(width: int) -> int:
 
 
 @contextmanager
-def recording_text_sizes() -> Iterator[list[int]]:
-    """Every font size drawn while inside, in order (for the legibility tests).
+def recording_text() -> Iterator[list[tuple[int, str]]]:
+    """Every text drawn while inside, as (font size, text), in order (for the legibility
+    tests).
 
     All text reaches the image through :class:`Draw` or ``ImageDraw.text`` (directly, or into a
     cached glyph mask or layer), so both are watched; the renderers' caches (every
@@ -240,18 +241,18 @@ def recording_text_sizes() -> Iterator[list[int]]:
                 if callable(getattr(obj, "cache_clear", None)):
                     obj.cache_clear()
     global _recording
-    sizes: list[int] = []
-    _recording = sizes
+    drawn: list[tuple[int, str]] = []
+    _recording = drawn
     original = ImageDraw.ImageDraw.text
 
     def text(self, xy, text, fill=None, font=None, *args, **kwargs):  # type: ignore[no-untyped-def]
         if str(text).strip():
-            sizes.append(int(font.size))
+            drawn.append((int(font.size), str(text)))
         return original(self, xy, text, fill, font, *args, **kwargs)
 
     ImageDraw.ImageDraw.text = text  # type: ignore[method-assign]
     try:
-        yield sizes
+        yield drawn
     finally:
         ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]
         _recording = None

@@ -13,7 +13,7 @@ from PIL import Image
 
 import engines
 import rendering
-from rendering.kit import min_text, recording_text_sizes
+from rendering.kit import min_text, recording_text
 
 GAMES = Path(__file__).parent.parent / "golden" / "games"
 
@@ -35,10 +35,10 @@ def positions(path: Path, every: int = 9):
 
 def smallest_text(draw) -> tuple[int, int]:
     """(smallest font size drawn, image width) of one image."""
-    with recording_text_sizes() as sizes:
+    with recording_text() as drawn:
         png = draw()
-    assert png is not None and sizes, "nothing was drawn"
-    return min(sizes), Image.open(io.BytesIO(png)).width
+    assert png is not None and drawn, "nothing was drawn"
+    return min(size for size, _ in drawn), Image.open(io.BytesIO(png)).width
 
 
 @pytest.mark.parametrize("path", sorted(GAMES.glob("*.json")), ids=lambda p: p.stem)
