@@ -393,15 +393,15 @@ def _draw_corner(image, draw, sp, box) -> None:
     elif sp.index == 10:
         # the jail cell sits in the corner's inner (top-right) part; visitors pass along the edge
         draw.rectangle(
-            [x0 + 46, y0 + 4, x1 - 4, y0 + 104], fill=(255, 200, 120), outline=LINE, width=2
+            [x0 + 46, y0 + 4, x1 - 4, y0 + 94], fill=(255, 200, 120), outline=LINE, width=2
         )
         draw_text_centered(draw, (x0 + 48, y0 + 6, x1 - 6, y0 + 30), "IN JAIL", TEXT, bold=True)
         for k in range(5):
             bx = x0 + 56 + k * 22
-            draw.line([(bx, y0 + 34), (bx, y0 + 102)], fill=LINE, width=3)
+            draw.line([(bx, y0 + 34), (bx, y0 + 92)], fill=LINE, width=3)
         f = font(TEXT, True)
         draw_fitted(
-            image, draw, ((x0 + x1) / 2, y0 + 106), "JUST VISITING", f, INK, 144, centre=True
+            image, draw, ((x0 + x1) / 2, y0 + 95), "JUST VISITING", f, INK, 144, centre=True
         )
     elif sp.index == 20:
         draw_text_centered(draw, top, "FREE PARKING", 22, bold=True)
@@ -423,15 +423,15 @@ def _draw_tokens(draw, view, colours) -> None:
         if i % 10 == 0:
             box = token_anchor(i)
             if i == 10:  # visitors: along the bottom of the corner, below the jail cell
-                box = (6, SIZE - 48, CORNER - 4, SIZE - 2)
+                box = (6, SIZE - 40, CORNER - 4, SIZE - 2)
             r, spots = _grid_spots(len(ps), box)
         else:
             r, spots = _side_spots(i, len(ps))
         for p, (cx, cy) in zip(ps, spots, strict=False):
             draw_token(draw, cx, cy, r, colours[p.name], p.figure, p.name[:1].upper())
     if jailed:
-        jy0 = SIZE - CORNER + 36
-        r, spots = _grid_spots(len(jailed), (50, jy0, CORNER - 6, jy0 + 66))
+        jy0 = SIZE - CORNER + 34
+        r, spots = _grid_spots(len(jailed), (50, jy0, CORNER - 6, jy0 + 56))
         for p, (cx, cy) in zip(jailed, spots, strict=False):
             draw_token(draw, cx, cy, r, colours[p.name], p.figure, p.name[:1].upper())
 
@@ -449,7 +449,12 @@ def _grid_spots(n: int, box) -> tuple[int, list[tuple[int, int]]]:
     """Token centres in rows inside ``box`` (the corner squares)."""
     x0, y0, x1, y1 = box
     r = next(
-        (r for r in TOKEN_RADII if _fits(r, x1 - x0) * _fits(r, y1 - y0) >= n), TOKEN_RADII[-1]
+        (
+            r
+            for r in TOKEN_RADII
+            if 2 * r <= min(x1 - x0, y1 - y0) and _fits(r, x1 - x0) * _fits(r, y1 - y0) >= n
+        ),
+        TOKEN_RADII[-1],
     )
     per_row = _fits(r, x1 - x0)
     return r, [

@@ -7,7 +7,7 @@ import itertools
 
 import pytest
 
-from rendering.monopoly import TOKEN_RADII, _side_spots, cell_rect
+from rendering.monopoly import TOKEN_RADII, _grid_spots, _side_spots, cell_rect
 
 #: the side spaces that touch a corner, paired across that corner
 BESIDE_A_CORNER = [(1, 39), (9, 11), (19, 21), (29, 31)]
@@ -63,3 +63,14 @@ def test_a_token_stands_level_with_its_own_space(space):
 
 def test_a_lone_token_is_drawn_at_the_largest_size():
     assert discs(5, 1)[0][2] == TOKEN_RADII[0]
+
+
+@pytest.mark.parametrize(
+    "box", [(6, 1154, 152, 1192), (50, 1072, 150, 1128)], ids=["visiting", "jail"]
+)
+def test_tokens_in_the_jail_corner_stay_inside_their_part_of_it(box):
+    x0, y0, x1, y1 = box
+    for n in range(1, 4):
+        r, spots = _grid_spots(n, box)
+        for x, y in spots:
+            assert x0 <= x - r and x + r <= x1 and y0 <= y - r and y + r <= y1
