@@ -28,6 +28,9 @@ Colour = tuple[int, int, int]
 _palettes: dict[str, Image.Image] = {}
 #: moves of the self-played game before its second sample board
 PLAYOUT = 120
+#: no other entry within this many cache cubes of a named colour, whose pixels might else be
+#: drawn as that entry (Pillow finds the nearest entry for a cube, not for each colour)
+NEAR = 2
 
 
 def board_palette(game: str) -> Image.Image:
@@ -42,18 +45,27 @@ def _build(game: str) -> Image.Image:
     module = importlib.import_module(f"rendering.{game}")
     counts: Counter[Colour] = Counter()
     for image in _sample_boards(game, module):
-        for n, colour in image.convert("RGB").getcolors(maxcolors=1 << 22) or []:
-            counts[colour] += n
+        # every other row and column (nearest: the colours stay exact) is sample enough
+        half = image.convert("RGB").resize((image.width // 2, image.height // 2), Image.NEAREST)
+        counts.update({colour: n for n, colour in half.getcolors(maxcolors=1 << 22) or []})
     named = list(dict.fromkeys(named_colours([kit, module])))[:256]
     ordered = list(named)
-    slots = {_slot(c) for c in ordered}
+    taken = {_slot(c) for c in ordered}
+    near_named = {
+        (r + dr, g + dg, b + db)
+        for r, g, b in taken
+        for dr in range(-NEAR, NEAR + 1)
+        for dg in range(-NEAR, NEAR + 1)
+        for db in range(-NEAR, NEAR + 1)
+    }
     for colour, _n in counts.most_common():
         if len(ordered) == 256:
             break
-        if _slot(colour) in slots or any(_near(colour, c) for c in named):
+        slot = _slot(colour)
+        if slot in taken or slot in near_named:
             continue
         ordered.append(colour)
-        slots.add(_slot(colour))
+        taken.add(slot)
     flat = [v for colour in ordered for v in colour]
     palette = Image.new("P", (1, 1))
     palette.putpalette(flat + flat[:3] * (256 - len(ordered)))
@@ -79,11 +91,6 @@ def _slot(colour: Colour) -> Colour:
     """Pillow maps colours to a palette through a cache of 4x4x4 colour cubes: one entry each."""
     r, g, b = colour
     return r >> 2, g >> 2, b >> 2
-
-
-def _near(a: Colour, b: Colour) -> bool:
-    """Too close to a named colour: that colour's pixels might be drawn as this one."""
-    return max(abs(x - y) for x, y in zip(a, b, strict=True)) < 12
 
 
 def _is_colour(value: object) -> bool:
