@@ -128,7 +128,7 @@ class Draw(ImageDraw.ImageDraw):
     anchor in a process and then only blended in.
     """
 
-    def text(self, xy, text, fill=None, font=None, anchor=None, *args, **kwargs):  # type: ignore[no-untyped-def, override]
+    def text(self, xy, text, fill=None, font=None, anchor=None, *args, **kwargs):
         simple = isinstance(text, str) and "\n" not in text and not args and not kwargs
         if not simple or not isinstance(font, ImageFont.FreeTypeFont) or self.fontmode != "L":
             return super().text(xy, text, fill, font, anchor, *args, **kwargs)
@@ -140,7 +140,7 @@ class Draw(ImageDraw.ImageDraw):
 
 
 @lru_cache(maxsize=8192)
-def _glyphs(text: str, f: ImageFont.FreeTypeFont, anchor: str | None):  # type: ignore[no-untyped-def]
+def _glyphs(text: str, f: ImageFont.FreeTypeFont, anchor: str | None):
     return f.getmask2(text, "L", anchor=anchor)
 
 
@@ -245,7 +245,7 @@ def recording_text() -> Iterator[list[tuple[int, str]]]:
     _recording = drawn
     original = ImageDraw.ImageDraw.text
 
-    def text(self, xy, text, fill=None, font=None, *args, **kwargs):  # type: ignore[no-untyped-def]
+    def text(self, xy, text, fill=None, font=None, *args, **kwargs):
         if str(text).strip():
             drawn.append((int(font.size), str(text)))
         return original(self, xy, text, fill, font, *args, **kwargs)

@@ -494,7 +494,7 @@ def _side_spots(i: int, n: int) -> tuple[int, list[tuple[int, int]]]:
         spots: list[tuple[int, int]] = []
         for row in range((depth - 2 * r) // apart + 1):
             inward = r + row * apart  # from the space's edge of the strip
-            offsets = range(r, length - r + 1, 2)
+            offsets: list[int] = list(range(r, length - r + 1, 2))
             if apart > r + 2:  # apart: the middle of the space first; packed: from one end
                 offsets = sorted(offsets, key=lambda t: abs(t - middle))
             for t in offsets:

@@ -33,10 +33,22 @@ PLAYOUT = 120
 NEAR = 2
 
 
-def board_palette(game: str) -> Image.Image:
-    """The palette image of ``game``'s boards (built on first use in this process)."""
+_may_build = True
+
+
+def build_on_demand(allowed: bool) -> None:
+    """Whether this process builds a game's palette when a board first needs it (a fifth of
+    a second). The bot's main process says no: the few boards it draws itself, before its
+    render workers are ready, are written as RGB PNGs rather than stall the event loop."""
+    global _may_build
+    _may_build = allowed
+
+
+def board_palette(game: str) -> Image.Image | None:
+    """The palette image of ``game``'s boards (built on first use in this process), or None
+    when it is not built and may not be (the board is then written in RGB)."""
     palette = _palettes.get(game)
-    if palette is None:
+    if palette is None and _may_build:
         palette = _palettes[game] = _build(game)
     return palette
 
@@ -46,8 +58,11 @@ def _build(game: str) -> Image.Image:
     counts: Counter[Colour] = Counter()
     for image in _sample_boards(game, module):
         # every other row and column (nearest: the colours stay exact) is sample enough
-        half = image.convert("RGB").resize((image.width // 2, image.height // 2), Image.NEAREST)
-        counts.update({colour: n for n, colour in half.getcolors(maxcolors=1 << 22) or []})
+        half = image.convert("RGB").resize(
+            (image.width // 2, image.height // 2), Image.Resampling.NEAREST
+        )
+        found: list[tuple[int, Colour]] = half.getcolors(maxcolors=1 << 22) or []  # type: ignore[assignment]
+        counts.update({colour: n for n, colour in found})
     named = list(dict.fromkeys(named_colours([kit, module])))[:256]
     ordered = list(named)
     taken = {_slot(c) for c in ordered}

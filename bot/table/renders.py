@@ -22,6 +22,7 @@ from concurrent.futures.process import BrokenProcessPool
 from pydantic import BaseModel
 
 import rendering
+from rendering import palettes
 
 log = logging.getLogger("tabletop.renders")
 
@@ -67,6 +68,7 @@ class ProcessRenderer(ThreadRenderer):
         and until the workers are ready, images are drawn in a thread as before."""
         pool = self._executor()
         self._warming = [pool.submit(_warm) for _ in range(self.workers)]
+        palettes.build_on_demand(False)  # boards drawn here meanwhile go out in RGB
 
     @property
     def ready(self) -> bool:
