@@ -33,22 +33,11 @@ PLAYOUT = 120
 NEAR = 2
 
 
-_may_build = True
-
-
-def build_on_demand(allowed: bool) -> None:
-    """Whether this process builds a game's palette when a board first needs it (a fifth of
-    a second). The bot's main process says no: the few boards it draws itself, before its
-    render workers are ready, are written as RGB PNGs rather than stall the event loop."""
-    global _may_build
-    _may_build = allowed
-
-
-def board_palette(game: str) -> Image.Image | None:
-    """The palette image of ``game``'s boards (built on first use in this process), or None
-    when it is not built and may not be (the board is then written in RGB)."""
+def board_palette(game: str) -> Image.Image:
+    """The palette image of ``game``'s boards (built on first use in this process, about a
+    fifth of a second; the render workers build theirs while they warm up)."""
     palette = _palettes.get(game)
-    if palette is None and _may_build:
+    if palette is None:
         palette = _palettes[game] = _build(game)
     return palette
 

@@ -22,7 +22,6 @@ from concurrent.futures.process import BrokenProcessPool
 from pydantic import BaseModel
 
 import rendering
-from rendering import palettes
 
 log = logging.getLogger("tabletop.renders")
 
@@ -68,7 +67,6 @@ class ProcessRenderer(ThreadRenderer):
         and until the workers are ready, images are drawn in a thread as before."""
         pool = self._executor()
         self._warming = [pool.submit(_warm) for _ in range(self.workers)]
-        palettes.build_on_demand(False)  # boards drawn here meanwhile go out in RGB
 
     @property
     def ready(self) -> bool:
