@@ -7,14 +7,26 @@ preview; text is pasted from cached glyph masks (see ``anatomy_park_text``) to s
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
-from rendering.anatomy_park_text import centred, fitted, stamp, width
-from rendering.kit import INK, MUTED, PAPER, WHITE, contrast_ink, player_colour, to_png
+from rendering.anatomy_park_text import SMALLEST, centred, fitted, stamp, width
+from rendering.kit import (
+    INK,
+    MUTED,
+    PAPER,
+    WHITE,
+    Draw,
+    contrast_ink,
+    font,
+    player_colour,
+    to_png,
+    wrap,
+)
+from rendering.palettes import board_palette
 
 WIDTH = 1000
 MAX_CELL = 160
-MAX_PARK_H = 760
+MAX_PARK_H = 1100
 MARGIN = 14
 AXIS = 28
 
@@ -52,6 +64,16 @@ DISEASE_SHORT = {
 }
 
 
+def marks(view) -> dict[str, str]:
+    """The letter that stands for each player on the park (their characters and their control
+    markers): their initial, or their seat number where two players share an initial."""
+    initials = [p.name[:1].upper() for p in view.players]
+    return {
+        p.name: ini if initials.count(ini) == 1 else str(p.seat + 1)
+        for p, ini in zip(view.players, initials, strict=True)
+    }
+
+
 def _bounds(view) -> tuple[int, int, int, int]:
     xs = [c.x for c in view.cells] + [p.x for p in view.players if p.x is not None]
     ys = [c.y for c in view.cells] + [p.y for p in view.players if p.y is not None]
@@ -60,7 +82,7 @@ def _bounds(view) -> tuple[int, int, int, int]:
     return min(xs), min(ys), max(xs), max(ys)
 
 
-def _badge(image, draw, xy, kind: str, ink, size: int, *, short: bool = False) -> int:
+def _badge(image, draw, xy, kind: str, ink, size: int, *, short: bool = False) -> tuple[int, int]:
     """The type as a word (a letter on small tiles) in a white badge, never colour alone."""
     text = TYPE_MARK.get(kind, kind[:4].upper())
     if short:
@@ -69,7 +91,7 @@ def _badge(image, draw, xy, kind: str, ink, size: int, *, short: bool = False) -
     x0, y0 = xy
     draw.rounded_rectangle((x0, y0, x0 + w + 8, y0 + size + 6), radius=4, fill=WHITE)
     stamp(image, (x0 + 4, y0 + 2), text, size, bold=True, fill=ink)
-    return size + 6
+    return w + 8, size + 6
 
 
 def _closed(image, draw, inner, cs: int) -> None:
@@ -79,10 +101,26 @@ def _closed(image, draw, inner, cs: int) -> None:
     for k in range(y0 + gap, y1 - 4, gap):
         draw.line((x0 + 6, k, x1 - 6, k), fill=CLOSED_LINE, width=3)
     if cs >= 60:
-        centred(image, (x0 + 4, y0, x1 - 4, y1), "closed ride", max(13, cs // 6), bold=True)
+        centred(image, (x0 + 4, y0, x1 - 4, y1), "closed ride", max(SMALLEST, cs // 6), bold=True)
 
 
-def _tile(image, draw, box, cell, cs: int) -> None:
+def _control(image, draw, xy, letter: str, seat: int, m: int) -> None:
+    """A control marker: a square in the player's colour carrying their letter (a character is
+    a disc, so the two never look alike)."""
+    x, y = xy
+    colour = player_colour(seat)
+    draw.rectangle((x - 2, y - 2, x + m + 2, y + m + 2), fill=INK)
+    draw.rectangle((x, y, x + m, y + m), fill=colour)
+    draw.text(
+        (x + m / 2 + 1, y + m / 2 + 1),
+        letter,
+        font=font(max(SMALLEST, m - 6), True),
+        fill=contrast_ink(colour),
+        anchor="mm",
+    )
+
+
+def _tile(image, draw, box, cell, cs: int, letters: dict[str, str]) -> None:
     x0, y0, x1, y1 = box
     pad = max(2, cs // 30)
     inner = (x0 + pad, y0 + pad, x1 - pad, y1 - pad)
@@ -93,64 +131,68 @@ def _tile(image, draw, box, cell, cs: int) -> None:
     fill = TILE_FILL.get(t.colour, TILE_FILL["none"])
     ink = contrast_ink(fill)
     draw.rounded_rectangle(inner, radius=cs // 10, fill=fill, outline=INK, width=2)
-    small = max(10, cs // 9)
+    small = max(SMALLEST, cs // 9)
     badge_ink = INK if t.colour in ("white", "yellow", "none") else fill
-    bh = _badge(image, draw, (inner[0] + 4, inner[1] + 4), t.type, badge_ink, small, short=cs < 90)
+    bw, bh = _badge(
+        image, draw, (inner[0] + 4, inner[1] + 4), t.type, badge_ink, small, short=cs < 120
+    )
     if t.type != "entrance":
         vp = f"{t.vp}" + ("*" if "*" in t.text else "")
-        size = max(11, cs // 7)
+        size = max(SMALLEST, cs // 7)
         w = width(vp, size, True)
-        bw = max(w + 10, size + 8)
+        pw = max(w + 10, size + 8)
         bx1, by0 = inner[2] - 4, inner[1] + 4
         draw.rounded_rectangle(
-            (bx1 - bw, by0, bx1, by0 + size + 8),
+            (bx1 - pw, by0, bx1, by0 + size + 8),
             radius=(size + 8) // 2,
             fill=WHITE,
             outline=INK,
             width=2,
         )
-        stamp(image, (bx1 - bw + (bw - w) // 2, by0 + 2), vp, size, bold=True)
-    if cs >= 48:
-        top = inner[1] + bh + 8
+        stamp(image, (bx1 - pw + (pw - w) // 2, by0 + 2), vp, size, bold=True)
+    m = max(SMALLEST + 6, cs // 5)
+    # the control marker: in the top row between the type and the points where it fits
+    # (the name then has the rest of the tile), else in the bottom left corner
+    on_top = cs >= 80
+    mx, my = (inner[0] + 4 + bw + 4, inner[1] + 4) if on_top else (inner[0] + 5, inner[3] - m - 5)
+    if cs >= 64:
+        top = inner[1] + max(bh, m if on_top else 0) + 8
         centred(
             image,
-            (inner[0] + 3, top, inner[2] - 3, inner[3] - max(14, cs // 5)),
+            (inner[0] + 3, top, inner[2] - 3, inner[3] - (4 if on_top else m + 6)),
             t.name,
-            max(12, cs // 5),
+            max(SMALLEST, cs // 6),
             fill=ink,
             bold=True,
         )
-    m = max(12, cs // 6)
-    mx, my = inner[0] + 5, inner[3] - m - 5
     if cell.controller is not None:
-        draw.rectangle((mx - 2, my - 2, mx + m + 2, my + m + 2), fill=INK)
-        draw.rectangle((mx, my, mx + m, my + m), fill=player_colour(cell.controller_seat or 0))
+        letter = letters.get(cell.controller, "?")
+        _control(image, draw, (mx, my), letter, cell.controller_seat or 0, m)
     elif t.marker and cs >= 48:
         draw.rectangle((mx, my, mx + m, my + m), outline=ink, width=2)
 
 
-def _tokens(image, draw, box, chars, diseases, cs: int) -> None:
-    """Characters as coloured discs with an initial (bottom right); diseases as purple tags."""
+def _tokens(image, draw, box, chars, diseases, cs: int, letters: dict[str, str]) -> None:
+    """Characters as coloured discs with the player's letter (bottom right); diseases as
+    purple tags."""
     x0, y0, x1, y1 = box
-    r = max(9, min(18, cs // 7))
+    r = max(14, min(20, cs // 6))
     x, y = x1 - 6 - r, y1 - 6 - r
-    size = max(10, int(r * 1.2))
+    size = max(SMALLEST, int(r * 1.2))
     for p in chars:
         col = player_colour(p.seat)
         draw.ellipse((x - r, y - r, x + r, y + r), fill=col, outline=INK, width=2)
-        ch = p.name[:1].upper()
-        stamp(
-            image,
-            (x - width(ch, size, True) / 2, y - size * 0.62),
-            ch,
-            size,
-            bold=True,
+        draw.text(
+            (x, y + 1),
+            letters.get(p.name, "?"),
+            font=font(size, True),
             fill=contrast_ink(col),
+            anchor="mm",
         )
         x -= 2 * r + 2
         if x - r < x0 + cs // 4:
             x, y = x1 - 6 - r, y - 2 * r - 2
-    size = max(10, min(18, cs // 8))
+    size = max(SMALLEST, min(20, cs // 8))
     ty = y1 - 8 - size - 8
     for d in diseases:
         label = DISEASE_SHORT.get(d.effect, d.name[:6])
@@ -168,13 +210,26 @@ def _tokens(image, draw, box, chars, diseases, cs: int) -> None:
         ty -= size + 10
 
 
+def _end_lines(view) -> list[str]:
+    """The end reason, whole, over as many lines as it needs (at most four), beside the heart."""
+    if not view.over:
+        return []
+    return wrap(f"Game over: {view.end_reason}", font(26), WIDTH - 2 * MARGIN - 330, max_lines=4)
+
+
+def _header_height(view) -> int:
+    return 80 + 32 * max(0, len(_end_lines(view)) - 1)
+
+
 def _header(image, draw, view, y: int) -> int:
     title = "Anatomy Park" + (" - advanced" if view.mode == "advanced" else "")
     stamp(image, (MARGIN, y), title, 30, bold=True)
     right = f"Stack {view.stack_count} · Discard {view.discard_count}"
     stamp(image, (WIDTH - MARGIN - width(right, 26, True), y + 2), right, 26, bold=True)
-    status = f"Game over: {view.end_reason}" if view.over else view.prompt
-    stamp(image, (MARGIN, y + 40), fitted(status, 26, False, WIDTH - 2 * MARGIN - 330), 26)
+    if not view.over:
+        stamp(image, (MARGIN, y + 40), fitted(view.prompt, 26, False, WIDTH - 2 * MARGIN - 330), 26)
+    for k, line in enumerate(_end_lines(view)):
+        stamp(image, (MARGIN, y + 40 + 32 * k), line, 26)
     hearts = {0: "Ruben is fine", 1: "HEART ATTACK!", 2: "Ruben is dead"}.get(
         view.heart_attacks, ""
     )
@@ -189,16 +244,38 @@ def _header(image, draw, view, y: int) -> int:
         bold=True,
         fill=colour,
     )
-    return y + 80
+    return y + _header_height(view)
+
+
+def _info_lines(view) -> list[str]:
+    """The notes under the players, each wrapped whole to the width."""
+    lines = []
+    if view.diseases:
+        lines.append("Diseases: " + ", ".join(f"{d.name} ({d.x},{d.y})" for d in view.diseases))
+    if view.ongoing:
+        lines.append("In effect: " + ", ".join(view.ongoing))
+    if view.last_reaction:
+        lines.append(f"Last body reaction: {view.last_reaction}")
+    if view.over and view.winners:
+        lines.append(f"Winner: {', '.join(view.winners)}")
+    f = font(24)
+    return [w for ln in lines for w in wrap(ln, f, WIDTH - 2 * MARGIN, max_lines=3)]
 
 
 def _players(image, draw, view, y: int) -> int:
+    letters = marks(view)
     for p in view.players:
         col = player_colour(p.seat)
         if view.current == p.name:
             draw.rectangle((MARGIN - 6, y - 4, WIDTH - MARGIN + 6, y + 34), fill=(255, 240, 190))
         draw.ellipse((MARGIN, y + 2, MARGIN + 28, y + 30), fill=col, outline=INK, width=2)
-        stamp(image, (MARGIN + 9, y + 4), p.name[:1].upper(), 20, bold=True, fill=contrast_ink(col))
+        draw.text(
+            (MARGIN + 14, y + 17),
+            letters[p.name],
+            font=font(20, True),
+            fill=contrast_ink(col),
+            anchor="mm",
+        )
         stamp(image, (MARGIN + 38, y + 2), fitted(p.name, 26, True, 190), 26, bold=True)
         status = "OUT" if p.left else ("gone" if p.removed else "")
         vp = f"{p.vp} VP" if p.score is None else f"{p.score} pts"
@@ -217,39 +294,24 @@ def _players(image, draw, view, y: int) -> int:
                 fill=HEART if p.removed else (40, 130, 40),
             )
         y += 40
-    lines = []
-    if view.diseases:
-        lines.append("Diseases: " + ", ".join(f"{d.name} ({d.x},{d.y})" for d in view.diseases))
-    if view.ongoing:
-        lines.append("In effect: " + ", ".join(view.ongoing))
-    if view.last_reaction:
-        lines.append(f"Last body reaction: {view.last_reaction}")
-    if view.over and view.winners:
-        lines.append(f"Winner: {', '.join(view.winners)}")
-    for ln in lines:
-        stamp(image, (MARGIN, y + 2), fitted(ln, 24, False, WIDTH - 2 * MARGIN), 24)
-        y += 34
+    for ln in _info_lines(view):
+        stamp(image, (MARGIN, y + 2), ln, 24)
+        y += 32
     return y
 
 
 def _info_height(view) -> int:
-    n = (
-        int(bool(view.diseases))
-        + int(bool(view.ongoing))
-        + int(bool(view.last_reaction))
-        + int(view.over)
-    )
-    return 40 * len(view.players) + 34 * n + 16
+    return 40 * len(view.players) + 32 * len(_info_lines(view)) + 16
 
 
-def render_board(view) -> bytes:
+def draw_board(view) -> Image.Image:
     bx0, by0, bx1, by1 = _bounds(view)
     cols, rows = bx1 - bx0 + 1, by1 - by0 + 1
     cs = max(24, min(MAX_CELL, (WIDTH - 2 * MARGIN - AXIS) // cols, MAX_PARK_H // rows))
     park_w, park_h = cols * cs, rows * cs
-    height = MARGIN + 80 + AXIS + park_h + 14 + _info_height(view)
+    height = MARGIN + _header_height(view) + AXIS + park_h + 14 + _info_height(view)
     image = Image.new("RGB", (WIDTH, height), PAPER)
-    draw = ImageDraw.Draw(image)
+    draw = Draw(image)
     y = _header(image, draw, view, MARGIN - 4)
     ox = MARGIN + AXIS + max(0, (WIDTH - 2 * MARGIN - AXIS - park_w) // 2)
     oy = y + AXIS
@@ -287,8 +349,9 @@ def render_board(view) -> bytes:
             oy + (y_ - by0 + 1) * cs,
         )
 
+    letters = marks(view)
     for c in view.cells:
-        _tile(image, draw, box(c.x, c.y), c, cs)
+        _tile(image, draw, box(c.x, c.y), c, cs, letters)
     spots: dict[tuple[int, int], tuple[list, list]] = {}
     for p in view.players:
         if p.x is not None:
@@ -296,9 +359,14 @@ def render_board(view) -> bytes:
     for d in view.diseases:
         spots.setdefault((d.x, d.y), ([], []))[1].append(d)
     for (x, y_), (chars, dis) in spots.items():
-        _tokens(image, draw, box(x, y_), chars, dis, cs)
+        _tokens(image, draw, box(x, y_), chars, dis, cs, letters)
     _players(image, draw, view, oy + park_h + 16)
-    return to_png(image, palette=True, compress_level=3)
+    return image
+
+
+def render_board(view) -> bytes:
+    """The public board as an 8-bit PNG in the game's palette."""
+    return to_png(draw_board(view), palette=board_palette("anatomy_park"))
 
 
 def _card(image, draw, box, t) -> None:
@@ -348,7 +416,7 @@ def render_hand(view) -> bytes:
     act_h = 44 if view.card_to_act else 0
     height = 64 + act_h + n_rows * (ch + gap) + plan_h + 10
     image = Image.new("RGB", (WIDTH, height), PAPER)
-    draw = ImageDraw.Draw(image)
+    draw = Draw(image)
     stamp(image, (MARGIN, 12), f"{view.viewer or '?'}'s hand: {len(hand)} tile(s)", 32, bold=True)
     y = 60
     if view.card_to_act:
@@ -398,4 +466,4 @@ def render_hand(view) -> bytes:
                 outline=INK,
                 width=2,
             )
-    return to_png(image, palette=True, compress_level=3)
+    return to_png(image)

@@ -8,7 +8,7 @@ wide so Discord's ~550 px preview stays readable.
 
 from __future__ import annotations
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from engines.cemetery.views import CardView, CemeteryView, CreatureView, PlayerView
 from rendering.kit import (
@@ -24,11 +24,15 @@ from rendering.kit import (
     player_colour,
     text_size,
     to_png,
+    wrap,
 )
+from rendering.palettes import board_palette
 
-MAX_WIDTH = 1100
-MIN_WIDTH = 820
-FOOTER = 26
+#: one width for every board: more creatures wrap to a second row, so the text never shrinks
+WIDTH = 820
+#: the smallest text: 1/60 of the width, so it reads at Discord's 550 px preview
+TEXT = 14
+FOOTER = 48
 MARGIN = 16
 CELL = 54
 GRID = CELL * 3
@@ -107,7 +111,11 @@ def _card_text(card: CardView) -> str:
     return KIND_SHORT.get(card.kind or "", "")
 
 
-def _token(draw: ImageDraw.ImageDraw, x: int, y: int, r: int, colour) -> None:
+def _token(draw: ImageDraw.ImageDraw, x: int, y: int, r: int, colour, *, ring=False) -> None:
+    """A token disc; a spent one is a ring, so the shape tells it apart, not only the colour."""
+    if ring:
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=WHITE, outline=colour, width=4)
+        return
     draw.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline=WHITE, width=2)
 
 
@@ -117,7 +125,7 @@ def _tokens_line(draw, x: int, y: int, label: str, unspent: int, spent: int) -> 
     draw.text((x, y), label, font=f, fill=INK)
     x += text_size(label, f)[0] + 10
     for count, colour in ((unspent, UNSPENT), (spent, SPENT)):
-        _token(draw, x + 9, y + 10, 9, colour)
+        _token(draw, x + 9, y + 10, 9, colour, ring=colour == SPENT)
         draw.text((x + 22, y), str(count), font=f, fill=colour)
         x += 26 + text_size(str(count), f)[0] + 8
     return x + 8
@@ -183,7 +191,7 @@ def _draw_creature(draw: ImageDraw.ImageDraw, x: int, y: int, c: CreatureView) -
                 b: (box[2] - 12, (box[1] + box[3]) // 2 - 2),
                 "both": ((box[0] + box[2]) // 2, (box[1] + box[3]) // 2),
             }[cell.mark]
-            _token(draw, mx, my, 8, SPENT)
+            _token(draw, mx, my, 8, SPENT, ring=True)
     # per-type state: stable (solid chip) / unstable (outlined chip with '!')
     sy = gy + GRID + 4
     sx = gx
@@ -306,10 +314,11 @@ def _draw_cemetery(draw, y: int, view: CemeteryView, width: int) -> int:
             _centred(draw, (bx - 11, by - 11, bx + 11, by + 11), badge, 14, fill=WHITE, bold=True)
             if not top.hidden and top is not base:
                 # the face-up top card as a strip along the bottom of the stack
-                tb = (box[0] + 1, box[3] - 14, box[2] - 1, box[3] - 1)
+                tb = (box[0] + 1, box[3] - 17, box[2] - 1, box[3] - 1)
                 _card_fill(draw, tb, top)
+                draw.rectangle(tb, outline=WHITE)
                 tl = "?" if top.flipped else "/".join(TYPE_LETTER[t] for t in top.types)
-                _centred(draw, tb, f"top {tl}", 12, fill=WHITE, bold=True)
+                _centred(draw, tb, tl, TEXT, fill=WHITE, bold=True)
     # piles
     px = width - MARGIN - 180
     for i, (label, count) in enumerate((("Cores", view.core_pile), ("Parts", view.part_pile))):
@@ -351,23 +360,20 @@ def _draw_header(draw, view: CemeteryView, width: int) -> None:
         draw.text((bx + 26, 7), f"{label} {n}", font=font(17, True), fill=WHITE)
 
 
-LEGEND = "Tokens: green unspent, red spent.  Chips: F1 = one stable Flesh pair, F1! = unstable."
+LEGEND = (
+    "Tokens: solid = unspent, ring = spent.  Chips: F1 = one stable Flesh pair, F1! = unstable."
+    "  Stacks: the lower strip is the top card."
+)
 
 
 def _draw_footer(draw, y: int, width: int) -> None:
-    draw.text(
-        (MARGIN, y + 4), ellipsize(LEGEND, font(14), width - 2 * MARGIN), font=font(14), fill=MUTED
-    )
+    f = font(TEXT)
+    for k, line in enumerate(wrap(LEGEND, f, width - 2 * MARGIN, max_lines=2)):
+        draw.text((MARGIN, y + 4 + 20 * k), line, font=f, fill=MUTED)
 
 
-def board_width(view: CemeteryView) -> int:
-    """Just wide enough for the longest row of creatures, so small boards preview larger."""
-    most = max((len(p.creatures) for p in view.players), default=0)
-    return max(MIN_WIDTH, min(MAX_WIDTH, 2 * MARGIN + most * SLOT_W))
-
-
-def render_board(view: CemeteryView) -> bytes:
-    width = board_width(view)
+def draw_board(view: CemeteryView) -> Image.Image:
+    width = WIDTH
     height = (
         _header_height()
         + sum(_band_height(p, width) for p in view.players)
@@ -381,7 +387,12 @@ def render_board(view: CemeteryView) -> bytes:
         y = _draw_player(draw, y, p, view, width)
     y = _draw_cemetery(draw, y, view, width)
     _draw_footer(draw, y, width)
-    return to_png(image)
+    return image
+
+
+def render_board(view: CemeteryView) -> bytes:
+    """The public board as an 8-bit PNG in the game's palette."""
+    return to_png(draw_board(view), palette=board_palette("cemetery"))
 
 
 # -- the hand -------------------------------------------------------------------------------------
@@ -407,7 +418,13 @@ def _draw_big_card(draw, x: int, y: int, card: CardView, note: str = "") -> None
     kind = "Core" if card.category == "core" else (card.kind or "").title()
     types = "flipped" if card.flipped else " / ".join(t.title() for t in card.types)
     draw_text_centered(
-        draw, (x + 4, y + 20, x + HAND_CARD_W - 4, y + 70), types, 18, fill=ink, bold=True
+        draw,
+        (x + 4, y + 20, x + HAND_CARD_W - 4, y + 70),
+        types,
+        18,
+        fill=ink,
+        bold=True,
+        smallest=TEXT,
     )
     _centred(draw, (x + 4, y + 78, x + HAND_CARD_W - 4, y + 112), kind, 20, fill=ink)
     if note:

@@ -2,12 +2,18 @@
 
 The font is Roboto from the ``font-roboto`` package on PyPI, never a system font, so an image
 looks the same on every machine. Images are sized for Discord: its chat preview is about 550 px
-wide, so boards are drawn around 1000-1200 px and text is never smaller than ``MIN_TEXT``.
+wide, so boards are drawn around 1000-1200 px and text is never smaller than
+:func:`min_text` of the image's width.
 """
 
 from __future__ import annotations
 
 import io
+import struct
+import sys
+import zlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
@@ -15,7 +21,6 @@ import font_roboto
 from PIL import Image, ImageDraw, ImageFont
 
 FONT_DIR = Path(font_roboto.font_directory)
-MIN_TEXT = 14
 
 # Player colours, distinct for colour-blind readers where possible (Okabe-Ito based).
 PLAYER_COLOURS: list[tuple[int, int, int]] = [
@@ -45,11 +50,13 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FONT_DIR / name), size, layout_engine=ImageFont.Layout.BASIC)
 
 
+@lru_cache(maxsize=16384)
 def text_size(text: str, f: ImageFont.FreeTypeFont) -> tuple[int, int]:
     left, top, right, bottom = f.getbbox(text)
     return int(right - left), int(bottom - top)
 
 
+@lru_cache(maxsize=4096)
 def ellipsize(text: str, f: ImageFont.FreeTypeFont, max_width: int) -> str:
     if text_size(text, f)[0] <= max_width:
         return text
@@ -60,6 +67,11 @@ def ellipsize(text: str, f: ImageFont.FreeTypeFont, max_width: int) -> str:
 
 def wrap(text: str, f: ImageFont.FreeTypeFont, max_width: int, max_lines: int = 3) -> list[str]:
     """Greedy word wrap; the last line is ellipsized if the text does not fit."""
+    return list(_wrap(text, f, max_width, max_lines))
+
+
+@lru_cache(maxsize=4096)
+def _wrap(text: str, f: ImageFont.FreeTypeFont, max_width: int, max_lines: int) -> tuple[str, ...]:
     words = text.split()
     lines: list[str] = []
     line = ""
@@ -75,7 +87,7 @@ def wrap(text: str, f: ImageFont.FreeTypeFont, max_width: int, max_lines: int = 
     if len(lines) > max_lines:
         lines = lines[:max_lines]
         lines[-1] = ellipsize(lines[-1] + " …", f, max_width)
-    return [ellipsize(ln, f, max_width) for ln in lines]
+    return tuple(ellipsize(ln, f, max_width) for ln in lines)
 
 
 def draw_text_centered(
@@ -87,15 +99,17 @@ def draw_text_centered(
     fill=INK,
     bold: bool = False,
     max_lines: int = 3,
+    smallest: int = 8,
 ) -> None:
-    """Draw ``text`` wrapped and centred in ``box`` (x0, y0, x1, y1), shrinking to fit."""
+    """Draw ``text`` wrapped and centred in ``box`` (x0, y0, x1, y1), shrinking to fit, never
+    below ``smallest`` (the last line is cut with an ellipsis instead)."""
     x0, y0, x1, y1 = box
     width, height = x1 - x0, y1 - y0
     while True:
         f = font(size, bold)
         lines = wrap(text, f, width, max_lines)
         line_h = int(size * 1.15)
-        if line_h * len(lines) <= height or size <= 8:
+        if line_h * len(lines) <= height or size <= smallest:
             break
         size -= 1
     total = line_h * len(lines)
@@ -106,21 +120,68 @@ def draw_text_centered(
         y += line_h
 
 
-def new_canvas(width: int, height: int, colour=PAPER) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+class Draw(ImageDraw.ImageDraw):
+    """``ImageDraw`` whose one-line text comes from a cache of rendered glyph masks.
+
+    The same words come back on every board (names, labels, numbers), and rasterising them
+    with FreeType was most of a board's drawing time; a mask is made once per text, font and
+    anchor in a process and then only blended in.
+    """
+
+    def text(self, xy, text, fill=None, font=None, anchor=None, *args, **kwargs):
+        simple = isinstance(text, str) and "\n" not in text and not args and not kwargs
+        if not simple or not isinstance(font, ImageFont.FreeTypeFont) or self.fontmode != "L":
+            return super().text(xy, text, fill, font, anchor, *args, **kwargs)
+        if _recording is not None and text.strip():
+            _recording.append((int(font.size), text))
+        mask, (dx, dy) = _glyphs(text, font, anchor)
+        ink = self._getink(fill)[0]
+        self.draw.draw_bitmap((int(xy[0]) + dx, int(xy[1]) + dy), mask, ink)
+
+
+@lru_cache(maxsize=8192)
+def _glyphs(text: str, f: ImageFont.FreeTypeFont, anchor: str | None):
+    return f.getmask2(text, "L", anchor=anchor)
+
+
+def new_canvas(width: int, height: int, colour=PAPER) -> tuple[Image.Image, Draw]:
     image = Image.new("RGB", (width, height), colour)
-    return image, ImageDraw.Draw(image)
+    return image, Draw(image)
 
 
-def to_png(image: Image.Image, *, palette: bool = False, compress_level: int = 1) -> bytes:
-    """PNG bytes for Discord. Boards are flat colour, so light compression (level 1) stays far
-    under the size limits while encoding several times faster than the default; ``palette``
-    quantises to 256 colours first (no dithering, so flat colours stay exact), which makes large
-    boards smaller still."""
-    if palette:
-        image = image.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    buf = io.BytesIO()
-    image.save(buf, format="PNG", optimize=False, compress_level=compress_level)
-    return buf.getvalue()
+def to_png(image: Image.Image, *, palette: Image.Image | None = None, level: int = 1) -> bytes:
+    """PNG bytes for Discord.
+
+    With ``palette`` (a game's board palette, see ``rendering.palettes``) the image is mapped
+    to those 256 colours without dithering and written as an 8-bit PNG. Otherwise it is written
+    here rather than by Pillow's encoder: Pillow tries five row filters on every row of an RGB
+    image, which costs more than drawing the board, while our flat-colour images compress well
+    unfiltered; rows are stored with filter "none" and deflated at ``level`` 1, a third of
+    Pillow's time for a file of about the same size. Boards stay far inside Discord's limit.
+    """
+    if palette is not None:
+        buf = io.BytesIO()
+        mapped = image.quantize(palette=palette, dither=Image.Dither.NONE)
+        mapped.save(buf, format="PNG", optimize=False, compress_level=level)
+        return buf.getvalue()
+    if image.mode != "RGB":
+        image = image.convert("RGB")
+    width, height = image.size
+    raw = image.tobytes()
+    stride = width * 3
+    rows = b"".join(b"\x00" + raw[k : k + stride] for k in range(0, stride * height, stride))
+    return b"".join(
+        (
+            b"\x89PNG\r\n\x1a\n",
+            _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)),
+            _chunk(b"IDAT", zlib.compress(rows, level)),
+            _chunk(b"IEND", b""),
+        )
+    )
+
+
+def _chunk(kind: bytes, body: bytes) -> bytes:
+    return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
 
 
 def contrast_ink(colour: tuple[int, int, int]) -> tuple[int, int, int]:
@@ -153,3 +214,45 @@ def with_banner(png: bytes, lines: list[str]) -> bytes:
         draw.text((16, y), ellipsize(ln, f, board.width - 32), font=f, fill=INK)
         y += line_h
     return to_png(image)
+
+
+_recording: list[tuple[int, str]] | None = None
+
+
+def min_text(width: int) -> int:
+    """The smallest font size (px) allowed on an image ``width`` px wide: 1/60 of the width,
+    about 9 px at Discord's 550 px preview, the least a phone reader can still read."""
+    return -(-width // 60)
+
+
+@contextmanager
+def recording_text() -> Iterator[list[tuple[int, str]]]:
+    """Every text drawn while inside, as (font size, text), in order (for the legibility
+    tests).
+
+    All text reaches the image through :class:`Draw` or ``ImageDraw.text`` (directly, or into a
+    cached glyph mask or layer), so both are watched; the renderers' caches (every
+    ``lru_cache`` in ``rendering.*``) are emptied first so that cached layers are drawn again
+    and counted.
+    """
+    for name, module in list(sys.modules.items()):
+        if name == "rendering" or name.startswith("rendering."):
+            for obj in vars(module).values():
+                if callable(getattr(obj, "cache_clear", None)):
+                    obj.cache_clear()
+    global _recording
+    drawn: list[tuple[int, str]] = []
+    _recording = drawn
+    original = ImageDraw.ImageDraw.text
+
+    def text(self, xy, text, fill=None, font=None, *args, **kwargs):
+        if str(text).strip():
+            drawn.append((int(font.size), str(text)))
+        return original(self, xy, text, fill, font, *args, **kwargs)
+
+    ImageDraw.ImageDraw.text = text  # type: ignore[method-assign]
+    try:
+        yield drawn
+    finally:
+        ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]
+        _recording = None

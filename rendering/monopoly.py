@@ -19,6 +19,7 @@ from rendering.kit import (
     MUTED,
     PAPER,
     WHITE,
+    Draw,
     contrast_ink,
     draw_text_centered,
     font,
@@ -28,12 +29,19 @@ from rendering.kit import (
 )
 from rendering.kit import text_size as _kit_text_size
 from rendering.monopoly_figures import draw_token
+from rendering.palettes import board_palette
 
 CORNER = 156
 CELL = 98
 SIZE = 2 * CORNER + 9 * CELL  # 1194
 BAR = 26
-BAND = 22
+BAND = 26
+#: the smallest text: 1/60 of the board's width, so it reads at Discord's 550 px preview
+TEXT = 20
+#: depth of the strip just inside the board where a space's tokens stand
+TAB = 76
+#: how far a line may be condensed sideways (rather than shrunk) to fit its space
+SQUEEZE = 0.74
 BOARD_BG = (205, 230, 208)
 CELL_BG = (250, 248, 240)
 LINE = (40, 40, 48)
@@ -53,11 +61,9 @@ GROUP_COLOURS = {
     "green": (28, 160, 80),
     "dark-blue": (10, 90, 180),
 }
-KIND_TAG = {
-    "transport": "TRANSPORT",
-    "utility": "4x / 10x DICE",
-    "card": "DRAW A CARD",
-}
+#: a note under the name where the name alone does not say how the space works (every
+#: transport is named as a ship or a train)
+KIND_TAG = {"utility": "4x/10x dice"}
 
 
 # -- measuring text (cached: the same words come back on every render) ---------------------
@@ -77,6 +83,55 @@ def ellipsize(text: str, f, max_width: int) -> str:
     while text and _width(text + "\u2026", f) > max_width:
         text = text[:-1]
     return text + "\u2026"
+
+
+def _hyphenate(word: str, f, max_width: float) -> list[str]:
+    """A word too long for any line, cut into pieces that each fit (all but the last with a
+    hyphen)."""
+    pieces = []
+    while _width(word, f) > max_width and len(word) > 6:
+        k = len(word) - 3
+        while k > 3 and _width(word[:k] + "-", f) > max_width:
+            k -= 1
+        pieces.append(word[:k] + "-")
+        word = word[k:]
+    return [*pieces, word]
+
+
+def squeezed_wrap(text: str, f, max_width: int) -> list[str]:
+    """Word wrap for a space's printed text: a line may run up to ``1 / SQUEEZE`` of the width
+    (it is then drawn condensed, never in a smaller size) and a longer word is hyphenated."""
+    budget = max_width / SQUEEZE
+    words = [piece for word in text.split() for piece in _hyphenate(word, f, budget)]
+    lines: list[str] = []
+    for word in words:
+        if lines and not lines[-1].endswith("-") and _width(f"{lines[-1]} {word}", f) <= budget:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+@lru_cache(maxsize=2048)
+def _condensed(text: str, f, width: int) -> Image.Image:
+    """``text`` as a mask drawn at its full size and condensed sideways to ``width``."""
+    _l, _t, right, bottom = f.getbbox(text)
+    mask = Image.new("L", (max(1, int(right) + 1), max(1, int(bottom) + 1)), 0)
+    ImageDraw.Draw(mask).text((0, 0), text, font=f, fill=255)
+    return mask.resize((width, mask.height), Image.Resampling.LANCZOS)
+
+
+def draw_fitted(image, draw, xy, text: str, f, fill, max_width: int, *, centre=False) -> None:
+    """Draw ``text`` at ``xy``; if it is wider than ``max_width`` it is condensed sideways to
+    fit (the letters keep their height, so the size stays legible). ``centre``: ``xy`` is the
+    middle of the top edge."""
+    x, y = xy
+    w = _width(text, f)
+    if w <= max_width:
+        draw.text((x - w / 2 if centre else x, y), text, font=f, fill=fill)
+        return
+    mask = _condensed(text, f, int(max_width))
+    image.paste(fill, (int(x - max_width / 2 if centre else x), int(y)), mask)
 
 
 def wrap(text: str, f, max_width: int, max_lines: int = 3) -> list[str]:
@@ -141,7 +196,7 @@ def bar_rect(x0: int, y0: int, x1: int, y1: int, side: str) -> tuple[int, int, i
 def token_anchor(i: int) -> tuple[int, int, int, int]:
     """A box just inside the board next to space ``i`` where its tokens stand."""
     x0, y0, x1, y1, side = cell_rect(i)
-    depth = 64
+    depth = TAB
     if side == "bottom":
         return x0 + 4, y0 - depth, x1 - 4, y0 - 4
     if side == "top":
@@ -173,20 +228,13 @@ def _buildings(draw, bar, side: str, stilts: int, box: bool) -> None:
     if box:
         cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
         if side in ("bottom", "top"):
-            draw.rectangle([cx - 22, cy - 10, cx + 22, cy + 10], fill=BOX, outline=WHITE, width=2)
-            draw_text_centered(
-                draw, (cx - 20, cy - 9, cx + 20, cy + 9), "BOX", 14, fill=WHITE, bold=True
-            )
+            draw.rectangle([cx - 28, cy - 12, cx + 28, cy + 12], fill=BOX, outline=WHITE, width=2)
+            draw.text((cx, cy), "BOX", font=font(TEXT, True), fill=WHITE, anchor="mm")
         else:
-            draw.rectangle([cx - 10, cy - 26, cx + 10, cy + 26], fill=BOX, outline=WHITE, width=2)
+            draw.rectangle([cx - 12, cy - 33, cx + 12, cy + 33], fill=BOX, outline=WHITE, width=2)
             for k, ch in enumerate("BOX"):
-                draw_text_centered(
-                    draw,
-                    (cx - 9, cy - 24 + k * 16, cx + 9, cy - 8 + k * 16),
-                    ch,
-                    14,
-                    fill=WHITE,
-                    bold=True,
+                draw.text(
+                    (cx, cy - 20 + 20 * k), ch, font=font(TEXT, True), fill=WHITE, anchor="mm"
                 )
         return
     size, gap = 16, 4
@@ -202,32 +250,21 @@ def _buildings(draw, bar, side: str, stilts: int, box: bool) -> None:
         draw.rectangle([sx, sy, sx + size, sy + size], fill=STILT, outline=WHITE, width=2)
 
 
-def _text_block(draw, box, lines: list[tuple[str, int, bool, tuple]], gap: int = 2) -> None:
-    """Centre several lines (text, size, bold, colour) vertically in ``box``, each wrapped;
-    every size shrinks together until the whole block fits without cutting a word."""
+def _text_block(image, draw, box, lines: list[tuple[str, int, bool, tuple]]) -> None:
+    """Centre several lines (text, size, bold, colour) vertically in ``box``, each wrapped
+    whole; a line too wide is condensed sideways, never drawn smaller."""
     x0, y0, x1, y1 = box
     width = x1 - x0
-    for shrink in range(0, 7):
-        rendered = []
-        cut = False
-        for text, size, bold, colour in lines:
-            size = max(10, size - shrink)
-            longest = max(text.split(), key=len) if text.split() else text
-            while size > 10 and text_size(longest, font(size, bold))[0] > width:
-                size -= 1
-            f = font(size, bold)
-            wrapped = wrap(text, f, width, max_lines=4)
-            cut = cut or any(ln.endswith("\u2026") for ln in wrapped)
-            for ln in wrapped:
-                rendered.append((ln, f, colour, int(size * 1.12)))
-        total = sum(h for *_, h in rendered) + gap * (len(rendered) - 1)
-        if total <= y1 - y0 and not cut:
-            break
-    y = y0 + (y1 - y0 - total) // 2
+    rendered = []
+    for text, size, bold, colour in lines:
+        f = font(size, bold)
+        for ln in squeezed_wrap(text, f, width):
+            rendered.append((ln, f, colour, size + 1))
+    total = sum(h for *_, h in rendered)
+    y = y0 + (y1 - y0 - total) // 2 - 2
     for ln, f, colour, h in rendered:
-        w = text_size(ln, f)[0]
-        draw.text((x0 + (width - w) // 2, y), ln, font=f, fill=colour)
-        y += h + gap
+        draw_fitted(image, draw, ((x0 + x1) / 2, y), ln, f, colour, width, centre=True)
+        y += h
 
 
 def _seat_colours(view) -> dict[str, tuple[int, int, int]]:
@@ -266,30 +303,30 @@ def _card_label(name: str) -> str:
     return "Interdimen- sional Cable TV" if "Cable" in name else name
 
 
-def _draw_printed_space(draw, sp, taxes: dict[int, int]) -> None:
+def _draw_printed_space(image, draw, sp, taxes: dict[int, int]) -> None:
     """What is printed on the board itself: frame, colour bar, name, price."""
     x0, y0, x1, y1, side = cell_rect(sp.index)
     draw.rectangle([x0, y0, x1, y1], fill=CELL_BG, outline=LINE, width=2)
     if side == "corner":
-        _draw_corner(draw, sp, (x0, y0, x1, y1))
+        _draw_corner(image, draw, sp, (x0, y0, x1, y1))
         return
     bar, _band, box = _layout(sp.index, sp.kind)
     if bar:
         draw.rectangle(bar, fill=GROUP_COLOURS.get(sp.group or "", MUTED), outline=LINE, width=2)
-    _text_block(draw, box, _printed_lines(sp, taxes))
+    _text_block(image, draw, box, _printed_lines(sp, taxes))
 
 
 def _printed_lines(sp, taxes: dict[int, int], ink=INK) -> list[tuple[str, int, bool, tuple]]:
     if sp.kind == "card":
         mark = (200, 80, 20) if "Schwifty" in sp.name else (40, 110, 190)
-        return [("?", 36, True, mark), (_card_label(sp.name), 15, True, ink)]
+        return [("?", 36, True, mark), (_card_label(sp.name), TEXT, True, ink)]
     if sp.kind == "tax":
-        return [(sp.name, 17, True, ink), (f"Pay {taxes.get(sp.index, 0)}", 17, False, ink)]
-    lines = [(sp.name, 17, True, ink)]
+        return [(sp.name, TEXT, True, ink), (f"Pay {taxes.get(sp.index, 0)}", TEXT, False, ink)]
+    lines = [(sp.name, TEXT, True, ink)]
     if sp.kind in KIND_TAG:
-        lines.append((KIND_TAG[sp.kind], 11, False, MUTED))
+        lines.append((KIND_TAG[sp.kind], TEXT, False, MUTED))
     if sp.price:
-        lines.append((f"{sp.price}", 18, False, ink))
+        lines.append((f"{sp.price}", TEXT, False, ink))
     return lines
 
 
@@ -307,21 +344,22 @@ def _draw_ownership(image, draw, sp, colours) -> None:
         # the deed lies face down: greyed, hatched, the name still readable, a MORTGAGED tag
         draw.rectangle(box, fill=MORTGAGE_BG)
         _hatch(draw, box)
-        tag_h = 18
+        tag_h = 23
         x0, y0, x1, y1 = box
         draw.rectangle([x0, y0, x1, y0 + tag_h], fill=(90, 90, 96))
-        draw_text_centered(draw, (x0, y0, x1, y0 + tag_h), "MORTGAGED", 13, fill=WHITE, bold=True)
-        _text_block(draw, (x0, y0 + tag_h, x1, y1), _printed_lines(sp, {}, ink=(95, 95, 100)))
+        f = font(TEXT, True)
+        draw_fitted(image, draw, ((x0 + x1) / 2, y0), "MORTGAGED", f, WHITE, x1 - x0, centre=True)
+        name = [(_card_label(sp.name), TEXT, True, (95, 95, 100))]
+        _text_block(image, draw, (x0, y0 + tag_h, x1, y1), name)
 
 
 @lru_cache(maxsize=256)
 def _owner_tag(owner: str, colour: tuple, width: int, height: int) -> Image.Image:
     """The owner's band: their name on their colour (drawn once per owner, colour and size)."""
     tag, draw = new_canvas(width, height, colour)
-    f = font(16, True)
-    label = ellipsize(owner, f, width - 6)
-    w = text_size(label, f)[0]
-    draw.text(((width - w) // 2, 1), label, font=f, fill=contrast_ink(colour))
+    f = font(TEXT, True)
+    label = owner if _width(owner, f) <= (width - 4) / SQUEEZE else ellipsize(owner, f, width - 4)
+    draw_fitted(tag, draw, (width / 2, 0), label, f, contrast_ink(colour), width - 4, centre=True)
     return tag
 
 
@@ -331,7 +369,7 @@ def _printed_board(spaces_key: tuple, taxes_key: tuple) -> Image.Image:
     taxes = dict(taxes_key)
     for index, name, kind, group, price in spaces_key:
         sp = _Printed(index=index, name=name, kind=kind, group=group, price=price)
-        _draw_printed_space(draw, sp, taxes)
+        _draw_printed_space(image, draw, sp, taxes)
     return image
 
 
@@ -340,14 +378,14 @@ class _Printed:
         self.__dict__.update(kw)
 
 
-def _draw_corner(draw, sp, box) -> None:
+def _draw_corner(image, draw, sp, box) -> None:
     x0, y0, x1, y1 = box
     top = (x0 + 6, y0 + 6, x1 - 6, y0 + 80)
     if sp.index == 0:
         draw_text_centered(
             draw, (x0 + 6, y0 + 4, x1 - 6, y0 + 50), "GO", 44, fill=(200, 30, 40), bold=True
         )
-        draw_text_centered(draw, (x0 + 6, y0 + 50, x1 - 6, y0 + 76), "COLLECT 200", 18, bold=True)
+        draw_text_centered(draw, (x0 + 6, y0 + 50, x1 - 6, y0 + 76), "COLLECT 200", TEXT, bold=True)
         # the direction of play: leftwards along the bottom row
         ay = y1 - 26
         draw.rectangle([x0 + 48, ay - 6, x1 - 20, ay + 6], fill=(200, 30, 40))
@@ -355,13 +393,16 @@ def _draw_corner(draw, sp, box) -> None:
     elif sp.index == 10:
         # the jail cell sits in the corner's inner (top-right) part; visitors pass along the edge
         draw.rectangle(
-            [x0 + 46, y0 + 4, x1 - 4, y0 + 104], fill=(255, 200, 120), outline=LINE, width=2
+            [x0 + 46, y0 + 4, x1 - 4, y0 + 94], fill=(255, 200, 120), outline=LINE, width=2
         )
-        draw_text_centered(draw, (x0 + 48, y0 + 6, x1 - 6, y0 + 30), "IN JAIL", 18, bold=True)
+        draw_text_centered(draw, (x0 + 48, y0 + 6, x1 - 6, y0 + 30), "IN JAIL", TEXT, bold=True)
         for k in range(5):
             bx = x0 + 56 + k * 22
-            draw.line([(bx, y0 + 34), (bx, y0 + 102)], fill=LINE, width=3)
-        draw.text((x0 + 8, y0 + 108), "JUST VISITING", font=font(15, True), fill=INK)
+            draw.line([(bx, y0 + 34), (bx, y0 + 92)], fill=LINE, width=3)
+        f = font(TEXT, True)
+        draw_fitted(
+            image, draw, ((x0 + x1) / 2, y0 + 95), "JUST VISITING", f, INK, 144, centre=True
+        )
     elif sp.index == 20:
         draw_text_centered(draw, top, "FREE PARKING", 22, bold=True)
     else:
@@ -379,17 +420,24 @@ def _draw_tokens(draw, view, colours) -> None:
         else:
             by_space.setdefault(p.position, []).append(p)
     for i, ps in by_space.items():
-        x0, y0, x1, y1 = token_anchor(i)
-        if i == 10:  # visitors: along the bottom of the corner, below the jail cell
-            x0, y0, x1, y1 = 6, SIZE - 48, CORNER - 4, SIZE - 2
-        _token_row(draw, ps, (x0, y0, x1, y1), colours)
+        if i % 10 == 0:
+            box = token_anchor(i)
+            if i == 10:  # visitors: along the bottom of the corner, below the jail cell
+                box = (6, SIZE - 40, CORNER - 4, SIZE - 2)
+            r, spots = _grid_spots(len(ps), box)
+        else:
+            r, spots = _side_spots(i, len(ps))
+        for p, (cx, cy) in zip(ps, spots, strict=False):
+            draw_token(draw, cx, cy, r, colours[p.name], p.figure, p.name[:1].upper())
     if jailed:
-        jy0 = SIZE - CORNER + 36
-        _token_row(draw, jailed, (50, jy0, CORNER - 6, jy0 + 66), colours)
+        jy0 = SIZE - CORNER + 34
+        r, spots = _grid_spots(len(jailed), (50, jy0, CORNER - 6, jy0 + 56))
+        for p, (cx, cy) in zip(jailed, spots, strict=False):
+            draw_token(draw, cx, cy, r, colours[p.name], p.figure, p.name[:1].upper())
 
 
 #: token radii from the largest down; a space uses the largest that fits everyone on it
-TOKEN_RADII = (28, 22, 18, 14)
+TOKEN_RADII = (28, 22, 17, 14)
 
 
 def _fits(r: int, length: int) -> int:
@@ -397,27 +445,72 @@ def _fits(r: int, length: int) -> int:
     return max(1, (length + 2) // (2 * r + 2))
 
 
-def _token_radius(n: int, w: int, h: int) -> int:
-    for r in TOKEN_RADII:
-        if _fits(r, w) * _fits(r, h) >= n:
-            return r
-    return TOKEN_RADII[-1]
-
-
-def _token_row(draw, ps, box, colours) -> None:
+def _grid_spots(n: int, box) -> tuple[int, list[tuple[int, int]]]:
+    """Token centres in rows inside ``box`` (the corner squares)."""
     x0, y0, x1, y1 = box
-    r = _token_radius(len(ps), x1 - x0, y1 - y0)
+    r = next(
+        (
+            r
+            for r in TOKEN_RADII
+            if 2 * r <= min(x1 - x0, y1 - y0) and _fits(r, x1 - x0) * _fits(r, y1 - y0) >= n
+        ),
+        TOKEN_RADII[-1],
+    )
     per_row = _fits(r, x1 - x0)
-    per_col = _fits(r, y1 - y0)
-    vertical = (y1 - y0) > (x1 - x0)
-    for k, p in enumerate(ps):
-        if vertical:
-            col, row = divmod(k, per_col)
-        else:
-            row, col = divmod(k, per_row)
-        cx = x0 + r + col * (2 * r + 2)
-        cy = y0 + r + row * (2 * r + 2)
-        draw_token(draw, cx, cy, r, colours[p.name], p.figure, p.name[:1].upper())
+    return r, [
+        (x0 + r + (k % per_row) * (2 * r + 2), y0 + r + (k // per_row) * (2 * r + 2))
+        for k in range(n)
+    ]
+
+
+def _clear_of_corners(cx: float, cy: float, side: str, r: int) -> bool:
+    """Whether a token at (cx, cy) on ``side`` stays on its own side of the diagonal through
+    each inner corner of the board, so it never touches, or seems to stand by, the first space
+    of the neighbouring side."""
+    lo, hi = CORNER, SIZE - CORNER
+    if side in ("bottom", "top"):
+        own = hi - cy if side == "bottom" else cy - lo
+        across = (hi - cx, cx - lo)
+    else:
+        own = cx - lo if side == "left" else hi - cx
+        across = (hi - cy, cy - lo)
+    return all(a - own >= 1.42 * r + 2 or a >= TAB + r + 2 for a in across)
+
+
+@lru_cache(maxsize=512)
+def _side_spots(i: int, n: int) -> tuple[int, list[tuple[int, int]]]:
+    """Centres for ``n`` tokens on side space ``i``: in the strip just inside the board next to
+    the space, the row against the space first and the middle of the space first, the largest
+    size that fits everyone, clear of the corners' diagonals."""
+    x0, y0, x1, y1 = token_anchor(i)
+    side = cell_rect(i)[4]
+    along_x = side in ("bottom", "top")
+    length, depth = (x1 - x0, y1 - y0) if along_x else (y1 - y0, x1 - x0)
+    middle = length / 2
+    # the largest size at which everyone stands apart; failing that (four or more on a space
+    # beside a corner), the smallest size with the tokens overlapping like a fanned stack
+    tries = [(r, 2 * r + 2) for r in TOKEN_RADII] + [(TOKEN_RADII[-1], TOKEN_RADII[-1] + 2)]
+    for r, apart in tries:
+        spots: list[tuple[int, int]] = []
+        for row in range((depth - 2 * r) // apart + 1):
+            inward = r + row * apart  # from the space's edge of the strip
+            offsets: list[int] = list(range(r, length - r + 1, 2))
+            if apart > r + 2:  # apart: the middle of the space first; packed: from one end
+                offsets = sorted(offsets, key=lambda t: abs(t - middle))
+            for t in offsets:
+                if along_x:
+                    cx = x0 + t
+                    cy = y1 - inward if side == "bottom" else y0 + inward
+                else:
+                    cy = y0 + t
+                    cx = x1 - inward if side == "right" else x0 + inward
+                if not _clear_of_corners(cx, cy, side, r):
+                    continue
+                if all((cx - a) ** 2 + (cy - b) ** 2 >= apart**2 for a, b in spots):
+                    spots.append((cx, cy))
+                if len(spots) == n:
+                    return r, spots
+    return _grid_spots(n, token_anchor(i))  # more tokens than ever share a space in play
 
 
 # -- centre -------------------------------------------------------------------------------
@@ -438,17 +531,23 @@ def _die(draw, x: int, y: int, value: int, size: int = 56) -> None:
 
 
 def _draw_centre(draw, view, colours) -> None:
-    x0 = CORNER + 78
-    x1 = SIZE - CORNER - 78
-    y = CORNER + 78
+    x0 = CORNER + TAB + 16
+    x1 = SIZE - CORNER - TAB - 16
+    y = CORNER + TAB + 14
     draw.rounded_rectangle(
-        [x0 - 10, y - 10, x1 + 10, SIZE - CORNER - 68], radius=18, fill=PAPER, outline=LINE, width=2
+        [x0 - 10, y - 10, x1 + 10, SIZE - CORNER - TAB - 6],
+        radius=18,
+        fill=PAPER,
+        outline=LINE,
+        width=2,
     )
-    draw.text((x0 + 6, y), "MONOPOLY", font=font(40, True), fill=(200, 30, 40))
-    draw.text((x0 + 230, y + 4), "Rick and Morty", font=font(34, True), fill=(40, 140, 60))
+    title = font(40, True)
+    draw.text((x0 + 6, y), "MONOPOLY", font=title, fill=(200, 30, 40))
+    tx = x0 + 6 + text_size("MONOPOLY", title)[0] + 16
+    draw.text((tx, y + 4), "Rick and Morty", font=font(34, True), fill=(40, 140, 60))
     mode = "Quick game" if view.mode == "quick" else "Classic rules"
     rent = "owner asks for rent" if view.rent_mode == "ask" else "rent collected automatically"
-    draw.text((x0 + 8, y + 50), f"{mode} \u00b7 {rent}", font=font(19), fill=MUTED)
+    draw.text((x0 + 8, y + 50), f"{mode} \u00b7 {rent}", font=font(TEXT), fill=MUTED)
     y += 86
     # whose turn, and the dice
     if view.winners is not None:
@@ -461,11 +560,16 @@ def _draw_centre(draw, view, colours) -> None:
     f = font(34, True)
     draw.text((x0 + 48, y - 2), ellipsize(head, f, x1 - x0 - 200), font=f, fill=INK)
     if view.dice:
-        _die(draw, x1 - 128, y - 10, view.dice[0])
-        _die(draw, x1 - 62, y - 10, view.dice[1])
-    y += 62
+        _die(draw, x1 - 118, y - 14, view.dice[0], 52)
+        _die(draw, x1 - 56, y - 14, view.dice[1], 52)
+        who = f"{view.roller} rolled" if view.roller else "last roll"
+        fr = font(TEXT)
+        who = ellipsize(who, fr, 190)
+        draw.text((x1 - text_size(who, fr)[0], y + 42), who, font=fr, fill=MUTED)
+    y += 66
     # players
-    row_h = 46 if len(view.players) <= 4 else 40
+    row_h = 42 if len(view.players) <= 4 else 36
+    names = {sp.index: sp.name for sp in view.spaces}
     for p in view.players:
         c = colours[p.name]
         ink = MUTED if p.bankrupt else INK
@@ -473,20 +577,20 @@ def _draw_centre(draw, view, colours) -> None:
             draw.rounded_rectangle(
                 [x0 - 4, y - 2, x1 + 4, y + row_h - 6], radius=8, fill=(255, 236, 170)
             )
-        draw_token(draw, x0 + 18, y + 19, 17, c, p.figure, p.name[:1].upper())
-        fb = font(28, True)
-        draw.text((x0 + 42, y + 2), ellipsize(p.name, fb, 250), font=fb, fill=ink)
+        draw_token(draw, x0 + 16, y + 17, 16, c, p.figure, p.name[:1].upper())
+        fb = font(26, True)
+        draw.text((x0 + 40, y + 2), ellipsize(p.name, fb, 200), font=fb, fill=ink)
         if p.bankrupt:
-            draw.text((x0 + 300, y + 2), "bankrupt", font=font(28), fill=MUTED)
+            draw.text((x0 + 250, y + 2), "bankrupt", font=font(26), fill=MUTED)
         else:
-            draw.text((x0 + 300, y + 2), f"{p.cash:,}", font=fb, fill=INK)
-            extras = [p.figure_name] if p.figure_name else []
-            extras.append(f"{p.properties} deeds")
-            if p.in_jail:
-                extras.append("in jail")
+            draw.text((x0 + 250, y + 2), f"{p.cash:,}", font=fb, fill=INK)
+            where = "in jail" if p.in_jail else f"on {names.get(p.position, '?')}"
+            extras = [where, f"{p.properties} deed" + ("" if p.properties == 1 else "s")]
             if p.jail_cards:
                 extras.append(f"{p.jail_cards} jail card" + ("s" if p.jail_cards > 1 else ""))
-            draw.text((x0 + 420, y + 9), " \u00b7 ".join(extras), font=font(20), fill=MUTED)
+            fe = font(TEXT)
+            line = ellipsize(" \u00b7 ".join(extras), fe, x1 - x0 - 340)
+            draw.text((x0 + 340, y + 7), line, font=fe, fill=MUTED)
         y += row_h
     y += 8
     draw.line([(x0, y), (x1, y)], fill=MUTED, width=1)
@@ -498,34 +602,39 @@ def _draw_centre(draw, view, colours) -> None:
         y += 30
     y += 8
     fl = font(21)
-    bottom = SIZE - CORNER - 126
+    bottom = SIZE - CORNER - 150
     lines: list[str] = []
     for entry in reversed(view.log):
         lines = wrap(entry, fl, x1 - x0, max_lines=2) + lines
     for ln in lines[-max(0, (bottom - y) // 27) :] if bottom > y else []:
         draw.text((x0, y), ln, font=fl, fill=(70, 70, 80))
         y += 27
-    fs = font(19)
+    fs = font(TEXT)
     decks = " \u00b7 ".join(f"{k.rstrip('!')} {v}" for k, v in view.deck_counts.items())
     draw.text(
-        (x0, SIZE - CORNER - 128),
+        (x0, SIZE - CORNER - 150),
         f"Bank: {view.bank_stilts} flublet stilts, {view.bank_boxes} gublet boxes",
         font=fs,
         fill=MUTED,
     )
-    draw.text((x0, SIZE - CORNER - 104), f"Cards in decks: {decks}", font=fs, fill=MUTED)
+    draw.text((x0, SIZE - CORNER - 124), f"Cards in decks: {decks}", font=fs, fill=MUTED)
 
 
-def render_board(view) -> bytes:
+def draw_board(view) -> Image.Image:
     spaces_key = tuple((sp.index, sp.name, sp.kind, sp.group, sp.price) for sp in view.spaces)
     image = _printed_board(spaces_key, tuple(sorted(view.taxes.items()))).copy()
-    draw = ImageDraw.Draw(image)
+    draw = Draw(image)
     colours = _seat_colours(view)
     for sp in view.spaces:
         _draw_ownership(image, draw, sp, colours)
     _draw_centre(draw, view, colours)
     _draw_tokens(draw, view, colours)
-    return to_png(image, palette=True)
+    return image
+
+
+def render_board(view) -> bytes:
+    """The public board as an 8-bit PNG in the game's palette."""
+    return to_png(draw_board(view), palette=board_palette("monopoly"))
 
 
 # -- hand ---------------------------------------------------------------------------------
@@ -601,4 +710,4 @@ def render_hand(view) -> bytes:
             y += 28
         if len(labels) > 6:
             draw.text((40, y - 2), f"\u2026 and {len(labels) - 6} more", font=font(19), fill=MUTED)
-    return to_png(image.crop((0, 0, width, min(height, y + 30))), palette=True)
+    return to_png(image.crop((0, 0, width, min(height, y + 30))))

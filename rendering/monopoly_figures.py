@@ -14,6 +14,10 @@ from PIL import ImageDraw
 from rendering.kit import INK, WHITE, contrast_ink, font, text_size
 
 DISC = (252, 250, 242)
+#: the player's initial is never smaller than this (1/60 of the board's width)
+LETTER = 20
+#: below this radius a token shows the initial alone: a figure that small does not read
+SMALL_FIGURE = 22
 Point = tuple[float, float]
 
 
@@ -164,17 +168,17 @@ def draw_token(
     """A player's token centred at (cx, cy): their figure in a ring of their colour, with their
     initial on a badge. Without a figure (an old game) the initial fills the disc instead."""
     draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=colour, outline=INK, width=2)
-    if figure not in PICTOGRAMS:
-        f = font(max(12, int(r * 1.2)), True)
+    if figure not in PICTOGRAMS or r < SMALL_FIGURE:
+        f = font(max(LETTER, int(r * 1.2)), True)
         w, h = text_size(letter, f)
         draw.text((cx - w // 2, cy - h // 2 - r // 5), letter, font=f, fill=contrast_ink(colour))
         return
     inner = int(r * 0.8)
     draw.ellipse([cx - inner, cy - inner, cx + inner, cy + inner], fill=DISC, outline=INK, width=1)
     PICTOGRAMS[figure](draw, cx, cy - r * 0.06, inner * 0.9, max(1, r // 11))
-    br = max(8, int(r * 0.5))
+    br = max(LETTER * 2 // 3, int(r * 0.5))
     bx, by = cx + r - br // 2, cy + r - br // 2
     draw.ellipse([bx - br, by - br, bx + br, by + br], fill=INK, outline=WHITE, width=1)
-    f = font(max(11, int(br * 1.5)), True)
+    f = font(max(LETTER, int(br * 1.5)), True)
     w, h = text_size(letter, f)
     draw.text((bx - w // 2, by - h // 2 - br // 4), letter, font=f, fill=WHITE)

@@ -7,7 +7,7 @@ a cross), and the animals on a tile are one disc per species with its initials a
 
 from __future__ import annotations
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from rendering.kit import (
     INK,
@@ -22,6 +22,7 @@ from rendering.kit import (
     text_size,
     to_png,
 )
+from rendering.palettes import board_palette
 
 WIDTH = 1000
 HEADER = 56
@@ -41,6 +42,8 @@ DEAD = (172, 172, 168)
 ROLL_EDGE = (215, 40, 40)
 ACTIVE_EDGE = (255, 214, 0)
 MAX_ROLL_LINES = 6
+#: the smallest text: 1/60 of the board's width, so it reads at Discord's 550 px preview
+TEXT = 17
 
 SPECIES_COLOUR = {
     "cat": (240, 166, 40),
@@ -75,13 +78,12 @@ def _cube(draw: ImageDraw.ImageDraw, x: int, y: int, size: int, colour: str, con
         draw.rounded_rectangle(box, radius=4, fill=(250, 248, 240), outline=CUBE[colour], width=3)
 
 
-def _disc(draw: ImageDraw.ImageDraw, cx: int, cy: int, r: int, species: str, size: int = 15):
+def _disc(draw: ImageDraw.ImageDraw, cx: int, cy: int, r: int, species: str, size: int = TEXT):
     colour = SPECIES_COLOUR[species]
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=WHITE, width=2)
     f = font(size, True)
     label = SPECIES_INITIALS[species]
-    w, h = text_size(label, f)
-    draw.text((cx - w / 2, cy - r / 2 - 1), label, font=f, fill=contrast_ink(colour))
+    draw.text((cx, cy), label, font=f, fill=contrast_ink(colour), anchor="mm")
 
 
 def _goal_cubes(draw, x, y, goal, have, size=20, gap=4) -> int:
@@ -105,8 +107,8 @@ def _tile(draw, view, tile, x, y, rolled: set[int], active: int | None):
     side = "cleared" if tile.side == "cleared" else "forest"
     if not tile.productive:
         side = "cement"
-    f = font(14)
-    draw.text((x + TILE - 8 - text_size(side, f)[0], y + 9), side, font=f, fill=ink)
+    f = font(TEXT)
+    draw.text((x + TILE - 8 - text_size(side, f)[0], y + 7), side, font=f, fill=ink)
     size, gap = 28, 6
     sx = x + 8
     for slot in tile.slots:
@@ -144,7 +146,7 @@ def _map(draw, view):
 def _players(draw, view, y: int) -> int:
     width = WIDTH - PANEL_X - 10
     for p in view.players:
-        h = 92
+        h = 116
         current = p.name == view.current
         fill = (255, 246, 200) if current else (236, 232, 222)
         if p.eliminated:
@@ -156,36 +158,40 @@ def _players(draw, view, y: int) -> int:
             outline=ROLL_EDGE if current else (200, 196, 186),
             width=3 if current else 1,
         )
-        _disc(draw, PANEL_X + 22, y + 22, 15, p.species, 13)
+        _disc(draw, PANEL_X + 22, y + 22, 17, p.species)
         name_f = font(21, True)
         name = ellipsize(p.name, name_f, 150)
         draw.text((PANEL_X + 44, y + 8), name, font=name_f, fill=INK)
         nx = PANEL_X + 44 + text_size(name, name_f)[0] + 8
         draw.text(
-            (nx, y + 13),
-            ellipsize(p.species_short, font(15), width - (nx - PANEL_X) - 70),
-            font=font(15),
+            (nx, y + 11),
+            ellipsize(p.species_short, font(TEXT), width - (nx - PANEL_X) - 50),
+            font=font(TEXT),
             fill=MUTED,
         )
         score = str(p.score)
         sf = font(28, True)
         draw.text((PANEL_X + width - 12 - text_size(score, sf)[0], y + 4), score, font=sf, fill=INK)
         if p.goal is not None:
-            draw.text((PANEL_X + 10, y + 41), "Goal", font=font(15, True), fill=INK)
-            end = _goal_cubes(draw, PANEL_X + 50, y + 40, p.goal, p.goal_cubes)
-            draw.text((end + 4, y + 41), f"{p.goal.points} pts", font=font(15, True), fill=INK)
+            draw.text((PANEL_X + 10, y + 40), "Goal", font=font(TEXT, True), fill=INK)
+            end = _goal_cubes(draw, PANEL_X + 56, y + 40, p.goal, p.goal_cubes)
+            draw.text((end + 4, y + 40), f"{p.goal.points} pts", font=font(TEXT, True), fill=INK)
         else:
-            draw.text((PANEL_X + 10, y + 41), "No goal left", font=font(15), fill=MUTED)
+            draw.text((PANEL_X + 10, y + 40), "No goal left", font=font(TEXT), fill=MUTED)
         status = "EXTINCT" if p.eliminated else f"map {p.on_map}"
-        line = (
-            f"done {p.completed} = {p.goal_points} pts  grave −{p.penalty}  "
-            f"hand {p.hand_count}  discard {len(p.discard)}  {status}"
-        )
+        lines = [
+            f"done {p.completed} = {p.goal_points} pts · grave −{p.penalty}",
+            f"hand {p.hand_count} · discard {len(p.discard)} · {status}",
+        ]
         if p.in_front:
-            line = f"hand {p.hand_count}   on the map {p.on_map}   still to place {p.in_front}"
-        draw.text(
-            (PANEL_X + 10, y + 67), ellipsize(line, font(15), width - 16), font=font(15), fill=INK
-        )
+            lines = [f"hand {p.hand_count} · on the map {p.on_map}", f"still to place {p.in_front}"]
+        for k, line in enumerate(lines):
+            draw.text(
+                (PANEL_X + 10, y + 66 + 22 * k),
+                ellipsize(line, font(TEXT), width - 16),
+                font=font(TEXT),
+                fill=INK,
+            )
         y += h + 6
     return y
 
@@ -205,7 +211,7 @@ def _face_up(draw, view, y: int) -> int:
         draw.text((end + 2, y + 8), f"{g.points}", font=font(17, True), fill=INK)
         x += w
     if not view.face_up:
-        draw.text((PANEL_X, y + 6), "none left", font=font(16), fill=MUTED)
+        draw.text((PANEL_X, y + 6), "none left", font=font(TEXT), fill=MUTED)
     return y + 44
 
 
@@ -227,15 +233,16 @@ def _graveyard(draw, view, y: int) -> int:
         draw.text(
             (x + 5, y + 2),
             f"−{g.penalty}",
-            font=font(16, True),
+            font=font(TEXT, True),
             fill=WHITE if g.in_play else MUTED,
         )
         if g.species:
-            _disc(draw, x + (w - 6) // 2, y + 34, 14, g.species, 12)
+            _disc(draw, x + (w - 6) // 2, y + 34, 15, g.species)
     end = next((g.slot for g in view.graveyard if g.ends_game), 6)
-    caption = f"The game ends when slot {end} is filled (red)."
-    draw.text((PANEL_X, y + 56), caption, font=font(14), fill=MUTED)
-    return y + 80
+    caption = f"Filling slot {end} (red edge) ends the game."
+    f = font(TEXT)
+    draw.text((PANEL_X, y + 56), ellipsize(caption, f, WIDTH - PANEL_X - 10), font=f, fill=MUTED)
+    return y + 82
 
 
 def _roll_and_supply(draw, view, y: int) -> int:
@@ -248,16 +255,18 @@ def _roll_and_supply(draw, view, y: int) -> int:
         shown = view.last_roll[-MAX_ROLL_LINES:]
         if len(shown) < len(view.last_roll):
             earlier = len(view.last_roll) - len(shown)
-            draw.text((PANEL_X + 4, y), f"… {earlier} earlier", font=font(15), fill=MUTED)
-            y += 20
+            draw.text((PANEL_X + 4, y), f"… {earlier} earlier", font=font(TEXT), fill=MUTED)
+            y += 22
         for r in shown:
             line = f"tile {r.tile}: {r.effect}"
-            draw.text((PANEL_X + 4, y), ellipsize(line, font(15), width), font=font(15), fill=INK)
-            y += 20
+            f = font(TEXT)
+            draw.text((PANEL_X + 4, y), ellipsize(line, f, width - 4), font=f, fill=INK)
+            y += 22
     s = view.supply
     line = f"Supply: food {s['F']}  nest {s['N']}  water {s['W']}  cement {view.cement}"
-    draw.text((PANEL_X, y + 4), ellipsize(line, font(15), width), font=font(15), fill=MUTED)
-    return y + 26
+    f = font(TEXT)
+    draw.text((PANEL_X, y + 4), ellipsize(line, f, width), font=f, fill=MUTED)
+    return y + 28
 
 
 def _header(draw, view):
@@ -296,13 +305,14 @@ def _footer(draw, view, y: int) -> None:
         draw,
         (MAP_X, y, WIDTH - 10, y + 40),
         "Ended: " + view.end_reason,
-        17,
+        TEXT,
         fill=INK,
         max_lines=2,
+        smallest=TEXT,
     )
 
 
-def render_board(view) -> bytes:
+def draw_board(view) -> Image.Image:
     """The whole public board. Drawn on a tall canvas, then cut below the lowest element (the
     side panel outgrows the map with four players and a long chain of rerolls)."""
     image, draw = new_canvas(WIDTH, 1400, PAPER)
@@ -316,7 +326,12 @@ def render_board(view) -> bytes:
     if view.over and view.end_reason:
         _footer(draw, view, bottom)
         bottom += 46
-    return to_png(image.crop((0, 0, WIDTH, bottom)))
+    return image.crop((0, 0, WIDTH, bottom))
+
+
+def render_board(view) -> bytes:
+    """The public board as an 8-bit PNG in the game's palette."""
+    return to_png(draw_board(view), palette=board_palette("run_animals"))
 
 
 # -- the hand -----------------------------------------------------------------------------------
@@ -352,20 +367,24 @@ def _action(draw, x, y, text: str, ink):
     if text.startswith("Acquire "):
         names = text.split(" ", 1)[1].split("/")
         colours = [c for c, name in CUBE_NAME.items() if name in names]
-        draw_text_centered(draw, (x, y, x + CARD_W, y + 28), "Acquire", 24, fill=ink, bold=True)
+        draw_text_centered(
+            draw, (x, y, x + CARD_W, y + 28), "Acquire", 24, fill=ink, bold=True, smallest=TEXT
+        )
         total = len(colours) * 64 - 8
         cx = x + (CARD_W - total) // 2
         for c in colours:
             _cube(draw, cx + 16, y + 30, 24, c, "cube")
             cx += 64
-        f = font(13)
+        f = font(TEXT)
         cx = x + (CARD_W - total) // 2
         for c in colours:
             w = text_size(CUBE_NAME[c], f)[0]
-            draw.text((cx + 28 - w // 2, y + 55), CUBE_NAME[c], font=f, fill=ink)
+            draw.text((cx + 28 - w // 2, y + 54), CUBE_NAME[c], font=f, fill=ink)
             cx += 64
     else:
-        draw_text_centered(draw, (x, y, x + CARD_W, y + ACTION_H), text, 26, fill=ink, bold=True)
+        draw_text_centered(
+            draw, (x, y, x + CARD_W, y + ACTION_H), text, 26, fill=ink, bold=True, smallest=TEXT
+        )
 
 
 def render_hand(view) -> bytes:

@@ -22,4 +22,16 @@ def deal_missing_figures(state: dict[str, Any]) -> dict[str, Any]:
     return state
 
 
-MIGRATIONS: list[Migration] = [deal_missing_figures]
+def record_who_rolled(state: dict[str, Any]) -> dict[str, Any]:
+    """1 -> 2: the state now names who made the last roll. A game saved while its current
+    player was still moving (or about to roll again after doubles) shows that player's roll;
+    otherwise the roller is not known and the board shows the dice without a name."""
+    stage_is_move = state.get("stage") == "move" or state.get("again")
+    if state.get("dice") and stage_is_move:
+        state["roller"] = state["players"][int(state.get("turn", 0))]
+    else:
+        state["roller"] = None
+    return state
+
+
+MIGRATIONS: list[Migration] = [deal_missing_figures, record_who_rolled]

@@ -41,6 +41,7 @@ def roll(s: MonopolyState, ev: list[Event], player: str) -> None:
     """The current player's roll: out of jail a normal move, in jail a try for doubles."""
     d1, d2 = roll_dice(s)
     s.dice = [d1, d2]
+    s.roller = player
     s.claims = [c for c in s.claims if c.payer == player]
     s.stage = "move"
     s.again = False

@@ -98,6 +98,8 @@ class MonopolyState(BaseModel):
     doubles: int = 0
     again: bool = False
     dice: list[int] = Field(default_factory=list)
+    #: who made the roll in ``dice`` (the board shows it by their name, not the next player's)
+    roller: str | None = None
     offer: int | None = None
     auction: Auction | None = None
     auction_queue: list[int] = Field(default_factory=list)
@@ -117,7 +119,7 @@ class MonopolyState(BaseModel):
     turns: int = 0
     rng: Rng
     #: the shape of this model: the number of steps in ``migrations.MIGRATIONS``
-    schema_version: int = 1
+    schema_version: int = 2
 
     @property
     def current(self) -> str:

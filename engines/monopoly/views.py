@@ -95,6 +95,8 @@ class MonopolyView(BaseModel):
     current: str | None
     awaiting: list[str]
     dice: list[int]
+    #: who rolled ``dice``: after a turn passes, the dice still show the previous roll
+    roller: str | None = None
     bank_stilts: int
     bank_boxes: int
     deck_counts: dict[str, int]
@@ -238,6 +240,7 @@ def view(s: MonopolyState, viewer: str | None) -> MonopolyView:
         current=None if s.over else s.current,
         awaiting=awaited(s),
         dice=list(s.dice),
+        roller=s.roller if s.dice else None,
         bank_stilts=s.bank_stilts,
         bank_boxes=s.bank_boxes,
         deck_counts={DECK_TITLES[k]: len(v) for k, v in s.decks.items()},

@@ -258,6 +258,9 @@ class Client:
     async def of_game(self, game_id: int, guild_id: int | None) -> ServerSettings:
         return ServerSettings()
 
+    def get_channel(self, channel_id: int) -> None:
+        return None  # nothing cached: the turn messages go through the partial messageable
+
     def get_partial_messageable(self, channel_id: int, guild_id=None) -> Channel:
         return Channel(self.posted, channel_id)
 

@@ -33,7 +33,7 @@ def _midgame(seed=4, steps=150):
 def test_the_board_is_a_png_about_twice_discords_preview_width_and_small():
     data = rendering.render_board("cemetery", ENGINE.view(_midgame(), None))
     image = _png(data)
-    assert art.MIN_WIDTH <= image.width <= art.MAX_WIDTH
+    assert image.width == art.WIDTH
     assert len(data) < 300_000
 
 

@@ -8,7 +8,7 @@ from PIL import Image
 from engines.monopoly.engine import ENGINE
 from rendering import render_board, render_hand
 
-from .helpers import act, new, own
+from .helpers import act, dice, new, own
 
 
 def _midgame():
@@ -56,6 +56,19 @@ def test_the_pending_line_names_the_awaited_decision():
 def test_summary_is_one_public_line():
     text = ENGINE.summary(_midgame())
     assert "Ada to roll" in text and "Cash:" in text
+
+
+def test_the_dice_name_who_rolled_them_after_the_turn_passes(monkeypatch):
+    s = new(3)
+    dice(monkeypatch, (1, 3))
+    s = act(s, "Ada", "roll")
+    v = ENGINE.view(s, None)
+    assert v.current == "Brook"
+    assert (v.dice, v.roller) == ([1, 3], "Ada")
+
+
+def test_before_anyone_rolls_the_dice_name_nobody():
+    assert ENGINE.view(new(3), None).roller is None
 
 
 def test_board_image_is_a_square_png_under_300_kb():

@@ -122,6 +122,22 @@ def test_monopoly_0_to_1_figures_already_dealt_are_kept():
     assert monopoly.deal_missing_figures(raw)["figures"] == {"Ada": "plumbus"}
 
 
+def test_monopoly_1_to_2_a_player_still_moving_is_named_as_the_roller():
+    raw = {"players": ["Ada", "Bo"], "turn": 1, "stage": "move", "again": False, "dice": [3, 4]}
+    assert monopoly.record_who_rolled(raw)["roller"] == "Bo"
+
+
+def test_monopoly_1_to_2_a_player_rolling_again_after_doubles_is_named_as_the_roller():
+    raw = {"players": ["Ada", "Bo"], "turn": 0, "stage": "roll", "again": True, "dice": [2, 2]}
+    assert monopoly.record_who_rolled(raw)["roller"] == "Ada"
+
+
+def test_monopoly_1_to_2_dice_left_from_an_earlier_turn_name_nobody():
+    """The turn has passed: the dice belong to someone before the current player, unknown."""
+    raw = {"players": ["Ada", "Bo"], "turn": 1, "stage": "roll", "again": False, "dice": [5, 1]}
+    assert monopoly.record_who_rolled(raw)["roller"] is None
+
+
 # -- Run Animals, Run! -------------------------------------------------------------------------
 def test_run_animals_0_to_1_a_running_game_has_nobody_at_the_target_yet():
     raw = {"players": ["Ada", "Bo"], "phase": "turn", "end_reason": ""}
