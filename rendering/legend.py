@@ -144,7 +144,7 @@ def run_animals_plan() -> Plan:
 
 
 def cemetery_plan() -> Plan:
-    w = cc.MAX_WIDTH
+    w = cc.WIDTH
     head = 56
     band = 44 + cc.CREATURE_H
     yard = 2 * (cc.STACK_H + 14) + 42
@@ -167,7 +167,7 @@ def cemetery_plan() -> Plan:
             Area(
                 (cc.MARGIN // 2, head, w - cc.MARGIN // 2, head + band),
                 "First player",
-                "tokens (green unspent, red spent) = total; Pet Cemetery; " + creatures,
+                "tokens (green discs unspent, red rings spent) = total; Pet Cemetery; " + creatures,
             ),
             Area(
                 (cc.MARGIN // 2, head + band, w - cc.MARGIN // 2, head + 2 * band),
