@@ -100,3 +100,15 @@ def test_scoring_from_an_empty_supply_scores_nothing_and_says_so():
     assert _texts(events) == [
         "Ada's creature 1 (Flesh Core) scores nothing (the supply could not give 3 Revenge)."
     ]
+
+
+def test_when_both_supplies_run_out_at_once_the_announcement_names_both():
+    state = fresh()
+    creature(state, 0, "F-core-1", ["P-arm-1", "P-arm-2", "M-head-1", "M-tail-1"])  # 1 R, 2 S
+    state.supply_revenge, state.supply_science = 1, 2
+    events = []
+    do_scoring(state, events)
+    assert (
+        _texts(events)[-1] == "The Revenge and Science supply is empty: Brook plays the final turn."
+    )
+    assert state.final_round and not state.over
