@@ -112,3 +112,31 @@ def test_when_both_supplies_run_out_at_once_the_announcement_names_both():
         _texts(events)[-1] == "The Revenge and Science supply is empty: Brook plays the final turn."
     )
     assert state.final_round and not state.over
+
+
+def test_a_turn_whose_last_move_answers_a_pending_choice_is_not_idle():
+    state = fresh()
+    creature(state, 0, "M-core-1", ["F-arm-1", "P-head-1"])
+    creature(state, 0, "F-core-1", [])
+    _frozen(state)
+    state.players[0].science = 1
+    run_from(state, "experiment")
+    state, _ = play(state, "exp:0:W")
+    assert state.pending.kind == "exp_dest"
+    state, events = play(state, "to:1:E")  # the Part moves; nobody can do anything after it
+    texts = _texts(events)
+    assert "Turn 3: Ada to play." in texts and "Turn 4: Brook to play." not in texts
+    assert texts[-1] == "Game over. Tokens: Ada 1, Brook 0."
+    assert state.over and state.turn == 3
+
+
+def test_a_draft_with_nothing_to_draft_leaves_no_picks():
+    state = fresh()
+    state.players[0].hand = [take(state, "F-core-1")]
+    _frozen(state)
+    events = []
+    start_turn(state, events)
+    advance(state, events, acted=False)
+    assert "Draft skipped: there is nothing left to draft." in _texts(events)
+    assert state.phase == "stitch" and state.picks_left == 0
+    assert ENGINE.view(state, None).picks_left == 0
