@@ -58,3 +58,11 @@ def test_only_what_is_left_of_the_top_half_is_kept_free_of_heart_attacks(drawn):
         assert all(CARDS[c].kind != "heart" for c in deck[len(deck) - left :])
         just_below.add(CARDS[deck[len(deck) - left - 1]].kind)
     assert "heart" in just_below  # the card under the top half may be a heart attack
+
+
+def test_every_other_player_s_hand_is_redealt_and_the_viewer_s_kept():
+    state = ENGINE.setup(NAMES[:3], seed=1)
+    samples = _samples(state, "Ada")
+    assert all(s.hands["Ada"] == state.hands["Ada"] for s in samples)
+    for other in ("Bea", "Cy"):
+        assert len({tuple(s.hands[other]) for s in samples}) > 1, other
