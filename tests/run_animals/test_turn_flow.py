@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engines.run_animals.engine import DATA, ENGINE
 from engines.run_animals.graveyard import bury
-from tests.run_animals.helpers import act, game, give_goal
+from tests.run_animals.helpers import act, game, give_goal, ids
 
 GOAL_2F_1N = 1  # 2 points
 
@@ -130,3 +130,16 @@ def test_a_player_without_a_goal_plays_a_card_and_the_turn_passes():
         state, _ = act(state, "skip" if "skip" in ids(state) else ids(state)[0])
     assert state.current == "Brook" and state.seats["Ada"].completed == []
     assert state.seats["Ada"].discard == ["cat1"]
+
+
+def test_recycling_is_offered_again_on_the_next_turn():
+    state = game("cat", "bear")
+    state.seats["Ada"].discard = ["cat2"]
+    state, _ = act(state, "recycle:6")
+    state, _ = act(state, "play:cat1")
+    while state.current == "Ada":
+        state, _ = act(state, "skip" if "skip" in ids(state) else ids(state)[0])
+    assert state.recycled_this_turn is False
+    state.seats["Brook"].discard = ["bear2"]
+    assert "recycle:6" in ids(state)
+    assert ENGINE.load_state(state.model_dump_json()) == state
