@@ -25,7 +25,7 @@ def _ready_to_complete(state):
 def test_recycling_buries_the_animal_on_the_chosen_tile_and_says_so():
     state = game("cat", "bear")
     mine = [m for m in state.meeples if m.owner == "Ada"]
-    mine[0].tile = 7
+    mine[-1].tile = 7  # not her first animal
     state.seats["Ada"].discard = ["cat2", "cat3"]
     state, events = act(state, "recycle:7")
     assert sorted(m.tile for m in state.meeples if m.owner == "Ada" and m.tile > 0) == [6] * (
@@ -142,4 +142,21 @@ def test_recycling_is_offered_again_on_the_next_turn():
     assert state.recycled_this_turn is False
     state.seats["Brook"].discard = ["bear2"]
     assert "recycle:6" in ids(state)
+    assert ENGINE.load_state(state.model_dump_json()) == state
+
+
+def test_a_goal_completed_with_none_left_by_the_last_player_of_a_round_starts_the_next():
+    state = _ready_to_complete(game("cat", "bear", start=1))
+    state.face_up, state.goal_deck = [], []
+    state.turn_in_round = 1  # Brook started the round: Ada plays last
+    assert state.current == "Ada"
+    state, events = act(state, "play:cat1", "acq:N")
+    assert "No survival goal is left to take." in [e.text for e in events]
+    assert state.round == 2 and state.phase == "turn"
+
+
+def test_a_card_that_goes_on_after_expelling_everyone_saves_and_loads():
+    state = game("bear", "kite")
+    state, _ = act(state, "play:bear3", "expel", "all:2")  # Expel then Acquire
+    assert state.phase == "step" and state.pending.expel_queue == []
     assert ENGINE.load_state(state.model_dump_json()) == state
