@@ -73,3 +73,15 @@ def test_a_third_player_cannot_join_a_trade_already_being_drafted():
         "Ada is already trading with Brook; wait for that trade to end."
     )
     assert _refusal(s, "Cy", "buy") == "The game is waiting for Ada, not you."
+
+
+def test_a_player_in_debt_may_not_build_or_lift_a_mortgage():
+    s = _orange()
+    s.debts = [Debt(debtor="Ada", creditor="Brook", amount=300, reason="rent")]
+    assert _refusal(s, "Ada", "build:16") == "You cannot build now."
+    own(s, "Ada", 1)
+    s.mortgaged = [1]
+    assert _refusal(s, "Ada", "lift:1") == "You cannot lift that mortgage now."
+    assert _refusal(s, "Ada", "roll") == (
+        "You owe 300 to Brook: sell buildings, mortgage or trade first."
+    )
