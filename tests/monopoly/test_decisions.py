@@ -1,0 +1,66 @@
+"""The decision the game waits for, and its choices: bankruptcy only for a debtor who cannot
+raise the debt, buying with exactly the price, the bids and the final pass of an auction,
+where a won building goes, and a mortgaged property received in a trade kept or lifted one at
+a time."""
+
+from engines.monopoly.data import SPACES
+from engines.monopoly.engine import ENGINE
+from engines.monopoly.property import can_raise
+from engines.monopoly.state import Auction, Debt, FeeChoice, Placement
+
+from .helpers import act, ids, new, own
+
+
+def _labels(s, player):
+    return {a.id: a.label for a in ENGINE.legal_actions(s, player)}
+
+
+def test_bankruptcy_is_offered_only_when_the_debt_is_more_than_can_be_raised():
+    s = new()
+    own(s, "Ada", 1, 3)
+    s.debts = [Debt(debtor="Ada", creditor=None, amount=can_raise(s, "Ada"), reason="tax")]
+    assert "bankrupt" not in ids(s, "Ada")
+    s.debts[0].amount += 1
+    assert _labels(s, "Ada")["bankrupt"] == f"Declare bankruptcy (owe {s.debts[0].amount})"
+
+
+def test_a_player_with_exactly_the_price_may_buy():
+    s = new()
+    s.offer = 39
+    s.cash["Ada"] = SPACES[39].price
+    assert _labels(s, "Ada")["buy"] == f"Buy Rick's Garage for {SPACES[39].price}"
+    s.cash["Ada"] -= 1
+    assert "buy" not in ids(s, "Ada") and "auction" in ids(s, "Ada")
+
+
+def test_an_auction_offers_the_bids_by_their_totals_and_a_final_pass():
+    s = new()
+    s.auction = Auction(item="space", space=39, bidders=["Ada", "Brook"], high=20)
+    labels = _labels(s, "Ada")
+    assert labels["bid:1"] == "Bid 21 (+1)" and labels["bid:100"] == "Bid 120 (+100)"
+    assert labels["pass"] == "Pass (final)"
+
+
+def test_a_won_building_is_placed_on_a_named_location():
+    s = new()
+    s.owner = {}
+    own(s, "Ada", 37, 39)
+    s.placement = Placement(player="Ada", item="stilt", paid=200)
+    assert _labels(s, "Ada")["place:39"] == "Place the stilt on Rick's Garage"
+    s, events = ENGINE.apply(s, "Ada", "place:39")
+    assert s.level[39] == 1 and s.placement is None
+    assert any("Ada" in e.text and "Rick's Garage" in e.text for e in events)
+    s.level = {37: 4, 39: 4}
+    s.placement = Placement(player="Ada", item="box", paid=200)
+    assert _labels(s, "Ada")["place:39"] == "Place the box on Rick's Garage"
+
+
+def test_mortgaged_properties_received_are_decided_one_at_a_time():
+    s = new()
+    own(s, "Ada", 1, 3)
+    s.mortgaged = [1, 3]
+    s.fee_choices = [FeeChoice(player="Ada", space=1), FeeChoice(player="Ada", space=3)]
+    s = act(s, "Ada", "keep:1")
+    assert s.fee_choices == [FeeChoice(player="Ada", space=3)]
+    s = act(s, "Ada", "lift:3")
+    assert s.fee_choices == [] and s.mortgaged == [1]
