@@ -3,7 +3,7 @@ raise the debt, buying with exactly the price, the bids and the final pass of an
 where a won building goes, and a mortgaged property received in a trade kept or lifted one at
 a time."""
 
-from engines.monopoly.data import SPACES
+from engines.monopoly.data import JAIL_FINE, SPACES
 from engines.monopoly.engine import ENGINE
 from engines.monopoly.property import can_raise
 from engines.monopoly.state import Auction, Debt, FeeChoice, Placement
@@ -64,3 +64,39 @@ def test_mortgaged_properties_received_are_decided_one_at_a_time():
     assert s.fee_choices == [FeeChoice(player="Ada", space=3)]
     s = act(s, "Ada", "lift:3")
     assert s.fee_choices == [] and s.mortgaged == [1]
+
+
+def test_the_roll_is_named_for_what_it_is_for():
+    s = new()
+    assert _labels(s, "Ada")["roll"] == "Roll the dice"
+    s.jail = {"Ada": 0}
+    assert _labels(s, "Ada")["roll"] == "Roll for doubles"
+
+
+def test_a_jailed_player_with_exactly_the_fine_may_pay_it():
+    s = new()
+    s.jail = {"Ada": 0}
+    s.cash["Ada"] = JAIL_FINE
+    assert "pay" in ids(s, "Ada")
+    s.cash["Ada"] -= 1
+    assert "pay" not in ids(s, "Ada")
+
+
+def test_selling_a_box_short_of_stilts_is_offered_as_selling_the_group_down():
+    s = new()
+    s.owner = {}
+    own(s, "Ada", 16, 18, 19)
+    s.level = {16: 5, 18: 5, 19: 4}
+    s.bank_stilts = 4
+    assert _labels(s, "Ada")["sell:16"] == "Sell a box on Fantasy World (+50)"
+    s.bank_stilts = 3
+    assert _labels(s, "Ada")["sell:16"] == "Sell the orange group down to 2 stilts each"
+
+
+def test_a_finished_game_offers_no_move_to_anyone():
+    s = new()
+    s.owner = {}
+    own(s, "Ada", 37, 39)
+    assert any(a.startswith("build:") for a in ids(s, "Ada"))
+    s.winners = ["Ada"]
+    assert ENGINE.legal_actions(s, "Ada") == [] and ENGINE.legal_actions(s, "Brook") == []
