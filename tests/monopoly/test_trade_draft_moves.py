@@ -50,3 +50,30 @@ def test_a_proposed_trade_can_only_be_withdrawn_by_its_proposer():
 def test_a_player_is_named_in_ids_by_name_only_when_it_is_short_plain_ascii(name, key):
     s = ENGINE.setup(["Ada", name], seed=1)
     assert player_key(s, name) == key
+
+
+def test_jail_cards_in_a_draft_are_offered_or_asked_for_privately_and_taken_back():
+    s = _draft()
+    s.cards["Ada"], s.cards["Brook"] = ["s09"], ["c05"]
+    own = _moves(s, "Ada")
+    assert own["tr:gcard:s09"].label == "Offer your Get Out of Jail Free (Schwifty)"
+    assert own["tr:tcard:c05"].label == "Ask for Brook's Get Out of Jail Free (Cable TV)"
+    assert own["tr:gcard:s09"].private and own["tr:tcard:c05"].private
+    s = act(s, "Ada", "tr:gcard:s09")
+    s = act(s, "Ada", "tr:tcard:c05")
+    own = _moves(s, "Ada")
+    assert own["tr:gcard:s09"].label == "Remove your Get Out of Jail Free (Schwifty)"
+    assert own["tr:tcard:c05"].label == "Stop asking for Brook's Get Out of Jail Free (Cable TV)"
+
+
+def test_cash_can_be_offered_or_asked_up_to_what_each_side_can_spend():
+    s = _draft()  # Ada pays 11 so far
+    s.cash["Ada"], s.cash["Brook"] = 111, 89
+    own = _moves(s, "Ada")
+    assert own["tr:pay:100"].label == "Offer 100 more shmeckles (now +11)"
+    assert own["tr:pay:100"].private and "tr:pay:1" in own
+    assert own["tr:ask:100"].label == "Ask 100 more shmeckles (now +11)"
+    assert own["tr:ask:100"].private
+    s.cash["Ada"], s.cash["Brook"] = 110, 88
+    own = _moves(s, "Ada")
+    assert "tr:pay:100" not in own and "tr:ask:100" not in own
