@@ -22,6 +22,9 @@ def test_the_draft_moves_are_private_and_say_what_they_change():
     own = _moves(s, "Ada")
     assert own["tr:give:1"].label == f"Remove {SPACES[1].name}"
     assert own["tr:take:3"].label == f"Stop asking for {SPACES[3].name}"
+    assert own["tr:cancel"].label == "Cancel this trade draft"
+    assert own["tr:propose"].label.startswith("Propose to Brook: ")
+    assert all(a.private for i, a in own.items() if i.startswith("tr:"))
     s = act(s, "Ada", "tr:give:1")
     s = act(s, "Ada", "tr:take:3")
     own = _moves(s, "Ada")
