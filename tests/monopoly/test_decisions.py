@@ -100,3 +100,11 @@ def test_a_finished_game_offers_no_move_to_anyone():
     assert any(a.startswith("build:") for a in ids(s, "Ada"))
     s.winners = ["Ada"]
     assert ENGINE.legal_actions(s, "Ada") == [] and ENGINE.legal_actions(s, "Brook") == []
+
+
+def test_a_spectator_and_a_bankrupt_player_have_no_moves():
+    s = new(3)
+    assert ENGINE.legal_actions(s, "Zed") == []
+    s.bankrupt = ["Cy"]
+    assert ENGINE.legal_actions(s, "Cy") == []
+    assert any(a.id.startswith("trade:new:") for a in ENGINE.legal_actions(s, "Brook"))
