@@ -72,6 +72,9 @@ def test_a_third_player_cannot_join_a_trade_already_being_drafted():
     assert _refusal(s, "Cy", "tr:cash:10") == (
         "Ada is already trading with Brook; wait for that trade to end."
     )
+    assert _refusal(s, "Cy", "trade:new:Ada") == (
+        "Ada is already trading with Brook; wait for that trade to end."
+    )
     assert _refusal(s, "Cy", "buy") == "The game is waiting for Ada, not you."
 
 
