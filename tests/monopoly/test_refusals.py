@@ -88,3 +88,12 @@ def test_a_player_in_debt_may_not_build_or_lift_a_mortgage():
     assert _refusal(s, "Ada", "roll") == (
         "You owe 300 to Brook: sell buildings, mortgage or trade first."
     )
+
+
+def test_the_partner_of_a_proposed_trade_is_told_to_answer_it_first():
+    s = _orange(3)
+    s.trade = Trade(proposer="Ada", partner="Brook", cash=10, proposed=True)
+    assert _refusal(s, "Brook", "trade:new:Cy") == ("Answer Ada's trade first (accept or decline).")
+    assert _refusal(s, "Cy", "trade:new:Ada") == (
+        "Ada is already trading with Brook; wait for that trade to end."
+    )
