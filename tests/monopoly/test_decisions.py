@@ -6,7 +6,7 @@ a time."""
 from engines.monopoly.data import JAIL_FINE, SPACES
 from engines.monopoly.engine import ENGINE
 from engines.monopoly.property import can_raise
-from engines.monopoly.state import Auction, Debt, FeeChoice, Placement
+from engines.monopoly.state import Auction, Debt, FeeChoice, Placement, RentClaim
 
 from .helpers import act, ids, new, own
 
@@ -108,3 +108,28 @@ def test_a_spectator_and_a_bankrupt_player_have_no_moves():
     s.bankrupt = ["Cy"]
     assert ENGINE.legal_actions(s, "Cy") == []
     assert any(a.id.startswith("trade:new:") for a in ENGINE.legal_actions(s, "Brook"))
+
+
+def test_building_the_last_box_two_players_want_goes_to_a_shortage_auction():
+    s = new(3)
+    s.owner = {}
+    own(s, "Ada", 16, 18, 19)
+    own(s, "Brook", 37, 39)
+    s.level = {16: 4, 18: 4, 19: 4, 37: 4, 39: 4}  # both groups are ready for boxes
+    s.bank_boxes = 1
+    s, events = ENGINE.apply(s, "Ada", "build:16")
+    assert (s.auction.item, s.auction.space, s.auction.bidders) == ("box", 16, ["Ada", "Brook"])
+    assert s.level[16] == 4 and s.bank_boxes == 1
+    assert events[0].text.startswith("Shortage: Ada asks for a gublet box for Fantasy World")
+
+
+def test_asking_for_rent_collects_the_claim_on_the_space_asked_about():
+    s = new(3)
+    own(s, "Cy", 1, 3)
+    s.claims = [
+        RentClaim(owner="Cy", payer="Ada", amount=5, space=1),
+        RentClaim(owner="Cy", payer="Ada", amount=7, space=3),
+    ]
+    s = act(s, "Cy", "rent:3")
+    assert s.claims == [RentClaim(owner="Cy", payer="Ada", amount=5, space=1)]
+    assert (s.cash["Ada"], s.cash["Cy"]) == (1493, 1507)
