@@ -34,21 +34,12 @@ def settings() -> tuple[dict[str, object], dict[str, list[str]]]:
 
 def scratch_copy(module: str, base: dict[str, object], tests: list[str]) -> Path:
     """A fresh copy of the project's files with the module's own mutmut settings."""
-    where = SCRATCH / module.replace("/", ".").removesuffix(".py")
+    where = scratch_of(module)
     shutil.rmtree(where, ignore_errors=True)
-    listed = subprocess.run(
-        ["git", "ls-files", "-co", "--exclude-standard"],
-        cwd=ROOT,
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout.split("\n")
-    for name in filter(None, listed):
-        source = ROOT / name
-        if source.is_file():
-            target = where / name
-            target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(source, target)
+    for name in _files(ROOT):
+        target = where / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / name, target)
     ours = {**base, "only_mutate": [module], "pytest_add_cli_args_test_selection": tests}
     text = (where / "pyproject.toml").read_text()
     text = re.sub(r"(?ms)^\[tool\.mutmut\]\n.*?(?=^\[)", "", text + "\n[end]\n")
@@ -58,13 +49,55 @@ def scratch_copy(module: str, base: dict[str, object], tests: list[str]) -> Path
     return where
 
 
+def scratch_of(module: str) -> Path:
+    return SCRATCH / module.replace("/", ".").removesuffix(".py")
+
+
 def mutate(module: str, base: dict[str, object], tests: list[str]) -> tuple[int, int]:
     """Run mutmut on one module; return (killed, total) and write its survivors' diffs."""
     where = scratch_copy(module, base, tests)
+    return _run_mutmut(where, [])
+
+
+def mutate_again(module: str) -> tuple[int, int]:
+    """Run only the last run's survivors again, with the tests as they are now: after adding
+    tests, seconds instead of a whole run. The module itself must not have changed since."""
+    where = scratch_of(module)
+    listed = where / "survivors.txt"
+    if not listed.is_file():
+        raise SystemExit(f"{module} has no earlier run to take up: run it without --again first")
+    if (where / module).read_bytes() != (ROOT / module).read_bytes():
+        raise SystemExit(f"{module} changed since its last run: run it without --again")
+    for name in _files(ROOT, "tests"):
+        target = where / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / name, target)
+    survivors = re.findall(r"^# (\S+): survived$", listed.read_text(), flags=re.M)
+    return _run_mutmut(where, survivors)
+
+
+def _files(root: Path, *under: str) -> list[str]:
+    """The project's files (tracked or new, not ignored), relative to ``root``."""
+    listed = subprocess.run(
+        ["git", "ls-files", "-co", "--exclude-standard", *under],
+        cwd=root,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.split("\n")
+    return [name for name in listed if name and (root / name).is_file()]
+
+
+def _run_mutmut(where: Path, names: list[str]) -> tuple[int, int]:
+    """``mutmut run`` (all mutants, or only ``names``) in ``where``; the module's score."""
     mutmut = [str(Path(sys.executable).parent / "mutmut")]
-    with (where / "run.log").open("w") as log:
+    with (where / "run.log").open("a" if names else "w") as log:
         subprocess.run(
-            [*mutmut, "run", "--max-children", "1"], cwd=where, stdout=log, stderr=log, check=False
+            [*mutmut, "run", "--max-children", "1", *names],
+            cwd=where,
+            stdout=log,
+            stderr=log,
+            check=False,
         )
     listing = subprocess.run(
         [*mutmut, "results", "--all", "true"], cwd=where, capture_output=True, text=True
@@ -99,6 +132,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="./tabletop mutate", description=__doc__)
     parser.add_argument("modules", nargs="+", help="module paths, e.g. engines/core.py")
     parser.add_argument("--tests", nargs="+", help="test files instead of the configured ones")
+    parser.add_argument(
+        "--again",
+        action="store_true",
+        help="run only the last run's survivors again, with the current tests",
+    )
     args = parser.parse_args(argv)
     base, per_module = settings()
     scores = []
@@ -111,8 +149,12 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(
                 f"no tests are listed for {module} under [tool.tabletop.mutation]: {known}"
             )
-        print(f"mutating {module} with {' '.join(tests)} ...", flush=True)
-        killed, total = mutate(module, base, tests)
+        if args.again:
+            print(f"mutating {module} again: the last run's survivors ...", flush=True)
+            killed, total = mutate_again(module)
+        else:
+            print(f"mutating {module} with {' '.join(tests)} ...", flush=True)
+            killed, total = mutate(module, base, tests)
         scores.append((module, killed, total))
     print()
     for module, killed, total in scores:

@@ -42,19 +42,33 @@ def _hidden_places(state: CemeteryState, player: str) -> list[Place]:
         pend is not None
         and pend.player != player
         and pend.card is not None
-        and ((pend.kind == "bind" and not pend.react) or pend.source == "hand")
+        and pend.kind == "bind"
+        and not pend.react
     ):
         places.append((attr_setter(pend, "card"), pend.card))
     return places
+
+
+def _placing_from_hand(state: CemeteryState, player: str) -> int | None:
+    """Where in the rival's hand the card they are placing sits (it stays in the hand until
+    placed): after the re-deal, the choice is whatever card that place then holds."""
+    pend = state.pending
+    if pend is None or pend.player == player or pend.source != "hand" or pend.card is None:
+        return None
+    return next(p.hand for p in state.players if p.name == pend.player).index(pend.card)
 
 
 def determinize(state: CemeteryState, player: str, rng: random.Random) -> CemeteryState:
     """``state`` (a copy the caller owns) with every card ``player`` cannot see re-dealt among
     the places of its category, and fresh dice."""
     places = _hidden_places(state, player)
+    placing = _placing_from_hand(state, player)
     for category in ("core", "part"):
         mine = [(put, card) for put, card in places if CARDS[card].category == category]
         for (put, _), card in zip(mine, redeal([c for _, c in mine], rng), strict=True):
             put(card)
+    if placing is not None and state.pending is not None:
+        rival = next(p for p in state.players if p.name == state.pending.player)
+        state.pending.card = rival.hand[placing]
     state.rng = fresh_rng(rng)
     return state
