@@ -61,7 +61,7 @@ async def test_closing_the_store_closes_its_read_connection_too(tmp_path):
     reader = store._reader
     assert reader is not store._db
     await store.close()
-    with pytest.raises(ValueError, match="no active connection"):
+    with pytest.raises(ValueError, match="Connection closed"):
         await reader.execute("SELECT 1")
 
 
