@@ -9,11 +9,13 @@ import importlib.util
 
 import pytest
 
+import engines
 from bot.localdiscord.server import LocalDiscord
 from tests.e2e import secret_toy  # registers the test-only "toy_secret" engine
 from tests.e2e.observe import GameDb
 from tests.localdiscord.botprocess import BotProcess
 from tests.localdiscord.driver import Driver
+from tests.shipped import shipped_games
 
 HAVE_BOT = (
     importlib.util.find_spec("bot") is not None
@@ -22,6 +24,13 @@ HAVE_BOT = (
 )
 
 pytestmark = pytest.mark.skipif(not HAVE_BOT, reason="the bot's Discord layer is not merged yet")
+
+
+def bot_games() -> list[str]:
+    """The games the bot process offers: the shipped ones, the toy ``launch_bot`` registers and
+    the preloaded secret toy; never an engine another test module registered in this process."""
+    offered = shipped_games() | {"toy", secret_toy.ENGINE.name}
+    return [name for name in engines.names() if name in offered]
 
 
 def bot_args(db_path, log_level: str = "INFO") -> list[str]:

@@ -14,13 +14,14 @@ import statistics
 import pytest
 
 import engines
+from tests.e2e.conftest import bot_games
 from tests.e2e.session import GameSession
 
 MOVES = 40
 
 
 @pytest.mark.bench
-@pytest.mark.parametrize("name", engines.names())
+@pytest.mark.parametrize("name", bot_games())
 def test_bench_move_to_turn_message(world, name):
     d = world.driver
     engine = engines.get_engine(name)

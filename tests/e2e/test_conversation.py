@@ -17,12 +17,13 @@ import zlib
 import pytest
 
 import engines
+from tests.e2e.conftest import bot_games
 from tests.e2e.session import GameSession
 from tests.e2e.test_whole_games import MAX_MOVES, NAMES, OPTIONS, STEER, player_count
 
 
 @pytest.mark.bench
-@pytest.mark.parametrize("name", engines.names())
+@pytest.mark.parametrize("name", bot_games())
 def test_bench_conversation(world, name):
     engine = engines.get_engine(name)
     d = world.driver

@@ -8,6 +8,7 @@ import time
 import pytest
 
 import engines
+from tests.e2e.conftest import bot_games
 from tests.e2e.session import GameSession
 
 
@@ -72,7 +73,7 @@ def _row_after(game, version: int, seconds: float = 20.0):
     return row
 
 
-@pytest.mark.parametrize("engine", engines.names())
+@pytest.mark.parametrize("engine", bot_games())
 def test_killed_between_moves_the_game_continues_and_old_buttons_work(fresh_world, engine):
     w, d = fresh_world, fresh_world.driver
     game = _session(w, "restart-between", engine)

@@ -1,6 +1,6 @@
 """A whole game of every registered engine, played only through slash commands and components.
 
-Each new engine joins automatically (parametrized over ``engines.names()``). A game that does
+Each new engine joins automatically (parametrized over ``bot_games()``). A game that does
 must end: the simulated users mostly take the engine's own suggestion among the moves the bot
 offers (as a stand-in would), so long games end in a test's time; seeded, so every run is alike.
 """
@@ -15,6 +15,7 @@ import zlib
 import pytest
 
 import engines
+from tests.e2e.conftest import bot_games
 from tests.e2e.session import GameSession
 
 NAMES = ["Ada", "Bob", "Cy", "Di"]
@@ -34,8 +35,8 @@ MAX_SECONDS = 240.0
 OPTIONS = {"monopoly": "mode=quick"}
 #: more option sets played whole, so every public message of each is checked for leaks too
 MORE_OPTIONS = [("anatomy_park", "mode=advanced")]
-CASES = [(n, OPTIONS.get(n)) for n in engines.names()] + [
-    c for c in MORE_OPTIONS if c[0] in engines.names()
+CASES = [(n, OPTIONS.get(n)) for n in bot_games()] + [
+    c for c in MORE_OPTIONS if c[0] in bot_games()
 ]
 #: how often the simulated users take the engine's own suggestion among the offered moves
 STEER = 0.8
