@@ -14,6 +14,7 @@ import logging
 import discord
 from discord import app_commands
 
+from bot.bots.seats import is_bot
 from bot.clock import records
 from bot.clock.durations import BadDuration, parse_clock, parse_duration
 from bot.clock.service import ClockService
@@ -210,7 +211,10 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
             await replies.private(interaction, "No finished games in this server yet.")
             return
         lines = ["**Players** (wins / games):"]
-        lines += [f"• <@{p.user_id}>: {p.wins} / {p.games}" for p in players[:15]]
+        lines += [
+            f"• {p.name if is_bot(p.user_id) else f'<@{p.user_id}>'}: {p.wins} / {p.games}"
+            for p in players[:15]
+        ]
         lines.append("**Games** (played to the end / started):")
         for g in games:
             best = max(g.winners.items(), key=lambda kv: kv[1], default=None)
