@@ -22,6 +22,7 @@ from bot.discord_app import clock_texts as words
 from bot.discord_app import replies
 from bot.discord_app.checks import is_moderator
 from bot.discord_app.clock_texts import Said, when
+from bot.discord_app.commands.bots import LEVEL_CHOICES
 from bot.discord_app.replies import BadInput
 from bot.discord_app.text import MAX_CHOICES, clip, fit_lines
 from bot.errors import NoGame, TableError
@@ -228,14 +229,17 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
     @app_commands.describe(
         turn="Time per turn, e.g. 12h, 24h, 3d; 'none' for no clock (leave out to see the clock)",
         missed="Missed turns in a row before the others may vote to keep or kick (default 3)",
+        standin="How well a stand-in plays an absent player's turn (default normal)",
     )
+    @app_commands.choices(standin=LEVEL_CHOICES)
     async def clock(
         interaction: discord.Interaction,
         turn: str | None = None,
         missed: app_commands.Range[int, 1, 20] | None = None,
+        standin: str | None = None,
     ):
         service = service_of(interaction)
-        if turn is None and missed is None:
+        if turn is None and missed is None and standin is None:
             info = await service.clock_info(channel_id=interaction.channel_id)
             await replies.private(interaction, words.clock_info(info))
             return
@@ -251,6 +255,7 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
             **as_host(interaction),
             turn_seconds=seconds,
             missed_limit=missed,
+            standin_level=standin,
         )
         await say(interaction, Said(words.clock_set(setting)))
 
