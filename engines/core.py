@@ -55,6 +55,19 @@ class Action(BaseModel):
     #: a hand is a focus group): only the player's private panel shows it
     private: bool = False
 
+    def __init__(self, *, id: str, label: str, private: bool = False) -> None:
+        # engines list every legal action at every step of a search, from parts they made
+        # themselves: built without validation (``model_validate`` still checks outside data)
+        set_ = object.__setattr__
+        set_(self, "__dict__", {"id": id, "label": label, "private": private})
+        set_(
+            self,
+            "__pydantic_fields_set__",
+            {"id", "label", "private"} if private else {"id", "label"},
+        )
+        set_(self, "__pydantic_extra__", None)
+        set_(self, "__pydantic_private__", None)
+
 
 MAX_ACTION_ID = 64
 MAX_ACTION_LABEL = 80
@@ -303,6 +316,14 @@ class Engine(ABC, Generic[S]):
         early on purpose (conceding, leaving). The default picks uniformly; engines override it
         (with their ``policy`` module) where uniform play would be silly or endless."""
         return rng.choice(actions).id
+
+    def search_actions(self, state: S, player: str, actions: list[Action]) -> list[Action]:
+        """The actions a searching bot weighs among ``actions`` (``player``'s legal ones, never
+        empty): all of them by default. A game whose players may do many things that rarely
+        matter at any moment (mortgaging, drafting a trade) narrows them to the decisions worth
+        a search; the search always adds the heuristic's own move (:meth:`pick`), and plays a
+        decision left with one candidate without searching."""
+        return actions
 
     def standing(self, state: S) -> dict[str, float]:
         """Each player's standing mid-game, in the game's own points (the score so far, a
