@@ -84,6 +84,21 @@ class Event(BaseModel):
     kind: str = "info"
     private_to: str | None = None
 
+    def __init__(self, *, text: str, kind: str = "info", private_to: str | None = None) -> None:
+        # every move says what happened, in words the engine made: built without validation
+        # (``model_validate`` still checks outside data)
+        fields = {"text": text, "kind": kind, "private_to": private_to}
+        set_ = object.__setattr__
+        set_(self, "__dict__", fields)
+        given = {"text"}
+        if kind != "info":
+            given.add("kind")
+        if private_to is not None:
+            given.add("private_to")
+        set_(self, "__pydantic_fields_set__", given)
+        set_(self, "__pydantic_extra__", None)
+        set_(self, "__pydantic_private__", None)
+
 
 class Result(BaseModel):
     """How a finished game ended."""
