@@ -74,7 +74,10 @@ class MonopolyEngine(Engine[MonopolyState]):
             default="100",
         ),
     ]
-    standing_scale = 400.0
+    #: standings (worth plus expected rent) differ by about 950 at the median of a quick
+    #: two-player game and by 2,300 at the upper quartile: a scale well inside that range keeps
+    #: a search's scores from all reading "won" or "lost" (at 400, most positions saturated)
+    standing_scale = 2000.0
 
     # -- contract -----------------------------------------------------------------------------
     def setup(
