@@ -152,7 +152,7 @@ def main(args: argparse.Namespace) -> int:
         if args.iterations
         else "the engine's stand-in heuristic"
         if level == "easy"
-        else "its default time budget"
+        else "its own iteration budget"
     )
     body: list[str] = []
     started = time.monotonic()

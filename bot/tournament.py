@@ -118,11 +118,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--iterations",
         type=int,
         metavar="K",
-        help="search budget per decision in iterations (deterministic; replaces the levels' "
-        "time budgets for normal and hard)",
+        help="search budget per decision in iterations (replaces the levels' own iteration "
+        "budgets for normal and hard)",
     )
     parser.add_argument(
-        "--seconds", type=float, metavar="T", help="search budget per decision in seconds"
+        "--seconds",
+        type=float,
+        metavar="T",
+        help="search budget per decision in wall seconds (not reproducible: for experiments)",
     )
     parser.add_argument(
         "--jobs", type=int, default=1, metavar="J", help="games played at once (processes)"

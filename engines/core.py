@@ -80,6 +80,34 @@ class Action(BaseModel):
     #: type the amount instead
     step_of: str | None = None
 
+    def __init__(
+        self,
+        *,
+        id: str,
+        label: str,
+        private: bool = False,
+        amount: Amount | None = None,
+        step_of: str | None = None,
+    ) -> None:
+        # engines list every legal action at every step of a search, from parts they made
+        # themselves: built without validation (``model_validate`` still checks outside data)
+        set_ = object.__setattr__
+        values = {
+            "id": id,
+            "label": label,
+            "private": private,
+            "amount": amount,
+            "step_of": step_of,
+        }
+        set_(self, "__dict__", values)
+        set_(self, "__pydantic_fields_set__", {k for k in values if k in _ALWAYS or values[k]})
+        set_(self, "__pydantic_extra__", None)
+        set_(self, "__pydantic_private__", None)
+
+
+#: the fields an :class:`Action` always counts as set (the others only when given)
+_ALWAYS = frozenset({"id", "label"})
+
 
 MAX_ACTION_ID = 64
 MAX_ACTION_LABEL = 80
@@ -120,6 +148,21 @@ class Event(BaseModel):
     text: str
     kind: str = "info"
     private_to: str | None = None
+
+    def __init__(self, *, text: str, kind: str = "info", private_to: str | None = None) -> None:
+        # every move says what happened, in words the engine made: built without validation
+        # (``model_validate`` still checks outside data)
+        fields = {"text": text, "kind": kind, "private_to": private_to}
+        set_ = object.__setattr__
+        set_(self, "__dict__", fields)
+        given = {"text"}
+        if kind != "info":
+            given.add("kind")
+        if private_to is not None:
+            given.add("private_to")
+        set_(self, "__pydantic_fields_set__", given)
+        set_(self, "__pydantic_extra__", None)
+        set_(self, "__pydantic_private__", None)
 
 
 class Result(BaseModel):
@@ -362,6 +405,14 @@ class Engine(ABC, Generic[S]):
         early on purpose (conceding, leaving). The default picks uniformly; engines override it
         (with their ``policy`` module) where uniform play would be silly or endless."""
         return rng.choice(actions).id
+
+    def search_actions(self, state: S, player: str, actions: list[Action]) -> list[Action]:
+        """The actions a searching bot weighs among ``actions`` (``player``'s legal ones, never
+        empty): all of them by default. A game whose players may do many things that rarely
+        matter at any moment (mortgaging, drafting a trade) narrows them to the decisions worth
+        a search; the search always adds the heuristic's own move (:meth:`pick`), and plays a
+        decision left with one candidate without searching."""
+        return actions
 
     def standing(self, state: S) -> dict[str, float]:
         """Each player's standing mid-game, in the game's own points (the score so far, a

@@ -100,7 +100,7 @@ def _of_shards(shards: Shards | None) -> str:
     )
 
 
-_CLOCK_MIGRATIONS = ("0002_days.sql", "0061_scale_clock.sql")
+_CLOCK_MIGRATIONS = ("0002_days.sql", "0061_scale_clock.sql", "0140_standin_level.sql")
 T = TypeVar("T")
 
 
@@ -143,6 +143,18 @@ class ClockTables:
         self.ensure_game(game_id)
         cols = ", ".join(f"{k}=?" for k in fields)
         self._write(f"UPDATE days_games SET {cols} WHERE game_id=?", (*fields.values(), game_id))
+
+    def standin_level(self, game_id: int) -> str | None:
+        """The level the host set for the game's stand-ins (None: not set)."""
+        rows = self._rows("SELECT level FROM days_standin_levels WHERE game_id=?", (game_id,))
+        return rows[0][0] if rows else None
+
+    def set_standin_level(self, game_id: int, level: str) -> None:
+        self._write(
+            "INSERT INTO days_standin_levels (game_id, level) VALUES (?, ?) "
+            "ON CONFLICT(game_id) DO UPDATE SET level=excluded.level",
+            (game_id, level),
+        )
 
     def take_nudge(self, game_id: int, now: float, gap: float) -> float | None:
         """Claim the game's nudge; ``None`` on success, else when the next one is allowed."""
@@ -520,6 +532,12 @@ class ClockStore:
 
     async def update_game(self, game_id: int, **fields: Any) -> None:
         return await self.run(lambda t: t.update_game(game_id, **fields), atomic=True)
+
+    async def standin_level(self, game_id: int) -> str | None:
+        return await self.run(lambda t: t.standin_level(game_id))
+
+    async def set_standin_level(self, game_id: int, level: str) -> None:
+        return await self.run(lambda t: t.set_standin_level(game_id, level), atomic=True)
 
     async def take_nudge(self, game_id: int, now: float, gap: float) -> float | None:
         return await self.run(lambda t: t.take_nudge(game_id, now, gap), atomic=True)

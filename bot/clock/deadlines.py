@@ -8,6 +8,7 @@ import time
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from bot.bots.seats import is_bot
 from bot.clock import timers
 from bot.clock.base import ClockBase, log
 from bot.logsafe import failure
@@ -57,6 +58,8 @@ class Deadlines(ClockBase):
         """:meth:`sync`'s work on the clock tables, inside one trip; the synced version is
         noted so a restart knows this game's clocks are in line."""
         dg = t.game(game.id)
+        # a bot seat moves as soon as it is awaited: no deadline, reminder, message or stand-in
+        waiting = [u for u in waiting if not is_bot(u)]
         if game.status != "running" or dg.closed_reason:
             t.drop_deadlines(game.id)
             t.forget_synced(game.id)

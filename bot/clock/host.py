@@ -11,6 +11,8 @@ from bot.clock.durations import format_duration
 from bot.clock.results import ClockInfo, ClockSetting, Removal
 from bot.errors import NotSeated, TableError
 from bot.table import GameInfo
+from engines.ai.levels import DEFAULT_LEVEL, level_named
+from engines.core import IllegalAction
 
 
 class HostPowers(ClockBase):
@@ -58,17 +60,30 @@ class HostPowers(ClockBase):
         can_manage: bool,
         turn_seconds: int | None,
         missed_limit: int | None = None,
+        standin_level: str | None = None,
     ) -> ClockSetting:
         game = await self._live(channel_id)
         self._require_host(game, user_id, can_manage)
         if missed_limit is not None and not 1 <= missed_limit <= 20:
             raise TableError("The missed-turn limit must be between 1 and 20.")
+        if standin_level is not None:
+            try:
+                standin_level = level_named(standin_level).name
+            except IllegalAction as exc:
+                raise TableError(exc.reason) from None
         shown = "no clock" if turn_seconds is None else f"{format_duration(turn_seconds)} a turn"
         await self.configure(game.id, turn_seconds=turn_seconds, missed_limit=missed_limit)
+        if standin_level is not None:
+            await self.clocks.set_standin_level(game.id, standin_level)
         limit = (await self.clocks.game(game.id)).missed_limit
-        shown += f"; a vote after {limit} missed turns in a row"
+        level = await self.standin_level(game.id)
+        shown += f"; a vote after {limit} missed turns in a row; stand-ins play at {level}"
         await self._log(game, user_id, f"⏱️ <@{user_id}> set the clock: {shown}.")
-        return ClockSetting(turn_seconds, limit)
+        return ClockSetting(turn_seconds, limit, level)
+
+    async def standin_level(self, game_id: int) -> str:
+        """The level the game's stand-ins play at: the host's choice, else the default."""
+        return await self.clocks.standin_level(game_id) or DEFAULT_LEVEL
 
     async def turn_seconds(self, *, channel_id: int) -> int | None:
         """The channel's game's time per turn (None: no clock)."""
@@ -84,7 +99,8 @@ class HostPowers(ClockBase):
             for d in await self.clocks.deadlines(game.id)
             if d.fired_at is None
         )
-        return ClockInfo(ClockSetting(dg.turn_seconds, dg.missed_limit), dg.paused_at, deadlines)
+        setting = ClockSetting(dg.turn_seconds, dg.missed_limit, await self.standin_level(game.id))
+        return ClockInfo(setting, dg.paused_at, deadlines)
 
     async def kick(
         self, *, channel_id: int, user_id: int, can_manage: bool, target_id: int

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.bots.seats import is_bot
 from bot.clock.base import ClockBase
 from bot.clock.durations import format_duration
 from bot.clock.ports import DmFailed
@@ -48,7 +49,8 @@ class Reminders(ClockBase):
         game = await self._running(channel_id)
         if game.active_seat_of(user_id) is None:
             raise NotSeated("Only the players of this game can nudge.")
-        waiting = [u for u in await self.table.awaited(game.id) if u != user_id]
+        # bot seats move at once and have nobody to notify
+        waiting = [u for u in await self.table.awaited(game.id) if u != user_id and not is_bot(u)]
         if not waiting:
             raise TableError("Nobody else is holding up the game right now.")
         now = self.clock()

@@ -9,6 +9,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from engines.ai.levels import DEFAULT_LEVEL
+
 
 class Removal(enum.Enum):
     """What became of a game when one of its players was taken out of it."""
@@ -42,6 +44,8 @@ class Vote:
 class ClockSetting:
     turn_seconds: int | None  # None: no clock
     missed_limit: int
+    #: the level the game's stand-ins play at (the host's choice, default normal)
+    standin_level: str = DEFAULT_LEVEL
 
 
 @dataclass(frozen=True)

@@ -14,9 +14,11 @@ from storage.clock import Deadline
 
 
 class StandIns(ClockBase):
-    if TYPE_CHECKING:  # provided by bot.clock.endings
+    if TYPE_CHECKING:  # provided by bot.clock.endings and bot.clock.host
 
         async def member_left(self, *, guild_id: int, user_id: int) -> int: ...
+
+        async def standin_level(self, game_id: int) -> str: ...
 
     async def _deadline_passed(self, d: Deadline) -> None:
         game = await self.table.game_by_id(d.game_id)
@@ -64,12 +66,17 @@ class StandIns(ClockBase):
         """Play the absent player's turn (from ``version``) through the table's move path; each
         move is marked as the stand-in's in the clock's log."""
         outcomes: list[Outcome] = []
+        level = await self.standin_level(game_id)
         for step in range(self.config.standin_max_steps):
             rng = random.Random(f"{game_id}:{version}:{user_id}:{step}")
             try:
                 if self.think is not None:  # the search, at the game's level
                     outcome = await self.table.play_standin(
-                        game_id=game_id, user_id=user_id, expected_version=version, think=self.think
+                        game_id=game_id,
+                        user_id=user_id,
+                        expected_version=version,
+                        think=self.think,
+                        level=level,
                     )
                 else:
                     outcome = await self.table.play_for(

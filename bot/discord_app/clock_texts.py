@@ -130,7 +130,10 @@ RESUMED = "▶️ The clock runs again; the time it was paused does not count."
 def setting(s: ClockSetting) -> str:
     """The clock in words, as the log and the answer say it."""
     shown = "no clock" if s.turn_seconds is None else f"{format_duration(s.turn_seconds)} a turn"
-    return f"{shown}; a vote after {s.missed_limit} missed turns in a row"
+    return (
+        f"{shown}; a vote after {s.missed_limit} missed turns in a row; "
+        f"a stand-in plays at {s.standin_level}"
+    )
 
 
 def clock_set(s: ClockSetting) -> str:
@@ -146,6 +149,7 @@ def clock_info(info: ClockInfo) -> str:
             f"⏱️ {format_duration(s.turn_seconds)} a turn; the others may vote after "
             f"{s.missed_limit} missed turns in a row."
         ]
+    lines.append(f"🤖 A stand-in for an absent player plays at the **{s.standin_level}** level.")
     if info.paused_at is not None:
         lines.append(f"The host paused the clock {when(info.paused_at)}.")
     for name, due in info.deadlines:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import discord
 
 import engines
+from bot.bots.seats import is_bot
 from bot.discord_app.components import action_layout, rematch_view
 from bot.discord_app.text import MAX_MESSAGE, clip, fit_lines, join_message
 from bot.table import GameInfo, Outcome, offers
@@ -80,6 +81,20 @@ def mention(user_id: int) -> str:
     return f"<@{user_id}>"
 
 
+def who(game: GameInfo, user_id: int) -> str:
+    """How a message names a seated player: a person by mention, a bot seat (no Discord user)
+    by its seat's name."""
+    if is_bot(user_id):
+        seat = game.seat_of(user_id)
+        return seat.name if seat is not None else "a bot"
+    return mention(user_id)
+
+
+def people(user_ids: Sequence[int]) -> list[int]:
+    """The users a message may ping: bot seats are nobody to ping."""
+    return [u for u in user_ids if not is_bot(u)]
+
+
 def seat_names(game: GameInfo) -> str:
     return ", ".join(s.name for s in game.seats) or "nobody yet"
 
@@ -103,8 +118,8 @@ def result_lines(
 def awaited_line(game: GameInfo, to_act: list[int]) -> str:
     if not to_act:
         return ""
-    who = ", ".join(mention(u) for u in to_act)
-    return f"➡️ Your move: {who}" if len(to_act) == 1 else f"➡️ Waiting for: {who}"
+    names = ", ".join(who(game, u) for u in to_act)
+    return f"➡️ Your move: {names}" if len(to_act) == 1 else f"➡️ Waiting for: {names}"
 
 
 def turn_components(outcome: Outcome) -> tuple[discord.ui.View | None, bool, bool]:
@@ -149,7 +164,7 @@ def turn_post(
         view = rematch_view(game.id)
         mention_ids: list[int] = []
     else:
-        mention_ids = list(outcome.to_act if ping is None else ping)
+        mention_ids = people(outcome.to_act if ping is None else ping)
         tail_lines = [*notes, awaited_line(game, outcome.to_act)]
         if needs_play:
             tail_lines.append(PLAY_HINT)

@@ -5,7 +5,7 @@ and logged like anyone's."""
 from __future__ import annotations
 
 import random
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 from bot.bots.seats import bot_level, bot_number, bot_seat_name, bot_user_id, is_bot
@@ -104,23 +104,37 @@ class BotSeats(TableCore):
         board moved on while it thought)."""
         if not is_bot(user_id):
             raise NotAllowed("Only a bot seat is played by the bot.")
-        return await self._play_thought(game_id, user_id, expected_version, think, standin=False)
+        return await self._play_thought(game_id, user_id, expected_version, think, standin=None)
 
     async def play_standin(
-        self, *, game_id: int, user_id: int, expected_version: int, think: Think
+        self,
+        *,
+        game_id: int,
+        user_id: int,
+        expected_version: int,
+        think: Think,
+        level: str = DEFAULT_LEVEL,
     ) -> Outcome:
-        """A stand-in's move for an absent player, chosen by the search at the game's level
-        (:func:`game_level`), made and marked like :meth:`play_for`'s."""
-        return await self._play_thought(game_id, user_id, expected_version, think, standin=True)
+        """A stand-in's move for an absent player, chosen by the search at the game's
+        ``level`` (the host's choice), made and marked like :meth:`play_for`'s."""
+        return await self._play_thought(game_id, user_id, expected_version, think, standin=level)
 
     async def _play_thought(
-        self, game_id: int, user_id: int, expected_version: int, think: Think, *, standin: bool
+        self,
+        game_id: int,
+        user_id: int,
+        expected_version: int,
+        think: Think,
+        *,
+        standin: str | None,
     ) -> Outcome:
+        """The move ``think`` chooses: a stand-in's at the level ``standin``, or (None) the
+        bot seat's at its own level."""
         row = await self._by_id(game_id)
         if row.status != "running" or row.version != expected_version:
             raise BoardChanged()
         eng, state, seat = self._running_seat(row, user_id)
-        level = game_level(row.seats) if standin else bot_level(user_id)
+        level = standin if standin is not None else bot_level(user_id)
         seed = (row.seed * 1_000_003 + row.version * 101 - user_id) % 2**62
         try:
             action_id = await think(eng.name, state.model_dump_json(), seat.name, level, seed)
@@ -136,11 +150,4 @@ class BotSeats(TableCore):
         action = next((a for a in legal if a.id == action_id), None)
         if action is None:
             raise IllegalMove("The chosen move is not a legal move.")
-        return await self._move(row, eng, state, seat, action, by_standin=standin)
-
-
-def game_level(seats: Sequence[SeatRow]) -> str:
-    """The level a game's stand-ins play at: the one its host chose for its bots (the first
-    bot's), else the default."""
-    bot = next((s.user_id for s in seats if is_bot(s.user_id)), None)
-    return DEFAULT_LEVEL if bot is None else bot_level(bot)
+        return await self._move(row, eng, state, seat, action, by_standin=standin is not None)

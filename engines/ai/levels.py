@@ -1,5 +1,7 @@
-"""How hard a bot thinks: ``easy`` plays the stand-in's heuristic, ``normal`` and ``hard``
-search for a fifth of a second and a second per decision."""
+"""How hard a bot thinks: ``easy`` plays the stand-in's heuristic; ``normal`` and ``hard``
+search for a count of iterations worth about a fifth of a second and a second of CPU per
+decision on the machine the bot runs on. A count, not a clock: the same seed gives the same
+move whatever the load, so a game replays and a tournament reproduces."""
 
 from __future__ import annotations
 
@@ -11,7 +13,8 @@ from engines.core import IllegalAction
 @dataclass(frozen=True)
 class Budget:
     """How long a search may run: a count of iterations (deterministic for a seed), capped by
-    wall time where ``seconds`` is set. Whichever runs out first ends the search."""
+    wall time where ``seconds`` is set (not deterministic: for experiments only). Whichever
+    runs out first ends the search."""
 
     iterations: int | None = None
     seconds: float | None = None
@@ -21,17 +24,34 @@ class Budget:
             raise ValueError("a search budget needs iterations, seconds or both")
 
 
+#: search iterations per second of CPU, per game, measured on the bot's 2-core machine
+#: (tests/bench/test_bench_search.py, figures in docs/bots.md); a game not listed uses the slowest
+ITERATIONS_PER_SECOND: dict[str, int] = {
+    "anatomy_park": 260,
+    "cemetery": 300,
+    "monopoly": 260,
+    "run_animals": 290,
+}
+
+
 @dataclass(frozen=True)
 class Level:
     name: str
-    #: None: no search, the engine's own heuristic (``suggest``)
-    budget: Budget | None
+    #: CPU seconds a decision is meant to take; None: no search, the engine's own heuristic
+    seconds: float | None
+
+    def budget(self, game: str) -> Budget | None:
+        """The level's iteration budget in ``game`` (None for the heuristic)."""
+        if self.seconds is None:
+            return None
+        rate = ITERATIONS_PER_SECOND.get(game, min(ITERATIONS_PER_SECOND.values()))
+        return Budget(iterations=max(1, round(rate * self.seconds)))
 
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", None),
-    "normal": Level("normal", Budget(iterations=100_000, seconds=0.2)),
-    "hard": Level("hard", Budget(iterations=500_000, seconds=1.0)),
+    "normal": Level("normal", 0.2),
+    "hard": Level("hard", 1.0),
 }
 DEFAULT_LEVEL = "normal"
 

@@ -64,7 +64,7 @@ def choose(
     rng = random.Random(seed)
     if len(legal) == 1:
         return legal[0].id
-    budget = budget or level.budget
+    budget = budget or level.budget(engine.name)
     if budget is None:  # the stand-in's heuristic, on a sample: it too sees only the seat's share
         return engine.pick(engine.determinize(state, player, rng), player, legal, rng)
     return Search(engine, player, rng, budget, horizon).run(state, legal)
@@ -83,6 +83,12 @@ class Search:
 
     def run(self, state: Any, legal: list[Action]) -> str:
         root = Node()
+        # the decision as the seat sees it: the heuristic's move and the candidates worth a
+        # search, on a sample (never the true state); one candidate needs no search
+        sample = self.engine.determinize(state, self.player, self.rng)
+        root.hint = self.engine.pick(sample, self.player, legal, self.rng)
+        if len(self._candidates(sample, self.player, legal, root.hint)) == 1:
+            return root.hint
         limit = self.budget.iterations
         deadline = None if self.budget.seconds is None else time.monotonic() + self.budget.seconds
         while limit is None or self.iterations < limit:
@@ -103,10 +109,11 @@ class Search:
         node = root
         while not engine.is_over(state):
             actor = self.player if node is root else engine.to_act(state)[0]
-            actions = engine.legal_actions(state, actor)
+            legal = engine.legal_actions(state, actor)
             children = node.children
             if node.hint is None:
-                node.hint = engine.pick(state, actor, actions, rng)
+                node.hint = engine.pick(state, actor, legal, rng)
+            actions = self._candidates(state, actor, legal, node.hint)
             untried = [a for a in actions if a.id not in children]
             for a in actions:
                 child = children.get(a.id)
@@ -135,6 +142,13 @@ class Search:
         for node, actor in path:
             node.visits += 1
             node.reward += rewards.get(actor, 0.0)
+
+    def _candidates(self, state: Any, actor: str, legal: list[Action], hint: str) -> list[Action]:
+        """The actions weighed at a node: the game's narrowing of ``legal``, and the hint."""
+        out = self.engine.search_actions(state, actor, legal)
+        if not any(a.id == hint for a in out):
+            out = [*out, *(a for a in legal if a.id == hint)]
+        return out
 
     def _playout(self, state: Any) -> dict[str, float]:
         engine, rng = self.engine, self.rng

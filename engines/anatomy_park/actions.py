@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engines.anatomy_park import data
 from engines.anatomy_park.common import effect_active, hand_ref, has_ability, tile_name
 from engines.anatomy_park.deck import take_tiles
@@ -13,11 +15,19 @@ from engines.anatomy_park.state import APState, Task
 from engines.core import Action, Event
 
 
+@lru_cache(maxsize=8192)
+def _walk(sp: str, name: str, cost: int) -> Action:
+    """A walk reads the same wherever it is offered: worded once (a search lists moves often)."""
+    return Action(id=f"go:{sp}", label=f"Walk to {name} {label(sp)} ({cost} move)"[:80])
+
+
 def move_options(s: APState, player: str) -> list[Action]:
     out = []
+    park = s.park
     for sp, cost in sorted(reachable(s, player).items()):
-        name = tile_name(s.park[sp].tile) if not s.park[sp].closed else "a closed transport tile"
-        out.append(Action(id=f"go:{sp}", label=f"Walk to {name} {label(sp)} ({cost} move)"[:80]))
+        cell = park[sp]
+        name = tile_name(cell.tile) if not cell.closed else "a closed transport tile"
+        out.append(_walk(sp, name, cost))
     if s.diseases and not effect_active(s, "cough"):
         out.append(Action(id="diseases", label="Move each disease 1 space"))
     if not effect_active(s, "rumble"):

@@ -78,6 +78,7 @@ def empty_neighbours(park: dict, space: str) -> list[str]:
     return [n for n in neighbours(space) if n not in park]
 
 
+@cache
 def label(space: str) -> str:
     x, y = xy(space)
     return f"({x},{y})"

@@ -24,14 +24,20 @@ def reachable(s: APState, player: str) -> dict[str, int]:
     start = s.pos[player]
     budget = movement_points(s, player)
     free_rides = not effect_active(s, "cramp")
+    park = s.park
     best = {start: 0}
     heap = [(0, start)]
+    # the step costs of the tiles met, each worked out once (a search lists moves very often)
+    step_cost: dict[str, int] = {}
     while heap:
         cost, cur = heapq.heappop(heap)
         if cost > best.get(cur, 99):
             continue
-        for n in tile_neighbours(s.park, cur):
-            c = cost + (0 if free_rides and is_transport(s, n) else 1)
+        for n in tile_neighbours(park, cur):
+            sc = step_cost.get(n)
+            if sc is None:
+                sc = step_cost[n] = 0 if free_rides and is_transport(s, n) else 1
+            c = cost + sc
             if c <= budget and c < best.get(n, 99):
                 best[n] = c
                 heapq.heappush(heap, (c, n))

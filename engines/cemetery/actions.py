@@ -7,6 +7,7 @@ left); each ``do_*`` carries out an already-validated action id.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 
 from engines.cemetery.common import (
     name_of,
@@ -30,6 +31,15 @@ COMBINED_LIMIT = 50
 
 
 # -- Draft ------------------------------------------------------------------------------------
+def can_draft(state: CemeteryState) -> bool:
+    """Whether :func:`draft_options` offers anything (without wording every choice)."""
+    return bool(
+        state.core_pile
+        or state.part_pile
+        or any(len(st) <= state.picks_left for st in state.cemetery)
+    )
+
+
 def draft_options(state: CemeteryState) -> list[Action]:
     out = []
     if state.core_pile:
@@ -285,18 +295,26 @@ def do_mark(state: CemeteryState, action_id: str, events: list[Event]) -> None:
 # -- Experiment -------------------------------------------------------------------------------
 def destinations(creatures: list[Creature], idx: int, pos: str) -> list[tuple[int, str, bool]]:
     """Where the Part at (idx, pos) may go: (creature, position, is_swap)."""
+    return list(_destinations(creatures, idx, pos))
+
+
+def _destinations(creatures: list[Creature], idx: int, pos: str) -> Iterator[tuple[int, str, bool]]:
     card = creatures[idx].parts[pos]
-    out = []
+    places = fitting(card)
     for j, other in enumerate(creatures):
-        for q in fitting(card):
+        for q in places:
             if (j, q) == (idx, pos):
                 continue
             if q in other.parts:
                 if fits(other.parts[q], pos):
-                    out.append((j, q, True))
+                    yield j, q, True
             elif can_stitch_through(other, q, ignoring=pos if j == idx else None):
-                out.append((j, q, False))
-    return out
+                yield j, q, False
+
+
+def _movable(creatures: list[Creature], idx: int, pos: str) -> bool:
+    """Whether the Part at (idx, pos) has somewhere to go (the first place found will do)."""
+    return next(_destinations(creatures, idx, pos), None) is not None
 
 
 def experiment_options(state: CemeteryState) -> list[Action]:
@@ -318,7 +336,7 @@ def experiment_options(state: CemeteryState) -> list[Action]:
     out = []
     for i, creature in enumerate(me.creatures):
         for pos in POSITION_ORDER:
-            if pos in creature.parts and destinations(me.creatures, i, pos):
+            if pos in creature.parts and _movable(me.creatures, i, pos):
                 card = creature.parts[pos]
                 where = place_label(me.creatures, i, pos)
                 out.append(

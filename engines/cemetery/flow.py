@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engines.cemetery import behaviours
 from engines.cemetery.actions import (
+    can_draft,
     draft_options,
     end_stitch,
     experiment_options,
@@ -58,7 +59,7 @@ def start_turn(state: CemeteryState, events: list[Event]) -> None:
     enter(state, "draft")
     state.picks_left = SETTINGS.draft_picks
     say(events, f"Turn {state.turn}: {state.me.name} to play.", kind="turn")
-    if not draft_options(state):
+    if not can_draft(state):
         _skipped(state, "draft", "there is nothing left to draft", events)
         state.picks_left = 0
 
@@ -74,7 +75,7 @@ def advance(state: CemeteryState, events: list[Event], *, acted: bool) -> None:
             state.idle_turns = 0
             return
         phase = state.phase
-        if (phase == "draft" and state.picks_left > 0 and draft_options(state)) or (
+        if (phase == "draft" and state.picks_left > 0 and can_draft(state)) or (
             phase in ("stitch", "mark", "experiment") and player_options(state)
         ):
             state.idle_turns = 0

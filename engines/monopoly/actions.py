@@ -7,7 +7,7 @@ Ids are short and stable: ``roll``, ``pay``, ``usecard:s09``, ``buy``, ``auction
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from engines.core import Action, Amount, Event, IllegalAction
 from engines.monopoly import auction, movement, trade
@@ -25,6 +25,7 @@ from engines.monopoly.property import (
     level_down_target,
     lift_cost,
     next_item,
+    owns_group,
     properties_of,
     spendable,
     tradable,
@@ -68,6 +69,32 @@ def _act(id_: str, label: str, *, private: bool = False, step_of: str | None = N
 
 #: the typed-amount moves: an auction bid (the new highest bid), and a trade's cash either way
 BID_TO, OFFER_CASH, ASK_CASH = "bid:to", "tr:offer", "tr:want"
+
+
+# the free actions on one property read alike in every game: each is worded once
+@cache
+def _build(i: int, word: str) -> Action:
+    return _act(f"build:{i}", f"Build a {word} on {_name(i)} ({SPACES[i].build_cost})")
+
+
+@cache
+def _mortgage(i: int) -> Action:
+    return _act(f"mortgage:{i}", f"Mortgage {_name(i)} (+{SPACES[i].mortgage_value})")
+
+
+@cache
+def _lift(i: int) -> Action:
+    return _act(f"lift:{i}", f"Lift the mortgage on {_name(i)} (-{lift_cost(i)})")
+
+
+@cache
+def _give(i: int, verb: str) -> Action:
+    return _act(f"tr:give:{i}", f"{verb} {_name(i)}", private=True)
+
+
+@cache
+def _take(i: int, verb: str) -> Action:
+    return _act(f"tr:take:{i}", f"{verb} {_name(i)}", private=True)
 
 
 # -- listing ------------------------------------------------------------------------------
@@ -136,13 +163,15 @@ def free_actions(s: MonopolyState, player: str) -> list[Action]:
     # no building while the Bank is auctioning or a won building waits to be placed
     if not debtor and s.auction is None and s.placement is None:
         for i in mine:
-            if SPACES[i].kind == "location" and can_build_here(s, player, i) is None:
-                word = "gublet box" if next_item(s, i) == "box" else "flublet stilt"
-                out.append(
-                    _act(f"build:{i}", f"Build a {word} on {_name(i)} ({SPACES[i].build_cost})")
-                )
+            # the cheap conditions first: the refusals word a reason nobody reads here
+            if (
+                SPACES[i].kind == "location"
+                and owns_group(s, player, i)
+                and can_build_here(s, player, i) is None
+            ):
+                out.append(_build(i, "gublet box" if next_item(s, i) == "box" else "flublet stilt"))
     for i in mine:
-        if can_sell_here(s, player, i) is None:
+        if s.level.get(i, 0) and can_sell_here(s, player, i) is None:
             half = (SPACES[i].build_cost or 0) // 2
             if is_box(s, i) and s.bank_stilts < s.max_stilts:
                 target = level_down_target(s, i)
@@ -156,12 +185,12 @@ def free_actions(s: MonopolyState, player: str) -> list[Action]:
                 word = "box" if is_box(s, i) else "stilt"
                 out.append(_act(f"sell:{i}", f"Sell a {word} on {_name(i)} (+{half})"))
     for i in mine:
-        if can_mortgage(s, player, i) is None:
-            out.append(_act(f"mortgage:{i}", f"Mortgage {_name(i)} (+{SPACES[i].mortgage_value})"))
+        if i not in s.mortgaged and can_mortgage(s, player, i) is None:
+            out.append(_mortgage(i))
     if not debtor:
         for i in mine:
-            if can_lift(s, player, i) is None:
-                out.append(_act(f"lift:{i}", f"Lift the mortgage on {_name(i)} (-{lift_cost(i)})"))
+            if i in s.mortgaged and can_lift(s, player, i) is None:
+                out.append(_lift(i))
         for c in s.claims:
             if c.owner == player:
                 out.append(
@@ -200,12 +229,10 @@ def trade_actions(s: MonopolyState, player: str) -> list[Action]:
     out = []  # drafting happens in the drafter's private panel; the table sees the offer
     for i in properties_of(s, player):
         if tradable(s, i):
-            verb = "Remove" if i in t.give else "Offer"
-            out.append(_act(f"tr:give:{i}", f"{verb} {_name(i)}", private=True))
+            out.append(_give(i, "Remove" if i in t.give else "Offer"))
     for i in properties_of(s, t.partner):
         if tradable(s, i):
-            verb = "Stop asking for" if i in t.take else "Ask for"
-            out.append(_act(f"tr:take:{i}", f"{verb} {_name(i)}", private=True))
+            out.append(_take(i, "Stop asking for" if i in t.take else "Ask for"))
     for c in s.cards.get(player, []):
         verb = "Remove" if c in t.give_cards else "Offer"
         out.append(_act(f"tr:gcard:{c}", f"{verb} your {trade.card_label(c)}", private=True))
@@ -214,8 +241,9 @@ def trade_actions(s: MonopolyState, player: str) -> list[Action]:
         out.append(
             _act(f"tr:tcard:{c}", f"{verb} {t.partner}'s {trade.card_label(c)}", private=True)
         )
+    mine, theirs = spendable(s, player), spendable(s, t.partner)
     for step in trade.CASH_STEPS:
-        if t.cash + step <= spendable(s, player):
+        if t.cash + step <= mine:
             out.append(
                 _act(
                     f"tr:pay:{step}",
@@ -224,7 +252,7 @@ def trade_actions(s: MonopolyState, player: str) -> list[Action]:
                     step_of=_cash_move(t.cash + step),
                 )
             )
-        if -(t.cash - step) <= spendable(s, t.partner):
+        if -(t.cash - step) <= theirs:
             out.append(
                 _act(
                     f"tr:ask:{step}",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+from engines.core import Action
 from engines.monopoly.actions import player_key
 from engines.monopoly.data import GROUPS, SPACES
 from engines.monopoly.flow import awaited
@@ -14,7 +15,9 @@ from engines.monopoly.property import (
     lift_cost,
     owns_group,
     properties_of,
+    rent,
     tradable,
+    worth,
 )
 from engines.monopoly.state import MonopolyState
 
@@ -69,6 +72,43 @@ def suggest(s: MonopolyState, player: str, ids: list[str], rng: random.Random) -
         if "pay" in have and s.cash[player] > 4 * CUSHION:
             return "pay"
     return "roll" if "roll" in have else rng.choice(ids)
+
+
+#: what a player may do at any time but rarely should try on a whim: a search leaves these to
+#: the heuristic (which mortgages and sells to pay a debt, lifts with cash to spare, and drafts
+#: the trades that complete a group), as its playouts are too short to see their worth
+_LEFT_TO_HEURISTIC = ("mortgage:", "lift:", "sell:", "trade:", "tr:")
+
+
+def worth_searching(s: MonopolyState, player: str, actions: list[Action]) -> list[Action]:
+    """The moves a searching bot weighs: the turn's decision (roll, buy or auction, bids,
+    jail, answering a trade) and building; in debt, every way of raising the money."""
+    if s.debts and s.debts[0].debtor == player:
+        return actions
+    t = s.trade
+    answering = t is not None and t.proposed and t.partner == player
+    return [
+        a
+        for a in actions
+        if not a.id.startswith(_LEFT_TO_HEURISTIC) or (answering and a.id in ("tr:yes", "tr:no"))
+    ]
+
+
+#: how many times the others, together, are expected to land on one property of a player in
+#: the turns after a search's playout stops (about 1 in 35 of a player's turns lands on a given
+#: space; some ten turns each)
+LANDINGS = 0.3
+
+
+def standing(s: MonopolyState, player: str) -> float:
+    """A player's fortune for a search that stops before the end: what they are worth, plus the
+    rent their properties are expected to collect soon (so building, which leaves the worth
+    unchanged, and completing a group show their value before anyone lands)."""
+    if player not in s.alive:
+        return 0.0
+    others = len(s.alive) - 1
+    income = sum(rent(s, i, 7) for i, p in s.owner.items() if p == player and i not in s.mortgaged)
+    return worth(s, player) + LANDINGS * others * income
 
 
 def _raise_money(s: MonopolyState, player: str, have: set[str]) -> str:

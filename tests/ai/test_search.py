@@ -9,6 +9,7 @@ import pytest
 import engines
 from engines.ai import Budget, choose, level_named
 from engines.core import IllegalAction
+from engines.monopoly.state import Debt
 from tests.shipped import shipped_games
 
 PLAYERS = ["Ada", "Brook", "Cy"]
@@ -94,3 +95,80 @@ def test_a_player_with_nothing_to_do_is_refused_clearly():
 def test_an_unknown_level_is_refused_with_the_valid_ones():
     with pytest.raises(IllegalAction, match="easy, normal, hard"):
         level_named("godlike")
+
+
+def test_levels_budgets_are_iteration_counts_so_a_level_is_deterministic():
+    for name in sorted(shipped_games()):
+        for level in ("normal", "hard"):
+            budget = level_named(level).budget(name)
+            assert budget is not None and budget.iterations and budget.seconds is None
+        assert (
+            level_named("hard").budget(name).iterations
+            > level_named("normal").budget(name).iterations
+        )
+    assert level_named("easy").budget("monopoly") is None
+
+
+@pytest.mark.parametrize("name", sorted(shipped_games()))
+def test_a_level_s_own_budget_gives_the_same_move_for_the_same_seed(name):
+    engine, state, player = _with_choices(name)
+    assert choose(engine, state, player, "normal", seed=5) == choose(
+        engine, state, player, "normal", seed=5
+    )
+
+
+def _monopoly_turn_with_free_moves():
+    """A quick Monopoly position where the player on turn may roll but also mortgage or
+    trade, and nothing else (no build): a decision the search leaves to the heuristic."""
+    engine = engines.get_engine("monopoly")
+    for moves in range(10, 300):
+        _, state = _midgame("monopoly", moves=moves)
+        player = engine.to_act(state)[0]
+        ids = {a.id for a in engine.legal_actions(state, player)}
+        free = any(i.startswith("mortgage:") for i in ids)
+        builds = any(i.startswith("build:") for i in ids)
+        if "roll" in ids and free and not builds and player not in state.jail:
+            return engine, state, player
+    raise AssertionError("no such position")
+
+
+def test_a_decision_the_game_narrows_to_one_candidate_is_played_without_searching():
+    engine, state, player = _monopoly_turn_with_free_moves()
+    huge = Budget(iterations=10**9)  # only the shortcut can answer
+    assert choose(engine, state, player, "hard", seed=1, budget=huge) == "roll"
+
+
+def test_monopoly_s_search_weighs_the_turn_s_decision_not_mortgages_or_trade_drafts():
+    engine, state, player = _monopoly_turn_with_free_moves()
+    legal = engine.legal_actions(state, player)
+    weighed = {a.id for a in engine.search_actions(state, player, legal)}
+    assert weighed == {"roll"}
+
+
+def test_monopoly_in_debt_the_search_weighs_every_way_to_raise_the_money():
+    engine = engines.get_engine("monopoly")
+    _, state = _midgame("monopoly", moves=40)
+    player = engine.to_act(state)[0]
+    state.debts = [Debt(debtor=player, creditor=None, amount=10_000, reason="a test")]
+    legal = engine.legal_actions(state, player)
+    assert engine.search_actions(state, player, legal) == legal
+
+
+def test_monopoly_s_standing_counts_the_rent_a_built_property_will_collect():
+    from engines.monopoly.data import SPACES
+    from engines.monopoly.property import worth
+
+    engine, state = _midgame("monopoly", moves=40)
+    owner, space = next(
+        (p, i)
+        for i, p in state.owner.items()
+        if i not in state.mortgaged and SPACES[i].kind == "location"
+    )
+
+    def beyond_worth() -> float:
+        return engine.standing(state)[owner] - worth(state, owner)
+
+    bare = beyond_worth()
+    assert bare > 0  # an owned property's rent counts before anyone lands on it
+    state.level[space] = 2
+    assert beyond_worth() > bare

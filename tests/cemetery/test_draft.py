@@ -118,3 +118,15 @@ def test_binding_the_binder_s_draft_choices_name_the_part_they_peeked_at_and_no_
         "Take whole Flesh arm stack (2 cards: +1 face-down) from the Cemetery"
     )
     assert "Plant head" not in " ".join(labels.values())
+
+
+@pytest.mark.parametrize("picks", [1, 2, 3])
+def test_the_draft_goes_on_exactly_while_some_choice_is_left(picks):
+    from engines.cemetery.actions import can_draft, draft_options
+
+    for size in range(1, 5):
+        state = fresh()
+        set_cemetery(state, [["F-arm-1", "B-leg-1", "P-head-1", "B-arm-1"][:size]])
+        state.core_pile, state.part_pile = [], []
+        state.picks_left = picks
+        assert can_draft(state) == bool(draft_options(state)) == (size <= picks)

@@ -142,3 +142,16 @@ async def test_a_start_loads_only_the_games_whose_clocks_missed_a_change(world, 
     monkeypatch.setattr(world.table, "game_by_id", counted)
     await world.service.recover_due()
     assert loaded == [2]
+
+
+async def test_a_bot_seat_gets_no_deadline_reminder_or_stand_in(world):
+    info = await world.game(ADA, start=False)
+    await world.table.add_bots(channel_id=CHANNEL, user_id=ADA, count=1, level="hard")
+    await world.table.start(channel_id=CHANNEL, user_id=ADA)
+    await world.move(ADA)
+    [bot] = await world.waiting()
+    assert bot < 0
+    assert await world.clocks.deadlines(info.id) == []
+    assert await world.after(72 * HOUR) == 0
+    assert await world.waiting() == [bot]
+    assert world.notifier.texts == [] and world.notifier.dms == []

@@ -198,6 +198,13 @@ async def test_the_host_sets_the_clock_and_the_missed_turn_limit(h, players):
     assert "Only the host" in refused.only_ephemeral().content
 
 
+async def test_the_host_sets_the_stand_ins_level_and_anyone_sees_it(h, players):
+    reply = await h.slash(players[0], "game clock", standin="hard")
+    assert "a stand-in plays at hard" in reply.public[0].content
+    seen = await h.slash(players[1], "game clock")
+    assert "plays at the **hard** level" in seen.only_ephemeral().content
+
+
 async def test_a_deadline_that_passed_while_the_bot_was_down_fires_once_after_a_restart(h, players):
     ada, bob = players
     h.clock.advance(30 * HOUR)

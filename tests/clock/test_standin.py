@@ -196,3 +196,68 @@ async def test_a_refused_stand_in_move_is_logged_without_the_reason(world, caplo
         await world.after(24 * HOUR)
     assert "stand-in in game 1 refused: IllegalMove" in caplog.text
     assert secret not in caplog.text
+
+
+async def _thinking(world) -> list[str]:
+    """Stand-ins think through a recording search that plays the first legal move."""
+    asked: list[str] = []
+
+    async def think(game, state_json, player, level, seed):
+        asked.append(level)
+        return "take:1"
+
+    world.service.think = think
+    return asked
+
+
+async def test_a_stand_in_plays_at_normal_unless_the_host_says_otherwise(world):
+    asked = await _thinking(world)
+    await world.game(ADA, BO)
+    await world.after(24 * HOUR)
+    assert asked == ["normal"]
+
+
+async def test_the_host_sets_the_level_stand_ins_play_at_and_it_is_kept(world):
+    asked = await _thinking(world)
+    await world.game(ADA, BO)
+    setting = await world.service.set_clock(
+        channel_id=CHANNEL,
+        user_id=ADA,
+        can_manage=False,
+        turn_seconds=24 * 3600,
+        standin_level="hard",
+    )
+    assert setting.standin_level == "hard"
+    await world.restart()
+    asked = await _thinking(world)
+    await world.after(24 * HOUR)
+    assert asked == ["hard"]
+    info = await world.service.clock_info(channel_id=CHANNEL)
+    assert "**hard** level" in words.clock_info(info)
+
+
+async def test_only_the_host_sets_the_stand_ins_level(world):
+    await world.game(ADA, BO)
+    with pytest.raises(NotAllowed):
+        await world.service.set_clock(
+            channel_id=CHANNEL,
+            user_id=BO,
+            can_manage=False,
+            turn_seconds=3600,
+            standin_level="easy",
+        )
+    info = await world.service.clock_info(channel_id=CHANNEL)
+    assert info.setting.standin_level == "normal"
+
+
+async def test_an_unknown_stand_in_level_is_refused_with_the_valid_ones(world):
+    await world.game(ADA, BO)
+    with pytest.raises(TableError, match="easy, normal, hard"):
+        await world.service.set_clock(
+            channel_id=CHANNEL,
+            user_id=ADA,
+            can_manage=False,
+            turn_seconds=3600,
+            standin_level="god",
+        )
+    assert (await world.service.clock_info(channel_id=CHANNEL)).setting.standin_level == "normal"

@@ -121,3 +121,30 @@ def test_private_moves_stay_behind_the_panel_button():
     labels = [c.item.label for c in post.view.children]
     assert labels == ["Choose your move (privately)", "Take 2 tiles"]
     assert all("Focus" not in (label or "") for label in labels)
+
+
+def bot_outcome(to_act=(-21,)) -> Outcome:
+    seats = [Seat(0, 11, "Ada"), Seat(1, -21, "🤖 Bot 2 (hard)")]
+    return Outcome(
+        game=game(seats=seats),
+        events=[Event(text="Ada rolls")],
+        private_events={},
+        to_act=list(to_act),
+        result=None,
+        board_png=b"png",
+        awaited={},
+        labels_public=True,
+        summary="",
+    )
+
+
+def test_a_bot_seat_awaited_is_named_never_mentioned():
+    post = turn_post(bot_outcome())
+    assert "🤖 Bot 2 (hard)" in post.content
+    assert "<@-21>" not in post.content and "<@" not in post.content
+
+
+def test_a_bot_seat_is_never_among_the_users_a_message_may_ping():
+    post = turn_post(bot_outcome(to_act=(11, -21)), ping=[11, -21])
+    assert post.allowed_mentions.to_dict() == {"parse": [], "users": [11]}
+    assert "<@11>" in post.content

@@ -80,7 +80,7 @@ async def test_bots_move_through_the_move_path_until_a_human_is_awaited(table, s
     await driver.close()
 
 
-async def test_a_stand_in_searches_at_the_level_of_the_games_bots_and_is_marked_so(table):
+async def test_a_stand_in_searches_at_the_level_it_is_given_and_is_marked_so(table):
     await lobby(table, users=(ADA, BO))
     await table.add_bots(channel_id=CHANNEL, user_id=ADA, count=1, level="hard")
     start = await table.start(channel_id=CHANNEL, user_id=ADA)
@@ -96,13 +96,13 @@ async def test_a_stand_in_searches_at_the_level_of_the_games_bots_and_is_marked_
 
     game = await table.game(channel_id=CHANNEL)
     outcome = await table.play_standin(
-        game_id=game.id, user_id=human, expected_version=game.version, think=think
+        game_id=game.id, user_id=human, expected_version=game.version, think=think, level="hard"
     )
     assert outcome.by_standin
     assert asked == [(game.seat_of(human).name, "hard")]
 
 
-async def test_without_bots_a_stand_in_searches_at_normal(table):
+async def test_a_stand_in_searches_at_normal_unless_told(table):
     await lobby(table, users=(ADA, BO))
     start = await table.start(channel_id=CHANNEL, user_id=ADA)
     asked = []

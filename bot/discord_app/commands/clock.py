@@ -14,6 +14,7 @@ import logging
 import discord
 from discord import app_commands
 
+from bot.bots.seats import is_bot
 from bot.clock import records
 from bot.clock.durations import BadDuration, parse_clock, parse_duration
 from bot.clock.service import ClockService
@@ -21,6 +22,7 @@ from bot.discord_app import clock_texts as words
 from bot.discord_app import replies
 from bot.discord_app.checks import is_moderator
 from bot.discord_app.clock_texts import Said, when
+from bot.discord_app.commands.bots import LEVEL_CHOICES
 from bot.discord_app.replies import BadInput
 from bot.discord_app.text import MAX_CHOICES, clip, fit_lines
 from bot.errors import NoGame, TableError
@@ -210,7 +212,10 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
             await replies.private(interaction, "No finished games in this server yet.")
             return
         lines = ["**Players** (wins / games):"]
-        lines += [f"• <@{p.user_id}>: {p.wins} / {p.games}" for p in players[:15]]
+        lines += [
+            f"• {p.name if is_bot(p.user_id) else f'<@{p.user_id}>'}: {p.wins} / {p.games}"
+            for p in players[:15]
+        ]
         lines.append("**Games** (played to the end / started):")
         for g in games:
             best = max(g.winners.items(), key=lambda kv: kv[1], default=None)
@@ -224,14 +229,17 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
     @app_commands.describe(
         turn="Time per turn, e.g. 12h, 24h, 3d; 'none' for no clock (leave out to see the clock)",
         missed="Missed turns in a row before the others may vote to keep or kick (default 3)",
+        standin="How well a stand-in plays an absent player's turn (default normal)",
     )
+    @app_commands.choices(standin=LEVEL_CHOICES)
     async def clock(
         interaction: discord.Interaction,
         turn: str | None = None,
         missed: app_commands.Range[int, 1, 20] | None = None,
+        standin: str | None = None,
     ):
         service = service_of(interaction)
-        if turn is None and missed is None:
+        if turn is None and missed is None and standin is None:
             info = await service.clock_info(channel_id=interaction.channel_id)
             await replies.private(interaction, words.clock_info(info))
             return
@@ -247,6 +255,7 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
             **as_host(interaction),
             turn_seconds=seconds,
             missed_limit=missed,
+            standin_level=standin,
         )
         await say(interaction, Said(words.clock_set(setting)))
 
