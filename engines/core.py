@@ -100,13 +100,16 @@ class Action(BaseModel):
             "step_of": step_of,
         }
         set_(self, "__dict__", values)
-        set_(self, "__pydantic_fields_set__", {k for k in values if k in _ALWAYS or values[k]})
+        given = {"id", "label"}
+        if private:
+            given.add("private")
+        if amount is not None:
+            given.add("amount")
+        if step_of is not None:
+            given.add("step_of")
+        set_(self, "__pydantic_fields_set__", given)
         set_(self, "__pydantic_extra__", None)
         set_(self, "__pydantic_private__", None)
-
-
-#: the fields an :class:`Action` always counts as set (the others only when given)
-_ALWAYS = frozenset({"id", "label"})
 
 
 MAX_ACTION_ID = 64
