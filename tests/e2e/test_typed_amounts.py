@@ -42,7 +42,10 @@ def test_a_player_types_a_bid_in_an_auction(world):
     d.submit(bidder, opened, amount="77")
     auction = game.witness.state().auction
     assert auction is not None and auction.high == 77
-    assert any(f"{bidder.name} bids 77" in m.content for m in d.public_messages(channel)[-2:]), [
-        m.content[:200] for m in d.public_messages(channel)[-2:]
-    ]
+    # the turn message is edited once the move is saved; under load that may land a little later
+    d.server.wait_until(
+        lambda: any(f"{bidder.name} bids 77" in m.content for m in d.public_messages(channel)[-2:]),
+        20.0,
+        "the typed bid in the turn message",
+    )
     game.check_consistency()  # every request the bot sent was one Discord accepts
