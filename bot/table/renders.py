@@ -63,8 +63,9 @@ class ProcessRenderer(ThreadRenderer):
         return self._pool
 
     def start(self) -> None:
-        """Start the workers and their imports without waiting for them: start-up goes on,
-        and until the workers are ready, images are drawn in a thread as before."""
+        """Start the workers and their imports without waiting for them: start-up goes on, and
+        an image asked for before the workers are ready waits for them (drawing it in this
+        process instead would hold the interpreter, and so the event loop, for its length)."""
         pool = self._executor()
         self._warming = [pool.submit(_warm) for _ in range(self.workers)]
 
@@ -83,10 +84,14 @@ class ProcessRenderer(ThreadRenderer):
     async def _draw(
         self, draw: Callable[[str, BaseModel], bytes | None], engine: str, view: BaseModel
     ) -> bytes | None:
-        if rendering.registered_at_run_time(engine) or not self.ready:
+        if rendering.registered_at_run_time(engine) or self._pool is None:
             return await asyncio.to_thread(draw, engine, view)
         loop = asyncio.get_running_loop()
         try:
+            if not self.ready:
+                # the workers are still importing: wait for them rather than draw here, where
+                # the drawing would take the interpreter from the event loop
+                await asyncio.gather(*(asyncio.wrap_future(f) for f in self._warming))
             png: bytes | None = await loop.run_in_executor(self._executor(), draw, engine, view)
         except BrokenProcessPool:
             log.error("the render workers stopped; starting new ones")

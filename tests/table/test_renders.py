@@ -1,5 +1,5 @@
 """Boards drawn in worker processes are the boards the renderers draw, and a worker that dies
-costs no image."""
+costs no image; until the workers are ready, a board waits for them."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import signal
 
 import engines
 import rendering
+from bot.table import renders
 from bot.table.renders import ProcessRenderer
 
 GAME = "run_animals"
@@ -50,6 +51,28 @@ async def test_a_killed_worker_is_replaced_and_the_board_still_drawn():
         view = opening_view()
         assert await renderer.board(GAME, view) == rendering.render_board(GAME, view)
         await until_ready(renderer)
+        assert renderer.ready
+    finally:
+        renderer.close()
+
+
+async def test_a_board_asked_for_before_the_workers_are_ready_waits_for_them(monkeypatch):
+    """Drawing it in this process instead would hold the interpreter, so the event loop."""
+    drawn_here = []
+    in_a_thread = asyncio.to_thread
+
+    async def recorded(draw, *args):
+        drawn_here.append(draw)
+        return await in_a_thread(draw, *args)
+
+    monkeypatch.setattr(renders.asyncio, "to_thread", recorded)
+    view = opening_view()
+    renderer = ProcessRenderer(workers=1)
+    renderer.start()
+    try:
+        assert not renderer.ready
+        assert await renderer.board(GAME, view) == rendering.render_board(GAME, view)
+        assert drawn_here == []
         assert renderer.ready
     finally:
         renderer.close()
