@@ -25,6 +25,7 @@ from collections.abc import Awaitable, Callable
 import discord
 from discord import app_commands
 
+from bot import heap
 from bot.bots.driver import BotDriver
 from bot.clock.scheduler import Scheduler
 from bot.clock.service import ClockService
@@ -182,6 +183,7 @@ class TabletopClient(discord.Client):
             await catch_up(self, self.announcements)
             if self.bot_driver is not None:
                 await self.bot_driver.wake_all()
+            heap.settle()  # start-up is over: what it made lives as long as the bot
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         await amount_submitted(interaction)
