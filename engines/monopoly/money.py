@@ -214,6 +214,11 @@ def _check_end(s: MonopolyState, ev: list[Event]) -> None:
         s.end_reason = "Quick game: the first bankruptcy ends it; the richest player wins."
     else:
         s.winners = alive
-        s.scores = {p: float(p in alive) for p in s.players}
-        s.end_reason = "Every other player went bankrupt."
+        # the score is how many players each outlasted, so the standings rank the bankrupt by
+        # the order they went out (the first out last), not by name
+        out = {p: n for n, p in enumerate(s.bankrupt)}
+        s.scores = {p: float(out.get(p, len(s.players) - 1)) for p in s.players}
+        s.end_reason = (
+            "Every other player went bankrupt; each score is how many players they outlasted."
+        )
     say(s, ev, f"Game over: {' and '.join(s.winners) or 'nobody'} wins. {s.end_reason}", "end")

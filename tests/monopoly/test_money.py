@@ -350,14 +350,22 @@ def test_bankruptcy_returns_a_box_as_one_box_and_stilts_one_by_one():
 
 
 # -- the end ---------------------------------------------------------------------------------------
-def test_a_classic_game_scores_the_last_player_standing_1_and_the_bankrupt_0():
+def test_a_classic_game_scores_each_player_by_how_many_players_they_outlasted():
     s = new(2)
     ev = _ev()
     money.go_bankrupt(s, ev, "Ada", "Brook")
     assert s.winners == ["Brook"]
     assert s.scores == {"Ada": 0.0, "Brook": 1.0}
-    assert s.end_reason == "Every other player went bankrupt."
+    assert s.end_reason.startswith("Every other player went bankrupt;")
     assert ev[-1].kind == "end" and ev[-1].text.startswith("Game over: Brook wins.")
+
+
+def test_in_a_classic_game_the_later_out_ranks_above_the_earlier_out_whatever_their_names():
+    s = new(3)
+    money.go_bankrupt(s, _ev(), "Cy", None)
+    money.go_bankrupt(s, _ev(), "Ada", None)
+    assert s.winners == ["Brook"]
+    assert s.scores == {"Ada": 1.0, "Brook": 2.0, "Cy": 0.0}
 
 
 def test_a_classic_game_goes_on_while_two_players_are_left():
