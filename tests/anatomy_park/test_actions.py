@@ -1,5 +1,6 @@
 """The action phase: take tiles, place, focus groups, leave, shoot; the hand limit."""
 
+from engines.anatomy_park.engine import ENGINE
 from engines.anatomy_park.state import Ongoing
 from tests.anatomy_park.helpers import act, card, disease, game, give, ids, put, tid
 
@@ -241,6 +242,29 @@ def test_rick_may_reroll_all_dice_of_a_missed_shot_once_per_turn(dice):
     assert set(ids(s, "Ada")) == {"reroll", "keep"}
     s, _ = act(s, "Ada", "reroll")
     assert not s.diseases
+
+
+def test_rick_s_reroll_choice_is_worded_and_not_offered_twice_in_a_turn(dice):
+    s = _action_phase(game(chars=["Rick", "Morty"]))
+    disease(s, "hep_a", "0,0")
+    s.reactions.append(card("burp"))
+    dice.extend([[1, 1, 2], [1, 2, 2]])
+    s, _ = act(s, "Ada", "shoot:hep_a")
+    labels = {a.id: a.label for a in ENGINE.legal_actions(s, "Ada")}
+    assert labels == {"reroll": "Rick: reroll all the dice", "keep": "Keep the miss"}
+    s, _ = act(s, "Ada", "reroll")
+    assert s.diseases and s.tasks[0].kind == "act_out" and "reroll" not in ids(s, "Ada")
+
+
+def test_a_marker_tile_with_one_marker_left_takes_that_marker_not_a_placed_one():
+    s = _action_phase(game())
+    put(s, "0,-1", "Artery Express", marker="Ada")
+    put(s, "-1,0", "Spleen Mountain", marker="Ada")
+    s.markers_left["Ada"] = 1
+    (pirates,) = give(s, "Ada", "Pirates of the Pancreas")
+    s, _ = act(s, "Ada", f"place:{pirates}:1,0")
+    assert s.park["1,0"].marker == "Ada" and s.markers_left["Ada"] == 0
+    assert s.park["0,-1"].marker == "Ada" and s.park["-1,0"].marker == "Ada"
 
 
 def test_poncho_gains_two_extra_vp_for_a_kill(dice):

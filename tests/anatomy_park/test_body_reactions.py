@@ -18,6 +18,12 @@ def test_the_drawer_sees_the_body_reaction_privately_and_others_only_learn_they_
     assert set(ids(s, "Ada")) == {"acted", "penalty"}
 
 
+def test_the_drawer_s_two_choices_say_what_each_costs():
+    s, _ = trigger(game(), "burp")
+    labels = {a.id: a.label for a in ENGINE.legal_actions(s, "Ada")}
+    assert labels == {"acted": "I acted it out", "penalty": "Skip acting: lose 1 VP"}
+
+
 def test_acting_it_out_reveals_the_card_without_losing_vp():
     s = game()
     s.vp["Ada"] = 2
@@ -159,6 +165,14 @@ def test_gonorrhea_makes_everyone_pass_a_tile_to_the_left():
     assert s.hands == {"Ada": c, "Bea": a, "Cy": b}
     received = [e for e in ev if "passes you" in e.text]
     assert received and all(e.private_to for e in received)
+
+
+def test_gonorrhea_s_pass_choices_name_the_receiver_and_are_shown_to_the_passer_alone():
+    s = game(3)
+    give(s, "Ada", "Aorta Arcade")
+    s, _ = trigger(s, "gonorrhea")
+    (choice,) = ENGINE.legal_actions(s, "Ada")
+    assert choice.label == "Pass tile A to Bea" and choice.private is True
 
 
 def test_gonorrhea_with_an_empty_hand_you_pass_nothing_but_still_receive():

@@ -1,5 +1,6 @@
 """The rulebook's Frequently Asked Questions, one test each."""
 
+from engines.anatomy_park.engine import ENGINE
 from engines.anatomy_park.state import Ongoing
 from tests.anatomy_park.helpers import act, card, disease, game, give, ids, put, tid, trigger
 
@@ -8,7 +9,7 @@ def test_faq_hepatitis_c_cannot_kill_itself():
     s = game()
     s, ev = trigger(s, "hep_c")
     assert [d.effect for d in s.diseases] == ["hep_c"]
-    assert any("no other disease" in e.text for e in ev)
+    assert "Hepatitis C finds no other disease to kill." in [e.text for e in ev]
 
 
 def test_faq_hepatitis_c_kill_gives_the_killed_diseases_reward():
@@ -16,7 +17,11 @@ def test_faq_hepatitis_c_kill_gives_the_killed_diseases_reward():
     disease(s, "tuberculosis", "0,0")
     disease(s, "plague", "0,0")
     s, _ = trigger(s, "hep_c")
-    assert set(ids(s, "Ada")) == {"kill:tuberculosis", "kill:plague"}
+    labels = {a.id: a.label for a in ENGINE.legal_actions(s, "Ada")}
+    assert labels == {
+        "kill:tuberculosis": "Hepatitis C kills Tuberculosis",
+        "kill:plague": "Hepatitis C kills Bubonic Plague",
+    }
     s, _ = act(s, "Ada", "kill:plague")
     assert s.vp["Ada"] == 4 and {d.effect for d in s.diseases} == {"hep_c", "tuberculosis"}
 
