@@ -159,8 +159,11 @@ def test_faq_pirates_of_the_pancreas_takes_a_marker_from_a_previous_tile_when_ou
     s.markers_left["Ada"] = 0
     s.phase = "action"
     (pirates,) = give(s, "Ada", "Pirates of the Pancreas")
-    s, _ = act(s, "Ada", f"place:{pirates}:1,0")
+    s, ev = act(s, "Ada", f"place:{pirates}:1,0")
     assert s.park["1,0"].marker == "Ada" and s.park["0,-1"].marker is None
+    assert "Ada moves a control marker from Artery Express to Pirates of the Pancreas." in [
+        e.text for e in ev
+    ]
 
 
 def test_faq_pirates_controller_loses_vp_when_a_player_moves_it():
@@ -209,3 +212,10 @@ def test_faq_ongoing_effects_include_body_reactions_and_permanent_diseases():
     put(s, "2,0", "Vein Gondola")
     put(s, "3,0", "Tendon Tram")
     assert "go:3,0" not in ids(s, "Ada")  # Cramp: rides are not free
+
+
+def test_faq_liquid_stool_with_no_tile_touching_only_one_other_is_skipped():
+    s, _ = trigger(game(), "liquid_stool")
+    s, ev = act(s, "Ada", "acted")
+    assert "No tile can be moved that way: skipped." in [e.text for e in ev]
+    assert not s.tasks or s.tasks[0].kind != "tile_shift"
