@@ -218,4 +218,4 @@ def test_faq_liquid_stool_with_no_tile_touching_only_one_other_is_skipped():
     s, _ = trigger(game(), "liquid_stool")
     s, ev = act(s, "Ada", "acted")
     assert "No tile can be moved that way: skipped." in [e.text for e in ev]
-    assert not s.tasks or s.tasks[0].kind != "tile_shift"
+    assert (s.current, s.phase, s.tasks) == ("Ada", "action", [])
