@@ -108,6 +108,8 @@ def test_faq_xenon_bloom_steps_before_drawing_the_body_reaction_and_not_by_trans
     s.reactions.append(card("burp"))
     s, _ = act(s, "Ada", f"place:{liver}:1,0")
     assert set(ids(s, "Ada")) == {"xstep:E", "xstep:W", "xstay"}  # one space, no ride
+    labels = {a.id: a.label for a in ENGINE.legal_actions(s, "Ada")}
+    assert labels["xstay"] == "Stay where you are"
     assert [t.kind for t in s.tasks] == ["xenon", "draw_reaction"]
     s, _ = act(s, "Ada", "xstep:E")
     assert s.pos["Ada"] == "1,0" and s.tasks[0].kind == "act_out"
@@ -122,11 +124,28 @@ def test_faq_liquid_stool_moves_a_tile_touching_only_one_other_even_the_entrance
     assert "shift:0,0:W" in legal and "shift:1,0:E" in legal  # the entrance and a transport
 
 
+def test_faq_liquid_stool_never_moves_a_tile_touching_two_others():
+    s = game()
+    put(s, "1,0", "Lymph Lift")
+    put(s, "2,0", "Vein Gondola")
+    s, _ = trigger(s, "liquid_stool")
+    s, _ = act(s, "Ada", "acted")
+    assert ids(s, "Ada") == [
+        "shift:0,0:N",
+        "shift:0,0:S",
+        "shift:0,0:W",
+        "shift:2,0:N",
+        "shift:2,0:E",
+        "shift:2,0:S",
+    ]
+
+
 def test_faq_liquid_stool_is_skipped_when_no_tile_touches_only_one_other():
     s = game()
     s, _ = trigger(s, "liquid_stool")
     s, ev = act(s, "Ada", "acted")
-    assert any("skipped" in e.text for e in ev) and s.phase == "action" and not s.tasks
+    assert "No tile can be moved that way: skipped." in [e.text for e in ev]
+    assert s.phase == "action" and not s.tasks
 
 
 def test_faq_flatulence_moves_characters_farther_from_the_entrance_or_skips():
@@ -161,9 +180,11 @@ def test_faq_pirates_of_the_pancreas_takes_a_marker_from_a_previous_tile_when_ou
     (pirates,) = give(s, "Ada", "Pirates of the Pancreas")
     s, ev = act(s, "Ada", f"place:{pirates}:1,0")
     assert s.park["1,0"].marker == "Ada" and s.park["0,-1"].marker is None
-    assert "Ada moves a control marker from Artery Express to Pirates of the Pancreas." in [
-        e.text for e in ev
+    assert [e.text for e in ev][-2:] == [
+        "Ada moves a control marker from Artery Express to Pirates of the Pancreas.",
+        "Turn: Bea.",
     ]
+    assert s.current == "Bea"
 
 
 def test_faq_pirates_controller_loses_vp_when_a_player_moves_it():
@@ -214,8 +235,8 @@ def test_faq_ongoing_effects_include_body_reactions_and_permanent_diseases():
     assert "go:3,0" not in ids(s, "Ada")  # Cramp: rides are not free
 
 
-def test_faq_liquid_stool_with_no_tile_touching_only_one_other_is_skipped():
-    s, _ = trigger(game(), "liquid_stool")
+def test_faq_a_skipped_liquid_stool_drawn_by_the_turn_s_action_ends_the_turn():
+    s, _ = trigger(game(), "liquid_stool", phase="end")  # drawn by the turn's action
     s, ev = act(s, "Ada", "acted")
-    assert "No tile can be moved that way: skipped." in [e.text for e in ev]
-    assert (s.current, s.phase, s.tasks) == ("Ada", "action", [])
+    assert [e.text for e in ev][-2:] == ["No tile can be moved that way: skipped.", "Turn: Bea."]
+    assert (s.current, s.phase, s.tasks) == ("Bea", "move", [])
