@@ -256,6 +256,19 @@ def test_rick_s_reroll_choice_is_worded_and_not_offered_twice_in_a_turn(dice):
     assert s.diseases and s.tasks[0].kind == "act_out" and "reroll" not in ids(s, "Ada")
 
 
+def test_rick_keeping_a_miss_may_still_move_the_disease_for_its_threes_to_fives(dice):
+    s = _action_phase(game(chars=["Rick", "Morty"]))
+    put(s, "1,0", "Aorta Arcade")
+    disease(s, "hep_a", "0,0")
+    dice.append([1, 1, 4])
+    s, _ = act(s, "Ada", "shoot:hep_a", "keep")
+    labels = {a.id: a.label for a in ENGINE.legal_actions(s, "Ada")}
+    assert labels == {
+        "dmove:E": "Move Hepatitis A right to (1,0)",
+        "dmove:stay": "Stop moving it at (0,0)",
+    }
+
+
 def test_a_marker_tile_with_one_marker_left_takes_that_marker_not_a_placed_one():
     s = _action_phase(game())
     put(s, "0,-1", "Artery Express", marker="Ada")

@@ -52,7 +52,8 @@ def test_faq_sphincter_dam_removes_diseases_without_reward_and_spares_the_entran
     s.phase = "action"
     (dam,) = give(s, "Ada", "Sphincter Dam")
     s, _ = act(s, "Ada", f"place:{dam}:1,-1")
-    assert "dam:W" in ids(s, "Ada")
+    labels = {a.id: a.label for a in ENGINE.legal_actions(s, "Ada")}
+    assert labels == {"dam:W": "Wash away 1 tile(s) left"}
     s, _ = act(s, "Ada", "dam:W")  # washes (0,-1) and (-1,-1): only (0,-1) holds a tile
     assert "0,-1" not in s.park and "0,-2" in s.park
     s2 = game()
@@ -185,6 +186,21 @@ def test_faq_pirates_of_the_pancreas_takes_a_marker_from_a_previous_tile_when_ou
         "Turn: Bea.",
     ]
     assert s.current == "Bea"
+
+
+def test_faq_pirates_out_of_markers_the_player_chooses_which_placed_marker_to_take():
+    s = game()
+    put(s, "0,-1", "Artery Express", marker="Ada")
+    put(s, "-1,0", "Spleen Mountain", marker="Ada")
+    s.markers_left["Ada"] = 0
+    s.phase = "action"
+    (pirates,) = give(s, "Ada", "Pirates of the Pancreas")
+    s, _ = act(s, "Ada", f"place:{pirates}:1,0")
+    labels = {a.id: a.label for a in ENGINE.legal_actions(s, "Ada")}
+    assert labels == {
+        "mfrom:0,-1": "Move your marker from Artery Express (0,-1)",
+        "mfrom:-1,0": "Move your marker from Spleen Mountain (-1,0)",
+    }
 
 
 def test_faq_pirates_controller_loses_vp_when_a_player_moves_it():
