@@ -138,8 +138,12 @@ def test_focus_group_marker_reward_takes_over_the_tile_you_stand_on():
     put(s, "1,0", "Stomach Spiral", marker="Bea")  # a brown slide with a marker
     put(s, "2,1", "Spleen Mountain")
     s.pos["Ada"] = "1,0"
-    s, _ = act(s, "Ada", f"focus:{f}:{tid('Oxygen Bar')}:1,1")
+    s, ev = act(s, "Ada", f"focus:{f}:{tid('Oxygen Bar')}:1,1")
     assert s.park["1,0"].marker == "Ada" and s.markers_left["Bea"] == 5
+    assert [e.text for e in ev][2:4] == [
+        "Bea's control marker on Stomach Spiral goes back.",
+        "Ada puts a control marker on Stomach Spiral.",
+    ]
 
 
 def test_leave_the_park_only_from_an_exit_and_gain_three_vp_in_the_basic_game():

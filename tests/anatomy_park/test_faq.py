@@ -203,6 +203,34 @@ def test_faq_pirates_out_of_markers_the_player_chooses_which_placed_marker_to_ta
     }
 
 
+def test_faq_xenon_bloom_steps_before_choosing_which_marker_to_take():
+    s = game(chars=["Dr. Xenon Bloom", "Rick"])
+    put(s, "0,-1", "Artery Express", marker="Ada")
+    put(s, "-1,0", "Spleen Mountain", marker="Ada")
+    s.markers_left["Ada"] = 0
+    s.phase = "action"
+    (pirates,) = give(s, "Ada", "Pirates of the Pancreas")
+    s, _ = act(s, "Ada", f"place:{pirates}:1,0")
+    assert [t.kind for t in s.tasks] == ["xenon", "marker_from"]
+    assert ids(s, "Ada") == ["xstep:N", "xstep:E", "xstep:W", "xstay"]
+
+
+def test_faq_sphincter_dam_says_which_disease_and_tile_it_washes_away():
+    s = game()
+    put(s, "0,-1", "Aorta Arcade")
+    disease(s, "tuberculosis", "0,-1")
+    s.pos["Ada"] = "0,-1"
+    s.phase = "action"
+    (dam,) = give(s, "Ada", "Sphincter Dam")
+    s, _ = act(s, "Ada", f"place:{dam}:1,-1")
+    s, ev = act(s, "Ada", "dam:W")
+    assert [e.text for e in ev][:2] == [
+        "Tuberculosis is washed away (no reward).",
+        "The Sphincter Dam washes away Aorta Arcade at (0,-1).",
+    ]
+    assert s.dead_diseases == ["tuberculosis"] and s.current == "Bea"
+
+
 def test_faq_pirates_controller_loses_vp_when_a_player_moves_it():
     s = game()
     put(s, "1,0", "Pirates of the Pancreas", marker="Bea")
