@@ -122,6 +122,13 @@ def test_focus_group_reward_take_tiles():
     assert len(s.hands["Ada"]) == 2
 
 
+def test_a_focus_group_tile_cannot_be_placed_in_the_park_itself():
+    s = _action_phase(game())
+    put(s, "1,0", "Aorta Arcade")
+    (focus,) = give(s, "Ada", "Focus Group: Red Attraction")
+    assert not [i for i in ids(s, "Ada") if i.startswith(f"place:{focus}")]
+
+
 def test_focus_group_marker_reward_needs_a_marker_tile_under_you_else_take_one_tile():
     s = _action_phase(game())
     f = tid("Focus Group: Brown Attraction")  # reward: move a control marker
