@@ -124,7 +124,8 @@ def test_focus_group_reward_take_tiles():
 
 def test_a_focus_group_tile_cannot_be_placed_in_the_park_itself():
     s = _action_phase(game())
-    put(s, "1,0", "Aorta Arcade")
+    put(s, "1,0", "Aorta Arcade")  # a red attraction: the focus group's own requirements
+    s.pos["Ada"] = "1,0"
     (focus,) = give(s, "Ada", "Focus Group: Red Attraction")
     assert not [i for i in ids(s, "Ada") if i.startswith(f"place:{focus}")]
 
