@@ -1,5 +1,6 @@
 """Transport tiles, control markers and victory points for tiles."""
 
+from engines.anatomy_park import data
 from engines.anatomy_park.scoring import final_scores
 from tests.anatomy_park.helpers import act, game, give, ids, put, tid
 
@@ -99,6 +100,15 @@ def test_end_of_game_star_vp_go_to_the_controller():
     put(s, "2,0", "Spleen Mountain")
     put(s, "1,1", "Gastric Grill")
     assert final_scores(s)["Ada"] == 1 + 2
+
+
+def test_an_end_bonus_by_type_counts_only_touching_tiles_of_that_type():
+    s = game()
+    put(s, "1,0", "Platelet Pantry", marker="Ada")  # its VP + 1 per touching attraction
+    put(s, "2,0", "Spleen Mountain")  # an attraction
+    put(s, "1,1", "Gastric Grill")  # a cafe: not counted
+    vp = data.tile(tid("Platelet Pantry")).vp
+    assert final_scores(s)["Ada"] == vp + 1
 
 
 def test_diagonal_tiles_are_not_adjacent():
