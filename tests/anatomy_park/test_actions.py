@@ -130,6 +130,22 @@ def test_a_focus_group_tile_cannot_be_placed_in_the_park_itself():
     assert not [i for i in ids(s, "Ada") if i.startswith(f"place:{focus}")]
 
 
+def test_a_taken_over_tile_has_no_controller_while_its_taker_chooses_a_marker_to_move():
+    s = _action_phase(game())
+    f = tid("Focus Group: Brown Attraction")  # reward: move a control marker
+    give(s, "Ada", "Focus Group: Brown Attraction", "Oxygen Bar")
+    put(s, "1,0", "Stomach Spiral", marker="Bea")
+    put(s, "2,1", "Spleen Mountain")
+    put(s, "0,-1", "Artery Express", marker="Ada")
+    put(s, "-1,0", "Aorta Arcade", marker="Ada")
+    s.pos["Ada"] = "1,0"
+    s.markers_left["Ada"] = 0
+    s, _ = act(s, "Ada", f"focus:{f}:{tid('Oxygen Bar')}:1,1")
+    assert ids(s, "Ada") == ["mfrom:0,-1", "mfrom:-1,0"]
+    (cell,) = [c for c in ENGINE.view(s, None).cells if (c.x, c.y) == (1, 0)]
+    assert cell.controller is None and cell.controller_seat is None
+
+
 def test_focus_group_marker_reward_needs_a_marker_tile_under_you_else_take_one_tile():
     s = _action_phase(game())
     f = tid("Focus Group: Brown Attraction")  # reward: move a control marker

@@ -111,6 +111,15 @@ def test_an_end_bonus_by_type_counts_only_touching_tiles_of_that_type():
     assert final_scores(s)["Ada"] == vp + 1
 
 
+def test_closed_tiles_laid_before_the_stack_runs_out_are_still_announced():
+    s, _ = _place(game(), "Lymph Lift", "1,0")  # 2 closed tiles, but 1 left in the stack
+    s.stack = s.stack[-1:]
+    s.discard = []
+    s, ev = act(s, "Ada", "dir:E")
+    assert "Ada lays 1 closed transport tile(s) from (1,0)." in [e.text for e in ev]
+    assert s.park["2,0"].closed and "3,0" not in s.park
+
+
 def test_diagonal_tiles_are_not_adjacent():
     s = game()
     put(s, "1,1", "Spleen Mountain")  # diagonal to the character's tile and to (0,-1)
