@@ -1,5 +1,6 @@
 """The action phase: take tiles, place, focus groups, leave, shoot; the hand limit."""
 
+from engines.anatomy_park.engine import ENGINE
 from engines.anatomy_park.state import Ongoing
 from tests.anatomy_park.helpers import act, card, disease, game, give, ids, put, tid
 
@@ -121,6 +122,30 @@ def test_focus_group_reward_take_tiles():
     assert len(s.hands["Ada"]) == 2
 
 
+def test_a_focus_group_tile_cannot_be_placed_in_the_park_itself():
+    s = _action_phase(game())
+    put(s, "1,0", "Aorta Arcade")  # a red attraction: the focus group's own requirements
+    s.pos["Ada"] = "1,0"
+    (focus,) = give(s, "Ada", "Focus Group: Red Attraction")
+    assert not [i for i in ids(s, "Ada") if i.startswith(f"place:{focus}")]
+
+
+def test_a_taken_over_tile_has_no_controller_while_its_taker_chooses_a_marker_to_move():
+    s = _action_phase(game())
+    f = tid("Focus Group: Brown Attraction")  # reward: move a control marker
+    give(s, "Ada", "Focus Group: Brown Attraction", "Oxygen Bar")
+    put(s, "1,0", "Stomach Spiral", marker="Bea")
+    put(s, "2,1", "Spleen Mountain")
+    put(s, "0,-1", "Artery Express", marker="Ada")
+    put(s, "-1,0", "Aorta Arcade", marker="Ada")
+    s.pos["Ada"] = "1,0"
+    s.markers_left["Ada"] = 0
+    s, _ = act(s, "Ada", f"focus:{f}:{tid('Oxygen Bar')}:1,1")
+    assert ids(s, "Ada") == ["mfrom:0,-1", "mfrom:-1,0"]
+    (cell,) = [c for c in ENGINE.view(s, None).cells if (c.x, c.y) == (1, 0)]
+    assert cell.controller is None and cell.controller_seat is None
+
+
 def test_focus_group_marker_reward_needs_a_marker_tile_under_you_else_take_one_tile():
     s = _action_phase(game())
     f = tid("Focus Group: Brown Attraction")  # reward: move a control marker
@@ -137,8 +162,12 @@ def test_focus_group_marker_reward_takes_over_the_tile_you_stand_on():
     put(s, "1,0", "Stomach Spiral", marker="Bea")  # a brown slide with a marker
     put(s, "2,1", "Spleen Mountain")
     s.pos["Ada"] = "1,0"
-    s, _ = act(s, "Ada", f"focus:{f}:{tid('Oxygen Bar')}:1,1")
+    s, ev = act(s, "Ada", f"focus:{f}:{tid('Oxygen Bar')}:1,1")
     assert s.park["1,0"].marker == "Ada" and s.markers_left["Bea"] == 5
+    assert [e.text for e in ev][2:4] == [
+        "Bea's control marker on Stomach Spiral goes back.",
+        "Ada puts a control marker on Stomach Spiral.",
+    ]
 
 
 def test_leave_the_park_only_from_an_exit_and_gain_three_vp_in_the_basic_game():
@@ -241,6 +270,42 @@ def test_rick_may_reroll_all_dice_of_a_missed_shot_once_per_turn(dice):
     assert set(ids(s, "Ada")) == {"reroll", "keep"}
     s, _ = act(s, "Ada", "reroll")
     assert not s.diseases
+
+
+def test_rick_s_reroll_choice_is_worded_and_not_offered_twice_in_a_turn(dice):
+    s = _action_phase(game(chars=["Rick", "Morty"]))
+    disease(s, "hep_a", "0,0")
+    s.reactions.append(card("burp"))
+    dice.extend([[1, 1, 2], [1, 2, 2]])
+    s, _ = act(s, "Ada", "shoot:hep_a")
+    labels = {a.id: a.label for a in ENGINE.legal_actions(s, "Ada")}
+    assert labels == {"reroll": "Rick: reroll all the dice", "keep": "Keep the miss"}
+    s, _ = act(s, "Ada", "reroll")
+    assert s.diseases and s.tasks[0].kind == "act_out" and "reroll" not in ids(s, "Ada")
+
+
+def test_rick_keeping_a_miss_may_still_move_the_disease_for_its_threes_to_fives(dice):
+    s = _action_phase(game(chars=["Rick", "Morty"]))
+    put(s, "1,0", "Aorta Arcade")
+    disease(s, "hep_a", "0,0")
+    dice.append([1, 1, 4])
+    s, _ = act(s, "Ada", "shoot:hep_a", "keep")
+    labels = {a.id: a.label for a in ENGINE.legal_actions(s, "Ada")}
+    assert labels == {
+        "dmove:E": "Move Hepatitis A right to (1,0)",
+        "dmove:stay": "Stop moving it at (0,0)",
+    }
+
+
+def test_a_marker_tile_with_one_marker_left_takes_that_marker_not_a_placed_one():
+    s = _action_phase(game())
+    put(s, "0,-1", "Artery Express", marker="Ada")
+    put(s, "-1,0", "Spleen Mountain", marker="Ada")
+    s.markers_left["Ada"] = 1
+    (pirates,) = give(s, "Ada", "Pirates of the Pancreas")
+    s, _ = act(s, "Ada", f"place:{pirates}:1,0")
+    assert s.park["1,0"].marker == "Ada" and s.markers_left["Ada"] == 0
+    assert s.park["0,-1"].marker == "Ada" and s.park["-1,0"].marker == "Ada"
 
 
 def test_poncho_gains_two_extra_vp_for_a_kill(dice):

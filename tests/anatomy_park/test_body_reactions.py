@@ -2,7 +2,7 @@
 
 from engines.anatomy_park import data
 from engines.anatomy_park.engine import ENGINE
-from tests.anatomy_park.helpers import act, disease, game, give, ids, put, trigger
+from tests.anatomy_park.helpers import act, card, disease, game, give, ids, put, trigger
 
 
 def test_the_drawer_sees_the_body_reaction_privately_and_others_only_learn_they_drew():
@@ -16,6 +16,42 @@ def test_the_drawer_sees_the_body_reaction_privately_and_others_only_learn_they_
     assert ENGINE.view(s, None).card_to_act is None and ENGINE.view(s, "Bea").card_to_act is None
     assert "Sneezing" not in ENGINE.view(s, None).model_dump_json()
     assert set(ids(s, "Ada")) == {"acted", "penalty"}
+
+
+def test_the_drawer_s_two_choices_say_what_each_costs():
+    s, _ = trigger(game(), "burp")
+    labels = {a.id: a.label for a in ENGINE.legal_actions(s, "Ada")}
+    assert labels == {"acted": "I acted it out", "penalty": "Skip acting: lose 1 VP"}
+
+
+def test_the_drawer_alone_is_told_the_card_and_how_to_answer():
+    s, ev = trigger(game(), "burp")
+    told = [e.text for e in ev if e.private_to == "Ada"]
+    assert told == [
+        "Your card: **Burp**. The drawer takes 1 tile from the stack. Act it out in the channel"
+        " (no naming it!), then press 'I acted it out' - or take -1 VP."
+    ]
+
+
+def test_an_empty_reaction_deck_is_made_again_from_its_discard_pile():
+    from engines.anatomy_park.flow import advance
+    from engines.anatomy_park.state import Task
+
+    s = game()
+    burp = card("burp")
+    s.reactions, s.reaction_discard = [], [burp]
+    s.phase = "action"
+    s.tasks = [Task(kind="draw_reaction", player="Ada")]
+    advance(s, [])
+    assert s.reaction_discard == [] and s.reactions == []
+    assert s.tasks[0].kind == "act_out" and s.tasks[0].data["card"] == burp
+
+
+def test_a_disease_drawn_by_a_character_off_the_park_appears_on_the_entrance():
+    s = game()
+    s.pos["Ada"] = "4,4"  # a space without a tile (its tile was washed away)
+    s, _ = trigger(s, "hep_a")
+    assert [(d.effect, d.pos) for d in s.diseases] == [("hep_a", "0,0")]
 
 
 def test_acting_it_out_reveals_the_card_without_losing_vp():
@@ -159,6 +195,14 @@ def test_gonorrhea_makes_everyone_pass_a_tile_to_the_left():
     assert s.hands == {"Ada": c, "Bea": a, "Cy": b}
     received = [e for e in ev if "passes you" in e.text]
     assert received and all(e.private_to for e in received)
+
+
+def test_gonorrhea_s_pass_choices_name_the_receiver_and_are_shown_to_the_passer_alone():
+    s = game(3)
+    give(s, "Ada", "Aorta Arcade")
+    s, _ = trigger(s, "gonorrhea")
+    (choice,) = ENGINE.legal_actions(s, "Ada")
+    assert choice.label == "Pass tile A to Bea" and choice.private is True
 
 
 def test_gonorrhea_with_an_empty_hand_you_pass_nothing_but_still_receive():

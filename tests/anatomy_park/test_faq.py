@@ -1,5 +1,6 @@
 """The rulebook's Frequently Asked Questions, one test each."""
 
+from engines.anatomy_park.engine import ENGINE
 from engines.anatomy_park.state import Ongoing
 from tests.anatomy_park.helpers import act, card, disease, game, give, ids, put, tid, trigger
 
@@ -8,7 +9,7 @@ def test_faq_hepatitis_c_cannot_kill_itself():
     s = game()
     s, ev = trigger(s, "hep_c")
     assert [d.effect for d in s.diseases] == ["hep_c"]
-    assert any("no other disease" in e.text for e in ev)
+    assert "Hepatitis C finds no other disease to kill." in [e.text for e in ev]
 
 
 def test_faq_hepatitis_c_kill_gives_the_killed_diseases_reward():
@@ -16,7 +17,11 @@ def test_faq_hepatitis_c_kill_gives_the_killed_diseases_reward():
     disease(s, "tuberculosis", "0,0")
     disease(s, "plague", "0,0")
     s, _ = trigger(s, "hep_c")
-    assert set(ids(s, "Ada")) == {"kill:tuberculosis", "kill:plague"}
+    labels = {a.id: a.label for a in ENGINE.legal_actions(s, "Ada")}
+    assert labels == {
+        "kill:tuberculosis": "Hepatitis C kills Tuberculosis",
+        "kill:plague": "Hepatitis C kills Bubonic Plague",
+    }
     s, _ = act(s, "Ada", "kill:plague")
     assert s.vp["Ada"] == 4 and {d.effect for d in s.diseases} == {"hep_c", "tuberculosis"}
 
@@ -47,7 +52,8 @@ def test_faq_sphincter_dam_removes_diseases_without_reward_and_spares_the_entran
     s.phase = "action"
     (dam,) = give(s, "Ada", "Sphincter Dam")
     s, _ = act(s, "Ada", f"place:{dam}:1,-1")
-    assert "dam:W" in ids(s, "Ada")
+    labels = {a.id: a.label for a in ENGINE.legal_actions(s, "Ada")}
+    assert labels == {"dam:W": "Wash away 1 tile(s) left"}
     s, _ = act(s, "Ada", "dam:W")  # washes (0,-1) and (-1,-1): only (0,-1) holds a tile
     assert "0,-1" not in s.park and "0,-2" in s.park
     s2 = game()
@@ -103,6 +109,8 @@ def test_faq_xenon_bloom_steps_before_drawing_the_body_reaction_and_not_by_trans
     s.reactions.append(card("burp"))
     s, _ = act(s, "Ada", f"place:{liver}:1,0")
     assert set(ids(s, "Ada")) == {"xstep:E", "xstep:W", "xstay"}  # one space, no ride
+    labels = {a.id: a.label for a in ENGINE.legal_actions(s, "Ada")}
+    assert labels["xstay"] == "Stay where you are"
     assert [t.kind for t in s.tasks] == ["xenon", "draw_reaction"]
     s, _ = act(s, "Ada", "xstep:E")
     assert s.pos["Ada"] == "1,0" and s.tasks[0].kind == "act_out"
@@ -117,11 +125,28 @@ def test_faq_liquid_stool_moves_a_tile_touching_only_one_other_even_the_entrance
     assert "shift:0,0:W" in legal and "shift:1,0:E" in legal  # the entrance and a transport
 
 
+def test_faq_liquid_stool_never_moves_a_tile_touching_two_others():
+    s = game()
+    put(s, "1,0", "Lymph Lift")
+    put(s, "2,0", "Vein Gondola")
+    s, _ = trigger(s, "liquid_stool")
+    s, _ = act(s, "Ada", "acted")
+    assert ids(s, "Ada") == [
+        "shift:0,0:N",
+        "shift:0,0:S",
+        "shift:0,0:W",
+        "shift:2,0:N",
+        "shift:2,0:E",
+        "shift:2,0:S",
+    ]
+
+
 def test_faq_liquid_stool_is_skipped_when_no_tile_touches_only_one_other():
     s = game()
     s, _ = trigger(s, "liquid_stool")
     s, ev = act(s, "Ada", "acted")
-    assert any("skipped" in e.text for e in ev) and s.phase == "action" and not s.tasks
+    assert "No tile can be moved that way: skipped." in [e.text for e in ev]
+    assert s.phase == "action" and not s.tasks
 
 
 def test_faq_flatulence_moves_characters_farther_from_the_entrance_or_skips():
@@ -154,8 +179,56 @@ def test_faq_pirates_of_the_pancreas_takes_a_marker_from_a_previous_tile_when_ou
     s.markers_left["Ada"] = 0
     s.phase = "action"
     (pirates,) = give(s, "Ada", "Pirates of the Pancreas")
-    s, _ = act(s, "Ada", f"place:{pirates}:1,0")
+    s, ev = act(s, "Ada", f"place:{pirates}:1,0")
     assert s.park["1,0"].marker == "Ada" and s.park["0,-1"].marker is None
+    assert [e.text for e in ev][-2:] == [
+        "Ada moves a control marker from Artery Express to Pirates of the Pancreas.",
+        "Turn: Bea.",
+    ]
+    assert s.current == "Bea"
+
+
+def test_faq_pirates_out_of_markers_the_player_chooses_which_placed_marker_to_take():
+    s = game()
+    put(s, "0,-1", "Artery Express", marker="Ada")
+    put(s, "-1,0", "Spleen Mountain", marker="Ada")
+    s.markers_left["Ada"] = 0
+    s.phase = "action"
+    (pirates,) = give(s, "Ada", "Pirates of the Pancreas")
+    s, _ = act(s, "Ada", f"place:{pirates}:1,0")
+    labels = {a.id: a.label for a in ENGINE.legal_actions(s, "Ada")}
+    assert labels == {
+        "mfrom:0,-1": "Move your marker from Artery Express (0,-1)",
+        "mfrom:-1,0": "Move your marker from Spleen Mountain (-1,0)",
+    }
+
+
+def test_faq_xenon_bloom_steps_before_choosing_which_marker_to_take():
+    s = game(chars=["Dr. Xenon Bloom", "Rick"])
+    put(s, "0,-1", "Artery Express", marker="Ada")
+    put(s, "-1,0", "Spleen Mountain", marker="Ada")
+    s.markers_left["Ada"] = 0
+    s.phase = "action"
+    (pirates,) = give(s, "Ada", "Pirates of the Pancreas")
+    s, _ = act(s, "Ada", f"place:{pirates}:1,0")
+    assert [t.kind for t in s.tasks] == ["xenon", "marker_from"]
+    assert ids(s, "Ada") == ["xstep:N", "xstep:E", "xstep:W", "xstay"]
+
+
+def test_faq_sphincter_dam_says_which_disease_and_tile_it_washes_away():
+    s = game()
+    put(s, "0,-1", "Aorta Arcade")
+    disease(s, "tuberculosis", "0,-1")
+    s.pos["Ada"] = "0,-1"
+    s.phase = "action"
+    (dam,) = give(s, "Ada", "Sphincter Dam")
+    s, _ = act(s, "Ada", f"place:{dam}:1,-1")
+    s, ev = act(s, "Ada", "dam:W")
+    assert [e.text for e in ev][:2] == [
+        "Tuberculosis is washed away (no reward).",
+        "The Sphincter Dam washes away Aorta Arcade at (0,-1).",
+    ]
+    assert s.dead_diseases == ["tuberculosis"] and s.current == "Bea"
 
 
 def test_faq_pirates_controller_loses_vp_when_a_player_moves_it():
@@ -204,3 +277,10 @@ def test_faq_ongoing_effects_include_body_reactions_and_permanent_diseases():
     put(s, "2,0", "Vein Gondola")
     put(s, "3,0", "Tendon Tram")
     assert "go:3,0" not in ids(s, "Ada")  # Cramp: rides are not free
+
+
+def test_faq_a_skipped_liquid_stool_drawn_by_the_turn_s_action_ends_the_turn():
+    s, _ = trigger(game(), "liquid_stool", phase="end")  # drawn by the turn's action
+    s, ev = act(s, "Ada", "acted")
+    assert [e.text for e in ev][-2:] == ["No tile can be moved that way: skipped.", "Turn: Bea."]
+    assert (s.current, s.phase, s.tasks) == ("Bea", "move", [])

@@ -25,7 +25,8 @@ def test_second_heart_attack_ends_the_game_at_once():
     s.phase = "move"
     s, _ = trigger(s, "heart_attack", nth=1)
     s, _ = act(s, "Bea", "acted")
-    assert s.over and not s.ruben_alive and "second heart attack" in s.end_reason
+    assert s.over and not s.ruben_alive
+    assert s.end_reason == "the second heart attack killed Ruben"
     assert ENGINE.to_act(s) == []
 
 
@@ -153,3 +154,14 @@ def test_a_master_plan_centre_with_one_ring_tile_too_few_is_no_pattern():
     put(s, "0,2", "Spleen Mountain")  # brown
     put(s, "1,2", "Aorta Arcade")  # one red beside it; P1 needs two
     assert plan_patterns(s, "P1") == 0
+
+
+def test_a_game_ended_by_the_second_heart_attack_is_saved_with_ruben_dead():
+    s = game()
+    s, _ = trigger(s, "heart_attack", nth=0)
+    s, _ = act(s, "Ada", "acted", "noaction")
+    s.phase = "move"
+    s, _ = trigger(s, "heart_attack", nth=1)
+    s, _ = act(s, "Bea", "acted")
+    saved = ENGINE.load_state(s.model_dump_json())
+    assert saved.model_dump() == s.model_dump() and saved.ruben_alive is False

@@ -13,6 +13,9 @@ def test_start_of_turn_discard_one_tile_per_disease_on_your_tile():
     disease(s, "gonorrhea", "0,0")
     s = _start(s, "Ada")
     assert s.tasks[0].kind == "discard" and s.tasks[0].data["count"] == 2
+    choices = ENGINE.legal_actions(s, "Ada")
+    assert all(a.private is True and a.label.startswith("Discard ") for a in choices)
+    assert [a.label for a in choices][0] == "Discard tile A (disease on your tile)"
     first, second = s.hands["Ada"][:2]
     s, ev = act(s, "Ada", f"discard:{first}", f"discard:{second}")
     assert len(s.hands["Ada"]) == 1 and {first, second} <= set(s.discard)

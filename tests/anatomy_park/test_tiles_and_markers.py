@@ -1,5 +1,6 @@
 """Transport tiles, control markers and victory points for tiles."""
 
+from engines.anatomy_park import data
 from engines.anatomy_park.scoring import final_scores
 from tests.anatomy_park.helpers import act, game, give, ids, put, tid
 
@@ -99,6 +100,24 @@ def test_end_of_game_star_vp_go_to_the_controller():
     put(s, "2,0", "Spleen Mountain")
     put(s, "1,1", "Gastric Grill")
     assert final_scores(s)["Ada"] == 1 + 2
+
+
+def test_an_end_bonus_by_type_counts_only_touching_tiles_of_that_type():
+    s = game()
+    put(s, "1,0", "Platelet Pantry", marker="Ada")  # its VP + 1 per touching attraction
+    put(s, "2,0", "Spleen Mountain")  # an attraction
+    put(s, "1,1", "Gastric Grill")  # a cafe: not counted
+    vp = data.tile(tid("Platelet Pantry")).vp
+    assert final_scores(s)["Ada"] == vp + 1
+
+
+def test_closed_tiles_laid_before_the_stack_runs_out_are_still_announced():
+    s, _ = _place(game(), "Lymph Lift", "1,0")  # 2 closed tiles, but 1 left in the stack
+    s.stack = s.stack[-1:]
+    s.discard = []
+    s, ev = act(s, "Ada", "dir:E")
+    assert "Ada lays 1 closed transport tile(s) from (1,0)." in [e.text for e in ev]
+    assert s.park["2,0"].closed and "3,0" not in s.park
 
 
 def test_diagonal_tiles_are_not_adjacent():

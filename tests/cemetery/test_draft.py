@@ -58,6 +58,21 @@ def test_taking_a_stack_tells_only_the_taker_what_was_face_down():
     assert hidden in state.players[0].hand
 
 
+def test_the_draw_choices_say_which_pile_they_draw_from():
+    labels = [a.label for a in ENGINE.legal_actions(fresh(), "Ada")][:2]
+    assert labels == ["Draw the top Core from the pile", "Draw the top Part from the pile"]
+
+
+def test_the_taker_is_told_every_face_down_card_of_a_stack_and_none_that_lay_face_up():
+    state = fresh()
+    set_cemetery(state, [["F-arm-1"]])
+    for card, face_up in (("B-leg-1", False), ("P-head-1", False), ("M-head-1", True)):
+        state.cemetery[0].append(Slot(card=take(state, card), face_up=face_up))
+    state, events = play(state, "cem:F-arm-1")
+    told = [e.text for e in events if e.private_to == "Ada"]
+    assert told == ["Face down in it: Beast leg, Plant head."]
+
+
 def test_the_draft_ends_early_when_nothing_is_left_to_draft():
     state = fresh()
     set_cemetery(state, [])
@@ -118,6 +133,29 @@ def test_binding_the_binder_s_draft_choices_name_the_part_they_peeked_at_and_no_
         "Take whole Flesh arm stack (2 cards: +1 face-down) from the Cemetery"
     )
     assert "Plant head" not in " ".join(labels.values())
+
+
+def test_a_binder_who_bound_two_parts_into_one_stack_is_reminded_of_both():
+    state = fresh()
+    set_cemetery(state, [["F-arm-1"]])
+    for card in ("B-leg-1", "P-head-1"):
+        state.cemetery[0].append(Slot(card=take(state, card), face_up=False, seen_by=["Ada"]))
+    labels = {a.id: a.label for a in ENGINE.legal_actions(state, "Ada")}
+    assert labels["cem:F-arm-1"].startswith(
+        "Take whole Flesh arm stack (3 cards: +2 face-down), you bound Beast leg, Plant"
+    )
+
+
+def test_stacks_told_apart_by_place_still_remind_the_binder_what_they_bound():
+    state = fresh()
+    set_cemetery(state, [["F-arm-1"], ["F-arm-2"]])
+    for stack, card in ((0, "B-leg-1"), (1, "B-leg-2")):
+        state.cemetery[stack].append(Slot(card=take(state, card), face_up=False, seen_by=["Ada"]))
+    labels = {a.id: a.label for a in ENGINE.legal_actions(state, "Ada")}
+    for n in (1, 2):
+        assert labels[f"cem:F-arm-{n}"].startswith(
+            f"Take whole Cemetery stack {n}: Flesh arm stack (2 cards: +1 face-down), you bound"
+        )
 
 
 @pytest.mark.parametrize("picks", [1, 2, 3])

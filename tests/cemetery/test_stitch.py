@@ -117,6 +117,50 @@ def test_with_too_many_places_the_part_is_picked_first_then_its_place():
     assert state.players[0].hand == ["F-arm-1", "B-arm-1"]
 
 
+def test_with_too_many_places_the_pet_cemetery_s_top_is_picked_first_then_its_place():
+    state = fresh()
+    _many_creatures(state, 9)
+    _hand(state, ["F-arm-1", "B-arm-1"])
+    below = take(state, "B-head-1")
+    state.players[0].pet = [Slot(card=below, face_up=False), Slot(card=take(state, "P-arm-1"))]
+    run_from(state, "stitch")
+    labels = {a.id: a.label for a in ENGINE.legal_actions(state, "Ada")}
+    assert list(labels) == ["hand:1", "hand:2", "pet", "done"]
+    assert labels["pet"] == "Stitch Plant arm (pet): choose where"
+    state, _ = play(state, "pet")
+    assert len(ids(state)) == 18 + 1 and ids(state)[-1] == "back"
+    state, events = play(state, "at:4:W")
+    me = state.players[0]
+    assert me.creatures[4].parts == {"W": "P-arm-1"} and me.hand == ["F-arm-1", "B-arm-1"]
+    assert me.pet == [Slot(card=below, face_up=True)]
+    assert [e.text for e in events] == [
+        "Ada's Pet Cemetery reveals Beast head on top.",
+        "Ada stitches Plant arm from the Pet Cemetery to creature 5 (Beast Core), left.",
+    ]
+    assert state.pending is None and state.phase == "stitch" and ids(state)[0] == "st:h1:0:W"
+
+
+def _stitch_with_choices(state, n_cores):
+    """8 creatures, 3 arms in hand (48 arm places) and ``n_cores`` Cores in hand."""
+    _many_creatures(state, 8)
+    cores = list(state.core_pile)[:n_cores]
+    _hand(state, ["F-arm-1", "B-arm-1", "P-arm-1", *cores])
+    run_from(state, "stitch")
+
+
+def test_up_to_fifty_choices_with_end_stitch_a_part_comes_with_its_place():
+    state = fresh()
+    _stitch_with_choices(state, 1)  # 1 Core + 48 places + End Stitch = 50
+    offered = ids(state)
+    assert len(offered) == 50 and offered[0] == "core:4" and offered[1] == "st:h1:0:W"
+
+
+def test_past_fifty_choices_with_end_stitch_the_part_is_picked_first():
+    state = fresh()
+    _stitch_with_choices(state, 2)  # 2 Cores + 48 places + End Stitch = 51
+    assert ids(state) == ["core:4", "core:5", "hand:1", "hand:2", "hand:3", "done"]
+
+
 def test_back_after_picking_a_part_to_stitch_changes_nothing():
     state = fresh()
     _stitch_with_too_many_places(state)

@@ -3,6 +3,7 @@ bottom of their deck, Get Out of Jail Free is kept."""
 
 import pytest
 
+from engines.monopoly import movement
 from engines.monopoly.data import CARDS
 from engines.monopoly.engine import ENGINE
 
@@ -76,6 +77,30 @@ def test_nearest_utility_pays_ten_times_a_fresh_roll(monkeypatch):
     own(s, "Brook", 28)
     s = _draw(monkeypatch, "s07", at=22, s=s, extra_dice=((4, 5),))
     assert s.pos["Ada"] == 28 and s.cash["Brook"] == 1500 + 90
+
+
+def test_nearest_utility_tells_the_table_the_fresh_roll_and_the_rent(monkeypatch):
+    s = new(3)
+    own(s, "Brook", 28)
+    deck = s.decks["schwifty"]
+    deck.remove("s07")
+    deck.insert(0, "s07")
+    s.pos["Ada"] = 19
+    dice(monkeypatch, (1, 2), (4, 5))
+    s, events = ENGINE.apply(s, "Ada", "roll")
+    assert "Ada rolls 4+5 for the card: 10 times is 90." in [e.text for e in events]
+    assert s.current == "Brook"
+
+
+def test_advancing_to_the_space_one_stands_on_goes_round_the_board_and_collects():
+    """Advancing only ever moves forward: to the space one stands on is a whole lap, past GO.
+    No card sends a player to a card space today, so this is the rule the helper keeps."""
+    s = new()
+    s.pos["Ada"] = 24
+    events = []
+    movement.advance_to(s, events, "Ada", 24)
+    assert s.pos["Ada"] == 24 and s.cash["Ada"] == 1700
+    assert events[0].text == "Ada passes GO and collects 200."
 
 
 def test_nearest_utility_unowned_may_be_bought(monkeypatch):

@@ -54,3 +54,29 @@ def test_the_classic_breakdown_names_the_last_player_standing_and_the_order_out(
 
 def test_no_breakdown_while_the_game_runs():
     assert ENGINE.final_report(new(2)) == {}
+
+
+def test_the_classic_breakdown_counts_the_order_out_in_ordinals_up_to_the_fifth():
+    s = new(6)
+    report = _ended(s, "Fox", "Eli", "Dee", "Cy", "Brook")
+    assert [report[p] for p in ("Fox", "Eli", "Dee", "Cy", "Brook")] == [
+        "went bankrupt (1st out)",
+        "went bankrupt (2nd out)",
+        "went bankrupt (3rd out)",
+        "went bankrupt (4th out)",
+        "went bankrupt (5th out)",
+    ]
+
+
+def test_the_breakdown_says_one_property_one_stilt_one_box_and_plurals_otherwise():
+    s = new(4, mode="quick")
+    s.owner = {}
+    own(s, "Ada", 1)
+    own(s, "Brook", 3, 6)
+    own(s, "Cy", 8)
+    box = s.max_stilts + 1
+    s.level = {1: 1, 3: box, 6: box, 8: box}
+    report = _ended(s, "Dee")
+    assert "in 1 property + 50 in buildings (1 stilt, 0 boxes) = " in report["Ada"]
+    assert "in 2 properties + " in report["Brook"] and "(0 stilts, 2 boxes)" in report["Brook"]
+    assert "in 1 property + " in report["Cy"] and "(0 stilts, 1 box)" in report["Cy"]

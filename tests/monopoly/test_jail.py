@@ -25,6 +25,26 @@ def test_jail_exit_by_paying_the_fine_then_rolling(monkeypatch):
     assert s.pos["Ada"] == 15
 
 
+def test_paying_the_fine_tells_the_table_why_and_that_the_player_now_rolls():
+    s, events = ENGINE.apply(_jailed(), "Ada", "pay")
+    assert [e.text for e in events] == [
+        "Ada pays 50 to the Bank (jail fine).",
+        "Ada leaves jail; now roll.",
+    ]
+    assert s.current == "Ada" and s.stage == "roll"
+
+
+def test_using_a_card_tells_the_table_the_player_leaves_jail_and_now_rolls():
+    s = _jailed()
+    s.decks["schwifty"].remove("s09")
+    s.cards["Ada"] = ["s09"]
+    s, events = ENGINE.apply(s, "Ada", "usecard:s09")
+    assert [e.text for e in events] == [
+        "Ada uses a Get Out of Jail Free card and leaves jail; now roll."
+    ]
+    assert s.current == "Ada" and s.stage == "roll"
+
+
 def test_jail_exit_by_card_puts_the_card_under_its_deck(monkeypatch):
     s = _jailed()
     s.decks["schwifty"].remove("s09")

@@ -97,3 +97,24 @@ def test_the_partner_of_a_proposed_trade_is_told_to_answer_it_first():
     assert _refusal(s, "Cy", "trade:new:Ada") == (
         "Ada is already trading with Brook; wait for that trade to end."
     )
+
+
+def test_a_bankrupt_player_is_told_they_are_out_of_the_game():
+    s = new(3)
+    s.bankrupt = ["Cy"]
+    assert _refusal(s, "Cy", "roll") == "You are bankrupt and out of the game."
+
+
+def test_a_word_that_is_no_move_of_this_game_is_named_cut_to_40_characters():
+    word = "x" * 50
+    assert _refusal(new(), "Ada", word) == f"'{'x' * 40}' is not a move in this game."
+
+
+def test_a_game_needs_two_to_six_players():
+    with pytest.raises(IllegalAction, match=r"^Monopoly: Rick and Morty needs 2 to 6 players\.$"):
+        ENGINE.setup(["Ada"], seed=1)
+
+
+def test_every_player_needs_a_different_name():
+    with pytest.raises(IllegalAction, match=r"^Every player needs a different name\.$"):
+        ENGINE.setup(["Ada", "Ada"], seed=1)

@@ -101,6 +101,20 @@ def test_owner_must_ask_option_lets_the_owner_claim_rent(monkeypatch):
     assert s.cash["Brook"] == 1514 and s.cash["Ada"] == 1486
 
 
+def test_owner_must_ask_the_table_is_told_who_may_ask_for_what(monkeypatch):
+    s = new(rent="ask")
+    own(s, "Brook", PLUTO)
+    s.pos["Ada"] = 10
+    dice(monkeypatch, (3, 5))
+    s, events = ENGINE.apply(s, "Ada", "roll")
+    assert [e.text for e in events[1:]] == [
+        "Ada lands on Pluto.",
+        "Brook may ask Ada for 14 rent on Pluto.",
+        "Brook's turn.",
+    ]
+    assert s.current == "Brook" and s.stage == "roll"
+
+
 def test_unasked_rent_lapses_when_the_next_player_rolls(monkeypatch):
     s = new(rent="ask")
     own(s, "Brook", PLUTO)

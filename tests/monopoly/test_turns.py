@@ -56,6 +56,28 @@ def test_third_double_goes_to_jail_without_moving(monkeypatch):
     assert s.current == "Brook"
 
 
+def test_third_double_tells_the_table_why_the_player_goes_to_jail(monkeypatch):
+    s = new()
+    s.pos["Ada"] = 20
+    s.doubles = 2
+    dice(monkeypatch, (3, 3))
+    s, events = ENGINE.apply(s, "Ada", "roll")
+    assert [e.text for e in events[:2]] == [
+        "Ada rolls 3+3: a third double in a row.",
+        "Ada goes to jail (three doubles).",
+    ]
+    assert s.current == "Brook" and s.stage == "roll" and s.doubles == 0
+
+
+def test_a_turn_waiting_for_the_buy_decision_survives_saving_and_loading(monkeypatch):
+    s = new()
+    dice(monkeypatch, (1, 2))  # Needful Things, unowned: the game waits for Ada's decision
+    s = act(s, "Ada", "roll")
+    assert s.offer == 3 and s.current == "Ada" and s.stage == "move"
+    again = ENGINE.load_state(s.model_dump_json())
+    assert again.model_dump() == s.model_dump() and again.again is False
+
+
 def test_go_to_jail_space_sends_to_jail_without_salary(monkeypatch):
     s = new()
     s.pos["Ada"] = 26

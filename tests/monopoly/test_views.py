@@ -5,6 +5,7 @@ import io
 
 from PIL import Image
 
+from engines.monopoly import views
 from engines.monopoly.engine import ENGINE
 from rendering import render_board, render_hand
 
@@ -56,6 +57,19 @@ def test_the_pending_line_names_the_awaited_decision():
 def test_summary_is_one_public_line():
     text = ENGINE.summary(_midgame())
     assert "Ada to roll" in text and "Cash:" in text
+
+
+def test_summary_names_the_rules_the_turn_and_the_cash_of_players_still_in():
+    s = _midgame()
+    s.bankrupt = ["Cy"]
+    s.turns = 6
+    assert ENGINE.summary(s) == (
+        f"Monopoly (classic), turn 7. {views.pending_line(s)} Cash: Ada 1500, Brook 1500, Dee 1500."
+    )
+
+
+def test_summary_of_a_quick_game_says_quick():
+    assert ENGINE.summary(new(2, mode="quick")).startswith("Monopoly (quick), turn 1. ")
 
 
 def test_the_dice_name_who_rolled_them_after_the_turn_passes(monkeypatch):

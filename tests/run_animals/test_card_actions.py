@@ -6,6 +6,7 @@ neighbours are 2 (up), 10 (down), 5 (left) and 7 (right).
 
 from __future__ import annotations
 
+from engines.run_animals.engine import ENGINE
 from tests.run_animals.helpers import act, game, give_goal, ids, move_all, set_tile
 
 GOAL_2F_1N = 1
@@ -83,6 +84,25 @@ def test_acquire_takes_only_colours_the_goal_needs():
     assert ids(state) == ["acq:F", "skip"]
 
 
+def test_acquire_choices_name_the_cube_and_the_tile():
+    state = game("cat", "bear")
+    give_goal(state, "Ada", GOAL_ALL_TWO)
+    state, _ = act(state, "play:cat1")  # Acquire food/nest on tile 6
+    labels = [a.label for a in ENGINE.legal_actions(state, "Ada")]
+    assert labels[:2] == ["Acquire food from tile 6", "Acquire nest from tile 6"]
+
+
+def test_a_player_left_without_a_goal_acquires_and_steals_nothing():
+    state = game("frog", "cat")
+    state.seats["Ada"].goal = None
+    state, _ = act(state, "play:frog2")  # Acquire nest/water; tile 6 has both
+    assert state.current == "Brook" and state.seats["Ada"].discard == ["frog2"]
+    state = game("frog", "cat")
+    state.seats["Ada"].goal = None
+    state, _ = act(state, "play:frog4")  # Steal
+    assert state.current == "Brook" and state.boxed == []
+
+
 def test_acquire_never_exceeds_the_goal():
     state = game("cat", "bear")
     give_goal(state, "Ada", GOAL_2F_1N, {"F": 2})
@@ -140,6 +160,27 @@ def test_expel_lets_the_player_send_each_animal_where_they_choose():
     assert state.current == "Brook"
 
 
+def test_expel_says_how_many_other_animals_go():
+    state = game("bear", "kite")
+    state, _ = act(state, "play:bear5")  # Move or Expel; 3 other animals on tile 6
+    labels = {a.id: a.label for a in ENGINE.legal_actions(state, "Ada")}
+    assert labels["expel"] == "Expel the 3 other animals from tile 6"
+    state, events = act(state, "expel")
+    assert events[-1].text == "Ada expels 3 animals from tile 6."
+
+
+def test_expel_of_a_single_other_animal_says_animal():
+    state = game("bear", "kite")
+    move_all(state, "Brook", 7)
+    state.meeples[3].tile = 6  # one kite stays on tile 6 with Ada's first bear
+    state.meeples[1].tile = 5
+    state, _ = act(state, "play:bear5", "at:6")
+    labels = {a.id: a.label for a in ENGINE.legal_actions(state, "Ada")}
+    assert labels["expel"] == "Expel the 1 other animal from tile 6"
+    state, events = act(state, "expel")
+    assert events[-1].text == "Ada expels 1 animal from tile 6."
+
+
 def test_expel_also_sends_away_the_players_own_other_meeples():
     state = game("bear", "kite")
     state, _ = act(state, "play:bear5", "expel")
@@ -178,6 +219,17 @@ def test_steal_takes_a_needed_cube_from_the_supply_and_the_card_leaves_the_game(
     assert state.boxed == ["frog4"]
     assert "frog4" not in state.seats["Ada"].discard + state.seats["Ada"].hand
     assert any("leaves the game" in e.text for e in events)
+
+
+def test_steal_choices_name_the_cube_and_that_the_card_leaves():
+    state = game("frog", "cat")
+    give_goal(state, "Ada", GOAL_2F_1N)
+    state, _ = act(state, "play:frog4")
+    labels = [a.label for a in ENGINE.legal_actions(state, "Ada")]
+    assert labels[:2] == [
+        "Steal a food cube (card leaves the game)",
+        "Steal a nest cube (card leaves the game)",
+    ]
 
 
 def test_steal_only_offers_colours_left_in_the_supply():
