@@ -21,7 +21,7 @@ from engines.cemetery.common import (
 from engines.cemetery.data import CARDS, POSITION_ORDER, card_name
 from engines.cemetery.grid import can_stitch_through, fits, fitting, placements
 from engines.cemetery.state import CemeteryState, Creature, Pending, Slot
-from engines.core import Action, Event
+from engines.core import MAX_ACTION_LABEL, Action, Event
 
 DONE = Action(id="done", label="End this phase")
 BACK = Action(id="back", label="Back: choose something else")
@@ -54,13 +54,24 @@ def draft_options(state: CemeteryState) -> list[Action]:
     }
     # every stack is its own choice: stacks that read alike (even once cut to a button's length)
     # are told apart by their place in the Cemetery, counted as the board draws them
-    looks = Counter(label[:80] for label in plain.values())
+    looks = Counter(label[:MAX_ACTION_LABEL] for label in plain.values())
     for i, st in takeable:
         label = plain[i]
-        if looks[label[:80]] > 1:
+        if looks[label[:MAX_ACTION_LABEL]] > 1:
             label = f"{_take_verb(st)} Cemetery stack {i + 1}: {_stack_seen_by(state, st, me)}"
-        out.append(Action(id=f"cem:{st[0].card}", label=label[:80]))
+        if len(label) > MAX_ACTION_LABEL:  # what the player bound matters more than the words
+            place = f"{_take_verb(st)} Cemetery stack {i + 1}{_bound(state, st, me)}"
+            label = _fit(f"{place}: {stack_words(state, st)}")
+        out.append(Action(id=f"cem:{st[0].card}", label=label))
     return out
+
+
+def _fit(label: str) -> str:
+    """``label`` within a move label's length, cut at a word's end."""
+    if len(label) <= MAX_ACTION_LABEL:
+        return label
+    cut = label[: MAX_ACTION_LABEL - 1]
+    return cut[: cut.rfind(" ")].rstrip(" ,:") + "…" if " " in cut else cut + "…"
 
 
 def _take_verb(stack: list[Slot]) -> str:
@@ -70,9 +81,13 @@ def _take_verb(stack: list[Slot]) -> str:
 def _stack_seen_by(state: CemeteryState, stack: list[Slot], player: str) -> str:
     """A stack as ``player`` knows it: the public words, plus what they peeked at when binding
     (action labels are shown to the acting player only)."""
-    words = stack_words(state, stack)
+    return stack_words(state, stack) + _bound(state, stack, player)
+
+
+def _bound(state: CemeteryState, stack: list[Slot], player: str) -> str:
+    """ ", you bound <names>" for the face-down cards of ``stack`` that ``player`` peeked at."""
     known = [name_of(state, s.card) for s in stack if not s.face_up and player in s.seen_by]
-    return f"{words}, you bound {', '.join(known)}" if known else words
+    return f", you bound {', '.join(known)}" if known else ""
 
 
 def do_draft(state: CemeteryState, action_id: str, events: list[Event]) -> None:

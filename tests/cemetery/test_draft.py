@@ -121,14 +121,8 @@ def test_binding_the_binder_s_draft_choices_name_the_part_they_peeked_at_and_no_
     state.cemetery[0].append(Slot(card=mine, face_up=False, seen_by=["Ada"]))
     state.cemetery[1].append(Slot(card=theirs, face_up=False, seen_by=["Brook"]))
     labels = {a.id: a.label for a in ENGINE.legal_actions(state, "Ada")}
-    assert (
-        labels["cem:F-arm-1"]
-        == (
-            "Take whole Flesh arm stack (2 cards: +1 face-down), you bound Beast leg from the Cemetery"[
-                :80
-            ]
-        )
-    )
+    # too long with the stack's words: the place on the board and what was bound, never cut
+    assert labels["cem:F-arm-1"].startswith("Take whole Cemetery stack 1, you bound Beast leg:")
     assert labels["cem:F-arm-2"] == (
         "Take whole Flesh arm stack (2 cards: +1 face-down) from the Cemetery"
     )
@@ -142,7 +136,7 @@ def test_a_binder_who_bound_two_parts_into_one_stack_is_reminded_of_both():
         state.cemetery[0].append(Slot(card=take(state, card), face_up=False, seen_by=["Ada"]))
     labels = {a.id: a.label for a in ENGINE.legal_actions(state, "Ada")}
     assert labels["cem:F-arm-1"].startswith(
-        "Take whole Flesh arm stack (3 cards: +2 face-down), you bound Beast leg, Plant"
+        "Take whole Cemetery stack 1, you bound Beast leg, Plant head:"
     )
 
 
@@ -154,8 +148,18 @@ def test_stacks_told_apart_by_place_still_remind_the_binder_what_they_bound():
     labels = {a.id: a.label for a in ENGINE.legal_actions(state, "Ada")}
     for n in (1, 2):
         assert labels[f"cem:F-arm-{n}"].startswith(
-            f"Take whole Cemetery stack {n}: Flesh arm stack (2 cards: +1 face-down), you bound"
+            f"Take whole Cemetery stack {n}, you bound Beast leg:"
         )
+
+
+def test_a_long_draft_label_is_cut_at_a_word_s_end():
+    from engines.cemetery.actions import _fit
+
+    whole = "Take whole Cemetery stack 3, you bound " + ", ".join(["Monster tail"] * 6)
+    label = _fit(whole)
+    assert len(label) <= 80 and label.endswith("…")
+    kept = label[:-1]
+    assert whole.startswith(kept) and whole[len(kept)] in " ,"
 
 
 @pytest.mark.parametrize("picks", [1, 2, 3])
