@@ -371,9 +371,12 @@ class GameSession:
             return value
         typed = f"{move.label.split(' (')[0]} {move.amount.low}"
         choices = self.d.autocomplete(actor, self.channel, "/play", "action", typed)
-        if not choices or not choices[0]["value"].startswith(f"{move.id}:"):
+        # the typed words may match several moves ("Offer 0 shmeckles" beside "Ask for 0
+        # shmeckles"): the one made is among them, not necessarily first
+        made = f"{move.id}:{move.amount.low}"
+        if not any(c["value"] == made for c in choices):
             raise ScenarioFailure(f"/play did not offer {typed!r} as a move: {choices}")
-        return choices[0]["value"]
+        return made
 
     def _fill_form(self, actor: User, opened: Reply, label: str) -> Reply:
         """Type an amount in the form a button opened: the steered move's amount when it is
