@@ -19,6 +19,7 @@ import functools
 import json
 import re
 import sqlite3
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from decimal import Decimal
@@ -67,7 +68,7 @@ class Cursor(Protocol):
     def description(self) -> Any: ...
 
 
-class Db:
+class Db(ABC):
     """A synchronous connection in autocommit mode: transactions are explicit
     (:meth:`begin`, :meth:`commit`, :meth:`rollback`). Rows read by name or by position."""
 
@@ -75,19 +76,21 @@ class Db:
     #: a join done in the order written (SQLite's CROSS JOIN; PostgreSQL plans its own)
     ordered_join: str = "JOIN"
 
-    def execute(self, sql: str, params: Sequence[Any] = ()) -> Cursor:
-        raise NotImplementedError
+    @abstractmethod
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> Cursor: ...
 
-    def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        raise NotImplementedError
+    @abstractmethod
+    def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None: ...
 
+    @abstractmethod
     def script(self, sql: str) -> None:
         """Run a whole migration file (inside the caller's transaction)."""
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def begin(self) -> None:
         """Start a write transaction that holds its writes against every other connection's."""
-        raise NotImplementedError
+        ...
 
     def commit(self) -> None:
         self.execute("COMMIT")
@@ -98,22 +101,24 @@ class Db:
             self.execute("ROLLBACK")
 
     @property
-    def in_transaction(self) -> bool:
-        raise NotImplementedError
+    @abstractmethod
+    def in_transaction(self) -> bool: ...
 
-    def close(self) -> None:
-        raise NotImplementedError
+    @abstractmethod
+    def close(self) -> None: ...
 
+    @abstractmethod
     def clashes_with(self, exc: BaseException, index: str, column: str) -> bool:
         """Whether ``exc`` is a unique index refusing a row (``index`` on ``column``)."""
-        raise NotImplementedError
+        ...
 
-    def seed_in(self, seed: int) -> Any:
-        raise NotImplementedError
+    @abstractmethod
+    def seed_in(self, seed: int) -> Any: ...
 
+    @abstractmethod
     def in_ids(self, column: str, ids: Sequence[int]) -> tuple[str, Any]:
         """``column`` is one of ``ids``, however many: the condition and its one parameter."""
-        raise NotImplementedError
+        ...
 
     @staticmethod
     def seed_out(value: int | bytes | Decimal) -> int:
@@ -122,9 +127,10 @@ class Db:
             return int.from_bytes(value, "big")
         return int(value)
 
+    @abstractmethod
     def tables(self) -> list[str]:
         """The names of the tables in the database."""
-        raise NotImplementedError
+        ...
 
 
 class SqliteDb(Db):
