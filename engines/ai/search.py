@@ -4,7 +4,9 @@ Each iteration samples a whole game the searching seat cannot tell from the real
 (``engine.determinize``), walks the one shared tree down the actions legal in that sample
 (choosing by UCB among the children available there, as in single-observer ISMCTS), adds one
 action, then plays the sample on with the engine's own stand-in policy (``pick``) for a while,
-and scores how it went for every player. The seat's move is the most visited one.
+and scores how it went for every player. The seat's move is the most visited one; once no
+other move can catch up with it in the iterations left, the search stops early, since the
+remaining iterations could not change the move.
 
 The search only ever reads sampled states, so its choice cannot depend on what the seat does
 not know; with an iteration budget it is deterministic for a seed.
@@ -71,6 +73,10 @@ def choose(
 
 
 class Search:
+    #: stop once the leading move cannot be overtaken in the iterations left (the move is the
+    #: same as with the whole budget; only the time differs)
+    stop_when_decided = True
+
     def __init__(
         self, engine: Engine[Any], player: str, rng: random.Random, budget: Budget, horizon: int
     ) -> None:
@@ -90,12 +96,19 @@ class Search:
         if len(self._candidates(sample, self.player, legal, root.hint)) == 1:
             return root.hint
         limit = self.budget.iterations
+        ids = {a.id for a in legal}
         deadline = None if self.budget.seconds is None else time.monotonic() + self.budget.seconds
         while limit is None or self.iterations < limit:
             if deadline is not None and self.iterations and time.monotonic() >= deadline:
                 break
             self.iterations += 1
             self._iterate(root, self.engine.determinize(state, self.player, self.rng))
+            if (
+                limit is not None
+                and self.stop_when_decided
+                and _decided(root, ids, limit - self.iterations)
+            ):
+                break
         order = {a.id: i for i, a in enumerate(legal)}
         tried = [a for a in root.children if a in order]
         if not tried:
@@ -161,6 +174,24 @@ class Search:
             action = next(a for a in actions if a.id == picked)
             state, _ = engine.play(state, actor, action)
         return rewards(engine, state)
+
+
+def _decided(root: Node, ids: set[str], left: int) -> bool:
+    """Whether the most visited of the moves ``ids`` stays ahead whatever ``left`` more
+    iterations do.
+
+    Each iteration adds one visit to one root move at most, so the leader keeps the lead (ties
+    included, which the tie-break could hand to another move) when it leads by more than
+    ``left``."""
+    first = second = 0
+    for action, child in root.children.items():
+        if action not in ids:
+            continue
+        if child.visits > first:
+            first, second = child.visits, first
+        elif child.visits > second:
+            second = child.visits
+    return first - second > left
 
 
 def _ucb(node: Node) -> float:

@@ -172,3 +172,28 @@ def test_monopoly_s_standing_counts_the_rent_a_built_property_will_collect():
     assert bare > 0  # an owned property's rent counts before anyone lands on it
     state.level[space] = 2
     assert beyond_worth() > bare
+
+
+@pytest.mark.parametrize("name", sorted(shipped_games()))
+def test_stopping_once_the_move_is_decided_plays_the_move_of_the_whole_budget(name, monkeypatch):
+    from engines.ai.search import Search
+
+    engine, state, player = _with_choices(name)
+    budget = Budget(iterations=80)
+    early = [choose(engine, state, player, "hard", seed=s, budget=budget) for s in range(6)]
+    monkeypatch.setattr(Search, "stop_when_decided", False)
+    whole = [choose(engine, state, player, "hard", seed=s, budget=budget) for s in range(6)]
+    assert early == whole
+
+
+def test_a_search_stops_early_once_no_other_move_can_catch_up():
+    from engines.ai.search import Search
+
+    engine, state, player = _with_choices("run_animals")
+    legal = engine.legal_actions(state, player)
+    spent = []
+    for seed in range(6):
+        search = Search(engine, player, random.Random(seed), Budget(iterations=200), 60)
+        search.run(state, legal)
+        spent.append(search.iterations)
+    assert min(spent) < 200
