@@ -16,20 +16,42 @@ from engines.core import move_with_amount
 
 
 def matching(actions: list[Action], typed: str) -> list[app_commands.Choice[str]]:
-    """Up to 25 of ``actions`` whose label or id contains ``typed`` (label matches first). A
-    number in what was typed ("bid 75") first offers each move that takes an amount made with
-    it ("Bid 75"), when it is in that move's range."""
+    """Up to 25 of ``actions`` whose label or id matches ``typed``: first the label containing
+    it as typed, then the label containing each of its words and numbers in any order, then
+    the id. A number in what was typed ("bid 75") first offers each move that takes an amount
+    made with it ("Bid 75"), when it is in that move's range: the move whose label shares most
+    of the typed words first ("ask for 0" offers "Ask for 0 shmeckles" before "Offer 0
+    shmeckles"), and none that shares no typed word."""
     needle = typed.strip().casefold()
-    made = [
-        app_commands.Choice(name=clip(m.label, 100), value=m.id)
-        for m in with_number(actions, typed)
-    ]
+    words = re.findall(r"[^\W\d_]+", needle)
+    made = sorted(with_number(actions, typed), key=lambda m: -_shared(m.label, words))
+    if words:  # words typed beside the number say which move: one sharing none is not it
+        made = [m for m in made if _shared(m.label, words)]
     hits = [a for a in actions if needle in a.label.casefold()]
+    tokens = re.findall(r"[^\W_]+", needle)
+    if tokens:
+        hits += [a for a in actions if a not in hits and _has_all(a.label, tokens)]
     hits += [a for a in actions if a not in hits and needle in a.id.casefold()]
     return [
-        *made,
+        *(app_commands.Choice(name=clip(m.label, 100), value=m.id) for m in made),
         *(app_commands.Choice(name=clip(a.label or a.id, 100), value=a.id) for a in hits),
     ][:MAX_CHOICES]
+
+
+def _shared(label: str, words: list[str]) -> int:
+    """How many of the typed ``words`` the ``label`` contains."""
+    folded = label.casefold()
+    return sum(w in folded for w in words)
+
+
+def _has_all(label: str, tokens: list[str]) -> bool:
+    """Whether ``label`` has every typed token, in any order: a word anywhere in it, a number
+    as the start of one of its numbers ("5" finds 5 and 50, never 15)."""
+    folded = label.casefold()
+    numbers = re.findall(r"[0-9]+", folded)
+    return all(
+        any(n.startswith(t) for n in numbers) if t.isdigit() else t in folded for t in tokens
+    )
 
 
 def with_number(actions: list[Action], typed: str) -> list[Action]:
