@@ -142,12 +142,19 @@ class BotSeats(TableCore):
             log.warning(
                 "game %s: the search failed (%s); the suggestion plays", row.id, failure(exc)
             )
+            action_id = None
+        legal = self._engine_call(eng.legal_actions, state, seat.name)
+        action = next((a for a in legal if a.id == action_id), None)
+        if action is None:
+            # a failed search, or a move that is not legal (a worker from another version):
+            # the seat still moves, so a game never waits on a bot that can't choose
+            if action_id is not None:
+                log.warning("game %s: the search chose no legal move; the suggestion plays", row.id)
             try:
                 action_id = eng.suggest(state, seat.name, random.Random(seed))
             except IllegalAction as refused:
                 raise NotYourTurn(refused.reason) from None
-        legal = self._engine_call(eng.legal_actions, state, seat.name)
-        action = next((a for a in legal if a.id == action_id), None)
-        if action is None:
-            raise IllegalMove("The chosen move is not a legal move.")
+            action = next((a for a in legal if a.id == action_id), None)
+            if action is None:
+                raise IllegalMove("The chosen move is not a legal move.")
         return await self._move(row, eng, state, seat, action, by_standin=standin is not None)

@@ -155,3 +155,20 @@ async def test_at_start_a_process_wakes_the_bots_of_its_own_shards_games_only(ta
         await driver.wake_all()
         assert woken == expected
         await driver.close()
+
+
+async def test_a_search_that_answers_an_illegal_move_leaves_the_move_to_the_suggestion(table):
+    await lobby(table, users=(ADA, BO))
+    start = await table.start(channel_id=CHANNEL, user_id=ADA)
+
+    async def confused(game, state_json, player, level, seed):
+        return "no-such-move"
+
+    outcome = await table.play_standin(
+        game_id=start.game.id,
+        user_id=start.to_act[0],
+        expected_version=start.game.version,
+        think=confused,
+    )
+    assert outcome.action is not None and outcome.action.id != "no-such-move"
+    assert outcome.by_standin
