@@ -49,3 +49,39 @@ def test_a_player_types_a_bid_in_an_auction(world):
         "the typed bid in the turn message",
     )
     game.check_consistency()  # every request the bot sent was one Discord accepts
+
+
+def test_a_form_opened_before_a_restart_is_answered_after_it(fresh_world):
+    """The form's answer names the move by custom id, never by a view held in memory: a bid
+    typed into a form the bot opened before it was killed is the move after it starts again."""
+    w, d = fresh_world, fresh_world.driver
+    channel = d.channel("typed-bid-restart")
+    game = GameSession(
+        d, w.db, channel, "monopoly", [d.user("Ada"), d.user("Bob")], spectator=d.user("Eve")
+    )
+    game.open_and_start()
+    for _ in range(60):
+        if game.witness.state().offer is not None:
+            break
+        game.move()
+    assert game.witness.state().offer is not None, "nobody landed on an unowned property"
+    [uid] = game.witness.to_act_users()
+    actor = next(u for u in game.players if u.id == uid)
+    turn = d.latest_public(channel)
+    d.click(actor, turn, custom_id=_button(turn, "Auction")["custom_id"])
+    turn = d.latest_public(channel)
+    bidder = next(u for u in game.players if u.id in game.witness.to_act_users())
+    opened = d.click(bidder, turn, custom_id=_button(turn, "Bid")["custom_id"])
+    assert opened.interaction.response_type == 9, opened
+
+    ready = w.bot.times_ready()
+    w.bot.kill()
+    w.bot.start()
+    w.bot.wait_ready(times=ready + 1)
+    w.server.settle(quiet=0.5)
+
+    answer = d.submit(bidder, opened, amount="31")
+    assert not (answer.ephemeral and "error" in answer.text.lower()), answer.text
+    auction = game.witness.state().auction
+    assert auction is not None and auction.high == 31
+    game.check_consistency()
