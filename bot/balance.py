@@ -190,6 +190,9 @@ def main(args: argparse.Namespace) -> int:
         "The full run the design calls for (`normal` bots, 1,000 games per game and count) is "
         "`python -m bot balance --level normal --games 1000 --jobs 2` (hours of CPU).",
         "",
+        "What designed data was tuned after a report, and its figures before and after: "
+        "[tuning.md](tuning.md).",
+        "",
     ]
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text("\n".join(head + body))

@@ -4,12 +4,17 @@ The printed card and tile data is not public, so most entries are designed to fi
 every field says where it comes from (``provenance``). The checks below are the rulebook's
 numbers (16 tiles, 20 goals, the species table, 22/18/18 cubes, 10 cement, six graveyard slots),
 so a typo in a data file fails at import instead of in a game.
+
+Designed data is tuned when the balance report shows it unfair; a tuning is a new *edition*.
+The data files hold the current edition; ``data/editions.json`` keeps what each older edition
+had instead, so a game dealt with an older edition plays on with it to its end (the state
+records its edition) while new games get the current one.
 """
 
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Literal
 
@@ -211,6 +216,32 @@ class GameData(BaseModel):
         return next(s for s in self.species.values() if s.name == name)
 
 
+class GoalPoints(_Entry):
+    id: int
+    points: int
+
+
+class Edition(_Entry):
+    """What an older edition had instead of the current files' entries, and why it changed."""
+
+    edition: int
+    replaced: str
+    why: str
+    goals: list[GoalPoints] = []
+    cards: list[CardData] = []
+
+
+class EditionsData(_Entry):
+    current: int
+    older: list[Edition]
+
+    @model_validator(mode="after")
+    def _numbered(self):
+        if sorted(e.edition for e in self.older) != list(range(1, self.current)):
+            raise ValueError("older editions are numbered 1 to the current one, each once")
+        return self
+
+
 def _read(name: str) -> dict:
     return json.loads((DATA_DIR / name).read_text(encoding="utf-8"))
 
@@ -250,18 +281,50 @@ def _check(data: GameData) -> None:
                 raise ValueError(f"{n} players: the starting {COLOUR_NAMES[c]} exceeds the supply")
 
 
-@lru_cache(maxsize=1)
-def load() -> GameData:
-    species_list = [SpeciesData.model_validate(s) for s in _read("species.json")["species"]]
-    cards = {c.id: c for s in species_list for c in s.cards}
+EDITIONS = EditionsData.model_validate(
+    json.loads((DATA_DIR / "editions.json").read_text(encoding="utf-8"))
+)
+#: the edition new games are dealt with
+CURRENT_EDITION = EDITIONS.current
+
+
+@cache
+def load(edition: int = CURRENT_EDITION) -> GameData:
+    """The component data of ``edition`` (the current one unless a game says otherwise)."""
+    if edition == CURRENT_EDITION:
+        species_list = [SpeciesData.model_validate(s) for s in _read("species.json")["species"]]
+        goals = {g["id"]: GoalData.model_validate(g) for g in _read("goals.json")["goals"]}
+    else:
+        species_list, goals = _older(edition, load())
     data = GameData(
         map=MapData.model_validate(_read("map.json")),
-        goals={g["id"]: GoalData.model_validate(g) for g in _read("goals.json")["goals"]},
+        goals=goals,
         species={s.code: s for s in species_list},
-        cards=cards,
+        cards={c.id: c for s in species_list for c in s.cards},
         card_species={c.id: s.code for s in species_list for c in s.cards},
         dice=DiceData.model_validate(_read("dice.json")),
         components=ComponentsData.model_validate(_read("components.json")),
     )
     _check(data)
     return data
+
+
+def _older(edition: int, current: GameData) -> tuple[list[SpeciesData], dict[int, GoalData]]:
+    """The species and goals of an older ``edition``: the current ones with its entries."""
+    found = next((e for e in EDITIONS.older if e.edition == edition), None)
+    if found is None:
+        raise ValueError(f"Run Animals has no edition {edition} of its components")
+    goals = dict(current.goals)
+    for g in found.goals:
+        if g.id not in goals:
+            raise ValueError(f"edition {edition}: no goal {g.id}")
+        goals[g.id] = goals[g.id].model_copy(update={"points": g.points})
+    cards = {c.id: c for c in found.cards}
+    unknown = set(cards) - set(current.cards)
+    if unknown:
+        raise ValueError(f"edition {edition}: no cards {sorted(unknown)}")
+    species = [
+        s.model_copy(update={"cards": [cards.get(c.id, c) for c in s.cards]})
+        for s in current.species.values()
+    ]
+    return species, goals

@@ -8,7 +8,7 @@ from typing import Any
 from engines.core import Action, Engine, Event, IllegalAction, OptionSpec, Result
 from engines.run_animals import flow, hidden, policy, scoring, views
 from engines.run_animals.actions import Choice
-from engines.run_animals.data import load
+from engines.run_animals.data import CURRENT_EDITION, GameData, load
 from engines.run_animals.graveyard import end_game
 from engines.run_animals.migrations import MIGRATIONS
 from engines.run_animals.setup import new_game
@@ -16,6 +16,12 @@ from engines.run_animals.state import GRAVE, RAState
 from engines.run_animals.views import RAView
 
 DATA = load()
+
+
+def data_of(state: RAState) -> GameData:
+    """The component data of the edition ``state`` was dealt with."""
+    return DATA if state.edition == CURRENT_EDITION else load(state.edition)
+
 
 GUIDE = """**Run Animals, Run!** — each of you plays an endangered Taiwanese species (pick one when you join, or get a random one). Animals are placed one at a time, then play goes round.
 **Goal:** complete survival goals (food 🟧, nest 🟫, water 🟦 cubes) for points. Reaching **20 points** ends the game.
@@ -69,13 +75,13 @@ class RunAnimalsEngine(Engine[RAState]):
     def legal_actions(self, state: RAState, player: str) -> list[Action]:
         if state.over or player != state.current:
             return []
-        return [Choice.of(option) for option in flow.options(state, DATA)]
+        return [Choice.of(option) for option in flow.options(state, data_of(state))]
 
     def view(self, state: RAState, viewer: str | None) -> RAView:
         return views.view(state, viewer)
 
     def result(self, state: RAState) -> Result | None:
-        return scoring.result(state, DATA)
+        return scoring.result(state, data_of(state))
 
     def final_report(self, state: RAState) -> dict[str, str]:
         """Each player's completed goals and penalties."""
@@ -83,21 +89,21 @@ class RunAnimalsEngine(Engine[RAState]):
             return {}
         out = {}
         for p in state.players:
-            goals = scoring.goal_points(state, DATA, p)
-            penalty = scoring.penalty_of(state, DATA, p)
+            goals = scoring.goal_points(state, data_of(state), p)
+            penalty = scoring.penalty_of(state, data_of(state), p)
             done = len(state.seats[p].completed)
             out[p] = f"{goals} from {done} goal{'s' if done != 1 else ''} − {penalty} penalty"
         return out
 
     def summary(self, state: RAState) -> str:
         scores = ", ".join(
-            f"{p} ({DATA.species[state.seats[p].species].short}) {scoring.score(state, DATA, p)}"
+            f"{p} ({data_of(state).species[state.seats[p].species].short}) {scoring.score(state, data_of(state), p)}"
             for p in state.players
         )
         if state.over:
             return f"Game over: {state.end_reason}. Scores: {scores}."
         filled = sum(o is not None for o in state.graveyard)
-        end = DATA.graveyard_end_slot(len(state.players))
+        end = data_of(state).graveyard_end_slot(len(state.players))
         doing = "placing animals" if state.phase == "place" else f"round {state.round}"
         return f"{doing}; {state.current} to act. Scores: {scores}. Graveyard {filled}/{end}."
 
@@ -111,7 +117,7 @@ class RunAnimalsEngine(Engine[RAState]):
     def step(self, state: RAState, player: str, action: Action, events: list[Event]) -> None:
         assert isinstance(action, Choice), "run_animals actions come from its legal_actions"
         events += action.run(state)
-        events += flow.settle(state, DATA)
+        events += flow.settle(state, data_of(state))
 
     def leave(self, state: RAState, player: str, events: list[Event]) -> None:
         """A player who leaves takes their species off the map: it is extinct, so the game
@@ -120,12 +126,12 @@ class RunAnimalsEngine(Engine[RAState]):
             if m.owner == player:
                 m.tile = GRAVE
         state.seats[player].eliminated = True
-        species = DATA.species[state.seats[player].species].short
+        species = data_of(state).species[state.seats[player].species].short
         end_game(state, f"{player} left: their {species} is extinct and they are eliminated")
         events.append(Event(text=f"The game ends: {state.end_reason}.", kind="end"))
 
     def standing(self, state: RAState) -> dict[str, float]:
-        return {p: float(scoring.score(state, DATA, p)) for p in state.players}
+        return {p: float(scoring.score(state, data_of(state), p)) for p in state.players}
 
     def ending(self, state: RAState) -> str:
         if state.reached_target is not None:
@@ -140,7 +146,7 @@ class RunAnimalsEngine(Engine[RAState]):
         return " and ".join(reasons) or state.end_reason
 
     def seat_choices(self, state: RAState) -> dict[str, str]:
-        return {p: DATA.species[state.seats[p].species].name for p in state.players}
+        return {p: data_of(state).species[state.seats[p].species].name for p in state.players}
 
     def determinize(self, state: RAState, player: str, rng: random.Random) -> RAState:
         return hidden.determinize(self.copy_state(state), player, rng)

@@ -28,4 +28,12 @@ def record_who_reached_the_target(state: dict[str, Any]) -> dict[str, Any]:
     return state
 
 
-MIGRATIONS: list[Migration] = [record_who_reached_the_target]
+def keep_the_first_edition(state: dict[str, Any]) -> dict[str, Any]:
+    """1 -> 2: the designed cards and goal points were retuned (a second edition); a game
+    saved before was dealt with the first and plays on with it, so nothing changes under its
+    players."""
+    state.setdefault("edition", 1)
+    return state
+
+
+MIGRATIONS: list[Migration] = [record_who_reached_the_target, keep_the_first_edition]

@@ -44,7 +44,7 @@ def card_value(
 
 
 def suggest(state: RAState, player: str, ids: list[str], rng: random.Random) -> str:
-    data = load()
+    data = load(state.edition)
     need = still_needed(state, data, player)
     phase = state.phase
     if phase == "place":

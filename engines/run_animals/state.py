@@ -12,6 +12,7 @@ from typing import Literal
 from pydantic import BaseModel
 
 from engines.core import Rng
+from engines.run_animals.data import CURRENT_EDITION
 
 FRONT = 0
 GRAVE = -1
@@ -84,8 +85,10 @@ class RAState(BaseModel):
     #: the player whose goal took them to 20 points: they win outright (see docs/rulings)
     reached_target: str | None = None
     rng: Rng
+    #: the edition of the component data the game was dealt with, kept to its end
+    edition: int = CURRENT_EDITION
     #: the shape of this model: the number of steps in ``migrations.MIGRATIONS``
-    schema_version: int = 1
+    schema_version: int = 2
 
     @property
     def playing(self) -> Pending:

@@ -124,7 +124,7 @@ def goal_view(data: GameData, goal_id: int) -> GoalView:
 
 
 def view(state: RAState, viewer: str | None) -> RAView:
-    data = load()
+    data = load(state.edition)
     players = []
     for i, p in enumerate(state.players):
         seat = state.seats[p]

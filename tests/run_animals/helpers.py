@@ -7,12 +7,14 @@ from engines.run_animals.engine import DATA, ENGINE
 PLAYERS = ["Ada", "Brook", "Cy", "Dee"]
 
 
-def game(*species: str, seed: int = 1, tile: int = 6, start: int = 0):
+def game(*species: str, seed: int = 1, tile: int = 6, start: int = 0, edition: int | None = None):
     """A game whose players have these species (codes), every meeple placed on ``tile``, in
-    the first round with seat ``start`` to play."""
+    the first round with seat ``start`` to play (dealt with ``edition`` of the data if given)."""
     players = PLAYERS[: len(species)]
     names = {p: DATA.species[c].name for p, c in zip(players, species, strict=True)}
     state = ENGINE.setup(players, seed=seed, options={"species": names})
+    if edition is not None:
+        state.edition = edition
     while state.phase == "place":
         state, _ = ENGINE.apply(state, state.current, f"place:{tile}")
     state.start = start

@@ -10,7 +10,6 @@ from engines.run_animals.engine import ENGINE
 from tests.run_animals.helpers import act, game, give_goal, ids, move_all, set_tile
 
 GOAL_2F_1N = 1
-GOAL_1F_2W = 4
 GOAL_ALL_TWO = 18
 
 
@@ -50,8 +49,8 @@ def test_then_card_may_skip_the_first_action_and_still_do_the_second():
 
 
 def test_then_card_cannot_do_the_second_action_before_the_first():
-    state = game("cat", "bear")
-    state, _ = act(state, "play:cat4")  # Move then Expel, with bears on the tile
+    state = game("cat", "bear", edition=1)
+    state, _ = act(state, "play:cat4")  # the first edition's Move then Expel, bears on the tile
     assert "expel" not in ids(state)
     state, _ = act(state, "skip")
     assert "expel" in ids(state)
@@ -60,9 +59,9 @@ def test_then_card_cannot_do_the_second_action_before_the_first():
 
 def test_or_card_offers_both_actions_but_allows_only_one():
     state = game("turtle", "cat")
-    give_goal(state, "Ada", GOAL_1F_2W)
-    state, _ = act(state, "play:turtle3")  # Acquire nest/water or Move
-    assert set(ids(state)) == {"acq:W", "move:2", "move:10", "move:5", "move:7", "skip"}
+    give_goal(state, "Ada", GOAL_ALL_TWO)
+    state, _ = act(state, "play:turtle3")  # Acquire nest or Move
+    assert set(ids(state)) == {"acq:N", "move:2", "move:10", "move:5", "move:7", "skip"}
     state, _ = act(state, "move:7")
     assert state.current == "Brook"
     assert state.seats["Ada"].goal_cubes == {"F": 0, "N": 0, "W": 0}
@@ -71,8 +70,8 @@ def test_or_card_offers_both_actions_but_allows_only_one():
 
 def test_or_card_after_acquiring_cannot_also_move():
     state = game("turtle", "cat")
-    give_goal(state, "Ada", GOAL_1F_2W)
-    state, _ = act(state, "play:turtle3", "acq:W")
+    give_goal(state, "Ada", GOAL_ALL_TWO)
+    state, _ = act(state, "play:turtle3", "acq:N")
     assert state.current == "Brook"
     assert all(m.tile == 6 for m in state.meeples if m.owner == "Ada")
 
@@ -115,8 +114,8 @@ def test_acquire_never_exceeds_the_goal():
 def test_acquire_is_limited_to_the_colours_on_the_card():
     state = game("frog", "cat")
     give_goal(state, "Ada", GOAL_ALL_TWO)
-    state, _ = act(state, "play:frog1")  # Acquire water
-    assert ids(state) == ["acq:W", "skip"]
+    state, _ = act(state, "play:frog1")  # Acquire food/water; tile 6 also has a nest
+    assert ids(state) == ["acq:F", "acq:W", "skip"]
 
 
 def test_acquire_takes_from_the_chosen_meeples_tile():

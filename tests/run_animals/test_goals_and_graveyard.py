@@ -162,20 +162,20 @@ def test_voluntarily_removing_the_last_meeple_also_makes_the_species_extinct():
 
 def test_reaching_twenty_points_ends_the_game_at_once():
     state = _ready_to_complete(game("cat", "bear"))
-    state.seats["Ada"].completed = [18, 19, 20, 13]  # 19 points
-    state, events = act(state, "play:cat1", "acq:N")
+    state.seats["Ada"].completed = [18, 13]  # 10 + 8 points
+    state, events = act(state, "play:cat1", "acq:N")  # a goal worth 4
     assert state.phase == "over"
     result = ENGINE.result(state)
     assert result.winners == ["Ada"]
-    assert result.scores["Ada"] == 21
-    assert "21 points" in result.reason
+    assert result.scores["Ada"] == 22
+    assert "22 points" in result.reason
 
 
 def test_the_first_player_who_gets_20_points_wins_even_below_another_after_penalties():
     state = _ready_to_complete(game("cat", "bear"))
-    state.seats["Ada"].completed = [18, 19, 20, 13]  # 19 points
+    state.seats["Ada"].completed = [18, 13]  # 18 points, then 22
     state.graveyard[:3] = ["Ada", "Ada", "Ada"]  # -1 -2 -3
-    state.seats["Brook"].completed = [14, 15, 16, 17]  # 16 points, no penalty
+    state.seats["Brook"].completed = [19, 14]  # 18 points, no penalty
     state, _ = act(state, "play:cat1", "acq:N")
     result = ENGINE.result(state)
     assert result.scores["Ada"] < result.scores["Brook"]
@@ -184,14 +184,14 @@ def test_the_first_player_who_gets_20_points_wins_even_below_another_after_penal
 
 def test_final_score_is_goal_points_minus_graveyard_penalties():
     state = game("frog", "turtle")
-    state.seats["Ada"].completed = [18, 1]  # 5 + 2
-    state.seats["Brook"].completed = [13]  # 4
+    state.seats["Ada"].completed = [18, 1]  # 10 + 4
+    state.seats["Brook"].completed = [13]  # 8
     bury(state, DATA, 0)  # Ada -1
     bury(state, DATA, 1)  # Ada -2
     bury(state, DATA, 4)  # Brook -3
     state.phase = "over"
     result = ENGINE.result(state)
-    assert result.scores == {"Ada": 4.0, "Brook": 1.0}
+    assert result.scores == {"Ada": 11.0, "Brook": 5.0}
     assert result.winners == ["Ada"]
 
 

@@ -13,7 +13,7 @@ GOAL_2F_1N = 1
 def test_stand_in_plays_a_card_that_acquires_a_needed_cube():
     state = game("cat", "bear")
     give_goal(state, "Ada", GOAL_2F_1N)
-    state.seats["Ada"].hand = ["cat4", "cat1"]  # Move then Expel; Acquire food/nest
+    state.seats["Ada"].hand = ["cat5", "cat1"]  # Warm Up, nothing to take back; Acquire food/nest
     for seed in range(10):
         assert ENGINE.suggest(state, "Ada", random.Random(seed)) == "play:cat1"
 
