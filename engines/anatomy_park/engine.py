@@ -14,6 +14,7 @@ from engines.anatomy_park.flow import (
     describe_wait,
     end_without_players,
     next_player,
+    send_stranded_home,
 )
 from engines.anatomy_park.scoring import breakdown, plan_patterns
 from engines.anatomy_park.setup import new_game
@@ -180,9 +181,10 @@ class AnatomyParkEngine(Engine[APState]):
             s.winners = remaining
             ev.append(Event(text=f"{', '.join(remaining)} wins: everyone else left.", kind="end"))
             return
-        if s.current == player:
+        if s.current == player:  # their turn ends here
             s.tasks = []
             s.extra_turn = False
+            send_stranded_home(s, ev)
             nxt = next_player(s, player)
             if nxt is None:
                 end_without_players(s, ev)
