@@ -190,10 +190,8 @@ class AnatomyParkEngine(Engine[APState]):
                 end_without_players(s, ev)
             else:
                 begin_turn(s, nxt, ev)
-        else:
-            s.tasks = [
-                t for t in s.tasks if t.player != player or t.kind in ("gonorrhea", "each_move")
-            ]
+        # every waiting task is the turn's player's (a rival's part in Gonorrhea or Flatulence
+        # is a place in its order, dropped above): a rival leaving leaves the rest to finish
         advance(s, ev)
 
     def summary(self, state: APState) -> str:
