@@ -19,6 +19,7 @@ def test_the_player_on_turn_leaving_ends_their_turn_with_no_extra_turn_for_the_n
     s = game(3)
     s.extra_turn = True  # Ada drew a Migraine this turn
     s, _ = ENGINE.remove_player(s, "Ada")
+    assert ENGINE.load_state(s.model_dump_json()) == s
     s, _ = act(s, "Bea", "nomove", "noaction")
     assert s.current == "Cy"
 
