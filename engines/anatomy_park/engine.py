@@ -173,13 +173,13 @@ class AnatomyParkEngine(Engine[APState]):
         if s.tasks and s.tasks[0].kind == "gonorrhea" and len(s.tasks[0].data["order"]) < 2:
             s.tasks.pop(0)
         remaining = [p for p in s.players if p not in s.removed]
-        if len(remaining) < 2:
+        if len(remaining) < 2:  # one player is left, and wins
             s.over = True
             s.tasks = []
             s.end_reason = "everyone else left the game"
             s.final_scores = {p: sum_scores(s, p) for p in remaining}
             s.winners = remaining
-            ev.append(Event(text=f"{', '.join(remaining)} wins: everyone else left.", kind="end"))
+            ev.append(Event(text=f"{remaining[0]} wins: everyone else left.", kind="end"))
             return
         if s.current == player:  # their turn ends here
             s.tasks = []

@@ -56,8 +56,9 @@ def test_a_player_leaving_the_game_is_skipped_by_flatulence():
     s, _ = trigger(s, "flatulence")
     s, _ = act(s, "Ada", "acted")
     s, _ = ENGINE.remove_player(s, "Bea")
-    s, _ = act(s, "Ada", ids(s, "Ada")[0])
+    s, ev = act(s, "Ada", ids(s, "Ada")[0])
     assert ENGINE.to_act(s) == ["Cy"]
+    assert not [e.text for e in ev if "Bea" in e.text]
 
 
 def test_a_rival_leaving_leaves_the_player_on_turn_what_they_still_have_to_do():
@@ -96,6 +97,10 @@ def test_the_last_player_left_wins_and_the_game_says_why():
     s = game(2)
     s, ev = ENGINE.remove_player(s, "Bea")
     assert ENGINE.result(s).reason == "everyone else left the game"
+    assert ENGINE.load_state(s.model_dump_json()) == s
+    assert ev[0].text == (
+        "Bea leaves the game; their character leaves the park and their tiles are discarded."
+    )
     assert [(e.text, e.kind) for e in ev if e.kind == "end"] == [
         ("Ada wins: everyone else left.", "end")
     ]
