@@ -27,3 +27,12 @@ def test_rogers_two_space_tile_move_says_two_spaces():
     put(s, "1,0", "Aorta Arcade")
     labels = {a.id: a.label for a in ENGINE.legal_actions(s, "Ada")}
     assert labels["mtile:1,0:N2"] == "Move Aorta Arcade (1,0) 2 up (body reaction)"
+
+
+def test_a_walk_says_how_many_movement_points_it_costs():
+    s = game()
+    put(s, "1,0", "Aorta Arcade")
+    put(s, "2,0", "Spleen Mountain")
+    labels = {a.id: a.label for a in ENGINE.legal_actions(s, "Ada")}
+    assert labels["go:1,0"] == "Walk to Aorta Arcade (1,0) (1 move)"
+    assert labels["go:2,0"] == "Walk to Spleen Mountain (2,0) (2 move)"
