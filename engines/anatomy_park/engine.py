@@ -14,6 +14,7 @@ from engines.anatomy_park.flow import (
     describe_wait,
     end_without_players,
     next_player,
+    send_stranded_home,
 )
 from engines.anatomy_park.scoring import breakdown, plan_patterns
 from engines.anatomy_park.setup import new_game
@@ -172,26 +173,25 @@ class AnatomyParkEngine(Engine[APState]):
         if s.tasks and s.tasks[0].kind == "gonorrhea" and len(s.tasks[0].data["order"]) < 2:
             s.tasks.pop(0)
         remaining = [p for p in s.players if p not in s.removed]
-        if len(remaining) < 2:
+        if len(remaining) < 2:  # one player is left, and wins
             s.over = True
             s.tasks = []
             s.end_reason = "everyone else left the game"
             s.final_scores = {p: sum_scores(s, p) for p in remaining}
             s.winners = remaining
-            ev.append(Event(text=f"{', '.join(remaining)} wins: everyone else left.", kind="end"))
+            ev.append(Event(text=f"{remaining[0]} wins: everyone else left.", kind="end"))
             return
-        if s.current == player:
+        if s.current == player:  # their turn ends here
             s.tasks = []
             s.extra_turn = False
+            send_stranded_home(s, ev)
             nxt = next_player(s, player)
             if nxt is None:
                 end_without_players(s, ev)
             else:
                 begin_turn(s, nxt, ev)
-        else:
-            s.tasks = [
-                t for t in s.tasks if t.player != player or t.kind in ("gonorrhea", "each_move")
-            ]
+        # every waiting task is the turn's player's (a rival's part in Gonorrhea or Flatulence
+        # is a place in its order, dropped above): a rival leaving leaves the rest to finish
         advance(s, ev)
 
     def summary(self, state: APState) -> str:

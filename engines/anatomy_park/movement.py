@@ -20,6 +20,8 @@ def reachable(s: APState, player: str) -> dict[str, int]:
 
     Stepping onto a transport tile (open or closed) is free; stepping onto any other tile costs
     1 (so leaving a transport for another type costs 1). Cramp makes every step cost 1.
+    A tile costs the same to step onto from every side, so the first time the search reaches
+    a tile is its cheapest: no tile is reached twice.
     """
     start = s.pos[player]
     budget = movement_points(s, player)
@@ -31,14 +33,12 @@ def reachable(s: APState, player: str) -> dict[str, int]:
     step_cost: dict[str, int] = {}
     while heap:
         cost, cur = heapq.heappop(heap)
-        if cost > best.get(cur, 99):
-            continue
         for n in tile_neighbours(park, cur):
             sc = step_cost.get(n)
             if sc is None:
                 sc = step_cost[n] = 0 if free_rides and is_transport(s, n) else 1
             c = cost + sc
-            if c <= budget and c < best.get(n, 99):
+            if c <= budget and n not in best:
                 best[n] = c
                 heapq.heappush(heap, (c, n))
     best.pop(start, None)
@@ -61,13 +61,11 @@ def exact_paths_end(s: APState, start: str, length: int) -> set[str]:
     return ends
 
 
-def movable_tile(s: APState, space: str, *, by_reaction: bool = False) -> bool:
-    """Players may not move the entrance or transports; some body reactions may."""
+def movable_tile(s: APState, space: str) -> bool:
+    """Players may not move the entrance or transports (some body reactions may)."""
     cell = s.park.get(space)
     if cell is None:
         return False
-    if by_reaction:
-        return True
     return not cell.closed and data.tile(cell.tile).type not in ("entrance", "transport")
 
 
@@ -92,9 +90,7 @@ def tile_move_options(s: APState, player: str) -> list[tuple[str, str, int]]:
     from engines.anatomy_park.common import has_ability
 
     here = s.pos[player]
-    spaces = (
-        [here, *tile_neighbours(s.park, here)] if here in s.park else tile_neighbours(s.park, here)
-    )
+    spaces = [here, *tile_neighbours(s.park, here)]
     far = has_ability(s, player, "far_tile_move")
     out = []
     for sp in spaces:

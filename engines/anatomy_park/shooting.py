@@ -50,14 +50,16 @@ def resolve_roll(s: APState, player: str, effect: str, dice: list[int], ev: list
         return
     ev.append(Event(text=f"{player} shoots at {name}: {shown} - a miss."))
     if has_ability(s, player, "reroll") and not s.rerolled:
-        s.tasks.insert(0, Task(kind="reroll", player=player, data={"effect": effect, "dice": dice}))
+        s.tasks.append(Task(kind="reroll", player=player, data={"effect": effect, "dice": dice}))
         return
     miss(s, player, effect, dice)
 
 
 def miss(s: APState, player: str, effect: str, dice: list[int]) -> None:
+    """Moving the missed disease (a step per 3, 4 or 5), then a body reaction. A shot is the
+    whole action phase and nothing else waits, so its tasks start the queue."""
     steps = sum(1 for v in dice if v in (3, 4, 5))
-    s.tasks.insert(0, Task(kind="draw_reaction", player=player))
+    s.tasks.append(Task(kind="draw_reaction", player=player))
     if steps:
         s.tasks.insert(
             0, Task(kind="shot_move", player=player, data={"effect": effect, "steps": steps})

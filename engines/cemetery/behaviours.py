@@ -57,9 +57,7 @@ def _steal(state: CemeteryState, trig: Trigger, tag: str, events: list[Event]) -
         say(events, f"{tag}: nothing in the Cemetery can be stolen.")
         return
     say(events, f"{tag}.")
-    state.pending = Pending(
-        kind="steal_part", player=state.me.name, react=trig.unstable, creature=trig.creature
-    )
+    state.pending = Pending(kind="steal_part", player=state.me.name, react=trig.unstable)
 
 
 def _attach_stolen(
@@ -88,9 +86,7 @@ def _maim(state: CemeteryState, trig: Trigger, tag: str, events: list[Event]) ->
     rival = state.rival
     if _has_parts(state, 1 - state.current):
         say(events, f"{tag}: {rival.name} must remove a Part.")
-        state.pending = Pending(
-            kind="maim", player=rival.name, react=trig.unstable, creature=trig.creature
-        )
+        state.pending = Pending(kind="maim", player=rival.name, react=trig.unstable)
         return
     say(events, f"{tag}: {rival.name} has no Part to remove.")
     if trig.unstable:
@@ -263,7 +259,7 @@ def choose(state: CemeteryState, action_id: str, events: list[Event]) -> None:
         base = action_id.split(":", 1)[1]
         stack = state.cemetery[stack_index(state, base)]  # type: ignore[index]
         if p.react:
-            assert p.card is not None, "Insane's binding names the Part it lays"
+            assert p.card is not None  # Insane's binding names the Part it lays
             stack.append(Slot(card=p.card))
             say(
                 events,

@@ -4,7 +4,7 @@ the first turn's Draft under way."""
 from __future__ import annotations
 
 from engines.cemetery.data import CARDS, SETTINGS
-from engines.cemetery.flow import advance, start_turn
+from engines.cemetery.flow import start_turn
 from engines.cemetery.state import CemeteryState, PlayerState, Slot
 from engines.core import Event, Rng
 
@@ -29,6 +29,5 @@ def new_game(players: list[str], seed: int) -> CemeteryState:
         rng=rng,
     )
     events: list[Event] = []
-    start_turn(state, events)
-    advance(state, events, acted=False)
+    start_turn(state, events)  # the Cemetery and both piles are full: the Draft can begin
     return state

@@ -59,10 +59,10 @@ def fill(state: RAState, data: GameData, tile: TileState, limit: int | None = No
 
 
 def return_cubes(state: RAState, tile: TileState) -> None:
-    for i, s in enumerate(tile.slots):
+    """The tile's cubes go back to the supply (the caller lays the tile's new slots)."""
+    for s in tile.slots:
         if s in state.supply:
             state.supply[s] += 1
-            tile.slots[i] = EMPTY
 
 
 def productive(tile: TileState) -> bool:

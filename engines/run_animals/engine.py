@@ -67,7 +67,7 @@ class RunAnimalsEngine(Engine[RAState]):
         if not self.min_players <= len(players) <= self.max_players:
             raise IllegalAction("Run Animals, Run! is for 2 to 4 players.")
         opts = self.validate_options(players, options)
-        return new_game(list(players), opts.get("species", {}), DATA, seed)
+        return new_game(list(players), opts["species"], DATA, seed)
 
     def to_act(self, state: RAState) -> list[str]:
         return flow.awaited(state)
@@ -115,7 +115,7 @@ class RunAnimalsEngine(Engine[RAState]):
         return state.over
 
     def step(self, state: RAState, player: str, action: Action, events: list[Event]) -> None:
-        assert isinstance(action, Choice), "run_animals actions come from its legal_actions"
+        assert isinstance(action, Choice)  # run_animals actions come from its legal_actions
         events += action.run(state)
         events += flow.settle(state, data_of(state))
 

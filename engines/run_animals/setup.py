@@ -6,7 +6,7 @@ from typing import Literal
 
 from engines.core import Rng
 from engines.run_animals.board import fill
-from engines.run_animals.data import COLOURS, GameData
+from engines.run_animals.data import GameData
 from engines.run_animals.state import EMPTY, Meeple, PlayerState, RAState, TileState
 
 
@@ -33,7 +33,6 @@ def new_game(players: list[str], chosen: dict[str, str], data: GameData, seed: i
             species=sp.code,
             hand=[c.id for c in sp.cards],
             goal=deck.pop(0),
-            goal_cubes=dict.fromkeys(COLOURS, 0),
         )
     face_up = [deck.pop(0), deck.pop(0)]
     meeples = [Meeple(owner=p) for p in players for _ in range(data.species[species[p]].meeples)]
