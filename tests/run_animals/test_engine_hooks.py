@@ -21,18 +21,18 @@ def test_the_final_report_waits_for_the_end():
 
 def test_the_final_report_shows_goal_points_goals_and_penalties():
     state = game("cat", "bear")
-    state.seats["Ada"].completed = [1, 4]  # 2 + 2 points
+    state.seats["Ada"].completed = [1, 4]  # 4 + 4 points
     state.seats["Brook"].completed = [1]
     state.graveyard[:3] = ["Ada", "Brook", "Ada"]  # -1 -2 -3
     report = ENGINE.final_report(_over(state, "the graveyard is full"))
-    assert report == {"Ada": "4 from 2 goals − 4 penalty", "Brook": "2 from 1 goal − 2 penalty"}
+    assert report == {"Ada": "8 from 2 goals − 4 penalty", "Brook": "4 from 1 goal − 2 penalty"}
 
 
 def test_the_standing_is_goal_points_less_penalties():
     state = game("cat", "bear")
-    state.seats["Ada"].completed = [1]
-    state.graveyard[:2] = ["Brook", "Ada"]
-    assert ENGINE.standing(state) == {"Ada": 0.0, "Brook": -1.0}
+    state.seats["Ada"].completed = [1]  # 4 points
+    state.graveyard[:2] = ["Brook", "Ada"]  # -1 Brook, -2 Ada
+    assert ENGINE.standing(state) == {"Ada": 2.0, "Brook": -1.0}
 
 
 def test_the_status_line_while_animals_are_placed():
@@ -45,7 +45,7 @@ def test_the_status_line_names_the_round_the_scores_and_the_graveyard():
     state.seats["Brook"].completed = [1]
     state.graveyard[0] = "Ada"
     assert ENGINE.summary(state) == (
-        "round 1; Ada to act. Scores: Ada (Leopard Cat) -1, Brook (Black Bear) 2. Graveyard 1/4."
+        "round 1; Ada to act. Scores: Ada (Leopard Cat) -1, Brook (Black Bear) 4. Graveyard 1/4."
     )
 
 
