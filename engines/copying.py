@@ -85,23 +85,53 @@ def _type_copier(tp: Any) -> Copier | None:
     return _generic
 
 
+def _copy_expr(tp: Any, src: str, env: dict[str, Any], depth: int = 0) -> str | None:
+    """Python source that copies ``src`` (a simple expression) of annotation ``tp``, written
+    inline so a list of models costs one comprehension, not a call per level; None when the
+    value can be shared (immutable)."""
+    if _type_copier(tp) is None:
+        return None
+    origin = get_origin(tp)
+    if origin in (Union, types.UnionType):
+        inner = [a for a in get_args(tp) if a is not type(None)]
+        if len(inner) == 1:
+            one = _copy_expr(inner[0], src, env, depth)
+            return f"(None if {src} is None else {one})"
+    elif origin is list:
+        (item,) = get_args(tp) or (Any,)
+        x = f"x{depth}"
+        each = _copy_expr(item, x, env, depth + 1)
+        if each is None:
+            return f"{src}.copy()"
+        return f"[{each} for {x} in {src}]"
+    elif origin is dict:
+        args = get_args(tp)
+        if len(args) == 2:
+            k, x = f"k{depth}", f"x{depth}"
+            each = _copy_expr(args[1], x, env, depth + 1)
+            if each is None:
+                return f"{src}.copy()"
+            return f"{{{k}: {each} for {k}, {x} in {src}.items()}}"
+    name = f"c{len(env)}"
+    env[name] = _type_copier(tp)
+    return f"{name}({src})"
+
+
 def _model_copier(cls: type[BaseModel]) -> Copier:
-    """Generate the copier of one model class (once)."""
+    """Generate the copier of one model class (once): a single function whose source copies
+    each field inline (a model inside is copied by its own copier)."""
     hints = typing.get_type_hints(cls)
     _building.add(cls)
     lines = ["def copier(v):", "    d = v.__dict__", "    new = new_(cls)", "    fields = {"]
     env: dict[str, Any] = {"new_": object.__new__, "cls": cls, "set_": object.__setattr__}
     for name in cls.model_fields:
-        field_copier = _type_copier(hints.get(name, Any))
-        if field_copier is None:
-            lines.append(f"        {name!r}: d[{name!r}],")
-        else:
-            env[f"c_{name}"] = field_copier
-            lines.append(f"        {name!r}: c_{name}(d[{name!r}]),")
+        src = f"d[{name!r}]"
+        expr = _copy_expr(hints.get(name, Any), src, env)
+        lines.append(f"        {name!r}: {expr or src},")
     lines += [
         "    }",
         "    set_(new, '__dict__', fields)",
-        "    set_(new, '__pydantic_fields_set__', set(v.__pydantic_fields_set__))",
+        "    set_(new, '__pydantic_fields_set__', v.__pydantic_fields_set__.copy())",
         "    extra = v.__pydantic_extra__",
         "    set_(new, '__pydantic_extra__', None if extra is None else generic(extra))",
         "    private = v.__pydantic_private__",

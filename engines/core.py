@@ -14,10 +14,16 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+)
 
 from engines.copying import copy_model
 
@@ -57,12 +63,21 @@ class Amount(BaseModel):
 MAX_AMOUNT_DIGITS = 9
 
 
+#: a move's label, or the words that make it when it is first read (see :class:`Action`)
+Label = str | Callable[[], str]
+
+
 class Action(BaseModel):
     """One thing a player may do now.
 
     ``id`` is stable for the same choice in the same state: it travels in the player's own
     autocomplete values and the move log (never in a public component), so it stays short (at
     most ``MAX_ACTION_ID``) and ASCII.
+
+    ``label`` may be given as the words that make it (a function of no arguments): a search
+    lists every legal move at every step and reads only ids, so a label is worded only when
+    something reads it (``.label``, equality, a dump, a copy), once, and then the action is
+    exactly the one built with the words.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -84,7 +99,7 @@ class Action(BaseModel):
         self,
         *,
         id: str,
-        label: str,
+        label: Label,
         private: bool = False,
         amount: Amount | None = None,
         step_of: str | None = None,
@@ -92,13 +107,15 @@ class Action(BaseModel):
         # engines list every legal action at every step of a search, from parts they made
         # themselves: built without validation (``model_validate`` still checks outside data)
         set_ = object.__setattr__
-        values = {
-            "id": id,
-            "label": label,
-            "private": private,
-            "amount": amount,
-            "step_of": step_of,
-        }
+        values: dict[str, Any] = {"id": id}
+        if isinstance(label, str):
+            values["label"] = label
+            set_(self, "__pydantic_private__", None)
+        else:  # worded when first read: until then the words wait where pydantic keeps nothing
+            set_(self, "__pydantic_private__", {_WORDS: label})
+        values["private"] = private
+        values["amount"] = amount
+        values["step_of"] = step_of
         set_(self, "__dict__", values)
         given = {"id", "label"}
         if private:
@@ -109,7 +126,60 @@ class Action(BaseModel):
             given.add("step_of")
         set_(self, "__pydantic_fields_set__", given)
         set_(self, "__pydantic_extra__", None)
-        set_(self, "__pydantic_private__", None)
+
+    def _worded(self) -> Action:
+        """The action with its label in place (worded now if it was left for later)."""
+        waiting = self.__pydantic_private__
+        if waiting is not None:
+            label = waiting[_WORDS]()
+            # the label's slot in the field order: right after the id, as if built with it
+            values = self.__dict__
+            rest = {k: values.pop(k) for k in list(values) if k != "id"}
+            values["label"] = label
+            values.update(rest)
+            object.__setattr__(self, "__pydantic_private__", None)
+        return self
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "label" and self.__pydantic_private__ is not None:
+            return self._worded().__dict__["label"]
+        return super().__getattr__(name)  # type: ignore[misc]
+
+    # everything that reads the fields all at once words the label first
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Action):
+            other._worded()
+        return super(Action, self._worded()).__eq__(other)
+
+    def __hash__(self) -> int:
+        self._worded()
+        return hash((type(self), self.id, self.label, self.private, self.amount, self.step_of))
+
+    def __repr_args__(self) -> Any:
+        return super(Action, self._worded()).__repr_args__()
+
+    def __iter__(self) -> Any:
+        return super(Action, self._worded()).__iter__()
+
+    def __getstate__(self) -> dict[Any, Any]:
+        return super(Action, self._worded()).__getstate__()
+
+    def __copy__(self) -> Action:
+        return super(Action, self._worded()).__copy__()
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Action:
+        return super(Action, self._worded()).__deepcopy__(memo)
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Action:
+        return super(Action, self._worded()).model_copy(update=update, deep=deep)
+
+    @model_serializer(mode="wrap")
+    def _dump_worded(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        return handler(self._worded())
+
+
+#: where an Action keeps the words of a label not yet worded
+_WORDS = "words"
 
 
 MAX_ACTION_ID = 64
