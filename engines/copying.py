@@ -2,8 +2,9 @@
 
 A state is valid already, so copying it needs no validation: a copier per model class,
 generated once from the field annotations, copies each field by what it holds (an atom is
-shared, a list of atoms is sliced, a model is copied by its own copier). Several times faster
-than a dump-and-validate round trip or ``copy.deepcopy``, and a search copies a state per move.
+shared, a list of atoms is sliced, a model is copied by its own copier, a frozen model of
+atoms is shared). Several times faster than a dump-and-validate round trip or
+``copy.deepcopy``, and a search copies a state per move.
 """
 
 from __future__ import annotations
@@ -79,10 +80,26 @@ def _type_copier(tp: Any) -> Copier | None:
             return dict.copy
         return lambda v: {k: value_copier(x) for k, x in v.items()}
     if isinstance(tp, type) and issubclass(tp, BaseModel):
+        if _immutable(tp):
+            return None
         if tp in _building:  # a model that holds itself: look its copier up when copying
             return lambda v: _copiers[type(v)](v)
         return _copiers.get(tp) or _model_copier(tp)
     return _generic
+
+
+def _immutable(cls: type[BaseModel]) -> bool:
+    """A frozen model of immutable fields cannot change once made: copies may share it."""
+    if not cls.model_config.get("frozen") or cls.model_config.get("extra") == "allow":
+        return False
+    if cls in _building:
+        return False
+    hints = typing.get_type_hints(cls)
+    _building.add(cls)
+    try:
+        return all(_type_copier(hints.get(name, Any)) is None for name in cls.model_fields)
+    finally:
+        _building.discard(cls)
 
 
 def _copy_expr(tp: Any, src: str, env: dict[str, Any], depth: int = 0) -> str | None:
