@@ -22,6 +22,7 @@ Copier = Callable[[Any], Any]
 
 _ATOMS = (str, int, float, bool, type(None))
 _copiers: dict[type, Copier] = {}
+_list_copiers: dict[type, Copier] = {}
 _building: set[type] = set()
 
 
@@ -120,6 +121,10 @@ def _copy_expr(tp: Any, src: str, env: dict[str, Any], depth: int = 0) -> str | 
         each = _copy_expr(item, x, env, depth + 1)
         if each is None:
             return f"{src}.copy()"
+        if isinstance(item, type) and issubclass(item, BaseModel) and item not in _building:
+            name = f"c{len(env)}"
+            env[name] = _list_copier(item)
+            return f"{name}({src})"
         return f"[{each} for {x} in {src}]"
     elif origin is dict:
         args = get_args(tp)
@@ -134,30 +139,78 @@ def _copy_expr(tp: Any, src: str, env: dict[str, Any], depth: int = 0) -> str | 
     return f"{name}({src})"
 
 
+#: the slots every pydantic model has, set straight through their descriptors (the fastest way)
+_SET_DICT = BaseModel.__dict__["__dict__"].__set__
+_SET_FIELDS_SET = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_SET_EXTRA = BaseModel.__dict__["__pydantic_extra__"].__set__
+_SET_PRIVATE = BaseModel.__dict__["__pydantic_private__"].__set__
+
+
 def _model_copier(cls: type[BaseModel]) -> Copier:
     """Generate the copier of one model class (once): a single function whose source copies
     each field inline (a model inside is copied by its own copier)."""
-    hints = typing.get_type_hints(cls)
     _building.add(cls)
-    lines = ["def copier(v):", "    d = v.__dict__", "    new = new_(cls)", "    fields = {"]
-    env: dict[str, Any] = {"new_": object.__new__, "cls": cls, "set_": object.__setattr__}
-    for name in cls.model_fields:
-        src = f"d[{name!r}]"
-        expr = _copy_expr(hints.get(name, Any), src, env)
-        lines.append(f"        {name!r}: {expr or src},")
-    lines += [
-        "    }",
-        "    set_(new, '__dict__', fields)",
-        "    set_(new, '__pydantic_fields_set__', v.__pydantic_fields_set__.copy())",
-        "    extra = v.__pydantic_extra__",
-        "    set_(new, '__pydantic_extra__', None if extra is None else generic(extra))",
-        "    private = v.__pydantic_private__",
-        "    set_(new, '__pydantic_private__', None if private is None else generic(private))",
-        "    return new",
-    ]
-    env["generic"] = _generic
+    env, body = _model_source(cls)
+    lines = ["def copier(v):", *body, "    return new"]
     exec("\n".join(lines), env)  # noqa: S102 - code generated from the model's own field names
     copier = cast(Copier, env["copier"])
     _copiers[cls] = copier
     _building.discard(cls)
     return copier
+
+
+def _list_copier(cls: type[BaseModel]) -> Copier:
+    """Generate the copier of a list of ``cls`` (once): the model's copy written inside the
+    loop, without a call per item (states hold lists of many small models)."""
+    copier = _list_copiers.get(cls)
+    if copier is None:
+        _building.add(cls)
+        env, body = _model_source(cls)
+        _building.discard(cls)
+        lines = [
+            "def copier(items):",
+            "    out = []",
+            "    append = out.append",
+            "    for v in items:",
+            *("    " + line for line in body),
+            "        append(new)",
+            "    return out",
+        ]
+        exec("\n".join(lines), env)  # noqa: S102 - code generated from the model's own fields
+        copier = _list_copiers[cls] = cast(Copier, env["copier"])
+    return copier
+
+
+def _model_source(cls: type[BaseModel]) -> tuple[dict[str, Any], list[str]]:
+    """The statements that copy the model ``v`` into ``new``, and the names they use."""
+    hints = typing.get_type_hints(cls)
+    env: dict[str, Any] = {
+        "new_": object.__new__,
+        "cls": cls,
+        "set_dict": _SET_DICT,
+        "set_fields_set": _SET_FIELDS_SET,
+        "set_extra": _SET_EXTRA,
+        "set_private": _SET_PRIVATE,
+        "generic": _generic,
+    }
+    fields = []
+    for name in cls.model_fields:
+        src = f"d[{name!r}]"
+        expr = _copy_expr(hints.get(name, Any), src, env)
+        fields.append(f"{name!r}: {expr or src}")
+    # a model without extra fields always has None there (pydantic's own invariant)
+    extra = (
+        "None if v.__pydantic_extra__ is None else generic(v.__pydantic_extra__)"
+        if cls.model_config.get("extra") == "allow"
+        else "None"
+    )
+    body = [
+        "    d = v.__dict__",
+        "    new = new_(cls)",
+        f"    set_dict(new, {{{', '.join(fields)}}})",
+        "    set_fields_set(new, v.__pydantic_fields_set__.copy())",
+        f"    set_extra(new, {extra})",
+        "    private = v.__pydantic_private__",
+        "    set_private(new, None if private is None else generic(private))",
+    ]
+    return env, body

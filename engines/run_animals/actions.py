@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engines.core import Action, Event
+from engines.core import Action, Event, Label
 from engines.run_animals.board import cubes_on, neighbours, take_cube
 from engines.run_animals.data import COLOUR_NAMES, COLOURS, ActionSpec, GameData
 from engines.run_animals.state import RAState
 
 Effect = Callable[[RAState], list[Event]]
-Option = tuple[str, str, Effect]
+#: (id, label or the words that make it when read, effect)
+Option = tuple[str, Label, Effect]
 
 
 class Choice(Action):

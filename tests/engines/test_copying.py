@@ -65,3 +65,15 @@ def test_models_that_can_change_are_copied_at_every_depth():
     new.maybe.name = "changed"  # type: ignore[union-attr]
     new.cells["b"] = Fixed(name="y")
     assert board == _board()
+
+
+class Tree(BaseModel):
+    name: str
+    children: list[Tree] = []
+
+
+def test_a_model_that_holds_itself_is_copied_at_every_depth():
+    tree = Tree(name="a", children=[Tree(name="b", children=[Tree(name="c")])])
+    new = copy_model(tree)
+    new.children[0].children[0].name = "changed"
+    assert new != tree and tree.children[0].children[0].name == "c"
