@@ -63,8 +63,9 @@ class Amount(BaseModel):
 MAX_AMOUNT_DIGITS = 9
 
 
-#: a move's label, or the words that make it when it is first read (see :class:`Action`)
-Label = str | Callable[[], str]
+#: a move's label, or the words that make it when it is first read (see :class:`Action`),
+#: called without arguments (a lambda's defaults may hold the values it words)
+Label = str | Callable[..., str]
 
 
 class Action(BaseModel):
@@ -175,7 +176,7 @@ class Action(BaseModel):
 
     @model_serializer(mode="wrap")
     def _dump_worded(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        return handler(self._worded())
+        return cast(dict[str, Any], handler(self._worded()))
 
 
 #: where an Action keeps the words of a label not yet worded

@@ -163,7 +163,7 @@ def stitch_options(state: CemeteryState) -> list[Action]:
         return [
             Action(
                 id=f"at:{i}:{pos}",
-                label=lambda i=i, pos=pos: (
+                label=lambda i=i, pos=pos, card=card: (
                     f"Stitch {name_of(state, card)} to {place_label(creatures, i, pos)}"
                 ),
             )

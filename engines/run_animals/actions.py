@@ -28,7 +28,8 @@ class Choice(Action):
 
     @classmethod
     def of(cls, option: Option) -> Choice:
-        choice = cls(id=option[0], label=option[1])
+        choice = cls.__new__(cls)
+        Action.__init__(choice, id=option[0], label=option[1])
         object.__setattr__(choice, "_effect", option[2])
         return choice
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from engines.core import Event
+from engines.core import Event, Label
 from engines.run_animals.actions import Option, options_for, species_short
 from engines.run_animals.board import neighbours
 from engines.run_animals.data import COLOURS, ActionSpec, GameData
@@ -102,8 +102,8 @@ def _turn_options(state: RAState, data: GameData) -> list[Option]:
                 return events
 
             n = len(seat.discard)
-            label = f"Remove your meeple on tile {tile} to recycle {n} card{'s' * (n != 1)}"
-            out.append((f"recycle:{tile}", label, recycle))
+            words = f"Remove your meeple on tile {tile} to recycle {n} card{'s' * (n != 1)}"
+            out.append((f"recycle:{tile}", words, recycle))
     return out
 
 
@@ -159,6 +159,7 @@ def _step_actions(state: RAState, data: GameData) -> list[Option]:
 def _step_options(state: RAState, data: GameData) -> list[Option]:
     actions = _step_actions(state, data)
     card = data.cards[state.playing.card]
+    label: Label
     if card.join == "or":
         after, label = len(card.actions), "Do neither action"
     else:
