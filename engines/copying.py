@@ -32,9 +32,17 @@ def copy_model(value: M) -> M:
     if kind in _ATOMS:
         return value
     if isinstance(value, BaseModel):
-        copier = _copiers.get(kind) or _model_copier(cast(type[BaseModel], kind))
+        copier = _copiers.get(kind)
+        if copier is None:
+            model = cast(type[BaseModel], kind)
+            copier = _copiers[kind] = _share if _immutable(model) else _model_copier(model)
         return cast(M, copier(value))
     return cast(M, _generic(value))
+
+
+def _share(value: Any) -> Any:
+    """The copy of a value that cannot change: the value itself."""
+    return value
 
 
 def _generic(value: Any) -> Any:
@@ -140,10 +148,10 @@ def _copy_expr(tp: Any, src: str, env: dict[str, Any], depth: int = 0) -> str | 
 
 
 #: the slots every pydantic model has, set straight through their descriptors (the fastest way)
-_SET_DICT = BaseModel.__dict__["__dict__"].__set__
-_SET_FIELDS_SET = BaseModel.__dict__["__pydantic_fields_set__"].__set__
-_SET_EXTRA = BaseModel.__dict__["__pydantic_extra__"].__set__
-_SET_PRIVATE = BaseModel.__dict__["__pydantic_private__"].__set__
+SET_DICT = BaseModel.__dict__["__dict__"].__set__
+SET_FIELDS_SET = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+SET_EXTRA = BaseModel.__dict__["__pydantic_extra__"].__set__
+SET_PRIVATE = BaseModel.__dict__["__pydantic_private__"].__set__
 
 
 def _model_copier(cls: type[BaseModel]) -> Copier:
@@ -187,10 +195,10 @@ def _model_source(cls: type[BaseModel]) -> tuple[dict[str, Any], list[str]]:
     env: dict[str, Any] = {
         "new_": object.__new__,
         "cls": cls,
-        "set_dict": _SET_DICT,
-        "set_fields_set": _SET_FIELDS_SET,
-        "set_extra": _SET_EXTRA,
-        "set_private": _SET_PRIVATE,
+        "set_dict": SET_DICT,
+        "set_fields_set": SET_FIELDS_SET,
+        "set_extra": SET_EXTRA,
+        "set_private": SET_PRIVATE,
         "generic": _generic,
     }
     fields = []
@@ -204,13 +212,19 @@ def _model_source(cls: type[BaseModel]) -> tuple[dict[str, Any], list[str]]:
         if cls.model_config.get("extra") == "allow"
         else "None"
     )
+    # nor private attributes without any declared (an Action's lazy label keeps its words
+    # there, but actions are frozen: shared, never copied field by field)
+    private = (
+        "None if v.__pydantic_private__ is None else generic(v.__pydantic_private__)"
+        if cls.__private_attributes__
+        else "None"
+    )
     body = [
         "    d = v.__dict__",
         "    new = new_(cls)",
         f"    set_dict(new, {{{', '.join(fields)}}})",
         "    set_fields_set(new, v.__pydantic_fields_set__.copy())",
         f"    set_extra(new, {extra})",
-        "    private = v.__pydantic_private__",
-        "    set_private(new, None if private is None else generic(private))",
+        f"    set_private(new, {private})",
     ]
     return env, body

@@ -25,7 +25,7 @@ from pydantic import (
     model_serializer,
 )
 
-from engines.copying import copy_model
+from engines.copying import SET_DICT, SET_EXTRA, SET_FIELDS_SET, SET_PRIVATE, copy_model
 
 
 class IllegalAction(Exception):
@@ -62,6 +62,9 @@ class Amount(BaseModel):
 #: the most digits a typed amount may have (more is never a sensible number of anything)
 MAX_AMOUNT_DIGITS = 9
 
+
+#: where an Action keeps the words of a label not yet worded
+_WORDS = "words"
 
 #: a move's label, or the words that make it when it is first read (see :class:`Action`),
 #: called without arguments (a lambda's defaults may hold the values it words)
@@ -106,27 +109,35 @@ class Action(BaseModel):
         step_of: str | None = None,
     ) -> None:
         # engines list every legal action at every step of a search, from parts they made
-        # themselves: built without validation (``model_validate`` still checks outside data)
-        set_ = object.__setattr__
-        values: dict[str, Any] = {"id": id}
+        # themselves: built without validation (``model_validate`` still checks outside data),
+        # the model's slots set straight through their descriptors
         if isinstance(label, str):
-            values["label"] = label
-            set_(self, "__pydantic_private__", None)
+            SET_DICT(
+                self,
+                {
+                    "id": id,
+                    "label": label,
+                    "private": private,
+                    "amount": amount,
+                    "step_of": step_of,
+                },
+            )
+            SET_PRIVATE(self, None)
         else:  # worded when first read: until then the words wait where pydantic keeps nothing
-            set_(self, "__pydantic_private__", {_WORDS: label})
-        values["private"] = private
-        values["amount"] = amount
-        values["step_of"] = step_of
-        set_(self, "__dict__", values)
-        given = {"id", "label"}
-        if private:
-            given.add("private")
-        if amount is not None:
-            given.add("amount")
-        if step_of is not None:
-            given.add("step_of")
-        set_(self, "__pydantic_fields_set__", given)
-        set_(self, "__pydantic_extra__", None)
+            SET_DICT(self, {"id": id, "private": private, "amount": amount, "step_of": step_of})
+            SET_PRIVATE(self, {_WORDS: label})
+        if private or amount is not None or step_of is not None:
+            given = {"id", "label"}
+            if private:
+                given.add("private")
+            if amount is not None:
+                given.add("amount")
+            if step_of is not None:
+                given.add("step_of")
+            SET_FIELDS_SET(self, given)
+        else:
+            SET_FIELDS_SET(self, {"id", "label"})
+        SET_EXTRA(self, None)
 
     def _worded(self) -> Action:
         """The action with its label in place (worded now if it was left for later)."""
@@ -138,7 +149,7 @@ class Action(BaseModel):
             rest = {k: values.pop(k) for k in list(values) if k != "id"}
             values["label"] = label
             values.update(rest)
-            object.__setattr__(self, "__pydantic_private__", None)
+            SET_PRIVATE(self, None)
         return self
 
     def __getattr__(self, name: str) -> Any:
@@ -177,10 +188,6 @@ class Action(BaseModel):
     @model_serializer(mode="wrap")
     def _dump_worded(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
         return cast(dict[str, Any], handler(self._worded()))
-
-
-#: where an Action keeps the words of a label not yet worded
-_WORDS = "words"
 
 
 MAX_ACTION_ID = 64
@@ -226,17 +233,15 @@ class Event(BaseModel):
     def __init__(self, *, text: str, kind: str = "info", private_to: str | None = None) -> None:
         # every move says what happened, in words the engine made: built without validation
         # (``model_validate`` still checks outside data)
-        fields = {"text": text, "kind": kind, "private_to": private_to}
-        set_ = object.__setattr__
-        set_(self, "__dict__", fields)
+        SET_DICT(self, {"text": text, "kind": kind, "private_to": private_to})
         given = {"text"}
         if kind != "info":
             given.add("kind")
         if private_to is not None:
             given.add("private_to")
-        set_(self, "__pydantic_fields_set__", given)
-        set_(self, "__pydantic_extra__", None)
-        set_(self, "__pydantic_private__", None)
+        SET_FIELDS_SET(self, given)
+        SET_EXTRA(self, None)
+        SET_PRIVATE(self, None)
 
 
 class Result(BaseModel):
