@@ -30,12 +30,17 @@ class Choice(Action):
     def of(cls, option: Option) -> Choice:
         choice = cls.__new__(cls)
         Action.__init__(choice, id=option[0], label=option[1])
-        object.__setattr__(choice, "_effect", option[2])
+        _SET_EFFECT(choice, option[2])
         return choice
 
     def run(self, state: RAState) -> list[Event]:
-        effect: Effect = object.__getattribute__(self, "_effect")
+        effect: Effect = _GET_EFFECT(self)
         return effect(state)
+
+
+# the slot's own descriptor, read and set directly (a search makes a Choice per option)
+_SET_EFFECT = Choice.__dict__["_effect"].__set__
+_GET_EFFECT = Choice.__dict__["_effect"].__get__
 
 
 def still_needed(state: RAState, data: GameData, player: str) -> dict[str, int]:
