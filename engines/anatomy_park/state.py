@@ -34,7 +34,10 @@ class Task(BaseModel):
 
 
 class Ongoing(BaseModel):
-    """A body reaction in effect until the end of its drawer's next turn."""
+    """A body reaction in effect until the end of its drawer's next turn. Frozen: state copies
+    share it."""
+
+    model_config = ConfigDict(frozen=True)
 
     card: str
     owner: str
