@@ -144,17 +144,18 @@ class Action(BaseModel):
         waiting = self.__pydantic_private__
         if waiting is not None:
             label = waiting[_WORDS]()
-            # the label's slot in the field order: right after the id, as if built with it
+            # a new dict, the label in its place after the id as if built with it, put in at
+            # once: a reader in another thread sees the fields before or after, never between
             values = self.__dict__
-            rest = {k: values.pop(k) for k in list(values) if k != "id"}
-            values["label"] = label
-            values.update(rest)
+            SET_DICT(self, {"id": values["id"], "label": label, **values})
             SET_PRIVATE(self, None)
         return self
 
     def __getattr__(self, name: str) -> Any:
-        if name == "label" and self.__pydantic_private__ is not None:
-            return self._worded().__dict__["label"]
+        if name == "label":  # not in the fields yet: worded now (or just now, elsewhere)
+            fields = self._worded().__dict__
+            if "label" in fields:
+                return fields["label"]
         return super().__getattr__(name)  # type: ignore[misc]
 
     # everything that reads the fields all at once words the label first
