@@ -14,12 +14,18 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+)
 
-from engines.copying import copy_model
+from engines.copying import SET_DICT, SET_EXTRA, SET_FIELDS_SET, SET_PRIVATE, copy_model
 
 
 class IllegalAction(Exception):
@@ -57,12 +63,25 @@ class Amount(BaseModel):
 MAX_AMOUNT_DIGITS = 9
 
 
+#: where an Action keeps the words of a label not yet worded
+_WORDS = "words"
+
+#: a move's label, or the words that make it when it is first read (see :class:`Action`),
+#: called without arguments (a lambda's defaults may hold the values it words)
+Label = str | Callable[..., str]
+
+
 class Action(BaseModel):
     """One thing a player may do now.
 
     ``id`` is stable for the same choice in the same state: it travels in the player's own
     autocomplete values and the move log (never in a public component), so it stays short (at
     most ``MAX_ACTION_ID``) and ASCII.
+
+    ``label`` may be given as the words that make it (a function of no arguments): a search
+    lists every legal move at every step and reads only ids, so a label is worded only when
+    something reads it (``.label``, equality, a dump, a copy), once, and then the action is
+    exactly the one built with the words.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -84,32 +103,92 @@ class Action(BaseModel):
         self,
         *,
         id: str,
-        label: str,
+        label: Label,
         private: bool = False,
         amount: Amount | None = None,
         step_of: str | None = None,
     ) -> None:
         # engines list every legal action at every step of a search, from parts they made
-        # themselves: built without validation (``model_validate`` still checks outside data)
-        set_ = object.__setattr__
-        values = {
-            "id": id,
-            "label": label,
-            "private": private,
-            "amount": amount,
-            "step_of": step_of,
-        }
-        set_(self, "__dict__", values)
-        given = {"id", "label"}
-        if private:
-            given.add("private")
-        if amount is not None:
-            given.add("amount")
-        if step_of is not None:
-            given.add("step_of")
-        set_(self, "__pydantic_fields_set__", given)
-        set_(self, "__pydantic_extra__", None)
-        set_(self, "__pydantic_private__", None)
+        # themselves: built without validation (``model_validate`` still checks outside data),
+        # the model's slots set straight through their descriptors
+        if isinstance(label, str):
+            SET_DICT(
+                self,
+                {
+                    "id": id,
+                    "label": label,
+                    "private": private,
+                    "amount": amount,
+                    "step_of": step_of,
+                },
+            )
+            SET_PRIVATE(self, None)
+        else:  # worded when first read: until then the words wait where pydantic keeps nothing
+            SET_DICT(self, {"id": id, "private": private, "amount": amount, "step_of": step_of})
+            SET_PRIVATE(self, {_WORDS: label})
+        if private or amount is not None or step_of is not None:
+            given = {"id", "label"}
+            if private:
+                given.add("private")
+            if amount is not None:
+                given.add("amount")
+            if step_of is not None:
+                given.add("step_of")
+            SET_FIELDS_SET(self, given)
+        else:
+            SET_FIELDS_SET(self, {"id", "label"})
+        SET_EXTRA(self, None)
+
+    def _worded(self) -> Action:
+        """The action with its label in place (worded now if it was left for later)."""
+        waiting = self.__pydantic_private__
+        if waiting is not None:
+            label = waiting[_WORDS]()
+            # a new dict, the label in its place after the id as if built with it, put in at
+            # once: a reader in another thread sees the fields before or after, never between
+            values = self.__dict__
+            SET_DICT(self, {"id": values["id"], "label": label, **values})
+            SET_PRIVATE(self, None)
+        return self
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "label":  # not in the fields yet: worded now (or just now, elsewhere)
+            fields = self._worded().__dict__
+            if "label" in fields:
+                return fields["label"]
+        return super().__getattr__(name)  # type: ignore[misc]
+
+    # everything that reads the fields all at once words the label first
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Action):
+            other._worded()
+        return super(Action, self._worded()).__eq__(other)
+
+    def __hash__(self) -> int:
+        self._worded()
+        return hash((type(self), self.id, self.label, self.private, self.amount, self.step_of))
+
+    def __repr_args__(self) -> Any:
+        return super(Action, self._worded()).__repr_args__()
+
+    def __iter__(self) -> Any:
+        return super(Action, self._worded()).__iter__()
+
+    def __getstate__(self) -> dict[Any, Any]:
+        return super(Action, self._worded()).__getstate__()
+
+    def __copy__(self) -> Action:
+        return super(Action, self._worded()).__copy__()
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Action:
+        return super(Action, self._worded()).__deepcopy__(memo)
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Action:
+        return super(Action, self._worded()).model_copy(update=update, deep=deep)
+
+    @model_serializer(mode="wrap")
+    def _dump_worded(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        return cast(dict[str, Any], handler(self._worded()))
 
 
 MAX_ACTION_ID = 64
@@ -155,17 +234,15 @@ class Event(BaseModel):
     def __init__(self, *, text: str, kind: str = "info", private_to: str | None = None) -> None:
         # every move says what happened, in words the engine made: built without validation
         # (``model_validate`` still checks outside data)
-        fields = {"text": text, "kind": kind, "private_to": private_to}
-        set_ = object.__setattr__
-        set_(self, "__dict__", fields)
+        SET_DICT(self, {"text": text, "kind": kind, "private_to": private_to})
         given = {"text"}
         if kind != "info":
             given.add("kind")
         if private_to is not None:
             given.add("private_to")
-        set_(self, "__pydantic_fields_set__", given)
-        set_(self, "__pydantic_extra__", None)
-        set_(self, "__pydantic_private__", None)
+        SET_FIELDS_SET(self, given)
+        SET_EXTRA(self, None)
+        SET_PRIVATE(self, None)
 
 
 class Result(BaseModel):

@@ -33,11 +33,13 @@ def move_options(s: APState, player: str) -> list[Action]:
     if not effect_active(s, "rumble"):
         for sp, d, n in tile_move_options(s, player):
             suffix = "" if n == 1 else "2"
-            name = tile_name(s.park[sp].tile)
             out.append(
                 Action(
                     id=f"mtile:{sp}:{d}{suffix}",
-                    label=f"Move {name} {label(sp)} {n} {DIR_NAMES[d]} (body reaction)"[:80],
+                    # worded when read (the lambda's defaults hold this choice's own values)
+                    label=lambda name=tile_name(park[sp].tile), sp=sp, d=d, n=n: (
+                        f"Move {name} {label(sp)} {n} {DIR_NAMES[d]} (body reaction)"[:80]
+                    ),
                 )
             )
     out.append(Action(id="nomove", label="Do not move"))
@@ -77,11 +79,12 @@ def action_options(s: APState, player: str) -> list[Action]:
             Action(id="take", label="Take 3 tiles from the stack (Morty)"),
             Action(id="take2", label="Take only 2 tiles from the stack"),
         ]
+    # labels are worded when read (a lambda's defaults hold this choice's own values)
     for t, sp in placements(s, player):
         out.append(
             Action(
                 id=f"place:{t}:{sp}",
-                label=f"Place {hand_ref(s, player, t)} at {label(sp)}"[:80],
+                label=lambda t=t, sp=sp: f"Place {hand_ref(s, player, t)} at {label(sp)}"[:80],
                 private=True,  # where a hand tile fits tells its shape
             )
         )
@@ -89,9 +92,10 @@ def action_options(s: APState, player: str) -> list[Action]:
         out.append(
             Action(
                 id=f"focus:{f}:{t}:{sp}",
-                label=f"Focus group {hand_ref(s, player, f)[5:]}: place {hand_ref(s, player, t)} at {label(sp)}"[
-                    :80
-                ],
+                label=lambda f=f, t=t, sp=sp: (
+                    f"Focus group {hand_ref(s, player, f)[5:]}: "
+                    f"place {hand_ref(s, player, t)} at {label(sp)}"
+                )[:80],
                 private=True,  # says which hand tile is a focus group
             )
         )

@@ -27,18 +27,18 @@ def step(space: str, d: str, n: int = 1) -> str:
 
 
 def neighbours(space: str) -> list[str]:
-    return list(_neighbours(space))
+    return list(around(space))
 
 
 @cache
-def _neighbours(space: str) -> tuple[str, ...]:
+def around(space: str) -> tuple[str, ...]:
     """Spaces are a small grid of strings, met again and again: each is worked out once."""
     return tuple(step(space, d) for d in DIRS)
 
 
 def tile_neighbours(park: dict, space: str) -> list[str]:
     """Spaces holding a tile that touch ``space`` along a side (never diagonally)."""
-    return [n for n in _neighbours(space) if n in park]
+    return [n for n in around(space) if n in park]
 
 
 def near_tiles(park: dict, space: str) -> list[str]:
@@ -63,9 +63,10 @@ def distances(park: dict, start: str, limit: int | None = None) -> dict[str, int
         cur = queue.popleft()
         if limit is not None and dist[cur] >= limit:
             continue
-        for n in tile_neighbours(park, cur):
-            if n not in dist:
-                dist[n] = dist[cur] + 1
+        d = dist[cur] + 1
+        for n in around(cur):
+            if n in park and n not in dist:
+                dist[n] = d
                 queue.append(n)
     return dist
 

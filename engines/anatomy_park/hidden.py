@@ -13,8 +13,8 @@ import random
 from collections.abc import Callable
 
 from engines.anatomy_park import data
-from engines.anatomy_park.state import APState
-from engines.core import attr_setter, fresh_rng, item_setter, redeal
+from engines.anatomy_park.state import APState, Cell
+from engines.core import fresh_rng, item_setter, redeal
 
 
 def determinize(state: APState, player: str, rng: random.Random) -> APState:
@@ -37,7 +37,7 @@ def _redeal_tiles(state: APState, player: str, rng: random.Random) -> None:
     for space in sorted(state.park):
         cell = state.park[space]
         if cell.closed:
-            places.append((attr_setter(cell, "tile"), cell.tile))
+            places.append((_tile_setter(state.park, space), cell.tile))
     for (put, _), tile in zip(places, redeal([t for _, t in places], rng), strict=True):
         put(tile)
     # a tile another player secretly chose to pass (Gonorrhea) is one of their re-dealt tiles
@@ -47,6 +47,15 @@ def _redeal_tiles(state: APState, player: str, rng: random.Random) -> None:
             for giver in sorted(chosen):
                 if giver != player:
                     chosen[giver] = rng.choice(sorted(state.hands[giver]))
+
+
+def _tile_setter(park: dict[str, Cell], space: str) -> Callable[[str], None]:
+    """Deals a tile into ``space`` (cells are frozen, so the space gets a new Cell)."""
+
+    def put(tile: str) -> None:
+        park[space] = park[space].model_copy(update={"tile": tile})
+
+    return put
 
 
 def _redeal_plans(state: APState, player: str, rng: random.Random) -> None:

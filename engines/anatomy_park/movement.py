@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import heapq
+from collections import deque
 
 from engines.anatomy_park import data
-from engines.anatomy_park.common import add_vp, character, effect_active, is_transport
-from engines.anatomy_park.grid import DIRS, step, tile_neighbours
+from engines.anatomy_park.common import add_vp, character, effect_active
+from engines.anatomy_park.grid import DIRS, around, step, tile_neighbours
 from engines.anatomy_park.state import APState
 from engines.core import Event
 
@@ -27,20 +27,31 @@ def reachable(s: APState, player: str) -> dict[str, int]:
     budget = movement_points(s, player)
     free_rides = not effect_active(s, "cramp")
     park = s.park
+    tiles = data.tiles()
     best = {start: 0}
-    heap = [(0, start)]
-    # the step costs of the tiles met, each worked out once (a search lists moves very often)
+    # a step costs 0 or 1, so a queue that takes free steps first finds every cheapest cost
+    # (a search lists moves very often: this is one of its hot spots)
+    queue = deque([(0, start)])
+    # the step costs of the tiles met, each worked out once
     step_cost: dict[str, int] = {}
-    while heap:
-        cost, cur = heapq.heappop(heap)
-        for n in tile_neighbours(park, cur):
+    while queue:
+        cost, cur = queue.popleft()
+        for n in around(cur):
+            cell = park.get(n)
+            if cell is None:
+                continue
             sc = step_cost.get(n)
             if sc is None:
-                sc = step_cost[n] = 0 if free_rides and is_transport(s, n) else 1
+                # is_transport, the cell in hand: a closed tile or a transport tile
+                ride = free_rides and (cell.closed or tiles[cell.tile].type == "transport")
+                sc = step_cost[n] = 0 if ride else 1
             c = cost + sc
             if c <= budget and n not in best:
                 best[n] = c
-                heapq.heappush(heap, (c, n))
+                if sc:
+                    queue.append((c, n))
+                else:
+                    queue.appendleft((c, n))
     best.pop(start, None)
     return best
 

@@ -92,10 +92,10 @@ def place_marker(s: APState, player: str, space: str, ev: list[Event]) -> None:
         ev.append(
             Event(text=f"{cell.marker}'s control marker on {tile_name(cell.tile)} goes back.")
         )
-        cell.marker = None
+        s.park[space] = cell.model_copy(update={"marker": None})
     if s.markers_left[player] > 0:
         s.markers_left[player] -= 1
-        cell.marker = player
+        s.park[space] = cell.model_copy(update={"marker": player})
         ev.append(Event(text=f"{player} puts a control marker on {tile_name(cell.tile)}."))
     else:
         s.tasks.append(Task(kind="marker_from", player=player, data={"target": space}))

@@ -6,12 +6,17 @@ are ``tasks``: a queue whose head, when it needs a decision, is what the game wa
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from engines.core import Rng
 
 
 class Cell(BaseModel):
+    """A tile in the park. Frozen: a copy of the state shares its cells (a search copies the
+    state at every move), so a change is a new Cell in its space (``model_copy(update=...)``)."""
+
+    model_config = ConfigDict(frozen=True)
+
     tile: str
     closed: bool = False  # a face-down tile laid by a transport: counts as a transport
     marker: str | None = None  # the controlling player
@@ -29,7 +34,10 @@ class Task(BaseModel):
 
 
 class Ongoing(BaseModel):
-    """A body reaction in effect until the end of its drawer's next turn."""
+    """A body reaction in effect until the end of its drawer's next turn. Frozen: state copies
+    share it."""
+
+    model_config = ConfigDict(frozen=True)
 
     card: str
     owner: str

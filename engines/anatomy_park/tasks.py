@@ -270,8 +270,8 @@ def needs_choice(s: APState, t: Task, ev: list[Event]) -> bool:
 
 
 def _move_marker(s: APState, player: str, src: str, dst: str, ev: list[Event]) -> None:
-    s.park[src].marker = None
-    s.park[dst].marker = player
+    s.park[src] = s.park[src].model_copy(update={"marker": None})
+    s.park[dst] = s.park[dst].model_copy(update={"marker": player})
     ev.append(
         Event(
             text=f"{player} moves a control marker from {tile_name(s.park[src].tile)} to {tile_name(s.park[dst].tile)}."

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from functools import partial
 
 from engines.cemetery.common import (
     name_of,
@@ -46,8 +47,23 @@ def draft_options(state: CemeteryState) -> list[Action]:
         out.append(Action(id="core", label="Draw the top Core from the pile"))
     if state.part_pile:
         out.append(Action(id="part", label="Draw the top Part from the pile"))
-    me = state.me.name
     takeable = [(i, st) for i, st in enumerate(state.cemetery) if len(st) <= state.picks_left]
+    # the stacks' labels depend on one another: all are worded together, when one is first read
+    worded: dict[int, str] = {}
+
+    def label(i: int) -> str:
+        if not worded:
+            worded.update(_stack_labels(state, takeable))
+        return worded[i]
+
+    for i, st in takeable:
+        out.append(Action(id=f"cem:{st[0].card}", label=partial(label, i)))
+    return out
+
+
+def _stack_labels(state: CemeteryState, takeable: list[tuple[int, list[Slot]]]) -> dict[int, str]:
+    """The Draft labels of the Cemetery stacks that can be taken, by their place."""
+    me = state.me.name
     plain = {
         i: f"{_take_verb(st)} {_stack_seen_by(state, st, me)} from the Cemetery"
         for i, st in takeable
@@ -55,6 +71,7 @@ def draft_options(state: CemeteryState) -> list[Action]:
     # every stack is its own choice: stacks that read alike (even once cut to a button's length)
     # are told apart by their place in the Cemetery, counted as the board draws them
     looks = Counter(label[:MAX_ACTION_LABEL] for label in plain.values())
+    out = {}
     for i, st in takeable:
         label = plain[i]
         if looks[label[:MAX_ACTION_LABEL]] > 1:
@@ -62,7 +79,7 @@ def draft_options(state: CemeteryState) -> list[Action]:
         if len(label) > MAX_ACTION_LABEL:  # what the player bound matters more than the words
             place = f"{_take_verb(st)} Cemetery stack {i + 1}{_bound(state, st, me)}"
             label = _fit(f"{place}: {stack_words(state, st)}")
-        out.append(Action(id=f"cem:{st[0].card}", label=label))
+        out[i] = label
     return out
 
 
@@ -138,13 +155,19 @@ def stitch_options(state: CemeteryState) -> list[Action]:
     a Back to change one's mind."""
     pending = state.pending
     me = state.me
+    creatures = me.creatures
+    # labels are worded when read (a lambda's defaults hold this choice's own values)
     if pending is not None and pending.kind == "stitch_place":
-        name = name_of(state, pending.card)  # type: ignore[arg-type]
+        card = pending.card
+        assert card is not None
         return [
             Action(
-                id=f"at:{i}:{pos}", label=f"Stitch {name} to {place_label(me.creatures, i, pos)}"
+                id=f"at:{i}:{pos}",
+                label=lambda i=i, pos=pos, card=card: (
+                    f"Stitch {name_of(state, card)} to {place_label(creatures, i, pos)}"
+                ),
             )
-            for i, pos in placements(me.creatures, pending.card)  # type: ignore[arg-type]
+            for i, pos in placements(creatures, card)
         ] + [BACK]
     cores = [
         Action(
@@ -154,16 +177,24 @@ def stitch_options(state: CemeteryState) -> list[Action]:
         if CARDS[card].category == "core"
     ]
     sources = stitchable(state)
-    combined = unique_labels(
-        [
-            Action(
-                id=f"st:{key}:{i}:{pos}",
-                label=f"Stitch {name_of(state, card)} ({src}) to {place_label(me.creatures, i, pos)}",
+    # two Parts that read alike (two Flesh arms in hand) going to the same place are one choice:
+    # the label is the name, the source and the place, so those tell them apart unworded
+    combined = []
+    seen: set[tuple[str, str, int, str]] = set()
+    for key, card, src, places in sources:
+        name = name_of(state, card)
+        for i, pos in places:
+            if (name, src, i, pos) in seen:
+                continue
+            seen.add((name, src, i, pos))
+            combined.append(
+                Action(
+                    id=f"st:{key}:{i}:{pos}",
+                    label=lambda name=name, src=src, i=i, pos=pos: (
+                        f"Stitch {name} ({src}) to {place_label(creatures, i, pos)}"
+                    ),
+                )
             )
-            for key, card, src, places in sources
-            for i, pos in places
-        ]
-    )
     if len(cores) + len(combined) + 1 <= COMBINED_LIMIT:
         return unique_labels(cores) + combined
     picks = [
@@ -174,6 +205,11 @@ def stitch_options(state: CemeteryState) -> list[Action]:
         for key, card, src, _ in sources
     ]
     return unique_labels(cores + picks)
+
+
+def can_stitch(state: CemeteryState) -> bool:
+    """Whether :func:`stitch_options` offers anything (without wording every choice)."""
+    return any(CARDS[card].category == "core" for card in state.me.hand) or bool(stitchable(state))
 
 
 def stitchable(state: CemeteryState) -> list[tuple[str, str, str, list[tuple[int, str]]]]:
@@ -267,27 +303,39 @@ def end_stitch(state: CemeteryState, events: list[Event]) -> None:
 
 
 # -- Mark -------------------------------------------------------------------------------------
+def _markable(state: CemeteryState) -> Iterator[tuple[int, str, str]]:
+    """The current player's dual Parts that can be marked, as (creature, position, card)."""
+    for i, creature in enumerate(state.me.creatures):
+        for pos in POSITION_ORDER:
+            card = creature.parts.get(pos)
+            if card is None or pos in creature.marks or card in state.flipped:
+                continue
+            if CARDS[card].is_dual:
+                yield i, pos, card
+
+
+def can_mark(state: CemeteryState) -> bool:
+    """Whether :func:`mark_options` offers anything (without wording every choice)."""
+    return state.me.revenge > 0 and next(_markable(state), None) is not None
+
+
 def mark_options(state: CemeteryState) -> list[Action]:
     me = state.me
     if me.revenge <= 0:
         return []
     out = []
-    for i, creature in enumerate(me.creatures):
-        for pos in POSITION_ORDER:
-            card = creature.parts.get(pos)
-            if card is None or pos in creature.marks or card in state.flipped:
-                continue
-            if not CARDS[card].is_dual:
-                continue
-            where = place_label(me.creatures, i, pos)
-            a, b = CARDS[card].types
-            for key, words in ((a, a.title()), (b, b.title()), ("both", "both types")):
-                out.append(
-                    Action(
-                        id=f"mark:{i}:{pos}:{key}",
-                        label=f"Mark {name_of(state, card)} as {words} ({where})"[:80],
-                    )
+    for i, pos, card in _markable(state):
+        a, b = CARDS[card].types
+        for key, words in ((a, a.title()), (b, b.title()), ("both", "both types")):
+            out.append(
+                Action(
+                    id=f"mark:{i}:{pos}:{key}",
+                    label=lambda card=card, words=words, i=i, pos=pos: (
+                        f"Mark {name_of(state, card)} as {words} "
+                        f"({place_label(me.creatures, i, pos)})"[:80]
+                    ),
                 )
+            )
     return out
 
 
@@ -336,31 +384,45 @@ def experiment_options(state: CemeteryState) -> list[Action]:
     me = state.me
     pending = state.pending
     if pending is not None and pending.kind == "exp_dest":
-        out = []
-        for j, q, swap in destinations(me.creatures, pending.creature, pending.pos):  # type: ignore[arg-type]
-            where = place_label(me.creatures, j, q)
-            if swap:
-                other = name_of(state, me.creatures[j].parts[q])
-                label = f"Swap with {other} on {where}"
-            else:
-                label = f"Move to {where}"
-            out.append(Action(id=f"to:{j}:{q}", label=label[:80]))
+        out = [
+            Action(id=f"to:{j}:{q}", label=partial(_destination_label, state, j, q, swap))
+            for j, q, swap in destinations(me.creatures, pending.creature, pending.pos)  # type: ignore[arg-type]
+        ]
         return out + [BACK]
     if me.science <= 0:
         return []
-    out = []
-    for i, creature in enumerate(me.creatures):
+    return [
+        Action(
+            id=f"exp:{i}:{pos}",
+            label=lambda card=card, i=i, pos=pos: (
+                f"Rearrange {name_of(state, card)} ({place_label(me.creatures, i, pos)})"[:80]
+            ),
+        )
+        for i, pos, card in _rearrangeable(me.creatures)
+    ]
+
+
+def _rearrangeable(creatures: list[Creature]) -> Iterator[tuple[int, str, str]]:
+    """The Parts that have somewhere to go, as (creature, position, card)."""
+    for i, creature in enumerate(creatures):
         for pos in POSITION_ORDER:
-            if pos in creature.parts and _movable(me.creatures, i, pos):
-                card = creature.parts[pos]
-                where = place_label(me.creatures, i, pos)
-                out.append(
-                    Action(
-                        id=f"exp:{i}:{pos}",
-                        label=f"Rearrange {name_of(state, card)} ({where})"[:80],
-                    )
-                )
-    return out
+            if pos in creature.parts and _movable(creatures, i, pos):
+                yield i, pos, creature.parts[pos]
+
+
+def can_experiment(state: CemeteryState) -> bool:
+    """Whether :func:`experiment_options` offers anything (without wording every choice)."""
+    me = state.me
+    return me.science > 0 and next(_rearrangeable(me.creatures), None) is not None
+
+
+def _destination_label(state: CemeteryState, j: int, q: str, swap: bool) -> str:
+    """An Experiment destination in words: a move to an empty place, or a swap."""
+    creatures = state.me.creatures
+    where = place_label(creatures, j, q)
+    if swap:
+        return f"Swap with {name_of(state, creatures[j].parts[q])} on {where}"[:80]
+    return f"Move to {where}"[:80]
 
 
 def do_experiment(state: CemeteryState, action_id: str, events: list[Event]) -> None:

@@ -167,10 +167,13 @@ def options(state: CemeteryState) -> list[Action]:
     me = state.me
     if p.kind == "steal_part":
         # the Part and where it goes in one choice, unless that makes too long a list
+        # labels are worded when read (a lambda's defaults hold this choice's own values)
         combined = [
             Action(
                 id=f"steal:{c}:{i}:{pos}",
-                label=f"Steal {name_of(state, c)} to {place_label(me.creatures, i, pos)}",
+                label=lambda c=c, i=i, pos=pos: (
+                    f"Steal {name_of(state, c)} to {place_label(me.creatures, i, pos)}"
+                ),
             )
             for c in stealable(state)
             for i, pos in placements(me.creatures, c)
@@ -183,7 +186,10 @@ def options(state: CemeteryState) -> list[Action]:
         ]
     if p.kind == "steal_place":
         return [
-            Action(id=f"at:{i}:{pos}", label=f"Attach to {place_label(me.creatures, i, pos)}"[:80])
+            Action(
+                id=f"at:{i}:{pos}",
+                label=lambda i=i, pos=pos: f"Attach to {place_label(me.creatures, i, pos)}"[:80],
+            )
             for i, pos in placements(me.creatures, p.card)  # type: ignore[arg-type]
         ] + [BACK]
     if p.kind in ("maim", "mindless"):
@@ -191,9 +197,11 @@ def options(state: CemeteryState) -> list[Action]:
         return [
             Action(
                 id=f"rm:{i}:{pos}",
-                label=f"Remove {name_of(state, c.parts[pos])} from {place_label(owner.creatures, i, pos)}"[
-                    :80
-                ],
+                label=lambda card=c.parts[pos], i=i, pos=pos: (
+                    f"Remove {name_of(state, card)} from {place_label(owner.creatures, i, pos)}"[
+                        :80
+                    ]
+                ),
             )
             for i, c in enumerate(owner.creatures)
             for pos in POSITION_ORDER

@@ -70,7 +70,7 @@ class CemeteryEngine(Engine[CemeteryState]):
             return []
         actions = list(flow.player_options(state))
         if state.pending is None and state.phase in ("stitch", "mark", "experiment"):
-            actions.append(DONE.model_copy(update={"label": f"End {PHASE_TITLES[state.phase]}"}))
+            actions.append(Action(id=DONE.id, label=f"End {PHASE_TITLES[state.phase]}"))
         return actions
 
     # -- the template's steps -------------------------------------------------------------------

@@ -6,6 +6,9 @@ from __future__ import annotations
 from engines.cemetery import behaviours
 from engines.cemetery.actions import (
     can_draft,
+    can_experiment,
+    can_mark,
+    can_stitch,
     draft_options,
     end_stitch,
     experiment_options,
@@ -43,6 +46,10 @@ def player_options(state: CemeteryState):
     }[state.phase](state)
 
 
+#: whether the player has a choice in a phase with no pending choice (nothing worded)
+CAN_ACT = {"stitch": can_stitch, "mark": can_mark, "experiment": can_experiment}
+
+
 def enter(state: CemeteryState, phase: str) -> None:
     state.phase = phase
     state.pending = None
@@ -76,7 +83,7 @@ def advance(state: CemeteryState, events: list[Event], *, acted: bool) -> None:
             return
         phase = state.phase
         if (phase == "draft" and state.picks_left > 0 and can_draft(state)) or (
-            phase in ("stitch", "mark", "experiment") and player_options(state)
+            phase in CAN_ACT and CAN_ACT[phase](state)
         ):
             state.idle_turns = 0
             return

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from engines.core import Rng
 
@@ -53,7 +53,10 @@ class PlayerState(BaseModel):
 
 
 class Trigger(BaseModel):
-    """One pair's behaviour waiting to resolve: its type's Action, and the Reaction if unstable."""
+    """One pair's behaviour waiting to resolve: its type's Action, and the Reaction if unstable.
+    Frozen: state copies share it."""
+
+    model_config = ConfigDict(frozen=True)
 
     type: str
     unstable: bool

@@ -28,7 +28,6 @@ from engines.monopoly.property import (
     owns_group,
     properties_of,
     spendable,
-    tradable,
 )
 from engines.monopoly.state import MonopolyState
 
@@ -106,7 +105,7 @@ def awaited_actions(s: MonopolyState, player: str, awaited: list[str]) -> list[A
     t = s.trade
     if t and t.proposed:
         return [
-            _act("tr:yes", f"Accept: {trade.describe(t)}"),
+            Action(id="tr:yes", label=lambda: f"Accept: {trade.describe(t)}"[:80]),
             _act("tr:no", f"Decline {t.proposer}'s trade"),
         ]
     if s.debts:
@@ -160,18 +159,23 @@ def free_actions(s: MonopolyState, player: str) -> list[Action]:
     out: list[Action] = []
     debtor = bool(s.debts) and s.debts[0].debtor == player
     mine = properties_of(s, player)
+    built = _built_groups(s)
     # no building while the Bank is auctioning or a won building waits to be placed
     if not debtor and s.auction is None and s.placement is None:
+        whole: dict[str | None, bool] = {}  # the player owns the whole group, by group
         for i in mine:
             # the cheap conditions first: the refusals word a reason nobody reads here
-            if (
-                SPACES[i].kind == "location"
-                and owns_group(s, player, i)
-                and can_build_here(s, player, i) is None
-            ):
+            sp = SPACES[i]
+            if sp.kind != "location":
+                continue
+            owns = whole.get(sp.group)
+            if owns is None:
+                owns = whole[sp.group] = owns_group(s, player, i)
+            if owns and can_build_here(s, player, i) is None:
                 out.append(_build(i, "gublet box" if next_item(s, i) == "box" else "flublet stilt"))
+    level = s.level
     for i in mine:
-        if s.level.get(i, 0) and can_sell_here(s, player, i) is None:
+        if level and level.get(i, 0) and can_sell_here(s, player, i) is None:
             half = (SPACES[i].build_cost or 0) // 2
             if is_box(s, i) and s.bank_stilts < s.max_stilts:
                 target = level_down_target(s, i)
@@ -184,20 +188,34 @@ def free_actions(s: MonopolyState, player: str) -> list[Action]:
             else:
                 word = "box" if is_box(s, i) else "stilt"
                 out.append(_act(f"sell:{i}", f"Sell a {word} on {_name(i)} (+{half})"))
+    mortgaged = s.mortgaged
     for i in mine:
-        if i not in s.mortgaged and can_mortgage(s, player, i) is None:
+        # can_mortgage's conditions, the player owning ``i``: not mortgaged, no buildings
+        if i not in mortgaged and _LOCATION_GROUP.get(i) not in built:
             out.append(_mortgage(i))
     if not debtor:
+        cash = spendable(s, player)
         for i in mine:
-            if i in s.mortgaged and can_lift(s, player, i) is None:
+            # can_lift's conditions, the player owning ``i``: mortgaged, the cost affordable
+            if i in mortgaged and cash >= lift_cost(i):
                 out.append(_lift(i))
         for c in s.claims:
             if c.owner == player:
                 out.append(
                     _act(f"rent:{c.space}", f"Ask {c.payer} for {c.amount} rent ({_name(c.space)})")
                 )
-    out.extend(trade_actions(s, player))
+    out.extend(trade_actions(s, player, built))
     return out
+
+
+#: each location's group (other properties never hold buildings)
+_LOCATION_GROUP = {i: sp.group for i, sp in enumerate(SPACES) if sp.kind == "location"}
+
+
+def _built_groups(s: MonopolyState) -> set[str | None]:
+    """The groups with a building on them, worked out once per listing of moves (mortgaging
+    and trading ask :func:`property.group_has_buildings` of every property)."""
+    return {_LOCATION_GROUP.get(i) for i, lvl in s.level.items() if lvl} - {None}
 
 
 def player_key(s: MonopolyState, player: str) -> str:
@@ -214,7 +232,9 @@ def player_from_key(s: MonopolyState, key: str) -> str:
     raise IllegalAction(f"No player '{key[:40]}' in this game.")
 
 
-def trade_actions(s: MonopolyState, player: str) -> list[Action]:
+def trade_actions(
+    s: MonopolyState, player: str, built: set[str | None] | None = None
+) -> list[Action]:
     t = s.trade
     if t is None:
         return [
@@ -227,11 +247,13 @@ def trade_actions(s: MonopolyState, player: str) -> list[Action]:
     if t.proposed:
         return [_act("tr:cancel", "Withdraw your trade offer")]
     out = []  # drafting happens in the drafter's private panel; the table sees the offer
+    # property.tradable: only unimproved property changes hands
+    built = _built_groups(s) if built is None else built
     for i in properties_of(s, player):
-        if tradable(s, i):
+        if _LOCATION_GROUP.get(i) not in built:
             out.append(_give(i, "Remove" if i in t.give else "Offer"))
     for i in properties_of(s, t.partner):
-        if tradable(s, i):
+        if _LOCATION_GROUP.get(i) not in built:
             out.append(_take(i, "Stop asking for" if i in t.take else "Ask for"))
     for c in s.cards.get(player, []):
         verb = "Remove" if c in t.give_cards else "Offer"
@@ -244,27 +266,37 @@ def trade_actions(s: MonopolyState, player: str) -> list[Action]:
     mine, theirs = spendable(s, player), spendable(s, t.partner)
     for step in trade.CASH_STEPS:
         if t.cash + step <= mine:
-            out.append(
-                _act(
-                    f"tr:pay:{step}",
-                    f"Offer {step} more shmeckles (now {t.cash:+})",
-                    private=True,
-                    step_of=_cash_move(t.cash + step),
-                )
-            )
+            out.append(_cash_step("pay", step, t.cash))
         if -(t.cash - step) <= theirs:
-            out.append(
-                _act(
-                    f"tr:ask:{step}",
-                    f"Ask {step} more shmeckles (now {t.cash:+})",
-                    private=True,
-                    step_of=_cash_move(t.cash - step),
-                )
-            )
+            out.append(_cash_step("ask", step, t.cash))
     if trade.problem(s, t) is None:
-        out.append(_act("tr:propose", f"Propose to {t.partner}: {trade.describe(t)}", private=True))
+        out.append(
+            Action(
+                id="tr:propose",
+                label=lambda: f"Propose to {t.partner}: {trade.describe(t)}"[:80],
+                private=True,
+            )
+        )
     out.append(_act("tr:cancel", "Cancel this trade draft", private=True))
     return out
+
+
+@lru_cache(maxsize=4096)
+def _cash_step(way: str, step: int, cash: int) -> Action:
+    """A fixed step of a trade draft's cash: offer (``pay``) or ask ``step`` more than ``cash``."""
+    if way == "pay":
+        return _act(
+            f"tr:pay:{step}",
+            f"Offer {step} more shmeckles (now {cash:+})",
+            private=True,
+            step_of=_cash_move(cash + step),
+        )
+    return _act(
+        f"tr:ask:{step}",
+        f"Ask {step} more shmeckles (now {cash:+})",
+        private=True,
+        step_of=_cash_move(cash - step),
+    )
 
 
 def amount_moves(s: MonopolyState, player: str, awaited: list[str]) -> list[Action]:
@@ -323,14 +355,10 @@ def _cash_now(cash: int) -> str:
 def legal(s: MonopolyState, player: str, awaited: list[str]) -> list[Action]:
     if s.over or player not in s.players or player in s.bankrupt:
         return []
-    out = awaited_actions(s, player, awaited) + free_actions(s, player)
-    seen: set[str] = set()
-    unique = []
-    for a in out:
-        if a.id not in seen:
-            seen.add(a.id)
-            unique.append(a)
-    return unique
+    unique: dict[str, Action] = {}
+    for a in awaited_actions(s, player, awaited) + free_actions(s, player):
+        unique.setdefault(a.id, a)  # the first of two moves with one id
+    return list(unique.values())
 
 
 # -- doing --------------------------------------------------------------------------------

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engines.core import Action, Event
+from engines.core import Action, Event, Label
 from engines.run_animals.board import cubes_on, neighbours, take_cube
 from engines.run_animals.data import COLOUR_NAMES, COLOURS, ActionSpec, GameData
 from engines.run_animals.state import RAState
 
 Effect = Callable[[RAState], list[Event]]
-Option = tuple[str, str, Effect]
+#: (id, label or the words that make it when read, effect)
+Option = tuple[str, Label, Effect]
 
 
 class Choice(Action):
@@ -27,13 +28,19 @@ class Choice(Action):
 
     @classmethod
     def of(cls, option: Option) -> Choice:
-        choice = cls(id=option[0], label=option[1])
-        object.__setattr__(choice, "_effect", option[2])
+        choice = cls.__new__(cls)
+        Action.__init__(choice, id=option[0], label=option[1])
+        _SET_EFFECT(choice, option[2])
         return choice
 
     def run(self, state: RAState) -> list[Event]:
-        effect: Effect = object.__getattribute__(self, "_effect")
+        effect: Effect = _GET_EFFECT(self)
         return effect(state)
+
+
+# the slot's own descriptor, read and set directly (a search makes a Choice per option)
+_SET_EFFECT = Choice.__dict__["_effect"].__set__
+_GET_EFFECT = Choice.__dict__["_effect"].__get__
 
 
 def still_needed(state: RAState, data: GameData, player: str) -> dict[str, int]:

@@ -13,10 +13,12 @@ Phases with a single possible choice resolve by themselves (:func:`settle`).
 
 from __future__ import annotations
 
-from engines.core import Event
+from functools import partial
+
+from engines.core import Event, Label
 from engines.run_animals.actions import Option, options_for, species_short
 from engines.run_animals.board import neighbours
-from engines.run_animals.data import COLOURS, GameData
+from engines.run_animals.data import COLOURS, ActionSpec, GameData
 from engines.run_animals.graveyard import bury, end_game
 from engines.run_animals.production import production_round
 from engines.run_animals.scoring import goal_points
@@ -77,15 +79,17 @@ def _turn_options(state: RAState, data: GameData) -> list[Option]:
     seat = state.seats[player]
     out: list[Option] = []
     for card_id in dict.fromkeys(seat.hand):
-        card = data.cards[card_id]
 
-        def play(s: RAState, card_id=card_id, name=card.name) -> list[Event]:
+        def play(s: RAState, card_id=card_id) -> list[Event]:
             s.seats[player].hand.remove(card_id)
             s.pending = Pending(card=card_id)
-            s.phase = "meeple" if data.cards[card_id].needs_meeple else "step"
-            return [Event(text=f"{player} plays '{name}'.")]
+            card = data.cards[card_id]
+            s.phase = "meeple" if card.needs_meeple else "step"
+            return [Event(text=f"{player} plays '{card.name}'.")]
 
-        out.append((f"play:{card_id}", f"Play '{card.name}'"[:80], play))
+        # worded when read: a card's name is put together from its actions' words
+        label = partial(_play_label, data, card_id)
+        out.append((f"play:{card_id}", label, play))
     if seat.discard and not state.recycled_this_turn:
         for tile in state.tiles_of(player):
 
@@ -98,9 +102,13 @@ def _turn_options(state: RAState, data: GameData) -> list[Option]:
                 return events
 
             n = len(seat.discard)
-            label = f"Remove your meeple on tile {tile} to recycle {n} card{'s' * (n != 1)}"
-            out.append((f"recycle:{tile}", label, recycle))
+            words = f"Remove your meeple on tile {tile} to recycle {n} card{'s' * (n != 1)}"
+            out.append((f"recycle:{tile}", words, recycle))
     return out
+
+
+def _play_label(data: GameData, card_id: str) -> str:
+    return f"Play '{data.cards[card_id].name}'"[:80]
 
 
 def _recycle(state: RAState, player: str) -> list[Event]:
@@ -151,17 +159,22 @@ def _step_actions(state: RAState, data: GameData) -> list[Option]:
 def _step_options(state: RAState, data: GameData) -> list[Option]:
     actions = _step_actions(state, data)
     card = data.cards[state.playing.card]
+    label: Label
     if card.join == "or":
         after, label = len(card.actions), "Do neither action"
     else:
         after = state.playing.step + 1
-        label = f"Skip '{card.actions[state.playing.step].text()}'"
+        label = partial(_skip_label, card.actions[state.playing.step])
 
     def skip(s: RAState) -> list[Event]:
         s.playing.step = after
         return []
 
     return actions + [("skip", label, skip)]
+
+
+def _skip_label(spec: ActionSpec) -> str:
+    return f"Skip '{spec.text()}'"
 
 
 def _expel_options(state: RAState, data: GameData) -> list[Option]:
@@ -268,9 +281,12 @@ def _goal_options(state: RAState, data: GameData) -> list[Option]:
             events = [Event(text=f"{player} takes a new goal: {goal_text(data, goal_id)}.")]
             return events + _recycle(s, player) + next_turn(s, data)
 
-        label = f"Take goal {goal_text(data, goal_id)}"
-        out.append((f"goal:{goal_id}", label, take))
+        out.append((f"goal:{goal_id}", partial(_goal_label, data, goal_id), take))
     return out
+
+
+def _goal_label(data: GameData, goal_id: int) -> str:
+    return f"Take goal {goal_text(data, goal_id)}"
 
 
 def goal_text(data: GameData, goal_id: int) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 from engines.core import Rng
 from engines.run_animals.data import CURRENT_EDITION
@@ -55,6 +55,10 @@ class Pending(BaseModel):
 
 
 class RollRecord(BaseModel):
+    """One die result of a production round, as it happened. Frozen: state copies share it."""
+
+    model_config = ConfigDict(frozen=True)
+
     face: int
     effect: str
     tile: int

@@ -1,6 +1,12 @@
 """Random moves per second per engine: ``legal_actions`` + ``apply`` on random playouts, no
 JSON. A searching bot plays thousands of these per decision, so this is its speed limit.
 
+Two figures: the search path (``legal_actions`` once, then ``Engine.play``), which a bot takes
+and which should reach 20,000 a second for every engine, and the checked path
+(``Engine.apply``, which lists the player's moves again to check the id). Timed in CPU time,
+each new game's ``setup`` included; on a shared machine, compare code by taking turns (see
+docs/bots.md, "Speed").
+
 Run with: ./tabletop test -m bench -s tests/bench/test_bench_random_moves.py
 """
 
