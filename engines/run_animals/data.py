@@ -288,9 +288,14 @@ EDITIONS = EditionsData.model_validate(
 CURRENT_EDITION = EDITIONS.current
 
 
-@cache
 def load(edition: int = CURRENT_EDITION) -> GameData:
-    """The component data of ``edition`` (the current one unless a game says otherwise)."""
+    """The component data of ``edition`` (the current one unless a game says otherwise), read
+    once per edition: every caller shares one object per edition."""
+    return _load(edition)
+
+
+@cache
+def _load(edition: int) -> GameData:
     if edition == CURRENT_EDITION:
         species_list = [SpeciesData.model_validate(s) for s in _read("species.json")["species"]]
         goals = {g["id"]: GoalData.model_validate(g) for g in _read("goals.json")["goals"]}

@@ -8,7 +8,7 @@ from typing import Any
 from engines.core import Action, Engine, Event, IllegalAction, OptionSpec, Result
 from engines.run_animals import flow, hidden, policy, scoring, views
 from engines.run_animals.actions import Choice
-from engines.run_animals.data import CURRENT_EDITION, GameData, load
+from engines.run_animals.data import GameData, load
 from engines.run_animals.graveyard import end_game
 from engines.run_animals.migrations import MIGRATIONS
 from engines.run_animals.setup import new_game
@@ -20,7 +20,7 @@ DATA = load()
 
 def data_of(state: RAState) -> GameData:
     """The component data of the edition ``state`` was dealt with."""
-    return DATA if state.edition == CURRENT_EDITION else load(state.edition)
+    return load(state.edition)  # cached: the current edition's is DATA itself
 
 
 GUIDE = """**Run Animals, Run!** — each of you plays an endangered Taiwanese species (pick one when you join, or get a random one). Animals are placed one at a time, then play goes round.

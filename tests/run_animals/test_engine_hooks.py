@@ -99,3 +99,10 @@ def test_a_player_leaving_makes_their_species_extinct_and_ends_the_game():
 def test_run_animals_is_for_two_to_four_players(players):
     with pytest.raises(IllegalAction, match=r"^Run Animals, Run! is for 2 to 4 players\.$"):
         ENGINE.setup(players, seed=1)
+
+
+def test_each_seat_s_choice_is_its_species_name():
+    assert ENGINE.seat_choices(game("turtle", "kite")) == {
+        "Ada": "Yellow-margined Box Turtle",
+        "Brook": "Black Kite",
+    }
