@@ -7,12 +7,22 @@ import json
 
 import pytest
 
+from engines.run_animals import data
 from engines.run_animals.data import CURRENT_EDITION, EDITIONS, EditionsData, load
 from engines.run_animals.engine import ENGINE, data_of
 from engines.run_animals.scoring import goal_points
 from tests.run_animals.helpers import PLAYERS
 
 FIRST = next(e for e in EDITIONS.older if e.edition == 1)
+
+
+@pytest.fixture(autouse=True)
+def _read_afresh():
+    """Each test reads the editions from the files itself: a copy cached by an earlier test
+    would hide a change to how an edition is read."""
+    data._load.cache_clear()
+    yield
+    data._load.cache_clear()
 
 
 def _changed_goal():
@@ -76,12 +86,22 @@ def test_an_older_edition_naming_an_unknown_card_is_refused_when_it_loads():
     broken = EDITIONS.model_dump()
     broken["older"][0]["cards"][0]["id"] = "nosuch1"
     edited = EditionsData.model_validate(broken)
-    from engines.run_animals import data
-
     original = data.EDITIONS
     data.EDITIONS = edited
     try:
         with pytest.raises(ValueError, match="no cards"):
+            data._older(1, load())
+    finally:
+        data.EDITIONS = original
+
+
+def test_an_older_edition_naming_an_unknown_goal_is_refused_when_it_loads():
+    broken = EDITIONS.model_dump()
+    broken["older"][0]["goals"][0]["id"] = 99
+    original = data.EDITIONS
+    data.EDITIONS = EditionsData.model_validate(broken)
+    try:
+        with pytest.raises(ValueError, match="edition 1: no goal 99"):
             data._older(1, load())
     finally:
         data.EDITIONS = original
