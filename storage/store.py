@@ -242,7 +242,7 @@ class Store:
 
     async def get_game(self, game_id: int) -> GameRow:
         async with self._lock:
-            row = await self._hop(_one, "SELECT * FROM games WHERE id = ?", (game_id,))
+            row = await self._hop(_by_id, game_id)
         if row is None:
             raise GameNotFound(f"No game with id {game_id}.")
         return row
@@ -404,7 +404,7 @@ class Store:
                 game_id = int(cur.fetchone()[0])
                 _write_seats(conn, game_id, seats)
                 _append_move(conn, game_id, 1, entry, now)
-            return _one(conn, "SELECT * FROM games WHERE id = ?", (game_id,))
+            return _by_id(conn, game_id)
 
         async with self._lock:
             row = await self._hop(create)
@@ -483,7 +483,7 @@ class Store:
                     seats=base.seats if seats is None else tuple(seats),
                     **changed,
                 )
-            row = await self._hop(_one, "SELECT * FROM games WHERE id = ?", (game_id,))
+            row = await self._hop(_by_id, game_id)
         assert row is not None
         return row
 
@@ -579,6 +579,10 @@ def _live_game(conn: Db, channel_id: int) -> GameRow | None:
         "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'running')",
         (channel_id,),
     )
+
+
+def _by_id(conn: Db, game_id: int) -> GameRow | None:
+    return _one(conn, "SELECT * FROM games WHERE id = ?", (game_id,))
 
 
 def _one(conn: Db, sql: str, args: tuple[Any, ...]) -> GameRow | None:

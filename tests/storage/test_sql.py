@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from storage.sql import is_postgres, shown, to_postgres
+from storage.sql import Row, is_postgres, shown, to_postgres
+
+
+@pytest.fixture(autouse=True)
+def worked_out_afresh():
+    """``to_postgres`` keeps what it worked out: each test here works it out again."""
+    to_postgres.cache_clear()
 
 
 def test_placeholders_become_postgresql_s_and_a_percent_sign_is_kept_literal():
@@ -47,3 +53,8 @@ def test_a_shown_location_hides_the_password():
         shown("postgresql://bot:s3cret@db:5432/tabletop") == "postgresql://bot:***@db:5432/tabletop"
     )
     assert shown("postgresql://bot@db/tabletop") == "postgresql://bot@db/tabletop"
+
+
+def test_a_postgresql_row_reads_by_name_and_by_position():
+    row = Row((7, "Ada"), {"id": 0, "name": 1})
+    assert (row["name"], row[1], row["id"], row[0]) == ("Ada", "Ada", 7, 7)
