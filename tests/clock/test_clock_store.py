@@ -5,7 +5,10 @@ import asyncio
 
 import pytest
 
+from storage import MoveEntry, Store
 from storage.clock import ClockStore
+from storage.shards import Shards
+from tests.storage.test_store import new_game
 
 
 @pytest.fixture
@@ -51,7 +54,7 @@ async def test_claims_survive_closing_and_reopening_the_file(db_location):
     assert await first.claim(1, 10, "deadline", 100, now=100)
     await first.close()
     again = await ClockStore.open(db_location)
-    assert await again.open_deadlines() == []
+    assert [d.fired_at for d in await again.fired_deadlines()] == [100]
     assert not await again.claim(1, 10, "deadline", 100, now=100)
     await again.close()
 
@@ -78,13 +81,14 @@ async def test_ending_away_early_gives_the_rest_back(ds):
     assert await ds.away_used(1, 10, since=0) == 40
 
 
-async def test_paused_and_closed_games_have_no_open_deadlines(ds):
+async def test_paused_and_closed_games_have_no_deadlines_due(ds):
     await ds.put_deadline(1, 10, version=1, started_at=0, due_at=100)
     await ds.put_deadline(2, 10, version=1, started_at=0, due_at=100)
     await ds.put_deadline(3, 10, version=1, started_at=0, due_at=100)
     await ds.update_game(1, paused_at=5.0)
     await ds.update_game(2, closed_reason="its channel was deleted")
-    assert [d.game_id for d in await ds.open_deadlines()] == [3]
+    assert [d.game_id for d in await ds.due_deadlines(now=1000)] == [3]
+    assert [d.game_id for d in await ds.next_deadlines(limit=5)] == [3]
 
 
 FIRINGS = 150
@@ -122,3 +126,95 @@ async def test_two_processes_racing_to_claim_the_same_firings_win_each_exactly_o
     for racer in racers:
         racer.join(timeout=30)
     assert sorted(won[0] + won[1]) == list(range(1, FIRINGS + 1))  # each once, none twice
+
+
+# -- what mutation testing showed untested ------------------------------------------------------
+async def _every_deadline(ds):
+    """The deadlines of games 1 and 2, fired or not."""
+    return [*await ds.deadlines(1), *await ds.deadlines(2)]
+
+
+async def test_shifting_one_player_s_deadlines_moves_only_theirs(ds):
+    await ds.put_deadline(1, 10, version=1, started_at=0, due_at=100)
+    await ds.put_deadline(1, 11, version=1, started_at=0, due_at=100)
+    await ds.put_deadline(2, 10, version=1, started_at=0, due_at=100)
+    await ds.shift_deadlines(50, user_id=10)
+    due = {(d.game_id, d.user_id): (d.started_at, d.due_at) for d in await _every_deadline(ds)}
+    assert due == {(1, 10): (50, 150), (1, 11): (0, 100), (2, 10): (50, 150)}
+
+
+async def test_shifting_one_game_s_deadlines_moves_only_that_game_s(ds):
+    await ds.put_deadline(1, 10, version=1, started_at=0, due_at=100)
+    await ds.put_deadline(2, 10, version=1, started_at=0, due_at=100)
+    await ds.shift_deadlines(50, game_id=2)
+    assert [(d.game_id, d.due_at) for d in await _every_deadline(ds)] == [(1, 100), (2, 150)]
+
+
+async def test_shifting_the_deadlines_of_no_games_moves_none(ds):
+    await ds.put_deadline(1, 10, version=1, started_at=0, due_at=100)
+    await ds.shift_deadlines(50, game_ids=[])
+    await ds.shift_deadlines(50, game_ids=[2, 3])
+    assert [d.due_at for d in await _every_deadline(ds)] == [100]
+
+
+async def test_a_fired_deadline_is_not_shifted(ds):
+    await ds.put_deadline(1, 10, version=1, started_at=0, due_at=100)
+    assert await ds.claim(1, 10, "deadline", 100, now=100)
+    await ds.shift_deadlines(50)
+    assert [d.due_at for d in await ds.fired_deadlines()] == [100]
+
+
+async def test_a_failed_direct_message_is_told_once(ds):
+    await ds.set_notify(10, True)
+    assert await ds.claim_failure_told(10) is True
+    assert await ds.claim_failure_told(10) is False
+    assert await ds.notify(10) == (True, True)
+    await ds.set_notify(10, True)  # turning them on again: a new failure is told again
+    assert await ds.notify(10) == (True, False)
+
+
+async def test_clearing_the_votes_on_a_player_leaves_the_votes_on_others(ds):
+    await ds.cast_vote(1, 10, 20, "keep")
+    await ds.cast_vote(1, 11, 20, "kick")
+    await ds.cast_vote(2, 10, 20, "kick")
+    await ds.clear_votes(1, 10)
+    assert await ds.votes(1, 10) == {}
+    assert await ds.votes(1, 11) == {20: "kick"}
+    assert await ds.votes(2, 10) == {20: "kick"}
+
+
+SHARD_1_OF_2 = 1 << 22  # a guild id in shard 1 of 2 (guild 5 is in shard 0)
+
+
+@pytest.fixture
+async def games_and_clocks(db_location):
+    """The platform's store (for its games) and the clock store, on one database."""
+    store = await Store.open(db_location)
+    ds = await ClockStore.open(db_location)
+    yield store, ds
+    await ds.close()
+    await store.close()
+
+
+async def _games_with_a_fired_deadline(store, ds, status):
+    """A game of guild 5 (shard 0 of 2) and one of shard 1, each with a fired deadline."""
+    ids = []
+    for channel, guild in ((1, 5), (2, SHARD_1_OF_2)):
+        game = await new_game(store, channel_id=channel, guild_id=guild)
+        await store.save(game.id, game.version, now=2.0, entry=MoveEntry("s"), status=status)
+        await ds.put_deadline(game.id, 10, version=2, started_at=0, due_at=100)
+        assert await ds.claim(game.id, 10, "deadline", 100, now=100)
+        ids.append(game.id)
+    return ids
+
+
+async def test_a_shard_s_fired_deadlines_are_only_its_guilds_games(games_and_clocks):
+    store, ds = games_and_clocks
+    _, theirs = await _games_with_a_fired_deadline(store, ds, "running")
+    assert [d.game_id for d in await ds.fired_deadlines(shards=Shards(2, {1}))] == [theirs]
+
+
+async def test_a_shard_s_ended_games_with_deadlines_are_only_its_guilds_games(games_and_clocks):
+    store, ds = games_and_clocks
+    _, theirs = await _games_with_a_fired_deadline(store, ds, "finished")
+    assert await ds.ended_games_with_deadlines(shards=Shards(2, {1})) == [theirs]
