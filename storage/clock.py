@@ -280,26 +280,27 @@ class ClockTables:
         return {r[0] for r in rows}
 
     def update_seat(self, game_id: int, user_id: int, **fields: Any) -> None:
+        """Set some of a seat's columns (one statement: it lands whole without a transaction)."""
+        cols = ", ".join(fields)
+        marks = ", ".join("?" for _ in fields)
+        sets = ", ".join(f"{k}=excluded.{k}" for k in fields)
         self._write(
-            "INSERT INTO days_seats (game_id, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING",
-            (game_id, user_id),
-        )
-        cols = ", ".join(f"{k}=?" for k in fields)
-        self._write(
-            f"UPDATE days_seats SET {cols} WHERE game_id=? AND user_id=?",
-            (*fields.values(), game_id, user_id),
+            f"INSERT INTO days_seats (game_id, user_id, {cols}) VALUES (?, ?, {marks}) "
+            f"ON CONFLICT (game_id, user_id) DO UPDATE SET {sets}",
+            (game_id, user_id, *fields.values()),
         )
 
     def add_missed(self, game_id: int, user_id: int) -> int:
-        self._write(
-            "INSERT INTO days_seats (game_id, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING",
+        """Count one more missed turn; the new count (one statement, so two callers at once
+        each get their own count, on PostgreSQL too)."""
+        rows = self._rows(
+            "INSERT INTO days_seats (game_id, user_id, missed) VALUES (?, ?, 1) "
+            "ON CONFLICT (game_id, user_id) DO UPDATE SET missed=days_seats.missed+1 "
+            "RETURNING missed",
             (game_id, user_id),
         )
-        self._write(
-            "UPDATE days_seats SET missed=missed+1 WHERE game_id=? AND user_id=?",
-            (game_id, user_id),
-        )
-        return (self.seat(game_id, user_id)).missed
+        missed: int = rows[0][0]
+        return missed
 
     # -- votes -----------------------------------------------------------------------------------
     def cast_vote(self, game_id: int, target_id: int, voter_id: int, choice: str) -> None:
@@ -573,10 +574,10 @@ class ClockStore:
         return await self.run(lambda t: t.kept_seats(game_id))
 
     async def update_seat(self, game_id: int, user_id: int, **fields: Any) -> None:
-        return await self.run(lambda t: t.update_seat(game_id, user_id, **fields), atomic=True)
+        return await self.run(lambda t: t.update_seat(game_id, user_id, **fields))
 
     async def add_missed(self, game_id: int, user_id: int) -> int:
-        return await self.run(lambda t: t.add_missed(game_id, user_id), atomic=True)
+        return await self.run(lambda t: t.add_missed(game_id, user_id))
 
     async def cast_vote(self, game_id: int, target_id: int, voter_id: int, choice: str) -> None:
         return await self.run(lambda t: t.cast_vote(game_id, target_id, voter_id, choice))

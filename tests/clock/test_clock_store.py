@@ -6,7 +6,7 @@ import asyncio
 import pytest
 
 from storage import MoveEntry, Store
-from storage.clock import ClockStore
+from storage.clock import ClockSeat, ClockStore
 from storage.shards import Shards
 from tests.storage.test_store import new_game
 
@@ -218,3 +218,51 @@ async def test_a_shard_s_ended_games_with_deadlines_are_only_its_guilds_games(ga
     store, ds = games_and_clocks
     _, theirs = await _games_with_a_fired_deadline(store, ds, "finished")
     assert await ds.ended_games_with_deadlines(shards=Shards(2, {1})) == [theirs]
+
+
+async def test_each_missed_turn_counts_one_more_from_the_first(ds):
+    assert [await ds.add_missed(1, 10) for _ in range(3)] == [1, 2, 3]
+    assert await ds.add_missed(1, 11) == 1
+    assert (await ds.seat(1, 10)).missed == 3
+
+
+async def test_updating_a_seat_sets_only_the_columns_named(ds):
+    await ds.add_missed(1, 10)
+    await ds.update_seat(1, 10, vote_open=1)
+    await ds.update_seat(1, 11, standin_for_good=1)
+    assert await ds.seat(1, 10) == ClockSeat(1, 10, missed=1, vote_open=True)
+    assert await ds.seat(1, 11) == ClockSeat(1, 11, standin_for_good=True)
+    assert await ds.kept_seats(1) == {11}
+
+
+async def test_the_next_deadline_alone_comes_unless_more_are_asked_for(ds):
+    await ds.put_deadline(1, 10, version=1, started_at=0, due_at=100)
+    await ds.put_deadline(2, 10, version=1, started_at=0, due_at=200)
+    assert [d.game_id for d in await ds.next_deadlines()] == [1]
+    assert [d.game_id for d in await ds.next_deadlines(2)] == [1, 2]
+
+
+async def test_a_timer_counts_as_due_up_to_a_second_early_and_no_earlier(ds):
+    await ds.put_deadline(1, 10, version=1, started_at=0, due_at=100)  # half-time at 50
+    assert await ds.due_deadlines(now=48.5) == []
+    assert [d.game_id for d in await ds.due_deadlines(now=49.0)] == [1]
+
+
+async def test_the_clock_s_log_keeps_who_and_which_version(ds):
+    await ds.log(1, 5.0, "standin", "A stand-in moved.", user_id=10, version=4)
+    rows = await ds.run(
+        lambda t: t._rows("SELECT game_id, at, kind, user_id, version, text FROM days_log")
+    )
+    assert [tuple(r) for r in rows] == [(1, 5.0, "standin", 10, 4, "A stand-in moved.")]
+
+
+async def test_a_game_forgotten_as_synced_is_behind_again(games_and_clocks):
+    store, ds = games_and_clocks
+    game = await new_game(store, channel_id=1, guild_id=5)
+    running = await store.save(
+        game.id, game.version, now=2.0, entry=MoveEntry("s"), status="running"
+    )
+    await ds.run(lambda t: t.mark_synced(game.id, running.version))
+    assert await ds.games_behind() == []
+    await ds.forget_synced(game.id)
+    assert await ds.games_behind() == [game.id]
