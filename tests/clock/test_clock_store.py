@@ -6,7 +6,7 @@ import asyncio
 import pytest
 
 from storage import MoveEntry, Store
-from storage.clock import ClockSeat, ClockStore
+from storage.clock import ClockGame, ClockSeat, ClockStore
 from storage.shards import Shards
 from tests.storage.test_store import new_game
 
@@ -266,3 +266,33 @@ async def test_a_game_forgotten_as_synced_is_behind_again(games_and_clocks):
     assert await ds.games_behind() == []
     await ds.forget_synced(game.id)
     assert await ds.games_behind() == [game.id]
+
+
+async def test_a_reminder_is_claimed_once_and_a_deadline_records_when_it_fired(ds):
+    await ds.put_deadline(1, 10, version=1, started_at=0, due_at=100)
+    assert await ds.claim(1, 10, "half", 100)
+    assert not await ds.claim(1, 10, "half", 100)
+    assert await ds.claim(1, 10, "deadline", 100, now=123.5)
+    [fired] = await ds.fired_deadlines()
+    assert (fired.half_sent, fired.near_sent, fired.fired_at) == (True, False, 123.5)
+
+
+async def test_a_game_or_seat_without_a_clock_row_reads_as_the_defaults(ds):
+    assert await ds.game(99) == ClockGame(99)
+    assert await ds.seat(99, 10) == ClockSeat(99, 10)
+    assert await ds.notify(10) == (False, False)
+
+
+async def test_a_game_s_clock_is_updated_even_before_it_has_a_row(ds):
+    await ds.update_game(5, paused_at=3.0, board_channel_id=7)
+    assert await ds.game(5) == ClockGame(5, paused_at=3.0, board_channel_id=7)
+
+
+async def test_atomic_work_that_fails_halfway_leaves_nothing_behind(ds):
+    def half_done(t):
+        t.put_deadline(1, 10, version=1, started_at=0, due_at=100)
+        raise RuntimeError("the second step failed")
+
+    with pytest.raises(RuntimeError):
+        await ds.run(half_done, atomic=True)
+    assert await ds.deadlines(1) == []
