@@ -68,6 +68,8 @@ def test_a_comma_inside_a_nested_call_is_not_a_second_argument():
         "SELECT LEAST(COALESCE(a, 0), b) FROM t"
     )
     assert to_postgres("SELECT max((a), (b)) FROM t") == "SELECT GREATEST((a), (b)) FROM t"
+    twice = "SELECT MAX(COALESCE(NULLIF(a, 0), 1)) FROM t"  # two calls deep
+    assert to_postgres(twice) == twice
 
 
 def test_a_call_left_unclosed_is_left_alone():
