@@ -296,3 +296,13 @@ async def test_atomic_work_that_fails_halfway_leaves_nothing_behind(ds):
     with pytest.raises(RuntimeError):
         await ds.run(half_done, atomic=True)
     assert await ds.deadlines(1) == []
+
+
+async def test_work_run_without_atomic_keeps_the_steps_done_before_a_failure(ds):
+    def half_done(t):
+        t.put_deadline(1, 10, version=1, started_at=0, due_at=100)
+        raise RuntimeError("the second step failed")
+
+    with pytest.raises(RuntimeError):
+        await ds.run(half_done)
+    assert [d.due_at for d in await ds.deadlines(1)] == [100]
