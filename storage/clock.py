@@ -166,8 +166,9 @@ class ClockTables:
         )
         if won:
             return None
-        last = (self.game(game_id)).last_nudge_at
-        return (now if last is None else last) + gap
+        last = self.game(game_id).last_nudge_at
+        assert last is not None  # the claim lost to a nudge taken less than ``gap`` ago
+        return last + gap
 
     def games_with_board_in(self, game_ids: list[int]) -> dict[int, ClockGame]:
         if not game_ids:
@@ -183,16 +184,6 @@ class ClockTables:
         rows = self._rows(
             f"SELECT {_DEADLINE_COLS} FROM days_deadlines WHERE game_id=? ORDER BY due_at, user_id",
             (game_id,),
-        )
-        return [_deadline(r) for r in rows]
-
-    def open_deadlines(self) -> list[Deadline]:
-        """Unfired deadlines of games whose clock runs (not paused, not closed)."""
-        rows = self._rows(
-            f"SELECT {', '.join('d.' + c.strip() for c in _DEADLINE_COLS.split(','))} "
-            "FROM days_deadlines d LEFT JOIN days_games g ON g.game_id = d.game_id "
-            "WHERE d.fired_at IS NULL AND g.paused_at IS NULL AND g.closed_reason IS NULL "
-            "ORDER BY d.due_at, d.game_id, d.user_id"
         )
         return [_deadline(r) for r in rows]
 
@@ -289,26 +280,27 @@ class ClockTables:
         return {r[0] for r in rows}
 
     def update_seat(self, game_id: int, user_id: int, **fields: Any) -> None:
+        """Set some of a seat's columns (one statement: it lands whole without a transaction)."""
+        cols = ", ".join(fields)
+        marks = ", ".join("?" for _ in fields)
+        sets = ", ".join(f"{k}=excluded.{k}" for k in fields)
         self._write(
-            "INSERT INTO days_seats (game_id, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING",
-            (game_id, user_id),
-        )
-        cols = ", ".join(f"{k}=?" for k in fields)
-        self._write(
-            f"UPDATE days_seats SET {cols} WHERE game_id=? AND user_id=?",
-            (*fields.values(), game_id, user_id),
+            f"INSERT INTO days_seats (game_id, user_id, {cols}) VALUES (?, ?, {marks}) "
+            f"ON CONFLICT (game_id, user_id) DO UPDATE SET {sets}",
+            (game_id, user_id, *fields.values()),
         )
 
     def add_missed(self, game_id: int, user_id: int) -> int:
-        self._write(
-            "INSERT INTO days_seats (game_id, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING",
+        """Count one more missed turn; the new count (one statement, so two callers at once
+        each get their own count, on PostgreSQL too)."""
+        rows = self._rows(
+            "INSERT INTO days_seats (game_id, user_id, missed) VALUES (?, ?, 1) "
+            "ON CONFLICT (game_id, user_id) DO UPDATE SET missed=days_seats.missed+1 "
+            "RETURNING missed",
             (game_id, user_id),
         )
-        self._write(
-            "UPDATE days_seats SET missed=missed+1 WHERE game_id=? AND user_id=?",
-            (game_id, user_id),
-        )
-        return (self.seat(game_id, user_id)).missed
+        missed: int = rows[0][0]
+        return missed
 
     # -- votes -----------------------------------------------------------------------------------
     def cast_vote(self, game_id: int, target_id: int, voter_id: int, choice: str) -> None:
@@ -525,11 +517,6 @@ class ClockStore:
     async def game(self, game_id: int) -> ClockGame:
         return await self.run(lambda t: t.game(game_id))
 
-    async def ensure_game(
-        self, game_id: int, turn_seconds: int | None = DEFAULT_TURN_SECONDS
-    ) -> None:
-        return await self.run(lambda t: t.ensure_game(game_id, turn_seconds))
-
     async def update_game(self, game_id: int, **fields: Any) -> None:
         return await self.run(lambda t: t.update_game(game_id, **fields), atomic=True)
 
@@ -537,19 +524,13 @@ class ClockStore:
         return await self.run(lambda t: t.standin_level(game_id))
 
     async def set_standin_level(self, game_id: int, level: str) -> None:
-        return await self.run(lambda t: t.set_standin_level(game_id, level), atomic=True)
+        return await self.run(lambda t: t.set_standin_level(game_id, level))  # one statement
 
     async def take_nudge(self, game_id: int, now: float, gap: float) -> float | None:
         return await self.run(lambda t: t.take_nudge(game_id, now, gap), atomic=True)
 
-    async def games_with_board_in(self, game_ids: list[int]) -> dict[int, ClockGame]:
-        return await self.run(lambda t: t.games_with_board_in(game_ids))
-
     async def deadlines(self, game_id: int) -> list[Deadline]:
         return await self.run(lambda t: t.deadlines(game_id))
-
-    async def open_deadlines(self) -> list[Deadline]:
-        return await self.run(lambda t: t.open_deadlines())
 
     async def put_deadline(
         self, game_id: int, user_id: int, version: int, started_at: float, due_at: float
@@ -557,9 +538,6 @@ class ClockStore:
         return await self.run(
             lambda t: t.put_deadline(game_id, user_id, version, started_at, due_at)
         )
-
-    async def set_deadline_version(self, game_id: int, user_id: int, version: int) -> None:
-        return await self.run(lambda t: t.set_deadline_version(game_id, user_id, version))
 
     async def drop_deadline(self, game_id: int, user_id: int) -> None:
         return await self.run(lambda t: t.drop_deadline(game_id, user_id))
@@ -596,10 +574,10 @@ class ClockStore:
         return await self.run(lambda t: t.kept_seats(game_id))
 
     async def update_seat(self, game_id: int, user_id: int, **fields: Any) -> None:
-        return await self.run(lambda t: t.update_seat(game_id, user_id, **fields), atomic=True)
+        return await self.run(lambda t: t.update_seat(game_id, user_id, **fields))
 
     async def add_missed(self, game_id: int, user_id: int) -> int:
-        return await self.run(lambda t: t.add_missed(game_id, user_id), atomic=True)
+        return await self.run(lambda t: t.add_missed(game_id, user_id))
 
     async def cast_vote(self, game_id: int, target_id: int, voter_id: int, choice: str) -> None:
         return await self.run(lambda t: t.cast_vote(game_id, target_id, voter_id, choice))
@@ -661,9 +639,6 @@ class ClockStore:
 
     async def ended_games_with_deadlines(self, *, shards: Shards | None = None) -> list[int]:
         return await self.run(lambda t: t.ended_games_with_deadlines(shards=shards))
-
-    async def mark_synced(self, game_id: int, version: int) -> None:
-        return await self.run(lambda t: t.mark_synced(game_id, version))
 
     async def forget_synced(self, game_id: int) -> None:
         return await self.run(lambda t: t.forget_synced(game_id))

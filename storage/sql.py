@@ -197,9 +197,6 @@ class Row(tuple[Any, ...]):
             return super().__getitem__(self.names[key])
         return super().__getitem__(key)
 
-    def keys(self) -> list[str]:
-        return list(self.names)
-
 
 def _row_factory(cursor: Any) -> Callable[[Sequence[Any]], Row]:
     names = {d.name: i for i, d in enumerate(cursor.description or ())}

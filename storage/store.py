@@ -118,27 +118,23 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
-def _object(raw: str | None, what: str, problems: list[str]) -> dict[str, Any]:
-    """A JSON object column that must be there (``{}``, with the problem noted, if not)."""
+def _object(raw: str, what: str, problems: list[str]) -> dict[str, Any]:
+    """A JSON object column that is never NULL (the schema says so): ``{}`` if damaged."""
     return _loads_object(raw, what, problems) or {}
 
 
-def _loads_object(
-    raw: str | None, what: str, problems: list[str], *, nullable: bool = False
-) -> dict[str, Any] | None:
+def _loads_object(raw: str | None, what: str, problems: list[str]) -> dict[str, Any] | None:
+    """A JSON object column: ``None`` if NULL, or if damaged (with the problem noted)."""
     if raw is None:
-        if nullable:
-            return None
-        problems.append(f"{what} is missing")
-        return {}
+        return None
     try:
         value = json.loads(raw)
     except (TypeError, ValueError):
         problems.append(f"{what} is not valid JSON")
-        return None if nullable else {}
+        return None
     if not isinstance(value, dict):
         problems.append(f"{what} is not a JSON object")
-        return None if nullable else {}
+        return None
     return value
 
 
@@ -148,9 +144,9 @@ class Store:
     ``path`` is where the data lives: a SQLite file's path, or a PostgreSQL URL (a string),
     which the other stores (clocks, settings, watch links) open beside it."""
 
-    def __init__(self, db: Connection, path: Location, reader: Connection | None = None):
+    def __init__(self, db: Connection, path: Location, reader: Connection):
         self._db = db
-        self._reader = reader or db
+        self._reader = reader
         self.path = path
         self.postgres = db.db.dialect == "postgresql"
         self._lock = asyncio.Lock()
@@ -162,16 +158,16 @@ class Store:
         """Open (creating if needed) the database and bring its schema up to date: a SQLite
         file, or with a ``postgresql://`` URL a PostgreSQL database (which must exist)."""
         location: Location = path if is_postgres(path) else Path(path)
-        if isinstance(location, Path) and str(location) != ":memory:":
+        if isinstance(location, Path):  # ``:memory:``'s parent is the current folder
             location.parent.mkdir(parents=True, exist_ok=True)
         db = await Connection.open(location)
-        reader: Connection | None = None
         try:
             if not is_postgres(location):
                 await db.run(_sqlite_pragmas)
             await db.run(apply, time.time() if now is None else now)
-            if str(location) != ":memory:":
-                reader = await Connection.open(location, read_only=True)
+            # an in-memory database exists only on its one connection, which reads it too
+            in_memory = str(location) == ":memory:"
+            reader = db if in_memory else await Connection.open(location, read_only=True)
         except BaseException:
             await db.close()
             raise
@@ -246,7 +242,7 @@ class Store:
 
     async def get_game(self, game_id: int) -> GameRow:
         async with self._lock:
-            row = await self._hop(_one, "SELECT * FROM games WHERE id = ?", (game_id,))
+            row = await self._hop(_by_id, game_id)
         if row is None:
             raise GameNotFound(f"No game with id {game_id}.")
         return row
@@ -408,7 +404,7 @@ class Store:
                 game_id = int(cur.fetchone()[0])
                 _write_seats(conn, game_id, seats)
                 _append_move(conn, game_id, 1, entry, now)
-            return _one(conn, "SELECT * FROM games WHERE id = ?", (game_id,))
+            return _by_id(conn, game_id)
 
         async with self._lock:
             row = await self._hop(create)
@@ -487,7 +483,7 @@ class Store:
                     seats=base.seats if seats is None else tuple(seats),
                     **changed,
                 )
-            row = await self._hop(_one, "SELECT * FROM games WHERE id = ?", (game_id,))
+            row = await self._hop(_by_id, game_id)
         assert row is not None
         return row
 
@@ -585,6 +581,10 @@ def _live_game(conn: Db, channel_id: int) -> GameRow | None:
     )
 
 
+def _by_id(conn: Db, game_id: int) -> GameRow | None:
+    return _one(conn, "SELECT * FROM games WHERE id = ?", (game_id,))
+
+
 def _one(conn: Db, sql: str, args: tuple[Any, ...]) -> GameRow | None:
     rows = _many(conn, sql, args)
     return rows[0] if rows else None
@@ -633,7 +633,7 @@ def _game(row: Any, seat_rows: list[Any]) -> GameRow:
         seed=Db.seed_out(row["seed"]),
         created_at=row["created_at"],
         updated_at=row["updated_at"],
-        result=_loads_object(row["result"], "the result", problems, nullable=True),
+        result=_loads_object(row["result"], "the result", problems),
         end_reason=row["end_reason"],
         seats=seats,
         problems=tuple(problems),
@@ -641,13 +641,11 @@ def _game(row: Any, seat_rows: list[Any]) -> GameRow:
 
 
 def _move(row: Any) -> MoveRow:
-    readable = True
     try:
         events = json.loads(row["events"])
-        if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
-            raise ValueError("events must be a list of objects")
     except (TypeError, ValueError):
-        events, readable = [], False
+        events = None
+    readable = isinstance(events, list) and all(isinstance(e, dict) for e in events)
     return MoveRow(
         game_id=row["game_id"],
         seq=row["seq"],
@@ -655,7 +653,7 @@ def _move(row: Any) -> MoveRow:
         user_id=row["user_id"],
         player=row["player"],
         action_id=row["action_id"],
-        events=events,
+        events=events if readable else [],
         version=row["version"],
         created_at=row["created_at"],
         readable=readable,

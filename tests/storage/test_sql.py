@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from storage.sql import is_postgres, shown, to_postgres
+from storage import LiveGameExists, SeatRow, Store
+from storage.sql import DatabaseError, Row, connect, is_postgres, shown, to_postgres
+from tests.storage.test_store import new_game
+
+
+@pytest.fixture(autouse=True)
+def worked_out_afresh():
+    """``to_postgres`` keeps what it worked out: each test here works it out again."""
+    to_postgres.cache_clear()
 
 
 def test_placeholders_become_postgresql_s_and_a_percent_sign_is_kept_literal():
@@ -47,3 +55,44 @@ def test_a_shown_location_hides_the_password():
         shown("postgresql://bot:s3cret@db:5432/tabletop") == "postgresql://bot:***@db:5432/tabletop"
     )
     assert shown("postgresql://bot@db/tabletop") == "postgresql://bot@db/tabletop"
+
+
+def test_a_postgresql_row_reads_by_name_and_by_position():
+    row = Row((7, "Ada"), {"id": 0, "name": 1})
+    assert (row["name"], row[1], row["id"], row[0]) == ("Ada", "Ada", 7, 7)
+
+
+def test_a_comma_inside_a_nested_call_is_not_a_second_argument():
+    assert to_postgres("SELECT MAX(COALESCE(a, 0)) FROM t") == "SELECT MAX(COALESCE(a, 0)) FROM t"
+    assert to_postgres("SELECT min(COALESCE(a, 0), b) FROM t") == (
+        "SELECT LEAST(COALESCE(a, 0), b) FROM t"
+    )
+    assert to_postgres("SELECT max((a), (b)) FROM t") == "SELECT GREATEST((a), (b)) FROM t"
+    twice = "SELECT MAX(COALESCE(NULLIF(a, 0), 1)) FROM t"  # two calls deep
+    assert to_postgres(twice) == twice
+
+
+def test_a_call_left_unclosed_is_left_alone():
+    assert to_postgres("SELECT max(a") == "SELECT max(a"
+
+
+async def test_the_tables_are_listed_without_the_database_s_own(db_location):
+    await (await Store.open(db_location)).close()
+    db = connect(db_location)
+    try:
+        tables = db.tables()
+    finally:
+        db.close()
+    assert {"games", "seats", "moves", "meta", "days_deadlines"} <= set(tables)
+    assert not [t for t in tables if t.startswith(("sqlite_", "pg_"))]
+
+
+async def test_a_refused_row_other_than_a_second_live_game_is_not_called_one(db_location):
+    store = await Store.open(db_location)
+    try:
+        with pytest.raises(DatabaseError) as refused:
+            await new_game(store, seats=[SeatRow(0, 7, "Ada"), SeatRow(0, 8, "Bo")])
+        assert not isinstance(refused.value, LiveGameExists)
+        assert await store.games() == []
+    finally:
+        await store.close()

@@ -8,6 +8,7 @@ import sqlite3
 import pytest
 
 from storage import GameNotFound, MoveEntry, SeatRow, Store, VersionConflict
+from storage.shards import Shards
 from storage.sql import SqliteDb, connect
 from storage.store import SEED_BYTES
 from tests.storage.test_store import new_game, run_sql
@@ -120,8 +121,16 @@ async def test_damaged_seat_choices_name_the_seat(store):
 # -- the move log --------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     "raw",
-    ["{oops", '{"text": "an object, not a list"}', '["a", "b"]', "[1, {}]", "[null]"],
-    ids=["not-json", "not-a-list", "strings", "a-number-first", "null"],
+    ["{oops", '{"text": "an object, not a list"}', "{}", "5", '["a", "b"]', "[1, {}]", "[null]"],
+    ids=[
+        "not-json",
+        "not-a-list",
+        "an-empty-object",
+        "a-number",
+        "strings",
+        "a-number-first",
+        "null",
+    ],
 )
 async def test_a_log_entry_whose_events_are_not_a_list_of_objects_is_unreadable(store, raw):
     game = await new_game(store)
@@ -190,11 +199,11 @@ async def test_the_latest_game_of_a_channel_is_its_live_one_or_its_newest(store)
     assert await store.latest_game(999) is None
 
 
-async def test_a_store_closes_once_however_often_it_is_asked(tmp_path):
-    async with await Store.open(tmp_path / "x.sqlite3") as store:
+async def test_a_store_closes_once_however_often_it_is_asked(db_location):
+    async with await Store.open(db_location) as store:
         await store.close()
     await store.close()
-    assert store.path == tmp_path / "x.sqlite3"
+    assert store.path == db_location
 
 
 # -- what the survivors of mutation testing showed untested -------------------------------------
@@ -210,6 +219,26 @@ async def test_a_store_opens_in_folders_that_do_not_exist_yet(tmp_path):
     store = await Store.open(path)
     await store.close()
     assert path.exists()
+
+
+async def test_a_file_named_as_text_is_opened_as_a_path_in_folders_made_for_it(tmp_path):
+    path = tmp_path / "a" / "games.sqlite3"
+    store = await Store.open(str(path))
+    await store.close()
+    assert store.path == path and path.exists()
+
+
+async def test_a_store_knows_whether_it_runs_on_postgresql(store, db_location):
+    assert store.postgres is isinstance(db_location, str)
+
+
+async def test_a_tool_s_work_runs_on_the_store_s_connection_with_its_arguments(store):
+    game = await new_game(store)
+
+    def status(db, game_id):
+        return db.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()[0]
+
+    assert await store.run(status, game.id) == "lobby"
 
 
 async def test_migrations_record_the_time_the_store_was_opened_at(tmp_path):
@@ -320,7 +349,7 @@ async def test_running_games_come_a_page_at_a_time_in_id_order(store):
 
 async def test_running_games_not_noted_at_their_latest_version_are_listed(store):
     noted, behind, fresh = [], [], []
-    for channel, bucket in ((1, noted), (2, behind), (3, fresh)):
+    for channel, bucket in ((11, noted), (12, behind), (13, fresh)):
         game = await new_game(store, channel_id=channel, guild_id=5)
         saved = await store.save(
             game.id, game.version, now=2.0, entry=MoveEntry("s"), status="running"
@@ -329,8 +358,8 @@ async def test_running_games_not_noted_at_their_latest_version_are_listed(store)
     await store.set_meta(f"seen:{noted[0].id}", str(noted[0].version))
     await store.set_meta(f"seen:{behind[0].id}", str(behind[0].version - 1))
     assert await store.running_not_noted("seen:") == [
-        (behind[0].id, 2, 5),
-        (fresh[0].id, 3, 5),
+        (behind[0].id, 12, 5),
+        (fresh[0].id, 13, 5),
     ]
 
 
@@ -345,6 +374,7 @@ async def test_only_ended_games_with_a_note_still_in_use_are_listed(store):
     await store.set_meta(f"turn.{games[3]}", "")  # its end was announced: the note emptied
     await store.set_meta(f"turn.{games[4]}", '{"message_id": 4}')  # still running
     await store.set_meta(f"turnx.{games[3]}", "x")  # another prefix that merely starts alike
+    await store.set_meta(f"turn/{games[3]}", "x")  # the prefix sorted right after it
     assert await store.ended_noted("turn.") == [games[1], games[2]]
 
 
@@ -357,3 +387,51 @@ async def test_games_of_one_server_leave_the_others_out(store):
 def test_a_wide_seed_takes_the_bytes_its_bits_need():
     assert len(SqliteDb.seed_in(None, 2**255)) == 32
     assert len(SqliteDb.seed_in(None, 2**256)) == 33
+
+
+# -- shards, servers and rows out of the usual order ---------------------------------------------
+SHARD_1_OF_2 = 1 << 22  # a guild id in shard 1 of 2 (guild 5 is in shard 0)
+
+
+async def _running(store: Store, channel_id: int, guild_id: int) -> int:
+    game = await new_game(store, channel_id=channel_id, guild_id=guild_id)
+    await store.save(game.id, game.version, now=2.0, entry=MoveEntry("s"), status="running")
+    return game.id
+
+
+async def test_a_shard_s_page_of_running_games_holds_only_its_guilds_games(store):
+    await _running(store, 1, 5)
+    theirs = await _running(store, 2, SHARD_1_OF_2)
+    assert [g.id for g in await store.running_page(0, 10, shards=Shards(2, {1}))] == [theirs]
+
+
+async def test_a_shard_s_games_not_noted_are_only_its_guilds_games(store):
+    await _running(store, 1, 5)
+    theirs = await _running(store, 2, SHARD_1_OF_2)
+    assert await store.running_not_noted("seen:", shards=Shards(2, {1})) == [
+        (theirs, 2, SHARD_1_OF_2)
+    ]
+
+
+async def test_a_player_s_games_are_those_of_the_server_asked_about(store):
+    ours = await new_game(store, channel_id=1, guild_id=5)
+    await new_game(store, channel_id=2, guild_id=6)
+    await new_game(store, channel_id=3, guild_id=None)
+    assert [g.id for g in await store.seated_games(5, 7)] == [ours.id]
+
+
+async def test_the_live_game_of_a_channel_is_its_latest_even_beside_a_newer_ended_one(store):
+    live = await new_game(store, channel_id=1)
+    moved = await _ended(store, 2, at=5.0)
+    _sql(store, "UPDATE games SET channel_id = 1 WHERE id = ?", moved)  # moved in by hand
+    assert (await store.latest_game(1)).id == live.id
+
+
+async def test_a_save_whose_base_is_not_at_the_expected_version_reads_the_saved_row_back(store):
+    game = await new_game(store)
+    first = await store.save(game.id, game.version, now=2.0, entry=MoveEntry("s"), state="{}")
+    saved = await store.save(
+        game.id, first.version, now=3.0, entry=MoveEntry("s"), status="running", base=game
+    )
+    assert saved == await store.get_game(game.id)
+    assert saved.state == "{}" and saved.version == first.version + 1
