@@ -4,10 +4,10 @@ second of CPU) never runs on the event loop nor holds the GIL other games' moves
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 
 import engines
+from bot.workers import worker_pool
 from engines.ai import choose
 
 
@@ -22,10 +22,7 @@ class Thinker:
     """Runs :func:`think` off the event loop, in its own executor (default: one process)."""
 
     def __init__(self, executor: Executor | None = None, *, workers: int = 1) -> None:
-        # spawned, not forked: the bot's process runs threads (aiosqlite, the event loop)
-        self.executor = executor or ProcessPoolExecutor(
-            max_workers=workers, mp_context=multiprocessing.get_context("spawn")
-        )
+        self.executor = executor or worker_pool(workers)
 
     async def choose(self, game: str, state_json: str, player: str, level: str, seed: int) -> str:
         loop = asyncio.get_running_loop()

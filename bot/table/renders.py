@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
 import os
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -22,6 +21,7 @@ from concurrent.futures.process import BrokenProcessPool
 from pydantic import BaseModel
 
 import rendering
+from bot.workers import worker_pool
 
 log = logging.getLogger("tabletop.renders")
 
@@ -56,10 +56,7 @@ class ProcessRenderer(ThreadRenderer):
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            # "spawn": the bot runs threads (SQLite, discord.py); forking them is not safe
-            self._pool = ProcessPoolExecutor(
-                self.workers, mp_context=multiprocessing.get_context("spawn")
-            )
+            self._pool = worker_pool(self.workers)
         return self._pool
 
     def start(self) -> None:
