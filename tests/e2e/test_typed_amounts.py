@@ -11,11 +11,12 @@ def _button(message, start: str) -> dict:
     return next(b for b in message.buttons() if b["label"].startswith(start))
 
 
-def test_a_player_types_a_bid_in_an_auction(world):
-    d = world.driver
-    channel = d.channel("typed-bid")
+def _auction(d, db, channel_name: str):
+    """A quick two-player Monopoly game played until a property goes to auction: the game,
+    the turn message with the Bid button, and the player whose bid is awaited."""
+    channel = d.channel(channel_name)
     game = GameSession(
-        d, world.db, channel, "monopoly", [d.user("Ada"), d.user("Bob")], spectator=d.user("Eve")
+        d, db, channel, "monopoly", [d.user("Ada"), d.user("Bob")], spectator=d.user("Eve")
     )
     game.open_and_start()
     for _ in range(60):  # until someone lands on a property nobody owns
@@ -27,9 +28,15 @@ def test_a_player_types_a_bid_in_an_auction(world):
     actor = next(u for u in game.players if u.id == uid)
     turn = d.latest_public(channel)
     d.click(actor, turn, custom_id=_button(turn, "Auction")["custom_id"])
-
     turn = d.latest_public(channel)
     bidder = next(u for u in game.players if u.id in game.witness.to_act_users())
+    return game, turn, bidder
+
+
+def test_a_player_types_a_bid_in_an_auction(world):
+    d = world.driver
+    game, turn, bidder = _auction(d, world.db, "typed-bid")
+    channel = game.channel
     bid = _button(turn, "Bid")
     opened = d.click(bidder, turn, custom_id=bid["custom_id"])
     assert opened.interaction.response_type == 9, opened
@@ -55,22 +62,7 @@ def test_a_form_opened_before_a_restart_is_answered_after_it(fresh_world):
     """The form's answer names the move by custom id, never by a view held in memory: a bid
     typed into a form the bot opened before it was killed is the move after it starts again."""
     w, d = fresh_world, fresh_world.driver
-    channel = d.channel("typed-bid-restart")
-    game = GameSession(
-        d, w.db, channel, "monopoly", [d.user("Ada"), d.user("Bob")], spectator=d.user("Eve")
-    )
-    game.open_and_start()
-    for _ in range(60):
-        if game.witness.state().offer is not None:
-            break
-        game.move()
-    assert game.witness.state().offer is not None, "nobody landed on an unowned property"
-    [uid] = game.witness.to_act_users()
-    actor = next(u for u in game.players if u.id == uid)
-    turn = d.latest_public(channel)
-    d.click(actor, turn, custom_id=_button(turn, "Auction")["custom_id"])
-    turn = d.latest_public(channel)
-    bidder = next(u for u in game.players if u.id in game.witness.to_act_users())
+    game, turn, bidder = _auction(d, w.db, "typed-bid-restart")
     opened = d.click(bidder, turn, custom_id=_button(turn, "Bid")["custom_id"])
     assert opened.interaction.response_type == 9, opened
 

@@ -68,7 +68,7 @@ def test_completed_goals_score_by_the_edition_the_game_was_dealt_with():
     assert ENGINE.standing(state)["Ada"] == goal.points
 
 
-def test_a_first_edition_game_shows_and_plays_its_own_cards():
+def test_a_first_edition_game_shows_its_own_cards_in_hand():
     card = _changed_card()
     species = load().species[load().card_species[card.id]].name
     state = ENGINE.setup(PLAYERS[:2], seed=1, options={"species": {"Ada": species}})
