@@ -173,11 +173,11 @@ def turn_post(
     head = clip(head, 300)
     tail = clip("\n".join(t for t in tail_lines if t), 1300)
     budget = MAX_MESSAGE - len(head) - len(tail) - 4
-    summary = fit_lines([*since], budget // 2, more="… more in `/game log`")
+    summary = fit_lines([*since], budget // 2, more="… {n} earlier in `/game log`", newest=True)
     if summary:
         summary = ["🕑 Since your last turn:", *summary]
     budget -= len("\n".join(summary)) + 1
-    events = fit_lines(list(this_turn), budget, more="… and {n} more (see `/game log`)")
+    events = fit_lines(list(this_turn), budget, more="… {n} earlier in `/game log`", newest=True)
     if events and summary:
         events = ["This turn:", *events] if len("\n".join(events)) + 14 < budget else events
     content = join_message(head, "\n".join(summary), "\n".join(events), tail)

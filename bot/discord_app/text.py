@@ -28,11 +28,14 @@ def clip(text: str, limit: int) -> str:
     return cut.rstrip(" ,;:-") + ELLIPSIS
 
 
-def fit_lines(lines: list[str], budget: int, *, line_limit: int = 300, more: str) -> list[str]:
+def fit_lines(
+    lines: list[str], budget: int, *, line_limit: int = 300, more: str, newest: bool = False
+) -> list[str]:
     """As many of ``lines`` (in order) as fit in ``budget`` characters joined by newlines.
 
-    When some are left out, a last line made from ``more`` (formatted with ``n``, the number
-    left out) says so, and still fits in the budget.
+    When some are left out, a line made from ``more`` (formatted with ``n``, the number left
+    out) says so, and still fits in the budget: the last line, or with ``newest`` the first,
+    the earliest lines giving way (a game's latest events are the ones its players answer).
     """
     lines = [clip(line, line_limit) for line in lines if line.strip()]
     if len("\n".join(lines)) <= budget:
@@ -40,12 +43,13 @@ def fit_lines(lines: list[str], budget: int, *, line_limit: int = 300, more: str
     room = budget - len(more.format(n=len(lines))) - 1
     kept: list[str] = []
     used = -1
-    for line in lines:
+    for line in reversed(lines) if newest else lines:
         if used + 1 + len(line) > room:
             break
         kept.append(line)
         used += 1 + len(line)
-    return [*kept, more.format(n=len(lines) - len(kept))]
+    note = more.format(n=len(lines) - len(kept))
+    return [note, *reversed(kept)] if newest else [*kept, note]
 
 
 def join_message(*parts: str) -> str:

@@ -78,11 +78,23 @@ def since_lines(history: Sequence[LogLine], users: Sequence[int], *, at_most: in
             groups[-1][1].append(entry.text)
         else:
             groups.append((who, [entry.text]))
-    lines = [ellipsize(" ".join(texts), SINCE_LINE, more=MORE) for _, texts in groups]
+    lines = [player_line(texts) for _, texts in groups]
     if len(lines) > at_most:
         hidden = len(lines) - (at_most - 1)
         lines = [f"… {hidden} earlier in `/game log`", *lines[-(at_most - 1) :]]
     return lines
+
+
+def player_line(texts: Sequence[str], limit: int = SINCE_LINE) -> str:
+    """One player's events in one line. When they do not fit, the earlier ones give way to
+    the pointer to ``/game log``, never the newest: it is what the next player answers
+    (a bid, a trade offered, a card played)."""
+    whole = " ".join(texts)
+    if len(whole) <= limit or len(texts) == 1:
+        return ellipsize(whole, limit, more=MORE)
+    newest = ellipsize(texts[-1], limit // 2, more=MORE)
+    earlier = ellipsize(" ".join(texts[:-1]), limit - len(newest) - 1, more=MORE)
+    return f"{earlier} {newest}"
 
 
 def turn_lines(history: Sequence[LogLine], start: int) -> list[str]:

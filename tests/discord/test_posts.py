@@ -148,3 +148,16 @@ def test_a_bot_seat_is_never_among_the_users_a_message_may_ping():
     post = turn_post(bot_outcome(to_act=(11, -21)), ping=[11, -21])
     assert post.allowed_mentions.to_dict() == {"parse": [], "users": [11]}
     assert "<@11>" in post.content
+
+
+def test_fit_lines_can_let_the_earliest_lines_give_way():
+    lines = fit_lines([f"event {n}" for n in range(30)], 60, more="… {n} earlier", newest=True)
+    assert lines[0].startswith("… ") and lines[-1] == "event 29"
+    assert len("\n".join(lines)) <= 60
+
+
+def test_a_long_turn_keeps_its_newest_events_in_the_message():
+    events = [Event(text=f"Step {n}: something long happens. " * 8) for n in range(30)]
+    post = turn_post(outcome(events, {22: [Action(id="a", label="A")]}))
+    assert "Step 29:" in post.content and "Step 0:" not in post.content
+    assert "earlier in `/game log`" in post.content
