@@ -18,7 +18,8 @@ from engines.core import Action, Event
 @lru_cache(maxsize=8192)
 def _walk(sp: str, name: str, cost: int) -> Action:
     """A walk reads the same wherever it is offered: worded once (a search lists moves often)."""
-    return Action(id=f"go:{sp}", label=f"Walk to {name} {label(sp)} ({cost} move)"[:80])
+    moves = "1 move" if cost == 1 else f"{cost} moves"
+    return Action(id=f"go:{sp}", label=f"Walk to {name} {label(sp)} ({moves})"[:80])
 
 
 def move_options(s: APState, player: str) -> list[Action]:

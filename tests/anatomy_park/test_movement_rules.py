@@ -35,4 +35,4 @@ def test_a_walk_says_how_many_movement_points_it_costs():
     put(s, "2,0", "Spleen Mountain")
     labels = {a.id: a.label for a in ENGINE.legal_actions(s, "Ada")}
     assert labels["go:1,0"] == "Walk to Aorta Arcade (1,0) (1 move)"
-    assert labels["go:2,0"] == "Walk to Spleen Mountain (2,0) (2 move)"
+    assert labels["go:2,0"] == "Walk to Spleen Mountain (2,0) (2 moves)"

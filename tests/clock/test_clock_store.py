@@ -235,6 +235,15 @@ async def test_updating_a_seat_sets_only_the_columns_named(ds):
     assert await ds.kept_seats(1) == {11}
 
 
+async def test_a_games_stand_in_level_is_its_own_and_the_last_one_set(ds):
+    assert await ds.standin_level(1) is None
+    await ds.set_standin_level(1, "hard")
+    await ds.set_standin_level(2, "easy")
+    await ds.set_standin_level(1, "normal")
+    assert await ds.standin_level(1) == "normal"
+    assert await ds.standin_level(2) == "easy"
+
+
 async def test_the_next_deadline_alone_comes_unless_more_are_asked_for(ds):
     await ds.put_deadline(1, 10, version=1, started_at=0, due_at=100)
     await ds.put_deadline(2, 10, version=1, started_at=0, due_at=200)
