@@ -381,14 +381,14 @@ class Engine(ABC, Generic[S]):
     def apply(self, state: S, player: str, action_id: str) -> tuple[S, list[Event]]:
         """The state after ``player`` does ``action_id``; raises IllegalAction otherwise.
 
-        The checks every game makes happen here, once: the seat, the end of the game, the
+        The checks every game makes happen here, once: the end of the game, the seat, the
         action among ``player``'s legal ones (an awaited player or one with out-of-turn
         actions). Then the state is copied once and the engine's :meth:`step` changes the copy.
         """
-        if not self.seated(state, player):
-            raise IllegalAction("You are not playing in this game.")
         if self.is_over(state):
             raise IllegalAction("The game is over.")
+        if not self.seated(state, player):
+            raise IllegalAction(self.not_playing(state, player))
         legal = self.legal_actions(state, player)
         action = next((a for a in legal if a.id == action_id), None)
         if action is None:
@@ -400,10 +400,10 @@ class Engine(ABC, Generic[S]):
     def remove_player(self, state: S, player: str) -> tuple[S, list[Event]]:
         """A player leaves a running game (concede, kick): the seat and the end of the game are
         checked, the state is copied once, and the engine's :meth:`leave` changes the copy."""
-        if not self.seated(state, player):
-            raise IllegalAction("That player is not in this game.")
         if self.is_over(state):
             raise IllegalAction("The game is over.")
+        if not self.seated(state, player):
+            raise IllegalAction("That player is not in this game.")
         new = self.copy_state(state)
         events: list[Event] = []
         self.leave(new, player, events)
@@ -450,6 +450,11 @@ class Engine(ABC, Generic[S]):
         stranger hears "You are not playing". Every game defines it; without it a stranger is
         still refused, by the legality check (they have no legal action)."""
         return True
+
+    def not_playing(self, state: S, player: str) -> str:
+        """What a player the game no longer counts (not :meth:`seated`) is told when they try
+        to act: a game whose players can drop out says why (e.g. bankrupt)."""
+        return "You are not playing in this game."
 
     def is_over(self, state: S) -> bool:
         """Whether the game has ended; engines answer from their state's ``over``."""

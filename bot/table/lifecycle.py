@@ -53,7 +53,7 @@ class Lifecycle(TableCore):
         concession (``reason``, past tense, e.g. "was voted out", replaces "concedes").
 
         Refused with :class:`NotSeated` when the player is no longer in the game (they
-        conceded, or another removal came first): the game goes on as it is.
+        conceded, went bankrupt, or another removal came first): the game goes on as it is.
         """
 
         async def attempt() -> Outcome:
@@ -79,7 +79,9 @@ class Lifecycle(TableCore):
     ) -> Outcome:
         """A player leaves a running game.
 
-        If the game can go on without the player (``engine.remove_player``), it does. If it
+        A player the game no longer counts (bankrupt) is refused with :class:`NotSeated`:
+        they are out already, and the others play on. If the game can go on without the
+        player (``engine.remove_player``), it does. If it
         cannot, it ends at once and the players still in it share the win ("<name> conceded"):
         conceding means the others won, which is what a player expects.
 
@@ -87,6 +89,10 @@ class Lifecycle(TableCore):
         player is removed by others rather than by their own choice.
         """
         user_id = seat.user_id
+        if not self._engine_call(eng.seated, state, seat.name):  # out already (bankrupt)
+            if reason is None:
+                raise NotSeated(self._engine_call(eng.not_playing, state, seat.name))
+            raise NotSeated(f"{seat.name} is no longer playing in this game.")
         others = [s.name for s in row.seats if s.active and s.user_id != user_id]
         why = reason or "conceded"
         try:

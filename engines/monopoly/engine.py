@@ -148,7 +148,12 @@ class MonopolyEngine(Engine[MonopolyState]):
 
     # -- the template's steps ---------------------------------------------------------------------
     def seated(self, state: MonopolyState, player: str) -> bool:
-        return player in state.players
+        return player in state.players and player not in state.bankrupt
+
+    def not_playing(self, state: MonopolyState, player: str) -> str:
+        if player in state.bankrupt:
+            return "You are bankrupt and out of the game."
+        return super().not_playing(state, player)
 
     def is_over(self, state: MonopolyState) -> bool:
         return state.over
@@ -156,8 +161,6 @@ class MonopolyEngine(Engine[MonopolyState]):
     def refusal(
         self, state: MonopolyState, player: str, action_id: str, legal: list[Action]
     ) -> str:
-        if player in state.bankrupt:
-            return "You are bankrupt and out of the game."
         if action_id.partition(":")[0] not in actions.VERBS:
             return f"'{action_id[:40]}' is not a move in this game."
         return actions.explain(state, player, action_id, flow.awaited(state))
@@ -167,9 +170,8 @@ class MonopolyEngine(Engine[MonopolyState]):
         flow.advance(state, events)
 
     def leave(self, state: MonopolyState, player: str, events: list[Event]) -> None:
-        """A player who concedes or is removed goes bankrupt to the Bank."""
-        if player in state.bankrupt:
-            raise IllegalAction(f"{player} is already out of the game.")
+        """A player who concedes or is removed goes bankrupt to the Bank (one already bankrupt
+        is no longer :meth:`seated`, so never leaves twice)."""
         say(state, events, f"{player} leaves the game.")
         go_bankrupt(state, events, player, None)
         flow.advance(state, events)

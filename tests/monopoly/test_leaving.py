@@ -17,8 +17,8 @@ def test_a_player_who_leaves_goes_bankrupt_to_the_bank_and_the_table_is_told():
     assert s.bankrupt == ["Brook"] and s.current == "Ada" and not s.over
 
 
-def test_a_player_already_out_cannot_leave_again():
-    s = new(3)
-    ENGINE.leave(s, "Brook", [])
-    with pytest.raises(IllegalAction, match=r"^Brook is already out of the game\.$"):
-        ENGINE.leave(s, "Brook", [])
+def test_a_player_already_out_is_no_longer_seated_and_cannot_leave_again():
+    s, _ = ENGINE.remove_player(new(3), "Brook")
+    assert not ENGINE.seated(s, "Brook") and ENGINE.seated(s, "Ada")
+    with pytest.raises(IllegalAction, match=r"^That player is not in this game\.$"):
+        ENGINE.remove_player(s, "Brook")
