@@ -63,7 +63,7 @@ def _setup(eng: Engine[Any], row: GameRow) -> BaseModel:
 
 def replay(eng: Engine[Any], row: GameRow, saved: BaseModel | None, moves: list[MoveRow]) -> Replay:
     """Every turn of ``row`` (whose loaded state is ``saved``; ``None`` before the start)."""
-    if row.status == "lobby" or saved is None:
+    if saved is None:  # still in the lobby: no board yet
         return Replay()
     latest = Replay(turns=[Turn(0, "The latest board.", saved)], complete=False)
     turns: list[Turn] = []
