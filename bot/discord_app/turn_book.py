@@ -67,13 +67,13 @@ def since_lines(history: Sequence[LogLine], users: Sequence[int], *, at_most: in
         (i for i, e in enumerate(history) if e.kind == "move" and e.user_id in set(users)),
         default=None,
     )
-    if last is None:  # their first turn: from the start on
-        last = max((i for i, e in enumerate(history) if e.kind == "start"), default=-1) - 1
-    groups: list[tuple[str, list[str]]] = []
+    if last is None:  # their first turn: from the start on (or all that was read back)
+        last = max((i for i, e in enumerate(history) if e.kind == "start"), default=0) - 1
+    groups: list[tuple[str | None, list[str]]] = []  # (the player, or None for the table)
     for entry in history[last + 1 :]:
         if not entry.text:
             continue
-        who = entry.player or "Table"
+        who = entry.player
         if groups and groups[-1][0] == who:
             groups[-1][1].append(entry.text)
         else:
