@@ -9,7 +9,7 @@ import random
 import pytest
 
 import engines
-from bot.errors import BoardChanged, IllegalMove, NotYourTurn
+from bot.errors import BoardChanged, EngineFailure, IllegalMove, NotYourTurn
 from bot.table import Table
 from engines import IllegalAction
 from tests.table import council
@@ -164,3 +164,58 @@ async def test_a_suggestion_for_a_player_with_nothing_to_do_says_so(table):
     with pytest.raises(NotYourTurn) as refused:
         await table.suggest(channel_id=CHANNEL, user_id=BO, rng=random.Random(1))
     assert refused.value.message == "Bo has nothing to do now."
+
+
+async def test_a_clicked_board_button_makes_the_move_the_board_showed_at_that_place(
+    quiet, council_game
+):
+    start = await running(quiet, engine="council")
+    outcome = await quiet.act(
+        channel_id=CHANNEL,
+        user_id=BO,
+        offered=3,  # Bo's bell on the board (on his own panel, place 3 is his bid)
+        expected_version=start.game.version,
+        expected_game_id=start.game.id,
+    )
+    assert outcome.action.id == "ring:Bo"
+
+
+async def test_an_amount_sent_with_a_move_that_takes_none_is_refused(quiet, council_game, db_path):
+    await running(quiet, engine="council")
+    before = snapshot(db_path)
+    with pytest.raises(IllegalMove) as refused:
+        await quiet.act(channel_id=CHANNEL, user_id=ADA, action_id="pass", amount="3")
+    assert refused.value.message == "That move takes no amount; the board has changed since."
+    assert snapshot(db_path) == before
+
+
+async def test_a_typed_bid_is_made_with_its_amount(quiet, council_game):
+    await running(quiet, engine="council")
+    outcome = await quiet.act(channel_id=CHANNEL, user_id=ADA, action_id="bid", amount="7")
+    assert (outcome.action.id, outcome.action.label) == ("bid:7", "Bid 7")
+
+
+async def test_a_player_with_a_move_out_of_turn_typing_anothers_move_is_told_it_is_not_theirs(
+    quiet, council_game
+):
+    await running(quiet, engine="council")
+    await quiet.act(channel_id=CHANNEL, user_id=ADA, action_id="pass")
+    with pytest.raises(IllegalMove) as refused:
+        await quiet.act(channel_id=CHANNEL, user_id=ADA, action_id="ring:Bo")
+    assert refused.value.message == NOT_YOURS
+
+
+async def test_a_crash_in_the_rules_is_logged_with_the_game_and_the_failure_not_the_move(
+    table, monkeypatch, caplog
+):
+    start = await running(table)
+
+    def crash(state, player, action_id):
+        raise ZeroDivisionError(f"while {player} did {action_id}")
+
+    monkeypatch.setattr(engines.get_engine("toy"), "apply", crash)
+    with pytest.raises(EngineFailure):
+        await table.act(channel_id=CHANNEL, user_id=ADA, action_id="take:2")
+    [line] = [r.getMessage() for r in caplog.records if r.levelname == "ERROR"]
+    assert line.startswith(f"toy: apply failed in game {start.game.id}: ZeroDivisionError\n")
+    assert "take:2" not in line
