@@ -87,6 +87,9 @@ class CouncilEngine(Engine[CouncilState]):
         scores = {p: float(state.spoken[p]) for p in state.players}
         return Result(winners=winners, scores=scores, reason="everyone has spoken")
 
+    def final_report(self, state):
+        return {p: f"bid {n}" if n else "no bid" for p, n in state.spoken.items()}
+
 
 ENGINE = CouncilEngine()
 
