@@ -6,15 +6,17 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import logging
 import types
 
 import pytest
 
 import engines
 from bot.errors import NotSeated, TableError, WrongStage
-from bot.table import Table
+from bot.table import Table, looking
 from bot.table.looking import log_line, quiet_move, replay_positions, sample
 from bot.table.renders import ThreadRenderer
+from engines.core import OptionSpec
 from storage.shards import Shards
 from storage.store import MoveRow
 from tests.engines import toy
@@ -31,6 +33,31 @@ class NoPicture(toy.ToyEngine):
 
 
 engines.register(NoPicture())
+
+
+class ChosenLuck(toy.ToyEngine):
+    """The toy game where each player may choose their lucky number when they join."""
+
+    name = "chosen_luck_toy"
+    options = [
+        *toy.ToyEngine.options,
+        OptionSpec(
+            key="luck",
+            label="Lucky number",
+            choices=list("123456789"),
+            default="1",
+            per_player=True,
+        ),
+    ]
+
+    def setup(self, players, *, seed, options=None):
+        state = super().setup(players, seed=seed, options=options)
+        chosen = self.validate_options(players, options)["luck"]
+        state.secrets.update({p: int(n) for p, n in chosen.items()})
+        return state
+
+
+LUCK = engines.register(ChosenLuck())
 
 
 class Recording(ThreadRenderer):
@@ -350,8 +377,30 @@ def test_a_replay_skips_notes_and_takes_concessions_into_account():
     ]
 
 
-def test_a_replay_of_a_long_game_shows_at_most_the_boards_asked_for():
-    assert len(sample(list(range(200)), 120)) == 120
+def test_a_replay_starts_from_the_options_each_player_chose():
+    row = types.SimpleNamespace(
+        seats=[
+            types.SimpleNamespace(name="Ada", choices={"luck": "7"}),
+            types.SimpleNamespace(name="Bo", choices={}),
+        ],
+        options={"pile": "11"},
+        seed=5,
+    )
+    [start] = replay_positions(LUCK, row, [])
+    dealt = LUCK.setup(["Ada", "Bo"], seed=5, options={"pile": "11"})
+    assert start.pile == 11
+    assert start.secrets == {"Ada": 7, "Bo": dealt.secrets["Bo"]}
+
+
+async def test_a_replay_of_a_long_game_shows_at_most_120_boards(table, monkeypatch):
+    await running(table)
+    start = TOY.setup(["Ada", "Bo"], seed=5)
+    long_game = [start.model_copy(update={"pile": n}) for n in range(200)]
+    monkeypatch.setattr(looking, "replay_positions", lambda *args: long_game)
+    _, boards = await table.replay_boards(channel_id=CHANNEL)
+    assert len(boards) == 120
+    _, boards = await table.replay_boards(channel_id=CHANNEL, most=5)
+    assert len(boards) == 5
 
 
 # -- lookups: which games, who is awaited, whether a board still holds ----------------------------
@@ -396,29 +445,40 @@ async def test_a_players_games_come_with_whom_each_awaits(table):
     ]
 
 
-async def test_a_game_whose_state_does_not_load_awaits_no_one(table, db_path):
+async def test_a_game_whose_state_does_not_load_awaits_no_one(table, db_path, caplog):
     await running(table)
     with raw(db_path) as db:
         db.execute("UPDATE games SET state = ?", (json.dumps({"players": 3}),))
-    [(game, waiting)] = await table.seated_and_awaited(GUILD, ADA)
+    with caplog.at_level(logging.WARNING):
+        [(game, waiting)] = await table.seated_and_awaited(GUILD, ADA)
     assert game.status == "running" and waiting == {}
+    assert f"game {game.id} cannot be loaded; it awaits no one" in caplog.text
 
 
 async def test_the_clocks_hear_of_running_games_that_cannot_be_played(table, db_path):
-    good = (await running(table)).game
+    broken = (await running(table)).game
     await open_in(table, CHANNEL + 1, host=CY)
     await table.join(channel_id=CHANNEL + 1, user_id=BO, user_name="Bo")
-    broken = await table.start(channel_id=CHANNEL + 1, user_id=CY)
+    good = (await table.start(channel_id=CHANNEL + 1, user_id=CY)).game
     with raw(db_path) as db:
-        db.execute("UPDATE games SET state = ? WHERE id = ?", ("{}", broken.game.id))
+        db.execute("UPDATE games SET state = ? WHERE id = ?", ("{}", broken.id))
     found, last = await table.unplayable()
-    assert [g.id for g in found] == [broken.game.id] and last == broken.game.id
-    found, last = await table.unplayable(after_id=broken.game.id)
-    assert found == [] and last is None
-    found, last = await table.unplayable(limit=1)
-    assert found == [] and last == good.id
-    found, last = await table.unplayable(shards=Shards(2, {1}))
-    assert found == [] and last is None
+    assert [g.id for g in found] == [broken.id] and last == good.id
+
+
+async def test_the_clocks_read_running_games_a_page_at_a_time(table, db_path):
+    first = (await running(table)).game
+    await open_in(table, CHANNEL + 1, host=CY)
+    await table.join(channel_id=CHANNEL + 1, user_id=BO, user_name="Bo")
+    second = (await table.start(channel_id=CHANNEL + 1, user_id=CY)).game
+    assert await table.unplayable(limit=1) == ([], first.id)
+    assert await table.unplayable(after_id=first.id) == ([], second.id)
+    assert await table.unplayable(after_id=second.id) == ([], None)
+
+
+async def test_a_shard_reads_only_its_own_servers_games(table):
+    await running(table)
+    assert await table.unplayable(shards=Shards(2, {1})) == ([], None)
 
 
 async def test_a_servers_ended_games_come_newest_first(table):
