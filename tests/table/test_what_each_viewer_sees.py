@@ -23,6 +23,7 @@ from tests.engines import toy
 from tests.table.conftest import ADA, BO, CHANNEL, CY, GUILD, NAMES, lobby, raw, running
 
 TOY = engines.get_engine("toy")
+SECRET_CARD = "queen of " + "hearts"
 
 
 class NoPicture(toy.ToyEngine):
@@ -176,16 +177,19 @@ async def test_a_game_without_a_board_picture_says_so_when_asked_for_the_board(t
         await table.board(channel_id=CHANNEL)
 
 
-async def test_a_log_that_does_not_replay_is_refused_in_words(table, monkeypatch):
+async def test_a_log_that_does_not_replay_is_refused_in_words(table, monkeypatch, caplog):
     await running(table)
     await table.act(channel_id=CHANNEL, user_id=ADA, action_id="take:1")
 
     def crash(*args):
-        raise ValueError("the rules changed")
+        raise ValueError(f"Ada holds the {SECRET_CARD}")
 
     monkeypatch.setattr(engines.get_engine("toy"), "apply", crash)
-    with pytest.raises(TableError, match="cannot be replayed"):
+    with caplog.at_level(logging.ERROR), pytest.raises(TableError, match="cannot be replayed"):
         await table.replay_boards(channel_id=CHANNEL)
+    game = await table.game(channel_id=CHANNEL)
+    assert f"toy: replaying game {game.id} failed: ValueError" in caplog.text
+    assert SECRET_CARD not in caplog.text  # an engine's message may name a secret
 
 
 # -- the log in public words ----------------------------------------------------------------------
@@ -209,6 +213,10 @@ def entry(seq=7, kind="move", player="Ada", events=(), readable=True) -> MoveRow
 def test_a_log_line_joins_the_public_events_of_its_entry():
     line = log_line(entry(events=[{"text": "Ada takes 1."}, {"text": ""}, {"text": "Ada passes."}]))
     assert line == "7. Ada takes 1. Ada passes."
+
+
+def test_a_log_line_leaves_out_an_event_without_words():
+    assert log_line(entry(events=[{"kind": "end"}, {"text": "Ada wins."}])) == "7. Ada wins."
 
 
 def test_a_log_line_never_shows_a_private_event():
@@ -254,6 +262,18 @@ async def test_the_history_holds_public_texts_with_who_made_each_entry(table):
     assert (last.kind, last.user_id, last.player) == ("move", ADA, "Ada")
     assert last.text == "Ada takes 1; 20 left."
     assert last.seq == 4 and last.version == game.version
+
+
+async def test_the_history_leaves_out_events_without_words(table, monkeypatch):
+    await running(table)
+    game = await table.game(channel_id=CHANNEL)
+
+    async def moves(game_id, limit=None):
+        return [entry(events=[{"kind": "end"}, {"text": "Ada wins."}])]
+
+    monkeypatch.setattr(table.store, "moves", moves)
+    [last] = await table.history(game.id)
+    assert last.text == "Ada wins."
 
 
 async def test_the_history_marks_a_damaged_entry(table, monkeypatch):
@@ -375,6 +395,21 @@ def test_a_replay_skips_notes_and_takes_concessions_into_account():
         (20, ["Ada", "Cy"]),
         (18, ["Ada", "Cy"]),
     ]
+
+
+def test_a_concession_the_game_could_not_go_on_without_leaves_the_position_as_it_was():
+    secret = engines.get_engine("secret_toy")
+    row = types.SimpleNamespace(
+        seats=[types.SimpleNamespace(name=p, choices={}) for p in ("Ada", "Bo")],
+        options={},
+        seed=5,
+    )
+    log = [
+        dataclasses.replace(entry(seq=4, player="Ada"), action_id="take:1"),
+        dataclasses.replace(entry(seq=5, kind="concede", player="Bo"), action_id=None),
+    ]
+    positions = replay_positions(secret, row, log)
+    assert [(p.pile, p.players) for p in positions] == [(21, ["Ada", "Bo"]), (20, ["Ada", "Bo"])]
 
 
 def test_a_replay_starts_from_the_options_each_player_chose():
@@ -508,6 +543,19 @@ async def test_where_the_game_stands_names_the_awaited_and_their_moves(table):
     ]
     assert now.board_png is None and now.events == []
     assert (await table.current(channel_id=CHANNEL)).board_png.startswith(b"\x89PNG")
+
+
+async def test_the_status_of_a_running_game_says_where_it_stands_and_whom_it_awaits(table):
+    await running(table)
+    await table.act(channel_id=CHANNEL, user_id=ADA, action_id="take:2")
+    _, text = await table.status(channel_id=CHANNEL)
+    assert "19 counters left." in text and "Waiting for Bo." in text
+
+
+async def test_the_status_of_a_lobby_says_who_has_joined(table):
+    await lobby(table)
+    _, text = await table.status(channel_id=CHANNEL)
+    assert "In the lobby: 2 of 2-4 players." in text
 
 
 async def test_a_lobby_has_no_position_to_stand_at(table):
