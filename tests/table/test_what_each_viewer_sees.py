@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import logging
+import re
 import types
 
 import pytest
@@ -88,6 +89,11 @@ async def seen(store, drawn):
     return Table(store, clock=lambda: 1_700_000_000.0, renderer=drawn)
 
 
+def exactly(text: str) -> str:
+    """A ``match`` for the whole of a refusal's words."""
+    return f"^{re.escape(text)}$"
+
+
 async def secrets(store) -> dict[str, int]:
     game = await store.live_game(CHANNEL)
     return json.loads(game.state)["secrets"]
@@ -122,16 +128,22 @@ async def test_a_hand_picture_comes_with_words_for_its_owner_alone(seen):
 
 async def test_someone_not_seated_is_told_they_have_no_hand(seen):
     await running(seen)
-    with pytest.raises(NotSeated, match="not playing in this game"):
+    with pytest.raises(
+        NotSeated, match=exactly("You are not playing in this game, so you have no hand to see.")
+    ):
         await seen.hand(channel_id=CHANNEL, user_id=CY)
 
 
 async def test_a_game_aborted_in_its_lobby_has_no_hand_and_no_board(seen):
     await lobby(seen)
     await seen.abort(channel_id=CHANNEL, user_id=ADA, is_moderator=False)
-    with pytest.raises(WrongStage, match="nothing in your hand"):
+    with pytest.raises(
+        WrongStage, match=exactly("The game has not started yet, so there is nothing in your hand.")
+    ):
         await seen.hand(channel_id=CHANNEL, user_id=ADA)
-    with pytest.raises(WrongStage, match="ended before it started"):
+    with pytest.raises(
+        WrongStage, match=exactly("That game ended before it started, so it has no board.")
+    ):
         await seen.board(channel_id=CHANNEL)
 
 
@@ -161,19 +173,32 @@ async def test_the_replay_is_drawn_from_spectator_views_only(seen, drawn):
 
 async def test_there_is_no_replay_before_the_game_starts(seen):
     await lobby(seen)
-    with pytest.raises(WrongStage, match="nothing to replay"):
+    with pytest.raises(
+        WrongStage, match=exactly("The game has not started yet, so there is nothing to replay.")
+    ):
         await seen.replay_boards(channel_id=CHANNEL)
+
+
+async def test_a_game_without_pictures_shows_the_hand_in_words(table):
+    await running(table, engine="no_picture_toy")
+    _, png, text = await table.hand(channel_id=CHANNEL, user_id=ADA)
+    assert png is None and "My secret: " in text
 
 
 async def test_a_game_without_a_board_picture_has_no_replay(table):
     await running(table, engine="no_picture_toy")
-    with pytest.raises(TableError, match="no board picture to replay"):
+    with pytest.raises(
+        TableError,
+        match=exactly("Race without pictures (test game) has no board picture to replay."),
+    ):
         await table.replay_boards(channel_id=CHANNEL)
 
 
 async def test_a_game_without_a_board_picture_says_so_when_asked_for_the_board(table):
     await running(table, engine="no_picture_toy")
-    with pytest.raises(TableError, match="has no board picture"):
+    with pytest.raises(
+        TableError, match=exactly("Race without pictures (test game) has no board picture.")
+    ):
         await table.board(channel_id=CHANNEL)
 
 
@@ -185,7 +210,12 @@ async def test_a_log_that_does_not_replay_is_refused_in_words(table, monkeypatch
         raise ValueError(f"Ada holds the {SECRET_CARD}")
 
     monkeypatch.setattr(engines.get_engine("toy"), "apply", crash)
-    with caplog.at_level(logging.ERROR), pytest.raises(TableError, match="cannot be replayed"):
+    with (
+        caplog.at_level(logging.ERROR),
+        pytest.raises(
+            TableError, match=exactly("This game cannot be replayed (its log does not replay).")
+        ),
+    ):
         await table.replay_boards(channel_id=CHANNEL)
     game = await table.game(channel_id=CHANNEL)
     assert f"toy: replaying game {game.id} failed: ValueError" in caplog.text
@@ -541,7 +571,7 @@ async def test_where_the_game_stands_names_the_awaited_and_their_moves(table):
         "take:2",
         "take:3",
     ]
-    assert now.board_png is None and now.events == []
+    assert now.board_png is None and now.events == [] and now.private_events == {}
     assert (await table.current(channel_id=CHANNEL)).board_png.startswith(b"\x89PNG")
 
 
@@ -560,7 +590,7 @@ async def test_the_status_of_a_lobby_says_who_has_joined(table):
 
 async def test_a_lobby_has_no_position_to_stand_at(table):
     await lobby(table)
-    with pytest.raises(WrongStage, match="not started yet"):
+    with pytest.raises(WrongStage, match=exactly("The game has not started yet.")):
         await table.current(channel_id=CHANNEL)
 
 
