@@ -25,6 +25,7 @@ from tests.table.conftest import ADA, BO, CHANNEL, CY, GUILD, NAMES, lobby, raw,
 
 TOY = engines.get_engine("toy")
 SECRET_CARD = "queen of " + "hearts"
+NOTHING_TO_REPLAY = "The game has not started yet, so there is nothing to replay."
 
 
 class NoPicture(toy.ToyEngine):
@@ -134,7 +135,7 @@ async def test_someone_not_seated_is_told_they_have_no_hand(seen):
         await seen.hand(channel_id=CHANNEL, user_id=CY)
 
 
-async def test_a_game_aborted_in_its_lobby_has_no_hand_and_no_board(seen):
+async def test_a_game_aborted_in_its_lobby_has_no_hand_no_board_and_no_replay(seen):
     await lobby(seen)
     await seen.abort(channel_id=CHANNEL, user_id=ADA, is_moderator=False)
     with pytest.raises(
@@ -144,6 +145,17 @@ async def test_a_game_aborted_in_its_lobby_has_no_hand_and_no_board(seen):
     with pytest.raises(
         WrongStage, match=exactly("That game ended before it started, so it has no board.")
     ):
+        await seen.board(channel_id=CHANNEL)
+    with pytest.raises(WrongStage, match=exactly(NOTHING_TO_REPLAY)):
+        await seen.replay_boards(channel_id=CHANNEL)
+
+
+async def test_a_lobby_has_no_board_yet_and_says_who_starts_it(seen):
+    await lobby(seen)
+    refusal = (
+        "The game has not started yet, so there is no board. The host starts it with /game start."
+    )
+    with pytest.raises(WrongStage, match=exactly(refusal)):
         await seen.board(channel_id=CHANNEL)
 
 
@@ -173,9 +185,7 @@ async def test_the_replay_is_drawn_from_spectator_views_only(seen, drawn):
 
 async def test_there_is_no_replay_before_the_game_starts(seen):
     await lobby(seen)
-    with pytest.raises(
-        WrongStage, match=exactly("The game has not started yet, so there is nothing to replay.")
-    ):
+    with pytest.raises(WrongStage, match=exactly(NOTHING_TO_REPLAY)):
         await seen.replay_boards(channel_id=CHANNEL)
 
 
