@@ -228,7 +228,8 @@ async def test_a_log_that_does_not_replay_is_refused_in_words(table, monkeypatch
     ):
         await table.replay_boards(channel_id=CHANNEL)
     game = await table.game(channel_id=CHANNEL)
-    assert f"toy: replaying game {game.id} failed: ValueError" in caplog.text
+    [record] = [r for r in caplog.records if "replaying" in r.getMessage()]
+    assert record.getMessage().startswith(f"toy: replaying game {game.id} failed: ValueError\n")
     assert SECRET_CARD not in caplog.text  # an engine's message may name a secret
 
 
@@ -285,12 +286,12 @@ def test_a_long_log_line_is_cut_at_a_words_end():
 
 async def test_the_log_keeps_the_last_fifteen_entries_unless_told_otherwise(table):
     await running(table, users=(ADA, BO))
-    for _ in range(6):
+    for _ in range(7):  # with new, join and start: 17 entries
         await table.act(channel_id=CHANNEL, user_id=ADA, action_id="take:1")
         await table.act(channel_id=CHANNEL, user_id=BO, action_id="take:1")
     lines = await table.log(channel_id=CHANNEL)
-    assert len(lines) == 15 and lines[-1].startswith("15. Bo takes 1")
-    assert len(await table.log(channel_id=CHANNEL, limit=None)) == 15
+    assert len(lines) == 15 and lines[0].startswith("3. ") and lines[-1].startswith("17. Bo")
+    assert len(await table.log(channel_id=CHANNEL, limit=None)) == 17
     assert len(await table.log(channel_id=CHANNEL, limit=3)) == 3
 
 
@@ -309,11 +310,11 @@ async def test_the_history_leaves_out_events_without_words(table, monkeypatch):
     game = await table.game(channel_id=CHANNEL)
 
     async def moves(game_id, limit=None):
-        return [entry(events=[{"kind": "end"}, {"text": "Ada wins."}])]
+        return [entry(events=[{"text": "Ada takes 1."}, {"kind": "end"}, {"text": "Ada wins."}])]
 
     monkeypatch.setattr(table.store, "moves", moves)
     [last] = await table.history(game.id)
-    assert last.text == "Ada wins."
+    assert last.text == "Ada takes 1. Ada wins."
 
 
 async def test_the_history_marks_a_damaged_entry(table, monkeypatch):
@@ -511,6 +512,13 @@ async def test_a_players_games_are_those_they_still_sit_in(table):
     assert [g.id for g in await table.seated_games(GUILD, BO)] == [first.id, first.id + 1]
 
 
+async def test_a_players_games_may_be_asked_for_by_status(table):
+    first = (await running(table)).game
+    await open_in(table, CHANNEL + 1, host=BO)
+    assert [g.id for g in await table.seated_games(GUILD, BO, ("running",))] == [first.id]
+    assert [g.id for g in await table.seated_games(GUILD, BO, ("lobby",))] == [first.id + 1]
+
+
 async def test_a_players_games_come_with_whom_each_awaits(table):
     first = (await running(table)).game
     await open_in(table, CHANNEL + 1, host=BO)
@@ -527,7 +535,8 @@ async def test_a_game_whose_state_does_not_load_awaits_no_one(table, db_path, ca
     with caplog.at_level(logging.WARNING):
         [(game, waiting)] = await table.seated_and_awaited(GUILD, ADA)
     assert game.status == "running" and waiting == {}
-    assert f"game {game.id} cannot be loaded; it awaits no one" in caplog.text
+    [record] = [r for r in caplog.records if "cannot be loaded" in r.getMessage()]
+    assert record.getMessage() == f"game {game.id} cannot be loaded; it awaits no one"
 
 
 async def test_the_clocks_hear_of_running_games_that_cannot_be_played(table, db_path):
