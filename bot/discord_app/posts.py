@@ -26,6 +26,9 @@ BOARD_FILENAME = "board.png"
 MAX_ALT = 1024  # Discord's limit for an attachment's description
 PLAY_HINT = "More moves: use `/play` (it lists yours as you type)."
 PRIVATE_HINT = "Your options are private: click **Choose your move**, or use `/play`."
+SINCE_HEADING = "🕑 Since your last turn:"
+THIS_TURN_HEADING = "This turn:"
+EARLIER = "… {n} earlier in `/game log`"  # the events a long turn message leaves out
 
 
 @dataclass
@@ -51,15 +54,14 @@ class Post:
         """Keyword arguments for ``Messageable.send`` / ``Webhook.send`` (a fresh File each time)."""
         kwargs: dict = {"content": self.content, "allowed_mentions": self.allowed_mentions}
         if self.png is not None:
-            kwargs["file"] = self.file()
+            kwargs["file"] = self.file(self.png)
         if self.view is not None:
             kwargs["view"] = self.view
         return kwargs
 
-    def file(self) -> discord.File:
-        return discord.File(
-            io.BytesIO(self.png or b""), filename=BOARD_FILENAME, description=self.alt or None
-        )
+    def file(self, png: bytes) -> discord.File:
+        """The board image as a fresh attachment (Discord reads a File once)."""
+        return discord.File(io.BytesIO(png), filename=BOARD_FILENAME, description=self.alt or None)
 
     def edit_kwargs(self) -> dict:
         """Keyword arguments for ``Message.edit``: everything replaced. Discord never notifies
@@ -68,7 +70,7 @@ class Post:
         return {
             "content": self.content,
             "allowed_mentions": self.allowed_mentions,
-            "attachments": [self.file()] if self.png is not None else [],
+            "attachments": [] if self.png is None else [self.file(self.png)],
             "view": self.view,
         }
 
@@ -99,9 +101,7 @@ def seat_names(game: GameInfo) -> str:
     return ", ".join(s.name for s in game.seats) or "nobody yet"
 
 
-def result_lines(
-    game: GameInfo, result: engines.Result, report: dict[str, str] | None = None
-) -> list[str]:
+def result_lines(result: engines.Result, report: dict[str, str] | None = None) -> list[str]:
     """The end of a game: the winners, why it ended, and the standings (with ``report``, how
     each player's score was made and what the rules reveal at the end)."""
     winners = ", ".join(result.winners) or "nobody"
@@ -123,11 +123,9 @@ def awaited_line(game: GameInfo, to_act: list[int]) -> str:
 
 
 def turn_components(outcome: Outcome) -> tuple[discord.ui.View | None, bool, bool]:
-    """The turn message's components for ``outcome``: the public moves (by index, never by
+    """The components of a running game's turn message: the public moves (by index, never by
     id), a "Choose your move" button when some awaited player has moves only their private
     panel may show; whether some moves were left to ``/play`` and whether there is a panel."""
-    if outcome.result is not None:
-        return None, False, False
     game = outcome.game
     public = offers.board_moves(outcome.awaited, outcome.labels_public)
     private = offers.has_private_moves(outcome.awaited, outcome.labels_public)
@@ -158,12 +156,12 @@ def turn_post(
         this_turn = [e.text for e in outcome.events if e.private_to is None]
     game = outcome.game
     head = f"**{title_of(game)}**" + (f" — {headline}" if headline else "")
-    view, needs_play, private = turn_components(outcome)
     if outcome.result is not None:
-        tail_lines = result_lines(game, outcome.result, outcome.report)
-        view = rematch_view(game.id)
+        tail_lines = result_lines(outcome.result, outcome.report)
+        view: discord.ui.View | None = rematch_view(game.id)
         mention_ids: list[int] = []
     else:
+        view, needs_play, private = turn_components(outcome)
         mention_ids = people(outcome.to_act if ping is None else ping)
         tail_lines = [*notes, awaited_line(game, outcome.to_act)]
         if needs_play:
@@ -172,14 +170,14 @@ def turn_post(
             tail_lines.append(PRIVATE_HINT)
     head = clip(head, 300)
     tail = clip("\n".join(t for t in tail_lines if t), 1300)
-    budget = MAX_MESSAGE - len(head) - len(tail) - 4
-    summary = fit_lines([*since], budget // 2, more="… {n} earlier in `/game log`", newest=True)
+    room = MAX_MESSAGE - len(head) - len(tail) - 2  # between the head's line and the tail's
+    summary = fit_lines([*since], room // 2, more=EARLIER, newest=True)
     if summary:
-        summary = ["🕑 Since your last turn:", *summary]
-    budget -= len("\n".join(summary)) + 1
-    events = fit_lines(list(this_turn), budget, more="… {n} earlier in `/game log`", newest=True)
-    if events and summary:
-        events = ["This turn:", *events] if len("\n".join(events)) + 14 < budget else events
+        summary = [SINCE_HEADING, *summary]
+        room -= len("\n".join(summary)) + 1
+    events = fit_lines(list(this_turn), room, more=EARLIER, newest=True)
+    if events and summary and len("\n".join([THIS_TURN_HEADING, *events])) <= room:
+        events = [THIS_TURN_HEADING, *events]
     content = join_message(head, "\n".join(summary), "\n".join(events), tail)
     return Post(
         content=content,
@@ -212,11 +210,9 @@ def lobby_post(game: GameInfo, headline: str) -> Post:
     return Post(content=join_message(head, seats, nxt))
 
 
-def board_post(
-    game: GameInfo, png: bytes | None, summary: str, headline: str = "", notes: Sequence[str] = ()
-) -> Post:
+def board_post(game: GameInfo, png: bytes | None, summary: str, notes: Sequence[str] = ()) -> Post:
     """The current board on request (it pings nobody; callers may add components)."""
-    head = f"**{title_of(game)}**" + (f" — {headline}" if headline else "")
+    head = f"**{title_of(game)}**"
     return Post(content=join_message(head, clip(summary, 1500), *notes), png=noted(png, notes))
 
 

@@ -105,7 +105,7 @@ async def announce_end(client: discord.Client, game: GameInfo) -> int:
     if await book.get(game.id) is None:
         return 0
     lines = (
-        result_lines(game, game.result)
+        result_lines(game.result)
         if game.result is not None
         else [f"The game was ended ({game.end_reason or 'aborted'})."]
     )
