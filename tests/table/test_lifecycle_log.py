@@ -8,9 +8,9 @@ import logging
 import pytest
 
 import engines
-from bot.errors import EngineFailure, NotAllowed
+from bot.errors import EngineFailure, NoGame, NotAllowed, NotSeated
 from tests.engines import toy
-from tests.table.conftest import ADA, BO, CHANNEL, CY, running, snapshot
+from tests.table.conftest import ADA, BO, CHANNEL, CY, DEE, lobby, running, snapshot
 
 
 class CrashingLeave(toy.ToyEngine):
@@ -90,3 +90,104 @@ async def test_rules_that_fail_when_a_player_leaves_change_nothing_and_are_logge
     [line] = [r.getMessage() for r in caplog.records if "remove_player" in r.getMessage()]
     assert line.startswith(f"crashing_leave: remove_player failed in game {game.id}: RuntimeError")
     assert "{'Ada': " not in line  # the message may hold hidden facts: never logged
+
+
+class QuietLeave(toy.ToyEngine):
+    """The toy game whose rules let the last player stay without declaring a winner."""
+
+    name = "quiet_leave"
+
+    def leave(self, state, player, events):
+        super().leave(state, player, events)
+        state.winner = None
+
+
+QUIET = engines.register(QuietLeave())
+
+
+async def test_the_table_ends_a_game_left_to_one_player_when_the_rules_do_not(table):
+    await running(table, engine=QUIET.name)
+    outcome = await table.concede(channel_id=CHANNEL, user_id=BO)
+    assert outcome.result is not None and outcome.result.winners == ["Ada"]
+    assert outcome.game.status == "finished"
+
+
+async def test_the_host_role_skips_players_who_left(table):
+    await running(table, users=(ADA, BO, CY, DEE))
+    await table.concede(channel_id=CHANNEL, user_id=BO)
+    outcome = await table.concede(channel_id=CHANNEL, user_id=ADA)
+    assert outcome.game.host_id == CY
+
+
+async def test_removing_someone_who_never_played_is_refused(table):
+    game = (await running(table)).game
+    with pytest.raises(NotSeated, match="^That player is no longer playing in this game.$"):
+        await table.remove_player(game_id=game.id, user_id=999, reason="was voted out")
+
+
+async def test_removing_a_player_from_an_ended_game_is_refused(table):
+    game = (await running(table)).game
+    await table.abort(channel_id=CHANNEL, user_id=ADA, is_moderator=False)
+    with pytest.raises(NoGame, match="^That game has already ended.$"):
+        await table.remove_player(game_id=game.id, user_id=BO, reason="was voted out")
+
+
+async def test_handing_the_host_role_over_is_logged_as_who_gave_it(table):
+    game = (await running(table, users=(ADA, BO, CY))).game
+    info = await table.hand_over(game_id=game.id, new_host_id=CY, by_id=ADA, text="Cy hosts.")
+    assert info.host_id == CY
+    entry = await _last_entry(table, game.id)
+    assert (entry.kind, entry.user_id) == ("host", ADA)
+    assert [(e["text"], e["kind"]) for e in entry.events] == [("Cy hosts.", "host")]
+
+
+@pytest.mark.parametrize("who", [BO, 999], ids=["left", "stranger"])
+async def test_the_host_role_goes_only_to_a_player_still_in_the_game(table, db_path, who):
+    game = (await running(table, users=(ADA, BO, CY))).game
+    await table.concede(channel_id=CHANNEL, user_id=BO)
+    before = snapshot(db_path)
+    with pytest.raises(NotSeated, match="^The new host must be a player of this game.$"):
+        await table.hand_over(game_id=game.id, new_host_id=who, by_id=ADA, text="...")
+    assert snapshot(db_path) == before
+
+
+async def test_the_host_role_of_an_ended_game_is_not_handed_over(table):
+    game = (await running(table)).game
+    await table.abort(channel_id=CHANNEL, user_id=ADA, is_moderator=False)
+    with pytest.raises(NoGame, match="^That game has already ended.$"):
+        await table.hand_over(game_id=game.id, new_host_id=BO, by_id=ADA, text="...")
+
+
+async def test_closing_a_live_game_aborts_it_with_its_reason_and_log_line(table):
+    game = (await running(table)).game
+    info = await table.close(game_id=game.id, reason="channel deleted", text="The channel is gone.")
+    assert info is not None and (info.status, info.end_reason) == ("aborted", "channel deleted")
+    entry = await _last_entry(table, game.id)
+    assert (entry.kind, entry.user_id, entry.player) == ("closed", None, None)
+    assert [(e["text"], e["kind"]) for e in entry.events] == [("The channel is gone.", "closed")]
+
+
+async def test_closing_a_lobby_aborts_it_too(table):
+    game = await lobby(table)
+    info = await table.close(game_id=game.id, reason="everyone left", text="Nobody is left.")
+    assert info is not None and info.status == "aborted"
+
+
+async def test_closing_an_ended_game_changes_nothing(table, db_path):
+    game = (await running(table)).game
+    await table.abort(channel_id=CHANNEL, user_id=ADA, is_moderator=False)
+    before = snapshot(db_path)
+    assert await table.close(game_id=game.id, reason="channel deleted", text="...") is None
+    assert snapshot(db_path) == before
+
+
+async def test_a_note_is_a_public_line_of_its_own_kind(table):
+    game = (await running(table)).game
+    version = game.version
+    info = await table.note(game_id=game.id, kind="pause", user_id=ADA, text="Paused by Ada.")
+    assert info.version == version + 1
+    entry = await _last_entry(table, game.id)
+    assert (entry.kind, entry.user_id) == ("pause", ADA)
+    assert [(e["text"], e["kind"], e["private_to"]) for e in entry.events] == [
+        ("Paused by Ada.", "pause", None)
+    ]
