@@ -11,6 +11,7 @@ from bot.errors import (
     BoardChanged,
     EngineFailure,
     IllegalMove,
+    NotSeated,
     NotYourTurn,
     TableError,
 )
@@ -77,12 +78,7 @@ class Playing(TableCore):
         elif action is not None and amount is not None:
             raise IllegalMove("That move takes no amount; the board has changed since.")
         if action is None:
-            waiting = self._engine_call(eng.to_act, state)
-            if not legal and seat.name not in waiting:
-                raise NotYourTurn(not_your_turn(waiting))
-            raise IllegalMove(
-                "That is not one of your moves right now. Use /play to see the moves you have."
-            )
+            raise self._not_a_move(eng, state, seat.name, legal)
         return await self._move(row, eng, state, seat, action, by_standin=False)
 
     async def offered(
@@ -107,13 +103,22 @@ class Playing(TableCore):
         legal = self._moves(eng, state, seat.name)
         action = self._offered(row, eng, state, legal, index, own=own)
         if action is None:
-            waiting = self._engine_call(eng.to_act, state)
-            if not legal and seat.name not in waiting:
-                raise NotYourTurn(not_your_turn(waiting))
-            raise IllegalMove(
-                "That is not one of your moves right now. Use /play to see the moves you have."
-            )
+            raise self._not_a_move(eng, state, seat.name, legal)
         return action
+
+    def _not_a_move(
+        self, eng: AnyEngine, state: BaseModel, name: str, legal: Sequence[Action]
+    ) -> TableError:
+        """Why a seated player's click or typed move is none of theirs: they are out of the game
+        (bankrupt), it is not their turn, or it is not one of the moves they have."""
+        if not self._engine_call(eng.seated, state, name):
+            return NotSeated(self._engine_call(eng.not_playing, state, name))
+        waiting = self._engine_call(eng.to_act, state)
+        if not legal and name not in waiting:
+            return NotYourTurn(not_your_turn(waiting))
+        return IllegalMove(
+            "That is not one of your moves right now. Use /play to see the moves you have."
+        )
 
     def _offered(
         self,

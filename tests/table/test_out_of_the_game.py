@@ -44,3 +44,10 @@ async def test_a_bankrupt_player_cannot_be_voted_out_a_second_time(table, db_pat
 async def test_the_players_still_in_the_game_can_still_concede(table, cy_bankrupt):
     outcome = await table.concede(channel_id=CHANNEL, user_id=BO)
     assert outcome.result is not None and outcome.result.winners == ["Ada"]
+
+
+async def test_a_bankrupt_player_s_move_is_refused_with_the_reason(table, db_path, cy_bankrupt):
+    before = snapshot(db_path)
+    with pytest.raises(NotSeated, match="^You are bankrupt and out of the game.$"):
+        await table.act(channel_id=CHANNEL, user_id=CY, action_id="roll")
+    assert snapshot(db_path) == before
