@@ -191,3 +191,18 @@ async def test_a_note_is_a_public_line_of_its_own_kind(table):
     assert [(e["text"], e["kind"], e["private_to"]) for e in entry.events] == [
         ("Paused by Ada.", "pause", None)
     ]
+
+
+async def test_removing_a_player_who_left_names_them(table):
+    game = (await running(table, users=(ADA, BO, CY))).game
+    await table.concede(channel_id=CHANNEL, user_id=CY)
+    with pytest.raises(NotSeated, match="^Cy is no longer playing in this game.$"):
+        await table.remove_player(game_id=game.id, user_id=CY, reason="was voted out")
+
+
+async def test_a_host_who_leaves_hands_the_role_on_in_a_host_event(table):
+    await running(table, users=(ADA, BO, CY))
+    outcome = await table.concede(channel_id=CHANNEL, user_id=ADA)
+    assert [(e.text, e.kind) for e in outcome.events if "host" in e.text] == [
+        ("👑 Bo is the host now.", "host")
+    ]
