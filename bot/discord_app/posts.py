@@ -17,7 +17,7 @@ import discord
 import engines
 from bot.bots.seats import is_bot
 from bot.discord_app.components import action_layout, rematch_view
-from bot.discord_app.text import MAX_MESSAGE, clip, fit_lines, join_message
+from bot.discord_app.text import EARLIER, MAX_MESSAGE, clip, fit_lines, join_message
 from bot.table import GameInfo, Outcome, offers
 from bot.table.texts import standings
 from rendering.kit import with_banner
@@ -28,7 +28,6 @@ PLAY_HINT = "More moves: use `/play` (it lists yours as you type)."
 PRIVATE_HINT = "Your options are private: click **Choose your move**, or use `/play`."
 SINCE_HEADING = "🕑 Since your last turn:"
 THIS_TURN_HEADING = "This turn:"
-EARLIER = "… {n} earlier in `/game log`"  # the events a long turn message leaves out
 
 
 @dataclass

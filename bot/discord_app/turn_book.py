@@ -13,6 +13,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 
+from bot.discord_app.text import EARLIER
 from bot.table import LogLine
 from bot.table.texts import ellipsize
 
@@ -81,7 +82,7 @@ def since_lines(history: Sequence[LogLine], users: Sequence[int], *, at_most: in
     lines = [player_line(texts) for _, texts in groups]
     if len(lines) > at_most:
         hidden = len(lines) - (at_most - 1)
-        lines = [f"… {hidden} earlier in `/game log`", *lines[-(at_most - 1) :]]
+        lines = [EARLIER.format(n=hidden), *lines[-(at_most - 1) :]]
     return lines
 
 

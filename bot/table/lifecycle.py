@@ -81,9 +81,9 @@ class Lifecycle(TableCore):
 
         A player the game no longer counts (bankrupt) is refused with :class:`NotSeated`:
         they are out already, and the others play on. If the game can go on without the
-        player (``engine.remove_player``), it does. If it
-        cannot, it ends at once and the players still in it share the win ("<name> conceded"):
-        conceding means the others won, which is what a player expects.
+        player (``engine.remove_player``), it does. If it cannot, it ends at once and the
+        players still in it share the win ("<name> conceded"): conceding means the others
+        won, which is what a player expects.
 
         ``reason`` (past tense, e.g. "was voted out") replaces "conceded" in the texts when a
         player is removed by others rather than by their own choice.

@@ -4,27 +4,9 @@ from __future__ import annotations
 
 from bot.discord_app.posts import turn_post
 from bot.discord_app.text import fit_lines
-from bot.table import GameInfo, Outcome, Seat
+from bot.table import Outcome, Seat
 from engines import Action, Event, Result
-
-
-def game(**kw) -> GameInfo:
-    seats = [Seat(0, 11, "Ada"), Seat(1, 22, "Bob")]
-    base = dict(
-        id=5,
-        guild_id=1,
-        channel_id=2,
-        engine="toy",
-        title="Race to 21 (test game)",
-        status="running",
-        version=9,
-        host_id=11,
-        options={},
-        seats=seats,
-        created_at=0.0,
-        updated_at=0.0,
-    )
-    return GameInfo(**{**base, **kw})
+from tests.discord.game_info import game
 
 
 def outcome(events, awaited=None, *, to_act=(22,), result=None) -> Outcome:

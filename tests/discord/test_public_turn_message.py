@@ -16,35 +16,15 @@ from bot.discord_app.posts import (
     turn_post,
     who,
 )
-from bot.table import GameInfo, Outcome, Seat
+from bot.table import Outcome, Seat
 from engines import Action, Event, Result
-
-TITLE = "Race to 21 (test game)"
+from tests.discord.game_info import TITLE, game
 
 
 def png() -> bytes:
     out = io.BytesIO()
     Image.new("RGB", (40, 30), "white").save(out, format="PNG")
     return out.getvalue()
-
-
-def game(**kw) -> GameInfo:
-    seats = [Seat(0, 11, "Ada"), Seat(1, 22, "Bob")]
-    base = dict(
-        id=5,
-        guild_id=1,
-        channel_id=2,
-        engine="toy",
-        title=TITLE,
-        status="running",
-        version=9,
-        host_id=11,
-        options={},
-        seats=seats,
-        created_at=0.0,
-        updated_at=0.0,
-    )
-    return GameInfo(**{**base, **kw})
 
 
 def outcome(events=(), awaited=None, *, to_act=(22,), result=None, **kw) -> Outcome:
