@@ -8,6 +8,7 @@ deleted, so their full log stays in the move log for ``/game log`` and for these
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TypedDict
 
 from bot.table import GameInfo, Table
 from storage.clock import ClockGame, ClockStore, ClockTables, Deadline
@@ -56,7 +57,17 @@ class GameStats:
     winners: dict[str, int] = field(default_factory=dict)
 
 
-def _which(game: GameInfo) -> dict:
+class Which(TypedDict):
+    """The fields every entry starts with (unpacked into :class:`MineEntry` and
+    :class:`HistoryEntry`)."""
+
+    game_id: int
+    channel_id: int
+    title: str
+    status: str
+
+
+def _which(game: GameInfo) -> Which:
     """The fields every entry starts with: which game, where, what, and how it stands."""
     return {
         "game_id": game.id,
@@ -66,7 +77,9 @@ def _which(game: GameInfo) -> dict:
     }
 
 
-async def mine(table: Table, clocks: ClockStore, guild_id: int | None, user_id: int):
+async def mine(
+    table: Table, clocks: ClockStore, guild_id: int | None, user_id: int
+) -> list[MineEntry]:
     """The user's live games in this server: found through their seats, with one read of the
     clock tables for all of them."""
     games = await table.seated_and_awaited(guild_id, user_id)
@@ -80,7 +93,7 @@ async def mine(table: Table, clocks: ClockStore, guild_id: int | None, user_id: 
         return t.games_with_board_in(ids), deadlines
 
     info, deadlines = await clocks.run(clock_rows)
-    out = []
+    out: list[MineEntry] = []
     for row, waiting in games:
         dg = info.get(row.id)
         d = deadlines.get(row.id)
@@ -104,7 +117,7 @@ async def history(
     table: Table, guild_id: int | None, channel_id: int | None = None, limit: int = 10
 ) -> list[HistoryEntry]:
     rows = await table.ended_games(guild_id, channel_id=channel_id, limit=limit)
-    out = []
+    out: list[HistoryEntry] = []
     for row in rows:
         reason = row.end_reason or (row.result.reason if row.result else "")
         out.append(

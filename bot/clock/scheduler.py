@@ -51,7 +51,7 @@ class Scheduler:
         self.sleep = sleep
         self.retry_after = retry_after
         self._wake = asyncio.Event()
-        self._task: asyncio.Task | None = None
+        self._task: asyncio.Task[None] | None = None
 
     def wake(self) -> None:
         """Something changed (a move, a pause, a new clock): look at the database again."""
@@ -75,7 +75,7 @@ class Scheduler:
                 continue
             await self.sleep(delay, self._wake)
 
-    def start(self) -> asyncio.Task:
+    def start(self) -> asyncio.Task[None]:
         if self._task is None or self._task.done():
             self._task = asyncio.create_task(self.run(), name="clock-scheduler")
         return self._task

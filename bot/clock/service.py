@@ -13,22 +13,37 @@ through :meth:`~bot.table.Table.subscribe`, so the Discord layer only calls
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
+
 from bot.clock.away import Away
 from bot.clock.base import ClockBase, ClockConfig
 from bot.clock.deadlines import Deadlines
 from bot.clock.endings import Endings
 from bot.clock.host import HostPowers
+from bot.clock.ports import Notifier
 from bot.clock.reminders import Reminders
 from bot.clock.standins import StandIns, merge
 from bot.clock.votes import Votes
-from bot.table import GameInfo
+from bot.table import GameInfo, Table
+from storage.clock import ClockStore
+from storage.shards import Shards
 
 __all__ = ["ClockConfig", "ClockService", "merge"]
 
 
 class ClockService(Deadlines, Reminders, StandIns, Votes, Away, HostPowers, Endings, ClockBase):
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
+    def __init__(
+        self,
+        table: Table,
+        clocks: ClockStore,
+        notifier: Notifier,
+        *,
+        clock: Callable[[], float] = time.time,
+        config: ClockConfig | None = None,
+        shards: Shards | None = None,
+    ) -> None:
+        super().__init__(table, clocks, notifier, clock=clock, config=config, shards=shards)
         self.table.subscribe(self.on_change)
         self.table.note_sources.append(self.standin_note)
 

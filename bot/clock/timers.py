@@ -23,7 +23,7 @@ class Timer:
     deadline: Deadline
 
     @property
-    def sort_key(self) -> tuple:
+    def sort_key(self) -> tuple[float, int, int, int]:
         return (self.at, ORDER[self.kind], self.deadline.game_id, self.deadline.user_id)
 
 
@@ -37,7 +37,7 @@ def near_at(d: Deadline) -> float:
 
 def timers_of(d: Deadline) -> list[Timer]:
     """The unfired timers of one deadline, earliest first."""
-    out = []
+    out: list[Timer] = []
     if d.fired_at is not None:
         return out
     if not d.half_sent:
@@ -56,7 +56,8 @@ def next_at(deadlines: list[Deadline]) -> float | None:
 
 def due(deadlines: list[Deadline], now: float) -> tuple[list[Timer], list[Timer]]:
     """(timers to fire now in order, stale reminders to mark without sending)."""
-    fire, stale = [], []
+    fire: list[Timer] = []
+    stale: list[Timer] = []
     for d in deadlines:
         pending = [t for t in timers_of(d) if t.at <= now]
         if not pending:
