@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from discord import app_commands
 
@@ -26,11 +27,11 @@ def describe_specs(specs: list[OptionSpec]) -> str:
     return "; ".join(f"{s.key} ({'|'.join(s.choices)}, default {s.default})" for s in specs)
 
 
-def game_specs(engine: Engine) -> list[OptionSpec]:
+def game_specs(engine: Engine[Any]) -> list[OptionSpec]:
     return [s for s in engine.options if not s.per_player]
 
 
-def player_specs(engine: Engine) -> list[OptionSpec]:
+def player_specs(engine: Engine[Any]) -> list[OptionSpec]:
     return [s for s in engine.options if s.per_player]
 
 
@@ -81,7 +82,12 @@ def _pieces(text: str, specs: list[OptionSpec]) -> list[Piece]:
     names = sorted({n for s in specs for n in (s.key, s.label)}, key=len, reverse=True)
     pattern = "|".join(re.escape(n) for n in names) or r"(?!)"
     marker = re.compile(r"(?:^|(?<=[\s,;]))(" + pattern + r")\s*=", re.IGNORECASE)
-    matches = list(marker.finditer(text))
+    # a name the pattern matches only by its case-insensitive rules ("specİes") names no spec
+    found = [
+        (m, spec)
+        for m in marker.finditer(text)
+        if (spec := _find_spec(specs, m.group(1))) is not None
+    ]
     pieces: list[Piece] = []
 
     def bare(start: int, end: int) -> None:
@@ -90,10 +96,9 @@ def _pieces(text: str, specs: list[OptionSpec]) -> list[Piece]:
         if stripped:
             pieces.append(Piece(None, stripped, start + chunk.index(stripped)))
 
-    bare(0, matches[0].start() if matches else len(text))
-    for n, m in enumerate(matches):
-        end = matches[n + 1].start() if n + 1 < len(matches) else len(text)
-        spec = _find_spec(specs, m.group(1))
+    bare(0, found[0][0].start() if found else len(text))
+    for n, (m, spec) in enumerate(found):
+        end = found[n + 1][0].start() if n + 1 < len(found) else len(text)
         raw = text[m.end() : end].strip(SEPARATORS)
         value, rest = _split_value(spec, raw)
         pieces.append(Piece(spec, value, m.start()))

@@ -92,3 +92,14 @@ def test_a_bare_value_may_follow_a_keyed_one():
 def test_suggestions_after_a_complete_value_start_a_new_piece():
     values = [c.value for c in suggest("mode=quick ho", [MODE, SPECIES])]
     assert values == ["mode=quick species=Hot Dog"]
+
+
+def test_a_key_that_matches_only_ignoring_case_rules_is_refused_as_unknown():
+    # "specİes" (a Turkish capital İ) matches "species" for the regular expression's
+    # case-insensitive search but is not the key when case-folded: a clear refusal, no crash
+    with pytest.raises(BadInput, match="no option 'specİes'"):
+        read("specİes=Cat")
+
+
+def test_suggestions_for_such_a_key_offer_nothing_without_failing():
+    assert suggest("specİes=", [SPECIES]) == []
