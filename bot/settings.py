@@ -45,7 +45,7 @@ class ServerSettings(BaseModel):
 
     #: seconds per turn for new games; None: new games have no clock
     turn_seconds: int | None = DEFAULT_TURN_SECONDS
-    missed_limit: int = Field(DEFAULT_MISSED_LIMIT, ge=MISSED_RANGE[0], le=MISSED_RANGE[1])
+    missed_limit: int = Field(default=DEFAULT_MISSED_LIMIT, ge=MISSED_RANGE[0], le=MISSED_RANGE[1])
     #: new games open in their own thread unless ``/game new thread:false``
     thread_default: bool = False
     #: games that may not be opened here (a newly installed game is enabled)

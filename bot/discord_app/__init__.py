@@ -25,13 +25,16 @@ from __future__ import annotations
 import asyncio
 import logging
 import sys
+from typing import TypedDict
 
 import aiohttp
 import discord
 
+from bot.config import Config
 from bot.discord_app.client import TabletopClient
 from bot.discord_app.resume import Announcements
 from bot.discord_app.sync import MetaHash
+from storage.shards import Shards
 
 log = logging.getLogger(__name__)
 
@@ -42,18 +45,26 @@ class ShardedTabletopClient(TabletopClient, discord.AutoShardedClient):
     """The same client, running the shards ``own_shards`` (one gateway connection each)."""
 
 
-async def _serve(config, sync: str) -> None:
+class _Sharding(TypedDict, total=False):
+    """The sharded client's own arguments (none for an unsharded one)."""
+
+    own_shards: Shards
+    shard_count: int
+    shard_ids: list[int]
+
+
+async def _serve(config: Config, sync: str) -> None:
     from bot.table import Table
     from bot.table.renders import ProcessRenderer
     from storage import Store
 
     store = await Store.open(config.db_path)
     renderer = ProcessRenderer()
-    client = None
+    client: TabletopClient | None = None
     try:
         renderer.start()
-        own = getattr(config, "shards", None)
-        sharding = (
+        own = config.shards
+        sharding: _Sharding = (
             {"own_shards": own, "shard_count": own.count, "shard_ids": sorted(own.ids)}
             if own is not None
             else {}
@@ -63,10 +74,12 @@ async def _serve(config, sync: str) -> None:
             sync_mode=sync,
             command_hash=MetaHash(store),
             announcements=Announcements(store),
-            dev_guild_id=getattr(config, "dev_guild", None),
-            members_intent=getattr(config, "members_intent", False),
+            dev_guild_id=config.dev_guild,
+            members_intent=config.members_intent,
             **sharding,
         )
+        if config.token is None:  # `python -m bot` refuses to start without one first
+            raise discord.LoginFailure("no Discord bot token")
         async with client:
             await client.start(config.token)
     finally:
@@ -91,13 +104,13 @@ async def _settle_other_tasks(grace: float = 1.0) -> None:
     await asyncio.gather(*pending, return_exceptions=True)
 
 
-def run(config, sync: str | None = None) -> int:
+def run(config: Config, sync: str | None = None) -> int:
     """Run the bot until interrupted; returns the process exit status.
 
     ``config`` is :class:`bot.config.Config` (token, db_path, sync, dev_guild, log_level);
     ``sync`` (auto|always|never) overrides ``config.sync``.
     """
-    mode = sync or getattr(config, "sync", None) or "auto"
+    mode = sync or config.sync or "auto"
     try:
         asyncio.run(_serve(config, mode))
     except KeyboardInterrupt:

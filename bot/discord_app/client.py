@@ -19,8 +19,10 @@ Extension points:
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -79,9 +81,11 @@ discord.VoiceClient.warn_nacl = False
 discord.VoiceClient.warn_dave = False
 
 
-class TabletopTree(app_commands.CommandTree):
+class TabletopTree(app_commands.CommandTree["TabletopClient"]):
     async def on_error(
-        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+        self,
+        interaction: discord.Interaction[TabletopClient],
+        error: app_commands.AppCommandError,
     ) -> None:
         await replies.answer_error(interaction, error)
 
@@ -97,8 +101,8 @@ class TabletopClient(discord.Client):
         dev_guild_id: int | None = None,
         members_intent: bool = False,
         own_shards: Shards | None = None,
-        **kwargs,
-    ):
+        **kwargs: Any,
+    ) -> None:
         super().__init__(intents=intents(members=members_intent), **kwargs)
         #: the shards this process runs (None: unsharded, every guild)
         self.own_shards = own_shards
@@ -117,6 +121,7 @@ class TabletopClient(discord.Client):
         self.outcome_listeners: list[OutcomeListener] = []
         self.clock_service: ClockService | None = None
         self.clock_scheduler: Scheduler | None = None
+        self.clock_sweep: asyncio.Task[None] | None = None  # the start-up sweep (clock_runtime)
         self.bot_driver: BotDriver | None = None
         self.turn_book = TurnBook(table.store) if table is not None else None
         self.server_settings: SettingsKeeper | None = None
@@ -185,12 +190,12 @@ class TabletopClient(discord.Client):
                 await self.bot_driver.wake_all()
             heap.settle()  # start-up is over: what it made lives as long as the bot
 
-    async def on_interaction(self, interaction: discord.Interaction) -> None:
+    async def on_interaction(self, interaction: discord.Interaction[TabletopClient]) -> None:
         await amount_submitted(interaction)
 
     async def handle_action(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[TabletopClient],
         game_id: int,
         version: int,
         index: int,
@@ -205,7 +210,7 @@ class TabletopClient(discord.Client):
 
     async def handle_amount(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[TabletopClient],
         game_id: int,
         version: int,
         index: int,
@@ -215,14 +220,18 @@ class TabletopClient(discord.Client):
         await turns.handle_amount(interaction, game_id, version, index, own=own)
 
     async def handle_moves(
-        self, interaction: discord.Interaction, game_id: int, version: int
+        self, interaction: discord.Interaction[TabletopClient], game_id: int, version: int
     ) -> None:
         await turns.handle_moves(interaction, game_id, version)
 
-    async def handle_log_page(self, interaction: discord.Interaction, page: int, per: int) -> None:
+    async def handle_log_page(
+        self, interaction: discord.Interaction[TabletopClient], page: int, per: int
+    ) -> None:
         await handle_log_page(interaction, page, per)
 
-    async def handle_rematch(self, interaction: discord.Interaction, game_id: int) -> None:
+    async def handle_rematch(
+        self, interaction: discord.Interaction[TabletopClient], game_id: int
+    ) -> None:
         await turns.handle_rematch(interaction, game_id)
 
     async def notify_outcome(self, outcome: Outcome, message: discord.Message | None) -> None:

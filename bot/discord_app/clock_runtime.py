@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -21,9 +22,13 @@ from bot.clock.ports import ChannelGone, DmFailed
 from bot.clock.scheduler import Scheduler
 from bot.clock.service import ClockService
 from bot.discord_app import clock_texts, server_settings
+from bot.discord_app.channels import PostChannel, channel_of
 from bot.discord_app.turns import publish_to_channel, retire_game
 from bot.table import GameInfo, Outcome
 from storage.clock import ClockStore
+
+if TYPE_CHECKING:
+    from bot.discord_app.client import TabletopClient
 
 log = logging.getLogger(__name__)
 
@@ -38,14 +43,12 @@ class DiscordNotifier:
     """The clock service's way out: channel posts, turn messages and direct messages, worded
     here (:mod:`bot.discord_app.clock_texts`)."""
 
-    def __init__(self, client: discord.Client):
+    def __init__(self, client: TabletopClient) -> None:
         self.client = client
 
-    def _channel(self, channel_id: int):
+    def _channel(self, channel_id: int) -> PostChannel:
         # a partial channel needs no fetch: a deleted channel or lost access shows on send
-        return self.client.get_channel(channel_id) or self.client.get_partial_messageable(
-            channel_id
-        )
+        return channel_of(self.client, channel_id)
 
     async def _say(self, channel_id: int, text: str, mention: Sequence[int] = ()) -> None:
         """A plain message in the channel that may ping only ``mention``."""
@@ -125,7 +128,14 @@ class DiscordNotifier:
             raise DmFailed(str(exc)) from None
 
 
-async def build(client: discord.Client) -> ClockService:
+def clock_service_of(client: TabletopClient) -> ClockService:
+    """The client's clock service (built in ``setup_hook``)."""
+    if client.clock_service is None:
+        raise RuntimeError("the clock service is built in setup_hook, before any command")
+    return client.clock_service
+
+
+async def build(client: TabletopClient) -> ClockService:
     """The client's clock service on the table's database (called once, from ``setup_hook``):
     it listens to the table; here it also hears of every posted board (for ``/game mine``)
     and of channels, threads, servers and members going away (bad endings)."""
@@ -136,7 +146,7 @@ async def build(client: discord.Client) -> ClockService:
         clocks,
         DiscordNotifier(client),
         clock=table.clock,
-        shards=getattr(client, "own_shards", None),
+        shards=client.own_shards,
     )
 
     async def on_outcome(outcome: Outcome, message: discord.Message | None) -> None:
@@ -148,9 +158,9 @@ async def build(client: discord.Client) -> ClockService:
     return service
 
 
-async def start_scheduler(client: discord.Client) -> Scheduler:
+async def start_scheduler(client: TabletopClient) -> Scheduler:
     """Re-arm what a restart interrupted and start the one scheduler task (idempotent)."""
-    service = client.clock_service
+    service = clock_service_of(client)
     scheduler = client.clock_scheduler
     if scheduler is None:
         scheduler = Scheduler(service, clock=service.clock)
@@ -162,35 +172,35 @@ async def start_scheduler(client: discord.Client) -> Scheduler:
     return scheduler
 
 
-async def stop(client: discord.Client) -> None:
+async def stop(client: TabletopClient) -> None:
     """Stop the scheduler and close the clock tables' connection (at shutdown)."""
-    scheduler = getattr(client, "clock_scheduler", None)
+    scheduler = client.clock_scheduler
     if scheduler is not None:
         await scheduler.stop()
-    sweep = getattr(client, "clock_sweep", None)
+    sweep = client.clock_sweep
     if sweep is not None:
         sweep.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await sweep
-    service = getattr(client, "clock_service", None)
+    service = client.clock_service
     if service is not None:
         service.detach()
         await service.clocks.close()
 
 
-def _listen(client: discord.Client, service: ClockService) -> None:
+def _listen(client: TabletopClient, service: ClockService) -> None:
     """Gateway events that end games badly. Each is a plain ``client.event`` handler."""
 
-    async def on_guild_channel_delete(channel) -> None:
+    async def on_guild_channel_delete(channel: discord.abc.GuildChannel) -> None:
         await service.channel_gone(channel.id, GONE)
 
-    async def on_raw_thread_delete(payload) -> None:
+    async def on_raw_thread_delete(payload: discord.RawThreadDeleteEvent) -> None:
         await service.channel_gone(payload.thread_id, "its thread was deleted")
 
-    async def on_guild_remove(guild) -> None:
+    async def on_guild_remove(guild: discord.Guild) -> None:
         await service.guild_gone(guild.id, "the bot was removed from the server")
 
-    async def on_raw_member_remove(payload) -> None:
+    async def on_raw_member_remove(payload: discord.RawMemberRemoveEvent) -> None:
         # needs the members intent; without it, a player who left is found at their deadline
         await service.member_left(guild_id=payload.guild_id, user_id=payload.user.id)
 

@@ -10,21 +10,26 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from typing import TYPE_CHECKING
 
 import discord
 
+from bot.discord_app.channels import channel_of
 from bot.discord_app.posts import title_of
 from bot.discord_app.text import clip
 from rendering.animation import animate
 
+if TYPE_CHECKING:
+    from bot.discord_app.client import TabletopClient
+
 log = logging.getLogger(__name__)
 #: frames in the replay posted by itself when a game ends (``/game replay`` allows more)
 AT_THE_END = 60
-_running: set[asyncio.Task] = set()
+_running: set[asyncio.Task[None]] = set()
 
 
 async def post_replay(
-    client: discord.Client, channel_id: int, *, most: int = 120
+    client: TabletopClient, channel_id: int, *, most: int = 120
 ) -> discord.Message | None:
     """The channel's game as one animation (one frame per turn), posted in the channel; None
     when Discord refused the post. A refusal of the table (nothing to replay) is raised."""
@@ -35,7 +40,7 @@ async def post_replay(
         1024,
     )
     file = discord.File(io.BytesIO(data), filename="replay.webp", description=alt)
-    channel = client.get_channel(channel_id) or client.get_partial_messageable(channel_id)
+    channel = channel_of(client, channel_id)
     try:
         return await channel.send(
             f"**{title_of(info)}** — the whole game, a turn a frame.",
@@ -47,7 +52,7 @@ async def post_replay(
         return None
 
 
-def after_the_end(client: discord.Client, channel_id: int) -> None:
+def after_the_end(client: TabletopClient, channel_id: int) -> None:
     """Post the replay of the game that just ended, in the background (best effort)."""
 
     async def go() -> None:

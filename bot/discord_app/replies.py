@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import functools
 import logging
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
+from typing import Any, TypedDict, TypeVar
 
 import discord
+from discord import app_commands
 
 import engines
 from bot.discord_app.text import MAX_MESSAGE, clip
@@ -20,6 +23,11 @@ from bot.errors import TableError
 from bot.logsafe import failure
 
 log = logging.getLogger(__name__)
+
+#: what an autocomplete callback suggests (``app_commands.Choice`` values are str, int or float)
+ChoiceT = TypeVar("ChoiceT", str, int, float)
+#: the interaction an autocomplete callback takes (whichever client's it is typed with)
+InteractionT = TypeVar("InteractionT", bound="discord.Interaction[Any]")
 
 NO_MENTIONS = discord.AllowedMentions.none()
 APOLOGY = (
@@ -68,6 +76,13 @@ def explain(exc: BaseException) -> str | None:
     return None
 
 
+class _PrivateKwargs(TypedDict, total=False):
+    ephemeral: bool
+    allowed_mentions: discord.AllowedMentions
+    file: discord.File
+    view: discord.ui.View
+
+
 async def private(
     interaction: discord.Interaction,
     content: str,
@@ -76,7 +91,7 @@ async def private(
     view: discord.ui.View | None = None,
 ) -> None:
     """An ephemeral answer, whether or not the interaction was deferred already."""
-    kwargs: dict = {"ephemeral": True, "allowed_mentions": NO_MENTIONS}
+    kwargs: _PrivateKwargs = {"ephemeral": True, "allowed_mentions": NO_MENTIONS}
     if file is not None:
         kwargs["file"] = file
     if view is not None:
@@ -94,7 +109,8 @@ def describe(interaction: discord.Interaction) -> str:
     A component's custom id is cut after the game and version (``tt:12:7``): the rest is an
     action id, which can name a hidden card in games whose moves are offered privately."""
     command = interaction.command.qualified_name if interaction.command else None
-    custom_id = str((interaction.data or {}).get("custom_id", "?"))
+    data: Mapping[str, Any] = interaction.data or {}
+    custom_id = str(data.get("custom_id", "?"))
     what = command or ":".join(custom_id.split(":")[:3])
     return (
         f"{interaction.type.name} {what!s:.40} by user {interaction.user.id} "
@@ -102,13 +118,15 @@ def describe(interaction: discord.Interaction) -> str:
     )
 
 
-def suggestions(callback):
+def suggestions(
+    callback: Callable[[InteractionT, str], Awaitable[list[app_commands.Choice[ChoiceT]]]],
+) -> Callable[[InteractionT, str], Coroutine[Any, Any, list[app_commands.Choice[ChoiceT]]]]:
     """Wrap an autocomplete callback so it never fails: Discord cannot show an error while
     someone types, and discord.py would log the exception's text. A failure offers nothing
     and logs only its kind."""
 
     @functools.wraps(callback)
-    async def safe(interaction: discord.Interaction, current: str):
+    async def safe(interaction: InteractionT, current: str) -> list[app_commands.Choice[ChoiceT]]:
         try:
             return await callback(interaction, current)
         except Exception as exc:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -20,7 +21,11 @@ from bot.discord_app.text import join_message
 from bot.discord_app.turns import book_of, present, retire_game
 from bot.table import GameInfo, Outcome, Table
 from engines import Event
+from storage import Store
 from storage.shards import Shards
+
+if TYPE_CHECKING:
+    from bot.discord_app.client import TabletopClient
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +37,7 @@ class Announcements:
 
     PREFIX = "discord.announced."
 
-    def __init__(self, store):
+    def __init__(self, store: Store) -> None:
         self.store = store
         #: the shards this process runs (None: all); set by the client
         self.shards: Shards | None = None
@@ -58,7 +63,7 @@ async def catch_up_outcome(table: Table, channel_id: int) -> Outcome:
     return dataclasses.replace(now, events=[Event(text=line) for line in recent])
 
 
-async def catch_up(client: discord.Client, announcements: Announcements) -> int:
+async def catch_up(client: TabletopClient, announcements: Announcements) -> int:
     """Post a turn message for every running game the channel has not seen, and the final
     standings of every game that ended (a last move, a concession, an abort) while its turn
     message still had live buttons; returns how many games were announced."""
@@ -68,7 +73,9 @@ async def catch_up(client: discord.Client, announcements: Announcements) -> int:
         try:
             outcome = await catch_up_outcome(table, channel_id)
 
-            async def overtaken(game_id: int = game_id, version: int = outcome.game.version):
+            async def overtaken(
+                game_id: int = game_id, version: int = outcome.game.version
+            ) -> bool:
                 # a move's own message came first (the bot was already answering clicks)
                 shown = await announcements.last(game_id)
                 return shown is not None and shown >= version
@@ -98,7 +105,7 @@ async def catch_up(client: discord.Client, announcements: Announcements) -> int:
     return posted
 
 
-async def announce_end(client: discord.Client, game: GameInfo) -> int:
+async def announce_end(client: TabletopClient, game: GameInfo) -> int:
     """The final standings of a game whose end was saved but never shown (its turn message
     still has live buttons): posted once, and the old buttons disabled; 1 if posted."""
     book = book_of(client)

@@ -16,36 +16,43 @@ the rest of the bot asks of it.
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 import discord
 
+from bot.discord_app.channels import channel_id_of
 from bot.permissions import missing
 from bot.settings import ServerSettings, SettingsKeeper
 from bot.table import GameInfo
 from storage.settings import SettingsStore
 
+if TYPE_CHECKING:
+    from bot.discord_app.client import TabletopClient
+
 log = logging.getLogger(__name__)
 
 
-async def build(client: discord.Client) -> SettingsKeeper:
+async def build(client: TabletopClient) -> SettingsKeeper:
     """The client's settings keeper on the table's database, every server's settings read
     (called once, from ``setup_hook``, so they are in memory before any command arrives)."""
     store = await SettingsStore.open(client.table.store.path)
     return await SettingsKeeper.open(store)
 
 
-async def stop(client: discord.Client) -> None:
+async def stop(client: TabletopClient) -> None:
     """Close the settings tables' connection (at shutdown)."""
     if client.server_settings is not None:
         await client.server_settings.store.close()
 
 
-def keeper_of(client: discord.Client) -> SettingsKeeper:
+def keeper_of(client: TabletopClient) -> SettingsKeeper:
     """The client's settings keeper (built in ``setup_hook``)."""
+    if client.server_settings is None:
+        raise RuntimeError("the server settings are read in setup_hook, before any command")
     return client.server_settings
 
 
-def is_game_master(interaction: discord.Interaction) -> bool:
+def is_game_master(interaction: discord.Interaction[TabletopClient]) -> bool:
     """Whether the caller has the server's game master role (host powers in every game)."""
     role_id = keeper_of(interaction.client).server(interaction.guild_id).game_master_role
     if role_id is None or not isinstance(interaction.user, discord.Member):
@@ -53,21 +60,21 @@ def is_game_master(interaction: discord.Interaction) -> bool:
     return interaction.user._roles.has(role_id)
 
 
-def _parent_id(interaction: discord.Interaction) -> int | None:
+def _parent_id(interaction: discord.Interaction[TabletopClient]) -> int | None:
     channel = interaction.channel
     return getattr(channel, "parent_id", None) if isinstance(channel, discord.Thread) else None
 
 
-def for_new_game(interaction: discord.Interaction, engine: str) -> ServerSettings:
+def for_new_game(interaction: discord.Interaction[TabletopClient], engine: str) -> ServerSettings:
     """The server's settings for a game about to open here; refuses (``NotAllowed``) a game
     turned off on this server or a channel where games may not open."""
     settings = keeper_of(interaction.client).server(interaction.guild_id)
-    settings.check_new_game(engine, interaction.channel_id, _parent_id(interaction))
+    settings.check_new_game(engine, channel_id_of(interaction), _parent_id(interaction))
     return settings
 
 
 def thread_wanted(
-    interaction: discord.Interaction, settings: ServerSettings, asked: bool | None
+    interaction: discord.Interaction[TabletopClient], settings: ServerSettings, asked: bool | None
 ) -> bool:
     """``thread`` as asked, else the server's default where a thread can be made (a game
     opened inside a thread stays there)."""
@@ -77,20 +84,20 @@ def thread_wanted(
 
 
 async def remember_game(
-    interaction: discord.Interaction, game_id: int, settings: ServerSettings
+    interaction: discord.Interaction[TabletopClient], game_id: int, settings: ServerSettings
 ) -> None:
     """Keep the settings a game opened with, so later changes leave it as it began."""
     await keeper_of(interaction.client).remember_game(game_id, interaction.guild_id, settings)
 
 
-async def names_only(client: discord.Client, game: GameInfo) -> bool:
+async def names_only(client: TabletopClient, game: GameInfo) -> bool:
     """Whether ``game``'s turn messages and reminders name the player without a ping (the
     ping style it opened with)."""
     settings = await keeper_of(client).of_game(game.id, game.guild_id)
     return settings.pings_quietly
 
 
-def log_missing_permissions(client: discord.Client, guild: discord.Guild) -> list[str]:
+def log_missing_permissions(client: TabletopClient, guild: discord.Guild) -> list[str]:
     """Log, once per server while the bot runs, the needed permissions it lacks there (server
     wide; a channel's own overrides are for ``/tabletop check``). Returns their names."""
     told: set[int] = client.permissions_checked

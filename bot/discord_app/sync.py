@@ -12,10 +12,12 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from typing import Protocol
+from typing import Any, Protocol
 
 import discord
 from discord import app_commands
+
+from storage import Store
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +37,7 @@ class MetaHash:
 
     KEY = "discord.commands_hash"
 
-    def __init__(self, store):
+    def __init__(self, store: Store) -> None:
         self.store = store
 
     async def load(self) -> str | None:
@@ -45,14 +47,14 @@ class MetaHash:
         await self.store.set_meta(self.KEY, digest)
 
 
-def command_payload(tree: app_commands.CommandTree) -> list[dict]:
+def command_payload(tree: app_commands.CommandTree[Any]) -> list[dict[str, Any]]:
     """What a global sync would upload, in a stable order."""
     commands = tree._get_all_commands(guild=None)
     payload = [command.to_dict(tree) for command in commands]
     return sorted(payload, key=lambda c: (c.get("type", 1), c["name"]))
 
 
-def payload_hash(tree: app_commands.CommandTree, dev_guild_id: int | None = None) -> str:
+def payload_hash(tree: app_commands.CommandTree[Any], dev_guild_id: int | None = None) -> str:
     blob = json.dumps(
         {"commands": command_payload(tree), "dev_guild": dev_guild_id},
         sort_keys=True,
@@ -73,7 +75,7 @@ def needs_sync(mode: str, digest: str, stored: str | None) -> bool:
 
 
 async def sync_commands(
-    tree: app_commands.CommandTree,
+    tree: app_commands.CommandTree[Any],
     *,
     mode: str,
     keeper: HashKeeper,

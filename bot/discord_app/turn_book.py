@@ -16,6 +16,7 @@ from dataclasses import asdict, dataclass, field
 from bot.discord_app.text import EARLIER
 from bot.table import LogLine
 from bot.table.texts import ellipsize
+from storage import Store
 
 SINCE_LINES = 8
 SINCE_LINE = 240  # characters in one player's line before the rest goes to /game log
@@ -37,7 +38,7 @@ class TurnRecord:
 class TurnBook:
     PREFIX = "discord.turn."
 
-    def __init__(self, store) -> None:
+    def __init__(self, store: Store) -> None:
         self.store = store
 
     async def get(self, game_id: int) -> TurnRecord | None:
@@ -61,7 +62,9 @@ class TurnBook:
         return await self.store.ended_noted(self.PREFIX)
 
 
-def since_lines(history: Sequence[LogLine], users: Sequence[int], *, at_most: int = SINCE_LINES):
+def since_lines(
+    history: Sequence[LogLine], users: Sequence[int], *, at_most: int = SINCE_LINES
+) -> list[str]:
     """What happened since ``users`` last acted themselves, grouped by player, at most
     ``at_most`` lines (the oldest give way to a pointer to ``/game log``)."""
     last = max(
