@@ -23,8 +23,9 @@ callbacks hand the click to ``client.handle_action`` / ``client.handle_moves`` (
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Self, cast
 
 import discord
 
@@ -39,6 +40,12 @@ from bot.discord_app.text import (
 )
 from bot.table.offers import unique
 from engines import Action
+
+if TYPE_CHECKING:
+    from bot.discord_app.client import TabletopClient
+
+#: the button a dynamic item wraps (in a plain view)
+Button = discord.ui.Button[discord.ui.View]
 
 BUTTON_TEMPLATE = r"tt(?P<own>p?):(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<index>[0-9]+)"
 SELECT_TEMPLATE = r"tt(?P<kind>[sq]):(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<index>[0-9]+)"
@@ -90,6 +97,14 @@ def style_of(action: Action, *, main: bool) -> discord.ButtonStyle:
     return discord.ButtonStyle.primary if main else discord.ButtonStyle.secondary
 
 
+def routed(interaction: discord.Interaction[discord.Client]) -> discord.Interaction[TabletopClient]:
+    """A click on one of these items, with the client that routed it. discord.py types an
+    item's callback for any client (its client type is bound per call, not per item), but the
+    items are registered on :class:`~bot.discord_app.client.TabletopClient` only (in its
+    ``setup_hook``), so every click reaching them comes through it."""
+    return cast("discord.Interaction[TabletopClient]", interaction)
+
+
 def main_index(actions: Sequence[Action]) -> int:
     """The step's main action: the first whose label says so, else the first move."""
     for i, a in enumerate(actions):
@@ -98,7 +113,7 @@ def main_index(actions: Sequence[Action]) -> int:
     return 0
 
 
-class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEMPLATE):
+class ActionButton(discord.ui.DynamicItem[Button], template=BUTTON_TEMPLATE):
     """One offered move as a button; survives restarts through its custom id."""
 
     def __init__(
@@ -126,7 +141,13 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TE
         )
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[discord.Client],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> Self:
         label = getattr(item, "label", None) or ""
         style = getattr(item, "style", None) or discord.ButtonStyle.secondary
         return cls(
@@ -138,12 +159,13 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TE
             style=style,
         )
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
+        click = routed(interaction)
         if self.item.style == discord.ButtonStyle.danger:  # a move that loses something: ask
             await ask_first(interaction, self.game_id, self.version, self.index, self.item.label)
             return
-        await interaction.client.handle_action(
-            interaction, self.game_id, self.version, self.index, own=self.own
+        await click.client.handle_action(
+            click, self.game_id, self.version, self.index, own=self.own
         )
 
 
@@ -166,7 +188,7 @@ async def ask_first(
     )
 
 
-class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button], template=CONFIRM_TEMPLATE):
+class ConfirmButton(discord.ui.DynamicItem[Button], template=CONFIRM_TEMPLATE):
     """ "Yes, do it" under the private question a red (losing) move asks first."""
 
     def __init__(self, game_id: int, version: int, index: int, *, own: bool = False):
@@ -183,18 +205,25 @@ class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button], template=CONFIRM_
         )
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[discord.Client],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> Self:
         return cls(
             int(match["game"]), int(match["version"]), int(match["index"]), own=bool(match["own"])
         )
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.handle_action(
-            interaction, self.game_id, self.version, self.index, own=self.own, confirmed=True
+    async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
+        click = routed(interaction)
+        await click.client.handle_action(
+            click, self.game_id, self.version, self.index, own=self.own, confirmed=True
         )
 
 
-class AmountButton(discord.ui.DynamicItem[discord.ui.Button], template=AMOUNT_TEMPLATE):
+class AmountButton(discord.ui.DynamicItem[Button], template=AMOUNT_TEMPLATE):
     """A move whose number the player types: opens a form with one text field for it."""
 
     def __init__(
@@ -222,7 +251,13 @@ class AmountButton(discord.ui.DynamicItem[discord.ui.Button], template=AMOUNT_TE
         )
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[discord.Client],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> Self:
         return cls(
             int(match["game"]),
             int(match["version"]),
@@ -232,9 +267,10 @@ class AmountButton(discord.ui.DynamicItem[discord.ui.Button], template=AMOUNT_TE
             style=getattr(item, "style", None) or discord.ButtonStyle.secondary,
         )
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.handle_amount(
-            interaction, self.game_id, self.version, self.index, own=self.own
+    async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
+        click = routed(interaction)
+        await click.client.handle_amount(
+            click, self.game_id, self.version, self.index, own=self.own
         )
 
 
@@ -265,7 +301,7 @@ def amount_form(
     return form
 
 
-def submitted_value(data: dict, field: str = AMOUNT_FIELD) -> str | None:
+def submitted_value(data: Mapping[str, Any], field: str = AMOUNT_FIELD) -> str | None:
     """The text typed in ``field`` of a submitted form (a label's field or a row's)."""
     stack = list(data.get("components") or [])
     while stack:
@@ -278,12 +314,12 @@ def submitted_value(data: dict, field: str = AMOUNT_FIELD) -> str | None:
     return None
 
 
-async def amount_submitted(interaction: discord.Interaction) -> bool:
+async def amount_submitted(interaction: discord.Interaction[TabletopClient]) -> bool:
     """An amount form's submission becomes the move with that amount (checked by the table);
     ``False`` if the interaction is not one."""
     if interaction.type is not discord.InteractionType.modal_submit:
         return False
-    data = interaction.data or {}
+    data: Mapping[str, Any] = interaction.data or {}
     match = FORM_PATTERN.fullmatch(str(data.get("custom_id") or ""))
     if match is None:
         return False
@@ -298,7 +334,9 @@ async def amount_submitted(interaction: discord.Interaction) -> bool:
     return True
 
 
-class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMPLATE):
+class ActionSelect(
+    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], template=SELECT_TEMPLATE
+):
     """Up to 25 offered moves in a select menu; an option's value is the move's index."""
 
     def __init__(
@@ -306,11 +344,11 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TE
         game_id: int,
         version: int,
         index: int,
-        options=None,
-        placeholder=None,
+        options: Iterable[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
         *,
         own: bool = False,
-    ):
+    ) -> None:
         self.game_id = game_id
         self.version = version
         self.index = index
@@ -326,7 +364,13 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TE
         )
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[discord.Client],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> Self:
         return cls(
             int(match["game"]),
             int(match["version"]),
@@ -336,8 +380,10 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TE
             own=match["kind"] == "q",
         )
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        values = self.item.values or (interaction.data or {}).get("values") or []
+    async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
+        click = routed(interaction)
+        data: Mapping[str, Any] = interaction.data or {}
+        values = self.item.values or data.get("values") or []
         if not values or not str(values[0]).isdigit():
             await interaction.response.defer()  # nothing usable chosen: acknowledge only
             return
@@ -347,12 +393,12 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TE
                 interaction, self.game_id, self.version, int(values[0]), chosen.label, own=self.own
             )
             return
-        await interaction.client.handle_action(
-            interaction, self.game_id, self.version, int(values[0]), own=self.own
+        await click.client.handle_action(
+            click, self.game_id, self.version, int(values[0]), own=self.own
         )
 
 
-class MovesButton(discord.ui.DynamicItem[discord.ui.Button], template=MOVES_TEMPLATE):
+class MovesButton(discord.ui.DynamicItem[Button], template=MOVES_TEMPLATE):
     """Opens the clicker's private move panel (labels there stay private)."""
 
     def __init__(self, game_id: int, version: int, *, primary: bool = True):
@@ -367,14 +413,21 @@ class MovesButton(discord.ui.DynamicItem[discord.ui.Button], template=MOVES_TEMP
         )
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[discord.Client],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> Self:
         return cls(int(match["game"]), int(match["version"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.handle_moves(interaction, self.game_id, self.version)
+    async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
+        click = routed(interaction)
+        await click.client.handle_moves(click, self.game_id, self.version)
 
 
-class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=REMATCH_TEMPLATE):
+class RematchButton(discord.ui.DynamicItem[Button], template=REMATCH_TEMPLATE):
     """On a final message: opens a lobby with the same players and options."""
 
     def __init__(self, game_id: int):
@@ -388,14 +441,21 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=REMATCH_
         )
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[discord.Client],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> Self:
         return cls(int(match["game"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.handle_rematch(interaction, self.game_id)
+    async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
+        click = routed(interaction)
+        await click.client.handle_rematch(click, self.game_id)
 
 
-class LogPageButton(discord.ui.DynamicItem[discord.ui.Button], template=LOG_TEMPLATE):
+class LogPageButton(discord.ui.DynamicItem[Button], template=LOG_TEMPLATE):
     """Pages back and forth through ``/game log`` (on the private answer)."""
 
     def __init__(self, page: int, per: int, label: str = "Older", *, disabled: bool = False):
@@ -411,11 +471,18 @@ class LogPageButton(discord.ui.DynamicItem[discord.ui.Button], template=LOG_TEMP
         )
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[discord.Client],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> Self:
         return cls(int(match["page"]), int(match["per"]), getattr(item, "label", "") or "")
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.handle_log_page(interaction, self.page, self.per)
+    async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
+        click = routed(interaction)
+        await click.client.handle_log_page(click, self.page, self.per)
 
 
 def log_view(page: int, pages: int, per: int) -> discord.ui.View | None:
@@ -507,7 +574,7 @@ def button_for(
     own: bool,
     style: discord.ButtonStyle,
     row: int | None,
-) -> discord.ui.DynamicItem:
+) -> discord.ui.DynamicItem[Button]:
     """A move's button: one that opens a form when the player types the move's amount."""
     kind = AmountButton if action.amount is not None else ActionButton
     return kind(game_id, version, index, action.label, own=own, style=style, row=row)

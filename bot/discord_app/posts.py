@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import NotRequired, TypedDict
 
 import discord
 
@@ -28,6 +29,24 @@ PLAY_HINT = "More moves: use `/play` (it lists yours as you type)."
 PRIVATE_HINT = "Your options are private: click **Choose your move**, or use `/play`."
 SINCE_HEADING = "🕑 Since your last turn:"
 THIS_TURN_HEADING = "This turn:"
+
+
+class SendKwargs(TypedDict):
+    """What :meth:`Post.send_kwargs` gives ``Messageable.send`` / ``Webhook.send``."""
+
+    content: str
+    allowed_mentions: discord.AllowedMentions
+    file: NotRequired[discord.File]
+    view: NotRequired[discord.ui.View]
+
+
+class EditKwargs(TypedDict):
+    """What :meth:`Post.edit_kwargs` gives ``Message.edit``."""
+
+    content: str
+    allowed_mentions: discord.AllowedMentions
+    attachments: list[discord.File]
+    view: discord.ui.View | None
 
 
 @dataclass
@@ -49,9 +68,9 @@ class Post:
             users=[discord.Object(id=i) for i in self.mention_ids],
         )
 
-    def send_kwargs(self) -> dict:
+    def send_kwargs(self) -> SendKwargs:
         """Keyword arguments for ``Messageable.send`` / ``Webhook.send`` (a fresh File each time)."""
-        kwargs: dict = {"content": self.content, "allowed_mentions": self.allowed_mentions}
+        kwargs: SendKwargs = {"content": self.content, "allowed_mentions": self.allowed_mentions}
         if self.png is not None:
             kwargs["file"] = self.file(self.png)
         if self.view is not None:
@@ -62,7 +81,7 @@ class Post:
         """The board image as a fresh attachment (Discord reads a File once)."""
         return discord.File(io.BytesIO(png), filename=BOARD_FILENAME, description=self.alt or None)
 
-    def edit_kwargs(self) -> dict:
+    def edit_kwargs(self) -> EditKwargs:
         """Keyword arguments for ``Message.edit``: everything replaced. Discord never notifies
         anyone of an edit; the awaited players' mentions stay allowed so their names stay
         highlighted for them."""

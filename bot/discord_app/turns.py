@@ -17,11 +17,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import defaultdict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TYPE_CHECKING, Protocol
 
 import discord
 
 from bot.discord_app import replies, server_settings
+from bot.discord_app.channels import PostChannel, channel_id_of, channel_of
 from bot.discord_app.components import action_layout, amount_form
 from bot.discord_app.posts import (
     PLAY_HINT,
@@ -35,8 +37,12 @@ from bot.discord_app.posts import (
 from bot.discord_app.replay import after_the_end
 from bot.discord_app.turn_book import HISTORY, TurnBook, TurnRecord, since_lines, turn_lines
 from bot.errors import BoardChanged, NoGame, NotSeated, TableError
-from bot.table import GameInfo, Outcome, Table
+from bot.table import GameInfo, LogLine, Outcome, Table
 from bot.table.offers import panel_moves
+from engines import Action
+
+if TYPE_CHECKING:
+    from bot.discord_app.client import TabletopClient
 
 log = logging.getLogger(__name__)
 
@@ -55,18 +61,18 @@ TURN_OVER = "Your turn is over; I will ping you when it is your turn again."
 _locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
 
-def table_of(interaction: discord.Interaction) -> Table:
+def table_of(interaction: discord.Interaction[TabletopClient]) -> Table:
     return interaction.client.table
 
 
-def book_of(client: discord.Client) -> TurnBook:
-    book = getattr(client, "turn_book", None)
+def book_of(client: TabletopClient) -> TurnBook:
+    book = client.turn_book
     if book is None:
         book = client.turn_book = TurnBook(client.table.store)
     return book
 
 
-async def current_view(table: Table, game) -> discord.ui.View | None:
+async def current_view(table: Table, game: GameInfo) -> discord.ui.View | None:
     """Components for the awaited players' moves on the current board (None if none)."""
     if game.status != "running":
         return None
@@ -74,20 +80,18 @@ async def current_view(table: Table, game) -> discord.ui.View | None:
     return turn_components(now)[0]
 
 
-async def public_notes(client: discord.Client, game) -> list[str]:
+async def public_notes(client: TabletopClient, game: GameInfo) -> list[str]:
     """The public lines the table's note sources add about ``game`` (e.g. the seats a stand-in
     plays); a failing source is logged and left out."""
     return await client.table.notes(game)
 
 
-def _channel(client: discord.Client, game: GameInfo):
-    return client.get_channel(game.channel_id) or client.get_partial_messageable(
-        game.channel_id, guild_id=game.guild_id
-    )
+def _channel(client: TabletopClient, game: GameInfo) -> PostChannel:
+    return channel_of(client, game.channel_id, guild_id=game.guild_id)
 
 
 async def present(
-    client: discord.Client,
+    client: TabletopClient,
     outcome: Outcome,
     *,
     headline: str = "",
@@ -117,14 +121,21 @@ async def present(
     return message
 
 
-async def _show(client, book: TurnBook, prev: TurnRecord | None, outcome, headline, fresh):
+async def _show(
+    client: TabletopClient,
+    book: TurnBook,
+    prev: TurnRecord | None,
+    outcome: Outcome,
+    headline: str,
+    fresh: bool,
+) -> discord.Message:
     game = outcome.game
     channel = _channel(client, game)
     history = await _history(client.table, game.id)
     quiet = await server_settings.names_only(client, game)  # the server names, never pings
     newly = [u for u in outcome.to_act if prev is None or u not in prev.awaited]
-    same_turn = outcome.result is None and prev is not None and not newly and not fresh
-    if same_turn:
+    same_turn = outcome.result is None and not newly and not fresh
+    if prev is not None and same_turn:
         post = turn_post(
             outcome,
             headline=headline,
@@ -174,7 +185,7 @@ async def _show(client, book: TurnBook, prev: TurnRecord | None, outcome, headli
     return message
 
 
-async def _history(table: Table, game_id: int):
+async def _history(table: Table, game_id: int) -> list[LogLine] | None:
     try:
         return await table.history(game_id, limit=HISTORY)
     except Exception as exc:  # a summary is a nicety: the turn message goes out without it
@@ -182,7 +193,7 @@ async def _history(table: Table, game_id: int):
         return None
 
 
-async def _edit(channel, message_id: int, post: Post) -> discord.Message | None:
+async def _edit(channel: PostChannel, message_id: int, post: Post) -> discord.Message | None:
     """Edit the turn's message in place; ``None`` when Discord refuses (deleted, forbidden)."""
     try:
         return await channel.get_partial_message(message_id).edit(**post.edit_kwargs())
@@ -193,7 +204,7 @@ async def _edit(channel, message_id: int, post: Post) -> discord.Message | None:
         return None
 
 
-async def retire(channel, message_id: int) -> None:
+async def retire(channel: PostChannel, message_id: int) -> None:
     """Take the components off an earlier turn message (best effort: it may be gone)."""
     try:
         await channel.get_partial_message(message_id).edit(view=None)
@@ -201,7 +212,7 @@ async def retire(channel, message_id: int) -> None:
         log.info("Could not clear the buttons of turn message %s", message_id)
 
 
-async def retire_game(client: discord.Client, game: GameInfo) -> None:
+async def retire_game(client: TabletopClient, game: GameInfo) -> None:
     """A game ended without a move (an abort, a close): its turn message's buttons go."""
     book = book_of(client)
     async with _locks[game.id]:
@@ -212,7 +223,7 @@ async def retire_game(client: discord.Client, game: GameInfo) -> None:
 
 
 async def publish(
-    interaction: discord.Interaction, outcome: Outcome, *, headline: str = ""
+    interaction: discord.Interaction[TabletopClient], outcome: Outcome, *, headline: str = ""
 ) -> discord.Message | None:
     """Show ``outcome`` for a change made through ``interaction``; if Discord refuses the post
     the caller is told privately (the board is posted at the next start)."""
@@ -239,20 +250,31 @@ async def tell_quietly(interaction: discord.Interaction, text: str) -> None:
 
 
 async def publish_to_channel(
-    client: discord.Client, channel: discord.abc.Messageable, outcome: Outcome, *, headline=""
+    client: TabletopClient, channel: discord.abc.Snowflake, outcome: Outcome, *, headline: str = ""
 ) -> discord.Message | None:
     """The same without an interaction (stand-ins, timeouts, host actions)."""
     return await present(client, outcome, headline=headline)
 
 
+class CallerChange(Protocol):
+    """A change the table makes for the caller in their channel (``Table.start``,
+    ``Table.concede``)."""
+
+    async def __call__(self, *, channel_id: int, user_id: int) -> Outcome: ...
+
+
 async def change_and_publish(
-    interaction: discord.Interaction, change, *, done: str, headline: str
+    interaction: discord.Interaction[TabletopClient],
+    change: CallerChange,
+    *,
+    done: str,
+    headline: str,
 ) -> discord.Message | None:
     """A command that changes the game for its caller (``change(channel_id=, user_id=)`` on
     the table, e.g. start or concede): answered privately with ``done``, then the turn message
     is shown in the channel. A refusal is raised before anything is posted."""
     await interaction.response.defer(ephemeral=True, thinking=True)
-    outcome = await change(channel_id=interaction.channel_id, user_id=interaction.user.id)
+    outcome = await change(channel_id=channel_id_of(interaction), user_id=interaction.user.id)
     await interaction.edit_original_response(content=done)
     return await publish(interaction, outcome, headline=headline)
 
@@ -266,7 +288,7 @@ def private_note(outcome: Outcome, user_id: int, done: str) -> str:
 
 
 def panel(
-    game_id: int, version: int, actions, *, head: str = PANEL_HEAD
+    game_id: int, version: int, actions: Sequence[Action], *, head: str = PANEL_HEAD
 ) -> tuple[str, discord.ui.View | None]:
     """A private move panel: the player's own moves as components (indices, not ids)."""
     layout = action_layout(game_id, version, panel_moves(actions), own=True)
@@ -274,13 +296,14 @@ def panel(
     return text, layout.view
 
 
-async def show_latest(interaction: discord.Interaction, note: str) -> None:
+async def show_latest(interaction: discord.Interaction[TabletopClient], note: str) -> None:
     """An ephemeral copy of the current board, with the clicker's own moves as a panel."""
     table = table_of(interaction)
-    channel_id = interaction.channel_id
+    channel_id = channel_id_of(interaction)
     game, png, summary = await table.board(channel_id=channel_id)
     view = None
     if game.seat_of(interaction.user.id) is not None:
+        actions: list[Action]
         try:
             actions = await table.legal_actions(channel_id=channel_id, user_id=interaction.user.id)
         except TableError:
@@ -295,7 +318,7 @@ async def show_latest(interaction: discord.Interaction, note: str) -> None:
     )
 
 
-def not_a_player(game) -> str:
+def not_a_player(game: GameInfo) -> str:
     return (
         "These buttons are for the players of this game "
         f"({', '.join(s.name for s in game.seats)}); you are not one of them. "
@@ -303,14 +326,16 @@ def not_a_player(game) -> str:
     )
 
 
-async def current_game_for(interaction: discord.Interaction, game_id: int, version: int):
+async def current_game_for(
+    interaction: discord.Interaction[TabletopClient], game_id: int, version: int
+) -> GameInfo | None:
     """The channel's game if a component drawn for ``game_id`` at ``version`` still applies
     to it and the clicker plays in it; else answer privately why not and return ``None``
     (a game that ended or was replaced, a spectator, an older board). Notes saved since the
     component was drawn (a pause, a new clock) leave it valid."""
     table = table_of(interaction)
     try:
-        game = await table.game(channel_id=interaction.channel_id)
+        game = await table.game(channel_id=channel_id_of(interaction))
     except NoGame:
         await replies.private(interaction, GONE)
         return None
@@ -326,7 +351,9 @@ async def current_game_for(interaction: discord.Interaction, game_id: int, versi
     return game
 
 
-async def handle_moves(interaction: discord.Interaction, game_id: int, version: int) -> None:
+async def handle_moves(
+    interaction: discord.Interaction[TabletopClient], game_id: int, version: int
+) -> None:
     """The "choose your move" button: the clicker's private move panel."""
     try:
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -335,10 +362,10 @@ async def handle_moves(interaction: discord.Interaction, game_id: int, version: 
         if game is None:
             return
         actions = await table.legal_actions(
-            channel_id=interaction.channel_id, user_id=interaction.user.id
+            channel_id=channel_id_of(interaction), user_id=interaction.user.id
         )
         if not actions:
-            waiting = await table.waiting_for(channel_id=interaction.channel_id)
+            waiting = await table.waiting_for(channel_id=channel_id_of(interaction))
             names = ", ".join(s.name for s in game.seats if s.user_id in waiting) or "nobody"
             await replies.private(interaction, f"Nothing for you to do now; waiting for {names}.")
             return
@@ -349,7 +376,7 @@ async def handle_moves(interaction: discord.Interaction, game_id: int, version: 
 
 
 async def handle_click(
-    interaction: discord.Interaction,
+    interaction: discord.Interaction[TabletopClient],
     game_id: int,
     version: int,
     index: int,
@@ -369,7 +396,7 @@ async def handle_click(
         table = table_of(interaction)
         try:
             outcome = await table.act(
-                channel_id=interaction.channel_id,
+                channel_id=channel_id_of(interaction),
                 user_id=interaction.user.id,
                 offered=index,
                 own=own,
@@ -397,7 +424,12 @@ async def handle_click(
 
 
 async def handle_amount(
-    interaction: discord.Interaction, game_id: int, version: int, index: int, *, own: bool
+    interaction: discord.Interaction[TabletopClient],
+    game_id: int,
+    version: int,
+    index: int,
+    *,
+    own: bool,
 ) -> None:
     """A typed-amount move's button: its form, once the click is one the move would accept
     (a spectator, a player it is not offered to or an older board get a private answer
@@ -406,7 +438,7 @@ async def handle_amount(
         table = table_of(interaction)
         try:
             move = await table.offered(
-                channel_id=interaction.channel_id,
+                channel_id=channel_id_of(interaction),
                 user_id=interaction.user.id,
                 index=index,
                 own=own,
@@ -425,7 +457,7 @@ async def handle_amount(
         await replies.answer_error(interaction, exc)
 
 
-async def _update_panel(interaction: discord.Interaction, outcome: Outcome) -> None:
+async def _update_panel(interaction: discord.Interaction[TabletopClient], outcome: Outcome) -> None:
     """The clicker's panel after their step: their next moves, or that their turn is over."""
     user = interaction.user.id
     label = outcome.action.label if outcome.action is not None else "your move"
@@ -445,11 +477,11 @@ async def _update_panel(interaction: discord.Interaction, outcome: Outcome) -> N
         await replies.private(interaction, text, view=view)
 
 
-async def play(interaction: discord.Interaction, action: str) -> None:
+async def play(interaction: discord.Interaction[TabletopClient], action: str) -> None:
     """``/play``: resolve what was typed to one of the caller's actions and make the move."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     outcome = await table_of(interaction).act(
-        channel_id=interaction.channel_id, user_id=interaction.user.id, action_id=action
+        channel_id=channel_id_of(interaction), user_id=interaction.user.id, action_id=action
     )
     label = outcome.action.label if outcome.action is not None else action
     await interaction.edit_original_response(
@@ -463,7 +495,7 @@ REMATCH_NOT_YOURS = (
 )
 
 
-async def handle_rematch(interaction: discord.Interaction, game_id: int) -> None:
+async def handle_rematch(interaction: discord.Interaction[TabletopClient], game_id: int) -> None:
     """The Rematch button of a final message: a lobby with the same players (in the same seats,
     with the same choices) and options, the clicker as host; the host starts it."""
     try:
@@ -491,7 +523,7 @@ async def handle_rematch(interaction: discord.Interaction, game_id: int) -> None
                     user_name=seat.name,
                     choices=dict(seat.choices) or None,
                 )
-        clock = getattr(interaction.client, "clock_service", None)
+        clock = interaction.client.clock_service
         if clock is not None:  # the same turn clock as the last game
             was = await clock.clocks.game(game_id)
             await clock.configure(
