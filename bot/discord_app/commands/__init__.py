@@ -18,9 +18,14 @@ answers it ephemerally (see :mod:`bot.discord_app.replies`). Defer before slow w
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from discord import app_commands
 
 from bot.discord_app.commands import admin, clock, info, lobby, play, watch
+
+if TYPE_CHECKING:
+    from bot.discord_app.client import TabletopClient
 
 #: the command modules, in the order their commands are registered (``admin``: ``/tabletop``; ``watch`` only when the spectator pages are on)
 MODULES = (info, lobby, play, clock, admin, watch)
@@ -34,7 +39,7 @@ def game_group() -> app_commands.Group:
     )
 
 
-def install(tree: app_commands.CommandTree) -> app_commands.Group:
+def install(tree: app_commands.CommandTree[TabletopClient]) -> app_commands.Group:
     """Build ``/game`` and every other command from :data:`MODULES` onto ``tree``."""
     game = game_group()
     for module in MODULES:

@@ -9,6 +9,7 @@ tree's error handler, before anything is stored.
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING, Any, TypedDict
 
 import discord
 from discord import app_commands
@@ -16,12 +17,16 @@ from discord import app_commands
 from bot.clock.durations import BadDuration, parse_clock
 from bot.discord_app import replies
 from bot.discord_app import server_settings as ss
+from bot.discord_app.channels import channel_id_of, guild_id_of
 from bot.discord_app.commands.lobby import game_choices
 from bot.discord_app.replies import BadInput
 from bot.discord_app.text import clip, fit_lines
 from bot.errors import NotAllowed
 from bot.permissions import NEEDS, missing
 from bot.settings import ServerSettings, validated
+
+if TYPE_CHECKING:
+    from bot.discord_app.client import TabletopClient
 
 log = logging.getLogger(__name__)
 
@@ -44,14 +49,30 @@ def tabletop_group() -> app_commands.Group:
     )
 
 
-def manages_server(interaction: discord.Interaction) -> bool:
+def manages_server(interaction: discord.Interaction[TabletopClient]) -> bool:
     perms = interaction.permissions
     return bool(perms and perms.manage_guild)
 
 
-def require_manage_server(interaction: discord.Interaction, what: str) -> None:
+def require_manage_server(interaction: discord.Interaction[TabletopClient], what: str) -> None:
     if not manages_server(interaction):
         raise NotAllowed(NEEDS_MANAGE_SERVER.format(what=what))
+
+
+class SettingsAsked(TypedDict):
+    """What ``/tabletop settings`` was given (None: left out), as :func:`changed_settings`
+    takes it."""
+
+    clock: str | None
+    missed: int | None
+    thread: bool | None
+    enable: str | None
+    disable: str | None
+    game_master: discord.Role | None
+    allow_channel: discord.abc.GuildChannel | None
+    disallow_channel: discord.abc.GuildChannel | None
+    pings: str | None
+    reset: str | None
 
 
 def changed_settings(
@@ -71,7 +92,7 @@ def changed_settings(
     """The settings after what the admin asked, refusing (``BadInput``) what cannot work."""
     if reset == "all":
         settings = ServerSettings()
-    changes: dict = {}
+    changes: dict[str, Any] = {}
     if reset == "game_master":
         changes["game_master_role"] = None
     if reset == "channels":
@@ -133,11 +154,11 @@ def changed_settings(
     return validated(settings, **changes)
 
 
-async def show(interaction: discord.Interaction, note: str = "") -> None:
+async def show(interaction: discord.Interaction[TabletopClient], note: str = "") -> None:
     keeper = ss.keeper_of(interaction.client)
     settings = keeper.server(interaction.guild_id)
     lines = [note, "**Settings for games on this server**", *settings.lines()]
-    recent = await keeper.history(interaction.guild_id, limit=3)
+    recent = await keeper.history(guild_id_of(interaction), limit=3)
     if recent:
         lines.append("Latest changes:")
         lines += [f"• <t:{int(c.at)}:d> <@{c.user_id}>: {c.text}" for c in recent]
@@ -187,7 +208,7 @@ def check_lines(
     return lines
 
 
-def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
+def register(game: app_commands.Group, tree: app_commands.CommandTree[TabletopClient]) -> None:
     group = tabletop_group()
 
     @group.command(
@@ -216,7 +237,7 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
         reset=[app_commands.Choice(name=clip(v, 100), value=k) for k, v in RESETS.items()],
     )
     async def settings(
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[TabletopClient],
         clock: str | None = None,
         missed: app_commands.Range[int, 1, 20] | None = None,
         thread: bool | None = None,
@@ -227,8 +248,8 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
         disallow_channel: discord.TextChannel | None = None,
         pings: str | None = None,
         reset: str | None = None,
-    ):
-        asked = dict(
+    ) -> None:
+        asked = SettingsAsked(
             clock=clock,
             missed=missed,
             thread=thread,
@@ -246,7 +267,7 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
         require_manage_server(interaction, "change the settings")
         keeper = ss.keeper_of(interaction.client)
         new = changed_settings(keeper.server(interaction.guild_id), **asked)
-        changes = await keeper.change(interaction.guild_id, interaction.user.id, new)
+        changes = await keeper.change(guild_id_of(interaction), interaction.user.id, new)
         if not changes:
             await show(interaction, "Nothing changed: those are the settings already.")
             return
@@ -256,7 +277,7 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
         name="check",
         description="Manage Server: which permissions the bot lacks in this channel, and why.",
     )
-    async def check(interaction: discord.Interaction):
+    async def check(interaction: discord.Interaction[TabletopClient]) -> None:
         require_manage_server(interaction, "run the check")
         keeper = ss.keeper_of(interaction.client)
         channel = interaction.channel
@@ -265,7 +286,7 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
             interaction.app_permissions,
             in_thread=in_thread,
             settings=keeper.server(interaction.guild_id),
-            channel_id=interaction.channel_id,
+            channel_id=channel_id_of(interaction),
             parent_id=getattr(channel, "parent_id", None) if in_thread else None,
         )
         await replies.private(interaction, "\n".join(lines))

@@ -10,6 +10,8 @@ read options and word its answers (:mod:`bot.discord_app.clock_texts`). Refusals
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, TypedDict
 
 import discord
 from discord import app_commands
@@ -17,30 +19,36 @@ from discord import app_commands
 from bot.bots.seats import is_bot
 from bot.clock import records
 from bot.clock.durations import BadDuration, parse_clock, parse_duration
+from bot.clock.records import MineEntry
 from bot.clock.service import ClockService
 from bot.discord_app import clock_texts as words
 from bot.discord_app import replies
+from bot.discord_app.channels import channel_id_of
 from bot.discord_app.checks import is_moderator
+from bot.discord_app.clock_runtime import clock_service_of
 from bot.discord_app.clock_texts import Said, when
 from bot.discord_app.commands.bots import LEVEL_CHOICES
 from bot.discord_app.replies import BadInput
 from bot.discord_app.text import MAX_CHOICES, clip, fit_lines
 from bot.errors import NoGame, TableError
 
+if TYPE_CHECKING:
+    from bot.discord_app.client import TabletopClient
+
 log = logging.getLogger(__name__)
 
 BACK_WORDS = {"back", "0", "none", "off"}
 
 
-def service_of(interaction: discord.Interaction) -> ClockService:
-    return interaction.client.clock_service
+def service_of(interaction: discord.Interaction[TabletopClient]) -> ClockService:
+    return clock_service_of(interaction.client)
 
 
 def message_link(guild_id: int | None, channel_id: int, message_id: int) -> str:
     return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
 
 
-async def say(interaction: discord.Interaction, said: Said) -> None:
+async def say(interaction: discord.Interaction[TabletopClient], said: Said) -> None:
     """A public answer that may ping only the users the service named."""
     allowed = discord.AllowedMentions(
         everyone=False, roles=False, users=[discord.Object(id=u) for u in said.mention]
@@ -58,12 +66,21 @@ async def say(interaction: discord.Interaction, said: Said) -> None:
         await interaction.response.send_message(said.text, allowed_mentions=allowed)
 
 
-def as_host(interaction: discord.Interaction) -> dict:
+class HostCaller(TypedDict):
+    """Who uses a host power, where: the clock service's ``channel_id``, ``user_id`` and
+    ``can_manage``."""
+
+    channel_id: int
+    user_id: int
+    can_manage: bool
+
+
+def as_host(interaction: discord.Interaction[TabletopClient]) -> HostCaller:
     """The caller as the clock service's host powers take it: where, who, and whether they
     may act as a moderator (Manage Messages or the game master role) even if they are not the
     host."""
     return {
-        "channel_id": interaction.channel_id,
+        "channel_id": channel_id_of(interaction),
         "user_id": interaction.user.id,
         "can_manage": is_moderator(interaction),
     }
@@ -87,9 +104,11 @@ async def resolve_player(service: ClockService, channel_id: int, typed: str) -> 
 
 
 @replies.suggestions
-async def player_choices(interaction: discord.Interaction, current: str):
+async def player_choices(
+    interaction: discord.Interaction[TabletopClient], current: str
+) -> list[app_commands.Choice[str]]:
     service = service_of(interaction)
-    row = await service.table.live_game(interaction.channel_id)
+    row = await service.table.live_game(channel_id_of(interaction))
     if row is None:
         return []
     return [
@@ -99,7 +118,9 @@ async def player_choices(interaction: discord.Interaction, current: str):
     ][:MAX_CHOICES]
 
 
-def mine_lines(interaction: discord.Interaction, entries) -> list[str]:
+def mine_lines(
+    interaction: discord.Interaction[TabletopClient], entries: Sequence[MineEntry]
+) -> list[str]:
     lines = []
     for e in entries:
         if e.status == "lobby":
@@ -111,16 +132,16 @@ def mine_lines(interaction: discord.Interaction, entries) -> list[str]:
         if e.paused:
             state += " (clock paused)"
         link = ""
-        if e.board_message_id:
+        if e.board_message_id and e.board_channel_id is not None:  # kept together
             url = message_link(interaction.guild_id, e.board_channel_id, e.board_message_id)
             link = f" — [latest board]({url})"
         lines.append(f"• **{e.title}** in <#{e.channel_id}>: {state}{link}")
     return lines
 
 
-def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
+def register(game: app_commands.Group, tree: app_commands.CommandTree[TabletopClient]) -> None:
     @game.command(name="mine", description="Your live games in this server: whose turn, deadlines.")
-    async def mine(interaction: discord.Interaction):
+    async def mine(interaction: discord.Interaction[TabletopClient]) -> None:
         service = service_of(interaction)
         entries = await records.mine(
             service.table, service.clocks, interaction.guild_id, interaction.user.id
@@ -132,9 +153,11 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
         await replies.private(interaction, "\n".join(["Your games here:", *body]))
 
     @game.command(name="nudge", description="Remind the players the game is waiting for.")
-    async def nudge(interaction: discord.Interaction):
+    async def nudge(interaction: discord.Interaction[TabletopClient]) -> None:
         service = service_of(interaction)
-        nudged = await service.nudge(channel_id=interaction.channel_id, user_id=interaction.user.id)
+        nudged = await service.nudge(
+            channel_id=channel_id_of(interaction), user_id=interaction.user.id
+        )
         await say(interaction, words.nudge(nudged))
 
     @game.command(
@@ -147,7 +170,7 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
             app_commands.Choice(name="off", value="off"),
         ]
     )
-    async def notify(interaction: discord.Interaction, setting: str):
+    async def notify(interaction: discord.Interaction[TabletopClient], setting: str) -> None:
         service = service_of(interaction)
         await service.set_notify(user_id=interaction.user.id, on=setting == "on")
         await replies.private(interaction, words.notify(setting == "on"))
@@ -156,7 +179,7 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
     @app_commands.describe(
         duration="How long, e.g. 3d or 1d12h (at most 14 days a month); 'back' ends it"
     )
-    async def away(interaction: discord.Interaction, duration: str):
+    async def away(interaction: discord.Interaction[TabletopClient], duration: str) -> None:
         service = service_of(interaction)
         if duration.strip().lower() in BACK_WORDS:
             await service.back(guild_id=interaction.guild_id, user_id=interaction.user.id)
@@ -180,7 +203,9 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
             app_commands.Choice(name="this server", value="server"),
         ]
     )
-    async def history(interaction: discord.Interaction, scope: str = "channel"):
+    async def history(
+        interaction: discord.Interaction[TabletopClient], scope: str = "channel"
+    ) -> None:
         service = service_of(interaction)
         channel = interaction.channel_id if scope == "channel" else None
         entries = await records.history(service.table, interaction.guild_id, channel)
@@ -205,7 +230,7 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
     @game.command(
         name="stats", description="Games and wins per player and per game in this server."
     )
-    async def stats(interaction: discord.Interaction):
+    async def stats(interaction: discord.Interaction[TabletopClient]) -> None:
         service = service_of(interaction)
         players, games = await records.stats(service.table, interaction.guild_id)
         if not games:
@@ -233,19 +258,19 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
     )
     @app_commands.choices(standin=LEVEL_CHOICES)
     async def clock(
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[TabletopClient],
         turn: str | None = None,
         missed: app_commands.Range[int, 1, 20] | None = None,
         standin: str | None = None,
-    ):
+    ) -> None:
         service = service_of(interaction)
         if turn is None and missed is None and standin is None:
-            info = await service.clock_info(channel_id=interaction.channel_id)
+            info = await service.clock_info(channel_id=channel_id_of(interaction))
             await replies.private(interaction, words.clock_info(info))
             return
         try:
             seconds = (
-                await service.turn_seconds(channel_id=interaction.channel_id)
+                await service.turn_seconds(channel_id=channel_id_of(interaction))
                 if turn is None
                 else parse_clock(turn)
             )
@@ -262,23 +287,23 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
     @game.command(
         name="pause", description="Host: pause the turn clock (no reminders, no stand-ins)."
     )
-    async def pause(interaction: discord.Interaction):
+    async def pause(interaction: discord.Interaction[TabletopClient]) -> None:
         service = service_of(interaction)
         await service.pause(**as_host(interaction))
         await say(interaction, Said(words.PAUSED))
 
     @game.command(name="resume", description="Host: start the paused turn clock again.")
-    async def resume(interaction: discord.Interaction):
+    async def resume(interaction: discord.Interaction[TabletopClient]) -> None:
         service = service_of(interaction)
         await service.resume(**as_host(interaction))
         await say(interaction, Said(words.RESUMED))
 
     @game.command(name="kick", description="Host: remove a player from the running game.")
     @app_commands.describe(player="The player to remove")
-    async def kick(interaction: discord.Interaction, player: str):
+    async def kick(interaction: discord.Interaction[TabletopClient], player: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         service = service_of(interaction)
-        target = await resolve_player(service, interaction.channel_id, player)
+        target = await resolve_player(service, channel_id_of(interaction), player)
         removal = await service.kick(
             **as_host(interaction),
             target_id=target,
@@ -287,9 +312,9 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
 
     @game.command(name="host", description="Host: hand the host role to another player.")
     @app_commands.describe(player="The player who becomes host")
-    async def host(interaction: discord.Interaction, player: str):
+    async def host(interaction: discord.Interaction[TabletopClient], player: str) -> None:
         service = service_of(interaction)
-        target = await resolve_player(service, interaction.channel_id, player)
+        target = await resolve_player(service, channel_id_of(interaction), player)
         name = await service.hand_over(
             **as_host(interaction),
             target_id=target,
@@ -306,17 +331,20 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
             app_commands.Choice(name="kick (remove them from the game)", value="kick"),
         ]
     )
-    async def vote(interaction: discord.Interaction, player: str, choice: str):
+    async def vote(
+        interaction: discord.Interaction[TabletopClient], player: str, choice: str
+    ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         service = service_of(interaction)
-        target = await resolve_player(service, interaction.channel_id, player)
+        target = await resolve_player(service, channel_id_of(interaction), player)
         tally = await service.vote(
-            channel_id=interaction.channel_id,
+            channel_id=channel_id_of(interaction),
             user_id=interaction.user.id,
             target_id=target,
             choice=choice,
         )
         await say(interaction, words.vote(tally))
 
+    command: app_commands.Command[Any, ..., None]
     for command in (kick, host, vote):
         command.autocomplete("player")(player_choices)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import logging
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -15,6 +16,7 @@ from discord import app_commands
 import engines
 from bot.discord_app import options as opts
 from bot.discord_app import replies
+from bot.discord_app.channels import channel_id_of
 from bot.discord_app.commands.lobby import game_choices
 from bot.discord_app.components import log_view
 from bot.discord_app.posts import board_post, title_of
@@ -25,6 +27,9 @@ from bot.discord_app.turns import current_view, public_notes, table_of
 from bot.errors import NoGame
 from bot.logsafe import failure
 from rendering import legend
+
+if TYPE_CHECKING:
+    from bot.discord_app.client import TabletopClient
 
 BOARD_NOT_POSTED = (
     "I could not post the board in this channel (I may be missing the Send Messages or "
@@ -37,7 +42,7 @@ RULES_PAGES = [
 ]
 
 
-def rules_text(engine: engines.Engine) -> str:
+def rules_text(engine: engines.Engine[Any]) -> str:
     players = f"{engine.min_players}–{engine.max_players} players"
     specs = opts.game_specs(engine)
     per_player = opts.player_specs(engine)
@@ -70,11 +75,11 @@ def legend_file(game: str) -> discord.File | None:
 
 
 async def log_page(
-    interaction: discord.Interaction, page: int, per: int
+    interaction: discord.Interaction[TabletopClient], page: int, per: int
 ) -> tuple[str, discord.ui.View | None]:
     """A page of ``/game log`` (1 is the newest) with buttons to page back and forth."""
     info, lines, page, pages = await table_of(interaction).log_page(
-        channel_id=interaction.channel_id, page=page, per_page=per
+        channel_id=channel_id_of(interaction), page=page, per_page=per
     )
     head = (
         f"**{title_of(info)}: the log** (page {page} of {pages}, newest last)"
@@ -85,7 +90,9 @@ async def log_page(
     return join_message(head, "\n".join(body)), log_view(page, pages, per)
 
 
-async def handle_log_page(interaction: discord.Interaction, page: int, per: int) -> None:
+async def handle_log_page(
+    interaction: discord.Interaction[TabletopClient], page: int, per: int
+) -> None:
     """An "Older"/"Newer" click under ``/game log``: the same private message, another page."""
     try:
         content, view = await log_page(interaction, page, per)
@@ -94,12 +101,14 @@ async def handle_log_page(interaction: discord.Interaction, page: int, per: int)
         await replies.answer_error(interaction, exc)
 
 
-def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
+def register(game: app_commands.Group, tree: app_commands.CommandTree[TabletopClient]) -> None:
     @game.command(name="board", description="Post the current board in the channel.")
-    async def board(interaction: discord.Interaction):
+    async def board(interaction: discord.Interaction[TabletopClient]) -> None:
         # Deferred privately so a refusal stays private; the board itself is posted publicly.
         await interaction.response.defer(ephemeral=True, thinking=True)
-        info, png, summary = await table_of(interaction).board(channel_id=interaction.channel_id)
+        info, png, summary = await table_of(interaction).board(
+            channel_id=channel_id_of(interaction)
+        )
         post = board_post(info, png, summary, notes=await public_notes(interaction.client, info))
         post.view = await current_view(table_of(interaction), info)
         await interaction.edit_original_response(content="The board is posted in the channel.")
@@ -115,17 +124,17 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
             await interaction.edit_original_response(content=BOARD_NOT_POSTED)
 
     @game.command(name="hand", description="Your private view of the game (only you see it).")
-    async def hand(interaction: discord.Interaction):
+    async def hand(interaction: discord.Interaction[TabletopClient]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         info, png, text = await table_of(interaction).hand(
-            channel_id=interaction.channel_id, user_id=interaction.user.id
+            channel_id=channel_id_of(interaction), user_id=interaction.user.id
         )
         file = discord.File(io.BytesIO(png), filename="hand.png") if png else None
         await replies.private(interaction, text or f"Your view of {title_of(info)}.", file=file)
 
     @game.command(name="status", description="Who is playing, whose turn it is, the score.")
-    async def status(interaction: discord.Interaction):
-        info, text = await table_of(interaction).status(channel_id=interaction.channel_id)
+    async def status(interaction: discord.Interaction[TabletopClient]) -> None:
+        info, text = await table_of(interaction).status(channel_id=channel_id_of(interaction))
         notes = await public_notes(interaction.client, info)
         await replies.private(
             interaction, join_message(text or f"{title_of(info)}: {info.status}.", *notes)
@@ -133,16 +142,18 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
 
     @game.command(name="log", description="The moves of this channel's game, page by page.")
     @app_commands.describe(count="How many moves a page (default 15)")
-    async def log(interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] = 15):
+    async def log(
+        interaction: discord.Interaction[TabletopClient], count: app_commands.Range[int, 1, 50] = 15
+    ) -> None:
         content, view = await log_page(interaction, 1, count)
         await replies.private(interaction, content, view=view)
 
     @game.command(
         name="replay", description="Post the whole game as one animation, a turn a frame."
     )
-    async def replay(interaction: discord.Interaction):
+    async def replay(interaction: discord.Interaction[TabletopClient]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        message = await post_replay(interaction.client, interaction.channel_id)
+        message = await post_replay(interaction.client, channel_id_of(interaction))
         done = "The replay is posted in the channel." if message else BOARD_NOT_POSTED
         await interaction.edit_original_response(content=done)
 
@@ -152,10 +163,16 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
         page="The short guide (default), or our rulings where the rulebook is open",
     )
     @app_commands.choices(game=game_choices(), page=RULES_PAGES)
-    async def rules(interaction: discord.Interaction, game: str | None = None, page: str = "guide"):
+    async def rules(
+        interaction: discord.Interaction[TabletopClient],
+        game: str | None = None,
+        page: str = "guide",
+    ) -> None:
         if game is None:
             try:
-                game = (await table_of(interaction).game(channel_id=interaction.channel_id)).engine
+                game = (
+                    await table_of(interaction).game(channel_id=channel_id_of(interaction))
+                ).engine
             except NoGame:
                 listing = ", ".join(engines.get_engine(n).title for n in engines.names())
                 await replies.private(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -13,7 +14,9 @@ import engines
 from bot.clock.durations import BadDuration, format_duration, parse_clock
 from bot.discord_app import options as opts
 from bot.discord_app import replies, server_settings
+from bot.discord_app.channels import channel_id_of
 from bot.discord_app.checks import is_moderator
+from bot.discord_app.clock_runtime import clock_service_of
 from bot.discord_app.commands.bots import LEVEL_CHOICES
 from bot.discord_app.posts import Post, lobby_post, title_of
 from bot.discord_app.replies import BadInput
@@ -23,6 +26,9 @@ from bot.errors import TableError
 from bot.settings import ServerSettings
 from bot.table import GameInfo, player_name
 from engines.ai.levels import DEFAULT_LEVEL
+
+if TYPE_CHECKING:
+    from bot.discord_app.client import TabletopClient
 
 log = logging.getLogger(__name__)
 
@@ -35,14 +41,14 @@ def game_choices() -> list[app_commands.Choice[str]]:
     ]
 
 
-async def send_public(interaction: discord.Interaction, post) -> None:
+async def send_public(interaction: discord.Interaction[TabletopClient], post: Post) -> None:
     if interaction.response.is_done():
         await interaction.followup.send(**post.send_kwargs())
     else:
         await interaction.response.send_message(**post.send_kwargs())
 
 
-def player_choices(engine: engines.Engine, typed: str | None) -> dict[str, str]:
+def player_choices(engine: engines.Engine[Any], typed: str | None) -> dict[str, str]:
     """A player's own choices (OptionSpec.per_player) from what they typed."""
     specs = opts.player_specs(engine)
     if typed and typed.strip() and not specs:
@@ -55,7 +61,7 @@ class NewGame:
     """What ``/game new`` asked for, read and checked before anything is created (so a
     command that first opens a thread can refuse bad options without making one)."""
 
-    engine: engines.Engine
+    engine: engines.Engine[Any]
     options: dict[str, str]
     choices: dict[str, str]
 
@@ -69,13 +75,16 @@ def read_new_game(game: str, options: str | None, choice: str | None) -> NewGame
 
 
 async def open_game(
-    interaction: discord.Interaction, request: NewGame, *, channel_id: int | None = None
+    interaction: discord.Interaction[TabletopClient],
+    request: NewGame,
+    *,
+    channel_id: int | None = None,
 ) -> tuple[GameInfo, Post]:
     """Open a lobby for the caller (in ``channel_id``, default the interaction's channel) and
     return it with its public notice, leaving where to post the notice to the caller."""
     info = await table_of(interaction).new_game(
         guild_id=interaction.guild_id,
-        channel_id=channel_id or interaction.channel_id,
+        channel_id=channel_id or channel_id_of(interaction),
         user_id=interaction.user.id,
         user_name=interaction.user.display_name,
         engine=request.engine.name,
@@ -126,9 +135,11 @@ class NewGamePlace:
     missed_limit: int
     thread: discord.Thread | None = None
 
-    async def open(self, interaction: discord.Interaction, game_id: int, post) -> None:
+    async def open(
+        self, interaction: discord.Interaction[TabletopClient], game_id: int, post: Post
+    ) -> None:
         """Set the game's clock, then post its lobby notice where the game lives."""
-        await interaction.client.clock_service.configure(
+        await clock_service_of(interaction.client).configure(
             game_id, turn_seconds=self.turn_seconds, missed_limit=self.missed_limit
         )
         clock = (
@@ -159,7 +170,7 @@ class NewGamePlace:
 
 
 async def new_game_place(
-    interaction: discord.Interaction,
+    interaction: discord.Interaction[TabletopClient],
     title: str,
     *,
     clock: str | None,
@@ -174,7 +185,7 @@ async def new_game_place(
     except BadDuration as exc:
         raise BadInput(str(exc)) from None
     if not thread:
-        return NewGamePlace(interaction.channel_id, turn, defaults.missed_limit)
+        return NewGamePlace(channel_id_of(interaction), turn, defaults.missed_limit)
     channel = interaction.channel
     if not isinstance(channel, discord.TextChannel):
         raise BadInput("A game can have its own thread only in a text channel; leave `thread` off.")
@@ -193,7 +204,7 @@ async def new_game_place(
     return NewGamePlace(created.id, turn, defaults.missed_limit, created)
 
 
-def _engine_named(name: str | None) -> engines.Engine | None:
+def _engine_named(name: str | None) -> engines.Engine[Any] | None:
     try:
         return engines.get_engine(name or "")
     except engines.UnknownGame:
@@ -201,43 +212,49 @@ def _engine_named(name: str | None) -> engines.Engine | None:
 
 
 @replies.suggestions
-async def suggest_options(interaction: discord.Interaction, current: str):
+async def suggest_options(
+    interaction: discord.Interaction[TabletopClient], current: str
+) -> list[app_commands.Choice[str]]:
     """Autocomplete of ``/game new options:`` for the game picked in ``game:``."""
     engine = _engine_named(interaction.namespace.game)
     return [] if engine is None else opts.suggest(current, opts.game_specs(engine))
 
 
-def _suggest_choice(engine: engines.Engine, current: str):
+def _suggest_choice(engine: engines.Engine[Any], current: str) -> list[app_commands.Choice[str]]:
     specs = opts.player_specs(engine)
     return opts.suggest(current, specs, bare=len(specs) == 1)
 
 
 @replies.suggestions
-async def suggest_new_choice(interaction: discord.Interaction, current: str):
+async def suggest_new_choice(
+    interaction: discord.Interaction[TabletopClient], current: str
+) -> list[app_commands.Choice[str]]:
     """Autocomplete of ``/game new choice:``: the host's per-player choice in that game."""
     engine = _engine_named(interaction.namespace.game)
     return [] if engine is None else _suggest_choice(engine, current)
 
 
 @replies.suggestions
-async def suggest_join_choice(interaction: discord.Interaction, current: str):
+async def suggest_join_choice(
+    interaction: discord.Interaction[TabletopClient], current: str
+) -> list[app_commands.Choice[str]]:
     """Autocomplete of ``/game join choice:``: the per-player choice in this channel's game."""
     try:
-        info = await table_of(interaction).game(channel_id=interaction.channel_id)
+        info = await table_of(interaction).game(channel_id=channel_id_of(interaction))
     except TableError:
         return []
     engine = _engine_named(info.engine)
     return [] if engine is None else _suggest_choice(engine, current)
 
 
-def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
+def register(game: app_commands.Group, tree: app_commands.CommandTree[TabletopClient]) -> None:
     choices = game_choices()
 
     @game.command(name="new", description="Open a new game in this channel; you join it as host.")
     @app_commands.describe(**NEW_DESCRIPTIONS)
     @app_commands.choices(game=choices, level=LEVEL_CHOICES)
     async def new(
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[TabletopClient],
         game: str,
         options: str | None = None,
         choice: str | None = None,
@@ -245,7 +262,7 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
         thread: bool | None = None,
         bots: app_commands.Range[int, 0, 10] = 0,
         level: str = DEFAULT_LEVEL,
-    ):
+    ) -> None:
         # bad options are refused before a thread is created for nothing
         request = read_new_game(game, options, choice)
         # the server's settings: a game turned off or a channel not allowed is refused here;
@@ -287,15 +304,15 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
     )
     @app_commands.choices(level=LEVEL_CHOICES)
     async def join(
-        interaction: discord.Interaction,
+        interaction: discord.Interaction[TabletopClient],
         choice: str | None = None,
         bots: app_commands.Range[int, 1, 10] | None = None,
         level: str = DEFAULT_LEVEL,
-    ):
+    ) -> None:
         table = table_of(interaction)
         if bots:
             info = await table.add_bots(
-                channel_id=interaction.channel_id,
+                channel_id=channel_id_of(interaction),
                 user_id=interaction.user.id,
                 count=bots,
                 level=level,
@@ -303,11 +320,11 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
             who = player_name(interaction.user.display_name)
             await send_public(interaction, lobby_post(info, f"{who} seated {bots} {level} bot(s)"))
             return
-        current = await table.game(channel_id=interaction.channel_id)
+        current = await table.game(channel_id=channel_id_of(interaction))
         engine = _engine_named(current.engine)  # None: not installed; the table says so
         chosen = player_choices(engine, choice) if engine is not None else {}
         info = await table.join(
-            channel_id=interaction.channel_id,
+            channel_id=channel_id_of(interaction),
             user_id=interaction.user.id,
             user_name=interaction.user.display_name,
             choices=chosen or None,
@@ -321,16 +338,16 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
     join.autocomplete("choice")(suggest_join_choice)
 
     @game.command(name="leave", description="Give up your seat before the game starts.")
-    async def leave(interaction: discord.Interaction):
+    async def leave(interaction: discord.Interaction[TabletopClient]) -> None:
         info = await table_of(interaction).leave(
-            channel_id=interaction.channel_id, user_id=interaction.user.id
+            channel_id=channel_id_of(interaction), user_id=interaction.user.id
         )
         await send_public(
             interaction, lobby_post(info, f"{player_name(interaction.user.display_name)} left")
         )
 
     @game.command(name="start", description="Start the game (host only).")
-    async def start(interaction: discord.Interaction):
+    async def start(interaction: discord.Interaction[TabletopClient]) -> None:
         await change_and_publish(
             interaction,
             table_of(interaction).start,
@@ -342,9 +359,9 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
         name="abort",
         description="End this channel's game now (host, Manage Messages or game master role).",
     )
-    async def abort(interaction: discord.Interaction):
+    async def abort(interaction: discord.Interaction[TabletopClient]) -> None:
         info = await table_of(interaction).abort(
-            channel_id=interaction.channel_id,
+            channel_id=channel_id_of(interaction),
             user_id=interaction.user.id,
             is_moderator=is_moderator(interaction),
             user_name=interaction.user.display_name,

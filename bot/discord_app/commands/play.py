@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 
 from bot.discord_app import replies, turns
+from bot.discord_app.channels import channel_id_of
 from bot.discord_app.text import MAX_CHOICES, clip
 from bot.discord_app.turns import table_of
 from bot.table import player_name
 from engines import Action, IllegalAction
 from engines.core import move_with_amount
+
+if TYPE_CHECKING:
+    from bot.discord_app.client import TabletopClient
 
 
 def matching(actions: list[Action], typed: str) -> list[app_commands.Choice[str]]:
@@ -59,7 +64,7 @@ def with_number(actions: list[Action], typed: str) -> list[Action]:
     numbers = re.findall(r"[0-9]+", typed)
     if not numbers:
         return []
-    out = []
+    out: list[Action] = []
     for a in actions:
         if a.amount is not None:
             try:
@@ -69,23 +74,25 @@ def with_number(actions: list[Action], typed: str) -> list[Action]:
     return out
 
 
-def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
+def register(game: app_commands.Group, tree: app_commands.CommandTree[TabletopClient]) -> None:
     @tree.command(name="play", description="Make a move in this channel's game.")
     @app_commands.describe(action="Your move (suggestions list your legal moves as you type)")
     @app_commands.guild_only()
-    async def play(interaction: discord.Interaction, action: str):
+    async def play(interaction: discord.Interaction[TabletopClient], action: str) -> None:
         await turns.play(interaction, action)
 
     @play.autocomplete("action")
     @replies.suggestions  # a refusal (not your turn, no game) offers nothing
-    async def play_action(interaction: discord.Interaction, current: str):
+    async def play_action(
+        interaction: discord.Interaction[TabletopClient], current: str
+    ) -> list[app_commands.Choice[str]]:
         actions = await table_of(interaction).legal_actions(
-            channel_id=interaction.channel_id, user_id=interaction.user.id
+            channel_id=channel_id_of(interaction), user_id=interaction.user.id
         )
         return matching(actions, current)
 
     @game.command(name="concede", description="Leave a running game (it may end it).")
-    async def concede(interaction: discord.Interaction):
+    async def concede(interaction: discord.Interaction[TabletopClient]) -> None:
         await turns.change_and_publish(
             interaction,
             table_of(interaction).concede,

@@ -4,23 +4,30 @@ so a bot without them offers no command that cannot work."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
+from discord import app_commands
 
 from bot import watch
 from bot.discord_app import replies
+from bot.discord_app.channels import channel_id_of
 from bot.discord_app.posts import title_of
 from bot.discord_app.turns import table_of
 
+if TYPE_CHECKING:
+    from bot.discord_app.client import TabletopClient
 
-def register(game, tree) -> None:
+
+def register(game: app_commands.Group, tree: app_commands.CommandTree[TabletopClient]) -> None:
     settings = watch.settings()
     if settings is None:
         return
 
     @game.command(name="watch", description="A web page where anyone can watch this game.")
-    async def watch_game(interaction: discord.Interaction):
+    async def watch_game(interaction: discord.Interaction[TabletopClient]) -> None:
         table = table_of(interaction)
-        info = await table.game(channel_id=interaction.channel_id)
+        info = await table.game(channel_id=channel_id_of(interaction))
         token = await table.watch_token(info.id)
         await replies.private(
             interaction,
