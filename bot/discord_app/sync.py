@@ -47,14 +47,16 @@ class MetaHash:
         await self.store.set_meta(self.KEY, digest)
 
 
-def command_payload(tree: app_commands.CommandTree[Any]) -> list[dict[str, Any]]:
+def command_payload(tree: app_commands.CommandTree[discord.Client]) -> list[dict[str, Any]]:
     """What a global sync would upload, in a stable order."""
     commands = tree._get_all_commands(guild=None)
     payload = [command.to_dict(tree) for command in commands]
     return sorted(payload, key=lambda c: (c.get("type", 1), c["name"]))
 
 
-def payload_hash(tree: app_commands.CommandTree[Any], dev_guild_id: int | None = None) -> str:
+def payload_hash(
+    tree: app_commands.CommandTree[discord.Client], dev_guild_id: int | None = None
+) -> str:
     blob = json.dumps(
         {"commands": command_payload(tree), "dev_guild": dev_guild_id},
         sort_keys=True,
@@ -75,7 +77,7 @@ def needs_sync(mode: str, digest: str, stored: str | None) -> bool:
 
 
 async def sync_commands(
-    tree: app_commands.CommandTree[Any],
+    tree: app_commands.CommandTree[discord.Client],
     *,
     mode: str,
     keeper: HashKeeper,

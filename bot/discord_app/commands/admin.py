@@ -9,7 +9,7 @@ tree's error handler, before anything is stored.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, TypedDict
 
 import discord
 from discord import app_commands
@@ -75,6 +75,18 @@ class SettingsAsked(TypedDict):
     reset: str | None
 
 
+class SettingsChanges(TypedDict, total=False):
+    """The fields of :class:`ServerSettings` that ``/tabletop settings`` changes."""
+
+    turn_seconds: int | None
+    missed_limit: int
+    thread_default: bool
+    disabled_games: tuple[str, ...]
+    game_master_role: int | None
+    channels: tuple[int, ...]
+    pings: str
+
+
 def changed_settings(
     settings: ServerSettings,
     *,
@@ -92,7 +104,7 @@ def changed_settings(
     """The settings after what the admin asked, refusing (``BadInput``) what cannot work."""
     if reset == "all":
         settings = ServerSettings()
-    changes: dict[str, Any] = {}
+    changes: SettingsChanges = {}
     if reset == "game_master":
         changes["game_master_role"] = None
     if reset == "channels":
