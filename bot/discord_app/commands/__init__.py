@@ -2,7 +2,10 @@
 
 Each module in :data:`MODULES` defines
 
-    def register(game: discord.app_commands.Group, tree: discord.app_commands.CommandTree) -> None
+    def register(
+        game: discord.app_commands.Group,
+        tree: discord.app_commands.CommandTree[TabletopClient],
+    ) -> None
 
 adding subcommands to ``game`` (``@game.command(name=..., description=...)``) or top-level
 commands to ``tree``; every command is defined once, in one module. To add an area, write its
@@ -10,8 +13,9 @@ module and add it to :data:`MODULES`. Discord allows at most 25 subcommands in a
 command tree's payload changes, so the next start with sync mode ``auto`` syncs it (see
 :mod:`bot.discord_app.sync`).
 
-Inside a command, ``interaction.client.table`` is the :class:`bot.table.Table` and
-``interaction.client.clock_service`` the :class:`bot.clock.service.ClockService`; raise any
+A command's interaction is a ``discord.Interaction[TabletopClient]``: inside it,
+``interaction.client.table`` is the :class:`bot.table.Table` and
+``clock_service_of(interaction.client)`` the :class:`bot.clock.service.ClockService`; raise any
 ``TableError`` / ``BadInput`` / ``engines.IllegalAction`` to refuse: the tree's error handler
 answers it ephemerally (see :mod:`bot.discord_app.replies`). Defer before slow work.
 """
