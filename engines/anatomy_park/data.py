@@ -33,7 +33,8 @@ class Character(Sourced):
 
 
 class Requirement(BaseModel):
-    """One requirement: an adjacent tile (across a gap allowed) of this colour or this type."""
+    """One requirement: an adjacent tile of this colour or this type (a park tile's own may be
+    across a gap; a focus group's must touch)."""
 
     colour: Colour | None = None
     type: TileType | None = None
