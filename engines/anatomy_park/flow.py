@@ -117,6 +117,8 @@ def next_player(s: APState, after: str) -> str | None:
 
 
 def finish_turn(s: APState, ev: list[Event]) -> None:
+    """Ongoing effects end, then a Migraine's extra turn or the next player. No extra turn
+    follows the last turn of Ruben's two final rounds: "Ruben has 2 rounds left to live"."""
     cur = s.current
     send_stranded_home(s, ev)
     s.ongoing = [
@@ -136,12 +138,14 @@ def finish_turn(s: APState, ev: list[Event]) -> None:
         return
     if s.turn_counts_for_final and s.final_turns is not None and cur in s.final_turns:
         s.final_turns[cur] = max(0, s.final_turns[cur] - 1)
+    nxt = next_player(s, cur)
     if s.extra_turn:
         s.extra_turn = False
-        if cur in s.pos:
+        if cur in s.pos and nxt is not None:
             begin_turn(s, cur, ev, extra=True)
             return
-    nxt = next_player(s, cur)
+        if cur in s.pos:  # nobody has a final turn left: the two rounds are over
+            ev.append(Event(text=f"{cur}'s extra turn never comes: Ruben's time is up."))
     if nxt is None:
         end_without_players(s, ev)
         return
