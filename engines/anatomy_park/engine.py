@@ -16,6 +16,8 @@ from engines.anatomy_park.flow import (
     next_player,
     send_stranded_home,
 )
+from engines.anatomy_park.migrations import MIGRATIONS
+from engines.anatomy_park.reactions import end_reactions
 from engines.anatomy_park.scoring import breakdown, plan_patterns
 from engines.anatomy_park.setup import new_game
 from engines.anatomy_park.state import APState
@@ -38,6 +40,7 @@ class AnatomyParkEngine(Engine[APState]):
     min_players = 2
     max_players = 6
     state_type = APState
+    migrations = MIGRATIONS
     public_action_labels = True  # labels name hand tiles by letter only
     options = [
         OptionSpec(
@@ -163,7 +166,10 @@ class AnatomyParkEngine(Engine[APState]):
         s.pos.pop(player, None)
         if s.final_turns is not None:
             s.final_turns.pop(player, None)
-        s.ongoing = [o for o in s.ongoing if o.owner != player]
+        end_reactions(s, lambda o: o.owner == player)
+        for t in [t for t in s.tasks if t.kind == "act_out" and t.player == player]:
+            s.tasks.remove(t)  # a card they were acting out is discarded unresolved
+            s.reaction_discard.append(t.data["card"])
         for t in s.tasks:
             if t.kind == "gonorrhea" and player in t.data["order"]:
                 t.data["order"].remove(player)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engines.anatomy_park.common import entrance_space, has_ability, in_park
 from engines.anatomy_park.deck import end_game
 from engines.anatomy_park.grid import connected
+from engines.anatomy_park.reactions import end_reactions
 from engines.anatomy_park.scoring import final_scores, winners
 from engines.anatomy_park.state import APState, Task
 from engines.anatomy_park.tasks import needs_choice, waiting
@@ -121,11 +122,9 @@ def finish_turn(s: APState, ev: list[Event]) -> None:
     follows the last turn of Ruben's two final rounds: "Ruben has 2 rounds left to live"."""
     cur = s.current
     send_stranded_home(s, ev)
-    s.ongoing = [
-        o
-        for o in s.ongoing
-        if not ((o.owner == cur and o.since_turn < s.turn_no) or o.owner not in s.pos)
-    ]
+    end_reactions(
+        s, lambda o: (o.owner == cur and o.since_turn < s.turn_no) or o.owner not in s.pos
+    )
     if s.reshuffled and in_park(s) == [cur] and s.stack:
         s.discard.extend(s.stack)
         s.stack = []

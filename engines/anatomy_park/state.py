@@ -34,8 +34,9 @@ class Task(BaseModel):
 
 
 class Ongoing(BaseModel):
-    """A body reaction in effect until the end of its drawer's next turn. Frozen: state copies
-    share it."""
+    """A body reaction in effect until the end of its drawer's next turn. Its card lies face up
+    beside the body meanwhile (in no deck or pile), then goes to the reaction discard. Frozen:
+    state copies share it."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -63,7 +64,7 @@ class APState(BaseModel):
     reshuffled: bool = False
 
     reactions: list[str]  # top is the end
-    reaction_discard: list[str] = Field(default_factory=list)
+    reaction_discard: list[str] = Field(default_factory=list)  # never a card still in effect
     diseases: list[Disease] = Field(default_factory=list)
     dead_diseases: list[str] = Field(default_factory=list)
 
@@ -89,6 +90,5 @@ class APState(BaseModel):
     final_scores: dict[str, int] = Field(default_factory=dict)
     winners: list[str] = Field(default_factory=list)
     last_reaction: str | None = None  # revealed card, for the board
-    #: the shape of this model: the number of its numbered state migrations (none yet; see
-    #: ``Engine.migrations``)
-    schema_version: int = 0
+    #: the shape of this model: the number of steps in ``migrations.MIGRATIONS``
+    schema_version: int = 1

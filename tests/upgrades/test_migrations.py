@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import engines
+from engines.anatomy_park import migrations as anatomy_park
 from engines.cemetery import migrations as cemetery
 from engines.cemetery.engine import ENGINE as CEMETERY
 from engines.cemetery.state import Slot
@@ -50,6 +51,58 @@ def test_the_fixtures_exercise_every_engine_s_migrations():
         oldest[saved["game"]] = min(version, oldest.get(saved["game"], version))
     for game, version in oldest.items():
         assert version == 0 or not engines.get_engine(game).migrations, game
+
+
+# -- Anatomy Park ------------------------------------------------------------------------------
+def _active(card: str, owner: str = "Ada", since: int = 3) -> dict:
+    return {"card": card, "owner": owner, "since_turn": since}
+
+
+def test_anatomy_park_0_to_1_an_active_reaction_leaves_the_discard_pile():
+    raw = {"ongoing": [_active("R22")], "reaction_discard": ["R11", "R22"], "reactions": ["R09"]}
+    migrated = anatomy_park.active_reactions_leave_the_discard(raw)
+    assert migrated["reaction_discard"] == ["R11"] and migrated["reactions"] == ["R09"]
+    assert migrated["ongoing"] == [_active("R22")], "still in effect, beside the body"
+
+
+def test_anatomy_park_0_to_1_an_active_reaction_reshuffled_into_the_deck_leaves_the_deck():
+    raw = {"ongoing": [_active("R22")], "reaction_discard": [], "reactions": ["R09", "R22"]}
+    assert anatomy_park.active_reactions_leave_the_discard(raw)["reactions"] == ["R09"]
+
+
+def test_anatomy_park_0_to_1_a_card_drawn_again_while_in_effect_is_in_effect_once():
+    """Drawn again after a reshuffle: one card, its newest draw stands."""
+    raw = {
+        "ongoing": [_active("R22", "Ada", 3), _active("R22", "Bo", 6)],
+        "reaction_discard": ["R22"],
+        "reactions": [],
+    }
+    migrated = anatomy_park.active_reactions_leave_the_discard(raw)
+    assert migrated["ongoing"] == [_active("R22", "Bo", 6)] and migrated["reaction_discard"] == []
+
+
+def test_anatomy_park_0_to_1_a_card_being_acted_out_again_ends_its_older_effect():
+    """The card is in the drawer's hands now; acting it out puts it in effect anew."""
+    raw = {
+        "ongoing": [_active("R22")],
+        "tasks": [{"kind": "act_out", "player": "Bo", "data": {"card": "R22"}}],
+        "reaction_discard": ["R11"],
+        "reactions": [],
+    }
+    migrated = anatomy_park.active_reactions_leave_the_discard(raw)
+    assert migrated["ongoing"] == [] and migrated["reaction_discard"] == ["R11"]
+
+
+def test_anatomy_park_a_game_saved_with_a_reaction_in_effect_loads_with_it_beside_the_body():
+    saved = json.loads(
+        (Path(__file__).parent / "saved_states/anatomy_park-basic-2p.json").read_text()
+    )
+    assert saved["state"]["schema_version"] == 0
+    active = [o["card"] for o in saved["state"]["ongoing"]]
+    assert active and set(active) <= set(saved["state"]["reaction_discard"]), "the old layout"
+    state = engines.get_engine("anatomy_park").load_state(json.dumps(saved["state"]))
+    assert [o.card for o in state.ongoing] == active
+    assert not set(active) & set(state.reaction_discard + state.reactions)
 
 
 # -- Cemetery Creatures ----------------------------------------------------------------------
