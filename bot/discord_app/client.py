@@ -49,6 +49,8 @@ from bot.discord_app.components import (
     RematchButton,
     amount_submitted,
 )
+from bot.discord_app.cooldowns import Cooldowns
+from bot.discord_app.replay import Replays
 from bot.discord_app.resume import Announcements, catch_up
 from bot.discord_app.sync import HashKeeper, sync_commands
 from bot.discord_app.turn_book import TurnBook
@@ -122,6 +124,8 @@ class TabletopClient(discord.Client):
         self.server_settings: SettingsKeeper | None = None
         self.watch_server: WatchServer | None = None  # the spectator pages, when they are on
         self.permissions_checked: set[int] = set()  # servers whose permissions were logged
+        self.cooldowns = Cooldowns()  # each user's allowance of boards, log pages, replays
+        self.replays = Replays()  # ended games' replays, and the games being drawn now
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(

@@ -88,6 +88,7 @@ async def log_page(
 async def handle_log_page(interaction: discord.Interaction, page: int, per: int) -> None:
     """An "Older"/"Newer" click under ``/game log``: the same private message, another page."""
     try:
+        interaction.client.cooldowns.take("log", interaction.user.id)
         content, view = await log_page(interaction, page, per)
         await interaction.response.edit_message(content=content, view=view)
     except Exception as exc:  # every failure becomes a private answer
@@ -97,6 +98,7 @@ async def handle_log_page(interaction: discord.Interaction, page: int, per: int)
 def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
     @game.command(name="board", description="Post the current board in the channel.")
     async def board(interaction: discord.Interaction):
+        interaction.client.cooldowns.take("board", interaction.user.id)
         # Deferred privately so a refusal stays private; the board itself is posted publicly.
         await interaction.response.defer(ephemeral=True, thinking=True)
         info, png, summary = await table_of(interaction).board(channel_id=interaction.channel_id)
@@ -134,6 +136,7 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
     @game.command(name="log", description="The moves of this channel's game, page by page.")
     @app_commands.describe(count="How many moves a page (default 15)")
     async def log(interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] = 15):
+        interaction.client.cooldowns.take("log", interaction.user.id)
         content, view = await log_page(interaction, 1, count)
         await replies.private(interaction, content, view=view)
 
@@ -142,7 +145,9 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
     )
     async def replay(interaction: discord.Interaction):
         await interaction.response.defer(ephemeral=True, thinking=True)
-        message = await post_replay(interaction.client, interaction.channel_id)
+        message = await post_replay(
+            interaction.client, interaction.channel_id, asker=interaction.user.id
+        )
         done = "The replay is posted in the channel." if message else BOARD_NOT_POSTED
         await interaction.edit_original_response(content=done)
 
