@@ -33,6 +33,13 @@ def _run(*args: object, cwd: Path) -> str:
 
 def _build_wheel(work: Path) -> Path:
     """The wheel of a copy of the checkout (a build writes ``build/`` beside its sources)."""
+    try:
+        import setuptools.command.bdist_wheel  # noqa: F401  (in setuptools since 70.1)
+    except ImportError:
+        pytest.fail(
+            "Building the wheel offline needs setuptools>=70.1, in the test extra: "
+            "./tabletop test installs it."
+        )
     source = work / "source"
     source.mkdir()
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
