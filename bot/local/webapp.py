@@ -14,7 +14,6 @@ import asyncio
 import contextlib
 import json
 import weakref
-from pathlib import Path
 
 from aiohttp import WSMsgType, web
 
@@ -22,8 +21,8 @@ from bot.local import slash, suggest
 from bot.localdiscord import forms, limits
 from bot.localdiscord.records import Interaction, Message, User
 from bot.localdiscord.server import LocalDiscord
+from bot.webstatic import static_file
 
-STATIC = Path(__file__).parent / "static"
 AUTOCOMPLETE_WAIT = 3.5  # seconds; Discord gives the bot 3 to answer
 
 
@@ -48,7 +47,7 @@ class LocalPage:
     def app(self) -> web.Application:
         app = web.Application()
         app.router.add_get("/", self._index)
-        app.router.add_static("/static/", STATIC)
+        app.router.add_get("/static/{name}", self._static)
         app.router.add_get("/api/world", self._world)
         app.router.add_get("/api/messages", self._messages)
         app.router.add_get("/api/suggest", self._suggest)
@@ -99,8 +98,11 @@ class LocalPage:
         return ws
 
     # -- reading --------------------------------------------------------------------------------
-    async def _index(self, request: web.Request) -> web.FileResponse:
-        return web.FileResponse(STATIC / "index.html")
+    async def _index(self, request: web.Request) -> web.Response:
+        return static_file("bot.local", "index.html")
+
+    async def _static(self, request: web.Request) -> web.Response:
+        return static_file("bot.local", request.match_info["name"])
 
     async def _world(self, request: web.Request) -> web.Response:
         return web.json_response(

@@ -20,13 +20,15 @@ import json
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
+from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
-SPEC_FILE = Path(__file__).resolve().parent / "spec" / "openapi.json"
+#: package data, so that an installed copy (a wheel, not only a checkout) has it
+SPEC_FILE: Traversable = resources.files("bot.localdiscord") / "spec" / "openapi.json"
 
 _SNOWFLAKE_STRING = {"type": "string", "pattern": "^(0|[1-9][0-9]*)$"}
 _SNOWFLAKE_LENIENT = {"anyOf": [_SNOWFLAKE_STRING, {"type": "integer", "minimum": 0}]}
@@ -61,8 +63,8 @@ def error_tree(problems: list[FieldError]) -> dict:
 class Spec:
     """The vendored spec; ``request_errors`` / ``response_errors`` check one operation."""
 
-    def __init__(self, path: Path = SPEC_FILE, *, fast: bool = True):
-        self.document = json.loads(path.read_text())
+    def __init__(self, path: Traversable = SPEC_FILE, *, fast: bool = True):
+        self.document = json.loads(path.read_text(encoding="utf-8"))
         self.source = self.document.get("x-vendored-from", {})
         components = self.document["components"]
         lenient = copy.deepcopy(components)

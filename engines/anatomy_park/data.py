@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from pathlib import Path
+from importlib import resources
 from typing import Literal
 
 from pydantic import BaseModel, TypeAdapter, model_validator
 
 from engines.provenance import Sourced
 
-DATA = Path(__file__).parent / "data"
+#: package data, so that an installed copy (a wheel, not only a checkout) has it
+DATA = resources.files("engines.anatomy_park") / "data"
 Colour = Literal["red", "blue", "brown", "green", "yellow", "white", "none"]
 TileType = Literal["entrance", "attraction", "cafe", "slide", "exit", "transport", "focus"]
 
@@ -94,7 +95,9 @@ class Plan(Sourced):
 
 
 def _load(name: str, model):
-    return TypeAdapter(list[model]).validate_python(json.loads((DATA / name).read_text()))
+    return TypeAdapter(list[model]).validate_python(
+        json.loads((DATA / name).read_text(encoding="utf-8"))
+    )
 
 
 @lru_cache(maxsize=1)

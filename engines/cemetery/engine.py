@@ -4,7 +4,7 @@ behave, score tokens from a finite supply, and experiment — until a supply run
 The rulebook is ``shared/rules/cemetery-creatures.txt``; the designed card list, grid and
 behaviour pairing are in ``shared/games/cemetery-creatures.md`` and ``data/cards.json`` (with
 provenance). Where both are silent, our rulings (with the rulebook sentence and the reason)
-are in ``docs/rulings/cemetery.md``. Engineering decisions:
+are in ``engines/cemetery/rulings.md``. Engineering decisions:
 
 - Action labels name the acting player's own cards ("Stitch Flesh arm (hand) to creature 1
   (Flesh Core), left"), so the engine keeps the contract's ``public_action_labels = False``: the

@@ -1,7 +1,7 @@
 """Auctions: unbought property, a bankrupt's property sold by the Bank, and building shortages.
 
 How the rulebook's open points are read (order, final passes, no bid, shortages): see
-``docs/rulings/monopoly.md``.
+``engines/monopoly/rulings.md``.
 """
 
 from __future__ import annotations

@@ -15,14 +15,15 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from pathlib import Path
+from importlib import resources
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
 from engines.provenance import Sourced
 
-DATA_DIR = Path(__file__).parent / "data"
+#: package data, so that an installed copy (a wheel, not only a checkout) has it
+DATA_DIR = resources.files("engines.run_animals") / "data"
 
 Colour = Literal["F", "N", "W"]
 COLOURS: tuple[Colour, ...] = ("F", "N", "W")
