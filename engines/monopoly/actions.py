@@ -2,7 +2,8 @@
 
 Ids are short and stable: ``roll``, ``pay``, ``usecard:s09``, ``buy``, ``auction``, ``bid:10``,
 ``pass``, ``place:39``, ``keep:5``, ``build:39``, ``sell:39``, ``mortgage:5``, ``lift:5``,
-``rent:5``, ``bankrupt``, ``trade:new:Ada`` and the ``tr:*`` trade steps.
+``rent:5``, ``bankrupt``, ``trade:seat:2`` (a trade with the player in seat 2) and the ``tr:*``
+trade steps.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from functools import cache, lru_cache
 from engines.core import Action, Amount, Event, IllegalAction
 from engines.monopoly import auction, movement, trade
 from engines.monopoly.data import JAIL_FINE, SPACES
-from engines.monopoly.money import charge, go_bankrupt, say, transfer
+from engines.monopoly.money import charge, go_bankrupt, say, tell, transfer
 from engines.monopoly.property import (
     can_build_here,
     can_lift,
@@ -219,17 +220,40 @@ def _built_groups(s: MonopolyState) -> set[str | None]:
 
 
 def player_key(s: MonopolyState, player: str) -> str:
-    """How an action id names a player: the name itself when it is short plain ASCII, else the
-    seat number (1-based), so ids stay ASCII and short whatever the display names are."""
+    """How an action id names a player: their seat number (1-based), never their name, so no
+    two players share a key (a player named "3" and the player in seat 3) and ids stay short
+    ASCII whatever the display names are."""
+    return str(s.players.index(player) + 1)
+
+
+def player_from_key(s: MonopolyState, key: str) -> str:
+    if key.isascii() and key.isdigit() and 1 <= int(key) <= len(s.players):
+        return s.players[int(key) - 1]
+    raise IllegalAction(f"There is no seat {key[:40]} in this game.")
+
+
+#: how a trade is started: ``trade:seat:<seat>`` (before seat numbers: ``trade:new:<key>``)
+TRADE_WITH, LEGACY_TRADE_WITH = "trade:seat:", "trade:new:"
+
+
+def _legacy_key(s: MonopolyState, player: str) -> str:
+    """How ids named a player before seat numbers: the name when short plain ASCII, else the
+    seat. Kept only to read old move logs; never changes."""
     ok = player.isascii() and ":" not in player and " " not in player and len(player) <= 40
     return player if ok else str(s.players.index(player) + 1)
 
 
-def player_from_key(s: MonopolyState, key: str) -> str:
+def current_id(s: MonopolyState, action_id: str) -> str:
+    """``action_id`` as the engine words it now: an old ``trade:new:<key>`` from a saved move
+    log becomes ``trade:seat:<seat>``, the key read as it was then (the first player, in seat
+    order, it named); every other id is unchanged."""
+    if not action_id.startswith(LEGACY_TRADE_WITH):
+        return action_id
+    key = action_id[len(LEGACY_TRADE_WITH) :]
     for p in s.players:
-        if player_key(s, p) == key:
-            return p
-    raise IllegalAction(f"No player '{key[:40]}' in this game.")
+        if _legacy_key(s, p) == key:
+            return TRADE_WITH + player_key(s, p)
+    return action_id
 
 
 def trade_actions(
@@ -238,7 +262,7 @@ def trade_actions(
     t = s.trade
     if t is None:
         return [
-            _act(f"trade:new:{player_key(s, p)}", f"Start a trade with {p}")
+            _act(f"{TRADE_WITH}{player_key(s, p)}", f"Start a trade with {p}", private=True)
             for p in s.alive
             if p != player
         ]
@@ -389,9 +413,20 @@ def explain(s: MonopolyState, player: str, action_id: str, awaited: list[str]) -
         return f"You owe {d.amount} to {d.creditor or 'the Bank'}: sell buildings, mortgage or trade first."
     t = s.trade
     if verb in ("trade", "tr") and t is not None and t.proposer != player:
-        if player == t.partner and t.proposed:
+        if not t.proposed:  # a draft is its drafter's: not even its partner is named
+            return "Another player is drafting a trade; wait until it is proposed or dropped."
+        if player == t.partner:
             return f"Answer {t.proposer}'s trade first (accept or decline)."
         return f"{t.proposer} is already trading with {t.partner}; wait for that trade to end."
+    if action_id.startswith(TRADE_WITH) and t is None:
+        try:
+            partner = player_from_key(s, action_id[len(TRADE_WITH) :])
+        except IllegalAction as exc:
+            return exc.reason
+        if partner == player:
+            return "You cannot trade with yourself."
+        if partner in s.bankrupt:
+            return f"{partner} is bankrupt and out of the game."
     if (not awaited or player != awaited[0]) and verb in (
         "roll",
         "buy",
@@ -467,7 +502,7 @@ def do(s: MonopolyState, ev: list[Event], player: str, action_id: str) -> None:
         go_bankrupt(s, ev, player, s.debts[0].creditor)
     elif verb == "trade":
         s.trades_this_turn += 1
-        trade.start(s, ev, player, player_from_key(s, action_id.split(":", 2)[2]))
+        trade.start(s, ev, player, player_from_key(s, action_id[len(TRADE_WITH) :]))
     elif verb == "tr":
         _trade_step(s, ev, player, rest)
     else:
@@ -528,7 +563,10 @@ def _trade_step(s: MonopolyState, ev: list[Event], player: str, rest: str) -> No
         say(s, ev, f"{player} declines {t.proposer}'s trade.", "trade")
     elif kind == "cancel":
         s.trade = None
-        say(s, ev, f"{player} cancels the trade.", "trade")
+        if t.proposed:
+            say(s, ev, f"{player} cancels the trade.", "trade")
+        else:
+            tell(ev, player, "You drop your trade draft.")
     elif kind == "propose":
         t.proposed = True
         say(s, ev, f"{player} proposes to {t.partner}: {trade.describe(t)}.", "trade")

@@ -90,6 +90,12 @@ class MonopolyEngine(Engine[MonopolyState]):
             raise IllegalAction("Every player needs a different name.")
         return new_game(players, seed, self.validate_options(players, options))
 
+    def apply(
+        self, state: MonopolyState, player: str, action_id: str
+    ) -> tuple[MonopolyState, list[Event]]:
+        """The template's ``apply``, an old id from a saved move log read as today's first."""
+        return super().apply(state, player, actions.current_id(state, action_id))
+
     def to_act(self, state: MonopolyState) -> list[str]:
         return flow.awaited(state)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from engines.core import Event
 from engines.monopoly import auction
 from engines.monopoly.auction import start_property_auction
-from engines.monopoly.money import say, settle_debts
+from engines.monopoly.money import say, settle_debts, tell
 from engines.monopoly.state import MonopolyState
 
 
@@ -80,7 +80,7 @@ def next_turn(s: MonopolyState, ev: list[Event]) -> None:
     s.trades_this_turn = 0
     s.turns += 1
     if s.trade and not s.trade.proposed:
-        say(s, ev, f"{s.trade.proposer}'s unproposed trade draft lapses with the turn.")
+        tell(ev, s.trade.proposer, "Your trade draft, never proposed, lapses with the turn.")
         s.trade = None
     player = s.current
     if player in s.jail:

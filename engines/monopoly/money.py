@@ -18,6 +18,12 @@ def say(s: MonopolyState, ev: list[Event], text: str, kind: str = "info") -> Non
     del s.log[:-8]
 
 
+def tell(ev: list[Event], player: str, text: str) -> None:
+    """Something only ``player`` may know (their trade draft before it is proposed): an event
+    for them alone, kept out of the table's log."""
+    ev.append(Event(text=text, kind="trade", private_to=player))
+
+
 def transfer(s: MonopolyState, payer: str | None, payee: str | None, amount: int) -> None:
     """Move ``amount`` from ``payer`` to ``payee``; None is the Bank."""
     if amount <= 0:

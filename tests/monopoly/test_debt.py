@@ -28,7 +28,7 @@ def test_a_debtor_is_awaited_and_offered_only_ways_to_raise_money(monkeypatch):
     s.level = {1: 1, 3: 1}
     s.bank_stilts = 30
     assert ENGINE.to_act(s) == ["Ada"]
-    assert ids(s, "Ada") >= {"sell:1", "sell:3", "trade:new:Brook"}
+    assert ids(s, "Ada") >= {"sell:1", "sell:3", "trade:seat:2"}
     assert "roll" not in ids(s, "Ada") and "bankrupt" not in ids(s, "Ada")
     assert not any(a.startswith("build:") for a in ids(s, "Ada"))
 

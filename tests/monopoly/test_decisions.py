@@ -107,7 +107,7 @@ def test_a_spectator_and_a_bankrupt_player_have_no_moves():
     assert ENGINE.legal_actions(s, "Zed") == []
     s.bankrupt = ["Cy"]
     assert ENGINE.legal_actions(s, "Cy") == []
-    assert any(a.id.startswith("trade:new:") for a in ENGINE.legal_actions(s, "Brook"))
+    assert any(a.id.startswith("trade:seat:") for a in ENGINE.legal_actions(s, "Brook"))
 
 
 def test_building_the_last_box_two_players_want_goes_to_a_shortage_auction():
