@@ -524,6 +524,7 @@ def _sell(s: MonopolyState, ev: list[Event], player: str, i: int) -> None:
                 s.bank_stilts += lvl - target
             total += (lvl - target) * half
             _set_level(s, j, target)
+        _keep_first_bought(s, group_of(i), target)
         transfer(s, None, player, total)
         say(
             s,
@@ -541,8 +542,31 @@ def _sell(s: MonopolyState, ev: list[Event], player: str, i: int) -> None:
         s.bank_stilts += 1
         _set_level(s, i, s.level[i] - 1)
         word = "flublet stilt"
+    _unbuy_last(s, i)
     transfer(s, None, player, half)
     say(s, ev, f"{player} sells a {word} on {_name(i)} (+{half}).", "build")
+
+
+def _unbuy_last(s: MonopolyState, i: int) -> None:
+    """Forget the last building bought on ``i`` (the one just sold)."""
+    for k in range(len(s.bought) - 1, -1, -1):
+        if s.bought[k] == i:
+            del s.bought[k]
+            return
+
+
+def _keep_first_bought(s: MonopolyState, group: list[int], target: int) -> None:
+    """A group sold down to ``target`` on every location keeps the ``target`` buildings bought
+    first on each (the later ones were sold, in reverse order)."""
+    seen: dict[int, int] = {}
+    kept = []
+    for i in s.bought:
+        if i in group:
+            seen[i] = seen.get(i, 0) + 1
+            if seen[i] > target:
+                continue
+        kept.append(i)
+    s.bought = kept
 
 
 def _set_level(s: MonopolyState, i: int, lvl: int) -> None:

@@ -124,7 +124,9 @@ def go_bankrupt(s: MonopolyState, ev: list[Event], player: str, creditor: str | 
     if s.placement is not None and s.placement.player == player:
         cancel_placement(s)
     raised = building_value(s, player)
-    for i in properties_of(s, player):
+    mine = properties_of(s, player)
+    s.bought = [i for i in s.bought if i not in mine]
+    for i in mine:
         lvl = s.level.pop(i, 0)
         if lvl > s.max_stilts:
             s.bank_boxes += 1
