@@ -13,7 +13,7 @@ from functools import cache, lru_cache
 from engines.core import Action, Amount, Event, IllegalAction
 from engines.monopoly import auction, movement, trade
 from engines.monopoly.data import JAIL_FINE, SPACES
-from engines.monopoly.money import charge, go_bankrupt, say, tell, transfer
+from engines.monopoly.money import charge, go_bankrupt, say, settling, tell, transfer
 from engines.monopoly.property import (
     can_build_here,
     can_lift,
@@ -156,13 +156,18 @@ def awaited_actions(s: MonopolyState, player: str, awaited: list[str]) -> list[A
 
 
 def free_actions(s: MonopolyState, player: str) -> list[Action]:
-    """What the rules let a player do at any time, in turn or not, even in jail."""
+    """What the rules let a player do at any time, in turn or not, even in jail. Once the quick
+    game has had its bankruptcy, only a player paying the fee on mortgaged property received may
+    still act, and only to pay it: lift, or sell and mortgage to raise it."""
     out: list[Action] = []
     debtor = bool(s.debts) and s.debts[0].debtor == player
+    ending = settling(s)
+    if ending and not (debtor or any(f.player == player for f in s.fee_choices)):
+        return out
     mine = properties_of(s, player)
     built = _built_groups(s)
     # no building while the Bank is auctioning or a won building waits to be placed
-    if not debtor and s.auction is None and s.placement is None:
+    if not debtor and not ending and s.auction is None and s.placement is None:
         whole: dict[str | None, bool] = {}  # the player owns the whole group, by group
         for i in mine:
             # the cheap conditions first: the refusals word a reason nobody reads here
@@ -205,7 +210,8 @@ def free_actions(s: MonopolyState, player: str) -> list[Action]:
                 out.append(
                     _act(f"rent:{c.space}", f"Ask {c.payer} for {c.amount} rent ({_name(c.space)})")
                 )
-    out.extend(trade_actions(s, player, built))
+    if not ending:
+        out.extend(trade_actions(s, player, built))
     return out
 
 
@@ -389,6 +395,14 @@ def legal(s: MonopolyState, player: str, awaited: list[str]) -> list[Action]:
 def explain(s: MonopolyState, player: str, action_id: str, awaited: list[str]) -> str:
     """A reason a person can read for refusing ``action_id``."""
     verb, _, rest = action_id.partition(":")
+    if settling(s) and verb not in ("sell", "mortgage", "lift", "keep", "bankrupt"):
+        owing = " and ".join(dict.fromkeys(f.player for f in s.fee_choices)) or (
+            s.debts[0].debtor if s.debts else "nobody"
+        )
+        return (
+            f"The quick game is over: only {owing}'s 10% fee on mortgaged property received "
+            "remains before the count."
+        )
     if rest.isdigit() and 0 <= int(rest) < 40:
         i = int(rest)
         if verb == "build":

@@ -23,7 +23,7 @@ GUIDE = """**Monopoly: Rick and Morty** — buy, rent, build, bankrupt the other
 **Mortgaged property received** by trade or bankruptcy: lift it at once or **Keep it mortgaged** and pay the 10% fee now.
 **Jail:** **Pay 50 to leave jail** or **Use** a get-out card before rolling, or **Roll for doubles** up to 3 turns (then pay 50 and move).
 **Debt:** if you owe more than your cash, raise it (sell, mortgage, trade); **Declare bankruptcy** only when you cannot. Bankrupt to a player: they get everything. To the Bank: your property is auctioned.
-**Quick game:** 3 free deeds each, boxes on 3 stilts, jail must be left next turn, the first bankruptcy ends the game and the richest (cash + property + buildings) wins.
+**Quick game:** 3 free deeds each, boxes on 3 stilts, jail must be left next turn, the first bankruptcy ends the game and, once the 10% fees on mortgaged property received are paid, the richest (cash + property + buildings) wins.
 **Options:** taxes (Parasites 200, Morty's Insurance 100), and whether the owner must ask for rent (default: collected automatically)."""
 
 

@@ -10,6 +10,7 @@ from engines.monopoly import trade
 from engines.monopoly.actions import free_actions
 from engines.monopoly.data import DECK_TITLES, FIGURES, SPACES
 from engines.monopoly.flow import awaited
+from engines.monopoly.money import settling
 from engines.monopoly.property import is_box, properties_of, rent, worth
 from engines.monopoly.state import MonopolyState, Trade
 
@@ -131,7 +132,8 @@ def pending_line(s: MonopolyState, viewer: str | None = None) -> str:
         return f"{d.debtor} owes {d.amount} to {d.creditor or 'the Bank'} (has {s.cash[d.debtor]})."
     if s.fee_choices:
         f = s.fee_choices[0]
-        return f"{f.player}: lift {SPACES[f.space].name}'s mortgage or pay the 10% fee."
+        then = " Then the quick game's count." if settling(s) else ""
+        return f"{f.player}: lift {SPACES[f.space].name}'s mortgage or pay the 10% fee.{then}"
     a = s.auction
     if a:
         what = (
