@@ -191,6 +191,30 @@ def test_monopoly_1_to_2_dice_left_from_an_earlier_turn_name_nobody():
     assert monopoly.record_who_rolled(raw)["roller"] is None
 
 
+def test_monopoly_2_to_3_buildings_are_taken_as_bought_row_by_row_in_board_order():
+    raw = {"level": {"34": 1, "1": 5, "31": 2, "3": 5, "32": 1}}
+    bought = monopoly.record_building_order(raw)["bought"]
+    assert bought == [1, 3] * 5 + [31, 32, 34, 31]
+
+
+def test_monopoly_2_to_3_a_game_without_buildings_has_none_in_its_order():
+    assert monopoly.record_building_order({"level": {}})["bought"] == []
+
+
+def test_monopoly_an_old_save_sells_each_group_from_its_last_building_and_plays_on():
+    """The classic fixture (saved before the order was kept): Chidi's brown boxes and green
+    stilts (Birdperson Planet 2, Planet Squanch 1, Dwarf Terrace 9 1)."""
+    saved = json.loads(
+        (Path(__file__).parent / "saved_states/monopoly-classic-3p.json").read_text()
+    )
+    state = MONOPOLY.load_state(json.dumps(saved["state"]))
+    sales = sorted(a.id for a in MONOPOLY.legal_actions(state, "Chidi") if a.id.startswith("sell:"))
+    assert sales == ["sell:3", "sell:31"]
+    state, _ = MONOPOLY.apply(state, "Chidi", "sell:31")
+    sales = sorted(a.id for a in MONOPOLY.legal_actions(state, "Chidi") if a.id.startswith("sell:"))
+    assert sales == ["sell:3", "sell:34"]
+
+
 # -- Run Animals, Run! -------------------------------------------------------------------------
 def test_run_animals_0_to_1_a_running_game_has_nobody_at_the_target_yet():
     raw = {"players": ["Ada", "Bo"], "phase": "turn", "end_reason": ""}
