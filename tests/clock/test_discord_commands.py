@@ -64,6 +64,12 @@ async def test_a_moderator_may_pause_and_resume_the_clock(h, players):
     assert "runs again" in (await h.slash(mod, "game resume")).public[0].content
 
 
+async def test_a_seatless_moderators_pause_is_logged_under_their_display_name(h, players):
+    await h.slash(h.user("Mod", manage_messages=True), "game pause")
+    log = await h.table.log(channel_id=CHANNEL, limit=1)
+    assert log[0].endswith("⏸️ Mod paused the clock.")
+
+
 async def test_a_passed_deadline_posts_the_stand_ins_turn_and_pings_the_next_player(h, players):
     ada, bob = players
     h.clock.advance(24 * HOUR)

@@ -59,13 +59,14 @@ async def say(interaction: discord.Interaction, said: Said) -> None:
 
 
 def as_host(interaction: discord.Interaction) -> dict:
-    """The caller as the clock service's host powers take it: where, who, and whether they
-    may act as a moderator (Manage Messages or the game master role) even if they are not the
-    host."""
+    """The caller as the clock service's host powers take it: where, who (with the display
+    name the game's log calls a moderator who has no seat), and whether they may act as a
+    moderator (Manage Messages or the game master role) even if they are not the host."""
     return {
         "channel_id": interaction.channel_id,
         "user_id": interaction.user.id,
         "can_manage": is_moderator(interaction),
+        "by_name": interaction.user.display_name,
     }
 
 
