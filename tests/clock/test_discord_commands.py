@@ -135,6 +135,64 @@ async def test_history_and_stats_after_a_finished_game(h, players):
     assert f"<@{bob.id}>: 1 / 1" in stats
 
 
+def _channel(channel_id: int, *, hidden: bool = False) -> dict:
+    deny = discord.Permissions(view_channel=True).value if hidden else 0
+    return {
+        "id": str(channel_id),
+        "type": 0,
+        "name": f"games-{channel_id % 1000}",
+        "position": 0,
+        "permission_overwrites": [
+            {"id": str(harness.GUILD_ID), "type": 0, "allow": "0", "deny": str(deny)}
+        ],
+        "nsfw": False,
+        "parent_id": None,
+    }
+
+
+async def test_server_history_names_only_games_in_channels_the_asker_can_see(h):
+    """The server's channels as discord.py holds them: the asker's, another they see, one
+    hidden from them, and one the bot cannot resolve (not among the server's channels)."""
+    seen, hidden, unknown = CHANNEL + 1, CHANNEL + 2, CHANNEL + 3
+    everyone = {
+        "id": str(harness.GUILD_ID),
+        "name": "@everyone",
+        "permissions": str(harness.DEFAULT_PERMISSIONS.value),
+        "position": 0,
+        "color": 0,
+        "hoist": False,
+        "managed": False,
+        "mentionable": False,
+        "flags": 0,
+    }
+    guild = {
+        "id": str(harness.GUILD_ID),
+        "name": "Board gamers",
+        "owner_id": "1",
+        "roles": [everyone],
+        "members": [],
+        "channels": [_channel(CHANNEL), _channel(seen), _channel(hidden, hidden=True)],
+        "features": [],
+        "emojis": [],
+        "stickers": [],
+    }
+    h.state._add_guild(discord.Guild(data=guild, state=h.state))
+    ada, bob = h.user("Ada"), h.user("Bob")
+    winners = {CHANNEL: "Ada", seen: "Bob", hidden: "Cy", unknown: "Di"}
+    for channel, name in winners.items():  # each game won by the other's concession
+        winner = h.user(name)
+        loser = bob if winner is ada else ada
+        await h.slash(winner, "game new", game="toy", channel=channel)
+        await h.slash(loser, "game join", channel=channel)
+        await h.slash(winner, "game start", channel=channel)
+        await h.slash(loser, "game concede", channel=channel)
+    text = (await h.slash(ada, "game history", scope="server")).only_ephemeral().content
+    assert f"<#{CHANNEL}>" in text and f"<#{seen}>" in text
+    assert f"<#{hidden}>" not in text and f"<#{unknown}>" not in text
+    assert "won by Bob" in text and "Cy" not in text and "Di" not in text
+    assert "2 recent game(s) in channels you cannot see are not listed." in text
+
+
 async def test_new_game_with_a_clock_sets_the_time_per_turn(h):
     ada = h.user("Ada")
     reply = await h.slash(ada, "game new", game="toy", clock="3d")

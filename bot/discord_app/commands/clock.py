@@ -20,7 +20,7 @@ from bot.clock.durations import BadDuration, parse_clock, parse_duration
 from bot.clock.service import ClockService
 from bot.discord_app import clock_texts as words
 from bot.discord_app import replies
-from bot.discord_app.checks import is_moderator
+from bot.discord_app.checks import is_moderator, sees_channel
 from bot.discord_app.clock_texts import Said, when
 from bot.discord_app.commands.bots import LEVEL_CHOICES
 from bot.discord_app.replies import BadInput
@@ -184,9 +184,17 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
     async def history(interaction: discord.Interaction, scope: str = "channel"):
         service = service_of(interaction)
         channel = interaction.channel_id if scope == "channel" else None
-        entries = await records.history(service.table, interaction.guild_id, channel)
+        hidden = 0
+        if channel is None:  # only the games in channels the asker can see are named
+            entries, hidden = await records.visible_history(
+                service.table, interaction.guild_id, sees_channel(interaction)
+            )
+        else:
+            entries = await records.history(service.table, interaction.guild_id, channel)
+        unseen = f"{hidden} recent game(s) in channels you cannot see are not listed."
         if not entries:
-            await replies.private(interaction, "No finished games here yet.")
+            none = f"No finished games in the channels you can see. {unseen}"
+            await replies.private(interaction, none if hidden else "No finished games here yet.")
             return
         lines = []
         for h in entries:
@@ -198,9 +206,9 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree) -> None:
             lines.append(
                 f"• <t:{int(h.ended_at)}:d> **{h.title}**{where}: {', '.join(h.players)} — {end}"
             )
+        body = fit_lines(lines, 1850, more="… and {n} more")
         await replies.private(
-            interaction,
-            "\n".join(["Recent games:", *fit_lines(lines, 1900, more="… and {n} more")]),
+            interaction, "\n".join(["Recent games:", *body, *([unseen] if hidden else [])])
         )
 
     @game.command(
