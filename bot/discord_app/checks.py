@@ -33,11 +33,14 @@ def sees_channel(interaction: discord.Interaction) -> Callable[[int], bool]:
         channel = guild.get_channel_or_thread(channel_id)
         if channel is None or isinstance(channel, discord.CategoryChannel):
             return False
-        perms = channel.permissions_for(member)
+        try:
+            perms = channel.permissions_for(member)
+        except discord.ClientException:  # a thread whose parent channel is not known
+            return False
         if not perms.view_channel:
             return False
         if isinstance(channel, discord.Thread) and channel.is_private():
-            known = channel.owner_id == member.id or channel.get_member(member.id) is not None
+            known = channel.owner_id == member.id or any(m.id == member.id for m in channel.members)
             return known or perms.manage_threads
         return True
 

@@ -150,10 +150,32 @@ def _channel(channel_id: int, *, hidden: bool = False) -> dict:
     }
 
 
+def _thread(thread_id: int, parent_id: int, *, private: bool) -> dict:
+    return {
+        "id": str(thread_id),
+        "guild_id": str(harness.GUILD_ID),
+        "parent_id": str(parent_id),
+        "owner_id": "1",
+        "name": f"game-{thread_id % 1000}",
+        "type": 12 if private else 11,
+        "message_count": 0,
+        "member_count": 0,
+        "rate_limit_per_user": 0,
+        "thread_metadata": {
+            "archived": False,
+            "auto_archive_duration": 1440,
+            "archive_timestamp": "2026-01-01T00:00:00+00:00",
+            "locked": False,
+        },
+    }
+
+
 async def test_server_history_names_only_games_in_channels_the_asker_can_see(h):
-    """The server's channels as discord.py holds them: the asker's, another they see, one
-    hidden from them, and one the bot cannot resolve (not among the server's channels)."""
+    """The server's channels as discord.py holds them: the asker's, another they see and a
+    public thread in it, one hidden from them, a private thread they are not in, and one the
+    bot cannot resolve (not among the server's channels)."""
     seen, hidden, unknown = CHANNEL + 1, CHANNEL + 2, CHANNEL + 3
+    thread, private = CHANNEL + 4, CHANNEL + 5
     everyone = {
         "id": str(harness.GUILD_ID),
         "name": "@everyone",
@@ -172,13 +194,15 @@ async def test_server_history_names_only_games_in_channels_the_asker_can_see(h):
         "roles": [everyone],
         "members": [],
         "channels": [_channel(CHANNEL), _channel(seen), _channel(hidden, hidden=True)],
+        "threads": [_thread(thread, seen, private=False), _thread(private, seen, private=True)],
         "features": [],
         "emojis": [],
         "stickers": [],
     }
     h.state._add_guild(discord.Guild(data=guild, state=h.state))
     ada, bob = h.user("Ada"), h.user("Bob")
-    winners = {CHANNEL: "Ada", seen: "Bob", hidden: "Cy", unknown: "Di"}
+    winners = {CHANNEL: "Ada", seen: "Bob", hidden: "Cy", unknown: "Di", thread: "Bob"}
+    winners[private] = "Flo"
     for channel, name in winners.items():  # each game won by the other's concession
         winner = h.user(name)
         loser = bob if winner is ada else ada
@@ -187,10 +211,10 @@ async def test_server_history_names_only_games_in_channels_the_asker_can_see(h):
         await h.slash(winner, "game start", channel=channel)
         await h.slash(loser, "game concede", channel=channel)
     text = (await h.slash(ada, "game history", scope="server")).only_ephemeral().content
-    assert f"<#{CHANNEL}>" in text and f"<#{seen}>" in text
-    assert f"<#{hidden}>" not in text and f"<#{unknown}>" not in text
-    assert "won by Bob" in text and "Cy" not in text and "Di" not in text
-    assert "2 recent game(s) in channels you cannot see are not listed." in text
+    assert all(f"<#{c}>" in text for c in (CHANNEL, seen, thread))
+    assert all(f"<#{c}>" not in text for c in (hidden, unknown, private))
+    assert "won by Bob" in text and not any(n in text for n in ("Cy", "Di", "Flo"))
+    assert "3 recent game(s) in channels you cannot see are not listed." in text
 
 
 async def test_new_game_with_a_clock_sets_the_time_per_turn(h):
