@@ -487,7 +487,7 @@ class MovesButton(Checked, discord.ui.DynamicItem[discord.ui.Button], template=M
 
 
 class RematchButton(Checked, discord.ui.DynamicItem[discord.ui.Button], template=REMATCH_TEMPLATE):
-    """On a final message: opens a lobby with the same players and options."""
+    """On a final message: opens a lobby with the players still seated and the same options."""
 
     def __init__(self, game_id: int):
         self.game_id = game_id
