@@ -48,6 +48,7 @@ from bot.discord_app.components import (
     MovesButton,
     RematchButton,
     amount_submitted,
+    answer_unreadable,
 )
 from bot.discord_app.cooldowns import Cooldowns
 from bot.discord_app.replay import Replays
@@ -190,7 +191,8 @@ class TabletopClient(discord.Client):
             heap.settle()  # start-up is over: what it made lives as long as the bot
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        await amount_submitted(interaction)
+        if not await amount_submitted(interaction):
+            await answer_unreadable(interaction)
 
     async def handle_action(
         self,
