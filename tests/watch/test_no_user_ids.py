@@ -9,7 +9,7 @@ import re
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
-from bot.watch.server import STATIC, WatchServer
+from bot.watch.server import WatchServer
 from tests.clock.conftest import HOUR, Clock, Notifier, World
 
 #: a Discord snowflake (a user, role, channel or guild id) written out
@@ -50,7 +50,7 @@ async def four_players(world) -> int:
 
 async def every_response(client, token: str) -> list[bytes]:
     """The body of every route of the game's page: the page, its data, every board and the
-    latest, and the page's static files."""
+    latest (the page is its only static file)."""
     bodies = [await (await client.get(f"/watch/{token}")).read()]
     data = await client.get(f"/watch/{token}/game.json")
     bodies.append(await data.read())
@@ -59,8 +59,6 @@ async def every_response(client, token: str) -> list[bytes]:
         board = await client.get(f"/watch/{token}/board/{n}.png")
         assert board.status == 200
         bodies.append(await board.read())
-    for path in STATIC.iterdir():
-        bodies.append(await (await client.get(f"/watch/static/{path.name}")).read())
     return bodies
 
 
