@@ -67,5 +67,7 @@ def unique_labels(actions: list[Action]) -> list[Action]:
     return out
 
 
-def say(events: list[Event], text: str, *, private_to: str | None = None, kind: str = "info"):
+def say(
+    events: list[Event], text: str, *, private_to: str | None = None, kind: str = "info"
+) -> None:
     events.append(Event(text=text[:1900], private_to=private_to, kind=kind))
