@@ -285,9 +285,9 @@ def recording_text() -> Iterator[list[tuple[int, str]]]:
             drawn.append((int(font.size), str(text)))
         return original(self, xy, text, fill, font, *args, **kwargs)
 
-    ImageDraw.ImageDraw.text = text  # type: ignore[method-assign]
+    ImageDraw.ImageDraw.text = text  # type: ignore[method-assign]  # watched while recording
     try:
         yield drawn
     finally:
-        ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]
+        ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]  # restored
         _recording = None
