@@ -45,7 +45,7 @@ class ServerSettings(BaseModel):
 
     #: seconds per turn for new games; None: new games have no clock
     turn_seconds: int | None = DEFAULT_TURN_SECONDS
-    missed_limit: int = Field(DEFAULT_MISSED_LIMIT, ge=MISSED_RANGE[0], le=MISSED_RANGE[1])
+    missed_limit: int = Field(default=DEFAULT_MISSED_LIMIT, ge=MISSED_RANGE[0], le=MISSED_RANGE[1])
     #: new games open in their own thread unless ``/game new thread:false``
     thread_default: bool = False
     #: games that may not be opened here (a newly installed game is enabled)
@@ -138,7 +138,7 @@ def describe_changes(old: ServerSettings, new: ServerSettings) -> list[str]:
     return out
 
 
-def validated(settings: ServerSettings, **changes) -> ServerSettings:
+def validated(settings: ServerSettings, **changes: object) -> ServerSettings:
     """``settings`` with ``changes`` applied, refusing (:class:`BadSetting`) values that
     cannot work: a missed-turn limit out of range, every game turned off, unknown games, too
     many channels."""
@@ -183,8 +183,10 @@ class SettingsKeeper:
         self._games: dict[int, ServerSettings] = {}
 
     @classmethod
-    async def open(cls, store: SettingsStore, **kwargs) -> SettingsKeeper:
-        keeper = cls(store, **kwargs)
+    async def open(
+        cls, store: SettingsStore, *, clock: Callable[[], float] = time.time
+    ) -> SettingsKeeper:
+        keeper = cls(store, clock=clock)
         for guild_id, raw in (await store.all_servers()).items():
             keeper._servers[guild_id] = parse(raw, f"server {guild_id}")
         return keeper

@@ -67,9 +67,8 @@ class WatchServer:
         else:
             site = web.TCPSite(self._runner, self.host, self.port)
         await site.start()
-        server = site._server
-        assert server is not None and server.sockets  # a started site listens
-        self.port = server.sockets[0].getsockname()[1]
+        host_port: tuple[str, int] = self._runner.addresses[0]  # a started site's socket name
+        self.port = host_port[1]
         return self.port
 
     async def stop(self) -> None:

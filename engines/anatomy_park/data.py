@@ -10,9 +10,9 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 from importlib import resources
-from typing import Literal
+from typing import Literal, Self, TypeVar
 
-from pydantic import BaseModel, TypeAdapter, model_validator
+from pydantic import BaseModel, model_validator
 
 from engines.provenance import Sourced
 
@@ -41,7 +41,7 @@ class Requirement(BaseModel):
     type: TileType | None = None
 
     @model_validator(mode="after")
-    def _one_of(self):
+    def _one_of(self) -> Self:
         if (self.colour is None) == (self.type is None):
             raise ValueError("a requirement names exactly one of colour or type")
         return self
@@ -94,10 +94,13 @@ class Plan(Sourced):
     text: str
 
 
-def _load(name: str, model):
-    return TypeAdapter(list[model]).validate_python(
-        json.loads((DATA / name).read_text(encoding="utf-8"))
-    )
+_Model = TypeVar("_Model", bound=BaseModel)
+
+
+def _load(name: str, model: type[_Model]) -> list[_Model]:
+    """The entries of a data file (a JSON list), each checked as a ``model``."""
+    entries: list[object] = json.loads((DATA / name).read_text(encoding="utf-8"))
+    return [model.model_validate(entry) for entry in entries]
 
 
 @lru_cache(maxsize=1)

@@ -6,6 +6,8 @@ are ``tasks``: a queue whose head, when it needs a decision, is what the game wa
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from engines.core import Rng
@@ -30,7 +32,8 @@ class Disease(BaseModel):
 class Task(BaseModel):
     kind: str
     player: str
-    data: dict = Field(default_factory=dict)
+    #: each kind keeps its own keys (read by ``tasks.py``), stored as they are in the saved game
+    data: dict[str, Any] = Field(default_factory=dict)
 
 
 class Ongoing(BaseModel):

@@ -23,7 +23,8 @@ def waiting(s: APState, t: Task) -> list[str]:
     if t.kind == "gonorrhea":
         return [p for p in t.data["order"] if p not in t.data["chosen"] and s.hands.get(p)]
     if t.kind == "each_move":
-        return t.data["order"][:1]
+        order: list[str] = t.data["order"]
+        return order[:1]
     return [t.player]
 
 
@@ -47,6 +48,7 @@ def options(s: APState, t: Task, player: str) -> list[Action]:
     if k in ("disease_moves", "shot_move"):
         effect = d["queue"][0] if k == "disease_moves" else d["effect"]
         dis = disease_at(s, effect)
+        assert dis is not None, "a disease moves only while it lives"
         name = _dname(effect)
         acts = [
             Action(
@@ -129,7 +131,7 @@ def options(s: APState, t: Task, player: str) -> list[Action]:
 
 
 def _left_of(t: Task, player: str) -> str:
-    order = t.data["order"]
+    order: list[str] = t.data["order"]
     return order[(order.index(player) + 1) % len(order)]
 
 
@@ -191,7 +193,7 @@ def needs_choice(s: APState, t: Task, ev: list[Event]) -> bool:
         return True
     if k == "disease_moves":  # a disease that cannot move anywhere needs no question
         d["queue"] = [
-            e for e in d["queue"] if disease_at(s, e) and disease_steps(s, disease_at(s, e).pos)
+            e for e in d["queue"] if (dis := disease_at(s, e)) and disease_steps(s, dis.pos)
         ]
         if not d["queue"]:
             s.tasks.pop(0)
@@ -335,6 +337,7 @@ def decide(s: APState, t: Task, player: str, action_id: str, ev: list[Event]) ->
     if k in ("disease_moves", "shot_move"):
         effect = d["queue"][0] if k == "disease_moves" else d["effect"]
         dis = disease_at(s, effect)
+        assert dis is not None, "a disease moves only while it lives"
         if arg == "stay":  # offered only while a missed shot's moves are optional
             s.tasks.pop(0)
             return

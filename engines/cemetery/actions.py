@@ -118,7 +118,7 @@ def do_draft(state: CemeteryState, action_id: str, events: list[Event]) -> None:
         say(events, f"You draw {card_name(card)}.", private_to=me.name)
         return
     base = action_id.split(":", 1)[1]
-    stack = state.cemetery.pop(stack_index(state, base))  # type: ignore[arg-type]
+    stack = state.cemetery.pop(stack_index(state, base))
     state.picks_left -= len(stack)
     words = stack_words(state, stack)
     me.hand.extend(s.card for s in stack)
@@ -240,7 +240,7 @@ def do_stitch(state: CemeteryState, action_id: str, events: list[Event]) -> None
     if action_id.startswith("st:"):
         _, key, idx, pos = action_id.split(":")
         source = "pet" if key == "p" else "hand"
-        card = pet_top(state).card if key == "p" else me.hand[int(key[1:]) - 1]  # type: ignore[union-attr]
+        card = me.pet[-1].card if key == "p" else me.hand[int(key[1:]) - 1]
         _stitch(state, card, source, int(idx), pos, events)
         return
     if action_id.startswith("hand:"):
@@ -248,8 +248,8 @@ def do_stitch(state: CemeteryState, action_id: str, events: list[Event]) -> None
         state.pending = Pending(kind="stitch_place", player=me.name, card=card, source="hand")
         return
     if action_id == "pet":
-        top = pet_top(state)
-        state.pending = Pending(kind="stitch_place", player=me.name, card=top.card, source="pet")  # type: ignore[union-attr]
+        top = me.pet[-1]  # offered only while the Pet Cemetery has a top card
+        state.pending = Pending(kind="stitch_place", player=me.name, card=top.card, source="pet")
         return
     if action_id == "back":
         state.pending = None
@@ -384,9 +384,11 @@ def experiment_options(state: CemeteryState) -> list[Action]:
     me = state.me
     pending = state.pending
     if pending is not None and pending.kind == "exp_dest":
+        # the Part to move: set with the choice
+        assert pending.creature is not None and pending.pos is not None
         out = [
             Action(id=f"to:{j}:{q}", label=partial(_destination_label, state, j, q, swap))
-            for j, q, swap in destinations(me.creatures, pending.creature, pending.pos)  # type: ignore[arg-type]
+            for j, q, swap in destinations(me.creatures, pending.creature, pending.pos)
         ]
         return out + [BACK]
     if me.science <= 0:

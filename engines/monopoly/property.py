@@ -52,7 +52,7 @@ def rent(s: MonopolyState, space: int, dice_total: int) -> int:
     owner = s.owner[space]
     if sp.kind == "transport":
         n = sum(s.owner.get(i) == owner for i in TRANSPORTS)
-        return 25 * 2 ** (n - 1)
+        return (25, 50, 100, 200)[n - 1]
     if sp.kind == "utility":
         n = sum(s.owner.get(i) == owner for i in UTILITIES)
         return dice_total * (10 if n == 2 else 4)

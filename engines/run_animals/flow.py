@@ -16,7 +16,7 @@ from __future__ import annotations
 from functools import partial
 
 from engines.core import Event, Label
-from engines.run_animals.actions import Option, options_for, species_short
+from engines.run_animals.actions import Effect, Option, options_for, species_short
 from engines.run_animals.board import neighbours
 from engines.run_animals.data import COLOURS, ActionSpec, GameData
 from engines.run_animals.graveyard import bury, end_game
@@ -40,8 +40,12 @@ def options(state: RAState, data: GameData) -> list[Option]:
         "expel": _expel_options,
         "goal": _goal_options,
         "forced": _forced_options,
-        "over": lambda s, d: [],
+        "over": _no_options,
     }[state.phase](state, data)
+
+
+def _no_options(state: RAState, data: GameData) -> list[Option]:
+    return []
 
 
 # -- setup placement ----------------------------------------------------------------------------
@@ -50,7 +54,7 @@ def _place_options(state: RAState, data: GameData) -> list[Option]:
     out: list[Option] = []
     for tile in range(1, 17):
 
-        def effect(s: RAState, tile=tile) -> list[Event]:
+        def effect(s: RAState, tile: int = tile) -> list[Event]:
             meeple = next(m for m in s.meeples if m.owner == player and m.tile == FRONT)
             meeple.tile = tile
             who = species_short(s, data, player)
@@ -80,7 +84,7 @@ def _turn_options(state: RAState, data: GameData) -> list[Option]:
     out: list[Option] = []
     for card_id in dict.fromkeys(seat.hand):
 
-        def play(s: RAState, card_id=card_id) -> list[Event]:
+        def play(s: RAState, card_id: str = card_id) -> list[Event]:
             s.seats[player].hand.remove(card_id)
             s.pending = Pending(card=card_id)
             card = data.cards[card_id]
@@ -93,7 +97,7 @@ def _turn_options(state: RAState, data: GameData) -> list[Option]:
     if seat.discard and not state.recycled_this_turn:
         for tile in state.tiles_of(player):
 
-            def recycle(s: RAState, tile=tile) -> list[Event]:
+            def recycle(s: RAState, tile: int = tile) -> list[Event]:
                 events = [Event(text=f"{player} gives up an animal on tile {tile} to recycle.")]
                 events += bury(s, data, s.meeples_of(player, tile)[0])
                 if s.phase != "over":
@@ -125,7 +129,7 @@ def _meeple_options(state: RAState, data: GameData) -> list[Option]:
     out: list[Option] = []
     for tile in state.tiles_of(player):
 
-        def choose(s: RAState, tile=tile) -> list[Event]:
+        def choose(s: RAState, tile: int = tile) -> list[Event]:
             s.playing.meeple_tile = tile
             s.phase = "step"
             return []
@@ -148,7 +152,7 @@ def _step_actions(state: RAState, data: GameData) -> list[Option]:
     for spec in specs:
         for action_id, label, effect in options_for(state, data, player, spec):
 
-            def run(s: RAState, effect=effect) -> list[Event]:
+            def run(s: RAState, effect: Effect = effect) -> list[Event]:
                 s.playing.step = after
                 return effect(s)
 
@@ -186,7 +190,7 @@ def _expel_options(state: RAState, data: GameData) -> list[Option]:
     out: list[Option] = []
     for there, direction in neighbours(pending.expel_from):
 
-        def send(s: RAState, there=there) -> list[Event]:
+        def send(s: RAState, there: int = there) -> list[Event]:
             m = s.meeples[s.playing.expel_queue.pop(0)]
             m.tile = there
             return [
@@ -199,7 +203,7 @@ def _expel_options(state: RAState, data: GameData) -> list[Option]:
     if rest > 1:
         for there, direction in neighbours(pending.expel_from):
 
-            def send_all(s: RAState, there=there) -> list[Event]:
+            def send_all(s: RAState, there: int = there) -> list[Event]:
                 n = len(s.playing.expel_queue)
                 for i in s.playing.expel_queue:
                     s.meeples[i].tile = there
@@ -269,7 +273,7 @@ def _goal_options(state: RAState, data: GameData) -> list[Option]:
     out: list[Option] = []
     for goal_id in state.face_up:
 
-        def take(s: RAState, goal_id=goal_id) -> list[Event]:
+        def take(s: RAState, goal_id: int = goal_id) -> list[Event]:
             seat = s.seats[player]
             seat.goal = goal_id
             seat.goal_cubes = dict.fromkeys(COLOURS, 0)
@@ -302,7 +306,7 @@ def _forced_options(state: RAState, data: GameData) -> list[Option]:
     out: list[Option] = []
     for tile in state.tiles_of(player):
 
-        def remove(s: RAState, tile=tile) -> list[Event]:
+        def remove(s: RAState, tile: int = tile) -> list[Event]:
             events = bury(s, data, s.meeples_of(player, tile)[0])
             if s.phase == "over":
                 return events
