@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from engines.core import Action, Engine, Event, IllegalAction, OptionSpec, Result, Rng
+from engines.core import Action, ActionRole, Engine, Event, IllegalAction, OptionSpec, Result, Rng
 from tests.engines.toy import ToyEngine, ToyState
 
 TOY = ToyEngine()
@@ -34,7 +34,11 @@ class Bare(Engine[ToyState]):
         return ["Ada"] if state.winner is None else []
 
     def legal_actions(self, state, player):
-        return [Action(id="go", label="Go")] if player == "Ada" and state.pile else []
+        return (
+            [Action(id="go", label="Go", role=ActionRole.NORMAL)]
+            if player == "Ada" and state.pile
+            else []
+        )
 
     def view(self, state, viewer):
         return state
@@ -152,7 +156,7 @@ def test_a_stand_in_for_a_player_with_nothing_to_do_is_refused():
 
 
 def test_the_default_pick_follows_the_random_generator_it_is_given():
-    actions = [Action(id=str(i), label=str(i)) for i in range(10)]
+    actions = [Action(id=str(i), label=str(i), role=ActionRole.NORMAL) for i in range(10)]
     state = _game()
     assert BARE.pick(state, "Ada", actions, random.Random(7)) == random.Random(7).choice(actions).id
 
@@ -193,7 +197,7 @@ def test_an_event_is_public_information_unless_marked_private():
 
 
 def test_an_action_cannot_be_changed_once_made():
-    action = Action(id="take:1", label="Take 1")
+    action = Action(id="take:1", label="Take 1", role=ActionRole.NORMAL)
     with pytest.raises(ValueError):
         action.id = "take:3"
 
@@ -293,7 +297,7 @@ class TwoAwaited(Bare):
         return ["Ada", "Bo"]
 
     def legal_actions(self, state, player):
-        return [Action(id="trade", label="Trade")] if player == "Cy" else []
+        return [Action(id="trade", label="Trade", role=ActionRole.NORMAL)] if player == "Cy" else []
 
     def pick(self, state, player, actions, rng):
         return f"{player} picks with the pile at {state.pile}"
