@@ -172,7 +172,7 @@ class Action(BaseModel):
                 },
             )
             SET_PRIVATE(self, {_WORDS: label})
-        if private or amount is not None or step_of is not None or kind is not None:
+        if private or amount is not None or step_of is not None:
             given = {"id", "label", "role"}
             if private:
                 given.add("private")
@@ -183,8 +183,10 @@ class Action(BaseModel):
             if kind is not None:
                 given.add("kind")
             SET_FIELDS_SET(self, given)
-        else:
+        elif kind is None:
             SET_FIELDS_SET(self, {"id", "label", "role"})
+        else:  # the most common: a plain move of a kind
+            SET_FIELDS_SET(self, {"id", "label", "role", "kind"})
         SET_EXTRA(self, None)
 
     def _worded(self) -> Action:
