@@ -189,6 +189,11 @@ class Action(BaseModel):
             SET_FIELDS_SET(self, {"id", "label", "role", "kind"})
         SET_EXTRA(self, None)
 
+    # pydantic would call this ``__init__`` (no validation, ``role`` required) to validate
+    # outside data too; marked as its own base one, ``model_validate`` validates the fields
+    # instead, and an action saved before roles loads as undeclared (as ``RootModel`` does)
+    __init__.__pydantic_base_init__ = True  # type: ignore[attr-defined]
+
     def _worded(self) -> Action:
         """The action with its label in place (worded now if it was left for later)."""
         waiting = self.__pydantic_private__

@@ -7,8 +7,21 @@ from __future__ import annotations
 import random
 
 import pytest
+from pydantic import ValidationError
 
-from engines.core import Action, ActionRole, Engine, Event, IllegalAction, OptionSpec, Result, Rng
+from engines.core import (
+    Action,
+    ActionRole,
+    Amount,
+    Engine,
+    Event,
+    IllegalAction,
+    OptionSpec,
+    Result,
+    Rng,
+    move_with_amount,
+    role_shown,
+)
 from tests.engines.toy import ToyEngine, ToyState
 
 TOY = ToyEngine()
@@ -200,6 +213,29 @@ def test_an_action_cannot_be_changed_once_made():
     action = Action(id="take:1", label="Take 1", role=ActionRole.NORMAL)
     with pytest.raises(ValueError):
         action.id = "take:3"
+
+
+def test_an_action_saved_before_roles_loads_undeclared_and_is_treated_as_asking_first():
+    saved = Action.model_validate({"id": "bankrupt", "label": "Declare bankruptcy"})
+    assert (saved.role, saved.kind) == (None, None)
+    assert role_shown(saved) is ActionRole.DESTRUCTIVE
+
+
+def test_an_action_read_from_outside_data_is_validated():
+    with pytest.raises(ValidationError):
+        Action.model_validate({"id": 5, "label": 3, "role": "maybe"})
+
+
+def test_a_move_made_with_a_typed_amount_keeps_the_role_and_kind_of_the_move_offered():
+    bid = Action(
+        id="bid:to",
+        label="Bid",
+        role=ActionRole.MAIN,
+        kind="Bid",
+        amount=Amount(low=1, high=9, made="Bid {n}"),
+    )
+    made = move_with_amount(bid, "5")
+    assert (made.id, made.label, made.role, made.kind) == ("bid:to:5", "Bid 5", "main", "Bid")
 
 
 def test_a_result_without_scores_has_an_empty_score_table():
