@@ -45,7 +45,8 @@ from bot.discord_app.text import (
     clip,
 )
 from bot.table.offers import unique
-from engines import Action
+from engines import Action, ActionRole
+from engines.core import role_shown
 
 BUTTON_TEMPLATE = r"tt(?P<own>p?):(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<index>[0-9]+)"
 SELECT_TEMPLATE = r"tt(?P<kind>[sq]):(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<index>[0-9]+)"
@@ -92,10 +93,8 @@ MOVE_INDEXES = range(0, 10_000)  # far more moves than any turn offers
 MENU_INDEXES = range(0, MAX_ROWS)  # the k-th select menu of a message
 LOG_PAGES = range(1, 2**31)
 LOG_PER_PAGE = range(1, 51)  # /game log's count: 1 to 50 lines a page
-#: words that make a move the main action of its step (the primary, blue button)
-MAIN_WORDS = ("roll", "end turn", "end your turn", "done", "take 2", "draw", "bid")
-#: words that make a move one that loses something (a red button)
-LOSING_WORDS = ("bankrupt", "extinct", "lose", "concede", "give up", "skip acting")
+#: the menu of moves whose engine gives them no kind, and of kinds too small for a menu
+OTHER_MOVES = "More moves"
 
 
 def number(text: str, allowed: range) -> int | None:
@@ -171,23 +170,23 @@ def moves_id(game_id: int, version: int) -> str:
 LOSING_NOTE = "Loses something: you will be asked to confirm"
 
 
-def loses_something(label: str) -> bool:
-    """Whether a move's label says it loses something (bankruptcy, extinction, conceding)."""
-    words = label.casefold()
-    return any(w in words for w in LOSING_WORDS)
+def loses_something(action: Action) -> bool:
+    """Whether a move asks "are you sure?" first: its engine declares it destructive (or
+    declares nothing, see :func:`engines.core.role_shown`). Never read from its words."""
+    return role_shown(action) is ActionRole.DESTRUCTIVE
 
 
 def style_of(action: Action, *, main: bool) -> discord.ButtonStyle:
     """Red for a move that loses something, blue for the step's main action, grey otherwise."""
-    if loses_something(action.label):
+    if loses_something(action):
         return discord.ButtonStyle.danger
     return discord.ButtonStyle.primary if main else discord.ButtonStyle.secondary
 
 
 def main_index(actions: Sequence[Action]) -> int:
-    """The step's main action: the first whose label says so, else the first move."""
+    """The step's main action: the first its engine declares main, else the first move."""
     for i, a in enumerate(actions):
-        if any(a.label.casefold().startswith(w) for w in MAIN_WORDS):
+        if a.role is ActionRole.MAIN:
             return i
     return 0
 
@@ -453,7 +452,8 @@ class ActionSelect(Checked, discord.ui.DynamicItem[discord.ui.Select], template=
             await answer_forged(interaction)
             return
         chosen = next((o for o in self.item.options if o.value == str(values[0])), None)
-        if chosen is not None and loses_something(chosen.label):  # ask first, as a red button
+        # the note the layout put under a destructive move's option: ask first, as a red button
+        if chosen is not None and chosen.description == LOSING_NOTE:
             await ask_first(
                 interaction, self.game_id, self.version, index, chosen.label, own=self.own
             )
@@ -603,7 +603,7 @@ def action_layout(
             discord.SelectOption(
                 label=clip(a.label or "Move", MAX_OPTION_LABEL),
                 value=str(i),
-                description=LOSING_NOTE if loses_something(a.label) else None,
+                description=LOSING_NOTE if loses_something(a) else None,
             )
             for i, a in chunk
         ]
@@ -628,27 +628,22 @@ def button_for(
     return kind(game_id, version, index, action.label, own=own, style=style, row=row)
 
 
-def kind_of(action: Action) -> str:
-    """A move's kind for grouping menus: the first word of its label ("Build", "Mortgage")."""
-    words = action.label.split()
-    return words[0].capitalize() if words else "Other"
-
-
 def grouped(moves: list[tuple[int, Action]]) -> list[tuple[str, list[tuple[int, Action]]]]:
-    """Moves in menus by kind, in first-seen order; kinds too small for a menu of their own
-    share "More moves"; no menu holds more than 25."""
-    kinds: dict[str, list[tuple[int, Action]]] = {}
+    """Moves in menus by the kind their engine declares ("Build", "Mortgage"), in first-seen
+    order; moves of no kind and kinds too small for a menu of their own share "More moves";
+    no menu holds more than 25."""
+    kinds: dict[str | None, list[tuple[int, Action]]] = {}
     for i, a in moves:
-        kinds.setdefault(kind_of(a), []).append((i, a))
-    big = [(k, v) for k, v in kinds.items() if len(v) >= 3]
-    small = [m for k, v in kinds.items() if len(v) < 3 for m in v]
+        kinds.setdefault(a.kind, []).append((i, a))
+    big = [(k, v) for k, v in kinds.items() if k is not None and len(v) >= 3]
+    small = [m for k, v in kinds.items() if k is None or len(v) < 3 for m in v]
     if len(big) > MAX_ROWS - 2:  # too many kinds: the smallest join the rest
         big.sort(key=lambda kv: -len(kv[1]))
         small += [m for _, v in big[MAX_ROWS - 2 :] for m in v]
         big = big[: MAX_ROWS - 2]
         small.sort(key=lambda m: m[0])
     menus: list[tuple[str, list[tuple[int, Action]]]] = []
-    for kind, chunk in [*big, ("More moves", small)]:
+    for kind, chunk in [*big, (OTHER_MOVES, small)]:
         for start in range(0, len(chunk), MAX_CHOICES):
             part = chunk[start : start + MAX_CHOICES]
             if part:

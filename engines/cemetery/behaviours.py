@@ -22,7 +22,9 @@ from engines.cemetery.common import (
 from engines.cemetery.data import CARDS, POSITION_ORDER, SETTINGS
 from engines.cemetery.grid import placements
 from engines.cemetery.state import CemeteryState, Pending, Slot, Trigger
-from engines.core import Action, Event
+from engines.core import Action, ActionRole, Event
+
+NORMAL = ActionRole.NORMAL
 
 ACTION_NAMES = {"flesh": "Steal", "beast": "Maim", "plant": "Fertilize", "monster": "Binding"}
 REACTION_NAMES = {"flesh": "Clumsy", "beast": "Mindless", "plant": "Organic", "monster": "Insane"}
@@ -174,6 +176,8 @@ def options(state: CemeteryState) -> list[Action]:
                 label=lambda c=c, i=i, pos=pos: (
                     f"Steal {name_of(state, c)} to {place_label(me.creatures, i, pos)}"
                 ),
+                role=NORMAL,
+                kind="Steal",
             )
             for c in stealable(state)
             for i, pos in placements(me.creatures, c)
@@ -181,7 +185,12 @@ def options(state: CemeteryState) -> list[Action]:
         if len(combined) <= COMBINED_LIMIT:
             return combined
         return [
-            Action(id=f"steal:{c}", label=f"Steal {name_of(state, c)}: choose where")
+            Action(
+                id=f"steal:{c}",
+                label=f"Steal {name_of(state, c)}: choose where",
+                role=NORMAL,
+                kind="Steal",
+            )
             for c in stealable(state)
         ]
     if p.kind == "steal_place":
@@ -190,6 +199,8 @@ def options(state: CemeteryState) -> list[Action]:
             Action(
                 id=f"at:{i}:{pos}",
                 label=lambda i=i, pos=pos: f"Attach to {place_label(me.creatures, i, pos)}"[:80],
+                role=NORMAL,
+                kind="Attach",
             )
             for i, pos in placements(me.creatures, p.card)
         ] + [BACK]
@@ -203,6 +214,8 @@ def options(state: CemeteryState) -> list[Action]:
                         :80
                     ]
                 ),
+                role=NORMAL,  # a Part the rules make its owner remove: every choice is one
+                kind="Remove",
             )
             for i, c in enumerate(owner.creatures)
             for pos in POSITION_ORDER
@@ -210,7 +223,7 @@ def options(state: CemeteryState) -> list[Action]:
         ]
     if p.kind == "fert_order":
         return [
-            Action(id=f"top:{c}", label=f"Put {name_of(state, c)} on top")
+            Action(id=f"top:{c}", label=f"Put {name_of(state, c)} on top", role=NORMAL, kind="Put")
             for c in dict.fromkeys(p.cards)
         ]
     if p.kind == "bind":
@@ -221,7 +234,7 @@ def options(state: CemeteryState) -> list[Action]:
             # the binder peeked at the Part (Insane shows it to all): naming it is safe here
             face = "face up" if p.react else "face down"
             label = f"Stack {name_of(state, p.card)} {face} on {stack_words(state, stack)}"
-            out.append(Action(id=f"bind:{base}", label=label[:80]))
+            out.append(Action(id=f"bind:{base}", label=label[:80], role=NORMAL, kind="Stack"))
         return out
     raise AssertionError(p.kind)
 

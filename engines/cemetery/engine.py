@@ -26,7 +26,7 @@ from engines.cemetery.migrations import MIGRATIONS
 from engines.cemetery.setup import new_game
 from engines.cemetery.state import PHASE_TITLES, CemeteryState
 from engines.cemetery.views import CemeteryView
-from engines.core import Action, Engine, Event, IllegalAction, Result
+from engines.core import Action, ActionRole, Engine, Event, IllegalAction, Result
 
 GUIDE = """**Cemetery Creatures** — 2 players. Rob the Cemetery, stitch creatures, race for the last Revenge and Science tokens.
 Each turn has six phases; a phase with nothing you can do is skipped.
@@ -70,7 +70,14 @@ class CemeteryEngine(Engine[CemeteryState]):
             return []
         actions = list(flow.player_options(state))
         if state.pending is None and state.phase in ("stitch", "mark", "experiment"):
-            actions.append(Action(id=DONE.id, label=f"End {PHASE_TITLES[state.phase]}"))
+            actions.append(
+                Action(
+                    id=DONE.id,
+                    label=f"End {PHASE_TITLES[state.phase]}",
+                    role=ActionRole.NORMAL,
+                    kind="End",
+                )
+            )
         return actions
 
     # -- the template's steps -------------------------------------------------------------------

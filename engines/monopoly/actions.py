@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 
-from engines.core import Action, Amount, Event, IllegalAction
+from engines.core import Action, ActionRole, Amount, Event, IllegalAction
 from engines.monopoly import auction, movement, trade
 from engines.monopoly.data import JAIL_FINE, SPACES
 from engines.monopoly.money import charge, go_bankrupt, say, settling, tell, transfer
@@ -60,11 +60,24 @@ VERBS = frozenset(
 )
 
 
+NORMAL, MAIN, DESTRUCTIVE = ActionRole.NORMAL, ActionRole.MAIN, ActionRole.DESTRUCTIVE
+
+
 @lru_cache(maxsize=8192)
-def _act(id_: str, label: str, *, private: bool = False, step_of: str | None = None) -> Action:
+def _act(
+    id_: str,
+    label: str,
+    kind: str,
+    role: ActionRole,
+    *,
+    private: bool = False,
+    step_of: str | None = None,
+) -> Action:
     # ids and labels are made here from known parts, and actions are frozen: build each one
-    # without validation, once, and share it
-    return Action.model_construct(id=id_, label=label[:80], private=private, step_of=step_of)
+    # without validation, once, and share it; the kind and the role are declared by each caller
+    return Action.model_construct(
+        id=id_, label=label[:80], private=private, step_of=step_of, role=role, kind=kind
+    )
 
 
 #: the typed-amount moves: an auction bid (the new highest bid), and a trade's cash either way
@@ -74,27 +87,31 @@ BID_TO, OFFER_CASH, ASK_CASH = "bid:to", "tr:offer", "tr:want"
 # the free actions on one property read alike in every game: each is worded once
 @cache
 def _build(i: int, word: str) -> Action:
-    return _act(f"build:{i}", f"Build a {word} on {_name(i)} ({SPACES[i].build_cost})")
+    return _act(
+        f"build:{i}", f"Build a {word} on {_name(i)} ({SPACES[i].build_cost})", "Build", NORMAL
+    )
 
 
 @cache
 def _mortgage(i: int) -> Action:
-    return _act(f"mortgage:{i}", f"Mortgage {_name(i)} (+{SPACES[i].mortgage_value})")
+    return _act(
+        f"mortgage:{i}", f"Mortgage {_name(i)} (+{SPACES[i].mortgage_value})", "Mortgage", NORMAL
+    )
 
 
 @cache
 def _lift(i: int) -> Action:
-    return _act(f"lift:{i}", f"Lift the mortgage on {_name(i)} (-{lift_cost(i)})")
+    return _act(f"lift:{i}", f"Lift the mortgage on {_name(i)} (-{lift_cost(i)})", "Lift", NORMAL)
 
 
 @cache
 def _give(i: int, verb: str) -> Action:
-    return _act(f"tr:give:{i}", f"{verb} {_name(i)}", private=True)
+    return _act(f"tr:give:{i}", f"{verb} {_name(i)}", verb, NORMAL, private=True)
 
 
 @cache
 def _take(i: int, verb: str) -> Action:
-    return _act(f"tr:take:{i}", f"{verb} {_name(i)}", private=True)
+    return _act(f"tr:take:{i}", f"{verb} {_name(i)}", verb.split()[0], NORMAL, private=True)
 
 
 # -- listing ------------------------------------------------------------------------------
@@ -106,53 +123,74 @@ def awaited_actions(s: MonopolyState, player: str, awaited: list[str]) -> list[A
     t = s.trade
     if t and t.proposed:
         return [
-            Action(id="tr:yes", label=lambda: f"Accept: {trade.describe(t)}"[:80]),
-            _act("tr:no", f"Decline {t.proposer}'s trade"),
+            Action(
+                id="tr:yes",
+                label=lambda: f"Accept: {trade.describe(t)}"[:80],
+                role=NORMAL,
+                kind="Accept",
+            ),
+            _act("tr:no", f"Decline {t.proposer}'s trade", "Decline", NORMAL),
         ]
     if s.debts:
         d = s.debts[0]
         out = []
         if can_raise(s, player) < d.amount:
-            out.append(_act("bankrupt", f"Declare bankruptcy (owe {d.amount})"))
+            out.append(
+                _act("bankrupt", f"Declare bankruptcy (owe {d.amount})", "Declare", DESTRUCTIVE)
+            )
         return out
     if s.fee_choices:
         f = s.fee_choices[0]
         out = [
-            _act(f"keep:{f.space}", f"Keep {_name(f.space)} mortgaged: pay 10% ({fee(f.space)})")
+            _act(
+                f"keep:{f.space}",
+                f"Keep {_name(f.space)} mortgaged: pay 10% ({fee(f.space)})",
+                "Keep",
+                NORMAL,
+            )
         ]
         return out
     a = s.auction
     if a:
         out = [
             _act(
-                f"bid:{step}", f"Bid {a.high + step} (+{step})", step_of=f"{BID_TO}:{a.high + step}"
+                f"bid:{step}",
+                f"Bid {a.high + step} (+{step})",
+                "Bid",
+                NORMAL,
+                step_of=f"{BID_TO}:{a.high + step}",
             )
             for step in auction.BID_STEPS
             if a.high + step <= s.cash[player]
         ]
-        out.append(_act("pass", "Pass (final)"))
+        out.append(_act("pass", "Pass (final)", "Pass", NORMAL))
         return out
     if s.placement:
         item = s.placement.item
         return [
-            _act(f"place:{i}", f"Place the {'box' if item == 'box' else 'stilt'} on {_name(i)}")
+            _act(
+                f"place:{i}",
+                f"Place the {'box' if item == 'box' else 'stilt'} on {_name(i)}",
+                "Place",
+                NORMAL,
+            )
             for i in auction.buildable_free(s, player, item)
         ]
     if s.offer is not None:
         sp = SPACES[s.offer]
         out = []
         if s.cash[player] >= (sp.price or 0):
-            out.append(_act("buy", f"Buy {sp.name} for {sp.price}"))
-        out.append(_act("auction", f"Auction {sp.name}"))
+            out.append(_act("buy", f"Buy {sp.name} for {sp.price}", "Buy", NORMAL))
+        out.append(_act("auction", f"Auction {sp.name}", "Auction", NORMAL))
         return out
     if player in s.jail:
-        out = [_act("roll", "Roll for doubles")]
+        out = [_act("roll", "Roll for doubles", "Roll", MAIN)]
         if s.cash[player] >= JAIL_FINE:
-            out.append(_act("pay", f"Pay {JAIL_FINE} to leave jail"))
+            out.append(_act("pay", f"Pay {JAIL_FINE} to leave jail", "Pay", NORMAL))
         for c in dict.fromkeys(s.cards.get(player, [])):
-            out.append(_act(f"usecard:{c}", f"Use {trade.card_label(c)}"))
+            out.append(_act(f"usecard:{c}", f"Use {trade.card_label(c)}", "Use", NORMAL))
         return out
-    return [_act("roll", "Roll the dice")]
+    return [_act("roll", "Roll the dice", "Roll", MAIN)]
 
 
 def free_actions(s: MonopolyState, player: str) -> list[Action]:
@@ -189,11 +227,15 @@ def free_actions(s: MonopolyState, player: str) -> list[Action]:
                     _act(
                         f"sell:{i}",
                         f"Sell the {SPACES[i].group} group down to {target} stilts each",
+                        "Sell",
+                        NORMAL,
                     )
                 )
             else:
                 word = "box" if is_box(s, i) else "stilt"
-                out.append(_act(f"sell:{i}", f"Sell a {word} on {_name(i)} (+{half})"))
+                out.append(
+                    _act(f"sell:{i}", f"Sell a {word} on {_name(i)} (+{half})", "Sell", NORMAL)
+                )
     mortgaged = s.mortgaged
     for i in mine:
         # can_mortgage's conditions, the player owning ``i``: not mortgaged, no buildings
@@ -208,7 +250,12 @@ def free_actions(s: MonopolyState, player: str) -> list[Action]:
         for c in s.claims:
             if c.owner == player:
                 out.append(
-                    _act(f"rent:{c.space}", f"Ask {c.payer} for {c.amount} rent ({_name(c.space)})")
+                    _act(
+                        f"rent:{c.space}",
+                        f"Ask {c.payer} for {c.amount} rent ({_name(c.space)})",
+                        "Ask",
+                        NORMAL,
+                    )
                 )
     if not ending:
         out.extend(trade_actions(s, player, built))
@@ -268,14 +315,20 @@ def trade_actions(
     t = s.trade
     if t is None:
         return [
-            _act(f"{TRADE_WITH}{player_key(s, p)}", f"Start a trade with {p}", private=True)
+            _act(
+                f"{TRADE_WITH}{player_key(s, p)}",
+                f"Start a trade with {p}",
+                "Start",
+                NORMAL,
+                private=True,
+            )
             for p in s.alive
             if p != player
         ]
     if t.proposer != player:
         return []
     if t.proposed:
-        return [_act("tr:cancel", "Withdraw your trade offer")]
+        return [_act("tr:cancel", "Withdraw your trade offer", "Withdraw", NORMAL)]
     out = []  # drafting happens in the drafter's private panel; the table sees the offer
     # property.tradable: only unimproved property changes hands
     built = _built_groups(s) if built is None else built
@@ -287,11 +340,19 @@ def trade_actions(
             out.append(_take(i, "Stop asking for" if i in t.take else "Ask for"))
     for c in s.cards.get(player, []):
         verb = "Remove" if c in t.give_cards else "Offer"
-        out.append(_act(f"tr:gcard:{c}", f"{verb} your {trade.card_label(c)}", private=True))
+        out.append(
+            _act(f"tr:gcard:{c}", f"{verb} your {trade.card_label(c)}", verb, NORMAL, private=True)
+        )
     for c in s.cards.get(t.partner, []):
         verb = "Stop asking for" if c in t.take_cards else "Ask for"
         out.append(
-            _act(f"tr:tcard:{c}", f"{verb} {t.partner}'s {trade.card_label(c)}", private=True)
+            _act(
+                f"tr:tcard:{c}",
+                f"{verb} {t.partner}'s {trade.card_label(c)}",
+                verb.split()[0],
+                NORMAL,
+                private=True,
+            )
         )
     mine, theirs = spendable(s, player), spendable(s, t.partner)
     for step in trade.CASH_STEPS:
@@ -304,10 +365,12 @@ def trade_actions(
             Action(
                 id="tr:propose",
                 label=lambda: f"Propose to {t.partner}: {trade.describe(t)}"[:80],
+                role=NORMAL,
+                kind="Propose",
                 private=True,
             )
         )
-    out.append(_act("tr:cancel", "Cancel this trade draft", private=True))
+    out.append(_act("tr:cancel", "Cancel this trade draft", "Cancel", NORMAL, private=True))
     return out
 
 
@@ -318,12 +381,16 @@ def _cash_step(way: str, step: int, cash: int) -> Action:
         return _act(
             f"tr:pay:{step}",
             f"Offer {step} more shmeckles (now {cash:+})",
+            "Offer",
+            NORMAL,
             private=True,
             step_of=_cash_move(cash + step),
         )
     return _act(
         f"tr:ask:{step}",
         f"Ask {step} more shmeckles (now {cash:+})",
+        "Ask",
+        NORMAL,
         private=True,
         step_of=_cash_move(cash - step),
     )
@@ -344,6 +411,8 @@ def amount_moves(s: MonopolyState, player: str, awaited: list[str]) -> list[Acti
             Action(
                 id=BID_TO,
                 label=f"Bid (type an amount, at least {low})",
+                role=MAIN,
+                kind="Bid",
                 amount=Amount(low=low, high=s.cash[player], made="Bid {n}"),
             )
         )
@@ -354,6 +423,8 @@ def amount_moves(s: MonopolyState, player: str, awaited: list[str]) -> list[Acti
             Action(
                 id=OFFER_CASH,
                 label=f"Offer shmeckles (type an amount; {now})",
+                role=NORMAL,
+                kind="Offer",
                 private=True,
                 amount=Amount(low=0, high=spendable(s, player), made="Offer {n} shmeckles"),
             )
@@ -362,6 +433,8 @@ def amount_moves(s: MonopolyState, player: str, awaited: list[str]) -> list[Acti
             Action(
                 id=ASK_CASH,
                 label=f"Ask for shmeckles (type an amount; {now})",
+                role=NORMAL,
+                kind="Ask",
                 private=True,
                 amount=Amount(low=0, high=spendable(s, t.partner), made="Ask for {n} shmeckles"),
             )

@@ -8,14 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engines.core import Action, Event, Label
+from engines.core import Action, ActionRole, Event, Label
 from engines.run_animals.board import cubes_on, neighbours, take_cube
 from engines.run_animals.data import COLOUR_NAMES, COLOURS, ActionSpec, Colour, GameData
 from engines.run_animals.state import RAState
 
 Effect = Callable[[RAState], list[Event]]
-#: (id, label or the words that make it when read, effect)
-Option = tuple[str, Label, Effect]
+#: (id, label or the words that make it when read, effect, role, kind): the role and the menu
+#: kind are declared with each option, where it is made
+Option = tuple[str, Label, Effect, ActionRole, str]
+NORMAL, DESTRUCTIVE = ActionRole.NORMAL, ActionRole.DESTRUCTIVE
 
 
 class Choice(Action):
@@ -29,7 +31,7 @@ class Choice(Action):
     @classmethod
     def of(cls, option: Option) -> Choice:
         choice = cls.__new__(cls)
-        Action.__init__(choice, id=option[0], label=option[1])
+        Action.__init__(choice, id=option[0], label=option[1], role=option[3], kind=option[4])
         _SET_EFFECT(choice, option[2])
         return choice
 
@@ -91,7 +93,9 @@ def _acquire(state: RAState, data: GameData, player: str, spec: ActionSpec) -> l
                 ]
 
             name = COLOUR_NAMES[colour]
-            out.append((f"acq:{colour}", f"Acquire {name} from tile {tile_no}", effect))
+            out.append(
+                (f"acq:{colour}", f"Acquire {name} from tile {tile_no}", effect, NORMAL, "Acquire")
+            )
     return out
 
 
@@ -106,7 +110,7 @@ def _move(state: RAState, data: GameData, player: str, spec: ActionSpec) -> list
             who = species_short(s, data, player)
             return [Event(text=f"{player}'s {who} moves from tile {here} to tile {there}.")]
 
-        out.append((f"move:{there}", f"Move to tile {there} ({direction})", effect))
+        out.append((f"move:{there}", f"Move to tile {there} ({direction})", effect, NORMAL, "Move"))
     return out
 
 
@@ -132,7 +136,8 @@ def _expel(state: RAState, data: GameData, player: str, spec: ActionSpec) -> lis
         return [Event(text=f"{player} expels {n} animal{'s' * (n != 1)} from tile {tile}.")]
 
     n = len(targets)
-    return [("expel", f"Expel the {n} other animal{'s' * (n != 1)} from tile {tile}", effect)]
+    label = f"Expel the {n} other animal{'s' * (n != 1)} from tile {tile}"
+    return [("expel", label, effect, NORMAL, "Expel")]
 
 
 def _steal(state: RAState, data: GameData, player: str, spec: ActionSpec) -> list[Option]:
@@ -153,7 +158,8 @@ def _steal(state: RAState, data: GameData, player: str, spec: ActionSpec) -> lis
                 ]
 
             name = COLOUR_NAMES[colour]
-            out.append((f"steal:{colour}", f"Steal a {name} cube (card leaves the game)", effect))
+            label = f"Steal a {name} cube (card leaves the game)"
+            out.append((f"steal:{colour}", label, effect, NORMAL, "Steal"))
     return out
 
 
@@ -173,5 +179,5 @@ def _warm_up(state: RAState, data: GameData, player: str, spec: ActionSpec) -> l
                 )
             ]
 
-        out.append((f"warm:{card_id}", f"Take back '{card.name}'"[:80], effect))
+        out.append((f"warm:{card_id}", f"Take back '{card.name}'"[:80], effect, NORMAL, "Take"))
     return out
