@@ -216,7 +216,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "simulate":
         return _simulate(args)
     if args.command in ("tournament", "balance"):
-        return importlib.import_module(f"bot.{args.command}").main(args)
+        code: int = importlib.import_module(f"bot.{args.command}").main(args)  # imported late
+        return code
     if args.command == "invite":
         return _invite(args)
     if args.command == "db":

@@ -92,7 +92,7 @@ class _Sources(BaseSettings):
 def _read(env_file: Path, flags: dict[str, str | int | None]) -> _Sources:
     given = {name: str(v).strip() for name, v in flags.items() if v is not None and str(v).strip()}
     try:
-        return _Sources(_env_file=env_file, _env_file_encoding="utf-8", **given)  # type: ignore[call-arg]
+        return _Sources(_env_file=env_file, _env_file_encoding="utf-8", **given)  # type: ignore[call-arg]  # pydantic-settings' own arguments
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"Could not read {env_file}: {exc}") from None
 

@@ -138,7 +138,7 @@ def describe_changes(old: ServerSettings, new: ServerSettings) -> list[str]:
     return out
 
 
-def validated(settings: ServerSettings, **changes) -> ServerSettings:
+def validated(settings: ServerSettings, **changes: object) -> ServerSettings:
     """``settings`` with ``changes`` applied, refusing (:class:`BadSetting`) values that
     cannot work: a missed-turn limit out of range, every game turned off, unknown games, too
     many channels."""
@@ -183,8 +183,10 @@ class SettingsKeeper:
         self._games: dict[int, ServerSettings] = {}
 
     @classmethod
-    async def open(cls, store: SettingsStore, **kwargs) -> SettingsKeeper:
-        keeper = cls(store, **kwargs)
+    async def open(
+        cls, store: SettingsStore, *, clock: Callable[[], float] = time.time
+    ) -> SettingsKeeper:
+        keeper = cls(store, clock=clock)
         for guild_id, raw in (await store.all_servers()).items():
             keeper._servers[guild_id] = parse(raw, f"server {guild_id}")
         return keeper

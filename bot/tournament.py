@@ -8,6 +8,7 @@ or that nobody wins, is a draw).
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -72,13 +73,14 @@ def run(
     options: dict[str, Any],
     budgets: dict[str, Budget],
     jobs: int = 1,
-    progress: Any = None,
+    progress: Callable[[Match, Tally], None] | None = None,
 ) -> Tally:
     tally = Tally(*levels)
     work = [
         (game, seats, seed + i, options, budgets)
         for i, seats in enumerate(seatings(levels, players, games))
     ]
+    results: Iterator[Match]
     if jobs <= 1:
         results = map(_play, work)
     else:

@@ -29,6 +29,7 @@ from typing import Any
 
 from engines.core import (
     Action,
+    ActionRole,
     Amount,
     Engine,
     Event,
@@ -41,6 +42,7 @@ from engines.core import (
 
 __all__ = [
     "Action",
+    "ActionRole",
     "Amount",
     "Engine",
     "Event",

@@ -15,6 +15,7 @@ import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
+from enum import StrEnum
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from pydantic import (
@@ -71,6 +72,25 @@ _WORDS = "words"
 Label = str | Callable[..., str]
 
 
+class ActionRole(StrEnum):
+    """What a move is to the player who makes it, declared by the engine that offers it: a front
+    end styles and guards a move by its role, never by the words of its label (a new game's
+    losing move worded differently must still ask first)."""
+
+    #: the step's main action (at most one among a player's moves at a step): the blue button
+    MAIN = "main"
+    NORMAL = "normal"
+    #: loses something for good (bankruptcy, points): a red button that asks "are you sure?"
+    DESTRUCTIVE = "destructive"
+
+
+def role_shown(action: Action) -> ActionRole:
+    """The role a front end acts on: the one declared, and for a move that declares none (built
+    around ``__init__``; the conformance suite refuses it) the role that asks before it is made,
+    so an undeclared move never loses something unasked."""
+    return action.role if action.role is not None else ActionRole.DESTRUCTIVE
+
+
 class Action(BaseModel):
     """One thing a player may do now.
 
@@ -82,6 +102,11 @@ class Action(BaseModel):
     lists every legal move at every step and reads only ids, so a label is worded only when
     something reads it (``.label``, equality, a dump, a copy), once, and then the action is
     exactly the one built with the words.
+
+    ``role`` (:class:`ActionRole`) is declared with every move where the engine builds it (a
+    required argument); ``kind`` names the moves it is one of ("Build", "Mortgage"), so a front
+    end with too many moves for buttons groups them in menus by what the engine says, not by
+    the first word of their labels.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -98,12 +123,21 @@ class Action(BaseModel):
     #: amount move): kept for bots and ``/play``, left off buttons and panels, where people
     #: type the amount instead
     step_of: str | None = None
+    #: declared by the engine with every move it builds; ``None`` only in an action built
+    #: around ``__init__`` (``model_construct``, outside data): undeclared, which the
+    #: conformance suite refuses and a front end treats as losing something (:func:`role_shown`)
+    role: ActionRole | None = None
+    #: the moves this one is one of, as a menu heading ("Build", "Mortgage"); ``None``: moves
+    #: of no kind worth a menu of their own
+    kind: str | None = None
 
     def __init__(
         self,
         *,
         id: str,
         label: Label,
+        role: ActionRole,
+        kind: str | None = None,
         private: bool = False,
         amount: Amount | None = None,
         step_of: str | None = None,
@@ -120,24 +154,45 @@ class Action(BaseModel):
                     "private": private,
                     "amount": amount,
                     "step_of": step_of,
+                    "role": role,
+                    "kind": kind,
                 },
             )
             SET_PRIVATE(self, None)
         else:  # worded when first read: until then the words wait where pydantic keeps nothing
-            SET_DICT(self, {"id": id, "private": private, "amount": amount, "step_of": step_of})
+            SET_DICT(
+                self,
+                {
+                    "id": id,
+                    "private": private,
+                    "amount": amount,
+                    "step_of": step_of,
+                    "role": role,
+                    "kind": kind,
+                },
+            )
             SET_PRIVATE(self, {_WORDS: label})
         if private or amount is not None or step_of is not None:
-            given = {"id", "label"}
+            given = {"id", "label", "role"}
             if private:
                 given.add("private")
             if amount is not None:
                 given.add("amount")
             if step_of is not None:
                 given.add("step_of")
+            if kind is not None:
+                given.add("kind")
             SET_FIELDS_SET(self, given)
-        else:
-            SET_FIELDS_SET(self, {"id", "label"})
+        elif kind is None:
+            SET_FIELDS_SET(self, {"id", "label", "role"})
+        else:  # the most common: a plain move of a kind
+            SET_FIELDS_SET(self, {"id", "label", "role", "kind"})
         SET_EXTRA(self, None)
+
+    # pydantic would call this ``__init__`` (no validation, ``role`` required) to validate
+    # outside data too; marked as its own base one, ``model_validate`` validates the fields
+    # instead, and an action saved before roles loads as undeclared (as ``RootModel`` does)
+    __init__.__pydantic_base_init__ = True  # type: ignore[attr-defined]
 
     def _worded(self) -> Action:
         """The action with its label in place (worded now if it was left for later)."""
@@ -166,7 +221,18 @@ class Action(BaseModel):
 
     def __hash__(self) -> int:
         self._worded()
-        return hash((type(self), self.id, self.label, self.private, self.amount, self.step_of))
+        return hash(
+            (
+                type(self),
+                self.id,
+                self.label,
+                self.private,
+                self.amount,
+                self.step_of,
+                self.role,
+                self.kind,
+            )
+        )
 
     def __repr_args__(self) -> Any:
         return super(Action, self._worded()).__repr_args__()
@@ -217,7 +283,13 @@ def move_with_amount(move: Action, typed: str) -> Action:
     if not ok or not amount.low <= int(text) <= amount.high:
         raise IllegalAction(amount.refusal())
     n = int(text)
-    return Action(id=f"{move.id}:{n}", label=amount.made.format(n=n), private=move.private)
+    return Action(
+        id=f"{move.id}:{n}",
+        label=amount.made.format(n=n),
+        role=role_shown(move),
+        kind=move.kind,
+        private=move.private,
+    )
 
 
 class Event(BaseModel):

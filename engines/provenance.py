@@ -9,7 +9,7 @@ named in full, so "published" always says where from.
 
 from __future__ import annotations
 
-from typing import Annotated, ClassVar
+from typing import Annotated, ClassVar, Self
 
 from pydantic import AfterValidator, BaseModel, model_validator
 
@@ -65,7 +65,7 @@ class Sourced(BaseModel):
     provenance: dict[str, Origin]
 
     @model_validator(mode="after")
-    def _every_field_has_an_origin(self):
+    def _every_field_has_an_origin(self) -> Self:
         fields = set(type(self).model_fields) - self.UNSOURCED
         unknown = set(self.provenance) - fields - {"*"}
         if unknown:

@@ -7,15 +7,17 @@ preview; text is pasted from cached glyph masks (see ``anatomy_park_text``) to s
 
 from __future__ import annotations
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
-from rendering.anatomy_park_text import SMALLEST, centred, fitted, stamp, width
+from engines.anatomy_park.views import APView, CellView, DiseaseView, PlayerView, TileView
+from rendering.anatomy_park_text import SMALLEST, Box, centred, fitted, stamp, width
 from rendering.kit import (
     INK,
     MUTED,
     PAPER,
     WHITE,
     Draw,
+    Ink,
     contrast_ink,
     font,
     player_colour,
@@ -64,7 +66,7 @@ DISEASE_SHORT = {
 }
 
 
-def marks(view) -> dict[str, str]:
+def marks(view: APView) -> dict[str, str]:
     """The letter that stands for each player on the park (their characters and their control
     markers): their initial, or their seat number where two players share an initial."""
     initials = [p.name[:1].upper() for p in view.players]
@@ -74,7 +76,7 @@ def marks(view) -> dict[str, str]:
     }
 
 
-def _bounds(view) -> tuple[int, int, int, int]:
+def _bounds(view: APView) -> tuple[int, int, int, int]:
     xs = [c.x for c in view.cells] + [p.x for p in view.players if p.x is not None]
     ys = [c.y for c in view.cells] + [p.y for p in view.players if p.y is not None]
     xs += [d.x for d in view.diseases]
@@ -82,7 +84,16 @@ def _bounds(view) -> tuple[int, int, int, int]:
     return min(xs), min(ys), max(xs), max(ys)
 
 
-def _badge(image, draw, xy, kind: str, ink, size: int, *, short: bool = False) -> tuple[int, int]:
+def _badge(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[int, int],
+    kind: str,
+    ink: Ink,
+    size: int,
+    *,
+    short: bool = False,
+) -> tuple[int, int]:
     """The type as a word (a letter on small tiles) in a white badge, never colour alone."""
     text = TYPE_MARK.get(kind, kind[:4].upper())
     if short:
@@ -94,7 +105,7 @@ def _badge(image, draw, xy, kind: str, ink, size: int, *, short: bool = False) -
     return w + 8, size + 6
 
 
-def _closed(image, draw, inner, cs: int) -> None:
+def _closed(image: Image.Image, draw: ImageDraw.ImageDraw, inner: Box, cs: int) -> None:
     draw.rounded_rectangle(inner, radius=cs // 10, fill=CLOSED_FILL, outline=INK, width=2)
     x0, y0, x1, y1 = inner
     gap = max(10, cs // 5)
@@ -104,7 +115,14 @@ def _closed(image, draw, inner, cs: int) -> None:
         centred(image, (x0 + 4, y0, x1 - 4, y1), "closed ride", max(SMALLEST, cs // 6), bold=True)
 
 
-def _control(image, draw, xy, letter: str, seat: int, m: int) -> None:
+def _control(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[int, int],
+    letter: str,
+    seat: int,
+    m: int,
+) -> None:
     """A control marker: a square in the player's colour carrying their letter (a character is
     a disc, so the two never look alike)."""
     x, y = xy
@@ -120,7 +138,14 @@ def _control(image, draw, xy, letter: str, seat: int, m: int) -> None:
     )
 
 
-def _tile(image, draw, box, cell, cs: int, letters: dict[str, str]) -> None:
+def _tile(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    box: Box,
+    cell: CellView,
+    cs: int,
+    letters: dict[str, str],
+) -> None:
     x0, y0, x1, y1 = box
     pad = max(2, cs // 30)
     inner = (x0 + pad, y0 + pad, x1 - pad, y1 - pad)
@@ -128,6 +153,7 @@ def _tile(image, draw, box, cell, cs: int, letters: dict[str, str]) -> None:
         _closed(image, draw, inner, cs)
         return
     t = cell.tile
+    assert t is not None, "an open tile lies face up"
     fill = TILE_FILL.get(t.colour, TILE_FILL["none"])
     ink = contrast_ink(fill)
     draw.rounded_rectangle(inner, radius=cs // 10, fill=fill, outline=INK, width=2)
@@ -172,7 +198,15 @@ def _tile(image, draw, box, cell, cs: int, letters: dict[str, str]) -> None:
         draw.rectangle((mx, my, mx + m, my + m), outline=ink, width=2)
 
 
-def _tokens(image, draw, box, chars, diseases, cs: int, letters: dict[str, str]) -> None:
+def _tokens(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    box: Box,
+    chars: list[PlayerView],
+    diseases: list[DiseaseView],
+    cs: int,
+    letters: dict[str, str],
+) -> None:
     """Characters as coloured discs with the player's letter (bottom right); diseases as
     purple tags."""
     x0, y0, x1, y1 = box
@@ -210,18 +244,18 @@ def _tokens(image, draw, box, chars, diseases, cs: int, letters: dict[str, str])
         ty -= size + 10
 
 
-def _end_lines(view) -> list[str]:
+def _end_lines(view: APView) -> list[str]:
     """The end reason, whole, over as many lines as it needs (at most four), beside the heart."""
     if not view.over:
         return []
     return wrap(f"Game over: {view.end_reason}", font(26), WIDTH - 2 * MARGIN - 330, max_lines=4)
 
 
-def _header_height(view) -> int:
+def _header_height(view: APView) -> int:
     return 80 + 32 * max(0, len(_end_lines(view)) - 1)
 
 
-def _header(image, draw, view, y: int) -> int:
+def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: APView, y: int) -> int:
     title = "Anatomy Park" + (" - advanced" if view.mode == "advanced" else "")
     stamp(image, (MARGIN, y), title, 30, bold=True)
     right = f"Stack {view.stack_count} · Discard {view.discard_count}"
@@ -247,7 +281,7 @@ def _header(image, draw, view, y: int) -> int:
     return y + _header_height(view)
 
 
-def _info_lines(view) -> list[str]:
+def _info_lines(view: APView) -> list[str]:
     """The notes under the players, each wrapped whole to the width."""
     lines = []
     if view.diseases:
@@ -262,7 +296,7 @@ def _info_lines(view) -> list[str]:
     return [w for ln in lines for w in wrap(ln, f, WIDTH - 2 * MARGIN, max_lines=3)]
 
 
-def _players(image, draw, view, y: int) -> int:
+def _players(image: Image.Image, draw: ImageDraw.ImageDraw, view: APView, y: int) -> int:
     letters = marks(view)
     for p in view.players:
         col = player_colour(p.seat)
@@ -300,11 +334,11 @@ def _players(image, draw, view, y: int) -> int:
     return y
 
 
-def _info_height(view) -> int:
+def _info_height(view: APView) -> int:
     return 40 * len(view.players) + 32 * len(_info_lines(view)) + 16
 
 
-def draw_board(view) -> Image.Image:
+def draw_board(view: APView) -> Image.Image:
     bx0, by0, bx1, by1 = _bounds(view)
     cols, rows = bx1 - bx0 + 1, by1 - by0 + 1
     cs = max(24, min(MAX_CELL, (WIDTH - 2 * MARGIN - AXIS) // cols, MAX_PARK_H // rows))
@@ -341,7 +375,7 @@ def draw_board(view) -> Image.Image:
             fill=MUTED,
         )
 
-    def box(x, y_):
+    def box(x: int, y_: int) -> Box:
         return (
             ox + (x - bx0) * cs,
             oy + (y_ - by0) * cs,
@@ -352,9 +386,9 @@ def draw_board(view) -> Image.Image:
     letters = marks(view)
     for c in view.cells:
         _tile(image, draw, box(c.x, c.y), c, cs, letters)
-    spots: dict[tuple[int, int], tuple[list, list]] = {}
+    spots: dict[tuple[int, int], tuple[list[PlayerView], list[DiseaseView]]] = {}
     for p in view.players:
-        if p.x is not None:
+        if p.x is not None and p.y is not None:  # in the park (both or neither)
             spots.setdefault((p.x, p.y), ([], []))[0].append(p)
     for d in view.diseases:
         spots.setdefault((d.x, d.y), ([], []))[1].append(d)
@@ -364,12 +398,12 @@ def draw_board(view) -> Image.Image:
     return image
 
 
-def render_board(view) -> bytes:
+def render_board(view: APView) -> bytes:
     """The public board as an 8-bit PNG in the game's palette."""
     return to_png(draw_board(view), palette=board_palette("anatomy_park"))
 
 
-def _card(image, draw, box, t) -> None:
+def _card(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, t: TileView) -> None:
     x0, y0, x1, y1 = box
     fill = TILE_FILL.get(t.colour, TILE_FILL["none"])
     ink = contrast_ink(fill)
@@ -391,7 +425,9 @@ def _card(image, draw, box, t) -> None:
     centred(image, (x0 + 14, y0 + 122, x1 - 14, y1 - 56), t.text, 19, max_lines=7)
 
 
-def _letter(image, draw, bottom_centre, letter: str) -> None:
+def _letter(
+    image: Image.Image, draw: ImageDraw.ImageDraw, bottom_centre: tuple[int, int], letter: str
+) -> None:
     """The tile's letter, as action labels name it ("Place tile B at ...")."""
     cx, by = bottom_centre
     r = 20
@@ -406,7 +442,7 @@ def _letter(image, draw, bottom_centre, letter: str) -> None:
     )
 
 
-def render_hand(view) -> bytes:
+def render_hand(view: APView) -> bytes:
     hand = view.hand or []
     per_row, gap = 4, 12
     cw = (WIDTH - 2 * MARGIN - (per_row - 1) * gap) // per_row

@@ -10,7 +10,10 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from rendering.kit import INK, ellipsize, font, wrap
+from rendering.kit import INK, Ink, ellipsize, font, wrap
+
+#: (x0, y0, x1, y1)
+Box = tuple[int, int, int, int]
 
 #: the smallest text on the 1000 px wide images: 1/60 of the width (9 px at Discord's preview)
 SMALLEST = 17
@@ -36,16 +39,27 @@ def ascent_offset(size: int, bold: bool) -> int:
     return int(font(size, bold).getbbox("H")[1])
 
 
-def stamp(image: Image.Image, xy, text: str, size: int, *, bold: bool = False, fill=INK) -> None:
+def stamp(
+    image: Image.Image,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    *,
+    bold: bool = False,
+    fill: Ink = INK,
+) -> None:
     if not text:
         return
     image.paste(fill, (int(xy[0]), int(xy[1])), mask(text, size, bold))
 
 
 @lru_cache(maxsize=2048)
-def layout(text: str, box_w: int, box_h: int, size: int, bold: bool, max_lines: int):
-    """The largest size (not above ``size``) whose wrapped lines fit the box uncut; at
-    :data:`SMALLEST` the lines that fit are kept and the last one is cut with an ellipsis."""
+def layout(
+    text: str, box_w: int, box_h: int, size: int, bold: bool, max_lines: int
+) -> tuple[int, tuple[str, ...], int]:
+    """(size, lines, line height) at the largest size (not above ``size``) whose wrapped lines
+    fit the box uncut; at :data:`SMALLEST` the lines that fit are kept and the last one is cut
+    with an ellipsis."""
     size = max(size, SMALLEST)
     while True:
         f = font(size, bold)
@@ -61,7 +75,14 @@ def layout(text: str, box_w: int, box_h: int, size: int, bold: bool, max_lines: 
 
 
 def centred(
-    image, box, text: str, size: int, *, fill=INK, bold: bool = False, max_lines: int = 3
+    image: Image.Image,
+    box: Box,
+    text: str,
+    size: int,
+    *,
+    fill: Ink = INK,
+    bold: bool = False,
+    max_lines: int = 3,
 ) -> None:
     x0, y0, x1, y1 = box
     size, lines, line_h = layout(text, x1 - x0, y1 - y0, size, bold, max_lines)

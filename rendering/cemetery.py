@@ -16,6 +16,7 @@ from rendering.kit import (
     MUTED,
     PAPER,
     WHITE,
+    Ink,
     contrast_ink,
     draw_text_centered,
     ellipsize,
@@ -27,6 +28,9 @@ from rendering.kit import (
     wrap,
 )
 from rendering.palettes import board_palette
+
+#: (x0, y0, x1, y1)
+Box = tuple[int, int, int, int]
 
 #: one width for every board: more creatures wrap to a second row, so the text never shrinks
 WIDTH = 820
@@ -65,7 +69,15 @@ GRID_POS = {
 KIND_SHORT = {"head": "head", "arm": "arm", "leg": "leg", "tail": "tail", "wing": "wing"}
 
 
-def _centred(draw, box, text: str, size: int, *, fill=INK, bold: bool = False) -> None:
+def _centred(
+    draw: ImageDraw.ImageDraw,
+    box: Box,
+    text: str,
+    size: int,
+    *,
+    fill: Ink = INK,
+    bold: bool = False,
+) -> None:
     """One short line centred in ``box`` (a single draw call; long texts use the kit's wrapper)."""
     if not text:
         return
@@ -74,7 +86,7 @@ def _centred(draw, box, text: str, size: int, *, fill=INK, bold: bool = False) -
 
 
 # -- small pieces ---------------------------------------------------------------------------------
-def _card_fill(draw: ImageDraw.ImageDraw, box, card: CardView) -> None:
+def _card_fill(draw: ImageDraw.ImageDraw, box: Box, card: CardView) -> None:
     """A card's face: its type colour, a dual split in two, a flipped Part grey, a hidden one a back."""
     x0, y0, x1, y1 = box
     if card.hidden:
@@ -111,7 +123,9 @@ def _card_text(card: CardView) -> str:
     return KIND_SHORT.get(card.kind or "", "")
 
 
-def _token(draw: ImageDraw.ImageDraw, x: int, y: int, r: int, colour, *, ring=False) -> None:
+def _token(
+    draw: ImageDraw.ImageDraw, x: int, y: int, r: int, colour: Ink, *, ring: bool = False
+) -> None:
     """A token disc; a spent one is a ring, so the shape tells it apart, not only the colour."""
     if ring:
         draw.ellipse((x - r, y - r, x + r, y + r), fill=WHITE, outline=colour, width=4)
@@ -119,7 +133,9 @@ def _token(draw: ImageDraw.ImageDraw, x: int, y: int, r: int, colour, *, ring=Fa
     draw.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline=WHITE, width=2)
 
 
-def _tokens_line(draw, x: int, y: int, label: str, unspent: int, spent: int) -> int:
+def _tokens_line(
+    draw: ImageDraw.ImageDraw, x: int, y: int, label: str, unspent: int, spent: int
+) -> int:
     """'Revenge ●3 ●1' with green unspent and red spent counts; returns the x after it."""
     f = font(16, True)
     draw.text((x, y), label, font=f, fill=INK)
@@ -226,7 +242,9 @@ def _band_height(p: PlayerView, width: int) -> int:
     return 44 + rows * CREATURE_H + 6
 
 
-def _draw_player(draw, y: int, p: PlayerView, view: CemeteryView, width: int) -> int:
+def _draw_player(
+    draw: ImageDraw.ImageDraw, y: int, p: PlayerView, view: CemeteryView, width: int
+) -> int:
     h = _band_height(p, width)
     colour = player_colour(p.seat)
     draw.rectangle((MARGIN // 2, y, width - MARGIN // 2, y + h - 4), fill=BAND)
@@ -279,7 +297,7 @@ def _cemetery_height(view: CemeteryView, width: int) -> int:
     return 42 + rows * (STACK_H + 14) + 8
 
 
-def _draw_cemetery(draw, y: int, view: CemeteryView, width: int) -> int:
+def _draw_cemetery(draw: ImageDraw.ImageDraw, y: int, view: CemeteryView, width: int) -> int:
     h = _cemetery_height(view, width)
     draw.rectangle((MARGIN // 2, y, width - MARGIN // 2, y + h - 4), fill=(222, 218, 228))
     draw.text(
@@ -334,7 +352,7 @@ def _header_height() -> int:
     return 62
 
 
-def _draw_header(draw, view: CemeteryView, width: int) -> None:
+def _draw_header(draw: ImageDraw.ImageDraw, view: CemeteryView, width: int) -> None:
     draw.rectangle((0, 0, width, 56), fill=(44, 38, 52))
     f = font(22, True)
     if view.finished:
@@ -366,7 +384,7 @@ LEGEND = (
 )
 
 
-def _draw_footer(draw, y: int, width: int) -> None:
+def _draw_footer(draw: ImageDraw.ImageDraw, y: int, width: int) -> None:
     f = font(TEXT)
     for k, line in enumerate(wrap(LEGEND, f, width - 2 * MARGIN, max_lines=2)):
         draw.text((MARGIN, y + 4 + 20 * k), line, font=f, fill=MUTED)
@@ -400,7 +418,9 @@ HAND_CARD_W = 120
 HAND_CARD_H = 150
 
 
-def _draw_big_card(draw, x: int, y: int, card: CardView, note: str = "") -> None:
+def _draw_big_card(
+    draw: ImageDraw.ImageDraw, x: int, y: int, card: CardView, note: str = ""
+) -> None:
     box = (x, y, x + HAND_CARD_W, y + HAND_CARD_H)
     _card_fill(draw, box, card)
     draw.rectangle(box, outline=INK, width=2)

@@ -16,9 +16,14 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, AnyStr
 
 import font_roboto
 from PIL import Image, ImageDraw, ImageFont
+
+if TYPE_CHECKING:  # for annotations only: a stub-only class, and a module new in Pillow 12
+    from PIL import ImageText
+    from PIL._imaging import ImagingCore
 
 FONT_DIR = Path(font_roboto.font_directory)
 
@@ -31,6 +36,10 @@ PLAYER_COLOURS: list[tuple[int, int, int]] = [
     (240, 228, 66),  # yellow
     (213, 94, 0),  # vermilion
 ]
+#: a colour as Pillow takes it: an RGB(A) tuple, a grey level or a name
+Ink = tuple[int, ...] | float | str
+RGB = tuple[int, int, int]
+
 INK = (30, 30, 36)
 PAPER = (246, 243, 235)
 MUTED = (120, 120, 130)
@@ -96,7 +105,7 @@ def draw_text_centered(
     text: str,
     size: int,
     *,
-    fill=INK,
+    fill: Ink = INK,
     bold: bool = False,
     max_lines: int = 3,
     smallest: int = 8,
@@ -128,9 +137,24 @@ class Draw(ImageDraw.ImageDraw):
     anchor in a process and then only blended in.
     """
 
-    def text(self, xy, text, fill=None, font=None, anchor=None, *args, **kwargs):
-        simple = isinstance(text, str) and "\n" not in text and not args and not kwargs
-        if not simple or not isinstance(font, ImageFont.FreeTypeFont) or self.fontmode != "L":
+    def text(
+        self,
+        xy: tuple[float, float],
+        text: AnyStr | ImageText.Text[AnyStr],
+        fill: Ink | None = None,
+        font: ImageFont.BaseImageFont | None = None,
+        anchor: str | None = None,
+        *args: Any,
+        **kwargs: Any,
+    ) -> None:
+        if (
+            not isinstance(text, str)
+            or "\n" in text
+            or args
+            or kwargs
+            or not isinstance(font, ImageFont.FreeTypeFont)
+            or self.fontmode != "L"
+        ):
             return super().text(xy, text, fill, font, anchor, *args, **kwargs)
         if _recording is not None and text.strip():
             _recording.append((int(font.size), text))
@@ -140,11 +164,13 @@ class Draw(ImageDraw.ImageDraw):
 
 
 @lru_cache(maxsize=8192)
-def _glyphs(text: str, f: ImageFont.FreeTypeFont, anchor: str | None):
+def _glyphs(
+    text: str, f: ImageFont.FreeTypeFont, anchor: str | None
+) -> tuple[ImagingCore, tuple[int, int]]:
     return f.getmask2(text, "L", anchor=anchor)
 
 
-def new_canvas(width: int, height: int, colour=PAPER) -> tuple[Image.Image, Draw]:
+def new_canvas(width: int, height: int, colour: Ink = PAPER) -> tuple[Image.Image, Draw]:
     image = Image.new("RGB", (width, height), colour)
     return image, Draw(image)
 
@@ -245,14 +271,23 @@ def recording_text() -> Iterator[list[tuple[int, str]]]:
     _recording = drawn
     original = ImageDraw.ImageDraw.text
 
-    def text(self, xy, text, fill=None, font=None, *args, **kwargs):
+    def text(
+        self: ImageDraw.ImageDraw,
+        xy: tuple[float, float],
+        text: AnyStr | ImageText.Text[AnyStr],
+        fill: Ink | None = None,
+        font: ImageFont.BaseImageFont | None = None,
+        *args: Any,
+        **kwargs: Any,
+    ) -> None:
         if str(text).strip():
+            assert isinstance(font, ImageFont.FreeTypeFont), "every text is drawn in Roboto"
             drawn.append((int(font.size), str(text)))
         return original(self, xy, text, fill, font, *args, **kwargs)
 
-    ImageDraw.ImageDraw.text = text  # type: ignore[method-assign]
+    ImageDraw.ImageDraw.text = text  # type: ignore[method-assign]  # watched while recording
     try:
         yield drawn
     finally:
-        ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]
+        ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]  # restored
         _recording = None

@@ -262,7 +262,7 @@ def render_legend(game: str) -> bytes:
     return to_png(image)
 
 
-def _label(draw: ImageDraw.ImageDraw, box, area: Area) -> None:
+def _label(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], area: Area) -> None:
     """The area's name (bold) and what it shows, wrapped inside its box; in a box too low for
     both, what it shows follows the name on its line."""
     x0, y0, x1, y1 = box

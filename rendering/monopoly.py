@@ -10,16 +10,20 @@ upright everywhere so it reads at a glance in Discord's small preview.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
+from engines.monopoly.views import MonopolyView, PlayerView, SpaceView
 from rendering.kit import (
     INK,
     MUTED,
     PAPER,
+    RGB,
     WHITE,
     Draw,
+    Ink,
     contrast_ink,
     draw_text_centered,
     font,
@@ -65,19 +69,25 @@ GROUP_COLOURS = {
 #: transport is named as a ship or a train)
 KIND_TAG = {"utility": "4x/10x dice"}
 
+Font = ImageFont.FreeTypeFont
+#: (x0, y0, x1, y1)
+Box = tuple[int, int, int, int]
+#: a line of a space's printed text: (text, size, bold, colour)
+Line = tuple[str, int, bool, RGB]
+
 
 # -- measuring text (cached: the same words come back on every render) ---------------------
 @lru_cache(maxsize=16384)
-def text_size(text: str, f) -> tuple[int, int]:
+def text_size(text: str, f: Font) -> tuple[int, int]:
     return _kit_text_size(text, f)
 
 
 @lru_cache(maxsize=16384)
-def _width(word: str, f) -> float:
+def _width(word: str, f: Font) -> float:
     return f.getlength(word)
 
 
-def ellipsize(text: str, f, max_width: int) -> str:
+def ellipsize(text: str, f: Font, max_width: int) -> str:
     if _width(text, f) <= max_width:
         return text
     while text and _width(text + "\u2026", f) > max_width:
@@ -85,7 +95,7 @@ def ellipsize(text: str, f, max_width: int) -> str:
     return text + "\u2026"
 
 
-def _hyphenate(word: str, f, max_width: float) -> list[str]:
+def _hyphenate(word: str, f: Font, max_width: float) -> list[str]:
     """A word too long for any line, cut into pieces that each fit (all but the last with a
     hyphen)."""
     pieces = []
@@ -98,7 +108,7 @@ def _hyphenate(word: str, f, max_width: float) -> list[str]:
     return [*pieces, word]
 
 
-def squeezed_wrap(text: str, f, max_width: int) -> list[str]:
+def squeezed_wrap(text: str, f: Font, max_width: int) -> list[str]:
     """Word wrap for a space's printed text: a line may run up to ``1 / SQUEEZE`` of the width
     (it is then drawn condensed, never in a smaller size) and a longer word is hyphenated."""
     budget = max_width / SQUEEZE
@@ -113,7 +123,7 @@ def squeezed_wrap(text: str, f, max_width: int) -> list[str]:
 
 
 @lru_cache(maxsize=2048)
-def _condensed(text: str, f, width: int) -> Image.Image:
+def _condensed(text: str, f: Font, width: int) -> Image.Image:
     """``text`` as a mask drawn at its full size and condensed sideways to ``width``."""
     _l, _t, right, bottom = f.getbbox(text)
     mask = Image.new("L", (max(1, int(right) + 1), max(1, int(bottom) + 1)), 0)
@@ -121,7 +131,17 @@ def _condensed(text: str, f, width: int) -> Image.Image:
     return mask.resize((width, mask.height), Image.Resampling.LANCZOS)
 
 
-def draw_fitted(image, draw, xy, text: str, f, fill, max_width: int, *, centre=False) -> None:
+def draw_fitted(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    f: Font,
+    fill: Ink,
+    max_width: float,
+    *,
+    centre: bool = False,
+) -> None:
     """Draw ``text`` at ``xy``; if it is wider than ``max_width`` it is condensed sideways to
     fit (the letters keep their height, so the size stays legible). ``centre``: ``xy`` is the
     middle of the top edge."""
@@ -134,7 +154,7 @@ def draw_fitted(image, draw, xy, text: str, f, fill, max_width: int, *, centre=F
     image.paste(fill, (int(x - max_width / 2 if centre else x), int(y)), mask)
 
 
-def wrap(text: str, f, max_width: int, max_lines: int = 3) -> list[str]:
+def wrap(text: str, f: Font, max_width: int, max_lines: int = 3) -> list[str]:
     """Greedy word wrap measured word by word (cached); the last line is ellipsized when the
     text does not fit in ``max_lines``."""
     space = _width(" ", f)
@@ -210,7 +230,7 @@ def token_anchor(i: int) -> tuple[int, int, int, int]:
 
 
 # -- drawing helpers ----------------------------------------------------------------------
-def _hatch(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
+def _hatch(draw: ImageDraw.ImageDraw, box: Box) -> None:
     x0, y0, x1, y1 = box
     for k in range(-(y1 - y0), x1 - x0, 12):
         draw.line(
@@ -223,7 +243,7 @@ def _hatch(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
         )
 
 
-def _buildings(draw, bar, side: str, stilts: int, box: bool) -> None:
+def _buildings(draw: ImageDraw.ImageDraw, bar: Box, side: str, stilts: int, box: bool) -> None:
     x0, y0, x1, y1 = bar
     if box:
         cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
@@ -250,7 +270,7 @@ def _buildings(draw, bar, side: str, stilts: int, box: bool) -> None:
         draw.rectangle([sx, sy, sx + size, sy + size], fill=STILT, outline=WHITE, width=2)
 
 
-def _text_block(image, draw, box, lines: list[tuple[str, int, bool, tuple]]) -> None:
+def _text_block(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, lines: list[Line]) -> None:
     """Centre several lines (text, size, bold, colour) vertically in ``box``, each wrapped
     whole; a line too wide is condensed sideways, never drawn smaller."""
     x0, y0, x1, y1 = box
@@ -267,12 +287,12 @@ def _text_block(image, draw, box, lines: list[tuple[str, int, bool, tuple]]) -> 
         y += h
 
 
-def _seat_colours(view) -> dict[str, tuple[int, int, int]]:
+def _seat_colours(view: MonopolyView) -> dict[str, RGB]:
     return {p.name: player_colour(p.seat) for p in view.players}
 
 
 # -- spaces -------------------------------------------------------------------------------
-def _layout(i: int, kind: str) -> tuple[tuple | None, tuple | None, tuple]:
+def _layout(i: int, kind: str) -> tuple[Box | None, Box | None, Box]:
     """(colour bar, owner band, text box) of a side space; the band is reserved even while the
     property is unowned so the printed text never moves (and can be drawn once, cached)."""
     x0, y0, x1, y1, side = cell_rect(i)
@@ -296,14 +316,16 @@ def _layout(i: int, kind: str) -> tuple[tuple | None, tuple | None, tuple]:
         else:
             band = (content[0], content[3] - BAND, content[2], content[3])
             content[3] = band[1] - 1
-    return bar, band, tuple(content)
+    return bar, band, (content[0], content[1], content[2], content[3])
 
 
 def _card_label(name: str) -> str:
     return "Interdimen- sional Cable TV" if "Cable" in name else name
 
 
-def _draw_printed_space(image, draw, sp, taxes: dict[int, int]) -> None:
+def _draw_printed_space(
+    image: Image.Image, draw: ImageDraw.ImageDraw, sp: _Printed, taxes: dict[int, int]
+) -> None:
     """What is printed on the board itself: frame, colour bar, name, price."""
     x0, y0, x1, y1, side = cell_rect(sp.index)
     draw.rectangle([x0, y0, x1, y1], fill=CELL_BG, outline=LINE, width=2)
@@ -316,7 +338,7 @@ def _draw_printed_space(image, draw, sp, taxes: dict[int, int]) -> None:
     _text_block(image, draw, box, _printed_lines(sp, taxes))
 
 
-def _printed_lines(sp, taxes: dict[int, int], ink=INK) -> list[tuple[str, int, bool, tuple]]:
+def _printed_lines(sp: _Printed, taxes: dict[int, int], ink: RGB = INK) -> list[Line]:
     if sp.kind == "card":
         mark = (200, 80, 20) if "Schwifty" in sp.name else (40, 110, 190)
         return [("?", 36, True, mark), (_card_label(sp.name), TEXT, True, ink)]
@@ -330,7 +352,9 @@ def _printed_lines(sp, taxes: dict[int, int], ink=INK) -> list[tuple[str, int, b
     return lines
 
 
-def _draw_ownership(image, draw, sp, colours) -> None:
+def _draw_ownership(
+    image: Image.Image, draw: ImageDraw.ImageDraw, sp: SpaceView, colours: dict[str, RGB]
+) -> None:
     """What changes during play: the owner's band, buildings, the mortgaged look."""
     bar, band, box = _layout(sp.index, sp.kind)
     side = cell_rect(sp.index)[4]
@@ -354,7 +378,7 @@ def _draw_ownership(image, draw, sp, colours) -> None:
 
 
 @lru_cache(maxsize=256)
-def _owner_tag(owner: str, colour: tuple, width: int, height: int) -> Image.Image:
+def _owner_tag(owner: str, colour: RGB, width: int, height: int) -> Image.Image:
     """The owner's band: their name on their colour (drawn once per owner, colour and size)."""
     tag, draw = new_canvas(width, height, colour)
     f = font(TEXT, True)
@@ -364,7 +388,10 @@ def _owner_tag(owner: str, colour: tuple, width: int, height: int) -> Image.Imag
 
 
 @lru_cache(maxsize=8)
-def _printed_board(spaces_key: tuple, taxes_key: tuple) -> Image.Image:
+def _printed_board(
+    spaces_key: tuple[tuple[int, str, str, str | None, int | None], ...],
+    taxes_key: tuple[tuple[int, int], ...],
+) -> Image.Image:
     image, draw = new_canvas(SIZE, SIZE, BOARD_BG)
     taxes = dict(taxes_key)
     for index, name, kind, group, price in spaces_key:
@@ -373,12 +400,18 @@ def _printed_board(spaces_key: tuple, taxes_key: tuple) -> Image.Image:
     return image
 
 
+@dataclass(frozen=True)
 class _Printed:
-    def __init__(self, **kw):
-        self.__dict__.update(kw)
+    """What the board prints on a space (the part of a ``SpaceView`` that never changes)."""
+
+    index: int
+    name: str
+    kind: str
+    group: str | None
+    price: int | None
 
 
-def _draw_corner(image, draw, sp, box) -> None:
+def _draw_corner(image: Image.Image, draw: ImageDraw.ImageDraw, sp: _Printed, box: Box) -> None:
     x0, y0, x1, y1 = box
     top = (x0 + 6, y0 + 6, x1 - 6, y0 + 80)
     if sp.index == 0:
@@ -409,8 +442,8 @@ def _draw_corner(image, draw, sp, box) -> None:
         draw_text_centered(draw, top, "GO TO JAIL", 24, fill=(30, 60, 160), bold=True)
 
 
-def _draw_tokens(draw, view, colours) -> None:
-    by_space: dict[int, list] = {}
+def _draw_tokens(draw: ImageDraw.ImageDraw, view: MonopolyView, colours: dict[str, RGB]) -> None:
+    by_space: dict[int, list[PlayerView]] = {}
     jailed = []
     for p in view.players:
         if p.bankrupt:
@@ -445,7 +478,7 @@ def _fits(r: int, length: int) -> int:
     return max(1, (length + 2) // (2 * r + 2))
 
 
-def _grid_spots(n: int, box) -> tuple[int, list[tuple[int, int]]]:
+def _grid_spots(n: int, box: Box) -> tuple[int, list[tuple[int, int]]]:
     """Token centres in rows inside ``box`` (the corner squares)."""
     x0, y0, x1, y1 = box
     r = next(
@@ -514,7 +547,7 @@ def _side_spots(i: int, n: int) -> tuple[int, list[tuple[int, int]]]:
 
 
 # -- centre -------------------------------------------------------------------------------
-def _die(draw, x: int, y: int, value: int, size: int = 56) -> None:
+def _die(draw: ImageDraw.ImageDraw, x: int, y: int, value: int, size: int = 56) -> None:
     draw.rounded_rectangle([x, y, x + size, y + size], radius=10, fill=WHITE, outline=INK, width=3)
     pips = {
         1: [(1, 1)],
@@ -530,7 +563,7 @@ def _die(draw, x: int, y: int, value: int, size: int = 56) -> None:
         draw.ellipse([cx - 6, cy - 6, cx + 6, cy + 6], fill=INK)
 
 
-def _draw_centre(draw, view, colours) -> None:
+def _draw_centre(draw: ImageDraw.ImageDraw, view: MonopolyView, colours: dict[str, RGB]) -> None:
     x0 = CORNER + TAB + 16
     x1 = SIZE - CORNER - TAB - 16
     y = CORNER + TAB + 14
@@ -620,7 +653,7 @@ def _draw_centre(draw, view, colours) -> None:
     draw.text((x0, SIZE - CORNER - 124), f"Cards in decks: {decks}", font=fs, fill=MUTED)
 
 
-def draw_board(view) -> Image.Image:
+def draw_board(view: MonopolyView) -> Image.Image:
     spaces_key = tuple((sp.index, sp.name, sp.kind, sp.group, sp.price) for sp in view.spaces)
     image = _printed_board(spaces_key, tuple(sorted(view.taxes.items()))).copy()
     draw = Draw(image)
@@ -632,13 +665,13 @@ def draw_board(view) -> Image.Image:
     return image
 
 
-def render_board(view) -> bytes:
+def render_board(view: MonopolyView) -> bytes:
     """The public board as an 8-bit PNG in the game's palette."""
     return to_png(draw_board(view), palette=board_palette("monopoly"))
 
 
 # -- hand ---------------------------------------------------------------------------------
-def render_hand(view) -> bytes:
+def render_hand(view: MonopolyView) -> bytes:
     me = view.me
     width = 900
     if me is None:

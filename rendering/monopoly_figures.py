@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from PIL import ImageDraw
 
-from rendering.kit import INK, WHITE, contrast_ink, font, text_size
+from rendering.kit import INK, WHITE, Ink, contrast_ink, font, text_size
 
 DISC = (252, 250, 242)
 #: the player's initial is never smaller than this (1/60 of the board's width)
@@ -19,13 +19,15 @@ LETTER = 20
 #: below this radius a token shows the initial alone: a figure that small does not read
 SMALL_FIGURE = 22
 Point = tuple[float, float]
+#: draws a figure centred at (cx, cy), ``s`` its half-size, ``w`` its outline width
+Pictogram = Callable[[ImageDraw.ImageDraw, float, float, float, int], None]
 
 
-def _poly(draw, pts: list[Point], fill, width: int) -> None:
+def _poly(draw: ImageDraw.ImageDraw, pts: list[Point], fill: Ink, width: int) -> None:
     draw.polygon([(round(x), round(y)) for x, y in pts], fill=fill, outline=INK, width=width)
 
 
-def _badge(draw, cx, cy, s, w) -> None:
+def _badge(draw: ImageDraw.ImageDraw, cx: float, cy: float, s: float, w: int) -> None:
     """Council of Ricks badge: a gold five-pointed star."""
     import math
 
@@ -37,7 +39,7 @@ def _badge(draw, cx, cy, s, w) -> None:
     _poly(draw, pts, (236, 182, 30), w)
 
 
-def _meeseeks(draw, cx, cy, s, w) -> None:
+def _meeseeks(draw: ImageDraw.ImageDraw, cx: float, cy: float, s: float, w: int) -> None:
     """Mr. Meeseeks box: a blue box with its big button on top."""
     draw.rectangle(
         [cx - s * 0.75, cy - s * 0.25, cx + s * 0.75, cy + s * 0.8],
@@ -59,7 +61,7 @@ def _meeseeks(draw, cx, cy, s, w) -> None:
     )
 
 
-def _plumbus(draw, cx, cy, s, w) -> None:
+def _plumbus(draw: ImageDraw.ImageDraw, cx: float, cy: float, s: float, w: int) -> None:
     """Plumbus: a pink blob with its knob on top and a stubby stem."""
     pink, dark = (240, 130, 170), (200, 80, 120)
     draw.rectangle([cx - s * 0.12, cy + s * 0.45, cx + s * 0.12, cy + s * 0.9], fill=dark)
@@ -72,7 +74,7 @@ def _plumbus(draw, cx, cy, s, w) -> None:
     draw.ellipse([cx + s * 0.15, cy - s * 0.05, cx + s * 0.45, cy + s * 0.25], fill=dark)
 
 
-def _portalgun(draw, cx, cy, s, w) -> None:
+def _portalgun(draw: ImageDraw.ImageDraw, cx: float, cy: float, s: float, w: int) -> None:
     """Portal Gun: a grey body, a handle, and the green portal fluid at the back."""
     grey = (175, 180, 190)
     _poly(
@@ -97,7 +99,7 @@ def _portalgun(draw, cx, cy, s, w) -> None:
     )
 
 
-def _ship(draw, cx, cy, s, w) -> None:
+def _ship(draw: ImageDraw.ImageDraw, cx: float, cy: float, s: float, w: int) -> None:
     """Rick's ship: a saucer body under a glass dome."""
     draw.chord(
         [cx - s * 0.55, cy - s * 0.75, cx + s * 0.55, cy + s * 0.3],
@@ -120,7 +122,7 @@ def _ship(draw, cx, cy, s, w) -> None:
         )
 
 
-def _helmet(draw, cx, cy, s, w) -> None:
+def _helmet(draw: ImageDraw.ImageDraw, cx: float, cy: float, s: float, w: int) -> None:
     """Snuffles' helmet: a metal dome with a visor and an antenna."""
     draw.line([(cx + s * 0.3, cy - s * 0.4), (cx + s * 0.55, cy - s * 0.95)], fill=INK, width=w)
     draw.ellipse([cx + s * 0.4, cy - s * 1.05, cx + s * 0.7, cy - s * 0.75], fill=(220, 50, 50))
@@ -146,7 +148,7 @@ def _helmet(draw, cx, cy, s, w) -> None:
     )
 
 
-PICTOGRAMS: dict[str, Callable] = {
+PICTOGRAMS: dict[str, Pictogram] = {
     "badge": _badge,
     "meeseeks": _meeseeks,
     "plumbus": _plumbus,

@@ -50,7 +50,7 @@ def _build(game: str) -> Image.Image:
         half = image.convert("RGB").resize(
             (image.width // 2, image.height // 2), Image.Resampling.NEAREST
         )
-        found: list[tuple[int, Colour]] = half.getcolors(maxcolors=1 << 22) or []  # type: ignore[assignment]
+        found: list[tuple[int, Colour]] = half.getcolors(maxcolors=1 << 22) or []  # type: ignore[assignment]  # RGB: colours are triples
         counts.update({colour: n for n, colour in found})
     named = list(dict.fromkeys(named_colours([kit, module])))[:256]
     ordered = list(named)

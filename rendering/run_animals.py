@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
+from engines.run_animals.views import CardView, GoalView, RAView, TileView
 from rendering.kit import (
     INK,
     MUTED,
     PAPER,
     WHITE,
+    Ink,
     contrast_ink,
     draw_text_centered,
     ellipsize,
@@ -66,7 +68,7 @@ SPECIES_INITIALS = {
 
 
 # -- small pieces -------------------------------------------------------------------------------
-def _cube(draw: ImageDraw.ImageDraw, x: int, y: int, size: int, colour: str, content: str):
+def _cube(draw: ImageDraw.ImageDraw, x: int, y: int, size: int, colour: str, content: str) -> None:
     box = (x, y, x + size, y + size)
     if content == "cube":
         draw.rounded_rectangle(box, radius=4, fill=CUBE[colour], outline=WHITE, width=2)
@@ -78,7 +80,9 @@ def _cube(draw: ImageDraw.ImageDraw, x: int, y: int, size: int, colour: str, con
         draw.rounded_rectangle(box, radius=4, fill=(250, 248, 240), outline=CUBE[colour], width=3)
 
 
-def _disc(draw: ImageDraw.ImageDraw, cx: int, cy: int, r: int, species: str, size: int = TEXT):
+def _disc(
+    draw: ImageDraw.ImageDraw, cx: int, cy: int, r: int, species: str, size: int = TEXT
+) -> None:
     colour = SPECIES_COLOUR[species]
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=WHITE, width=2)
     f = font(size, True)
@@ -86,7 +90,15 @@ def _disc(draw: ImageDraw.ImageDraw, cx: int, cy: int, r: int, species: str, siz
     draw.text((cx, cy), label, font=f, fill=contrast_ink(colour), anchor="mm")
 
 
-def _goal_cubes(draw, x, y, goal, have, size=20, gap=4) -> int:
+def _goal_cubes(
+    draw: ImageDraw.ImageDraw,
+    x: int,
+    y: int,
+    goal: GoalView,
+    have: dict[str, int],
+    size: int = 20,
+    gap: int = 4,
+) -> int:
     """The goal's cubes in colour order, filled when acquired; returns the x after them."""
     for c, n in (("F", goal.food), ("N", goal.nest), ("W", goal.water)):
         for i in range(n):
@@ -96,7 +108,15 @@ def _goal_cubes(draw, x, y, goal, have, size=20, gap=4) -> int:
 
 
 # -- the map ------------------------------------------------------------------------------------
-def _tile(draw, view, tile, x, y, rolled: set[int], active: int | None):
+def _tile(
+    draw: ImageDraw.ImageDraw,
+    view: RAView,
+    tile: TileView,
+    x: int,
+    y: int,
+    rolled: set[int],
+    active: int | None,
+) -> None:
     base = CLEARED if tile.side == "cleared" else FOREST
     dark = CLEARED_DARK if tile.side == "cleared" else FOREST_DARK
     if not tile.productive:
@@ -132,7 +152,7 @@ def _tile(draw, view, tile, x, y, rolled: set[int], active: int | None):
         )
 
 
-def _map(draw, view):
+def _map(draw: ImageDraw.ImageDraw, view: RAView) -> None:
     rolled = {r.tile for r in view.last_roll}
     active = view.pending.meeple_tile if view.pending else None
     for tile in view.tiles:
@@ -143,7 +163,7 @@ def _map(draw, view):
 
 
 # -- the side panel -----------------------------------------------------------------------------
-def _players(draw, view, y: int) -> int:
+def _players(draw: ImageDraw.ImageDraw, view: RAView, y: int) -> int:
     width = WIDTH - PANEL_X - 10
     for p in view.players:
         h = 116
@@ -196,7 +216,7 @@ def _players(draw, view, y: int) -> int:
     return y
 
 
-def _face_up(draw, view, y: int) -> int:
+def _face_up(draw: ImageDraw.ImageDraw, view: RAView, y: int) -> int:
     draw.text(
         (PANEL_X, y), f"Goals to take  (deck {view.goal_deck})", font=font(17, True), fill=INK
     )
@@ -215,7 +235,7 @@ def _face_up(draw, view, y: int) -> int:
     return y + 44
 
 
-def _graveyard(draw, view, y: int) -> int:
+def _graveyard(draw: ImageDraw.ImageDraw, view: RAView, y: int) -> int:
     draw.text((PANEL_X, y), "Graveyard", font=font(17, True), fill=INK)
     y += 24
     w = (WIDTH - PANEL_X - 10) // 6
@@ -245,7 +265,7 @@ def _graveyard(draw, view, y: int) -> int:
     return y + 82
 
 
-def _roll_and_supply(draw, view, y: int) -> int:
+def _roll_and_supply(draw: ImageDraw.ImageDraw, view: RAView, y: int) -> int:
     width = WIDTH - PANEL_X - 10
     if view.last_roll:
         draw.text(
@@ -269,7 +289,7 @@ def _roll_and_supply(draw, view, y: int) -> int:
     return y + 28
 
 
-def _header(draw, view):
+def _header(draw: ImageDraw.ImageDraw, view: RAView) -> None:
     draw.rectangle((0, 0, WIDTH, HEADER), fill=(44, 70, 48))
     draw.text((12, 10), "Run Animals, Run!", font=font(28, True), fill=WHITE)
     if view.over:
@@ -300,7 +320,7 @@ def _header(draw, view):
     draw.text((x, 16), ellipsize(text, f, WIDTH - x - 12), font=f, fill=(255, 236, 150))
 
 
-def _footer(draw, view, y: int) -> None:
+def _footer(draw: ImageDraw.ImageDraw, view: RAView, y: int) -> None:
     draw_text_centered(
         draw,
         (MAP_X, y, WIDTH - 10, y + 40),
@@ -312,7 +332,7 @@ def _footer(draw, view, y: int) -> None:
     )
 
 
-def draw_board(view) -> Image.Image:
+def draw_board(view: RAView) -> Image.Image:
     """The whole public board. Drawn on a tall canvas, then cut below the lowest element (the
     side panel outgrows the map with four players and a long chain of rerolls)."""
     image, draw = new_canvas(WIDTH, 1400, PAPER)
@@ -329,7 +349,7 @@ def draw_board(view) -> Image.Image:
     return image.crop((0, 0, WIDTH, bottom))
 
 
-def render_board(view) -> bytes:
+def render_board(view: RAView) -> bytes:
     """The public board as an 8-bit PNG in the game's palette."""
     return to_png(draw_board(view), palette=board_palette("run_animals"))
 
@@ -339,7 +359,7 @@ CARD_W, CARD_H = 230, 168
 ACTION_H = 60
 
 
-def _card(draw, x, y, card, faded: bool = False):
+def _card(draw: ImageDraw.ImageDraw, x: int, y: int, card: CardView, faded: bool = False) -> None:
     fill = (250, 246, 232) if not faded else (222, 220, 214)
     edge = (120, 100, 70) if not faded else (170, 165, 155)
     draw.rounded_rectangle(
@@ -362,7 +382,7 @@ def _card(draw, x, y, card, faded: bool = False):
     _action(draw, x, y + 90, card.actions[1], ink)
 
 
-def _action(draw, x, y, text: str, ink):
+def _action(draw: ImageDraw.ImageDraw, x: int, y: int, text: str, ink: Ink) -> None:
     """One action: its name, with coloured cubes for what an Acquire may take."""
     if text.startswith("Acquire "):
         names = text.split(" ", 1)[1].split("/")
@@ -387,7 +407,7 @@ def _action(draw, x, y, text: str, ink):
         )
 
 
-def render_hand(view) -> bytes:
+def render_hand(view: RAView) -> bytes:
     """The viewer's hand (private), with their public discard pile greyed below it."""
     me = next((p for p in view.players if p.name == view.viewer), None)
     hand = view.my_hand or []

@@ -15,7 +15,8 @@ import re
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
+from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any, TypeVar
 
 import aiosqlite
@@ -24,7 +25,8 @@ from storage.sql import Connection, Db, SqliteDb
 
 T = TypeVar("T")
 
-MIGRATIONS_DIR = Path(__file__).parent / "migrations"
+#: package data, so that an installed copy (a wheel, not only a checkout) has them
+MIGRATIONS_DIR: Traversable = resources.files("storage") / "migrations"
 _NAME = re.compile(r"^(\d{4})_[A-Za-z0-9_]+\.sql$")
 
 
@@ -39,10 +41,10 @@ class Migration:
     sql: str
 
 
-def discover(directory: Path = MIGRATIONS_DIR) -> list[Migration]:
+def discover(directory: Traversable = MIGRATIONS_DIR) -> list[Migration]:
     """The migration files in ``directory``, sorted by number; numbers must be unique."""
     found: dict[int, Migration] = {}
-    for path in sorted(directory.iterdir()):
+    for path in sorted(directory.iterdir(), key=lambda p: p.name):
         match = _NAME.match(path.name)
         if not match:
             continue

@@ -19,6 +19,7 @@ from bot.clock.ports import ChannelGone, Notifier
 from bot.errors import HOST_POWERS_ALSO, NoGame, NotAllowed, WrongStage
 from bot.table import GameInfo, Table
 from bot.table.bots import Think
+from bot.table.names import player_name
 from storage.clock import ClockStore
 from storage.shards import Shards
 
@@ -75,6 +76,16 @@ class ClockBase:
         # host powers follow the seat: a host who left the game has none
         if not can_manage and (user_id != game.host_id or game.active_seat_of(user_id) is None):
             raise NotAllowed(f"Only the host (<@{game.host_id}>), {HOST_POWERS_ALSO} can do that.")
+
+    @staticmethod
+    def _name_of(game: GameInfo, user_id: int, by_name: str | None) -> str:
+        """How the game's log names who used a power: their seat's name, else (a moderator
+        with no seat) their display name made safe, never a mention: the log is also read
+        outside Discord (the spectator page), where ``<@id>`` would show the user id."""
+        seat = game.seat_of(user_id)
+        if seat is not None:
+            return seat.name
+        return player_name(by_name) if by_name else "A moderator"
 
     async def _seated_games(
         self, guild_id: int | None, user_id: int, statuses: Iterable[str]

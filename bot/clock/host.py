@@ -1,6 +1,7 @@
 """Host powers (the game's host, or a member with Manage Messages or the server's game master
 role): pause and resume the clock, set it, remove a player, hand the host role over. Every use
-is written in the game's log."""
+is written in the game's log, naming who used it by name (``by_name``: a moderator's display
+name, for one with no seat), never by a mention that shows a user id outside Discord."""
 
 from __future__ import annotations
 
@@ -27,17 +28,23 @@ class HostPowers(ClockBase):
     async def _log(self, game: GameInfo, user_id: int | None, text: str) -> None:
         await self.table.note(game_id=game.id, kind="host", user_id=user_id, text=text)
 
-    async def pause(self, *, channel_id: int, user_id: int, can_manage: bool) -> None:
+    async def pause(
+        self, *, channel_id: int, user_id: int, can_manage: bool, by_name: str | None = None
+    ) -> None:
         game = await self._running(channel_id)
         self._require_host(game, user_id, can_manage)
         dg = await self.clocks.game(game.id)
         if dg.paused_at is not None:
             raise TableError("The clock is already paused; `/game resume` starts it again.")
         await self.clocks.update_game(game.id, paused_at=self.clock())
-        await self._log(game, user_id, f"⏸️ <@{user_id}> paused the clock.")
+        await self._log(
+            game, user_id, f"⏸️ {self._name_of(game, user_id, by_name)} paused the clock."
+        )
         self.wake()
 
-    async def resume(self, *, channel_id: int, user_id: int, can_manage: bool) -> None:
+    async def resume(
+        self, *, channel_id: int, user_id: int, can_manage: bool, by_name: str | None = None
+    ) -> None:
         game = await self._running(channel_id)
         self._require_host(game, user_id, can_manage)
         dg = await self.clocks.game(game.id)
@@ -49,7 +56,9 @@ class HostPowers(ClockBase):
             if held > 0:
                 await self.clocks.shift_deadlines(held, game_id=game.id, user_id=d.user_id)
         await self.clocks.update_game(game.id, paused_at=None)
-        await self._log(game, user_id, f"▶️ <@{user_id}> resumed the clock.")
+        await self._log(
+            game, user_id, f"▶️ {self._name_of(game, user_id, by_name)} resumed the clock."
+        )
         await self.sync(game.id)
 
     async def set_clock(
@@ -61,6 +70,7 @@ class HostPowers(ClockBase):
         turn_seconds: int | None,
         missed_limit: int | None = None,
         standin_level: str | None = None,
+        by_name: str | None = None,
     ) -> ClockSetting:
         game = await self._live(channel_id)
         self._require_host(game, user_id, can_manage)
@@ -78,7 +88,8 @@ class HostPowers(ClockBase):
         limit = (await self.clocks.game(game.id)).missed_limit
         level = await self.standin_level(game.id)
         shown += f"; a vote after {limit} missed turns in a row; stand-ins play at {level}"
-        await self._log(game, user_id, f"⏱️ <@{user_id}> set the clock: {shown}.")
+        who = self._name_of(game, user_id, by_name)
+        await self._log(game, user_id, f"⏱️ {who} set the clock: {shown}.")
         return ClockSetting(turn_seconds, limit, level)
 
     async def standin_level(self, game_id: int) -> str:
@@ -103,7 +114,13 @@ class HostPowers(ClockBase):
         return ClockInfo(setting, dg.paused_at, deadlines)
 
     async def kick(
-        self, *, channel_id: int, user_id: int, can_manage: bool, target_id: int
+        self,
+        *,
+        channel_id: int,
+        user_id: int,
+        can_manage: bool,
+        target_id: int,
+        by_name: str | None = None,
     ) -> Removal:
         """Remove a player; refused (nothing changes) when they already left the game, e.g.
         by conceding at the same moment."""
@@ -115,11 +132,18 @@ class HostPowers(ClockBase):
         if target_id == user_id:
             raise TableError("To leave the game yourself, use `/game concede`.")
         removal = await self._remove(game, target_id, f"{target.name} was removed by the host")
-        await self._log(game, user_id, f"👢 <@{user_id}> removed {target.name} from the game.")
+        who = self._name_of(game, user_id, by_name)
+        await self._log(game, user_id, f"👢 {who} removed {target.name} from the game.")
         return removal
 
     async def hand_over(
-        self, *, channel_id: int, user_id: int, can_manage: bool, target_id: int
+        self,
+        *,
+        channel_id: int,
+        user_id: int,
+        can_manage: bool,
+        target_id: int,
+        by_name: str | None = None,
     ) -> str:
         """Hand the host role to a player; returns their name."""
         game = await self._live(channel_id)
@@ -129,10 +153,11 @@ class HostPowers(ClockBase):
             raise NotSeated("The new host must be a player of this game.")
         if target_id == game.host_id:
             raise TableError(f"{target.name} is already the host.")
+        who = self._name_of(game, user_id, by_name)
         await self.table.hand_over(
             game_id=game.id,
             new_host_id=target_id,
             by_id=user_id,
-            text=f"👑 <@{user_id}> handed the host role to {target.name}.",
+            text=f"👑 {who} handed the host role to {target.name}.",
         )
         return target.name

@@ -7,6 +7,7 @@ deleted, so their full log stays in the move log for ``/game log`` and for these
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TypedDict
 
@@ -130,6 +131,36 @@ async def history(
             )
         )
     return out
+
+
+#: how many of a server's most recently ended games :func:`visible_history` looks through
+HISTORY_SCAN = 200
+
+
+async def visible_history(
+    table: Table,
+    guild_id: int | None,
+    visible: Callable[[int], bool],
+    limit: int = 10,
+    scan: int = HISTORY_SCAN,
+) -> tuple[list[HistoryEntry], int]:
+    """A server's recent games in the channels the asker can see (``visible``, asked once per
+    channel), newest first, and how many games in other channels were left out: those newer
+    than the last one listed, or, when fewer than ``limit`` are listed, all of the ``scan`` most
+    recent games. Players, winners and channels of the others are never named."""
+    seen: dict[int, bool] = {}
+    shown: list[HistoryEntry] = []
+    hidden = 0
+    for entry in await history(table, guild_id, None, limit=scan):
+        if len(shown) == limit:
+            break
+        if entry.channel_id not in seen:
+            seen[entry.channel_id] = visible(entry.channel_id)
+        if seen[entry.channel_id]:
+            shown.append(entry)
+        else:
+            hidden += 1
+    return shown, hidden
 
 
 async def stats(table: Table, guild_id: int | None) -> tuple[list[PlayerStats], list[GameStats]]:

@@ -50,7 +50,10 @@ from bot.discord_app.components import (
     MovesButton,
     RematchButton,
     amount_submitted,
+    answer_unreadable,
 )
+from bot.discord_app.cooldowns import Cooldowns
+from bot.discord_app.replay import Replays
 from bot.discord_app.resume import Announcements, catch_up
 from bot.discord_app.sync import HashKeeper, sync_commands
 from bot.discord_app.turn_book import TurnBook
@@ -127,6 +130,8 @@ class TabletopClient(discord.Client):
         self.server_settings: SettingsKeeper | None = None
         self.watch_server: WatchServer | None = None  # the spectator pages, when they are on
         self.permissions_checked: set[int] = set()  # servers whose permissions were logged
+        self.cooldowns = Cooldowns()  # each user's allowance of boards, log pages, replays
+        self.replays = Replays()  # ended games' replays, and the games being drawn now
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(
@@ -191,7 +196,8 @@ class TabletopClient(discord.Client):
             heap.settle()  # start-up is over: what it made lives as long as the bot
 
     async def on_interaction(self, interaction: discord.Interaction[TabletopClient]) -> None:
-        await amount_submitted(interaction)
+        if not await amount_submitted(interaction):
+            await answer_unreadable(interaction)
 
     async def handle_action(
         self,

@@ -18,6 +18,11 @@ index of the move in a list the table rebuilds when the click comes back
 The items are :class:`discord.ui.DynamicItem` subclasses registered once on the client; their
 callbacks hand the click to ``client.handle_action`` / ``client.handle_moves`` (see
 :mod:`bot.discord_app.turns`).
+
+Anyone can send a click with a custom id of their own making. Every number in one is checked
+against its range where it is parsed (:func:`numbers`); an id with a number outside it, or one
+that looks like ours but is of no kind we make (:func:`answer_unreadable`), gets the private
+:data:`FORGED` answer and changes nothing.
 """
 
 from __future__ import annotations
@@ -25,10 +30,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Self, cast
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 import discord
 
+from bot.discord_app import replies
 from bot.discord_app.text import (
     MAX_BUTTON_LABEL,
     MAX_BUTTONS,
@@ -39,7 +45,8 @@ from bot.discord_app.text import (
     clip,
 )
 from bot.table.offers import unique
-from engines import Action
+from engines import Action, ActionRole
+from engines.core import role_shown
 
 if TYPE_CHECKING:
     from bot.discord_app.client import TabletopClient
@@ -55,6 +62,22 @@ LOG_TEMPLATE = r"ttg:(?P<page>[0-9]+):(?P<per>[0-9]+)"
 CONFIRM_TEMPLATE = r"ttc(?P<own>p?):(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<index>[0-9]+)"
 AMOUNT_TEMPLATE = r"tta(?P<own>p?):(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<index>[0-9]+)"
 FORM_PATTERN = re.compile(r"ttn(?P<own>p?):(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<index>[0-9]+)")
+#: every kind of custom id this module makes
+PATTERNS = [
+    *map(
+        re.compile,
+        (
+            BUTTON_TEMPLATE,
+            SELECT_TEMPLATE,
+            MOVES_TEMPLATE,
+            REMATCH_TEMPLATE,
+            LOG_TEMPLATE,
+            CONFIRM_TEMPLATE,
+            AMOUNT_TEMPLATE,
+        ),
+    ),
+    FORM_PATTERN,
+]
 #: the text field of an amount form
 AMOUNT_FIELD = "amount"
 AMOUNT_FIELD_LABEL = "Amount (a whole number)"
@@ -62,10 +85,79 @@ MAX_FORM_TITLE = 45
 MAX_FIELD_DESCRIPTION = 100
 REMATCH_LABEL = "Rematch"
 MOVES_LABEL = "Choose your move (privately)"
-#: words that make a move the main action of its step (the primary, blue button)
-MAIN_WORDS = ("roll", "end turn", "end your turn", "done", "take 2", "draw", "bid")
-#: words that make a move one that loses something (a red button)
-LOSING_WORDS = ("bankrupt", "extinct", "lose", "concede", "give up", "skip acting")
+#: the answer to a component whose custom id is forged or broken
+FORGED = (
+    "This button is no longer valid, so nothing was done. `/game board` shows the current "
+    "board with its buttons."
+)
+#: what every custom id this module makes starts with
+OURS = re.compile(r"tt[a-z]{0,2}:")
+#: the range of each number a custom id (or a select option's value) carries
+GAME_IDS = range(1, 2**63)  # a game's id: a positive signed 64-bit integer in both databases
+VERSIONS = range(0, 2**63)
+MOVE_INDEXES = range(0, 10_000)  # far more moves than any turn offers
+MENU_INDEXES = range(0, MAX_ROWS)  # the k-th select menu of a message
+LOG_PAGES = range(1, 2**31)
+LOG_PER_PAGE = range(1, 51)  # /game log's count: 1 to 50 lines a page
+#: the menu of moves whose engine gives them no kind, and of kinds too small for a menu
+OTHER_MOVES = "More moves"
+
+
+def number(text: str, allowed: range) -> int | None:
+    """``text`` as a number in ``allowed``, else ``None`` (not a number, or out of range)."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 20):
+        return None
+    value = int(text)
+    return value if value in allowed else None
+
+
+def numbers(match: re.Match[str], **ranges: range) -> list[int] | None:
+    """The named numbers of a custom id, in the order named, each checked against its range
+    as it is parsed; ``None`` when one is outside it (or not a number at all)."""
+    out = []
+    for name, allowed in ranges.items():
+        value = number(match[name] or "", allowed)
+        if value is None:
+            return None
+        out.append(value)
+    return out
+
+
+def move_numbers(match: re.Match[str], index: range = MOVE_INDEXES) -> list[int] | None:
+    """The game, version and index of a move's custom id, range-checked."""
+    return numbers(match, game=GAME_IDS, version=VERSIONS, index=index)
+
+
+async def answer_forged(interaction: discord.Interaction) -> None:
+    """The private answer to a forged or broken component: nothing is done."""
+    await replies.private(interaction, FORGED)
+
+
+class Checked:
+    """A component made from a custom id: one whose numbers were out of range when it was
+    parsed (``forged``) answers privately and never reaches its callback."""
+
+    forged = False
+
+    async def interaction_check(self, interaction: discord.Interaction[discord.Client], /) -> bool:
+        if self.forged:
+            await answer_forged(interaction)
+            return False
+        return True
+
+
+C = TypeVar("C", bound=Checked)
+
+
+def checked(item: C, read: list[int] | None) -> C:
+    """``item`` (made with placeholder numbers when ``read`` is ``None``) marked forged when
+    its custom id's numbers did not pass their ranges."""
+    item.forged = read is None
+    return item
+
+
+#: the numbers a forged component is made with (it never uses them)
+PLACEHOLDER = (1, 0, 0)
 
 
 def button_id(game_id: int, version: int, index: int, *, own: bool = False) -> str:
@@ -84,15 +176,15 @@ def moves_id(game_id: int, version: int) -> str:
 LOSING_NOTE = "Loses something: you will be asked to confirm"
 
 
-def loses_something(label: str) -> bool:
-    """Whether a move's label says it loses something (bankruptcy, extinction, conceding)."""
-    words = label.casefold()
-    return any(w in words for w in LOSING_WORDS)
+def loses_something(action: Action) -> bool:
+    """Whether a move asks "are you sure?" first: its engine declares it destructive (or
+    declares nothing, see :func:`engines.core.role_shown`). Never read from its words."""
+    return role_shown(action) is ActionRole.DESTRUCTIVE
 
 
 def style_of(action: Action, *, main: bool) -> discord.ButtonStyle:
     """Red for a move that loses something, blue for the step's main action, grey otherwise."""
-    if loses_something(action.label):
+    if loses_something(action):
         return discord.ButtonStyle.danger
     return discord.ButtonStyle.primary if main else discord.ButtonStyle.secondary
 
@@ -106,14 +198,14 @@ def routed(interaction: discord.Interaction[discord.Client]) -> discord.Interact
 
 
 def main_index(actions: Sequence[Action]) -> int:
-    """The step's main action: the first whose label says so, else the first move."""
+    """The step's main action: the first its engine declares main, else the first move."""
     for i, a in enumerate(actions):
-        if any(a.label.casefold().startswith(w) for w in MAIN_WORDS):
+        if a.role is ActionRole.MAIN:
             return i
     return 0
 
 
-class ActionButton(discord.ui.DynamicItem[Button], template=BUTTON_TEMPLATE):
+class ActionButton(Checked, discord.ui.DynamicItem[Button], template=BUTTON_TEMPLATE):
     """One offered move as a button; survives restarts through its custom id."""
 
     def __init__(
@@ -150,14 +242,9 @@ class ActionButton(discord.ui.DynamicItem[Button], template=BUTTON_TEMPLATE):
     ) -> Self:
         label = getattr(item, "label", None) or ""
         style = getattr(item, "style", None) or discord.ButtonStyle.secondary
-        return cls(
-            int(match["game"]),
-            int(match["version"]),
-            int(match["index"]),
-            label,
-            own=bool(match["own"]),
-            style=style,
-        )
+        read = move_numbers(match)
+        made = cls(*(read or PLACEHOLDER), label, own=bool(match["own"]), style=style)
+        return checked(made, read)
 
     async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
         click = routed(interaction)
@@ -188,7 +275,7 @@ async def ask_first(
     )
 
 
-class ConfirmButton(discord.ui.DynamicItem[Button], template=CONFIRM_TEMPLATE):
+class ConfirmButton(Checked, discord.ui.DynamicItem[Button], template=CONFIRM_TEMPLATE):
     """ "Yes, do it" under the private question a red (losing) move asks first."""
 
     def __init__(self, game_id: int, version: int, index: int, *, own: bool = False):
@@ -212,9 +299,8 @@ class ConfirmButton(discord.ui.DynamicItem[Button], template=CONFIRM_TEMPLATE):
         match: re.Match[str],
         /,
     ) -> Self:
-        return cls(
-            int(match["game"]), int(match["version"]), int(match["index"]), own=bool(match["own"])
-        )
+        read = move_numbers(match)
+        return checked(cls(*(read or PLACEHOLDER), own=bool(match["own"])), read)
 
     async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
         click = routed(interaction)
@@ -223,7 +309,7 @@ class ConfirmButton(discord.ui.DynamicItem[Button], template=CONFIRM_TEMPLATE):
         )
 
 
-class AmountButton(discord.ui.DynamicItem[Button], template=AMOUNT_TEMPLATE):
+class AmountButton(Checked, discord.ui.DynamicItem[Button], template=AMOUNT_TEMPLATE):
     """A move whose number the player types: opens a form with one text field for it."""
 
     def __init__(
@@ -258,14 +344,14 @@ class AmountButton(discord.ui.DynamicItem[Button], template=AMOUNT_TEMPLATE):
         match: re.Match[str],
         /,
     ) -> Self:
-        return cls(
-            int(match["game"]),
-            int(match["version"]),
-            int(match["index"]),
+        read = move_numbers(match)
+        made = cls(
+            *(read or PLACEHOLDER),
             getattr(item, "label", None) or "",
             own=bool(match["own"]),
             style=getattr(item, "style", None) or discord.ButtonStyle.secondary,
         )
+        return checked(made, read)
 
     async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
         click = routed(interaction)
@@ -323,19 +409,38 @@ async def amount_submitted(interaction: discord.Interaction[TabletopClient]) -> 
     match = FORM_PATTERN.fullmatch(str(data.get("custom_id") or ""))
     if match is None:
         return False
+    read = move_numbers(match)
+    if read is None:
+        await answer_forged(interaction)
+        return True
+    game_id, version, index = read
     await interaction.client.handle_action(
         interaction,
-        int(match["game"]),
-        int(match["version"]),
-        int(match["index"]),
+        game_id,
+        version,
+        index,
         own=bool(match["own"]),
         amount=submitted_value(data) or "",
     )
     return True
 
 
+async def answer_unreadable(interaction: discord.Interaction[TabletopClient]) -> bool:
+    """A click or a form whose custom id looks like ours but is of no kind we make (a
+    negative or non-numeric number, a part missing or added): discord.py hands it to no
+    component, so it is answered here, privately; ``False`` if the interaction is not one."""
+    kinds = (discord.InteractionType.component, discord.InteractionType.modal_submit)
+    if interaction.type not in kinds:
+        return False
+    custom_id = str((interaction.data or {}).get("custom_id") or "")
+    if not OURS.match(custom_id) or any(p.fullmatch(custom_id) for p in PATTERNS):
+        return False
+    await answer_forged(interaction)
+    return True
+
+
 class ActionSelect(
-    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], template=SELECT_TEMPLATE
+    Checked, discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], template=SELECT_TEMPLATE
 ):
     """Up to 25 offered moves in a select menu; an option's value is the move's index."""
 
@@ -371,34 +476,37 @@ class ActionSelect(
         match: re.Match[str],
         /,
     ) -> Self:
-        return cls(
-            int(match["game"]),
-            int(match["version"]),
-            int(match["index"]),
+        read = move_numbers(match, MENU_INDEXES)
+        made = cls(
+            *(read or PLACEHOLDER),
             options=getattr(item, "options", None),
             placeholder=getattr(item, "placeholder", None),
             own=match["kind"] == "q",
         )
+        return checked(made, read)
 
     async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
         click = routed(interaction)
         data: Mapping[str, Any] = interaction.data or {}
         values = self.item.values or data.get("values") or []
-        if not values or not str(values[0]).isdigit():
-            await interaction.response.defer()  # nothing usable chosen: acknowledge only
+        if not values:
+            await interaction.response.defer()  # nothing chosen: acknowledge only
+            return
+        index = number(str(values[0]), MOVE_INDEXES)
+        if index is None:  # an option value no menu of ours offers
+            await answer_forged(interaction)
             return
         chosen = next((o for o in self.item.options if o.value == str(values[0])), None)
-        if chosen is not None and loses_something(chosen.label):  # ask first, as a red button
+        # the note the layout put under a destructive move's option: ask first, as a red button
+        if chosen is not None and chosen.description == LOSING_NOTE:
             await ask_first(
-                interaction, self.game_id, self.version, int(values[0]), chosen.label, own=self.own
+                interaction, self.game_id, self.version, index, chosen.label, own=self.own
             )
             return
-        await click.client.handle_action(
-            click, self.game_id, self.version, int(values[0]), own=self.own
-        )
+        await click.client.handle_action(click, self.game_id, self.version, index, own=self.own)
 
 
-class MovesButton(discord.ui.DynamicItem[Button], template=MOVES_TEMPLATE):
+class MovesButton(Checked, discord.ui.DynamicItem[Button], template=MOVES_TEMPLATE):
     """Opens the clicker's private move panel (labels there stay private)."""
 
     def __init__(self, game_id: int, version: int, *, primary: bool = True):
@@ -420,15 +528,16 @@ class MovesButton(discord.ui.DynamicItem[Button], template=MOVES_TEMPLATE):
         match: re.Match[str],
         /,
     ) -> Self:
-        return cls(int(match["game"]), int(match["version"]))
+        read = numbers(match, game=GAME_IDS, version=VERSIONS)
+        return checked(cls(*(read or PLACEHOLDER[:2])), read)
 
     async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
         click = routed(interaction)
         await click.client.handle_moves(click, self.game_id, self.version)
 
 
-class RematchButton(discord.ui.DynamicItem[Button], template=REMATCH_TEMPLATE):
-    """On a final message: opens a lobby with the same players and options."""
+class RematchButton(Checked, discord.ui.DynamicItem[Button], template=REMATCH_TEMPLATE):
+    """On a final message: opens a lobby with the players still seated and the same options."""
 
     def __init__(self, game_id: int):
         self.game_id = game_id
@@ -448,14 +557,15 @@ class RematchButton(discord.ui.DynamicItem[Button], template=REMATCH_TEMPLATE):
         match: re.Match[str],
         /,
     ) -> Self:
-        return cls(int(match["game"]))
+        read = numbers(match, game=GAME_IDS)
+        return checked(cls(*(read or PLACEHOLDER[:1])), read)
 
     async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
         click = routed(interaction)
         await click.client.handle_rematch(click, self.game_id)
 
 
-class LogPageButton(discord.ui.DynamicItem[Button], template=LOG_TEMPLATE):
+class LogPageButton(Checked, discord.ui.DynamicItem[Button], template=LOG_TEMPLATE):
     """Pages back and forth through ``/game log`` (on the private answer)."""
 
     def __init__(self, page: int, per: int, label: str = "Older", *, disabled: bool = False):
@@ -478,7 +588,9 @@ class LogPageButton(discord.ui.DynamicItem[Button], template=LOG_TEMPLATE):
         match: re.Match[str],
         /,
     ) -> Self:
-        return cls(int(match["page"]), int(match["per"]), getattr(item, "label", "") or "")
+        read = numbers(match, page=LOG_PAGES, per=LOG_PER_PAGE)
+        page, per = read or (1, 1)
+        return checked(cls(page, per, getattr(item, "label", "") or ""), read)
 
     async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
         click = routed(interaction)
@@ -555,7 +667,7 @@ def action_layout(
             discord.SelectOption(
                 label=clip(a.label or "Move", MAX_OPTION_LABEL),
                 value=str(i),
-                description=LOSING_NOTE if loses_something(a.label) else None,
+                description=LOSING_NOTE if loses_something(a) else None,
             )
             for i, a in chunk
         ]
@@ -580,27 +692,22 @@ def button_for(
     return kind(game_id, version, index, action.label, own=own, style=style, row=row)
 
 
-def kind_of(action: Action) -> str:
-    """A move's kind for grouping menus: the first word of its label ("Build", "Mortgage")."""
-    words = action.label.split()
-    return words[0].capitalize() if words else "Other"
-
-
 def grouped(moves: list[tuple[int, Action]]) -> list[tuple[str, list[tuple[int, Action]]]]:
-    """Moves in menus by kind, in first-seen order; kinds too small for a menu of their own
-    share "More moves"; no menu holds more than 25."""
-    kinds: dict[str, list[tuple[int, Action]]] = {}
+    """Moves in menus by the kind their engine declares ("Build", "Mortgage"), in first-seen
+    order; moves of no kind and kinds too small for a menu of their own share "More moves";
+    no menu holds more than 25."""
+    kinds: dict[str | None, list[tuple[int, Action]]] = {}
     for i, a in moves:
-        kinds.setdefault(kind_of(a), []).append((i, a))
-    big = [(k, v) for k, v in kinds.items() if len(v) >= 3]
-    small = [m for k, v in kinds.items() if len(v) < 3 for m in v]
+        kinds.setdefault(a.kind, []).append((i, a))
+    big = [(k, v) for k, v in kinds.items() if k is not None and len(v) >= 3]
+    small = [m for k, v in kinds.items() if k is None or len(v) < 3 for m in v]
     if len(big) > MAX_ROWS - 2:  # too many kinds: the smallest join the rest
         big.sort(key=lambda kv: -len(kv[1]))
         small += [m for _, v in big[MAX_ROWS - 2 :] for m in v]
         big = big[: MAX_ROWS - 2]
         small.sort(key=lambda m: m[0])
     menus: list[tuple[str, list[tuple[int, Action]]]] = []
-    for kind, chunk in [*big, ("More moves", small)]:
+    for kind, chunk in [*big, (OTHER_MOVES, small)]:
         for start in range(0, len(chunk), MAX_CHOICES):
             part = chunk[start : start + MAX_CHOICES]
             if part:

@@ -3,6 +3,12 @@
 The frames are the public boards at the start of every turn, replayed by the table from the
 game's seed and log (so only the spectator's view is ever drawn); :mod:`rendering.animation`
 makes them one animated WebP within Discord's upload limit.
+
+Drawing a long game costs seconds of CPU, and anyone in the channel may ask. So an ended game's
+replay is drawn once and then served from :class:`~bot.discord_app.replay_cache.ReplayCache`
+(a running game's is drawn afresh: it changes with every move), a game is drawn by one request
+at a time (another is refused privately while it is: :class:`AlreadyDrawing`; the end-of-game
+animation waits instead), and each user's requests are limited (:mod:`.cooldowns`).
 """
 
 from __future__ import annotations
@@ -16,8 +22,12 @@ import discord
 
 from bot.discord_app.channels import channel_of
 from bot.discord_app.posts import title_of
+from bot.discord_app.replay_cache import Drawn, ReplayCache
 from bot.discord_app.text import clip
+from bot.errors import TableError
+from bot.table import GameInfo
 from rendering.animation import animate
+from storage import LIVE_STATUSES
 
 if TYPE_CHECKING:
     from bot.discord_app.client import TabletopClient
@@ -25,21 +35,56 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 #: frames in the replay posted by itself when a game ends (``/game replay`` allows more)
 AT_THE_END = 60
+#: frames in a replay asked for with ``/game replay``
+ON_REQUEST = 120
 _running: set[asyncio.Task[None]] = set()
 
 
+class AlreadyDrawing(TableError):
+    default = "A replay of this game is already being drawn; it will be posted here."
+
+
+class Replays:
+    """The replays this process keeps (ended games only) and the games being drawn now."""
+
+    def __init__(self, cache: ReplayCache | None = None) -> None:
+        self.cache = cache or ReplayCache()
+        self.drawing: dict[int, asyncio.Event] = {}  # set when that game's drawing is over
+
+    def cached(self, info: GameInfo, most: int) -> Drawn | None:
+        return None if info.status in LIVE_STATUSES else self.cache.get(info.id, most)
+
+
 async def post_replay(
-    client: TabletopClient, channel_id: int, *, most: int = 120
+    client: TabletopClient, channel_id: int, *, most: int = ON_REQUEST, asker: int | None = None
 ) -> discord.Message | None:
     """The channel's game as one animation (one frame per turn), posted in the channel; None
-    when Discord refused the post. A refusal of the table (nothing to replay) is raised."""
-    info, frames = await client.table.replay_boards(channel_id=channel_id, most=most)
-    data = await asyncio.to_thread(animate, frames)
+    when Discord refused the post. A refusal of the table (nothing to replay) is raised.
+
+    ``asker``, a user asking, is refused with :class:`AlreadyDrawing` while the game is being
+    drawn and spends one of their replay requests (:class:`~.cooldowns.TooSoon` when none is
+    left); without one (the end of a game) the call waits for a drawing under way instead."""
+    replays = client.replays
+    while True:
+        info = await client.table.game(channel_id=channel_id)
+        drawn = replays.cached(info, most)
+        drawing = replays.drawing.get(info.id)
+        if drawn is not None or drawing is None:
+            break
+        if asker is not None:
+            raise AlreadyDrawing()
+        await drawing.wait()
+    # From the lookup to marking the game as being drawn nothing awaits: no other request
+    # can slip in between.
+    if asker is not None:
+        client.cooldowns.take("replay", asker)
+    if drawn is None:
+        info, drawn = await _draw(client, replays, info, channel_id, most)
     alt = clip(
-        f"{title_of(info)}: the whole game as an animation, {len(frames)} frames, one per turn.",
+        f"{title_of(info)}: the whole game as an animation, {drawn.frames} frames, one per turn.",
         1024,
     )
-    file = discord.File(io.BytesIO(data), filename="replay.webp", description=alt)
+    file = discord.File(io.BytesIO(drawn.data), filename="replay.webp", description=alt)
     channel = channel_of(client, channel_id)
     try:
         return await channel.send(
@@ -50,6 +95,24 @@ async def post_replay(
     except discord.HTTPException as exc:
         log.warning("Could not post the replay of game %s: %s", info.id, type(exc).__name__)
         return None
+
+
+async def _draw(
+    client: TabletopClient, replays: Replays, info: GameInfo, channel_id: int, most: int
+) -> tuple[GameInfo, Drawn]:
+    """Draw the channel's game, with ``info``'s game marked as being drawn meanwhile; an ended
+    game's replay is kept."""
+    marked = info.id
+    done = replays.drawing[marked] = asyncio.Event()
+    try:
+        info, frames = await client.table.replay_boards(channel_id=channel_id, most=most)
+        drawn = Drawn(await asyncio.to_thread(animate, frames), len(frames), most)
+    finally:
+        del replays.drawing[marked]
+        done.set()
+    if info.status not in LIVE_STATUSES:
+        replays.cache.put(info.id, drawn)
+    return info, drawn
 
 
 def after_the_end(client: TabletopClient, channel_id: int) -> None:

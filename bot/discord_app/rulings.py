@@ -1,4 +1,4 @@
-"""A game's rulings page (``docs/rulings/<game>.md``), cut into private messages for Discord.
+"""A game's rulings page (``engines/<game>/rulings.md``), cut into private messages for Discord.
 
 Each ruling is a ``## `` section; pages are filled with whole sections, so a ruling is split
 only when it alone is longer than a message (then at line ends).
@@ -6,17 +6,16 @@ only when it alone is longer than a message (then at line ends).
 
 from __future__ import annotations
 
-from pathlib import Path
+from importlib import resources
 
 from bot.discord_app.text import MAX_MESSAGE, clip
 
-RULINGS_DIR = Path(__file__).resolve().parents[2] / "docs" / "rulings"
-
 
 def rulings_text(game: str) -> str | None:
-    """The rulings document of engine ``game``, or None when it has none."""
-    path = RULINGS_DIR / f"{game}.md"
-    return path.read_text(encoding="utf-8") if path.is_file() else None
+    """The rulings page of engine ``game``, or None when it has none. Read as package data
+    beside the engine, so that an installed bot (not only a checkout) has it."""
+    page = resources.files("engines").joinpath(game, "rulings.md")
+    return page.read_text(encoding="utf-8") if page.is_file() else None
 
 
 def _sections(text: str) -> list[str]:

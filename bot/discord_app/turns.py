@@ -493,11 +493,18 @@ async def play(interaction: discord.Interaction[TabletopClient], action: str) ->
 REMATCH_NOT_YOURS = (
     "Only the players of that game can ask for a rematch; start one with `/game new`."
 )
+REMATCH_LEFT = (
+    "You left that game before its end (you conceded or were removed), so its rematch is for "
+    "the players still seated at the end. You can join their lobby if they open one, or start "
+    "a game with `/game new`."
+)
 
 
 async def handle_rematch(interaction: discord.Interaction[TabletopClient], game_id: int) -> None:
-    """The Rematch button of a final message: a lobby with the same players (in the same seats,
-    with the same choices) and options, the clicker as host; the host starts it."""
+    """The Rematch button of a final message: a lobby with the players still seated at the
+    end, bots included (in their seats' order, with the same choices) and the same options, the
+    clicker as host; the host starts it. A player who conceded or was removed is not seated
+    again, and their click opens nothing."""
     try:
         await interaction.response.defer(ephemeral=True, thinking=True)
         table = table_of(interaction)
@@ -505,6 +512,9 @@ async def handle_rematch(interaction: discord.Interaction[TabletopClient], game_
         mine = old.seat_of(interaction.user.id)
         if mine is None or old.channel_id != interaction.channel_id:
             await replies.private(interaction, REMATCH_NOT_YOURS)
+            return
+        if not mine.active:
+            await replies.private(interaction, REMATCH_LEFT)
             return
         info = await table.new_game(
             guild_id=old.guild_id,
@@ -515,7 +525,7 @@ async def handle_rematch(interaction: discord.Interaction[TabletopClient], game_
             options=dict(old.options),
             choices=dict(mine.choices) or None,
         )
-        for seat in old.seats:
+        for seat in old.active_seats:
             if seat.user_id != mine.user_id:
                 info = await table.join(
                     channel_id=old.channel_id,
@@ -530,7 +540,8 @@ async def handle_rematch(interaction: discord.Interaction[TabletopClient], game_
                 info.id, turn_seconds=was.turn_seconds, missed_limit=was.missed_limit
             )
         await interaction.edit_original_response(content="The rematch lobby is open.")
-        post = lobby_post(info, f"{mine.name} asks for a rematch: same players, same options")
+        who = "same players" if old.seats == old.active_seats else "the players still seated"
+        post = lobby_post(info, f"{mine.name} asks for a rematch: {who}, same options")
         await interaction.followup.send(**post.send_kwargs())
     except Exception as exc:  # every failure becomes a private answer
         await replies.answer_error(interaction, exc)

@@ -19,6 +19,10 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import IO, TYPE_CHECKING
+
+if TYPE_CHECKING:  # imported where used, so that ``python -m bot --help`` needs no aiohttp
+    from bot.local.webapp import LocalPage
 
 SEAT_NAMES = ("Ada", "Bruno", "Chiara", "Dev", "Emeka", "Freya")
 CHANNEL_NAMES = ("general", "games", "more-games")
@@ -67,8 +71,12 @@ class LocalSession:
         self.seat_count = seats
         self.preload = preload  # modules the bot imports first (extra engines)
         self.port = port
-        self._tmp = None if db else tempfile.TemporaryDirectory(prefix="tabletop-local-")
-        folder = Path(self._tmp.name) if self._tmp else db.parent
+        self._tmp: tempfile.TemporaryDirectory[str] | None = None
+        if db is None:
+            self._tmp = tempfile.TemporaryDirectory(prefix="tabletop-local-")
+            folder = Path(self._tmp.name)
+        else:
+            folder = db.parent
         folder.mkdir(parents=True, exist_ok=True)
         self.db_path = db or folder / "tabletop.sqlite3"
         self.log_path = folder / "bot.log"
@@ -76,8 +84,9 @@ class LocalSession:
         from bot.localdiscord.server import LocalDiscord
 
         self.server = LocalDiscord()
-        self.page = None  # the LocalPage, once started
-        self.proc: subprocess.Popen | None = None
+        self.page: LocalPage | None = None  # once started
+        self.proc: subprocess.Popen[bytes] | None = None
+        self._log: IO[bytes] | None = None  # the bot's output, while it runs
         self.watch_port = 0
 
     @property
@@ -98,9 +107,9 @@ class LocalSession:
         channels = [server.add_channel(name) for name in CHANNEL_NAMES]
         self.watch_port = _free_port()
         self._start_bot(timeout)
-        self.page = LocalPage(server, seats, channels)
+        self.page = page = LocalPage(server, seats, channels)
         future = asyncio.run_coroutine_threadsafe(
-            self.page.start("127.0.0.1", self.port), server.loop
+            page.start("127.0.0.1", self.port), server.running_loop
         )
         future.result(10)
         return self
@@ -133,7 +142,7 @@ class LocalSession:
         }
         self._log = open(self.log_path, "ab")  # noqa: SIM115 (closed in stop)
         # a session of its own: Ctrl-C reaches the launcher, which then stops the bot in order
-        self.proc = subprocess.Popen(
+        self.proc = proc = subprocess.Popen(
             cmd,
             cwd=ROOT,
             env=env,
@@ -144,7 +153,7 @@ class LocalSession:
         )
         deadline = time.monotonic() + timeout
         while not (self.server.bot_connected() and self.server.commands()):
-            if self.proc.poll() is not None:
+            if proc.poll() is not None:
                 raise RuntimeError(f"the bot stopped at its start:\n{self.log_tail()}")
             if time.monotonic() > deadline:
                 raise TimeoutError(
@@ -165,14 +174,15 @@ class LocalSession:
         if self.page is not None and self.server.loop is not None:
             asyncio.run_coroutine_threadsafe(self.page.stop(), self.server.loop).result(10)
             self.page = None
-        if self.bot_running():
-            self.proc.send_signal(signal.SIGINT)
+        proc = self.proc
+        if proc is not None and proc.poll() is None:  # the bot is running
+            proc.send_signal(signal.SIGINT)
             try:
-                self.proc.wait(10)
+                proc.wait(10)
             except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(10)
-        if getattr(self, "_log", None):
+                proc.kill()
+                proc.wait(10)
+        if self._log is not None:
             self._log.close()
             self._log = None
         self.server.stop()
@@ -195,7 +205,8 @@ def _die_with_parent() -> None:
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+        port: int = s.getsockname()[1]  # (host, port)
+        return port
 
 
 def run(args: argparse.Namespace) -> int:

@@ -11,7 +11,10 @@ tabbing through them).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
+
+from bot.localdiscord.payloads import JsonObject
 
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = 3, 4, 5, 6, 7, 8, 9, 10
@@ -25,9 +28,9 @@ class SlashError(ValueError):
 class Parsed:
     """A typed command: the command path, its option definitions and the values typed."""
 
-    root: dict
-    path: list[dict]  # the root, then any subcommand group and subcommand
-    params: list[dict]  # the option definitions of the innermost command
+    root: JsonObject
+    path: list[JsonObject]  # the root, then any subcommand group and subcommand
+    params: list[JsonObject]  # the option definitions of the innermost command
     values: list[tuple[str, str]] = field(default_factory=list)  # (option name, raw text)
     rest: str = ""  # the text after the command path
     words_done: bool = True  # the command path is complete (a space after it)
@@ -37,11 +40,11 @@ class Parsed:
         return " ".join(n["name"] for n in self.path)
 
 
-def _is_group(node: dict) -> bool:
+def _is_group(node: JsonObject) -> bool:
     return any(o.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP) for o in node.get("options") or [])
 
 
-def read(text: str, commands: list[dict]) -> Parsed:
+def read(text: str, commands: list[JsonObject]) -> Parsed:
     """Split ``text`` into a command path and option values (no conversion yet)."""
     body = text.strip("\n")
     if not body.startswith("/"):
@@ -79,7 +82,7 @@ def read(text: str, commands: list[dict]) -> Parsed:
     )
 
 
-def _split_values(rest: str, params: list[dict]) -> list[tuple[str, str]]:
+def _split_values(rest: str, params: list[JsonObject]) -> list[tuple[str, str]]:
     names = [re.escape(p["name"]) for p in params]
     if not names:
         return [("", rest)] if rest.strip() else []
@@ -103,10 +106,10 @@ def assign(parsed: Parsed) -> dict[str, str]:
     free = [p for p in parsed.params if p["name"] not in named]
     if len(loose) > len(free) and free and free[-1]["type"] == STRING:
         loose = [*loose[: len(free) - 1], " ".join(loose[len(free) - 1 :])]
-    free = [p["name"] for p in free]
-    if len(loose) > len(free):
+    free_names = [p["name"] for p in free]
+    if len(loose) > len(free_names):
         raise SlashError(f"Too many values for /{parsed.name}: {' '.join(loose)}")
-    for name, value in zip(free, loose, strict=False):
+    for name, value in zip(free_names, loose, strict=False):
         named[name] = value
     return named
 
@@ -114,13 +117,20 @@ def assign(parsed: Parsed) -> dict[str, str]:
 class Resolver:
     """Turns typed users (``@Ada``, ``Ada``) and channels (``#games``) into ids."""
 
-    def __init__(self, users: dict[str, dict], channels: dict[str, dict], member_of):
+    def __init__(
+        self,
+        users: dict[str, JsonObject],
+        channels: dict[str, JsonObject],
+        member_of: Callable[[int], JsonObject],
+    ):
         self.users = users  # lower-case name -> user payload
         self.channels = channels  # lower-case name -> channel payload
         self.member_of = member_of  # user id -> member payload (without "user")
 
 
-def convert(param: dict, raw: str, resolver: Resolver, resolved: dict):
+def convert(param: JsonObject, raw: str, resolver: Resolver, resolved: JsonObject) -> object:
+    """The value of one option typed as ``raw``, as the client sends it (users and channels
+    also go into ``resolved``)."""
     kind = param["type"]
     name = param["name"]
     if kind == STRING:
@@ -181,12 +191,12 @@ def interaction_data(
     *,
     focused: str | None = None,
     typed: str = "",
-) -> dict:
+) -> JsonObject:
     """The ``data`` of an application command interaction (type 2), or of an autocomplete
     (type 4) with ``focused`` holding ``typed`` (other options sent as far as they read)."""
     values = assign(parsed)
     root = parsed.root
-    data: dict = {"id": root["id"], "name": root["name"], "type": root.get("type", 1)}
+    data: JsonObject = {"id": root["id"], "name": root["name"], "type": root.get("type", 1)}
     if "guild_id" in root:
         data["guild_id"] = root["guild_id"]
     holder = data
@@ -199,7 +209,7 @@ def interaction_data(
     if unknown:
         raise SlashError(f"/{parsed.name} has no option {unknown[0]!r}.")
     out = []
-    resolved: dict = {}
+    resolved: JsonObject = {}
     for param in parsed.params:
         name = param["name"]
         if name == focused:

@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 
 from bot.local import slash
+from bot.localdiscord.payloads import JsonObject
 
 MAX_SUGGESTIONS = 25
 
@@ -18,7 +19,7 @@ class Suggestion:
     detail: str  # greyed description
     text: str  # the whole box after picking it
 
-    def payload(self) -> dict:
+    def payload(self) -> dict[str, str]:
         return {"label": self.label, "detail": self.detail, "text": self.text}
 
 
@@ -33,11 +34,12 @@ class AskBot:
     start: int
 
 
-def suggest(text: str, commands: list[dict]) -> list[Suggestion] | AskBot:
+def suggest(text: str, commands: list[JsonObject]) -> list[Suggestion] | AskBot:
     if not text.startswith("/"):
         return []
     body = text[1:]
-    first = re.match(r"\S*", body).group(0)
+    match = re.match(r"\S*", body)
+    first = match.group(0) if match else ""
     defs = [c for c in commands if c.get("type", 1) == 1]
     if len(first) == len(body):  # still typing the command name
         return [
@@ -102,7 +104,7 @@ def _option_suggestions(text: str, parsed: slash.Parsed) -> list[Suggestion] | A
     ]
 
 
-def from_choices(ask: AskBot, text: str, choices: list[dict]) -> list[Suggestion]:
+def from_choices(ask: AskBot, text: str, choices: list[JsonObject]) -> list[Suggestion]:
     """The bot's autocomplete answer as suggestions (the value goes in the box)."""
     return [
         Suggestion(str(c.get("name")), ask.focused, f"{text[: ask.start]}{c.get('value')} ")

@@ -14,17 +14,50 @@ import asyncio
 import contextlib
 import json
 import weakref
-from pathlib import Path
+from typing import NotRequired, TypedDict
 
 from aiohttp import WSMsgType, web
 
 from bot.local import slash, suggest
 from bot.localdiscord import forms, limits
-from bot.localdiscord.records import Interaction, Message, User
+from bot.localdiscord.payloads import JsonObject
+from bot.localdiscord.records import Channel, Interaction, Message, User
 from bot.localdiscord.server import LocalDiscord
+from bot.webstatic import static_file
 
-STATIC = Path(__file__).parent / "static"
 AUTOCOMPLETE_WAIT = 3.5  # seconds; Discord gives the bot 3 to answer
+
+
+class AttachmentView(TypedDict):
+    url: str
+    filename: str
+    image: bool
+    description: str | None
+
+
+class UsedView(TypedDict):
+    """Who used which command, for a command's answer."""
+
+    user: str
+    command: str
+
+
+class MessageView(TypedDict):
+    """A message as the page shows it to one seat (or a failed interaction, ``failure``)."""
+
+    id: str
+    author: str
+    content: str
+    names: dict[str, str]  # user id -> name, for the mentions in ``content``
+    embeds: list[JsonObject]
+    components: list[JsonObject]
+    attachments: list[AttachmentView]
+    ephemeral: bool
+    loading: bool
+    edited: bool
+    mentions_me: bool
+    used: UsedView | None
+    failure: NotRequired[bool]
 
 
 class PageError(Exception):
@@ -34,7 +67,7 @@ class PageError(Exception):
 class LocalPage:
     """The web app. ``await start(host, port)`` on the local Discord's loop."""
 
-    def __init__(self, server: LocalDiscord, seats: list[User], channels: list):
+    def __init__(self, server: LocalDiscord, seats: list[User], channels: list[Channel]):
         self.server = server
         self.seats = seats
         self.channels = channels
@@ -48,7 +81,7 @@ class LocalPage:
     def app(self) -> web.Application:
         app = web.Application()
         app.router.add_get("/", self._index)
-        app.router.add_static("/static/", STATIC)
+        app.router.add_get("/static/{name}", self._static)
         app.router.add_get("/api/world", self._world)
         app.router.add_get("/api/messages", self._messages)
         app.router.add_get("/api/suggest", self._suggest)
@@ -65,7 +98,8 @@ class LocalPage:
         await self._runner.setup()
         site = web.TCPSite(self._runner, host, port)
         await site.start()
-        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        host_port: tuple[str, int] = self._runner.addresses[0]  # the socket's name: (host, port)
+        self.port = host_port[1]
         self.server.change_listeners.append(self._changed)
         return self.port
 
@@ -81,13 +115,13 @@ class LocalPage:
     def _changed(self) -> None:
         """Tell every open page to refetch, at most every 30 ms (a move is several requests)."""
         if self._pending is None:
-            self._pending = self.server.loop.call_later(0.03, self._broadcast)
+            self._pending = self.server.running_loop.call_later(0.03, self._broadcast)
 
     def _broadcast(self) -> None:
         self._pending = None
         for ws in list(self._sockets):
             if not ws.closed:
-                self.server.loop.create_task(ws.send_str('{"type":"changed"}'))
+                self.server.running_loop.create_task(ws.send_str('{"type":"changed"}'))
 
     async def _ws(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(heartbeat=30)
@@ -99,8 +133,11 @@ class LocalPage:
         return ws
 
     # -- reading --------------------------------------------------------------------------------
-    async def _index(self, request: web.Request) -> web.FileResponse:
-        return web.FileResponse(STATIC / "index.html")
+    async def _index(self, request: web.Request) -> web.Response:
+        return static_file("bot.local", "index.html")
+
+    async def _static(self, request: web.Request) -> web.Response:
+        return static_file("bot.local", request.match_info["name"])
 
     async def _world(self, request: web.Request) -> web.Response:
         return web.json_response(
@@ -115,7 +152,7 @@ class LocalPage:
             }
         )
 
-    def _listed(self) -> list:
+    def _listed(self) -> list[Channel]:
         """The server's channels, each followed by the threads the bot opened in it."""
         out = []
         for channel in self.channels:
@@ -123,14 +160,15 @@ class LocalPage:
             out += [c for c in self.server.channels.values() if c.parent_id == channel.id]
         return out
 
-    def _seat(self, value) -> User:
+    def _seat(self, value: object) -> User:
         seat = next((u for u in self.seats if str(u.id) == str(value)), None)
         if seat is None:
             raise PageError("unknown seat")
         return seat
 
-    def _channel(self, value):
-        channel = self.server.channels.get(int(value)) if str(value).isdigit() else None
+    def _channel(self, value: object) -> Channel:
+        text = str(value)
+        channel = self.server.channels.get(int(text)) if text.isdigit() else None
         if channel is None:
             raise PageError("unknown channel")
         return channel
@@ -169,7 +207,7 @@ class LocalPage:
             }
         )
 
-    def _open_forms(self, seat: User, channel_id: int) -> list[dict]:
+    def _open_forms(self, seat: User, channel_id: int) -> list[JsonObject]:
         """The forms the bot opened for ``seat`` here and that are still open (the newest
         last): Discord's client shows one until it is sent or closed."""
         out = []
@@ -196,9 +234,9 @@ class LocalPage:
                     return [str(u) for u in pinged if u in seats]
         return []
 
-    def _message_view(self, msg: Message, seat: User) -> dict:
+    def _message_view(self, msg: Message, seat: User) -> MessageView:
         record = self.server.interactions.get(msg.interaction_id or 0)
-        used = None
+        used: UsedView | None = None
         if record is not None and record.type == 2:
             user = self.server.users.get(record.user_id)
             used = {"user": user.name if user else "someone", "command": _command_name(record)}
@@ -254,7 +292,7 @@ class LocalPage:
         }
         channels = {c.name.lower(): c.payload() for c in self.server.channels.values()}
 
-        def member_of(uid: int) -> dict:
+        def member_of(uid: int) -> JsonObject:
             member = self.server._member(self.server.users[uid])
             return {k: v for k, v in member.items() if k != "user"}
 
@@ -279,7 +317,9 @@ class LocalPage:
             found = suggest.from_choices(found, text, choices)
         return web.json_response({"suggestions": [s.payload() for s in found]})
 
-    async def _autocomplete(self, seat: User, channel_id: int, data: dict) -> list[dict]:
+    async def _autocomplete(
+        self, seat: User, channel_id: int, data: JsonObject
+    ) -> list[JsonObject]:
         try:
             iid = self.server.create_interaction(
                 type=4, user=seat, channel_id=channel_id, data=data
@@ -287,8 +327,11 @@ class LocalPage:
         except RuntimeError:
             return []
         record = self.server.interactions[iid]
-        deadline = self.server.loop.time() + AUTOCOMPLETE_WAIT
-        while not (record.acknowledged or record.failed) and self.server.loop.time() < deadline:
+        deadline = self.server.running_loop.time() + AUTOCOMPLETE_WAIT
+        while (
+            not (record.acknowledged or record.failed)
+            and self.server.running_loop.time() < deadline
+        ):
             await asyncio.sleep(0.02)
         return list(record.choices or [])
 
@@ -303,15 +346,25 @@ class LocalPage:
             return _bad(exc)
         return self._dispatch(type=2, user=seat, channel_id=channel.id, data=data)
 
-    def _dispatch(self, **interaction) -> web.Response:
+    def _dispatch(
+        self,
+        *,
+        type: int,
+        user: User,
+        channel_id: int,
+        data: JsonObject,
+        message: Message | None = None,
+    ) -> web.Response:
         try:
-            self.server.create_interaction(**interaction)
+            self.server.create_interaction(
+                type=type, user=user, channel_id=channel_id, data=data, message=message
+            )
         except RuntimeError as exc:  # the bot is not connected (restarting, or it stopped)
             return web.json_response({"error": str(exc)}, status=503)
         return web.json_response({"ok": True})
 
     # -- components -----------------------------------------------------------------------------
-    def _component(self, body: dict, kind: int) -> tuple[User, Message, dict]:
+    def _component(self, body: JsonObject, kind: int) -> tuple[User, Message, JsonObject]:
         seat = self._seat(body.get("seat"))
         msg = self.server.messages.get(int(body.get("message") or 0))
         if msg is None or not self._visible(msg, seat):
@@ -382,7 +435,7 @@ def _command_name(record: Interaction) -> str:
     return "/" + " ".join(parts)
 
 
-def _failure_view(record: Interaction) -> dict:
+def _failure_view(record: Interaction) -> MessageView:
     return {
         "id": str(record.id),
         "author": "",
@@ -400,7 +453,7 @@ def _failure_view(record: Interaction) -> dict:
     }
 
 
-async def _body(request: web.Request) -> dict:
+async def _body(request: web.Request) -> JsonObject:
     try:
         body = await request.json()
     except ValueError:

@@ -9,13 +9,14 @@ each text field's value. The test driver and the local page both fill forms in t
 from __future__ import annotations
 
 from bot.localdiscord import limits
+from bot.localdiscord.payloads import JsonObject
 
 
 class FormError(ValueError):
     """What Discord's client would not send (the user is told in the form itself)."""
 
 
-def fields(form: dict) -> list[tuple[dict, dict]]:
+def fields(form: JsonObject) -> list[tuple[JsonObject, JsonObject]]:
     """(the component holding it, the text input) for each field of ``form``: a label holding
     a text input (the current way) or an action row holding one (the older way)."""
     out = []
@@ -32,7 +33,7 @@ def fields(form: dict) -> list[tuple[dict, dict]]:
     return out
 
 
-def described(form: dict) -> dict:
+def described(form: JsonObject) -> JsonObject:
     """The form as a page shows it: its title and each field's words and limits."""
     return {
         "custom_id": form.get("custom_id"),
@@ -54,7 +55,7 @@ def described(form: dict) -> dict:
     }
 
 
-def submission(form: dict, values: dict[str, str]) -> dict:
+def submission(form: JsonObject, values: dict[str, str]) -> JsonObject:
     """The ``MODAL_SUBMIT`` data for ``form`` filled in with ``values`` (a field left out keeps
     its pre-filled value); :class:`FormError` for what the client would refuse to send."""
     sent, known = [], set()

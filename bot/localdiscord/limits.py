@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from bot.localdiscord.payloads import JsonObject
+
 RESPONSE_DEADLINE = 3.0  # seconds for the first response to an interaction
 MAX_CONTENT = 2000
 MAX_FILE_SIZE = 10 * 1024 * 1024
@@ -53,7 +55,7 @@ def mentioned_ids(content: str) -> list[int]:
     return seen
 
 
-def pinged_ids(content: str, allowed_mentions: dict | None) -> list[int]:
+def pinged_ids(content: str, allowed_mentions: JsonObject | None) -> list[int]:
     """The users a message really notifies: its mentions filtered by ``allowed_mentions``
     (no ``allowed_mentions`` at all means Discord's default, every mention pings)."""
     ids = mentioned_ids(content)

@@ -5,8 +5,10 @@ from __future__ import annotations
 import copy
 import time
 from dataclasses import dataclass, field
+from typing import TypedDict
 
 from bot.localdiscord.limits import EPHEMERAL, LOADING
+from bot.localdiscord.payloads import JsonObject
 
 DISCORD_EPOCH_MS = 1420070400000
 
@@ -52,7 +54,7 @@ class User:
     permissions: int = 0  # guild permissions bit set (the @everyone role gives the rest)
     dms_open: bool = True  # False: the user refuses direct messages from the bot
 
-    def payload(self) -> dict:
+    def payload(self) -> JsonObject:
         return {
             "id": str(self.id),
             "username": self.name.lower(),
@@ -83,7 +85,7 @@ class Channel:
     def is_thread(self) -> bool:
         return self.type in (10, 11, 12)
 
-    def payload(self) -> dict:
+    def payload(self) -> JsonObject:
         if self.type == 1:  # the caller adds "recipients" (it knows the users)
             return {"id": str(self.id), "type": 1, "last_message_id": None, "flags": 0}
         data = {
@@ -123,6 +125,16 @@ class Attachment:
     description: str | None = None
 
 
+class Snapshot(TypedDict):
+    """One version of a message, as users saw it."""
+
+    content: str
+    embeds: list[JsonObject]
+    components: list[JsonObject]
+    attachments: list[str]  # file names
+    flags: int
+
+
 @dataclass
 class Message:
     """A message as the bot left it (``history`` keeps every earlier version's content)."""
@@ -130,18 +142,18 @@ class Message:
     id: int
     channel_id: int
     content: str = ""
-    embeds: list[dict] = field(default_factory=list)
-    components: list[dict] = field(default_factory=list)
+    embeds: list[JsonObject] = field(default_factory=list)
+    components: list[JsonObject] = field(default_factory=list)
     attachments: list[Attachment] = field(default_factory=list)
     flags: int = 0
-    allowed_mentions: dict | None = None
+    allowed_mentions: JsonObject | None = None
     pinged: list[int] = field(default_factory=list)  # users this message notified
     interaction_id: int | None = None  # set for interaction responses and follow-ups
     visible_to: int | None = None  # the only user who sees an ephemeral message
     webhook: bool = False
     edited: bool = False
     deleted: bool = False
-    history: list[dict] = field(default_factory=list)  # snapshots of earlier versions
+    history: list[Snapshot] = field(default_factory=list)  # earlier versions
 
     @property
     def ephemeral(self) -> bool:
@@ -168,7 +180,7 @@ class Message:
                 out.append(label)
         return [t for t in out if t]
 
-    def snapshot(self) -> dict:
+    def snapshot(self) -> Snapshot:
         return {
             "content": self.content,
             "embeds": copy.deepcopy(self.embeds),
@@ -177,12 +189,12 @@ class Message:
             "flags": self.flags,
         }
 
-    def buttons(self) -> list[dict]:
+    def buttons(self) -> list[JsonObject]:
         return [
             c for row in self.components for c in row.get("components") or [] if c.get("type") == 2
         ]
 
-    def selects(self) -> list[dict]:
+    def selects(self) -> list[JsonObject]:
         return [
             c for row in self.components for c in row.get("components") or [] if c.get("type") == 3
         ]
@@ -191,7 +203,7 @@ class Message:
         return [a for a in self.attachments if a.data[:8] == b"\x89PNG\r\n\x1a\n"]
 
 
-def _labels(components: list[dict]) -> list[str]:
+def _labels(components: list[JsonObject]) -> list[str]:
     out = []
     for row in components:
         for c in row.get("components") or []:
@@ -204,6 +216,14 @@ def _labels(components: list[dict]) -> list[str]:
     return out
 
 
+class Response(TypedDict):
+    """One answer the bot gave an interaction (a callback)."""
+
+    type: int
+    data: JsonObject
+    at: float  # loop time
+
+
 @dataclass
 class Interaction:
     """One interaction the local Discord dispatched and everything the bot answered to it."""
@@ -213,16 +233,16 @@ class Interaction:
     type: int  # 2 command, 3 component, 4 autocomplete, 5 a form (modal) sent
     user_id: int
     channel_id: int
-    data: dict
+    data: JsonObject
     created: float  # loop time
     message_id: int | None = None  # the message a clicked component is on
-    responses: list[dict] = field(default_factory=list)  # {"type", "data", "at"}
+    responses: list[Response] = field(default_factory=list)
     original_id: int | None = None  # the message "@original" refers to
     followups: list[int] = field(default_factory=list)
     original_edited: bool = False
     failed: str | None = None  # why the user saw "This interaction failed"
-    choices: list[dict] | None = None  # autocomplete answer
-    modal: dict | None = None  # the form (modal) the bot answered with, to fill in and send
+    choices: list[JsonObject] | None = None  # autocomplete answer
+    modal: JsonObject | None = None  # the form (modal) the bot answered with, to fill in and send
 
     @property
     def response_type(self) -> int | None:

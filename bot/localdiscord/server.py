@@ -36,12 +36,13 @@ import re
 import secrets
 import threading
 import time
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Awaitable, Callable, Iterator
+from typing import Any, NoReturn, TypeVar
 
-from aiohttp import WSMsgType, web
+from aiohttp import BodyPartReader, WSMsgType, web
 
 from bot.localdiscord import limits, validate
+from bot.localdiscord.payloads import JsonObject, Upload
 from bot.localdiscord.records import (
     Attachment,
     Channel,
@@ -62,14 +63,21 @@ GUILD_MEMBERS_INTENT = 1 << 1
 GUILDS_PER_SHARD = 1000
 TIMESTAMP = "2024-01-01T00:00:00+00:00"
 
+T = TypeVar("T")
+#: what a REST handler answers: a JSON body (200), (status, body), or None (204)
+Answer = JsonObject | list[JsonObject] | tuple[int, JsonObject] | None
+#: a REST handler: ``(request, *the path's groups, body=..., files=...)``; the groups differ by
+#: route, hence the ``...``
+Handler = Callable[..., Awaitable[Answer]]
+
 
 class DiscordError(Exception):
-    def __init__(self, status: int, code: int, message: str, errors: dict | None = None):
+    def __init__(self, status: int, code: int, message: str, errors: JsonObject | None = None):
         super().__init__(message)
         self.status, self.code, self.message, self.errors = status, code, message, errors
 
-    def body(self) -> dict:
-        data: dict = {"message": self.message, "code": self.code}
+    def body(self) -> JsonObject:
+        data: JsonObject = {"message": self.message, "code": self.code}
         if self.errors:
             data["errors"] = self.errors
         return data
@@ -80,7 +88,7 @@ class _Session:
         self.id = session_id
         self.shard = shard  # (shard id, shard count) it identified with
         self.seq = 0
-        self.events: list[dict] = []
+        self.events: list[JsonObject] = []
         self.ws: web.WebSocketResponse | None = None
 
 
@@ -110,8 +118,8 @@ class LocalDiscord:
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, Message] = {}
         self.interactions: dict[int, Interaction] = {}
-        self.global_commands: list[dict] = []
-        self.guild_commands: dict[int, list[dict]] = {}
+        self.global_commands: list[JsonObject] = []
+        self.guild_commands: dict[int, list[JsonObject]] = {}
         self.command_puts = 0  # how many bulk upserts the bot made
         self.errors: list[str] = []
         #: every request refused as Discord would refuse it (kept when tests clear ``errors``)
@@ -145,12 +153,13 @@ class LocalDiscord:
         started = threading.Event()
 
         def run() -> None:
-            self.loop = asyncio.new_event_loop()
-            self.loop.run_until_complete(self._serve())
+            self.loop = loop = asyncio.new_event_loop()
+            loop.run_until_complete(self._serve())
             started.set()
-            self.loop.run_forever()
-            self.loop.run_until_complete(self._runner.cleanup())
-            self.loop.close()
+            loop.run_forever()
+            if self._runner is not None:  # set by ``_serve``
+                loop.run_until_complete(self._runner.cleanup())
+            loop.close()
 
         self._thread = threading.Thread(target=run, name="localdiscord", daemon=True)
         self._thread.start()
@@ -178,8 +187,16 @@ class LocalDiscord:
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
         await site.start()
-        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
-        self._last_activity = self.loop.time()
+        host_port: tuple[str, int] = self._runner.addresses[0]  # the socket's name: (host, port)
+        self.port = host_port[1]
+        self._last_activity = self.running_loop.time()
+
+    @property
+    def running_loop(self) -> asyncio.AbstractEventLoop:
+        """The server's loop (everything that needs it runs once ``start`` has made it)."""
+        if self.loop is None:
+            raise RuntimeError("the local Discord is not started")
+        return self.loop
 
     @property
     def base_url(self) -> str:
@@ -196,20 +213,18 @@ class LocalDiscord:
         return f"ws://127.0.0.1:{self.port}/gateway"
 
     # -- running code on the server's loop from the test thread -----------------------------------
-    def call(self, fn: Callable[[], Any]) -> Any:
+    def call(self, fn: Callable[[], T]) -> T:
         """Run ``fn`` on the server loop and return its result (state is only touched there)."""
         if threading.current_thread() is self._thread:
             return fn()
-        fut: asyncio.Future = asyncio.run_coroutine_threadsafe(self._call(fn), self.loop)
+        fut = asyncio.run_coroutine_threadsafe(self._call(fn), self.running_loop)
         return fut.result(30)
 
     @staticmethod
-    async def _call(fn: Callable[[], Any]) -> Any:
+    async def _call(fn: Callable[[], T]) -> T:
         return fn()
 
-    def wait_until(
-        self, predicate: Callable[[], Any], timeout: float = 15.0, what: str = ""
-    ) -> Any:
+    def wait_until(self, predicate: Callable[[], T], timeout: float = 15.0, what: str = "") -> T:
         """Poll ``predicate`` (on the server loop) until it is truthy; return its value."""
         deadline = time.monotonic() + timeout
         while True:
@@ -222,14 +237,17 @@ class LocalDiscord:
 
     def idle_for(self) -> float:
         """Seconds since the bot last talked to the local Discord (0 while a request is in flight)."""
-        return self.call(lambda: 0.0 if self._in_flight else self.loop.time() - self._last_activity)
+        return self.call(
+            lambda: 0.0 if self._in_flight else self.running_loop.time() - self._last_activity
+        )
 
     def settle(self, quiet: float = 0.25, timeout: float = 20.0) -> None:
         """Wait until every interaction has a settled answer and the bot has been quiet a while."""
         self.wait_until(
             lambda: (
                 all(i.finished for i in self.interactions.values())
-                and (0.0 if self._in_flight else self.loop.time() - self._last_activity) >= quiet
+                and (0.0 if self._in_flight else self.running_loop.time() - self._last_activity)
+                >= quiet
             ),
             timeout,
             "the bot to finish answering",
@@ -351,7 +369,7 @@ class LocalDiscord:
     def all_messages(self) -> list[Message]:
         return self.call(lambda: list(self.messages.values()))
 
-    def commands(self, guild_id: int | None = None) -> list[dict]:
+    def commands(self, guild_id: int | None = None) -> list[JsonObject]:
         """The bot's synced commands in a guild (the first by default), guild ones first (as a
         Discord client would see them)."""
         gid = self.guild_id if guild_id is None else guild_id
@@ -385,7 +403,7 @@ class LocalDiscord:
                 else:
                     await session.ws.close(code=4000)
 
-        asyncio.run_coroutine_threadsafe(go(), self.loop).result(10)
+        asyncio.run_coroutine_threadsafe(go(), self.running_loop).result(10)
 
     # -- interactions (called by the driver) ------------------------------------------------------
     def create_interaction(
@@ -394,7 +412,7 @@ class LocalDiscord:
         type: int,
         user: User,
         channel_id: int,
-        data: dict,
+        data: JsonObject,
         message: Message | None = None,
     ) -> int:
         """Dispatch an ``INTERACTION_CREATE`` as Discord would; returns the interaction id."""
@@ -417,7 +435,7 @@ class LocalDiscord:
                 user_id=user.id,
                 channel_id=channel_id,
                 data=data,
-                created=self.loop.time(),
+                created=self.running_loop.time(),
                 message_id=message.id if message else None,
             )
             self.interactions[iid] = record
@@ -443,7 +461,7 @@ class LocalDiscord:
             if message is not None:
                 payload["message"] = self._message_payload(message)
             self._dispatch("INTERACTION_CREATE", payload, guild_id=gid)
-            self.loop.call_later(self.response_deadline, self._check_deadline, iid)
+            self.running_loop.call_later(self.response_deadline, self._check_deadline, iid)
             return iid
 
         return self.call(make)
@@ -472,7 +490,7 @@ class LocalDiscord:
                     # acknowledged after a little "network" delay: discord.py records when it
                     # sent a heartbeat only after the send returns, so an instant ack would be
                     # measured against the previous beat ("Can't keep up ... 41.3s behind")
-                    self.loop.call_later(0.05, self._ack_heartbeat, ws)
+                    self.running_loop.call_later(0.05, self._ack_heartbeat, ws)
                 elif op == 2:
                     if data.get("token") != self.token:
                         await ws.close(code=4004, message=b"Authentication failed.")
@@ -495,7 +513,7 @@ class LocalDiscord:
 
     def _ack_heartbeat(self, ws: web.WebSocketResponse) -> None:
         if not ws.closed:
-            self.loop.create_task(ws.send_str(json.dumps({"op": 11})))
+            self.running_loop.create_task(ws.send_str(json.dumps({"op": 11})))
 
     async def _identify(
         self, ws: web.WebSocketResponse, shard: tuple[int, int], *, sharded: bool
@@ -530,8 +548,8 @@ class LocalDiscord:
             self._send(session, "GUILD_CREATE", self._guild_payload(gid))
         return session
 
-    async def _resume(self, ws: web.WebSocketResponse, data: dict) -> _Session | None:
-        session = self._sessions.get(data.get("session_id"))
+    async def _resume(self, ws: web.WebSocketResponse, data: JsonObject) -> _Session | None:
+        session = self._sessions.get(data.get("session_id") or "")
         if session is None or data.get("token") != self.token:
             await ws.send_str(json.dumps({"op": 9, "d": False}))
             return None
@@ -546,7 +564,9 @@ class LocalDiscord:
         self._send(session, "RESUMED", {})
         return session
 
-    async def _members_chunk(self, ws, data: dict, session: _Session | None) -> None:
+    async def _members_chunk(
+        self, ws: web.WebSocketResponse, data: JsonObject, session: _Session | None
+    ) -> None:
         if session is None:
             return
         wanted = {int(u) for u in data.get("user_ids") or []}
@@ -576,12 +596,12 @@ class LocalDiscord:
         """The sessions that get a guild's events: those of its shard (shard 0 for DMs)."""
         return [s for s in self._shards.values() if shard_of(guild_id, s.shard[1]) == s.shard[0]]
 
-    def _dispatch(self, event: str, data: dict, *, guild_id: int | None) -> None:
+    def _dispatch(self, event: str, data: JsonObject, *, guild_id: int | None) -> None:
         """A guild's event (``guild_id`` None: a direct message's), to its shard's session."""
         for session in self._routed(guild_id):
             self._send(session, event, data)
 
-    def _send(self, session: _Session, event: str, data: dict) -> None:
+    def _send(self, session: _Session, event: str, data: JsonObject) -> None:
         """An event on one session (kept for a resume if its connection is down)."""
         session.seq += 1
         if self.check_responses:
@@ -589,9 +609,9 @@ class LocalDiscord:
         frame = {"op": 0, "t": event, "s": session.seq, "d": data}
         session.events.append(frame)
         if session.ws is not None and not session.ws.closed:
-            self.loop.create_task(session.ws.send_str(json.dumps(frame)))
+            self.running_loop.create_task(session.ws.send_str(json.dumps(frame)))
 
-    def _check_event(self, event: str, data: dict) -> None:
+    def _check_event(self, event: str, data: JsonObject) -> None:
         """Gateway payloads reuse the spec's objects: check the ones the bot reads."""
         checks: list[tuple[str, Any]] = []
         if event == "INTERACTION_CREATE":
@@ -612,7 +632,7 @@ class LocalDiscord:
             for problem in self.spec.shape_errors(name, value):
                 self.errors.append(f"the local Discord's {event} ({name}) is off: {problem}")
 
-    def _member(self, user: User) -> dict:
+    def _member(self, user: User) -> JsonObject:
         return {
             "user": user.payload(),
             "roles": [],
@@ -629,7 +649,7 @@ class LocalDiscord:
             "permissions": str(user.permissions if not user.bot else ALL_PERMISSIONS),
         }
 
-    def _guild_payload(self, guild_id: int | None = None) -> dict:
+    def _guild_payload(self, guild_id: int | None = None) -> JsonObject:
         guild = self.guilds[self.guild_id if guild_id is None else guild_id]
         return {
             "id": str(guild.id),
@@ -688,10 +708,10 @@ class LocalDiscord:
         }
 
     # -- REST -------------------------------------------------------------------------------------
-    def _build_routes(self) -> list[tuple[str, str, re.Pattern, Callable]]:
+    def _build_routes(self) -> list[tuple[str, str, re.Pattern[str], Handler]]:
         """(method, the spec's path, the pattern of the local path, handler) per operation."""
         w = "webhooks/{webhook_id}/{webhook_token}"
-        r = [
+        r: list[tuple[str, str, str, Handler]] = [
             ("GET", "users/@me", r"users/@me", self._me),
             ("POST", "users/@me/channels", r"users/@me/channels", self._open_dm),
             ("GET", "users/{user_id}", r"users/(\d+)", self._get_user),
@@ -825,7 +845,7 @@ class LocalDiscord:
 
     async def _rest(self, request: web.Request) -> web.StreamResponse:
         self._in_flight += 1
-        self._last_activity = self.loop.time()
+        self._last_activity = self.running_loop.time()
         tail = request.match_info["tail"]
         self.requests.append((request.method, tail))
         try:
@@ -843,8 +863,8 @@ class LocalDiscord:
                         await self._hold.wait()
                         if self._drop_held:
                             raise DiscordError(503, 0, "dropped by the local Discord")
-                    result = await handler(request, *m.groups(), body=body, files=files)
-                    status, result = result if isinstance(result, tuple) else (200, result)
+                    answer = await handler(request, *m.groups(), body=body, files=files)
+                    status, result = answer if isinstance(answer, tuple) else (200, answer)
                     if result is None:
                         status = 204
                     if self.check_responses:
@@ -863,14 +883,16 @@ class LocalDiscord:
             return _json(exc.body(), status=exc.status)
         finally:
             self._in_flight -= 1
-            self._last_activity = self.loop.time()
+            self._last_activity = self.running_loop.time()
             self._changed()
 
     def _changed(self) -> None:
         for listener in list(self.change_listeners):
             listener()
 
-    def _validate(self, method: str, path: str, body: Any, files, groups: tuple) -> None:
+    def _validate(
+        self, method: str, path: str, body: Any, files: list[Upload], groups: tuple[str, ...]
+    ) -> None:
         """Refuse, as Discord would, a body that breaks the spec's schema or Discord's rules."""
         if method in ("GET", "DELETE"):
             return
@@ -886,13 +908,17 @@ class LocalDiscord:
                 400, refused.code, refused.message, error_tree(refused.problems)
             ) from None
 
-    async def _me(self, request, *, body, files):
+    async def _me(
+        self, request: web.Request, *, body: JsonObject, files: list[Upload]
+    ) -> JsonObject:
         return self._me_payload()
 
-    def _me_payload(self) -> dict:
+    def _me_payload(self) -> JsonObject:
         return {**self.bot.payload(), "verified": True, "mfa_enabled": False, "locale": "en-US"}
 
-    async def _open_dm(self, request, *, body, files):
+    async def _open_dm(
+        self, request: web.Request, *, body: JsonObject, files: list[Upload]
+    ) -> JsonObject:
         """Discord opens (or finds) the DM channel whatever the user's settings; closed DMs
         show only when the bot posts in it."""
         user = self.users.get(int(body.get("recipient_id") or 0))
@@ -908,18 +934,22 @@ class LocalDiscord:
             self.channels[channel.id] = channel
         return self._channel_payload(channel)
 
-    def _channel_payload(self, channel: Channel) -> dict:
+    def _channel_payload(self, channel: Channel) -> JsonObject:
         if channel.recipient_id is None:
             return channel.payload()
         return {**channel.payload(), "recipients": [self.users[channel.recipient_id].payload()]}
 
-    async def _get_user(self, request, uid, *, body, files):
+    async def _get_user(
+        self, request: web.Request, uid: str, *, body: JsonObject, files: list[Upload]
+    ) -> JsonObject:
         user = self.users.get(int(uid))
         if user is None:
             raise DiscordError(404, 10013, "Unknown User")
         return user.payload()
 
-    async def _get_gateway(self, request, *, body, files):
+    async def _get_gateway(
+        self, request: web.Request, *, body: JsonObject, files: list[Upload]
+    ) -> JsonObject:
         return {
             "url": self.gateway_url,
             "shards": self.recommended_shards or max(1, -(-len(self.guilds) // GUILDS_PER_SHARD)),
@@ -931,7 +961,9 @@ class LocalDiscord:
             },
         }
 
-    async def _app_info(self, request, *, body, files):
+    async def _app_info(
+        self, request: web.Request, *, body: JsonObject, files: list[Upload]
+    ) -> JsonObject:
         return {
             "id": str(self.application_id),
             "name": self.bot.name,
@@ -957,7 +989,15 @@ class LocalDiscord:
             "summary": "",
         }
 
-    async def _put_commands(self, request, app_id, guild_id=None, *, body, files):
+    async def _put_commands(
+        self,
+        request: web.Request,
+        app_id: str,
+        guild_id: str | None = None,
+        *,
+        body: list[JsonObject],
+        files: list[Upload],
+    ) -> list[JsonObject]:
         self.command_puts += 1
         stored = []
         for cmd in body or []:
@@ -980,7 +1020,15 @@ class LocalDiscord:
             self.global_commands = stored
         return stored
 
-    async def _get_commands(self, request, app_id, guild_id=None, *, body, files):
+    async def _get_commands(
+        self,
+        request: web.Request,
+        app_id: str,
+        guild_id: str | None = None,
+        *,
+        body: JsonObject,
+        files: list[Upload],
+    ) -> list[JsonObject]:
         if guild_id:
             return self.guild_commands.get(int(guild_id), [])
         return self.global_commands
@@ -992,7 +1040,9 @@ class LocalDiscord:
                 return record
         raise DiscordError(404, 10015, "Unknown Webhook")
 
-    async def _callback(self, request, iid, token, *, body, files):
+    async def _callback(
+        self, request: web.Request, iid: str, token: str, *, body: JsonObject, files: list[Upload]
+    ) -> JsonObject:
         record = self.interactions.get(int(iid))
         if record is None or record.token != token:
             raise DiscordError(404, 10062, "Unknown interaction")
@@ -1009,7 +1059,7 @@ class LocalDiscord:
         allowed = {2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 4: {8}, 5: {4, 5, 6, 7}}[record.type]
         if rtype not in allowed:
             self._refuse(f"response type {rtype} is not valid for interaction type {record.type}")
-        resource: dict | None = None
+        resource: JsonObject | None = None
         if rtype == 8:
             record.choices = data.get("choices") or []
         elif rtype == 9:  # a form the user fills in; sending it is a new interaction (type 5)
@@ -1031,7 +1081,7 @@ class LocalDiscord:
             resource = {"type": rtype, "message": self._message_payload(target)}
         elif rtype == 6:
             record.original_id = record.message_id
-        record.responses.append({"type": rtype, "data": data, "at": self.loop.time()})
+        record.responses.append({"type": rtype, "data": data, "at": self.running_loop.time()})
         original = self.messages.get(record.original_id or 0)
         response = {
             "interaction": {
@@ -1061,25 +1111,60 @@ class LocalDiscord:
             raise DiscordError(404, 10008, "Unknown Message")
         return record, msg
 
-    async def _webhook_get(self, request, app_id, token, which, *, body, files):
+    async def _webhook_get(
+        self,
+        request: web.Request,
+        app_id: str,
+        token: str,
+        which: str,
+        *,
+        body: JsonObject,
+        files: list[Upload],
+    ) -> JsonObject:
         _, msg = self._webhook_target(app_id, token, which)
         return self._message_payload(msg)
 
-    async def _webhook_edit(self, request, app_id, token, which, *, body, files):
+    async def _webhook_edit(
+        self,
+        request: web.Request,
+        app_id: str,
+        token: str,
+        which: str,
+        *,
+        body: JsonObject,
+        files: list[Upload],
+    ) -> JsonObject:
         record, msg = self._webhook_target(app_id, token, which)
         self._edit(msg, body, files)
         if which == "@original" or msg.id == record.original_id:
             record.original_edited = True
         return self._message_payload(msg)
 
-    async def _webhook_delete(self, request, app_id, token, which, *, body, files):
+    async def _webhook_delete(
+        self,
+        request: web.Request,
+        app_id: str,
+        token: str,
+        which: str,
+        *,
+        body: JsonObject,
+        files: list[Upload],
+    ) -> None:
         record, msg = self._webhook_target(app_id, token, which)
         msg.deleted = True
         if msg.id == record.original_id:
             record.original_edited = True
         return None
 
-    async def _followup(self, request, app_id, token, *, body, files):
+    async def _followup(
+        self,
+        request: web.Request,
+        app_id: str,
+        token: str,
+        *,
+        body: JsonObject,
+        files: list[Upload],
+    ) -> JsonObject:
         if int(app_id) != self.application_id:
             raise DiscordError(404, 10015, "Unknown Webhook")
         record = self._interaction_by_token(token)
@@ -1109,10 +1194,14 @@ class LocalDiscord:
             raise DiscordError(404, 10003, "Unknown Channel")
         return channel
 
-    async def _get_channel(self, request, cid, *, body, files):
+    async def _get_channel(
+        self, request: web.Request, cid: str, *, body: JsonObject, files: list[Upload]
+    ) -> JsonObject:
         return self._channel_payload(self._channel(cid))
 
-    async def _post_message(self, request, cid, *, body, files):
+    async def _post_message(
+        self, request: web.Request, cid: str, *, body: JsonObject, files: list[Upload]
+    ) -> JsonObject:
         channel = self._channel(cid)
         if channel.recipient_id is not None and not self.users[channel.recipient_id].dms_open:
             raise DiscordError(403, 50007, "Cannot send messages to this user")
@@ -1122,7 +1211,9 @@ class LocalDiscord:
         msg = self._new_message(channel.id, body, files)
         return self._message_payload(msg)
 
-    async def _history(self, request, cid, *, body, files):
+    async def _history(
+        self, request: web.Request, cid: str, *, body: JsonObject, files: list[Upload]
+    ) -> list[JsonObject]:
         channel = self._channel(cid)
         limit = int(request.query.get("limit", 50))
         msgs = [m for m in self.messages.values() if m.channel_id == channel.id and m.public]
@@ -1134,19 +1225,33 @@ class LocalDiscord:
             raise DiscordError(404, 10008, "Unknown Message")
         return msg
 
-    async def _get_message(self, request, cid, mid, *, body, files):
+    async def _get_message(
+        self, request: web.Request, cid: str, mid: str, *, body: JsonObject, files: list[Upload]
+    ) -> JsonObject:
         return self._message_payload(self._channel_message(cid, mid))
 
-    async def _edit_message(self, request, cid, mid, *, body, files):
+    async def _edit_message(
+        self, request: web.Request, cid: str, mid: str, *, body: JsonObject, files: list[Upload]
+    ) -> JsonObject:
         msg = self._channel_message(cid, mid)
         self._edit(msg, body, files)
         return self._message_payload(msg)
 
-    async def _delete_message(self, request, cid, mid, *, body, files):
+    async def _delete_message(
+        self, request: web.Request, cid: str, mid: str, *, body: JsonObject, files: list[Upload]
+    ) -> None:
         self._channel_message(cid, mid).deleted = True
         return None
 
-    async def _create_thread(self, request, cid, mid=None, *, body, files):
+    async def _create_thread(
+        self,
+        request: web.Request,
+        cid: str,
+        mid: str | None = None,
+        *,
+        body: JsonObject,
+        files: list[Upload],
+    ) -> tuple[int, JsonObject]:
         parent = self._channel(cid)
         name = body["name"]
         kind = 11 if mid is not None else int((body or {}).get("type") or 12)
@@ -1166,21 +1271,29 @@ class LocalDiscord:
         )
         return 201, thread.payload()
 
-    async def _typing(self, request, cid, *, body, files):
+    async def _typing(
+        self, request: web.Request, cid: str, *, body: JsonObject, files: list[Upload]
+    ) -> None:
         return None
 
-    async def _get_guild(self, request, gid, *, body, files):
+    async def _get_guild(
+        self, request: web.Request, gid: str, *, body: JsonObject, files: list[Upload]
+    ) -> JsonObject:
         if int(gid) not in self.guilds:
             raise DiscordError(404, 10004, "Unknown Guild")
         return self._guild_payload(int(gid))
 
-    async def _get_member(self, request, gid, uid, *, body, files):
+    async def _get_member(
+        self, request: web.Request, gid: str, uid: str, *, body: JsonObject, files: list[Upload]
+    ) -> JsonObject:
         guild = self.guilds.get(int(gid))
         if guild is None or int(uid) not in guild.members:
             raise DiscordError(404, 10007, "Unknown Member")
         return self._member(self.users[int(uid)])
 
-    async def _get_guild_channels(self, request, gid, *, body, files):
+    async def _get_guild_channels(
+        self, request: web.Request, gid: str, *, body: JsonObject, files: list[Upload]
+    ) -> list[JsonObject]:
         if int(gid) not in self.guilds:
             raise DiscordError(404, 10004, "Unknown Guild")
         return [
@@ -1198,7 +1311,7 @@ class LocalDiscord:
         raise web.HTTPNotFound()
 
     # -- messages -----------------------------------------------------------------------------
-    def _refuse(self, problem: str) -> None:
+    def _refuse(self, problem: str) -> NoReturn:
         self._record_refusal(problem)
         raise DiscordError(400, 50035, f"Invalid Form Body: {problem}")
 
@@ -1209,8 +1322,8 @@ class LocalDiscord:
     def _new_message(
         self,
         channel_id: int,
-        data: dict,
-        files: list[tuple[int, str, str | None, bytes]],
+        data: JsonObject,
+        files: list[Upload],
         *,
         interaction: Interaction | None = None,
         webhook: bool = False,
@@ -1234,7 +1347,7 @@ class LocalDiscord:
         self.messages[msg.id] = msg
         return msg
 
-    def _new_attachments(self, data: dict, files) -> list[Attachment]:
+    def _new_attachments(self, data: JsonObject, files: list[Upload]) -> list[Attachment]:
         described = {
             str(a.get("id")): a for a in data.get("attachments") or [] if isinstance(a, dict)
         }
@@ -1252,7 +1365,7 @@ class LocalDiscord:
             )
         return out
 
-    def _edit(self, msg: Message, data: dict, files) -> None:
+    def _edit(self, msg: Message, data: JsonObject, files: list[Upload]) -> None:
         msg.history.append(msg.snapshot())
         for key in ("content", "embeds", "components"):
             if key in data:
@@ -1280,7 +1393,7 @@ class LocalDiscord:
             msg.attachments = msg.attachments + self._new_attachments(data, files)
         msg.edited = True
 
-    def _message_payload(self, msg: Message) -> dict:
+    def _message_payload(self, msg: Message) -> JsonObject:
         mentioned = [
             self.users[u].payload() for u in limits.mentioned_ids(msg.content) if u in self.users
         ]
@@ -1318,11 +1431,12 @@ class LocalDiscord:
         if msg.interaction_id:
             data["application_id"] = str(self.application_id)
             data["webhook_id"] = str(self.application_id)
-            data["interaction_metadata"] = self._interaction_metadata(msg)
+            data["interaction_metadata"] = self._interaction_metadata(
+                msg, self.interactions[msg.interaction_id]
+            )
         return data
 
-    def _interaction_metadata(self, msg: Message) -> dict:
-        record = self.interactions[msg.interaction_id]
+    def _interaction_metadata(self, msg: Message, record: Interaction) -> JsonObject:
         meta = {
             "id": str(record.id),
             "type": record.type,
@@ -1353,7 +1467,7 @@ def _shard(value: Any) -> tuple[int, int] | None:
     return (shard_id, count) if 0 <= shard_id < count else None
 
 
-def _numbered(rows: list[dict]) -> list[dict]:
+def _numbered(rows: list[JsonObject]) -> list[JsonObject]:
     """Components as Discord stores them: each with a numeric ``id`` (1, 2, ... in reading
     order) unless the sender gave one."""
     used = {c["id"] for c in _walk(rows) if isinstance(c.get("id"), int)}
@@ -1373,7 +1487,7 @@ def _numbered(rows: list[dict]) -> list[dict]:
     return out
 
 
-def _walk(rows: list[dict]):
+def _walk(rows: list[JsonObject]) -> Iterator[JsonObject]:
     for row in rows:
         yield row
         yield from row.get("components") or []
@@ -1386,12 +1500,15 @@ def _json(data: Any, status: int = 200) -> web.Response:
     )
 
 
-async def _read_body(request: web.Request) -> tuple[Any, list[tuple[int, str, str | None, bytes]]]:
-    files: list[tuple[int, str, str | None, bytes]] = []
+async def _read_body(request: web.Request) -> tuple[Any, list[Upload]]:
+    """The JSON body (Discord's shape, checked against its spec next) and the uploaded files."""
+    files: list[Upload] = []
     if request.content_type.startswith("multipart/"):
         body: Any = {}
         reader = await request.multipart()
         async for part in reader:
+            if not isinstance(part, BodyPartReader):  # discord.py never nests multipart bodies
+                raise DiscordError(400, 50035, "Invalid Form Body: a nested multipart part")
             name = part.name or ""
             raw = await part.read(decode=False)
             if name == "payload_json":
@@ -1419,7 +1536,7 @@ def _parse_json(raw: bytes) -> Any:
         raise DiscordError(400, 50109, "The request body contains invalid JSON.") from None
 
 
-def _file_list(files) -> list[tuple[str, bytes]]:
+def _file_list(files: list[Upload]) -> list[tuple[str, bytes]]:
     return [(name, data) for _, name, _, data in files]
 
 

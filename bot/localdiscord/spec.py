@@ -20,23 +20,31 @@ import json
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
+from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
-SPEC_FILE = Path(__file__).resolve().parent / "spec" / "openapi.json"
+from bot.localdiscord.payloads import JsonObject
+
+#: package data, so that an installed copy (a wheel, not only a checkout) has it
+SPEC_FILE: Traversable = resources.files("bot.localdiscord") / "spec" / "openapi.json"
 
 _SNOWFLAKE_STRING = {"type": "string", "pattern": "^(0|[1-9][0-9]*)$"}
 _SNOWFLAKE_LENIENT = {"anyOf": [_SNOWFLAKE_STRING, {"type": "integer", "minimum": 0}]}
+
+
+#: where in a body: keys and list indexes, from the top
+FieldPath = tuple[str | int, ...]
 
 
 @dataclass(frozen=True)
 class FieldError:
     """One entry of Discord's ``errors`` tree: where, Discord's code, and its sentence."""
 
-    path: tuple[str | int, ...]
+    path: FieldPath
     code: str
     message: str
 
@@ -47,9 +55,9 @@ class FieldError:
         return f"{self.where()}: {self.message} ({self.code})"
 
 
-def error_tree(problems: list[FieldError]) -> dict:
+def error_tree(problems: list[FieldError]) -> JsonObject:
     """Discord's nested ``errors`` object: ``{"content": {"_errors": [{code, message}]}}``."""
-    tree: dict = {}
+    tree: JsonObject = {}
     for p in problems:
         node = tree
         for part in p.path:
@@ -61,8 +69,8 @@ def error_tree(problems: list[FieldError]) -> dict:
 class Spec:
     """The vendored spec; ``request_errors`` / ``response_errors`` check one operation."""
 
-    def __init__(self, path: Path = SPEC_FILE, *, fast: bool = True):
-        self.document = json.loads(path.read_text())
+    def __init__(self, path: Traversable = SPEC_FILE, *, fast: bool = True):
+        self.document: JsonObject = json.loads(path.read_text(encoding="utf-8"))
         self.source = self.document.get("x-vendored-from", {})
         components = self.document["components"]
         lenient = copy.deepcopy(components)
@@ -70,18 +78,22 @@ class Spec:
         speed = _discriminated if fast else (lambda c: c)  # same verdicts either way
         self._requests_root = {"components": speed(lenient)}
         self._responses_root = {"components": speed(copy.deepcopy(components))}
-        self._cache: dict[tuple, Draft202012Validator | None] = {}
+        #: by ("request", method, path), ("response", method, path, status) or ("schema", name)
+        self._cache: dict[tuple[str | int, ...], Draft202012Validator | None] = {}
 
     def has(self, method: str, path: str) -> bool:
         return method.lower() in self.document["paths"].get(path, {})
 
-    def operation(self, method: str, path: str) -> dict:
+    def operation(self, method: str, path: str) -> JsonObject:
         try:
-            return self.document["paths"][path][method.lower()]
+            found: JsonObject = self.document["paths"][path][method.lower()]
+            return found
         except KeyError:
             raise KeyError(f"the vendored Discord spec has no {method} {path}") from None
 
-    def _compiled(self, key: tuple, schema: dict | None, root: dict) -> Draft202012Validator | None:
+    def _compiled(
+        self, key: tuple[str | int, ...], schema: JsonObject | None, root: JsonObject
+    ) -> Draft202012Validator | None:
         if key not in self._cache:
             self._cache[key] = None if schema is None else Draft202012Validator({**root, **schema})
         return self._cache[key]
@@ -134,16 +146,17 @@ def spec() -> Spec:
 
 
 # -- speed: unions of component kinds checked by their "type" ------------------------------------
-def _tag(schema: dict) -> int | str | None:
+def _tag(schema: JsonObject) -> int | str | None:
     """The single ``type`` value an object schema allows (its kind number), if it has one."""
     prop = (schema.get("properties") or {}).get("type") or {}
     if "const" in prop:
-        return prop["const"]
+        const: int | str = prop["const"]
+        return const
     enum = prop.get("enum")
     return enum[0] if isinstance(enum, list) and len(enum) == 1 else None
 
 
-def _discriminated(components: dict) -> dict:
+def _discriminated(components: JsonObject) -> JsonObject:
     """The same verdicts, found faster (a message full of buttons: from 23 ms to a few): unions
     whose branches are object schemas told apart by one ``type`` value (message components,
     callback kinds) become "the branch of this type"; enumerations of named constants become
@@ -151,7 +164,7 @@ def _discriminated(components: dict) -> dict:
     the value meant."""
     schemas = components["schemas"]
 
-    def target(branch: dict) -> dict | None:
+    def target(branch: JsonObject) -> JsonObject | None:
         ref = branch.get("$ref", "")
         return (
             schemas.get(ref.rsplit("/", 1)[-1]) if ref.startswith("#/components/schemas/") else None
@@ -197,7 +210,8 @@ def _discriminated(components: dict) -> dict:
             ]
         return node
 
-    return rewrite(components)
+    rewritten: JsonObject = rewrite(components)
+    return rewritten
 
 
 # -- from jsonschema's errors to Discord's ---------------------------------------------------------
@@ -238,7 +252,7 @@ def _leaves(error: ValidationError) -> Iterator[ValidationError]:
     yield error
 
 
-def _key(error: ValidationError) -> tuple:
+def _key(error: ValidationError) -> tuple[FieldPath, str]:
     return tuple(error.absolute_path), error.validator
 
 

@@ -13,7 +13,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from bot.localdiscord import limits
-from bot.localdiscord.spec import FieldError, spec
+from bot.localdiscord.payloads import JsonObject
+from bot.localdiscord.spec import FieldError, FieldPath, spec
 
 Files = list[tuple[str, bytes]]
 
@@ -73,13 +74,13 @@ def _raise(problems: list[FieldError]) -> None:
         raise Refused(50035, "Invalid Form Body", problems)
 
 
-def _message(body: dict, files: Files, at: tuple, *, creating: bool) -> None:
+def _message(body: JsonObject, files: Files, at: FieldPath, *, creating: bool) -> None:
     _raise(check_message(body, files, at))
     if creating and is_empty(body, files):
         raise Refused(*EMPTY_MESSAGE)
 
 
-def is_empty(body: dict, files: Iterable) -> bool:
+def is_empty(body: JsonObject, files: Iterable[object]) -> bool:
     """Discord's "empty message": no content, embed, component, sticker, poll or file."""
     return not (
         body.get("content")
@@ -91,12 +92,12 @@ def is_empty(body: dict, files: Iterable) -> bool:
     )
 
 
-def _err(path: tuple, code: str, message: str) -> FieldError:
+def _err(path: FieldPath, code: str, message: str) -> FieldError:
     return FieldError(tuple(path), code, message)
 
 
 # -- messages ------------------------------------------------------------------------------------
-def check_message(body: dict, files: Files, at: tuple = ()) -> list[FieldError]:
+def check_message(body: JsonObject, files: Files, at: FieldPath = ()) -> list[FieldError]:
     """The rules on a message body (create or edit) that its schema does not state."""
     problems: list[FieldError] = []
     content = body.get("content")
@@ -127,7 +128,7 @@ def check_message(body: dict, files: Files, at: tuple = ()) -> list[FieldError]:
     return problems
 
 
-def check_embeds(embeds: list[dict], at: tuple) -> list[FieldError]:
+def check_embeds(embeds: list[JsonObject], at: FieldPath) -> list[FieldError]:
     """Embed fields need a name and a value; all embeds together hold at most 6,000 characters."""
     problems: list[FieldError] = []
     total = 0
@@ -158,7 +159,7 @@ def check_embeds(embeds: list[dict], at: tuple) -> list[FieldError]:
     return problems
 
 
-def check_mentions(allowed: dict | None, at: tuple) -> list[FieldError]:
+def check_mentions(allowed: JsonObject | None, at: FieldPath) -> list[FieldError]:
     """``parse: ["users"]`` and a ``users`` list exclude each other (likewise roles)."""
     if not allowed:
         return []
@@ -176,7 +177,7 @@ def check_mentions(allowed: dict | None, at: tuple) -> list[FieldError]:
     return problems
 
 
-def check_components(rows: list[dict], at: tuple = ("components",)) -> list[FieldError]:
+def check_components(rows: list[JsonObject], at: FieldPath = ("components",)) -> list[FieldError]:
     """Action rows and what they may hold; custom ids unique in the message."""
     problems: list[FieldError] = []
     if len(rows) > limits.MAX_ROWS:
@@ -235,10 +236,10 @@ def check_components(rows: list[dict], at: tuple = ("components",)) -> list[Fiel
     return problems
 
 
-def modal_fields(form: dict) -> list[tuple[tuple, dict]]:
+def modal_fields(form: JsonObject) -> list[tuple[FieldPath, JsonObject]]:
     """The text inputs of a form (modal), each with its path: inside a label (the current
     way) or alone in an action row (the older one)."""
-    out = []
+    out: list[tuple[FieldPath, JsonObject]] = []
     for i, comp in enumerate(form.get("components") or []):
         if comp.get("type") == limits.LABEL and isinstance(comp.get("component"), dict):
             out.append((("components", i, "component"), comp["component"]))
@@ -248,7 +249,7 @@ def modal_fields(form: dict) -> list[tuple[tuple, dict]]:
     return out
 
 
-def check_modal(form: dict, at: tuple = ()) -> list[FieldError]:
+def check_modal(form: JsonObject, at: FieldPath = ()) -> list[FieldError]:
     """A form's rules beyond the schema: at most 5 components, an action row holding exactly
     one text input, text input custom ids unique, lengths that make sense."""
     problems: list[FieldError] = []
@@ -304,7 +305,7 @@ def check_modal(form: dict, at: tuple = ()) -> list[FieldError]:
     return problems
 
 
-def _button(button: dict, at: tuple) -> list[FieldError]:
+def _button(button: JsonObject, at: FieldPath) -> list[FieldError]:
     problems = []
     style = button.get("style")
     link, premium = style == 5, style == 6
@@ -333,7 +334,7 @@ def _button(button: dict, at: tuple) -> list[FieldError]:
     return problems
 
 
-def _select(menu: dict, at: tuple) -> list[FieldError]:
+def _select(menu: JsonObject, at: FieldPath) -> list[FieldError]:
     problems = []
     low, high = menu.get("min_values"), menu.get("max_values")
     options = menu.get("options") or []
@@ -377,7 +378,9 @@ def _select(menu: dict, at: tuple) -> list[FieldError]:
 
 
 # -- autocomplete --------------------------------------------------------------------------------
-def check_choices(choices: list[dict], at: tuple = ("data", "choices")) -> list[FieldError]:
+def check_choices(
+    choices: list[JsonObject], at: FieldPath = ("data", "choices")
+) -> list[FieldError]:
     """Autocomplete answers: at most 25 choices, names 1-100 characters (also in the schema)."""
     problems = []
     if len(choices) > limits.MAX_AUTOCOMPLETE_CHOICES:
@@ -414,7 +417,7 @@ def check_choices(choices: list[dict], at: tuple = ("data", "choices")) -> list[
 _NAME = re.compile(r"^[-_\w]{1,32}$")
 
 
-def check_commands(commands: list[dict]) -> list[FieldError]:
+def check_commands(commands: list[JsonObject]) -> list[FieldError]:
     """A bulk overwrite: names unique per command type, each definition valid."""
     problems: list[FieldError] = []
     seen: set[tuple[int, str]] = set()
@@ -433,11 +436,11 @@ def check_commands(commands: list[dict]) -> list[FieldError]:
     return problems
 
 
-def check_command(cmd: dict, at: tuple = ()) -> list[FieldError]:
+def check_command(cmd: JsonObject, at: FieldPath = ()) -> list[FieldError]:
     """Names, descriptions and option order as Discord checks a command definition."""
     problems: list[FieldError] = []
 
-    def walk(node: dict, here: tuple, depth: int) -> None:
+    def walk(node: JsonObject, here: FieldPath, depth: int) -> None:
         name = node.get("name", "")
         chat_input = (cmd.get("type") or 1) == 1
         if chat_input and (not _NAME.match(name) or name != name.lower()):

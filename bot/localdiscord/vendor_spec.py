@@ -17,6 +17,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from bot.localdiscord.payloads import JsonObject
+
 REPOSITORY = "https://github.com/discord/discord-api-spec"
 SPEC_PATH = "specs/openapi.json"
 HERE = Path(__file__).resolve().parent / "spec"
@@ -75,14 +77,14 @@ def _refs(node: object, found: set[str]) -> None:
             _refs(value, found)
 
 
-def trim(spec: dict, operations: list[tuple[str, str]]) -> dict:
+def trim(spec: JsonObject, operations: list[tuple[str, str]]) -> JsonObject:
     """``spec`` with only ``operations`` and the components they reach (transitively)."""
-    paths: dict[str, dict] = {}
+    paths: dict[str, JsonObject] = {}
     for method, path in operations:
         item = spec["paths"][path]
         kept = paths.setdefault(path, {k: v for k, v in item.items() if k == "parameters"})
         kept[method] = item[method]
-    components: dict[str, dict] = {}
+    components: dict[str, JsonObject] = {}
     pending: set[str] = set()
     _refs(paths, pending)
     seen: set[str] = set()

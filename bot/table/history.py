@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,6 +26,9 @@ from storage import GameRow, MoveRow
 log = logging.getLogger("tabletop.table")
 
 CHANGES_STATE = ("start", "move", "concede")
+#: a Discord mention (a user's ``<@id>`` or ``<@!id>``, a role's ``<@&id>``, a channel's
+#: ``<#id>``), as older log lines wrote the person who used a host power
+MENTION = re.compile(r"<(@!?|@&|#)([0-9]+)>")
 
 
 @dataclass(frozen=True)
@@ -39,12 +44,35 @@ class Replay:
     complete: bool = True  # False: only the latest board (the log could not be replayed)
 
 
-def public_text(move: MoveRow) -> str:
-    """What the channel was told about one log entry (private events left out)."""
+def plain_mentions(text: str, names: Mapping[int, str]) -> str:
+    """``text`` with every Discord mention in words: a user as their seat's name in ``names``
+    (user id -> name), else "someone"; a role or a channel as such. Only Discord shows a
+    mention as a name; anywhere else (the spectator page) it would show the id itself."""
+
+    def words(m: re.Match[str]) -> str:
+        if m[1] == "@&":
+            return "a role"
+        if m[1] == "#":
+            return "a channel"
+        return names.get(int(m[2]), "someone")
+
+    return MENTION.sub(words, text)
+
+
+def public_text(move: MoveRow, names: Mapping[int, str] | None = None) -> str:
+    """What the channel was told about one log entry (private events left out), with the
+    mentions of older entries in words (``names``: user id -> seat name; see
+    :func:`plain_mentions`)."""
     if not move.readable:
         return "(this log entry is damaged)"
     texts = [str(e.get("text", "")) for e in move.events if e.get("private_to") is None]
-    return " ".join(t for t in texts if t) or f"{move.player or 'Someone'} moves."
+    said = " ".join(t for t in texts if t) or f"{move.player or 'Someone'} moves."
+    return plain_mentions(said, names or {})
+
+
+def seat_names(row: GameRow) -> dict[int, str]:
+    """Each seated user's name in ``row`` (those who left included)."""
+    return {s.user_id: s.name for s in row.seats}
 
 
 def _setup(eng: Engine[Any], row: GameRow) -> BaseModel:
@@ -68,6 +96,7 @@ def replay(eng: Engine[Any], row: GameRow, saved: BaseModel | None, moves: list[
     latest = Replay(turns=[Turn(0, "The latest board.", saved)], complete=False)
     turns: list[Turn] = []
     state: BaseModel | None = None
+    names = seat_names(row)
     try:
         for move in moves:
             if move.kind == "start":
@@ -84,7 +113,7 @@ def replay(eng: Engine[Any], row: GameRow, saved: BaseModel | None, moves: list[
                 # when the game could not go on without them it ended there, the state as it was
                 with contextlib.suppress(IllegalAction):
                     state, _ = eng.remove_player(state, move.player)
-            turns.append(Turn(move.seq, public_text(move), state))
+            turns.append(Turn(move.seq, public_text(move, names), state))
     except Exception as exc:
         log.warning("game %s: its log does not replay (%s)", row.id, failure(exc))
         return latest

@@ -17,7 +17,7 @@ from pydantic import BaseModel
 
 from bot.errors import TableError
 from bot.table.core import TableCore
-from bot.table.history import public_text, replay
+from bot.table.history import plain_mentions, public_text, replay, seat_names
 from storage import GameNotFound, GameRow, MoveRow
 from storage.watch_links import WatchLinks
 
@@ -121,14 +121,15 @@ class Watching(TableCore):
 
     def _watched(self, row: GameRow, moves: list[MoveRow]) -> WatchedGame:
         info = self._public_game(row)
+        names = seat_names(row)
         ending = [
-            str(e.get("text"))
+            plain_mentions(str(e.get("text")), names)
             for m in moves
             if m.readable
             for e in m.events
             if e.get("private_to") is None and e.get("kind") == "end" and e.get("text")
         ]
-        log = [f"{m.seq}. {public_text(m)}" for m in moves]
+        log = [f"{m.seq}. {public_text(m, names)}" for m in moves]
         result = ending[-1] if row.status in ("finished", "aborted") and ending else None
         if row.status == "lobby" or row.state is None:
             return WatchedGame(info, log, result=result)

@@ -12,7 +12,6 @@ from __future__ import annotations
 import logging
 import socket
 from collections import OrderedDict
-from pathlib import Path
 
 from aiohttp import web
 
@@ -21,10 +20,10 @@ from bot.errors import TableError
 from bot.logsafe import failure
 from bot.table import Table
 from bot.table.watching import PublicGame, WatchedGame
+from bot.webstatic import static_file
 
 log = logging.getLogger(__name__)
 
-STATIC = Path(__file__).parent / "static"
 CACHED_GAMES = 16
 CACHED_BOARDS = 256
 NOT_FOUND = "No game behind this link."
@@ -53,7 +52,6 @@ class WatchServer:
     # -- lifecycle ------------------------------------------------------------------------------
     def app(self) -> web.Application:
         app = web.Application()
-        app.router.add_static("/watch/static/", STATIC)
         app.router.add_get("/watch/{token}", self._page)
         app.router.add_get("/watch/{token}/game.json", self._game)
         app.router.add_get("/watch/{token}/board/{n}.png", self._board)
@@ -69,9 +67,8 @@ class WatchServer:
         else:
             site = web.TCPSite(self._runner, self.host, self.port)
         await site.start()
-        server = site._server
-        assert server is not None and server.sockets  # a started site listens
-        self.port = server.sockets[0].getsockname()[1]
+        host_port: tuple[str, int] = self._runner.addresses[0]  # a started site's socket name
+        self.port = host_port[1]
         return self.port
 
     async def stop(self) -> None:
@@ -99,9 +96,9 @@ class WatchServer:
         self._watched.move_to_end(key)
         return self._watched[key]
 
-    async def _page(self, request: web.Request) -> web.StreamResponse:
+    async def _page(self, request: web.Request) -> web.Response:
         await self._game_of(request)
-        return web.FileResponse(STATIC / "watch.html", headers={"Cache-Control": "no-store"})
+        return static_file("bot.watch", "watch.html", headers={"Cache-Control": "no-store"})
 
     async def _game(self, request: web.Request) -> web.Response:
         watched = await self._watched_game(await self._game_of(request))

@@ -12,14 +12,18 @@ from engines.anatomy_park.movement import move_tile, reachable, tile_move_option
 from engines.anatomy_park.placement import focus_plays, place_tile, placements
 from engines.anatomy_park.shooting import shoot, targets
 from engines.anatomy_park.state import APState, Task
-from engines.core import Action, Event
+from engines.core import Action, ActionRole, Event
+
+NORMAL, MAIN, DESTRUCTIVE = ActionRole.NORMAL, ActionRole.MAIN, ActionRole.DESTRUCTIVE
 
 
 @lru_cache(maxsize=8192)
 def _walk(sp: str, name: str, cost: int) -> Action:
     """A walk reads the same wherever it is offered: worded once (a search lists moves often)."""
     moves = "1 move" if cost == 1 else f"{cost} moves"
-    return Action(id=f"go:{sp}", label=f"Walk to {name} {label(sp)} ({moves})"[:80])
+    return Action(
+        id=f"go:{sp}", label=f"Walk to {name} {label(sp)} ({moves})"[:80], role=NORMAL, kind="Walk"
+    )
 
 
 def move_options(s: APState, player: str) -> list[Action]:
@@ -30,7 +34,9 @@ def move_options(s: APState, player: str) -> list[Action]:
         name = tile_name(cell.tile) if not cell.closed else "a closed transport tile"
         out.append(_walk(sp, name, cost))
     if s.diseases and not effect_active(s, "cough"):
-        out.append(Action(id="diseases", label="Move each disease 1 space"))
+        out.append(
+            Action(id="diseases", label="Move each disease 1 space", role=NORMAL, kind="Move")
+        )
     if not effect_active(s, "rumble"):
         for sp, d, n in tile_move_options(s, player):
             suffix = "" if n == 1 else "2"
@@ -41,9 +47,11 @@ def move_options(s: APState, player: str) -> list[Action]:
                     label=lambda name=tile_name(park[sp].tile), sp=sp, d=d, n=n: (
                         f"Move {name} {label(sp)} {n} {DIR_NAMES[d]} (body reaction)"[:80]
                     ),
+                    role=NORMAL,
+                    kind="Move",
                 )
             )
-    out.append(Action(id="nomove", label="Do not move"))
+    out.append(Action(id="nomove", label="Do not move", role=NORMAL, kind="Do"))
     return out
 
 
@@ -74,11 +82,11 @@ def apply_move(s: APState, player: str, action_id: str, ev: list[Event]) -> None
 
 
 def action_options(s: APState, player: str) -> list[Action]:
-    out = [Action(id="take", label="Take 2 tiles from the stack")]
+    out = [Action(id="take", label="Take 2 tiles from the stack", role=MAIN, kind="Take")]
     if has_ability(s, player, "take_three"):  # an ability is never compulsory
         out = [
-            Action(id="take", label="Take 3 tiles from the stack (Morty)"),
-            Action(id="take2", label="Take only 2 tiles from the stack"),
+            Action(id="take", label="Take 3 tiles from the stack (Morty)", role=MAIN, kind="Take"),
+            Action(id="take2", label="Take only 2 tiles from the stack", role=NORMAL, kind="Take"),
         ]
     # labels are worded when read (a lambda's defaults hold this choice's own values)
     for t, sp in placements(s, player):
@@ -86,6 +94,8 @@ def action_options(s: APState, player: str) -> list[Action]:
             Action(
                 id=f"place:{t}:{sp}",
                 label=lambda t=t, sp=sp: f"Place {hand_ref(s, player, t)} at {label(sp)}"[:80],
+                role=NORMAL,
+                kind="Place",
                 private=True,  # where a hand tile fits tells its shape
             )
         )
@@ -97,16 +107,27 @@ def action_options(s: APState, player: str) -> list[Action]:
                     f"Focus group {hand_ref(s, player, f)[5:]}: "
                     f"place {hand_ref(s, player, t)} at {label(sp)}"
                 )[:80],
+                role=NORMAL,
+                kind="Focus",
                 private=True,  # says which hand tile is a focus group
             )
         )
     here = s.pos.get(player)
     cell = s.park.get(here) if here else None
     if cell is not None and not cell.closed and data.tile(cell.tile).type == "exit":
-        out.append(Action(id="leave", label="Leave the park through this exit"))
+        out.append(
+            Action(id="leave", label="Leave the park through this exit", role=NORMAL, kind="Leave")
+        )
     for e in targets(s, player):
-        out.append(Action(id=f"shoot:{e}", label=f"Shoot {data.disease_card(e).name}"))
-    out.append(Action(id="noaction", label="Do nothing this action phase"))
+        out.append(
+            Action(
+                id=f"shoot:{e}",
+                label=f"Shoot {data.disease_card(e).name}",
+                role=NORMAL,
+                kind="Shoot",
+            )
+        )
+    out.append(Action(id="noaction", label="Do nothing this action phase", role=NORMAL, kind="Do"))
     return out
 
 

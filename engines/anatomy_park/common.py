@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.anatomy_park import data
 from engines.anatomy_park.data import ENTRANCE
-from engines.anatomy_park.state import APState
+from engines.anatomy_park.state import APState, Disease
 
 
 def character(s: APState, player: str) -> data.Character:
@@ -59,7 +59,7 @@ def disease_alive(s: APState, effect: str) -> bool:
     return any(d.effect == effect for d in s.diseases)
 
 
-def disease_at(s: APState, effect: str):
+def disease_at(s: APState, effect: str) -> Disease | None:
     for d in s.diseases:
         if d.effect == effect:
             return d

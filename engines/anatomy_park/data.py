@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from pathlib import Path
-from typing import Literal
+from importlib import resources
+from typing import Literal, Self, TypeVar
 
-from pydantic import BaseModel, TypeAdapter, model_validator
+from pydantic import BaseModel, model_validator
 
 from engines.provenance import Sourced
 
-DATA = Path(__file__).parent / "data"
+#: package data, so that an installed copy (a wheel, not only a checkout) has it
+DATA = resources.files("engines.anatomy_park") / "data"
 Colour = Literal["red", "blue", "brown", "green", "yellow", "white", "none"]
 TileType = Literal["entrance", "attraction", "cafe", "slide", "exit", "transport", "focus"]
 
@@ -33,13 +34,14 @@ class Character(Sourced):
 
 
 class Requirement(BaseModel):
-    """One requirement: an adjacent tile (across a gap allowed) of this colour or this type."""
+    """One requirement: an adjacent tile of this colour or this type (a park tile's own may be
+    across a gap; a focus group's must touch)."""
 
     colour: Colour | None = None
     type: TileType | None = None
 
     @model_validator(mode="after")
-    def _one_of(self):
+    def _one_of(self) -> Self:
         if (self.colour is None) == (self.type is None):
             raise ValueError("a requirement names exactly one of colour or type")
         return self
@@ -92,8 +94,13 @@ class Plan(Sourced):
     text: str
 
 
-def _load(name: str, model):
-    return TypeAdapter(list[model]).validate_python(json.loads((DATA / name).read_text()))
+_Model = TypeVar("_Model", bound=BaseModel)
+
+
+def _load(name: str, model: type[_Model]) -> list[_Model]:
+    """The entries of a data file (a JSON list), each checked as a ``model``."""
+    entries: list[object] = json.loads((DATA / name).read_text(encoding="utf-8"))
+    return [model.model_validate(entry) for entry in entries]
 
 
 @lru_cache(maxsize=1)

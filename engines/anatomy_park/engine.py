@@ -16,6 +16,8 @@ from engines.anatomy_park.flow import (
     next_player,
     send_stranded_home,
 )
+from engines.anatomy_park.migrations import MIGRATIONS
+from engines.anatomy_park.reactions import end_reactions
 from engines.anatomy_park.scoring import breakdown, plan_patterns
 from engines.anatomy_park.setup import new_game
 from engines.anatomy_park.state import APState
@@ -24,7 +26,7 @@ from engines.anatomy_park.views import APView
 from engines.core import Action, Engine, Event, IllegalAction, OptionSpec, Result
 
 GUIDE = """**Rick and Morty: Anatomy Park** - build a theme park inside Ruben before he dies.
-**Turn:** 1) discard 1 tile per disease on your tile. 2) Move: walk up to your Movement (stepping onto transport tiles is free), OR move every disease 1 space, OR move your tile or a touching one 1 space (not the entrance or transports; then draw a body reaction). 3) Act: take 2 tiles, OR place a tile next to your tile (meet its colour/type needs; a gap is fine), OR play a focus group (its colour + type needs; place a tile and get a reward), OR leave by an exit, OR shoot a disease in Range along tiles (a 6 hits; a miss lets you move it 1 space per 3/4/5, then draw a body reaction). 4) Keep at most 5 tiles.
+**Turn:** 1) discard 1 tile per disease on your tile. 2) Move: walk up to your Movement (stepping onto transport tiles is free), OR move every disease 1 space, OR move your tile or a touching one 1 space (not the entrance or transports; then draw a body reaction). 3) Act: take 2 tiles, OR place a tile next to your tile (meet its colour/type needs; a gap is fine), OR play a focus group (a space touching its colour + type, no gap; place a tile and get a reward), OR leave by an exit, OR shoot a disease in Range along tiles (a 6 hits; a miss lets you move it 1 space per 3/4/5, then draw a body reaction). 4) Keep at most 5 tiles.
 **Tiles:** VP when placed; tiles with a control marker score for their controller at the end (5 markers each, then you move one). Transports lay closed tiles from the stack in the direction that fits most.
 **Body reactions:** you see the card privately - act it out in the channel and press *I acted it out*, or take -1 VP. Diseases sit on the park, make you discard, and have effects until shot.
 **The end:** 1st Heart Attack: everyone gets 2 more turns - get out! 2nd Heart Attack: Ruben dies at once. Tile stack runs out twice: Ruben lives.
@@ -38,6 +40,7 @@ class AnatomyParkEngine(Engine[APState]):
     min_players = 2
     max_players = 6
     state_type = APState
+    migrations = MIGRATIONS
     public_action_labels = True  # labels name hand tiles by letter only
     options = [
         OptionSpec(
@@ -163,7 +166,10 @@ class AnatomyParkEngine(Engine[APState]):
         s.pos.pop(player, None)
         if s.final_turns is not None:
             s.final_turns.pop(player, None)
-        s.ongoing = [o for o in s.ongoing if o.owner != player]
+        end_reactions(s, lambda o: o.owner == player)
+        for t in [t for t in s.tasks if t.kind == "act_out" and t.player == player]:
+            s.tasks.remove(t)  # a card they were acting out is discarded unresolved
+            s.reaction_discard.append(t.data["card"])
         for t in s.tasks:
             if t.kind == "gonorrhea" and player in t.data["order"]:
                 t.data["order"].remove(player)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engines.anatomy_park.common import entrance_space, has_ability, in_park
 from engines.anatomy_park.deck import end_game
 from engines.anatomy_park.grid import connected
+from engines.anatomy_park.reactions import end_reactions
 from engines.anatomy_park.scoring import final_scores, winners
 from engines.anatomy_park.state import APState, Task
 from engines.anatomy_park.tasks import needs_choice, waiting
@@ -117,13 +118,13 @@ def next_player(s: APState, after: str) -> str | None:
 
 
 def finish_turn(s: APState, ev: list[Event]) -> None:
+    """Ongoing effects end, then a Migraine's extra turn or the next player. No extra turn
+    follows the last turn of Ruben's two final rounds: "Ruben has 2 rounds left to live"."""
     cur = s.current
     send_stranded_home(s, ev)
-    s.ongoing = [
-        o
-        for o in s.ongoing
-        if not ((o.owner == cur and o.since_turn < s.turn_no) or o.owner not in s.pos)
-    ]
+    end_reactions(
+        s, lambda o: (o.owner == cur and o.since_turn < s.turn_no) or o.owner not in s.pos
+    )
     if s.reshuffled and in_park(s) == [cur] and s.stack:
         s.discard.extend(s.stack)
         s.stack = []
@@ -136,12 +137,14 @@ def finish_turn(s: APState, ev: list[Event]) -> None:
         return
     if s.turn_counts_for_final and s.final_turns is not None and cur in s.final_turns:
         s.final_turns[cur] = max(0, s.final_turns[cur] - 1)
+    nxt = next_player(s, cur)
     if s.extra_turn:
         s.extra_turn = False
-        if cur in s.pos:
+        if cur in s.pos and nxt is not None:
             begin_turn(s, cur, ev, extra=True)
             return
-    nxt = next_player(s, cur)
+        if cur in s.pos:  # nobody has a final turn left: the two rounds are over
+            ev.append(Event(text=f"{cur}'s extra turn never comes: Ruben's time is up."))
     if nxt is None:
         end_without_players(s, ev)
         return

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Mapping
 from functools import cache
 
 DIRS: dict[str, tuple[int, int]] = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
@@ -36,12 +37,12 @@ def around(space: str) -> tuple[str, ...]:
     return tuple(step(space, d) for d in DIRS)
 
 
-def tile_neighbours(park: dict, space: str) -> list[str]:
+def tile_neighbours(park: Mapping[str, object], space: str) -> list[str]:
     """Spaces holding a tile that touch ``space`` along a side (never diagonally)."""
     return [n for n in around(space) if n in park]
 
 
-def near_tiles(park: dict, space: str) -> list[str]:
+def near_tiles(park: Mapping[str, object], space: str) -> list[str]:
     """Tiles a requirement may use: touching, or across a one-space gap in a straight line."""
     out = []
     for d in DIRS:
@@ -55,7 +56,7 @@ def near_tiles(park: dict, space: str) -> list[str]:
     return out
 
 
-def distances(park: dict, start: str, limit: int | None = None) -> dict[str, int]:
+def distances(park: Mapping[str, object], start: str, limit: int | None = None) -> dict[str, int]:
     """Steps along tiles from ``start`` (which need not hold a tile itself)."""
     dist = {start: 0}
     queue = deque([start])
@@ -71,11 +72,11 @@ def distances(park: dict, start: str, limit: int | None = None) -> dict[str, int
     return dist
 
 
-def connected(park: dict, start: str) -> set[str]:
+def connected(park: Mapping[str, object], start: str) -> set[str]:
     return set(distances(park, start)) if start in park else set()
 
 
-def empty_neighbours(park: dict, space: str) -> list[str]:
+def empty_neighbours(park: Mapping[str, object], space: str) -> list[str]:
     return [n for n in neighbours(space) if n not in park]
 
 

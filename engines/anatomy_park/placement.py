@@ -18,9 +18,11 @@ from engines.anatomy_park.state import APState, Cell, Task
 from engines.core import Event
 
 
-def meets(s: APState, space: str, req: Requirement) -> bool:
-    """A requirement is met by a tile touching ``space`` or across a one-space gap."""
-    for n in near_tiles(s.park, space):
+def meets(s: APState, space: str, req: Requirement, *, across_gap: bool = True) -> bool:
+    """A requirement is met by a tile touching ``space``, or across a one-space gap when
+    ``across_gap``: the rulebook allows the gap for a park tile's own requirements only."""
+    near = near_tiles(s.park, space) if across_gap else tile_neighbours(s.park, space)
+    for n in near:
         if req.colour is not None and colour_of(s, n) == req.colour:
             return True
         if req.type is not None and type_of(s, n) == req.type:
@@ -54,14 +56,16 @@ def placements(s: APState, player: str) -> list[tuple[str, str]]:
 
 
 def focus_plays(s: APState, player: str) -> list[tuple[str, str, str]]:
-    """(focus group, park tile, space): the space must meet both of the group's requirements."""
+    """(focus group, park tile, space): the space must touch tiles meeting both of the group's
+    requirements. "Find an empty space adjacent to a tile or tiles of the suitable color and
+    type", and the FAQ's adjacent is touching along a side: no gap, unlike a tile's own needs."""
     spaces = open_spaces(s, player)
     out: list[tuple[str, str, str]] = []
     for f in s.hands[player]:
         ft = data.tile(f)
         if ft.type != "focus":
             continue
-        ok = [sp for sp in spaces if all(meets(s, sp, r) for r in ft.requires)]
+        ok = [sp for sp in spaces if all(meets(s, sp, r, across_gap=False) for r in ft.requires)]
         for t in s.hands[player]:
             if t == f:
                 continue

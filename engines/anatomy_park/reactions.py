@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engines.anatomy_park import data
 from engines.anatomy_park.common import (
     add_vp,
@@ -86,10 +88,10 @@ def resolve_card(s: APState, player: str, card_id: str, ev: list[Event]) -> None
         else:
             end_game(s, "the second heart attack killed Ruben", False, ev)
         return
-    s.reaction_discard.append(card.id)
-    if card.ongoing:
+    if card.ongoing:  # face up beside the body while in effect, out of the discard pile
         s.ongoing.append(Ongoing(card=card.id, owner=player, since_turn=s.turn_no))
         return
+    s.reaction_discard.append(card.id)
     e = card.effect
     if e == "migraine":
         s.extra_turn = True
@@ -114,6 +116,14 @@ def resolve_card(s: APState, player: str, card_id: str, ev: list[Event]) -> None
         ev.append(Event(text=f"{player} takes 1 tile from the stack."))
     else:
         raise ValueError(f"unknown body reaction effect {e}")
+
+
+def end_reactions(s: APState, ended: Callable[[Ongoing], bool]) -> None:
+    """Lasting reactions whose effect is over leave the body's side for the discard pile, from
+    which the deck may be made again (never while a card is still in effect)."""
+    over = [o for o in s.ongoing if ended(o)]
+    s.ongoing = [o for o in s.ongoing if not ended(o)]
+    s.reaction_discard.extend(o.card for o in over)
 
 
 def kill_disease(s: APState, player: str, effect: str, ev: list[Event], *, how: str) -> None:

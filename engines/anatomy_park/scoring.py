@@ -63,7 +63,7 @@ def winners(s: APState, scores: dict[str, int]) -> list[str]:
     if not scores:
         return []
 
-    def rank(p: str):
+    def rank(p: str) -> tuple[int, int, int]:
         return (scores[p], -markers_in_park(s, p), len(s.hands[p]))
 
     best = max(rank(p) for p in scores)

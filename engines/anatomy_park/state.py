@@ -6,6 +6,8 @@ are ``tasks``: a queue whose head, when it needs a decision, is what the game wa
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from engines.core import Rng
@@ -30,12 +32,14 @@ class Disease(BaseModel):
 class Task(BaseModel):
     kind: str
     player: str
-    data: dict = Field(default_factory=dict)
+    #: each kind keeps its own keys (read by ``tasks.py``), stored as they are in the saved game
+    data: dict[str, Any] = Field(default_factory=dict)
 
 
 class Ongoing(BaseModel):
-    """A body reaction in effect until the end of its drawer's next turn. Frozen: state copies
-    share it."""
+    """A body reaction in effect until the end of its drawer's next turn. Its card lies face up
+    beside the body meanwhile (in no deck or pile), then goes to the reaction discard. Frozen:
+    state copies share it."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -63,7 +67,7 @@ class APState(BaseModel):
     reshuffled: bool = False
 
     reactions: list[str]  # top is the end
-    reaction_discard: list[str] = Field(default_factory=list)
+    reaction_discard: list[str] = Field(default_factory=list)  # never a card still in effect
     diseases: list[Disease] = Field(default_factory=list)
     dead_diseases: list[str] = Field(default_factory=list)
 
@@ -89,6 +93,5 @@ class APState(BaseModel):
     final_scores: dict[str, int] = Field(default_factory=dict)
     winners: list[str] = Field(default_factory=list)
     last_reaction: str | None = None  # revealed card, for the board
-    #: the shape of this model: the number of its numbered state migrations (none yet; see
-    #: ``Engine.migrations``)
-    schema_version: int = 0
+    #: the shape of this model: the number of steps in ``migrations.MIGRATIONS``
+    schema_version: int = 1

@@ -16,14 +16,17 @@ from engines.anatomy_park.placement import (
 from engines.anatomy_park.reactions import draw_reaction, kill_disease, resolve_card
 from engines.anatomy_park.shooting import miss, resolve_roll
 from engines.anatomy_park.state import APState, Task
-from engines.core import Action, Event
+from engines.core import Action, ActionRole, Event
+
+NORMAL, DESTRUCTIVE = ActionRole.NORMAL, ActionRole.DESTRUCTIVE
 
 
 def waiting(s: APState, t: Task) -> list[str]:
     if t.kind == "gonorrhea":
         return [p for p in t.data["order"] if p not in t.data["chosen"] and s.hands.get(p)]
     if t.kind == "each_move":
-        return t.data["order"][:1]
+        order: list[str] = t.data["order"]
+        return order[:1]
     return [t.player]
 
 
@@ -40,6 +43,8 @@ def options(s: APState, t: Task, player: str) -> list[Action]:
             Action(
                 id=f"discard:{x}",
                 label=f"Discard {hand_ref(s, player, x)} ({why})"[:80],
+                role=NORMAL,  # a discard the rules force: every choice is one
+                kind="Discard",
                 private=True,
             )
             for x in s.hands[player]
@@ -47,20 +52,32 @@ def options(s: APState, t: Task, player: str) -> list[Action]:
     if k in ("disease_moves", "shot_move"):
         effect = d["queue"][0] if k == "disease_moves" else d["effect"]
         dis = disease_at(s, effect)
+        assert dis is not None, "a disease moves only while it lives"
         name = _dname(effect)
         acts = [
             Action(
-                id=f"dmove:{x}", label=f"Move {name} {DIR_NAMES[x]} to {label(step(dis.pos, x))}"
+                id=f"dmove:{x}",
+                label=f"Move {name} {DIR_NAMES[x]} to {label(step(dis.pos, x))}",
+                role=NORMAL,
+                kind="Move",
             )
             for x in disease_steps(s, dis.pos)
         ]
         if k == "disease_moves":  # each disease must move; one with nowhere to go never asks
             return acts
-        return [*acts, Action(id="dmove:stay", label=f"Stop moving it at {label(dis.pos)}")]
+        return [
+            *acts,
+            Action(
+                id="dmove:stay",
+                label=f"Stop moving it at {label(dis.pos)}",
+                role=NORMAL,
+                kind="Stop",
+            ),
+        ]
     if k == "reroll":
         return [
-            Action(id="reroll", label="Rick: reroll all the dice"),
-            Action(id="keep", label="Keep the miss"),
+            Action(id="reroll", label="Rick: reroll all the dice", role=NORMAL, kind="Reroll"),
+            Action(id="keep", label="Keep the miss", role=NORMAL, kind="Keep"),
         ]
     if k == "xenon":
         here = s.pos[player]
@@ -69,41 +86,57 @@ def options(s: APState, t: Task, player: str) -> list[Action]:
                 Action(
                     id=f"xstep:{x}",
                     label=f"Xenon Bloom: step {DIR_NAMES[x]} to {label(step(here, x))}",
+                    role=NORMAL,
+                    kind="Xenon",
                 )
                 for x in DIRS
                 if step(here, x) in s.park
             ],
-            Action(id="xstay", label="Stay where you are"),
+            Action(id="xstay", label="Stay where you are", role=NORMAL, kind="Stay"),
         ]
     if k == "marker_from":
         return [
             Action(
                 id=f"mfrom:{sp}",
                 label=f"Move your marker from {tile_name(c.tile)} {label(sp)}"[:80],
+                role=NORMAL,
+                kind="Move",
             )
             for sp, c in s.park.items()
             if c.marker == player and sp != d["target"]
         ]
     if k == "transport_dir":
         dirs, n = best_transport_dirs(s, d["space"], d["count"])
-        return [Action(id=f"dir:{x}", label=f"Lay {n} closed tiles {DIR_NAMES[x]}") for x in dirs]
+        return [
+            Action(
+                id=f"dir:{x}", label=f"Lay {n} closed tiles {DIR_NAMES[x]}", role=NORMAL, kind="Lay"
+            )
+            for x in dirs
+        ]
     if k == "dam_dir":
         return [
             Action(
                 id=f"dam:{x}",
                 label=f"Wash away {len(dam_targets(s, d['space'], x))} tile(s) {DIR_NAMES[x]}",
+                role=NORMAL,
+                kind="Wash",
             )
             for x in DIRS
             if dam_targets(s, d["space"], x)
         ]
     if k == "act_out":
         return [
-            Action(id="acted", label="I acted it out"),
-            Action(id="penalty", label="Skip acting: lose 1 VP"),
+            Action(id="acted", label="I acted it out", role=NORMAL, kind="Act"),
+            Action(id="penalty", label="Skip acting: lose 1 VP", role=DESTRUCTIVE, kind="Skip"),
         ]
     if k == "hepc_kill":
         return [
-            Action(id=f"kill:{x.effect}", label=f"Hepatitis C kills {_dname(x.effect)}")
+            Action(
+                id=f"kill:{x.effect}",
+                label=f"Hepatitis C kills {_dname(x.effect)}",
+                role=NORMAL,
+                kind="Hepatitis",
+            )
             for x in s.diseases
             if x.effect != "hep_c"
         ]
@@ -111,25 +144,39 @@ def options(s: APState, t: Task, player: str) -> list[Action]:
         to = _left_of(t, player)
         return [
             Action(
-                id=f"pass:{x}", label=f"Pass {hand_ref(s, player, x)} to {to}"[:80], private=True
+                id=f"pass:{x}",
+                label=f"Pass {hand_ref(s, player, x)} to {to}"[:80],
+                role=NORMAL,
+                kind="Pass",
+                private=True,
             )
             for x in s.hands[player]
         ]
     if k == "each_move":
         return [
-            Action(id=f"to:{sp}", label=f"Move your character to {label(sp)}")
+            Action(
+                id=f"to:{sp}",
+                label=f"Move your character to {label(sp)}",
+                role=NORMAL,
+                kind="Move",
+            )
             for sp in each_move_ends(s, d["effect"], player)
         ]
     if k == "tile_shift":
         return [
-            Action(id=f"shift:{sp}:{x}", label=f"Move the tile at {label(sp)} {DIR_NAMES[x]}")
+            Action(
+                id=f"shift:{sp}:{x}",
+                label=f"Move the tile at {label(sp)} {DIR_NAMES[x]}",
+                role=NORMAL,
+                kind="Move",
+            )
             for sp, x in shift_options(s, d["effect"])
         ]
     raise ValueError(f"unknown task {k}")
 
 
 def _left_of(t: Task, player: str) -> str:
-    order = t.data["order"]
+    order: list[str] = t.data["order"]
     return order[(order.index(player) + 1) % len(order)]
 
 
@@ -191,7 +238,7 @@ def needs_choice(s: APState, t: Task, ev: list[Event]) -> bool:
         return True
     if k == "disease_moves":  # a disease that cannot move anywhere needs no question
         d["queue"] = [
-            e for e in d["queue"] if disease_at(s, e) and disease_steps(s, disease_at(s, e).pos)
+            e for e in d["queue"] if (dis := disease_at(s, e)) and disease_steps(s, dis.pos)
         ]
         if not d["queue"]:
             s.tasks.pop(0)
@@ -335,6 +382,7 @@ def decide(s: APState, t: Task, player: str, action_id: str, ev: list[Event]) ->
     if k in ("disease_moves", "shot_move"):
         effect = d["queue"][0] if k == "disease_moves" else d["effect"]
         dis = disease_at(s, effect)
+        assert dis is not None, "a disease moves only while it lives"
         if arg == "stay":  # offered only while a missed shot's moves are optional
             s.tasks.pop(0)
             return

@@ -22,10 +22,11 @@ from engines.cemetery.common import (
 from engines.cemetery.data import CARDS, POSITION_ORDER, card_name
 from engines.cemetery.grid import can_stitch_through, fits, fitting, placements
 from engines.cemetery.state import CemeteryState, Creature, Pending, Slot
-from engines.core import MAX_ACTION_LABEL, Action, Event
+from engines.core import MAX_ACTION_LABEL, Action, ActionRole, Event
 
-DONE = Action(id="done", label="End this phase")
-BACK = Action(id="back", label="Back: choose something else")
+NORMAL, MAIN = ActionRole.NORMAL, ActionRole.MAIN
+DONE = Action(id="done", label="End this phase", role=NORMAL, kind="End")
+BACK = Action(id="back", label="Back: choose something else", role=NORMAL, kind="Back")
 #: the most Stitch or Steal choices offered with Part and position combined (a chat shows 25
 #: as buttons, more as select menus of 25); past it, the Part is picked first
 COMBINED_LIMIT = 50
@@ -44,9 +45,14 @@ def can_draft(state: CemeteryState) -> bool:
 def draft_options(state: CemeteryState) -> list[Action]:
     out = []
     if state.core_pile:
-        out.append(Action(id="core", label="Draw the top Core from the pile"))
-    if state.part_pile:
-        out.append(Action(id="part", label="Draw the top Part from the pile"))
+        out.append(
+            Action(id="core", label="Draw the top Core from the pile", role=MAIN, kind="Draw")
+        )
+    if state.part_pile:  # the main action when there is no Core to draw
+        role = NORMAL if state.core_pile else MAIN
+        out.append(
+            Action(id="part", label="Draw the top Part from the pile", role=role, kind="Draw")
+        )
     takeable = [(i, st) for i, st in enumerate(state.cemetery) if len(st) <= state.picks_left]
     # the stacks' labels depend on one another: all are worded together, when one is first read
     worded: dict[int, str] = {}
@@ -57,7 +63,9 @@ def draft_options(state: CemeteryState) -> list[Action]:
         return worded[i]
 
     for i, st in takeable:
-        out.append(Action(id=f"cem:{st[0].card}", label=partial(label, i)))
+        out.append(
+            Action(id=f"cem:{st[0].card}", label=partial(label, i), role=NORMAL, kind="Take")
+        )
     return out
 
 
@@ -118,7 +126,7 @@ def do_draft(state: CemeteryState, action_id: str, events: list[Event]) -> None:
         say(events, f"You draw {card_name(card)}.", private_to=me.name)
         return
     base = action_id.split(":", 1)[1]
-    stack = state.cemetery.pop(stack_index(state, base))  # type: ignore[arg-type]
+    stack = state.cemetery.pop(stack_index(state, base))
     state.picks_left -= len(stack)
     words = stack_words(state, stack)
     me.hand.extend(s.card for s in stack)
@@ -166,12 +174,17 @@ def stitch_options(state: CemeteryState) -> list[Action]:
                 label=lambda i=i, pos=pos, card=card: (
                     f"Stitch {name_of(state, card)} to {place_label(creatures, i, pos)}"
                 ),
+                role=NORMAL,
+                kind="Stitch",
             )
             for i, pos in placements(creatures, card)
         ] + [BACK]
     cores = [
         Action(
-            id=f"core:{n}", label=f"Start creature {len(me.creatures) + 1} with a {card_name(card)}"
+            id=f"core:{n}",
+            label=f"Start creature {len(me.creatures) + 1} with a {card_name(card)}",
+            role=NORMAL,
+            kind="Start",
         )
         for n, card in enumerate(me.hand, 1)
         if CARDS[card].category == "core"
@@ -193,6 +206,8 @@ def stitch_options(state: CemeteryState) -> list[Action]:
                     label=lambda name=name, src=src, i=i, pos=pos: (
                         f"Stitch {name} ({src}) to {place_label(creatures, i, pos)}"
                     ),
+                    role=NORMAL,
+                    kind="Stitch",
                 )
             )
     if len(cores) + len(combined) + 1 <= COMBINED_LIMIT:
@@ -201,6 +216,8 @@ def stitch_options(state: CemeteryState) -> list[Action]:
         Action(
             id="pet" if key == "p" else f"hand:{key[1:]}",
             label=f"Stitch {name_of(state, card)} ({src}): choose where",
+            role=NORMAL,
+            kind="Stitch",
         )
         for key, card, src, _ in sources
     ]
@@ -240,7 +257,7 @@ def do_stitch(state: CemeteryState, action_id: str, events: list[Event]) -> None
     if action_id.startswith("st:"):
         _, key, idx, pos = action_id.split(":")
         source = "pet" if key == "p" else "hand"
-        card = pet_top(state).card if key == "p" else me.hand[int(key[1:]) - 1]  # type: ignore[union-attr]
+        card = me.pet[-1].card if key == "p" else me.hand[int(key[1:]) - 1]
         _stitch(state, card, source, int(idx), pos, events)
         return
     if action_id.startswith("hand:"):
@@ -248,8 +265,8 @@ def do_stitch(state: CemeteryState, action_id: str, events: list[Event]) -> None
         state.pending = Pending(kind="stitch_place", player=me.name, card=card, source="hand")
         return
     if action_id == "pet":
-        top = pet_top(state)
-        state.pending = Pending(kind="stitch_place", player=me.name, card=top.card, source="pet")  # type: ignore[union-attr]
+        top = me.pet[-1]  # offered only while the Pet Cemetery has a top card
+        state.pending = Pending(kind="stitch_place", player=me.name, card=top.card, source="pet")
         return
     if action_id == "back":
         state.pending = None
@@ -334,6 +351,8 @@ def mark_options(state: CemeteryState) -> list[Action]:
                         f"Mark {name_of(state, card)} as {words} "
                         f"({place_label(me.creatures, i, pos)})"[:80]
                     ),
+                    role=NORMAL,
+                    kind="Mark",
                 )
             )
     return out
@@ -384,9 +403,16 @@ def experiment_options(state: CemeteryState) -> list[Action]:
     me = state.me
     pending = state.pending
     if pending is not None and pending.kind == "exp_dest":
+        # the Part to move: set with the choice
+        assert pending.creature is not None and pending.pos is not None
         out = [
-            Action(id=f"to:{j}:{q}", label=partial(_destination_label, state, j, q, swap))
-            for j, q, swap in destinations(me.creatures, pending.creature, pending.pos)  # type: ignore[arg-type]
+            Action(
+                id=f"to:{j}:{q}",
+                label=partial(_destination_label, state, j, q, swap),
+                role=NORMAL,
+                kind="Swap" if swap else "Move",
+            )
+            for j, q, swap in destinations(me.creatures, pending.creature, pending.pos)
         ]
         return out + [BACK]
     if me.science <= 0:
@@ -397,6 +423,8 @@ def experiment_options(state: CemeteryState) -> list[Action]:
             label=lambda card=card, i=i, pos=pos: (
                 f"Rearrange {name_of(state, card)} ({place_label(me.creatures, i, pos)})"[:80]
             ),
+            role=NORMAL,
+            kind="Rearrange",
         )
         for i, pos, card in _rearrangeable(me.creatures)
     ]

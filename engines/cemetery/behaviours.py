@@ -22,7 +22,9 @@ from engines.cemetery.common import (
 from engines.cemetery.data import CARDS, POSITION_ORDER, SETTINGS
 from engines.cemetery.grid import placements
 from engines.cemetery.state import CemeteryState, Pending, Slot, Trigger
-from engines.core import Action, Event
+from engines.core import Action, ActionRole, Event
+
+NORMAL = ActionRole.NORMAL
 
 ACTION_NAMES = {"flesh": "Steal", "beast": "Maim", "plant": "Fertilize", "monster": "Binding"}
 REACTION_NAMES = {"flesh": "Clumsy", "beast": "Mindless", "plant": "Organic", "monster": "Insane"}
@@ -64,7 +66,7 @@ def _attach_stolen(
     state: CemeteryState, card: str, idx: int, pos: str, clumsy: bool, events: list[Event]
 ) -> None:
     me = state.me
-    state.cemetery.pop(stack_index(state, card))  # type: ignore[arg-type]
+    state.cemetery.pop(stack_index(state, card))
     me.creatures[idx].parts[pos] = card
     where = place_label(me.creatures, idx, pos)
     say(events, f"{me.name} steals {name_of(state, card)} from the Cemetery onto {where}.")
@@ -174,6 +176,8 @@ def options(state: CemeteryState) -> list[Action]:
                 label=lambda c=c, i=i, pos=pos: (
                     f"Steal {name_of(state, c)} to {place_label(me.creatures, i, pos)}"
                 ),
+                role=NORMAL,
+                kind="Steal",
             )
             for c in stealable(state)
             for i, pos in placements(me.creatures, c)
@@ -181,16 +185,24 @@ def options(state: CemeteryState) -> list[Action]:
         if len(combined) <= COMBINED_LIMIT:
             return combined
         return [
-            Action(id=f"steal:{c}", label=f"Steal {name_of(state, c)}: choose where")
+            Action(
+                id=f"steal:{c}",
+                label=f"Steal {name_of(state, c)}: choose where",
+                role=NORMAL,
+                kind="Steal",
+            )
             for c in stealable(state)
         ]
     if p.kind == "steal_place":
+        assert p.card is not None  # the stolen Part, chosen in steal_part
         return [
             Action(
                 id=f"at:{i}:{pos}",
                 label=lambda i=i, pos=pos: f"Attach to {place_label(me.creatures, i, pos)}"[:80],
+                role=NORMAL,
+                kind="Attach",
             )
-            for i, pos in placements(me.creatures, p.card)  # type: ignore[arg-type]
+            for i, pos in placements(me.creatures, p.card)
         ] + [BACK]
     if p.kind in ("maim", "mindless"):
         owner = state.player(p.player)
@@ -202,6 +214,8 @@ def options(state: CemeteryState) -> list[Action]:
                         :80
                     ]
                 ),
+                role=NORMAL,  # a Part the rules make its owner remove: every choice is one
+                kind="Remove",
             )
             for i, c in enumerate(owner.creatures)
             for pos in POSITION_ORDER
@@ -209,17 +223,18 @@ def options(state: CemeteryState) -> list[Action]:
         ]
     if p.kind == "fert_order":
         return [
-            Action(id=f"top:{c}", label=f"Put {name_of(state, c)} on top")
+            Action(id=f"top:{c}", label=f"Put {name_of(state, c)} on top", role=NORMAL, kind="Put")
             for c in dict.fromkeys(p.cards)
         ]
     if p.kind == "bind":
+        assert p.card is not None  # a binding names the Part it lays
         out = []
-        for base in bind_targets(state, p.card, p.react):  # type: ignore[arg-type]
-            stack = state.cemetery[stack_index(state, base)]  # type: ignore[index]
+        for base in bind_targets(state, p.card, p.react):
+            stack = state.cemetery[stack_index(state, base)]
             # the binder peeked at the Part (Insane shows it to all): naming it is safe here
             face = "face up" if p.react else "face down"
-            label = f"Stack {name_of(state, p.card)} {face} on {stack_words(state, stack)}"  # type: ignore[arg-type]
-            out.append(Action(id=f"bind:{base}", label=label[:80]))
+            label = f"Stack {name_of(state, p.card)} {face} on {stack_words(state, stack)}"
+            out.append(Action(id=f"bind:{base}", label=label[:80], role=NORMAL, kind="Stack"))
         return out
     raise AssertionError(p.kind)
 
@@ -240,7 +255,8 @@ def choose(state: CemeteryState, action_id: str, events: list[Event]) -> None:
             state.pending = p.model_copy(update={"kind": "steal_part", "card": None})
             return
         _, idx, pos = action_id.split(":")
-        _attach_stolen(state, p.card, int(idx), pos, p.react, events)  # type: ignore[arg-type]
+        assert p.card is not None  # the stolen Part, chosen in steal_part
+        _attach_stolen(state, p.card, int(idx), pos, p.react, events)
         return
     if p.kind in ("maim", "mindless"):
         owner = state.players.index(state.player(p.player))
@@ -265,16 +281,16 @@ def choose(state: CemeteryState, action_id: str, events: list[Event]) -> None:
         return
     if p.kind == "bind":
         base = action_id.split(":", 1)[1]
-        stack = state.cemetery[stack_index(state, base)]  # type: ignore[index]
+        stack = state.cemetery[stack_index(state, base)]
+        assert p.card is not None  # a binding names the Part it lays
         if p.react:
-            assert p.card is not None  # Insane's binding names the Part it lays
             stack.append(Slot(card=p.card))
             say(
                 events,
                 f"Insane: {name_of(state, p.card)} goes face up onto the {name_of(state, base)} in the Cemetery.",
             )
         else:
-            stack.append(Slot(card=p.card, face_up=False, seen_by=[me.name]))  # type: ignore[arg-type]
+            stack.append(Slot(card=p.card, face_up=False, seen_by=[me.name]))
             say(
                 events,
                 f"{me.name} binds a face-down Part onto the {name_of(state, base)} in the Cemetery.",

@@ -24,11 +24,13 @@ def card_types(state: CemeteryState, card_id: str) -> list[str]:
     return [] if card_id in state.flipped else list(CARDS[card_id].types)
 
 
-def stack_index(state: CemeteryState, base: str) -> int | None:
+def stack_index(state: CemeteryState, base: str) -> int:
+    """Where the Cemetery stack of Cemetery Part ``base`` is (a legal action names only stacks
+    that are there)."""
     for i, stack in enumerate(state.cemetery):
         if stack[0].card == base:
             return i
-    return None
+    raise LookupError(f"no Cemetery stack of {base}")
 
 
 def stack_words(state: CemeteryState, stack: list[Slot]) -> str:
@@ -67,5 +69,7 @@ def unique_labels(actions: list[Action]) -> list[Action]:
     return out
 
 
-def say(events: list[Event], text: str, *, private_to: str | None = None, kind: str = "info"):
+def say(
+    events: list[Event], text: str, *, private_to: str | None = None, kind: str = "info"
+) -> None:
     events.append(Event(text=text[:1900], private_to=private_to, kind=kind))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from pathlib import Path
+from importlib import resources
 from typing import Literal
 
 from pydantic import BaseModel, model_validator
@@ -20,7 +20,8 @@ TypeName = Literal["flesh", "beast", "plant", "monster"]
 Kind = Literal["head", "arm", "leg", "tail", "wing"]
 Leaning = Literal["revenge", "science"]
 
-DATA_FILE = Path(__file__).parent / "data" / "cards.json"
+#: package data, so that an installed copy (a wheel, not only a checkout) has it
+DATA_FILE = resources.files("engines.cemetery") / "data" / "cards.json"
 
 
 class TypeSpec(Sourced):
@@ -99,7 +100,7 @@ class Catalogue(BaseModel):
 
 @cache
 def catalogue() -> Catalogue:
-    return Catalogue.model_validate(json.loads(DATA_FILE.read_text()))
+    return Catalogue.model_validate(json.loads(DATA_FILE.read_text(encoding="utf-8")))
 
 
 CAT = catalogue()

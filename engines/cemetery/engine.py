@@ -4,7 +4,7 @@ behave, score tokens from a finite supply, and experiment — until a supply run
 The rulebook is ``shared/rules/cemetery-creatures.txt``; the designed card list, grid and
 behaviour pairing are in ``shared/games/cemetery-creatures.md`` and ``data/cards.json`` (with
 provenance). Where both are silent, our rulings (with the rulebook sentence and the reason)
-are in ``docs/rulings/cemetery.md``. Engineering decisions:
+are in ``engines/cemetery/rulings.md``. Engineering decisions:
 
 - Action labels name the acting player's own cards ("Stitch Flesh arm (hand) to creature 1
   (Flesh Core), left"), so the engine keeps the contract's ``public_action_labels = False``: the
@@ -26,7 +26,7 @@ from engines.cemetery.migrations import MIGRATIONS
 from engines.cemetery.setup import new_game
 from engines.cemetery.state import PHASE_TITLES, CemeteryState
 from engines.cemetery.views import CemeteryView
-from engines.core import Action, Engine, Event, IllegalAction, Result
+from engines.core import Action, ActionRole, Engine, Event, IllegalAction, Result
 
 GUIDE = """**Cemetery Creatures** — 2 players. Rob the Cemetery, stitch creatures, race for the last Revenge and Science tokens.
 Each turn has six phases; a phase with nothing you can do is skipped.
@@ -70,7 +70,14 @@ class CemeteryEngine(Engine[CemeteryState]):
             return []
         actions = list(flow.player_options(state))
         if state.pending is None and state.phase in ("stitch", "mark", "experiment"):
-            actions.append(Action(id=DONE.id, label=f"End {PHASE_TITLES[state.phase]}"))
+            actions.append(
+                Action(
+                    id=DONE.id,
+                    label=f"End {PHASE_TITLES[state.phase]}",
+                    role=ActionRole.NORMAL,
+                    kind="End",
+                )
+            )
         return actions
 
     # -- the template's steps -------------------------------------------------------------------

@@ -20,7 +20,7 @@ from engines.cemetery.common import creature_label, say
 from engines.cemetery.data import SETTINGS
 from engines.cemetery.stability import is_active, score, triggers
 from engines.cemetery.state import PHASE_TITLES, CemeteryState
-from engines.core import Event
+from engines.core import Action, Event
 
 
 def awaited(state: CemeteryState) -> list[str]:
@@ -34,7 +34,7 @@ def second_seat(state: CemeteryState) -> int:
     return 1 - state.first
 
 
-def player_options(state: CemeteryState):
+def player_options(state: CemeteryState) -> list[Action]:
     """The current phase's choices for the player awaited (before ``done``)."""
     if state.pending is not None and state.pending.kind not in ("stitch_place", "exp_dest"):
         return behaviours.options(state)

@@ -188,7 +188,8 @@ def view(state: CemeteryState, viewer: str | None) -> CemeteryView:
     if pend is not None and pend.card is not None and viewer == pend.player:
         choosing = card_view(state, pend.card)
     elif pend is not None and pend.kind == "bind" and pend.react:
-        choosing = card_view(state, pend.card)  # type: ignore[arg-type]  # Insane: face up
+        assert pend.card is not None  # a binding names the Part it lays
+        choosing = card_view(state, pend.card)  # Insane: face up
     return CemeteryView(
         viewer=viewer,
         players=players,

@@ -2,17 +2,18 @@
 
 Ids are short and stable: ``roll``, ``pay``, ``usecard:s09``, ``buy``, ``auction``, ``bid:10``,
 ``pass``, ``place:39``, ``keep:5``, ``build:39``, ``sell:39``, ``mortgage:5``, ``lift:5``,
-``rent:5``, ``bankrupt``, ``trade:new:Ada`` and the ``tr:*`` trade steps.
+``rent:5``, ``bankrupt``, ``trade:seat:2`` (a trade with the player in seat 2) and the ``tr:*``
+trade steps.
 """
 
 from __future__ import annotations
 
 from functools import cache, lru_cache
 
-from engines.core import Action, Amount, Event, IllegalAction
+from engines.core import Action, ActionRole, Amount, Event, IllegalAction
 from engines.monopoly import auction, movement, trade
 from engines.monopoly.data import JAIL_FINE, SPACES
-from engines.monopoly.money import charge, go_bankrupt, say, transfer
+from engines.monopoly.money import charge, go_bankrupt, say, settling, tell, transfer
 from engines.monopoly.property import (
     can_build_here,
     can_lift,
@@ -59,11 +60,24 @@ VERBS = frozenset(
 )
 
 
+NORMAL, MAIN, DESTRUCTIVE = ActionRole.NORMAL, ActionRole.MAIN, ActionRole.DESTRUCTIVE
+
+
 @lru_cache(maxsize=8192)
-def _act(id_: str, label: str, *, private: bool = False, step_of: str | None = None) -> Action:
+def _act(
+    id_: str,
+    label: str,
+    kind: str,
+    role: ActionRole,
+    *,
+    private: bool = False,
+    step_of: str | None = None,
+) -> Action:
     # ids and labels are made here from known parts, and actions are frozen: build each one
-    # without validation, once, and share it
-    return Action.model_construct(id=id_, label=label[:80], private=private, step_of=step_of)
+    # without validation, once, and share it; the kind and the role are declared by each caller
+    return Action.model_construct(
+        id=id_, label=label[:80], private=private, step_of=step_of, role=role, kind=kind
+    )
 
 
 #: the typed-amount moves: an auction bid (the new highest bid), and a trade's cash either way
@@ -73,27 +87,31 @@ BID_TO, OFFER_CASH, ASK_CASH = "bid:to", "tr:offer", "tr:want"
 # the free actions on one property read alike in every game: each is worded once
 @cache
 def _build(i: int, word: str) -> Action:
-    return _act(f"build:{i}", f"Build a {word} on {_name(i)} ({SPACES[i].build_cost})")
+    return _act(
+        f"build:{i}", f"Build a {word} on {_name(i)} ({SPACES[i].build_cost})", "Build", NORMAL
+    )
 
 
 @cache
 def _mortgage(i: int) -> Action:
-    return _act(f"mortgage:{i}", f"Mortgage {_name(i)} (+{SPACES[i].mortgage_value})")
+    return _act(
+        f"mortgage:{i}", f"Mortgage {_name(i)} (+{SPACES[i].mortgage_value})", "Mortgage", NORMAL
+    )
 
 
 @cache
 def _lift(i: int) -> Action:
-    return _act(f"lift:{i}", f"Lift the mortgage on {_name(i)} (-{lift_cost(i)})")
+    return _act(f"lift:{i}", f"Lift the mortgage on {_name(i)} (-{lift_cost(i)})", "Lift", NORMAL)
 
 
 @cache
 def _give(i: int, verb: str) -> Action:
-    return _act(f"tr:give:{i}", f"{verb} {_name(i)}", private=True)
+    return _act(f"tr:give:{i}", f"{verb} {_name(i)}", verb, NORMAL, private=True)
 
 
 @cache
 def _take(i: int, verb: str) -> Action:
-    return _act(f"tr:take:{i}", f"{verb} {_name(i)}", private=True)
+    return _act(f"tr:take:{i}", f"{verb} {_name(i)}", verb.split()[0], NORMAL, private=True)
 
 
 # -- listing ------------------------------------------------------------------------------
@@ -105,63 +123,89 @@ def awaited_actions(s: MonopolyState, player: str, awaited: list[str]) -> list[A
     t = s.trade
     if t and t.proposed:
         return [
-            Action(id="tr:yes", label=lambda: f"Accept: {trade.describe(t)}"[:80]),
-            _act("tr:no", f"Decline {t.proposer}'s trade"),
+            Action(
+                id="tr:yes",
+                label=lambda: f"Accept: {trade.describe(t)}"[:80],
+                role=NORMAL,
+                kind="Accept",
+            ),
+            _act("tr:no", f"Decline {t.proposer}'s trade", "Decline", NORMAL),
         ]
     if s.debts:
         d = s.debts[0]
         out = []
         if can_raise(s, player) < d.amount:
-            out.append(_act("bankrupt", f"Declare bankruptcy (owe {d.amount})"))
+            out.append(
+                _act("bankrupt", f"Declare bankruptcy (owe {d.amount})", "Declare", DESTRUCTIVE)
+            )
         return out
     if s.fee_choices:
         f = s.fee_choices[0]
         out = [
-            _act(f"keep:{f.space}", f"Keep {_name(f.space)} mortgaged: pay 10% ({fee(f.space)})")
+            _act(
+                f"keep:{f.space}",
+                f"Keep {_name(f.space)} mortgaged: pay 10% ({fee(f.space)})",
+                "Keep",
+                NORMAL,
+            )
         ]
         return out
     a = s.auction
     if a:
         out = [
             _act(
-                f"bid:{step}", f"Bid {a.high + step} (+{step})", step_of=f"{BID_TO}:{a.high + step}"
+                f"bid:{step}",
+                f"Bid {a.high + step} (+{step})",
+                "Bid",
+                NORMAL,
+                step_of=f"{BID_TO}:{a.high + step}",
             )
             for step in auction.BID_STEPS
             if a.high + step <= s.cash[player]
         ]
-        out.append(_act("pass", "Pass (final)"))
+        out.append(_act("pass", "Pass (final)", "Pass", NORMAL))
         return out
     if s.placement:
         item = s.placement.item
         return [
-            _act(f"place:{i}", f"Place the {'box' if item == 'box' else 'stilt'} on {_name(i)}")
+            _act(
+                f"place:{i}",
+                f"Place the {'box' if item == 'box' else 'stilt'} on {_name(i)}",
+                "Place",
+                NORMAL,
+            )
             for i in auction.buildable_free(s, player, item)
         ]
     if s.offer is not None:
         sp = SPACES[s.offer]
         out = []
         if s.cash[player] >= (sp.price or 0):
-            out.append(_act("buy", f"Buy {sp.name} for {sp.price}"))
-        out.append(_act("auction", f"Auction {sp.name}"))
+            out.append(_act("buy", f"Buy {sp.name} for {sp.price}", "Buy", NORMAL))
+        out.append(_act("auction", f"Auction {sp.name}", "Auction", NORMAL))
         return out
     if player in s.jail:
-        out = [_act("roll", "Roll for doubles")]
+        out = [_act("roll", "Roll for doubles", "Roll", MAIN)]
         if s.cash[player] >= JAIL_FINE:
-            out.append(_act("pay", f"Pay {JAIL_FINE} to leave jail"))
+            out.append(_act("pay", f"Pay {JAIL_FINE} to leave jail", "Pay", NORMAL))
         for c in dict.fromkeys(s.cards.get(player, [])):
-            out.append(_act(f"usecard:{c}", f"Use {trade.card_label(c)}"))
+            out.append(_act(f"usecard:{c}", f"Use {trade.card_label(c)}", "Use", NORMAL))
         return out
-    return [_act("roll", "Roll the dice")]
+    return [_act("roll", "Roll the dice", "Roll", MAIN)]
 
 
 def free_actions(s: MonopolyState, player: str) -> list[Action]:
-    """What the rules let a player do at any time, in turn or not, even in jail."""
+    """What the rules let a player do at any time, in turn or not, even in jail. Once the quick
+    game has had its bankruptcy, only a player paying the fee on mortgaged property received may
+    still act, and only to pay it: lift, or sell and mortgage to raise it."""
     out: list[Action] = []
     debtor = bool(s.debts) and s.debts[0].debtor == player
+    ending = settling(s)
+    if ending and not (debtor or any(f.player == player for f in s.fee_choices)):
+        return out
     mine = properties_of(s, player)
     built = _built_groups(s)
     # no building while the Bank is auctioning or a won building waits to be placed
-    if not debtor and s.auction is None and s.placement is None:
+    if not debtor and not ending and s.auction is None and s.placement is None:
         whole: dict[str | None, bool] = {}  # the player owns the whole group, by group
         for i in mine:
             # the cheap conditions first: the refusals word a reason nobody reads here
@@ -183,11 +227,15 @@ def free_actions(s: MonopolyState, player: str) -> list[Action]:
                     _act(
                         f"sell:{i}",
                         f"Sell the {SPACES[i].group} group down to {target} stilts each",
+                        "Sell",
+                        NORMAL,
                     )
                 )
             else:
                 word = "box" if is_box(s, i) else "stilt"
-                out.append(_act(f"sell:{i}", f"Sell a {word} on {_name(i)} (+{half})"))
+                out.append(
+                    _act(f"sell:{i}", f"Sell a {word} on {_name(i)} (+{half})", "Sell", NORMAL)
+                )
     mortgaged = s.mortgaged
     for i in mine:
         # can_mortgage's conditions, the player owning ``i``: not mortgaged, no buildings
@@ -202,9 +250,15 @@ def free_actions(s: MonopolyState, player: str) -> list[Action]:
         for c in s.claims:
             if c.owner == player:
                 out.append(
-                    _act(f"rent:{c.space}", f"Ask {c.payer} for {c.amount} rent ({_name(c.space)})")
+                    _act(
+                        f"rent:{c.space}",
+                        f"Ask {c.payer} for {c.amount} rent ({_name(c.space)})",
+                        "Ask",
+                        NORMAL,
+                    )
                 )
-    out.extend(trade_actions(s, player, built))
+    if not ending:
+        out.extend(trade_actions(s, player, built))
     return out
 
 
@@ -219,17 +273,40 @@ def _built_groups(s: MonopolyState) -> set[str | None]:
 
 
 def player_key(s: MonopolyState, player: str) -> str:
-    """How an action id names a player: the name itself when it is short plain ASCII, else the
-    seat number (1-based), so ids stay ASCII and short whatever the display names are."""
+    """How an action id names a player: their seat number (1-based), never their name, so no
+    two players share a key (a player named "3" and the player in seat 3) and ids stay short
+    ASCII whatever the display names are."""
+    return str(s.players.index(player) + 1)
+
+
+def player_from_key(s: MonopolyState, key: str) -> str:
+    if key.isascii() and key.isdigit() and 1 <= int(key) <= len(s.players):
+        return s.players[int(key) - 1]
+    raise IllegalAction(f"There is no seat {key[:40]} in this game.")
+
+
+#: how a trade is started: ``trade:seat:<seat>`` (before seat numbers: ``trade:new:<key>``)
+TRADE_WITH, LEGACY_TRADE_WITH = "trade:seat:", "trade:new:"
+
+
+def _legacy_key(s: MonopolyState, player: str) -> str:
+    """How ids named a player before seat numbers: the name when short plain ASCII, else the
+    seat. Kept only to read old move logs; never changes."""
     ok = player.isascii() and ":" not in player and " " not in player and len(player) <= 40
     return player if ok else str(s.players.index(player) + 1)
 
 
-def player_from_key(s: MonopolyState, key: str) -> str:
+def current_id(s: MonopolyState, action_id: str) -> str:
+    """``action_id`` as the engine words it now: an old ``trade:new:<key>`` from a saved move
+    log becomes ``trade:seat:<seat>``, the key read as it was then (the first player, in seat
+    order, it named); every other id is unchanged."""
+    if not action_id.startswith(LEGACY_TRADE_WITH):
+        return action_id
+    key = action_id[len(LEGACY_TRADE_WITH) :]
     for p in s.players:
-        if player_key(s, p) == key:
-            return p
-    raise IllegalAction(f"No player '{key[:40]}' in this game.")
+        if _legacy_key(s, p) == key:
+            return TRADE_WITH + player_key(s, p)
+    return action_id
 
 
 def trade_actions(
@@ -238,14 +315,20 @@ def trade_actions(
     t = s.trade
     if t is None:
         return [
-            _act(f"trade:new:{player_key(s, p)}", f"Start a trade with {p}")
+            _act(
+                f"{TRADE_WITH}{player_key(s, p)}",
+                f"Start a trade with {p}",
+                "Start",
+                NORMAL,
+                private=True,
+            )
             for p in s.alive
             if p != player
         ]
     if t.proposer != player:
         return []
     if t.proposed:
-        return [_act("tr:cancel", "Withdraw your trade offer")]
+        return [_act("tr:cancel", "Withdraw your trade offer", "Withdraw", NORMAL)]
     out = []  # drafting happens in the drafter's private panel; the table sees the offer
     # property.tradable: only unimproved property changes hands
     built = _built_groups(s) if built is None else built
@@ -257,11 +340,19 @@ def trade_actions(
             out.append(_take(i, "Stop asking for" if i in t.take else "Ask for"))
     for c in s.cards.get(player, []):
         verb = "Remove" if c in t.give_cards else "Offer"
-        out.append(_act(f"tr:gcard:{c}", f"{verb} your {trade.card_label(c)}", private=True))
+        out.append(
+            _act(f"tr:gcard:{c}", f"{verb} your {trade.card_label(c)}", verb, NORMAL, private=True)
+        )
     for c in s.cards.get(t.partner, []):
         verb = "Stop asking for" if c in t.take_cards else "Ask for"
         out.append(
-            _act(f"tr:tcard:{c}", f"{verb} {t.partner}'s {trade.card_label(c)}", private=True)
+            _act(
+                f"tr:tcard:{c}",
+                f"{verb} {t.partner}'s {trade.card_label(c)}",
+                verb.split()[0],
+                NORMAL,
+                private=True,
+            )
         )
     mine, theirs = spendable(s, player), spendable(s, t.partner)
     for step in trade.CASH_STEPS:
@@ -274,10 +365,12 @@ def trade_actions(
             Action(
                 id="tr:propose",
                 label=lambda: f"Propose to {t.partner}: {trade.describe(t)}"[:80],
+                role=NORMAL,
+                kind="Propose",
                 private=True,
             )
         )
-    out.append(_act("tr:cancel", "Cancel this trade draft", private=True))
+    out.append(_act("tr:cancel", "Cancel this trade draft", "Cancel", NORMAL, private=True))
     return out
 
 
@@ -288,12 +381,16 @@ def _cash_step(way: str, step: int, cash: int) -> Action:
         return _act(
             f"tr:pay:{step}",
             f"Offer {step} more shmeckles (now {cash:+})",
+            "Offer",
+            NORMAL,
             private=True,
             step_of=_cash_move(cash + step),
         )
     return _act(
         f"tr:ask:{step}",
         f"Ask {step} more shmeckles (now {cash:+})",
+        "Ask",
+        NORMAL,
         private=True,
         step_of=_cash_move(cash - step),
     )
@@ -314,6 +411,8 @@ def amount_moves(s: MonopolyState, player: str, awaited: list[str]) -> list[Acti
             Action(
                 id=BID_TO,
                 label=f"Bid (type an amount, at least {low})",
+                role=MAIN,
+                kind="Bid",
                 amount=Amount(low=low, high=s.cash[player], made="Bid {n}"),
             )
         )
@@ -324,6 +423,8 @@ def amount_moves(s: MonopolyState, player: str, awaited: list[str]) -> list[Acti
             Action(
                 id=OFFER_CASH,
                 label=f"Offer shmeckles (type an amount; {now})",
+                role=NORMAL,
+                kind="Offer",
                 private=True,
                 amount=Amount(low=0, high=spendable(s, player), made="Offer {n} shmeckles"),
             )
@@ -332,6 +433,8 @@ def amount_moves(s: MonopolyState, player: str, awaited: list[str]) -> list[Acti
             Action(
                 id=ASK_CASH,
                 label=f"Ask for shmeckles (type an amount; {now})",
+                role=NORMAL,
+                kind="Ask",
                 private=True,
                 amount=Amount(low=0, high=spendable(s, t.partner), made="Ask for {n} shmeckles"),
             )
@@ -365,6 +468,14 @@ def legal(s: MonopolyState, player: str, awaited: list[str]) -> list[Action]:
 def explain(s: MonopolyState, player: str, action_id: str, awaited: list[str]) -> str:
     """A reason a person can read for refusing ``action_id``."""
     verb, _, rest = action_id.partition(":")
+    if settling(s) and verb not in ("sell", "mortgage", "lift", "keep", "bankrupt"):
+        owing = " and ".join(dict.fromkeys(f.player for f in s.fee_choices)) or (
+            s.debts[0].debtor if s.debts else "nobody"
+        )
+        return (
+            f"The quick game is over: only {owing}'s 10% fee on mortgaged property received "
+            "remains before the count."
+        )
     if rest.isdigit() and 0 <= int(rest) < 40:
         i = int(rest)
         if verb == "build":
@@ -389,9 +500,20 @@ def explain(s: MonopolyState, player: str, action_id: str, awaited: list[str]) -
         return f"You owe {d.amount} to {d.creditor or 'the Bank'}: sell buildings, mortgage or trade first."
     t = s.trade
     if verb in ("trade", "tr") and t is not None and t.proposer != player:
-        if player == t.partner and t.proposed:
+        if not t.proposed:  # a draft is its drafter's: not even its partner is named
+            return "Another player is drafting a trade; wait until it is proposed or dropped."
+        if player == t.partner:
             return f"Answer {t.proposer}'s trade first (accept or decline)."
         return f"{t.proposer} is already trading with {t.partner}; wait for that trade to end."
+    if action_id.startswith(TRADE_WITH) and t is None:
+        try:
+            partner = player_from_key(s, action_id[len(TRADE_WITH) :])
+        except IllegalAction as exc:
+            return exc.reason
+        if partner == player:
+            return "You cannot trade with yourself."
+        if partner in s.bankrupt:
+            return f"{partner} is bankrupt and out of the game."
     if (not awaited or player != awaited[0]) and verb in (
         "roll",
         "buy",
@@ -467,7 +589,7 @@ def do(s: MonopolyState, ev: list[Event], player: str, action_id: str) -> None:
         go_bankrupt(s, ev, player, s.debts[0].creditor)
     elif verb == "trade":
         s.trades_this_turn += 1
-        trade.start(s, ev, player, player_from_key(s, action_id.split(":", 2)[2]))
+        trade.start(s, ev, player, player_from_key(s, action_id[len(TRADE_WITH) :]))
     elif verb == "tr":
         _trade_step(s, ev, player, rest)
     else:
@@ -489,6 +611,7 @@ def _sell(s: MonopolyState, ev: list[Event], player: str, i: int) -> None:
                 s.bank_stilts += lvl - target
             total += (lvl - target) * half
             _set_level(s, j, target)
+        _keep_first_bought(s, group_of(i), target)
         transfer(s, None, player, total)
         say(
             s,
@@ -506,8 +629,31 @@ def _sell(s: MonopolyState, ev: list[Event], player: str, i: int) -> None:
         s.bank_stilts += 1
         _set_level(s, i, s.level[i] - 1)
         word = "flublet stilt"
+    _unbuy_last(s, i)
     transfer(s, None, player, half)
     say(s, ev, f"{player} sells a {word} on {_name(i)} (+{half}).", "build")
+
+
+def _unbuy_last(s: MonopolyState, i: int) -> None:
+    """Forget the last building bought on ``i`` (the one just sold)."""
+    for k in range(len(s.bought) - 1, -1, -1):
+        if s.bought[k] == i:
+            del s.bought[k]
+            return
+
+
+def _keep_first_bought(s: MonopolyState, group: list[int], target: int) -> None:
+    """A group sold down to ``target`` on every location keeps the ``target`` buildings bought
+    first on each (the later ones were sold, in reverse order)."""
+    seen: dict[int, int] = {}
+    kept = []
+    for i in s.bought:
+        if i in group:
+            seen[i] = seen.get(i, 0) + 1
+            if seen[i] > target:
+                continue
+        kept.append(i)
+    s.bought = kept
 
 
 def _set_level(s: MonopolyState, i: int, lvl: int) -> None:
@@ -528,7 +674,10 @@ def _trade_step(s: MonopolyState, ev: list[Event], player: str, rest: str) -> No
         say(s, ev, f"{player} declines {t.proposer}'s trade.", "trade")
     elif kind == "cancel":
         s.trade = None
-        say(s, ev, f"{player} cancels the trade.", "trade")
+        if t.proposed:
+            say(s, ev, f"{player} cancels the trade.", "trade")
+        else:
+            tell(ev, player, "You drop your trade draft.")
     elif kind == "propose":
         t.proposed = True
         say(s, ev, f"{player} proposes to {t.partner}: {trade.describe(t)}.", "trade")

@@ -1,7 +1,7 @@
 """Auctions: unbought property, a bankrupt's property sold by the Bank, and building shortages.
 
 How the rulebook's open points are read (order, final passes, no bid, shortages): see
-``docs/rulings/monopoly.md``.
+``engines/monopoly/rulings.md``.
 """
 
 from __future__ import annotations
@@ -182,10 +182,12 @@ def place(
         s.bank_boxes -= 0 if reserved else 1
         s.bank_stilts += s.max_stilts
         s.level[space] = s.max_stilts + 1
+        s.bought.append(space)
         say(s, ev, f"{player} builds a gublet box on {sp.name}.", "build")
     else:
         s.bank_stilts -= 0 if reserved else 1
         s.level[space] = s.level.get(space, 0) + 1
+        s.bought.append(space)
         say(s, ev, f"{player} builds a flublet stilt on {sp.name} ({s.level[space]}).", "build")
 
 

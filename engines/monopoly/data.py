@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from pathlib import Path
+from importlib import resources
 from typing import Literal
 
 from pydantic import BaseModel, Field, model_validator
 
 from engines.provenance import Sourced
 
-DATA_DIR = Path(__file__).parent / "data"
+#: package data, so that an installed copy (a wheel, not only a checkout) has it
+DATA_DIR = resources.files("engines.monopoly") / "data"
 DeckName = Literal["schwifty", "cable"]
 DECK_TITLES = {"schwifty": "Time to Schwifty!", "cable": "Interdimensional Cable TV"}
 
@@ -126,17 +127,19 @@ class Figures(BaseModel):
 
 @cache
 def board() -> Board:
-    return Board.model_validate(json.loads((DATA_DIR / "board.json").read_text()))
+    return Board.model_validate(json.loads((DATA_DIR / "board.json").read_text(encoding="utf-8")))
 
 
 @cache
 def cards() -> Cards:
-    return Cards.model_validate(json.loads((DATA_DIR / "cards.json").read_text()))
+    return Cards.model_validate(json.loads((DATA_DIR / "cards.json").read_text(encoding="utf-8")))
 
 
 @cache
 def figures() -> Figures:
-    return Figures.model_validate(json.loads((DATA_DIR / "figures.json").read_text()))
+    return Figures.model_validate(
+        json.loads((DATA_DIR / "figures.json").read_text(encoding="utf-8"))
+    )
 
 
 SPACES: list[Space] = board().spaces

@@ -19,11 +19,11 @@ GUIDE = """**Monopoly: Rick and Morty** — buy, rent, build, bankrupt the other
 **Turn:** **Roll the dice**; doubles roll again, a third double sends you to jail. Passing or landing on GO pays 200.
 **Unowned property:** **Buy** it at the printed price or **Auction** it: every solvent player bids in turn (**Bid** opens a box where you type your bid, above the highest; **Pass (final)** is final); nobody bidding leaves it with the Bank.
 **Rent:** doubled on a complete unmortgaged colour group; stilts and boxes raise it. Transports 25/50/100/200 by count; Microverse/Miniverse 4x the dice (10x with both).
-**Any time, even out of turn or in jail:** **Build** (even building, 4 flublet stilts then a gublet box; the Bank has 32 and 12, a shortage is auctioned), **Sell** (half price, evenly), **Mortgage**, **Lift the mortgage** (value + 10%), **Start a trade with** a player, add items, type the shmeckles you **Offer** or **Ask for**, and **Propose**; the partner accepts or declines.
+**Any time, even out of turn or in jail:** **Build** (even building, 4 flublet stilts then a gublet box; the Bank has 32 and 12, a shortage is auctioned), **Sell** (half price, last bought first), **Mortgage**, **Lift the mortgage** (value + 10%), **Start a trade with** a player, add items, type the shmeckles you **Offer** or **Ask for**, and **Propose**; the partner accepts or declines.
 **Mortgaged property received** by trade or bankruptcy: lift it at once or **Keep it mortgaged** and pay the 10% fee now.
 **Jail:** **Pay 50 to leave jail** or **Use** a get-out card before rolling, or **Roll for doubles** up to 3 turns (then pay 50 and move).
 **Debt:** if you owe more than your cash, raise it (sell, mortgage, trade); **Declare bankruptcy** only when you cannot. Bankrupt to a player: they get everything. To the Bank: your property is auctioned.
-**Quick game:** 3 free deeds each, boxes on 3 stilts, jail must be left next turn, the first bankruptcy ends the game and the richest (cash + property + buildings) wins.
+**Quick game:** 3 free deeds each, boxes on 3 stilts, jail must be left next turn, the first bankruptcy ends it; after the 10% fee on mortgaged property received, the richest (cash + property + buildings) wins.
 **Options:** taxes (Parasites 200, Morty's Insurance 100), and whether the owner must ask for rent (default: collected automatically)."""
 
 
@@ -89,6 +89,12 @@ class MonopolyEngine(Engine[MonopolyState]):
         if len(set(players)) != len(players):
             raise IllegalAction("Every player needs a different name.")
         return new_game(players, seed, self.validate_options(players, options))
+
+    def apply(
+        self, state: MonopolyState, player: str, action_id: str
+    ) -> tuple[MonopolyState, list[Event]]:
+        """The template's ``apply``, an old id from a saved move log read as today's first."""
+        return super().apply(state, player, actions.current_id(state, action_id))
 
     def to_act(self, state: MonopolyState) -> list[str]:
         return flow.awaited(state)

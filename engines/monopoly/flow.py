@@ -10,7 +10,7 @@ from __future__ import annotations
 from engines.core import Event
 from engines.monopoly import auction
 from engines.monopoly.auction import start_property_auction
-from engines.monopoly.money import say, settle_debts
+from engines.monopoly.money import end_if_settled, say, settle_debts, tell
 from engines.monopoly.state import MonopolyState
 
 
@@ -48,6 +48,9 @@ def advance(s: MonopolyState, ev: list[Event]) -> None:
         s.fee_choices = [
             f for f in s.fee_choices if s.owner.get(f.space) == f.player and f.space in s.mortgaged
         ]
+        end_if_settled(s, ev)
+        if s.over:
+            return
         auction.close_if_done(s, ev)
         auction.drop_stuck_placement(s, ev)
         if s.fee_choices or s.auction or s.placement:
@@ -80,7 +83,7 @@ def next_turn(s: MonopolyState, ev: list[Event]) -> None:
     s.trades_this_turn = 0
     s.turns += 1
     if s.trade and not s.trade.proposed:
-        say(s, ev, f"{s.trade.proposer}'s unproposed trade draft lapses with the turn.")
+        tell(ev, s.trade.proposer, "Your trade draft, never proposed, lapses with the turn.")
         s.trade = None
     player = s.current
     if player in s.jail:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core import Migration
+from engines.monopoly.data import GROUPS
+from engines.monopoly.property import even_order
 from engines.monopoly.setup import deal_figures
 
 
@@ -34,4 +36,14 @@ def record_who_rolled(state: dict[str, Any]) -> dict[str, Any]:
     return state
 
 
-MIGRATIONS: list[Migration] = [deal_missing_figures, record_who_rolled]
+def record_building_order(state: dict[str, Any]) -> dict[str, Any]:
+    """2 -> 3: buildings are sold in the reverse of the order they were bought, so the state
+    now keeps that order. A saved game never kept it: each group's buildings are taken as
+    built layer by layer, each layer in board order (an order the even-building rule allows),
+    the groups in board order."""
+    level = {int(i): int(n) for i, n in state.get("level", {}).items()}
+    state["bought"] = [i for group in GROUPS.values() for i in even_order(level, group)]
+    return state
+
+
+MIGRATIONS: list[Migration] = [deal_missing_figures, record_who_rolled, record_building_order]

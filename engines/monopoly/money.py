@@ -18,6 +18,12 @@ def say(s: MonopolyState, ev: list[Event], text: str, kind: str = "info") -> Non
     del s.log[:-8]
 
 
+def tell(ev: list[Event], player: str, text: str) -> None:
+    """Something only ``player`` may know (their trade draft before it is proposed): an event
+    for them alone, kept out of the table's log."""
+    ev.append(Event(text=text, kind="trade", private_to=player))
+
+
 def transfer(s: MonopolyState, payer: str | None, payee: str | None, amount: int) -> None:
     """Move ``amount`` from ``payer`` to ``payee``; None is the Bank."""
     if amount <= 0:
@@ -118,7 +124,9 @@ def go_bankrupt(s: MonopolyState, ev: list[Event], player: str, creditor: str | 
     if s.placement is not None and s.placement.player == player:
         cancel_placement(s)
     raised = building_value(s, player)
-    for i in properties_of(s, player):
+    mine = properties_of(s, player)
+    s.bought = [i for i in s.bought if i not in mine]
+    for i in mine:
         lvl = s.level.pop(i, 0)
         if lvl > s.max_stilts:
             s.bank_boxes += 1
@@ -194,10 +202,45 @@ def _forget(s: MonopolyState, player: str) -> None:
             a.turn %= len(a.bidders)
 
 
+def settling(s: MonopolyState) -> bool:
+    """The quick game has had its bankruptcy and, before the count, waits only for the 10% fee
+    on each mortgaged property received (lift or keep), and for any debt that fee made."""
+    return s.mode == "quick" and bool(s.bankrupt) and not s.over
+
+
+def end_if_settled(s: MonopolyState, ev: list[Event]) -> None:
+    """Count the quick game once its last fee is paid."""
+    if settling(s) and not s.fee_choices and not s.debts:
+        _finish(s, ev)
+
+
 def _check_end(s: MonopolyState, ev: list[Event]) -> None:
+    """The classic game ends with one player left; the quick game at its first bankruptcy, but
+    is counted only after the receiver of mortgaged property "must pay 10% on each mortgaged
+    property, even if they do not intend to redeem it yet" (a fee they cannot raise makes them
+    bankrupt too, and not counted)."""
     alive = s.alive
-    if s.mode != "quick" and len(alive) > 1:
+    if s.mode != "quick":
+        if len(alive) <= 1:
+            _finish(s, ev)
         return
+    if len(s.bankrupt) == 1:  # the bankruptcy that ends the quick game: only fees remain
+        fees = [f for f in s.fee_choices if f.player in alive]
+        _clear_pending(s)
+        s.fee_choices = fees
+        if fees:
+            owing = " and ".join(dict.fromkeys(f.player for f in fees))
+            say(
+                s,
+                ev,
+                f"The quick game ends: first {owing} must lift or pay the 10% fee on each "
+                "mortgaged property received; then everyone counts.",
+                "end",
+            )
+    end_if_settled(s, ev)
+
+
+def _clear_pending(s: MonopolyState) -> None:
     s.debts.clear()
     s.fee_choices.clear()
     s.auction = None
@@ -206,6 +249,11 @@ def _check_end(s: MonopolyState, ev: list[Event]) -> None:
     s.offer = None
     s.trade = None
     s.claims.clear()
+
+
+def _finish(s: MonopolyState, ev: list[Event]) -> None:
+    _clear_pending(s)
+    alive = s.alive
     if s.mode == "quick":
         worths = {p: float(worth(s, p)) for p in alive}
         best = max(worths.values()) if worths else 0

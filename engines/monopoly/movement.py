@@ -88,14 +88,22 @@ def move(s: MonopolyState, ev: list[Event], player: str, steps: int) -> None:
     land(s, ev, player)
 
 
-def advance_to(s: MonopolyState, ev: list[Event], player: str, target: int, **kw) -> None:
+def advance_to(
+    s: MonopolyState,
+    ev: list[Event],
+    player: str,
+    target: int,
+    *,
+    rent_times: int = 1,
+    utility_dice: bool = False,
+) -> None:
     """Move forward to ``target``, collecting the salary when passing or landing on GO."""
     start = s.pos[player]
     if target <= start:
         collect(s, player, GO_SALARY)
         say(s, ev, f"{player} passes GO and collects {GO_SALARY}.")
     s.pos[player] = target
-    land(s, ev, player, **kw)
+    land(s, ev, player, rent_times=rent_times, utility_dice=utility_dice)
 
 
 def land(

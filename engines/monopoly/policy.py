@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from engines.core import Action
-from engines.monopoly.actions import player_key
+from engines.monopoly.actions import TRADE_WITH, player_key
 from engines.monopoly.data import GROUPS, SPACES
 from engines.monopoly.flow import awaited
 from engines.monopoly.property import (
@@ -62,7 +62,7 @@ def suggest(s: MonopolyState, player: str, ids: list[str], rng: random.Random) -
     want = _wanted(s, player) if t is None and s.trades_this_turn == 0 else None
     if want:
         seller = want[1]
-        start = f"trade:new:{player_key(s, seller)}"
+        start = f"{TRADE_WITH}{player_key(s, seller)}"
         if start in have:
             return start
     if player in s.jail:

@@ -5,6 +5,7 @@ Pure questions about a state; nothing here moves money (see ``money``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Literal
@@ -51,7 +52,7 @@ def rent(s: MonopolyState, space: int, dice_total: int) -> int:
     owner = s.owner[space]
     if sp.kind == "transport":
         n = sum(s.owner.get(i) == owner for i in TRANSPORTS)
-        return 25 * 2 ** (n - 1)
+        return (25, 50, 100, 200)[n - 1]
     if sp.kind == "utility":
         n = sum(s.owner.get(i) == owner for i in UTILITIES)
         return dice_total * (10 if n == 2 else 4)
@@ -116,15 +117,39 @@ def next_item(s: MonopolyState, space: int) -> Literal["stilt", "box"]:
     return "box" if s.level.get(space, 0) == s.max_stilts else "stilt"
 
 
+def even_order(level: Mapping[int, int], group: list[int]) -> list[int]:
+    """An order of purchase the even-building rule allows for the ``group``'s buildings at
+    these levels: layer by layer, each layer in board order. How a state that kept no order
+    (saved before it did, or made by hand) is read."""
+    top = max((level.get(i, 0) for i in group), default=0)
+    return [i for layer in range(1, top + 1) for i in group if level.get(i, 0) >= layer]
+
+
+def bought_order(s: MonopolyState, space: int) -> list[int]:
+    """The buildings on ``space``'s group in the order they were bought (see ``bought``)."""
+    group = group_of(space)
+    order = [i for i in s.bought if i in group]
+    if all(order.count(i) == s.level.get(i, 0) for i in group):
+        return order
+    return even_order(s.level, group)
+
+
 def can_sell_here(s: MonopolyState, player: str, space: int) -> str | None:
+    """Why ``player`` may not sell a building on ``space`` now, or None. Buildings "are sold
+    in the reverse of the order in which they were bought": on each group, the last one bought
+    goes first (which also keeps the selling even)."""
     sp = SPACES[space]
     if s.owner.get(space) != player:
         return f"You do not own {sp.name}."
     lvl = s.level.get(space, 0)
     if lvl == 0:
         return f"{sp.name} has no buildings."
-    if lvl < max(s.level.get(i, 0) for i in group_of(space)):
-        return f"Sell evenly: sell from the most built {sp.group} location first."
+    last = bought_order(s, space)[-1]
+    if last != space:
+        return (
+            f"Sell in the reverse of the order bought: the last building bought on the "
+            f"{sp.group} group stands on {SPACES[last].name}; sell that one first."
+        )
     return None
 
 

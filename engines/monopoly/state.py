@@ -89,6 +89,9 @@ class MonopolyState(BaseModel):
     bankrupt: list[str] = Field(default_factory=list)
     owner: dict[int, str] = Field(default_factory=dict)
     level: dict[int, int] = Field(default_factory=dict)  # stilts; max_stilts + 1 means a box
+    #: the buildings standing, in the order they were bought: a location's index once per stilt
+    #: and once for its box (so it appears ``level`` times); a group sells its last one first
+    bought: list[int] = Field(default_factory=list)
     mortgaged: list[int] = Field(default_factory=list)
     bank_stilts: int = 32
     bank_boxes: int = 12
@@ -119,7 +122,7 @@ class MonopolyState(BaseModel):
     turns: int = 0
     rng: Rng
     #: the shape of this model: the number of steps in ``migrations.MIGRATIONS``
-    schema_version: int = 2
+    schema_version: int = 3
 
     @property
     def current(self) -> str:

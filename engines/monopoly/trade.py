@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engines.core import Event
 from engines.monopoly.data import CARDS, SPACES
-from engines.monopoly.money import receive_property, say, transfer
+from engines.monopoly.money import receive_property, say, tell, transfer
 from engines.monopoly.property import spendable, tradable
 from engines.monopoly.state import MonopolyState, Trade
 
@@ -17,8 +17,10 @@ CASH_STEPS = (1, 10, 100)
 
 
 def start(s: MonopolyState, ev: list[Event], proposer: str, partner: str) -> None:
+    """A draft is its drafter's until proposed: only they are told, and nobody else's view
+    shows it (see ``views``)."""
     s.trade = Trade(proposer=proposer, partner=partner)
-    say(s, ev, f"{proposer} starts drafting a trade with {partner}.")
+    tell(ev, proposer, f"You start drafting a trade with {partner}; nobody sees it until proposed.")
 
 
 def problem(s: MonopolyState, t: Trade) -> str | None:

@@ -1,5 +1,6 @@
 """What a player or a spectator sees. Monopoly hides almost nothing (cash, deeds and Get Out of
-Jail Free cards are on the table); only the order of the two decks stays secret."""
+Jail Free cards are on the table); the order of the two decks stays secret, and a trade draft is
+its drafter's alone until proposed (nobody else's view, the board or the log shows it)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ from engines.monopoly import trade
 from engines.monopoly.actions import free_actions
 from engines.monopoly.data import DECK_TITLES, FIGURES, SPACES
 from engines.monopoly.flow import awaited
+from engines.monopoly.money import settling
 from engines.monopoly.property import is_box, properties_of, rent, worth
-from engines.monopoly.state import MonopolyState
+from engines.monopoly.state import MonopolyState, Trade
 
 
 class SpaceView(BaseModel):
@@ -110,8 +112,16 @@ class MonopolyView(BaseModel):
     me: HandView | None = None
 
 
-def pending_line(s: MonopolyState) -> str:
-    """One line saying what the game waits for."""
+def shown_trade(s: MonopolyState, viewer: str | None) -> Trade | None:
+    """The trade ``viewer`` may see: a proposed one, or a draft only by its drafter."""
+    t = s.trade
+    if t is None or t.proposed or (viewer is not None and viewer == t.proposer):
+        return t
+    return None
+
+
+def pending_line(s: MonopolyState, viewer: str | None = None) -> str:
+    """One line saying what the game waits for, as ``viewer`` may see it (None: the table)."""
     if s.over:
         return f"Game over: {' and '.join(s.winners or []) or 'nobody'} wins."
     t = s.trade
@@ -122,7 +132,8 @@ def pending_line(s: MonopolyState) -> str:
         return f"{d.debtor} owes {d.amount} to {d.creditor or 'the Bank'} (has {s.cash[d.debtor]})."
     if s.fee_choices:
         f = s.fee_choices[0]
-        return f"{f.player}: lift {SPACES[f.space].name}'s mortgage or pay the 10% fee."
+        then = " Then the quick game's count." if settling(s) else ""
+        return f"{f.player}: lift {SPACES[f.space].name}'s mortgage or pay the 10% fee.{then}"
     a = s.auction
     if a:
         what = (
@@ -137,8 +148,9 @@ def pending_line(s: MonopolyState) -> str:
     if s.offer is not None:
         sp = SPACES[s.offer]
         return f"{s.current} may buy {sp.name} for {sp.price} or auction it."
-    if t:
-        return f"{t.proposer} is drafting a trade with {t.partner}; {s.current} to roll."
+    if shown_trade(s, viewer):
+        assert t is not None
+        return f"You are drafting a trade with {t.partner}; {s.current} to roll."
     where = " (in jail)" if s.current in s.jail else ""
     return f"{s.current} to roll{where}."
 
@@ -157,6 +169,14 @@ def _auction(s: MonopolyState) -> AuctionView | None:
         high_bidder=a.high_bidder,
         bidders=list(a.bidders),
         to_bid=a.bidders[a.turn],
+    )
+
+
+def _trade(t: Trade | None) -> TradeView | None:
+    if t is None:
+        return None
+    return TradeView(
+        proposer=t.proposer, partner=t.partner, text=trade.describe(t), proposed=t.proposed
     )
 
 
@@ -244,18 +264,9 @@ def view(s: MonopolyState, viewer: str | None) -> MonopolyView:
         bank_stilts=s.bank_stilts,
         bank_boxes=s.bank_boxes,
         deck_counts={DECK_TITLES[k]: len(v) for k, v in s.decks.items()},
-        pending=pending_line(s),
+        pending=pending_line(s, viewer),
         auction=_auction(s),
-        trade=(
-            TradeView(
-                proposer=s.trade.proposer,
-                partner=s.trade.partner,
-                text=trade.describe(s.trade),
-                proposed=s.trade.proposed,
-            )
-            if s.trade
-            else None
-        ),
+        trade=_trade(shown_trade(s, viewer)),
         debt=DebtView(**s.debts[0].model_dump()) if s.debts else None,
         log=list(s.log[-8:]),
         winners=s.winners,

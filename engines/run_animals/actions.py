@@ -8,14 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engines.core import Action, Event, Label
+from engines.core import Action, ActionRole, Event, Label
 from engines.run_animals.board import cubes_on, neighbours, take_cube
-from engines.run_animals.data import COLOUR_NAMES, COLOURS, ActionSpec, GameData
+from engines.run_animals.data import COLOUR_NAMES, COLOURS, ActionSpec, Colour, GameData
 from engines.run_animals.state import RAState
 
 Effect = Callable[[RAState], list[Event]]
-#: (id, label or the words that make it when read, effect)
-Option = tuple[str, Label, Effect]
+#: (id, label or the words that make it when read, effect, role, kind): the role and the menu
+#: kind are declared with each option, where it is made
+Option = tuple[str, Label, Effect, ActionRole, str]
+NORMAL, DESTRUCTIVE = ActionRole.NORMAL, ActionRole.DESTRUCTIVE
 
 
 class Choice(Action):
@@ -29,7 +31,7 @@ class Choice(Action):
     @classmethod
     def of(cls, option: Option) -> Choice:
         choice = cls.__new__(cls)
-        Action.__init__(choice, id=option[0], label=option[1])
+        Action.__init__(choice, id=option[0], label=option[1], role=option[3], kind=option[4])
         _SET_EFFECT(choice, option[2])
         return choice
 
@@ -66,15 +68,22 @@ def options_for(state: RAState, data: GameData, player: str, spec: ActionSpec) -
     }[spec.kind](state, data, player, spec)
 
 
-def _acquire(state, data, player, spec) -> list[Option]:
-    tile_no = state.playing.meeple_tile
+def _meeple_tile(state: RAState) -> int:
+    """The tile of the animal the card acts with: chosen before any of its actions is offered."""
+    tile = state.playing.meeple_tile
+    assert tile is not None, "an animal's action is offered once the animal is chosen"
+    return tile
+
+
+def _acquire(state: RAState, data: GameData, player: str, spec: ActionSpec) -> list[Option]:
+    tile_no = _meeple_tile(state)
     on_tile = cubes_on(state.tiles[tile_no - 1])
     needed = still_needed(state, data, player)
     out: list[Option] = []
     for colour in spec.colours:
         if on_tile[colour] > 0 and needed[colour] > 0:
 
-            def effect(s: RAState, colour=colour) -> list[Event]:
+            def effect(s: RAState, colour: Colour = colour) -> list[Event]:
                 take_cube(s.tiles[tile_no - 1], colour)
                 s.seats[player].goal_cubes[colour] += 1
                 return [
@@ -84,22 +93,24 @@ def _acquire(state, data, player, spec) -> list[Option]:
                 ]
 
             name = COLOUR_NAMES[colour]
-            out.append((f"acq:{colour}", f"Acquire {name} from tile {tile_no}", effect))
+            out.append(
+                (f"acq:{colour}", f"Acquire {name} from tile {tile_no}", effect, NORMAL, "Acquire")
+            )
     return out
 
 
-def _move(state, data, player, spec) -> list[Option]:
-    here = state.playing.meeple_tile
+def _move(state: RAState, data: GameData, player: str, spec: ActionSpec) -> list[Option]:
+    here = _meeple_tile(state)
     out: list[Option] = []
     for there, direction in neighbours(here):
 
-        def effect(s: RAState, there=there) -> list[Event]:
+        def effect(s: RAState, there: int = there) -> list[Event]:
             s.meeples[s.meeples_of(player, here)[0]].tile = there
             s.playing.meeple_tile = there
             who = species_short(s, data, player)
             return [Event(text=f"{player}'s {who} moves from tile {here} to tile {there}.")]
 
-        out.append((f"move:{there}", f"Move to tile {there} ({direction})", effect))
+        out.append((f"move:{there}", f"Move to tile {there} ({direction})", effect, NORMAL, "Move"))
     return out
 
 
@@ -111,8 +122,8 @@ def expel_targets(state: RAState, player: str, tile: int) -> list[int]:
     return sorted(here, key=lambda i: (order[state.meeples[i].owner], i))
 
 
-def _expel(state, data, player, spec) -> list[Option]:
-    tile = state.playing.meeple_tile
+def _expel(state: RAState, data: GameData, player: str, spec: ActionSpec) -> list[Option]:
+    tile = _meeple_tile(state)
     targets = expel_targets(state, player, tile)
     if not targets:
         return []
@@ -125,16 +136,17 @@ def _expel(state, data, player, spec) -> list[Option]:
         return [Event(text=f"{player} expels {n} animal{'s' * (n != 1)} from tile {tile}.")]
 
     n = len(targets)
-    return [("expel", f"Expel the {n} other animal{'s' * (n != 1)} from tile {tile}", effect)]
+    label = f"Expel the {n} other animal{'s' * (n != 1)} from tile {tile}"
+    return [("expel", label, effect, NORMAL, "Expel")]
 
 
-def _steal(state, data, player, spec) -> list[Option]:
+def _steal(state: RAState, data: GameData, player: str, spec: ActionSpec) -> list[Option]:
     needed = still_needed(state, data, player)
     out: list[Option] = []
     for colour in COLOURS:
         if needed[colour] > 0 and state.supply[colour] > 0:
 
-            def effect(s: RAState, colour=colour) -> list[Event]:
+            def effect(s: RAState, colour: Colour = colour) -> list[Event]:
                 s.supply[colour] -= 1
                 s.seats[player].goal_cubes[colour] += 1
                 s.playing.stolen = True
@@ -146,18 +158,19 @@ def _steal(state, data, player, spec) -> list[Option]:
                 ]
 
             name = COLOUR_NAMES[colour]
-            out.append((f"steal:{colour}", f"Steal a {name} cube (card leaves the game)", effect))
+            label = f"Steal a {name} cube (card leaves the game)"
+            out.append((f"steal:{colour}", label, effect, NORMAL, "Steal"))
     return out
 
 
-def _warm_up(state, data, player, spec) -> list[Option]:
+def _warm_up(state: RAState, data: GameData, player: str, spec: ActionSpec) -> list[Option]:
     out: list[Option] = []
     for card_id in dict.fromkeys(state.seats[player].discard):
         card = data.cards[card_id]
         if card.is_warm_up:
             continue
 
-        def effect(s: RAState, card_id=card_id, name=card.name) -> list[Event]:
+        def effect(s: RAState, card_id: str = card_id, name: str = card.name) -> list[Event]:
             s.seats[player].discard.remove(card_id)
             s.seats[player].hand.append(card_id)
             return [
@@ -166,5 +179,5 @@ def _warm_up(state, data, player, spec) -> list[Option]:
                 )
             ]
 
-        out.append((f"warm:{card_id}", f"Take back '{card.name}'"[:80], effect))
+        out.append((f"warm:{card_id}", f"Take back '{card.name}'"[:80], effect, NORMAL, "Take"))
     return out

@@ -15,14 +15,15 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from pathlib import Path
-from typing import Literal
+from importlib import resources
+from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
 from engines.provenance import Sourced
 
-DATA_DIR = Path(__file__).parent / "data"
+#: package data, so that an installed copy (a wheel, not only a checkout) has it
+DATA_DIR = resources.files("engines.run_animals") / "data"
 
 Colour = Literal["F", "N", "W"]
 COLOURS: tuple[Colour, ...] = ("F", "N", "W")
@@ -39,7 +40,7 @@ class TileData(_Entry, Sourced):
     cleared: list[Colour]
 
     @model_validator(mode="after")
-    def _cleared_is_smaller(self):
+    def _cleared_is_smaller(self) -> Self:
         if not 0 < len(self.cleared) < len(self.forest):
             raise ValueError(f"tile {self.number}: the Cleared side must have fewer slots")
         return self
@@ -56,7 +57,7 @@ class MapData(_Entry):
     cleared_at_setup: list[ClearedAtSetup]
 
     @model_validator(mode="after")
-    def _sixteen_tiles(self):
+    def _sixteen_tiles(self) -> Self:
         if [t.number for t in self.tiles] != list(range(1, 17)):
             raise ValueError("the map has tiles 1-16 in order")
         if sorted(c.players for c in self.cleared_at_setup) != [2, 3, 4]:
@@ -81,7 +82,7 @@ class ActionSpec(_Entry):
     colours: list[Colour] = []
 
     @model_validator(mode="after")
-    def _colours_only_for_acquire(self):
+    def _colours_only_for_acquire(self) -> Self:
         if (self.kind == "acquire") != bool(self.colours):
             raise ValueError("an Acquire names its colours; other actions name none")
         return self
@@ -102,7 +103,7 @@ class CardData(_Entry, Sourced):
     actions: list[ActionSpec]
 
     @model_validator(mode="after")
-    def _shape(self):
+    def _shape(self) -> Self:
         if not self.id.isascii() or not self.id.isalnum():
             raise ValueError(f"card id {self.id!r} must be short ASCII")
         if len(self.actions) != (1 if self.join == "single" else 2):
@@ -134,7 +135,7 @@ class SpeciesData(_Entry, Sourced):
     cards: list[CardData]
 
     @model_validator(mode="after")
-    def _table(self):
+    def _table(self) -> Self:
         if len(self.cards) != self.card_count:
             raise ValueError(
                 f"{self.name}: {len(self.cards)} cards, the table says {self.card_count}"
@@ -236,14 +237,16 @@ class EditionsData(_Entry):
     older: list[Edition]
 
     @model_validator(mode="after")
-    def _numbered(self):
+    def _numbered(self) -> Self:
         if sorted(e.edition for e in self.older) != list(range(1, self.current)):
             raise ValueError("older editions are numbered 1 to the current one, each once")
         return self
 
 
-def _read(name: str) -> dict:
-    return json.loads((DATA_DIR / name).read_text(encoding="utf-8"))
+def _read(name: str) -> dict[str, Any]:
+    """A data file's JSON object, for pydantic to check."""
+    raw: dict[str, Any] = json.loads((DATA_DIR / name).read_text(encoding="utf-8"))
+    return raw
 
 
 def _check(data: GameData) -> None:

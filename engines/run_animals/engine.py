@@ -9,7 +9,7 @@ from engines.core import Action, Engine, Event, IllegalAction, OptionSpec, Resul
 from engines.run_animals import flow, hidden, policy, scoring, views
 from engines.run_animals.actions import Choice
 from engines.run_animals.data import GameData, load
-from engines.run_animals.graveyard import end_game
+from engines.run_animals.graveyard import end_game, penalty_of
 from engines.run_animals.migrations import MIGRATIONS
 from engines.run_animals.setup import new_game
 from engines.run_animals.state import GRAVE, RAState
@@ -90,7 +90,7 @@ class RunAnimalsEngine(Engine[RAState]):
         out = {}
         for p in state.players:
             goals = scoring.goal_points(state, data_of(state), p)
-            penalty = scoring.penalty_of(state, data_of(state), p)
+            penalty = penalty_of(state, data_of(state), p)
             done = len(state.seats[p].completed)
             out[p] = f"{goals} from {done} goal{'s' if done != 1 else ''} − {penalty} penalty"
         return out

@@ -16,7 +16,14 @@ from __future__ import annotations
 from functools import partial
 
 from engines.core import Event, Label
-from engines.run_animals.actions import Option, options_for, species_short
+from engines.run_animals.actions import (
+    DESTRUCTIVE,
+    NORMAL,
+    Effect,
+    Option,
+    options_for,
+    species_short,
+)
 from engines.run_animals.board import neighbours
 from engines.run_animals.data import COLOURS, ActionSpec, GameData
 from engines.run_animals.graveyard import bury, end_game
@@ -40,8 +47,12 @@ def options(state: RAState, data: GameData) -> list[Option]:
         "expel": _expel_options,
         "goal": _goal_options,
         "forced": _forced_options,
-        "over": lambda s, d: [],
+        "over": _no_options,
     }[state.phase](state, data)
+
+
+def _no_options(state: RAState, data: GameData) -> list[Option]:
+    return []
 
 
 # -- setup placement ----------------------------------------------------------------------------
@@ -50,14 +61,14 @@ def _place_options(state: RAState, data: GameData) -> list[Option]:
     out: list[Option] = []
     for tile in range(1, 17):
 
-        def effect(s: RAState, tile=tile) -> list[Event]:
+        def effect(s: RAState, tile: int = tile) -> list[Event]:
             meeple = next(m for m in s.meeples if m.owner == player and m.tile == FRONT)
             meeple.tile = tile
             who = species_short(s, data, player)
             events = [Event(text=f"{player} places a {who} on tile {tile}.")]
             return events + _next_placer(s)
 
-        out.append((f"place:{tile}", f"Place a meeple on tile {tile}", effect))
+        out.append((f"place:{tile}", f"Place a meeple on tile {tile}", effect, NORMAL, "Place"))
     return out
 
 
@@ -80,7 +91,7 @@ def _turn_options(state: RAState, data: GameData) -> list[Option]:
     out: list[Option] = []
     for card_id in dict.fromkeys(seat.hand):
 
-        def play(s: RAState, card_id=card_id) -> list[Event]:
+        def play(s: RAState, card_id: str = card_id) -> list[Event]:
             s.seats[player].hand.remove(card_id)
             s.pending = Pending(card=card_id)
             card = data.cards[card_id]
@@ -89,11 +100,11 @@ def _turn_options(state: RAState, data: GameData) -> list[Option]:
 
         # worded when read: a card's name is put together from its actions' words
         label = partial(_play_label, data, card_id)
-        out.append((f"play:{card_id}", label, play))
+        out.append((f"play:{card_id}", label, play, NORMAL, "Play"))
     if seat.discard and not state.recycled_this_turn:
         for tile in state.tiles_of(player):
 
-            def recycle(s: RAState, tile=tile) -> list[Event]:
+            def recycle(s: RAState, tile: int = tile) -> list[Event]:
                 events = [Event(text=f"{player} gives up an animal on tile {tile} to recycle.")]
                 events += bury(s, data, s.meeples_of(player, tile)[0])
                 if s.phase != "over":
@@ -103,7 +114,8 @@ def _turn_options(state: RAState, data: GameData) -> list[Option]:
 
             n = len(seat.discard)
             words = f"Remove your meeple on tile {tile} to recycle {n} card{'s' * (n != 1)}"
-            out.append((f"recycle:{tile}", words, recycle))
+            # by choice, an animal to the graveyard and its penalty: asked before it is made
+            out.append((f"recycle:{tile}", words, recycle, DESTRUCTIVE, "Remove"))
     return out
 
 
@@ -125,12 +137,12 @@ def _meeple_options(state: RAState, data: GameData) -> list[Option]:
     out: list[Option] = []
     for tile in state.tiles_of(player):
 
-        def choose(s: RAState, tile=tile) -> list[Event]:
+        def choose(s: RAState, tile: int = tile) -> list[Event]:
             s.playing.meeple_tile = tile
             s.phase = "step"
             return []
 
-        out.append((f"at:{tile}", f"Use your animal on tile {tile}", choose))
+        out.append((f"at:{tile}", f"Use your animal on tile {tile}", choose, NORMAL, "Use"))
     return out
 
 
@@ -146,13 +158,13 @@ def _step_actions(state: RAState, data: GameData) -> list[Option]:
         after = state.playing.step + 1
     out: list[Option] = []
     for spec in specs:
-        for action_id, label, effect in options_for(state, data, player, spec):
+        for action_id, label, effect, role, kind in options_for(state, data, player, spec):
 
-            def run(s: RAState, effect=effect) -> list[Event]:
+            def run(s: RAState, effect: Effect = effect) -> list[Event]:
                 s.playing.step = after
                 return effect(s)
 
-            out.append((action_id, label, run))
+            out.append((action_id, label, run, role, kind))
     return out
 
 
@@ -170,7 +182,7 @@ def _step_options(state: RAState, data: GameData) -> list[Option]:
         s.playing.step = after
         return []
 
-    return actions + [("skip", label, skip)]
+    return actions + [("skip", label, skip, NORMAL, "Skip" if card.join != "or" else "Do")]
 
 
 def _skip_label(spec: ActionSpec) -> str:
@@ -186,7 +198,7 @@ def _expel_options(state: RAState, data: GameData) -> list[Option]:
     out: list[Option] = []
     for there, direction in neighbours(pending.expel_from):
 
-        def send(s: RAState, there=there) -> list[Event]:
+        def send(s: RAState, there: int = there) -> list[Event]:
             m = s.meeples[s.playing.expel_queue.pop(0)]
             m.tile = there
             return [
@@ -195,11 +207,12 @@ def _expel_options(state: RAState, data: GameData) -> list[Option]:
                 )
             ]
 
-        out.append((f"to:{there}", f"Send {who} to tile {there} ({direction})"[:80], send))
+        label = f"Send {who} to tile {there} ({direction})"[:80]
+        out.append((f"to:{there}", label, send, NORMAL, "Send"))
     if rest > 1:
         for there, direction in neighbours(pending.expel_from):
 
-            def send_all(s: RAState, there=there) -> list[Event]:
+            def send_all(s: RAState, there: int = there) -> list[Event]:
                 n = len(s.playing.expel_queue)
                 for i in s.playing.expel_queue:
                     s.meeples[i].tile = there
@@ -207,7 +220,7 @@ def _expel_options(state: RAState, data: GameData) -> list[Option]:
                 return [Event(text=f"{n} expelled animals go to tile {there}.")]
 
             label = f"Send all {rest} remaining animals to tile {there} ({direction})"
-            out.append((f"all:{there}", label, send_all))
+            out.append((f"all:{there}", label, send_all, NORMAL, "Send"))
     return out
 
 
@@ -269,7 +282,7 @@ def _goal_options(state: RAState, data: GameData) -> list[Option]:
     out: list[Option] = []
     for goal_id in state.face_up:
 
-        def take(s: RAState, goal_id=goal_id) -> list[Event]:
+        def take(s: RAState, goal_id: int = goal_id) -> list[Event]:
             seat = s.seats[player]
             seat.goal = goal_id
             seat.goal_cubes = dict.fromkeys(COLOURS, 0)
@@ -281,7 +294,7 @@ def _goal_options(state: RAState, data: GameData) -> list[Option]:
             events = [Event(text=f"{player} takes a new goal: {goal_text(data, goal_id)}.")]
             return events + _recycle(s, player) + next_turn(s, data)
 
-        out.append((f"goal:{goal_id}", partial(_goal_label, data, goal_id), take))
+        out.append((f"goal:{goal_id}", partial(_goal_label, data, goal_id), take, NORMAL, "Take"))
     return out
 
 
@@ -302,13 +315,15 @@ def _forced_options(state: RAState, data: GameData) -> list[Option]:
     out: list[Option] = []
     for tile in state.tiles_of(player):
 
-        def remove(s: RAState, tile=tile) -> list[Event]:
+        def remove(s: RAState, tile: int = tile) -> list[Event]:
             events = bury(s, data, s.meeples_of(player, tile)[0])
             if s.phase == "over":
                 return events
             return events + _recycle(s, player) + next_turn(s, data)
 
-        out.append((f"grave:{tile}", f"Send your animal on tile {tile} to the graveyard", remove))
+        # the rules force one animal out: every choice sends one to the graveyard
+        label = f"Send your animal on tile {tile} to the graveyard"
+        out.append((f"grave:{tile}", label, remove, NORMAL, "Send"))
     return out
 
 

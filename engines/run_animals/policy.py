@@ -4,6 +4,7 @@ voluntarily. Good enough to cover an absent player and to end random playouts qu
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from engines.run_animals.actions import still_needed
 from engines.run_animals.board import cubes_on, neighbours
@@ -85,7 +86,7 @@ def suggest(state: RAState, player: str, ids: list[str], rng: random.Random) -> 
     return rng.choice(ids)
 
 
-def _best(ids: list[str], value, rng: random.Random) -> str:
+def _best(ids: list[str], value: Callable[[str], float], rng: random.Random) -> str:
     scored = [(value(i), i) for i in ids]
     top = max(v for v, _ in scored)
     return rng.choice([i for v, i in scored if v == top])

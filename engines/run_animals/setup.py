@@ -10,7 +10,9 @@ from engines.run_animals.data import GameData
 from engines.run_animals.state import EMPTY, Meeple, PlayerState, RAState, TileState
 
 
-def assign_species(players: list[str], chosen: dict[str, str], data: GameData, rng: Rng) -> dict:
+def assign_species(
+    players: list[str], chosen: dict[str, str], data: GameData, rng: Rng
+) -> dict[str, str]:
     """Species codes by player: the lobby's choice, else a random species nobody has."""
     out = {p: data.species_by_name(chosen[p]).code for p in players if p in chosen}
     for p in players:

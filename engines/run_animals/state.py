@@ -86,7 +86,7 @@ class RAState(BaseModel):
     last_roll: list[RollRecord] = []
     roller: str | None = None
     end_reason: str = ""
-    #: the player whose goal took them to 20 points: they win outright (see docs/rulings)
+    #: the player whose goal took them to 20 points: they win outright (see rulings.md)
     reached_target: str | None = None
     rng: Rng
     #: the edition of the component data the game was dealt with, kept to its end

@@ -114,6 +114,21 @@ def all_tiles(s: APState) -> list[str]:
     return s.stack + s.discard + s.out + park + [t for h in s.hands.values() for t in h]
 
 
+def reaction_places(s: APState) -> list[str]:
+    """Every body reaction card the state holds, wherever it is: the deck, its discard pile,
+    beside the body while in effect, in a drawer's hands while acted out, a disease's card next
+    to the park or in the box. Heart attacks drawn are only counted (``heart_attacks``)."""
+    acting = [t.data["card"] for t in s.tasks if t.kind == "act_out"]
+    diseases = [d.effect for d in s.diseases] + s.dead_diseases
+    return [
+        *s.reactions,
+        *s.reaction_discard,
+        *(o.card for o in s.ongoing),
+        *acting,
+        *(data.disease_card(e).id for e in diseases),
+    ]
+
+
 def trigger(
     s: APState, effect: str, *, phase: str = "action", nth: int = 0
 ) -> tuple[APState, list]:

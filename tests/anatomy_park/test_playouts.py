@@ -6,7 +6,7 @@ import pytest
 
 from engines.anatomy_park import data
 from engines.anatomy_park.engine import ENGINE
-from tests.anatomy_park.helpers import NAMES, all_tiles
+from tests.anatomy_park.helpers import NAMES, all_tiles, reaction_places
 
 
 def check_invariants(s):
@@ -19,6 +19,11 @@ def check_invariants(s):
     assert len({d.effect for d in s.diseases}) == len(s.diseases)
     assert all(d.pos in s.park for d in s.diseases), "diseases stand on tiles"
     assert not set(s.dead_diseases) & {d.effect for d in s.diseases}, "dead diseases never return"
+    cards = reaction_places(s)
+    assert len(cards) == len(set(cards)), "every body reaction card is in one place at most"
+    drawn_hearts = set(data.reactions()) - set(cards)
+    assert all(data.reactions()[c].kind == "heart" for c in drawn_hearts), "no card is lost"
+    assert len(drawn_hearts) == s.heart_attacks
 
 
 @pytest.mark.parametrize("mode", ["basic", "advanced"])

@@ -6,7 +6,7 @@ import pytest
 
 from engines.cemetery.engine import ENGINE
 from engines.core import IllegalAction
-from tests.cemetery.helpers import creature, fresh, ids, run_from, set_cemetery
+from tests.cemetery.helpers import creature, fresh, ids, play, run_from, set_cemetery, take
 
 
 def _flesh_scorer(state, seat=0):
@@ -25,6 +25,24 @@ def _finish_turn(state):
         acts = ids(state, p)
         state, _ = ENGINE.apply(state, p, "done" if "done" in acts else acts[0])
     raise AssertionError("turn did not end")
+
+
+def test_cards_unplayed_on_the_final_turn_are_put_back_and_the_game_ends_with_empty_hands():
+    """'Each turn a player gets 5 cards.' Those left unplayed at the end of Stitch go back (Parts
+    to the Cemetery face up, Cores to the bottom of the Core pile), on the final turn too; then
+    'each player adds up all of their spent and unspent tokens': no card counts."""
+    state = fresh()
+    state.first, state.current = 1, 0  # Ada is second: she plays the final turn
+    _flesh_scorer(state)  # 3 Revenge, of which the supply holds 2: it runs dry this turn
+    state.players[1].revenge, state.supply_revenge = 18, 2
+    core, arm = take(state, "M-core-1"), take(state, "B-arm-1")  # no room for an arm: kept
+    state.players[0].hand = [core, arm]
+    run_from(state, "stitch")
+    state, _ = play(state, "done")
+    state = _finish_turn(state) if not state.over else state
+    assert state.over and all(p.hand == [] for p in state.players)
+    assert state.core_pile[0] == core and [s.card for s in state.cemetery[-1]] == [arm]
+    assert ENGINE.result(state).scores == {"Ada": 2.0, "Brook": 18.0}
 
 
 def test_scoring_takes_only_what_the_supply_still_holds():

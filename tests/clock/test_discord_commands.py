@@ -64,6 +64,12 @@ async def test_a_moderator_may_pause_and_resume_the_clock(h, players):
     assert "runs again" in (await h.slash(mod, "game resume")).public[0].content
 
 
+async def test_a_seatless_moderators_pause_is_logged_under_their_display_name(h, players):
+    await h.slash(h.user("Mod", manage_messages=True), "game pause")
+    log = await h.table.log(channel_id=CHANNEL, limit=1)
+    assert log[0].endswith("⏸️ Mod paused the clock.")
+
+
 async def test_a_passed_deadline_posts_the_stand_ins_turn_and_pings_the_next_player(h, players):
     ada, bob = players
     h.clock.advance(24 * HOUR)
@@ -127,6 +133,88 @@ async def test_history_and_stats_after_a_finished_game(h, players):
     assert "won by Bob" in history
     stats = (await h.slash(ada, "game stats")).only_ephemeral().content
     assert f"<@{bob.id}>: 1 / 1" in stats
+
+
+def _channel(channel_id: int, *, hidden: bool = False) -> dict:
+    deny = discord.Permissions(view_channel=True).value if hidden else 0
+    return {
+        "id": str(channel_id),
+        "type": 0,
+        "name": f"games-{channel_id % 1000}",
+        "position": 0,
+        "permission_overwrites": [
+            {"id": str(harness.GUILD_ID), "type": 0, "allow": "0", "deny": str(deny)}
+        ],
+        "nsfw": False,
+        "parent_id": None,
+    }
+
+
+def _thread(thread_id: int, parent_id: int, *, private: bool) -> dict:
+    return {
+        "id": str(thread_id),
+        "guild_id": str(harness.GUILD_ID),
+        "parent_id": str(parent_id),
+        "owner_id": "1",
+        "name": f"game-{thread_id % 1000}",
+        "type": 12 if private else 11,
+        "message_count": 0,
+        "member_count": 0,
+        "rate_limit_per_user": 0,
+        "thread_metadata": {
+            "archived": False,
+            "auto_archive_duration": 1440,
+            "archive_timestamp": "2026-01-01T00:00:00+00:00",
+            "locked": False,
+        },
+    }
+
+
+async def test_server_history_names_only_games_in_channels_the_asker_can_see(h):
+    """The server's channels as discord.py holds them: the asker's, another they see and a
+    public thread in it, one hidden from them, a private thread they are not in, and one the
+    bot cannot resolve (not among the server's channels)."""
+    seen, hidden, unknown = CHANNEL + 1, CHANNEL + 2, CHANNEL + 3
+    thread, private = CHANNEL + 4, CHANNEL + 5
+    everyone = {
+        "id": str(harness.GUILD_ID),
+        "name": "@everyone",
+        "permissions": str(harness.DEFAULT_PERMISSIONS.value),
+        "position": 0,
+        "color": 0,
+        "hoist": False,
+        "managed": False,
+        "mentionable": False,
+        "flags": 0,
+    }
+    guild = {
+        "id": str(harness.GUILD_ID),
+        "name": "Board gamers",
+        "owner_id": "1",
+        "roles": [everyone],
+        "members": [],
+        "channels": [_channel(CHANNEL), _channel(seen), _channel(hidden, hidden=True)],
+        "threads": [_thread(thread, seen, private=False), _thread(private, seen, private=True)],
+        "features": [],
+        "emojis": [],
+        "stickers": [],
+    }
+    h.state._add_guild(discord.Guild(data=guild, state=h.state))
+    ada, bob = h.user("Ada"), h.user("Bob")
+    winners = {CHANNEL: "Ada", seen: "Bob", hidden: "Cy", unknown: "Di", thread: "Bob"}
+    winners[private] = "Flo"
+    for channel, name in winners.items():  # each game won by the other's concession
+        winner = h.user(name)
+        loser = bob if winner is ada else ada
+        await h.slash(winner, "game new", game="toy", channel=channel)
+        await h.slash(loser, "game join", channel=channel)
+        await h.slash(winner, "game start", channel=channel)
+        await h.slash(loser, "game concede", channel=channel)
+    text = (await h.slash(ada, "game history", scope="server")).only_ephemeral().content
+    assert all(f"<#{c}>" in text for c in (CHANNEL, seen, thread))
+    assert all(f"<#{c}>" not in text for c in (hidden, unknown, private))
+    assert "won by Bob" in text and not any(n in text for n in ("Cy", "Di", "Flo"))
+    assert "3 recent game(s) in channels you cannot see are not listed." in text
 
 
 async def test_new_game_with_a_clock_sets_the_time_per_turn(h):

@@ -94,10 +94,10 @@ async def test_a_form_sent_after_the_board_moved_on_changes_nothing(h, monopoly)
 async def test_trade_cash_is_typed_on_the_private_panel(h, monopoly):
     first, other = monopoly
     turn = h.last_public()
-    start = _button(turn, "Start a trade")
-    await h.click(first, turn, custom_id=start["custom_id"])
-    board = h.last_public()
-    panel = (await h.click(first, board, label="Choose your move (privately)")).only_ephemeral()
+    assert not any(b["label"].startswith("Start a trade") for b in turn.buttons())
+    # starting a trade is the player's private business: on their panel, not the board
+    panel = (await h.click(first, turn, label="Choose your move (privately)")).only_ephemeral()
+    await h.click(first, panel, custom_id=_button(panel, "Start a trade")["custom_id"])
     labels = [b["label"] for b in panel.buttons()]
     assert not any("more shmeckles" in label for label in labels), labels
     opened = await h.click(first, panel, custom_id=_button(panel, "Offer shmeckles")["custom_id"])

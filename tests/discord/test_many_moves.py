@@ -118,25 +118,28 @@ async def test_a_unique_choice_already_taken_is_refused_privately(hw):
     assert "red" in reply.only_ephemeral().content
 
 
-async def test_a_losing_move_chosen_from_a_select_menu_asks_first(hw):
-    wide.ENGINE.losing, wide.ENGINE.losing_at = True, 40
+@pytest.mark.parametrize(
+    "words", ["Give up and lose 5 points", "Burn down the farm"], ids=["losing words", "plain"]
+)
+async def test_a_destructive_move_chosen_from_a_select_menu_asks_first(hw, words):
+    wide.ENGINE.losing, wide.ENGINE.losing_at, wide.ENGINE.losing_label = True, 40, words
     try:
         ada, bob = hw.user("Ada"), hw.user("Bob")
         await hw.slash(ada, "game new", game="wide")
         await hw.slash(bob, "game join", choice="blue")
         await hw.slash(ada, "game start")
         turn = hw.last_public()
-        [option] = [o for s in turn.selects() for o in s["options"] if "Give up" in o["label"]]
+        [option] = [o for s in turn.selects() for o in s["options"] if o["label"] == words]
         assert "confirm" in option["description"]
         game = await hw.table.game(channel_id=turn.channel_id)
         question = (await hw.choose(ada, turn, option["value"])).only_ephemeral()
-        assert "Are you sure" in question.content and "Give up" in question.content
+        assert "Are you sure" in question.content and words in question.content
         assert (await hw.table.game(channel_id=turn.channel_id)).version == game.version
         await hw.click(ada, question, label="Yes, do it")
         assert (await hw.table.game(channel_id=turn.channel_id)).version == game.version + 1
-        assert "Done: **Give up" in question.content and question.buttons() == []
+        assert f"Done: **{words}" in question.content and question.buttons() == []
     finally:
-        del wide.ENGINE.losing, wide.ENGINE.losing_at
+        del wide.ENGINE.losing, wide.ENGINE.losing_at, wide.ENGINE.losing_label
 
 
 async def test_a_plain_move_chosen_from_a_select_menu_is_made_at_once(started, hw):

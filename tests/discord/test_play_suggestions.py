@@ -3,18 +3,22 @@
 from __future__ import annotations
 
 from bot.discord_app.commands.play import matching
-from engines.core import Action, Amount
+from engines.core import Action, ActionRole, Amount
 
 ASK = Action(
     id="ask",
     label="Ask for shmeckles",
     amount=Amount(low=0, high=900, made="Ask for {n} shmeckles"),
+    role=ActionRole.NORMAL,
 )
 OFFER = Action(
-    id="offer", label="Offer shmeckles", amount=Amount(low=0, high=900, made="Offer {n} shmeckles")
+    id="offer",
+    label="Offer shmeckles",
+    amount=Amount(low=0, high=900, made="Offer {n} shmeckles"),
+    role=ActionRole.NORMAL,
 )
-ROLL = Action(id="roll", label="Roll the dice")
-BUY = Action(id="buy:3", label="Buy Blips and Chitz for 200")
+ROLL = Action(id="roll", label="Roll the dice", role=ActionRole.NORMAL)
+BUY = Action(id="buy:3", label="Buy Blips and Chitz for 200", role=ActionRole.NORMAL)
 
 
 def _values(typed: str, actions=(OFFER, ASK, ROLL, BUY)) -> list[str]:
@@ -35,8 +39,8 @@ def test_words_typed_in_another_order_still_find_the_move():
 
 
 def test_a_label_containing_what_was_typed_comes_before_one_matching_only_by_words():
-    shuffled = Action(id="b", label="Blips: mortgage it")
-    plain = Action(id="a", label="Mortgage Blips")
+    shuffled = Action(id="b", label="Blips: mortgage it", role=ActionRole.NORMAL)
+    plain = Action(id="a", label="Mortgage Blips", role=ActionRole.NORMAL)
     assert _values("mortgage blips", (shuffled, plain)) == ["a", "b"]
 
 
@@ -49,5 +53,7 @@ def test_a_bare_number_offers_every_move_it_can_make():
 
 
 def test_a_number_typed_among_words_matches_the_start_of_a_number_in_the_label():
-    moves = [Action(id=f"m{n}", label=f"Move number {n}") for n in (5, 15, 50)]
+    moves = [
+        Action(id=f"m{n}", label=f"Move number {n}", role=ActionRole.NORMAL) for n in (5, 15, 50)
+    ]
     assert _values("5 move", moves) == ["m5", "m50"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.discord_app.posts import turn_post
 from bot.discord_app.text import fit_lines
 from bot.table import Outcome, Seat
-from engines import Action, Event, Result
+from engines import Action, ActionRole, Event, Result
 from tests.discord.game_info import game
 
 
@@ -34,7 +34,7 @@ def test_fit_lines_says_how_many_were_left_out():
 
 def test_a_turn_message_with_huge_events_stays_under_2000_characters():
     events = [Event(text="Something long happens. " * 30) for _ in range(30)]
-    post = turn_post(outcome(events, {22: [Action(id="a", label="A")]}))
+    post = turn_post(outcome(events, {22: [Action(id="a", label="A", role=ActionRole.NORMAL)]}))
     assert len(post.content) <= 2000
     assert "<@22>" in post.content and "/game log" in post.content
 
@@ -61,7 +61,10 @@ def test_the_final_message_names_the_winner_gives_standings_and_offers_only_a_re
 
 
 def test_several_awaited_players_are_all_pinged_and_share_the_buttons():
-    acts = {11: [Action(id="bid", label="Bid")], 22: [Action(id="bid", label="Bid")]}
+    acts = {
+        11: [Action(id="bid", label="Bid", role=ActionRole.NORMAL)],
+        22: [Action(id="bid", label="Bid", role=ActionRole.NORMAL)],
+    }
     post = turn_post(outcome([Event(text="An auction starts")], acts, to_act=(11, 22)))
     assert "Waiting for: <@11>, <@22>" in post.content
     assert sorted(post.mention_ids) == [11, 22]
@@ -86,7 +89,12 @@ def test_the_board_image_carries_alt_text_from_the_public_summary():
 
 
 def test_public_components_carry_indices_never_action_ids():
-    acts = {22: [Action(id="place:T30:0,-1", label="Place here"), Action(id="pass", label="Pass")]}
+    acts = {
+        22: [
+            Action(id="place:T30:0,-1", label="Place here", role=ActionRole.NORMAL),
+            Action(id="pass", label="Pass", role=ActionRole.NORMAL),
+        ]
+    }
     post = turn_post(outcome([], acts))
     ids = [c.item.custom_id for c in post.view.children]
     assert ids == ["tt:5:9:0", "tt:5:9:1"]
@@ -95,8 +103,8 @@ def test_public_components_carry_indices_never_action_ids():
 def test_private_moves_stay_behind_the_panel_button():
     acts = {
         22: [
-            Action(id="focus:T1:T2", label="Focus group A", private=True),
-            Action(id="x", label="Take 2 tiles"),
+            Action(id="focus:T1:T2", label="Focus group A", private=True, role=ActionRole.NORMAL),
+            Action(id="x", label="Take 2 tiles", role=ActionRole.MAIN),
         ]
     }
     post = turn_post(outcome([], acts))
@@ -140,6 +148,6 @@ def test_fit_lines_can_let_the_earliest_lines_give_way():
 
 def test_a_long_turn_keeps_its_newest_events_in_the_message():
     events = [Event(text=f"Step {n}: something long happens. " * 8) for n in range(30)]
-    post = turn_post(outcome(events, {22: [Action(id="a", label="A")]}))
+    post = turn_post(outcome(events, {22: [Action(id="a", label="A", role=ActionRole.NORMAL)]}))
     assert "Step 29:" in post.content and "Step 0:" not in post.content
     assert "earlier in `/game log`" in post.content

@@ -17,7 +17,7 @@ from bot.discord_app.posts import (
     who,
 )
 from bot.table import Outcome, Seat
-from engines import Action, Event, Result
+from engines import Action, ActionRole, Event, Result
 from tests.discord.game_info import TITLE, game
 
 
@@ -87,20 +87,26 @@ def test_long_notes_are_cut_so_the_events_keep_room():
 
 
 def test_moves_left_out_of_the_buttons_are_pointed_to_play():
-    many = {22: [Action(id=f"m{i}", label=f"Move {i}") for i in range(150)]}
+    many = {22: [Action(id=f"m{i}", label=f"Move {i}", role=ActionRole.NORMAL) for i in range(150)]}
     post = turn_post(outcome(["Ada rolls a 4"], many))
     assert PLAY_HINT in lines_of(post)
     assert PRIVATE_HINT not in post.content
 
 
 def test_moves_that_all_fit_need_no_pointer_to_play():
-    few = {22: [Action(id=f"m{i}", label=f"Move {i}") for i in range(3)]}
+    few = {22: [Action(id=f"m{i}", label=f"Move {i}", role=ActionRole.NORMAL) for i in range(3)]}
     post = turn_post(outcome(["Ada rolls a 4"], few))
     assert PLAY_HINT not in post.content
 
 
 def test_private_moves_are_pointed_to_the_private_panel():
-    hidden = {22: [Action(id="play:K", label="Play the king of spades", private=True)]}
+    hidden = {
+        22: [
+            Action(
+                id="play:K", label="Play the king of spades", private=True, role=ActionRole.NORMAL
+            )
+        ]
+    }
     post = turn_post(outcome(["Ada rolls a 4"], hidden))
     assert lines_of(post)[-1] == PRIVATE_HINT
     assert "king" not in post.content

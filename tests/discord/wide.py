@@ -12,7 +12,7 @@ import io
 from PIL import Image
 from pydantic import BaseModel
 
-from engines.core import Action, Engine, Event, IllegalAction, OptionSpec, Result, Rng
+from engines.core import Action, ActionRole, Engine, Event, IllegalAction, OptionSpec, Result, Rng
 
 SECRET = "the secret word is PLUGH"
 
@@ -49,8 +49,10 @@ class WideEngine(Engine[WideState]):
     #: moves each player makes in a row before the other's turn, and moves in a whole game
     per_turn = 1
     limit = 3
-    #: the first move's label says it loses something (a red button that asks first)
+    #: one move is declared destructive (a red button that asks first)
     losing = False
+    #: that move's words (whatever they are, its declared role makes it ask first)
+    losing_label = "Give up and lose 5 points"
     #: which move is the losing one (past the first 25, it sits in a select menu)
     losing_at = 0
 
@@ -69,15 +71,14 @@ class WideEngine(Engine[WideState]):
     def legal_actions(self, state, player):
         if state.done or player != self._current(state):
             return []
-        return [
-            Action(
-                id=self._id(n),
-                label="Give up and lose 5 points"
-                if self.losing and n == self.losing_at
-                else f"Move number {n} " + "with a long label " * 5,
-            )
-            for n in range(self.count)
-        ]
+        return [self._move(n) for n in range(self.count)]
+
+    def _move(self, n: int) -> Action:
+        if self.losing and n == self.losing_at:
+            label, role = self.losing_label, ActionRole.DESTRUCTIVE
+        else:
+            label, role = f"Move number {n} " + "with a long label " * 5, ActionRole.NORMAL
+        return Action(id=self._id(n), label=label, role=role, kind="Move")
 
     def apply(self, state, player, action_id):
         if player != self._current(state) or state.done:

@@ -33,7 +33,9 @@ class SecretToyEngine(toy.ToyEngine):
 
     def legal_actions(self, state, player):
         return [
-            Action(id=a.id, label=f"{a.label} ({self.word(state, player)})")
+            Action(
+                id=a.id, label=f"{a.label} ({self.word(state, player)})", role=a.role, kind=a.kind
+            )
             for a in super().legal_actions(state, player)
         ]
 

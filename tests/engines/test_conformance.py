@@ -13,7 +13,7 @@ import random
 import pytest
 
 import engines
-from engines.core import MAX_ACTION_ID, MAX_ACTION_LABEL, Engine, IllegalAction
+from engines.core import MAX_ACTION_ID, MAX_ACTION_LABEL, ActionRole, Engine, IllegalAction
 
 PLAYER_NAMES = ["Ada", "Brook", "Cy", "Dee", "Eli", "Fox"]
 SEEDS = [1, 2]
@@ -99,6 +99,41 @@ def test_random_playout_ends_with_a_result_and_replays_identically(name, n, seed
     for player, action_id in history:
         replay, _ = engine.apply(replay, player, action_id)
     assert replay.model_dump_json() == final.model_dump_json()
+
+
+#: the longest menu heading a move's kind may be (a select menu's placeholder shows it)
+MAX_KIND = 40
+
+
+def check_roles(engine: Engine, state, players) -> None:
+    """Every move offered to anyone (typed-amount moves too) declares its role, at most one of
+    a player's moves is the main one, and a declared kind is a short heading."""
+    for p in players:
+        moves = [*engine.legal_actions(state, p), *engine.amount_moves(state, p)]
+        for a in moves:
+            assert isinstance(a.role, ActionRole), f"{engine.name}: {a.id} declares no role"
+            assert a.kind is None or 0 < len(a.kind) <= MAX_KIND, (a.id, a.kind)
+        main = [a.id for a in moves if a.role is ActionRole.MAIN]
+        assert len(main) <= 1, f"{engine.name}: more than one main move: {main}"
+
+
+@pytest.mark.parametrize("name,n,seed", [c for c in _cases() if c.values[2] == SEEDS[0]])
+def test_every_offered_move_declares_its_role_and_at_most_one_is_main(name, n, seed):
+    """The front end styles and guards a move by its declared role alone (issue #26, 13)."""
+    engine = engines.get_engine(name)
+    players = PLAYER_NAMES[:n]
+    state = engine.setup(players, seed=seed)
+    rng = random.Random(seed * 31 + n)
+    for _ in range(engine.max_playout_steps):
+        check_roles(engine, state, players)
+        if engine.is_over(state):
+            break
+        player = rng.choice(engine.to_act(state))
+        if rng.random() < 0.3:
+            action_id = rng.choice(engine.legal_actions(state, player)).id
+        else:
+            action_id = engine.suggest(state, player, rng)
+        state, _ = engine.apply(state, player, action_id)
 
 
 @pytest.mark.parametrize("name", engines.names())

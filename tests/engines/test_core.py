@@ -7,8 +7,21 @@ from __future__ import annotations
 import random
 
 import pytest
+from pydantic import ValidationError
 
-from engines.core import Action, Engine, Event, IllegalAction, OptionSpec, Result, Rng
+from engines.core import (
+    Action,
+    ActionRole,
+    Amount,
+    Engine,
+    Event,
+    IllegalAction,
+    OptionSpec,
+    Result,
+    Rng,
+    move_with_amount,
+    role_shown,
+)
 from tests.engines.toy import ToyEngine, ToyState
 
 TOY = ToyEngine()
@@ -34,7 +47,11 @@ class Bare(Engine[ToyState]):
         return ["Ada"] if state.winner is None else []
 
     def legal_actions(self, state, player):
-        return [Action(id="go", label="Go")] if player == "Ada" and state.pile else []
+        return (
+            [Action(id="go", label="Go", role=ActionRole.NORMAL)]
+            if player == "Ada" and state.pile
+            else []
+        )
 
     def view(self, state, viewer):
         return state
@@ -152,7 +169,7 @@ def test_a_stand_in_for_a_player_with_nothing_to_do_is_refused():
 
 
 def test_the_default_pick_follows_the_random_generator_it_is_given():
-    actions = [Action(id=str(i), label=str(i)) for i in range(10)]
+    actions = [Action(id=str(i), label=str(i), role=ActionRole.NORMAL) for i in range(10)]
     state = _game()
     assert BARE.pick(state, "Ada", actions, random.Random(7)) == random.Random(7).choice(actions).id
 
@@ -193,9 +210,32 @@ def test_an_event_is_public_information_unless_marked_private():
 
 
 def test_an_action_cannot_be_changed_once_made():
-    action = Action(id="take:1", label="Take 1")
+    action = Action(id="take:1", label="Take 1", role=ActionRole.NORMAL)
     with pytest.raises(ValueError):
         action.id = "take:3"
+
+
+def test_an_action_saved_before_roles_loads_undeclared_and_is_treated_as_asking_first():
+    saved = Action.model_validate({"id": "bankrupt", "label": "Declare bankruptcy"})
+    assert (saved.role, saved.kind) == (None, None)
+    assert role_shown(saved) is ActionRole.DESTRUCTIVE
+
+
+def test_an_action_read_from_outside_data_is_validated():
+    with pytest.raises(ValidationError):
+        Action.model_validate({"id": 5, "label": 3, "role": "maybe"})
+
+
+def test_a_move_made_with_a_typed_amount_keeps_the_role_and_kind_of_the_move_offered():
+    bid = Action(
+        id="bid:to",
+        label="Bid",
+        role=ActionRole.MAIN,
+        kind="Bid",
+        amount=Amount(low=1, high=9, made="Bid {n}"),
+    )
+    made = move_with_amount(bid, "5")
+    assert (made.id, made.label, made.role, made.kind) == ("bid:to:5", "Bid 5", "main", "Bid")
 
 
 def test_a_result_without_scores_has_an_empty_score_table():
@@ -293,7 +333,7 @@ class TwoAwaited(Bare):
         return ["Ada", "Bo"]
 
     def legal_actions(self, state, player):
-        return [Action(id="trade", label="Trade")] if player == "Cy" else []
+        return [Action(id="trade", label="Trade", role=ActionRole.NORMAL)] if player == "Cy" else []
 
     def pick(self, state, player, actions, rng):
         return f"{player} picks with the pile at {state.pile}"

@@ -1,4 +1,4 @@
-"""Labels worded when first read (``Action(label=<words>)``): the action is the same as one
+"""Labels worded when first read (``Action(label=<words>, role=ActionRole.NORMAL)``): the action is the same as one
 built with the label at once, whatever reads it first, and an engine's lazy labels read after
 the game has moved on are the ones it would have worded when it listed the moves."""
 
@@ -12,16 +12,16 @@ import pytest
 from pydantic import BaseModel
 
 import engines
-from engines.core import Action, Engine
+from engines.core import Action, ActionRole, Engine
 
 PLAYERS = ["Ada", "Brook", "Cy", "Dee"]
 
 
 def _lazy(**given) -> Action:
-    return Action(id="go", label=lambda: "Go north", **given)
+    return Action(id="go", label=lambda: "Go north", **given, role=ActionRole.NORMAL)
 
 
-EAGER = Action(id="go", label="Go north")
+EAGER = Action(id="go", label="Go north", role=ActionRole.NORMAL)
 
 
 class _Holder(BaseModel):
@@ -67,19 +67,21 @@ def test_a_lazy_label_reads_as_the_label_given_at_once_whatever_reads_it_first(r
 
 def test_a_lazy_label_is_worded_once():
     calls = []
-    lazy = Action(id="go", label=lambda: calls.append(1) or "Go north")
+    lazy = Action(id="go", label=lambda: calls.append(1) or "Go north", role=ActionRole.NORMAL)
     assert (lazy.label, lazy.label, lazy.model_dump()["label"]) == ("Go north",) * 3
     assert calls == [1]
 
 
 def test_an_unread_lazy_label_is_never_worded():
-    action = Action(id="go", label=lambda: pytest.fail("worded without being read"))
+    action = Action(
+        id="go", label=lambda: pytest.fail("worded without being read"), role=ActionRole.NORMAL
+    )
     assert (action.id, action.private, action.amount) == ("go", False, None)
 
 
 def test_a_lazy_action_keeps_the_fields_given_with_it():
     assert _lazy(private=True, step_of="bid") == Action(
-        id="go", label="Go north", private=True, step_of="bid"
+        id="go", label="Go north", private=True, step_of="bid", role=ActionRole.NORMAL
     )
 
 

@@ -10,7 +10,7 @@ import pytest
 
 import engines
 
-RULINGS = Path(__file__).resolve().parents[2] / "docs" / "rulings"
+ENGINES = Path(__file__).resolve().parents[2] / "engines"
 #: the games this bot ships (tests register toy engines of their own)
 GAMES = [
     n for n in engines.names() if type(engines.get_engine(n)).__module__.startswith("engines.")
@@ -18,7 +18,7 @@ GAMES = [
 
 
 def _entries(game: str) -> list[str]:
-    text = (RULINGS / f"{game}.md").read_text(encoding="utf-8")
+    text = (ENGINES / game / "rulings.md").read_text(encoding="utf-8")
     return re.split(r"\n(?=## )", text)[1:]
 
 

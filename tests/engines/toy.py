@@ -12,7 +12,7 @@ import io
 from PIL import Image, ImageDraw
 from pydantic import BaseModel
 
-from engines.core import Action, Engine, Event, OptionSpec, Result, Rng
+from engines.core import Action, ActionRole, Engine, Event, OptionSpec, Result, Rng
 
 
 class ToyState(BaseModel):
@@ -58,7 +58,11 @@ class ToyEngine(Engine[ToyState]):
     def legal_actions(self, state, player):
         if state.winner or player != self._current(state):
             return []
-        return [Action(id=f"take:{n}", label=f"Take {n}") for n in (1, 2, 3) if n <= state.pile]
+        return [
+            Action(id=f"take:{n}", label=f"Take {n}", role=ActionRole.NORMAL)
+            for n in (1, 2, 3)
+            if n <= state.pile
+        ]
 
     def seated(self, state, player):
         return player in state.players

@@ -359,16 +359,21 @@ def test_an_amount_is_typed_in_a_form_the_page_shows(local, chromium):
     (mover_id,) = set(start["mentions"]) & set(you.names)
     you.switch(you.names[mover_id])
     turn = next(m for m in you.messages() if m["id"] == start["id"])
-    trade = next(b for b in turn["buttons"] if b["label"].startswith("Start a trade"))
-    you.click(turn, trade["id"])
-    turn = you.wait_for_message(  # the turn's message, edited in place
-        str(int(start["id"]) - 1),
-        lambda m: not m["ephemeral"] and any(b["label"] == CHOOSE for b in m["buttons"]),
-        "the trade drafted privately",
-    )
+    # starting a trade is the player's private business: on their panel, not the board
+    assert not any(b["label"].startswith("Start a trade") for b in turn["buttons"])
     you.click(turn, next(b["id"] for b in turn["buttons"] if b["label"] == CHOOSE))
     panel = you.wait_for_message(
         turn["id"], lambda m: m["ephemeral"] and m["buttons"], "the private panel"
+    )
+    you.click(
+        panel, next(b["id"] for b in panel["buttons"] if b["label"].startswith("Start a trade"))
+    )
+    panel = you.wait_for_message(
+        str(int(panel["id"]) - 1),
+        lambda m: (
+            m["ephemeral"] and any(b["label"].startswith("Offer shmeckles") for b in m["buttons"])
+        ),
+        "the trade drafted privately",
     )
     offer = next(b for b in panel["buttons"] if b["label"].startswith("Offer shmeckles"))
     page = you.page

@@ -241,3 +241,25 @@ def test_a_form_refuses_what_discords_client_would_not_send_and_can_be_closed(wo
     close = {"seat": str(ada.id), "interaction": str(record.id), "close": True}
     assert _call(page, "/api/form", close)[0] == 200
     assert _forms(page, ada, games) == [] and not dispatched
+
+
+def _get(page, path: str) -> tuple[int, str, bytes]:
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{page.port}{path}", timeout=10) as got:
+            return got.status, got.headers.get_content_type(), got.read()
+    except urllib.error.HTTPError as exc:
+        return exc.code, "", b""
+
+
+def test_the_page_its_script_and_its_styles_are_served_with_their_types(world):
+    page = world[1]
+    assert _get(page, "/")[:2] == (200, "text/html")
+    status, kind, script = _get(page, "/static/app.js")
+    assert status == 200 and kind.endswith("javascript") and script
+    assert _get(page, "/static/style.css")[:2] == (200, "text/css")
+
+
+def test_only_the_page_s_own_static_files_are_served(world):
+    page = world[1]
+    for path in ("/static/missing.js", "/static/..%2Fwebapp.py", "/static/%2E%2E", "/static/"):
+        assert _get(page, path)[0] == 404, path

@@ -75,7 +75,7 @@ def test_selling_is_even_and_pays_half_the_price():
     s = _orange()
     s.level = {16: 2, 18: 1, 19: 1}
     s.bank_stilts = 28
-    with pytest.raises(IllegalAction, match="evenly"):
+    with pytest.raises(IllegalAction, match="stands on Fantasy World; sell that one first"):
         act(s, "Ada", "sell:18")
     s = act(s, "Ada", "sell:16")
     assert s.level[16] == 1 and s.cash["Ada"] == 1550 and s.bank_stilts == 29
@@ -92,9 +92,9 @@ def test_selling_a_box_swaps_it_back_for_four_stilts():
 
 def test_selling_a_box_when_the_bank_lacks_stilts_sells_the_group_down_evenly():
     s = _orange()
-    s.level = {16: 5, 18: 5, 19: 5}
+    s.level = {16: 5, 18: 5, 19: 5}  # no order kept: read as built in board order, 19 last
     s.bank_stilts, s.bank_boxes = 2, 9
-    s = act(s, "Ada", "sell:16")
+    s = act(s, "Ada", "sell:19")
     # the Bank can give 2 stilts for 3 boxes: the group goes down to no stilts
     assert s.level == {} and s.bank_boxes == 12 and s.bank_stilts == 2
     assert s.cash["Ada"] == 1500 + 3 * 5 * 50

@@ -100,7 +100,12 @@ def test_an_unproposed_trade_draft_lapses_with_the_turn():
     ev = _ev()
     flow.next_turn(s, ev)
     assert s.trade is None
-    assert ev[0].text == "Ada's unproposed trade draft lapses with the turn."
+    lapse = ev[0]
+    assert (lapse.text, lapse.private_to) == (
+        "Your trade draft, never proposed, lapses with the turn.",
+        "Ada",
+    )
+    assert "lapses" not in " ".join(s.log)
 
 
 def test_a_proposed_trade_outlives_the_turn():

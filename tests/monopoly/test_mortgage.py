@@ -37,7 +37,7 @@ def _mortgaged_trade():
     s = new()
     own(s, "Ada", 39)
     s.mortgaged = [39]
-    s = act(s, "Ada", "trade:new:Brook")
+    s = act(s, "Ada", "trade:seat:2")
     s = act(s, "Ada", "tr:give:39")
     s = act(s, "Ada", "tr:propose")
     return act(s, "Brook", "tr:yes")

@@ -13,7 +13,7 @@ def test_a_player_waiting_for_their_turn_may_mortgage_lift_and_trade():
     s = new(3)
     own(s, "Cy", 5)
     assert ENGINE.to_act(s) == ["Ada"]
-    assert {"mortgage:5", "trade:new:Ada"} <= ids(s, "Cy")
+    assert {"mortgage:5", "trade:seat:1"} <= ids(s, "Cy")
     s = act(s, "Cy", "mortgage:5")
     s = act(s, "Cy", "lift:5")
     assert 5 not in s.mortgaged and s.cash["Cy"] == 1500 - 10
@@ -28,7 +28,7 @@ def test_a_player_not_awaited_may_not_roll():
 def test_to_act_names_the_auction_bidder_and_the_trade_answerer():
     s = new(3)
     own(s, "Ada", 1)
-    s = act(s, "Ada", "trade:new:Cy")
+    s = act(s, "Ada", "trade:seat:3")
     s = act(s, "Ada", "tr:give:1")
     s = act(s, "Ada", "tr:propose")
     assert ENGINE.to_act(s) == ["Cy"]

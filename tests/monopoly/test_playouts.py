@@ -1,5 +1,6 @@
 """Random playouts at 2-6 players in both rule sets, checking at every step that shmeckles are
-conserved, the 32 stilts and 12 boxes are all accounted for, and each property has one owner."""
+conserved, the 32 stilts and 12 boxes are all accounted for (and remembered in the order
+bought), and each property has one owner."""
 
 import random
 
@@ -24,6 +25,8 @@ def check_invariants(s, start_money):
         assert i in PROPERTIES and owner in s.players and owner not in s.bankrupt
     assert set(s.mortgaged) <= set(s.owner)
     assert set(s.level) <= set(LOCATIONS) and all(s.owner.get(i) for i in s.level)
+    standing = sorted(i for i, lvl in s.level.items() for _ in range(lvl))
+    assert sorted(s.bought) == standing, "every standing building is in the order bought once"
     assert all(c >= 0 for c in s.cash.values())
     held = [c for cards in s.cards.values() for c in cards]
     assert len(held) + sum(len(d) for d in s.decks.values()) == 32

@@ -116,7 +116,8 @@ def test_selling_starts_from_the_most_built_location():
     s = _dark_blue()
     s.level = {37: 1, 39: 2}
     assert prop.can_sell_here(s, "Ada", 37) == (
-        "Sell evenly: sell from the most built dark-blue location first."
+        "Sell in the reverse of the order bought: the last building bought on the dark-blue "
+        "group stands on Rick's Garage; sell that one first."
     )
     assert prop.can_sell_here(s, "Ada", 39) is None
 

@@ -1,10 +1,15 @@
 """The quick game: 3 free title deeds each, and the first bankruptcy ends the game with the
-richest player winning by the rulebook's count."""
+richest player winning by the rulebook's count, made once the receiver of mortgaged property has
+paid its 10% fee."""
 
+import pytest
+
+from engines.core import IllegalAction
 from engines.monopoly.engine import ENGINE
 from engines.monopoly.property import worth
+from engines.monopoly.state import Debt
 
-from .helpers import NAMES, act, dice, new, own
+from .helpers import NAMES, act, dice, ids, new, own
 
 
 def test_quick_setup_deals_three_free_title_deeds_to_each_player():
@@ -52,3 +57,63 @@ def test_a_player_leaving_a_quick_game_ends_it():
     s, _ = ENGINE.remove_player(s, "Cy")
     r = ENGINE.result(s)
     assert r is not None and "Cy" not in r.winners and ENGINE.to_act(s) == []
+
+
+# -- the fee on mortgaged property received at the end ----------------------------------------
+# "If you owe another player, give that player all of your mortgaged property and your "Get Out
+# of Jail Free" cards. The player must pay 10% on each mortgaged property, even if they do not
+# intend to redeem it yet."
+
+
+def _bankrupt_to_brook(brook_cash=1500, brooks=(39,)):
+    """Ada (cash 0, Ghost Train and Morty's Bedroom mortgaged) cannot pay Brook 500: Brook
+    receives them (fees 10 and 18). Brook owns Rick's Garage, Cy Birdperson Planet, Planet
+    Squanch and Harry Herpson High School (Cy 2160 in all; Brook 2175 before the fees)."""
+    s = new(3, mode="quick")
+    s.owner = {}
+    own(s, "Ada", 5, 37)
+    own(s, "Brook", *brooks)
+    own(s, "Cy", 31, 32, 1)
+    s.mortgaged = [5, 37]
+    s.cash["Ada"], s.cash["Brook"] = 0, brook_cash
+    s.debts = [Debt(debtor="Ada", creditor="Brook", amount=500, reason="rent on Rick's Garage")]
+    return act(s, "Ada", "bankrupt")
+
+
+def test_the_receiver_pays_the_fee_on_each_mortgaged_property_before_the_count():
+    s = _bankrupt_to_brook()
+    assert ENGINE.result(s) is None and ENGINE.to_act(s) == ["Brook"]
+    s = act(s, "Brook", "keep:5")
+    s = act(s, "Brook", "keep:37")
+    r = ENGINE.result(s)
+    assert s.cash["Brook"] == 1500 - 10 - 18
+    # Brook 1472 + 400 + 100 + 175 = 2147 < Cy 2160: counted without the fees, Brook had won
+    assert (r.scores["Brook"], r.scores["Cy"]) == (2147, 2160) and r.winners == ["Cy"]
+
+
+def test_lifting_a_received_mortgage_at_the_end_counts_the_same_as_keeping_it():
+    s = _bankrupt_to_brook()
+    s = act(s, "Brook", "lift:5")  # 110, and Ghost Train counts at its full 200
+    s = act(s, "Brook", "keep:37")
+    assert ENGINE.result(s).scores["Brook"] == 2147
+
+
+def test_while_the_fee_waits_nobody_else_moves_and_the_receiver_only_settles():
+    s = _bankrupt_to_brook()
+    assert ENGINE.legal_actions(s, "Cy") == []
+    with pytest.raises(IllegalAction, match="only Brook's 10% fee on mortgaged property"):
+        act(s, "Cy", "trade:seat:2")
+    moves = ids(s, "Brook")
+    assert {"keep:5", "lift:5", "lift:37", "mortgage:39"} <= moves
+    assert not any(m.startswith(("build:", "trade:", "roll")) for m in moves)
+    assert ENGINE.view(s, None).pending.endswith("Then the quick game's count.")
+
+
+def test_a_receiver_who_cannot_raise_the_fee_is_bankrupt_too_and_not_counted():
+    """ "If you still do not have enough money, you are BANKRUPT and your game is over!" """
+    s = _bankrupt_to_brook(brook_cash=0, brooks=())  # nothing to sell or mortgage
+    s = act(s, "Brook", "keep:5")
+    assert ENGINE.result(s) is None and ids(s, "Brook") == {"bankrupt"}
+    s = act(s, "Brook", "bankrupt")
+    r = ENGINE.result(s)
+    assert r.winners == ["Cy"] and r.scores["Brook"] == 0

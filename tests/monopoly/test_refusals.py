@@ -66,15 +66,13 @@ def test_a_player_in_debt_is_told_to_raise_the_money_first():
     )
 
 
-def test_a_third_player_cannot_join_a_trade_already_being_drafted():
+def test_another_player_cannot_trade_while_a_draft_is_made_and_is_not_told_whose():
     s = _orange(3)
     s.trade = Trade(proposer="Ada", partner="Brook")
-    assert _refusal(s, "Cy", "tr:cash:10") == (
-        "Ada is already trading with Brook; wait for that trade to end."
-    )
-    assert _refusal(s, "Cy", "trade:new:Ada") == (
-        "Ada is already trading with Brook; wait for that trade to end."
-    )
+    drafting = "Another player is drafting a trade; wait until it is proposed or dropped."
+    for player in ("Brook", "Cy"):
+        assert _refusal(s, player, "tr:cash:10") == drafting
+        assert _refusal(s, player, "trade:seat:1") == drafting
     assert _refusal(s, "Cy", "buy") == "The game is waiting for Ada, not you."
 
 
@@ -93,8 +91,8 @@ def test_a_player_in_debt_may_not_build_or_lift_a_mortgage():
 def test_the_partner_of_a_proposed_trade_is_told_to_answer_it_first():
     s = _orange(3)
     s.trade = Trade(proposer="Ada", partner="Brook", cash=10, proposed=True)
-    assert _refusal(s, "Brook", "trade:new:Cy") == ("Answer Ada's trade first (accept or decline).")
-    assert _refusal(s, "Cy", "trade:new:Ada") == (
+    assert _refusal(s, "Brook", "trade:seat:3") == ("Answer Ada's trade first (accept or decline).")
+    assert _refusal(s, "Cy", "trade:seat:1") == (
         "Ada is already trading with Brook; wait for that trade to end."
     )
 

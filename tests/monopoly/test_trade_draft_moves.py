@@ -1,11 +1,7 @@
 """A trade being drafted is the proposer's secret until proposed: its moves are private and say
 what they change (offer or take back, ask for or stop asking); a proposed trade can be
-withdrawn; a trade partner is named in a move's id by name only when the name is short plain
-ASCII without spaces or colons, else by seat."""
+withdrawn."""
 
-import pytest
-
-from engines.monopoly.actions import player_key
 from engines.monopoly.data import SPACES
 from engines.monopoly.engine import ENGINE
 
@@ -37,22 +33,6 @@ def test_a_proposed_trade_can_only_be_withdrawn_by_its_proposer():
     s = act(_draft(), "Ada", "tr:propose")
     tr = {i: a.label for i, a in _moves(s, "Ada").items() if i.startswith("tr:")}
     assert tr == {"tr:cancel": "Withdraw your trade offer"}
-
-
-@pytest.mark.parametrize(
-    ("name", "key"),
-    [
-        ("Bo", "Bo"),
-        ("B" * 40, "B" * 40),
-        ("B" * 41, "2"),
-        ("Bo Jo", "2"),
-        ("B:o", "2"),
-        ("Zoë", "2"),
-    ],
-)
-def test_a_player_is_named_in_ids_by_name_only_when_it_is_short_plain_ascii(name, key):
-    s = ENGINE.setup(["Ada", name], seed=1)
-    assert player_key(s, name) == key
 
 
 def test_jail_cards_in_a_draft_are_offered_or_asked_for_privately_and_taken_back():

@@ -19,7 +19,7 @@ def test_a_jail_card_is_offered_and_asked_for_and_each_taken_back_by_the_same_mo
     s = new(3)
     own(s, "Ada", 1)
     s.cards["Ada"], s.cards["Brook"] = ["s09"], ["c05"]
-    s = act(s, "Ada", "trade:new:Brook")
+    s = act(s, "Ada", "trade:seat:2")
     s = act(s, "Ada", "tr:gcard:s09")
     s = act(s, "Ada", "tr:tcard:c05")
     assert (s.trade.give_cards, s.trade.take_cards) == (["s09"], ["c05"])
@@ -34,7 +34,13 @@ def test_declining_a_trade_is_announced():
     assert [e.text for e in events] == ["Brook declines Ada's trade."]
 
 
-def test_cancelling_a_draft_is_announced():
+def test_dropping_a_draft_is_told_to_its_drafter_alone():
     s, events = ENGINE.apply(_draft(), "Ada", "tr:cancel")
     assert s.trade is None
-    assert [e.text for e in events] == ["Ada cancels the trade."]
+    assert [(e.text, e.private_to) for e in events] == [("You drop your trade draft.", "Ada")]
+
+
+def test_withdrawing_a_proposed_trade_is_announced():
+    s, events = ENGINE.apply(act(_draft(), "Ada", "tr:propose"), "Ada", "tr:cancel")
+    assert s.trade is None
+    assert [(e.text, e.private_to) for e in events] == [("Ada cancels the trade.", None)]

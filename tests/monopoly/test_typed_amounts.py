@@ -69,7 +69,7 @@ def test_typed_moves_are_not_legal_actions_so_every_legal_action_applies_as_it_i
 
 def _draft():
     s = new(2)
-    return act(s, "Ada", "trade:new:Brook")
+    return act(s, "Ada", "trade:seat:2")
 
 
 def test_the_trade_drafter_types_the_cash_they_offer():
@@ -95,7 +95,7 @@ def test_trade_cash_is_bounded_by_what_each_side_can_raise():
 def test_only_the_drafter_of_an_unproposed_trade_types_its_cash():
     s = new(2)
     own(s, "Brook", 3)
-    s = act(act(s, "Ada", "trade:new:Brook"), "Ada", "tr:take:3")
+    s = act(act(s, "Ada", "trade:seat:2"), "Ada", "tr:take:3")
     assert _typed(s, "Brook") == {}
     s = act(act(s, "Ada", "tr:offer:10"), "Ada", "tr:propose")
     assert _typed(s, "Ada") == {}

@@ -48,7 +48,7 @@ def test_a_players_own_view_lists_deeds_cards_and_options():
 def test_the_pending_line_names_the_awaited_decision():
     s = new(3)
     own(s, "Ada", 1)
-    s = act(s, "Ada", "trade:new:Cy")
+    s = act(s, "Ada", "trade:seat:3")
     s = act(s, "Ada", "tr:give:1")
     s = act(s, "Ada", "tr:propose")
     assert "Waiting for Cy" in ENGINE.view(s, None).pending

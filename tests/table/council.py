@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from pydantic import BaseModel
 
 import engines
-from engines.core import Action, Amount, Engine, Event, Result, Rng
+from engines.core import Action, ActionRole, Amount, Engine, Event, Result, Rng
 
 HIGHEST_BID = 9
 
@@ -46,18 +46,23 @@ class CouncilEngine(Engine[CouncilState]):
         if state.over or player not in state.players:
             return []
         if player in state.spoken:
-            return [Action(id="withdraw", label="Take back what I said")]
+            return [Action(id="withdraw", label="Take back what I said", role=ActionRole.NORMAL)]
         return [
-            Action(id="pass", label="Pass"),
-            Action(id="peek", label="Peek at the prize", private=True),
-            Action(id=f"ring:{player}", label=f"Ring {player}'s bell"),
+            Action(id="pass", label="Pass", role=ActionRole.NORMAL),
+            Action(id="peek", label="Peek at the prize", private=True, role=ActionRole.NORMAL),
+            Action(id=f"ring:{player}", label=f"Ring {player}'s bell", role=ActionRole.NORMAL),
         ]
 
     def amount_moves(self, state, player):
         if state.over or player not in state.players or player in state.spoken:
             return []
         return [
-            Action(id="bid", label="Bid", amount=Amount(low=1, high=HIGHEST_BID, made="Bid {n}"))
+            Action(
+                id="bid",
+                label="Bid",
+                amount=Amount(low=1, high=HIGHEST_BID, made="Bid {n}"),
+                role=ActionRole.MAIN,
+            )
         ]
 
     def seated(self, state, player):

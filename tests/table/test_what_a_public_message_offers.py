@@ -5,23 +5,35 @@ and a click's index must find the move the component showed."""
 from __future__ import annotations
 
 from bot.table.offers import board_moves, has_private_moves, panel_moves, pick, unique
-from engines import Action
+from engines import Action, ActionRole
 from engines.core import Amount
 
-PASS = Action(id="pass", label="Pass")
-ROLL = Action(id="roll", label="Roll the dice")
-FOCUS = Action(id="focus:T7", label="Play the focus group in your hand", private=True)
-BID = Action(id="bid:to", label="Bid", amount=Amount(low=1, high=1500, made="Bid {n}"))
-BID_10 = Action(id="bid:10", label="Bid 10", step_of="bid:to:10")
-BID_50 = Action(id="bid:50", label="Bid 50", step_of="bid:to:50")
+PASS = Action(id="pass", label="Pass", role=ActionRole.NORMAL)
+ROLL = Action(id="roll", label="Roll the dice", role=ActionRole.MAIN)
+FOCUS = Action(
+    id="focus:T7", label="Play the focus group in your hand", private=True, role=ActionRole.NORMAL
+)
+BID = Action(
+    id="bid:to",
+    label="Bid",
+    amount=Amount(low=1, high=1500, made="Bid {n}"),
+    role=ActionRole.NORMAL,
+)
+BID_10 = Action(id="bid:10", label="Bid 10", step_of="bid:to:10", role=ActionRole.NORMAL)
+BID_50 = Action(id="bid:50", label="Bid 50", step_of="bid:to:50", role=ActionRole.NORMAL)
 
 
 def test_each_move_is_offered_once_in_the_order_it_came():
-    assert unique([ROLL, PASS, Action(id="roll", label="Roll again"), PASS]) == [ROLL, PASS]
+    assert unique(
+        [ROLL, PASS, Action(id="roll", label="Roll again", role=ActionRole.NORMAL), PASS]
+    ) == [ROLL, PASS]
 
 
 def test_the_public_message_offers_every_awaited_players_public_moves_in_turn_order():
-    awaited = {22: [ROLL, PASS], 11: [Action(id="trade", label="Offer a trade"), PASS]}
+    awaited = {
+        22: [ROLL, PASS],
+        11: [Action(id="trade", label="Offer a trade", role=ActionRole.NORMAL), PASS],
+    }
     assert [a.id for a in board_moves(awaited, True)] == ["roll", "pass", "trade"]
 
 
@@ -59,7 +71,7 @@ def test_a_typed_amount_stands_for_its_fixed_steps_on_buttons():
 
 
 def test_fixed_steps_stay_when_their_typed_move_is_not_offered():
-    other = Action(id="bid:to:x", label="Bid otherwise", amount=BID.amount)
+    other = Action(id="bid:to:x", label="Bid otherwise", amount=BID.amount, role=ActionRole.NORMAL)
     assert panel_moves([BID_10, other, PASS]) == [BID_10, other, PASS]
 
 

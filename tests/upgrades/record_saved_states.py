@@ -24,6 +24,8 @@ SNAPSHOTS = [
     ("monopoly", 2, {"mode": "quick"}, 12, 0.5),
     ("anatomy_park", 3, {"mode": "basic"}, 13, 0.5),
     ("anatomy_park", 4, {"mode": "advanced"}, 14, 0.6),
+    # saved while a lasting body reaction was in effect, its card then in the reaction discard
+    ("anatomy_park", 2, {"mode": "basic"}, 17, 0.65),
     ("run_animals", 3, {}, 15, 0.5),
     ("cemetery", 2, {}, 16, 0.5),
 ]

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import engines
+from engines.anatomy_park import migrations as anatomy_park
 from engines.cemetery import migrations as cemetery
 from engines.cemetery.engine import ENGINE as CEMETERY
 from engines.cemetery.state import Slot
@@ -50,6 +51,58 @@ def test_the_fixtures_exercise_every_engine_s_migrations():
         oldest[saved["game"]] = min(version, oldest.get(saved["game"], version))
     for game, version in oldest.items():
         assert version == 0 or not engines.get_engine(game).migrations, game
+
+
+# -- Anatomy Park ------------------------------------------------------------------------------
+def _active(card: str, owner: str = "Ada", since: int = 3) -> dict:
+    return {"card": card, "owner": owner, "since_turn": since}
+
+
+def test_anatomy_park_0_to_1_an_active_reaction_leaves_the_discard_pile():
+    raw = {"ongoing": [_active("R22")], "reaction_discard": ["R11", "R22"], "reactions": ["R09"]}
+    migrated = anatomy_park.active_reactions_leave_the_discard(raw)
+    assert migrated["reaction_discard"] == ["R11"] and migrated["reactions"] == ["R09"]
+    assert migrated["ongoing"] == [_active("R22")], "still in effect, beside the body"
+
+
+def test_anatomy_park_0_to_1_an_active_reaction_reshuffled_into_the_deck_leaves_the_deck():
+    raw = {"ongoing": [_active("R22")], "reaction_discard": [], "reactions": ["R09", "R22"]}
+    assert anatomy_park.active_reactions_leave_the_discard(raw)["reactions"] == ["R09"]
+
+
+def test_anatomy_park_0_to_1_a_card_drawn_again_while_in_effect_is_in_effect_once():
+    """Drawn again after a reshuffle: one card, its newest draw stands."""
+    raw = {
+        "ongoing": [_active("R22", "Ada", 3), _active("R22", "Bo", 6)],
+        "reaction_discard": ["R22"],
+        "reactions": [],
+    }
+    migrated = anatomy_park.active_reactions_leave_the_discard(raw)
+    assert migrated["ongoing"] == [_active("R22", "Bo", 6)] and migrated["reaction_discard"] == []
+
+
+def test_anatomy_park_0_to_1_a_card_being_acted_out_again_ends_its_older_effect():
+    """The card is in the drawer's hands now; acting it out puts it in effect anew."""
+    raw = {
+        "ongoing": [_active("R22")],
+        "tasks": [{"kind": "act_out", "player": "Bo", "data": {"card": "R22"}}],
+        "reaction_discard": ["R11"],
+        "reactions": [],
+    }
+    migrated = anatomy_park.active_reactions_leave_the_discard(raw)
+    assert migrated["ongoing"] == [] and migrated["reaction_discard"] == ["R11"]
+
+
+def test_anatomy_park_a_game_saved_with_a_reaction_in_effect_loads_with_it_beside_the_body():
+    saved = json.loads(
+        (Path(__file__).parent / "saved_states/anatomy_park-basic-2p.json").read_text()
+    )
+    assert saved["state"]["schema_version"] == 0
+    active = [o["card"] for o in saved["state"]["ongoing"]]
+    assert active and set(active) <= set(saved["state"]["reaction_discard"]), "the old layout"
+    state = engines.get_engine("anatomy_park").load_state(json.dumps(saved["state"]))
+    assert [o.card for o in state.ongoing] == active
+    assert not set(active) & set(state.reaction_discard + state.reactions)
 
 
 # -- Cemetery Creatures ----------------------------------------------------------------------
@@ -136,6 +189,30 @@ def test_monopoly_1_to_2_dice_left_from_an_earlier_turn_name_nobody():
     """The turn has passed: the dice belong to someone before the current player, unknown."""
     raw = {"players": ["Ada", "Bo"], "turn": 1, "stage": "roll", "again": False, "dice": [5, 1]}
     assert monopoly.record_who_rolled(raw)["roller"] is None
+
+
+def test_monopoly_2_to_3_buildings_are_taken_as_bought_row_by_row_in_board_order():
+    raw = {"level": {"34": 1, "1": 5, "31": 2, "3": 5, "32": 1}}
+    bought = monopoly.record_building_order(raw)["bought"]
+    assert bought == [1, 3] * 5 + [31, 32, 34, 31]
+
+
+def test_monopoly_2_to_3_a_game_without_buildings_has_none_in_its_order():
+    assert monopoly.record_building_order({"level": {}})["bought"] == []
+
+
+def test_monopoly_an_old_save_sells_each_group_from_its_last_building_and_plays_on():
+    """The classic fixture (saved before the order was kept): Chidi's brown boxes and green
+    stilts (Birdperson Planet 2, Planet Squanch 1, Dwarf Terrace 9 1)."""
+    saved = json.loads(
+        (Path(__file__).parent / "saved_states/monopoly-classic-3p.json").read_text()
+    )
+    state = MONOPOLY.load_state(json.dumps(saved["state"]))
+    sales = sorted(a.id for a in MONOPOLY.legal_actions(state, "Chidi") if a.id.startswith("sell:"))
+    assert sales == ["sell:3", "sell:31"]
+    state, _ = MONOPOLY.apply(state, "Chidi", "sell:31")
+    sales = sorted(a.id for a in MONOPOLY.legal_actions(state, "Chidi") if a.id.startswith("sell:"))
+    assert sales == ["sell:3", "sell:34"]
 
 
 # -- Run Animals, Run! -------------------------------------------------------------------------

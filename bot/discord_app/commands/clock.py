@@ -24,7 +24,7 @@ from bot.clock.service import ClockService
 from bot.discord_app import clock_texts as words
 from bot.discord_app import replies
 from bot.discord_app.channels import channel_id_of
-from bot.discord_app.checks import is_moderator
+from bot.discord_app.checks import is_moderator, sees_channel
 from bot.discord_app.clock_runtime import clock_service_of
 from bot.discord_app.clock_texts import Said, when
 from bot.discord_app.commands.bots import LEVEL_CHOICES
@@ -67,22 +67,24 @@ async def say(interaction: discord.Interaction[TabletopClient], said: Said) -> N
 
 
 class HostCaller(TypedDict):
-    """Who uses a host power, where: the clock service's ``channel_id``, ``user_id`` and
-    ``can_manage``."""
+    """Who uses a host power, where: the clock service's ``channel_id``, ``user_id``,
+    ``can_manage`` and ``by_name``."""
 
     channel_id: int
     user_id: int
     can_manage: bool
+    by_name: str
 
 
 def as_host(interaction: discord.Interaction[TabletopClient]) -> HostCaller:
-    """The caller as the clock service's host powers take it: where, who, and whether they
-    may act as a moderator (Manage Messages or the game master role) even if they are not the
-    host."""
+    """The caller as the clock service's host powers take it: where, who (with the display
+    name the game's log calls a moderator who has no seat), and whether they may act as a
+    moderator (Manage Messages or the game master role) even if they are not the host."""
     return {
         "channel_id": channel_id_of(interaction),
         "user_id": interaction.user.id,
         "can_manage": is_moderator(interaction),
+        "by_name": interaction.user.display_name,
     }
 
 
@@ -208,9 +210,17 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree[TabletopCl
     ) -> None:
         service = service_of(interaction)
         channel = interaction.channel_id if scope == "channel" else None
-        entries = await records.history(service.table, interaction.guild_id, channel)
+        hidden = 0
+        if channel is None:  # only the games in channels the asker can see are named
+            entries, hidden = await records.visible_history(
+                service.table, interaction.guild_id, sees_channel(interaction)
+            )
+        else:
+            entries = await records.history(service.table, interaction.guild_id, channel)
+        unseen = f"{hidden} recent game(s) in channels you cannot see are not listed."
         if not entries:
-            await replies.private(interaction, "No finished games here yet.")
+            none = f"No finished games in the channels you can see. {unseen}"
+            await replies.private(interaction, none if hidden else "No finished games here yet.")
             return
         lines = []
         for h in entries:
@@ -222,9 +232,9 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree[TabletopCl
             lines.append(
                 f"• <t:{int(h.ended_at)}:d> **{h.title}**{where}: {', '.join(h.players)} — {end}"
             )
+        body = fit_lines(lines, 1850, more="… and {n} more")
         await replies.private(
-            interaction,
-            "\n".join(["Recent games:", *fit_lines(lines, 1900, more="… and {n} more")]),
+            interaction, "\n".join(["Recent games:", *body, *([unseen] if hidden else [])])
         )
 
     @game.command(

@@ -95,6 +95,7 @@ async def handle_log_page(
 ) -> None:
     """An "Older"/"Newer" click under ``/game log``: the same private message, another page."""
     try:
+        interaction.client.cooldowns.take("log", interaction.user.id)
         content, view = await log_page(interaction, page, per)
         await interaction.response.edit_message(content=content, view=view)
     except Exception as exc:  # every failure becomes a private answer
@@ -104,6 +105,7 @@ async def handle_log_page(
 def register(game: app_commands.Group, tree: app_commands.CommandTree[TabletopClient]) -> None:
     @game.command(name="board", description="Post the current board in the channel.")
     async def board(interaction: discord.Interaction[TabletopClient]) -> None:
+        interaction.client.cooldowns.take("board", interaction.user.id)
         # Deferred privately so a refusal stays private; the board itself is posted publicly.
         await interaction.response.defer(ephemeral=True, thinking=True)
         info, png, summary = await table_of(interaction).board(
@@ -145,6 +147,7 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree[TabletopCl
     async def log(
         interaction: discord.Interaction[TabletopClient], count: app_commands.Range[int, 1, 50] = 15
     ) -> None:
+        interaction.client.cooldowns.take("log", interaction.user.id)
         content, view = await log_page(interaction, 1, count)
         await replies.private(interaction, content, view=view)
 
@@ -153,7 +156,9 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree[TabletopCl
     )
     async def replay(interaction: discord.Interaction[TabletopClient]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        message = await post_replay(interaction.client, channel_id_of(interaction))
+        message = await post_replay(
+            interaction.client, channel_id_of(interaction), asker=interaction.user.id
+        )
         done = "The replay is posted in the channel." if message else BOARD_NOT_POSTED
         await interaction.edit_original_response(content=done)
 
