@@ -123,9 +123,13 @@ def numbers(match: re.Match[str], **ranges: range) -> list[int] | None:
     return out
 
 
-def move_numbers(match: re.Match[str], index: range = MOVE_INDEXES) -> list[int] | None:
+def move_numbers(match: re.Match[str], index: range = MOVE_INDEXES) -> tuple[int, int, int] | None:
     """The game, version and index of a move's custom id, range-checked."""
-    return numbers(match, game=GAME_IDS, version=VERSIONS, index=index)
+    read = numbers(match, game=GAME_IDS, version=VERSIONS, index=index)
+    if read is None:
+        return None
+    game, version, at = read
+    return game, version, at
 
 
 async def answer_forged(interaction: discord.Interaction) -> None:
@@ -149,7 +153,7 @@ class Checked:
 C = TypeVar("C", bound=Checked)
 
 
-def checked(item: C, read: list[int] | None) -> C:
+def checked(item: C, read: Sequence[int] | None) -> C:
     """``item`` (made with placeholder numbers when ``read`` is ``None``) marked forged when
     its custom id's numbers did not pass their ranges."""
     item.forged = read is None
@@ -432,7 +436,8 @@ async def answer_unreadable(interaction: discord.Interaction[TabletopClient]) ->
     kinds = (discord.InteractionType.component, discord.InteractionType.modal_submit)
     if interaction.type not in kinds:
         return False
-    custom_id = str((interaction.data or {}).get("custom_id") or "")
+    data: Mapping[str, Any] = interaction.data or {}
+    custom_id = str(data.get("custom_id") or "")
     if not OURS.match(custom_id) or any(p.fullmatch(custom_id) for p in PATTERNS):
         return False
     await answer_forged(interaction)
