@@ -12,7 +12,7 @@ import time
 import pytest
 
 from engines.run_animals.engine import ENGINE
-from rendering.run_animals import render_board, render_hand
+from engines.run_animals.render import render_board, render_hand
 
 PLAYERS = ["Ada", "Brook", "Cy", "Dee"]
 

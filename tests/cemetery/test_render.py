@@ -9,7 +9,7 @@ from PIL import Image
 
 import rendering
 from engines.cemetery.engine import ENGINE
-from rendering import cemetery as art
+from engines.cemetery import render as art
 from tests.cemetery.helpers import PLAYERS, creature, fresh, take
 
 

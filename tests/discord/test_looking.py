@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import engines
+from tests.shipped import shipped_games
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -125,7 +126,7 @@ def test_the_rules_speak_the_buttons_words_not_move_ids():
         assert "(+" not in text and "+10" not in text, f"{name}'s guide names fixed steps"
 
 
-@pytest.mark.parametrize("game", ["monopoly", "run_animals", "cemetery", "anatomy_park"])
+@pytest.mark.parametrize("game", sorted(shipped_games()))
 async def test_rules_come_with_a_legend_picture_and_its_words(h, ada, game):
     answer = (await h.slash(ada, "game rules", game=game)).only_ephemeral()
     [(name, data)] = answer.files

@@ -13,7 +13,7 @@ from engines.core import IllegalAction
 from engines.monopoly.data import FIGURES
 from engines.monopoly.engine import ENGINE
 from rendering import render_board
-from rendering.monopoly import token_anchor
+from engines.monopoly.render import token_anchor
 
 from .helpers import NAMES
 

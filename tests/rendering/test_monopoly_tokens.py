@@ -7,7 +7,7 @@ import itertools
 
 import pytest
 
-from rendering.monopoly import TOKEN_RADII, _grid_spots, _side_spots, cell_rect
+from engines.monopoly.render import TOKEN_RADII, _grid_spots, _side_spots, cell_rect
 
 #: the side spaces that touch a corner, paired across that corner
 BESIDE_A_CORNER = [(1, 39), (9, 11), (19, 21), (29, 31)]

@@ -10,7 +10,7 @@ from PIL import Image
 
 import rendering
 from engines.run_animals.engine import ENGINE
-from rendering import run_animals as art
+from engines.run_animals import render as art
 from tests.run_animals.helpers import PLAYERS, game
 
 

@@ -32,7 +32,7 @@ from rendering.kit import (
     to_png,
 )
 from rendering.kit import text_size as _kit_text_size
-from rendering.monopoly_figures import draw_token
+from engines.monopoly.render_figures import draw_token
 from rendering.palettes import board_palette
 
 CORNER = 156

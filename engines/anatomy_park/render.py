@@ -10,7 +10,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from engines.anatomy_park.views import APView, CellView, DiseaseView, PlayerView, TileView
-from rendering.anatomy_park_text import SMALLEST, Box, centred, fitted, stamp, width
+from engines.anatomy_park.render_text import SMALLEST, Box, centred, fitted, stamp, width
 from rendering.kit import (
     INK,
     MUTED,
