@@ -3,7 +3,7 @@ pixels (the renderer's constants), named and described (see ``rendering.legend``
 
 from __future__ import annotations
 
-from engines.monopoly import render as mo
+from engines.monopoly import render_layout as mo
 from rendering.legend import Area, Plan
 
 

@@ -45,7 +45,7 @@ def test_areas_lie_on_the_board_and_do_not_overlap(game):
 
 def test_the_monopoly_corners_sit_where_the_board_draws_them():
     from engines.monopoly import legend as monopoly_legend
-    from engines.monopoly import render as monopoly
+    from engines.monopoly import render_layout as monopoly
 
     plan = {a.name: a.box for a in monopoly_legend.plan().areas}
     assert plan["GO"] == monopoly.cell_rect(0)[:4]
