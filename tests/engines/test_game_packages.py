@@ -82,3 +82,21 @@ def test_every_game_brings_its_renderer_legend_and_rulings():
         assert rendering.game_module(name, "render") is not None, name
         assert legend.has_legend(name), name
         assert engines.rulings(name), name
+
+
+def test_the_readme_s_game_table_lists_exactly_the_registered_games():
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    table = text.split("## The games", 1)[1].split("\n\n", 2)[1]
+    rows = {
+        cells[1].strip("` "): cells[2].strip()
+        for cells in (line.split("|") for line in table.splitlines()[2:])
+    }
+    assert rows == {g: engines.get_engine(g).title for g in shipped_games()}
+
+
+def test_the_rulings_index_links_exactly_each_game_s_rulings_page():
+    text = (ROOT / "docs" / "rulings" / "README.md").read_text(encoding="utf-8")
+    links = dict(re.findall(r"^- \[(.+)\]\(\.\./\.\./engines/(\w+)/rulings\.md\)$", text, re.M))
+    assert {game: title for title, game in links.items()} == {
+        g: engines.get_engine(g).title for g in shipped_games() if engines.rulings(g)
+    }
