@@ -52,7 +52,8 @@ def game_module(name: str, module: str) -> ModuleType | None:
         raise
 
 
-def _module(name: str) -> ModuleType:
+def renderer(name: str) -> ModuleType:
+    """Game ``name``'s renderer module; :class:`NoRenderer` when it has none."""
     if name in _extra:
         return _extra[name]
     module = game_module(name, "render")
@@ -63,12 +64,12 @@ def _module(name: str) -> ModuleType:
 
 def render_board(name: str, view: BaseModel) -> bytes:
     """The public board image (PNG) of game ``name`` for ``view``."""
-    png: bytes = _module(name).render_board(view)
+    png: bytes = renderer(name).render_board(view)
     return png
 
 
 def render_hand(name: str, view: BaseModel) -> bytes | None:
     """A private image of the viewer's hand, or ``None`` if the game has none."""
-    fn = getattr(_module(name), "render_hand", None)
+    fn = getattr(renderer(name), "render_hand", None)
     png: bytes | None = fn(view) if fn else None
     return png
