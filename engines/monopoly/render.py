@@ -15,6 +15,28 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from engines.monopoly.render_figures import draw_token
+from engines.monopoly.render_fit import (
+    SQUEEZE,
+    draw_fitted,
+    ellipsize,
+    squeezed_wrap,
+    text_size,
+    width_of,
+    wrap,
+)
+from engines.monopoly.render_layout import (
+    BAND,
+    CORNER,
+    SIZE,
+    TAB,
+    TEXT,
+    bar_rect,
+    cell_rect,
+    grid_spots,
+    side_spots,
+    token_anchor,
+)
 from engines.monopoly.views import MonopolyView, PlayerView, SpaceView
 from rendering.kit import (
     INK,
@@ -23,7 +45,6 @@ from rendering.kit import (
     RGB,
     WHITE,
     Draw,
-    Ink,
     contrast_ink,
     draw_text_centered,
     font,
@@ -31,21 +52,8 @@ from rendering.kit import (
     player_colour,
     to_png,
 )
-from rendering.kit import text_size as _kit_text_size
-from rendering.monopoly_figures import draw_token
 from rendering.palettes import board_palette
 
-CORNER = 156
-CELL = 98
-SIZE = 2 * CORNER + 9 * CELL  # 1194
-BAR = 26
-BAND = 26
-#: the smallest text: 1/60 of the board's width, so it reads at Discord's 550 px preview
-TEXT = 20
-#: depth of the strip just inside the board where a space's tokens stand
-TAB = 76
-#: how far a line may be condensed sideways (rather than shrunk) to fit its space
-SQUEEZE = 0.74
 BOARD_BG = (205, 230, 208)
 CELL_BG = (250, 248, 240)
 LINE = (40, 40, 48)
@@ -74,159 +82,6 @@ Font = ImageFont.FreeTypeFont
 Box = tuple[int, int, int, int]
 #: a line of a space's printed text: (text, size, bold, colour)
 Line = tuple[str, int, bool, RGB]
-
-
-# -- measuring text (cached: the same words come back on every render) ---------------------
-@lru_cache(maxsize=16384)
-def text_size(text: str, f: Font) -> tuple[int, int]:
-    return _kit_text_size(text, f)
-
-
-@lru_cache(maxsize=16384)
-def _width(word: str, f: Font) -> float:
-    return f.getlength(word)
-
-
-def ellipsize(text: str, f: Font, max_width: int) -> str:
-    if _width(text, f) <= max_width:
-        return text
-    while text and _width(text + "\u2026", f) > max_width:
-        text = text[:-1]
-    return text + "\u2026"
-
-
-def _hyphenate(word: str, f: Font, max_width: float) -> list[str]:
-    """A word too long for any line, cut into pieces that each fit (all but the last with a
-    hyphen)."""
-    pieces = []
-    while _width(word, f) > max_width and len(word) > 6:
-        k = len(word) - 3
-        while k > 3 and _width(word[:k] + "-", f) > max_width:
-            k -= 1
-        pieces.append(word[:k] + "-")
-        word = word[k:]
-    return [*pieces, word]
-
-
-def squeezed_wrap(text: str, f: Font, max_width: int) -> list[str]:
-    """Word wrap for a space's printed text: a line may run up to ``1 / SQUEEZE`` of the width
-    (it is then drawn condensed, never in a smaller size) and a longer word is hyphenated."""
-    budget = max_width / SQUEEZE
-    words = [piece for word in text.split() for piece in _hyphenate(word, f, budget)]
-    lines: list[str] = []
-    for word in words:
-        if lines and not lines[-1].endswith("-") and _width(f"{lines[-1]} {word}", f) <= budget:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
-    return lines
-
-
-@lru_cache(maxsize=2048)
-def _condensed(text: str, f: Font, width: int) -> Image.Image:
-    """``text`` as a mask drawn at its full size and condensed sideways to ``width``."""
-    _l, _t, right, bottom = f.getbbox(text)
-    mask = Image.new("L", (max(1, int(right) + 1), max(1, int(bottom) + 1)), 0)
-    ImageDraw.Draw(mask).text((0, 0), text, font=f, fill=255)
-    return mask.resize((width, mask.height), Image.Resampling.LANCZOS)
-
-
-def draw_fitted(
-    image: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    xy: tuple[float, float],
-    text: str,
-    f: Font,
-    fill: Ink,
-    max_width: float,
-    *,
-    centre: bool = False,
-) -> None:
-    """Draw ``text`` at ``xy``; if it is wider than ``max_width`` it is condensed sideways to
-    fit (the letters keep their height, so the size stays legible). ``centre``: ``xy`` is the
-    middle of the top edge."""
-    x, y = xy
-    w = _width(text, f)
-    if w <= max_width:
-        draw.text((x - w / 2 if centre else x, y), text, font=f, fill=fill)
-        return
-    mask = _condensed(text, f, int(max_width))
-    image.paste(fill, (int(x - max_width / 2 if centre else x), int(y)), mask)
-
-
-def wrap(text: str, f: Font, max_width: int, max_lines: int = 3) -> list[str]:
-    """Greedy word wrap measured word by word (cached); the last line is ellipsized when the
-    text does not fit in ``max_lines``."""
-    space = _width(" ", f)
-    lines: list[str] = []
-    line: list[str] = []
-    used = 0.0
-    for word in text.split():
-        w = _width(word, f)
-        if line and used + space + w > max_width:
-            lines.append(" ".join(line))
-            line, used = [word], w
-        else:
-            used = used + space + w if line else w
-            line.append(word)
-    if line:
-        lines.append(" ".join(line))
-    if len(lines) > max_lines:
-        lines = lines[:max_lines]
-        lines[-1] = lines[-1] + " \u2026"
-    return [ellipsize(ln, f, max_width) for ln in lines]
-
-
-# -- geometry -----------------------------------------------------------------------------
-def cell_rect(i: int) -> tuple[int, int, int, int, str]:
-    """(x0, y0, x1, y1, side) of space ``i``; side is the board edge it sits on."""
-    s, c, w = SIZE, CORNER, CELL
-    if i == 0:
-        return s - c, s - c, s, s, "corner"
-    if i < 10:
-        x1 = s - c - (i - 1) * w
-        return x1 - w, s - c, x1, s, "bottom"
-    if i == 10:
-        return 0, s - c, c, s, "corner"
-    if i < 20:
-        y1 = s - c - (i - 11) * w
-        return 0, y1 - w, c, y1, "left"
-    if i == 20:
-        return 0, 0, c, c, "corner"
-    if i < 30:
-        x0 = c + (i - 21) * w
-        return x0, 0, x0 + w, c, "top"
-    if i == 30:
-        return s - c, 0, s, c, "corner"
-    y0 = c + (i - 31) * w
-    return s - c, y0, s, y0 + w, "right"
-
-
-def bar_rect(x0: int, y0: int, x1: int, y1: int, side: str) -> tuple[int, int, int, int]:
-    """The colour bar sits on the edge facing the centre, as on the printed board."""
-    if side == "bottom":
-        return x0, y0, x1, y0 + BAR
-    if side == "top":
-        return x0, y1 - BAR, x1, y1
-    if side == "left":
-        return x1 - BAR, y0, x1, y1
-    return x0, y0, x0 + BAR, y1
-
-
-def token_anchor(i: int) -> tuple[int, int, int, int]:
-    """A box just inside the board next to space ``i`` where its tokens stand."""
-    x0, y0, x1, y1, side = cell_rect(i)
-    depth = TAB
-    if side == "bottom":
-        return x0 + 4, y0 - depth, x1 - 4, y0 - 4
-    if side == "top":
-        return x0 + 4, y1 + 4, x1 - 4, y1 + depth
-    if side == "left":
-        return x1 + 4, y0 + 4, x1 + depth, y1 - 4
-    if side == "right":
-        return x0 - depth, y0 + 4, x0 - 4, y1 - 4
-    # corners: the lower part of the corner square itself
-    return x0 + 10, y0 + 84, x1 - 10, y1 - 8
 
 
 # -- drawing helpers ----------------------------------------------------------------------
@@ -382,7 +237,7 @@ def _owner_tag(owner: str, colour: RGB, width: int, height: int) -> Image.Image:
     """The owner's band: their name on their colour (drawn once per owner, colour and size)."""
     tag, draw = new_canvas(width, height, colour)
     f = font(TEXT, True)
-    label = owner if _width(owner, f) <= (width - 4) / SQUEEZE else ellipsize(owner, f, width - 4)
+    label = owner if width_of(owner, f) <= (width - 4) / SQUEEZE else ellipsize(owner, f, width - 4)
     draw_fitted(tag, draw, (width / 2, 0), label, f, contrast_ink(colour), width - 4, centre=True)
     return tag
 
@@ -457,93 +312,16 @@ def _draw_tokens(draw: ImageDraw.ImageDraw, view: MonopolyView, colours: dict[st
             box = token_anchor(i)
             if i == 10:  # visitors: along the bottom of the corner, below the jail cell
                 box = (6, SIZE - 40, CORNER - 4, SIZE - 2)
-            r, spots = _grid_spots(len(ps), box)
+            r, spots = grid_spots(len(ps), box)
         else:
-            r, spots = _side_spots(i, len(ps))
+            r, spots = side_spots(i, len(ps))
         for p, (cx, cy) in zip(ps, spots, strict=False):
             draw_token(draw, cx, cy, r, colours[p.name], p.figure, p.name[:1].upper())
     if jailed:
         jy0 = SIZE - CORNER + 34
-        r, spots = _grid_spots(len(jailed), (50, jy0, CORNER - 6, jy0 + 56))
+        r, spots = grid_spots(len(jailed), (50, jy0, CORNER - 6, jy0 + 56))
         for p, (cx, cy) in zip(jailed, spots, strict=False):
             draw_token(draw, cx, cy, r, colours[p.name], p.figure, p.name[:1].upper())
-
-
-#: token radii from the largest down; a space uses the largest that fits everyone on it
-TOKEN_RADII = (28, 22, 17, 14)
-
-
-def _fits(r: int, length: int) -> int:
-    """How many tokens of radius ``r`` fit side by side along ``length`` pixels."""
-    return max(1, (length + 2) // (2 * r + 2))
-
-
-def _grid_spots(n: int, box: Box) -> tuple[int, list[tuple[int, int]]]:
-    """Token centres in rows inside ``box`` (the corner squares)."""
-    x0, y0, x1, y1 = box
-    r = next(
-        (
-            r
-            for r in TOKEN_RADII
-            if 2 * r <= min(x1 - x0, y1 - y0) and _fits(r, x1 - x0) * _fits(r, y1 - y0) >= n
-        ),
-        TOKEN_RADII[-1],
-    )
-    per_row = _fits(r, x1 - x0)
-    return r, [
-        (x0 + r + (k % per_row) * (2 * r + 2), y0 + r + (k // per_row) * (2 * r + 2))
-        for k in range(n)
-    ]
-
-
-def _clear_of_corners(cx: float, cy: float, side: str, r: int) -> bool:
-    """Whether a token at (cx, cy) on ``side`` stays on its own side of the diagonal through
-    each inner corner of the board, so it never touches, or seems to stand by, the first space
-    of the neighbouring side."""
-    lo, hi = CORNER, SIZE - CORNER
-    if side in ("bottom", "top"):
-        own = hi - cy if side == "bottom" else cy - lo
-        across = (hi - cx, cx - lo)
-    else:
-        own = cx - lo if side == "left" else hi - cx
-        across = (hi - cy, cy - lo)
-    return all(a - own >= 1.42 * r + 2 or a >= TAB + r + 2 for a in across)
-
-
-@lru_cache(maxsize=512)
-def _side_spots(i: int, n: int) -> tuple[int, list[tuple[int, int]]]:
-    """Centres for ``n`` tokens on side space ``i``: in the strip just inside the board next to
-    the space, the row against the space first and the middle of the space first, the largest
-    size that fits everyone, clear of the corners' diagonals."""
-    x0, y0, x1, y1 = token_anchor(i)
-    side = cell_rect(i)[4]
-    along_x = side in ("bottom", "top")
-    length, depth = (x1 - x0, y1 - y0) if along_x else (y1 - y0, x1 - x0)
-    middle = length / 2
-    # the largest size at which everyone stands apart; failing that (four or more on a space
-    # beside a corner), the smallest size with the tokens overlapping like a fanned stack
-    tries = [(r, 2 * r + 2) for r in TOKEN_RADII] + [(TOKEN_RADII[-1], TOKEN_RADII[-1] + 2)]
-    for r, apart in tries:
-        spots: list[tuple[int, int]] = []
-        for row in range((depth - 2 * r) // apart + 1):
-            inward = r + row * apart  # from the space's edge of the strip
-            offsets: list[int] = list(range(r, length - r + 1, 2))
-            if apart > r + 2:  # apart: the middle of the space first; packed: from one end
-                offsets = sorted(offsets, key=lambda t: abs(t - middle))
-            for t in offsets:
-                if along_x:
-                    cx = x0 + t
-                    cy = y1 - inward if side == "bottom" else y0 + inward
-                else:
-                    cy = y0 + t
-                    cx = x1 - inward if side == "right" else x0 + inward
-                if not _clear_of_corners(cx, cy, side, r):
-                    continue
-                if all((cx - a) ** 2 + (cy - b) ** 2 >= apart**2 for a, b in spots):
-                    spots.append((cx, cy))
-                if len(spots) == n:
-                    return r, spots
-    return _grid_spots(n, token_anchor(i))  # more tokens than ever share a space in play
 
 
 # -- centre -------------------------------------------------------------------------------

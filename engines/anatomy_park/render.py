@@ -2,15 +2,15 @@
 
 The park may grow in any direction, so the grid is fitted to its bounding box and scaled to a
 fixed width. Fonts are large relative to the image so it stays readable at Discord's ~550 px
-preview; text is pasted from cached glyph masks (see ``anatomy_park_text``) to stay fast.
+preview; text is pasted from cached glyph masks (see ``render_text``) to stay fast.
 """
 
 from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
+from engines.anatomy_park.render_text import SMALLEST, Box, centred, fitted, stamp, width
 from engines.anatomy_park.views import APView, CellView, DiseaseView, PlayerView, TileView
-from rendering.anatomy_park_text import SMALLEST, Box, centred, fitted, stamp, width
 from rendering.kit import (
     INK,
     MUTED,
