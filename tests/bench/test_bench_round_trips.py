@@ -14,7 +14,7 @@ import pytest
 
 import engines
 import storage.store
-from bot.clock.service import ClockService
+from bot.clock.service import ClockServices
 from bot.discord_app.posts import turn_post
 from bot.table import Table
 from storage import Store
@@ -78,7 +78,7 @@ async def test_bench_round_trips_per_move(game, tmp_path, monkeypatch):
     store = await Store.open(path)
     table = Table(store, render=False)
     clocks = await ClockStore.open(path)
-    ClockService(table, clocks, Notifier())
+    ClockServices.build(table, clocks, Notifier())
     try:
         await table.new_game(
             guild_id=1, channel_id=5, user_id=1, user_name="P1", engine=game, seed=3
