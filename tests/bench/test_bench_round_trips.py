@@ -13,6 +13,7 @@ from collections import Counter
 import pytest
 
 import engines
+import storage.rows
 import storage.store
 from bot.clock.service import ClockServices
 from bot.discord_app.posts import turn_post
@@ -36,7 +37,7 @@ class Counting:
     def __init__(self, monkeypatch, store: Store, engine: engines.Engine):
         self.counts: Counter[str] = Counter()
         self._wrap(monkeypatch, storage.store, "_on_thread", GAME_TRIPS)
-        self._wrap(monkeypatch, storage.store, "_game", "game row loads", sync=True)
+        self._wrap(monkeypatch, storage.rows, "game_of", "game row loads", sync=True)
         self._wrap(monkeypatch, ClockStore, "run", CLOCK_TRIPS)
         self._wrap(monkeypatch, type(engine), "load_state", "state parses", sync=True)
         self._wrap(monkeypatch, type(engine), "to_act", "who-acts computations", sync=True)
