@@ -25,10 +25,6 @@ Now = Callable[[], float]
 Wake = Callable[[], None]
 
 
-def no_wake() -> None:
-    """The wake-up of a service with no scheduler to wake (tests, tools)."""
-
-
 @dataclass(frozen=True)
 class ClockConfig:
     nudge_gap: float = 12 * HOUR
