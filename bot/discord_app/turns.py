@@ -536,7 +536,7 @@ async def handle_rematch(interaction: discord.Interaction[TabletopClient], game_
         clock = interaction.client.clock_service
         if clock is not None:  # the same turn clock as the last game
             was = await clock.clocks.game(game_id)
-            await clock.configure(
+            await clock.deadlines.configure(
                 info.id, turn_seconds=was.turn_seconds, missed_limit=was.missed_limit
             )
         await interaction.edit_original_response(content="The rematch lobby is open.")

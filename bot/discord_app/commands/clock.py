@@ -2,7 +2,7 @@
 ``/game mine|nudge|notify|away|history|stats|clock|pause|resume|kick|host|vote``.
 
 Where it is your turn, nudging, direct-message notices, going away, what was played here, and
-the host's powers. The work is done by :class:`bot.clock.service.ClockService`; these commands
+the host's powers. The work is done by the clock services (:class:`bot.clock.service.ClockServices`); these commands
 read options and word its answers (:mod:`bot.discord_app.clock_texts`). Refusals are
 ``TableError``s, answered privately by the tree's error handler.
 """
@@ -20,7 +20,7 @@ from bot.bots.seats import is_bot
 from bot.clock import records
 from bot.clock.durations import BadDuration, parse_clock, parse_duration
 from bot.clock.records import MineEntry
-from bot.clock.service import ClockService
+from bot.clock.service import ClockServices
 from bot.discord_app import clock_texts as words
 from bot.discord_app import replies
 from bot.discord_app.channels import channel_id_of
@@ -40,7 +40,7 @@ log = logging.getLogger(__name__)
 BACK_WORDS = {"back", "0", "none", "off"}
 
 
-def service_of(interaction: discord.Interaction[TabletopClient]) -> ClockService:
+def service_of(interaction: discord.Interaction[TabletopClient]) -> ClockServices:
     return clock_service_of(interaction.client)
 
 
@@ -88,7 +88,7 @@ def as_host(interaction: discord.Interaction[TabletopClient]) -> HostCaller:
     }
 
 
-async def resolve_player(service: ClockService, channel_id: int, typed: str) -> int:
+async def resolve_player(service: ClockServices, channel_id: int, typed: str) -> int:
     """A player of this channel's game from a typed name or mention (case does not matter)."""
     row = await service.table.live_game(channel_id)
     if row is None:
@@ -157,7 +157,7 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree[TabletopCl
     @game.command(name="nudge", description="Remind the players the game is waiting for.")
     async def nudge(interaction: discord.Interaction[TabletopClient]) -> None:
         service = service_of(interaction)
-        nudged = await service.nudge(
+        nudged = await service.reminders.nudge(
             channel_id=channel_id_of(interaction), user_id=interaction.user.id
         )
         await say(interaction, words.nudge(nudged))
@@ -174,7 +174,7 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree[TabletopCl
     )
     async def notify(interaction: discord.Interaction[TabletopClient], setting: str) -> None:
         service = service_of(interaction)
-        await service.set_notify(user_id=interaction.user.id, on=setting == "on")
+        await service.reminders.set_notify(user_id=interaction.user.id, on=setting == "on")
         await replies.private(interaction, words.notify(setting == "on"))
 
     @game.command(name="away", description="Pause your clocks in all your games here (or: back).")
@@ -184,14 +184,14 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree[TabletopCl
     async def away(interaction: discord.Interaction[TabletopClient], duration: str) -> None:
         service = service_of(interaction)
         if duration.strip().lower() in BACK_WORDS:
-            await service.back(guild_id=interaction.guild_id, user_id=interaction.user.id)
+            await service.absences.back(guild_id=interaction.guild_id, user_id=interaction.user.id)
             text = words.BACK
         else:
             try:
                 seconds = parse_duration(duration)
             except BadDuration as exc:
                 raise BadInput(str(exc)) from None
-            period = await service.away(
+            period = await service.absences.away(
                 guild_id=interaction.guild_id, user_id=interaction.user.id, seconds=seconds
             )
             text = words.away(period)
@@ -275,18 +275,18 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree[TabletopCl
     ) -> None:
         service = service_of(interaction)
         if turn is None and missed is None and standin is None:
-            info = await service.clock_info(channel_id=channel_id_of(interaction))
+            info = await service.host.clock_info(channel_id=channel_id_of(interaction))
             await replies.private(interaction, words.clock_info(info))
             return
         try:
             seconds = (
-                await service.turn_seconds(channel_id=channel_id_of(interaction))
+                await service.host.turn_seconds(channel_id=channel_id_of(interaction))
                 if turn is None
                 else parse_clock(turn)
             )
         except BadDuration as exc:
             raise BadInput(str(exc)) from None
-        setting = await service.set_clock(
+        setting = await service.host.set_clock(
             **as_host(interaction),
             turn_seconds=seconds,
             missed_limit=missed,
@@ -299,13 +299,13 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree[TabletopCl
     )
     async def pause(interaction: discord.Interaction[TabletopClient]) -> None:
         service = service_of(interaction)
-        await service.pause(**as_host(interaction))
+        await service.host.pause(**as_host(interaction))
         await say(interaction, Said(words.PAUSED))
 
     @game.command(name="resume", description="Host: start the paused turn clock again.")
     async def resume(interaction: discord.Interaction[TabletopClient]) -> None:
         service = service_of(interaction)
-        await service.resume(**as_host(interaction))
+        await service.host.resume(**as_host(interaction))
         await say(interaction, Said(words.RESUMED))
 
     @game.command(name="kick", description="Host: remove a player from the running game.")
@@ -314,7 +314,7 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree[TabletopCl
         await interaction.response.defer(ephemeral=True, thinking=True)
         service = service_of(interaction)
         target = await resolve_player(service, channel_id_of(interaction), player)
-        removal = await service.kick(
+        removal = await service.host.kick(
             **as_host(interaction),
             target_id=target,
         )
@@ -325,7 +325,7 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree[TabletopCl
     async def host(interaction: discord.Interaction[TabletopClient], player: str) -> None:
         service = service_of(interaction)
         target = await resolve_player(service, channel_id_of(interaction), player)
-        name = await service.hand_over(
+        name = await service.host.hand_over(
             **as_host(interaction),
             target_id=target,
         )
@@ -347,7 +347,7 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree[TabletopCl
         await interaction.response.defer(ephemeral=True, thinking=True)
         service = service_of(interaction)
         target = await resolve_player(service, channel_id_of(interaction), player)
-        tally = await service.vote(
+        tally = await service.votes.vote(
             channel_id=channel_id_of(interaction),
             user_id=interaction.user.id,
             target_id=target,

@@ -139,7 +139,7 @@ class NewGamePlace:
         self, interaction: discord.Interaction[TabletopClient], game_id: int, post: Post
     ) -> None:
         """Set the game's clock, then post its lobby notice where the game lives."""
-        await clock_service_of(interaction.client).configure(
+        await clock_service_of(interaction.client).deadlines.configure(
             game_id, turn_seconds=self.turn_seconds, missed_limit=self.missed_limit
         )
         clock = (
