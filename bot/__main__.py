@@ -124,7 +124,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="the address the spectator links start with (default http://127.0.0.1:PORT)",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    from bot.local.launcher import add_arguments as add_local_arguments
+    from bot.playground.launcher import add_arguments as add_local_arguments
 
     add_local_arguments(
         sub.add_parser(
@@ -223,7 +223,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "db":
         return _db_copy(args)
     if args.command == "local":
-        from bot.local.launcher import run as run_local
+        from bot.playground.launcher import run as run_local
 
         return run_local(args)
     return _run_bot(args)

@@ -10,7 +10,7 @@ import importlib.util
 import pytest
 
 import engines
-from bot.localdiscord.server import LocalDiscord
+from localdiscord.server import LocalDiscord
 from tests.e2e import secret_toy  # registers the test-only "toy_secret" engine
 from tests.e2e.observe import GameDb
 from tests.localdiscord.botprocess import BotProcess

@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass, field
 
 import engines
-from bot.localdiscord.records import Channel, Message, User
+from localdiscord.records import Channel, Message, User
 from tests.e2e.observe import GameDb, Witness, contains_word
 from tests.localdiscord.driver import Driver, Reply
 

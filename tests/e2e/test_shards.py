@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.localdiscord.records import Channel, User
-from bot.localdiscord.server import LocalDiscord
+from localdiscord.records import Channel, User
+from localdiscord.server import LocalDiscord
 from storage.sql import connect
 from tests.e2e import secret_toy
 from tests.e2e.conftest import HAVE_BOT, bot_args

@@ -9,7 +9,7 @@ import sys
 import time
 from pathlib import Path
 
-from bot.localdiscord.server import LocalDiscord
+from localdiscord.server import LocalDiscord
 
 ROOT = Path(__file__).resolve().parents[2]
 

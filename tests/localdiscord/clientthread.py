@@ -9,8 +9,8 @@ from collections.abc import Callable
 
 import discord
 
-from bot.localdiscord.patch import point_discord_at
-from bot.localdiscord.server import LocalDiscord
+from localdiscord.patch import point_discord_at
+from localdiscord.server import LocalDiscord
 
 
 class ClientThread:

@@ -20,9 +20,9 @@ from __future__ import annotations
 import shlex
 from dataclasses import dataclass, field
 
-from bot.localdiscord import forms
-from bot.localdiscord.records import Channel, Interaction, Message, User
-from bot.localdiscord.server import MANAGE_MESSAGES, LocalDiscord
+from localdiscord import forms
+from localdiscord.records import Channel, Interaction, Message, User
+from localdiscord.server import MANAGE_MESSAGES, LocalDiscord
 
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = 3, 4, 5, 6, 7, 8, 9, 10
@@ -78,7 +78,7 @@ class Driver:
     def user(self, name: str, *, moderator: bool = False, dms_open: bool = True) -> User:
         """A guild member (``dms_open=False``: one who refuses direct messages from bots)."""
         if name not in self._users:
-            from bot.localdiscord.server import DEFAULT_PERMISSIONS
+            from localdiscord.server import DEFAULT_PERMISSIONS
 
             perms = DEFAULT_PERMISSIONS | (MANAGE_MESSAGES if moderator else 0)
             self._users[name] = self.server.add_user(name, permissions=perms, dms_open=dms_open)

@@ -7,8 +7,8 @@ import secrets
 import urllib.error
 import urllib.request
 
-from bot.localdiscord.records import Interaction
-from bot.localdiscord.server import LocalDiscord
+from localdiscord.records import Interaction
+from localdiscord.server import LocalDiscord
 
 
 def send(server: LocalDiscord, method: str, path: str, body=None) -> tuple[int, dict | None]:

@@ -9,7 +9,7 @@ import json
 import aiohttp
 import pytest
 
-from bot.localdiscord.server import GUILD_MEMBERS_INTENT, LocalDiscord
+from localdiscord.server import GUILD_MEMBERS_INTENT, LocalDiscord
 from tests.localdiscord.rest import callback, interaction, send
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.localdiscord import limits, validate
+from localdiscord import limits, validate
 
 POST = ("POST", "/channels/{channel_id}/messages")
 

@@ -7,7 +7,7 @@ import urllib.request
 
 import pytest
 
-from bot.localdiscord.server import GUILD_MEMBERS_INTENT, LocalDiscord
+from localdiscord.server import GUILD_MEMBERS_INTENT, LocalDiscord
 from tests.localdiscord.clientthread import ClientThread
 from tests.localdiscord.demo_bot import _png, make_client
 from tests.localdiscord.driver import Driver, DriverError

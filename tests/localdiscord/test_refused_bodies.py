@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.localdiscord.server import LocalDiscord
+from localdiscord.server import LocalDiscord
 from tests.localdiscord.rest import callback, interaction, send
 
 

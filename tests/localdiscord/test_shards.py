@@ -10,8 +10,8 @@ import json
 import aiohttp
 import pytest
 
-from bot.localdiscord.records import shard_of
-from bot.localdiscord.server import LocalDiscord
+from localdiscord.records import shard_of
+from localdiscord.server import LocalDiscord
 from tests.localdiscord.rest import send
 
 

@@ -64,7 +64,7 @@ def _bot_children(parent: int) -> list[str]:
             cmdline = (stat.parent / "cmdline").read_bytes()
         except (OSError, IndexError, ValueError):
             continue
-        if ppid == parent and b"bot.local.botentry" in cmdline:
+        if ppid == parent and b"bot.playground.botentry" in cmdline:
             found.append(stat.parent.name)
     return found
 

@@ -18,11 +18,12 @@ from typing import NotRequired, TypedDict
 
 from aiohttp import WSMsgType, web
 
-from bot.local import slash, suggest
-from bot.localdiscord import forms, limits
-from bot.localdiscord.payloads import JsonObject
-from bot.localdiscord.records import Channel, Interaction, Message, User
-from bot.localdiscord.server import LocalDiscord
+from localdiscord import slash
+from localdiscord.web import suggest
+from localdiscord import forms, limits
+from localdiscord.payloads import JsonObject
+from localdiscord.records import Channel, Interaction, Message, User
+from localdiscord.server import LocalDiscord
 from bot.webstatic import static_file
 
 AUTOCOMPLETE_WAIT = 3.5  # seconds; Discord gives the bot 3 to answer
@@ -134,10 +135,10 @@ class LocalPage:
 
     # -- reading --------------------------------------------------------------------------------
     async def _index(self, request: web.Request) -> web.Response:
-        return static_file("bot.local", "index.html")
+        return static_file("localdiscord.web", "index.html")
 
     async def _static(self, request: web.Request) -> web.Response:
-        return static_file("bot.local", request.match_info["name"])
+        return static_file("localdiscord.web", request.match_info["name"])
 
     async def _world(self, request: web.Request) -> web.Response:
         return web.json_response(

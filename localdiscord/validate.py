@@ -12,9 +12,9 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from bot.localdiscord import limits
-from bot.localdiscord.payloads import JsonObject
-from bot.localdiscord.spec import FieldError, FieldPath, spec
+from localdiscord import limits
+from localdiscord.payloads import JsonObject
+from localdiscord.spec import FieldError, FieldPath, spec
 
 Files = list[tuple[str, bytes]]
 

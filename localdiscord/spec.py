@@ -1,7 +1,7 @@
 """Discord's own OpenAPI description of its HTTP API, as JSON-schema validators.
 
 The file in ``spec/`` is discord/discord-api-spec trimmed to the operations the local Discord
-serves (``python -m bot.localdiscord.vendor_spec`` makes it; the commit is under
+serves (``python -m localdiscord.vendor_spec`` makes it; the commit is under
 ``x-vendored-from``). Validators are compiled once per operation, on first use.
 
 Requests are checked with snowflakes as Discord reads them: a decimal string or a JSON integer
@@ -27,10 +27,10 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
-from bot.localdiscord.payloads import JsonObject
+from localdiscord.payloads import JsonObject
 
 #: package data, so that an installed copy (a wheel, not only a checkout) has it
-SPEC_FILE: Traversable = resources.files("bot.localdiscord") / "spec" / "openapi.json"
+SPEC_FILE: Traversable = resources.files("localdiscord") / "spec" / "openapi.json"
 
 _SNOWFLAKE_STRING = {"type": "string", "pattern": "^(0|[1-9][0-9]*)$"}
 _SNOWFLAKE_LENIENT = {"anyOf": [_SNOWFLAKE_STRING, {"type": "integer", "minimum": 0}]}

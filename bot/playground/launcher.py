@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
 if TYPE_CHECKING:  # imported where used, so that ``python -m bot --help`` needs no aiohttp
-    from bot.local.webapp import LocalPage
+    from localdiscord.web.page import LocalPage
 
 SEAT_NAMES = ("Ada", "Bruno", "Chiara", "Dev", "Emeka", "Freya")
 CHANNEL_NAMES = ("general", "games", "more-games")
@@ -81,7 +81,7 @@ class LocalSession:
         self.db_path = db or folder / "tabletop.sqlite3"
         self.log_path = folder / "bot.log"
         # imported here so that ``python -m bot --help`` does not need aiohttp
-        from bot.localdiscord.server import LocalDiscord
+        from localdiscord.server import LocalDiscord
 
         self.server = LocalDiscord()
         self.page: LocalPage | None = None  # once started
@@ -94,8 +94,8 @@ class LocalSession:
         return f"http://127.0.0.1:{self.page.port}/" if self.page else ""
 
     def start(self, timeout: float = 60.0) -> LocalSession:
-        from bot.local.webapp import LocalPage
-        from bot.localdiscord.server import DEFAULT_PERMISSIONS
+        from localdiscord.web.page import LocalPage
+        from localdiscord.server import DEFAULT_PERMISSIONS
 
         server = self.server
         server.guild_name = GUILD_NAME
@@ -118,7 +118,7 @@ class LocalSession:
         cmd = [
             sys.executable,
             "-m",
-            "bot.local.botentry",
+            "bot.playground.botentry",
             "--api",
             self.server.api_base,
             "--gateway",

@@ -16,7 +16,7 @@ import time
 
 import pytest
 
-from tests.local.browser import BrowserError
+from tests.playground.browser import BrowserError
 
 pytestmark = pytest.mark.slow
 

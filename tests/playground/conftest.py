@@ -8,9 +8,9 @@ import os
 
 import pytest
 
-from bot.local.launcher import LocalSession
+from bot.playground.launcher import LocalSession
 from tests.e2e import secret_toy  # a short game with private move labels (here and in the bot)
-from tests.local.browser import Chromium, find_chromium
+from tests.playground.browser import Chromium, find_chromium
 
 
 @pytest.fixture(scope="module")

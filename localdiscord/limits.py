@@ -1,4 +1,4 @@
-"""Discord's limits the local Discord enforces (:mod:`bot.localdiscord.validate` applies them, on
+"""Discord's limits the local Discord enforces (:mod:`localdiscord.validate` applies them, on
 top of the spec's schema), so a bot that breaks one fails a test here first.
 
 Figures are Discord's documented ones. The file size limit is the current default for a guild
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from bot.localdiscord.payloads import JsonObject
+from localdiscord.payloads import JsonObject
 
 RESPONSE_DEADLINE = 3.0  # seconds for the first response to an interaction
 MAX_CONTENT = 2000

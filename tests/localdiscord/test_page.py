@@ -10,10 +10,10 @@ import urllib.request
 
 import pytest
 
-from bot.local.webapp import LocalPage
-from bot.localdiscord.limits import EPHEMERAL
-from bot.localdiscord.records import Interaction
-from bot.localdiscord.server import LocalDiscord
+from localdiscord.web.page import LocalPage
+from localdiscord.limits import EPHEMERAL
+from localdiscord.records import Interaction
+from localdiscord.server import LocalDiscord
 
 PNG = b"\x89PNG\r\n\x1a\n" + b"0" * 16
 MENU = {

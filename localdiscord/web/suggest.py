@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from bot.local import slash
-from bot.localdiscord.payloads import JsonObject
+from localdiscord import slash
+from localdiscord.payloads import JsonObject
 
 MAX_SUGGESTIONS = 25
 

@@ -1,9 +1,9 @@
 """The bot process of ``./tabletop local``: the product's own entry point, talking to the local
 Discord instead of discord.com.
 
-    python -m bot.local.botentry --api http://127.0.0.1:P/api/v10 --gateway ws://127.0.0.1:P/gateway -- [bot args]
+    python -m bot.playground.botentry --api http://127.0.0.1:P/api/v10 --gateway ws://127.0.0.1:P/gateway -- [bot args]
 
-Only where discord.py connects changes (:mod:`bot.localdiscord.patch`); everything else is the
+Only where discord.py connects changes (:mod:`localdiscord.patch`); everything else is the
 production code path, ``bot.__main__.main``.
 """
 
@@ -29,7 +29,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     rest = args.rest[1:] if args.rest[:1] == ["--"] else args.rest
 
-    from bot.localdiscord.patch import point_discord_at
+    from localdiscord.patch import point_discord_at
 
     point_discord_at(args.api, args.gateway)
     for module in args.preload:

@@ -7,8 +7,8 @@ import time
 from dataclasses import dataclass, field
 from typing import TypedDict
 
-from bot.localdiscord.limits import EPHEMERAL, LOADING
-from bot.localdiscord.payloads import JsonObject
+from localdiscord.limits import EPHEMERAL, LOADING
+from localdiscord.payloads import JsonObject
 
 DISCORD_EPOCH_MS = 1420070400000
 

@@ -1,7 +1,7 @@
 """What the bot and the local Discord send each other, typed as far as the shape is ours.
 
 Discord's own objects (messages, embeds, components, interactions, commands) keep Discord's
-shape, which the vendored spec checks (:mod:`bot.localdiscord.spec`), not the type checker.
+shape, which the vendored spec checks (:mod:`localdiscord.spec`), not the type checker.
 """
 
 from __future__ import annotations

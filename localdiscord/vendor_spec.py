@@ -2,9 +2,9 @@
 
 Run from the repository root with a clone (or bare mirror) of discord/discord-api-spec::
 
-    python -m bot.localdiscord.vendor_spec /path/to/discord-api-spec [commit]
+    python -m localdiscord.vendor_spec /path/to/discord-api-spec [commit]
 
-It writes ``bot/localdiscord/spec/openapi.json`` (those operations and every component they
+It writes ``localdiscord/spec/openapi.json`` (those operations and every component they
 reach, otherwise verbatim, with the source commit under ``x-vendored-from``) and the spec's MIT
 ``LICENSE`` beside it. A new route in the local Discord needs its path added to ``OPERATIONS``
 and this script run again; the server refuses to start on a route the spec file lacks.
@@ -17,7 +17,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot.localdiscord.payloads import JsonObject
+from localdiscord.payloads import JsonObject
 
 REPOSITORY = "https://github.com/discord/discord-api-spec"
 SPEC_PATH = "specs/openapi.json"
@@ -118,7 +118,7 @@ def main(argv: list[str]) -> None:
         "commit": commit,
         "committed": _git(repo, "log", "-1", "--format=%cI", commit).strip(),
         "licence": "MIT (see LICENSE beside this file)",
-        "trimmed-by": "python -m bot.localdiscord.vendor_spec",
+        "trimmed-by": "python -m localdiscord.vendor_spec",
     }
     HERE.mkdir(exist_ok=True)
     (HERE / "openapi.json").write_text(json.dumps(out, indent=1, sort_keys=False) + "\n")

@@ -4,7 +4,7 @@ It runs its own event loop in a background thread, so a test drives it with plai
 calls while the bot (a thread or a real subprocess) talks to it over TCP like it would to
 Discord. It records everything the bot sends and keeps attachments as bytes. Every request body
 is checked against Discord's own OpenAPI schema and the rules beside it
-(:mod:`bot.localdiscord.validate`); anything Discord would refuse or show as "This interaction
+(:mod:`localdiscord.validate`); anything Discord would refuse or show as "This interaction
 failed" is answered the way Discord answers it and also appended to ``errors``. With
 ``check_responses`` its own answers and gateway payloads are checked against the spec too.
 
@@ -41,9 +41,9 @@ from typing import Any, NoReturn, TypeVar
 
 from aiohttp import BodyPartReader, WSMsgType, web
 
-from bot.localdiscord import limits, validate
-from bot.localdiscord.payloads import JsonObject, Upload
-from bot.localdiscord.records import (
+from localdiscord import limits, validate
+from localdiscord.payloads import JsonObject, Upload
+from localdiscord.records import (
     Attachment,
     Channel,
     Guild,
@@ -53,7 +53,7 @@ from bot.localdiscord.records import (
     User,
     shard_of,
 )
-from bot.localdiscord.spec import error_tree, spec
+from localdiscord.spec import error_tree, spec
 
 ALL_PERMISSIONS = (1 << 50) - 1
 DEFAULT_PERMISSIONS = 0x0000_0000_0006_4C40  # view, send, embed, attach, read history, use app cmds

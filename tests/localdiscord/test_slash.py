@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.local import slash, suggest
+from localdiscord import slash
+from localdiscord.web import suggest
 
 COMMANDS = [
     {

@@ -8,8 +8,8 @@ each text field's value. The test driver and the local page both fill forms in t
 
 from __future__ import annotations
 
-from bot.localdiscord import limits
-from bot.localdiscord.payloads import JsonObject
+from localdiscord import limits
+from localdiscord.payloads import JsonObject
 
 
 class FormError(ValueError):
