@@ -94,8 +94,8 @@ class LocalSession:
         return f"http://127.0.0.1:{self.page.port}/" if self.page else ""
 
     def start(self, timeout: float = 60.0) -> LocalSession:
-        from localdiscord.web.page import LocalPage
         from localdiscord.server import DEFAULT_PERMISSIONS
+        from localdiscord.web.page import LocalPage
 
         server = self.server
         server.guild_name = GUILD_NAME

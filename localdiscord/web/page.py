@@ -18,13 +18,12 @@ from typing import NotRequired, TypedDict
 
 from aiohttp import WSMsgType, web
 
-from localdiscord import slash
-from localdiscord.web import suggest
-from localdiscord import forms, limits
+from bot.webstatic import static_file
+from localdiscord import forms, limits, slash
 from localdiscord.payloads import JsonObject
 from localdiscord.records import Channel, Interaction, Message, User
 from localdiscord.server import LocalDiscord
-from bot.webstatic import static_file
+from localdiscord.web import suggest
 
 AUTOCOMPLETE_WAIT = 3.5  # seconds; Discord gives the bot 3 to answer
 

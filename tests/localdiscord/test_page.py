@@ -10,10 +10,10 @@ import urllib.request
 
 import pytest
 
-from localdiscord.web.page import LocalPage
 from localdiscord.limits import EPHEMERAL
 from localdiscord.records import Interaction
 from localdiscord.server import LocalDiscord
+from localdiscord.web.page import LocalPage
 
 PNG = b"\x89PNG\r\n\x1a\n" + b"0" * 16
 MENU = {

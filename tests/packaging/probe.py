@@ -19,8 +19,8 @@ import localdiscord
 import rendering
 import storage
 from bot.discord_app.rulings import pages, rulings_text
-from localdiscord.spec import Spec
 from bot.webstatic import static_file
+from localdiscord.spec import Spec
 from storage import Store
 from storage.migrate import MIGRATIONS_DIR, discover
 
