@@ -8,7 +8,8 @@ each text field's value. The test driver and the local page both fill forms in t
 
 from __future__ import annotations
 
-from localdiscord import limits
+from bot.discord_limits import MAX_TEXT_INPUT
+from localdiscord import protocol
 from localdiscord.payloads import JsonObject
 
 
@@ -21,20 +22,20 @@ def fields(form: JsonObject) -> list[tuple[JsonObject, JsonObject]]:
     a text input (the current way) or an action row holding one (the older way)."""
     out = []
     for comp in form.get("components") or []:
-        if comp.get("type") == limits.LABEL:
+        if comp.get("type") == protocol.LABEL:
             field = comp.get("component") or {}
-        elif comp.get("type") == limits.ACTION_ROW:
+        elif comp.get("type") == protocol.ACTION_ROW:
             field = (comp.get("components") or [{}])[0]
         else:
             continue  # text shown in the form: nothing to fill in
-        if field.get("type") != limits.TEXT_INPUT:
+        if field.get("type") != protocol.TEXT_INPUT:
             raise FormError(f"only text fields can be filled in here, not type {field.get('type')}")
         out.append((comp, field))
     return out
 
 
 def described(form: JsonObject) -> JsonObject:
-    """The form as a page shows it: its title and each field's words and limits."""
+    """The form as a page shows it: its title and each field's words and protocol."""
     return {
         "custom_id": form.get("custom_id"),
         "title": form.get("title") or "",
@@ -47,7 +48,7 @@ def described(form: JsonObject) -> JsonObject:
                 "value": field.get("value") or "",
                 "required": field.get("required", True),
                 "min_length": field.get("min_length") or 0,
-                "max_length": field.get("max_length") or limits.MAX_TEXT_INPUT,
+                "max_length": field.get("max_length") or MAX_TEXT_INPUT,
                 "paragraph": field.get("style") == 2,
             }
             for comp, field in fields(form)
@@ -64,16 +65,16 @@ def submission(form: JsonObject, values: dict[str, str]) -> JsonObject:
         known.add(cid)
         value = str(values.get(cid, field.get("value") or ""))
         low = field.get("min_length") or 0
-        high = field.get("max_length") or limits.MAX_TEXT_INPUT
+        high = field.get("max_length") or MAX_TEXT_INPUT
         if field.get("required", True) and not value:
             raise FormError(f"the field {cid!r} is required")
         if value and not low <= len(value) <= high:
             raise FormError(f"the field {cid!r} takes {low} to {high} characters")
-        typed = {"type": limits.TEXT_INPUT, "custom_id": cid, "value": value}
-        if comp.get("type") == limits.LABEL:
-            sent.append({"type": limits.LABEL, "component": typed})
+        typed = {"type": protocol.TEXT_INPUT, "custom_id": cid, "value": value}
+        if comp.get("type") == protocol.LABEL:
+            sent.append({"type": protocol.LABEL, "component": typed})
         else:
-            sent.append({"type": limits.ACTION_ROW, "components": [typed]})
+            sent.append({"type": protocol.ACTION_ROW, "components": [typed]})
     unknown = set(values) - known
     if unknown:
         raise FormError(f"the form has no field {sorted(unknown)}; it has {sorted(known)}")

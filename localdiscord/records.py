@@ -7,8 +7,8 @@ import time
 from dataclasses import dataclass, field
 from typing import TypedDict
 
-from localdiscord.limits import EPHEMERAL, LOADING
 from localdiscord.payloads import JsonObject
+from localdiscord.protocol import EPHEMERAL, LOADING
 
 DISCORD_EPOCH_MS = 1420070400000
 
@@ -243,6 +243,21 @@ class Interaction:
     failed: str | None = None  # why the user saw "This interaction failed"
     choices: list[JsonObject] | None = None  # autocomplete answer
     modal: JsonObject | None = None  # the form (modal) the bot answered with, to fill in and send
+
+    def describe(self) -> str:
+        """What the user did, in a few words, for the problems the local Discord records."""
+        data = self.data or {}
+        if self.type in (2, 4):
+            parts = [data.get("name", "?")]
+            opts = data.get("options") or []
+            while opts and opts[0].get("type") in (1, 2):
+                parts.append(opts[0]["name"])
+                opts = opts[0].get("options") or []
+            kind = "autocomplete " if self.type == 4 else ""
+            return kind + "/" + " ".join(parts)
+        if self.type == 5:
+            return f"form {data.get('custom_id')!r} sent"
+        return f"click {data.get('custom_id')!r}"
 
     @property
     def response_type(self) -> int | None:

@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from bot.discord_limits import MAX_STRING_OPTION
 from localdiscord.payloads import JsonObject
 
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
@@ -137,7 +138,7 @@ def convert(param: JsonObject, raw: str, resolver: Resolver, resolved: JsonObjec
         value: object = raw
         if len(raw) < param.get("min_length", 0):
             raise SlashError(f"{name} must be at least {param['min_length']} characters.")
-        if len(raw) > param.get("max_length", 6000):
+        if len(raw) > param.get("max_length", MAX_STRING_OPTION):
             raise SlashError(f"{name} can be at most {param['max_length']} characters.")
     elif kind in (INTEGER, NUMBER):
         try:

@@ -12,7 +12,8 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from localdiscord import limits
+from bot import discord_limits as limits
+from localdiscord import protocol
 from localdiscord.payloads import JsonObject
 from localdiscord.spec import FieldError, FieldPath, spec
 
@@ -101,12 +102,12 @@ def check_message(body: JsonObject, files: Files, at: FieldPath = ()) -> list[Fi
     """The rules on a message body (create or edit) that its schema does not state."""
     problems: list[FieldError] = []
     content = body.get("content")
-    if isinstance(content, str) and len(content) > limits.MAX_CONTENT:
+    if isinstance(content, str) and len(content) > limits.MAX_MESSAGE:
         problems.append(
             _err(
                 (*at, "content"),
                 "BASE_TYPE_MAX_LENGTH",
-                f"Must be {limits.MAX_CONTENT} or fewer in length.",
+                f"Must be {limits.MAX_MESSAGE} or fewer in length.",
             )
         )
     problems += check_embeds(body.get("embeds") or [], (*at, "embeds"))
@@ -187,7 +188,7 @@ def check_components(rows: list[JsonObject], at: FieldPath = ("components",)) ->
     seen: set[str] = set()
     for r, row in enumerate(rows):
         here = (*at, r)
-        if row.get("type") != limits.ACTION_ROW:
+        if row.get("type") != protocol.ACTION_ROW:
             # components v2 layouts would need the IS_COMPONENTS_V2 flag and other rules; this
             # bot does not use them, so a change of style is noticed rather than waved through
             problems.append(
@@ -200,7 +201,7 @@ def check_components(rows: list[JsonObject], at: FieldPath = ("components",)) ->
             problems.append(
                 _err((*here, "components"), "BASE_TYPE_MIN_LENGTH", "Must be 1 or more in length.")
             )
-        if any(k in limits.SELECTS for k in kinds) and len(children) > 1:
+        if any(k in protocol.SELECTS for k in kinds) and len(children) > 1:
             problems.append(
                 _err(
                     (*here, "components"),
@@ -208,7 +209,7 @@ def check_components(rows: list[JsonObject], at: FieldPath = ("components",)) ->
                     "The specified component exceeds the maximum width",
                 )
             )
-        if kinds.count(limits.BUTTON) > limits.MAX_BUTTONS_PER_ROW:
+        if kinds.count(protocol.BUTTON) > limits.MAX_BUTTONS_PER_ROW:
             problems.append(
                 _err(
                     (*here, "components"),
@@ -229,9 +230,9 @@ def check_components(rows: list[JsonObject], at: FieldPath = ("components",)) ->
                         )
                     )
                 seen.add(cid)
-            if comp.get("type") == limits.BUTTON:
+            if comp.get("type") == protocol.BUTTON:
                 problems += _button(comp, where)
-            elif comp.get("type") in limits.SELECTS:
+            elif comp.get("type") in protocol.SELECTS:
                 problems += _select(comp, where)
     return problems
 
@@ -241,9 +242,9 @@ def modal_fields(form: JsonObject) -> list[tuple[FieldPath, JsonObject]]:
     way) or alone in an action row (the older one)."""
     out: list[tuple[FieldPath, JsonObject]] = []
     for i, comp in enumerate(form.get("components") or []):
-        if comp.get("type") == limits.LABEL and isinstance(comp.get("component"), dict):
+        if comp.get("type") == protocol.LABEL and isinstance(comp.get("component"), dict):
             out.append((("components", i, "component"), comp["component"]))
-        elif comp.get("type") == limits.ACTION_ROW:
+        elif comp.get("type") == protocol.ACTION_ROW:
             for j, child in enumerate(comp.get("components") or []):
                 out.append((("components", i, "components", j), child))
     return out
@@ -254,18 +255,18 @@ def check_modal(form: JsonObject, at: FieldPath = ()) -> list[FieldError]:
     one text input, text input custom ids unique, lengths that make sense."""
     problems: list[FieldError] = []
     comps = form.get("components") or []
-    if len(comps) > limits.MAX_MODAL_COMPONENTS:
+    if len(comps) > limits.MAX_FORM_FIELDS:
         problems.append(
             _err(
                 (*at, "components"),
                 "BASE_TYPE_MAX_LENGTH",
-                f"Must be {limits.MAX_MODAL_COMPONENTS} or fewer in length.",
+                f"Must be {limits.MAX_FORM_FIELDS} or fewer in length.",
             )
         )
     for i, comp in enumerate(comps):
-        if comp.get("type") == limits.ACTION_ROW:
+        if comp.get("type") == protocol.ACTION_ROW:
             kinds = [c.get("type") for c in comp.get("components") or []]
-            if kinds != [limits.TEXT_INPUT]:
+            if kinds != [protocol.TEXT_INPUT]:
                 problems.append(
                     _err(
                         (*at, "components", i, "components"),
@@ -276,7 +277,7 @@ def check_modal(form: JsonObject, at: FieldPath = ()) -> list[FieldError]:
     seen: set[str] = set()
     for where, field in modal_fields(form):
         here = (*at, *where)
-        if field.get("type") != limits.TEXT_INPUT:
+        if field.get("type") != protocol.TEXT_INPUT:
             continue
         cid = field.get("custom_id") or ""
         if cid in seen:
@@ -383,12 +384,12 @@ def check_choices(
 ) -> list[FieldError]:
     """Autocomplete answers: at most 25 choices, names 1-100 characters (also in the schema)."""
     problems = []
-    if len(choices) > limits.MAX_AUTOCOMPLETE_CHOICES:
+    if len(choices) > limits.MAX_CHOICES:
         problems.append(
             _err(
                 at,
                 "BASE_TYPE_MAX_LENGTH",
-                f"Must be {limits.MAX_AUTOCOMPLETE_CHOICES} or fewer in length.",
+                f"Must be {limits.MAX_CHOICES} or fewer in length.",
             )
         )
     for c, choice in enumerate(choices):

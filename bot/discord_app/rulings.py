@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from importlib import resources
 
-from bot.discord_app.text import MAX_MESSAGE, clip
+from bot.discord_app.text import clip
+from bot.discord_limits import MAX_MESSAGE
 
 
 def rulings_text(game: str) -> str | None:

@@ -94,11 +94,11 @@ class LocalSession:
         return f"http://127.0.0.1:{self.page.port}/" if self.page else ""
 
     def start(self, timeout: float = 60.0) -> LocalSession:
-        from localdiscord.server import DEFAULT_PERMISSIONS
+        from localdiscord.protocol import DEFAULT_PERMISSIONS
         from localdiscord.web.page import LocalPage
 
         server = self.server
-        server.guild_name = GUILD_NAME
+        server.state.guild_name = GUILD_NAME
         server.start()
         seats = [
             server.add_user(name, permissions=DEFAULT_PERMISSIONS)
@@ -130,13 +130,13 @@ class LocalSession:
             "--sync",
             "always",
             "--dev-guild",  # the local server (also overrides a TABLETOP_DEV_GUILD from .env)
-            str(self.server.guild_id),
+            str(self.server.state.guild_id),
             "--web-port",
             str(self.watch_port),
         ]
         env = {
             **os.environ,
-            "DISCORD_TOKEN": self.server.token,
+            "DISCORD_TOKEN": self.server.state.token,
             "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
             "PYTHONUNBUFFERED": "1",
         }

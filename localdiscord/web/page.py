@@ -19,7 +19,7 @@ from typing import NotRequired, TypedDict
 from aiohttp import WSMsgType, web
 
 from bot.webstatic import static_file
-from localdiscord import forms, limits, slash
+from localdiscord import forms, protocol, shapes, slash
 from localdiscord.payloads import JsonObject
 from localdiscord.records import Channel, Interaction, Message, User
 from localdiscord.server import LocalDiscord
@@ -100,12 +100,12 @@ class LocalPage:
         await site.start()
         host_port: tuple[str, int] = self._runner.addresses[0]  # the socket's name: (host, port)
         self.port = host_port[1]
-        self.server.change_listeners.append(self._changed)
+        self.server.state.change_listeners.append(self._changed)
         return self.port
 
     async def stop(self) -> None:
         with contextlib.suppress(ValueError):
-            self.server.change_listeners.remove(self._changed)
+            self.server.state.change_listeners.remove(self._changed)
         for ws in list(self._sockets):
             await ws.close()
         if self._runner is not None:
@@ -142,8 +142,8 @@ class LocalPage:
     async def _world(self, request: web.Request) -> web.Response:
         return web.json_response(
             {
-                "guild": self.server.guild_name,
-                "bot": self.server.bot.name,
+                "guild": self.server.state.guild_name,
+                "bot": self.server.state.bot.name,
                 "seats": [{"id": str(u.id), "name": u.name} for u in self.seats],
                 "channels": [
                     {"id": str(c.id), "name": c.name, "thread": c.parent_id is not None}
@@ -157,7 +157,7 @@ class LocalPage:
         out = []
         for channel in self.channels:
             out.append(channel)
-            out += [c for c in self.server.channels.values() if c.parent_id == channel.id]
+            out += [c for c in self.server.state.channels.values() if c.parent_id == channel.id]
         return out
 
     def _seat(self, value: object) -> User:
@@ -168,7 +168,7 @@ class LocalPage:
 
     def _channel(self, value: object) -> Channel:
         text = str(value)
-        channel = self.server.channels.get(int(text)) if text.isdigit() else None
+        channel = self.server.state.channels.get(int(text)) if text.isdigit() else None
         if channel is None:
             raise PageError("unknown channel")
         return channel
@@ -186,10 +186,10 @@ class LocalPage:
             return _bad(exc)
         shown = [
             self._message_view(m, seat)
-            for m in self.server.messages.values()
+            for m in self.server.state.messages.values()
             if m.channel_id == channel.id and self._visible(m, seat)
         ]
-        for record in self.server.interactions.values():
+        for record in self.server.state.interactions.values():
             if (
                 record.user_id == seat.id
                 and record.channel_id == channel.id
@@ -211,7 +211,7 @@ class LocalPage:
         """The forms the bot opened for ``seat`` here and that are still open (the newest
         last): Discord's client shows one until it is sent or closed."""
         out = []
-        for record in self.server.interactions.values():
+        for record in self.server.state.interactions.values():
             if (
                 record.modal is not None
                 and record.user_id == seat.id
@@ -226,28 +226,28 @@ class LocalPage:
 
     def _pinged_now(self, channel_id: int) -> list[str]:
         """The seats the channel's latest ping is for (the page marks them: whose turn it is)."""
-        for msg in reversed(self.server.messages.values()):
+        for msg in reversed(self.server.state.messages.values()):
             if msg.channel_id == channel_id and msg.public:
-                pinged = limits.pinged_ids(msg.content, msg.allowed_mentions)
+                pinged = protocol.pinged_ids(msg.content, msg.allowed_mentions)
                 seats = {u.id for u in self.seats}
                 if pinged:
                     return [str(u) for u in pinged if u in seats]
         return []
 
     def _message_view(self, msg: Message, seat: User) -> MessageView:
-        record = self.server.interactions.get(msg.interaction_id or 0)
+        record = self.server.state.interactions.get(msg.interaction_id or 0)
         used: UsedView | None = None
         if record is not None and record.type == 2:
-            user = self.server.users.get(record.user_id)
+            user = self.server.state.users.get(record.user_id)
             used = {"user": user.name if user else "someone", "command": _command_name(record)}
         return {
             "id": str(msg.id),
-            "author": self.server.bot.name,
+            "author": self.server.state.bot.name,
             "content": msg.content,
             "names": {
-                str(u): self.server.users[u].name
-                for u in limits.mentioned_ids(msg.content)
-                if u in self.server.users
+                str(u): self.server.state.users[u].name
+                for u in protocol.mentioned_ids(msg.content)
+                if u in self.server.state.users
             },
             "embeds": msg.embeds,
             "components": msg.components,
@@ -263,7 +263,7 @@ class LocalPage:
             "ephemeral": msg.ephemeral,
             "loading": msg.loading,
             "edited": msg.edited,
-            "mentions_me": seat.id in limits.pinged_ids(msg.content, msg.allowed_mentions),
+            "mentions_me": seat.id in protocol.pinged_ids(msg.content, msg.allowed_mentions),
             "used": used,
         }
 
@@ -273,7 +273,7 @@ class LocalPage:
         except PageError as exc:
             return _bad(exc)
         aid = request.match_info["id"]
-        for msg in self.server.messages.values():
+        for msg in self.server.state.messages.values():
             for a in msg.attachments:
                 if str(a.id) == aid and self._visible(msg, seat):
                     return web.Response(
@@ -287,13 +287,13 @@ class LocalPage:
     def _resolver(self) -> slash.Resolver:
         users = {
             u.name.lower(): u.payload()
-            for uid, u in self.server.users.items()
-            if uid in self.server.members
+            for uid, u in self.server.state.users.items()
+            if uid in self.server.state.members
         }
-        channels = {c.name.lower(): c.payload() for c in self.server.channels.values()}
+        channels = {c.name.lower(): c.payload() for c in self.server.state.channels.values()}
 
         def member_of(uid: int) -> JsonObject:
-            member = self.server._member(self.server.users[uid])
+            member = shapes.member(self.server.state.users[uid])
             return {k: v for k, v in member.items() if k != "user"}
 
         return slash.Resolver(users, channels, member_of)
@@ -326,7 +326,7 @@ class LocalPage:
             )
         except RuntimeError:
             return []
-        record = self.server.interactions[iid]
+        record = self.server.state.interactions[iid]
         deadline = self.server.running_loop.time() + AUTOCOMPLETE_WAIT
         while (
             not (record.acknowledged or record.failed)
@@ -366,7 +366,7 @@ class LocalPage:
     # -- components -----------------------------------------------------------------------------
     def _component(self, body: JsonObject, kind: int) -> tuple[User, Message, JsonObject]:
         seat = self._seat(body.get("seat"))
-        msg = self.server.messages.get(int(body.get("message") or 0))
+        msg = self.server.state.messages.get(int(body.get("message") or 0))
         if msg is None or not self._visible(msg, seat):
             raise PageError("that message is not there any more")
         wanted = str(body.get("custom_id"))
@@ -381,7 +381,7 @@ class LocalPage:
     async def _click(self, request: web.Request) -> web.Response:
         try:
             body = await _body(request)
-            seat, msg, button = self._component(body, limits.BUTTON)
+            seat, msg, button = self._component(body, protocol.BUTTON)
         except (PageError, ValueError) as exc:
             return _bad(exc)
         data = {"custom_id": button["custom_id"], "component_type": 2}
@@ -406,7 +406,7 @@ class LocalPage:
         try:
             body = await _body(request)
             seat = self._seat(body.get("seat"))
-            record = self.server.interactions.get(int(body.get("interaction") or 0))
+            record = self.server.state.interactions.get(int(body.get("interaction") or 0))
             if record is None or record.modal is None or record.user_id != seat.id:
                 raise PageError("that form is not open for this seat")
             if record.id in self._closed_forms:
@@ -419,7 +419,7 @@ class LocalPage:
         except (PageError, ValueError) as exc:  # FormError is a ValueError
             return _bad(exc)
         self._closed_forms.add(record.id)
-        message = self.server.messages.get(record.message_id or 0)
+        message = self.server.state.messages.get(record.message_id or 0)
         return self._dispatch(
             type=5, user=seat, channel_id=record.channel_id, data=data, message=message
         )

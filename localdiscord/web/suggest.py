@@ -7,10 +7,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from bot.discord_limits import MAX_CHOICES
 from localdiscord import slash
 from localdiscord.payloads import JsonObject
 
-MAX_SUGGESTIONS = 25
+#: the command box lists as many suggestions as an autocomplete answer may hold
+MAX_SUGGESTIONS = MAX_CHOICES
 
 
 @dataclass

@@ -37,7 +37,7 @@ class ClientThread:
                 async def on_ready() -> None:
                     ready.set()
 
-                await self.client.start(self.server.token)
+                await self.client.start(self.server.state.token)
 
             try:
                 self.loop.run_until_complete(main())

@@ -20,9 +20,10 @@ from __future__ import annotations
 import shlex
 from dataclasses import dataclass, field
 
-from localdiscord import forms
+from localdiscord import forms, shapes
+from localdiscord.protocol import DEFAULT_PERMISSIONS, MANAGE_MESSAGES
 from localdiscord.records import Channel, Interaction, Message, User
-from localdiscord.server import MANAGE_MESSAGES, LocalDiscord
+from localdiscord.server import LocalDiscord
 
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = 3, 4, 5, 6, 7, 8, 9, 10
@@ -78,8 +79,6 @@ class Driver:
     def user(self, name: str, *, moderator: bool = False, dms_open: bool = True) -> User:
         """A guild member (``dms_open=False``: one who refuses direct messages from bots)."""
         if name not in self._users:
-            from localdiscord.server import DEFAULT_PERMISSIONS
-
             perms = DEFAULT_PERMISSIONS | (MANAGE_MESSAGES if moderator else 0)
             self._users[name] = self.server.add_user(name, permissions=perms, dms_open=dms_open)
         return self._users[name]
@@ -120,7 +119,8 @@ class Driver:
         iid = self.server.create_interaction(type=4, user=user, channel_id=channel.id, data=data)
         self.server.wait_until(
             lambda: (
-                self.server.interactions[iid].acknowledged or self.server.interactions[iid].failed
+                self.server.state.interactions[iid].acknowledged
+                or self.server.state.interactions[iid].failed
             ),
             what=f"autocomplete of {command} {focused}",
         )
@@ -216,7 +216,7 @@ class Driver:
         elif kind in (USER, MENTIONABLE):
             user = value if isinstance(value, User) else self._users[str(value)]
             resolved.setdefault("users", {})[str(user.id)] = user.payload()
-            member = self.server._member(user)
+            member = shapes.member(user)
             member = {k: v for k, v in member.items() if k != "user"}
             resolved.setdefault("members", {})[str(user.id)] = member
             value = str(user.id)
@@ -270,7 +270,9 @@ class Driver:
         if message.ephemeral and message.visible_to != user.id:
             raise DriverError("that ephemeral message is not visible to this user")
         data = {"custom_id": button["custom_id"], "component_type": 2}
-        return self._interact(3, user, self.server.channels[message.channel_id], data, message)
+        return self._interact(
+            3, user, self.server.state.channels[message.channel_id], data, message
+        )
 
     def click_nowait(self, user: User, message: Message, custom_id: str) -> int:
         """Dispatch a click and return at once (the interaction id): for killing the bot while
@@ -308,7 +310,9 @@ class Driver:
         if not lo <= len(values) <= hi:
             raise DriverError(f"pick between {lo} and {hi} values")
         data = {"custom_id": menu["custom_id"], "component_type": 3, "values": list(values)}
-        return self._interact(3, user, self.server.channels[message.channel_id], data, message)
+        return self._interact(
+            3, user, self.server.state.channels[message.channel_id], data, message
+        )
 
     def submit(self, user: User, opened: Reply, **values: str) -> Reply:
         """``user`` fills in the form (modal) the bot opened in answer to ``opened`` (each
@@ -324,7 +328,7 @@ class Driver:
             data = forms.submission(form, values)
         except forms.FormError as exc:
             raise DriverError(str(exc)) from None
-        channel = self.server.channels[opened.interaction.channel_id]
+        channel = self.server.state.channels[opened.interaction.channel_id]
         return self._interact(5, user, channel, data, opened.clicked)
 
     def _message(self, where: Channel | Message) -> Message:
@@ -334,7 +338,7 @@ class Driver:
 
     # -- plumbing -------------------------------------------------------------------------------
     def _last_id(self) -> int:
-        return self.server.call(lambda: max(self.server.messages, default=0))
+        return self.server.call(lambda: max(self.server.state.messages, default=0))
 
     def _interact(
         self, kind: int, user: User, channel: Channel, data: dict, message: Message | None = None
@@ -350,15 +354,19 @@ class Driver:
         def answered() -> bool:
             # a click acknowledged with type 6 shows nothing yet: wait for what follows it (a
             # new message, or an edit of the clicked message or of a turn message)
-            record = server.interactions[iid]
+            record = server.state.interactions[iid]
             if record.failed or record.response_type in (4, 7, 9) or record.original_edited:
                 return True
             if self._edits(channel) != edits:
                 return True
-            own = [m for m in server.messages.values() if m.interaction_id == iid and not m.loading]
+            own = [
+                m
+                for m in server.state.messages.values()
+                if m.interaction_id == iid and not m.loading
+            ]
             new = [
                 m
-                for mid, m in server.messages.items()
+                for mid, m in server.state.messages.items()
                 if mid > before and m.public and m.channel_id == channel.id
             ]
             return bool(own or new)
@@ -369,11 +377,11 @@ class Driver:
         record = self.server.interaction(iid)
 
         def collect() -> tuple[list[Message], list[Message], Message | None]:
-            own = [m for m in server.messages.values() if m.interaction_id == iid]
-            clicked = server.messages.get(record.message_id or 0)
+            own = [m for m in server.state.messages.values() if m.interaction_id == iid]
+            clicked = server.state.messages.get(record.message_id or 0)
             new = [
                 m
-                for mid, m in server.messages.items()
+                for mid, m in server.state.messages.items()
                 if mid > before and m.public and m.channel_id == channel.id
             ]
             return own, new, clicked
@@ -386,7 +394,7 @@ class Driver:
         return self.server.call(
             lambda: sum(
                 len(m.history)
-                for m in self.server.messages.values()
+                for m in self.server.state.messages.values()
                 if m.channel_id == channel.id and m.public
             )
         )
@@ -396,12 +404,14 @@ class Driver:
         server = self.server
 
         def done() -> bool:
-            pending = [server.interactions[iid]] if iid else list(server.interactions.values())
+            pending = (
+                [server.state.interactions[iid]]
+                if iid
+                else list(server.state.interactions.values())
+            )
             if not all(i.finished for i in pending):
                 return False
-            return (
-                0.0 if server._in_flight else server.loop.time() - server._last_activity
-            ) >= self.quiet
+            return server.rest.idle_for() >= self.quiet
 
         server.wait_until(done, timeout, "the bot to answer")
 
@@ -411,7 +421,7 @@ class Driver:
         """The first public message in ``channel`` newer than id ``after`` that fits ``predicate``."""
 
         def find():
-            for mid, m in self.server.messages.items():
+            for mid, m in self.server.state.messages.items():
                 if mid > after and m.public and m.channel_id == channel.id and predicate(m):
                     return m
             return None

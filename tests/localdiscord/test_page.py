@@ -10,7 +10,7 @@ import urllib.request
 
 import pytest
 
-from localdiscord.limits import EPHEMERAL
+from localdiscord.protocol import EPHEMERAL
 from localdiscord.records import Interaction
 from localdiscord.server import LocalDiscord
 from localdiscord.web.page import LocalPage
@@ -45,7 +45,7 @@ def world():
             interaction = None
             if ephemeral_to is not None:
                 interaction = Interaction(
-                    id=server.ids.next(),
+                    id=server.state.ids.next(),
                     token="t",
                     type=2,
                     user_id=ephemeral_to.id,
@@ -53,9 +53,11 @@ def world():
                     data={"name": "game"},
                     created=0.0,
                 )
-                server.interactions[interaction.id] = interaction
+                server.state.interactions[interaction.id] = interaction
                 body["flags"] = EPHEMERAL
-            return str(server._new_message(games.id, body, list(files), interaction=interaction).id)
+            return str(
+                server.state.new_message(games.id, body, list(files), interaction=interaction).id
+            )
 
         return server.call(make)
 
@@ -154,7 +156,7 @@ def test_an_image_on_another_seats_private_message_is_not_served(world):
     theirs = post(
         {"content": "hand"}, files=[(0, "hand.png", "image/png", PNG)], ephemeral_to=bruno
     )
-    (attachment,) = server.call(lambda: server.messages[int(theirs)].attachments)
+    (attachment,) = server.call(lambda: server.state.messages[int(theirs)].attachments)
     assert _call(page, f"/attachments/{attachment.id}?seat={ada.id}")[0] == 404
     assert _call(page, f"/attachments/{attachment.id}?seat={bruno.id}") == (200, PNG)
 
@@ -196,7 +198,7 @@ def _open_form(server, games, user) -> Interaction:
 
     def make():
         record = Interaction(
-            id=server.ids.next(),
+            id=server.state.ids.next(),
             token="f",
             type=3,
             user_id=user.id,
@@ -205,7 +207,7 @@ def _open_form(server, games, user) -> Interaction:
             created=0.0,
             modal=form,
         )
-        server.interactions[record.id] = record
+        server.state.interactions[record.id] = record
         return record
 
     return server.call(make)

@@ -24,7 +24,7 @@ def test_the_spec_names_its_source_commit_and_carries_its_licence():
 
 def test_every_route_the_local_discord_serves_is_in_the_spec():
     server = LocalDiscord()
-    for method, path, _, _ in server._routes:
+    for method, path, _, _ in server.rest.routes:
         assert spec().has(method, path), f"{method} {path}"
 
 

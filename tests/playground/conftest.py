@@ -38,7 +38,7 @@ def _show_bot_on_failure(request):
     rep = getattr(request.node, "rep_call", None)
     if rep is not None and rep.failed and "local" in request.fixturenames:
         local = request.getfixturevalue("local")
-        for record in list(local.server.interactions.values())[-4:]:
+        for record in list(local.server.state.interactions.values())[-4:]:
             print(
                 "interaction",
                 record.type,

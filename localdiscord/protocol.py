@@ -1,10 +1,6 @@
-"""Discord's limits the local Discord enforces (:mod:`localdiscord.validate` applies them, on
-top of the spec's schema), so a bot that breaks one fails a test here first.
-
-Figures are Discord's documented ones. The file size limit is the current default for a guild
-without boosts, 10 MiB (Discord lowered it from 25 MiB in 2024; the older 8 MiB figure is
-what discord.py's docs still mention). Interactions advertise it as ``attachment_size_limit``.
-"""
+"""Discord's numbers that are not limits (message flags, component kinds, permission bits,
+intents) and how Discord reads mentions. The limits are the bot's own module,
+:mod:`bot.discord_limits`, which the local Discord enforces."""
 
 from __future__ import annotations
 
@@ -12,35 +8,22 @@ import re
 
 from localdiscord.payloads import JsonObject
 
-RESPONSE_DEADLINE = 3.0  # seconds for the first response to an interaction
-MAX_CONTENT = 2000
-MAX_FILE_SIZE = 10 * 1024 * 1024
-MAX_FILES = 10
-MAX_EMBEDS = 10
-MAX_EMBED_DESCRIPTION = 4096
-MAX_EMBED_TITLE = 256
-MAX_EMBED_TOTAL = 6000
-MAX_ROWS = 5
-MAX_BUTTONS_PER_ROW = 5
-MAX_CUSTOM_ID = 100
-MAX_LABEL = 80
-MAX_SELECT_OPTIONS = 25
-MAX_SELECT_OPTION_TEXT = 100
-MAX_PLACEHOLDER = 150
-MAX_AUTOCOMPLETE_CHOICES = 25
-MAX_CHOICE_NAME = 100
-MAX_CHOICE_VALUE = 100
-MAX_MODAL_COMPONENTS = 5
-MAX_TEXT_INPUT = 4000
-
+# message flags
 EPHEMERAL = 64
 LOADING = 128
 
+# component kinds
+ACTION_ROW = 1
 BUTTON = 2
 SELECTS = {3, 5, 6, 7, 8}
-ACTION_ROW = 1
 TEXT_INPUT = 4
 LABEL = 18
+
+# permission bits and gateway intents
+ALL_PERMISSIONS = (1 << 50) - 1
+DEFAULT_PERMISSIONS = 0x0000_0000_0006_4C40  # view, send, embed, attach, read history, use app cmds
+MANAGE_MESSAGES = 1 << 13
+GUILD_MEMBERS_INTENT = 1 << 1
 
 _MENTION = re.compile(r"<@!?(\d+)>")
 
