@@ -5,7 +5,8 @@ Discord's client never sends a command the bot did not register, an unknown opti
 missing required one; neither does this. ``name:value`` pairs may come in any order and a value
 runs until the next ``name:`` of the same command, so values may hold spaces. Words without a
 ``name:`` fill the options not given yet, in order (a shortcut Discord's box also offers by
-tabbing through them).
+tabbing through them). The page (:mod:`localdiscord.web.page`) and the tests' driver both type
+commands through here.
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from bot.discord_limits import MAX_STRING_OPTION
+from localdiscord import shapes
 from localdiscord.payloads import JsonObject
+from localdiscord.state import State
 
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = 3, 4, 5, 6, 7, 8, 9, 10
@@ -99,10 +102,11 @@ def _split_values(rest: str, params: list[JsonObject]) -> list[tuple[str, str]]:
     return out
 
 
-def assign(parsed: Parsed) -> dict[str, str]:
-    """Option name -> raw text; words without a name fill the options not named, in order,
-    the last text option taking the rest (``/play take 1``)."""
+def assign(parsed: Parsed, given: dict[str, str] | None = None) -> dict[str, str]:
+    """Option name -> raw text; words without a name fill the options not named (in the text
+    or in ``given``), in order, the last text option taking the rest (``/play take 1``)."""
     named = {name: value.strip() for name, value in parsed.values if name}
+    named.update(given or {})
     loose = [value for name, value in parsed.values if not name]
     free = [p for p in parsed.params if p["name"] not in named]
     if len(loose) > len(free) and free and free[-1]["type"] == STRING:
@@ -127,6 +131,19 @@ class Resolver:
         self.users = users  # lower-case name -> user payload
         self.channels = channels  # lower-case name -> channel payload
         self.member_of = member_of  # user id -> member payload (without "user")
+
+
+def resolver(state: State, guild_id: int) -> Resolver:
+    """A guild's members and the channels, by name, as Discord's client offers them."""
+    guild = state.guilds[guild_id]
+    users = {u.name.lower(): u.payload() for uid, u in state.users.items() if uid in guild.members}
+    channels = {c.name.lower(): c.payload() for c in state.channels.values()}
+
+    def member_of(uid: int) -> JsonObject:
+        member = shapes.member(state.users[uid])
+        return {k: v for k, v in member.items() if k != "user"}
+
+    return Resolver(users, channels, member_of)
 
 
 def convert(param: JsonObject, raw: str, resolver: Resolver, resolved: JsonObject) -> object:
@@ -192,10 +209,12 @@ def interaction_data(
     *,
     focused: str | None = None,
     typed: str = "",
+    given: dict[str, str] | None = None,
 ) -> JsonObject:
     """The ``data`` of an application command interaction (type 2), or of an autocomplete
-    (type 4) with ``focused`` holding ``typed`` (other options sent as far as they read)."""
-    values = assign(parsed)
+    (type 4) with ``focused`` holding ``typed`` (other options sent as far as they read).
+    ``given``: option values typed apart from the text (option name -> text)."""
+    values = assign(parsed, given)
     root = parsed.root
     data: JsonObject = {"id": root["id"], "name": root["name"], "type": root.get("type", 1)}
     if "guild_id" in root:

@@ -19,7 +19,7 @@ from typing import NotRequired, TypedDict
 from aiohttp import WSMsgType, web
 
 from bot.webstatic import static_file
-from localdiscord import forms, protocol, shapes, slash
+from localdiscord import forms, protocol, slash
 from localdiscord.payloads import JsonObject
 from localdiscord.records import Channel, Interaction, Message, User
 from localdiscord.server import LocalDiscord
@@ -285,18 +285,7 @@ class LocalPage:
 
     # -- commands -------------------------------------------------------------------------------
     def _resolver(self) -> slash.Resolver:
-        users = {
-            u.name.lower(): u.payload()
-            for uid, u in self.server.state.users.items()
-            if uid in self.server.state.members
-        }
-        channels = {c.name.lower(): c.payload() for c in self.server.state.channels.values()}
-
-        def member_of(uid: int) -> JsonObject:
-            member = shapes.member(self.server.state.users[uid])
-            return {k: v for k, v in member.items() if k != "user"}
-
-        return slash.Resolver(users, channels, member_of)
+        return slash.resolver(self.server.state, self.server.state.guild_id)
 
     async def _suggest(self, request: web.Request) -> web.Response:
         try:
