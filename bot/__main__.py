@@ -11,25 +11,16 @@ import asyncio
 import importlib
 import logging
 import sys
+import textwrap
 from pathlib import Path
 
 from bot import logsafe
-from bot.config import LOG_LEVELS, SYNC_MODES, TOKEN_HELP, ConfigError, load_config
+from bot.config import LOG_LEVELS, SYNC_MODES, TOKEN_HELP, VARIABLES, ConfigError, load_config
 from storage.sql import shown
 
 EPILOG = """\
 environment (or a .env file in the working directory; flags win over both):
-  DISCORD_TOKEN        the bot's token (required to run the bot)
-  TABLETOP_DB          SQLite database file (default ./tabletop.sqlite3), or a PostgreSQL
-                       database's URL (postgresql://user:password@host/dbname)
-  TABLETOP_SYNC        auto | always | never: when to sync slash commands (default auto)
-  TABLETOP_DEV_GUILD   server id to sync commands to instead of globally (they appear there
-                       at once; for development)
-  TABLETOP_LOG_LEVEL   DEBUG | INFO | WARNING | ERROR (default INFO)
-  TABLETOP_MEMBERS_INTENT  on | off (default off): use the privileged server members intent
-                       (enable it in the Developer Portal first)
-  TABLETOP_SHARD_COUNT how many shards the bot runs in all, over one or more processes
-  TABLETOP_SHARD_IDS   the shards this process runs (0-3, 0,2,5 or 0-3,7; default all)
+{variables}
 
 games: {games}
 
@@ -54,6 +45,17 @@ def _games() -> list[str]:
         return [f"(could not list the games: {exc})"]
 
 
+def _variables() -> str:
+    """The environment's variables (:data:`bot.config.VARIABLES`) as ``--help`` lists them."""
+    lines = []
+    for var in VARIABLES:
+        head = f"  {var.name:<20} " if len(var.name) < 21 else f"  {var.name}  "
+        lines += textwrap.wrap(
+            var.meaning, width=96, initial_indent=head, subsequent_indent=" " * 23
+        )
+    return "\n".join(lines)
+
+
 def build_parser() -> argparse.ArgumentParser:
     games = _games()
     parser = argparse.ArgumentParser(
@@ -63,6 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
             "the Discord bot."
         ),
         epilog=EPILOG.format(
+            variables=_variables(),
             games=", ".join(games) or "none registered yet",
             example=games[0] if games and not games[0].startswith("(") else "GAME",
         ),
