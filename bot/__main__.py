@@ -1,4 +1,9 @@
-"""``python -m bot`` (or ``tabletop``): run the Discord bot, or simulate a game locally.
+"""``python -m bot``: run the Discord bot, play locally, simulate a game, and the other tools.
+
+An installed copy (``pip install .``) names it ``tabletop``, and the checkout's ``./tabletop``
+script runs it too, so ``tabletop X`` and ``./tabletop X`` are the same command for every X
+here (``bot`` included: the bot, as with no command). The script adds only what needs a
+checkout: ``test``, ``check`` and ``mutate``.
 
 Exit status: 0 done, 1 a failure while running, 2 a usage or configuration problem (such as a
 missing token).
@@ -127,6 +132,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="the address the spectator links start with (default http://127.0.0.1:PORT)",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.add_parser(
+        "bot",
+        help="run the Discord bot (the default; its options go after it or before it)",
+        description="Run the Discord bot: the same as no command (see python -m bot --help).",
+    )
     from bot.playground.launcher import add_arguments as add_local_arguments
 
     add_local_arguments(
@@ -215,6 +225,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["bot"]:  # `tabletop bot --db x` is `tabletop --db x`, as ./tabletop says it
+        argv = argv[1:]
     args = parser.parse_args(argv)
     if args.command == "simulate":
         return _simulate(args)
