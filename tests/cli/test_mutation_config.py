@@ -27,4 +27,10 @@ def test_every_module_scored_in_the_docs_is_listed():
 
 
 def test_mutmut_copies_every_package_the_tests_import():
-    assert set(CONFIG["mutmut"]["source_paths"]) == {"bot", "engines", "rendering", "storage"}
+    assert set(CONFIG["mutmut"]["source_paths"]) == {
+        "bot",
+        "engines",
+        "localdiscord",
+        "rendering",
+        "storage",
+    }
