@@ -7,7 +7,8 @@ only when it alone is longer than a message (then at line ends).
 from __future__ import annotations
 
 import engines
-from bot.discord_app.text import MAX_MESSAGE, clip
+from bot.discord_app.text import clip
+from bot.discord_limits import MAX_MESSAGE
 
 
 def rulings_text(game: str) -> str | None:

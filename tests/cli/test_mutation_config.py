@@ -49,4 +49,10 @@ def test_pyproject_lists_no_game_s_module():
 
 
 def test_mutmut_copies_every_package_the_tests_import():
-    assert set(CONFIG["mutmut"]["source_paths"]) == {"bot", "engines", "rendering", "storage"}
+    assert set(CONFIG["mutmut"]["source_paths"]) == {
+        "bot",
+        "engines",
+        "localdiscord",
+        "rendering",
+        "storage",
+    }

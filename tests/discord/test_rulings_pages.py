@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.discord_app.rulings import pages, rulings_text
-from bot.discord_app.text import MAX_MESSAGE
+from bot.discord_limits import MAX_MESSAGE
 from tests.shipped import shipped_games
 
 DOC = '# Title\nIntro.\n\n## One\n> "a"\nshort\n\n## Two\n' + "\n".join(["x" * 20] * 6)

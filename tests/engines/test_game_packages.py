@@ -12,12 +12,12 @@ import engines
 from tests.shipped import shipped_games
 
 ROOT = Path(__file__).resolve().parents[2]
-PRODUCT = ("bot", "engines", "rendering", "storage")
+PRODUCT = ("bot", "engines", "localdiscord", "rendering", "storage")
 TEXT = {".py", ".md", ".json", ".js", ".html", ".css", ".sql", ".txt", ".toml"}
 #: product files outside a game's package that may name a game, and why
 ALLOWED = {
-    # the local Discord page's help shows a real command to type (its package moves out of bot/)
-    "bot/local/": "an example command for people, naming a game they can start",
+    # the local Discord page's help shows a real command to type
+    "localdiscord/web/static/": "an example command for people, naming a game they can start",
 }
 
 

@@ -29,7 +29,8 @@ from bot.discord_app.clock_runtime import clock_service_of
 from bot.discord_app.clock_texts import Said, when
 from bot.discord_app.commands.bots import LEVEL_CHOICES
 from bot.discord_app.replies import BadInput
-from bot.discord_app.text import MAX_CHOICES, clip, fit_lines
+from bot.discord_app.text import clip, fit_lines
+from bot.discord_limits import MAX_CHOICES, MAX_MESSAGE
 from bot.errors import NoGame, TableError
 
 if TYPE_CHECKING:
@@ -59,7 +60,9 @@ async def say(interaction: discord.Interaction[TabletopClient], said: Said) -> N
             await interaction.followup.send(said.text, allowed_mentions=allowed)
         except discord.HTTPException:  # it is done: say so privately instead
             await interaction.edit_original_response(
-                content=clip(f"Done, but I could not post it in the channel:\n{said.text}", 2000),
+                content=clip(
+                    f"Done, but I could not post it in the channel:\n{said.text}", MAX_MESSAGE
+                ),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
     else:

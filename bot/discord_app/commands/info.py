@@ -22,8 +22,9 @@ from bot.discord_app.components import log_view
 from bot.discord_app.posts import board_post, title_of
 from bot.discord_app.replay import post_replay
 from bot.discord_app.rulings import pages, rulings_text
-from bot.discord_app.text import MAX_MESSAGE, clip, fit_lines, join_message
+from bot.discord_app.text import clip, fit_lines, join_message
 from bot.discord_app.turns import current_view, public_notes, table_of
+from bot.discord_limits import MAX_ALT_TEXT, MAX_MESSAGE
 from bot.errors import NoGame
 from bot.logsafe import failure
 from rendering import legend
@@ -57,7 +58,6 @@ def rules_text(engine: engines.Engine[Any]) -> str:
 
 
 LEGEND_FILENAME = "legend.png"
-MAX_DESCRIPTION = 1024  # an attachment's description (its alt text) on Discord
 
 
 def legend_file(game: str) -> discord.File | None:
@@ -70,7 +70,7 @@ def legend_file(game: str) -> discord.File | None:
     except Exception as exc:  # a nicety: the guide itself still answers
         logger.error("The legend of %s could not be drawn: %s", game, failure(exc))
         return None
-    alt = clip(legend.alt_text(game), MAX_DESCRIPTION)
+    alt = clip(legend.alt_text(game), MAX_ALT_TEXT)
     return discord.File(io.BytesIO(png), filename=LEGEND_FILENAME, description=alt)
 
 
