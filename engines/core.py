@@ -6,7 +6,11 @@ always give the same game. ``apply`` never mutates its input: it works on a deep
 
 ``Engine.apply`` and ``Engine.remove_player`` are templates: they check what every game checks
 (the seat, the end of the game, the legality of the action, computed once) and copy the state
-once; a game writes only its ``step`` and ``leave``, which trust their caller.
+once. A move is dispatched one way in every game: each :class:`Action` an engine offers carries
+its :data:`Handler` (what it does, declared where the move is built, as boardgame.io's moves
+carry their functions), and the template runs it, then the engine's :meth:`Engine.settle`.
+Every state is a :class:`GameState`: the players, the random generator, the end of the game and
+the schema version mean the same in every game.
 """
 
 from __future__ import annotations
@@ -91,6 +95,11 @@ def role_shown(action: Action) -> ActionRole:
     return action.role if action.role is not None else ActionRole.DESTRUCTIVE
 
 
+#: what a move does: carries it out on ``state`` (a copy the engine owns, the move already
+#: checked legal) for ``player``, given the move's id, appending what happened to ``events``
+Handler = Callable[[Any, str, str, "list[Event]"], None]
+
+
 class Action(BaseModel):
     """One thing a player may do now.
 
@@ -107,9 +116,14 @@ class Action(BaseModel):
     required argument); ``kind`` names the moves it is one of ("Build", "Mortgage"), so a front
     end with too many moves for buttons groups them in menus by what the engine says, not by
     the first word of their labels.
+
+    ``do`` is the move's :data:`Handler`, given by the engine that offers it: ``apply`` and a
+    search run exactly what ``legal_actions`` offered, with no second reading of the id. It
+    sits in a slot, outside the fields: never in JSON, equality or a copy.
     """
 
     model_config = ConfigDict(frozen=True)
+    __slots__ = ("_do",)
 
     id: str
     label: str
@@ -141,6 +155,7 @@ class Action(BaseModel):
         private: bool = False,
         amount: Amount | None = None,
         step_of: str | None = None,
+        do: Handler | None = None,
     ) -> None:
         # engines list every legal action at every step of a search, from parts they made
         # themselves: built without validation (``model_validate`` still checks outside data),
@@ -188,6 +203,8 @@ class Action(BaseModel):
         else:  # the most common: a plain move of a kind
             SET_FIELDS_SET(self, {"id", "label", "role", "kind"})
         SET_EXTRA(self, None)
+        if do is not None:
+            _SET_DO(self, do)
 
     # pydantic would call this ``__init__`` (no validation, ``role`` required) to validate
     # outside data too; marked as its own base one, ``model_validate`` validates the fields
@@ -257,6 +274,20 @@ class Action(BaseModel):
         return cast(dict[str, Any], handler(self._worded()))
 
 
+# the handler's slot, read and set through its own descriptor (a search builds thousands)
+_SET_DO = Action.__dict__["_do"].__set__
+_GET_DO = Action.__dict__["_do"].__get__
+
+
+def handler_of(action: Action) -> Handler | None:
+    """The :data:`Handler` ``action`` carries, or ``None`` for one built without (outside
+    data, a copy): such a move cannot be played."""
+    try:
+        return cast(Handler, _GET_DO(action))
+    except AttributeError:
+        return None
+
+
 MAX_ACTION_ID = 64
 MAX_ACTION_LABEL = 80
 
@@ -289,6 +320,7 @@ def move_with_amount(move: Action, typed: str) -> Action:
         role=role_shown(move),
         kind=move.kind,
         private=move.private,
+        do=handler_of(move),
     )
 
 
@@ -401,7 +433,23 @@ def attr_setter(obj: Any, name: str) -> Callable[[Any], None]:
     return put
 
 
-S = TypeVar("S", bound=BaseModel)
+class GameState(BaseModel):
+    """What every game's state holds, with one meaning in every game. A game's state subclasses
+    it, keeps its per-player records in fields named for what they are (indexed or keyed like
+    ``players``), and sets ``schema_version``'s default to its migrations' count."""
+
+    #: the seated players' names, in seat order
+    players: list[str]
+    #: the random generator's whole position (see :class:`Rng`)
+    rng: Rng
+    #: set once, by the game's one way of ending, never unset: read at every move (the
+    #: template's first check, a playout's loop), so stored rather than worked out
+    over: bool = False
+    #: the shape of the state: the number of steps in the engine's :attr:`Engine.migrations`
+    schema_version: int = 0
+
+
+S = TypeVar("S", bound=GameState)
 
 
 class Engine(ABC, Generic[S]):
@@ -411,7 +459,7 @@ class Engine(ABC, Generic[S]):
     title: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
-    state_type: ClassVar[type[BaseModel]]
+    state_type: ClassVar[type[GameState]]
     options: ClassVar[list[OptionSpec]] = []
     #: a short guide shown by ``/game rules`` (Discord markdown, under 1,800 characters)
     guide: ClassVar[str] = ""
@@ -457,10 +505,11 @@ class Engine(ABC, Generic[S]):
         action among ``player``'s legal ones (an awaited player or one with out-of-turn
         actions). Then the state is copied once and the engine's :meth:`step` changes the copy.
         """
-        if self.is_over(state):
+        if state.over:
             raise IllegalAction("The game is over.")
         if not self.seated(state, player):
             raise IllegalAction(self.not_playing(state, player))
+        action_id = self.current_id(state, action_id)
         legal = self.legal_actions(state, player)
         action = next((a for a in legal if a.id == action_id), None)
         if action is None:
@@ -472,7 +521,7 @@ class Engine(ABC, Generic[S]):
     def remove_player(self, state: S, player: str) -> tuple[S, list[Event]]:
         """A player leaves a running game (concede, kick): the seat and the end of the game are
         checked, the state is copied once, and the engine's :meth:`leave` changes the copy."""
-        if self.is_over(state):
+        if state.over:
             raise IllegalAction("The game is over.")
         if not self.seated(state, player):
             raise IllegalAction("That player is not in this game.")
@@ -492,7 +541,7 @@ class Engine(ABC, Generic[S]):
         whose only secret is the future (dice): a copy with a fresh random generator.
         """
         new = self.copy_state(state)
-        new.rng = fresh_rng(rng)  # type: ignore[attr-defined]
+        new.rng = fresh_rng(rng)
         return new
 
     def suggest(self, state: S, player: str, rng: random.Random) -> str:
@@ -513,15 +562,27 @@ class Engine(ABC, Generic[S]):
     # -- what an engine writes for the templates ----------------------------------------------
     def step(self, state: S, player: str, action: Action, events: list[Event]) -> None:
         """Carry out ``action`` (already checked legal for ``player``) on ``state``, a copy the
-        engine owns, appending what happened to ``events``. Every engine that keeps the
-        ``apply`` template defines it."""
-        raise NotImplementedError(f"{type(self).__name__} defines neither step nor apply")
+        engine owns, appending what happened to ``events``: the handler the move carries, then
+        :meth:`settle`. The one dispatch of every game's moves."""
+        do = handler_of(action)
+        if do is None:
+            raise TypeError(f"{self.name}'s move {action.id!r} carries no handler")
+        do(state, player, action.id, events)
+        self.settle(state, events)
+
+    def settle(self, state: S, events: list[Event]) -> None:
+        """What follows every move before the game waits again (the game's own steps that need
+        no decision: the next phase, the next turn, the end). Nothing by default."""
+
+    def current_id(self, state: S, action_id: str) -> str:
+        """``action_id`` as the engine words its moves now: a game whose ids changed reads an
+        old one (from a saved move log) as today's. Unchanged by default."""
+        return action_id
 
     def seated(self, state: S, player: str) -> bool:
         """Whether ``player`` still plays in this game (a seat, not conceded or bankrupt), so a
-        stranger hears "You are not playing". Every game defines it; without it a stranger is
-        still refused, by the legality check (they have no legal action)."""
-        return True
+        stranger hears "You are not playing". By default: one of the state's players."""
+        return player in state.players
 
     def not_playing(self, state: S, player: str) -> str:
         """What a player the game no longer counts (not :meth:`seated`) is told when they try
@@ -529,8 +590,8 @@ class Engine(ABC, Generic[S]):
         return "You are not playing in this game."
 
     def is_over(self, state: S) -> bool:
-        """Whether the game has ended; engines answer from their state's ``over``."""
-        return self.result(state) is not None
+        """Whether the game has ended: the state's ``over``, the same in every game."""
+        return state.over
 
     def refusal(self, state: S, player: str, action_id: str, legal: list[Action]) -> str:
         """Why ``action_id`` is refused (shown to the player as is; ``legal`` are theirs)."""
@@ -575,9 +636,7 @@ class Engine(ABC, Generic[S]):
         """Each player's standing mid-game, in the game's own points (the score so far, a
         fortune), for a searching bot that stops a playout before the end. By default every
         player stands level."""
-        players = cast(Any, state).players
-        names = [p if isinstance(p, str) else p.name for p in players]
-        return dict.fromkeys(names, 0.0)
+        return dict.fromkeys(state.players, 0.0)
 
     #: the kinds of ending :meth:`ending` names, so a report can show one that never happened
     endings: ClassVar[tuple[str, ...]] = ()

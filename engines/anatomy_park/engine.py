@@ -127,9 +127,6 @@ class AnatomyParkEngine(Engine[APState]):
     def seated(self, state: APState, player: str) -> bool:
         return player in state.players and player not in state.removed
 
-    def is_over(self, state: APState) -> bool:
-        return state.over
-
     def step(self, state: APState, player: str, action: Action, events: list[Event]) -> None:
         if state.tasks:
             decide(state, state.tasks[0], player, action.id, events)

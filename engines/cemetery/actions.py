@@ -144,11 +144,11 @@ def pet_top(state: CemeteryState) -> Slot | None:
 
 def reveal_pet_top(state: CemeteryState, owner: int, events: list[Event]) -> None:
     """A face-down Part is revealed when it reaches the top of its Pet Cemetery."""
-    pet = state.players[owner].pet
+    pet = state.sides[owner].pet
     if pet and not pet[-1].face_up:
         pet[-1].face_up = True
         pet[-1].seen_by = []
-        who = state.players[owner].name
+        who = state.sides[owner].name
         say(events, f"{who}'s Pet Cemetery reveals {name_of(state, pet[-1].card)} on top.")
 
 

@@ -81,7 +81,7 @@ def _attach_stolen(
 
 # -- Beast: Maim / Mindless -------------------------------------------------------------------
 def _has_parts(state: CemeteryState, seat: int) -> bool:
-    return any(c.parts for c in state.players[seat].creatures)
+    return any(c.parts for c in state.sides[seat].creatures)
 
 
 def _maim(state: CemeteryState, trig: Trigger, tag: str, events: list[Event]) -> None:
@@ -259,9 +259,9 @@ def choose(state: CemeteryState, action_id: str, events: list[Event]) -> None:
         _attach_stolen(state, p.card, int(idx), pos, p.react, events)
         return
     if p.kind in ("maim", "mindless"):
-        owner = state.players.index(state.player(p.player))
+        owner = state.sides.index(state.player(p.player))
         _, idx, pos = action_id.split(":")
-        spot = place_label(state.players[owner].creatures, int(idx), pos)
+        spot = place_label(state.sides[owner].creatures, int(idx), pos)
         card = remove_part(state, owner, int(idx), pos)
         say(
             events,

@@ -81,12 +81,6 @@ class CemeteryEngine(Engine[CemeteryState]):
         return actions
 
     # -- the template's steps -------------------------------------------------------------------
-    def seated(self, state: CemeteryState, player: str) -> bool:
-        return any(p.name == player for p in state.players)
-
-    def is_over(self, state: CemeteryState) -> bool:
-        return state.over
-
     def step(self, state: CemeteryState, player: str, action: Action, events: list[Event]) -> None:
         action_id = action.id
         if action_id == "done":
@@ -107,16 +101,16 @@ class CemeteryEngine(Engine[CemeteryState]):
         state.conceded = player
         state.over = True
         state.pending = None
-        other = next(p.name for p in state.players if p.name != player)
+        other = next(p.name for p in state.sides if p.name != player)
         say(events, f"{player} leaves the game; {other} wins.", kind="end")
 
     def standing(self, state: CemeteryState) -> dict[str, float]:
-        return {p.name: float(p.total) for p in state.players}
+        return {p.name: float(p.total) for p in state.sides}
 
     def ending(self, state: CemeteryState) -> str:
         if state.conceded is not None:
             return "a player conceded"
-        a, b = state.players
+        a, b = state.sides
         return "draw" if a.total == b.total else "most tokens"
 
     def determinize(self, state: CemeteryState, player: str, rng: random.Random) -> CemeteryState:
@@ -134,14 +128,14 @@ class CemeteryEngine(Engine[CemeteryState]):
     def result(self, state: CemeteryState) -> Result | None:
         if not state.over:
             return None
-        scores = {p.name: float(p.total) for p in state.players}
+        scores = {p.name: float(p.total) for p in state.sides}
         if state.conceded is not None:
-            winners = [p.name for p in state.players if p.name != state.conceded]
+            winners = [p.name for p in state.sides if p.name != state.conceded]
             return Result(winners=winners, scores=scores, reason=f"{state.conceded} conceded")
-        a, b = state.players
+        a, b = state.sides
         if a.total == b.total:
             return Result(winners=[a.name, b.name], scores=scores, reason="draw")
-        best = max(state.players, key=lambda p: p.total)
+        best = max(state.sides, key=lambda p: p.total)
         low = min(a.total, b.total)
         return Result(
             winners=[best.name], scores=scores, reason=f"most tokens ({best.total} to {low})"
@@ -152,7 +146,7 @@ class CemeteryEngine(Engine[CemeteryState]):
         if not state.over:
             return {}
         out = {}
-        for p in state.players:
+        for p in state.sides:
             revenge = p.revenge + p.revenge_spent
             science = p.science + p.science_spent
             words = (
@@ -166,7 +160,7 @@ class CemeteryEngine(Engine[CemeteryState]):
         tokens = " · ".join(
             f"{p.name} {p.total} (R {p.revenge}+{p.revenge_spent} spent, "
             f"S {p.science}+{p.science_spent} spent)"
-            for p in state.players
+            for p in state.sides
         )
         supply = f"supply R {state.supply_revenge} / S {state.supply_science}"
         res = self.result(state)

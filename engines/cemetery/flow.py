@@ -167,7 +167,7 @@ def do_scoring(state: CemeteryState, events: list[Event]) -> None:
         if state.current == second_seat(state):
             say(events, f"The {gone} supply is empty: this is the final turn.", kind="end")
         else:
-            second = state.players[second_seat(state)].name
+            second = state.sides[second_seat(state)].name
             say(events, f"The {gone} supply is empty: {second} plays the final turn.", kind="end")
 
 
@@ -182,7 +182,7 @@ def end_turn(state: CemeteryState, events: list[Event]) -> None:
     if state.final_round and state.current == second_seat(state):
         state.over = True
         state.pending = None
-        totals = ", ".join(f"{p.name} {p.total}" for p in state.players)
+        totals = ", ".join(f"{p.name} {p.total}" for p in state.sides)
         say(events, f"Game over. Tokens: {totals}.", kind="end")
         return
     state.current = 1 - state.current

@@ -112,7 +112,7 @@ class MonopolyEngine(Engine[MonopolyState]):
         if not state.over:
             return None
         return Result(
-            winners=list(state.winners or []),
+            winners=list(state.winners),
             scores=dict(state.scores),
             reason=state.end_reason or "",
         )
@@ -160,9 +160,6 @@ class MonopolyEngine(Engine[MonopolyState]):
         if player in state.bankrupt:
             return "You are bankrupt and out of the game."
         return super().not_playing(state, player)
-
-    def is_over(self, state: MonopolyState) -> bool:
-        return state.over
 
     def refusal(
         self, state: MonopolyState, player: str, action_id: str, legal: list[Action]

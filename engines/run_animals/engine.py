@@ -85,7 +85,7 @@ class RunAnimalsEngine(Engine[RAState]):
 
     def final_report(self, state: RAState) -> dict[str, str]:
         """Each player's completed goals and penalties."""
-        if state.phase != "over":
+        if not state.over:
             return {}
         out = {}
         for p in state.players:
@@ -108,12 +108,6 @@ class RunAnimalsEngine(Engine[RAState]):
         return f"{doing}; {state.current} to act. Scores: {scores}. Graveyard {filled}/{end}."
 
     # -- the template's steps ---------------------------------------------------------------------
-    def seated(self, state: RAState, player: str) -> bool:
-        return player in state.seats
-
-    def is_over(self, state: RAState) -> bool:
-        return state.over
-
     def step(self, state: RAState, player: str, action: Action, events: list[Event]) -> None:
         assert isinstance(action, Choice)  # run_animals actions come from its legal_actions
         events += action.run(state)
