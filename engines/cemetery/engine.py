@@ -19,8 +19,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engines.cemetery import behaviours, flow, hidden, policy, views
-from engines.cemetery.actions import DONE, do_draft, do_experiment, do_mark, do_stitch
+from engines.cemetery import flow, hidden, policy, views
+from engines.cemetery.actions import DONE
 from engines.cemetery.common import say
 from engines.cemetery.migrations import MIGRATIONS
 from engines.cemetery.setup import new_game
@@ -72,29 +72,20 @@ class CemeteryEngine(Engine[CemeteryState]):
         if state.pending is None and state.phase in ("stitch", "mark", "experiment"):
             actions.append(
                 Action(
-                    id=DONE.id,
+                    id=DONE,
                     label=f"End {PHASE_TITLES[state.phase]}",
                     role=ActionRole.NORMAL,
                     kind="End",
+                    do=flow.end_phase,
                 )
             )
         return actions
 
     # -- the template's steps -------------------------------------------------------------------
-    def step(self, state: CemeteryState, player: str, action: Action, events: list[Event]) -> None:
-        action_id = action.id
-        if action_id == "done":
-            flow.leave(state, events, acted=True)
-        elif state.pending is not None and state.pending.kind not in ("stitch_place", "exp_dest"):
-            behaviours.choose(state, action_id, events)
-        else:
-            {
-                "draft": do_draft,
-                "stitch": do_stitch,
-                "mark": do_mark,
-                "experiment": do_experiment,
-            }[state.phase](state, action_id, events)
-        flow.advance(state, events, acted=action_id != "done")
+    def settle(self, state: CemeteryState, events: list[Event]) -> None:
+        """After a move in a phase (``end_phase`` has settled already: this finds the game
+        waiting and does nothing)."""
+        flow.advance(state, events, acted=True)
 
     def leave(self, state: CemeteryState, player: str, events: list[Event]) -> None:
         """A player who leaves concedes: the other one wins."""

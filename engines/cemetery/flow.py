@@ -101,6 +101,13 @@ def advance(state: CemeteryState, events: list[Event], *, acted: bool) -> None:
         acted = False
 
 
+def end_phase(state: CemeteryState, player: str, action_id: str, events: list[Event]) -> None:
+    """The handler of "End <phase>": the phase closes as acted in, and whatever follows that
+    needs no decision runs as not acted in (a phase left at once is announced as skipped)."""
+    leave(state, events, acted=True)
+    advance(state, events, acted=False)
+
+
 def leave(state: CemeteryState, events: list[Event], *, acted: bool) -> None:
     """Close the current phase (announcing it as skipped if nothing was done) and open the next."""
     phase = state.phase

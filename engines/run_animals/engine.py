@@ -7,7 +7,7 @@ from typing import Any
 
 from engines.core import Action, Engine, Event, IllegalAction, OptionSpec, Result
 from engines.run_animals import flow, hidden, policy, scoring, views
-from engines.run_animals.actions import Choice
+from engines.run_animals.actions import choice
 from engines.run_animals.data import GameData, load
 from engines.run_animals.graveyard import end_game, penalty_of
 from engines.run_animals.migrations import MIGRATIONS
@@ -75,7 +75,7 @@ class RunAnimalsEngine(Engine[RAState]):
     def legal_actions(self, state: RAState, player: str) -> list[Action]:
         if state.over or player != state.current:
             return []
-        return [Choice.of(option) for option in flow.options(state, data_of(state))]
+        return [choice(option) for option in flow.options(state, data_of(state))]
 
     def view(self, state: RAState, viewer: str | None) -> RAView:
         return views.view(state, viewer)
@@ -108,9 +108,7 @@ class RunAnimalsEngine(Engine[RAState]):
         return f"{doing}; {state.current} to act. Scores: {scores}. Graveyard {filled}/{end}."
 
     # -- the template's steps ---------------------------------------------------------------------
-    def step(self, state: RAState, player: str, action: Action, events: list[Event]) -> None:
-        assert isinstance(action, Choice)  # run_animals actions come from its legal_actions
-        events += action.run(state)
+    def settle(self, state: RAState, events: list[Event]) -> None:
         events += flow.settle(state, data_of(state))
 
     def leave(self, state: RAState, player: str, events: list[Event]) -> None:

@@ -20,6 +20,7 @@ from engines.core import (
     Engine,
     GameState,
     IllegalAction,
+    handler_of,
 )
 
 PLAYER_NAMES = ["Ada", "Brook", "Cy", "Dee", "Eli", "Fox"]
@@ -76,6 +77,7 @@ def check_step(engine: Engine, state, players, rng: random.Random) -> None:
         for a in actions:
             assert 0 < len(a.id) <= MAX_ACTION_ID and a.id.isascii(), a.id
             assert 0 < len(a.label) <= MAX_ACTION_LABEL, a.label
+            assert handler_of(a) is not None, f"{a.id} carries what it does"
     # illegal ids: junk, and a legal id of someone else played by a player who may not
     some = rng.choice(players)
     legal = {a.id for a in engine.legal_actions(state, some)}
