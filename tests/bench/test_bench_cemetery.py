@@ -69,7 +69,7 @@ def test_bench_board_render_time_and_size():
         data = rendering.render_board("cemetery", view)
         times.append((time.perf_counter() - t0) * 1000)
         size = len(data)
-    hand = rendering.render_hand("cemetery", ENGINE.view(state, state.players[state.current].name))
+    hand = rendering.render_hand("cemetery", ENGINE.view(state, state.players[state.current]))
     print(
         f"\ncemetery board render: median {statistics.median(times):.1f} ms, "
         f"{size / 1024:.0f} KB (hand image {len(hand) / 1024:.0f} KB)"
