@@ -6,9 +6,12 @@ always give the same game. ``apply`` never mutates its input: it works on a deep
 
 ``Engine.apply`` and ``Engine.remove_player`` are templates: they check what every game checks
 (the seat, the end of the game, the legality of the action, computed once) and copy the state
-once; a game writes only its ``step`` and ``leave``, which trust their caller. The moves an
-engine offers are in ``engines/moves.py`` and its refusals in ``engines/errors.py``; both are
-imported from here too.
+once. A move is dispatched one way in every game: each :class:`Action` an engine offers carries
+its :data:`Handler` (what it does, declared where the move is built, as boardgame.io's moves
+carry their functions), and the template runs it, then the engine's :meth:`Engine.settle`.
+Every state is a :class:`GameState`: the players, the random generator, the end of the game and
+the schema version mean the same in every game. The moves an engine offers are in
+``engines/moves.py`` and its refusals in ``engines/errors.py``; both are imported from here too.
 """
 
 from __future__ import annotations
@@ -29,7 +32,9 @@ from engines.moves import (
     Action,
     ActionRole,
     Amount,
+    Handler,
     Label,
+    handler_of,
     move_with_amount,
     role_shown,
     typed_move,
@@ -44,6 +49,8 @@ __all__ = [
     "Amount",
     "Engine",
     "Event",
+    "GameState",
+    "Handler",
     "IllegalAction",
     "Label",
     "Migration",
@@ -53,6 +60,7 @@ __all__ = [
     "UnreadableState",
     "attr_setter",
     "fresh_rng",
+    "handler_of",
     "item_setter",
     "move_with_amount",
     "redeal",
@@ -174,7 +182,23 @@ def attr_setter(obj: Any, name: str) -> Callable[[Any], None]:
     return put
 
 
-S = TypeVar("S", bound=BaseModel)
+class GameState(BaseModel):
+    """What every game's state holds, with one meaning in every game. A game's state subclasses
+    it, keeps its per-player records in fields named for what they are (indexed or keyed like
+    ``players``), and sets ``schema_version``'s default to its migrations' count."""
+
+    #: the seated players' names, in seat order
+    players: list[str]
+    #: the random generator's whole position (see :class:`Rng`)
+    rng: Rng
+    #: set once, by the game's one way of ending, never unset: read at every move (the
+    #: template's first check, a playout's loop), so stored rather than worked out
+    over: bool = False
+    #: the shape of the state: the number of steps in the engine's :attr:`Engine.migrations`
+    schema_version: int = 0
+
+
+S = TypeVar("S", bound=GameState)
 
 
 class Engine(ABC, Generic[S]):
@@ -184,7 +208,7 @@ class Engine(ABC, Generic[S]):
     title: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
-    state_type: ClassVar[type[BaseModel]]
+    state_type: ClassVar[type[GameState]]
     options: ClassVar[list[OptionSpec]] = []
     #: a short guide shown by ``/game rules`` (Discord markdown, under 1,800 characters)
     guide: ClassVar[str] = ""
@@ -236,10 +260,11 @@ class Engine(ABC, Generic[S]):
         action among ``player``'s legal ones (an awaited player or one with out-of-turn
         actions). Then the state is copied once and the engine's :meth:`step` changes the copy.
         """
-        if self.is_over(state):
+        if state.over:
             raise IllegalAction("The game is over.")
         if not self.seated(state, player):
             raise IllegalAction(self.not_playing(state, player))
+        action_id = self.current_id(state, action_id)
         legal = self.legal_actions(state, player)
         action = next((a for a in legal if a.id == action_id), None)
         if action is None:
@@ -251,7 +276,7 @@ class Engine(ABC, Generic[S]):
     def remove_player(self, state: S, player: str) -> tuple[S, list[Event]]:
         """A player leaves a running game (concede, kick): the seat and the end of the game are
         checked, the state is copied once, and the engine's :meth:`leave` changes the copy."""
-        if self.is_over(state):
+        if state.over:
             raise IllegalAction("The game is over.")
         if not self.seated(state, player):
             raise IllegalAction("That player is not in this game.")
@@ -271,7 +296,7 @@ class Engine(ABC, Generic[S]):
         whose only secret is the future (dice): a copy with a fresh random generator.
         """
         new = self.copy_state(state)
-        new.rng = fresh_rng(rng)  # type: ignore[attr-defined]
+        new.rng = fresh_rng(rng)
         return new
 
     def suggest(self, state: S, player: str, rng: random.Random) -> str:
@@ -292,15 +317,27 @@ class Engine(ABC, Generic[S]):
     # -- what an engine writes for the templates ----------------------------------------------
     def step(self, state: S, player: str, action: Action, events: list[Event]) -> None:
         """Carry out ``action`` (already checked legal for ``player``) on ``state``, a copy the
-        engine owns, appending what happened to ``events``. Every engine that keeps the
-        ``apply`` template defines it."""
-        raise NotImplementedError(f"{type(self).__name__} defines neither step nor apply")
+        engine owns, appending what happened to ``events``: the handler the move carries, then
+        :meth:`settle`. The one dispatch of every game's moves."""
+        do = handler_of(action)
+        if do is None:
+            raise TypeError(f"{self.name}'s move {action.id!r} carries no handler")
+        do(state, player, action.id, events)
+        self.settle(state, events)
+
+    def settle(self, state: S, events: list[Event]) -> None:
+        """What follows every move before the game waits again (the game's own steps that need
+        no decision: the next phase, the next turn, the end). Nothing by default."""
+
+    def current_id(self, state: S, action_id: str) -> str:
+        """``action_id`` as the engine words its moves now: a game whose ids changed reads an
+        old one (from a saved move log) as today's. Unchanged by default."""
+        return action_id
 
     def seated(self, state: S, player: str) -> bool:
         """Whether ``player`` still plays in this game (a seat, not conceded or bankrupt), so a
-        stranger hears "You are not playing". Every game defines it; without it a stranger is
-        still refused, by the legality check (they have no legal action)."""
-        return True
+        stranger hears "You are not playing". By default: one of the state's players."""
+        return player in state.players
 
     def not_playing(self, state: S, player: str) -> str:
         """What a player the game no longer counts (not :meth:`seated`) is told when they try
@@ -308,8 +345,8 @@ class Engine(ABC, Generic[S]):
         return "You are not playing in this game."
 
     def is_over(self, state: S) -> bool:
-        """Whether the game has ended; engines answer from their state's ``over``."""
-        return self.result(state) is not None
+        """Whether the game has ended: the state's ``over``, the same in every game."""
+        return state.over
 
     def refusal(self, state: S, player: str, action_id: str, legal: list[Action]) -> str:
         """Why ``action_id`` is refused (shown to the player as is; ``legal`` are theirs)."""
@@ -354,9 +391,7 @@ class Engine(ABC, Generic[S]):
         """Each player's standing mid-game, in the game's own points (the score so far, a
         fortune), for a searching bot that stops a playout before the end. By default every
         player stands level."""
-        players = cast(Any, state).players
-        names = [p if isinstance(p, str) else p.name for p in players]
-        return dict.fromkeys(names, 0.0)
+        return dict.fromkeys(state.players, 0.0)
 
     #: the kinds of ending :meth:`ending` names, so a report can show one that never happened
     endings: ClassVar[tuple[str, ...]] = ()

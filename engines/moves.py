@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from pydantic import (
     BaseModel,
@@ -17,6 +17,9 @@ from pydantic import (
 
 from engines.copying import SET_DICT, SET_EXTRA, SET_FIELDS_SET, SET_PRIVATE
 from engines.errors import IllegalAction
+
+if TYPE_CHECKING:  # an Event is what a move's handler appends to; core imports this module
+    from engines.core import Event
 
 
 class Amount(BaseModel):
@@ -64,6 +67,11 @@ def role_shown(action: Action) -> ActionRole:
     return action.role if action.role is not None else ActionRole.DESTRUCTIVE
 
 
+#: what a move does: carries it out on ``state`` (a copy the engine owns, the move already
+#: checked legal) for ``player``, given the move's id, appending what happened to ``events``
+Handler = Callable[[Any, str, str, "list[Event]"], None]
+
+
 class Action(BaseModel):
     """One thing a player may do now.
 
@@ -80,9 +88,14 @@ class Action(BaseModel):
     required argument); ``kind`` names the moves it is one of ("Build", "Mortgage"), so a front
     end with too many moves for buttons groups them in menus by what the engine says, not by
     the first word of their labels.
+
+    ``do`` is the move's :data:`Handler`, given by the engine that offers it: ``apply`` and a
+    search run exactly what ``legal_actions`` offered, with no second reading of the id. It
+    sits in a slot, outside the fields: never in JSON, equality or a copy.
     """
 
     model_config = ConfigDict(frozen=True)
+    __slots__ = ("_do",)
 
     id: str
     label: str
@@ -114,6 +127,7 @@ class Action(BaseModel):
         private: bool = False,
         amount: Amount | None = None,
         step_of: str | None = None,
+        do: Handler | None = None,
     ) -> None:
         # engines list every legal action at every step of a search, from parts they made
         # themselves: built without validation (``model_validate`` still checks outside data),
@@ -161,6 +175,8 @@ class Action(BaseModel):
         else:  # the most common: a plain move of a kind
             SET_FIELDS_SET(self, {"id", "label", "role", "kind"})
         SET_EXTRA(self, None)
+        if do is not None:
+            _SET_DO(self, do)
 
     # pydantic would call this ``__init__`` (no validation, ``role`` required) to validate
     # outside data too; marked as its own base one, ``model_validate`` validates the fields
@@ -230,6 +246,20 @@ class Action(BaseModel):
         return cast(dict[str, Any], handler(self._worded()))
 
 
+# the handler's slot, read and set through its own descriptor (a search builds thousands)
+_SET_DO = Action.__dict__["_do"].__set__
+_GET_DO = Action.__dict__["_do"].__get__
+
+
+def handler_of(action: Action) -> Handler | None:
+    """The :data:`Handler` ``action`` carries, or ``None`` for one built without (outside
+    data, a copy): such a move cannot be played."""
+    try:
+        return cast(Handler, _GET_DO(action))
+    except AttributeError:
+        return None
+
+
 MAX_ACTION_ID = 64
 MAX_ACTION_LABEL = 80
 
@@ -262,4 +292,5 @@ def move_with_amount(move: Action, typed: str) -> Action:
         role=role_shown(move),
         kind=move.kind,
         private=move.private,
+        do=handler_of(move),
     )

@@ -22,7 +22,11 @@ def _walk(sp: str, name: str, cost: int) -> Action:
     """A walk reads the same wherever it is offered: worded once (a search lists moves often)."""
     moves = "1 move" if cost == 1 else f"{cost} moves"
     return Action(
-        id=f"go:{sp}", label=f"Walk to {name} {label(sp)} ({moves})"[:80], role=NORMAL, kind="Walk"
+        id=f"go:{sp}",
+        label=f"Walk to {name} {label(sp)} ({moves})"[:80],
+        role=NORMAL,
+        do=apply_move,
+        kind="Walk",
     )
 
 
@@ -35,7 +39,13 @@ def move_options(s: APState, player: str) -> list[Action]:
         out.append(_walk(sp, name, cost))
     if s.diseases and not effect_active(s, "cough"):
         out.append(
-            Action(id="diseases", label="Move each disease 1 space", role=NORMAL, kind="Move")
+            Action(
+                id="diseases",
+                label="Move each disease 1 space",
+                role=NORMAL,
+                do=apply_move,
+                kind="Move",
+            )
         )
     if not effect_active(s, "rumble"):
         for sp, d, n in tile_move_options(s, player):
@@ -48,10 +58,11 @@ def move_options(s: APState, player: str) -> list[Action]:
                         f"Move {name} {label(sp)} {n} {DIR_NAMES[d]} (body reaction)"[:80]
                     ),
                     role=NORMAL,
+                    do=apply_move,
                     kind="Move",
                 )
             )
-    out.append(Action(id="nomove", label="Do not move", role=NORMAL, kind="Do"))
+    out.append(Action(id="nomove", label="Do not move", role=NORMAL, do=apply_move, kind="Do"))
     return out
 
 
@@ -82,11 +93,27 @@ def apply_move(s: APState, player: str, action_id: str, ev: list[Event]) -> None
 
 
 def action_options(s: APState, player: str) -> list[Action]:
-    out = [Action(id="take", label="Take 2 tiles from the stack", role=MAIN, kind="Take")]
+    out = [
+        Action(
+            id="take", label="Take 2 tiles from the stack", role=MAIN, do=apply_action, kind="Take"
+        )
+    ]
     if has_ability(s, player, "take_three"):  # an ability is never compulsory
         out = [
-            Action(id="take", label="Take 3 tiles from the stack (Morty)", role=MAIN, kind="Take"),
-            Action(id="take2", label="Take only 2 tiles from the stack", role=NORMAL, kind="Take"),
+            Action(
+                id="take",
+                label="Take 3 tiles from the stack (Morty)",
+                role=MAIN,
+                do=apply_action,
+                kind="Take",
+            ),
+            Action(
+                id="take2",
+                label="Take only 2 tiles from the stack",
+                role=NORMAL,
+                do=apply_action,
+                kind="Take",
+            ),
         ]
     # labels are worded when read (a lambda's defaults hold this choice's own values)
     for t, sp in placements(s, player):
@@ -95,6 +122,7 @@ def action_options(s: APState, player: str) -> list[Action]:
                 id=f"place:{t}:{sp}",
                 label=lambda t=t, sp=sp: f"Place {hand_ref(s, player, t)} at {label(sp)}"[:80],
                 role=NORMAL,
+                do=apply_action,
                 kind="Place",
                 private=True,  # where a hand tile fits tells its shape
             )
@@ -108,6 +136,7 @@ def action_options(s: APState, player: str) -> list[Action]:
                     f"place {hand_ref(s, player, t)} at {label(sp)}"
                 )[:80],
                 role=NORMAL,
+                do=apply_action,
                 kind="Focus",
                 private=True,  # says which hand tile is a focus group
             )
@@ -116,7 +145,13 @@ def action_options(s: APState, player: str) -> list[Action]:
     cell = s.park.get(here) if here else None
     if cell is not None and not cell.closed and data.tile(cell.tile).type == "exit":
         out.append(
-            Action(id="leave", label="Leave the park through this exit", role=NORMAL, kind="Leave")
+            Action(
+                id="leave",
+                label="Leave the park through this exit",
+                role=NORMAL,
+                do=apply_action,
+                kind="Leave",
+            )
         )
     for e in targets(s, player):
         out.append(
@@ -124,10 +159,19 @@ def action_options(s: APState, player: str) -> list[Action]:
                 id=f"shoot:{e}",
                 label=f"Shoot {data.disease_card(e).name}",
                 role=NORMAL,
+                do=apply_action,
                 kind="Shoot",
             )
         )
-    out.append(Action(id="noaction", label="Do nothing this action phase", role=NORMAL, kind="Do"))
+    out.append(
+        Action(
+            id="noaction",
+            label="Do nothing this action phase",
+            role=NORMAL,
+            do=apply_action,
+            kind="Do",
+        )
+    )
     return out
 
 

@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from engines.anatomy_park import data, hidden, policy, views
-from engines.anatomy_park.actions import action_options, apply_action, apply_move, move_options
+from engines.anatomy_park.actions import action_options, move_options
 from engines.anatomy_park.flow import (
     advance,
     awaited,
@@ -21,7 +21,7 @@ from engines.anatomy_park.reactions import end_reactions
 from engines.anatomy_park.scoring import breakdown, plan_patterns
 from engines.anatomy_park.setup import new_game
 from engines.anatomy_park.state import APState
-from engines.anatomy_park.tasks import decide, options
+from engines.anatomy_park.tasks import options
 from engines.anatomy_park.views import APView
 from engines.core import Action, Engine, Event, IllegalAction, OptionSpec, Result
 
@@ -129,16 +129,7 @@ class AnatomyParkEngine(Engine[APState]):
     def seated(self, state: APState, player: str) -> bool:
         return player in state.players and player not in state.removed
 
-    def is_over(self, state: APState) -> bool:
-        return state.over
-
-    def step(self, state: APState, player: str, action: Action, events: list[Event]) -> None:
-        if state.tasks:
-            decide(state, state.tasks[0], player, action.id, events)
-        elif state.phase == "move":
-            apply_move(state, player, action.id, events)
-        else:
-            apply_action(state, player, action.id, events)
+    def settle(self, state: APState, events: list[Event]) -> None:
         advance(state, events)
 
     def standing(self, state: APState) -> dict[str, float]:

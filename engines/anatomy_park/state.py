@@ -10,7 +10,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engines.core import Rng
+from engines.core import GameState
 
 
 class Cell(BaseModel):
@@ -48,12 +48,10 @@ class Ongoing(BaseModel):
     since_turn: int
 
 
-class APState(BaseModel):
-    players: list[str]
+class APState(GameState):
     characters: dict[str, str]
     mode: str  # "basic" | "advanced"
     plans: dict[str, str] = Field(default_factory=dict)
-    rng: Rng
 
     park: dict[str, Cell]
     pos: dict[str, str]  # characters still in the park
@@ -87,7 +85,6 @@ class APState(BaseModel):
     rerolled: bool = False
     tasks_limit_done: bool = False
 
-    over: bool = False
     end_reason: str = ""
     ruben_alive: bool = True
     final_scores: dict[str, int] = Field(default_factory=dict)

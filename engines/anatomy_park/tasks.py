@@ -43,7 +43,8 @@ def options(s: APState, t: Task, player: str) -> list[Action]:
             Action(
                 id=f"discard:{x}",
                 label=f"Discard {hand_ref(s, player, x)} ({why})"[:80],
-                role=NORMAL,  # a discard the rules force: every choice is one
+                role=NORMAL,
+                do=do_task,  # a discard the rules force: every choice is one
                 kind="Discard",
                 private=True,
             )
@@ -59,6 +60,7 @@ def options(s: APState, t: Task, player: str) -> list[Action]:
                 id=f"dmove:{x}",
                 label=f"Move {name} {DIR_NAMES[x]} to {label(step(dis.pos, x))}",
                 role=NORMAL,
+                do=do_task,
                 kind="Move",
             )
             for x in disease_steps(s, dis.pos)
@@ -71,13 +73,20 @@ def options(s: APState, t: Task, player: str) -> list[Action]:
                 id="dmove:stay",
                 label=f"Stop moving it at {label(dis.pos)}",
                 role=NORMAL,
+                do=do_task,
                 kind="Stop",
             ),
         ]
     if k == "reroll":
         return [
-            Action(id="reroll", label="Rick: reroll all the dice", role=NORMAL, kind="Reroll"),
-            Action(id="keep", label="Keep the miss", role=NORMAL, kind="Keep"),
+            Action(
+                id="reroll",
+                label="Rick: reroll all the dice",
+                role=NORMAL,
+                do=do_task,
+                kind="Reroll",
+            ),
+            Action(id="keep", label="Keep the miss", role=NORMAL, do=do_task, kind="Keep"),
         ]
     if k == "xenon":
         here = s.pos[player]
@@ -87,12 +96,13 @@ def options(s: APState, t: Task, player: str) -> list[Action]:
                     id=f"xstep:{x}",
                     label=f"Xenon Bloom: step {DIR_NAMES[x]} to {label(step(here, x))}",
                     role=NORMAL,
+                    do=do_task,
                     kind="Xenon",
                 )
                 for x in DIRS
                 if step(here, x) in s.park
             ],
-            Action(id="xstay", label="Stay where you are", role=NORMAL, kind="Stay"),
+            Action(id="xstay", label="Stay where you are", role=NORMAL, do=do_task, kind="Stay"),
         ]
     if k == "marker_from":
         return [
@@ -100,6 +110,7 @@ def options(s: APState, t: Task, player: str) -> list[Action]:
                 id=f"mfrom:{sp}",
                 label=f"Move your marker from {tile_name(c.tile)} {label(sp)}"[:80],
                 role=NORMAL,
+                do=do_task,
                 kind="Move",
             )
             for sp, c in s.park.items()
@@ -109,7 +120,11 @@ def options(s: APState, t: Task, player: str) -> list[Action]:
         dirs, n = best_transport_dirs(s, d["space"], d["count"])
         return [
             Action(
-                id=f"dir:{x}", label=f"Lay {n} closed tiles {DIR_NAMES[x]}", role=NORMAL, kind="Lay"
+                id=f"dir:{x}",
+                label=f"Lay {n} closed tiles {DIR_NAMES[x]}",
+                role=NORMAL,
+                do=do_task,
+                kind="Lay",
             )
             for x in dirs
         ]
@@ -119,6 +134,7 @@ def options(s: APState, t: Task, player: str) -> list[Action]:
                 id=f"dam:{x}",
                 label=f"Wash away {len(dam_targets(s, d['space'], x))} tile(s) {DIR_NAMES[x]}",
                 role=NORMAL,
+                do=do_task,
                 kind="Wash",
             )
             for x in DIRS
@@ -126,8 +142,14 @@ def options(s: APState, t: Task, player: str) -> list[Action]:
         ]
     if k == "act_out":
         return [
-            Action(id="acted", label="I acted it out", role=NORMAL, kind="Act"),
-            Action(id="penalty", label="Skip acting: lose 1 VP", role=DESTRUCTIVE, kind="Skip"),
+            Action(id="acted", label="I acted it out", role=NORMAL, do=do_task, kind="Act"),
+            Action(
+                id="penalty",
+                label="Skip acting: lose 1 VP",
+                role=DESTRUCTIVE,
+                do=do_task,
+                kind="Skip",
+            ),
         ]
     if k == "hepc_kill":
         return [
@@ -135,6 +157,7 @@ def options(s: APState, t: Task, player: str) -> list[Action]:
                 id=f"kill:{x.effect}",
                 label=f"Hepatitis C kills {_dname(x.effect)}",
                 role=NORMAL,
+                do=do_task,
                 kind="Hepatitis",
             )
             for x in s.diseases
@@ -147,6 +170,7 @@ def options(s: APState, t: Task, player: str) -> list[Action]:
                 id=f"pass:{x}",
                 label=f"Pass {hand_ref(s, player, x)} to {to}"[:80],
                 role=NORMAL,
+                do=do_task,
                 kind="Pass",
                 private=True,
             )
@@ -158,6 +182,7 @@ def options(s: APState, t: Task, player: str) -> list[Action]:
                 id=f"to:{sp}",
                 label=f"Move your character to {label(sp)}",
                 role=NORMAL,
+                do=do_task,
                 kind="Move",
             )
             for sp in each_move_ends(s, d["effect"], player)
@@ -168,6 +193,7 @@ def options(s: APState, t: Task, player: str) -> list[Action]:
                 id=f"shift:{sp}:{x}",
                 label=f"Move the tile at {label(sp)} {DIR_NAMES[x]}",
                 role=NORMAL,
+                do=do_task,
                 kind="Move",
             )
             for sp, x in shift_options(s, d["effect"])
@@ -370,6 +396,11 @@ def _do_pass(s: APState, t: Task, ev: list[Event]) -> None:
 
 
 # -- a player's choice ---------------------------------------------------------------------------
+def do_task(s: APState, player: str, action_id: str, ev: list[Event]) -> None:
+    """The handler of every choice a task offers: decides the task at the head of the queue."""
+    decide(s, s.tasks[0], player, action_id, ev)
+
+
 def decide(s: APState, t: Task, player: str, action_id: str, ev: list[Event]) -> None:
     k, d = t.kind, t.data
     head, _, arg = action_id.partition(":")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from functools import partial
+from functools import cache, partial
 
 from engines.cemetery.common import (
     name_of,
@@ -22,11 +22,19 @@ from engines.cemetery.common import (
 from engines.cemetery.data import CARDS, POSITION_ORDER, card_name
 from engines.cemetery.grid import can_stitch_through, fits, fitting, placements
 from engines.cemetery.state import CemeteryState, Creature, Pending, Slot
-from engines.core import MAX_ACTION_LABEL, Action, ActionRole, Event
+from engines.core import MAX_ACTION_LABEL, Action, ActionRole, Event, Handler
 
 NORMAL, MAIN = ActionRole.NORMAL, ActionRole.MAIN
-DONE = Action(id="done", label="End this phase", role=NORMAL, kind="End")
-BACK = Action(id="back", label="Back: choose something else", role=NORMAL, kind="Back")
+#: the id of the move that ends a phase (offered by the engine with ``flow.end_phase``)
+DONE = "done"
+
+
+@cache
+def back(do: Handler) -> Action:
+    """The Back of a two-step choice, carrying the handler of the choice it goes back in."""
+    return Action(id="back", label="Back: choose something else", role=NORMAL, kind="Back", do=do)
+
+
 #: the most Stitch or Steal choices offered with Part and position combined (a chat shows 25
 #: as buttons, more as select menus of 25); past it, the Part is picked first
 COMBINED_LIMIT = 50
@@ -46,12 +54,24 @@ def draft_options(state: CemeteryState) -> list[Action]:
     out = []
     if state.core_pile:
         out.append(
-            Action(id="core", label="Draw the top Core from the pile", role=MAIN, kind="Draw")
+            Action(
+                id="core",
+                label="Draw the top Core from the pile",
+                role=MAIN,
+                do=do_draft,
+                kind="Draw",
+            )
         )
     if state.part_pile:  # the main action when there is no Core to draw
         role = NORMAL if state.core_pile else MAIN
         out.append(
-            Action(id="part", label="Draw the top Part from the pile", role=role, kind="Draw")
+            Action(
+                id="part",
+                label="Draw the top Part from the pile",
+                role=role,
+                do=do_draft,
+                kind="Draw",
+            )
         )
     takeable = [(i, st) for i, st in enumerate(state.cemetery) if len(st) <= state.picks_left]
     # the stacks' labels depend on one another: all are worded together, when one is first read
@@ -64,7 +84,13 @@ def draft_options(state: CemeteryState) -> list[Action]:
 
     for i, st in takeable:
         out.append(
-            Action(id=f"cem:{st[0].card}", label=partial(label, i), role=NORMAL, kind="Take")
+            Action(
+                id=f"cem:{st[0].card}",
+                label=partial(label, i),
+                role=NORMAL,
+                do=do_draft,
+                kind="Take",
+            )
         )
     return out
 
@@ -115,7 +141,7 @@ def _bound(state: CemeteryState, stack: list[Slot], player: str) -> str:
     return f", you bound {', '.join(known)}" if known else ""
 
 
-def do_draft(state: CemeteryState, action_id: str, events: list[Event]) -> None:
+def do_draft(state: CemeteryState, player: str, action_id: str, events: list[Event]) -> None:
     me = state.me
     if action_id in ("core", "part"):
         pile = state.core_pile if action_id == "core" else state.part_pile
@@ -144,11 +170,11 @@ def pet_top(state: CemeteryState) -> Slot | None:
 
 def reveal_pet_top(state: CemeteryState, owner: int, events: list[Event]) -> None:
     """A face-down Part is revealed when it reaches the top of its Pet Cemetery."""
-    pet = state.players[owner].pet
+    pet = state.sides[owner].pet
     if pet and not pet[-1].face_up:
         pet[-1].face_up = True
         pet[-1].seen_by = []
-        who = state.players[owner].name
+        who = state.sides[owner].name
         say(events, f"{who}'s Pet Cemetery reveals {name_of(state, pet[-1].card)} on top.")
 
 
@@ -175,15 +201,17 @@ def stitch_options(state: CemeteryState) -> list[Action]:
                     f"Stitch {name_of(state, card)} to {place_label(creatures, i, pos)}"
                 ),
                 role=NORMAL,
+                do=do_stitch,
                 kind="Stitch",
             )
             for i, pos in placements(creatures, card)
-        ] + [BACK]
+        ] + [back(do_stitch)]
     cores = [
         Action(
             id=f"core:{n}",
             label=f"Start creature {len(me.creatures) + 1} with a {card_name(card)}",
             role=NORMAL,
+            do=do_stitch,
             kind="Start",
         )
         for n, card in enumerate(me.hand, 1)
@@ -207,6 +235,7 @@ def stitch_options(state: CemeteryState) -> list[Action]:
                         f"Stitch {name} ({src}) to {place_label(creatures, i, pos)}"
                     ),
                     role=NORMAL,
+                    do=do_stitch,
                     kind="Stitch",
                 )
             )
@@ -217,6 +246,7 @@ def stitch_options(state: CemeteryState) -> list[Action]:
             id="pet" if key == "p" else f"hand:{key[1:]}",
             label=f"Stitch {name_of(state, card)} ({src}): choose where",
             role=NORMAL,
+            do=do_stitch,
             kind="Stitch",
         )
         for key, card, src, _ in sources
@@ -246,7 +276,7 @@ def stitchable(state: CemeteryState) -> list[tuple[str, str, str, list[tuple[int
     return out
 
 
-def do_stitch(state: CemeteryState, action_id: str, events: list[Event]) -> None:
+def do_stitch(state: CemeteryState, player: str, action_id: str, events: list[Event]) -> None:
     me = state.me
     if action_id.startswith("core:"):
         card = me.hand.pop(int(action_id.split(":", 1)[1]) - 1)
@@ -352,13 +382,14 @@ def mark_options(state: CemeteryState) -> list[Action]:
                         f"({place_label(me.creatures, i, pos)})"[:80]
                     ),
                     role=NORMAL,
+                    do=do_mark,
                     kind="Mark",
                 )
             )
     return out
 
 
-def do_mark(state: CemeteryState, action_id: str, events: list[Event]) -> None:
+def do_mark(state: CemeteryState, player: str, action_id: str, events: list[Event]) -> None:
     me = state.me
     _, idx, pos, key = action_id.split(":")
     creature = me.creatures[int(idx)]
@@ -410,11 +441,12 @@ def experiment_options(state: CemeteryState) -> list[Action]:
                 id=f"to:{j}:{q}",
                 label=partial(_destination_label, state, j, q, swap),
                 role=NORMAL,
+                do=do_experiment,
                 kind="Swap" if swap else "Move",
             )
             for j, q, swap in destinations(me.creatures, pending.creature, pending.pos)
         ]
-        return out + [BACK]
+        return out + [back(do_experiment)]
     if me.science <= 0:
         return []
     return [
@@ -424,6 +456,7 @@ def experiment_options(state: CemeteryState) -> list[Action]:
                 f"Rearrange {name_of(state, card)} ({place_label(me.creatures, i, pos)})"[:80]
             ),
             role=NORMAL,
+            do=do_experiment,
             kind="Rearrange",
         )
         for i, pos, card in _rearrangeable(me.creatures)
@@ -453,7 +486,7 @@ def _destination_label(state: CemeteryState, j: int, q: str, swap: bool) -> str:
     return f"Move to {where}"[:80]
 
 
-def do_experiment(state: CemeteryState, action_id: str, events: list[Event]) -> None:
+def do_experiment(state: CemeteryState, player: str, action_id: str, events: list[Event]) -> None:
     me = state.me
     if action_id == "back":
         state.pending = None

@@ -7,7 +7,7 @@ then its Reaction. Where a behaviour needs a choice, it sets ``state.pending``.
 
 from __future__ import annotations
 
-from engines.cemetery.actions import BACK, COMBINED_LIMIT
+from engines.cemetery.actions import COMBINED_LIMIT, back
 from engines.cemetery.common import (
     card_types,
     creature_label,
@@ -81,7 +81,7 @@ def _attach_stolen(
 
 # -- Beast: Maim / Mindless -------------------------------------------------------------------
 def _has_parts(state: CemeteryState, seat: int) -> bool:
-    return any(c.parts for c in state.players[seat].creatures)
+    return any(c.parts for c in state.sides[seat].creatures)
 
 
 def _maim(state: CemeteryState, trig: Trigger, tag: str, events: list[Event]) -> None:
@@ -177,6 +177,7 @@ def options(state: CemeteryState) -> list[Action]:
                     f"Steal {name_of(state, c)} to {place_label(me.creatures, i, pos)}"
                 ),
                 role=NORMAL,
+                do=choose,
                 kind="Steal",
             )
             for c in stealable(state)
@@ -189,6 +190,7 @@ def options(state: CemeteryState) -> list[Action]:
                 id=f"steal:{c}",
                 label=f"Steal {name_of(state, c)}: choose where",
                 role=NORMAL,
+                do=choose,
                 kind="Steal",
             )
             for c in stealable(state)
@@ -200,10 +202,11 @@ def options(state: CemeteryState) -> list[Action]:
                 id=f"at:{i}:{pos}",
                 label=lambda i=i, pos=pos: f"Attach to {place_label(me.creatures, i, pos)}"[:80],
                 role=NORMAL,
+                do=choose,
                 kind="Attach",
             )
             for i, pos in placements(me.creatures, p.card)
-        ] + [BACK]
+        ] + [back(choose)]
     if p.kind in ("maim", "mindless"):
         owner = state.player(p.player)
         return [
@@ -214,7 +217,8 @@ def options(state: CemeteryState) -> list[Action]:
                         :80
                     ]
                 ),
-                role=NORMAL,  # a Part the rules make its owner remove: every choice is one
+                role=NORMAL,
+                do=choose,  # a Part the rules make its owner remove: every choice is one
                 kind="Remove",
             )
             for i, c in enumerate(owner.creatures)
@@ -223,7 +227,13 @@ def options(state: CemeteryState) -> list[Action]:
         ]
     if p.kind == "fert_order":
         return [
-            Action(id=f"top:{c}", label=f"Put {name_of(state, c)} on top", role=NORMAL, kind="Put")
+            Action(
+                id=f"top:{c}",
+                label=f"Put {name_of(state, c)} on top",
+                role=NORMAL,
+                do=choose,
+                kind="Put",
+            )
             for c in dict.fromkeys(p.cards)
         ]
     if p.kind == "bind":
@@ -234,12 +244,14 @@ def options(state: CemeteryState) -> list[Action]:
             # the binder peeked at the Part (Insane shows it to all): naming it is safe here
             face = "face up" if p.react else "face down"
             label = f"Stack {name_of(state, p.card)} {face} on {stack_words(state, stack)}"
-            out.append(Action(id=f"bind:{base}", label=label[:80], role=NORMAL, kind="Stack"))
+            out.append(
+                Action(id=f"bind:{base}", label=label[:80], role=NORMAL, do=choose, kind="Stack")
+            )
         return out
     raise AssertionError(p.kind)
 
 
-def choose(state: CemeteryState, action_id: str, events: list[Event]) -> None:
+def choose(state: CemeteryState, player: str, action_id: str, events: list[Event]) -> None:
     p = state.pending
     assert p is not None
     me = state.me
@@ -259,9 +271,9 @@ def choose(state: CemeteryState, action_id: str, events: list[Event]) -> None:
         _attach_stolen(state, p.card, int(idx), pos, p.react, events)
         return
     if p.kind in ("maim", "mindless"):
-        owner = state.players.index(state.player(p.player))
+        owner = state.sides.index(state.player(p.player))
         _, idx, pos = action_id.split(":")
-        spot = place_label(state.players[owner].creatures, int(idx), pos)
+        spot = place_label(state.sides[owner].creatures, int(idx), pos)
         card = remove_part(state, owner, int(idx), pos)
         say(
             events,

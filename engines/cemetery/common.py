@@ -50,7 +50,7 @@ def to_cemetery(state: CemeteryState, card_id: str) -> None:
 
 
 def remove_part(state: CemeteryState, owner: int, index: int, pos: str) -> str:
-    creature = state.players[owner].creatures[index]
+    creature = state.sides[owner].creatures[index]
     card_id = creature.parts.pop(pos)
     creature.marks.pop(pos, None)
     to_cemetery(state, card_id)

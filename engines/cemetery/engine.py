@@ -19,8 +19,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engines.cemetery import behaviours, flow, hidden, policy, views
-from engines.cemetery.actions import DONE, do_draft, do_experiment, do_mark, do_stitch
+from engines.cemetery import flow, hidden, policy, views
+from engines.cemetery.actions import DONE
 from engines.cemetery.common import say
 from engines.cemetery.migrations import MIGRATIONS
 from engines.cemetery.setup import new_game
@@ -74,51 +74,36 @@ class CemeteryEngine(Engine[CemeteryState]):
         if state.pending is None and state.phase in ("stitch", "mark", "experiment"):
             actions.append(
                 Action(
-                    id=DONE.id,
+                    id=DONE,
                     label=f"End {PHASE_TITLES[state.phase]}",
                     role=ActionRole.NORMAL,
                     kind="End",
+                    do=flow.end_phase,
                 )
             )
         return actions
 
     # -- the template's steps -------------------------------------------------------------------
-    def seated(self, state: CemeteryState, player: str) -> bool:
-        return any(p.name == player for p in state.players)
-
-    def is_over(self, state: CemeteryState) -> bool:
-        return state.over
-
-    def step(self, state: CemeteryState, player: str, action: Action, events: list[Event]) -> None:
-        action_id = action.id
-        if action_id == "done":
-            flow.leave(state, events, acted=True)
-        elif state.pending is not None and state.pending.kind not in ("stitch_place", "exp_dest"):
-            behaviours.choose(state, action_id, events)
-        else:
-            {
-                "draft": do_draft,
-                "stitch": do_stitch,
-                "mark": do_mark,
-                "experiment": do_experiment,
-            }[state.phase](state, action_id, events)
-        flow.advance(state, events, acted=action_id != "done")
+    def settle(self, state: CemeteryState, events: list[Event]) -> None:
+        """After a move in a phase (``end_phase`` has settled already: this finds the game
+        waiting and does nothing)."""
+        flow.advance(state, events, acted=True)
 
     def leave(self, state: CemeteryState, player: str, events: list[Event]) -> None:
         """A player who leaves concedes: the other one wins."""
         state.conceded = player
         state.over = True
         state.pending = None
-        other = next(p.name for p in state.players if p.name != player)
+        other = next(p.name for p in state.sides if p.name != player)
         say(events, f"{player} leaves the game; {other} wins.", kind="end")
 
     def standing(self, state: CemeteryState) -> dict[str, float]:
-        return {p.name: float(p.total) for p in state.players}
+        return {p.name: float(p.total) for p in state.sides}
 
     def ending(self, state: CemeteryState) -> str:
         if state.conceded is not None:
             return "a player conceded"
-        a, b = state.players
+        a, b = state.sides
         return "draw" if a.total == b.total else "most tokens"
 
     def determinize(self, state: CemeteryState, player: str, rng: random.Random) -> CemeteryState:
@@ -136,14 +121,14 @@ class CemeteryEngine(Engine[CemeteryState]):
     def result(self, state: CemeteryState) -> Result | None:
         if not state.over:
             return None
-        scores = {p.name: float(p.total) for p in state.players}
+        scores = {p.name: float(p.total) for p in state.sides}
         if state.conceded is not None:
-            winners = [p.name for p in state.players if p.name != state.conceded]
+            winners = [p.name for p in state.sides if p.name != state.conceded]
             return Result(winners=winners, scores=scores, reason=f"{state.conceded} conceded")
-        a, b = state.players
+        a, b = state.sides
         if a.total == b.total:
             return Result(winners=[a.name, b.name], scores=scores, reason="draw")
-        best = max(state.players, key=lambda p: p.total)
+        best = max(state.sides, key=lambda p: p.total)
         low = min(a.total, b.total)
         return Result(
             winners=[best.name], scores=scores, reason=f"most tokens ({best.total} to {low})"
@@ -154,7 +139,7 @@ class CemeteryEngine(Engine[CemeteryState]):
         if not state.over:
             return {}
         out = {}
-        for p in state.players:
+        for p in state.sides:
             revenge = p.revenge + p.revenge_spent
             science = p.science + p.science_spent
             words = (
@@ -168,7 +153,7 @@ class CemeteryEngine(Engine[CemeteryState]):
         tokens = " · ".join(
             f"{p.name} {p.total} (R {p.revenge}+{p.revenge_spent} spent, "
             f"S {p.science}+{p.science_spent} spent)"
-            for p in state.players
+            for p in state.sides
         )
         supply = f"supply R {state.supply_revenge} / S {state.supply_science}"
         res = self.result(state)

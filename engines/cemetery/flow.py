@@ -101,6 +101,13 @@ def advance(state: CemeteryState, events: list[Event], *, acted: bool) -> None:
         acted = False
 
 
+def end_phase(state: CemeteryState, player: str, action_id: str, events: list[Event]) -> None:
+    """The handler of "End <phase>": the phase closes as acted in, and whatever follows that
+    needs no decision runs as not acted in (a phase left at once is announced as skipped)."""
+    leave(state, events, acted=True)
+    advance(state, events, acted=False)
+
+
 def leave(state: CemeteryState, events: list[Event], *, acted: bool) -> None:
     """Close the current phase (announcing it as skipped if nothing was done) and open the next."""
     phase = state.phase
@@ -167,7 +174,7 @@ def do_scoring(state: CemeteryState, events: list[Event]) -> None:
         if state.current == second_seat(state):
             say(events, f"The {gone} supply is empty: this is the final turn.", kind="end")
         else:
-            second = state.players[second_seat(state)].name
+            second = state.sides[second_seat(state)].name
             say(events, f"The {gone} supply is empty: {second} plays the final turn.", kind="end")
 
 
@@ -182,7 +189,7 @@ def end_turn(state: CemeteryState, events: list[Event]) -> None:
     if state.final_round and state.current == second_seat(state):
         state.over = True
         state.pending = None
-        totals = ", ".join(f"{p.name} {p.total}" for p in state.players)
+        totals = ", ".join(f"{p.name} {p.total}" for p in state.sides)
         say(events, f"Game over. Tokens: {totals}.", kind="end")
         return
     state.current = 1 - state.current

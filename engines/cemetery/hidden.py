@@ -27,12 +27,12 @@ def _hidden_places(state: CemeteryState, player: str) -> list[Place]:
         for i, card in enumerate(cards):
             places.append((item_setter(cards, i), card))
 
-    for p in state.players:
+    for p in state.sides:
         if p.name != player:
             in_list(p.hand)
     in_list(state.core_pile)
     in_list(state.part_pile)
-    stacks = [p.pet for p in state.players] + state.cemetery
+    stacks = [p.pet for p in state.sides] + state.cemetery
     for stack in stacks:
         for slot in stack:
             if not slot.face_up and player not in slot.seen_by:
@@ -55,7 +55,7 @@ def _placing_from_hand(state: CemeteryState, player: str) -> int | None:
     pend = state.pending
     if pend is None or pend.player == player or pend.source != "hand" or pend.card is None:
         return None
-    return next(p.hand for p in state.players if p.name == pend.player).index(pend.card)
+    return next(p.hand for p in state.sides if p.name == pend.player).index(pend.card)
 
 
 def determinize(state: CemeteryState, player: str, rng: random.Random) -> CemeteryState:
@@ -68,7 +68,7 @@ def determinize(state: CemeteryState, player: str, rng: random.Random) -> Cemete
         for (put, _), card in zip(mine, redeal([c for _, c in mine], rng), strict=True):
             put(card)
     if placing is not None and state.pending is not None:
-        rival = next(p for p in state.players if p.name == state.pending.player)
+        rival = next(p for p in state.sides if p.name == state.pending.player)
         state.pending.card = rival.hand[placing]
     state.rng = fresh_rng(rng)
     return state

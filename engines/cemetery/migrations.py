@@ -31,4 +31,14 @@ def organic_parts_are_unseen(state: dict[str, Any]) -> dict[str, Any]:
     return state
 
 
-MIGRATIONS: list[Migration] = [over_was_finished, organic_parts_are_unseen]
+def players_are_names(state: dict[str, Any]) -> dict[str, Any]:
+    """2 -> 3: ``players`` held each player's records (creatures, hand, Pet Cemetery, tokens);
+    in every game it is now the seated players' names, in seat order. The records are each
+    player's side of the table (``sides``), in the same order."""
+    if "sides" not in state:
+        state["sides"] = state.pop("players", [])
+        state["players"] = [side["name"] for side in state["sides"]]
+    return state
+
+
+MIGRATIONS: list[Migration] = [over_was_finished, organic_parts_are_unseen, players_are_names]

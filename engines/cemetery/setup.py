@@ -18,7 +18,8 @@ def new_game(players: list[str], seed: int) -> CemeteryState:
     cemetery = [[Slot(card=parts.pop())] for _ in range(SETTINGS.cemetery_start)]
     first = rng.randint(0, 1)
     state = CemeteryState(
-        players=[PlayerState(name=p) for p in players],
+        players=list(players),
+        sides=[PlayerState(name=p) for p in players],
         first=first,
         current=first,
         core_pile=cores,

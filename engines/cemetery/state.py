@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engines.core import Rng
+from engines.core import GameState
 
 PHASES = ["draft", "stitch", "mark", "behaviors", "scoring", "experiment"]
 PHASE_TITLES = {
@@ -82,8 +82,9 @@ class Pending(BaseModel):
     react: bool = False
 
 
-class CemeteryState(BaseModel):
-    players: list[PlayerState]
+class CemeteryState(GameState):
+    #: each player's side of the table, indexed like ``players``
+    sides: list[PlayerState]
     #: seat index of the player who started; the other one plays the final turn
     first: int
     current: int
@@ -105,22 +106,20 @@ class CemeteryState(BaseModel):
     #: turns ended since a player last had a decision or a creature last scored
     idle_turns: int = 0
     final_round: bool = False
-    over: bool = False
     conceded: str | None = None
-    rng: Rng
     #: the shape of this model: the number of steps in ``migrations.MIGRATIONS``
-    schema_version: int = 2
+    schema_version: int = 3
 
     def player(self, name: str) -> PlayerState:
-        for p in self.players:
+        for p in self.sides:
             if p.name == name:
                 return p
         raise KeyError(name)
 
     @property
     def me(self) -> PlayerState:
-        return self.players[self.current]
+        return self.sides[self.current]
 
     @property
     def rival(self) -> PlayerState:
-        return self.players[1 - self.current]
+        return self.sides[1 - self.current]

@@ -133,7 +133,7 @@ def prompt(state: CemeteryState) -> str:
 def outcome(state: CemeteryState) -> str | None:
     if not state.over:
         return None
-    a, b = state.players
+    a, b = state.sides
     if state.conceded is not None:
         other = b.name if state.conceded == a.name else a.name
         return f"{other} wins: {state.conceded} conceded"
@@ -145,7 +145,7 @@ def outcome(state: CemeteryState) -> str | None:
 
 def view(state: CemeteryState, viewer: str | None) -> CemeteryView:
     players = []
-    for seat, p in enumerate(state.players):
+    for seat, p in enumerate(state.sides):
         creatures = []
         for i, c in enumerate(p.creatures):
             counts = type_counts(c, state.flipped, marks=True)

@@ -74,9 +74,9 @@ def _act(
     step_of: str | None = None,
 ) -> Action:
     # ids and labels are made here from known parts, and actions are frozen: build each one
-    # without validation, once, and share it; the kind and the role are declared by each caller
-    return Action.model_construct(
-        id=id_, label=label[:80], private=private, step_of=step_of, role=role, kind=kind
+    # once and share it; the kind and the role are declared by each caller
+    return Action(
+        id=id_, label=label[:80], private=private, step_of=step_of, role=role, kind=kind, do=do
     )
 
 
@@ -127,6 +127,7 @@ def awaited_actions(s: MonopolyState, player: str, awaited: list[str]) -> list[A
                 id="tr:yes",
                 label=lambda: f"Accept: {trade.describe(t)}"[:80],
                 role=NORMAL,
+                do=do,
                 kind="Accept",
             ),
             _act("tr:no", f"Decline {t.proposer}'s trade", "Decline", NORMAL),
@@ -366,6 +367,7 @@ def trade_actions(
                 id="tr:propose",
                 label=lambda: f"Propose to {t.partner}: {trade.describe(t)}"[:80],
                 role=NORMAL,
+                do=do,
                 kind="Propose",
                 private=True,
             )
@@ -412,6 +414,7 @@ def amount_moves(s: MonopolyState, player: str, awaited: list[str]) -> list[Acti
                 id=BID_TO,
                 label=f"Bid (type an amount, at least {low})",
                 role=MAIN,
+                do=do,
                 kind="Bid",
                 amount=Amount(low=low, high=s.cash[player], made="Bid {n}"),
             )
@@ -424,6 +427,7 @@ def amount_moves(s: MonopolyState, player: str, awaited: list[str]) -> list[Acti
                 id=OFFER_CASH,
                 label=f"Offer shmeckles (type an amount; {now})",
                 role=NORMAL,
+                do=do,
                 kind="Offer",
                 private=True,
                 amount=Amount(low=0, high=spendable(s, player), made="Offer {n} shmeckles"),
@@ -434,6 +438,7 @@ def amount_moves(s: MonopolyState, player: str, awaited: list[str]) -> list[Acti
                 id=ASK_CASH,
                 label=f"Ask for shmeckles (type an amount; {now})",
                 role=NORMAL,
+                do=do,
                 kind="Ask",
                 private=True,
                 amount=Amount(low=0, high=spendable(s, t.partner), made="Ask for {n} shmeckles"),
@@ -527,8 +532,9 @@ def explain(s: MonopolyState, player: str, action_id: str, awaited: list[str]) -
     return f"'{action_id[:40]}' is not a move you can make now."
 
 
-def do(s: MonopolyState, ev: list[Event], player: str, action_id: str) -> None:
-    """Carry out a legal action (already checked against the legal list)."""
+def do(s: MonopolyState, player: str, action_id: str, ev: list[Event]) -> None:
+    """Carry out a legal action (already checked against the legal list): the handler every
+    Monopoly move carries, by the verb its id starts with."""
     verb, _, rest = action_id.partition(":")
     num = int(rest) if rest.isdigit() else -1
     if verb == "roll":

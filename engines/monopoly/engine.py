@@ -94,12 +94,6 @@ class MonopolyEngine(Engine[MonopolyState]):
             raise IllegalAction("Every player needs a different name.")
         return new_game(players, seed, self.validate_options(players, options))
 
-    def apply(
-        self, state: MonopolyState, player: str, action_id: str
-    ) -> tuple[MonopolyState, list[Event]]:
-        """The template's ``apply``, an old id from a saved move log read as today's first."""
-        return super().apply(state, player, actions.current_id(state, action_id))
-
     def to_act(self, state: MonopolyState) -> list[str]:
         return flow.awaited(state)
 
@@ -116,7 +110,7 @@ class MonopolyEngine(Engine[MonopolyState]):
         if not state.over:
             return None
         return Result(
-            winners=list(state.winners or []),
+            winners=list(state.winners),
             scores=dict(state.scores),
             reason=state.end_reason or "",
         )
@@ -165,9 +159,6 @@ class MonopolyEngine(Engine[MonopolyState]):
             return "You are bankrupt and out of the game."
         return super().not_playing(state, player)
 
-    def is_over(self, state: MonopolyState) -> bool:
-        return state.over
-
     def refusal(
         self, state: MonopolyState, player: str, action_id: str, legal: list[Action]
     ) -> str:
@@ -175,8 +166,11 @@ class MonopolyEngine(Engine[MonopolyState]):
             return f"'{action_id[:40]}' is not a move in this game."
         return actions.explain(state, player, action_id, flow.awaited(state))
 
-    def step(self, state: MonopolyState, player: str, action: Action, events: list[Event]) -> None:
-        actions.do(state, events, player, action.id)
+    def current_id(self, state: MonopolyState, action_id: str) -> str:
+        """An old id from a saved move log (a trade named by player) read as today's."""
+        return actions.current_id(state, action_id)
+
+    def settle(self, state: MonopolyState, events: list[Event]) -> None:
         flow.advance(state, events)
 
     def leave(self, state: MonopolyState, player: str, events: list[Event]) -> None:

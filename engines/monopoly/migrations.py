@@ -46,4 +46,18 @@ def record_building_order(state: dict[str, Any]) -> dict[str, Any]:
     return state
 
 
-MIGRATIONS: list[Migration] = [deal_missing_figures, record_who_rolled, record_building_order]
+def record_the_end(state: dict[str, Any]) -> dict[str, Any]:
+    """3 -> 4: the end of the game was read from ``winners`` being set; every game now stores
+    ``over``, and ``winners`` is a list from the start (empty while the game runs)."""
+    winners = state.get("winners")
+    state["over"] = winners is not None
+    state["winners"] = winners if winners is not None else []
+    return state
+
+
+MIGRATIONS: list[Migration] = [
+    deal_missing_figures,
+    record_who_rolled,
+    record_building_order,
+    record_the_end,
+]

@@ -253,6 +253,7 @@ def _clear_pending(s: MonopolyState) -> None:
 
 def _finish(s: MonopolyState, ev: list[Event]) -> None:
     _clear_pending(s)
+    s.over = True
     alive = s.alive
     if s.mode == "quick":
         worths = {p: float(worth(s, p)) for p in alive}

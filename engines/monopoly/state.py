@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from engines.core import Rng
+from engines.core import GameState
 
 
 class Debt(BaseModel):
@@ -75,8 +75,7 @@ class RentClaim(BaseModel):
     space: int
 
 
-class MonopolyState(BaseModel):
-    players: list[str]
+class MonopolyState(GameState):
     mode: Literal["classic", "quick"] = "classic"
     rent_mode: Literal["auto", "ask"] = "auto"
     taxes: dict[int, int]
@@ -116,13 +115,12 @@ class MonopolyState(BaseModel):
     bank_received: int = 0
     opening: str = ""
     log: list[str] = Field(default_factory=list)
-    winners: list[str] | None = None
+    winners: list[str] = Field(default_factory=list)
     scores: dict[str, float] = Field(default_factory=dict)
     end_reason: str | None = None
     turns: int = 0
-    rng: Rng
     #: the shape of this model: the number of steps in ``migrations.MIGRATIONS``
-    schema_version: int = 3
+    schema_version: int = 4
 
     @property
     def current(self) -> str:
@@ -136,7 +134,3 @@ class MonopolyState(BaseModel):
     @property
     def alive(self) -> list[str]:
         return [p for p in self.players if p not in self.bankrupt]
-
-    @property
-    def over(self) -> bool:
-        return self.winners is not None

@@ -123,7 +123,7 @@ def shown_trade(s: MonopolyState, viewer: str | None) -> Trade | None:
 def pending_line(s: MonopolyState, viewer: str | None = None) -> str:
     """One line saying what the game waits for, as ``viewer`` may see it (None: the table)."""
     if s.over:
-        return f"Game over: {' and '.join(s.winners or []) or 'nobody'} wins."
+        return f"Game over: {' and '.join(s.winners) or 'nobody'} wins."
     t = s.trade
     if t and t.proposed:
         return f"Trade: {trade.describe(t)}. Waiting for {t.partner}."
@@ -269,7 +269,7 @@ def view(s: MonopolyState, viewer: str | None) -> MonopolyView:
         trade=_trade(shown_trade(s, viewer)),
         debt=DebtView(**s.debts[0].model_dump()) if s.debts else None,
         log=list(s.log[-8:]),
-        winners=s.winners,
+        winners=s.winners if s.over else None,
         end_reason=s.end_reason,
         me=me,
     )

@@ -1,12 +1,14 @@
 """The five card actions: what each one may do right now, and doing it.
 
-Every option is an ``(id, label, effect)`` triple so ``legal_actions`` and ``apply`` share one
-source of truth. Acquire and Steal only take cubes the player's goal still needs.
+Every option is an ``(id, label, effect, role, kind)`` tuple, made into a legal action that
+carries its effect (:func:`choice`), so ``legal_actions`` and ``apply`` share one source of
+truth. Acquire and Steal only take cubes the player's goal still needs.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from engines.core import Action, ActionRole, Event, Label
 from engines.run_animals.board import cubes_on, neighbours, take_cube
@@ -20,29 +22,17 @@ Option = tuple[str, Label, Effect, ActionRole, str]
 NORMAL, DESTRUCTIVE = ActionRole.NORMAL, ActionRole.DESTRUCTIVE
 
 
-class Choice(Action):
-    """A legal action that carries its effect, so the engine's ``step`` runs what
-    ``legal_actions`` offered without listing the options again. The effect sits in a slot,
-    outside the model's fields: it never reaches JSON, and a slot costs far less than a
-    pydantic private attribute."""
-
-    __slots__ = ("_effect",)
-
-    @classmethod
-    def of(cls, option: Option) -> Choice:
-        choice = cls.__new__(cls)
-        Action.__init__(choice, id=option[0], label=option[1], role=option[3], kind=option[4])
-        _SET_EFFECT(choice, option[2])
-        return choice
-
-    def run(self, state: RAState) -> list[Event]:
-        effect: Effect = _GET_EFFECT(self)
-        return effect(state)
+def choice(option: Option) -> Action:
+    """The legal action of ``option``, carrying its effect as its handler, so the engine runs
+    what ``legal_actions`` offered without listing the options again."""
+    return Action(
+        id=option[0], label=option[1], role=option[3], kind=option[4], do=partial(_run, option[2])
+    )
 
 
-# the slot's own descriptor, read and set directly (a search makes a Choice per option)
-_SET_EFFECT = Choice.__dict__["_effect"].__set__
-_GET_EFFECT = Choice.__dict__["_effect"].__get__
+def _run(effect: Effect, state: RAState, player: str, action_id: str, events: list[Event]) -> None:
+    """An option's effect as a move's handler: what it says happened goes to ``events``."""
+    events += effect(state)
 
 
 def still_needed(state: RAState, data: GameData, player: str) -> dict[str, int]:

@@ -7,7 +7,7 @@ from typing import Any
 
 from engines.core import Action, Engine, Event, IllegalAction, OptionSpec, Result
 from engines.run_animals import flow, hidden, policy, scoring, views
-from engines.run_animals.actions import Choice
+from engines.run_animals.actions import choice
 from engines.run_animals.data import GameData, load
 from engines.run_animals.graveyard import end_game, penalty_of
 from engines.run_animals.migrations import MIGRATIONS
@@ -77,7 +77,7 @@ class RunAnimalsEngine(Engine[RAState]):
     def legal_actions(self, state: RAState, player: str) -> list[Action]:
         if state.over or player != state.current:
             return []
-        return [Choice.of(option) for option in flow.options(state, data_of(state))]
+        return [choice(option) for option in flow.options(state, data_of(state))]
 
     def view(self, state: RAState, viewer: str | None) -> RAView:
         return views.view(state, viewer)
@@ -87,7 +87,7 @@ class RunAnimalsEngine(Engine[RAState]):
 
     def final_report(self, state: RAState) -> dict[str, str]:
         """Each player's completed goals and penalties."""
-        if state.phase != "over":
+        if not state.over:
             return {}
         out = {}
         for p in state.players:
@@ -110,15 +110,7 @@ class RunAnimalsEngine(Engine[RAState]):
         return f"{doing}; {state.current} to act. Scores: {scores}. Graveyard {filled}/{end}."
 
     # -- the template's steps ---------------------------------------------------------------------
-    def seated(self, state: RAState, player: str) -> bool:
-        return player in state.seats
-
-    def is_over(self, state: RAState) -> bool:
-        return state.over
-
-    def step(self, state: RAState, player: str, action: Action, events: list[Event]) -> None:
-        assert isinstance(action, Choice)  # run_animals actions come from its legal_actions
-        events += action.run(state)
+    def settle(self, state: RAState, events: list[Event]) -> None:
         events += flow.settle(state, data_of(state))
 
     def leave(self, state: RAState, player: str, events: list[Event]) -> None:

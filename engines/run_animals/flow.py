@@ -107,7 +107,7 @@ def _turn_options(state: RAState, data: GameData) -> list[Option]:
             def recycle(s: RAState, tile: int = tile) -> list[Event]:
                 events = [Event(text=f"{player} gives up an animal on tile {tile} to recycle.")]
                 events += bury(s, data, s.meeples_of(player, tile)[0])
-                if s.phase != "over":
+                if not s.over:
                     events += _recycle(s, player)
                     s.recycled_this_turn = True
                 return events
@@ -317,7 +317,7 @@ def _forced_options(state: RAState, data: GameData) -> list[Option]:
 
         def remove(s: RAState, tile: int = tile) -> list[Event]:
             events = bury(s, data, s.meeples_of(player, tile)[0])
-            if s.phase == "over":
+            if s.over:
                 return events
             return events + _recycle(s, player) + next_turn(s, data)
 

@@ -39,6 +39,8 @@ def penalty_of(state: RAState, data: GameData, player: str) -> int:
 
 
 def end_game(state: RAState, reason: str) -> None:
+    """The one way a game ends: ``over`` for every engine, the last phase for the board."""
+    state.over = True
     state.phase = "over"
     state.pending = None
     state.end_reason = reason

@@ -36,4 +36,15 @@ def keep_the_first_edition(state: dict[str, Any]) -> dict[str, Any]:
     return state
 
 
-MIGRATIONS: list[Migration] = [record_who_reached_the_target, keep_the_first_edition]
+def record_the_end(state: dict[str, Any]) -> dict[str, Any]:
+    """2 -> 3: the end of the game was read from the phase ``over``; every game now stores
+    ``over`` (the phase still shows the board's last one)."""
+    state["over"] = state.get("phase") == "over"
+    return state
+
+
+MIGRATIONS: list[Migration] = [
+    record_who_reached_the_target,
+    keep_the_first_edition,
+    record_the_end,
+]

@@ -17,7 +17,7 @@ def score(state: RAState, data: GameData, player: str) -> int:
 
 
 def result(state: RAState, data: GameData) -> Result | None:
-    if state.phase != "over":
+    if not state.over:
         return None
     scores = {p: float(score(state, data, p)) for p in state.players}
     if state.reached_target is not None:  # "the first player who ... gets 20 points wins"

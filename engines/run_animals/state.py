@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from engines.core import Rng
+from engines.core import GameState
 from engines.run_animals.data import CURRENT_EDITION
 
 FRONT = 0
@@ -65,8 +65,7 @@ class RollRecord(BaseModel):
     text: str
 
 
-class RAState(BaseModel):
-    players: list[str]
+class RAState(GameState):
     seats: dict[str, PlayerState]
     meeples: list[Meeple]
     tiles: list[TileState]
@@ -88,11 +87,10 @@ class RAState(BaseModel):
     end_reason: str = ""
     #: the player whose goal took them to 20 points: they win outright (see rulings.md)
     reached_target: str | None = None
-    rng: Rng
     #: the edition of the component data the game was dealt with, kept to its end
     edition: int = CURRENT_EDITION
     #: the shape of this model: the number of steps in ``migrations.MIGRATIONS``
-    schema_version: int = 2
+    schema_version: int = 3
 
     @property
     def playing(self) -> Pending:
@@ -100,10 +98,6 @@ class RAState(BaseModel):
         if self.pending is None:
             raise RuntimeError(f"no card is being played in phase {self.phase}")
         return self.pending
-
-    @property
-    def over(self) -> bool:
-        return self.phase == "over"
 
     @property
     def current(self) -> str:

@@ -197,7 +197,7 @@ def view(state: RAState, viewer: str | None) -> RAView:
             step=state.pending.step,
             expel_left=len(state.pending.expel_queue),
         )
-    over = state.phase == "over"
+    over = state.over
     res = result(state, data)
     return RAView(
         viewer=viewer,

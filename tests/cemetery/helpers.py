@@ -35,7 +35,7 @@ def take(state: CemeteryState, card: str) -> str:
                 if not stack:
                     state.cemetery.remove(stack)
                 return card
-    for p in state.players:
+    for p in state.sides:
         if card in p.hand:
             p.hand.remove(card)
             return card
@@ -57,7 +57,7 @@ def creature(state: CemeteryState, seat: int, core: str, parts: list[str], **pla
         spots = [p for p in EDGE_FIRST if p in open_positions(c, card)]
         assert spots, f"no room for {card}"
         c.parts[spots[0]] = take(state, card)
-    state.players[seat].creatures.append(c)
+    state.sides[seat].creatures.append(c)
     return c
 
 
@@ -92,7 +92,7 @@ def run_from(state: CemeteryState, phase: str) -> list:
 def all_cards(state: CemeteryState) -> list[str]:
     cards = list(state.core_pile) + list(state.part_pile)
     cards += [s.card for st in state.cemetery for s in st]
-    for p in state.players:
+    for p in state.sides:
         cards += p.hand + [s.card for s in p.pet]
         for c in p.creatures:
             cards += [c.core] + list(c.parts.values())

@@ -80,7 +80,7 @@ def test_clumsy_flips_a_part_stolen_in_two_steps_too():
         state, "B-core-1", unstable_flesh, ["B-arm-1", "B-arm-2", "B-arm-3", "M-arm-1"]
     )
     state, events = play(state, "steal:M-arm-1", "at:3:E")
-    assert state.players[0].creatures[3].parts == {"E": "M-arm-1"}
+    assert state.sides[0].creatures[3].parts == {"E": "M-arm-1"}
     assert "M-arm-1" in state.flipped
     assert any(e.text.startswith("Clumsy") for e in events)
 

@@ -22,7 +22,7 @@ def test_steal_attaches_an_unstacked_cemetery_part_to_one_of_your_creatures():
     # the stacked leg cannot be stolen; the wing and its place are one choice
     assert ids(state) == ["steal:B-wing-1:0:NW", "steal:B-wing-1:0:NE"]
     state, _ = play(state, "steal:B-wing-1:0:NE")
-    assert state.players[0].creatures[0].parts["NE"] == "B-wing-1"
+    assert state.sides[0].creatures[0].parts["NE"] == "B-wing-1"
     assert "B-wing-1" not in state.flipped
 
 
@@ -43,7 +43,7 @@ def test_steal_with_too_many_places_picks_the_part_first():
     state, _ = play(state, "steal:M-arm-1")
     assert len(ids(state)) == 16 + 1 and ids(state)[-1] == "back"
     state, _ = play(state, "at:3:E")
-    assert state.players[0].creatures[3].parts == {"E": "M-arm-1"}
+    assert state.sides[0].creatures[3].parts == {"E": "M-arm-1"}
 
 
 def test_back_after_picking_a_part_to_steal_offers_every_part_again():
@@ -84,7 +84,7 @@ def test_maim_makes_the_opponent_remove_a_part_of_their_choosing():
     assert ENGINE.legal_actions(state, "Ada") == []
     assert ids(state, "Brook") == ["rm:0:N", "rm:0:W"]
     state, _ = ENGINE.apply(state, "Brook", "rm:0:N")
-    assert state.players[1].creatures[0].parts == {"W": "M-arm-1"}
+    assert state.sides[1].creatures[0].parts == {"W": "M-arm-1"}
     assert ["P-head-1"] in [[s.card for s in st] for st in state.cemetery]
     assert state.pending is None  # stable: no Mindless
 
@@ -97,7 +97,7 @@ def test_mindless_makes_the_player_remove_a_part_as_well():
     state, _ = ENGINE.apply(state, "Brook", "rm:0:W")
     assert state.pending.kind == "mindless" and ENGINE.to_act(state) == ["Ada"]
     state, _ = play(state, "rm:0:N")
-    assert "N" not in state.players[0].creatures[0].parts
+    assert "N" not in state.sides[0].creatures[0].parts
 
 
 def test_maim_against_an_opponent_without_parts_still_fires_mindless():
@@ -117,7 +117,7 @@ def test_fertilize_stacks_two_blind_drafted_parts_face_up_in_the_chosen_order():
     assert state.pending.kind == "fert_order"
     assert sorted(ids(state)) == ["top:B-wing-1", "top:M-leg-1"]
     state, _ = play(state, "top:M-leg-1")
-    pet = state.players[0].pet
+    pet = state.sides[0].pet
     assert [s.card for s in pet] == ["B-wing-1", "M-leg-1"] and all(s.face_up for s in pet)
 
 
@@ -126,7 +126,7 @@ def test_organic_the_parts_are_added_face_down_and_nobody_sees_them_not_even_the
     creature(state, 0, "F-core-1", ["P-arm-1", "P-arm-2", "F-head-1", "B-tail-1"])
     pile_top(state, ["M-leg-1", "B-wing-1"])
     events = _behave(state)
-    pet = state.players[0].pet
+    pet = state.sides[0].pet
     assert [s.face_up for s in pet] == [False, False]
     said = " ".join(e.text for e in events)  # public and private alike
     assert "Monster leg" not in said and "Beast wing" not in said
@@ -141,7 +141,7 @@ def test_fertilized_parts_can_be_stitched_next_turn_and_are_lost_after_it():
     pile_top(state, ["M-leg-1", "B-wing-1"])
     _behave(state)
     state, _ = play(state, "top:B-wing-1")
-    assert len(state.players[0].pet) == 2
+    assert len(state.sides[0].pet) == 2
     # Brook's turn passes; the Pet Cemetery waits for Ada's next Stitch
     for _ in range(100):
         if state.turn == 3 and state.phase == "stitch":
@@ -152,7 +152,7 @@ def test_fertilized_parts_can_be_stitched_next_turn_and_are_lost_after_it():
     assert state.current == 0 and state.phase == "stitch"
     assert any(a.startswith("st:p:") for a in ids(state))
     state, _ = play(state, "done")
-    assert state.players[0].pet == []
+    assert state.sides[0].pet == []
 
 
 # -- Monster: Binding / Insane --------------------------------------------------------------------
@@ -238,10 +238,10 @@ def test_creatures_behave_left_to_right_and_activity_is_checked_when_their_turn_
 def test_marks_are_removed_after_behaviors():
     state = fresh()
     creature(state, 0, "F-core-1", ["F-arm-1", "FB-arm", "B-head-1", "P-tail-1"])
-    state.players[0].revenge = 1
+    state.sides[0].revenge = 1
     state.supply_revenge -= 1
     set_cemetery(state, [])
     run_from(state, "mark")
     state, _ = play(state, "mark:0:E:flesh")
-    assert state.players[0].creatures[0].marks == {}
-    assert state.players[0].revenge_spent == 1
+    assert state.sides[0].creatures[0].marks == {}
+    assert state.sides[0].revenge_spent == 1

@@ -31,10 +31,10 @@ def _samples(state, player, n=20):
 
 def test_a_rival_s_hidden_cores_are_redealt_among_the_core_places_only():
     state = fresh()
-    state.players[1].hand = [take(state, "B-core-1"), take(state, "F-arm-1")]
+    state.sides[1].hand = [take(state, "B-core-1"), take(state, "F-arm-1")]
     seen = set()
     for sample in _samples(state, "Ada"):
-        core, part = sample.players[1].hand
+        core, part = sample.sides[1].hand
         assert CARDS[core].category == "core" and CARDS[part].category == "part"
         assert all(CARDS[c].category == "core" for c in sample.core_pile)
         assert all(CARDS[c].category == "part" for c in sample.part_pile)
@@ -49,12 +49,12 @@ def test_the_part_a_rival_is_stitching_from_their_hand_stays_one_of_their_hand_c
     assert state.pending.source == "hand"
     picked = set()
     for sample in _samples(state, "Brook"):
-        assert sample.pending.card == sample.players[0].hand[2]
+        assert sample.pending.card == sample.sides[0].hand[2]
         assert Counter(all_cards(sample)) == Counter(all_cards(state))
         picked.add(sample.pending.card)
     assert len(picked) > 1  # which card Ada picked is hers to know
     for sample in _samples(state, "Ada", 3):
-        assert sample.pending.card == "P-arm-1" and sample.players[0].hand == state.players[0].hand
+        assert sample.pending.card == "P-arm-1" and sample.sides[0].hand == state.sides[0].hand
 
 
 def _binding(state):

@@ -17,7 +17,7 @@ def test_a_turn_starts_with_five_picks_from_either_pile_or_the_cemetery():
     state, _ = play(state, "core", "part", "cem:F-arm-1", "part")
     assert state.phase == "draft" and state.picks_left == 1
     state, _ = play(state, "part")
-    assert len(state.players[0].hand) == 5
+    assert len(state.sides[0].hand) == 5
     assert state.phase != "draft"
 
 
@@ -25,14 +25,14 @@ def test_drawing_from_a_pile_takes_its_top_card():
     state = fresh()
     top_core, top_part = state.core_pile[-1], state.part_pile[-1]
     state, _ = play(state, "core", "part")
-    assert state.players[0].hand == [top_core, top_part]
+    assert state.sides[0].hand == [top_core, top_part]
 
 
 def test_a_cemetery_stack_is_taken_whole_and_uses_one_pick_per_card():
     state = fresh()
     set_cemetery(state, [["F-arm-1", "B-leg-1", "P-head-1"]])
     state, _ = play(state, "cem:F-arm-1")
-    assert state.players[0].hand == ["F-arm-1", "B-leg-1", "P-head-1"]
+    assert state.sides[0].hand == ["F-arm-1", "B-leg-1", "P-head-1"]
     assert state.picks_left == 2
     assert state.cemetery == []
 
@@ -55,7 +55,7 @@ def test_taking_a_stack_tells_only_the_taker_what_was_face_down():
     public = " ".join(e.text for e in events if e.private_to is None)
     assert "1 face-down" in public
     assert any(e.private_to == "Ada" for e in events)
-    assert hidden in state.players[0].hand
+    assert hidden in state.sides[0].hand
 
 
 def test_the_draw_choices_say_which_pile_they_draw_from():
@@ -80,7 +80,7 @@ def test_the_draft_ends_early_when_nothing_is_left_to_draft():
     state.core_pile = state.core_pile[:1]
     state, _ = play(state, "core", "part")
     assert state.phase != "draft"
-    assert len(state.players[0].hand) <= 2
+    assert len(state.sides[0].hand) <= 2
 
 
 def test_there_is_no_stopping_early_in_the_draft():
@@ -96,7 +96,7 @@ def test_each_cemetery_stack_is_its_own_choice_even_when_their_tops_read_alike()
     assert labels["cem:F-arm-1"] == "Take Cemetery stack 1: Flesh arm"
     assert labels["cem:F-arm-2"] == "Take Cemetery stack 2: Flesh arm"
     state, _ = play(state, "cem:F-arm-2")
-    assert "F-arm-2" in state.players[0].hand and state.cemetery[0][0].card == "F-arm-1"
+    assert "F-arm-2" in state.sides[0].hand and state.cemetery[0][0].card == "F-arm-1"
 
 
 def test_long_stacks_that_differ_only_past_a_button_s_length_are_told_apart():

@@ -34,13 +34,13 @@ def test_cards_unplayed_on_the_final_turn_are_put_back_and_the_game_ends_with_em
     state = fresh()
     state.first, state.current = 1, 0  # Ada is second: she plays the final turn
     _flesh_scorer(state)  # 3 Revenge, of which the supply holds 2: it runs dry this turn
-    state.players[1].revenge, state.supply_revenge = 18, 2
+    state.sides[1].revenge, state.supply_revenge = 18, 2
     core, arm = take(state, "M-core-1"), take(state, "B-arm-1")  # no room for an arm: kept
-    state.players[0].hand = [core, arm]
+    state.sides[0].hand = [core, arm]
     run_from(state, "stitch")
     state, _ = play(state, "done")
     state = _finish_turn(state) if not state.over else state
-    assert state.over and all(p.hand == [] for p in state.players)
+    assert state.over and all(p.hand == [] for p in state.sides)
     assert state.core_pile[0] == core and [s.card for s in state.cemetery[-1]] == [arm]
     assert ENGINE.result(state).scores == {"Ada": 2.0, "Brook": 18.0}
 
@@ -48,16 +48,16 @@ def test_cards_unplayed_on_the_final_turn_are_put_back_and_the_game_ends_with_em
 def test_scoring_takes_only_what_the_supply_still_holds():
     state = fresh()
     _flesh_scorer(state)
-    state.players[1].revenge, state.supply_revenge = 18, 2
+    state.sides[1].revenge, state.supply_revenge = 18, 2
     events = run_from(state, "mark")
-    assert state.players[0].revenge == 2 and state.supply_revenge == 0
+    assert state.sides[0].revenge == 2 and state.supply_revenge == 0
     assert any("could not give 1 Revenge" in e.text for e in events)
 
 
 def test_an_empty_supply_on_the_first_players_turn_gives_the_second_player_a_final_turn():
     state = fresh()
     _flesh_scorer(state)
-    state.players[1].revenge, state.supply_revenge = 18, 2
+    state.sides[1].revenge, state.supply_revenge = 18, 2
     events = run_from(state, "mark")
     assert any("Brook plays the final turn" in e.text for e in events)
     assert not state.over and state.current == 1
@@ -70,8 +70,8 @@ def test_an_empty_supply_on_the_second_players_turn_ends_the_game_after_it():
     state = fresh()
     state.first, state.current = 1, 0  # Ada is second
     _flesh_scorer(state)
-    state.players[1].science, state.supply_science = 20, 0
-    state.players[1].revenge, state.supply_revenge = 10, 10
+    state.sides[1].science, state.supply_science = 20, 0
+    state.sides[1].revenge, state.supply_revenge = 10, 10
     events = run_from(state, "mark")
     assert state.over
     assert any("this is the final turn" in e.text for e in events) or state.final_round
@@ -87,8 +87,8 @@ def test_the_game_goes_on_while_both_supplies_last():
 def test_most_tokens_wins_counting_spent_and_unspent():
     state = fresh()
     state.over = True
-    state.players[0].revenge_spent, state.players[0].science = 4, 1
-    state.players[1].revenge = 4
+    state.sides[0].revenge_spent, state.sides[0].science = 4, 1
+    state.sides[1].revenge = 4
     result = ENGINE.result(state)
     assert result.winners == ["Ada"]
     assert result.scores == {"Ada": 5.0, "Brook": 4.0}
@@ -97,8 +97,8 @@ def test_most_tokens_wins_counting_spent_and_unspent():
 def test_equal_tokens_is_a_draw_with_both_players_named_winners():
     state = fresh()
     state.over = True
-    state.players[0].science_spent = 3
-    state.players[1].revenge = 3
+    state.sides[0].science_spent = 3
+    state.sides[1].revenge = 3
     result = ENGINE.result(state)
     assert result.reason == "draw"
     assert sorted(result.winners) == ["Ada", "Brook"]

@@ -9,8 +9,8 @@ from tests.cemetery.helpers import fresh
 
 
 def _tokens(state, ada, brook):
-    state.players[0].revenge, state.players[0].science_spent = ada
-    state.players[1].revenge, state.players[1].science_spent = brook
+    state.sides[0].revenge, state.sides[0].science_spent = ada
+    state.sides[1].revenge, state.sides[1].science_spent = brook
 
 
 def test_a_draw_is_reported_with_both_players_scores():

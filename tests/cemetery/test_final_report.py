@@ -10,7 +10,7 @@ from tests.cemetery.helpers import fresh
 def test_each_players_score_is_broken_down_into_revenge_and_science_spent_and_unspent():
     state = fresh()
     state.over = True
-    ada, brook = state.players
+    ada, brook = state.sides
     ada.revenge, ada.revenge_spent, ada.science, ada.science_spent = 3, 2, 1, 1
     brook.revenge, brook.science_spent = 4, 2
     report = ENGINE.final_report(state)

@@ -7,7 +7,7 @@ from tests.cemetery.helpers import creature, fresh, ids, play, run_from
 
 
 def _tokens(state, revenge=0, science=0):
-    me = state.players[0]
+    me = state.sides[0]
     me.revenge, me.science = revenge, science
     state.supply_revenge -= revenge
     state.supply_science -= science
@@ -41,7 +41,7 @@ def test_marking_spends_a_revenge_token_which_still_counts():
     _tokens(state, revenge=2)
     run_from(state, "mark")
     state, _ = play(state, "mark:0:E:both")
-    me = state.players[0]
+    me = state.sides[0]
     assert (me.revenge, me.revenge_spent) == (1, 1)
     assert me.total >= 2
 
@@ -51,7 +51,7 @@ def test_each_dual_takes_one_mark():
     creature(state, 0, "M-core-1", ["F-arm-1", "FB-arm", "P-head-1", "P-tail-1"])
     _tokens(state, revenge=3)
     run_from(state, "mark")
-    state.players[0].creatures[0].marks["E"] = "flesh"
+    state.sides[0].creatures[0].marks["E"] = "flesh"
     assert [i for i in ids(state) if i.startswith("mark:")] == []
 
 
@@ -74,7 +74,7 @@ def test_experiment_moves_a_part_to_an_empty_legal_position_for_one_science_toke
     state, _ = play(state, "exp:0:W")
     assert ids(state) == ["to:0:E", "to:1:W", "to:1:E", "back"]
     state, _ = play(state, "to:1:E")
-    me = state.players[0]
+    me = state.sides[0]
     assert me.creatures[1].parts == {"E": "F-arm-1"}
     assert (me.science, me.science_spent) == (0, 1)
 
@@ -107,8 +107,8 @@ def test_experiment_swaps_two_parts_that_fit_each_others_positions():
     _tokens(state, science=2)
     run_from(state, "experiment")
     state, _ = play(state, "exp:0:W", "to:0:E")
-    assert state.players[0].creatures[0].parts == {"W": "P-arm-1", "E": "F-arm-1"}
-    assert state.players[0].science == 1
+    assert state.sides[0].creatures[0].parts == {"W": "P-arm-1", "E": "F-arm-1"}
+    assert state.sides[0].science == 1
 
 
 def test_experiment_ends_the_turn_when_done():

@@ -26,8 +26,8 @@ def test_a_player_who_leaves_concedes_and_the_view_names_the_other_the_winner(le
 def test_the_view_names_the_player_with_more_tokens_the_winner(winner):
     state = fresh()
     state.over = True
-    state.players[winner].revenge, state.players[winner].science_spent = 3, 2
-    state.players[1 - winner].science = 4
+    state.sides[winner].revenge, state.sides[winner].science_spent = 3, 2
+    state.sides[1 - winner].science = 4
     name = PLAYERS[winner]
     assert ENGINE.view(state, None).outcome == f"{name} wins, 5 tokens to 4"
 
@@ -35,7 +35,7 @@ def test_the_view_names_the_player_with_more_tokens_the_winner(winner):
 def test_the_view_calls_equal_totals_a_draw():
     state = fresh()
     state.over = True
-    state.players[0].revenge = state.players[1].science_spent = 4
+    state.sides[0].revenge = state.sides[1].science_spent = 4
     assert ENGINE.view(state, "Ada").outcome == "Draw: 4 tokens each"
 
 

@@ -23,7 +23,7 @@ def test_draft_is_skipped_when_every_pile_and_the_cemetery_are_empty():
 
 def test_stitch_is_skipped_when_nothing_can_be_stitched():
     state = fresh()
-    state.players[0].hand = [take(state, "F-leg-1")]
+    state.sides[0].hand = [take(state, "F-leg-1")]
     events = run_from(state, "stitch")
     assert "Stitch skipped: nothing can be stitched." in _texts(events)
 
@@ -38,7 +38,7 @@ def test_mark_is_skipped_without_a_revenge_token():
 def test_mark_is_skipped_without_a_dual_part():
     state = fresh()
     creature(state, 0, "M-core-1", ["F-arm-1", "P-head-1"])
-    state.players[0].revenge = 1
+    state.sides[0].revenge = 1
     state.supply_revenge -= 1
     events = run_from(state, "mark")
     assert "Mark skipped: no dual Part to mark." in _texts(events)
@@ -69,7 +69,7 @@ def test_experiment_is_skipped_without_a_science_token():
 def test_experiment_is_skipped_when_no_part_can_move():
     state = fresh()
     creature(state, 0, "M-core-1", ["P-head-1"])
-    state.players[0].science = 1
+    state.sides[0].science = 1
     state.supply_science -= 1
     events = run_from(state, "experiment")
     assert "Experiment skipped: no Part can move." in _texts(events)

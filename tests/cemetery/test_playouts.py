@@ -15,7 +15,7 @@ from tests.cemetery.helpers import PLAYERS, all_cards
 def hidden_ids(state: CemeteryState, viewer: str | None) -> set[str]:
     """Cards the viewer must not be able to identify."""
     out = set()
-    for p in state.players:
+    for p in state.sides:
         if p.name != viewer:
             out.update(p.hand)
             out.update(s.card for s in p.pet if not s.face_up)
@@ -31,7 +31,7 @@ def check(state: CemeteryState) -> None:
     assert sorted(all_cards(state)) == sorted(CARDS), "every card is in exactly one place"
     for kind, total in (("revenge", SETTINGS.revenge_supply), ("science", SETTINGS.science_supply)):
         supply = getattr(state, f"supply_{kind}")
-        held = sum(getattr(p, kind) + getattr(p, f"{kind}_spent") for p in state.players)
+        held = sum(getattr(p, kind) + getattr(p, f"{kind}_spent") for p in state.sides)
         assert supply >= 0 and supply + held == total, "tokens come only from the supply"
     for viewer in (None, *PLAYERS):
         text = ENGINE.view(state, viewer).model_dump_json()
@@ -65,7 +65,7 @@ def test_random_games_end_with_cards_and_tokens_conserved_and_nothing_leaked(see
     check(state)
     result = ENGINE.result(state)
     assert state.final_round or state.conceded
-    totals = {p.name: p.total for p in state.players}
+    totals = {p.name: p.total for p in state.sides}
     assert result.scores == {k: float(v) for k, v in totals.items()}
     # the second player always plays the final turn
     assert state.current == 1 - state.first

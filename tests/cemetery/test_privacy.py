@@ -23,7 +23,7 @@ from tests.cemetery.helpers import (
 def test_the_hand_is_only_in_its_owners_view():
     state = fresh()
     state, _ = play(state, "core", "part", "part")
-    hand = state.players[0].hand
+    hand = state.sides[0].hand
     for viewer in (None, "Brook"):
         text = ENGINE.view(state, viewer).model_dump_json()
         assert ENGINE.view(state, viewer).players[0].hand is None
@@ -60,7 +60,7 @@ def test_the_public_summary_names_no_hidden_card():
     state = fresh()
     state, _ = play(state, "core", "part")
     text = ENGINE.summary(state)
-    assert all(c not in text for c in state.players[0].hand)
+    assert all(c not in text for c in state.sides[0].hand)
 
 
 def test_the_binder_s_private_labels_name_the_part_they_peeked_at():
@@ -80,8 +80,8 @@ def test_the_engine_offers_its_moves_privately():
 def _stitch_state(brook_hand: list[str]):
     state = fresh()
     creature(state, 0, "F-core-1", ["F-head-1"])
-    state.players[0].hand = [take(state, "B-arm-1"), take(state, "P-core-1")]
-    state.players[1].hand = [take(state, c) for c in brook_hand]
+    state.sides[0].hand = [take(state, "B-arm-1"), take(state, "P-core-1")]
+    state.sides[1].hand = [take(state, c) for c in brook_hand]
     run_from(state, "stitch")
     return state
 
@@ -100,12 +100,9 @@ def _swap_unknown(state, viewer: str):
     state = state.model_copy(deep=True)
     piles = {"core": state.core_pile, "part": state.part_pile}
     slots = [
-        (seat.hand, i)
-        for seat in state.players
-        if seat.name != viewer
-        for i in range(len(seat.hand))
+        (seat.hand, i) for seat in state.sides if seat.name != viewer for i in range(len(seat.hand))
     ]
-    for stack in [*state.cemetery, *(p.pet for p in state.players)]:  # own pet too
+    for stack in [*state.cemetery, *(p.pet for p in state.sides)]:  # own pet too
         for slot in stack:
             if not slot.face_up and viewer not in slot.seen_by:
                 slot.card = _exchange(slot.card, piles, state.flipped)

@@ -49,15 +49,15 @@ def test_creature_cells_are_drawn_in_their_type_colour():
 
 def test_the_public_board_does_not_depend_on_the_hand():
     a, b = fresh(), fresh()
-    a.players[0].hand = [take(a, "M-core-1"), take(a, "F-arm-1")]
-    b.players[0].hand = [take(b, "P-core-1"), take(b, "B-arm-1")]
+    a.sides[0].hand = [take(a, "M-core-1"), take(a, "F-arm-1")]
+    b.sides[0].hand = [take(b, "P-core-1"), take(b, "B-arm-1")]
     b.core_pile, b.part_pile = list(a.core_pile), list(a.part_pile)
     assert art.render_board(ENGINE.view(a, None)) == art.render_board(ENGINE.view(b, None))
 
 
 def test_the_hand_image_shows_the_viewers_cards_and_spectators_get_a_note():
     state = fresh()
-    state.players[0].hand = [take(state, "M-core-1"), take(state, "F-arm-1")]
+    state.sides[0].hand = [take(state, "M-core-1"), take(state, "F-arm-1")]
     mine = _png(rendering.render_hand("cemetery", ENGINE.view(state, "Ada")))
     spectator = _png(rendering.render_hand("cemetery", ENGINE.view(state, None)))
     assert mine.width > 500 and spectator.height >= 100

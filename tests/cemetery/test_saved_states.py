@@ -11,6 +11,7 @@ def test_a_game_saved_with_finished_instead_of_over_loads_as_over():
     state = ENGINE.setup(["Ada", "Brook"], seed=1)
     saved = json.loads(state.model_dump_json())
     del saved["over"], saved["schema_version"]  # as saved before the rename
+    saved["players"] = saved.pop("sides")  # and before the records became the sides
     saved["finished"] = True
     loaded = ENGINE.load_state(json.dumps(saved))
     assert loaded.over

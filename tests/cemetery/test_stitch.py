@@ -9,7 +9,7 @@ from tests.cemetery.helpers import creature, fresh, ids, play, run_from, take
 
 
 def _hand(state, cards):
-    state.players[0].hand = [take(state, c) for c in cards]
+    state.sides[0].hand = [take(state, c) for c in cards]
 
 
 def test_a_core_starts_a_new_creature_at_the_right_end():
@@ -18,7 +18,7 @@ def test_a_core_starts_a_new_creature_at_the_right_end():
     _hand(state, ["B-core-1", "F-arm-1"])
     run_from(state, "stitch")
     state, _ = play(state, "core:1")
-    assert [c.core for c in state.players[0].creatures] == ["F-core-1", "B-core-1"]
+    assert [c.core for c in state.sides[0].creatures] == ["F-core-1", "B-core-1"]
 
 
 def test_a_part_cannot_be_stitched_without_a_creature():
@@ -45,7 +45,7 @@ def test_a_corner_needs_a_part_on_a_neighbouring_edge_to_stitch_through():
     run_from(state, "stitch")
     assert not any(a.startswith("st:h1:") for a in ids(state))  # the leg: nothing to go through
     state, _ = play(state, "st:h2:0:W")
-    assert state.players[0].hand == ["F-leg-1"]
+    assert state.sides[0].hand == ["F-leg-1"]
     assert [a for a in ids(state) if a.startswith("st:")] == ["st:h1:0:SW"]
 
 
@@ -53,7 +53,7 @@ def test_stitch_labels_name_the_card_its_source_and_the_place():
     state = fresh()
     creature(state, 0, "F-core-1", [])
     _hand(state, ["M-core-1", "F-arm-1"])
-    state.players[0].pet = [Slot(card=take(state, "B-head-1"))]
+    state.sides[0].pet = [Slot(card=take(state, "B-head-1"))]
     run_from(state, "stitch")
     labels = {a.id: a.label for a in ENGINE.legal_actions(state, "Ada")}
     assert labels["core:1"] == "Start creature 2 with a Monster Core"
@@ -76,7 +76,7 @@ def test_stitching_a_part_is_one_choice_of_card_and_place_with_nothing_to_take_b
     run_from(state, "stitch")
     state, events = play(state, "st:h1:0:E")
     assert state.pending is None and state.phase == "stitch"
-    assert state.players[0].creatures[0].parts == {"E": "F-arm-1"}
+    assert state.sides[0].creatures[0].parts == {"E": "F-arm-1"}
     assert any("Ada stitches Flesh arm to creature 1 (Flesh Core), right" in e.text for e in events)
     # the other Part is still free to go anywhere it fits, or not at all
     assert sorted(ids(state)) == ["done", "st:h1:0:N"]
@@ -110,11 +110,11 @@ def test_with_too_many_places_the_part_is_picked_first_then_its_place():
     state, _ = play(state, "hand:3")
     assert len(ids(state)) == 18 + 1 and ids(state)[-1] == "back"
     labels = {a.id: a.label for a in ENGINE.legal_actions(state, "Ada")}
-    core = card_name(state.players[0].creatures[4].core)
+    core = card_name(state.sides[0].creatures[4].core)
     assert labels["at:4:W"] == f"Stitch Plant arm to creature 5 ({core}), left"
     state, _ = play(state, "at:4:W")
-    assert state.players[0].creatures[4].parts == {"W": "P-arm-1"}
-    assert state.players[0].hand == ["F-arm-1", "B-arm-1"]
+    assert state.sides[0].creatures[4].parts == {"W": "P-arm-1"}
+    assert state.sides[0].hand == ["F-arm-1", "B-arm-1"]
 
 
 def test_with_too_many_places_the_pet_cemetery_s_top_is_picked_first_then_its_place():
@@ -122,7 +122,7 @@ def test_with_too_many_places_the_pet_cemetery_s_top_is_picked_first_then_its_pl
     _many_creatures(state, 9)
     _hand(state, ["F-arm-1", "B-arm-1"])
     below = take(state, "B-head-1")
-    state.players[0].pet = [Slot(card=below, face_up=False), Slot(card=take(state, "P-arm-1"))]
+    state.sides[0].pet = [Slot(card=below, face_up=False), Slot(card=take(state, "P-arm-1"))]
     run_from(state, "stitch")
     labels = {a.id: a.label for a in ENGINE.legal_actions(state, "Ada")}
     assert list(labels) == ["hand:1", "hand:2", "pet", "done"]
@@ -130,7 +130,7 @@ def test_with_too_many_places_the_pet_cemetery_s_top_is_picked_first_then_its_pl
     state, _ = play(state, "pet")
     assert len(ids(state)) == 18 + 1 and ids(state)[-1] == "back"
     state, events = play(state, "at:4:W")
-    me = state.players[0]
+    me = state.sides[0]
     assert me.creatures[4].parts == {"W": "P-arm-1"} and me.hand == ["F-arm-1", "B-arm-1"]
     assert me.pet == [Slot(card=below, face_up=True)]
     assert [e.text for e in events] == [
@@ -166,7 +166,7 @@ def test_back_after_picking_a_part_to_stitch_changes_nothing():
     _stitch_with_too_many_places(state)
     state, events = play(state, "hand:2", "back")
     assert state.pending is None and events == []
-    assert state.players[0].hand == ["F-arm-1", "B-arm-1", "P-arm-1"]
+    assert state.sides[0].hand == ["F-arm-1", "B-arm-1", "P-arm-1"]
     assert ids(state) == ["hand:1", "hand:2", "hand:3", "done"]
 
 
@@ -177,7 +177,7 @@ def test_the_longest_stitch_label_fits_a_button_whole():
         creature(state, 0, core, [])
     creature(state, 0, "M-core-3", [], E="M-arm-1", N="M-head-1")  # creature 12
     _hand(state, ["PM-leg"])
-    state.players[0].pet = [Slot(card=take(state, "FM-wing"))]
+    state.sides[0].pet = [Slot(card=take(state, "FM-wing"))]
     run_from(state, "stitch")
     labels = {a.id: a.label for a in ENGINE.legal_actions(state, "Ada")}
     assert labels["st:h1:11:SE"] == (
@@ -193,29 +193,29 @@ def test_the_longest_stitch_label_fits_a_button_whole():
 def test_only_the_top_of_the_pet_cemetery_can_be_stitched():
     state = fresh()
     creature(state, 0, "F-core-1", [])
-    state.players[0].pet = [Slot(card=take(state, "B-arm-1")), Slot(card=take(state, "B-head-1"))]
+    state.sides[0].pet = [Slot(card=take(state, "B-arm-1")), Slot(card=take(state, "B-head-1"))]
     run_from(state, "stitch")
     assert ids(state) == ["st:p:0:N", "done"]
     state, _ = play(state, "st:p:0:N")
-    assert state.players[0].creatures[0].parts == {"N": "B-head-1"}
-    assert state.players[0].pet[-1].card == "B-arm-1"
+    assert state.sides[0].creatures[0].parts == {"N": "B-head-1"}
+    assert state.sides[0].pet[-1].card == "B-arm-1"
 
 
 def test_a_face_down_part_is_only_revealed_when_it_reaches_the_top_of_the_pet_cemetery():
     state = fresh()
     creature(state, 0, "F-core-1", [])
-    state.players[0].pet = [
+    state.sides[0].pet = [
         Slot(card=take(state, "B-arm-1"), face_up=False),
         Slot(card=take(state, "B-head-1"), face_up=False),
     ]
     events = run_from(state, "stitch")
-    assert state.players[0].pet[-1].face_up and not state.players[0].pet[0].face_up
+    assert state.sides[0].pet[-1].face_up and not state.sides[0].pet[0].face_up
     assert any("reveals Beast head" in e.text and e.private_to is None for e in events)
     below = ENGINE.view(state, "Ada").players[0].pet[0]  # still under the top: unseen by its owner
     assert below.hidden and below.id is None
     assert not any("Beast arm" in e.text for e in events)
     state, events = play(state, "st:p:0:N")
-    assert state.players[0].pet[0].face_up
+    assert state.sides[0].pet[0].face_up
     assert any("reveals Beast arm" in e.text for e in events)
 
 
@@ -223,10 +223,10 @@ def test_end_of_stitch_returns_parts_to_the_cemetery_cores_to_the_pile_and_loses
     state = fresh()
     creature(state, 0, "F-core-1", [])
     _hand(state, ["M-core-1", "F-arm-1"])
-    state.players[0].pet = [Slot(card=take(state, "B-head-1"))]
+    state.sides[0].pet = [Slot(card=take(state, "B-head-1"))]
     run_from(state, "stitch")
     state, _ = play(state, "done")
-    me = state.players[0]
+    me = state.sides[0]
     assert me.hand == [] and me.pet == []
     assert state.core_pile[0] == "M-core-1"
     cem = [st[0].card for st in state.cemetery]

@@ -21,7 +21,7 @@ def _frozen(state):
 
 def test_the_game_ends_after_two_whole_turns_in_which_nothing_could_happen():
     state = fresh()
-    state.players[0].hand = [take(state, "F-core-1")]
+    state.sides[0].hand = [take(state, "F-core-1")]
     _frozen(state)
     events = []
     start_turn(state, events)
@@ -62,7 +62,7 @@ def test_a_turn_in_which_a_creature_scores_is_not_an_idle_turn():
     assert "Neither player can do anything any more: the game ends here." not in texts
     assert "The Revenge supply is empty: Brook plays the final turn." in texts
     assert state.over and state.supply_revenge == 0
-    assert state.players[0].revenge + state.players[1].revenge > 0
+    assert state.sides[0].revenge + state.sides[1].revenge > 0
 
 
 def test_the_game_over_event_after_the_final_turn_is_an_end_event():
@@ -87,7 +87,7 @@ def test_scoring_from_a_short_supply_names_each_kind_it_could_not_give():
         "Ada's creature 1 (Flesh Core) scores 1 Science"
         " (the supply could not give 1 Revenge, 1 Science)."
     ]
-    assert (state.players[0].revenge, state.players[0].science) == (0, 1)
+    assert (state.sides[0].revenge, state.sides[0].science) == (0, 1)
 
 
 def test_scoring_from_an_empty_supply_scores_nothing_and_says_so():
@@ -119,7 +119,7 @@ def test_a_turn_whose_last_move_answers_a_pending_choice_is_not_idle():
     creature(state, 0, "M-core-1", ["F-arm-1", "P-head-1"])
     creature(state, 0, "F-core-1", [])
     _frozen(state)
-    state.players[0].science = 1
+    state.sides[0].science = 1
     run_from(state, "experiment")
     state, _ = play(state, "exp:0:W")
     assert state.pending.kind == "exp_dest"
@@ -132,7 +132,7 @@ def test_a_turn_whose_last_move_answers_a_pending_choice_is_not_idle():
 
 def test_a_draft_with_nothing_to_draft_leaves_no_picks():
     state = fresh()
-    state.players[0].hand = [take(state, "F-core-1")]
+    state.sides[0].hand = [take(state, "F-core-1")]
     _frozen(state)
     events = []
     start_turn(state, events)

@@ -10,18 +10,25 @@ from __future__ import annotations
 import io
 
 from PIL import Image
-from pydantic import BaseModel
 
-from engines.core import Action, ActionRole, Engine, Event, IllegalAction, OptionSpec, Result, Rng
+from engines.core import (
+    Action,
+    ActionRole,
+    Engine,
+    Event,
+    GameState,
+    IllegalAction,
+    OptionSpec,
+    Result,
+    Rng,
+)
 
 SECRET = "the secret word is PLUGH"
 
 
-class WideState(BaseModel):
-    players: list[str]
+class WideState(GameState):
     moves: int = 0
     turn: int = 0
-    rng: Rng
     done: bool = False
 
 
@@ -88,7 +95,7 @@ class WideEngine(Engine[WideState]):
         new = state.model_copy(deep=True)
         new.moves += 1
         new.turn += 1
-        new.done = new.moves >= self.limit
+        new.done = new.over = new.moves >= self.limit
         events = [Event(text=f"{player} makes move {action_id}. " + "Lots happens. " * 40)] * 8
         events.append(Event(text=f"{player} learns that {SECRET}.", private_to=player))
         return new, events

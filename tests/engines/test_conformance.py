@@ -13,7 +13,15 @@ import random
 import pytest
 
 import engines
-from engines.core import MAX_ACTION_ID, MAX_ACTION_LABEL, ActionRole, Engine, IllegalAction
+from engines.core import (
+    MAX_ACTION_ID,
+    MAX_ACTION_LABEL,
+    ActionRole,
+    Engine,
+    GameState,
+    IllegalAction,
+    handler_of,
+)
 
 PLAYER_NAMES = ["Ada", "Brook", "Cy", "Dee", "Eli", "Fox"]
 SEEDS = [1, 2]
@@ -56,6 +64,8 @@ def playout(engine: Engine, n: int, seed: int, *, check_every_step: bool = True)
 def check_step(engine: Engine, state, players, rng: random.Random) -> None:
     before = state.model_dump_json()
     assert engine.load_state(before) == state, "state must round-trip through JSON"
+    assert isinstance(state, GameState) and state.players == players
+    assert state.over is (engine.result(state) is not None), "over and the result agree"
     waiting = engine.to_act(state)
     assert set(waiting) <= set(players)
     for p in players:
@@ -67,6 +77,7 @@ def check_step(engine: Engine, state, players, rng: random.Random) -> None:
         for a in actions:
             assert 0 < len(a.id) <= MAX_ACTION_ID and a.id.isascii(), a.id
             assert 0 < len(a.label) <= MAX_ACTION_LABEL, a.label
+            assert handler_of(a) is not None, f"{a.id} carries what it does"
     # illegal ids: junk, and a legal id of someone else played by a player who may not
     some = rng.choice(players)
     legal = {a.id for a in engine.legal_actions(state, some)}
@@ -192,3 +203,22 @@ def test_unknown_option_is_refused_with_the_valid_ones(name):
     engine = engines.get_engine(name)
     with pytest.raises(IllegalAction, match="Unknown option"):
         engine.setup(PLAYER_NAMES[: engine.min_players], seed=1, options={"no-such": "1"})
+
+
+@pytest.mark.parametrize("name", engines.names())
+def test_every_state_is_a_game_state_seating_the_players_it_was_set_up_with(name):
+    engine = engines.get_engine(name)
+    players = PLAYER_NAMES[: engine.min_players]
+    state = engine.setup(players, seed=1)
+    assert issubclass(engine.state_type, GameState) and type(state) is engine.state_type
+    assert state.players == players
+    assert state.over is False and engine.is_over(state) is False
+    assert state.schema_version == len(engine.migrations)
+
+
+@pytest.mark.parametrize("name,n,seed", [c for c in _cases() if c.values[2] == SEEDS[0]])
+def test_a_finished_game_is_over_and_has_a_result(name, n, seed):
+    engine = engines.get_engine(name)
+    _, _, state = playout(engine, n, seed, check_every_step=False)
+    assert state.over and engine.is_over(state) and engine.result(state) is not None
+    assert engine.to_act(state) == []

@@ -79,7 +79,7 @@ def test_a_stranger_is_told_they_are_not_playing():
 
 def test_no_action_is_taken_once_the_game_is_over():
     state = _game()
-    state.winner = "Bo"
+    state.over = True
     with pytest.raises(IllegalAction, match="^The game is over.$"):
         TOY.apply(state, "Ada", "take:1")
 
@@ -107,19 +107,37 @@ def test_an_awaited_player_without_legal_moves_hears_the_id_refused_not_a_wait()
         TOY.apply(state, "Ada", "take:1")
 
 
-def test_an_engine_that_writes_no_step_says_so():
-    with pytest.raises(NotImplementedError, match="Bare defines neither step nor apply"):
+def test_a_move_offered_without_a_handler_is_the_engine_s_bug_not_a_refusal():
+    with pytest.raises(TypeError, match="^bare's move 'go' carries no handler$"):
         BARE.apply(BARE.setup(["Ada", "Bo"], seed=1), "Ada", "go")
 
 
-def test_every_player_counts_as_seated_unless_the_engine_says_otherwise():
-    assert BARE.seated(BARE.setup(["Ada", "Bo"], seed=1), "Zed") is True
+def test_a_move_runs_the_handler_it_carries_then_the_engine_s_settle():
+    ran: list[str] = []
+
+    class Settling(Bare):
+        def legal_actions(self, state, player):
+            return [
+                Action(id="go", label="Go", role=ActionRole.NORMAL, do=lambda *a: ran.append("do"))
+            ]
+
+        def settle(self, state, events):
+            ran.append("settle")
+
+    Settling().apply(BARE.setup(["Ada", "Bo"], seed=1), "Ada", "go")
+    assert ran == ["do", "settle"]
 
 
-def test_a_game_is_over_by_default_once_it_has_a_result():
+def test_the_players_of_the_state_are_seated_unless_the_engine_says_otherwise():
+    state = BARE.setup(["Ada", "Bo"], seed=1)
+    assert BARE.seated(state, "Bo") is True
+    assert BARE.seated(state, "Zed") is False
+
+
+def test_a_game_is_over_once_its_state_says_so():
     state = BARE.setup(["Ada", "Bo"], seed=1)
     assert BARE.is_over(state) is False
-    state.winner = "Ada"
+    state.over = True
     assert BARE.is_over(state) is True
 
 
@@ -146,7 +164,7 @@ def test_removing_a_stranger_is_refused():
 
 def test_nobody_is_removed_from_a_finished_game():
     state = _game()
-    state.winner = "Ada"
+    state.over = True
     with pytest.raises(IllegalAction, match="^The game is over.$"):
         TOY.remove_player(state, "Bo")
 
@@ -344,16 +362,16 @@ TWO = TwoAwaited()
 
 def test_a_player_not_awaited_hears_every_awaited_player_named():
     with pytest.raises(IllegalAction, match="^The game is waiting for Ada, Bo, not you.$"):
-        TWO.apply(TWO.setup(["Ada", "Bo"], seed=1), "Dee", "go")
+        TWO.apply(TWO.setup(["Ada", "Bo", "Cy", "Dee"], seed=1), "Dee", "go")
 
 
 def test_a_player_with_out_of_turn_moves_hears_a_wrong_id_refused_not_a_wait():
     with pytest.raises(IllegalAction, match="^'go' is not a move you can make now.$"):
-        TWO.apply(TWO.setup(["Ada", "Bo"], seed=1), "Cy", "go")
+        TWO.apply(TWO.setup(["Ada", "Bo", "Cy"], seed=1), "Cy", "go")
 
 
 def test_a_stand_in_asks_the_engine_s_pick_with_the_state_and_the_player():
-    assert TWO.suggest(TWO.setup(["Ada", "Bo"], seed=1), "Cy", random.Random(1)) == (
+    assert TWO.suggest(TWO.setup(["Ada", "Bo", "Cy"], seed=1), "Cy", random.Random(1)) == (
         "Cy picks with the pile at 3"
     )
 

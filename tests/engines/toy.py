@@ -12,17 +12,28 @@ import io
 from PIL import Image, ImageDraw
 from pydantic import BaseModel
 
-from engines.core import Action, ActionRole, Engine, Event, OptionSpec, Result, Rng
+from engines.core import Action, ActionRole, Engine, Event, GameState, OptionSpec, Result, Rng
 
 
-class ToyState(BaseModel):
-    players: list[str]
+class ToyState(GameState):
     pile: int
     turn: int = 0
     secrets: dict[str, int]
     winner: str | None = None
     conceded: list[str] = []
-    rng: Rng
+
+
+def take(state: ToyState, player: str, action_id: str, events: list[Event]) -> None:
+    """The one move: take ``n`` counters (``take:<n>``)."""
+    n = int(action_id.split(":")[1])
+    state.pile -= n
+    events.append(Event(text=f"{player} takes {n}; {state.pile} left."))
+    if state.pile == 0:
+        state.winner = player
+        state.over = True
+        events.append(Event(text=f"{player} takes the last counter and wins!", kind="end"))
+    else:
+        state.turn += 1
 
 
 class ToyView(BaseModel):
@@ -59,26 +70,13 @@ class ToyEngine(Engine[ToyState]):
         if state.winner or player != self._current(state):
             return []
         return [
-            Action(id=f"take:{n}", label=f"Take {n}", role=ActionRole.NORMAL)
+            Action(id=f"take:{n}", label=f"Take {n}", role=ActionRole.NORMAL, do=take)
             for n in (1, 2, 3)
             if n <= state.pile
         ]
 
     def seated(self, state, player):
         return player in state.players
-
-    def is_over(self, state):
-        return state.winner is not None
-
-    def step(self, state, player, action, events):
-        n = int(action.id.split(":")[1])
-        state.pile -= n
-        events.append(Event(text=f"{player} takes {n}; {state.pile} left."))
-        if state.pile == 0:
-            state.winner = player
-            events.append(Event(text=f"{player} takes the last counter and wins!", kind="end"))
-        else:
-            state.turn += 1
 
     def view(self, state, viewer):
         return ToyView(
@@ -107,6 +105,7 @@ class ToyEngine(Engine[ToyState]):
             state.turn -= 1
         if len(state.players) == 1:
             state.winner = state.players[0]
+            state.over = True
         elif current == player:
             state.turn = state.turn % len(state.players)
         events.append(Event(text=f"{player} leaves the game."))

@@ -99,7 +99,7 @@ def test_a_finished_game_offers_no_move_to_anyone():
     s.owner = {}
     own(s, "Ada", 37, 39)
     assert any(a.startswith("build:") for a in ids(s, "Ada"))
-    s.winners = ["Ada"]
+    s.over, s.winners = True, ["Ada"]
     assert ENGINE.legal_actions(s, "Ada") == [] and ENGINE.legal_actions(s, "Brook") == []
 
 

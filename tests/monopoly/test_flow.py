@@ -67,7 +67,7 @@ def test_owners_who_may_ask_for_rent_are_awaited_after_the_main_decision_once_ea
 
 def test_a_finished_game_awaits_nobody():
     s = new(2)
-    s.winners = ["Ada"]
+    s.over, s.winners = True, ["Ada"]
     assert flow.awaited(s) == []
 
 

@@ -371,7 +371,7 @@ def test_in_a_classic_game_the_later_out_ranks_above_the_earlier_out_whatever_th
 def test_a_classic_game_goes_on_while_two_players_are_left():
     s = new(3)
     money.go_bankrupt(s, _ev(), "Ada", None)
-    assert s.winners is None and s.scores == {}
+    assert not s.over and s.winners == [] and s.scores == {}
 
 
 def test_the_first_bankruptcy_ends_a_quick_game_and_the_richest_wins_by_worth():

@@ -33,5 +33,8 @@ def test_a_shortage_auction_names_the_building_on_offer(item, words):
 
 def test_a_tied_end_names_every_winner():
     s = new(3, mode="quick")
-    s.winners = ["Ada", "Cy"]  # the richest two were worth the same at the first bankruptcy
+    s.over, s.winners = (
+        True,
+        ["Ada", "Cy"],
+    )  # the richest two were worth the same at the first bankruptcy
     assert ENGINE.view(s, "Brook").pending == "Game over: Ada and Cy wins."

@@ -9,7 +9,7 @@ from tests.run_animals.helpers import game
 
 
 def _over(state, reason, *, reached=None):
-    state.phase = "over"
+    state.phase, state.over = "over", True
     state.end_reason = reason
     state.reached_target = reached
     return state

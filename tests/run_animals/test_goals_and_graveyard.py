@@ -189,7 +189,7 @@ def test_final_score_is_goal_points_minus_graveyard_penalties():
     bury(state, DATA, 0)  # Ada -1
     bury(state, DATA, 1)  # Ada -2
     bury(state, DATA, 4)  # Brook -3
-    state.phase = "over"
+    state.phase, state.over = "over", True
     result = ENGINE.result(state)
     assert result.scores == {"Ada": 11.0, "Brook": 5.0}
     assert result.winners == ["Ada"]
@@ -197,7 +197,7 @@ def test_final_score_is_goal_points_minus_graveyard_penalties():
 
 def test_equal_best_scores_share_the_win():
     state = game("frog", "turtle")
-    state.phase = "over"
+    state.phase, state.over = "over", True
     assert ENGINE.result(state).winners == ["Ada", "Brook"]
 
 

@@ -12,19 +12,29 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from pydantic import BaseModel
-
 import engines
-from engines.core import Action, ActionRole, Amount, Engine, Event, Result, Rng
+from engines.core import Action, ActionRole, Amount, Engine, Event, GameState, Result, Rng
 
 HIGHEST_BID = 9
 
 
-class CouncilState(BaseModel):
-    players: list[str]
+class CouncilState(GameState):
     spoken: dict[str, int] = {}  # player -> their bid (0: passed or rang)
-    over: bool = False
-    rng: Rng
+
+
+def speak(state: CouncilState, player: str, action_id: str, events: list[Event]) -> None:
+    """Every council move: speak (pass, ring, peek, bid) or take it back."""
+    kind, _, arg = action_id.partition(":")
+    if kind == "withdraw":
+        del state.spoken[player]
+        events.append(Event(text=f"{player} takes back what they said."))
+        return
+    if kind == "peek":
+        events.append(Event(text="The prize is a golden goose.", private_to=player))
+    state.spoken[player] = int(arg) if kind == "bid" else 0
+    events.append(Event(text=f"{player} has spoken."))
+    if len(state.spoken) == len(state.players):
+        state.over = True
 
 
 class CouncilEngine(Engine[CouncilState]):
@@ -46,11 +56,19 @@ class CouncilEngine(Engine[CouncilState]):
         if state.over or player not in state.players:
             return []
         if player in state.spoken:
-            return [Action(id="withdraw", label="Take back what I said", role=ActionRole.NORMAL)]
+            return [
+                Action(
+                    id="withdraw", label="Take back what I said", role=ActionRole.NORMAL, do=speak
+                )
+            ]
         return [
-            Action(id="pass", label="Pass", role=ActionRole.NORMAL),
-            Action(id="peek", label="Peek at the prize", private=True, role=ActionRole.NORMAL),
-            Action(id=f"ring:{player}", label=f"Ring {player}'s bell", role=ActionRole.NORMAL),
+            Action(id="pass", label="Pass", role=ActionRole.NORMAL, do=speak),
+            Action(
+                id="peek", label="Peek at the prize", private=True, role=ActionRole.NORMAL, do=speak
+            ),
+            Action(
+                id=f"ring:{player}", label=f"Ring {player}'s bell", role=ActionRole.NORMAL, do=speak
+            ),
         ]
 
     def amount_moves(self, state, player):
@@ -62,24 +80,9 @@ class CouncilEngine(Engine[CouncilState]):
                 label="Bid",
                 amount=Amount(low=1, high=HIGHEST_BID, made="Bid {n}"),
                 role=ActionRole.MAIN,
+                do=speak,
             )
         ]
-
-    def seated(self, state, player):
-        return player in state.players
-
-    def step(self, state, player, action, events):
-        kind, _, arg = action.id.partition(":")
-        if kind == "withdraw":
-            del state.spoken[player]
-            events.append(Event(text=f"{player} takes back what they said."))
-            return
-        if kind == "peek":
-            events.append(Event(text="The prize is a golden goose.", private_to=player))
-        state.spoken[player] = int(arg) if kind == "bid" else 0
-        events.append(Event(text=f"{player} has spoken."))
-        if len(state.spoken) == len(state.players):
-            state.over = True
 
     def view(self, state, viewer):
         return state.model_copy(update={"rng": Rng(seed=0)})

@@ -4,6 +4,7 @@ shipped state carries the version its engine's migrations lead to."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -139,10 +140,10 @@ def test_cemetery_1_to_2_a_part_binding_peeked_at_in_the_cemetery_stays_known_to
 
 def test_cemetery_an_old_save_no_longer_shows_its_owner_an_organic_part():
     state = CEMETERY.setup(["Ada", "Bo"], seed=1)
-    state.players[0].pet = [Slot(card=state.part_pile.pop(), face_up=False, seen_by=["Ada"])]
+    state.sides[0].pet = [Slot(card=state.part_pile.pop(), face_up=False, seen_by=["Ada"])]
     bound = Slot(card=state.part_pile.pop(), face_up=False, seen_by=["Ada"])
     state.cemetery[0].append(bound)
-    raw = json.loads(state.model_dump_json())
+    raw = _cemetery_saved_before_sides(state)
     del raw["schema_version"]
     old = CEMETERY.load_state(json.dumps(raw))
     assert CEMETERY.view(old, "Ada").players[0].pet[0].hidden
@@ -215,6 +216,52 @@ def test_monopoly_an_old_save_sells_each_group_from_its_last_building_and_plays_
     assert sales == ["sell:3", "sell:34"]
 
 
+def _cemetery_saved_before_sides(state) -> dict:
+    """``state`` as Cemetery saved it at version 2: ``players`` held the records."""
+    raw = json.loads(state.model_dump_json())
+    raw["players"] = raw.pop("sides")
+    raw["schema_version"] = 2
+    return raw
+
+
+def test_cemetery_2_to_3_the_players_are_names_and_their_records_are_their_sides():
+    raw = {"players": [{"name": "Ada", "hand": ["F-arm-1"]}, {"name": "Bo", "hand": []}]}
+    migrated = cemetery.players_are_names(raw)
+    assert migrated["players"] == ["Ada", "Bo"]
+    assert migrated["sides"] == [{"name": "Ada", "hand": ["F-arm-1"]}, {"name": "Bo", "hand": []}]
+
+
+def test_cemetery_an_old_save_loads_with_the_same_sides_and_plays_on():
+    state = CEMETERY.setup(["Ada", "Bo"], seed=3)
+    old = CEMETERY.load_state(json.dumps(_cemetery_saved_before_sides(state)))
+    assert old == state
+    mover = CEMETERY.to_act(old)[0]
+    CEMETERY.apply(old, mover, CEMETERY.legal_actions(old, mover)[0].id)
+
+
+def test_monopoly_3_to_4_a_running_game_is_not_over_and_has_no_winners_yet():
+    migrated = monopoly.record_the_end({"winners": None})
+    assert migrated["over"] is False and migrated["winners"] == []
+
+
+def test_monopoly_3_to_4_a_finished_game_is_over_with_its_winners():
+    assert monopoly.record_the_end({"winners": ["Bo"]}) == {"over": True, "winners": ["Bo"]}
+    assert monopoly.record_the_end({"winners": []})["over"] is True, "nobody won, still over"
+
+
+def test_monopoly_a_finished_game_saved_before_over_was_stored_stays_finished():
+    state = MONOPOLY.setup(["Ada", "Bo"], seed=5, options={"mode": "quick"})
+    rng = random.Random(5)
+    while not state.over:
+        actor = MONOPOLY.to_act(state)[0]
+        state, _ = MONOPOLY.apply(state, actor, MONOPOLY.suggest(state, actor, rng))
+    raw = json.loads(state.model_dump_json())
+    del raw["over"]
+    raw["schema_version"] = 3
+    old = MONOPOLY.load_state(json.dumps(raw))
+    assert MONOPOLY.result(old) == MONOPOLY.result(state) and MONOPOLY.to_act(old) == []
+
+
 # -- Run Animals, Run! -------------------------------------------------------------------------
 def test_run_animals_0_to_1_a_running_game_has_nobody_at_the_target_yet():
     raw = {"players": ["Ada", "Bo"], "phase": "turn", "end_reason": ""}
@@ -239,3 +286,25 @@ def test_run_animals_0_to_1_an_end_reason_naming_a_stranger_names_no_winner():
 def test_run_animals_0_to_1_a_running_game_whose_reason_looks_like_a_win_names_no_winner():
     raw = {"players": ["Ada", "Bo"], "phase": "turn", "end_reason": "Ada reached 21 points"}
     assert run_animals.record_who_reached_the_target(raw)["reached_target"] is None
+
+
+def test_run_animals_2_to_3_a_game_in_its_last_phase_is_over():
+    assert run_animals.record_the_end({"phase": "over"})["over"] is True
+
+
+def test_run_animals_2_to_3_a_running_game_is_not_over():
+    assert run_animals.record_the_end({"phase": "goal"})["over"] is False
+
+
+def test_run_animals_a_finished_game_saved_before_over_was_stored_stays_finished():
+    engine = engines.get_engine("run_animals")
+    state = engine.setup(["Ada", "Bo"], seed=8)
+    rng = random.Random(8)
+    while not state.over:
+        actor = engine.to_act(state)[0]
+        state, _ = engine.apply(state, actor, engine.suggest(state, actor, rng))
+    raw = json.loads(state.model_dump_json())
+    del raw["over"]
+    raw["schema_version"] = 2
+    old = engine.load_state(json.dumps(raw))
+    assert engine.result(old) == engine.result(state) and engine.to_act(old) == []

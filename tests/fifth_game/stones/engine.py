@@ -11,19 +11,17 @@ import random
 
 from pydantic import BaseModel
 
-from engines.core import Action, ActionRole, Engine, Event, Result, Rng
+from engines.core import Action, ActionRole, Engine, Event, GameState, Result, Rng
 
 #: the last stone: reaching it wins
 GOAL = 12
 
 
-class StonesState(BaseModel):
-    players: list[str]
+class StonesState(GameState):
     positions: dict[str, int]
     turn: int = 0
     last_roll: int | None = None
     winner: str | None = None
-    rng: Rng
 
 
 class StonesView(BaseModel):
@@ -61,16 +59,13 @@ class StonesEngine(Engine[StonesState]):
         if state.winner or player != self._current(state):
             return []
         return [
-            Action(id="step", label="Step", role=ActionRole.NORMAL),
-            Action(id="hop", label="Hop", role=ActionRole.MAIN),
+            Action(id="step", label="Step", role=ActionRole.NORMAL, do=self._move),
+            Action(id="hop", label="Hop", role=ActionRole.MAIN, do=self._move),
         ]
 
-    def is_over(self, state):
-        return state.winner is not None
-
-    def step(self, state, player, action, events):
-        moved = 1 if action.id == "step" else state.rng.randint(1, 3)
-        state.last_roll = None if action.id == "step" else moved
+    def _move(self, state, player, action_id, events):
+        moved = 1 if action_id == "step" else state.rng.randint(1, 3)
+        state.last_roll = None if action_id == "step" else moved
         stone = min(GOAL, state.positions[player] + moved)
         state.positions[player] = stone
         events.append(Event(text=f"{player} moves to stone {stone}."))
@@ -80,6 +75,7 @@ class StonesEngine(Engine[StonesState]):
                 events.append(Event(text=f"{other}'s lantern goes back to the bank."))
         if stone == GOAL:
             state.winner = player
+            state.over = True
             events.append(Event(text=f"{player} reaches the last stone and wins!", kind="end"))
         else:
             state.turn += 1
