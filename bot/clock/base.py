@@ -114,7 +114,7 @@ class ClockBase:
 
     async def board_posted(self, game_id: int, channel_id: int, message_id: int) -> None:
         """Hook: the Discord layer calls this with every board (turn) message it posts, so
-        ``/game mine`` can link to the latest one."""
+        ``/me games`` can link to the latest one."""
         await self.clocks.update_game(
             game_id, board_channel_id=channel_id, board_message_id=message_id
         )

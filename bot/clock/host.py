@@ -35,7 +35,7 @@ class HostPowers(ClockBase):
         self._require_host(game, user_id, can_manage)
         dg = await self.clocks.game(game.id)
         if dg.paused_at is not None:
-            raise TableError("The clock is already paused; `/game resume` starts it again.")
+            raise TableError("The clock is already paused; `/host resume` starts it again.")
         await self.clocks.update_game(game.id, paused_at=self.clock())
         await self._log(
             game, user_id, f"⏸️ {self._name_of(game, user_id, by_name)} paused the clock."

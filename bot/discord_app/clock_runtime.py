@@ -2,7 +2,7 @@
 
 :func:`build` makes the client's one :class:`~bot.clock.service.ClockService` in
 ``setup_hook`` (``client.clock_service``): the service listens to the table itself; here it
-also hears of every posted turn message (the latest board for ``/game mine``) and of channel,
+also hears of every posted turn message (the latest board for ``/me games``) and of channel,
 thread, server and member removals (bad endings). :func:`start_scheduler` starts the one task
 that fires reminders and deadlines; it runs on ``on_connect``, so the clocks only run while the
 bot can post. :func:`stop` ends both at shutdown.
@@ -137,7 +137,7 @@ def clock_service_of(client: TabletopClient) -> ClockService:
 
 async def build(client: TabletopClient) -> ClockService:
     """The client's clock service on the table's database (called once, from ``setup_hook``):
-    it listens to the table; here it also hears of every posted board (for ``/game mine``)
+    it listens to the table; here it also hears of every posted board (for ``/me games``)
     and of channels, threads, servers and members going away (bad endings)."""
     table = client.table
     clocks = await ClockStore.open(table.store.path)

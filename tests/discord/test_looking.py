@@ -116,7 +116,7 @@ async def test_the_log_pages_back_through_the_whole_game_with_buttons(running, h
 def test_the_rules_speak_the_buttons_words_not_move_ids():
     import re
 
-    from bot.discord_app.commands.info import rules_text
+    from bot.discord_app.commands.looking import rules_text
 
     for name in ("monopoly", "anatomy_park", "run_animals", "cemetery"):
         text = rules_text(engines.get_engine(name)).replace("page:rulings", "")
