@@ -100,8 +100,7 @@ async def test_away_and_back_answer_privately(h, players):
         in (await h.slash(ada, "me away", duration="2d")).only_ephemeral().content
     )
     assert (
-        "Welcome back"
-        in (await h.slash(ada, "me away", duration="back")).only_ephemeral().content
+        "Welcome back" in (await h.slash(ada, "me away", duration="back")).only_ephemeral().content
     )
 
 
