@@ -31,6 +31,7 @@ from bot.discord_app.commands.callers import player_choices, resolve_player, say
 from bot.discord_app.commands.looking import (
     BOARD_NOT_POSTED,
     RULES_PAGES,
+    commands_text,
     legend_file,
     log_page,
     rules_text,
@@ -302,7 +303,7 @@ class GameCommands(
     )
     @app_commands.describe(
         game="Which game (default: the one in this channel)",
-        page="The short guide (default), or our rulings where the rulebook is open",
+        page="The short guide (default), our rulings where the rulebook is open, or every command",
     )
     @app_commands.choices(game=game_choices(), page=RULES_PAGES)
     async def rules(
@@ -311,6 +312,11 @@ class GameCommands(
         game: str | None = None,
         page: str = "guide",
     ) -> None:
+        if page == "commands":
+            await replies.private(
+                interaction, commands_text(interaction.client.tree.get_commands())
+            )
+            return
         listing = ", ".join(engines.get_engine(n).title for n in engines.names())
         if game is None:
             try:
@@ -320,7 +326,11 @@ class GameCommands(
             except NoGame:
                 await replies.private(
                     interaction,
-                    clip(f"No game in this channel. Pick one with `game:`. Games: {listing}", 1900),
+                    clip(
+                        f"No game in this channel. Pick one with `game:`. Games: {listing}\n"
+                        "Every command: `/game rules page:commands`.",
+                        1900,
+                    ),
                 )
                 return
         engine = engine_named(game)

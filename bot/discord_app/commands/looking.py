@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import io
 import logging
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import Command, ContextMenu, Group
 
 import engines
 from bot.discord_app import options as opts
@@ -36,6 +38,7 @@ logger = logging.getLogger(__name__)
 RULES_PAGES = [
     app_commands.Choice(name="guide", value="guide"),
     app_commands.Choice(name="rulings (where the rulebook is open)", value="rulings"),
+    app_commands.Choice(name="commands (every command, by who uses it)", value="commands"),
 ]
 
 
@@ -50,6 +53,19 @@ def rules_text(engine: engines.Engine[Any]) -> str:
         lines.append(f"Your choice at `/game join`: {opts.describe_specs(per_player)}")
     if rulings_text(engine.name) is not None:
         lines.append("Where the rulebook is open, our rulings: `/game rules page:rulings`.")
+    return join_message(*lines)
+
+
+def commands_text(commands: Sequence[Command[Any, ..., Any] | Group | ContextMenu]) -> str:
+    """``/game rules page:commands``: every command of the tree, a group's subcommands beside
+    it, read from the tree itself, so it names each command as it is now."""
+    lines = ["**Commands**, grouped by who uses them:"]
+    for command in commands:
+        if isinstance(command, ContextMenu):
+            continue
+        lines.append(f"**/{command.name}** — {command.description}")
+        if isinstance(command, Group):
+            lines.append(" ".join(f"`{sub.name}`" for sub in command.commands))
     return join_message(*lines)
 
 
