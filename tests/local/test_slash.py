@@ -114,7 +114,7 @@ def test_numbers_and_members_are_converted_and_resolved():
     assert data("/game log count:5")["options"][0]["options"] == [
         {"type": 4, "name": "count", "value": 5}
     ]
-    sent = data("/host kick player:@Ada")
+    sent = data("/game kick player:@Ada")
     assert sent["options"][0]["options"][0]["value"] == "11"
     assert sent["resolved"]["users"]["11"] == ADA
 
@@ -130,7 +130,7 @@ def test_numbers_and_members_are_converted_and_resolved():
         ("/game new game:chess", "must be one of"),
         ("/game log count:0", "at least 1"),
         ("/game log count:many", "must be a number"),
-        ("/host kick player:Zed", "no member called"),
+        ("/game kick player:Zed", "no member called"),
         ("/game log 1 2", "Too many values"),
     ],
 )
