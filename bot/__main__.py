@@ -1,4 +1,9 @@
-"""``python -m bot`` (or ``tabletop``): run the Discord bot, or simulate a game locally.
+"""``python -m bot``: run the Discord bot, play locally, simulate a game, and the other tools.
+
+An installed copy (``pip install .``) names it ``tabletop``, and the checkout's ``./tabletop``
+script runs it too, so ``tabletop X`` and ``./tabletop X`` are the same command for every X
+here (``bot`` included: the bot, as with no command). The script adds only what needs a
+checkout: ``test``, ``check`` and ``mutate``.
 
 Exit status: 0 done, 1 a failure while running, 2 a usage or configuration problem (such as a
 missing token).
@@ -11,25 +16,16 @@ import asyncio
 import importlib
 import logging
 import sys
+import textwrap
 from pathlib import Path
 
 from bot import logsafe
-from bot.config import LOG_LEVELS, SYNC_MODES, TOKEN_HELP, ConfigError, load_config
+from bot.config import LOG_LEVELS, SYNC_MODES, TOKEN_HELP, VARIABLES, ConfigError, load_config
 from storage.sql import shown
 
 EPILOG = """\
 environment (or a .env file in the working directory; flags win over both):
-  DISCORD_TOKEN        the bot's token (required to run the bot)
-  TABLETOP_DB          SQLite database file (default ./tabletop.sqlite3), or a PostgreSQL
-                       database's URL (postgresql://user:password@host/dbname)
-  TABLETOP_SYNC        auto | always | never: when to sync slash commands (default auto)
-  TABLETOP_DEV_GUILD   server id to sync commands to instead of globally (they appear there
-                       at once; for development)
-  TABLETOP_LOG_LEVEL   DEBUG | INFO | WARNING | ERROR (default INFO)
-  TABLETOP_MEMBERS_INTENT  on | off (default off): use the privileged server members intent
-                       (enable it in the Developer Portal first)
-  TABLETOP_SHARD_COUNT how many shards the bot runs in all, over one or more processes
-  TABLETOP_SHARD_IDS   the shards this process runs (0-3, 0,2,5 or 0-3,7; default all)
+{variables}
 
 games: {games}
 
@@ -54,6 +50,17 @@ def _games() -> list[str]:
         return [f"(could not list the games: {exc})"]
 
 
+def _variables() -> str:
+    """The environment's variables (:data:`bot.config.VARIABLES`) as ``--help`` lists them."""
+    lines = []
+    for var in VARIABLES:
+        head = f"  {var.name:<20} " if len(var.name) < 21 else f"  {var.name}  "
+        lines += textwrap.wrap(
+            var.meaning, width=96, initial_indent=head, subsequent_indent=" " * 23
+        )
+    return "\n".join(lines)
+
+
 def build_parser() -> argparse.ArgumentParser:
     games = _games()
     parser = argparse.ArgumentParser(
@@ -63,6 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
             "the Discord bot."
         ),
         epilog=EPILOG.format(
+            variables=_variables(),
             games=", ".join(games) or "none registered yet",
             example=games[0] if games and not games[0].startswith("(") else "GAME",
         ),
@@ -124,7 +132,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="the address the spectator links start with (default http://127.0.0.1:PORT)",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    from bot.local.launcher import add_arguments as add_local_arguments
+    sub.add_parser(
+        "bot",
+        help="run the Discord bot (the default; its options go after it or before it)",
+        description="Run the Discord bot: the same as no command (see python -m bot --help).",
+    )
+    from bot.playground.launcher import add_arguments as add_local_arguments
 
     add_local_arguments(
         sub.add_parser(
@@ -212,6 +225,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["bot"]:  # `tabletop bot --db x` is `tabletop --db x`, as ./tabletop says it
+        argv = argv[1:]
     args = parser.parse_args(argv)
     if args.command == "simulate":
         return _simulate(args)
@@ -223,7 +239,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "db":
         return _db_copy(args)
     if args.command == "local":
-        from bot.local.launcher import run as run_local
+        from bot.playground.launcher import run as run_local
 
         return run_local(args)
     return _run_bot(args)

@@ -127,14 +127,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, metavar="FILE")
 
 
-#: game options the report plays with (Monopoly's quick game, as in the tournaments)
-REPORT_OPTIONS: dict[str, dict[str, Any]] = {"monopoly": {"mode": "quick"}}
-
-
 def main(args: argparse.Namespace) -> int:
     try:
         level_named(args.level)
-        names = args.only or sorted(n for n in engines.names() if n != "toy")
+        names = args.only or [n for n in engines.names() if not engines.registered_at_run_time(n)]
         for name in names:
             engines.get_engine(name)
     except (IllegalAction, engines.UnknownGame) as exc:
@@ -158,7 +154,7 @@ def main(args: argparse.Namespace) -> int:
     started = time.monotonic()
     for name in names:
         engine = engines.get_engine(name)
-        options = REPORT_OPTIONS.get(name, {})
+        options = dict(engine.report_options)
         top = (
             engine.max_players
             if args.max_players is None

@@ -6,20 +6,8 @@ environment wins over the same one in ``.env``; a command-line flag wins over bo
 is pydantic-settings' (its ``.env`` reader allows ``#`` comments, quotes and ``export``); the
 checks and their messages are ours.
 
-    DISCORD_TOKEN        the bot's token (required to run the bot, not to simulate)
-    TABLETOP_DB          SQLite file (default ./tabletop.sqlite3), or a PostgreSQL database's
-                         URL (postgresql://user:password@host:5432/dbname)
-    TABLETOP_SYNC        auto | always | never (default auto: sync slash commands only when
-                         they changed since the last sync)
-    TABLETOP_DEV_GUILD   a server id to sync the commands to instead of globally (they appear
-                         there at once; for development)
-    TABLETOP_LOG_LEVEL   DEBUG | INFO | WARNING | ERROR (default INFO)
-    TABLETOP_MEMBERS_INTENT  on | off (default off): ask Discord for the privileged server
-                         members intent, so a player who leaves the server leaves their games
-                         at once (turn it on in the Developer Portal first)
-    TABLETOP_SHARD_COUNT how many shards the bot runs in all (over one or more processes)
-    TABLETOP_SHARD_IDS   the shards this process runs: a range 0-3, a list 0,2,5, or both
-                         (0-3,7); by default all of them. Several processes share one database.
+:data:`VARIABLES` is the one list of the variables: ``python -m bot --help`` prints it, and a test
+holds the README's table of them to it (names, flags, defaults).
 """
 
 from __future__ import annotations
@@ -42,6 +30,64 @@ TOKEN_HELP = (
     "Set DISCORD_TOKEN in the environment or in a .env file in the working directory "
     "(a line DISCORD_TOKEN=your-token). To get a token: "
     "https://discord.com/developers/applications → your app → Bot → Reset Token."
+)
+
+
+@dataclass(frozen=True)
+class Variable:
+    """One setting read from the environment (or ``.env``), and how ``--help`` explains it."""
+
+    name: str
+    flag: str  # the command-line flag that wins over it, "" for none
+    default: str  # as the README's table says it
+    meaning: str
+
+
+VARIABLES = (
+    Variable("DISCORD_TOKEN", "", "(none)", "the bot's token (required to run the bot)"),
+    Variable(
+        "TABLETOP_DB",
+        "--db PATH",
+        "./tabletop.sqlite3",
+        "SQLite database file (default ./tabletop.sqlite3), or a PostgreSQL database's URL "
+        "(postgresql://user:password@host/dbname)",
+    ),
+    Variable(
+        "TABLETOP_SYNC",
+        "--sync",
+        "auto",
+        "auto | always | never: when to sync slash commands (default auto: only when they "
+        "changed since the last sync)",
+    ),
+    Variable(
+        "TABLETOP_DEV_GUILD",
+        "--dev-guild ID",
+        "(none)",
+        "server id to sync commands to instead of globally (they appear there at once; for "
+        "development)",
+    ),
+    Variable(
+        "TABLETOP_LOG_LEVEL", "--log-level", "INFO", "DEBUG | INFO | WARNING | ERROR (default INFO)"
+    ),
+    Variable(
+        "TABLETOP_MEMBERS_INTENT",
+        "--members-intent",
+        "off",
+        "on | off (default off): use the privileged server members intent (enable it in the "
+        "Developer Portal first)",
+    ),
+    Variable(
+        "TABLETOP_SHARD_COUNT",
+        "--shard-count N",
+        "(unsharded)",
+        "how many shards the bot runs in all, over one or more processes",
+    ),
+    Variable(
+        "TABLETOP_SHARD_IDS",
+        "--shard-ids IDS",
+        "all N",
+        "the shards this process runs (0-3, 0,2,5 or 0-3,7; default all)",
+    ),
 )
 
 

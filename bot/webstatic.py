@@ -1,4 +1,4 @@
-"""The web pages' static files (``bot/local/static``, ``bot/watch/static``), served as package
+"""The web pages' static files (``localdiscord/web/static``, ``bot/watch/static``), served as package
 data, so that an installed bot (a wheel, not only a checkout) has them. Read at each request: a
 page edited in a checkout shows on reload."""
 

@@ -4,37 +4,29 @@ An entry's ``provenance`` maps its field names to an origin; ``"*"`` stands for 
 named. An origin is ``rulebook`` (stated there), ``designed`` (ours, written to fit the rulebook
 where the printed components are not public), or ``published:<source>`` /
 ``unofficial-list:<source>``, where ``<source>`` is a key of :data:`SOURCES`: a public source
-named in full, so "published" always says where from.
+named in full, so "published" always says where from. Each game declares (:func:`declare`) the
+sources its data names.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated, ClassVar, Self
 
 from pydantic import AfterValidator, BaseModel, model_validator
 
-SOURCES: dict[str, str] = {
-    "standard-board": (
-        "the standard US Monopoly board (Hasbro), which the rulebook keeps: "
-        "'All properties cost the same as in the original game'"
-    ),
-    "standard-cards-2008": "the standard US Monopoly Chance and Community Chest effects (2008 on)",
-    "course-project-list": (
-        "a public list of this edition's location names from a 2019 university course project "
-        "(not an official source)"
-    ),
-    "cryptozoic-blog": (
-        "Cryptozoic's blog, 'Rick and Morty: Anatomy Park – The Game — Gameplay Basics, Part 1: "
-        "Theme and Actions' (DekanWheeler)"
-    ),
-    "apathetic-preview": (
-        "apatheticenthusiasm.com, 'Rick and Morty – Anatomy Park: The Game Preview'"
-    ),
-    "publisher-components": (
-        "Mizo Games' component list for Run Animals, Run! (a d20 and a custom d6; the "
-        "rulebook's '16-sided' is a misprint)"
-    ),
-}
+#: every public source the loaded games' data names, by key; each game declares its own
+SOURCES: dict[str, str] = {}
+
+
+def declare(sources: Mapping[str, str]) -> None:
+    """Add a game's named sources (its data module calls this before it loads its data), each
+    named in full. A key declared again must mean the same source."""
+    for key, words in sources.items():
+        if SOURCES.get(key, words) != words:
+            raise ValueError(f"the source '{key}' is declared twice, differently")
+        SOURCES[key] = words
+
 
 PLAIN = ("rulebook", "designed")
 NAMED = ("published", "unofficial-list")

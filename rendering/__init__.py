@@ -1,8 +1,10 @@
-"""Pillow renderers: a game's view -> PNG bytes.
+"""The drawing kit and the renderers' registry: a game's view -> PNG bytes.
 
-Each game has a module ``rendering/<engine name>.py`` with ``render_board(view) -> bytes`` and,
-where the game has private information, ``render_hand(view) -> bytes``. Renderers receive views
-(``engine.view(state, viewer)``), never raw state, so hidden information cannot leak by accident.
+A game draws itself: its package's ``render`` module (``engines/<game>/render.py``, found
+through ``engines.package_of``) has ``render_board(view) -> bytes`` and, where the game has
+private information, ``render_hand(view) -> bytes``, drawn with the shared kit
+(``rendering.kit``, ``rendering.palettes``). Renderers receive views (``engine.view(state,
+viewer)``), never raw state, so hidden information cannot leak by accident.
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ import importlib
 from types import ModuleType
 
 from pydantic import BaseModel
+
+import engines
 
 
 class NoRenderer(LookupError):
@@ -26,30 +30,46 @@ def register(name: str, module: ModuleType) -> None:
 
 
 def registered_at_run_time(name: str) -> bool:
-    """Whether ``name``'s renderer was registered by :func:`register` (so it exists only in
-    this process, not in a fresh worker process)."""
-    return name in _extra
+    """Whether ``name``'s renderer was registered in this process (by :func:`register`, or with
+    its game by ``engines.register_package``), so a fresh worker process does not have it."""
+    return name in _extra or (name in engines.names() and engines.registered_at_run_time(name))
 
 
-def _module(name: str) -> ModuleType:
+def game_module(name: str, module: str) -> ModuleType | None:
+    """Game ``name``'s own module ``module`` (``render``, ``legend``), or None when the game
+    (or its package) has none."""
+    try:
+        package = engines.package_of(name)
+    except engines.UnknownGame:
+        return None
+    if package is None:
+        return None
+    try:
+        return importlib.import_module(f"{package}.{module}")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"{package}.{module}":
+            return None
+        raise
+
+
+def renderer(name: str) -> ModuleType:
+    """Game ``name``'s renderer module; :class:`NoRenderer` when it has none."""
     if name in _extra:
         return _extra[name]
-    try:
-        return importlib.import_module(f"{__name__}.{name}")
-    except ModuleNotFoundError as exc:
-        if exc.name == f"{__name__}.{name}":
-            raise NoRenderer(f"No renderer for '{name}'.") from None
-        raise
+    module = game_module(name, "render")
+    if module is None:
+        raise NoRenderer(f"No renderer for '{name}'.")
+    return module
 
 
 def render_board(name: str, view: BaseModel) -> bytes:
     """The public board image (PNG) of game ``name`` for ``view``."""
-    png: bytes = _module(name).render_board(view)
+    png: bytes = renderer(name).render_board(view)
     return png
 
 
 def render_hand(name: str, view: BaseModel) -> bytes | None:
     """A private image of the viewer's hand, or ``None`` if the game has none."""
-    fn = getattr(_module(name), "render_hand", None)
+    fn = getattr(renderer(name), "render_hand", None)
     png: bytes | None = fn(view) if fn else None
     return png

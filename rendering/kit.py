@@ -251,6 +251,14 @@ def min_text(width: int) -> int:
     return -(-width // 60)
 
 
+def _drawing_module(name: str) -> bool:
+    """Whether module ``name`` draws: the kit, or a game's renderer or legend."""
+    if name == "rendering" or name.startswith("rendering."):
+        return True
+    package, _, tail = name.rpartition(".")
+    return bool(package) and (tail.startswith("render") or tail == "legend")
+
+
 @contextmanager
 def recording_text() -> Iterator[list[tuple[int, str]]]:
     """Every text drawn while inside, as (font size, text), in order (for the legibility
@@ -258,11 +266,12 @@ def recording_text() -> Iterator[list[tuple[int, str]]]:
 
     All text reaches the image through :class:`Draw` or ``ImageDraw.text`` (directly, or into a
     cached glyph mask or layer), so both are watched; the renderers' caches (every
-    ``lru_cache`` in ``rendering.*``) are emptied first so that cached layers are drawn again
+    ``lru_cache`` in ``rendering.*`` and in the games' ``render*`` and ``legend`` modules) are
+    emptied first so that cached layers are drawn again
     and counted.
     """
     for name, module in list(sys.modules.items()):
-        if name == "rendering" or name.startswith("rendering."):
+        if _drawing_module(name):
             for obj in vars(module).values():
                 if callable(getattr(obj, "cache_clear", None)):
                     obj.cache_clear()

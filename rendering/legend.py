@@ -1,5 +1,6 @@
 """A legend per game for ``/game rules``: a plan of the board that names each of its areas.
 
+A game brings its plan (``plan()`` in its package's ``legend`` module); this module draws it.
 Each plan is the board's own layout (the renderers' constants: where the map, the side panel,
 the corners and rows sit, in the board's pixels), scaled to one width and drawn as labelled
 boxes with real text, so a new player can tell what each part of the board image shows. The
@@ -8,16 +9,12 @@ words describe the board; they say nothing about any game in progress.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import ImageDraw
 
-from rendering import anatomy_park as ap
-from rendering import cemetery as cc
-from rendering import monopoly as mo
-from rendering import run_animals as ra
+from rendering import game_module
 from rendering.kit import INK, MUTED, PAPER, font, new_canvas, to_png, wrap
 
 #: the legend's width; every text is at least WIDTH / 60 high (legible at 550 px on a phone)
@@ -54,187 +51,30 @@ class Plan:
     areas: list[Area]
 
 
-def monopoly_plan() -> Plan:
-    size, c = mo.SIZE, mo.CORNER
-    inner = c + 68
-
-    def corner(i: int) -> tuple[float, float, float, float]:
-        x0, y0, x1, y1, _ = mo.cell_rect(i)
-        return (x0, y0, x1, y1)
-
-    row = "colour bar = group; owner's tag; green stilts or a red box; grey = mortgaged"
-    return Plan(
-        "Monopoly: Rick and Morty — the board",
-        size,
-        size,
-        [
-            Area(corner(0), "GO", "passing it pays 200"),
-            Area(corner(10), "Jail", "in jail, or just visiting"),
-            Area(corner(20), "Free Parking", "nothing happens"),
-            Area(corner(30), "Go to jail", "straight to Jail"),
-            Area((c, size - c, size - c, size), "Spaces 1–9", row),
-            Area((0, c, c, size - c), "Spaces 11–19", "the same marks"),
-            Area((c, 0, size - c, c), "Spaces 21–29", "the same marks"),
-            Area((size - c, c, size, size - c), "Spaces 31–39", "figures stand on their space"),
-            Area(
-                (inner, inner, size - inner, inner + 150),
-                "Whose turn",
-                "their colour, and the dice they rolled",
-            ),
-            Area(
-                (inner, inner + 150, size - inner, inner + 380),
-                "Players",
-                "figure, cash, deeds, in jail, get-out cards",
-            ),
-            Area(
-                (inner, inner + 380, size - inner, size - c - 140),
-                "Waiting for · recent moves",
-                "what the game needs now, then the last moves",
-            ),
-            Area(
-                (inner, size - c - 140, size - inner, size - inner),
-                "Bank and decks",
-                "stilts and boxes left, cards in each deck",
-            ),
-        ],
-    )
-
-
-def run_animals_plan() -> Plan:
-    side = 4 * ra.TILE + 3 * ra.GAP
-    bottom = ra.MAP_Y + side
-    px, w = ra.PANEL_X, ra.WIDTH
-    step = (bottom - ra.MAP_Y) / 10
-    return Plan(
-        "Run Animals, Run! — the board",
-        w,
-        bottom + 10,
-        [
-            Area((0, 0, w, ra.HEADER), "Header", "the round, whose turn, the card being played"),
-            Area(
-                (ra.MAP_X, ra.MAP_Y, ra.MAP_X + side, bottom),
-                "The map",
-                "16 tiles numbered for the dice; animals as discs with their species' "
-                "letters; cubes: food, nest, water; sand = cleared, grey = cement; "
-                "red edge = the last roll",
-            ),
-            Area(
-                (px, ra.MAP_Y, w - 6, ra.MAP_Y + 4 * step),
-                "Players",
-                "species, goal cubes and points, graveyard penalty, hand, discard, "
-                "animals on the map",
-            ),
-            Area(
-                (px, ra.MAP_Y + 4 * step, w - 6, ra.MAP_Y + 6 * step),
-                "Goals to take",
-                "face-up goals and the goal deck",
-            ),
-            Area(
-                (px, ra.MAP_Y + 6 * step, w - 6, ra.MAP_Y + 8 * step),
-                "Graveyard",
-                "the game ends when its red slot is filled",
-            ),
-            Area(
-                (px, ra.MAP_Y + 8 * step, w - 6, bottom),
-                "Last roll · supply",
-                "what each rolled tile did; cubes and cement left",
-            ),
-        ],
-    )
-
-
-def cemetery_plan() -> Plan:
-    w = cc.WIDTH
-    head = 56
-    band = 44 + cc.CREATURE_H
-    yard = 2 * (cc.STACK_H + 14) + 42
-    key = cc.FOOTER + 16  # the footer line, with room for its label here
-    bottom = head + 2 * band + yard + key
-    creatures = (
-        "creatures: the Core in the middle, up to 8 Parts around; "
-        "chips F1 = a stable Flesh pair, F1! = unstable"
-    )
-    return Plan(
-        "Cemetery Creatures — the board",
-        w,
-        bottom,
-        [
-            Area(
-                (0, 0, w, head),
-                "Header",
-                "turn, whose turn and phase; the supply of Revenge and Science tokens",
-            ),
-            Area(
-                (cc.MARGIN // 2, head, w - cc.MARGIN // 2, head + band),
-                "First player",
-                "tokens (green discs unspent, red rings spent) = total; Pet Cemetery; " + creatures,
-            ),
-            Area(
-                (cc.MARGIN // 2, head + band, w - cc.MARGIN // 2, head + 2 * band),
-                "Second player",
-                "the same, for the other player",
-            ),
-            Area(
-                (cc.MARGIN // 2, head + 2 * band, w - cc.MARGIN // 2, head + 2 * band + yard),
-                "The Cemetery",
-                "the Parts and Cores to draft; a stack is drafted whole",
-            ),
-            Area((0, bottom - key, w, bottom), "Key", "what the colours and chips mean"),
-        ],
-    )
-
-
-def anatomy_park_plan() -> Plan:
-    w, m = ap.WIDTH, ap.MARGIN
-    head = m + 80
-    park = head + ap.AXIS + ap.MAX_PARK_H * 0.7
-    players = park + 14 + 4 * 40
-    bottom = players + 3 * 34
-    return Plan(
-        "Rick and Morty: Anatomy Park — the board",
-        w,
-        bottom,
-        [
-            Area(
-                (0, 0, w, head),
-                "Header",
-                "the draw stack and discard; what the game waits for; Ruben's heart",
-            ),
-            Area(
-                (m, head, w - m, park),
-                "The park",
-                "tiles at their coordinates (columns on top, rows at the left); "
-                "who controls a tile is marked on it; diseases and players on their tiles",
-            ),
-            Area(
-                (m, park + 14, w - m, players),
-                "Players",
-                "VP, character, tiles in hand, markers left, turns left",
-            ),
-            Area(
-                (m, players, w - m, bottom),
-                "Effects",
-                "diseases in the park, what is in effect, the last body reaction",
-            ),
-        ],
-    )
-
-
-PLANS: dict[str, Callable[[], Plan]] = {
-    "monopoly": monopoly_plan,
-    "run_animals": run_animals_plan,
-    "cemetery": cemetery_plan,
-    "anatomy_park": anatomy_park_plan,
-}
+def plan_of(game: str) -> Plan | None:
+    """``game``'s legend plan, from the ``plan()`` of its package's ``legend`` module, or None
+    when the game has none."""
+    module = game_module(game, "legend")
+    if module is None:
+        return None
+    plan: Plan = module.plan()
+    return plan
 
 
 def has_legend(game: str) -> bool:
-    return game in PLANS
+    return game_module(game, "legend") is not None
+
+
+def _plan(game: str) -> Plan:
+    plan = plan_of(game)
+    if plan is None:
+        raise LookupError(f"'{game}' has no legend.")
+    return plan
 
 
 def alt_text(game: str) -> str:
     """The legend in words (the picture's description for screen readers)."""
-    plan = PLANS[game]()
+    plan = _plan(game)
     parts = [f"{a.name}: {a.note}" for a in plan.areas]
     return f"{plan.title}, each area named. " + "; ".join(parts) + "."
 
@@ -243,7 +83,7 @@ def alt_text(game: str) -> str:
 def render_legend(game: str) -> bytes:
     """The legend picture (PNG) of ``game``'s board: its areas where the board has them (the
     same every time: drawn once per process)."""
-    plan = PLANS[game]()
+    plan = _plan(game)
     top = TITLE + 2 * PAD + 8
     scale = (WIDTH - 2 * PAD) / plan.width
     height = int(top + plan.height * scale + PAD)

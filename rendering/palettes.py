@@ -5,7 +5,7 @@ of an RGB one (and Pillow writes it without trying row filters): about half the 
 and half the file. The palette is fixed per game, built once per process from the same boards
 every time (an opening board and a board of a game the engine plays against itself from seed 0,
 with the most players), so a board looks the same in every worker. The game's named colours
-(its module's colour constants and the players' colours) are always in it, and drawn exactly:
+(its renderer's colour constants and the players' colours) are always in it, and drawn exactly:
 no other entry comes near them. The other places go to the colours those boards use most
 (mostly the edges of letters), one per cube of Pillow's colour cache; any colour not in the
 palette is drawn as its nearest.
@@ -13,7 +13,6 @@ palette is drawn as its nearest.
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections import Counter
 from collections.abc import Iterable
@@ -22,6 +21,7 @@ from types import ModuleType
 from PIL import Image
 
 import engines
+import rendering
 from rendering import kit
 
 Colour = tuple[int, int, int]
@@ -43,7 +43,7 @@ def board_palette(game: str) -> Image.Image:
 
 
 def _build(game: str) -> Image.Image:
-    module = importlib.import_module(f"rendering.{game}")
+    module = rendering.renderer(game)
     counts: Counter[Colour] = Counter()
     for image in _sample_boards(game, module):
         # every other row and column (nearest: the colours stay exact) is sample enough

@@ -17,20 +17,40 @@ On PostgreSQL (a ``postgresql://`` location) the same units of work run through
 :mod:`storage.sql`: a save's ``UPDATE ... WHERE version = ?`` waits for any other transaction
 holding the row and then checks the version again on the committed row, so of two processes
 saving against one version exactly one wins, as with SQLite.
+
+The rows themselves and the reads that build them live in :mod:`storage.rows`; this module
+owns the connections, the lock, and every write.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import time
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
 
 from storage.migrate import apply
+from storage.rows import (
+    ROW_WITHOUT_STATE,
+    GameNotFound,
+    GameRow,
+    LiveGameExists,
+    MoveEntry,
+    MoveRow,
+    SeatRow,
+    StoreError,
+    VersionConflict,
+    dumps,
+    game_by_id,
+    games_of,
+    in_guild,
+    live_game_row,
+    move_of,
+    one_game,
+)
 from storage.shards import Shards, where
 from storage.sql import SEED_BYTES as SEED_BYTES
 from storage.sql import Connection, Db, Location, is_postgres
@@ -39,103 +59,23 @@ LIVE_STATUSES = ("lobby", "running")
 STATUSES = ("lobby", "running", "finished", "aborted")
 T = TypeVar("T")
 
-
-class StoreError(Exception):
-    """A storage-level refusal the caller turns into words for the user."""
-
-
-class LiveGameExists(StoreError):
-    """The channel already has a game in the lobby or running."""
-
-
-class VersionConflict(StoreError):
-    """The game changed since it was loaded (or no longer exists); nothing was written."""
-
-
-class GameNotFound(StoreError):
-    """No game has that id."""
-
-
-@dataclass(frozen=True)
-class SeatRow:
-    seat: int
-    user_id: int
-    name: str
-    choices: dict[str, Any] = field(default_factory=dict)
-    active: bool = True
-
-
-@dataclass(frozen=True)
-class GameRow:
-    id: int
-    guild_id: int | None
-    channel_id: int
-    engine: str
-    status: str
-    state: str | None  # raw engine state JSON; the engine validates it
-    version: int
-    host_id: int
-    options: dict[str, Any]
-    seed: int
-    created_at: float
-    updated_at: float
-    result: dict[str, Any] | None
-    end_reason: str | None
-    seats: tuple[SeatRow, ...]
-    #: what could not be read from the row (bad JSON in options, result, seat choices)
-    problems: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class MoveEntry:
-    """One line of the game's log: an engine move or a lobby/table event (join, start, ...)."""
-
-    kind: str
-    user_id: int | None = None
-    player: str | None = None
-    action_id: str | None = None
-    events: list[dict[str, Any]] = field(default_factory=list)  # {"text", "kind", "private_to"}
-
-
-@dataclass(frozen=True)
-class MoveRow:
-    game_id: int
-    seq: int
-    kind: str
-    user_id: int | None
-    player: str | None
-    action_id: str | None
-    events: list[dict[str, Any]]
-    version: int
-    created_at: float
-    readable: bool = True  # False if the stored events JSON is damaged
+__all__ = [
+    "LIVE_STATUSES",
+    "SEED_BYTES",
+    "STATUSES",
+    "GameNotFound",
+    "GameRow",
+    "LiveGameExists",
+    "MoveEntry",
+    "MoveRow",
+    "SeatRow",
+    "Store",
+    "StoreError",
+    "VersionConflict",
+]
 
 
 _KEEP: Any = object()
-
-
-def _dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
-
-
-def _object(raw: str, what: str, problems: list[str]) -> dict[str, Any]:
-    """A JSON object column that is never NULL (the schema says so): ``{}`` if damaged."""
-    return _loads_object(raw, what, problems) or {}
-
-
-def _loads_object(raw: str | None, what: str, problems: list[str]) -> dict[str, Any] | None:
-    """A JSON object column: ``None`` if NULL, or if damaged (with the problem noted)."""
-    if raw is None:
-        return None
-    try:
-        value = json.loads(raw)
-    except (TypeError, ValueError):
-        problems.append(f"{what} is not valid JSON")
-        return None
-    if not isinstance(value, dict):
-        problems.append(f"{what} is not a JSON object")
-        return None
-    return value
 
 
 class Store:
@@ -222,16 +162,16 @@ class Store:
     async def live_game(self, channel_id: int) -> GameRow | None:
         """The channel's game in the lobby or running, if any (one trip: the row and its seats)."""
         async with self._lock:
-            return await self._hop(_live_game, channel_id)
+            return await self._hop(live_game_row, channel_id)
 
     async def latest_game(self, channel_id: int) -> GameRow | None:
         """The channel's live game, else its most recent finished or aborted one."""
 
         def latest(conn: Db) -> GameRow | None:
-            live = _live_game(conn, channel_id)
+            live = live_game_row(conn, channel_id)
             if live is not None:
                 return live
-            return _one(
+            return one_game(
                 conn,
                 "SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
                 (channel_id,),
@@ -242,7 +182,7 @@ class Store:
 
     async def get_game(self, game_id: int) -> GameRow:
         async with self._lock:
-            row = await self._hop(_by_id, game_id)
+            row = await self._hop(game_by_id, game_id)
         if row is None:
             raise GameNotFound(f"No game with id {game_id}.")
         return row
@@ -261,7 +201,7 @@ class Store:
         if guild_id is not None:
             sql += " AND guild_id = ?"
             args.append(guild_id)
-        return await self._read(_many, sql + " ORDER BY id", tuple(args))
+        return await self._read(games_of, sql + " ORDER BY id", tuple(args))
 
     async def seated_games(
         self, guild_id: int | None, user_id: int, statuses: Iterable[str] = LIVE_STATUSES
@@ -272,9 +212,9 @@ class Store:
         if not wanted:
             return []
         marks = ", ".join("?" for _ in wanted)
-        guild, guild_args = _in_guild("g.guild_id", guild_id)
+        guild, guild_args = in_guild("g.guild_id", guild_id)
         return await self._read(
-            _many,
+            games_of,
             # CROSS JOIN keeps this order: from the player's few seats to their games
             f"SELECT g.* FROM seats s {self._db.db.ordered_join} games g ON g.id = s.game_id"
             f" WHERE s.user_id = ? AND s.active = 1 AND {guild} AND g.status IN ({marks})"
@@ -288,7 +228,7 @@ class Store:
         """Running games with ids above ``after_id``, in order, at most ``limit`` of them (of
         the guilds of ``shards`` only, if given)."""
         return await self._read(
-            _many,
+            games_of,
             "SELECT * FROM games WHERE status = 'running' AND id > ?"
             f" AND {where(shards, 'guild_id')} ORDER BY id LIMIT ?",
             (after_id, limit),
@@ -299,9 +239,9 @@ class Store:
     ) -> list[GameRow]:
         """A server's finished and aborted games (in one channel, with ``channel_id``), the
         most recently ended first, without their states (``state`` is ``None``)."""
-        guild, guild_args = _in_guild("guild_id", guild_id)
+        guild, guild_args = in_guild("guild_id", guild_id)
         sql = (
-            f"SELECT {_ROW_WITHOUT_STATE} FROM games WHERE {guild}"
+            f"SELECT {ROW_WITHOUT_STATE} FROM games WHERE {guild}"
             " AND status IN ('finished', 'aborted')"
         )
         args: list[Any] = [*guild_args]
@@ -312,7 +252,7 @@ class Store:
         if limit is not None:
             sql += " LIMIT ?"
             args.append(max(0, int(limit)))
-        return await self._read(_many, sql, tuple(args))
+        return await self._read(games_of, sql, tuple(args))
 
     async def running_not_noted(
         self, prefix: str, *, shards: Shards | None = None
@@ -361,7 +301,7 @@ class Store:
             args = (game_id, max(0, int(limit)))
 
         def read(conn: Db) -> list[MoveRow]:
-            return [_move(row) for row in conn.execute(sql, args).fetchall()]
+            return [move_of(row) for row in conn.execute(sql, args).fetchall()]
 
         async with self._lock:
             moves = await self._hop(read)
@@ -395,7 +335,7 @@ class Store:
                         channel_id,
                         engine,
                         host_id,
-                        _dumps(options),
+                        dumps(options),
                         conn.seed_in(seed),
                         now,
                         now,
@@ -404,7 +344,7 @@ class Store:
                 game_id = int(cur.fetchone()[0])
                 _write_seats(conn, game_id, seats)
                 _append_move(conn, game_id, 1, entry, now)
-            return _by_id(conn, game_id)
+            return game_by_id(conn, game_id)
 
         async with self._lock:
             row = await self._hop(create)
@@ -438,7 +378,7 @@ class Store:
         for column, value, encode in (
             ("status", status, None),
             ("state", state, None),
-            ("result", result, _dumps),
+            ("result", result, dumps),
             ("end_reason", end_reason, None),
             ("host_id", host_id, None),
         ):
@@ -483,7 +423,7 @@ class Store:
                     seats=base.seats if seats is None else tuple(seats),
                     **changed,
                 )
-            row = await self._hop(_by_id, game_id)
+            row = await self._hop(game_by_id, game_id)
         assert row is not None
         return row
 
@@ -502,20 +442,6 @@ class Store:
         tools such as ``tabletop db copy``; the bot uses the methods above)."""
         async with self._lock:
             return await self._hop(work, *args)
-
-
-_ROW_WITHOUT_STATE = (
-    "id, guild_id, channel_id, engine, status, NULL AS state, version, host_id, options, seed,"
-    " created_at, updated_at, result, end_reason"
-)
-
-
-def _in_guild(column: str, guild_id: int | None) -> tuple[str, tuple[int, ...]]:
-    """``column`` is this server (or no server, for ``None``), written so that both databases
-    find it through an index (PostgreSQL's ``IS NOT DISTINCT FROM`` would not)."""
-    if guild_id is None:
-        return f"{column} IS NULL", ()
-    return f"{column} = ?", (guild_id,)
 
 
 def _sqlite_pragmas(db: Db) -> None:
@@ -548,7 +474,7 @@ def _write_seats(conn: Db, game_id: int, seats: list[SeatRow]) -> None:
         "INSERT INTO seats (game_id, seat, user_id, name, choices, active)"
         " VALUES (?, ?, ?, ?, ?, ?)",
         [
-            (game_id, seat.seat, seat.user_id, seat.name, _dumps(seat.choices), int(seat.active))
+            (game_id, seat.seat, seat.user_id, seat.name, dumps(seat.choices), int(seat.active))
             for seat in seats
         ],
     )
@@ -566,95 +492,8 @@ def _append_move(conn: Db, game_id: int, version: int, entry: MoveEntry, now: fl
             entry.user_id,
             entry.player,
             entry.action_id,
-            _dumps(entry.events),
+            dumps(entry.events),
             version,
             now,
         ),
-    )
-
-
-def _live_game(conn: Db, channel_id: int) -> GameRow | None:
-    return _one(
-        conn,
-        "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'running')",
-        (channel_id,),
-    )
-
-
-def _by_id(conn: Db, game_id: int) -> GameRow | None:
-    return _one(conn, "SELECT * FROM games WHERE id = ?", (game_id,))
-
-
-def _one(conn: Db, sql: str, args: tuple[Any, ...]) -> GameRow | None:
-    rows = _many(conn, sql, args)
-    return rows[0] if rows else None
-
-
-def _many(conn: Db, sql: str, args: tuple[Any, ...] = ()) -> list[GameRow]:
-    """The games ``sql`` selects, each with its seats (read in one more statement for all)."""
-    rows = conn.execute(sql, args).fetchall()
-    if not rows:
-        return []
-    seats: dict[int, list[Any]] = {row["id"]: [] for row in rows}
-    if len(rows) == 1:
-        found = conn.execute(
-            "SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (rows[0]["id"],)
-        )
-    else:
-        of_games, ids = conn.in_ids("game_id", list(seats))
-        found = conn.execute(f"SELECT * FROM seats WHERE {of_games} ORDER BY game_id, seat", (ids,))
-    for seat in found.fetchall():
-        seats[seat["game_id"]].append(seat)
-    return [_game(row, seats[row["id"]]) for row in rows]
-
-
-def _game(row: Any, seat_rows: list[Any]) -> GameRow:
-    problems: list[str] = []
-    seats = tuple(
-        SeatRow(
-            seat=s["seat"],
-            user_id=s["user_id"],
-            name=s["name"],
-            choices=_object(s["choices"], f"seat {s['seat']}'s choices", problems),
-            active=bool(s["active"]),
-        )
-        for s in seat_rows
-    )
-    return GameRow(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        engine=row["engine"],
-        status=row["status"],
-        state=row["state"],
-        version=row["version"],
-        host_id=row["host_id"],
-        options=_object(row["options"], "the options", problems),
-        seed=Db.seed_out(row["seed"]),
-        created_at=row["created_at"],
-        updated_at=row["updated_at"],
-        result=_loads_object(row["result"], "the result", problems),
-        end_reason=row["end_reason"],
-        seats=seats,
-        problems=tuple(problems),
-    )
-
-
-def _move(row: Any) -> MoveRow:
-    try:
-        events = json.loads(row["events"])
-    except (TypeError, ValueError):
-        events = None
-    readable = isinstance(events, list) and all(isinstance(e, dict) for e in events)
-    return MoveRow(
-        game_id=row["game_id"],
-        seq=row["seq"],
-        kind=row["kind"],
-        user_id=row["user_id"],
-        player=row["player"],
-        action_id=row["action_id"],
-        events=events if readable else [],
-        version=row["version"],
-        created_at=row["created_at"],
-        readable=readable,
     )

@@ -5,7 +5,10 @@ mutmut (configured under ``[tool.mutmut]`` in pyproject.toml) makes small change
 the changed function; a change no test notices ("survived") is a gap in the tests. Each module
 is tested on its own, one after the other, in a scratch copy of the project under
 ``.mutation/<module>/`` (so runs never touch the working tree), with the test files listed for
-it under ``[tool.tabletop.mutation]``. The score counts killed and timed-out mutants over all
+it under ``[tool.tabletop.mutation]``, or, for a module of a game's package
+(``engines/<game>/``), by convention: the game's own tests (``tests/<game>``), the golden games,
+the saved-state upgrades and the determinization checks, so pyproject.toml names no game. The
+score counts killed and timed-out mutants over all
 of them; survivors are listed with their diffs in ``.mutation/<module>/survivors.txt``.
 """
 
@@ -30,6 +33,26 @@ def settings() -> tuple[dict[str, object], dict[str, list[str]]]:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())
     tool = project["tool"]
     return dict(tool["mutmut"]), dict(tool["tabletop"]["mutation"])
+
+
+#: the tests every game module is checked with, beside its game's own folder
+GAME_TESTS = ["tests/golden", "tests/upgrades", "tests/engines/test_determinize.py"]
+
+
+def suite_for(module: str, listed: dict[str, list[str]]) -> list[str]:
+    """The test files a mutation run of ``module`` uses: those listed for it, else, for a
+    module of a game's package, the game's by convention; empty when neither."""
+    if module in listed:
+        return listed[module]
+    parts = module.split("/")
+    if (
+        len(parts) == 3
+        and parts[0] == "engines"
+        and (ROOT / "engines" / parts[1] / "engine.py").is_file()
+    ):
+        own = f"tests/{parts[1]}"
+        return [own, *GAME_TESTS] if (ROOT / own).is_dir() else []
+    return []
 
 
 def scratch_copy(module: str, base: dict[str, object], tests: list[str]) -> Path:
@@ -143,11 +166,12 @@ def main(argv: list[str] | None = None) -> int:
     for module in args.modules:
         if not (ROOT / module).is_file() or not module.endswith(".py"):
             parser.error(f"{module} is not a Python file of this project")
-        tests = args.tests or per_module.get(module)
+        tests = args.tests or suite_for(module, per_module)
         if not tests:
             known = ", ".join(sorted(per_module))
             parser.error(
-                f"no tests are listed for {module} under [tool.tabletop.mutation]: {known}"
+                f"no tests are listed for {module} under [tool.tabletop.mutation] "
+                f"(nor is it a game's module, tested by convention): {known}"
             )
         if args.again:
             print(f"mutating {module} again: the last run's survivors ...", flush=True)

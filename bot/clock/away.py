@@ -3,17 +3,28 @@
 
 from __future__ import annotations
 
-from bot.clock.base import ClockBase
+from bot.clock.common import ClockConfig, Now, Wake
 from bot.clock.durations import format_duration
 from bot.clock.results import AwayPeriod
 from bot.errors import TableError
+from bot.table import Table
+from storage.clock import ClockStore
 
 
-class Away(ClockBase):
+class Away:
+    def __init__(
+        self, table: Table, clocks: ClockStore, *, now: Now, wake: Wake, config: ClockConfig
+    ) -> None:
+        self.table = table
+        self.clocks = clocks
+        self.now = now
+        self.wake = wake
+        self.config = config
+
     async def away(self, *, guild_id: int | None, user_id: int, seconds: int) -> AwayPeriod:
         if guild_id is None:
             raise TableError("Away works inside a server.")
-        now = self.clock()
+        now = self.now()
         current = await self.clocks.away_until(guild_id, user_id, now)
         if current is not None:
             raise TableError(
@@ -32,16 +43,16 @@ class Away(ClockBase):
                 f"any {format_duration(cfg.away_window)}); try again later."
             )
         await self.clocks.add_away(guild_id, user_id, now, now + seconds)
-        games = await self._seated_games(guild_id, user_id, ("running",))
+        games = await self.table.seated_games(guild_id, user_id, ("running",))
         await self.clocks.shift_deadlines(seconds, user_id=user_id, game_ids=[r.id for r in games])
         self.wake()
         return AwayPeriod(now + seconds, len(games))
 
     async def back(self, *, guild_id: int | None, user_id: int) -> None:
-        now = self.clock()
+        now = self.now()
         given = await self.clocks.end_away(guild_id or 0, user_id, now)
         if not given:
             raise TableError("You are not away.")
-        games = await self._seated_games(guild_id, user_id, ("running",))
+        games = await self.table.seated_games(guild_id, user_id, ("running",))
         await self.clocks.shift_deadlines(-given, user_id=user_id, game_ids=[r.id for r in games])
         self.wake()

@@ -1,19 +1,21 @@
 """Turn clocks: a deadline per awaited player, kept in line with the game by listening to the
-table's changes, rebuilt at start, and fired once each by the scheduler."""
+table's changes and rebuilt at start (firing them is :mod:`bot.clock.firing`'s job)."""
 
 from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
 
 from bot.bots.seats import is_bot
-from bot.clock import timers
-from bot.clock.base import ClockBase, log
+from bot.clock.common import Now, Wake, log
+from bot.clock.outbox import Outbox
+from bot.clock.ports import Notifier
+from bot.clock.reminders import Reminders
 from bot.logsafe import failure
-from bot.table import Change, GameInfo
-from storage.clock import ClockTables, Deadline
+from bot.table import Change, GameInfo, Table
+from storage.clock import ClockStore, ClockTables
+from storage.shards import Shards
 
 #: why a game's clock stopped when its saved state cannot be played (loaded, or answered by
 #: the engine); cleared when it loads again
@@ -22,7 +24,31 @@ DAMAGED = "its saved state cannot be played"
 SWEEP_PAGE = 25
 
 
-class Deadlines(ClockBase):
+class Deadlines:
+    def __init__(
+        self,
+        table: Table,
+        clocks: ClockStore,
+        notifier: Notifier,
+        outbox: Outbox,
+        reminders: Reminders,
+        *,
+        now: Now,
+        wake: Wake,
+        shards: Shards | None = None,
+    ) -> None:
+        self.table = table
+        self.clocks = clocks
+        self.notifier = notifier
+        self.outbox = outbox
+        #: tells the players whose turn began (a direct message, for those who asked)
+        self.reminders = reminders
+        self.now = now
+        self.wake = wake
+        #: the shards this process runs (None: all of them): it brings in line at start the
+        #: clocks of their guilds' games only; other processes do the rest
+        self.shards = shards
+
     async def configure(
         self, game_id: int, *, turn_seconds: int | None, missed_limit: int | None = None
     ) -> None:
@@ -49,7 +75,7 @@ class Deadlines(ClockBase):
             waiting = await self.table.awaited(game_id)
         known = game
         awaited = list(waiting or ())
-        now = self.clock()
+        now = self.now()
         fresh = await self.clocks.run(lambda t: self._sync_in(t, known, awaited, now), atomic=True)
         self.wake()
         return fresh
@@ -136,7 +162,7 @@ class Deadlines(ClockBase):
                 await asyncio.sleep(idle * (time.perf_counter() - started))
 
     async def _recover_game(self, game: GameInfo) -> None:
-        now = self.clock()
+        now = self.now()
         waiting = await self.table.awaited(game.id, damaged_ok=False)
         last = await self.table.last_entry(game.id)
         # the position the deadline fired on, or only the stand-in's note written since
@@ -158,7 +184,7 @@ class Deadlines(ClockBase):
         await self.clocks.drop_deadlines(game.id)
         await self.clocks.forget_synced(game.id)  # looked at again at every start
         if not already:
-            await self._notify(game, self.notifier.damaged(game))
+            await self.outbox.notify(game, self.notifier.damaged(game))
 
     async def on_change(self, change: Change) -> None:
         """Subscribed to the table: every saved change keeps the clocks in line.
@@ -185,7 +211,7 @@ class Deadlines(ClockBase):
         if not back and not turn:
             return
         waiting = list(change.to_act or ())
-        now = self.clock()
+        now = self.now()
 
         def work(t: ClockTables) -> tuple[list[int], set[int]] | None:
             if back:
@@ -204,49 +230,4 @@ class Deadlines(ClockBase):
             return
         self.wake()
         told, dm_on = done
-        await self._dm_turn(game, told, dm_on=dm_on)
-
-    # -- the scheduler's side --------------------------------------------------------------------
-    async def next_due_at(self) -> float | None:
-        """When the earliest timer of a running clock falls due (an indexed query)."""
-        return timers.next_at(await self.clocks.next_deadlines(shards=self.shards))
-
-    async def fire_due(self) -> int:
-        """Fire every reminder and deadline that is due, in time order; each one only once,
-        however many processes share the database (each timer is claimed in it first)."""
-        now = self.clock()
-        fire, stale = timers.due(await self.clocks.due_deadlines(now, shards=self.shards), now)
-        for t in stale:
-            await self.clocks.claim(
-                t.deadline.game_id, t.deadline.user_id, t.kind, t.deadline.due_at
-            )
-        fired = 0
-        for t in fire:
-            d = t.deadline
-            if not await self.clocks.claim(d.game_id, d.user_id, t.kind, d.due_at, now=now):
-                continue
-            fired += 1
-            try:
-                if t.kind == "deadline":
-                    await self._deadline_passed(d)
-                else:
-                    await self._remind(d, t.kind, now)
-            except Exception as exc:
-                log.error("firing the %s of game %s failed: %s", t.kind, d.game_id, failure(exc))
-        return fired
-
-    if TYPE_CHECKING:  # provided by bot.clock.reminders and bot.clock.standins
-
-        async def _deadline_passed(self, d: Deadline) -> None: ...
-
-        async def _remind(self, d: Deadline, kind: str, now: float) -> None: ...
-
-        async def _dm_turn(
-            self,
-            game: GameInfo,
-            user_ids: Sequence[int],
-            *,
-            left: float | None = None,
-            nudged: bool = False,
-            dm_on: set[int] | None = None,
-        ) -> None: ...
+        await self.reminders.dm_turn(game, told, dm_on=dm_on)

@@ -5,25 +5,36 @@ name, for one with no seat), never by a mention that shows a user id outside Dis
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from bot.clock.base import ClockBase
+from bot.clock.common import Now, Wake, live, name_of, require_host, running
+from bot.clock.deadlines import Deadlines
 from bot.clock.durations import format_duration
+from bot.clock.endings import Removals
 from bot.clock.results import ClockInfo, ClockSetting, Removal
+from bot.clock.standins import level_of
 from bot.errors import NotSeated, TableError
-from bot.table import GameInfo
-from engines.ai.levels import DEFAULT_LEVEL, level_named
+from bot.table import GameInfo, Table
+from engines.ai.levels import level_named
 from engines.core import IllegalAction
+from storage.clock import ClockStore
 
 
-class HostPowers(ClockBase):
-    if TYPE_CHECKING:  # provided by bot.clock.deadlines and bot.clock.endings
-
-        async def configure(
-            self, game_id: int, *, turn_seconds: int | None, missed_limit: int | None = None
-        ) -> None: ...
-
-        async def _remove(self, game: GameInfo, user_id: int, why: str) -> Removal: ...
+class HostPowers:
+    def __init__(
+        self,
+        table: Table,
+        clocks: ClockStore,
+        deadlines: Deadlines,
+        removals: Removals,
+        *,
+        now: Now,
+        wake: Wake,
+    ) -> None:
+        self.table = table
+        self.clocks = clocks
+        self.deadlines = deadlines
+        self.removals = removals
+        self.now = now
+        self.wake = wake
 
     async def _log(self, game: GameInfo, user_id: int | None, text: str) -> None:
         await self.table.note(game_id=game.id, kind="host", user_id=user_id, text=text)
@@ -31,35 +42,31 @@ class HostPowers(ClockBase):
     async def pause(
         self, *, channel_id: int, user_id: int, can_manage: bool, by_name: str | None = None
     ) -> None:
-        game = await self._running(channel_id)
-        self._require_host(game, user_id, can_manage)
+        game = await running(self.table, channel_id)
+        require_host(game, user_id, can_manage)
         dg = await self.clocks.game(game.id)
         if dg.paused_at is not None:
             raise TableError("The clock is already paused; `/host resume` starts it again.")
-        await self.clocks.update_game(game.id, paused_at=self.clock())
-        await self._log(
-            game, user_id, f"⏸️ {self._name_of(game, user_id, by_name)} paused the clock."
-        )
+        await self.clocks.update_game(game.id, paused_at=self.now())
+        await self._log(game, user_id, f"⏸️ {name_of(game, user_id, by_name)} paused the clock.")
         self.wake()
 
     async def resume(
         self, *, channel_id: int, user_id: int, can_manage: bool, by_name: str | None = None
     ) -> None:
-        game = await self._running(channel_id)
-        self._require_host(game, user_id, can_manage)
+        game = await running(self.table, channel_id)
+        require_host(game, user_id, can_manage)
         dg = await self.clocks.game(game.id)
         if dg.paused_at is None:
             raise TableError("The clock is not paused.")
-        now = self.clock()
+        now = self.now()
         for d in await self.clocks.deadlines(game.id):
             held = now - max(dg.paused_at, d.started_at)
             if held > 0:
                 await self.clocks.shift_deadlines(held, game_id=game.id, user_id=d.user_id)
         await self.clocks.update_game(game.id, paused_at=None)
-        await self._log(
-            game, user_id, f"▶️ {self._name_of(game, user_id, by_name)} resumed the clock."
-        )
-        await self.sync(game.id)
+        await self._log(game, user_id, f"▶️ {name_of(game, user_id, by_name)} resumed the clock.")
+        await self.deadlines.sync(game.id)
 
     async def set_clock(
         self,
@@ -72,8 +79,8 @@ class HostPowers(ClockBase):
         standin_level: str | None = None,
         by_name: str | None = None,
     ) -> ClockSetting:
-        game = await self._live(channel_id)
-        self._require_host(game, user_id, can_manage)
+        game = await live(self.table, channel_id)
+        require_host(game, user_id, can_manage)
         if missed_limit is not None and not 1 <= missed_limit <= 20:
             raise TableError("The missed-turn limit must be between 1 and 20.")
         if standin_level is not None:
@@ -82,27 +89,25 @@ class HostPowers(ClockBase):
             except IllegalAction as exc:
                 raise TableError(exc.reason) from None
         shown = "no clock" if turn_seconds is None else f"{format_duration(turn_seconds)} a turn"
-        await self.configure(game.id, turn_seconds=turn_seconds, missed_limit=missed_limit)
+        await self.deadlines.configure(
+            game.id, turn_seconds=turn_seconds, missed_limit=missed_limit
+        )
         if standin_level is not None:
             await self.clocks.set_standin_level(game.id, standin_level)
         limit = (await self.clocks.game(game.id)).missed_limit
-        level = await self.standin_level(game.id)
+        level = await level_of(self.clocks, game.id)
         shown += f"; a vote after {limit} missed turns in a row; stand-ins play at {level}"
-        who = self._name_of(game, user_id, by_name)
+        who = name_of(game, user_id, by_name)
         await self._log(game, user_id, f"⏱️ {who} set the clock: {shown}.")
         return ClockSetting(turn_seconds, limit, level)
 
-    async def standin_level(self, game_id: int) -> str:
-        """The level the game's stand-ins play at: the host's choice, else the default."""
-        return await self.clocks.standin_level(game_id) or DEFAULT_LEVEL
-
     async def turn_seconds(self, *, channel_id: int) -> int | None:
         """The channel's game's time per turn (None: no clock)."""
-        return (await self.clocks.game((await self._live(channel_id)).id)).turn_seconds
+        return (await self.clocks.game((await live(self.table, channel_id)).id)).turn_seconds
 
     async def clock_info(self, *, channel_id: int) -> ClockInfo:
         """The channel's game clock as anyone may see it: time per turn, pause, deadlines."""
-        game = await self._live(channel_id)
+        game = await live(self.table, channel_id)
         dg = await self.clocks.game(game.id)
         names = {s.user_id: s.name for s in game.seats}
         deadlines = tuple(
@@ -110,7 +115,9 @@ class HostPowers(ClockBase):
             for d in await self.clocks.deadlines(game.id)
             if d.fired_at is None
         )
-        setting = ClockSetting(dg.turn_seconds, dg.missed_limit, await self.standin_level(game.id))
+        setting = ClockSetting(
+            dg.turn_seconds, dg.missed_limit, await level_of(self.clocks, game.id)
+        )
         return ClockInfo(setting, dg.paused_at, deadlines)
 
     async def kick(
@@ -124,15 +131,17 @@ class HostPowers(ClockBase):
     ) -> Removal:
         """Remove a player; refused (nothing changes) when they already left the game, e.g.
         by conceding at the same moment."""
-        game = await self._running(channel_id)
-        self._require_host(game, user_id, can_manage)
+        game = await running(self.table, channel_id)
+        require_host(game, user_id, can_manage)
         target = game.active_seat_of(target_id)
         if target is None:
             raise TableError(f"<@{target_id}> is not playing in this game.")
         if target_id == user_id:
             raise TableError("To leave the game yourself, use `/game concede`.")
-        removal = await self._remove(game, target_id, f"{target.name} was removed by the host")
-        who = self._name_of(game, user_id, by_name)
+        removal = await self.removals.remove(
+            game, target_id, f"{target.name} was removed by the host"
+        )
+        who = name_of(game, user_id, by_name)
         await self._log(game, user_id, f"👢 {who} removed {target.name} from the game.")
         return removal
 
@@ -146,14 +155,14 @@ class HostPowers(ClockBase):
         by_name: str | None = None,
     ) -> str:
         """Hand the host role to a player; returns their name."""
-        game = await self._live(channel_id)
-        self._require_host(game, user_id, can_manage)
+        game = await live(self.table, channel_id)
+        require_host(game, user_id, can_manage)
         target = game.active_seat_of(target_id)
         if target is None:
             raise NotSeated("The new host must be a player of this game.")
         if target_id == game.host_id:
             raise TableError(f"{target.name} is already the host.")
-        who = self._name_of(game, user_id, by_name)
+        who = name_of(game, user_id, by_name)
         await self.table.hand_over(
             game_id=game.id,
             new_host_id=target_id,

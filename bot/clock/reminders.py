@@ -5,26 +5,46 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.bots.seats import is_bot
-from bot.clock.base import ClockBase
+from bot.clock.common import ClockConfig, Now, running
 from bot.clock.durations import format_duration
-from bot.clock.ports import DmFailed
+from bot.clock.outbox import Outbox
+from bot.clock.ports import DmFailed, Notifier
 from bot.clock.results import Nudge
 from bot.errors import NotSeated, TableError
-from bot.table import GameInfo
-from storage.clock import Deadline
+from bot.table import GameInfo, Table
+from storage.clock import ClockStore, Deadline
 
 
-class Reminders(ClockBase):
-    async def _remind(self, d: Deadline, kind: str, now: float) -> None:
+class Reminders:
+    def __init__(
+        self,
+        table: Table,
+        clocks: ClockStore,
+        notifier: Notifier,
+        outbox: Outbox,
+        *,
+        now: Now,
+        config: ClockConfig,
+    ) -> None:
+        self.table = table
+        self.clocks = clocks
+        self.notifier = notifier
+        self.outbox = outbox
+        self.now = now
+        self.config = config
+
+    async def remind(self, d: Deadline, kind: str, now: float) -> None:
+        """A reminder of ``d`` fell due (``kind`` "half" or "near"): in the channel, and by
+        direct message to a player who asked for it."""
         game = await self.table.game_by_id(d.game_id)
         if game.status != "running" or d.user_id not in await self.table.awaited(game.id):
             return
         left = d.due_at - now
         remind = self.notifier.remind(game, d.user_id, kind=kind, due_at=d.due_at, left=left)
-        if await self._notify(game, remind):
-            await self._dm_turn(game, [d.user_id], left=left)
+        if await self.outbox.notify(game, remind):
+            await self.dm_turn(game, [d.user_id], left=left)
 
-    async def _dm_turn(
+    async def dm_turn(
         self,
         game: GameInfo,
         user_ids: Sequence[int],
@@ -43,17 +63,17 @@ class Reminders(ClockBase):
                 await self.notifier.turn_dm(user_id, game, left=left, nudged=nudged)
             except DmFailed:
                 if await self.clocks.claim_failure_told(user_id):
-                    await self._notify(game, self.notifier.dm_failed(game, user_id))
+                    await self.outbox.notify(game, self.notifier.dm_failed(game, user_id))
 
     async def nudge(self, *, channel_id: int, user_id: int) -> Nudge:
-        game = await self._running(channel_id)
+        game = await running(self.table, channel_id)
         if game.active_seat_of(user_id) is None:
             raise NotSeated("Only the players of this game can nudge.")
         # bot seats move at once and have nobody to notify
         waiting = [u for u in await self.table.awaited(game.id) if u != user_id and not is_bot(u)]
         if not waiting:
             raise TableError("Nobody else is holding up the game right now.")
-        now = self.clock()
+        now = self.now()
         next_ok = await self.clocks.take_nudge(game.id, now, self.config.nudge_gap)
         if next_ok is not None:
             raise TableError(
@@ -65,7 +85,7 @@ class Reminders(ClockBase):
         for u in waiting:
             d = deadlines.get(u)
             nudged.append((u, d.due_at if d and d.fired_at is None else None))
-        await self._dm_turn(game, waiting, nudged=True)
+        await self.dm_turn(game, waiting, nudged=True)
         return Nudge(user_id, game.title, tuple(nudged))
 
     async def set_notify(self, *, user_id: int, on: bool) -> None:

@@ -1,69 +1,134 @@
-"""The clock service: everything that makes a game playable over days, Discord-free.
+"""The clock's services, each made with what it needs, in the one order that has no cycle.
 
-One object made of its parts, each in its own module: turn clocks and the scheduler's side
-(:mod:`~bot.clock.deadlines`), reminders, nudges and notices (:mod:`~bot.clock.reminders`),
-stand-ins (:mod:`~bot.clock.standins`), votes (:mod:`~bot.clock.votes`), away
-(:mod:`~bot.clock.away`), host powers (:mod:`~bot.clock.host`) and players leaving or games
-closing (:mod:`~bot.clock.endings`).
+Each part is a service of its own, with its collaborators given to its constructor:
 
-It asks the :class:`~bot.table.Table` for every change to a game and hears of every change
-through :meth:`~bot.table.Table.subscribe`, so the Discord layer only calls
-:meth:`board_posted` when it posts a board; the scheduler calls :meth:`fire_due`.
+- :class:`~bot.clock.closing.Closing` ends a game badly (it posts straight to the notifier);
+- :class:`~bot.clock.outbox.Outbox` posts, and closes a game whose channel is gone;
+- :class:`~bot.clock.endings.Removals` takes a player out of a game;
+- :class:`~bot.clock.reminders.Reminders`: reminders, nudges, direct messages;
+- :class:`~bot.clock.deadlines.Deadlines` keeps turn clocks in line with the table;
+- :class:`~bot.clock.standins.StandIns` plays a passed deadline's turn, then syncs deadlines;
+- :class:`~bot.clock.firing.Firing` fires what is due (reminders, stand-ins) for the scheduler;
+- :class:`~bot.clock.votes.Votes`, :class:`~bot.clock.away.Away`,
+  :class:`~bot.clock.host.HostPowers`.
+
+Where two parts seemed to need each other, the shared thing was taken out: closing a game
+(needed by every post whose channel is gone, and by removals, which post) is
+:class:`~bot.clock.closing.Closing`, below the outbox; firing a deadline (which needs the
+stand-ins, which need the deadlines) is :class:`~bot.clock.firing.Firing`, above both; and the
+scheduler and the services share an :class:`~bot.clock.scheduler.Alarm` made first, the
+services ringing it (``wake``) and the scheduler waiting on it.
+
+:meth:`ClockServices.build` assembles them and subscribes them to the table (its changes keep
+the deadlines in line; the stand-ins' note joins every turn message).
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from dataclasses import dataclass
 
 from bot.clock.away import Away
-from bot.clock.base import ClockBase, ClockConfig
+from bot.clock.closing import Closing
+from bot.clock.common import ClockConfig, Now
 from bot.clock.deadlines import Deadlines
-from bot.clock.endings import Endings
+from bot.clock.endings import Removals
+from bot.clock.firing import Firing
 from bot.clock.host import HostPowers
+from bot.clock.outbox import Outbox
 from bot.clock.ports import Notifier
 from bot.clock.reminders import Reminders
-from bot.clock.standins import StandIns, merge
+from bot.clock.scheduler import Alarm
+from bot.clock.standins import StandIns
 from bot.clock.votes import Votes
-from bot.table import GameInfo, Table
+from bot.table import Table
+from bot.table.bots import Think
 from storage.clock import ClockStore
 from storage.shards import Shards
 
-__all__ = ["ClockConfig", "ClockService", "merge"]
+__all__ = ["ClockConfig", "ClockServices"]
 
 
-class ClockService(Deadlines, Reminders, StandIns, Votes, Away, HostPowers, Endings, ClockBase):
-    def __init__(
-        self,
+@dataclass(frozen=True)
+class ClockServices:
+    """Every clock service of one process, on one table and one clock store."""
+
+    table: Table
+    clocks: ClockStore
+    alarm: Alarm
+    now: Now
+    closing: Closing
+    outbox: Outbox
+    removals: Removals
+    reminders: Reminders
+    deadlines: Deadlines
+    standins: StandIns
+    firing: Firing
+    votes: Votes
+    absences: Away
+    host: HostPowers
+
+    @classmethod
+    def build(
+        cls,
         table: Table,
         clocks: ClockStore,
         notifier: Notifier,
         *,
-        clock: Callable[[], float] = time.time,
+        now: Now = time.time,
         config: ClockConfig | None = None,
         shards: Shards | None = None,
-    ) -> None:
-        super().__init__(table, clocks, notifier, clock=clock, config=config, shards=shards)
-        self.table.subscribe(self.on_change)
-        self.table.note_sources.append(self.standin_note)
+        think: Think | None = None,
+        alarm: Alarm | None = None,
+    ) -> ClockServices:
+        """Make every service and subscribe them to ``table`` (undone by :meth:`detach`).
+
+        ``shards``: the shards this process runs (None: all of them); ``think``: how stand-ins
+        choose (the bots' search; None: the engine's suggestion); ``alarm``: what the services
+        ring when the next timer may have moved (the scheduler waits on it)."""
+        config = config or ClockConfig()
+        alarm = alarm or Alarm()
+        wake = alarm.ring
+        closing = Closing(table, clocks, notifier, wake)
+        outbox = Outbox(clocks, closing)
+        removals = Removals(table, notifier, outbox, closing)
+        reminders = Reminders(table, clocks, notifier, outbox, now=now, config=config)
+        deadlines = Deadlines(
+            table, clocks, notifier, outbox, reminders, now=now, wake=wake, shards=shards
+        )
+        standins = StandIns(
+            table,
+            clocks,
+            notifier,
+            outbox,
+            deadlines,
+            removals,
+            now=now,
+            config=config,
+            think=think,
+        )
+        services = cls(
+            table=table,
+            clocks=clocks,
+            alarm=alarm,
+            now=now,
+            closing=closing,
+            outbox=outbox,
+            removals=removals,
+            reminders=reminders,
+            deadlines=deadlines,
+            standins=standins,
+            firing=Firing(clocks, reminders, standins, now=now, shards=shards),
+            votes=Votes(table, clocks, deadlines, removals),
+            absences=Away(table, clocks, now=now, wake=wake, config=config),
+            host=HostPowers(table, clocks, deadlines, removals, now=now, wake=wake),
+        )
+        table.subscribe(deadlines.on_change)
+        table.note_sources.append(standins.note)
+        return services
 
     def detach(self) -> None:
-        """Stop listening to the table (a second service made for the same client)."""
-        self.table.unsubscribe(self.on_change)
-        if self.standin_note in self.table.note_sources:
-            self.table.note_sources.remove(self.standin_note)
-
-    async def standin_note(self, game: GameInfo) -> list[str]:
-        """A public line naming the seats a stand-in keeps for good in a running game, for the
-        turn message, the board and ``/game status`` (empty when there are none)."""
-        if game.status != "running":
-            return []
-        kept = await self.clocks.kept_seats(game.id)
-        names = [s.name for s in game.active_seats if s.user_id in kept]
-        if not names:
-            return []
-        seats = "seat" if len(names) == 1 else "seats"
-        return [
-            f"🤖 A stand-in plays for {', '.join(names)} (kept {seats}; "
-            "moving again takes a seat back)."
-        ]
+        """Stop listening to the table (a second set of services made for the same client)."""
+        self.table.unsubscribe(self.deadlines.on_change)
+        if self.standins.note in self.table.note_sources:
+            self.table.note_sources.remove(self.standins.note)

@@ -1,35 +1,66 @@
-"""Stand-ins: when a deadline passes, the engine's suggestion plays the absent player's turn
-through the table's move path; after enough missed turns in a row, the others may vote."""
+"""Stand-ins: when a deadline passes, the bots' search (or the engine's suggestion) plays the
+absent player's turn through the table's move path; after enough missed turns in a row, the
+others may vote. A player who left the server is removed instead."""
 
 from __future__ import annotations
 
 import dataclasses
 import random
-from typing import TYPE_CHECKING
 
-from bot.clock.base import ClockBase, log
+from bot.clock.common import ClockConfig, Now, log
+from bot.clock.deadlines import Deadlines
+from bot.clock.endings import Removals
+from bot.clock.outbox import Outbox
+from bot.clock.ports import Notifier
 from bot.errors import BoardChanged, TableError
-from bot.table import Outcome
-from storage.clock import Deadline
+from bot.table import GameInfo, Outcome, Table
+from bot.table.bots import Think
+from engines.ai.levels import DEFAULT_LEVEL
+from storage.clock import ClockStore, Deadline
 
 
-class StandIns(ClockBase):
-    if TYPE_CHECKING:  # provided by bot.clock.endings and bot.clock.host
+async def level_of(clocks: ClockStore, game_id: int) -> str:
+    """The level the game's stand-ins play at: the host's choice, else the default."""
+    return await clocks.standin_level(game_id) or DEFAULT_LEVEL
 
-        async def member_left(self, *, guild_id: int, user_id: int) -> int: ...
 
-        async def standin_level(self, game_id: int) -> str: ...
+class StandIns:
+    def __init__(
+        self,
+        table: Table,
+        clocks: ClockStore,
+        notifier: Notifier,
+        outbox: Outbox,
+        deadlines: Deadlines,
+        removals: Removals,
+        *,
+        now: Now,
+        config: ClockConfig,
+        think: Think | None = None,
+    ) -> None:
+        self.table = table
+        self.clocks = clocks
+        self.notifier = notifier
+        self.outbox = outbox
+        self.deadlines = deadlines
+        self.removals = removals
+        self.now = now
+        self.config = config
+        #: how stand-ins choose: the bots' search when given (bot.bots), else the engine's
+        #: suggestion
+        self.think = think
 
-    async def _deadline_passed(self, d: Deadline) -> None:
+    async def deadline_passed(self, d: Deadline) -> None:
+        """``d`` passed: a stand-in plays the turn, and a vote opens after enough misses."""
         game = await self.table.game_by_id(d.game_id)
         waiting = await self.table.awaited(game.id)
         if d.user_id not in waiting:
-            await self.sync(game.id, game=game, waiting=waiting)
+            await self.deadlines.sync(game.id, game=game, waiting=waiting)
             return
         if game.guild_id is not None and not await self.notifier.is_member(
             game.guild_id, d.user_id
         ):
-            await self.member_left(guild_id=game.guild_id, user_id=d.user_id)
+            await self.removals.member_left(guild_id=game.guild_id, user_id=d.user_id)
             return
         player = waiting[d.user_id]
         seat = await self.clocks.seat(game.id, d.user_id)
@@ -47,7 +78,7 @@ class StandIns(ClockBase):
         if outcomes:
             kept = seat.standin_for_good
             turn = self.notifier.standin_turn(game, merge(outcomes), player=player, kept=kept)
-            await self._post_turn(game, turn)
+            await self.outbox.post_turn(game, turn)
         game = await self.table.game_by_id(game.id)
         dg = await self.clocks.game(game.id)
         if (
@@ -59,14 +90,14 @@ class StandIns(ClockBase):
             await self.clocks.update_seat(game.id, d.user_id, vote_open=1)
             others = [s.user_id for s in game.active_seats if s.user_id != d.user_id]
             opened = self.notifier.vote_opened(game, player=player, missed=missed, voters=others)
-            await self._notify(game, opened)
-        await self.sync(game.id, game=game)
+            await self.outbox.notify(game, opened)
+        await self.deadlines.sync(game.id, game=game)
 
     async def _play_standin(self, game_id: int, user_id: int, version: int) -> list[Outcome]:
         """Play the absent player's turn (from ``version``) through the table's move path; each
         move is marked as the stand-in's in the clock's log."""
         outcomes: list[Outcome] = []
-        level = await self.standin_level(game_id)
+        level = await level_of(self.clocks, game_id)
         for step in range(self.config.standin_max_steps):
             rng = random.Random(f"{game_id}:{version}:{user_id}:{step}")
             try:
@@ -95,7 +126,7 @@ class StandIns(ClockBase):
             label = outcome.action.label if outcome.action is not None else "a move"
             await self.clocks.log(
                 game_id,
-                self.clock(),
+                self.now(),
                 "standin",
                 f"stand-in for <@{user_id}>: {label}",
                 user_id=user_id,
@@ -106,6 +137,22 @@ class StandIns(ClockBase):
                 break
             version = outcome.game.version
         return outcomes
+
+    async def note(self, game: GameInfo) -> list[str]:
+        """A public line naming the seats a stand-in keeps for good in a running game, for the
+        turn message, the board and ``/game status`` (empty when there are none): one of the
+        table's note sources."""
+        if game.status != "running":
+            return []
+        kept = await self.clocks.kept_seats(game.id)
+        names = [s.name for s in game.active_seats if s.user_id in kept]
+        if not names:
+            return []
+        seats = "seat" if len(names) == 1 else "seats"
+        return [
+            f"🤖 A stand-in plays for {', '.join(names)} (kept {seats}; "
+            "moving again takes a seat back)."
+        ]
 
 
 def merge(outcomes: list[Outcome]) -> Outcome:

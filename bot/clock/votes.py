@@ -4,23 +4,29 @@ kick (the player is removed through the game's rules for leaving). A majority de
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
-from bot.clock.base import ClockBase
-from bot.clock.results import Removal, Vote
+from bot.clock.common import running
+from bot.clock.deadlines import Deadlines
+from bot.clock.endings import Removals
+from bot.clock.results import Vote
 from bot.errors import NotAllowed, NotSeated, TableError
-from bot.table import GameInfo
+from bot.table import Table
+from storage.clock import ClockStore
 
 
-class Votes(ClockBase):
-    if TYPE_CHECKING:  # provided by bot.clock.endings
-
-        async def _remove(self, game: GameInfo, user_id: int, why: str) -> Removal: ...
+class Votes:
+    def __init__(
+        self, table: Table, clocks: ClockStore, deadlines: Deadlines, removals: Removals
+    ) -> None:
+        self.table = table
+        self.clocks = clocks
+        self.deadlines = deadlines
+        self.removals = removals
 
     async def vote(self, *, channel_id: int, user_id: int, target_id: int, choice: str) -> Vote:
         if choice not in ("keep", "kick"):
             raise TableError("Vote `keep` (the stand-in keeps the seat) or `kick`.")
-        game = await self._running(channel_id)
+        game = await running(self.table, channel_id)
         if game.active_seat_of(user_id) is None:
             raise NotSeated("Only the players of this game can vote.")
         target = game.active_seat_of(target_id)
@@ -50,9 +56,9 @@ class Votes(ClockBase):
             await self.clocks.drop_deadline(game.id, target_id)  # it plays at once from now on
             text = f"The players voted: {target.name}'s stand-in keeps the seat."
             await self.table.note(game_id=game.id, kind="vote", user_id=None, text=text)
-            await self.sync(game.id)
+            await self.deadlines.sync(game.id)
             return replace(tally, decided="keep")
-        removal = await self._remove(game, target_id, f"{target.name} was voted out")
+        removal = await self.removals.remove(game, target_id, f"{target.name} was voted out")
         text = f"The players voted to remove {target.name} from the game."
         await self.table.note(game_id=game.id, kind="vote", user_id=None, text=text)
         return replace(tally, decided="kick", removal=removal)

@@ -1,7 +1,7 @@
 """The discord.py client: the guilds intent (and the members intent if the operator turned it
 on), one command tree, persistent action components.
 
-Services are built in ``setup_hook``: the clock service (``client.clock_service``, see
+Services are built in ``setup_hook``: the clock services (``client.clock_service``, see
 :mod:`bot.discord_app.clock_runtime`), which listens to the table; its scheduler starts on
 ``on_connect``; the server settings (``client.server_settings``, see
 :mod:`bot.discord_app.server_settings`), read before any command arrives; and, when the operator
@@ -30,7 +30,7 @@ from discord import app_commands
 from bot import heap
 from bot.bots.driver import BotDriver
 from bot.clock.scheduler import Scheduler
-from bot.clock.service import ClockService
+from bot.clock.service import ClockServices
 from bot.discord_app import (
     bot_seats,
     clock_runtime,
@@ -122,7 +122,7 @@ class TabletopClient(discord.Client):
         self.tree = TabletopTree(self)
         commands.install(self.tree)
         self.outcome_listeners: list[OutcomeListener] = []
-        self.clock_service: ClockService | None = None
+        self.clock_service: ClockServices | None = None
         self.clock_scheduler: Scheduler | None = None
         self.clock_sweep: asyncio.Task[None] | None = None  # the start-up sweep (clock_runtime)
         self.bot_driver: BotDriver | None = None
@@ -145,11 +145,11 @@ class TabletopClient(discord.Client):
         )
         if self.server_settings is None:
             self.server_settings = await server_settings.build(self)
-        if self.clock_service is None:
-            self.clock_service = await clock_runtime.build(self)
         if self.bot_driver is None:
             self.bot_driver = bot_seats.install(self)
-            self.clock_service.think = self.bot_driver.thinker.choose
+        if self.clock_service is None:  # its stand-ins think with the bots' search
+            think = self.bot_driver.thinker.choose
+            self.clock_service = await clock_runtime.build(self, think=think)
         if self.watch_server is None:
             self.watch_server = await watch_pages.serve(self.table)
         if self.command_hash is not None and not shards.syncs_commands(self.own_shards):

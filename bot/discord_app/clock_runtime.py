@@ -1,8 +1,8 @@
-"""Wiring the clock service into the Discord client.
+"""Wiring the clock services into the Discord client.
 
-:func:`build` makes the client's one :class:`~bot.clock.service.ClockService` in
-``setup_hook`` (``client.clock_service``): the service listens to the table itself; here it
-also hears of every posted turn message (the latest board for ``/me games``) and of channel,
+:func:`build` makes the client's clock services (:class:`~bot.clock.service.ClockServices`)
+in ``setup_hook`` (``client.clock_service``): they listen to the table themselves; here they
+also hear of every posted turn message (the latest board for ``/me games``) and of channel,
 thread, server and member removals (bad endings). :func:`start_scheduler` starts the one task
 that fires reminders and deadlines; it runs on ``on_connect``, so the clocks only run while the
 bot can post. :func:`stop` ends both at shutdown.
@@ -20,11 +20,12 @@ import discord
 
 from bot.clock.ports import ChannelGone, DmFailed
 from bot.clock.scheduler import Scheduler
-from bot.clock.service import ClockService
+from bot.clock.service import ClockServices
 from bot.discord_app import clock_texts, server_settings
 from bot.discord_app.channels import PostChannel, channel_of
 from bot.discord_app.turns import publish_to_channel, retire_game
 from bot.table import GameInfo, Outcome
+from bot.table.bots import Think
 from storage.clock import ClockStore
 
 if TYPE_CHECKING:
@@ -128,30 +129,32 @@ class DiscordNotifier:
             raise DmFailed(str(exc)) from None
 
 
-def clock_service_of(client: TabletopClient) -> ClockService:
-    """The client's clock service (built in ``setup_hook``)."""
+def clock_service_of(client: TabletopClient) -> ClockServices:
+    """The client's clock services (built in ``setup_hook``)."""
     if client.clock_service is None:
         raise RuntimeError("the clock service is built in setup_hook, before any command")
     return client.clock_service
 
 
-async def build(client: TabletopClient) -> ClockService:
-    """The client's clock service on the table's database (called once, from ``setup_hook``):
-    it listens to the table; here it also hears of every posted board (for ``/me games``)
-    and of channels, threads, servers and members going away (bad endings)."""
+async def build(client: TabletopClient, *, think: Think | None = None) -> ClockServices:
+    """The client's clock services on the table's database (called once, from ``setup_hook``,
+    with the bots' search for the stand-ins): they listen to the table; here they also hear of
+    every posted board (for ``/me games``) and of channels, threads, servers and members going
+    away (bad endings)."""
     table = client.table
     clocks = await ClockStore.open(table.store.path)
-    service = ClockService(
+    service = ClockServices.build(
         table,
         clocks,
         DiscordNotifier(client),
-        clock=table.clock,
+        now=table.clock,
         shards=client.own_shards,
+        think=think,
     )
 
     async def on_outcome(outcome: Outcome, message: discord.Message | None) -> None:
         if message is not None:
-            await service.board_posted(outcome.game.id, message.channel.id, message.id)
+            await service.outbox.board_posted(outcome.game.id, message.channel.id, message.id)
 
     client.outcome_listeners.append(on_outcome)
     _listen(client, service)
@@ -163,11 +166,11 @@ async def start_scheduler(client: TabletopClient) -> Scheduler:
     service = clock_service_of(client)
     scheduler = client.clock_scheduler
     if scheduler is None:
-        scheduler = Scheduler(service, clock=service.clock)
-        service.wake = scheduler.wake
+        scheduler = Scheduler(service.firing, now=service.now, alarm=service.alarm)
         client.clock_scheduler = scheduler
-        await service.recover_due()
-        client.clock_sweep = asyncio.create_task(service.sweep(idle=SWEEP_IDLE), name="clock-sweep")
+        await service.deadlines.recover_due()
+        sweep = service.deadlines.sweep(idle=SWEEP_IDLE)
+        client.clock_sweep = asyncio.create_task(sweep, name="clock-sweep")
     scheduler.start()
     return scheduler
 
@@ -188,21 +191,21 @@ async def stop(client: TabletopClient) -> None:
         await service.clocks.close()
 
 
-def _listen(client: TabletopClient, service: ClockService) -> None:
+def _listen(client: TabletopClient, service: ClockServices) -> None:
     """Gateway events that end games badly. Each is a plain ``client.event`` handler."""
 
     async def on_guild_channel_delete(channel: discord.abc.GuildChannel) -> None:
-        await service.channel_gone(channel.id, GONE)
+        await service.closing.channel_gone(channel.id, GONE)
 
     async def on_raw_thread_delete(payload: discord.RawThreadDeleteEvent) -> None:
-        await service.channel_gone(payload.thread_id, "its thread was deleted")
+        await service.closing.channel_gone(payload.thread_id, "its thread was deleted")
 
     async def on_guild_remove(guild: discord.Guild) -> None:
-        await service.guild_gone(guild.id, "the bot was removed from the server")
+        await service.closing.guild_gone(guild.id, "the bot was removed from the server")
 
     async def on_raw_member_remove(payload: discord.RawMemberRemoveEvent) -> None:
         # needs the members intent; without it, a player who left is found at their deadline
-        await service.member_left(guild_id=payload.guild_id, user_id=payload.user.id)
+        await service.removals.member_left(guild_id=payload.guild_id, user_id=payload.user.id)
 
     for handler in (
         on_guild_channel_delete,

@@ -35,14 +35,17 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 import discord
 
 from bot.discord_app import replies
-from bot.discord_app.text import (
+from bot.discord_app.text import clip
+from bot.discord_limits import (
     MAX_BUTTON_LABEL,
     MAX_BUTTONS,
     MAX_BUTTONS_PER_ROW,
-    MAX_CHOICES,
+    MAX_FIELD_DESCRIPTION,
+    MAX_FORM_TITLE,
     MAX_OPTION_LABEL,
+    MAX_PLACEHOLDER,
     MAX_ROWS,
-    clip,
+    MAX_SELECT_OPTIONS,
 )
 from bot.table.offers import unique
 from engines import Action, ActionRole
@@ -81,8 +84,6 @@ PATTERNS = [
 #: the text field of an amount form
 AMOUNT_FIELD = "amount"
 AMOUNT_FIELD_LABEL = "Amount (a whole number)"
-MAX_FORM_TITLE = 45
-MAX_FIELD_DESCRIPTION = 100
 REMATCH_LABEL = "Rematch"
 MOVES_LABEL = "Choose your move (privately)"
 #: the answer to a component whose custom id is forged or broken
@@ -677,7 +678,7 @@ def action_layout(
             for i, a in chunk
         ]
         shown += len(chunk)
-        placeholder = clip(f"{kind} ({len(chunk)})", 150)
+        placeholder = clip(f"{kind} ({len(chunk)})", MAX_PLACEHOLDER)
         view.add_item(ActionSelect(game_id, version, k, options, placeholder, own=own))
     return ActionLayout(view, shown < len(actions))
 
@@ -713,8 +714,8 @@ def grouped(moves: list[tuple[int, Action]]) -> list[tuple[str, list[tuple[int, 
         small.sort(key=lambda m: m[0])
     menus: list[tuple[str, list[tuple[int, Action]]]] = []
     for kind, chunk in [*big, (OTHER_MOVES, small)]:
-        for start in range(0, len(chunk), MAX_CHOICES):
-            part = chunk[start : start + MAX_CHOICES]
+        for start in range(0, len(chunk), MAX_SELECT_OPTIONS):
+            part = chunk[start : start + MAX_SELECT_OPTIONS]
             if part:
                 label = kind if start == 0 else f"{kind} (more)"
                 menus.append((label, part))

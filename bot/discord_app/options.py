@@ -15,7 +15,8 @@ from typing import Any
 from discord import app_commands
 
 from bot.discord_app.replies import BadInput
-from bot.discord_app.text import MAX_CHOICES, clip
+from bot.discord_app.text import clip
+from bot.discord_limits import MAX_CHOICE_NAME, MAX_CHOICE_VALUE, MAX_CHOICES
 from engines import Engine, OptionSpec
 
 SEPARATORS = " ,;"
@@ -174,7 +175,11 @@ def suggest(
             name = f"{spec.label}: {choice}" + (" (default)" if choice == spec.default else "")
             if prefix:
                 name = f"{prefix} + {name}"
-            out.append(app_commands.Choice(name=clip(name, 100), value=clip(value, 100)))
+            out.append(
+                app_commands.Choice(
+                    name=clip(name, MAX_CHOICE_NAME), value=clip(value, MAX_CHOICE_VALUE)
+                )
+            )
             if len(out) >= MAX_CHOICES:
                 return out
     return out

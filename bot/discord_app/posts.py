@@ -18,13 +18,13 @@ import discord
 import engines
 from bot.bots.seats import is_bot
 from bot.discord_app.components import action_layout, rematch_view
-from bot.discord_app.text import EARLIER, MAX_MESSAGE, clip, fit_lines, join_message
+from bot.discord_app.text import EARLIER, clip, fit_lines, join_message
+from bot.discord_limits import MAX_ALT_TEXT, MAX_MESSAGE
 from bot.table import GameInfo, Outcome, offers
 from bot.table.texts import standings
 from rendering.kit import with_banner
 
 BOARD_FILENAME = "board.png"
-MAX_ALT = 1024  # Discord's limit for an attachment's description
 PLAY_HINT = "More moves: use `/play` (it lists yours as you type)."
 PRIVATE_HINT = "Your options are private: click **Choose your move**, or use `/play`."
 SINCE_HEADING = "🕑 Since your last turn:"
@@ -208,7 +208,7 @@ def turn_post(
 
 def alt_text(game: GameInfo, summary: str) -> str:
     """The board image's description for screen readers: the public position in words."""
-    return clip(f"{title_of(game)} board. {summary}".strip(), MAX_ALT)
+    return clip(f"{title_of(game)} board. {summary}".strip(), MAX_ALT_TEXT)
 
 
 def lobby_post(game: GameInfo, headline: str) -> Post:

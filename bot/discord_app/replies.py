@@ -18,7 +18,8 @@ import discord
 from discord import app_commands
 
 import engines
-from bot.discord_app.text import MAX_MESSAGE, clip
+from bot.discord_app.text import clip
+from bot.discord_limits import MAX_MESSAGE
 from bot.errors import TableError
 from bot.logsafe import failure
 

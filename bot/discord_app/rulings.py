@@ -1,4 +1,4 @@
-"""A game's rulings page (``engines/<game>/rulings.md``), cut into private messages for Discord.
+"""A game's rulings page (``rulings.md`` in its package), cut into private messages for Discord.
 
 Each ruling is a ``## `` section; pages are filled with whole sections, so a ruling is split
 only when it alone is longer than a message (then at line ends).
@@ -6,16 +6,15 @@ only when it alone is longer than a message (then at line ends).
 
 from __future__ import annotations
 
-from importlib import resources
-
-from bot.discord_app.text import MAX_MESSAGE, clip
+import engines
+from bot.discord_app.text import clip
+from bot.discord_limits import MAX_MESSAGE
 
 
 def rulings_text(game: str) -> str | None:
-    """The rulings page of engine ``game``, or None when it has none. Read as package data
-    beside the engine, so that an installed bot (not only a checkout) has it."""
-    page = resources.files("engines").joinpath(game, "rulings.md")
-    return page.read_text(encoding="utf-8") if page.is_file() else None
+    """The rulings page of engine ``game`` (``rulings.md`` in its package), or None when it has
+    none."""
+    return engines.rulings(game)
 
 
 def _sections(text: str) -> list[str]:

@@ -1,4 +1,4 @@
-"""Discord's size limits and the text helpers that keep every message inside them.
+"""The text helpers that keep every message inside Discord's limits (:mod:`bot.discord_limits`).
 
 Discord rejects a message over 2,000 characters, a button label over 80, a select option label
 over 100 and a custom id over 100; these helpers clip text so the bot never sends one.
@@ -6,14 +6,8 @@ over 100 and a custom id over 100; these helpers clip text so the bot never send
 
 from __future__ import annotations
 
-MAX_MESSAGE = 2000
-MAX_BUTTON_LABEL = 80
-MAX_OPTION_LABEL = 100
-MAX_CUSTOM_ID = 100
-MAX_CHOICES = 25
-MAX_BUTTONS = 25
-MAX_BUTTONS_PER_ROW = 5
-MAX_ROWS = 5
+from bot.discord_limits import MAX_MESSAGE
+
 ELLIPSIS = "…"
 
 

@@ -36,6 +36,7 @@ from bot.discord_app.posts import (
 )
 from bot.discord_app.replay import after_the_end
 from bot.discord_app.turn_book import HISTORY, TurnBook, TurnRecord, since_lines, turn_lines
+from bot.discord_limits import MAX_MESSAGE
 from bot.errors import BoardChanged, NoGame, NotSeated, TableError
 from bot.table import GameInfo, LogLine, Outcome, Table
 from bot.table.offers import panel_moves
@@ -471,7 +472,7 @@ async def _update_panel(interaction: discord.Interaction[TabletopClient], outcom
         text, view = f"{done}\n{TURN_OVER if outcome.result is None else ''}".strip(), None
     try:
         await interaction.edit_original_response(
-            content=text[:2000], view=view, allowed_mentions=replies.NO_MENTIONS
+            content=text[:MAX_MESSAGE], view=view, allowed_mentions=replies.NO_MENTIONS
         )
     except discord.HTTPException:
         await replies.private(interaction, text, view=view)
@@ -536,7 +537,7 @@ async def handle_rematch(interaction: discord.Interaction[TabletopClient], game_
         clock = interaction.client.clock_service
         if clock is not None:  # the same turn clock as the last game
             was = await clock.clocks.game(game_id)
-            await clock.configure(
+            await clock.deadlines.configure(
                 info.id, turn_seconds=was.turn_seconds, missed_limit=was.missed_limit
             )
         await interaction.edit_original_response(content="The rematch lobby is open.")

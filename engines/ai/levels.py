@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import engines
 from engines.core import IllegalAction
 
 
@@ -24,14 +25,18 @@ class Budget:
             raise ValueError("a search budget needs iterations, seconds or both")
 
 
-#: search iterations per second of CPU, per game, measured on the bot's 2-core machine
-#: (tests/bench/test_bench_search.py, figures in docs/bots.md); a game not listed uses the slowest
-ITERATIONS_PER_SECOND: dict[str, int] = {
-    "anatomy_park": 260,
-    "cemetery": 300,
-    "monopoly": 260,
-    "run_animals": 290,
-}
+def iterations_per_second(game: str) -> int:
+    """``game``'s measured search rate (``Engine.search_rate``, declared by the game); a game
+    that declares none is given the slowest declared rate."""
+    rate = engines.get_engine(game).search_rate
+    if rate is not None:
+        return rate
+    rates = [engines.get_engine(n).search_rate for n in engines.names()]
+    return min((r for r in rates if r is not None), default=SLOWEST)
+
+
+#: the rate assumed when no registered game declares one
+SLOWEST = 250
 
 
 @dataclass(frozen=True)
@@ -44,7 +49,7 @@ class Level:
         """The level's iteration budget in ``game`` (None for the heuristic)."""
         if self.seconds is None:
             return None
-        rate = ITERATIONS_PER_SECOND.get(game, min(ITERATIONS_PER_SECOND.values()))
+        rate = iterations_per_second(game)
         return Budget(iterations=max(1, round(rate * self.seconds)))
 
 

@@ -8,16 +8,31 @@ are unknown. A tile whose name is public still has designed VP and effects.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from functools import lru_cache
 from importlib import resources
 from typing import Literal, Self, TypeVar
 
 from pydantic import BaseModel, model_validator
 
+from engines import provenance
 from engines.provenance import Sourced
 
 #: package data, so that an installed copy (a wheel, not only a checkout) has it
 DATA = resources.files("engines.anatomy_park") / "data"
+
+#: the public sources this game's data names (see ``engines.provenance``)
+provenance.declare(
+    {
+        "cryptozoic-blog": (
+            "Cryptozoic's blog, 'Rick and Morty: Anatomy Park – The Game — Gameplay Basics, "
+            "Part 1: Theme and Actions' (DekanWheeler)"
+        ),
+        "apathetic-preview": (
+            "apatheticenthusiasm.com, 'Rick and Morty – Anatomy Park: The Game Preview'"
+        ),
+    }
+)
 Colour = Literal["red", "blue", "brown", "green", "yellow", "white", "none"]
 TileType = Literal["entrance", "attraction", "cafe", "slide", "exit", "transport", "focus"]
 
@@ -138,3 +153,11 @@ def disease_card(effect: str) -> Reaction:
         if r.kind == "disease" and r.effect == effect:
             return r
     raise KeyError(effect)
+
+
+def sourced_entries() -> Iterator[Sourced]:
+    """Every entry of the game's data that states its sources."""
+    yield from tiles().values()
+    yield from reactions().values()
+    yield from characters().values()
+    yield from plans().values()

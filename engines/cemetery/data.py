@@ -8,6 +8,7 @@ here to fit every sentence of the rulebook where the published data is not avail
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from functools import cache
 from importlib import resources
 from typing import Literal
@@ -133,3 +134,8 @@ def card_name(card_id: str, *, flipped: bool = False) -> str:
     if flipped:
         return f"flipped {card.kind}"
     return f"{'/'.join(t.title() for t in card.types)} {card.kind}"
+
+
+def sourced_entries() -> Iterator[Sourced]:
+    """Every entry of the game's data that states its sources."""
+    yield from CARDS.values()

@@ -8,16 +8,35 @@ says where it comes from in ``provenance`` (see ``engines.provenance``).
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from functools import cache
 from importlib import resources
 from typing import Literal
 
 from pydantic import BaseModel, Field, model_validator
 
+from engines import provenance
 from engines.provenance import Sourced
 
 #: package data, so that an installed copy (a wheel, not only a checkout) has it
 DATA_DIR = resources.files("engines.monopoly") / "data"
+
+#: the public sources this game's data names (see ``engines.provenance``)
+provenance.declare(
+    {
+        "standard-board": (
+            "the standard US Monopoly board (Hasbro), which the rulebook keeps: "
+            "'All properties cost the same as in the original game'"
+        ),
+        "standard-cards-2008": (
+            "the standard US Monopoly Chance and Community Chest effects (2008 on)"
+        ),
+        "course-project-list": (
+            "a public list of this edition's location names from a 2019 university course "
+            "project (not an official source)"
+        ),
+    }
+)
 DeckName = Literal["schwifty", "cable"]
 DECK_TITLES = {"schwifty": "Time to Schwifty!", "cable": "Interdimensional Cable TV"}
 
@@ -172,3 +191,9 @@ JAIL_FINE = 50
 START_CASH = 1500
 STILTS = 32
 BOXES = 12
+
+
+def sourced_entries() -> Iterator[Sourced]:
+    """Every entry of the game's data that states its sources."""
+    yield from SPACES
+    yield from CARDS.values()

@@ -14,16 +14,28 @@ records its edition) while new games get the current one.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from functools import cache
 from importlib import resources
 from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
+from engines import provenance
 from engines.provenance import Sourced
 
 #: package data, so that an installed copy (a wheel, not only a checkout) has it
 DATA_DIR = resources.files("engines.run_animals") / "data"
+
+#: the public sources this game's data names (see ``engines.provenance``)
+provenance.declare(
+    {
+        "publisher-components": (
+            "Mizo Games' component list for Run Animals, Run! (a d20 and a custom d6; the "
+            "rulebook's '16-sided' is a misprint)"
+        ),
+    }
+)
 
 Colour = Literal["F", "N", "W"]
 COLOURS: tuple[Colour, ...] = ("F", "N", "W")
@@ -336,3 +348,10 @@ def _older(edition: int, current: GameData) -> tuple[list[SpeciesData], dict[int
         for s in current.species.values()
     ]
     return species, goals
+
+
+def sourced_entries() -> Iterator[Sourced]:
+    """Every entry of the game's data that states its sources."""
+    game = load()
+    yield from game.species.values()
+    yield from game.goals.values()

@@ -59,6 +59,8 @@ class RunAnimalsEngine(Engine[RAState]):
     max_playout_steps = 2000
     endings = ("20 points", "graveyard full", "extinction", "graveyard full and extinction")
     standing_scale = 4.0
+    #: search iterations per CPU second on the bot's machine (docs/bots.md)
+    search_rate = 290
 
     # -- contract -------------------------------------------------------------------------------
     def setup(

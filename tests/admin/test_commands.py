@@ -143,7 +143,7 @@ async def test_reminders_of_a_game_with_pings_by_name_ping_nobody(h, admin):
     await h.slash(admin, "tabletop settings", pings="name")
     ada, _ = await _open_and_start(h)
     h.clock.advance(13 * HOUR)
-    await h.service.fire_due()
+    await h.service.firing.fire_due()
     reminder = h.last_public()
     assert "half your time" in reminder.content and ada.mention in reminder.content
     assert reminder.mentioned_user_ids() == set()
@@ -152,7 +152,7 @@ async def test_reminders_of_a_game_with_pings_by_name_ping_nobody(h, admin):
 async def test_reminders_ping_by_default(h):
     ada, _ = await _open_and_start(h)
     h.clock.advance(13 * HOUR)
-    await h.service.fire_due()
+    await h.service.firing.fire_due()
     assert h.last_public().mentioned_user_ids() == {ada.id}
 
 

@@ -13,8 +13,9 @@ from collections import Counter
 import pytest
 
 import engines
+import storage.rows
 import storage.store
-from bot.clock.service import ClockService
+from bot.clock.service import ClockServices
 from bot.discord_app.posts import turn_post
 from bot.table import Table
 from storage import Store
@@ -36,7 +37,7 @@ class Counting:
     def __init__(self, monkeypatch, store: Store, engine: engines.Engine):
         self.counts: Counter[str] = Counter()
         self._wrap(monkeypatch, storage.store, "_on_thread", GAME_TRIPS)
-        self._wrap(monkeypatch, storage.store, "_game", "game row loads", sync=True)
+        self._wrap(monkeypatch, storage.rows, "game_of", "game row loads", sync=True)
         self._wrap(monkeypatch, ClockStore, "run", CLOCK_TRIPS)
         self._wrap(monkeypatch, type(engine), "load_state", "state parses", sync=True)
         self._wrap(monkeypatch, type(engine), "to_act", "who-acts computations", sync=True)
@@ -78,7 +79,7 @@ async def test_bench_round_trips_per_move(game, tmp_path, monkeypatch):
     store = await Store.open(path)
     table = Table(store, render=False)
     clocks = await ClockStore.open(path)
-    ClockService(table, clocks, Notifier())
+    ClockServices.build(table, clocks, Notifier())
     try:
         await table.new_game(
             guild_id=1, channel_id=5, user_id=1, user_name="P1", engine=game, seed=3

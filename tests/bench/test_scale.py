@@ -45,7 +45,7 @@ import engines
 from bot import heap
 from bot.clock import records
 from bot.clock.scheduler import Scheduler
-from bot.clock.service import ClockService
+from bot.clock.service import ClockServices
 from bot.discord_app.clock_runtime import SWEEP_IDLE
 from bot.discord_app.resume import Announcements, catch_up
 from bot.settings import ServerSettings
@@ -295,17 +295,16 @@ async def test_scale(size, tmp_path):
     renderer = ProcessRenderer()
     renderer.start()
     table = Table(store, clock=clock, renderer=renderer)
-    service = ClockService(table, clocks, Notifier(), clock=clock)
-    scheduler = Scheduler(service, clock=clock)
-    service.wake = scheduler.wake
-    await service.recover_due()
+    service = ClockServices.build(table, clocks, Notifier(), now=clock)
+    scheduler = Scheduler(service.firing, now=clock, alarm=service.alarm)
+    await service.deadlines.recover_due()
     client = Client(table)
     await catch_up(client, Announcements(store))  # type: ignore[arg-type]
     startup_s = time.perf_counter() - started
     heap.settle()  # as the bot does once start-up is over
     assert len(client.posted) == UNANNOUNCED
     scheduler.start()
-    sweep = asyncio.create_task(service.sweep(idle=SWEEP_IDLE))
+    sweep = asyncio.create_task(service.deadlines.sweep(idle=SWEEP_IDLE))
     try:
         games = [g for g in built.running if g[0] > max(UNANNOUNCED, UNSYNCED, DUE_NOW)]
         rng.shuffle(games)
@@ -320,8 +319,8 @@ async def test_scale(size, tmp_path):
             await timed(commands, records.mine(table, clocks, guild, user))
             await timed(commands, records.history(table, guild))
             await timed(commands, records.stats(table, guild))
-            await timed(commands, service.away(guild_id=guild, user_id=user, seconds=3600))
-            await timed(commands, service.back(guild_id=guild, user_id=user))
+            await timed(commands, service.absences.away(guild_id=guild, user_id=user, seconds=3600))
+            await timed(commands, service.absences.back(guild_id=guild, user_id=user))
 
         burst: list[float] = []
         chosen = games[CLICKS : CLICKS + BURST]

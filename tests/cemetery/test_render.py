@@ -8,8 +8,8 @@ import random
 from PIL import Image
 
 import rendering
+from engines.cemetery import render as art
 from engines.cemetery.engine import ENGINE
-from rendering import cemetery as art
 from tests.cemetery.helpers import PLAYERS, creature, fresh, take
 
 

@@ -125,6 +125,17 @@ def test_with_a_token_in_dotenv_the_bot_runs_with_the_settings(
     assert "abc.def" not in repr(config)
 
 
+def test_the_bot_command_runs_the_bot_with_the_same_options(
+    tmp_path, monkeypatch, fake_discord_app
+):
+    """``tabletop bot ...`` (an installed copy) is ``./tabletop bot ...`` (the checkout)."""
+    monkeypatch.setenv("DISCORD_TOKEN", "abc.def")
+    monkeypatch.chdir(tmp_path)
+    assert main(["bot", "--db", "games.db", "--dev-guild", "1234"]) == 0
+    [(config, _)] = fake_discord_app
+    assert (config.db_path, config.dev_guild) == (tmp_path / "games.db", 1234)
+
+
 def test_flags_win_over_the_environment_which_wins_over_dotenv(tmp_path, clean_env):
     (tmp_path / ".env").write_text("TABLETOP_SYNC=never\nTABLETOP_DB=from-file.db\n")
     clean_env.setenv("TABLETOP_SYNC", "always")

@@ -9,11 +9,13 @@ from dataclasses import dataclass, field
 import pytest
 
 from bot.clock.ports import ChannelGone, DmFailed
-from bot.clock.service import ClockService
+from bot.clock.service import ClockServices
 from bot.discord_app import clock_texts as words
 from bot.table import Table
+from bot.table.bots import Think
 from storage import Store
 from storage.clock import ClockStore
+from storage.shards import Shards
 
 GUILD = 1
 CHANNEL, OTHER_CHANNEL = 500, 501
@@ -89,17 +91,38 @@ class Notifier:
 class World:
     """Everything a test needs; :meth:`restart` closes and reopens it all on the same file."""
 
-    def __init__(self, path, clock: Clock, notifier: Notifier):
+    def __init__(
+        self,
+        path,
+        clock: Clock,
+        notifier: Notifier,
+        *,
+        shards: Shards | None = None,
+        think: Think | None = None,
+    ):
         self.path = path
         self.clock = clock
         self.notifier = notifier
+        self.shards = shards
+        self.think = think
 
     async def open(self) -> World:
         self.store = await Store.open(self.path)
         self.table = Table(self.store, clock=self.clock, render=False)
         self.clocks = await ClockStore.open(self.path)
-        self.service = ClockService(self.table, self.clocks, self.notifier, clock=self.clock)
+        self.build_services()
         return self
+
+    def build_services(self) -> None:
+        """The clock services on this world's table, time, notifier, shards and stand-ins."""
+        self.service = ClockServices.build(
+            self.table,
+            self.clocks,
+            self.notifier,
+            now=self.clock,
+            shards=self.shards,
+            think=self.think,
+        )
 
     async def close(self) -> None:
         await self.clocks.close()
@@ -108,7 +131,7 @@ class World:
     async def restart(self) -> None:
         await self.close()
         await self.open()
-        await self.service.recover()
+        await self.service.deadlines.recover()
 
     async def game(
         self,
@@ -128,7 +151,7 @@ class World:
             engine="toy",
             seed=7,
         )
-        await self.service.configure(info.id, turn_seconds=clock)
+        await self.service.deadlines.configure(info.id, turn_seconds=clock)
         for u in others:
             await self.table.join(channel_id=channel, user_id=u, user_name=NAMES[u])
         if not start:
@@ -142,11 +165,11 @@ class World:
         """Move the clock to ``when`` one timer at a time, firing each (the scheduler's job)."""
         fired = 0
         while True:
-            at = await self.service.next_due_at()
+            at = await self.service.firing.next_due_at()
             if at is None or at > when:
                 break
             self.clock.now = max(self.clock.now, at)
-            fired += await self.service.fire_due()
+            fired += await self.service.firing.fire_due()
         self.clock.now = max(self.clock.now, when)
         return fired
 

@@ -16,7 +16,7 @@ async def test_going_away_pauses_your_clock_in_every_game_of_this_server(world):
     await world.game(ADA, BO)
     await world.game(ADA, CY, channel=OTHER_CHANNEL)
     before = [await due_of(world, 1, ADA), await due_of(world, 2, ADA)]
-    await world.service.away(guild_id=GUILD, user_id=ADA, seconds=3 * DAY)
+    await world.service.absences.away(guild_id=GUILD, user_id=ADA, seconds=3 * DAY)
     after = [await due_of(world, 1, ADA), await due_of(world, 2, ADA)]
     assert [a - b for a, b in zip(after, before, strict=True)] == [3 * DAY, 3 * DAY]
 
@@ -24,13 +24,13 @@ async def test_going_away_pauses_your_clock_in_every_game_of_this_server(world):
 async def test_away_does_not_touch_games_in_other_servers(world):
     await world.game(ADA, BO, guild=99)
     before = await due_of(world, 1, ADA)
-    await world.service.away(guild_id=GUILD, user_id=ADA, seconds=DAY)
+    await world.service.absences.away(guild_id=GUILD, user_id=ADA, seconds=DAY)
     assert await due_of(world, 1, ADA) == before
 
 
 async def test_no_stand_in_plays_for_an_away_player(world):
     await world.game(ADA, BO)
-    await world.service.away(guild_id=GUILD, user_id=ADA, seconds=2 * DAY)
+    await world.service.absences.away(guild_id=GUILD, user_id=ADA, seconds=2 * DAY)
     await world.after(2 * DAY)
     assert world.notifier.turns == []
     await world.after(DAY)
@@ -39,48 +39,48 @@ async def test_no_stand_in_plays_for_an_away_player(world):
 
 async def test_a_turn_that_starts_while_you_are_away_waits_for_your_return(world):
     await world.game(ADA, BO)
-    await world.service.away(guild_id=GUILD, user_id=BO, seconds=2 * DAY)
+    await world.service.absences.away(guild_id=GUILD, user_id=BO, seconds=2 * DAY)
     await world.move(ADA)
     assert await due_of(world, 1, BO) == world.clock.now + 3 * DAY
 
 
 async def test_you_can_still_move_while_away(world):
     await world.game(ADA, BO)
-    await world.service.away(guild_id=GUILD, user_id=ADA, seconds=DAY)
+    await world.service.absences.away(guild_id=GUILD, user_id=ADA, seconds=DAY)
     await world.move(ADA)
     assert await world.waiting() == [BO]
 
 
 async def test_away_is_limited_to_fourteen_days_in_thirty(world):
-    await world.service.away(guild_id=GUILD, user_id=ADA, seconds=10 * DAY)
+    await world.service.absences.away(guild_id=GUILD, user_id=ADA, seconds=10 * DAY)
     world.clock.advance(11 * DAY)
     with pytest.raises(TableError, match="4d left"):
-        await world.service.away(guild_id=GUILD, user_id=ADA, seconds=5 * DAY)
-    await world.service.away(guild_id=GUILD, user_id=ADA, seconds=4 * DAY)
+        await world.service.absences.away(guild_id=GUILD, user_id=ADA, seconds=5 * DAY)
+    await world.service.absences.away(guild_id=GUILD, user_id=ADA, seconds=4 * DAY)
 
 
 async def test_away_time_comes_back_once_it_is_older_than_thirty_days(world):
-    await world.service.away(guild_id=GUILD, user_id=ADA, seconds=14 * DAY)
+    await world.service.absences.away(guild_id=GUILD, user_id=ADA, seconds=14 * DAY)
     world.clock.advance(44 * DAY)
-    await world.service.away(guild_id=GUILD, user_id=ADA, seconds=14 * DAY)
+    await world.service.absences.away(guild_id=GUILD, user_id=ADA, seconds=14 * DAY)
 
 
 async def test_you_cannot_go_away_twice_at_once(world):
-    await world.service.away(guild_id=GUILD, user_id=ADA, seconds=DAY)
+    await world.service.absences.away(guild_id=GUILD, user_id=ADA, seconds=DAY)
     with pytest.raises(TableError, match="already away"):
-        await world.service.away(guild_id=GUILD, user_id=ADA, seconds=DAY)
+        await world.service.absences.away(guild_id=GUILD, user_id=ADA, seconds=DAY)
 
 
 async def test_coming_back_early_restarts_your_clock_and_returns_the_unused_time(world):
     await world.game(ADA, BO)
     before = await due_of(world, 1, ADA)
-    await world.service.away(guild_id=GUILD, user_id=ADA, seconds=5 * DAY)
+    await world.service.absences.away(guild_id=GUILD, user_id=ADA, seconds=5 * DAY)
     world.clock.advance(DAY)
-    await world.service.back(guild_id=GUILD, user_id=ADA)
+    await world.service.absences.back(guild_id=GUILD, user_id=ADA)
     assert await due_of(world, 1, ADA) == before + DAY
     assert await world.clocks.away_used(GUILD, ADA, since=0) == DAY
 
 
 async def test_coming_back_when_not_away_is_refused(world):
     with pytest.raises(TableError, match="not away"):
-        await world.service.back(guild_id=GUILD, user_id=ADA)
+        await world.service.absences.back(guild_id=GUILD, user_id=ADA)

@@ -17,14 +17,14 @@ async def test_bench_scheduler_with_a_hundred_running_games(world):
     lookups = []
     for _ in range(50):
         t0 = time.perf_counter()
-        await world.service.next_due_at()
+        await world.service.firing.next_due_at()
         lookups.append(time.perf_counter() - t0)
     world.clock.advance(24 * HOUR)
     t0 = time.perf_counter()
-    fired = await world.service.fire_due()
+    fired = await world.service.firing.fire_due()
     firing = time.perf_counter() - t0
     t0 = time.perf_counter()
-    await world.service.recover()
+    await world.service.deadlines.recover()
     recovering = time.perf_counter() - t0
     assert fired == GAMES
     print(

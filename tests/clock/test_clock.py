@@ -21,7 +21,7 @@ async def test_a_move_hands_the_deadline_to_the_next_player(world):
 async def test_a_game_without_a_clock_has_no_deadlines(world):
     await world.game(ADA, BO, clock=None)
     assert await world.clocks.deadlines(1) == []
-    assert await world.service.next_due_at() is None
+    assert await world.service.firing.next_due_at() is None
 
 
 async def test_a_passed_deadline_makes_the_stand_in_play_once(world):
@@ -30,7 +30,7 @@ async def test_a_passed_deadline_makes_the_stand_in_play_once(world):
     moves = [m for m in await world.store.moves(1) if m.kind == "move"]
     assert [(m.user_id, m.player) for m in moves] == [(ADA, "Ada")]
     assert await world.waiting() == [BO]
-    assert await world.service.fire_due() == 0
+    assert await world.service.firing.fire_due() == 0
 
 
 async def test_deadlines_fire_in_time_order_across_games(world):
@@ -46,11 +46,11 @@ async def test_a_deadline_that_passed_while_the_bot_was_down_fires_once_at_resta
     await world.close()
     world.clock.advance(30 * HOUR)
     await world.open()
-    await world.service.recover()
-    assert await world.service.fire_due() == 1
+    await world.service.deadlines.recover()
+    assert await world.service.firing.fire_due() == 1
     assert await world.waiting() == [BO]
     await world.restart()
-    assert await world.service.fire_due() == 0
+    assert await world.service.firing.fire_due() == 0
     moves = [m for m in await world.store.moves(1) if m.kind == "move"]
     assert len(moves) == 1
 
@@ -60,7 +60,7 @@ async def test_a_restart_keeps_every_deadline_where_it_was(world):
     before = await world.clocks.deadlines(1)
     await world.restart()
     assert await world.clocks.deadlines(1) == before
-    assert await world.service.next_due_at() == START + 12 * HOUR
+    assert await world.service.firing.next_due_at() == START + 12 * HOUR
 
 
 async def test_a_deadline_claimed_just_before_a_crash_fires_again_at_restart(world):
@@ -69,14 +69,14 @@ async def test_a_deadline_claimed_just_before_a_crash_fires_again_at_restart(wor
     # the scheduler claimed the deadline, then the process died before the stand-in moved
     assert await world.clocks.claim(1, ADA, "deadline", START + 24 * HOUR, now=world.clock.now)
     await world.restart()
-    assert await world.service.fire_due() == 1
+    assert await world.service.firing.fire_due() == 1
     assert await world.waiting() == [BO]
 
 
 async def test_the_host_can_change_the_clock_and_the_turn_starts_afresh(world):
     await world.game(ADA, BO)
     world.clock.advance(HOUR)
-    setting = await world.service.set_clock(
+    setting = await world.service.host.set_clock(
         channel_id=CHANNEL, user_id=ADA, can_manage=False, turn_seconds=2 * HOUR
     )
     assert "2h" in words.clock_set(setting)
@@ -99,7 +99,7 @@ async def test_a_finished_game_has_no_deadlines_left(world):
 
 async def test_anyone_can_see_the_clock_and_the_deadlines(world):
     await world.game(ADA, BO)
-    info = words.clock_info(await world.service.clock_info(channel_id=CHANNEL))
+    info = words.clock_info(await world.service.host.clock_info(channel_id=CHANNEL))
     assert "1d a turn" in info
     assert f"Ada: deadline <t:{int(START + 24 * HOUR)}:f>" in info
 
@@ -140,7 +140,7 @@ async def test_a_start_loads_only_the_games_whose_clocks_missed_a_change(world, 
         return await by_id(game_id)
 
     monkeypatch.setattr(world.table, "game_by_id", counted)
-    await world.service.recover_due()
+    await world.service.deadlines.recover_due()
     assert loaded == [2]
 
 

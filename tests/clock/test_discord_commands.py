@@ -73,7 +73,7 @@ async def test_a_seatless_moderators_pause_is_logged_under_their_display_name(h,
 async def test_a_passed_deadline_posts_the_stand_ins_turn_and_pings_the_next_player(h, players):
     ada, bob = players
     h.clock.advance(24 * HOUR)
-    await h.service.fire_due()
+    await h.service.firing.fire_due()
     turn = h.last_public()
     assert "Ada ran out of time; a stand-in played for them" in turn.content
     assert turn.mentioned_user_ids() == {bob.id}
@@ -116,7 +116,7 @@ async def test_losing_access_to_the_channel_closes_the_game_without_a_crash(h, p
 
     http.request = forbidden
     h.clock.advance(24 * HOUR)
-    await h.service.fire_due()
+    await h.service.firing.fire_due()
     info = await h.table.game(channel_id=CHANNEL)
     assert info.status == "aborted"
     assert info.end_reason == "the bot can no longer post in its channel"
@@ -297,14 +297,14 @@ async def test_a_deadline_that_passed_while_the_bot_was_down_fires_once_after_a_
     h.clock.advance(30 * HOUR)
     await h.restart()
     h.service = h.client.clock_service
-    await h.service.recover()
-    assert await h.service.fire_due() == 1
+    await h.service.deadlines.recover()
+    assert await h.service.firing.fire_due() == 1
     turn = h.last_public()
     assert "Ada ran out of time" in turn.content and turn.mentioned_user_ids() == {bob.id}
     await h.restart()
     h.service = h.client.clock_service
-    await h.service.recover()
-    assert await h.service.fire_due() == 0
+    await h.service.deadlines.recover()
+    assert await h.service.firing.fire_due() == 0
     reply = await h.click(bob, turn, label="Take 1")
     assert reply.public and ada.id in reply.public[0].mentioned_user_ids()
 
@@ -345,13 +345,13 @@ async def test_changing_only_the_missed_turn_limit_keeps_the_time_per_turn(h, pl
 async def test_game_abort_drops_the_games_deadlines_and_reminders_at_once(h, players):
     ada, _ = players
     game = await h.table.game(channel_id=CHANNEL)
-    assert await h.service.next_due_at() is not None
+    assert await h.service.firing.next_due_at() is not None
     reply = await h.slash(ada, "host abort")
     assert "was ended by Ada" in reply.public[0].content
     assert await h.service.clocks.deadlines(game.id) == []
-    assert await h.service.next_due_at() is None
+    assert await h.service.firing.next_due_at() is None
     h.clock.advance(48 * HOUR)
-    assert await h.service.fire_due() == 0
+    assert await h.service.firing.fire_due() == 0
 
 
 async def test_the_turn_message_status_and_board_name_the_seats_a_stand_in_keeps(h, players):
@@ -425,15 +425,15 @@ async def test_without_thread_permissions_a_thread_game_is_refused_before_anythi
 
 async def test_an_absurd_turn_clock_is_refused_privately_and_changes_nothing(h, players):
     ada, _ = players
-    before = await h.service.clock_info(channel_id=CHANNEL)
+    before = await h.service.host.clock_info(channel_id=CHANNEL)
     reply = await h.slash(ada, "host clock", turn="9" * 30 + "w")
     assert "at most 365d" in reply.only_ephemeral().content
-    assert await h.service.clock_info(channel_id=CHANNEL) == before
+    assert await h.service.host.clock_info(channel_id=CHANNEL) == before
 
 
 async def test_the_clock_service_is_built_once_at_setup_and_listens_to_the_table_once(h):
     service = h.client.clock_service
     await h.client.setup_hook()  # a second setup (a reconnect) builds nothing new
     assert h.client.clock_service is service
-    assert h.table.listeners == [service.on_change]
-    assert h.table.note_sources == [service.standin_note]
+    assert h.table.listeners == [service.deadlines.on_change]
+    assert h.table.note_sources == [service.standins.note]

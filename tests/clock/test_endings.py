@@ -5,7 +5,7 @@ from tests.clock.conftest import ADA, BO, CHANNEL, CY, GUILD, HOUR
 
 async def test_a_deleted_channel_closes_its_game_with_the_reason(world):
     await world.game(ADA, BO)
-    assert await world.service.channel_gone(CHANNEL, "its thread was deleted")
+    assert await world.service.closing.channel_gone(CHANNEL, "its thread was deleted")
     info = await world.table.game(channel_id=CHANNEL)
     assert info.status == "aborted" and info.end_reason == "its thread was deleted"
     assert await world.clocks.deadlines(1) == []
@@ -14,7 +14,7 @@ async def test_a_deleted_channel_closes_its_game_with_the_reason(world):
 
 
 async def test_a_channel_without_a_game_going_away_changes_nothing(world):
-    assert not await world.service.channel_gone(CHANNEL)
+    assert not await world.service.closing.channel_gone(CHANNEL)
 
 
 async def test_losing_access_to_the_channel_closes_the_game_at_the_next_post(world):
@@ -24,12 +24,12 @@ async def test_losing_access_to_the_channel_closes_the_game_at_the_next_post(wor
     info = await world.table.game(channel_id=CHANNEL)
     assert info.status == "aborted"
     assert info.end_reason == "the bot can no longer post in its channel"
-    assert await world.service.next_due_at() is None
+    assert await world.service.firing.next_due_at() is None
 
 
 async def test_a_player_leaving_the_server_leaves_the_game_and_it_goes_on(world):
     await world.game(ADA, BO, CY)
-    assert await world.service.member_left(guild_id=GUILD, user_id=BO) == 1
+    assert await world.service.removals.member_left(guild_id=GUILD, user_id=BO) == 1
     info = await world.table.game(channel_id=CHANNEL)
     assert info.status == "running"
     assert [s.name for s in info.seats if s.active] == ["Ada", "Cy"]
@@ -39,7 +39,7 @@ async def test_a_player_leaving_the_server_leaves_the_game_and_it_goes_on(world)
 
 async def test_the_host_leaving_the_server_hands_the_host_role_on(world):
     await world.game(ADA, BO, CY)
-    await world.service.member_left(guild_id=GUILD, user_id=ADA)
+    await world.service.removals.member_left(guild_id=GUILD, user_id=ADA)
     info = await world.table.game(channel_id=CHANNEL)
     assert info.host_id == BO
 
@@ -55,8 +55,8 @@ async def test_a_player_found_gone_at_their_deadline_leaves_instead_of_a_stand_i
 
 async def test_the_last_players_leaving_a_lobby_close_it(world):
     await world.game(ADA, BO, start=False)
-    await world.service.member_left(guild_id=GUILD, user_id=BO)
-    await world.service.member_left(guild_id=GUILD, user_id=ADA)
+    await world.service.removals.member_left(guild_id=GUILD, user_id=BO)
+    await world.service.removals.member_left(guild_id=GUILD, user_id=ADA)
     info = await world.table.game(channel_id=CHANNEL)
     assert info.status == "aborted" and info.end_reason == "all players left"
     [(_, text, mention)] = world.notifier.texts
@@ -65,8 +65,8 @@ async def test_the_last_players_leaving_a_lobby_close_it(world):
 
 async def test_all_players_leaving_a_running_game_ends_it(world):
     await world.game(ADA, BO)
-    await world.service.member_left(guild_id=GUILD, user_id=ADA)
-    await world.service.member_left(guild_id=GUILD, user_id=BO)
+    await world.service.removals.member_left(guild_id=GUILD, user_id=ADA)
+    await world.service.removals.member_left(guild_id=GUILD, user_id=BO)
     info = await world.table.game(channel_id=CHANNEL)
     assert info.status in ("finished", "aborted")
     assert await world.clocks.deadlines(1) == []
@@ -78,7 +78,7 @@ async def test_aborting_through_the_table_drops_the_games_deadlines_at_once(worl
     await world.table.abort(channel_id=CHANNEL, user_id=ADA, is_moderator=False)
     # nobody told the clock: it hears of the ending from the table
     assert await world.clocks.deadlines(game.id) == []
-    assert await world.service.next_due_at() is None
+    assert await world.service.firing.next_due_at() is None
     assert await world.after(48 * HOUR) == 0
 
 

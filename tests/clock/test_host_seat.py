@@ -22,7 +22,9 @@ async def test_a_host_who_concedes_hands_the_role_to_the_next_player(world):
 
 async def test_the_next_host_is_the_next_seat_after_the_hosts(world):
     await world.game(ADA, BO, CY)
-    await world.service.hand_over(channel_id=CHANNEL, user_id=ADA, can_manage=False, target_id=CY)
+    await world.service.host.hand_over(
+        channel_id=CHANNEL, user_id=ADA, can_manage=False, target_id=CY
+    )
     await world.table.concede(channel_id=CHANNEL, user_id=CY)
     assert (await world.table.game(channel_id=CHANNEL)).host_id == ADA
 
@@ -47,7 +49,7 @@ async def test_a_host_who_is_voted_out_or_removed_hands_the_role_on(world):
 async def test_a_host_who_left_keeps_no_host_power(world, power):
     await host_concedes(world)
     with pytest.raises(NotAllowed):
-        await power(world.service)
+        await power(world.service.host)
 
 
 async def test_a_host_who_left_cannot_abort_the_others_game(world):
@@ -64,11 +66,11 @@ async def test_a_host_who_left_before_powers_followed_seats_has_none(world):
     with raw(world.path) as db:
         db.execute("UPDATE games SET host_id = ?", (BO,))
     with pytest.raises(NotAllowed):
-        await world.service.pause(channel_id=CHANNEL, user_id=BO, can_manage=False)
+        await world.service.host.pause(channel_id=CHANNEL, user_id=BO, can_manage=False)
     with pytest.raises(NotAllowed):
         await world.table.abort(channel_id=CHANNEL, user_id=BO, is_moderator=False)
 
 
 async def test_a_moderator_keeps_the_powers_whoever_hosts(world):
     await host_concedes(world)
-    await world.service.pause(channel_id=CHANNEL, user_id=ADA, can_manage=True)
+    await world.service.host.pause(channel_id=CHANNEL, user_id=ADA, can_manage=True)

@@ -15,19 +15,21 @@ from tests.clock.conftest import ADA, BO, CHANNEL, CY, GUILD
 OPERATIONS = {
     "move": lambda w: w.move(ADA),
     "concede": lambda w: w.table.concede(channel_id=CHANNEL, user_id=CY),
-    "kick": lambda w: w.service.kick(
+    "kick": lambda w: w.service.host.kick(
         channel_id=CHANNEL, user_id=ADA, can_manage=False, target_id=CY
     ),
-    "moderator kick": lambda w: w.service.kick(
+    "moderator kick": lambda w: w.service.host.kick(
         channel_id=CHANNEL, user_id=BO, can_manage=True, target_id=CY
     ),
-    "vote": lambda w: w.service.vote(channel_id=CHANNEL, user_id=BO, target_id=CY, choice="kick"),
-    "leaves the server": lambda w: w.service.member_left(guild_id=GUILD, user_id=CY),
-    "pause": lambda w: w.service.pause(channel_id=CHANNEL, user_id=ADA, can_manage=False),
-    "clock": lambda w: w.service.set_clock(
+    "vote": lambda w: w.service.votes.vote(
+        channel_id=CHANNEL, user_id=BO, target_id=CY, choice="kick"
+    ),
+    "leaves the server": lambda w: w.service.removals.member_left(guild_id=GUILD, user_id=CY),
+    "pause": lambda w: w.service.host.pause(channel_id=CHANNEL, user_id=ADA, can_manage=False),
+    "clock": lambda w: w.service.host.set_clock(
         channel_id=CHANNEL, user_id=ADA, can_manage=False, turn_seconds=3600
     ),
-    "hand over": lambda w: w.service.hand_over(
+    "hand over": lambda w: w.service.host.hand_over(
         channel_id=CHANNEL, user_id=ADA, can_manage=False, target_id=CY
     ),
     "host concedes": lambda w: w.table.concede(channel_id=CHANNEL, user_id=ADA),
@@ -40,7 +42,7 @@ async def prepared(world):
     outcome = await world.game(ADA, BO, CY)
     game_id = outcome.game.id
     await world.clocks.update_seat(game_id, CY, vote_open=1)
-    await world.service.vote(channel_id=CHANNEL, user_id=ADA, target_id=CY, choice="kick")
+    await world.service.votes.vote(channel_id=CHANNEL, user_id=ADA, target_id=CY, choice="kick")
     return game_id
 
 

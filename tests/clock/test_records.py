@@ -24,7 +24,7 @@ async def test_mine_lists_your_live_games_here_your_turn_first(world):
 
 async def test_mine_links_the_latest_board_message(world):
     outcome = await world.game(ADA, BO)
-    await world.service.board_posted(outcome.game.id, CHANNEL, 4242)
+    await world.service.outbox.board_posted(outcome.game.id, CHANNEL, 4242)
     [entry] = await records.mine(world.table, world.clocks, GUILD, ADA)
     assert (entry.board_channel_id, entry.board_message_id) == (CHANNEL, 4242)
 
@@ -40,7 +40,7 @@ async def test_history_lists_recent_finished_and_closed_games_newest_first(world
     await world.game(ADA, BO)
     await finish(world)
     await world.game(ADA, BO)
-    await world.service.channel_gone(CHANNEL, "its channel was deleted")
+    await world.service.closing.channel_gone(CHANNEL, "its channel was deleted")
     history = await records.history(world.table, GUILD)
     assert [(h.status, h.reason) for h in history] == [
         ("aborted", "its channel was deleted"),
@@ -55,7 +55,7 @@ async def test_stats_count_games_and_wins_per_player_and_per_game(world):
         await world.game(ADA, BO)
         await finish(world)
     await world.game(ADA, CY)
-    await world.service.channel_gone(CHANNEL)
+    await world.service.closing.channel_gone(CHANNEL)
     players, games = await records.stats(world.table, GUILD)
     assert [(p.name, p.games, p.wins) for p in players] == [
         ("Ada", 3, 2),

@@ -25,7 +25,7 @@ async def test_the_awaited_player_is_reminded_at_half_time_and_an_hour_before_th
 async def test_each_reminder_is_sent_once(world):
     await world.game(ADA, BO)
     await world.after(12 * HOUR)
-    await world.service.fire_due()
+    await world.service.firing.fire_due()
     await world.after(HOUR)
     assert len(reminders(world)) == 1
 
@@ -43,39 +43,39 @@ async def test_a_reminder_that_came_due_while_the_bot_was_down_is_not_sent_late(
     await world.close()
     world.clock.advance(23.5 * HOUR)
     await world.open()
-    await world.service.recover()
-    await world.service.fire_due()
+    await world.service.deadlines.recover()
+    await world.service.firing.fire_due()
     sent = reminders(world)
     assert len(sent) == 1 and "nearly up" in sent[0][0]
 
 
 async def test_another_player_can_nudge_the_awaited_one(world):
     await world.game(ADA, BO)
-    said = words.nudge(await world.service.nudge(channel_id=CHANNEL, user_id=BO))
+    said = words.nudge(await world.service.reminders.nudge(channel_id=CHANNEL, user_id=BO))
     assert said.mention == (ADA,)
     assert f"<@{ADA}>" in said.text
 
 
 async def test_a_game_can_be_nudged_only_once_in_twelve_hours(world):
     await world.game(ADA, BO, CY)
-    await world.service.nudge(channel_id=CHANNEL, user_id=BO)
+    await world.service.reminders.nudge(channel_id=CHANNEL, user_id=BO)
     world.clock.advance(11 * HOUR)
     with pytest.raises(TableError, match="nudged less than 12h ago"):
-        await world.service.nudge(channel_id=CHANNEL, user_id=CY)
+        await world.service.reminders.nudge(channel_id=CHANNEL, user_id=CY)
     world.clock.advance(HOUR)
-    await world.service.nudge(channel_id=CHANNEL, user_id=CY)
+    await world.service.reminders.nudge(channel_id=CHANNEL, user_id=CY)
 
 
 async def test_nobody_nudges_themselves(world):
     await world.game(ADA, BO)
     with pytest.raises(TableError, match="Nobody else"):
-        await world.service.nudge(channel_id=CHANNEL, user_id=ADA)
+        await world.service.reminders.nudge(channel_id=CHANNEL, user_id=ADA)
 
 
 async def test_a_spectator_cannot_nudge(world):
     await world.game(ADA, BO)
     with pytest.raises(NotSeated):
-        await world.service.nudge(channel_id=CHANNEL, user_id=CY)
+        await world.service.reminders.nudge(channel_id=CHANNEL, user_id=CY)
 
 
 async def test_turn_notices_by_direct_message_are_off_by_default(world):
@@ -85,7 +85,7 @@ async def test_turn_notices_by_direct_message_are_off_by_default(world):
 
 
 async def test_a_player_who_turned_notices_on_gets_a_direct_message_on_their_turn(world):
-    await world.service.set_notify(user_id=BO, on=True)
+    await world.service.reminders.set_notify(user_id=BO, on=True)
     await world.game(ADA, BO)
     await world.move(ADA)
     assert [u for u, _ in world.notifier.dms] == [BO]
@@ -93,7 +93,7 @@ async def test_a_player_who_turned_notices_on_gets_a_direct_message_on_their_tur
 
 
 async def test_a_failing_direct_message_is_reported_once_and_quietly(world):
-    await world.service.set_notify(user_id=BO, on=True)
+    await world.service.reminders.set_notify(user_id=BO, on=True)
     world.notifier.closed_dms.add(BO)
     await world.game(ADA, BO)
     await world.move(ADA)

@@ -21,7 +21,7 @@ async def test_a_host_kick_racing_a_concession_removes_the_player_once_and_the_g
     await world.game(ADA, BO, CY)
     info, refused = await outcome_of(
         world,
-        world.service.kick(channel_id=CHANNEL, user_id=ADA, can_manage=False, target_id=BO),
+        world.service.host.kick(channel_id=CHANNEL, user_id=ADA, can_manage=False, target_id=BO),
         world.table.concede(channel_id=CHANNEL, user_id=BO),
     )
     assert info.status == "running"
@@ -33,8 +33,8 @@ async def test_a_player_leaving_the_server_while_the_host_kicks_them_leaves_once
     await world.game(ADA, BO, CY)
     info, _ = await outcome_of(
         world,
-        world.service.member_left(guild_id=GUILD, user_id=BO),
-        world.service.kick(channel_id=CHANNEL, user_id=ADA, can_manage=False, target_id=BO),
+        world.service.removals.member_left(guild_id=GUILD, user_id=BO),
+        world.service.host.kick(channel_id=CHANNEL, user_id=ADA, can_manage=False, target_id=BO),
     )
     assert info.status == "running"
     assert [s.name for s in info.seats if s.active] == ["Ada", "Cy"]
@@ -47,5 +47,7 @@ async def test_a_refused_kick_writes_nothing_in_the_log(world):
     await world.table.concede(channel_id=CHANNEL, user_id=BO)
     before = await world.table.log(channel_id=CHANNEL, limit=None)
     with pytest.raises(TableError, match="not playing"):
-        await world.service.kick(channel_id=CHANNEL, user_id=ADA, can_manage=False, target_id=BO)
+        await world.service.host.kick(
+            channel_id=CHANNEL, user_id=ADA, can_manage=False, target_id=BO
+        )
     assert await world.table.log(channel_id=CHANNEL, limit=None) == before

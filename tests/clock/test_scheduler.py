@@ -44,7 +44,7 @@ async def test_the_loop_waits_until_each_timer_and_fires_it_once_in_order():
             await asyncio.Event().wait()  # idle: would wait for a wake-up
         clock.now += timeout
 
-    scheduler = Scheduler(service, clock=clock, sleep=fake_sleep)
+    scheduler = Scheduler(service, now=clock, sleep=fake_sleep)
     scheduler.start()
     await asyncio.wait_for(stop.wait(), 5)
     await scheduler.stop()
@@ -72,7 +72,7 @@ async def test_a_failing_fire_is_retried_later_instead_of_killing_the_loop():
             await asyncio.Event().wait()
         clock.now += timeout
 
-    scheduler = Scheduler(service, clock=clock, sleep=fake_sleep, retry_after=60)
+    scheduler = Scheduler(service, now=clock, sleep=fake_sleep, retry_after=60)
     scheduler.start()
     await asyncio.wait_for(stop.wait(), 5)
     await scheduler.stop()

@@ -69,25 +69,27 @@ async def test_after_the_missed_turn_limit_the_others_are_asked_to_vote(world):
 async def test_no_vote_can_be_cast_before_one_is_open(world):
     await world.game(ADA, BO, CY)
     with pytest.raises(TableError, match="No vote is open"):
-        await world.service.vote(channel_id=CHANNEL, user_id=BO, target_id=ADA, choice="kick")
+        await world.service.votes.vote(channel_id=CHANNEL, user_id=BO, target_id=ADA, choice="kick")
 
 
 async def test_a_player_cannot_vote_about_their_own_seat(world):
     await world.game(ADA, BO, CY)
     await miss(world, 3)
     with pytest.raises(NotAllowed):
-        await world.service.vote(channel_id=CHANNEL, user_id=ADA, target_id=ADA, choice="keep")
+        await world.service.votes.vote(
+            channel_id=CHANNEL, user_id=ADA, target_id=ADA, choice="keep"
+        )
 
 
 async def test_a_majority_voting_keep_gives_the_seat_to_the_stand_in_for_good(world):
     await world.game(ADA, BO, CY)
     await miss(world, 3)
     said = words.vote(
-        await world.service.vote(channel_id=CHANNEL, user_id=BO, target_id=ADA, choice="keep")
+        await world.service.votes.vote(channel_id=CHANNEL, user_id=BO, target_id=ADA, choice="keep")
     )
     assert "1 keep, 0 kick; 2 needed" in said.text
     said = words.vote(
-        await world.service.vote(channel_id=CHANNEL, user_id=CY, target_id=ADA, choice="keep")
+        await world.service.votes.vote(channel_id=CHANNEL, user_id=CY, target_id=ADA, choice="keep")
     )
     assert "keeps Ada's seat for good" in said.text
     assert (await world.clocks.seat(1, ADA)).standin_for_good
@@ -103,9 +105,9 @@ async def test_a_majority_voting_keep_gives_the_seat_to_the_stand_in_for_good(wo
 async def test_a_majority_voting_kick_removes_the_player_through_the_concede_path(world):
     await world.game(ADA, BO, CY)
     await miss(world, 3)
-    await world.service.vote(channel_id=CHANNEL, user_id=BO, target_id=ADA, choice="kick")
+    await world.service.votes.vote(channel_id=CHANNEL, user_id=BO, target_id=ADA, choice="kick")
     said = words.vote(
-        await world.service.vote(channel_id=CHANNEL, user_id=CY, target_id=ADA, choice="kick")
+        await world.service.votes.vote(channel_id=CHANNEL, user_id=CY, target_id=ADA, choice="kick")
     )
     assert "Ada leaves the game" in said.text
     info = await world.table.game(channel_id=CHANNEL)
@@ -117,7 +119,7 @@ async def test_kicking_one_of_two_players_ends_the_game_for_the_other(world):
     await world.game(ADA, BO)
     await miss(world, 3)
     said = words.vote(
-        await world.service.vote(channel_id=CHANNEL, user_id=BO, target_id=ADA, choice="kick")
+        await world.service.votes.vote(channel_id=CHANNEL, user_id=BO, target_id=ADA, choice="kick")
     )
     assert "That ends the game" in said.text
     info = await world.table.game(channel_id=CHANNEL)
@@ -129,12 +131,12 @@ async def test_moving_again_ends_the_vote(world):
     await miss(world, 3)
     await world.move(ADA)
     with pytest.raises(TableError, match="No vote is open"):
-        await world.service.vote(channel_id=CHANNEL, user_id=BO, target_id=ADA, choice="kick")
+        await world.service.votes.vote(channel_id=CHANNEL, user_id=BO, target_id=ADA, choice="kick")
 
 
 async def test_the_host_chooses_how_many_missed_turns_open_a_vote(world):
     await world.game(ADA, BO, CY)
-    await world.service.set_clock(
+    await world.service.host.set_clock(
         channel_id=CHANNEL, user_id=ADA, can_manage=False, turn_seconds=24 * HOUR, missed_limit=1
     )
     await miss(world, 1)
@@ -145,11 +147,13 @@ async def test_a_seat_the_stand_in_keeps_is_named_in_the_public_note(world):
     await world.game(ADA, BO, CY)
     await miss(world, 3)
     game = await world.table.game(channel_id=CHANNEL)
-    assert await world.service.standin_note(game) == []
+    assert await world.service.standins.note(game) == []
     for voter in (BO, CY):
-        await world.service.vote(channel_id=CHANNEL, user_id=voter, target_id=ADA, choice="keep")
+        await world.service.votes.vote(
+            channel_id=CHANNEL, user_id=voter, target_id=ADA, choice="keep"
+        )
     game = await world.table.game(channel_id=CHANNEL)
-    [note] = await world.service.standin_note(game)
+    [note] = await world.service.standins.note(game)
     assert "A stand-in plays for Ada (kept seat" in note
     assert "Bo" not in note and "Cy" not in note
 
@@ -158,7 +162,7 @@ async def test_a_finished_game_has_no_stand_in_note(world):
     await world.game(ADA, BO)
     await world.clocks.update_seat(1, ADA, standin_for_good=1)
     await world.table.abort(channel_id=CHANNEL, user_id=ADA, is_moderator=False)
-    assert await world.service.standin_note(await world.table.game(channel_id=CHANNEL)) == []
+    assert await world.service.standins.note(await world.table.game(channel_id=CHANNEL)) == []
 
 
 async def test_a_stand_ins_private_events_never_reach_the_channel(world):
@@ -168,7 +172,7 @@ async def test_a_stand_ins_private_events_never_reach_the_channel(world):
     info = await world.table.new_game(
         guild_id=1, channel_id=CHANNEL, user_id=ADA, user_name="Ada", engine=SECRET.name, seed=3
     )
-    await world.service.configure(info.id, turn_seconds=int(24 * HOUR))
+    await world.service.deadlines.configure(info.id, turn_seconds=int(24 * HOUR))
     await world.table.join(channel_id=CHANNEL, user_id=BO, user_name="Bo")
     await world.table.start(channel_id=CHANNEL, user_id=ADA)
     await world.after(24 * HOUR)
@@ -206,7 +210,9 @@ async def _thinking(world) -> list[str]:
         asked.append(level)
         return "take:1"
 
-    world.service.think = think
+    world.service.detach()
+    world.think = think
+    world.build_services()
     return asked
 
 
@@ -220,7 +226,7 @@ async def test_a_stand_in_plays_at_normal_unless_the_host_says_otherwise(world):
 async def test_the_host_sets_the_level_stand_ins_play_at_and_it_is_kept(world):
     asked = await _thinking(world)
     await world.game(ADA, BO)
-    setting = await world.service.set_clock(
+    setting = await world.service.host.set_clock(
         channel_id=CHANNEL,
         user_id=ADA,
         can_manage=False,
@@ -232,32 +238,34 @@ async def test_the_host_sets_the_level_stand_ins_play_at_and_it_is_kept(world):
     asked = await _thinking(world)
     await world.after(24 * HOUR)
     assert asked == ["hard"]
-    info = await world.service.clock_info(channel_id=CHANNEL)
+    info = await world.service.host.clock_info(channel_id=CHANNEL)
     assert "**hard** level" in words.clock_info(info)
 
 
 async def test_only_the_host_sets_the_stand_ins_level(world):
     await world.game(ADA, BO)
     with pytest.raises(NotAllowed):
-        await world.service.set_clock(
+        await world.service.host.set_clock(
             channel_id=CHANNEL,
             user_id=BO,
             can_manage=False,
             turn_seconds=3600,
             standin_level="easy",
         )
-    info = await world.service.clock_info(channel_id=CHANNEL)
+    info = await world.service.host.clock_info(channel_id=CHANNEL)
     assert info.setting.standin_level == "normal"
 
 
 async def test_an_unknown_stand_in_level_is_refused_with_the_valid_ones(world):
     await world.game(ADA, BO)
     with pytest.raises(TableError, match="easy, normal, hard"):
-        await world.service.set_clock(
+        await world.service.host.set_clock(
             channel_id=CHANNEL,
             user_id=ADA,
             can_manage=False,
             turn_seconds=3600,
             standin_level="god",
         )
-    assert (await world.service.clock_info(channel_id=CHANNEL)).setting.standin_level == "normal"
+    assert (
+        await world.service.host.clock_info(channel_id=CHANNEL)
+    ).setting.standin_level == "normal"

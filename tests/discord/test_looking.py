@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import engines
+from tests.shipped import shipped_games
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -129,14 +130,14 @@ def test_the_rules_speak_the_buttons_words_not_move_ids():
 
     from bot.discord_app.commands.looking import rules_text
 
-    for name in ("monopoly", "anatomy_park", "run_animals", "cemetery"):
+    for name in sorted(shipped_games()):
         text = rules_text(engines.get_engine(name)).replace("page:rulings", "")
         assert not re.search(r"`[a-z_]+:[^`]*`", text), f"{name}'s guide names a move id"
         assert not re.search(r"\b[a-z_]+:[a-z0-9_]+", text), f"{name}'s guide names a move id"
         assert "(+" not in text and "+10" not in text, f"{name}'s guide names fixed steps"
 
 
-@pytest.mark.parametrize("game", ["monopoly", "run_animals", "cemetery", "anatomy_park"])
+@pytest.mark.parametrize("game", sorted(shipped_games()))
 async def test_rules_come_with_a_legend_picture_and_its_words(h, ada, game):
     answer = (await h.slash(ada, "game rules", game=game)).only_ephemeral()
     [(name, data)] = answer.files

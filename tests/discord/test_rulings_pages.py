@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from bot.discord_app.rulings import pages, rulings_text
-from bot.discord_app.text import MAX_MESSAGE
+from bot.discord_limits import MAX_MESSAGE
+from tests.shipped import shipped_games
 
 DOC = '# Title\nIntro.\n\n## One\n> "a"\nshort\n\n## Two\n' + "\n".join(["x" * 20] * 6)
 
@@ -23,7 +24,7 @@ def test_a_ruling_longer_than_a_message_is_cut_at_line_ends():
     assert "".join(got).count("x" * 20) == 6  # nothing lost, no line broken
 
 
-@pytest.mark.parametrize("game", ["monopoly", "anatomy_park", "run_animals", "cemetery"])
+@pytest.mark.parametrize("game", sorted(shipped_games()))
 def test_every_game_s_rulings_fit_discord_messages(game):
     text = rulings_text(game)
     got = pages(text)

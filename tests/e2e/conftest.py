@@ -10,7 +10,7 @@ import importlib.util
 import pytest
 
 import engines
-from bot.localdiscord.server import LocalDiscord
+from localdiscord.server import LocalDiscord
 from tests.e2e import secret_toy  # registers the test-only "toy_secret" engine
 from tests.e2e.observe import GameDb
 from tests.localdiscord.botprocess import BotProcess
@@ -89,11 +89,11 @@ def _discord_accepts_every_request(request):
         for name in ("world", "fresh_world")
         if name in request.fixturenames
     ]
-    seen = [len(w.server.call(lambda s=w.server: list(s.refusals))) for w in worlds]
+    seen = [len(w.server.call(lambda s=w.server: list(s.state.refusals))) for w in worlds]
     yield
     refused: list[str] = []
     for w, n in zip(worlds, seen, strict=True):
-        refused += w.server.call(lambda s=w.server: list(s.refusals))[n:]
+        refused += w.server.call(lambda s=w.server: list(s.state.refusals))[n:]
     assert refused == [], "Discord would refuse requests the bot sent:\n" + "\n".join(refused)
 
 

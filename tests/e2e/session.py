@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass, field
 
 import engines
-from bot.localdiscord.records import Channel, Message, User
+from localdiscord.records import Channel, Message, User
 from tests.e2e.observe import GameDb, Witness, contains_word
 from tests.localdiscord.driver import Driver, Reply
 
@@ -287,7 +287,7 @@ class GameSession:
         return self.d.server.call(
             lambda: sum(
                 len(m.history)
-                for m in self.d.server.messages.values()
+                for m in self.d.server.state.messages.values()
                 if m.channel_id == self.channel.id and m.public
             )
         )
@@ -636,6 +636,6 @@ class GameSession:
             saved = json.loads(row.state)
             if self.witness.replayed_state_json(row) != saved:
                 raise ScenarioFailure("replaying the move log does not give the saved state")
-        problems = self.d.server.call(lambda: list(self.d.server.errors))
+        problems = self.d.server.call(lambda: list(self.d.server.state.errors))
         if problems:
             raise ScenarioFailure(f"the local Discord recorded Discord errors: {problems}")

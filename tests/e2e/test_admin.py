@@ -7,7 +7,7 @@ from __future__ import annotations
 import discord
 import pytest
 
-from bot.localdiscord.server import DEFAULT_PERMISSIONS
+from localdiscord.protocol import DEFAULT_PERMISSIONS
 
 MANAGE_SERVER = discord.Permissions(manage_guild=True).value
 DENIED = discord.Permissions(attach_files=True, create_public_threads=True).value

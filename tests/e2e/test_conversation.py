@@ -54,12 +54,12 @@ def test_bench_conversation(world, name):
     def count() -> tuple[int, int, int]:
         posts = [
             m
-            for m in d.server.messages.values()
+            for m in d.server.state.messages.values()
             if m.id >= first and m.channel_id == channel.id and m.public
         ]
         clicks = [
             i
-            for i in d.server.interactions.values()
+            for i in d.server.state.interactions.values()
             if i.id > first
             and i.channel_id == channel.id
             and i.user_id in ids

@@ -23,7 +23,7 @@ def fresh_world(tmp_path):
     log = tmp_path / "bot.log"
     log.write_text("INFO bot: the-bot-said-this\\n")
     bot = types.SimpleNamespace(log_path=log, log_tail=lambda chars: log.read_text()[-chars:])
-    server = types.SimpleNamespace(call=lambda f: f(), refusals=[])
+    server = types.SimpleNamespace(call=lambda f: f(), state=types.SimpleNamespace(refusals=[]))
     yield types.SimpleNamespace(bot=bot, server=server)
 
 

@@ -89,7 +89,7 @@ def test_killed_between_moves_the_game_continues_and_old_buttons_work(fresh_worl
     w.bot.kill()
     assert game.witness.row().version == row.version
     w.bot.start()
-    assert w.server.identifies == 2
+    assert w.server.gateway.identifies == 2
     # the bot's catch-up at connect may edit the channel's messages: let it finish first, so
     # the click below is answered by its own move, not mistaken for an answer by that edit
     w.bot.wait_ready(times=ready + 1)
@@ -127,10 +127,12 @@ def test_killed_while_handling_a_click_nothing_is_lost_or_applied_twice(fresh_wo
         w.server.hold()
     iid = d.click_nowait(actor, turn, button)
     if when == "while acknowledging":
-        w.server.wait_until(lambda: w.server.held >= 1, what="the bot to acknowledge the click")
+        w.server.wait_until(
+            lambda: w.server.rest.held >= 1, what="the bot to acknowledge the click"
+        )
     elif when == "after saving":
         w.server.wait_until(
-            lambda: w.server.held >= 1 and game.witness.row().version == row.version + 1,
+            lambda: w.server.rest.held >= 1 and game.witness.row().version == row.version + 1,
             what="the move to be saved while the bot's messages are held",
         )
     else:
@@ -145,9 +147,9 @@ def test_killed_while_handling_a_click_nothing_is_lost_or_applied_twice(fresh_wo
     assert saved in (row.version, row.version + 1), "a single click applied more than once"
     # the dead bot may have missed the 3-second deadline: that one failure is expected, once
     # the local Discord has judged the click (else it lands after the clearing)
-    record = w.server.interactions[iid]
+    record = w.server.state.interactions[iid]
     w.server.wait_until(lambda: record.acknowledged or record.failed, what="the click's verdict")
-    w.server.call(lambda: w.server.errors.clear())
+    w.server.call(lambda: w.server.state.errors.clear())
     w.bot.start()
     before, edits = d.last_message_id(), game._edit_count()
     # the click again, by whoever may make that move now: the first clicker if it was lost,
@@ -192,12 +194,12 @@ def _kill_after_save_before_announcement(w, game):
     w.server.hold()
     d.click_nowait(actor, turn, button)
     w.server.wait_until(
-        lambda: w.server.held >= 1 and game.witness.row().version == row.version + 1,
+        lambda: w.server.rest.held >= 1 and game.witness.row().version == row.version + 1,
         what="the move to be saved while the bot's messages are held",
     )
     w.bot.kill()
     w.server.release(drop=True)
-    w.server.call(lambda: w.server.errors.clear())
+    w.server.call(lambda: w.server.state.errors.clear())
     return row, turn
 
 

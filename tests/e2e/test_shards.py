@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.localdiscord.records import Channel, User
-from bot.localdiscord.server import LocalDiscord
+from localdiscord.records import Channel, User
+from localdiscord.server import LocalDiscord
 from storage.sql import connect
 from tests.e2e import secret_toy
 from tests.e2e.conftest import HAVE_BOT, bot_args
@@ -148,7 +148,7 @@ def cluster(tmp_path, shared_db_url):
         yield c
         errors = [line for bot in c.bots for line in bot.log_errors()]
         assert errors == [], "a bot logged errors:\n" + "\n".join(errors)
-        refused = c.server.call(lambda: list(c.server.refusals))
+        refused = c.server.call(lambda: list(c.server.state.refusals))
         assert refused == [], "Discord would refuse requests the bots sent:\n" + "\n".join(refused)
     finally:
         c.close()
@@ -164,14 +164,14 @@ def _kill_after_saving_a_click(c: Cluster, game: GameSession, shard: int) -> int
     server.hold()
     iid = d.click_nowait(actor, turn, d.buttons(turn)[0]["custom_id"])
     server.wait_until(
-        lambda: server.held >= 1 and game.witness.row().version == row.version + 1,
+        lambda: server.rest.held >= 1 and game.witness.row().version == row.version + 1,
         what="the move to be saved while the bot's messages are held",
     )
     c.bots[shard].kill()
     server.release(drop=True)
-    record = server.interactions[iid]
+    record = server.state.interactions[iid]
     server.wait_until(lambda: record.acknowledged or record.failed, what="the click's verdict")
-    server.call(lambda: server.errors.clear())  # the dead process's click may have failed
+    server.call(lambda: server.state.errors.clear())  # the dead process's click may have failed
     return row.version + 1
 
 
@@ -260,7 +260,7 @@ def test_a_killed_shards_game_resumes_and_the_other_shards_game_goes_on(cluster)
     assert [m.version for m in moves if m.version == saved] == [saved]
 
     # the commands were uploaded once, by shard 0's process, however often shard 1's started
-    assert c.server.command_puts == 1
+    assert c.server.state.command_puts == 1
 
     # both processes answer moves in their own guilds
     for game in (even, odd):

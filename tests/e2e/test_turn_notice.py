@@ -3,7 +3,7 @@ open; when they are closed the channel is told once instead (played on the toy g
 
 from __future__ import annotations
 
-from bot.localdiscord.records import User
+from localdiscord.records import User
 from tests.e2e.session import GameSession
 
 NOTICE = "It is your turn in"

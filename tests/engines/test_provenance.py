@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import importlib
+
 import pytest
 from pydantic import ValidationError
 
-from engines.provenance import SOURCES, Sourced
+import engines
+from engines.provenance import SOURCES, Sourced, declare
+from tests.shipped import shipped_games
+
+declare({"test-source": "a source the tests name for themselves, in full"})
 
 
 class Thing(Sourced):
@@ -17,9 +23,9 @@ def test_a_default_origin_covers_the_fields_not_named():
     t = Thing(
         name="Haunted Liver",
         vp=4,
-        provenance={"name": "published:cryptozoic-blog", "*": "designed"},
+        provenance={"name": "published:test-source", "*": "designed"},
     )
-    assert t.origin("name") == "published:cryptozoic-blog" and t.origin("vp") == "designed"
+    assert t.origin("name") == "published:test-source" and t.origin("vp") == "designed"
 
 
 def test_published_must_name_its_source():
@@ -50,25 +56,23 @@ def test_an_unknown_origin_is_refused():
 
 
 def test_every_named_source_says_what_it_is():
-    assert all(len(words) > 20 for words in SOURCES.values())
+    list(_sourced_entries())  # every game's data loaded, so every game's sources declared
+    assert SOURCES and all(len(words) > 20 for words in SOURCES.values())
+
+
+def test_a_source_declared_again_must_mean_the_same_source():
+    declare({"test-source": "a source the tests name for themselves, in full"})
+    declare({"test-source": "a source the tests name for themselves, in full"})
+    with pytest.raises(ValueError, match="declared twice"):
+        declare({"test-source": "another source under the same key"})
 
 
 def _sourced_entries():
-    from engines.anatomy_park import data as anatomy
-    from engines.cemetery import data as cemetery
-    from engines.monopoly import data as monopoly
-    from engines.run_animals.data import load
-
-    yield from anatomy.tiles().values()
-    yield from anatomy.reactions().values()
-    yield from anatomy.characters().values()
-    yield from anatomy.plans().values()
-    yield from monopoly.SPACES
-    yield from monopoly.CARDS.values()
-    yield from cemetery.CARDS.values()
-    game = load()
-    yield from game.species.values()
-    yield from game.goals.values()
+    """Every registered game's sourced data entries (``sourced_entries()`` in its ``data``
+    module: a game package with data states where it comes from)."""
+    for name in sorted(shipped_games()):
+        data = importlib.import_module(f"{engines.package_of(name)}.data")
+        yield from data.sourced_entries()
 
 
 def test_every_game_s_data_names_a_source_for_every_published_field():

@@ -9,7 +9,7 @@ import sys
 import time
 from pathlib import Path
 
-from bot.localdiscord.server import LocalDiscord
+from localdiscord.server import LocalDiscord
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -37,7 +37,7 @@ class BotProcess:
     def start(self, timeout: float = 30.0, *, wait_for_commands: bool = True) -> BotProcess:
         """Start it and wait until it identified on the gateway (and, by default, until the
         local Discord holds synced commands)."""
-        before = self.server.identifies
+        before = self.server.gateway.identifies
         cmd = [
             sys.executable,
             "-m",
@@ -54,7 +54,7 @@ class BotProcess:
         cmd += ["--", *self.args]
         env = {
             **os.environ,
-            "DISCORD_TOKEN": self.server.token,
+            "DISCORD_TOKEN": self.server.state.token,
             "PYTHONPATH": str(ROOT),
             "PYTHONUNBUFFERED": "1",
             **self.env,
@@ -69,7 +69,7 @@ class BotProcess:
                 raise RuntimeError(
                     f"the bot exited with {self.proc.returncode}; log: {self.log_tail()}"
                 )
-            ready = self.server.identifies > before and self.server.bot_connected()
+            ready = self.server.gateway.identifies > before and self.server.bot_connected()
             if ready and (not wait_for_commands or self.server.commands()):
                 break
             if time.monotonic() > deadline:

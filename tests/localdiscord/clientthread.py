@@ -9,8 +9,8 @@ from collections.abc import Callable
 
 import discord
 
-from bot.localdiscord.patch import point_discord_at
-from bot.localdiscord.server import LocalDiscord
+from localdiscord.patch import point_discord_at
+from localdiscord.server import LocalDiscord
 
 
 class ClientThread:
@@ -37,7 +37,7 @@ class ClientThread:
                 async def on_ready() -> None:
                     ready.set()
 
-                await self.client.start(self.server.token)
+                await self.client.start(self.server.state.token)
 
             try:
                 self.loop.run_until_complete(main())

@@ -17,15 +17,12 @@ settled (acknowledged, a deferred answer completed, then a short quiet spell) an
 
 from __future__ import annotations
 
-import shlex
 from dataclasses import dataclass, field
 
-from bot.localdiscord import forms
-from bot.localdiscord.records import Channel, Interaction, Message, User
-from bot.localdiscord.server import MANAGE_MESSAGES, LocalDiscord
-
-SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
-STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = 3, 4, 5, 6, 7, 8, 9, 10
+from localdiscord import forms, slash
+from localdiscord.protocol import DEFAULT_PERMISSIONS, MANAGE_MESSAGES
+from localdiscord.records import Channel, Interaction, Message, User
+from localdiscord.server import LocalDiscord
 
 
 class DriverError(AssertionError):
@@ -78,8 +75,6 @@ class Driver:
     def user(self, name: str, *, moderator: bool = False, dms_open: bool = True) -> User:
         """A guild member (``dms_open=False``: one who refuses direct messages from bots)."""
         if name not in self._users:
-            from bot.localdiscord.server import DEFAULT_PERMISSIONS
-
             perms = DEFAULT_PERMISSIONS | (MANAGE_MESSAGES if moderator else 0)
             self._users[name] = self.server.add_user(name, permissions=perms, dms_open=dms_open)
         return self._users[name]
@@ -109,18 +104,19 @@ class Driver:
     # -- slash commands -------------------------------------------------------------------------
     def run(self, user: User, channel: Channel, command: str, **options) -> Reply:
         """``user`` runs ``command`` ("/game new toy", "/play action:take:1") in ``channel``."""
-        data = self._command_data(command, options, focused=None, typed=None)
+        data = self._command_data(command, options, channel=channel, focused=None, typed=None)
         return self._interact(2, user, channel, data)
 
     def autocomplete(
         self, user: User, channel: Channel, command: str, focused: str, typed: str = "", **options
     ) -> list[dict]:
         """The choices the bot offers while ``user`` types ``typed`` into option ``focused``."""
-        data = self._command_data(command, options, focused=focused, typed=typed)
+        data = self._command_data(command, options, channel=channel, focused=focused, typed=typed)
         iid = self.server.create_interaction(type=4, user=user, channel_id=channel.id, data=data)
         self.server.wait_until(
             lambda: (
-                self.server.interactions[iid].acknowledged or self.server.interactions[iid].failed
+                self.server.state.interactions[iid].acknowledged
+                or self.server.state.interactions[iid].failed
             ),
             what=f"autocomplete of {command} {focused}",
         )
@@ -129,112 +125,36 @@ class Driver:
             raise DriverError(f"autocomplete failed: {record.failed}")
         return list(record.choices or [])
 
-    def _command_data(self, command: str, options: dict, *, focused, typed) -> dict:
-        words = shlex.split(command.lstrip("/"))
-        if not words:
-            raise DriverError("empty command")
-        defs = {c["name"]: c for c in self.server.commands()}
-        if words[0] not in defs:
-            raise DriverError(f"the bot registered no /{words[0]} (it has: {sorted(defs)})")
-        root = defs[words[0]]
-        data: dict = {"id": root["id"], "name": root["name"], "type": root.get("type", 1)}
-        if "guild_id" in root:
-            data["guild_id"] = root["guild_id"]
-        node, holder, rest = root, data, words[1:]
-        while any(
-            o.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP) for o in node.get("options") or []
-        ):
-            if not rest:
-                subs = [o["name"] for o in node["options"]]
-                raise DriverError(f"/{' '.join(words)} needs a subcommand: {subs}")
-            sub = next((o for o in node["options"] if o["name"] == rest[0]), None)
-            if sub is None:
-                raise DriverError(f"no subcommand {rest[0]!r} under {node['name']!r}")
-            inner = {"type": sub["type"], "name": sub["name"], "options": []}
-            holder.setdefault("options", []).append(inner)
-            node, holder, rest = sub, inner, rest[1:]
-        params = node.get("options") or []
-        values: dict[str, object] = {}
-        positional = []
-        for word in rest:
-            key, sep, value = word.partition(":")
-            if sep and any(p["name"] == key for p in params):
-                values[key] = value
-            else:
-                positional.append(word)
-        free = [p for p in params if p["name"] not in values and p["name"] not in options]
-        if len(positional) > len(free):
-            raise DriverError(f"too many values for /{' '.join(words)}: {positional}")
-        for p, word in zip(free, positional, strict=False):
-            values[p["name"]] = word
-        values.update(options)
-        out = []
-        resolved: dict = {}
-        for p in params:
-            name = p["name"]
-            if name == focused:
-                out.append({"type": p["type"], "name": name, "value": typed, "focused": True})
-                continue
-            if name not in values:
-                if p.get("required") and focused is None:
-                    raise DriverError(f"/{' '.join(words)} needs option {name!r}")
-                continue
-            out.append(
-                {
-                    "type": p["type"],
-                    "name": name,
-                    "value": self._convert(p, values.pop(name), resolved),
-                }
+    def _command_data(
+        self, command: str, options: dict, *, channel: Channel, focused, typed
+    ) -> dict:
+        """What Discord's client sends for ``command`` typed in ``channel`` (read by the same
+        :mod:`localdiscord.slash` as the page), with ``options`` given by name: text, numbers,
+        or the :class:`User` / :class:`Channel` meant."""
+        text = command if command.startswith("/") else "/" + command
+        given = {name: self._as_text(value) for name, value in options.items()}
+        try:
+            parsed = slash.read(text, self.server.commands(channel.guild_id))
+            resolver = self.server.call(lambda: slash.resolver(self.server.state, channel.guild_id))
+            data = slash.interaction_data(
+                parsed, resolver, focused=focused, typed=typed or "", given=given
             )
-        if values:
-            raise DriverError(
-                f"unknown options {sorted(values)}; the command has {[p['name'] for p in params]}"
-            )
-        if focused is not None and not any(o.get("focused") for o in out):
-            raise DriverError(f"no option {focused!r} to autocomplete")
-        if focused is not None and not next(p for p in params if p["name"] == focused).get(
-            "autocomplete"
-        ):
-            raise DriverError(f"option {focused!r} has no autocomplete")
-        holder.setdefault("options", []).extend(out)
-        if resolved:
-            data["resolved"] = resolved
+        except slash.SlashError as exc:
+            raise DriverError(f"{command}: {exc}") from None
+        if focused is not None:
+            param = next((p for p in parsed.params if p["name"] == focused), None)
+            if param is None:
+                raise DriverError(f"no option {focused!r} to autocomplete")
+            if not param.get("autocomplete"):
+                raise DriverError(f"option {focused!r} has no autocomplete")
         return data
 
-    def _convert(self, param: dict, value, resolved: dict):
-        kind = param["type"]
-        if kind == STRING:
-            value = str(value)
-            if "max_length" in param and len(value) > param["max_length"]:
-                raise DriverError(f"{param['name']} longer than {param['max_length']}")
-        elif kind == INTEGER:
-            value = int(value)
-        elif kind == NUMBER:
-            value = float(value)
-        elif kind == BOOLEAN:
-            value = value if isinstance(value, bool) else str(value).lower() in ("true", "yes", "1")
-        elif kind in (USER, MENTIONABLE):
-            user = value if isinstance(value, User) else self._users[str(value)]
-            resolved.setdefault("users", {})[str(user.id)] = user.payload()
-            member = self.server._member(user)
-            member = {k: v for k, v in member.items() if k != "user"}
-            resolved.setdefault("members", {})[str(user.id)] = member
-            value = str(user.id)
-        elif kind == CHANNEL:
-            channel = value if isinstance(value, Channel) else self._channels[str(value)]
-            resolved.setdefault("channels", {})[str(channel.id)] = {
-                "id": str(channel.id),
-                "name": channel.name,
-                "type": channel.type,
-                "permissions": str((1 << 50) - 1),
-            }
-            value = str(channel.id)
-        choices = param.get("choices")
-        if choices and value not in [c["value"] for c in choices]:
-            raise DriverError(
-                f"{value!r} is not one of the choices of {param['name']}: {[c['value'] for c in choices]}"
-            )
-        return value
+    @staticmethod
+    def _as_text(value) -> str:
+        """An option's value as the user would type it."""
+        if isinstance(value, User | Channel):
+            return value.name
+        return str(value)
 
     # -- components -----------------------------------------------------------------------------
     def buttons(self, message: Message) -> list[dict]:
@@ -270,7 +190,9 @@ class Driver:
         if message.ephemeral and message.visible_to != user.id:
             raise DriverError("that ephemeral message is not visible to this user")
         data = {"custom_id": button["custom_id"], "component_type": 2}
-        return self._interact(3, user, self.server.channels[message.channel_id], data, message)
+        return self._interact(
+            3, user, self.server.state.channels[message.channel_id], data, message
+        )
 
     def click_nowait(self, user: User, message: Message, custom_id: str) -> int:
         """Dispatch a click and return at once (the interaction id): for killing the bot while
@@ -308,7 +230,9 @@ class Driver:
         if not lo <= len(values) <= hi:
             raise DriverError(f"pick between {lo} and {hi} values")
         data = {"custom_id": menu["custom_id"], "component_type": 3, "values": list(values)}
-        return self._interact(3, user, self.server.channels[message.channel_id], data, message)
+        return self._interact(
+            3, user, self.server.state.channels[message.channel_id], data, message
+        )
 
     def submit(self, user: User, opened: Reply, **values: str) -> Reply:
         """``user`` fills in the form (modal) the bot opened in answer to ``opened`` (each
@@ -324,7 +248,7 @@ class Driver:
             data = forms.submission(form, values)
         except forms.FormError as exc:
             raise DriverError(str(exc)) from None
-        channel = self.server.channels[opened.interaction.channel_id]
+        channel = self.server.state.channels[opened.interaction.channel_id]
         return self._interact(5, user, channel, data, opened.clicked)
 
     def _message(self, where: Channel | Message) -> Message:
@@ -334,7 +258,7 @@ class Driver:
 
     # -- plumbing -------------------------------------------------------------------------------
     def _last_id(self) -> int:
-        return self.server.call(lambda: max(self.server.messages, default=0))
+        return self.server.call(lambda: max(self.server.state.messages, default=0))
 
     def _interact(
         self, kind: int, user: User, channel: Channel, data: dict, message: Message | None = None
@@ -350,15 +274,19 @@ class Driver:
         def answered() -> bool:
             # a click acknowledged with type 6 shows nothing yet: wait for what follows it (a
             # new message, or an edit of the clicked message or of a turn message)
-            record = server.interactions[iid]
+            record = server.state.interactions[iid]
             if record.failed or record.response_type in (4, 7, 9) or record.original_edited:
                 return True
             if self._edits(channel) != edits:
                 return True
-            own = [m for m in server.messages.values() if m.interaction_id == iid and not m.loading]
+            own = [
+                m
+                for m in server.state.messages.values()
+                if m.interaction_id == iid and not m.loading
+            ]
             new = [
                 m
-                for mid, m in server.messages.items()
+                for mid, m in server.state.messages.items()
                 if mid > before and m.public and m.channel_id == channel.id
             ]
             return bool(own or new)
@@ -369,11 +297,11 @@ class Driver:
         record = self.server.interaction(iid)
 
         def collect() -> tuple[list[Message], list[Message], Message | None]:
-            own = [m for m in server.messages.values() if m.interaction_id == iid]
-            clicked = server.messages.get(record.message_id or 0)
+            own = [m for m in server.state.messages.values() if m.interaction_id == iid]
+            clicked = server.state.messages.get(record.message_id or 0)
             new = [
                 m
-                for mid, m in server.messages.items()
+                for mid, m in server.state.messages.items()
                 if mid > before and m.public and m.channel_id == channel.id
             ]
             return own, new, clicked
@@ -386,7 +314,7 @@ class Driver:
         return self.server.call(
             lambda: sum(
                 len(m.history)
-                for m in self.server.messages.values()
+                for m in self.server.state.messages.values()
                 if m.channel_id == channel.id and m.public
             )
         )
@@ -396,12 +324,14 @@ class Driver:
         server = self.server
 
         def done() -> bool:
-            pending = [server.interactions[iid]] if iid else list(server.interactions.values())
+            pending = (
+                [server.state.interactions[iid]]
+                if iid
+                else list(server.state.interactions.values())
+            )
             if not all(i.finished for i in pending):
                 return False
-            return (
-                0.0 if server._in_flight else server.loop.time() - server._last_activity
-            ) >= self.quiet
+            return server.rest.idle_for() >= self.quiet
 
         server.wait_until(done, timeout, "the bot to answer")
 
@@ -411,7 +341,7 @@ class Driver:
         """The first public message in ``channel`` newer than id ``after`` that fits ``predicate``."""
 
         def find():
-            for mid, m in self.server.messages.items():
+            for mid, m in self.server.state.messages.items():
                 if mid > after and m.public and m.channel_id == channel.id and predicate(m):
                     return m
             return None

@@ -3,7 +3,7 @@
     DISCORD_TOKEN=<local Discord token> python -m tests.localdiscord.launch_bot \\
         --api http://127.0.0.1:PORT/api/v10 --gateway ws://127.0.0.1:PORT/gateway -- [bot args]
 
-It points discord.py at the local Discord (``bot.localdiscord.patch``), registers the test-only toy
+It points discord.py at the local Discord (``localdiscord.patch``), registers the test-only toy
 engine like ``tests/conftest.py`` does (so scenarios can play it), then hands over to the
 product's own entry point, ``bot.__main__.main`` (or ``--entry module:function``), with the
 remaining arguments. Nothing else of the product is replaced.
@@ -43,7 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     rest = args.rest[1:] if args.rest[:1] == ["--"] else args.rest
 
-    from bot.localdiscord.patch import point_discord_at
+    from localdiscord.patch import point_discord_at
 
     point_discord_at(args.api, args.gateway)
     if not args.no_toy:

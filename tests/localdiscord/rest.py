@@ -7,8 +7,8 @@ import secrets
 import urllib.error
 import urllib.request
 
-from bot.localdiscord.records import Interaction
-from bot.localdiscord.server import LocalDiscord
+from localdiscord.records import Interaction
+from localdiscord.server import LocalDiscord
 
 
 def send(server: LocalDiscord, method: str, path: str, body=None) -> tuple[int, dict | None]:
@@ -18,7 +18,7 @@ def send(server: LocalDiscord, method: str, path: str, body=None) -> tuple[int, 
         f"{server.api_base}/{path}",
         data=raw,
         method=method,
-        headers={"Content-Type": "application/json", "Authorization": f"Bot {server.token}"},
+        headers={"Content-Type": "application/json", "Authorization": f"Bot {server.state.token}"},
     )
     try:
         with urllib.request.urlopen(req) as answer:
@@ -35,7 +35,7 @@ def interaction(
 
     def make() -> Interaction:
         record = Interaction(
-            id=server.ids.next(),
+            id=server.state.ids.next(),
             token=secrets.token_urlsafe(20),
             type=kind,
             user_id=server.ada.id,
@@ -44,7 +44,7 @@ def interaction(
             created=server.loop.time(),
             message_id=message_id,
         )
-        server.interactions[record.id] = record
+        server.state.interactions[record.id] = record
         return record
 
     return server.call(make)

@@ -9,7 +9,9 @@ import json
 import aiohttp
 import pytest
 
-from bot.localdiscord.server import GUILD_MEMBERS_INTENT, LocalDiscord
+from localdiscord import shapes
+from localdiscord.protocol import GUILD_MEMBERS_INTENT
+from localdiscord.server import LocalDiscord
 from tests.localdiscord.rest import callback, interaction, send
 
 
@@ -24,9 +26,9 @@ def server():
 
 @pytest.fixture(autouse=True)
 def _answers_have_the_specs_shape(server):
-    server.call(server.errors.clear)
+    server.call(server.state.errors.clear)
     yield
-    assert server.call(lambda: list(server.errors)) == []
+    assert server.call(lambda: list(server.state.errors)) == []
 
 
 def _buttons(*labels: str) -> list[dict]:
@@ -82,17 +84,17 @@ def test_a_thread_is_created_with_201(server):
 
 def test_application_info_has_the_fields_discord_sends(server):
     status, app = send(server, "GET", "oauth2/applications/@me")
-    assert status == 200 and app["id"] == str(server.application_id)
+    assert status == 200 and app["id"] == str(server.state.application_id)
 
 
 def test_without_the_members_intent_the_guild_lists_only_the_bot(server):
-    server.call(lambda: setattr(server, "intents", 0))
-    members = server.call(server._guild_payload)["members"]
-    assert [m["user"]["id"] for m in members] == [str(server.bot.id)]
-    server.call(lambda: setattr(server, "intents", GUILD_MEMBERS_INTENT))
-    members = server.call(server._guild_payload)["members"]
+    server.call(lambda: setattr(server.state, "intents", 0))
+    members = server.call(lambda: shapes.guild(server.state))["members"]
+    assert [m["user"]["id"] for m in members] == [str(server.state.bot.id)]
+    server.call(lambda: setattr(server.state, "intents", GUILD_MEMBERS_INTENT))
+    members = server.call(lambda: shapes.guild(server.state))["members"]
     assert {m["user"]["id"] for m in members} >= {str(server.ada.id), str(server.hermit.id)}
-    server.call(lambda: setattr(server, "intents", 0))
+    server.call(lambda: setattr(server.state, "intents", 0))
 
 
 # -- direct messages -----------------------------------------------------------------------------
@@ -138,10 +140,10 @@ def _request_whole_member_list(server: LocalDiscord, intents: int) -> tuple[list
         seen: list[str] = []
         async with aiohttp.ClientSession() as http, http.ws_connect(server.gateway_url) as ws:
             await ws.receive_json()  # hello
-            identify = {"token": server.token, "intents": intents, "properties": {}}
+            identify = {"token": server.state.token, "intents": intents, "properties": {}}
             await ws.send_json({"op": 2, "d": identify})
             await ws.send_json(
-                {"op": 8, "d": {"guild_id": str(server.guild_id), "query": "", "limit": 0}}
+                {"op": 8, "d": {"guild_id": str(server.state.guild_id), "query": "", "limit": 0}}
             )
             while not ws.closed:
                 msg = await ws.receive(timeout=5)
@@ -158,6 +160,6 @@ def _request_whole_member_list(server: LocalDiscord, intents: int) -> tuple[list
 def test_the_whole_member_list_needs_the_members_intent(server):
     seen, code = _request_whole_member_list(server, intents=1)
     assert "GUILD_MEMBERS_CHUNK" not in seen and code == 4013
-    assert server.call(lambda: server.errors.pop()).startswith("requested the member list")
+    assert server.call(lambda: server.state.errors.pop()).startswith("requested the member list")
     seen, _ = _request_whole_member_list(server, intents=1 | GUILD_MEMBERS_INTENT)
     assert seen[-1] == "GUILD_MEMBERS_CHUNK"

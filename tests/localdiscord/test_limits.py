@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.localdiscord import limits, validate
+from bot.discord_limits import MAX_FILE_SIZE
+from localdiscord import protocol, validate
 
 POST = ("POST", "/channels/{channel_id}/messages")
 
@@ -81,7 +82,7 @@ def test_content_over_2000_characters_is_refused():
 
 
 def test_file_over_10_mib_is_refused():
-    assert _refused({}, [("big.png", b"0" * (limits.MAX_FILE_SIZE + 1))]) == ["files[0]"]
+    assert _refused({}, [("big.png", b"0" * (MAX_FILE_SIZE + 1))]) == ["files[0]"]
     assert _refused({}, [("ok.png", b"0" * 1000)]) == []
 
 
@@ -104,7 +105,7 @@ def test_integer_snowflakes_are_accepted_as_discord_does():
 
 def test_allowed_mentions_restrict_who_is_pinged():
     content = "<@1> and <@!2>"
-    assert limits.pinged_ids(content, None) == [1, 2]
-    assert limits.pinged_ids(content, {"parse": [], "users": ["2"]}) == [2]
-    assert limits.pinged_ids(content, {"parse": ["users"]}) == [1, 2]
-    assert limits.pinged_ids(content, {"parse": []}) == []
+    assert protocol.pinged_ids(content, None) == [1, 2]
+    assert protocol.pinged_ids(content, {"parse": [], "users": ["2"]}) == [2]
+    assert protocol.pinged_ids(content, {"parse": ["users"]}) == [1, 2]
+    assert protocol.pinged_ids(content, {"parse": []}) == []

@@ -7,7 +7,9 @@ import urllib.request
 
 import pytest
 
-from bot.localdiscord.server import GUILD_MEMBERS_INTENT, LocalDiscord
+from localdiscord import shapes
+from localdiscord.protocol import GUILD_MEMBERS_INTENT
+from localdiscord.server import LocalDiscord
 from tests.localdiscord.clientthread import ClientThread
 from tests.localdiscord.demo_bot import _png, make_client
 from tests.localdiscord.driver import Driver, DriverError
@@ -26,14 +28,14 @@ def world():
 
 
 def _shape_problems(server: LocalDiscord) -> list[str]:
-    return [e for e in server.call(lambda: list(server.errors)) if "the local Discord's" in e]
+    return [e for e in server.call(lambda: list(server.state.errors)) if "the local Discord's" in e]
 
 
 @pytest.fixture()
 def clean(world):
     server = world[0]
     assert _shape_problems(server) == []
-    server.call(server.errors.clear)
+    server.call(server.state.errors.clear)
     yield world
     # every answer and gateway payload of the test had the spec's shape
     assert _shape_problems(server) == []
@@ -41,9 +43,9 @@ def clean(world):
 
 def test_client_logs_in_and_syncs_its_commands(clean):
     server, *_ = clean
-    assert server.identifies == 1
+    assert server.gateway.identifies == 1
     assert [c["name"] for c in server.commands()] == ["demo"]
-    assert server.unhandled == []
+    assert server.state.unhandled == []
 
 
 def test_slash_command_reply_pings_only_the_allowed_user(clean):
@@ -53,7 +55,7 @@ def test_slash_command_reply_pings_only_the_allowed_user(clean):
     message = reply.messages[0]
     assert message.content == f"hello <@{bob.id}>" and message.public
     assert message.pinged == [bob.id]
-    assert server.errors == []
+    assert server.state.errors == []
 
 
 def test_deferred_answer_with_a_file_keeps_its_bytes(clean):
@@ -64,7 +66,7 @@ def test_deferred_answer_with_a_file_keeps_its_bytes(clean):
     assert follow and follow[0].images()[0].data == _png()
     assert follow[0].content == "here it is" and follow[0].history[-1]["content"] == "here"
     assert follow[0].attachments[0].filename == "board.png"
-    assert server.errors == []
+    assert server.state.errors == []
 
 
 def test_first_follow_up_to_a_private_deferral_replaces_it_and_stays_private(clean):
@@ -148,31 +150,31 @@ def test_autocomplete_choices_come_back(clean):
 def test_more_than_25_autocomplete_choices_is_an_error(clean):
     server, d, chan, ada, _ = clean
     # typing "many" makes the demo ignore the limit; the refused answer leaves the user waiting
-    server.response_deadline = 0.3
+    server.state.response_deadline = 0.3
     try:
         with pytest.raises(DriverError):
             d.autocomplete(ada, chan, "/demo pick", "fruit", "many")
     finally:
-        server.response_deadline = 3.0
-    assert any("data.choices: Must be 25 or fewer" in e for e in server.errors)
+        server.state.response_deadline = 3.0
+    assert any("data.choices: Must be 25 or fewer" in e for e in server.state.errors)
 
 
 def test_answer_after_the_deadline_fails_the_interaction(clean):
     server, d, chan, ada, _ = clean
-    server.response_deadline = 0.3
+    server.state.response_deadline = 0.3
     try:
         reply = d.run(ada, chan, "/demo late")
     finally:
-        server.response_deadline = 3.0
+        server.state.response_deadline = 3.0
     assert reply.failed and reply.messages == []
-    assert any("not acknowledged" in e for e in server.errors)
+    assert any("not acknowledged" in e for e in server.state.errors)
 
 
 def test_message_over_2000_characters_is_refused(clean):
     server, d, chan, ada, _ = clean
     reply = d.run(ada, chan, "/demo long")
     assert reply.ephemeral and reply.messages[0].content == "could not"
-    assert any("content: Must be 2000 or fewer in length" in e for e in server.errors)
+    assert any("content: Must be 2000 or fewer in length" in e for e in server.state.errors)
 
 
 def test_channel_message_edit_and_thread(clean):
@@ -180,8 +182,8 @@ def test_channel_message_edit_and_thread(clean):
     d.run(ada, chan, "/demo channel")
     message = d.latest_public(chan)
     assert message.content == "edited in the channel" and message.images()
-    assert any(c.parent_id == chan.id for c in server.channels.values())
-    url = server._message_payload(message)["attachments"][0]["url"]
+    assert any(c.parent_id == chan.id for c in server.state.channels.values())
+    url = shapes.message(server.state, message)["attachments"][0]["url"]
     assert urllib.request.urlopen(url).read() == message.attachments[0].data
 
 
@@ -198,7 +200,7 @@ def test_second_answer_to_an_interaction_is_an_error(clean):
     with pytest.raises(urllib.error.HTTPError) as err:
         urllib.request.urlopen(req)
     assert err.value.code == 400
-    assert any("answered twice" in e for e in server.errors)
+    assert any("answered twice" in e for e in server.state.errors)
 
 
 def test_unknown_command_cannot_be_run(clean):
@@ -212,7 +214,9 @@ def test_unknown_command_cannot_be_run(clean):
 def test_reconnect_request_resumes_the_session(clean):
     server, d, chan, ada, bob = clean
     server.disconnect_bot(reconnect_op=True)
-    server.wait_until(lambda: server.resumes >= 1 and server._active.ws is not None, what="resume")
+    server.wait_until(
+        lambda: server.gateway.resumes >= 1 and server.gateway.active.ws is not None, what="resume"
+    )
     reply = d.run(ada, chan, "/demo hello", who=bob)
     assert reply.messages[0].content == f"hello <@{bob.id}>"
 
@@ -235,10 +239,10 @@ def test_bot_process_killed_and_restarted_keeps_its_persistent_buttons(tmp_path)
                 lambda: not server.bot_connected()
             )
             bot.start()
-            assert server.identifies == 2
+            assert server.gateway.identifies == 2
             d.click(ada, old, "Plus one")
             assert d.latest_public(chan).content == "count 1"
-            assert server.errors == []
+            assert server.state.errors == []
         finally:
             bot.stop()
 
@@ -246,15 +250,15 @@ def test_bot_process_killed_and_restarted_keeps_its_persistent_buttons(tmp_path)
 def test_guild_commands_are_kept_apart_from_global_ones(clean):
     server, *_ = clean
     req = urllib.request.Request(
-        f"{server.api_base}/applications/{server.application_id}/guilds/{server.guild_id}/commands",
+        f"{server.api_base}/applications/{server.state.application_id}/guilds/{server.state.guild_id}/commands",
         data=json.dumps([{"name": "local", "description": "Guild only", "type": 1}]).encode(),
-        headers={"Content-Type": "application/json", "Authorization": f"Bot {server.token}"},
+        headers={"Content-Type": "application/json", "Authorization": f"Bot {server.state.token}"},
         method="PUT",
     )
     stored = json.loads(urllib.request.urlopen(req).read())
-    assert stored[0]["guild_id"] == str(server.guild_id)
+    assert stored[0]["guild_id"] == str(server.state.guild_id)
     assert [c["name"] for c in server.commands()] == ["local", "demo"]
-    server.call(lambda: server.guild_commands.clear())
+    server.call(lambda: server.state.guild_commands.clear())
 
 
 def test_requests_without_the_bot_token_are_unauthorized(clean):
@@ -266,10 +270,11 @@ def test_requests_without_the_bot_token_are_unauthorized(clean):
 
 def test_a_dropped_gateway_socket_is_resumed(clean):
     server, d, chan, ada, bob = clean
-    resumes = server.resumes
+    resumes = server.gateway.resumes
     server.disconnect_bot(reconnect_op=False)
     server.wait_until(
-        lambda: server.resumes > resumes and server._active.ws is not None, what="resume"
+        lambda: server.gateway.resumes > resumes and server.gateway.active.ws is not None,
+        what="resume",
     )
     reply = d.run(ada, chan, "/demo hello", who=bob)
     assert reply.messages[0].pinged == [bob.id]
@@ -278,9 +283,9 @@ def test_a_dropped_gateway_socket_is_resumed(clean):
 def test_no_member_events_reach_a_bot_without_the_members_intent(clean):
     server, d, *_ = clean
     d.user("Newcomer")
-    events = server.call(lambda: [e["t"] for e in server._active.events])
+    events = server.call(lambda: [e["t"] for e in server.gateway.active.events])
     assert "GUILD_MEMBER_ADD" not in events
-    assert server.intents & GUILD_MEMBERS_INTENT == 0
+    assert server.state.intents & GUILD_MEMBERS_INTENT == 0
 
 
 def test_a_direct_message_reaches_the_user(clean):
@@ -288,7 +293,7 @@ def test_a_direct_message_reaches_the_user(clean):
     reply = d.run(ada, chan, "/demo dm")
     assert reply.messages[0].content == "sent"
     assert [m.content for m in d.dms_to(ada)] == ["a private hello"]
-    assert server.errors == []
+    assert server.state.errors == []
 
 
 def test_a_user_with_closed_dms_gets_none_and_the_bot_hears_50007(clean):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.localdiscord.server import LocalDiscord
+from localdiscord.server import LocalDiscord
 from tests.localdiscord.rest import callback, interaction, send
 
 
@@ -20,7 +20,7 @@ def server():
 def followup(server: LocalDiscord, body) -> tuple[int, dict | None]:
     record = interaction(server)
     assert callback(server, record, {"type": 5})[0] == 200
-    return send(server, "POST", f"webhooks/{server.application_id}/{record.token}", body)
+    return send(server, "POST", f"webhooks/{server.state.application_id}/{record.token}", body)
 
 
 def post(server: LocalDiscord, body) -> tuple[int, dict | None]:
@@ -216,7 +216,7 @@ def test_an_empty_immediate_response_is_refused(server):
 def test_duplicate_command_names_are_refused(server):
     command = {"name": "game", "description": "Play", "type": 1}
     status, answer = send(
-        server, "PUT", f"applications/{server.application_id}/commands", [command, command]
+        server, "PUT", f"applications/{server.state.application_id}/commands", [command, command]
     )
     assert (status, answer["code"]) == (400, 50035)
     assert where(answer) == [("1.name", "APPLICATION_COMMANDS_DUPLICATE_NAME")]
@@ -256,9 +256,9 @@ def test_a_refused_body_changes_nothing(server):
 
 
 def test_every_refusal_is_recorded_as_a_discord_error(server):
-    server.call(server.errors.clear)
+    server.call(server.state.errors.clear)
     post(server, {"components": row(button(style=9))})
-    assert server.call(lambda: list(server.errors)) == [
+    assert server.call(lambda: list(server.state.errors)) == [
         "Discord would refuse POST /channels/{channel_id}/messages: Invalid Form Body: "
         "components.0.components.0.style: Value 9 is not a valid choice. (BASE_TYPE_CHOICES)"
     ]

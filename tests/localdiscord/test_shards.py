@@ -10,8 +10,8 @@ import json
 import aiohttp
 import pytest
 
-from bot.localdiscord.records import shard_of
-from bot.localdiscord.server import LocalDiscord
+from localdiscord.records import shard_of
+from localdiscord.server import LocalDiscord
 from tests.localdiscord.rest import send
 
 
@@ -32,7 +32,7 @@ class Shard:
     async def open(self, http: aiohttp.ClientSession) -> Shard:
         self.ws = await http.ws_connect(self.server.gateway_url)
         await self.ws.receive_json()  # hello
-        identify: dict = {"token": self.server.token, "intents": 1, "properties": {}}
+        identify: dict = {"token": self.server.state.token, "intents": 1, "properties": {}}
         if self.shard is not None:
             identify["shard"] = self.shard
         await self.ws.send_json({"op": 2, "d": identify})
@@ -99,12 +99,14 @@ def test_identify_with_an_invalid_shard_is_closed_4010(server, shard):
     conn = _run(go())
     assert conn.close_code == 4010
     assert not [e for e in conn.events if e["t"] == "READY"]
-    assert server.call(lambda: server.errors.pop()).startswith("IDENTIFY with an invalid shard")
+    assert server.call(lambda: server.state.errors.pop()).startswith(
+        "IDENTIFY with an invalid shard"
+    )
 
 
 def test_ready_and_guild_create_list_only_the_connections_shard(server):
     even, odd = _two_guilds(server)
-    first = server.guild_id
+    first = server.state.guild_id
 
     async def go():
         shards = await _connect(server, [0, 2], [1, 2])
@@ -122,7 +124,7 @@ def test_ready_and_guild_create_list_only_the_connections_shard(server):
         assert listed == created == expected
         assert ready["shard"] == conn.shard
     server.wait_until(
-        lambda: all(s.ws is None for s in server._shards.values()), 5, "both shards to close"
+        lambda: all(s.ws is None for s in server.gateway.shards.values()), 5, "both shards to close"
     )
     assert server.connected_shards() == []
 
@@ -137,7 +139,7 @@ def test_without_a_shard_one_connection_hears_every_guild(server):
 
     conn = _run(go())
     created = {int(e["d"]["id"]) for e in conn.events if e["t"] == "GUILD_CREATE"}
-    assert created == {server.guild_id, even, odd}
+    assert created == {server.state.guild_id, even, odd}
     assert "shard" not in next(e["d"] for e in conn.events if e["t"] == "READY")
 
 
@@ -228,7 +230,7 @@ def test_direct_messages_belong_to_shard_zero(server):
             shards = [await Shard(server, s).open(http) for s in ([0, 2], [1, 2])]
             for s in shards:
                 await s.read()
-            routed = server.call(lambda: [s.shard for s in server._routed(None)])
+            routed = server.call(lambda: [s.shard for s in server.gateway.routed(None)])
             for s in shards:
                 await s.ws.close()
             return routed
@@ -245,5 +247,5 @@ def test_gateway_bot_recommends_one_shard_per_thousand_guilds(server):
         server.add_guild(f"g{n}")
     status, body = send(server, "GET", "gateway/bot")
     assert body["shards"] == 2
-    server.recommended_shards = 16
+    server.state.recommended_shards = 16
     assert send(server, "GET", "gateway/bot")[1]["shards"] == 16

@@ -7,8 +7,8 @@ from importlib import resources
 
 import pytest
 
-from bot.localdiscord.server import LocalDiscord
-from bot.localdiscord.spec import Spec, spec
+from localdiscord.server import LocalDiscord
+from localdiscord.spec import Spec, spec
 from tests.localdiscord.test_refused_bodies import INVALID, button, row, select
 
 MESSAGES = "/channels/{channel_id}/messages"
@@ -19,12 +19,12 @@ def test_the_spec_names_its_source_commit_and_carries_its_licence():
     source = spec().source
     assert source["repository"] == "https://github.com/discord/discord-api-spec"
     assert len(source["commit"]) == 40
-    assert "MIT License" in (resources.files("bot.localdiscord") / "spec" / "LICENSE").read_text()
+    assert "MIT License" in (resources.files("localdiscord") / "spec" / "LICENSE").read_text()
 
 
 def test_every_route_the_local_discord_serves_is_in_the_spec():
     server = LocalDiscord()
-    for method, path, _, _ in server._routes:
+    for method, path, _, _ in server.rest.routes:
         assert spec().has(method, path), f"{method} {path}"
 
 

@@ -12,8 +12,8 @@ from PIL import Image
 from engines.core import IllegalAction
 from engines.monopoly.data import FIGURES
 from engines.monopoly.engine import ENGINE
+from engines.monopoly.render_layout import token_anchor
 from rendering import render_board
-from rendering.monopoly import token_anchor
 
 from .helpers import NAMES
 

@@ -92,8 +92,8 @@ def test_board_image_is_a_square_png_under_300_kb():
 
 
 def test_board_image_marks_the_owner_colour_on_owned_spaces():
+    from engines.monopoly.render import _layout
     from rendering.kit import player_colour
-    from rendering.monopoly import _layout
 
     png = render_board("monopoly", ENGINE.view(_midgame(), None))
     image = Image.open(io.BytesIO(png)).convert("RGB")

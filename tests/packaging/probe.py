@@ -15,11 +15,12 @@ from pathlib import Path
 
 import bot
 import engines
+import localdiscord
 import rendering
 import storage
 from bot.discord_app.rulings import pages, rulings_text
-from bot.localdiscord.spec import Spec
 from bot.webstatic import static_file
+from localdiscord.spec import Spec
 from storage import Store
 from storage.migrate import MIGRATIONS_DIR, discover
 
@@ -28,7 +29,7 @@ def _packaged_files() -> list[str]:
     """Every file beside the code in the installed packages (all but Python sources)."""
     site = Path(bot.__file__).parents[1]
     found = []
-    for package in ("bot", "engines", "rendering", "storage"):
+    for package in ("bot", "engines", "localdiscord", "rendering", "storage"):
         for path in (site / package).rglob("*"):
             if path.is_file() and path.suffix not in (".py", ".pyc"):
                 found.append(path.relative_to(site).as_posix())
@@ -69,10 +70,12 @@ def main() -> None:
             for name in (p.name for p in (resources.files(package) / "static").iterdir())
             if static_file(package, name).body
         )
-        for package in ("bot.local", "bot.watch")
+        for package in ("localdiscord.web", "bot.watch")
     }
     report = {
-        "modules": {m.__name__: m.__file__ for m in (bot, engines, rendering, storage)},
+        "modules": {
+            m.__name__: m.__file__ for m in (bot, engines, localdiscord, rendering, storage)
+        },
         "prefix": sys.prefix,
         "files": _packaged_files(),
         "games": _games(),

@@ -20,7 +20,7 @@ import pytest
 from tests.shipped import shipped_games
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("bot", "engines", "rendering", "storage")
+PACKAGES = ("bot", "engines", "localdiscord", "rendering", "storage")
 #: what the wheel is built from: the project's metadata and its packages
 SOURCES = ("pyproject.toml", "README.md", *PACKAGES)
 
@@ -132,7 +132,9 @@ def test_the_installed_store_applies_every_migration(installed):
 
 def test_the_web_pages_and_the_discord_spec_load_from_the_installed_package(installed):
     assert installed["static"] == {
-        "bot.local": sorted(p.name for p in (ROOT / "bot" / "local" / "static").iterdir()),
+        "localdiscord.web": sorted(
+            p.name for p in (ROOT / "localdiscord" / "web" / "static").iterdir()
+        ),
         "bot.watch": sorted(p.name for p in (ROOT / "bot" / "watch" / "static").iterdir()),
     }
     assert len(installed["spec_commit"]) == 40

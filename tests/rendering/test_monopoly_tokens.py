@@ -7,14 +7,14 @@ import itertools
 
 import pytest
 
-from rendering.monopoly import TOKEN_RADII, _grid_spots, _side_spots, cell_rect
+from engines.monopoly.render_layout import TOKEN_RADII, cell_rect, grid_spots, side_spots
 
 #: the side spaces that touch a corner, paired across that corner
 BESIDE_A_CORNER = [(1, 39), (9, 11), (19, 21), (29, 31)]
 
 
 def discs(space: int, n: int) -> list[tuple[int, int, int]]:
-    r, spots = _side_spots(space, n)
+    r, spots = side_spots(space, n)
     return [(x, y, r) for x, y in spots]
 
 
@@ -71,6 +71,6 @@ def test_a_lone_token_is_drawn_at_the_largest_size():
 def test_tokens_in_the_jail_corner_stay_inside_their_part_of_it(box):
     x0, y0, x1, y1 = box
     for n in range(1, 4):
-        r, spots = _grid_spots(n, box)
+        r, spots = grid_spots(n, box)
         for x, y in spots:
             assert x0 <= x - r and x + r <= x1 and y0 <= y - r and y + r <= y1

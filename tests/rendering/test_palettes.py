@@ -8,7 +8,7 @@ from PIL import Image
 
 import rendering
 from engines.run_animals.engine import ENGINE
-from rendering.run_animals import FOREST
+from engines.run_animals.render import FOREST
 
 
 def board(view) -> Image.Image:

@@ -9,8 +9,8 @@ import pytest
 from PIL import Image
 
 import rendering
+from engines.run_animals import render as art
 from engines.run_animals.engine import ENGINE
-from rendering import run_animals as art
 from tests.run_animals.helpers import PLAYERS, game
 
 

@@ -62,8 +62,8 @@ async def played(location) -> None:
         await world.game(ADA, BO, CY)
         await world.move(ADA)
         await world.after(25 * HOUR)  # Bo's time runs out: a stand-in plays, reminders fire
-        await world.service.away(guild_id=GUILD, user_id=CY, seconds=3 * 24 * 3600)
-        await world.service.set_notify(user_id=BO, on=True)
+        await world.service.absences.away(guild_id=GUILD, user_id=CY, seconds=3 * 24 * 3600)
+        await world.service.reminders.set_notify(user_id=BO, on=True)
         await world.clocks.cast_vote(first.game.id, BO, ADA, "keep")
         await world.store.set_meta("commands_hash", "abc")
     finally:

@@ -4,7 +4,7 @@ save, one clock update and one read of the notes, however many players and state
 from __future__ import annotations
 
 import engines
-from bot.clock.service import ClockService
+from bot.clock.service import ClockServices
 from bot.table import Table
 from storage import Store
 from storage.clock import ClockStore
@@ -19,7 +19,7 @@ async def test_a_move_costs_at_most_four_round_trips(db_location, monkeypatch):
     store = await Store.open(path)
     clocks = await ClockStore.open(path)
     table = Table(store, render=False)
-    ClockService(table, clocks, Notifier())
+    ClockServices.build(table, clocks, Notifier())
     try:
         await table.new_game(
             guild_id=1, channel_id=5, user_id=1, user_name="P1", engine="toy", seed=3

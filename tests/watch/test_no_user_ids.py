@@ -41,7 +41,7 @@ async def four_players(world) -> int:
     game = await world.table.new_game(
         guild_id=GUILD, channel_id=CHANNEL, user_id=ADA, user_name="Ada", engine="toy", seed=7
     )
-    await world.service.configure(game.id, turn_seconds=24 * 3600)
+    await world.service.deadlines.configure(game.id, turn_seconds=24 * 3600)
     for user in (BO, CY, DI):
         await world.table.join(channel_id=CHANNEL, user_id=user, user_name=NAMES[user])
     await world.table.start(channel_id=CHANNEL, user_id=ADA)
@@ -66,15 +66,15 @@ async def test_no_watch_page_response_of_a_game_full_of_host_actions_holds_a_use
     game_id = await four_players(world)
     host = {"channel_id": CHANNEL, "can_manage": False}
     service = world.service
-    await service.pause(channel_id=CHANNEL, user_id=MOD, can_manage=True, by_name="Mod Mia")
-    await service.resume(**host, user_id=ADA)
-    await service.set_clock(**host, user_id=ADA, turn_seconds=24 * 3600, missed_limit=1)
-    await service.nudge(channel_id=CHANNEL, user_id=BO)
+    await service.host.pause(channel_id=CHANNEL, user_id=MOD, can_manage=True, by_name="Mod Mia")
+    await service.host.resume(**host, user_id=ADA)
+    await service.host.set_clock(**host, user_id=ADA, turn_seconds=24 * 3600, missed_limit=1)
+    await service.reminders.nudge(channel_id=CHANNEL, user_id=BO)
     await world.after(24 * HOUR)  # Ada's stand-in plays; a vote about her opens
-    await service.vote(channel_id=CHANNEL, user_id=BO, target_id=ADA, choice="kick")
-    await service.vote(channel_id=CHANNEL, user_id=CY, target_id=ADA, choice="kick")
-    await service.hand_over(**host, user_id=BO, target_id=CY)
-    await service.kick(**host, user_id=CY, target_id=DI)
+    await service.votes.vote(channel_id=CHANNEL, user_id=BO, target_id=ADA, choice="kick")
+    await service.votes.vote(channel_id=CHANNEL, user_id=CY, target_id=ADA, choice="kick")
+    await service.host.hand_over(**host, user_id=BO, target_id=CY)
+    await service.host.kick(**host, user_id=CY, target_id=DI)
     while (await world.table.game_by_id(game_id)).status == "running":
         [user] = await world.waiting(CHANNEL)
         await world.move(user, "take:1", CHANNEL)
@@ -90,8 +90,10 @@ async def test_no_watch_page_response_of_a_game_full_of_host_actions_holds_a_use
 
 async def test_the_log_names_who_used_a_host_power_by_seat_or_display_name(world):
     await four_players(world)
-    await world.service.pause(channel_id=CHANNEL, user_id=MOD, can_manage=True, by_name="Mod Mia")
-    await world.service.resume(channel_id=CHANNEL, user_id=ADA, can_manage=False)
+    await world.service.host.pause(
+        channel_id=CHANNEL, user_id=MOD, can_manage=True, by_name="Mod Mia"
+    )
+    await world.service.host.resume(channel_id=CHANNEL, user_id=ADA, can_manage=False)
     log = await world.table.log(channel_id=CHANNEL, limit=2)
     assert log[0].endswith("⏸️ Mod Mia paused the clock.")
     assert log[1].endswith("▶️ Ada resumed the clock.")

@@ -14,7 +14,7 @@ moving a command changes the tree's payload, so the next start with sync mode ``
 
 A command's interaction is a ``discord.Interaction[TabletopClient]``: inside it,
 ``interaction.client.table`` is the :class:`bot.table.Table` and
-``clock_service_of(interaction.client)`` the :class:`bot.clock.service.ClockService`; raise any
+``clock_service_of(interaction.client)`` the :class:`bot.clock.service.ClockServices`; raise any
 ``TableError`` / ``BadInput`` / ``engines.IllegalAction`` to refuse: the tree's error handler
 answers it ephemerally (see :mod:`bot.discord_app.replies`). Defer before slow work.
 """

@@ -21,6 +21,7 @@ from bot.discord_app.channels import channel_id_of, guild_id_of
 from bot.discord_app.commands.opening import game_choices
 from bot.discord_app.replies import BadInput
 from bot.discord_app.text import clip, fit_lines
+from bot.discord_limits import MAX_CHOICE_NAME
 from bot.errors import NotAllowed
 from bot.permissions import NEEDS, missing
 from bot.settings import ServerSettings, validated
@@ -243,7 +244,9 @@ class TabletopCommands(
             app_commands.Choice(name="mention (ping the player)", value="mention"),
             app_commands.Choice(name="name only (no ping)", value="name"),
         ],
-        reset=[app_commands.Choice(name=clip(v, 100), value=k) for k, v in RESETS.items()],
+        reset=[
+            app_commands.Choice(name=clip(v, MAX_CHOICE_NAME), value=k) for k, v in RESETS.items()
+        ],
     )
     async def settings(
         self,

@@ -2,7 +2,7 @@
 ``/host``: the clock service of the interaction, the caller as the service's host powers take
 them, a player named by typing, and a public answer that pings only whom the service named.
 
-The work is done by :class:`bot.clock.service.ClockService`; the commands read options and word
+The work is done by the clock services (:class:`bot.clock.service.ClockServices`); the commands read options and word
 its answers (:mod:`bot.discord_app.clock_texts`). Refusals are ``TableError``s, answered
 privately by the tree's error handler.
 """
@@ -15,13 +15,14 @@ from typing import TYPE_CHECKING, TypedDict
 import discord
 from discord import app_commands
 
-from bot.clock.service import ClockService
+from bot.clock.service import ClockServices
 from bot.discord_app import replies
 from bot.discord_app.channels import channel_id_of
 from bot.discord_app.checks import is_moderator
 from bot.discord_app.clock_runtime import clock_service_of
 from bot.discord_app.clock_texts import Said
-from bot.discord_app.text import MAX_CHOICES, clip
+from bot.discord_app.text import clip
+from bot.discord_limits import MAX_CHOICES, MAX_MESSAGE
 from bot.errors import NoGame, TableError
 
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-def service_of(interaction: discord.Interaction[TabletopClient]) -> ClockService:
+def service_of(interaction: discord.Interaction[TabletopClient]) -> ClockServices:
     return clock_service_of(interaction.client)
 
 
@@ -45,7 +46,9 @@ async def say(interaction: discord.Interaction[TabletopClient], said: Said) -> N
             await interaction.followup.send(said.text, allowed_mentions=allowed)
         except discord.HTTPException:  # it is done: say so privately instead
             await interaction.edit_original_response(
-                content=clip(f"Done, but I could not post it in the channel:\n{said.text}", 2000),
+                content=clip(
+                    f"Done, but I could not post it in the channel:\n{said.text}", MAX_MESSAGE
+                ),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
     else:
@@ -74,7 +77,7 @@ def as_host(interaction: discord.Interaction[TabletopClient]) -> HostCaller:
     }
 
 
-async def resolve_player(service: ClockService, channel_id: int, typed: str) -> int:
+async def resolve_player(service: ClockServices, channel_id: int, typed: str) -> int:
     """A player of this channel's game from a typed name or mention (case does not matter)."""
     row = await service.table.live_game(channel_id)
     if row is None:

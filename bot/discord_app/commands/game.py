@@ -370,7 +370,7 @@ class GameCommands(
     @app_commands.command(name="nudge", description="Remind the players the game is waiting for.")
     async def nudge(self, interaction: discord.Interaction[TabletopClient]) -> None:
         service = service_of(interaction)
-        nudged = await service.nudge(
+        nudged = await service.reminders.nudge(
             channel_id=channel_id_of(interaction), user_id=interaction.user.id
         )
         await say(interaction, words.nudge(nudged))
@@ -391,7 +391,7 @@ class GameCommands(
         await interaction.response.defer(ephemeral=True, thinking=True)
         service = service_of(interaction)
         target = await resolve_player(service, channel_id_of(interaction), player)
-        tally = await service.vote(
+        tally = await service.votes.vote(
             channel_id=channel_id_of(interaction),
             user_id=interaction.user.id,
             target_id=target,

@@ -62,18 +62,18 @@ class HostCommands(
     ) -> None:
         service = service_of(interaction)
         if turn is None and missed is None and standin is None:
-            info = await service.clock_info(channel_id=channel_id_of(interaction))
+            info = await service.host.clock_info(channel_id=channel_id_of(interaction))
             await replies.private(interaction, words.clock_info(info))
             return
         try:
             seconds = (
-                await service.turn_seconds(channel_id=channel_id_of(interaction))
+                await service.host.turn_seconds(channel_id=channel_id_of(interaction))
                 if turn is None
                 else parse_clock(turn)
             )
         except BadDuration as exc:
             raise BadInput(str(exc)) from None
-        setting = await service.set_clock(
+        setting = await service.host.set_clock(
             **as_host(interaction),
             turn_seconds=seconds,
             missed_limit=missed,
@@ -85,12 +85,12 @@ class HostCommands(
         name="pause", description="Host: pause the turn clock (no reminders, no stand-ins)."
     )
     async def pause(self, interaction: discord.Interaction[TabletopClient]) -> None:
-        await service_of(interaction).pause(**as_host(interaction))
+        await service_of(interaction).host.pause(**as_host(interaction))
         await say(interaction, Said(words.PAUSED))
 
     @app_commands.command(name="resume", description="Host: start the paused turn clock again.")
     async def resume(self, interaction: discord.Interaction[TabletopClient]) -> None:
-        await service_of(interaction).resume(**as_host(interaction))
+        await service_of(interaction).host.resume(**as_host(interaction))
         await say(interaction, Said(words.RESUMED))
 
     @app_commands.command(name="kick", description="Host: remove a player from the running game.")
@@ -99,7 +99,7 @@ class HostCommands(
         await interaction.response.defer(ephemeral=True, thinking=True)
         service = service_of(interaction)
         target = await resolve_player(service, channel_id_of(interaction), player)
-        removal = await service.kick(**as_host(interaction), target_id=target)
+        removal = await service.host.kick(**as_host(interaction), target_id=target)
         await say(interaction, Said(words.REMOVAL[removal]))
 
     kick.autocomplete("player")(player_choices)
@@ -111,7 +111,7 @@ class HostCommands(
     async def handover(self, interaction: discord.Interaction[TabletopClient], player: str) -> None:
         service = service_of(interaction)
         target = await resolve_player(service, channel_id_of(interaction), player)
-        name = await service.hand_over(**as_host(interaction), target_id=target)
+        name = await service.host.hand_over(**as_host(interaction), target_id=target)
         await say(interaction, Said(words.new_host(name)))
 
     handover.autocomplete("player")(player_choices)

@@ -22,8 +22,9 @@ from bot.discord_app.channels import channel_id_of
 from bot.discord_app.components import log_view
 from bot.discord_app.posts import title_of
 from bot.discord_app.rulings import rulings_text
-from bot.discord_app.text import MAX_MESSAGE, clip, fit_lines, join_message
+from bot.discord_app.text import clip, fit_lines, join_message
 from bot.discord_app.turns import table_of
+from bot.discord_limits import MAX_ALT_TEXT, MAX_MESSAGE
 from bot.logsafe import failure
 from rendering import legend
 
@@ -70,7 +71,6 @@ def commands_text(commands: Sequence[Command[Any, ..., Any] | Group | ContextMen
 
 
 LEGEND_FILENAME = "legend.png"
-MAX_DESCRIPTION = 1024  # an attachment's description (its alt text) on Discord
 
 
 def legend_file(game: str) -> discord.File | None:
@@ -83,7 +83,7 @@ def legend_file(game: str) -> discord.File | None:
     except Exception as exc:  # a nicety: the guide itself still answers
         logger.error("The legend of %s could not be drawn: %s", game, failure(exc))
         return None
-    alt = clip(legend.alt_text(game), MAX_DESCRIPTION)
+    alt = clip(legend.alt_text(game), MAX_ALT_TEXT)
     return discord.File(io.BytesIO(png), filename=LEGEND_FILENAME, description=alt)
 
 

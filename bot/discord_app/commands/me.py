@@ -86,14 +86,14 @@ class MeCommands(
     async def away(self, interaction: discord.Interaction[TabletopClient], duration: str) -> None:
         service = service_of(interaction)
         if duration.strip().lower() in BACK_WORDS:
-            await service.back(guild_id=interaction.guild_id, user_id=interaction.user.id)
+            await service.absences.back(guild_id=interaction.guild_id, user_id=interaction.user.id)
             text = words.BACK
         else:
             try:
                 seconds = parse_duration(duration)
             except BadDuration as exc:
                 raise BadInput(str(exc)) from None
-            period = await service.away(
+            period = await service.absences.away(
                 guild_id=interaction.guild_id, user_id=interaction.user.id, seconds=seconds
             )
             text = words.away(period)
@@ -112,5 +112,7 @@ class MeCommands(
     async def notifications(
         self, interaction: discord.Interaction[TabletopClient], setting: str
     ) -> None:
-        await service_of(interaction).set_notify(user_id=interaction.user.id, on=setting == "on")
+        await service_of(interaction).reminders.set_notify(
+            user_id=interaction.user.id, on=setting == "on"
+        )
         await replies.private(interaction, words.notify(setting == "on"))

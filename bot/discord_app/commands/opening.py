@@ -20,8 +20,9 @@ from bot.discord_app.channels import channel_id_of
 from bot.discord_app.clock_runtime import clock_service_of
 from bot.discord_app.posts import Post, lobby_post
 from bot.discord_app.replies import BadInput
-from bot.discord_app.text import MAX_CHOICES, clip
+from bot.discord_app.text import clip
 from bot.discord_app.turns import table_of
+from bot.discord_limits import MAX_CHOICE_NAME, MAX_CHOICES, MAX_MESSAGE, MAX_THREAD_NAME
 from bot.errors import TableError
 from bot.settings import ServerSettings
 from bot.table import GameInfo, player_name
@@ -35,7 +36,7 @@ log = logging.getLogger(__name__)
 def game_choices() -> list[app_commands.Choice[str]]:
     """The registered games as a choice list (titles shown, engine names sent)."""
     return [
-        app_commands.Choice(name=clip(engines.get_engine(n).title, 100), value=n)
+        app_commands.Choice(name=clip(engines.get_engine(n).title, MAX_CHOICE_NAME), value=n)
         for n in engines.names()[:MAX_CHOICES]
     ]
 
@@ -138,7 +139,7 @@ class NewGamePlace:
         self, interaction: discord.Interaction[TabletopClient], game_id: int, post: Post
     ) -> None:
         """Set the game's clock, then post its lobby notice where the game lives."""
-        await clock_service_of(interaction.client).configure(
+        await clock_service_of(interaction.client).deadlines.configure(
             game_id, turn_seconds=self.turn_seconds, missed_limit=self.missed_limit
         )
         clock = (
@@ -146,7 +147,7 @@ class NewGamePlace:
             if self.turn_seconds is None
             else f"turn clock {format_duration(self.turn_seconds)}"
         )
-        post.content = clip(f"{post.content}\n⏱️ {clock}.", 2000)
+        post.content = clip(f"{post.content}\n⏱️ {clock}.", MAX_MESSAGE)
         if self.thread is not None:
             try:
                 await self.thread.send(**post.send_kwargs())
@@ -193,7 +194,7 @@ async def new_game_place(
         raise BadInput(NO_THREADS)
     # privately, so a refusal from here on stays private; the notices are posted after
     await interaction.response.defer(ephemeral=True, thinking=True)
-    name = clip(f"{title} — {player_name(interaction.user.display_name)}", 100)
+    name = clip(f"{title} — {player_name(interaction.user.display_name)}", MAX_THREAD_NAME)
     try:
         created = await channel.create_thread(
             name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080

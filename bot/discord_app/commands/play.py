@@ -11,8 +11,9 @@ from discord import app_commands
 
 from bot.discord_app import replies, turns
 from bot.discord_app.channels import channel_id_of
-from bot.discord_app.text import MAX_CHOICES, clip
+from bot.discord_app.text import clip
 from bot.discord_app.turns import table_of
+from bot.discord_limits import MAX_CHOICE_NAME, MAX_CHOICES
 from engines import Action, IllegalAction
 from engines.core import move_with_amount
 
@@ -38,8 +39,11 @@ def matching(actions: list[Action], typed: str) -> list[app_commands.Choice[str]
         hits += [a for a in actions if a not in hits and _has_all(a.label, tokens)]
     hits += [a for a in actions if a not in hits and needle in a.id.casefold()]
     return [
-        *(app_commands.Choice(name=clip(m.label, 100), value=m.id) for m in made),
-        *(app_commands.Choice(name=clip(a.label or a.id, 100), value=a.id) for a in hits),
+        *(app_commands.Choice(name=clip(m.label, MAX_CHOICE_NAME), value=m.id) for m in made),
+        *(
+            app_commands.Choice(name=clip(a.label or a.id, MAX_CHOICE_NAME), value=a.id)
+            for a in hits
+        ),
     ][:MAX_CHOICES]
 
 

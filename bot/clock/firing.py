@@ -1,0 +1,64 @@
+"""The scheduler's side of the clocks: when the next timer falls due, and firing what is due
+(a reminder through :class:`~bot.clock.reminders.Reminders`, a passed deadline through
+:class:`~bot.clock.standins.StandIns`), each timer once however many processes share the
+database.
+
+Kept apart from :class:`~bot.clock.deadlines.Deadlines` so that the stand-ins, which bring the
+deadlines in line after playing, and the deadlines do not need each other.
+"""
+
+from __future__ import annotations
+
+from bot.clock import timers
+from bot.clock.common import Now, log
+from bot.clock.reminders import Reminders
+from bot.clock.standins import StandIns
+from bot.logsafe import failure
+from storage.clock import ClockStore
+from storage.shards import Shards
+
+
+class Firing:
+    def __init__(
+        self,
+        clocks: ClockStore,
+        reminders: Reminders,
+        standins: StandIns,
+        *,
+        now: Now,
+        shards: Shards | None = None,
+    ) -> None:
+        self.clocks = clocks
+        self.reminders = reminders
+        self.standins = standins
+        self.now = now
+        #: the shards this process runs (None: all of them): it fires their guilds' clocks only
+        self.shards = shards
+
+    async def next_due_at(self) -> float | None:
+        """When the earliest timer of a running clock falls due (an indexed query)."""
+        return timers.next_at(await self.clocks.next_deadlines(shards=self.shards))
+
+    async def fire_due(self) -> int:
+        """Fire every reminder and deadline that is due, in time order; each one only once,
+        however many processes share the database (each timer is claimed in it first)."""
+        now = self.now()
+        fire, stale = timers.due(await self.clocks.due_deadlines(now, shards=self.shards), now)
+        for t in stale:
+            await self.clocks.claim(
+                t.deadline.game_id, t.deadline.user_id, t.kind, t.deadline.due_at
+            )
+        fired = 0
+        for t in fire:
+            d = t.deadline
+            if not await self.clocks.claim(d.game_id, d.user_id, t.kind, d.due_at, now=now):
+                continue
+            fired += 1
+            try:
+                if t.kind == "deadline":
+                    await self.standins.deadline_passed(d)
+                else:
+                    await self.reminders.remind(d, t.kind, now)
+            except Exception as exc:
+                log.error("firing the %s of game %s failed: %s", t.kind, d.game_id, failure(exc))
+        return fired
