@@ -83,11 +83,11 @@ class BadOptions(TableError):
 
 
 class DamagedGame(TableError):
-    """The saved game cannot be loaded; only /game abort still works on it."""
+    """The saved game cannot be loaded; only /host abort still works on it."""
 
     default = (
         "This game's saved state is damaged and cannot be loaded, so nothing was changed. "
-        "The host or a moderator can end it with /game abort and start a new one."
+        "The host or a moderator can end it with /host abort and start a new one."
     )
 
 

@@ -2,6 +2,6 @@
 powers, bad endings) and the records of a server's games.
 
 Discord-free: each service asks the table for every change to a game, and the deadlines listen
-to the table's changes; :mod:`bot.clock.service` assembles them. Their Discord commands live in
-``bot.discord_app.commands.clock``.
+to the table's changes; :mod:`bot.clock.service` assembles them. Their Discord commands are
+``/host``, ``/me`` and ``/game nudge|vote|history|stats`` (``bot.discord_app.commands``).
 """

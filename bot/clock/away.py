@@ -29,7 +29,7 @@ class Away:
         if current is not None:
             raise TableError(
                 f"You are already away until <t:{int(current)}:f> (<t:{int(current)}:R>); "
-                "`/game away back` ends it."
+                "`/me away back` ends it."
             )
         cfg = self.config
         used = await self.clocks.away_used(guild_id, user_id, now - cfg.away_window)

@@ -46,7 +46,7 @@ class HostPowers:
         require_host(game, user_id, can_manage)
         dg = await self.clocks.game(game.id)
         if dg.paused_at is not None:
-            raise TableError("The clock is already paused; `/game resume` starts it again.")
+            raise TableError("The clock is already paused; `/host resume` starts it again.")
         await self.clocks.update_game(game.id, paused_at=self.now())
         await self._log(game, user_id, f"⏸️ {name_of(game, user_id, by_name)} paused the clock.")
         self.wake()

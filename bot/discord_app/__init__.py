@@ -6,7 +6,7 @@
 - ``client.py``      the client, its tree and error handler; services built in ``setup_hook``
 - ``clock_runtime.py`` the clock service wired to Discord (posts, DMs, bad endings, scheduler)
 - ``clock_texts.py``  how the clock service's answers and notices are worded
-- ``commands/``      one module per area of slash commands (an explicit list in its ``__init__``)
+- ``commands/``      one class per command group, by who uses it (``install`` in its ``__init__``)
 - ``turns.py``       the move path (clicks and /play) and publishing turn messages
 - ``posts.py``       pure builders of the public messages (turn, lobby, board)
 - ``components.py``  persistent buttons / select menus and their custom ids

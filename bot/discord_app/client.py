@@ -40,7 +40,7 @@ from bot.discord_app import (
     shards,
     turns,
 )
-from bot.discord_app.commands.info import handle_log_page
+from bot.discord_app.commands.looking import handle_log_page
 from bot.discord_app.components import (
     ActionButton,
     ActionSelect,
@@ -120,7 +120,7 @@ class TabletopClient(discord.Client):
         self._caught_up = False
         self.dev_guild_id = dev_guild_id
         self.tree = TabletopTree(self)
-        self.game_group = commands.install(self.tree)
+        commands.install(self.tree)
         self.outcome_listeners: list[OutcomeListener] = []
         self.clock_service: ClockServices | None = None
         self.clock_scheduler: Scheduler | None = None

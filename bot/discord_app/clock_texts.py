@@ -47,7 +47,7 @@ def turn_dm(game: GameInfo, *, left: float | None = None, nudged: bool = False) 
 def dm_failed(user_id: int) -> str:
     return (
         f"(I could not send <@{user_id}> a direct message about their turn; "
-        "their DMs may be closed. `/game notify off` stops me trying.)"
+        "their DMs may be closed. `/me notifications off` stops me trying.)"
     )
 
 
@@ -73,7 +73,7 @@ def closed(game: GameInfo, reason: str) -> str:
 def damaged(game: GameInfo) -> str:
     return (
         f"⚠️ **{game.title}**: this game's saved state cannot be played, so its clock has "
-        "stopped. The host or a moderator can end it with `/game abort`."
+        "stopped. The host or a moderator can end it with `/host abort`."
     )
 
 
@@ -118,12 +118,12 @@ def vote(v: Vote) -> Said:
 def away(period: AwayPeriod) -> str:
     return (
         f"You are away until {when(period.until)}: your clocks in {period.games} game(s) here "
-        "are paused. You can still move; `/game away back` ends it early."
+        "are paused. You can still move; `/me away back` ends it early."
     )
 
 
 BACK = "Welcome back: your clocks run again."
-PAUSED = "⏸️ The clock is paused: no reminders and no stand-ins until `/game resume`."
+PAUSED = "⏸️ The clock is paused: no reminders and no stand-ins until `/host resume`."
 RESUMED = "▶️ The clock runs again; the time it was paused does not count."
 
 

@@ -166,7 +166,7 @@ class TableCore:
         except engines.UnknownGame:
             raise DamagedGame(
                 f"This game ({row.engine}) is not installed on this bot any more, so it cannot "
-                "be played. The host or a moderator can end it with /game abort."
+                "be played. The host or a moderator can end it with /host abort."
             ) from None
 
     def _title(self, engine_name: str) -> str:

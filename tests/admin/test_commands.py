@@ -159,19 +159,19 @@ async def test_reminders_ping_by_default(h):
 async def test_members_with_the_game_master_role_have_host_powers(h, admin):
     await _open_and_start(h)
     gm = member(h, "Gm", roles=(GM_ROLE,))
-    refused = await h.slash(gm, "game pause")
+    refused = await h.slash(gm, "host pause")
     assert "server's game master role" in refused.only_ephemeral().content
     await h.keeper.change(
         harness.GUILD_ID, admin.id, validated(ServerSettings(), game_master_role=GM_ROLE)
     )
-    assert "paused" in (await h.slash(gm, "game pause")).public[0].content
-    reply = await h.slash(gm, "game abort")
+    assert "paused" in (await h.slash(gm, "host pause")).public[0].content
+    reply = await h.slash(gm, "host abort")
     assert "was ended by Gm" in reply.public[0].content
 
 
 async def test_refusing_an_abort_names_the_game_master_role_too(h):
     await _open_and_start(h)
-    refused = await h.slash(h.user("Bob"), "game abort")
+    refused = await h.slash(h.user("Bob"), "host abort")
     assert "the server's game master role" in refused.only_ephemeral().content
 
 
@@ -239,7 +239,7 @@ async def test_a_host_who_concedes_hands_the_role_on_and_a_game_master_keeps_the
     await h.slash(gm, "game start")
     conceded = await h.slash(gm, "game concede")
     assert "Ada is the host now" in conceded.public[0].content
-    assert "paused" in (await h.slash(gm, "game pause")).public[0].content
+    assert "paused" in (await h.slash(gm, "host pause")).public[0].content
     await h.slash(ada, "game concede")
-    refused = await h.slash(ada, "game resume")
+    refused = await h.slash(ada, "host resume")
     assert "Only the host" in refused.only_ephemeral().content

@@ -33,7 +33,7 @@ async def test_a_game_the_engine_cannot_answer_stops_only_its_own_clock(
     assert await world.clocks.deadlines(damaged.game.id) == []
     assert [d.user_id for d in await world.clocks.deadlines(healthy.game.id)] == [BO]
     told = [text for channel, text, _ in world.notifier.texts if channel == CHANNEL]
-    assert len(told) == 1 and "cannot be played" in told[0] and "/game abort" in told[0]
+    assert len(told) == 1 and "cannot be played" in told[0] and "/host abort" in told[0]
     await world.after(25 * HOUR)  # the healthy game's clock runs: its deadline fires
     assert [c for c, _, _ in world.notifier.turns] == [OTHER_CHANNEL]
 

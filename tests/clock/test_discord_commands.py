@@ -37,7 +37,7 @@ async def players(h):
 async def test_mine_lists_your_games_with_a_link_to_the_latest_board(h, players):
     ada, _ = players
     board = h.last_public()
-    reply = await h.slash(ada, "game mine")
+    reply = await h.slash(ada, "me games")
     text = reply.only_ephemeral().content
     assert "**your turn**, deadline <t:" in text
     assert f"/{CHANNEL}/{board.id})" in text
@@ -54,18 +54,18 @@ async def test_nudge_pings_only_the_awaited_player_and_only_once_in_twelve_hours
 
 async def test_pause_by_a_player_who_is_not_host_is_refused_privately(h, players):
     _, bob = players
-    reply = await h.slash(bob, "game pause")
+    reply = await h.slash(bob, "host pause")
     assert "Only the host" in reply.only_ephemeral().content
 
 
 async def test_a_moderator_may_pause_and_resume_the_clock(h, players):
     mod = h.user("Mod", manage_messages=True)
-    assert "paused" in (await h.slash(mod, "game pause")).public[0].content
-    assert "runs again" in (await h.slash(mod, "game resume")).public[0].content
+    assert "paused" in (await h.slash(mod, "host pause")).public[0].content
+    assert "runs again" in (await h.slash(mod, "host resume")).public[0].content
 
 
 async def test_a_seatless_moderators_pause_is_logged_under_their_display_name(h, players):
-    await h.slash(h.user("Mod", manage_messages=True), "game pause")
+    await h.slash(h.user("Mod", manage_messages=True), "host pause")
     log = await h.table.log(channel_id=CHANNEL, limit=1)
     assert log[0].endswith("⏸️ Mod paused the clock.")
 
@@ -78,8 +78,8 @@ async def test_a_passed_deadline_posts_the_stand_ins_turn_and_pings_the_next_pla
     assert "Ada ran out of time; a stand-in played for them" in turn.content
     assert turn.mentioned_user_ids() == {bob.id}
     assert turn.buttons()
-    # the posted board became the latest board for /game mine
-    text = (await h.slash(bob, "game mine")).only_ephemeral().content
+    # the posted board became the latest board for /me games
+    text = (await h.slash(bob, "me games")).only_ephemeral().content
     assert f"/{turn.id})" in text
 
 
@@ -89,7 +89,7 @@ async def test_vote_offers_the_players_names_as_you_type(h, players):
 
 
 async def test_a_bad_away_duration_is_answered_with_how_to_write_one(h, players):
-    reply = await h.slash(players[0], "game away", duration="soon")
+    reply = await h.slash(players[0], "me away", duration="soon")
     assert "12h" in reply.only_ephemeral().content
 
 
@@ -97,11 +97,10 @@ async def test_away_and_back_answer_privately(h, players):
     ada, _ = players
     assert (
         "You are away until"
-        in (await h.slash(ada, "game away", duration="2d")).only_ephemeral().content
+        in (await h.slash(ada, "me away", duration="2d")).only_ephemeral().content
     )
     assert (
-        "Welcome back"
-        in (await h.slash(ada, "game away", duration="back")).only_ephemeral().content
+        "Welcome back" in (await h.slash(ada, "me away", duration="back")).only_ephemeral().content
     )
 
 
@@ -280,16 +279,16 @@ async def test_bad_options_with_thread_are_refused_before_any_thread_is_made(h):
 
 
 async def test_the_host_sets_the_clock_and_the_missed_turn_limit(h, players):
-    reply = await h.slash(players[0], "game clock", turn="12h", missed=2)
+    reply = await h.slash(players[0], "host clock", turn="12h", missed=2)
     assert "12h a turn; a vote after 2 missed turns in a row" in reply.public[0].content
-    refused = await h.slash(players[1], "game clock", turn="1h")
+    refused = await h.slash(players[1], "host clock", turn="1h")
     assert "Only the host" in refused.only_ephemeral().content
 
 
 async def test_the_host_sets_the_stand_ins_level_and_anyone_sees_it(h, players):
-    reply = await h.slash(players[0], "game clock", standin="hard")
+    reply = await h.slash(players[0], "host clock", standin="hard")
     assert "a stand-in plays at hard" in reply.public[0].content
-    seen = await h.slash(players[1], "game clock")
+    seen = await h.slash(players[1], "host clock")
     assert "plays at the **hard** level" in seen.only_ephemeral().content
 
 
@@ -333,13 +332,13 @@ async def test_the_scheduler_starts_on_connect_and_fires_on_its_own(h, players):
 
 
 async def test_clock_without_options_shows_the_clock_privately(h, players):
-    reply = await h.slash(players[1], "game clock")
+    reply = await h.slash(players[1], "host clock")
     assert "1d a turn" in reply.only_ephemeral().content
 
 
 async def test_changing_only_the_missed_turn_limit_keeps_the_time_per_turn(h, players):
-    await h.slash(players[0], "game clock", turn="3d")
-    reply = await h.slash(players[0], "game clock", missed=5)
+    await h.slash(players[0], "host clock", turn="3d")
+    reply = await h.slash(players[0], "host clock", missed=5)
     assert "3d a turn; a vote after 5 missed turns" in reply.public[0].content
 
 
@@ -347,7 +346,7 @@ async def test_game_abort_drops_the_games_deadlines_and_reminders_at_once(h, pla
     ada, _ = players
     game = await h.table.game(channel_id=CHANNEL)
     assert await h.service.firing.next_due_at() is not None
-    reply = await h.slash(ada, "game abort")
+    reply = await h.slash(ada, "host abort")
     assert "was ended by Ada" in reply.public[0].content
     assert await h.service.clocks.deadlines(game.id) == []
     assert await h.service.firing.next_due_at() is None
@@ -427,7 +426,7 @@ async def test_without_thread_permissions_a_thread_game_is_refused_before_anythi
 async def test_an_absurd_turn_clock_is_refused_privately_and_changes_nothing(h, players):
     ada, _ = players
     before = await h.service.host.clock_info(channel_id=CHANNEL)
-    reply = await h.slash(ada, "game clock", turn="9" * 30 + "w")
+    reply = await h.slash(ada, "host clock", turn="9" * 30 + "w")
     assert "at most 365d" in reply.only_ephemeral().content
     assert await h.service.host.clock_info(channel_id=CHANNEL) == before
 

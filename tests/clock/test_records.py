@@ -1,4 +1,4 @@
-"""Where is it my turn, what was played here, and who wins: /game mine, history and stats."""
+"""Where is it my turn, what was played here, and who wins: /me games, history and stats."""
 
 from bot.clock import records
 from tests.clock.conftest import ADA, BO, CHANNEL, CY, GUILD, OTHER_CHANNEL

@@ -32,7 +32,7 @@ async def test_bench_a_click_to_the_next_turn_message(h):
             [turn] = reply.public
             n += 1
         if turn.buttons():
-            await h.slash(ada, "game abort")
+            await h.slash(ada, "host abort")
     times.sort()
     p50 = statistics.median(times) * 1000
     p99 = times[int(len(times) * 0.99) - 1] * 1000

@@ -115,6 +115,6 @@ async def test_a_real_log_page_button_still_works(running, h, ada):
 
 
 def test_the_log_buttons_range_is_the_log_commands_count():
-    log = TabletopClient(None).game_group.get_command("log")
+    log = TabletopClient(None).tree.get_command("game").get_command("log")
     count = log._params["count"]
     assert range(count.min_value, count.max_value + 1) == LOG_PER_PAGE

@@ -167,20 +167,20 @@ async def test_start_with_too_few_players_is_refused_privately(h, ada):
 
 
 async def test_abort_by_a_player_who_is_not_host_nor_moderator_is_refused(running, h, bob):
-    reply = await h.slash(bob, "game abort")
+    reply = await h.slash(bob, "host abort")
     assert "Manage Messages" in reply.only_ephemeral().content
 
 
 async def test_abort_by_a_member_with_manage_messages_ends_the_game(running, h):
     mod = h.user("Mod", manage_messages=True)
-    reply = await h.slash(mod, "game abort")
+    reply = await h.slash(mod, "host abort")
     [notice] = reply.public
     assert "ended by Mod" in notice.content
 
 
 async def test_abort_by_the_host_ends_the_game_and_its_buttons_go(running, h, ada):
     old = copy.deepcopy(running)
-    await h.slash(ada, "game abort")
+    await h.slash(ada, "host abort")
     assert running.components == []
     reply = await h.click(ada, old, label="Take 1")
     assert "no longer running" in reply.only_ephemeral().content

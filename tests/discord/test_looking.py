@@ -81,6 +81,17 @@ async def test_a_game_without_rulings_says_so(h, ada):
     assert "no rulings page" in reply.only_ephemeral().content
 
 
+async def test_rules_list_every_command_by_the_group_it_is_in(h, ada):
+    text = (await h.slash(ada, "game rules", page="commands")).only_ephemeral().content
+    host = text[text.index("**/host**") : text.index("**/me**")]
+    assert "`handover`" in host and "`pause`" in host and "`pause`" not in text[: text.index(host)]
+    assert "`notifications`" in text[text.index("**/me**") :] and "**/play**" in text
+
+
+async def test_rules_without_a_game_here_point_to_the_command_list(h, ada):
+    assert "page:commands" in (await h.slash(ada, "game rules")).only_ephemeral().content
+
+
 async def test_new_game_options_autocomplete_suggests_key_value_pairs(h, ada):
     choices = await h.autocomplete(ada, "game new", "options", "pi", game="toy")
     assert [c["value"] for c in choices] == ["pile=11", "pile=21"]
@@ -117,7 +128,7 @@ async def test_the_log_pages_back_through_the_whole_game_with_buttons(running, h
 def test_the_rules_speak_the_buttons_words_not_move_ids():
     import re
 
-    from bot.discord_app.commands.info import rules_text
+    from bot.discord_app.commands.looking import rules_text
 
     for name in sorted(shipped_games()):
         text = rules_text(engines.get_engine(name)).replace("page:rulings", "")

@@ -90,7 +90,7 @@ async def test_play_suggestions_are_only_for_the_awaited_player_themself(hp):
 
 async def test_the_private_move_button_of_an_ended_game_says_so(hp):
     old = copy.deepcopy(hp.turn)  # a client still showing the button
-    await hp.slash(hp.user("Ada"), "game abort")
+    await hp.slash(hp.user("Ada"), "host abort")
     reply = await hp.click(hp.user("Ada"), old, label=MOVES_LABEL)
     assert "no longer running" in reply.only_ephemeral().content
 

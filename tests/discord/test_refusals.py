@@ -16,7 +16,7 @@ import discord
 import pytest
 
 import engines
-from bot.discord_app.commands.info import BOARD_NOT_POSTED
+from bot.discord_app.commands.looking import BOARD_NOT_POSTED
 from bot.discord_app.turns import GONE, NOT_POSTED
 from bot.errors import DamagedGame, EngineFailure, SaveFailed, WrongStage
 
@@ -98,7 +98,7 @@ async def test_a_damaged_game_offers_no_moves_as_you_type(running, h, ada):
 
 async def test_a_damaged_game_can_still_be_aborted_from_discord(running, h, ada):
     damage(h)
-    reply = await h.slash(ada, "game abort")
+    reply = await h.slash(ada, "host abort")
     assert "was ended by Ada" in reply.public[0].content
     assert (await h.table.game(channel_id=running.channel_id)).status == "aborted"
 
@@ -166,7 +166,7 @@ async def test_a_click_on_a_finished_game_says_it_has_ended(running, h, ada, bob
 
 async def test_a_button_of_an_earlier_game_does_not_touch_the_new_one(running, h, ada, bob):
     old = copy.deepcopy(running)  # a client still showing the first game's buttons
-    await h.slash(ada, "game abort")
+    await h.slash(ada, "host abort")
     await h.slash(ada, "game new", game="toy")
     await h.slash(bob, "game join")
     await h.slash(ada, "game start")

@@ -21,7 +21,13 @@ async def bot(tmp_path, mode="auto", **kw):
 async def test_first_start_in_auto_mode_syncs_and_stores_the_hash(tmp_path):
     async with bot(tmp_path) as h:
         [(guild, payload)] = h.world.synced
-        assert guild is None and {c["name"] for c in payload} == {"game", "play", "tabletop"}
+        assert guild is None and {c["name"] for c in payload} == {
+            "game",
+            "host",
+            "me",
+            "play",
+            "tabletop",
+        }
         assert await MetaHash(h.store).load() == payload_hash(h.client.tree)
 
 
@@ -44,7 +50,7 @@ def test_the_hash_changes_when_a_command_is_added():
     client = TabletopClient(table=None)
     before = payload_hash(client.tree)
 
-    @client.game_group.command(name="extra", description="A new subcommand")
+    @client.tree.get_command("game").command(name="extra", description="A new subcommand")
     async def extra(interaction: discord.Interaction):
         await interaction.response.send_message("hi")
 
@@ -71,7 +77,13 @@ async def test_never_mode_never_syncs(tmp_path):
 async def test_a_dev_guild_gets_the_commands_instead_of_a_global_sync(tmp_path):
     async with bot(tmp_path, dev_guild_id=4242) as h:
         [(guild, payload)] = h.world.synced
-        assert guild == 4242 and {c["name"] for c in payload} == {"game", "play", "tabletop"}
+        assert guild == 4242 and {c["name"] for c in payload} == {
+            "game",
+            "host",
+            "me",
+            "play",
+            "tabletop",
+        }
 
 
 async def test_switching_away_from_a_dev_guild_resyncs_globally(tmp_path):

@@ -38,11 +38,11 @@ def test_abort_needs_the_host_or_a_moderator(world):
     d = game.d
     row = game.witness.row()
     before = d.last_message_id()
-    reply = d.run(game.players[1], game.channel, "/game abort")
+    reply = d.run(game.players[1], game.channel, "/host abort")
     assert reply.ephemeral and not reply.new_public, reply
     assert game.witness.row().status == "running"
     moderator = d.user("Mo", moderator=True)
-    reply = d.run(moderator, game.channel, "/game abort")
+    reply = d.run(moderator, game.channel, "/host abort")
     assert reply.new_public and not reply.ephemeral, reply
     assert game.witness.row().status == "aborted"
     assert all(m.pinged == [] for m in reply.new_public)

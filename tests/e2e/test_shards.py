@@ -209,7 +209,7 @@ def test_a_killed_shards_game_resumes_and_the_other_shards_game_goes_on(cluster)
         c.db.bring_deadline_near(game_id, DUE_IN)
     # shard 0's process looks at its clocks again (pausing and resuming the clock wakes it)
     host = even.players[0]
-    for command in ("/game pause", "/game resume"):
+    for command in ("/host pause", "/host resume"):
         assert d.run(host, even.channel, command).messages
     d.server.wait_until(
         lambda: any("time is nearly up" in t for t in _texts(c, even.channel, quiet_from)),

@@ -52,12 +52,6 @@ COMMANDS = [
                     }
                 ],
             },
-            {
-                "type": 1,
-                "name": "kick",
-                "description": "Remove a player",
-                "options": [{"type": 6, "name": "player", "description": "Who", "required": True}],
-            },
         ],
     },
     {
@@ -73,6 +67,20 @@ COMMANDS = [
                 "required": True,
                 "autocomplete": True,
             }
+        ],
+    },
+    {
+        "id": "3",
+        "name": "host",
+        "type": 1,
+        "description": "Host powers",
+        "options": [
+            {
+                "type": 1,
+                "name": "kick",
+                "description": "Remove a player",
+                "options": [{"type": 6, "name": "player", "description": "Who", "required": True}],
+            },
         ],
     },
 ]
@@ -115,7 +123,7 @@ def test_numbers_and_members_are_converted_and_resolved():
     assert data("/game log count:5")["options"][0]["options"] == [
         {"type": 4, "name": "count", "value": 5}
     ]
-    sent = data("/game kick player:@Ada")
+    sent = data("/host kick player:@Ada")
     assert sent["options"][0]["options"][0]["value"] == "11"
     assert sent["resolved"]["users"]["11"] == ADA
 
@@ -131,7 +139,7 @@ def test_numbers_and_members_are_converted_and_resolved():
         ("/game new game:chess", "must be one of"),
         ("/game log count:0", "at least 1"),
         ("/game log count:many", "must be a number"),
-        ("/game kick player:Zed", "no member called"),
+        ("/host kick player:Zed", "no member called"),
         ("/game log 1 2", "Too many values"),
     ],
 )
@@ -148,9 +156,9 @@ def _labels(text: str) -> list[str]:
 
 
 def test_the_box_suggests_commands_then_subcommands_then_options_then_choices():
-    assert _labels("/") == ["/game", "/play"]
+    assert _labels("/") == ["/game", "/host", "/play"]
     assert _labels("/ga") == ["/game"]
-    assert _labels("/game ") == ["new", "log", "kick"]
+    assert _labels("/game ") == ["new", "log"]
     assert _labels("/game n") == ["new"]
     assert _labels("/game new ") == ["game:", "options:"]  # required first
     assert _labels("/game new game:") == ["Cemetery Creatures", "Run Animals, Run!"]

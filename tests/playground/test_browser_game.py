@@ -346,7 +346,7 @@ def test_a_game_opened_in_a_thread_shows_the_thread_under_its_channel(local, chr
     page.wait_for("document.querySelector('#channels .channel.thread') !== null", what="thread")
     page.click("#channels .channel.thread")
     you.wait_for_message("0", lambda m: "opened a game" in m["text"], "the lobby in the thread")
-    you.command("/game abort")
+    you.command("/host abort")
 
 
 def test_an_amount_is_typed_in_a_form_the_page_shows(local, chromium):

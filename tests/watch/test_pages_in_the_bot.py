@@ -38,7 +38,7 @@ def _imports(path: Path) -> set[str]:
 def _pages_code() -> list[Path]:
     return [
         *sorted((ROOT / "bot" / "watch").rglob("*.py")),
-        ROOT / "bot/discord_app/commands/watch.py",
+        ROOT / "bot/discord_app/commands/game.py",  # /game watch
     ]
 
 

@@ -16,7 +16,7 @@ def pages_on():
 
 
 def _subcommands() -> set[str]:
-    return {c.name for c in TabletopClient(None).game_group.commands}
+    return {c.name for c in TabletopClient(None).tree.get_command("game").commands}
 
 
 def test_without_web_pages_there_is_no_watch_command():

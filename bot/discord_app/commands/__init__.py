@@ -1,17 +1,16 @@
-"""The slash commands, one module per area, assembled into one tree in one place.
+"""The slash commands, grouped by who uses them, assembled into one tree in one place.
 
-Each module in :data:`MODULES` defines
+- ``/game`` (:mod:`.game`): one game's life in this channel, for everyone at the table;
+- ``/play`` (:mod:`.play`): a move;
+- ``/host`` (:mod:`.host`): the host's and moderators' powers over the game;
+- ``/me`` (:mod:`.me`): a player's own things (their games, time away, notifications);
+- ``/tabletop`` (:mod:`.admin`): the server's admins.
 
-    def register(
-        game: discord.app_commands.Group,
-        tree: discord.app_commands.CommandTree[TabletopClient],
-    ) -> None
-
-adding subcommands to ``game`` (``@game.command(name=..., description=...)``) or top-level
-commands to ``tree``; every command is defined once, in one module. To add an area, write its
-module and add it to :data:`MODULES`. Discord allows at most 25 subcommands in a group. The
-command tree's payload changes, so the next start with sync mode ``auto`` syncs it (see
-:mod:`bot.discord_app.sync`).
+Each group is a class (an ``app_commands.Group`` whose methods are its subcommands); :func:`install`
+adds one of each to a tree. Discord allows 25 subcommands a group; ours keep to
+:data:`MAX_SUBCOMMANDS`, so every group has room to grow (a test holds them to it). Renaming or
+moving a command changes the tree's payload, so the next start with sync mode ``auto`` syncs it
+(see :mod:`bot.discord_app.sync`); the old names are gone at once.
 
 A command's interaction is a ``discord.Interaction[TabletopClient]``: inside it,
 ``interaction.client.table`` is the :class:`bot.table.Table` and
@@ -24,29 +23,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from discord import app_commands
-
-from bot.discord_app.commands import admin, clock, info, lobby, play, watch
+from bot.discord_app.commands.admin import TabletopCommands
+from bot.discord_app.commands.game import GameCommands
+from bot.discord_app.commands.host import HostCommands
+from bot.discord_app.commands.me import MeCommands
+from bot.discord_app.commands.play import play
 
 if TYPE_CHECKING:
+    from discord import app_commands
+
     from bot.discord_app.client import TabletopClient
 
-#: the command modules, in the order their commands are registered (``admin``: ``/tabletop``; ``watch`` only when the spectator pages are on)
-MODULES = (info, lobby, play, clock, admin, watch)
+#: the most subcommands a group of ours may hold (Discord's limit is 25): room to grow
+MAX_SUBCOMMANDS = 20
 
 
-def game_group() -> app_commands.Group:
-    return app_commands.Group(
-        name="game",
-        description="Board games in this channel: start, join, look, leave.",
-        guild_only=True,
-    )
-
-
-def install(tree: app_commands.CommandTree[TabletopClient]) -> app_commands.Group:
-    """Build ``/game`` and every other command from :data:`MODULES` onto ``tree``."""
-    game = game_group()
-    for module in MODULES:
-        module.register(game, tree)
-    tree.add_command(game)
-    return game
+def install(tree: app_commands.CommandTree[TabletopClient]) -> None:
+    """Add every command to ``tree``: the groups in the order people meet them, then ``/play``."""
+    for group in (GameCommands(), HostCommands(), MeCommands(), TabletopCommands()):
+        tree.add_command(group)
+    tree.add_command(play)

@@ -18,7 +18,7 @@ from bot.clock.durations import BadDuration, parse_clock
 from bot.discord_app import replies
 from bot.discord_app import server_settings as ss
 from bot.discord_app.channels import channel_id_of, guild_id_of
-from bot.discord_app.commands.lobby import game_choices
+from bot.discord_app.commands.opening import game_choices
 from bot.discord_app.replies import BadInput
 from bot.discord_app.text import clip, fit_lines
 from bot.discord_limits import MAX_CHOICE_NAME
@@ -40,14 +40,6 @@ RESETS = {
     "channels": "the game channels (every channel)",
     "all": "every setting (the defaults)",
 }
-
-
-def tabletop_group() -> app_commands.Group:
-    return app_commands.Group(
-        name="tabletop",
-        description="This server's settings for games, and a check of the bot's permissions.",
-        guild_only=True,
-    )
 
 
 def manages_server(interaction: discord.Interaction[TabletopClient]) -> bool:
@@ -221,10 +213,15 @@ def check_lines(
     return lines
 
 
-def register(game: app_commands.Group, tree: app_commands.CommandTree[TabletopClient]) -> None:
-    group = tabletop_group()
+class TabletopCommands(
+    app_commands.Group,
+    name="tabletop",
+    description="This server's settings for games, and a check of the bot's permissions.",
+    guild_only=True,
+):
+    """``/tabletop``: the server's admins (looking at the settings is for everyone)."""
 
-    @group.command(
+    @app_commands.command(
         name="settings",
         description="See this server's settings for games; Manage Server may change them.",
     )
@@ -252,6 +249,7 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree[TabletopCl
         ],
     )
     async def settings(
+        self,
         interaction: discord.Interaction[TabletopClient],
         clock: str | None = None,
         missed: app_commands.Range[int, 1, 20] | None = None,
@@ -288,11 +286,11 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree[TabletopCl
             return
         await show(interaction, "Saved: " + "; ".join(changes) + ".")
 
-    @group.command(
+    @app_commands.command(
         name="check",
         description="Manage Server: which permissions the bot lacks in this channel, and why.",
     )
-    async def check(interaction: discord.Interaction[TabletopClient]) -> None:
+    async def check(self, interaction: discord.Interaction[TabletopClient]) -> None:
         require_manage_server(interaction, "run the check")
         keeper = ss.keeper_of(interaction.client)
         channel = interaction.channel
@@ -305,5 +303,3 @@ def register(game: app_commands.Group, tree: app_commands.CommandTree[TabletopCl
             parent_id=getattr(channel, "parent_id", None) if in_thread else None,
         )
         await replies.private(interaction, "\n".join(lines))
-
-    tree.add_command(group)

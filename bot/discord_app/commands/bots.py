@@ -1,5 +1,5 @@
-"""The bot levels as Discord choices, for ``/game new bots: level:`` and ``/game join bots:
-level:`` (the host seats bots; no subcommand of its own: ``/game`` is at Discord's limit of 25)."""
+"""The bot levels as Discord choices, for ``/game new bots: level:``, ``/game join bots:
+level:`` (the host seats bots as part of filling the game) and ``/host clock standin:``."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""``/play <action>`` (with autocomplete of your legal actions) and ``/game concede``."""
+"""``/play <action>``, a top-level command: a move in this channel's game, with your legal moves
+suggested as you type."""
 
 from __future__ import annotations
 
@@ -13,7 +14,6 @@ from bot.discord_app.channels import channel_id_of
 from bot.discord_app.text import clip
 from bot.discord_app.turns import table_of
 from bot.discord_limits import MAX_CHOICE_NAME, MAX_CHOICES
-from bot.table import player_name
 from engines import Action, IllegalAction
 from engines.core import move_with_amount
 
@@ -78,28 +78,19 @@ def with_number(actions: list[Action], typed: str) -> list[Action]:
     return out
 
 
-def register(game: app_commands.Group, tree: app_commands.CommandTree[TabletopClient]) -> None:
-    @tree.command(name="play", description="Make a move in this channel's game.")
-    @app_commands.describe(action="Your move (suggestions list your legal moves as you type)")
-    @app_commands.guild_only()
-    async def play(interaction: discord.Interaction[TabletopClient], action: str) -> None:
-        await turns.play(interaction, action)
+@app_commands.command(name="play", description="Make a move in this channel's game.")
+@app_commands.describe(action="Your move (suggestions list your legal moves as you type)")
+@app_commands.guild_only()
+async def play(interaction: discord.Interaction[TabletopClient], action: str) -> None:
+    await turns.play(interaction, action)
 
-    @play.autocomplete("action")
-    @replies.suggestions  # a refusal (not your turn, no game) offers nothing
-    async def play_action(
-        interaction: discord.Interaction[TabletopClient], current: str
-    ) -> list[app_commands.Choice[str]]:
-        actions = await table_of(interaction).legal_actions(
-            channel_id=channel_id_of(interaction), user_id=interaction.user.id
-        )
-        return matching(actions, current)
 
-    @game.command(name="concede", description="Leave a running game (it may end it).")
-    async def concede(interaction: discord.Interaction[TabletopClient]) -> None:
-        await turns.change_and_publish(
-            interaction,
-            table_of(interaction).concede,
-            done="You conceded.",
-            headline=f"{player_name(interaction.user.display_name)} concedes",
-        )
+@play.autocomplete("action")
+@replies.suggestions  # a refusal (not your turn, no game) offers nothing
+async def play_action(
+    interaction: discord.Interaction[TabletopClient], current: str
+) -> list[app_commands.Choice[str]]:
+    actions = await table_of(interaction).legal_actions(
+        channel_id=channel_id_of(interaction), user_id=interaction.user.id
+    )
+    return matching(actions, current)

@@ -1,5 +1,7 @@
-"""``/game new|join|leave|start|abort``: opening a game (here or in its own thread, with its turn
-clock, within the server's settings), taking seats, starting and ending it."""
+"""Opening a game for ``/game new`` and taking a seat with ``/game join``: reading the game,
+its options and a player's own choice before anything is created, the thread and turn clock
+the game opens with (within the server's settings), and the suggestions for those options.
+"""
 
 from __future__ import annotations
 
@@ -13,20 +15,17 @@ from discord import app_commands
 import engines
 from bot.clock.durations import BadDuration, format_duration, parse_clock
 from bot.discord_app import options as opts
-from bot.discord_app import replies, server_settings
+from bot.discord_app import replies
 from bot.discord_app.channels import channel_id_of
-from bot.discord_app.checks import is_moderator
 from bot.discord_app.clock_runtime import clock_service_of
-from bot.discord_app.commands.bots import LEVEL_CHOICES
-from bot.discord_app.posts import Post, lobby_post, title_of
+from bot.discord_app.posts import Post, lobby_post
 from bot.discord_app.replies import BadInput
 from bot.discord_app.text import clip
-from bot.discord_app.turns import change_and_publish, retire_game, table_of
+from bot.discord_app.turns import table_of
 from bot.discord_limits import MAX_CHOICE_NAME, MAX_CHOICES, MAX_MESSAGE, MAX_THREAD_NAME
 from bot.errors import TableError
 from bot.settings import ServerSettings
 from bot.table import GameInfo, player_name
-from engines.ai.levels import DEFAULT_LEVEL
 
 if TYPE_CHECKING:
     from bot.discord_app.client import TabletopClient
@@ -205,7 +204,7 @@ async def new_game_place(
     return NewGamePlace(created.id, turn, defaults.missed_limit, created)
 
 
-def _engine_named(name: str | None) -> engines.Engine[Any] | None:
+def engine_named(name: str | None) -> engines.Engine[Any] | None:
     try:
         return engines.get_engine(name or "")
     except engines.UnknownGame:
@@ -217,7 +216,7 @@ async def suggest_options(
     interaction: discord.Interaction[TabletopClient], current: str
 ) -> list[app_commands.Choice[str]]:
     """Autocomplete of ``/game new options:`` for the game picked in ``game:``."""
-    engine = _engine_named(interaction.namespace.game)
+    engine = engine_named(interaction.namespace.game)
     return [] if engine is None else opts.suggest(current, opts.game_specs(engine))
 
 
@@ -231,7 +230,7 @@ async def suggest_new_choice(
     interaction: discord.Interaction[TabletopClient], current: str
 ) -> list[app_commands.Choice[str]]:
     """Autocomplete of ``/game new choice:``: the host's per-player choice in that game."""
-    engine = _engine_named(interaction.namespace.game)
+    engine = engine_named(interaction.namespace.game)
     return [] if engine is None else _suggest_choice(engine, current)
 
 
@@ -244,134 +243,5 @@ async def suggest_join_choice(
         info = await table_of(interaction).game(channel_id=channel_id_of(interaction))
     except TableError:
         return []
-    engine = _engine_named(info.engine)
+    engine = engine_named(info.engine)
     return [] if engine is None else _suggest_choice(engine, current)
-
-
-def register(game: app_commands.Group, tree: app_commands.CommandTree[TabletopClient]) -> None:
-    choices = game_choices()
-
-    @game.command(name="new", description="Open a new game in this channel; you join it as host.")
-    @app_commands.describe(**NEW_DESCRIPTIONS)
-    @app_commands.choices(game=choices, level=LEVEL_CHOICES)
-    async def new(
-        interaction: discord.Interaction[TabletopClient],
-        game: str,
-        options: str | None = None,
-        choice: str | None = None,
-        clock: str | None = None,
-        thread: bool | None = None,
-        bots: app_commands.Range[int, 0, 10] = 0,
-        level: str = DEFAULT_LEVEL,
-    ) -> None:
-        # bad options are refused before a thread is created for nothing
-        request = read_new_game(game, options, choice)
-        # the server's settings: a game turned off or a channel not allowed is refused here;
-        # what the host did not give comes from them
-        rules = server_settings.for_new_game(interaction, request.engine.name)
-        place = await new_game_place(
-            interaction,
-            request.engine.title,
-            clock=clock,
-            thread=server_settings.thread_wanted(interaction, rules, thread),
-            defaults=rules,
-        )
-        try:
-            info, post = await open_game(interaction, request, channel_id=place.channel_id)
-            if bots:
-                info = await table_of(interaction).add_bots(
-                    channel_id=place.channel_id,
-                    user_id=interaction.user.id,
-                    count=bots,
-                    level=level,
-                )
-                who = interaction.user.display_name
-                post = lobby_post(info, f"{who} opened a game with {bots} {level} bot(s)")
-        except Exception:
-            if place.thread is not None:
-                await delete_quietly(place.thread)
-            raise
-        await server_settings.remember_game(interaction, info.id, rules)
-        await place.open(interaction, info.id, post)
-
-    new.autocomplete("options")(suggest_options)
-    new.autocomplete("choice")(suggest_new_choice)
-
-    @game.command(name="join", description="Take a seat in this channel's game.")
-    @app_commands.describe(
-        choice="Your own choice where the game has one, e.g. species=cat",
-        bots="Host: seat this many bots instead of joining yourself",
-        level="How well those bots play (default normal)",
-    )
-    @app_commands.choices(level=LEVEL_CHOICES)
-    async def join(
-        interaction: discord.Interaction[TabletopClient],
-        choice: str | None = None,
-        bots: app_commands.Range[int, 1, 10] | None = None,
-        level: str = DEFAULT_LEVEL,
-    ) -> None:
-        table = table_of(interaction)
-        if bots:
-            info = await table.add_bots(
-                channel_id=channel_id_of(interaction),
-                user_id=interaction.user.id,
-                count=bots,
-                level=level,
-            )
-            who = player_name(interaction.user.display_name)
-            await send_public(interaction, lobby_post(info, f"{who} seated {bots} {level} bot(s)"))
-            return
-        current = await table.game(channel_id=channel_id_of(interaction))
-        engine = _engine_named(current.engine)  # None: not installed; the table says so
-        chosen = player_choices(engine, choice) if engine is not None else {}
-        info = await table.join(
-            channel_id=channel_id_of(interaction),
-            user_id=interaction.user.id,
-            user_name=interaction.user.display_name,
-            choices=chosen or None,
-        )
-        mine = ", ".join(f"{k}={v}" for k, v in chosen.items())
-        headline = f"{player_name(interaction.user.display_name)} joined" + (
-            f" ({mine})" if mine else ""
-        )
-        await send_public(interaction, lobby_post(info, headline))
-
-    join.autocomplete("choice")(suggest_join_choice)
-
-    @game.command(name="leave", description="Give up your seat before the game starts.")
-    async def leave(interaction: discord.Interaction[TabletopClient]) -> None:
-        info = await table_of(interaction).leave(
-            channel_id=channel_id_of(interaction), user_id=interaction.user.id
-        )
-        await send_public(
-            interaction, lobby_post(info, f"{player_name(interaction.user.display_name)} left")
-        )
-
-    @game.command(name="start", description="Start the game (host only).")
-    async def start(interaction: discord.Interaction[TabletopClient]) -> None:
-        await change_and_publish(
-            interaction,
-            table_of(interaction).start,
-            done="The game has started.",
-            headline="the game starts",
-        )
-
-    @game.command(
-        name="abort",
-        description="End this channel's game now (host, Manage Messages or game master role).",
-    )
-    async def abort(interaction: discord.Interaction[TabletopClient]) -> None:
-        info = await table_of(interaction).abort(
-            channel_id=channel_id_of(interaction),
-            user_id=interaction.user.id,
-            is_moderator=is_moderator(interaction),
-            user_name=interaction.user.display_name,
-        )
-        content = (
-            f"**{title_of(info)}** was ended by {player_name(interaction.user.display_name)}. "
-            "Start a new game with `/game new`."
-        )
-        await interaction.response.send_message(
-            content, allowed_mentions=discord.AllowedMentions.none()
-        )
-        await retire_game(interaction.client, info)

@@ -1,0 +1,449 @@
+"""``/game``: one game's life in this channel, for everyone at the table and around it.
+
+Opening and seats (new, join, leave, start, concede), looking (board, hand, status, log,
+replay, rules, watch), keeping the game moving (nudge, vote about an absent player) and what
+was played here (history, stats). The host's and moderators' powers are ``/host``
+(:mod:`.host`), a player's own things ``/me`` (:mod:`.me`). The bodies call the table and the
+clock service; the helpers they share live in :mod:`.opening`, :mod:`.looking` and
+:mod:`.callers`.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+
+import engines
+from bot import watch as watch_pages
+from bot.bots.seats import is_bot
+from bot.clock import records
+from bot.clock.records import GameStats, HistoryEntry, PlayerStats
+from bot.discord_app import clock_texts as words
+from bot.discord_app import replies, server_settings
+from bot.discord_app.channels import channel_id_of
+from bot.discord_app.checks import sees_channel
+from bot.discord_app.commands.bots import LEVEL_CHOICES
+from bot.discord_app.commands.callers import player_choices, resolve_player, say, service_of
+from bot.discord_app.commands.looking import (
+    BOARD_NOT_POSTED,
+    RULES_PAGES,
+    commands_text,
+    legend_file,
+    log_page,
+    rules_text,
+)
+from bot.discord_app.commands.opening import (
+    NEW_DESCRIPTIONS,
+    delete_quietly,
+    engine_named,
+    game_choices,
+    new_game_place,
+    open_game,
+    read_new_game,
+    send_public,
+    suggest_join_choice,
+    suggest_new_choice,
+    suggest_options,
+)
+from bot.discord_app.commands.opening import (
+    player_choices as own_choices,
+)
+from bot.discord_app.posts import board_post, lobby_post, title_of
+from bot.discord_app.replay import post_replay
+from bot.discord_app.replies import BadInput
+from bot.discord_app.rulings import pages, rulings_text
+from bot.discord_app.text import clip, fit_lines, join_message
+from bot.discord_app.turns import change_and_publish, current_view, public_notes, table_of
+from bot.errors import NoGame
+from bot.table import player_name
+from engines.ai.levels import DEFAULT_LEVEL
+
+if TYPE_CHECKING:
+    from bot.discord_app.client import TabletopClient
+
+logger = logging.getLogger(__name__)
+
+
+def history_lines(entries: list[HistoryEntry], *, in_channel: bool) -> list[str]:
+    """``/game history``'s lines: when, what, who played, how it ended (and where, when the
+    list covers the server)."""
+    lines = []
+    for h in entries:
+        if h.status == "finished":
+            end = f"won by {', '.join(h.winners) or 'nobody'}"
+        else:
+            end = f"closed early ({h.reason or 'ended by the host'})"
+        where = "" if in_channel else f" in <#{h.channel_id}>"
+        lines.append(
+            f"• <t:{int(h.ended_at)}:d> **{h.title}**{where}: {', '.join(h.players)} — {end}"
+        )
+    return lines
+
+
+def stats_lines(players: list[PlayerStats], games: list[GameStats]) -> list[str]:
+    """``/game stats``'s lines: the top players' wins and games, then each game's."""
+    lines = ["**Players** (wins / games):"]
+    lines += [
+        f"• {p.name if is_bot(p.user_id) else f'<@{p.user_id}>'}: {p.wins} / {p.games}"
+        for p in players[:15]
+    ]
+    lines.append("**Games** (played to the end / started):")
+    for g in games:
+        best = max(g.winners.items(), key=lambda kv: kv[1], default=None)
+        top = f"; most wins: {best[0]} ({best[1]})" if best else ""
+        lines.append(f"• {g.title}: {g.finished} / {g.games}{top}")
+    return lines
+
+
+class GameCommands(
+    app_commands.Group,
+    name="game",
+    description="A game in this channel: open, join, look, play on, see what was played.",
+    guild_only=True,
+):
+    """``/game``. ``watch`` is offered only when the operator turned the spectator pages on
+    (``--web-port``), so a bot without them offers no command that cannot work."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        if watch_pages.settings() is None:
+            self.remove_command("watch")
+
+    # -- opening and seats ---------------------------------------------------------------------
+
+    @app_commands.command(
+        name="new", description="Open a new game in this channel; you join it as host."
+    )
+    @app_commands.describe(**NEW_DESCRIPTIONS)
+    @app_commands.choices(game=game_choices(), level=LEVEL_CHOICES)
+    async def new(
+        self,
+        interaction: discord.Interaction[TabletopClient],
+        game: str,
+        options: str | None = None,
+        choice: str | None = None,
+        clock: str | None = None,
+        thread: bool | None = None,
+        bots: app_commands.Range[int, 0, 10] = 0,
+        level: str = DEFAULT_LEVEL,
+    ) -> None:
+        # bad options are refused before a thread is created for nothing
+        request = read_new_game(game, options, choice)
+        # the server's settings: a game turned off or a channel not allowed is refused here;
+        # what the host did not give comes from them
+        rules = server_settings.for_new_game(interaction, request.engine.name)
+        place = await new_game_place(
+            interaction,
+            request.engine.title,
+            clock=clock,
+            thread=server_settings.thread_wanted(interaction, rules, thread),
+            defaults=rules,
+        )
+        try:
+            info, post = await open_game(interaction, request, channel_id=place.channel_id)
+            if bots:
+                info = await table_of(interaction).add_bots(
+                    channel_id=place.channel_id,
+                    user_id=interaction.user.id,
+                    count=bots,
+                    level=level,
+                )
+                who = interaction.user.display_name
+                post = lobby_post(info, f"{who} opened a game with {bots} {level} bot(s)")
+        except Exception:
+            if place.thread is not None:
+                await delete_quietly(place.thread)
+            raise
+        await server_settings.remember_game(interaction, info.id, rules)
+        await place.open(interaction, info.id, post)
+
+    new.autocomplete("options")(suggest_options)
+    new.autocomplete("choice")(suggest_new_choice)
+
+    @app_commands.command(name="join", description="Take a seat in this channel's game.")
+    @app_commands.describe(
+        choice="Your own choice where the game has one, e.g. species=cat",
+        bots="Host: seat this many bots instead of joining yourself",
+        level="How well those bots play (default normal)",
+    )
+    @app_commands.choices(level=LEVEL_CHOICES)
+    async def join(
+        self,
+        interaction: discord.Interaction[TabletopClient],
+        choice: str | None = None,
+        bots: app_commands.Range[int, 1, 10] | None = None,
+        level: str = DEFAULT_LEVEL,
+    ) -> None:
+        table = table_of(interaction)
+        if bots:
+            info = await table.add_bots(
+                channel_id=channel_id_of(interaction),
+                user_id=interaction.user.id,
+                count=bots,
+                level=level,
+            )
+            who = player_name(interaction.user.display_name)
+            await send_public(interaction, lobby_post(info, f"{who} seated {bots} {level} bot(s)"))
+            return
+        current = await table.game(channel_id=channel_id_of(interaction))
+        engine = engine_named(current.engine)  # None: not installed; the table says so
+        chosen = own_choices(engine, choice) if engine is not None else {}
+        info = await table.join(
+            channel_id=channel_id_of(interaction),
+            user_id=interaction.user.id,
+            user_name=interaction.user.display_name,
+            choices=chosen or None,
+        )
+        mine = ", ".join(f"{k}={v}" for k, v in chosen.items())
+        headline = f"{player_name(interaction.user.display_name)} joined" + (
+            f" ({mine})" if mine else ""
+        )
+        await send_public(interaction, lobby_post(info, headline))
+
+    join.autocomplete("choice")(suggest_join_choice)
+
+    @app_commands.command(name="leave", description="Give up your seat before the game starts.")
+    async def leave(self, interaction: discord.Interaction[TabletopClient]) -> None:
+        info = await table_of(interaction).leave(
+            channel_id=channel_id_of(interaction), user_id=interaction.user.id
+        )
+        await send_public(
+            interaction, lobby_post(info, f"{player_name(interaction.user.display_name)} left")
+        )
+
+    @app_commands.command(name="start", description="Start the game (host only).")
+    async def start(self, interaction: discord.Interaction[TabletopClient]) -> None:
+        await change_and_publish(
+            interaction,
+            table_of(interaction).start,
+            done="The game has started.",
+            headline="the game starts",
+        )
+
+    @app_commands.command(name="concede", description="Leave a running game (it may end it).")
+    async def concede(self, interaction: discord.Interaction[TabletopClient]) -> None:
+        await change_and_publish(
+            interaction,
+            table_of(interaction).concede,
+            done="You conceded.",
+            headline=f"{player_name(interaction.user.display_name)} concedes",
+        )
+
+    # -- looking -------------------------------------------------------------------------------
+
+    @app_commands.command(name="board", description="Post the current board in the channel.")
+    async def board(self, interaction: discord.Interaction[TabletopClient]) -> None:
+        interaction.client.cooldowns.take("board", interaction.user.id)
+        # Deferred privately so a refusal stays private; the board itself is posted publicly.
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        info, png, summary = await table_of(interaction).board(
+            channel_id=channel_id_of(interaction)
+        )
+        post = board_post(info, png, summary, notes=await public_notes(interaction.client, info))
+        post.view = await current_view(table_of(interaction), info)
+        await interaction.edit_original_response(content="The board is posted in the channel.")
+        try:
+            await interaction.followup.send(**post.send_kwargs())
+        except discord.HTTPException as exc:
+            logger.warning(
+                "Could not post the board of game %s: %s (%s)",
+                info.id,
+                type(exc).__name__,
+                exc.status,
+            )
+            await interaction.edit_original_response(content=BOARD_NOT_POSTED)
+
+    @app_commands.command(
+        name="hand", description="Your private view of the game (only you see it)."
+    )
+    async def hand(self, interaction: discord.Interaction[TabletopClient]) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        info, png, text = await table_of(interaction).hand(
+            channel_id=channel_id_of(interaction), user_id=interaction.user.id
+        )
+        file = discord.File(io.BytesIO(png), filename="hand.png") if png else None
+        await replies.private(interaction, text or f"Your view of {title_of(info)}.", file=file)
+
+    @app_commands.command(name="status", description="Who is playing, whose turn it is, the score.")
+    async def status(self, interaction: discord.Interaction[TabletopClient]) -> None:
+        info, text = await table_of(interaction).status(channel_id=channel_id_of(interaction))
+        notes = await public_notes(interaction.client, info)
+        await replies.private(
+            interaction, join_message(text or f"{title_of(info)}: {info.status}.", *notes)
+        )
+
+    @app_commands.command(name="log", description="The moves of this channel's game, page by page.")
+    @app_commands.describe(count="How many moves a page (default 15)")
+    async def log(
+        self,
+        interaction: discord.Interaction[TabletopClient],
+        count: app_commands.Range[int, 1, 50] = 15,
+    ) -> None:
+        interaction.client.cooldowns.take("log", interaction.user.id)
+        content, view = await log_page(interaction, 1, count)
+        await replies.private(interaction, content, view=view)
+
+    @app_commands.command(
+        name="replay", description="Post the whole game as one animation, a turn a frame."
+    )
+    async def replay(self, interaction: discord.Interaction[TabletopClient]) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        message = await post_replay(
+            interaction.client, channel_id_of(interaction), asker=interaction.user.id
+        )
+        done = "The replay is posted in the channel." if message else BOARD_NOT_POSTED
+        await interaction.edit_original_response(content=done)
+
+    @app_commands.command(
+        name="rules", description="A short guide to a game (this channel's by default)."
+    )
+    @app_commands.describe(
+        game="Which game (default: the one in this channel)",
+        page="The short guide (default), our rulings where the rulebook is open, or every command",
+    )
+    @app_commands.choices(game=game_choices(), page=RULES_PAGES)
+    async def rules(
+        self,
+        interaction: discord.Interaction[TabletopClient],
+        game: str | None = None,
+        page: str = "guide",
+    ) -> None:
+        if page == "commands":
+            await replies.private(
+                interaction, commands_text(interaction.client.tree.get_commands())
+            )
+            return
+        listing = ", ".join(engines.get_engine(n).title for n in engines.names())
+        if game is None:
+            try:
+                game = (
+                    await table_of(interaction).game(channel_id=channel_id_of(interaction))
+                ).engine
+            except NoGame:
+                await replies.private(
+                    interaction,
+                    clip(
+                        f"No game in this channel. Pick one with `game:`. Games: {listing}\n"
+                        "Every command: `/game rules page:commands`.",
+                        1900,
+                    ),
+                )
+                return
+        engine = engine_named(game)
+        if engine is None:
+            await replies.private(
+                interaction,
+                clip(f"'{clip(game, 40)}' is not a game on this bot. Games: {listing}", 1900),
+            )
+            return
+        if page != "rulings":
+            await replies.private(interaction, rules_text(engine), file=legend_file(engine.name))
+            return
+        text = rulings_text(engine.name)
+        if text is None:
+            await replies.private(interaction, f"{engine.title} has no rulings page.")
+            return
+        for part in pages(text):  # each a private message of its own, in order
+            await replies.private(interaction, part)
+
+    @app_commands.command(name="watch", description="A web page where anyone can watch this game.")
+    async def watch(self, interaction: discord.Interaction[TabletopClient]) -> None:
+        settings = watch_pages.settings()
+        if settings is None:  # the pages were turned off after the commands were built
+            raise BadInput("This bot's spectator pages are off.")
+        table = table_of(interaction)
+        info = await table.game(channel_id=channel_id_of(interaction))
+        token = await table.watch_token(info.id)
+        await replies.private(
+            interaction,
+            f"Watch {title_of(info)} on the web: {settings.link(token)}\n"
+            "Anyone with the link sees the board, the log and every past turn (only what this "
+            "channel sees). Share it as you like.",
+        )
+
+    # -- keeping the game moving ---------------------------------------------------------------
+
+    @app_commands.command(name="nudge", description="Remind the players the game is waiting for.")
+    async def nudge(self, interaction: discord.Interaction[TabletopClient]) -> None:
+        service = service_of(interaction)
+        nudged = await service.reminders.nudge(
+            channel_id=channel_id_of(interaction), user_id=interaction.user.id
+        )
+        await say(interaction, words.nudge(nudged))
+
+    @app_commands.command(name="vote", description="Vote about a player who keeps missing turns.")
+    @app_commands.describe(
+        player="The absent player", choice="keep: the stand-in keeps the seat; kick: remove them"
+    )
+    @app_commands.choices(
+        choice=[
+            app_commands.Choice(name="keep (the stand-in plays for good)", value="keep"),
+            app_commands.Choice(name="kick (remove them from the game)", value="kick"),
+        ]
+    )
+    async def vote(
+        self, interaction: discord.Interaction[TabletopClient], player: str, choice: str
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        service = service_of(interaction)
+        target = await resolve_player(service, channel_id_of(interaction), player)
+        tally = await service.votes.vote(
+            channel_id=channel_id_of(interaction),
+            user_id=interaction.user.id,
+            target_id=target,
+            choice=choice,
+        )
+        await say(interaction, words.vote(tally))
+
+    vote.autocomplete("player")(player_choices)
+
+    # -- what was played here ------------------------------------------------------------------
+
+    @app_commands.command(
+        name="history", description="Recent games played here, with their winners."
+    )
+    @app_commands.describe(scope="This channel (default) or the whole server")
+    @app_commands.choices(
+        scope=[
+            app_commands.Choice(name="this channel", value="channel"),
+            app_commands.Choice(name="this server", value="server"),
+        ]
+    )
+    async def history(
+        self, interaction: discord.Interaction[TabletopClient], scope: str = "channel"
+    ) -> None:
+        service = service_of(interaction)
+        channel = interaction.channel_id if scope == "channel" else None
+        hidden = 0
+        if channel is None:  # only the games in channels the asker can see are named
+            entries, hidden = await records.visible_history(
+                service.table, interaction.guild_id, sees_channel(interaction)
+            )
+        else:
+            entries = await records.history(service.table, interaction.guild_id, channel)
+        unseen = f"{hidden} recent game(s) in channels you cannot see are not listed."
+        if not entries:
+            none = f"No finished games in the channels you can see. {unseen}"
+            await replies.private(interaction, none if hidden else "No finished games here yet.")
+            return
+        lines = history_lines(entries, in_channel=channel is not None)
+        body = fit_lines(lines, 1850, more="… and {n} more")
+        await replies.private(
+            interaction, "\n".join(["Recent games:", *body, *([unseen] if hidden else [])])
+        )
+
+    @app_commands.command(
+        name="stats", description="Games and wins per player and per game in this server."
+    )
+    async def stats(self, interaction: discord.Interaction[TabletopClient]) -> None:
+        service = service_of(interaction)
+        players, games = await records.stats(service.table, interaction.guild_id)
+        if not games:
+            await replies.private(interaction, "No finished games in this server yet.")
+            return
+        lines = stats_lines(players, games)
+        await replies.private(interaction, "\n".join(fit_lines(lines, 1900, more="… and {n} more")))
