@@ -11,7 +11,7 @@ import sys
 
 import engines
 import rendering
-from engines.core import Action
+from engines.core import Action, handler_of
 from tests.engines import toy
 
 WORDS = ["amber", "cobalt", "saffron", "viridian", "umber", "teal", "ochre", "indigo", "sienna"]
@@ -34,7 +34,11 @@ class SecretToyEngine(toy.ToyEngine):
     def legal_actions(self, state, player):
         return [
             Action(
-                id=a.id, label=f"{a.label} ({self.word(state, player)})", role=a.role, kind=a.kind
+                id=a.id,
+                label=f"{a.label} ({self.word(state, player)})",
+                role=a.role,
+                kind=a.kind,
+                do=handler_of(a),
             )
             for a in super().legal_actions(state, player)
         ]
