@@ -14,9 +14,7 @@ one load of the game.
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections import defaultdict
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
@@ -38,6 +36,7 @@ from bot.discord_app.replay import after_the_end
 from bot.discord_app.turn_book import HISTORY, TurnBook, TurnRecord, since_lines, turn_lines
 from bot.discord_limits import MAX_MESSAGE
 from bot.errors import BoardChanged, NoGame, NotSeated, TableError
+from bot.keyed_locks import KeyedLocks
 from bot.table import GameInfo, LogLine, Outcome, Table
 from bot.table.offers import panel_moves
 from engines import Action
@@ -59,7 +58,8 @@ GONE = (
 PANEL_HEAD = "Your moves (only you can see them):"
 TURN_OVER = "Your turn is over; I will ping you when it is your turn again."
 
-_locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+#: one game's outcomes are shown one at a time (an entry only while one is being shown)
+_locks = KeyedLocks()
 
 
 def table_of(interaction: discord.Interaction[TabletopClient]) -> Table:
@@ -108,7 +108,7 @@ async def present(
     """
     game = outcome.game
     book = book_of(client)
-    async with _locks[game.id]:
+    async with _locks.hold(game.id):
         if unless is not None and await unless():
             return None
         message: discord.Message | None = None
@@ -216,7 +216,7 @@ async def retire(channel: PostChannel, message_id: int) -> None:
 async def retire_game(client: TabletopClient, game: GameInfo) -> None:
     """A game ended without a move (an abort, a close): its turn message's buttons go."""
     book = book_of(client)
-    async with _locks[game.id]:
+    async with _locks.hold(game.id):
         prev = await book.get(game.id)
         if prev is not None:
             await retire(_channel(client, game), prev.message_id)

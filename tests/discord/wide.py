@@ -12,7 +12,7 @@ import io
 from PIL import Image
 from pydantic import BaseModel
 
-from engines.core import Action, ActionRole, Engine, Event, IllegalAction, OptionSpec, Result, Rng
+from engines.core import Action, ActionRole, Engine, Event, OptionSpec, Result, Rng
 
 SECRET = "the secret word is PLUGH"
 
