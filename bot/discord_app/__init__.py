@@ -7,9 +7,12 @@
 - ``clock_runtime.py`` the clock service wired to Discord (posts, DMs, bad endings, scheduler)
 - ``clock_texts.py``  how the clock service's answers and notices are worded
 - ``commands/``      one class per command group, by who uses it (``install`` in its ``__init__``)
+- ``clicks.py``      what a click does: the registered component classes, calling the use case
 - ``turns.py``       the move path (clicks and /play) and publishing turn messages
+- ``rematch.py``     the Rematch button: a lobby for the players still seated at the end
 - ``posts.py``       pure builders of the public messages (turn, lobby, board)
-- ``components.py``  persistent buttons / select menus and their custom ids
+- ``components.py``  persistent buttons / select menus, drawn (no callbacks)
+- ``custom_ids.py``  the components' custom ids: made, and read back with every number checked
 - ``options.py``     ``key=value`` game options and per-player choices
 - ``replies.py``     ephemeral answers; refusals and failures -> private messages
 - ``resume.py``      at start, announce moves saved but never posted (a crash in between)

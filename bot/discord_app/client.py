@@ -13,8 +13,8 @@ Extension points:
 - after every published turn message, each coroutine in ``client.outcome_listeners`` is awaited
   with ``(outcome, message)`` (e.g. to remember the latest board message); a failing listener
   is logged and does not affect the others.
-- ``client.handle_action`` is where a button/select click goes (:func:`turns.handle_click`);
-  ``client.handle_moves`` answers the private "choose your move" button.
+- components: the classes of :mod:`bot.discord_app.clicks` are registered here; each click
+  calls its use case directly (no method of the client stands in between).
 """
 
 from __future__ import annotations
@@ -33,24 +33,12 @@ from bot.clock.scheduler import Scheduler
 from bot.clock.service import ClockServices
 from bot.discord_app import (
     bot_seats,
+    clicks,
     clock_runtime,
     commands,
     replies,
     server_settings,
     shards,
-    turns,
-)
-from bot.discord_app.commands.looking import handle_log_page
-from bot.discord_app.components import (
-    ActionButton,
-    ActionSelect,
-    AmountButton,
-    ConfirmButton,
-    LogPageButton,
-    MovesButton,
-    RematchButton,
-    amount_submitted,
-    answer_unreadable,
 )
 from bot.discord_app.cooldowns import Cooldowns
 from bot.discord_app.replay import Replays
@@ -134,15 +122,7 @@ class TabletopClient(discord.Client):
         self.replays = Replays()  # ended games' replays, and the games being drawn now
 
     async def setup_hook(self) -> None:
-        self.add_dynamic_items(
-            ActionButton,
-            ActionSelect,
-            AmountButton,
-            ConfirmButton,
-            MovesButton,
-            RematchButton,
-            LogPageButton,
-        )
+        self.add_dynamic_items(*clicks.HANDLERS)
         if self.server_settings is None:
             self.server_settings = await server_settings.build(self)
         if self.bot_driver is None:
@@ -196,49 +176,8 @@ class TabletopClient(discord.Client):
             heap.settle()  # start-up is over: what it made lives as long as the bot
 
     async def on_interaction(self, interaction: discord.Interaction[TabletopClient]) -> None:
-        if not await amount_submitted(interaction):
-            await answer_unreadable(interaction)
-
-    async def handle_action(
-        self,
-        interaction: discord.Interaction[TabletopClient],
-        game_id: int,
-        version: int,
-        index: int,
-        *,
-        own: bool = False,
-        confirmed: bool = False,
-        amount: str | None = None,
-    ) -> None:
-        await turns.handle_click(
-            interaction, game_id, version, index, own=own, confirmed=confirmed, amount=amount
-        )
-
-    async def handle_amount(
-        self,
-        interaction: discord.Interaction[TabletopClient],
-        game_id: int,
-        version: int,
-        index: int,
-        *,
-        own: bool = False,
-    ) -> None:
-        await turns.handle_amount(interaction, game_id, version, index, own=own)
-
-    async def handle_moves(
-        self, interaction: discord.Interaction[TabletopClient], game_id: int, version: int
-    ) -> None:
-        await turns.handle_moves(interaction, game_id, version)
-
-    async def handle_log_page(
-        self, interaction: discord.Interaction[TabletopClient], page: int, per: int
-    ) -> None:
-        await handle_log_page(interaction, page, per)
-
-    async def handle_rematch(
-        self, interaction: discord.Interaction[TabletopClient], game_id: int
-    ) -> None:
-        await turns.handle_rematch(interaction, game_id)
+        if not await clicks.amount_submitted(interaction):
+            await clicks.answer_unreadable(interaction)
 
     async def notify_outcome(self, outcome: Outcome, message: discord.Message | None) -> None:
         if self.announcements is not None and message is not None:

@@ -2,8 +2,9 @@
 
 A turn message is a NEW channel message with the board image, the public events, a line naming
 who must act now (the only users it may mention) and components for their legal actions.
-Builders here are pure (no Discord calls) so the clock's scheduler can post the same message
-without an interaction; :mod:`bot.discord_app.turns` sends them.
+Builders here are pure (no Discord calls, no drawing: the table hands over the board with its
+notes already written under it, drawn off the event loop) so the clock's scheduler can post the
+same message without an interaction; :mod:`bot.discord_app.turns` sends them.
 """
 
 from __future__ import annotations
@@ -22,7 +23,6 @@ from bot.discord_app.text import EARLIER, clip, fit_lines, join_message
 from bot.discord_limits import MAX_ALT_TEXT, MAX_MESSAGE
 from bot.table import GameInfo, Outcome, offers
 from bot.table.texts import standings
-from rendering.kit import with_banner
 
 BOARD_FILENAME = "board.png"
 PLAY_HINT = "More moves: use `/play` (it lists yours as you type)."
@@ -199,7 +199,7 @@ def turn_post(
     content = join_message(head, "\n".join(summary), "\n".join(events), tail)
     return Post(
         content=content,
-        png=noted(outcome.board_png, notes),
+        png=outcome.board_png,
         view=view,
         mention_ids=mention_ids,
         alt=alt_text(game, outcome.summary),
@@ -231,13 +231,7 @@ def lobby_post(game: GameInfo, headline: str) -> Post:
 def board_post(game: GameInfo, png: bytes | None, summary: str, notes: Sequence[str] = ()) -> Post:
     """The current board on request (it pings nobody; callers may add components)."""
     head = f"**{title_of(game)}**"
-    return Post(content=join_message(head, clip(summary, 1500), *notes), png=noted(png, notes))
-
-
-def noted(png: bytes | None, notes: Sequence[str]) -> bytes | None:
-    """The board image with the public notes (e.g. a stand-in's kept seat) written under it, so
-    the image itself says who is played by a stand-in."""
-    return with_banner(png, list(notes)) if png is not None and notes else png
+    return Post(content=join_message(head, clip(summary, 1500), *notes), png=png)
 
 
 def private_lines(outcome: Outcome, user_id: int) -> list[str]:

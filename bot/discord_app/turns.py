@@ -14,9 +14,7 @@ one load of the game.
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections import defaultdict
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
@@ -29,7 +27,6 @@ from bot.discord_app.posts import (
     PLAY_HINT,
     Post,
     board_post,
-    lobby_post,
     private_lines,
     turn_components,
     turn_post,
@@ -38,6 +35,7 @@ from bot.discord_app.replay import after_the_end
 from bot.discord_app.turn_book import HISTORY, TurnBook, TurnRecord, since_lines, turn_lines
 from bot.discord_limits import MAX_MESSAGE
 from bot.errors import BoardChanged, NoGame, NotSeated, TableError
+from bot.keyed_locks import KeyedLocks
 from bot.table import GameInfo, LogLine, Outcome, Table
 from bot.table.offers import panel_moves
 from engines import Action
@@ -59,7 +57,8 @@ GONE = (
 PANEL_HEAD = "Your moves (only you can see them):"
 TURN_OVER = "Your turn is over; I will ping you when it is your turn again."
 
-_locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+#: one game's outcomes are shown one at a time (an entry only while one is being shown)
+_locks = KeyedLocks()
 
 
 def table_of(interaction: discord.Interaction[TabletopClient]) -> Table:
@@ -108,7 +107,7 @@ async def present(
     """
     game = outcome.game
     book = book_of(client)
-    async with _locks[game.id]:
+    async with _locks.hold(game.id):
         if unless is not None and await unless():
             return None
         message: discord.Message | None = None
@@ -216,7 +215,7 @@ async def retire(channel: PostChannel, message_id: int) -> None:
 async def retire_game(client: TabletopClient, game: GameInfo) -> None:
     """A game ended without a move (an abort, a close): its turn message's buttons go."""
     book = book_of(client)
-    async with _locks[game.id]:
+    async with _locks.hold(game.id):
         prev = await book.get(game.id)
         if prev is not None:
             await retire(_channel(client, game), prev.message_id)
@@ -489,60 +488,3 @@ async def play(interaction: discord.Interaction[TabletopClient], action: str) ->
         content=private_note(outcome, interaction.user.id, f"You played **{label}**.")
     )
     await publish(interaction, outcome)
-
-
-REMATCH_NOT_YOURS = (
-    "Only the players of that game can ask for a rematch; start one with `/game new`."
-)
-REMATCH_LEFT = (
-    "You left that game before its end (you conceded or were removed), so its rematch is for "
-    "the players still seated at the end. You can join their lobby if they open one, or start "
-    "a game with `/game new`."
-)
-
-
-async def handle_rematch(interaction: discord.Interaction[TabletopClient], game_id: int) -> None:
-    """The Rematch button of a final message: a lobby with the players still seated at the
-    end, bots included (in their seats' order, with the same choices) and the same options, the
-    clicker as host; the host starts it. A player who conceded or was removed is not seated
-    again, and their click opens nothing."""
-    try:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        table = table_of(interaction)
-        old = await table.game_by_id(game_id)
-        mine = old.seat_of(interaction.user.id)
-        if mine is None or old.channel_id != interaction.channel_id:
-            await replies.private(interaction, REMATCH_NOT_YOURS)
-            return
-        if not mine.active:
-            await replies.private(interaction, REMATCH_LEFT)
-            return
-        info = await table.new_game(
-            guild_id=old.guild_id,
-            channel_id=old.channel_id,
-            user_id=mine.user_id,
-            user_name=mine.name,
-            engine=old.engine,
-            options=dict(old.options),
-            choices=dict(mine.choices) or None,
-        )
-        for seat in old.active_seats:
-            if seat.user_id != mine.user_id:
-                info = await table.join(
-                    channel_id=old.channel_id,
-                    user_id=seat.user_id,
-                    user_name=seat.name,
-                    choices=dict(seat.choices) or None,
-                )
-        clock = interaction.client.clock_service
-        if clock is not None:  # the same turn clock as the last game
-            was = await clock.clocks.game(game_id)
-            await clock.deadlines.configure(
-                info.id, turn_seconds=was.turn_seconds, missed_limit=was.missed_limit
-            )
-        await interaction.edit_original_response(content="The rematch lobby is open.")
-        who = "same players" if old.seats == old.active_seats else "the players still seated"
-        post = lobby_post(info, f"{mine.name} asks for a rematch: {who}, same options")
-        await interaction.followup.send(**post.send_kwargs())
-    except Exception as exc:  # every failure becomes a private answer
-        await replies.answer_error(interaction, exc)

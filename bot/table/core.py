@@ -330,15 +330,16 @@ class TableCore:
                 owner = user_of(row, event.private_to)
                 if owner is not None:
                     private.setdefault(owner, []).append(event.text)
+        notes = await self.notes(info) if result is None else []
         return Outcome(
             game=info,
             events=[e for e in events if e.private_to is None],
             private_events=private,
             to_act=list(awaited),
             result=result,
-            board_png=await self._board_png(eng, state, row.id) if board else None,
+            board_png=await self._board_png(eng, state, row.id, notes) if board else None,
             awaited=awaited,
-            notes=await self.notes(info) if result is None else [],
+            notes=notes,
             labels_public=eng.public_action_labels,
             summary=self._public_summary(eng, state),
         )
@@ -359,11 +360,14 @@ class TableCore:
             log.error("%s: summary failed: %s", eng.name, failure(exc))
             return ""
 
-    async def _board_png(self, eng: AnyEngine, state: BaseModel, game_id: int) -> bytes | None:
+    async def _board_png(
+        self, eng: AnyEngine, state: BaseModel, game_id: int, notes: Sequence[str] = ()
+    ) -> bytes | None:
+        """The public board, the notes written under it, drawn off the event loop."""
         if not self.render:
             return None
         try:
-            return await self.renderer.board(eng.name, eng.view(state, None))
+            return await self.renderer.board(eng.name, eng.view(state, None), notes)
         except rendering.NoRenderer:
             if eng.name not in _warned_no_renderer:
                 _warned_no_renderer.add(eng.name)

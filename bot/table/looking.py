@@ -121,7 +121,8 @@ class Looking(TableCore):
         return await self._outcome(row, info, eng, state, names, [], {}, None, board=board)
 
     async def board(self, *, channel_id: int) -> tuple[GameInfo, bytes, str]:
-        """The public board image and a short public text (the last game's, once it ended)."""
+        """The public board image (the public notes written under it) and a short public text
+        (the last game's, once it ended)."""
         row = await self._latest(channel_id)
         eng = self._engine(row)
         if row.status == "lobby":
@@ -132,11 +133,13 @@ class Looking(TableCore):
         if row.state is None:
             raise WrongStage("That game ended before it started, so it has no board.")
         state = self._state(eng, row)
+        info = self._info(row)
+        view = self._engine_call(eng.view, state, None)
         try:
-            png = await self.renderer.board(eng.name, self._engine_call(eng.view, state, None))
+            png = await self.renderer.board(eng.name, view, await self.notes(info))
         except rendering.NoRenderer:
             raise TableError(f"{eng.title} has no board picture.") from None
-        return self._info(row), png, self._status_text(row, eng, state, brief=True)
+        return info, png, self._status_text(row, eng, state, brief=True)
 
     async def hand(self, *, channel_id: int, user_id: int) -> tuple[GameInfo, bytes | None, str]:
         """The caller's private view: an image if the game draws hands, else a short text."""

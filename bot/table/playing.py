@@ -66,9 +66,13 @@ class Playing(TableCore):
         eng, state, seat = self._running_seat(row, user_id)
         if expected_version is not None and not await self._unmoved_since(row, expected_version):
             raise BoardChanged()
-        legal = self._moves(eng, state, seat.name)
+        board_click = offered is not None and not own  # needs every awaited player's moves
+        awaited = self._awaited_moves(row, eng, state) if board_click else {}
+        legal = awaited.get(seat.user_id)
+        if legal is None:  # not awaited, or not needed: the player's own moves, asked once
+            legal = self._moves(eng, state, seat.name)
         if offered is not None:
-            action = self._offered(row, eng, state, legal, offered, own=own)
+            action = self._offered(eng, awaited, legal, offered, own=own)
         else:
             action = self._engine_call(_resolve, action_id or "", legal)
         if action is not None and action.amount is not None:
@@ -100,8 +104,11 @@ class Playing(TableCore):
         eng, state, seat = self._running_seat(row, user_id)
         if not await self._unmoved_since(row, expected_version):
             raise BoardChanged()
-        legal = self._moves(eng, state, seat.name)
-        action = self._offered(row, eng, state, legal, index, own=own)
+        awaited = {} if own else self._awaited_moves(row, eng, state)
+        legal = awaited.get(seat.user_id)
+        if legal is None:
+            legal = self._moves(eng, state, seat.name)
+        action = self._offered(eng, awaited, legal, index, own=own)
         if action is None:
             raise self._not_a_move(eng, state, seat.name, legal)
         return action
@@ -120,11 +127,20 @@ class Playing(TableCore):
             "That is not one of your moves right now. Use /play to see the moves you have."
         )
 
+    def _awaited_moves(
+        self, row: GameRow, eng: AnyEngine, state: BaseModel
+    ) -> dict[int, list[Action]]:
+        """Each awaited user's moves in ``state``, in the order the game awaits them: asked of
+        the engine once per player, then used both to find the clicked move and to check it."""
+        return {
+            user: self._moves(eng, state, name)
+            for user, name in self._awaited_in(row, eng, state).items()
+        }
+
     def _offered(
         self,
-        row: GameRow,
         eng: AnyEngine,
-        state: BaseModel,
+        awaited: dict[int, list[Action]],
         legal: Sequence[Action],
         index: int,
         *,
@@ -134,10 +150,6 @@ class Playing(TableCore):
         clicker's (another awaited player's button is refused like any move not theirs)."""
         if own:
             return offers.pick(offers.panel_moves(legal), index)
-        awaited = {
-            user: self._moves(eng, state, name)
-            for user, name in self._awaited_in(row, eng, state).items()
-        }
         chosen = offers.pick(offers.board_moves(awaited, eng.public_action_labels), index)
         return next((a for a in legal if chosen is not None and a.id == chosen.id), None)
 
@@ -170,8 +182,11 @@ class Playing(TableCore):
         *,
         by_standin: bool,
     ) -> Outcome:
+        """Apply ``action``, taken from the engine's own list of ``seat``'s moves in ``state``
+        (legal already), through the engine's trusting path (:meth:`engines.Engine.play`):
+        checking it again would ask the engine for the same moves a second time."""
         try:
-            new_state, events = eng.apply(state, seat.name, action.id)
+            new_state, events = eng.play(state, seat.name, action)
         except IllegalAction as exc:
             raise IllegalMove(exc.reason) from None
         except Exception as exc:  # the move itself stays out of the log: it may be secret

@@ -6,7 +6,9 @@ interpreter lock: fifty moves at once would queue behind each other and stall th
 works and the loop only waits. Only views cross to a worker (``engine.view(state, viewer)``,
 made here, never the raw state), so the workers cannot draw what the view does not hold.
 Renderers registered at run time (:func:`rendering.register`, tests) exist only in this
-process, so their images are drawn in a thread.
+process, so their images are drawn in a thread. A board's public notes (a stand-in's kept
+seat) are written under it in the same place and the same call (:func:`board_with_notes`):
+Pillow never runs on the event loop.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -22,15 +24,22 @@ from pydantic import BaseModel
 
 import rendering
 from bot.workers import worker_pool
+from rendering.kit import with_banner
 
 log = logging.getLogger("tabletop.renders")
+
+
+def board_with_notes(engine: str, view: BaseModel, notes: tuple[str, ...] = ()) -> bytes:
+    """The public board, with ``notes`` written under it when there are any."""
+    png = rendering.render_board(engine, view)
+    return with_banner(png, list(notes)) if notes else png
 
 
 class ThreadRenderer:
     """Images drawn in the default worker threads (tests, simulations, small servers)."""
 
-    async def board(self, engine: str, view: BaseModel) -> bytes:
-        return await asyncio.to_thread(rendering.render_board, engine, view)
+    async def board(self, engine: str, view: BaseModel, notes: Sequence[str] = ()) -> bytes:
+        return await asyncio.to_thread(board_with_notes, engine, view, tuple(notes))
 
     async def hand(self, engine: str, view: BaseModel) -> bytes | None:
         return await asyncio.to_thread(rendering.render_hand, engine, view)
@@ -70,8 +79,8 @@ class ProcessRenderer(ThreadRenderer):
     def ready(self) -> bool:
         return self._pool is not None and all(f.done() for f in self._warming)
 
-    async def board(self, engine: str, view: BaseModel) -> bytes:
-        png = await self._draw(rendering.render_board, engine, view)
+    async def board(self, engine: str, view: BaseModel, notes: Sequence[str] = ()) -> bytes:
+        png = await self._draw(board_with_notes, engine, view, tuple(notes))
         assert png is not None
         return png
 
@@ -79,22 +88,24 @@ class ProcessRenderer(ThreadRenderer):
         return await self._draw(rendering.render_hand, engine, view)
 
     async def _draw(
-        self, draw: Callable[[str, BaseModel], bytes | None], engine: str, view: BaseModel
+        self, draw: Callable[..., bytes | None], engine: str, view: BaseModel, *more: object
     ) -> bytes | None:
         if rendering.registered_at_run_time(engine) or self._pool is None:
-            return await asyncio.to_thread(draw, engine, view)
+            return await asyncio.to_thread(draw, engine, view, *more)
         loop = asyncio.get_running_loop()
         try:
             if not self.ready:
                 # the workers are still importing: wait for them rather than draw here, where
                 # the drawing would take the interpreter from the event loop
                 await asyncio.gather(*(asyncio.wrap_future(f) for f in self._warming))
-            png: bytes | None = await loop.run_in_executor(self._executor(), draw, engine, view)
+            png: bytes | None = await loop.run_in_executor(
+                self._executor(), draw, engine, view, *more
+            )
         except BrokenProcessPool:
             log.error("the render workers stopped; starting new ones")
             self.close()
             self.start()
-            png = await asyncio.to_thread(draw, engine, view)
+            png = await asyncio.to_thread(draw, engine, view, *more)
         return png
 
     def close(self) -> None:

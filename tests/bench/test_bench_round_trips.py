@@ -1,6 +1,7 @@
-"""Database round trips, game row loads, state parses and "who acts" computations for one move
-through the whole move path: ``/play`` -> ``Table.act`` (with the clock service subscribed, and
-its public notes) -> the turn message built from the outcome. Counts, not timings.
+"""Database round trips, game row loads, state parses, "who acts" and legal-move computations
+for one move through the whole move path: ``/play`` -> ``Table.act`` (with the clock service
+subscribed, and its public notes) -> the turn message built from the outcome. Counts, not
+timings.
 
     python -m pytest -m bench -s tests/bench/test_bench_round_trips.py
 """
@@ -41,6 +42,8 @@ class Counting:
         self._wrap(monkeypatch, ClockStore, "run", CLOCK_TRIPS)
         self._wrap(monkeypatch, type(engine), "load_state", "state parses", sync=True)
         self._wrap(monkeypatch, type(engine), "to_act", "who-acts computations", sync=True)
+        legal = "legal-move computations"
+        self._wrap(monkeypatch, type(engine), "legal_actions", legal, sync=True)
         execute = store._db.execute
 
         def counted_execute(*args, **kwargs):  # the few single statements (meta)

@@ -9,7 +9,7 @@ import logging
 import pytest
 
 from bot.discord_app.client import TabletopClient
-from bot.discord_app.components import FORGED, LOG_PER_PAGE
+from bot.discord_app.custom_ids import FORGED, LOG_PER_PAGE
 from tests.discord.fake_discord import Message, snowflake
 from tests.discord.harness import CHANNEL_ID
 

@@ -148,7 +148,7 @@ async def test_a_crash_in_the_rules_is_answered_privately_and_nothing_moves(
         raise ZeroDivisionError("bug")
 
     before = snapshot(h)
-    monkeypatch.setattr(engines.get_engine("toy"), "apply", crash)
+    monkeypatch.setattr(engines.get_engine("toy"), "play", crash)
     assert refused(await h.slash(ada, "play", action="take:1")) == EngineFailure.default
     assert snapshot(h) == before
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.discord_app.turns import REMATCH_LEFT
+from bot.discord_app.rematch import REMATCH_LEFT
 
 
 @pytest.fixture

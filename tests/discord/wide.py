@@ -17,7 +17,6 @@ from engines.core import (
     Engine,
     Event,
     GameState,
-    IllegalAction,
     OptionSpec,
     Result,
     Rng,
@@ -87,18 +86,12 @@ class WideEngine(Engine[WideState]):
             label, role = f"Move number {n} " + "with a long label " * 5, ActionRole.NORMAL
         return Action(id=self._id(n), label=label, role=role, kind="Move")
 
-    def apply(self, state, player, action_id):
-        if player != self._current(state) or state.done:
-            raise IllegalAction("Not your move.")
-        if action_id not in {a.id for a in self.legal_actions(state, player)}:
-            raise IllegalAction(f"'{action_id}' is not a move you can make now.")
-        new = state.model_copy(deep=True)
-        new.moves += 1
-        new.turn += 1
-        new.done = new.over = new.moves >= self.limit
-        events = [Event(text=f"{player} makes move {action_id}. " + "Lots happens. " * 40)] * 8
+    def step(self, state, player, action, events):
+        state.moves += 1
+        state.turn += 1
+        state.done = state.over = state.moves >= self.limit
+        events += [Event(text=f"{player} makes move {action.id}. " + "Lots happens. " * 40)] * 8
         events.append(Event(text=f"{player} learns that {SECRET}.", private_to=player))
-        return new, events
 
     def view(self, state, viewer):
         return state.model_copy(update={"rng": Rng(seed=0)})

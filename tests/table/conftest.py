@@ -29,8 +29,8 @@ class SecretToy(toy.ToyEngine):
     name = "secret_toy"
     title = "Secret race (test game)"
 
-    def apply(self, state, player, action_id):
-        new, events = super().apply(state, player, action_id)
+    def play(self, state, player, action):
+        new, events = super().play(state, player, action)
         whisper = Event(
             text=f"Psst, {player}: your lucky number is {state.secrets[player]}.", private_to=player
         )

@@ -141,7 +141,7 @@ async def test_an_engine_crash_is_a_clear_refusal_and_changes_nothing(table, db_
     def crash(*args):
         raise ZeroDivisionError("bug")
 
-    monkeypatch.setattr(engines.get_engine("toy"), "apply", crash)
+    monkeypatch.setattr(engines.get_engine("toy"), "play", crash)
     with pytest.raises(EngineFailure, match="nothing changed"):
         await table.act(channel_id=CHANNEL, user_id=ADA, action_id="take:2")
     assert snapshot(db_path) == before
@@ -320,3 +320,34 @@ async def test_a_move_loads_the_game_once_parses_its_state_once_and_saves_once(t
     outcome = await table.act(channel_id=CHANNEL, user_id=ADA, action_id="take:1")
     assert calls == ["live_game", "save"] and len(parses) == 1
     assert outcome.to_act == [BO] and [a.id for a in outcome.awaited[BO]][:1] == ["take:1"]
+
+
+@pytest.mark.parametrize(
+    "how",
+    [
+        {"offered": 0},  # a button of the public turn message
+        {"offered": 0, "own": True},  # a button of the player's private panel
+        {"action_id": "take:1"},  # /play
+    ],
+)
+async def test_a_move_asks_the_engine_for_each_players_moves_once_a_position(
+    table, monkeypatch, how
+):
+    """Validate once: the table finds the move among the player's legal moves and applies it
+    through the engine's trusting path; the next position's moves are asked once, for the
+    outcome (the turn message and the panels take them from there)."""
+    start = await running(table)
+    engine = type(engines.get_engine("toy"))
+    legal_actions = engine.legal_actions
+    asked: list[tuple[str, str]] = []
+
+    def counted(self, state, player):
+        asked.append((state.model_dump_json(), player))
+        return legal_actions(self, state, player)
+
+    monkeypatch.setattr(engine, "legal_actions", counted)
+    outcome = await table.act(
+        channel_id=CHANNEL, user_id=ADA, expected_version=start.game.version, **how
+    )
+    assert outcome.action is not None and outcome.action.id == "take:1"
+    assert len(asked) == len(set(asked)) == 2  # Ada's moves before, Bo's after

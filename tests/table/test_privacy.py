@@ -100,7 +100,7 @@ async def test_an_engine_crash_is_logged_without_its_message_or_the_move(
     def crash(*args):
         raise KeyError(f"Ada holds the {SECRET_CARD}")
 
-    monkeypatch.setattr(engines.get_engine("toy"), "apply", crash)
+    monkeypatch.setattr(engines.get_engine("toy"), "play", crash)
     with caplog.at_level(logging.DEBUG), pytest.raises(EngineFailure):
         await table.act(channel_id=CHANNEL, user_id=ADA, action_id="take:2")
     assert "KeyError" in caplog.text and "apply failed" in caplog.text

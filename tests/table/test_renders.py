@@ -11,6 +11,7 @@ import engines
 import rendering
 from bot.table import renders
 from bot.table.renders import ProcessRenderer
+from rendering.kit import with_banner
 
 GAME = "run_animals"
 
@@ -74,5 +75,18 @@ async def test_a_board_asked_for_before_the_workers_are_ready_waits_for_them(mon
         assert await renderer.board(GAME, view) == rendering.render_board(GAME, view)
         assert drawn_here == []
         assert renderer.ready
+    finally:
+        renderer.close()
+
+
+async def test_a_worker_process_writes_the_public_notes_under_the_board():
+    renderer = ProcessRenderer(workers=1)
+    renderer.start()
+    try:
+        await until_ready(renderer)
+        view = opening_view()
+        noted = await renderer.board(GAME, view, ["A stand-in plays for Ada."])
+        plain = rendering.render_board(GAME, view)
+        assert noted == with_banner(plain, ["A stand-in plays for Ada."]) != plain
     finally:
         renderer.close()

@@ -149,10 +149,10 @@ async def test_a_move_the_engine_refuses_when_made_is_refused_in_the_engines_wor
     await running(table)
     before = snapshot(db_path)
 
-    def refuse(state, player, action_id):
+    def refuse(state, player, action):
         raise IllegalAction("The pile is frozen for this turn.")
 
-    monkeypatch.setattr(engines.get_engine("toy"), "apply", refuse)
+    monkeypatch.setattr(engines.get_engine("toy"), "play", refuse)
     with pytest.raises(IllegalMove) as refused:
         await table.act(channel_id=CHANNEL, user_id=ADA, action_id="take:1")
     assert refused.value.message == "The pile is frozen for this turn."
@@ -210,10 +210,10 @@ async def test_a_crash_in_the_rules_is_logged_with_the_game_and_the_failure_not_
 ):
     start = await running(table)
 
-    def crash(state, player, action_id):
-        raise ZeroDivisionError(f"while {player} did {action_id}")
+    def crash(state, player, action):
+        raise ZeroDivisionError(f"while {player} did {action.id}")
 
-    monkeypatch.setattr(engines.get_engine("toy"), "apply", crash)
+    monkeypatch.setattr(engines.get_engine("toy"), "play", crash)
     with pytest.raises(EngineFailure):
         await table.act(channel_id=CHANNEL, user_id=ADA, action_id="take:2")
     [line] = [r.getMessage() for r in caplog.records if r.levelname == "ERROR"]

@@ -71,9 +71,9 @@ class Recording(ThreadRenderer):
         self.boards: list = []
         self.hands: list = []
 
-    async def board(self, engine, view):
+    async def board(self, engine, view, notes=()):
         self.boards.append(view)
-        return await super().board(engine, view)
+        return await super().board(engine, view, notes)
 
     async def hand(self, engine, view):
         self.hands.append(view)
