@@ -32,7 +32,7 @@ def test_its_package_is_found_by_the_convention_the_games_in_engines_follow(ston
 
 
 def test_the_bot_offers_it_in_game_new(stones):
-    new = TabletopClient(None).game_group.get_command("new")
+    new = TabletopClient(None).tree.get_command("game").get_command("new")
     choices = {c.value: c.name for c in new._params["game"].choices}
     assert choices["stones"] == "Stepping Stones"
 

@@ -112,6 +112,15 @@ class GameCommands(
         super().__init__()
         if watch_pages.settings() is None:
             self.remove_command("watch")
+        # the games are the registry's when the client is built (a game registered after this
+        # module was imported is offered too), not when the class was defined
+        for name in ("new", "rules"):
+            command = self.get_command(name)
+            assert isinstance(command, app_commands.Command)
+            offered: list[app_commands.Choice[str | int | float]] = [
+                app_commands.Choice(name=c.name, value=c.value) for c in game_choices()
+            ]
+            command._params["game"].choices = offered
 
     # -- opening and seats ---------------------------------------------------------------------
 
