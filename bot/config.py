@@ -1,4 +1,4 @@
-"""Settings, from command-line flags, the environment and a ``.env`` file (in that order).
+"""The operator's configuration, from command-line flags, the environment and a ``.env`` file (in that order).
 
 The ``.env`` file sits in the working directory and holds ``NAME=value`` lines, so the token
 need not be typed on the command line or kept in a shell profile. A variable set in the real

@@ -225,7 +225,7 @@ class Engine(ABC, Generic[S]):
     #: a difference in :meth:`standing` that makes one player clearly ahead of another
     standing_scale: ClassVar[float] = 5.0
     #: the bots' search calibration: iterations of ``engines.ai`` search per second of CPU on
-    #: the bot's machine (tests/bench/test_bench_search.py measures it, docs/bots.md lists it);
+    #: the bot's machine (tests/bench/test_bench_search.py measures it, docs/ai.md lists it);
     #: None: not measured, so the levels assume the slowest measured game
     search_rate: ClassVar[int | None] = None
     #: the options ``python -m bot balance`` plays the game with (a quick mode, say)

@@ -1,7 +1,7 @@
 """The token of each game's public spectator page (table ``watch_links``, from
 ``migrations/0100_watch_links.sql``): made once on the first request, then always the same.
 
-Like :mod:`storage.settings`, this keeps its own plain connection (:mod:`storage.sql`) to the
+Like :mod:`storage.server_settings`, this keeps its own plain connection (:mod:`storage.sql`) to the
 platform's database (a SQLite file in WAL mode, or PostgreSQL), used from worker threads one
 call at a time, so a page being looked up never waits behind a move's transaction. The
 platform's :meth:`storage.Store.open` applies the migration; open that first. Only the table

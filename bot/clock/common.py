@@ -1,4 +1,4 @@
-"""What the clock's services share: their settings, the log, and small lookups through the
+"""What the clock's services share: their configuration, the log, and small lookups through the
 table (the channel's live or running game, host powers, how the log names who acted).
 
 No service reads or writes game rows itself: each asks the :class:`~bot.table.Table` and keeps

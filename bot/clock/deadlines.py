@@ -7,7 +7,7 @@ import asyncio
 import time
 from collections.abc import Iterable
 
-from bot.bots.seats import is_bot
+from bot.ai_seats.seats import is_ai_seat
 from bot.clock.common import Now, Wake, log
 from bot.clock.outbox import Outbox
 from bot.clock.ports import Notifier
@@ -84,8 +84,8 @@ class Deadlines:
         """:meth:`sync`'s work on the clock tables, inside one trip; the synced version is
         noted so a restart knows this game's clocks are in line."""
         dg = t.game(game.id)
-        # a bot seat moves as soon as it is awaited: no deadline, reminder, message or stand-in
-        waiting = [u for u in waiting if not is_bot(u)]
+        # an AI seat moves as soon as it is awaited: no deadline, reminder, message or stand-in
+        waiting = [u for u in waiting if not is_ai_seat(u)]
         if game.status != "running" or dg.closed_reason:
             t.drop_deadlines(game.id)
             t.forget_synced(game.id)

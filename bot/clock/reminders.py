@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.bots.seats import is_bot
+from bot.ai_seats.seats import is_ai_seat
 from bot.clock.common import ClockConfig, Now, running
 from bot.clock.durations import format_duration
 from bot.clock.outbox import Outbox
@@ -69,8 +69,10 @@ class Reminders:
         game = await running(self.table, channel_id)
         if game.active_seat_of(user_id) is None:
             raise NotSeated("Only the players of this game can nudge.")
-        # bot seats move at once and have nobody to notify
-        waiting = [u for u in await self.table.awaited(game.id) if u != user_id and not is_bot(u)]
+        # AI seats move at once and have nobody to notify
+        waiting = [
+            u for u in await self.table.awaited(game.id) if u != user_id and not is_ai_seat(u)
+        ]
         if not waiting:
             raise TableError("Nobody else is holding up the game right now.")
         now = self.now()

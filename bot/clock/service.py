@@ -42,7 +42,7 @@ from bot.clock.scheduler import Alarm
 from bot.clock.standins import StandIns
 from bot.clock.votes import Votes
 from bot.table import Table
-from bot.table.bots import Think
+from bot.table.ai_seats import Think
 from storage.clock import ClockStore
 from storage.shards import Shards
 

@@ -1,4 +1,4 @@
-"""Stand-ins: when a deadline passes, the bots' search (or the engine's suggestion) plays the
+"""Stand-ins: when a deadline passes, the AI's search (or the engine's suggestion) plays the
 absent player's turn through the table's move path; after enough missed turns in a row, the
 others may vote. A player who left the server is removed instead."""
 
@@ -14,7 +14,7 @@ from bot.clock.outbox import Outbox
 from bot.clock.ports import Notifier
 from bot.errors import BoardChanged, TableError
 from bot.table import GameInfo, Outcome, Table
-from bot.table.bots import Think
+from bot.table.ai_seats import Think
 from engines.ai.levels import DEFAULT_LEVEL
 from storage.clock import ClockStore, Deadline
 
@@ -46,7 +46,7 @@ class StandIns:
         self.removals = removals
         self.now = now
         self.config = config
-        #: how stand-ins choose: the bots' search when given (bot.bots), else the engine's
+        #: how stand-ins choose: the bots' search when given (bot.ai_seats), else the engine's
         #: suggestion
         self.think = think
 

@@ -28,11 +28,11 @@ import discord
 from discord import app_commands
 
 from bot import heap
-from bot.bots.driver import BotDriver
+from bot.ai_seats.driver import AiSeatDriver
 from bot.clock.scheduler import Scheduler
 from bot.clock.service import ClockServices
 from bot.discord_app import (
-    bot_seats,
+    ai_seats,
     clicks,
     clock_runtime,
     commands,
@@ -46,7 +46,7 @@ from bot.discord_app.resume import Announcements, catch_up
 from bot.discord_app.sync import HashKeeper, sync_commands
 from bot.discord_app.turn_book import TurnBook
 from bot.logsafe import failure
-from bot.settings import SettingsKeeper
+from bot.server_settings import SettingsKeeper
 from bot.table import Outcome, Table
 from bot.watch import start as watch_pages
 from bot.watch.server import WatchServer
@@ -113,7 +113,7 @@ class TabletopClient(discord.Client):
         self.clock_service: ClockServices | None = None
         self.clock_scheduler: Scheduler | None = None
         self.clock_sweep: asyncio.Task[None] | None = None  # the start-up sweep (clock_runtime)
-        self.bot_driver: BotDriver | None = None
+        self.ai_seat_driver: AiSeatDriver | None = None
         self.turn_book = TurnBook(table.store) if table is not None else None
         self.server_settings: SettingsKeeper | None = None
         self.watch_server: WatchServer | None = None  # the spectator pages, when they are on
@@ -125,10 +125,10 @@ class TabletopClient(discord.Client):
         self.add_dynamic_items(*clicks.HANDLERS)
         if self.server_settings is None:
             self.server_settings = await server_settings.build(self)
-        if self.bot_driver is None:
-            self.bot_driver = bot_seats.install(self)
+        if self.ai_seat_driver is None:
+            self.ai_seat_driver = ai_seats.install(self)
         if self.clock_service is None:  # its stand-ins think with the bots' search
-            think = self.bot_driver.thinker.choose
+            think = self.ai_seat_driver.thinker.choose
             self.clock_service = await clock_runtime.build(self, think=think)
         if self.watch_server is None:
             self.watch_server = await watch_pages.serve(self.table)
@@ -152,8 +152,8 @@ class TabletopClient(discord.Client):
         self.watch_server = None
         await clock_runtime.stop(self)
         await server_settings.stop(self)
-        if self.bot_driver is not None:
-            await self.bot_driver.close()
+        if self.ai_seat_driver is not None:
+            await self.ai_seat_driver.close()
 
     async def on_guild_available(self, guild: discord.Guild) -> None:
         server_settings.log_missing_permissions(self, guild)
@@ -171,8 +171,8 @@ class TabletopClient(discord.Client):
         if self.announcements is not None and not self._caught_up:
             self._caught_up = True
             await catch_up(self, self.announcements)
-            if self.bot_driver is not None:
-                await self.bot_driver.wake_all()
+            if self.ai_seat_driver is not None:
+                await self.ai_seat_driver.wake_all()
             heap.settle()  # start-up is over: what it made lives as long as the bot
 
     async def on_interaction(self, interaction: discord.Interaction[TabletopClient]) -> None:

@@ -25,7 +25,7 @@ from bot.discord_app import clock_texts, server_settings
 from bot.discord_app.channels import PostChannel, channel_of
 from bot.discord_app.turns import publish_to_channel, retire_game
 from bot.table import GameInfo, Outcome
-from bot.table.bots import Think
+from bot.table.ai_seats import Think
 from storage.clock import ClockStore
 
 if TYPE_CHECKING:
@@ -147,7 +147,7 @@ async def build(client: TabletopClient, *, think: Think | None = None) -> ClockS
         table,
         clocks,
         DiscordNotifier(client),
-        now=table.clock,
+        now=table.now,
         shards=client.own_shards,
         think=think,
     )

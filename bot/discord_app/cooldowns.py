@@ -6,7 +6,7 @@ the channel may ask, seated or not, so each user gets a small allowance per kind
 bucket of ``count`` requests that refills evenly over ``per`` seconds. A request beyond it is
 refused privately (:class:`TooSoon`, saying when to ask again) and changes nothing.
 
-The limits are constants rather than settings: they bound abuse, not play, and are set well
+The limits are constants rather than configuration: they bound abuse, not play, and are set well
 above what a player does in a game (see :data:`LIMITS`); ``TabletopClient.cooldowns`` can be
 given other ones. Memory stays bounded: a bucket that has refilled is the same as no bucket,
 so such buckets are dropped every :data:`PRUNE_EVERY` seconds.
@@ -69,14 +69,14 @@ class Cooldowns:
         self,
         limits: Mapping[str, Limit] = LIMITS,
         *,
-        clock: Callable[[], float] = time.time,
+        now: Callable[[], float] = time.time,
         prune_every: float = PRUNE_EVERY,
     ) -> None:
         self.limits = dict(limits)
-        self.clock = clock
+        self.now = now
         self.prune_every = prune_every
         self._buckets: dict[tuple[str, int], tuple[float, float]] = {}  # tokens, when counted
-        self._pruned = clock()
+        self._pruned = now()
 
     def __len__(self) -> int:
         """How many buckets are kept (users who asked recently, by kind)."""
@@ -88,7 +88,7 @@ class Cooldowns:
         limit = self.limits.get(kind)
         if limit is None:
             return
-        now = self.clock()
+        now = self.now()
         if now - self._pruned >= self.prune_every:
             self.prune(now)
         tokens = self._tokens(kind, limit, user_id, now)
@@ -98,7 +98,7 @@ class Cooldowns:
 
     def prune(self, now: float | None = None) -> None:
         """Drop every bucket that has refilled (it allows exactly what no bucket allows)."""
-        now = self.clock() if now is None else now
+        now = self.now() if now is None else now
         self._pruned = now
         for key in [k for k in self._buckets if self._full(k, now)]:
             del self._buckets[key]

@@ -17,7 +17,7 @@ from typing import NotRequired, TypedDict
 import discord
 
 import engines
-from bot.bots.seats import is_bot
+from bot.ai_seats.seats import is_ai_seat
 from bot.discord_app.components import action_layout, rematch_view
 from bot.discord_app.text import EARLIER, clip, fit_lines, join_message
 from bot.discord_limits import MAX_ALT_TEXT, MAX_MESSAGE
@@ -102,17 +102,17 @@ def mention(user_id: int) -> str:
 
 
 def who(game: GameInfo, user_id: int) -> str:
-    """How a message names a seated player: a person by mention, a bot seat (no Discord user)
+    """How a message names a seated player: a person by mention, an AI seat (no Discord user)
     by its seat's name."""
-    if is_bot(user_id):
+    if is_ai_seat(user_id):
         seat = game.seat_of(user_id)
         return seat.name if seat is not None else "a bot"
     return mention(user_id)
 
 
 def people(user_ids: Sequence[int]) -> list[int]:
-    """The users a message may ping: bot seats are nobody to ping."""
-    return [u for u in user_ids if not is_bot(u)]
+    """The users a message may ping: AI seats are nobody to ping."""
+    return [u for u in user_ids if not is_ai_seat(u)]
 
 
 def seat_names(game: GameInfo) -> str:

@@ -1,4 +1,4 @@
-"""Server settings in the Discord layer: one :class:`bot.settings.SettingsKeeper` per client
+"""Server settings in the Discord layer: one :class:`bot.server_settings.SettingsKeeper` per client
 (``client.server_settings``, built in ``setup_hook`` by :func:`build`), and the small questions
 the rest of the bot asks of it.
 
@@ -22,9 +22,9 @@ import discord
 
 from bot.discord_app.channels import channel_id_of
 from bot.permissions import missing
-from bot.settings import ServerSettings, SettingsKeeper
+from bot.server_settings import ServerSettings, SettingsKeeper
 from bot.table import GameInfo
-from storage.settings import SettingsStore
+from storage.server_settings import SettingsStore
 
 if TYPE_CHECKING:
     from bot.discord_app.client import TabletopClient

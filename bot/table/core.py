@@ -76,12 +76,12 @@ class TableCore:
         self,
         store: Store,
         *,
-        clock: Callable[[], float] = time.time,
+        now: Callable[[], float] = time.time,
         render: bool = True,
         renderer: ThreadRenderer | None = None,
     ) -> None:
         self.store = store
-        self.clock = clock
+        self.now = now
         self.render = render
         #: where images are drawn: threads by default, worker processes in the bot
         self.renderer = renderer or ThreadRenderer()
@@ -238,7 +238,7 @@ class TableCore:
     ) -> GameRow:
         try:
             saved = await self.store.save(
-                row.id, row.version, now=self.clock(), entry=entry, base=row, **changes
+                row.id, row.version, now=self.now(), entry=entry, base=row, **changes
             )
         except VersionConflict:
             raise BoardChanged() from None

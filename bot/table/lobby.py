@@ -71,7 +71,7 @@ class Lobby(TableCore):
             raise BadOptions("The seed must be a whole number from 0 up.")
         name = player_name(user_name)
         seat_choices = self._seat_choices(eng, choices, [])
-        now = self.clock()
+        now = self.now()
         try:
             row = await self.store.create_game(
                 guild_id=guild_id,

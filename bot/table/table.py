@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from bot.table.bots import BotSeats
+from bot.table.ai_seats import AiSeats
 from bot.table.core import ChangeListener, NoteSource
 from bot.table.lifecycle import Lifecycle
 from bot.table.lobby import Lobby
@@ -16,7 +16,7 @@ from bot.table.watching import Watching
 __all__ = ["ChangeListener", "NoteSource", "Table"]
 
 
-class Table(Lobby, Playing, Lifecycle, Looking, Watching, BotSeats):
+class Table(Lobby, Playing, Lifecycle, Looking, Watching, AiSeats):
     """Load the channel's game, check who may do what, let the engine apply it, save it in
     one transaction (with the optimistic version check), render the public board, and say
     who acts next, all from one load. The only code that loads game states and writes game

@@ -84,7 +84,7 @@ class Watching(TableCore):
         same (128 random bits, URL-safe)."""
         await self._by_id(game_id)  # NoGame for a game that does not exist
         links = await self._links()
-        return await links.token(game_id, new=secrets.token_urlsafe(TOKEN_BYTES), now=self.clock())
+        return await links.token(game_id, new=secrets.token_urlsafe(TOKEN_BYTES), now=self.now())
 
     async def game_for_token(self, token: str) -> PublicGame | None:
         """The game a spectator token opens, or ``None`` for a token nobody was given."""

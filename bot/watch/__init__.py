@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 
 @dataclass(frozen=True)
-class WatchSettings:
+class WatchConfig:
     base_url: str  # what links start with, e.g. http://127.0.0.1:8701
     #: the listening socket claimed at start (before connecting to Discord), served from the
     #: bot's loop once its services start; ``None`` where a test serves the pages itself
@@ -27,16 +27,16 @@ class WatchSettings:
         return f"{self.base_url.rstrip('/')}/watch/{token}"
 
 
-_settings: WatchSettings | None = None
+_config: WatchConfig | None = None
 
 
-def enable(settings: WatchSettings | None) -> None:
+def enable(config: WatchConfig | None) -> None:
     """Called once at start when the operator turned the pages on (before the commands are
     built: ``/game watch`` exists only then); ``None`` turns them off again."""
-    global _settings
-    _settings = settings
+    global _config
+    _config = config
 
 
-def settings() -> WatchSettings | None:
-    """The spectator pages' settings, or ``None`` when they are off."""
-    return _settings
+def config() -> WatchConfig | None:
+    """The spectator pages' configuration, or ``None`` when they are off."""
+    return _config

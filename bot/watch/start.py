@@ -29,18 +29,18 @@ def claim_port(port: int, url: str | None) -> str | None:
     except OSError as exc:
         sock.close()
         return f"cannot serve the spectator pages on port {port}: {exc.strerror or exc}"
-    watch.enable(watch.WatchSettings(base_url=url or f"http://{HOST}:{port}", sock=sock))
+    watch.enable(watch.WatchConfig(base_url=url or f"http://{HOST}:{port}", sock=sock))
     return None
 
 
 async def serve(table: Table) -> WatchServer | None:
     """Serve the pages on the claimed port from this (the bot's) loop, if they are on."""
-    settings = watch.settings()
-    if settings is None or settings.sock is None:
+    config = watch.config()
+    if config is None or config.sock is None:
         return None
-    server = WatchServer(table, sock=settings.sock)
+    server = WatchServer(table, sock=config.sock)
     await server.start()
-    log.info("Spectator pages at %s/watch/...", settings.base_url.rstrip("/"))
+    log.info("Spectator pages at %s/watch/...", config.base_url.rstrip("/"))
     return server
 
 

@@ -1,4 +1,4 @@
-"""Bots that play any registered game: levels, and the search they run.
+"""The AI that plays any registered game (for AI seats and stand-ins): levels, and the search they run.
 
 Not a game (no ``engine.py``): :func:`engines.ai.choose` picks a move for a seat from the
 game's contract alone, and never reads what that seat cannot know.

@@ -1,4 +1,4 @@
-"""How hard a bot thinks: ``easy`` plays the stand-in's heuristic; ``normal`` and ``hard``
+"""How hard the AI thinks: ``easy`` plays the stand-in's heuristic; ``normal`` and ``hard``
 search for a count of iterations worth about a fifth of a second and a second of CPU per
 decision on the machine the bot runs on. A count, not a clock: the same seed gives the same
 move whatever the load, so a game replays and a tournament reproduces."""

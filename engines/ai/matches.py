@@ -1,5 +1,5 @@
-"""Whole games between bots, without Discord or a database: for tournaments and the balance
-report. Every move goes through ``apply``, so a bot's illegal move would fail loudly."""
+"""Whole games between AI players, without Discord or a database: for tournaments and the balance
+report. Every move goes through ``apply``, so an AI's illegal move would fail loudly."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ class Match:
     finished: bool = False
 
 
-def bot_name(seat: int, level: str) -> str:
+def match_player_name(seat: int, level: str) -> str:
     return f"Bot {seat + 1} ({level})"
 
 
@@ -42,7 +42,7 @@ def play_match(
 ) -> Match:
     """Play one game, seat ``i`` played at ``levels[i]``; ``budgets`` override levels' own."""
     engine = engines.get_engine(game)
-    players = [bot_name(i, lv) for i, lv in enumerate(levels)]
+    players = [match_player_name(i, lv) for i, lv in enumerate(levels)]
     for lv in levels:
         level_named(lv)
     state = engine.setup(players, seed=seed, options=options)

@@ -64,7 +64,7 @@ class AnatomyParkEngine(Engine[APState]):
     max_playout_steps = 4000
     endings = ("Ruben survives", "heart attack: Ruben dies")
     standing_scale = 5.0
-    #: search iterations per CPU second on the bot's machine (docs/bots.md)
+    #: search iterations per CPU second on the bot's machine (docs/ai.md)
     search_rate = 260
 
     def setup(

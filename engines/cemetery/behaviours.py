@@ -19,7 +19,7 @@ from engines.cemetery.common import (
     stack_words,
     to_cemetery,
 )
-from engines.cemetery.data import CARDS, POSITION_ORDER, SETTINGS
+from engines.cemetery.data import CARDS, CONSTANTS, POSITION_ORDER
 from engines.cemetery.grid import placements
 from engines.cemetery.state import CemeteryState, Pending, Slot, Trigger
 from engines.core import Action, ActionRole, Event
@@ -108,7 +108,7 @@ def _mindless(state: CemeteryState, events: list[Event]) -> None:
 def _fertilize(state: CemeteryState, trig: Trigger, tag: str, events: list[Event]) -> None:
     me = state.me
     drawn = [
-        state.part_pile.pop() for _ in range(min(SETTINGS.fertilize_draw, len(state.part_pile)))
+        state.part_pile.pop() for _ in range(min(CONSTANTS.fertilize_draw, len(state.part_pile)))
     ]
     if not drawn:
         say(events, f"{tag}: the Part pile is empty.")
@@ -132,7 +132,7 @@ def _fertilize(state: CemeteryState, trig: Trigger, tag: str, events: list[Event
 def bind_targets(state: CemeteryState, card: str, insane: bool) -> list[str]:
     """Cemetery stacks the bound Part may go on (their Cemetery Part's id). Insane must pick a
     stack whose Cemetery Part shares a type with it, if any such stack has room."""
-    room = [s for s in state.cemetery if len(s) < SETTINGS.max_stack]
+    room = [s for s in state.cemetery if len(s) < CONSTANTS.max_stack]
     if insane:
         mine = set(card_types(state, card))
         sharing = [s for s in room if mine & set(card_types(state, s[0].card))]

@@ -41,7 +41,7 @@ class PositionSpec(Sourced):
     neighbours: list[str]
 
 
-class Settings(Sourced):
+class Constants(Sourced):
     revenge_supply: int
     science_supply: int
     cemetery_start: int
@@ -78,7 +78,7 @@ class Card(Sourced):
 class Catalogue(BaseModel):
     types: list[TypeSpec]
     positions: list[PositionSpec]
-    settings: Settings
+    constants: Constants
     cards: list[Card]
 
     @model_validator(mode="after")
@@ -111,7 +111,7 @@ TYPES: dict[str, TypeSpec] = {t.name: t for t in CAT.types}
 TYPE_ORDER: list[str] = [t.name for t in CAT.types]
 POSITIONS: dict[str, PositionSpec] = {p.name: p for p in CAT.positions}
 POSITION_ORDER: list[str] = [p.name for p in CAT.positions]
-SETTINGS = CAT.settings
+CONSTANTS = CAT.constants
 
 POS_WORDS = {
     "N": "top",

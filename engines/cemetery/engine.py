@@ -51,7 +51,7 @@ class CemeteryEngine(Engine[CemeteryState]):
     max_playout_steps = 6000
     endings = ("most tokens", "draw")
     standing_scale = 3.0
-    #: search iterations per CPU second on the bot's machine (docs/bots.md)
+    #: search iterations per CPU second on the bot's machine (docs/ai.md)
     search_rate = 300
 
     # -- setup ------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from engines.cemetery.actions import (
     stitch_options,
 )
 from engines.cemetery.common import creature_label, say
-from engines.cemetery.data import SETTINGS
+from engines.cemetery.data import CONSTANTS
 from engines.cemetery.stability import is_active, score, triggers
 from engines.cemetery.state import PHASE_TITLES, CemeteryState
 from engines.core import Action, Event
@@ -64,7 +64,7 @@ def _skipped(state: CemeteryState, phase: str, why: str, events: list[Event]) ->
 
 def start_turn(state: CemeteryState, events: list[Event]) -> None:
     enter(state, "draft")
-    state.picks_left = SETTINGS.draft_picks
+    state.picks_left = CONSTANTS.draft_picks
     say(events, f"Turn {state.turn}: {state.me.name} to play.", kind="turn")
     if not can_draft(state):
         _skipped(state, "draft", "there is nothing left to draft", events)

@@ -3,7 +3,7 @@ the first turn's Draft under way."""
 
 from __future__ import annotations
 
-from engines.cemetery.data import CARDS, SETTINGS
+from engines.cemetery.data import CARDS, CONSTANTS
 from engines.cemetery.flow import start_turn
 from engines.cemetery.state import CemeteryState, PlayerState, Slot
 from engines.core import Event, Rng
@@ -15,7 +15,7 @@ def new_game(players: list[str], seed: int) -> CemeteryState:
     parts = [c.id for c in CARDS.values() if c.category == "part"]
     rng.shuffle(cores)
     rng.shuffle(parts)
-    cemetery = [[Slot(card=parts.pop())] for _ in range(SETTINGS.cemetery_start)]
+    cemetery = [[Slot(card=parts.pop())] for _ in range(CONSTANTS.cemetery_start)]
     first = rng.randint(0, 1)
     state = CemeteryState(
         players=list(players),
@@ -25,8 +25,8 @@ def new_game(players: list[str], seed: int) -> CemeteryState:
         core_pile=cores,
         part_pile=parts,
         cemetery=cemetery,
-        supply_revenge=SETTINGS.revenge_supply,
-        supply_science=SETTINGS.science_supply,
+        supply_revenge=CONSTANTS.revenge_supply,
+        supply_science=CONSTANTS.science_supply,
         rng=rng,
     )
     events: list[Event] = []

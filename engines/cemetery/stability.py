@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from engines.cemetery.data import CARDS, SETTINGS, TYPE_ORDER, TYPES
+from engines.cemetery.data import CARDS, CONSTANTS, TYPE_ORDER, TYPES
 from engines.cemetery.state import Creature, Trigger
 
 STABLE = "stable"
@@ -19,7 +19,7 @@ UNSTABLE = "unstable"
 
 
 def is_active(creature: Creature) -> bool:
-    return len(creature.parts) >= SETTINGS.min_active_parts
+    return len(creature.parts) >= CONSTANTS.min_active_parts
 
 
 def core_type(creature: Creature) -> str:

@@ -79,7 +79,7 @@ class MonopolyEngine(Engine[MonopolyState]):
     #: two-player game and by 2,300 at the upper quartile: a scale well inside that range keeps
     #: a search's scores from all reading "won" or "lost" (at 400, most positions saturated)
     standing_scale = 2000.0
-    #: search iterations per CPU second on the bot's machine (docs/bots.md)
+    #: search iterations per CPU second on the bot's machine (docs/ai.md)
     search_rate = 260
     #: the balance report plays the quick game, as the tournaments do
     report_options = {"mode": "quick"}

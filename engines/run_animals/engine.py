@@ -59,7 +59,7 @@ class RunAnimalsEngine(Engine[RAState]):
     max_playout_steps = 2000
     endings = ("20 points", "graveyard full", "extinction", "graveyard full and extinction")
     standing_scale = 4.0
-    #: search iterations per CPU second on the bot's machine (docs/bots.md)
+    #: search iterations per CPU second on the bot's machine (docs/ai.md)
     search_rate = 290
 
     # -- contract -------------------------------------------------------------------------------

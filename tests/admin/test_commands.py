@@ -5,8 +5,8 @@ from __future__ import annotations
 import discord
 import pytest
 
-from bot.settings import ServerSettings, validated
-from tests.clock.conftest import HOUR, Clock
+from bot.server_settings import ServerSettings, validated
+from tests.clock.conftest import HOUR, FakeTime
 from tests.discord import harness
 
 CHANNEL, OTHER = harness.CHANNEL_ID, harness.CHANNEL_ID + 1
@@ -16,8 +16,8 @@ GM_ROLE = 700_000_000_000_000_900
 
 @pytest.fixture
 async def h(tmp_path):
-    clock = Clock()
-    async with harness.Harness.open(tmp_path / "tabletop.sqlite", clock=clock) as h:
+    now = FakeTime()
+    async with harness.Harness.open(tmp_path / "tabletop.sqlite", now=now) as h:
         h.service = h.client.clock_service  # built in setup_hook, on the table's clock
         h.keeper = h.client.server_settings  # built in setup_hook
         yield h
@@ -142,7 +142,7 @@ async def test_a_turn_announced_after_a_restart_keeps_the_games_pings_by_name(h,
 async def test_reminders_of_a_game_with_pings_by_name_ping_nobody(h, admin):
     await h.slash(admin, "tabletop settings", pings="name")
     ada, _ = await _open_and_start(h)
-    h.clock.advance(13 * HOUR)
+    h.now.advance(13 * HOUR)
     await h.service.firing.fire_due()
     reminder = h.last_public()
     assert "half your time" in reminder.content and ada.mention in reminder.content
@@ -151,7 +151,7 @@ async def test_reminders_of_a_game_with_pings_by_name_ping_nobody(h, admin):
 
 async def test_reminders_ping_by_default(h):
     ada, _ = await _open_and_start(h)
-    h.clock.advance(13 * HOUR)
+    h.now.advance(13 * HOUR)
     await h.service.firing.fire_due()
     assert h.last_public().mentioned_user_ids() == {ada.id}
 

@@ -12,7 +12,7 @@ from bot.discord_app.commands.admin import changed_settings
 from bot.discord_app.replies import BadInput
 from bot.discord_app.server_settings import log_missing_permissions
 from bot.permissions import permissions
-from bot.settings import ServerSettings
+from bot.server_settings import ServerSettings
 from tests.discord import harness
 from tests.discord.fake_discord import BOT_ID, user_payload
 

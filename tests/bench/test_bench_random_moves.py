@@ -5,7 +5,7 @@ Two figures: the search path (``legal_actions`` once, then ``Engine.play``), whi
 and which should reach 20,000 a second for every engine, and the checked path
 (``Engine.apply``, which lists the player's moves again to check the id). Timed in CPU time,
 each new game's ``setup`` included; on a shared machine, compare code by taking turns (see
-docs/bots.md, "Speed").
+docs/ai.md, "Speed").
 
 Run with: ./tabletop test -m bench -s tests/bench/test_bench_random_moves.py
 """

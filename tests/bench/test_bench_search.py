@@ -1,7 +1,7 @@
 """What a level's search costs: CPU seconds per decision and iterations per second, per game,
 on positions of a game played by the heuristic. The levels' iteration budgets (each
 engine's ``search_rate``, read by ``engines.ai.levels``) are calibrated from these figures so that
-``normal`` takes about 0.2 s and ``hard`` about 1 s of CPU a decision (docs/bots.md).
+``normal`` takes about 0.2 s and ``hard`` about 1 s of CPU a decision (docs/ai.md).
 
 Run with: ./tabletop test -m bench -s tests/bench/test_bench_search.py
 """

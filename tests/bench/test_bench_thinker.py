@@ -1,6 +1,6 @@
 """Bots think off the event loop: while a ``hard`` bot searches, how late the loop wakes a
 5 ms timer (the delay any other game's move or render would see), with the bot's own worker
-process (:class:`bot.bots.thinker.Thinker`) and, for contrast, with a thread of this process.
+process (:class:`bot.ai_seats.thinker.Thinker`) and, for contrast, with a thread of this process.
 
 Run with: ./tabletop test -m bench -s tests/bench/test_bench_thinker.py
 """
@@ -15,7 +15,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 import engines
-from bot.bots.thinker import Thinker
+from bot.ai_seats.thinker import Thinker
 from tests.bench.test_scale import Lag
 
 GAME = "cemetery"

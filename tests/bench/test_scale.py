@@ -48,7 +48,7 @@ from bot.clock.scheduler import Scheduler
 from bot.clock.service import ClockServices
 from bot.discord_app.clock_runtime import SWEEP_IDLE
 from bot.discord_app.resume import Announcements, catch_up
-from bot.settings import ServerSettings
+from bot.server_settings import ServerSettings
 from bot.table import Table
 from bot.table.renders import ProcessRenderer
 from storage import Store
@@ -285,7 +285,7 @@ async def test_scale(size, tmp_path):
     rng = random.Random(7)
     wall = time.time()
 
-    def clock() -> float:
+    def now() -> float:
         """The bench's "now": the built file's moment, moving on in real time."""
         return NOW + (time.time() - wall)
 
@@ -294,9 +294,9 @@ async def test_scale(size, tmp_path):
     clocks = await ClockStore.open(path)
     renderer = ProcessRenderer()
     renderer.start()
-    table = Table(store, clock=clock, renderer=renderer)
-    service = ClockServices.build(table, clocks, Notifier(), now=clock)
-    scheduler = Scheduler(service.firing, now=clock, alarm=service.alarm)
+    table = Table(store, now=now, renderer=renderer)
+    service = ClockServices.build(table, clocks, Notifier(), now=now)
+    scheduler = Scheduler(service.firing, now=now, alarm=service.alarm)
     await service.deadlines.recover_due()
     client = Client(table)
     await catch_up(client, Announcements(store))  # type: ignore[arg-type]

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from engines.cemetery.data import CARDS, SETTINGS
+from engines.cemetery.data import CARDS, CONSTANTS
 from engines.cemetery.engine import ENGINE
 from engines.cemetery.state import CemeteryState
 from tests.cemetery.helpers import PLAYERS, all_cards
@@ -29,7 +29,10 @@ def hidden_ids(state: CemeteryState, viewer: str | None) -> set[str]:
 
 def check(state: CemeteryState) -> None:
     assert sorted(all_cards(state)) == sorted(CARDS), "every card is in exactly one place"
-    for kind, total in (("revenge", SETTINGS.revenge_supply), ("science", SETTINGS.science_supply)):
+    for kind, total in (
+        ("revenge", CONSTANTS.revenge_supply),
+        ("science", CONSTANTS.science_supply),
+    ):
         supply = getattr(state, f"supply_{kind}")
         held = sum(getattr(p, kind) + getattr(p, f"{kind}_spent") for p in state.sides)
         assert supply >= 0 and supply + held == total, "tokens come only from the supply"

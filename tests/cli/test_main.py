@@ -109,7 +109,7 @@ def fake_discord_app(monkeypatch):
     return calls
 
 
-def test_with_a_token_in_dotenv_the_bot_runs_with_the_settings(
+def test_with_a_token_in_dotenv_the_bot_runs_with_the_config(
     tmp_path, monkeypatch, fake_discord_app
 ):
     for name in ("DISCORD_TOKEN", "TABLETOP_DB", "TABLETOP_SYNC", "TABLETOP_DEV_GUILD"):

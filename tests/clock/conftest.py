@@ -12,7 +12,7 @@ from bot.clock.ports import ChannelGone, DmFailed
 from bot.clock.service import ClockServices
 from bot.discord_app import clock_texts as words
 from bot.table import Table
-from bot.table.bots import Think
+from bot.table.ai_seats import Think
 from storage import Store
 from storage.clock import ClockStore
 from storage.shards import Shards
@@ -25,7 +25,7 @@ HOUR = 3600.0
 START = 1_000_000.0
 
 
-class Clock:
+class FakeTime:
     def __init__(self, now: float = START):
         self.now = now
 
@@ -34,6 +34,10 @@ class Clock:
 
     def advance(self, seconds: float) -> None:
         self.now += seconds
+
+    def advance_to(self, when: float) -> None:
+        """Move on to ``when`` unless already past it."""
+        self.now = max(self.now, when)
 
 
 @dataclass
@@ -94,21 +98,21 @@ class World:
     def __init__(
         self,
         path,
-        clock: Clock,
+        now: FakeTime,
         notifier: Notifier,
         *,
         shards: Shards | None = None,
         think: Think | None = None,
     ):
         self.path = path
-        self.clock = clock
+        self.now = now
         self.notifier = notifier
         self.shards = shards
         self.think = think
 
     async def open(self) -> World:
         self.store = await Store.open(self.path)
-        self.table = Table(self.store, clock=self.clock, render=False)
+        self.table = Table(self.store, now=self.now, render=False)
         self.clocks = await ClockStore.open(self.path)
         self.build_services()
         return self
@@ -119,7 +123,7 @@ class World:
             self.table,
             self.clocks,
             self.notifier,
-            now=self.clock,
+            now=self.now,
             shards=self.shards,
             think=self.think,
         )
@@ -168,13 +172,13 @@ class World:
             at = await self.service.firing.next_due_at()
             if at is None or at > when:
                 break
-            self.clock.now = max(self.clock.now, at)
+            self.now.advance_to(at)
             fired += await self.service.firing.fire_due()
-        self.clock.now = max(self.clock.now, when)
+        self.now.advance_to(when)
         return fired
 
     async def after(self, seconds: float) -> int:
-        return await self.run_until(self.clock.now + seconds)
+        return await self.run_until(self.now() + seconds)
 
     async def waiting(self, channel: int = CHANNEL) -> list[int]:
         return await self.table.waiting_for(channel_id=channel)
@@ -182,6 +186,6 @@ class World:
 
 @pytest.fixture
 async def world(db_location):
-    w = await World(db_location, Clock(), Notifier()).open()
+    w = await World(db_location, FakeTime(), Notifier()).open()
     yield w
     await w.close()

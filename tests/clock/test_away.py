@@ -41,7 +41,7 @@ async def test_a_turn_that_starts_while_you_are_away_waits_for_your_return(world
     await world.game(ADA, BO)
     await world.service.absences.away(guild_id=GUILD, user_id=BO, seconds=2 * DAY)
     await world.move(ADA)
-    assert await due_of(world, 1, BO) == world.clock.now + 3 * DAY
+    assert await due_of(world, 1, BO) == world.now() + 3 * DAY
 
 
 async def test_you_can_still_move_while_away(world):
@@ -53,7 +53,7 @@ async def test_you_can_still_move_while_away(world):
 
 async def test_away_is_limited_to_fourteen_days_in_thirty(world):
     await world.service.absences.away(guild_id=GUILD, user_id=ADA, seconds=10 * DAY)
-    world.clock.advance(11 * DAY)
+    world.now.advance(11 * DAY)
     with pytest.raises(TableError, match="4d left"):
         await world.service.absences.away(guild_id=GUILD, user_id=ADA, seconds=5 * DAY)
     await world.service.absences.away(guild_id=GUILD, user_id=ADA, seconds=4 * DAY)
@@ -61,7 +61,7 @@ async def test_away_is_limited_to_fourteen_days_in_thirty(world):
 
 async def test_away_time_comes_back_once_it_is_older_than_thirty_days(world):
     await world.service.absences.away(guild_id=GUILD, user_id=ADA, seconds=14 * DAY)
-    world.clock.advance(44 * DAY)
+    world.now.advance(44 * DAY)
     await world.service.absences.away(guild_id=GUILD, user_id=ADA, seconds=14 * DAY)
 
 
@@ -75,7 +75,7 @@ async def test_coming_back_early_restarts_your_clock_and_returns_the_unused_time
     await world.game(ADA, BO)
     before = await due_of(world, 1, ADA)
     await world.service.absences.away(guild_id=GUILD, user_id=ADA, seconds=5 * DAY)
-    world.clock.advance(DAY)
+    world.now.advance(DAY)
     await world.service.absences.back(guild_id=GUILD, user_id=ADA)
     assert await due_of(world, 1, ADA) == before + DAY
     assert await world.clocks.away_used(GUILD, ADA, since=0) == DAY

@@ -19,7 +19,7 @@ async def test_bench_scheduler_with_a_hundred_running_games(world):
         t0 = time.perf_counter()
         await world.service.firing.next_due_at()
         lookups.append(time.perf_counter() - t0)
-    world.clock.advance(24 * HOUR)
+    world.now.advance(24 * HOUR)
     t0 = time.perf_counter()
     fired = await world.service.firing.fire_due()
     firing = time.perf_counter() - t0

@@ -12,10 +12,10 @@ async def test_the_awaited_player_gets_a_deadline_one_clock_from_now(world):
 
 async def test_a_move_hands_the_deadline_to_the_next_player(world):
     await world.game(ADA, BO)
-    world.clock.advance(2 * HOUR)
+    world.now.advance(2 * HOUR)
     await world.move(ADA)
     [d] = await world.clocks.deadlines(1)
-    assert (d.user_id, d.due_at) == (BO, world.clock.now + 24 * HOUR)
+    assert (d.user_id, d.due_at) == (BO, world.now() + 24 * HOUR)
 
 
 async def test_a_game_without_a_clock_has_no_deadlines(world):
@@ -44,7 +44,7 @@ async def test_deadlines_fire_in_time_order_across_games(world):
 async def test_a_deadline_that_passed_while_the_bot_was_down_fires_once_at_restart(world):
     await world.game(ADA, BO)
     await world.close()
-    world.clock.advance(30 * HOUR)
+    world.now.advance(30 * HOUR)
     await world.open()
     await world.service.deadlines.recover()
     assert await world.service.firing.fire_due() == 1
@@ -65,9 +65,9 @@ async def test_a_restart_keeps_every_deadline_where_it_was(world):
 
 async def test_a_deadline_claimed_just_before_a_crash_fires_again_at_restart(world):
     await world.game(ADA, BO)
-    world.clock.advance(24 * HOUR)
+    world.now.advance(24 * HOUR)
     # the scheduler claimed the deadline, then the process died before the stand-in moved
-    assert await world.clocks.claim(1, ADA, "deadline", START + 24 * HOUR, now=world.clock.now)
+    assert await world.clocks.claim(1, ADA, "deadline", START + 24 * HOUR, now=world.now())
     await world.restart()
     assert await world.service.firing.fire_due() == 1
     assert await world.waiting() == [BO]
@@ -75,13 +75,13 @@ async def test_a_deadline_claimed_just_before_a_crash_fires_again_at_restart(wor
 
 async def test_the_host_can_change_the_clock_and_the_turn_starts_afresh(world):
     await world.game(ADA, BO)
-    world.clock.advance(HOUR)
+    world.now.advance(HOUR)
     setting = await world.service.host.set_clock(
         channel_id=CHANNEL, user_id=ADA, can_manage=False, turn_seconds=2 * HOUR
     )
     assert "2h" in words.clock_set(setting)
     [d] = await world.clocks.deadlines(1)
-    assert d.due_at == world.clock.now + 2 * HOUR
+    assert d.due_at == world.now() + 2 * HOUR
     log = await world.table.log(channel_id=CHANNEL)
     assert "set the clock: 2h a turn" in log[-1]
 
@@ -106,14 +106,14 @@ async def test_anyone_can_see_the_clock_and_the_deadlines(world):
 
 async def test_a_move_saved_just_before_a_crash_gets_its_deadlines_at_restart(world):
     await world.game(ADA, BO)
-    world.clock.advance(HOUR)
+    world.now.advance(HOUR)
     # the move is saved, but the process dies before the clocks hear of it
     world.service.detach()
     await world.move(ADA)
     assert [d.user_id for d in await world.clocks.deadlines(1)] == [ADA]
     await world.restart()
     [d] = await world.clocks.deadlines(1)
-    assert (d.user_id, d.due_at) == (BO, world.clock.now + 24 * HOUR)
+    assert (d.user_id, d.due_at) == (BO, world.now() + 24 * HOUR)
 
 
 async def test_a_game_that_ended_just_before_a_crash_loses_its_deadlines_at_restart(world):
@@ -146,7 +146,7 @@ async def test_a_start_loads_only_the_games_whose_clocks_missed_a_change(world, 
 
 async def test_a_bot_seat_gets_no_deadline_reminder_or_stand_in(world):
     info = await world.game(ADA, start=False)
-    await world.table.add_bots(channel_id=CHANNEL, user_id=ADA, count=1, level="hard")
+    await world.table.add_ai_seats(channel_id=CHANNEL, user_id=ADA, count=1, level="hard")
     await world.table.start(channel_id=CHANNEL, user_id=ADA)
     await world.move(ADA)
     [bot] = await world.waiting()

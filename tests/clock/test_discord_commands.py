@@ -10,7 +10,7 @@ import discord
 import pytest
 from PIL import Image
 
-from tests.clock.conftest import HOUR, Clock
+from tests.clock.conftest import HOUR, FakeTime
 from tests.discord import harness
 
 CHANNEL = harness.CHANNEL_ID
@@ -18,8 +18,8 @@ CHANNEL = harness.CHANNEL_ID
 
 @pytest.fixture
 async def h(tmp_path):
-    clock = Clock()
-    async with harness.Harness.open(tmp_path / "tabletop.sqlite", clock=clock) as h:
+    now = FakeTime()
+    async with harness.Harness.open(tmp_path / "tabletop.sqlite", now=now) as h:
         h.service = h.client.clock_service  # built in setup_hook, on the table's clock
         yield h
         assert h.world.violations == [], "the bot broke a Discord limit"
@@ -72,7 +72,7 @@ async def test_a_seatless_moderators_pause_is_logged_under_their_display_name(h,
 
 async def test_a_passed_deadline_posts_the_stand_ins_turn_and_pings_the_next_player(h, players):
     ada, bob = players
-    h.clock.advance(24 * HOUR)
+    h.now.advance(24 * HOUR)
     await h.service.firing.fire_due()
     turn = h.last_public()
     assert "Ada ran out of time; a stand-in played for them" in turn.content
@@ -115,7 +115,7 @@ async def test_losing_access_to_the_channel_closes_the_game_without_a_crash(h, p
         return await real(route, **kwargs)
 
     http.request = forbidden
-    h.clock.advance(24 * HOUR)
+    h.now.advance(24 * HOUR)
     await h.service.firing.fire_due()
     info = await h.table.game(channel_id=CHANNEL)
     assert info.status == "aborted"
@@ -294,7 +294,7 @@ async def test_the_host_sets_the_stand_ins_level_and_anyone_sees_it(h, players):
 
 async def test_a_deadline_that_passed_while_the_bot_was_down_fires_once_after_a_restart(h, players):
     ada, bob = players
-    h.clock.advance(30 * HOUR)
+    h.now.advance(30 * HOUR)
     await h.restart()
     h.service = h.client.clock_service
     await h.service.deadlines.recover()
@@ -317,7 +317,7 @@ async def test_deleting_the_channel_closes_its_game(h, players):
 
 async def test_the_scheduler_starts_on_connect_and_fires_on_its_own(h, players):
     _, bob = players
-    h.clock.advance(24 * HOUR)  # Ada's deadline is already due when the bot connects
+    h.now.advance(24 * HOUR)  # Ada's deadline is already due when the bot connects
     await h.client.on_connect()
     scheduler = h.client.clock_scheduler
     try:
@@ -350,7 +350,7 @@ async def test_game_abort_drops_the_games_deadlines_and_reminders_at_once(h, pla
     assert "was ended by Ada" in reply.public[0].content
     assert await h.service.clocks.deadlines(game.id) == []
     assert await h.service.firing.next_due_at() is None
-    h.clock.advance(48 * HOUR)
+    h.now.advance(48 * HOUR)
     assert await h.service.firing.fire_due() == 0
 
 

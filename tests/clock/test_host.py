@@ -24,9 +24,9 @@ async def test_a_paused_clock_fires_nothing(world):
 async def test_resuming_gives_back_the_time_the_clock_was_paused(world):
     await world.game(ADA, BO)
     [before] = await world.clocks.deadlines(1)
-    world.clock.advance(HOUR)
+    world.now.advance(HOUR)
     await world.service.host.pause(channel_id=CHANNEL, user_id=ADA, can_manage=False)
-    world.clock.advance(10 * HOUR)
+    world.now.advance(10 * HOUR)
     await world.service.host.resume(channel_id=CHANNEL, user_id=ADA, can_manage=False)
     [after] = await world.clocks.deadlines(1)
     assert after.due_at == before.due_at + 10 * HOUR

@@ -41,7 +41,7 @@ async def test_moving_in_time_means_no_reminder(world):
 async def test_a_reminder_that_came_due_while_the_bot_was_down_is_not_sent_late(world):
     await world.game(ADA, BO)
     await world.close()
-    world.clock.advance(23.5 * HOUR)
+    world.now.advance(23.5 * HOUR)
     await world.open()
     await world.service.deadlines.recover()
     await world.service.firing.fire_due()
@@ -59,10 +59,10 @@ async def test_another_player_can_nudge_the_awaited_one(world):
 async def test_a_game_can_be_nudged_only_once_in_twelve_hours(world):
     await world.game(ADA, BO, CY)
     await world.service.reminders.nudge(channel_id=CHANNEL, user_id=BO)
-    world.clock.advance(11 * HOUR)
+    world.now.advance(11 * HOUR)
     with pytest.raises(TableError, match="nudged less than 12h ago"):
         await world.service.reminders.nudge(channel_id=CHANNEL, user_id=CY)
-    world.clock.advance(HOUR)
+    world.now.advance(HOUR)
     await world.service.reminders.nudge(channel_id=CHANNEL, user_id=CY)
 
 

@@ -8,8 +8,8 @@ from bot.clock.scheduler import Scheduler
 class FakeService:
     """Timers at fixed times; firing records them (the real service is tested elsewhere)."""
 
-    def __init__(self, clock, times):
-        self.clock = clock
+    def __init__(self, now, times):
+        self.now = now
         self.pending = sorted(times)
         self.fired = []
 
@@ -17,23 +17,26 @@ class FakeService:
         return self.pending[0] if self.pending else None
 
     async def fire_due(self):
-        due = [t for t in self.pending if t <= self.clock.now]
-        self.pending = [t for t in self.pending if t > self.clock.now]
+        due = [t for t in self.pending if t <= self.now()]
+        self.pending = [t for t in self.pending if t > self.now()]
         self.fired.extend(due)
         return len(due)
 
 
-class Clock:
+class FakeTime:
     def __init__(self):
         self.now = 0.0
 
     def __call__(self):
         return self.now
 
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
 
 async def test_the_loop_waits_until_each_timer_and_fires_it_once_in_order():
-    clock = Clock()
-    service = FakeService(clock, [50.0, 10.0, 30.0])
+    now = FakeTime()
+    service = FakeService(now, [50.0, 10.0, 30.0])
     waits = []
     stop = asyncio.Event()
 
@@ -42,9 +45,9 @@ async def test_the_loop_waits_until_each_timer_and_fires_it_once_in_order():
         if timeout is None:
             stop.set()
             await asyncio.Event().wait()  # idle: would wait for a wake-up
-        clock.now += timeout
+        now.advance(timeout)
 
-    scheduler = Scheduler(service, now=clock, sleep=fake_sleep)
+    scheduler = Scheduler(service, now=now, sleep=fake_sleep)
     scheduler.start()
     await asyncio.wait_for(stop.wait(), 5)
     await scheduler.stop()
@@ -53,26 +56,26 @@ async def test_the_loop_waits_until_each_timer_and_fires_it_once_in_order():
 
 
 async def test_a_failing_fire_is_retried_later_instead_of_killing_the_loop():
-    clock = Clock()
+    now = FakeTime()
     calls = []
     stop = asyncio.Event()
 
     class Broken(FakeService):
         async def fire_due(self):
-            calls.append(clock.now)
+            calls.append(now())
             if len(calls) == 1:
                 raise RuntimeError("database is locked")
             return await super().fire_due()
 
-    service = Broken(clock, [0.0])
+    service = Broken(now, [0.0])
 
     async def fake_sleep(timeout, wake):
         if timeout is None:
             stop.set()
             await asyncio.Event().wait()
-        clock.now += timeout
+        now.advance(timeout)
 
-    scheduler = Scheduler(service, now=clock, sleep=fake_sleep, retry_after=60)
+    scheduler = Scheduler(service, now=now, sleep=fake_sleep, retry_after=60)
     scheduler.start()
     await asyncio.wait_for(stop.wait(), 5)
     await scheduler.stop()

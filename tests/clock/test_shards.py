@@ -13,7 +13,7 @@ from tests.clock.conftest import (
     HOUR,
     OTHER_CHANNEL,
     START,
-    Clock,
+    FakeTime,
     Notifier,
     World,
 )
@@ -27,10 +27,10 @@ ODD_GUILD = 11 << 22  # shard 1 of 2
 @pytest.fixture
 async def processes(tmp_path):
     """Two worlds on one file, like two bot processes: shard 0 of 2, and shard 1 of 2."""
-    clock = Clock()
+    now = FakeTime()
     path = tmp_path / "shared.sqlite"
-    zero = await World(path, clock, Notifier(), shards=Shards(SHARD_COUNT, {0})).open()
-    one = await World(path, clock, Notifier(), shards=Shards(SHARD_COUNT, {1})).open()
+    zero = await World(path, now, Notifier(), shards=Shards(SHARD_COUNT, {0})).open()
+    one = await World(path, now, Notifier(), shards=Shards(SHARD_COUNT, {1})).open()
     yield zero, one
     await one.close()
     await zero.close()
@@ -47,7 +47,7 @@ async def test_each_process_fires_only_its_own_guilds_clocks(processes):
     # shard 0's process sees only its own game's next timer, though shard 1's comes first
     assert await zero.service.firing.next_due_at() == START + 5 * HOUR
     assert await one.service.firing.next_due_at() == START + 2 * HOUR
-    zero.clock.advance(11 * HOUR)
+    zero.now.advance(11 * HOUR)
     assert await zero.service.firing.fire_due() == 1  # its own deadline (the reminders are stale)
     assert [c for c, _, _ in zero.notifier.turns] == [CHANNEL]
     assert await one.service.firing.fire_due() == 1
@@ -60,8 +60,8 @@ async def test_a_firing_both_processes_saw_due_is_claimed_and_posted_once(proces
     zero, one = processes
     one.shards = zero.shards  # both think they run shard 0
     await zero.game(ADA, BO, guild=EVEN_GUILD, clock=10 * HOUR)
-    zero.clock.advance(5 * HOUR)
-    seen_by_one = await one.clocks.due_deadlines(zero.clock.now, shards=one.shards)
+    zero.now.advance(5 * HOUR)
+    seen_by_one = await one.clocks.due_deadlines(zero.now(), shards=one.shards)
     assert await zero.service.firing.fire_due() == 1
 
     async def as_read_before(now, *, shards=None):
@@ -76,8 +76,8 @@ async def test_a_deadline_both_processes_saw_due_makes_one_stand_in_move(process
     zero, one = processes
     one.shards = zero.shards
     await zero.game(ADA, BO, guild=EVEN_GUILD, clock=10 * HOUR)
-    zero.clock.advance(10 * HOUR)
-    seen_by_one = await one.clocks.due_deadlines(zero.clock.now, shards=one.shards)
+    zero.now.advance(10 * HOUR)
+    seen_by_one = await one.clocks.due_deadlines(zero.now(), shards=one.shards)
     await zero.service.firing.fire_due()
 
     async def as_read_before(now, *, shards=None):

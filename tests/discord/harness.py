@@ -22,7 +22,7 @@ Each call returns a :class:`Reply`: the messages created (``messages``; ``public
 ``ephemeral`` views of them, ``only_ephemeral()`` for a refusal) and the ones edited
 (``edited``) while it ran, plus the autocomplete choices. API in short:
 
-- ``Harness.open(db_path, sync_mode=None, dev_guild_id=None, clock=None)`` (async context)
+- ``Harness.open(db_path, sync_mode=None, dev_guild_id=None, now=None)`` (async context)
 - ``h.user(name, manage_messages=False) -> User``; ``User.id``, ``User.mention``
 - ``await h.slash(user, "game new", channel=CHANNEL_ID, **options) -> Reply``
 - ``await h.autocomplete(user, "play", "action", "typed", **other_options) -> [choice dicts]``
@@ -118,13 +118,13 @@ def _is_view_timer(task: asyncio.Task) -> bool:
 
 
 class Harness:
-    def __init__(self, client, world: FakeDiscord, store, table, db_path=None, clock=None):
+    def __init__(self, client, world: FakeDiscord, store, table, db_path=None, now=None):
         self.client = client
         self.world = world
         self.store = store
         self.table = table
         self.db_path = db_path
-        self.clock = clock
+        self.now = now
         self.adapter = RecordingWebhookAdapter(world)
         self.state = client._connection
         self.users: dict[str, User] = {}
@@ -138,13 +138,13 @@ class Harness:
         *,
         sync_mode: str | None = None,
         dev_guild_id: int | None = None,
-        clock=None,
+        now=None,
         own_shards=None,
     ):
         """A running bot (setup_hook done) over a real SQLite file; closed on exit.
 
         ``sync_mode`` (auto|always|never) runs the command sync at start, keeping its hash in
-        the database as the product does; ``None`` leaves sync out entirely. ``clock`` (a
+        the database as the product does; ``None`` leaves sync out entirely. ``now`` (a
         zero-argument callable returning seconds) is handed to the Table, for tests of time.
         ``own_shards`` (a :class:`storage.shards.Shards`) makes it one process of a sharded bot.
         """
@@ -155,7 +155,7 @@ class Harness:
         from storage import Store
 
         store = await Store.open(db_path)
-        table = Table(store, clock=clock) if clock else Table(store)
+        table = Table(store, now=now) if now else Table(store)
         world = FakeDiscord()
         client = TabletopClient(
             table,
@@ -165,7 +165,7 @@ class Harness:
             announcements=Announcements(store),
             own_shards=own_shards,
         )
-        harness = cls(client, world, store, table, db_path, clock)
+        harness = cls(client, world, store, table, db_path, now)
         await harness._install()
         try:
             yield harness
@@ -204,7 +204,7 @@ class Harness:
         await self.client.close_services()
         await self.store.close()
         self.store = await Store.open(self.db_path)
-        self.table = Table(self.store, clock=self.clock) if self.clock else Table(self.store)
+        self.table = Table(self.store, now=self.now) if self.now else Table(self.store)
         self.client = TabletopClient(
             self.table, announcements=Announcements(self.store), own_shards=own_shards
         )

@@ -27,7 +27,7 @@ CITING_SUFFIXES = {".py", ".md", ".txt", ".json", ".html", ".js"}
 @pytest.fixture
 def pages_on():
     """The spectator pages on, so ``/game watch`` is in the tree too."""
-    watch.enable(watch.WatchSettings(base_url="https://t.example/"))
+    watch.enable(watch.WatchConfig(base_url="https://t.example/"))
     yield
     watch.enable(None)
 

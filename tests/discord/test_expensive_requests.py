@@ -10,12 +10,15 @@ from bot.discord_app.cooldowns import Cooldowns, Limit
 REPLAY = "replay.webp"
 
 
-class Clock:
+class FakeTime:
     def __init__(self, now: float = 2_000_000.0):
         self.now = now
 
     def __call__(self) -> float:
         return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
 
 
 def drawings(h, gate: asyncio.Event | None = None, started: asyncio.Event | None = None):
@@ -40,10 +43,10 @@ def replays(messages) -> list[bytes]:
     return [data for m in messages if m.public for name, data in m.files if name == REPLAY]
 
 
-def with_clock(h, limits=None) -> Clock:
-    clock = Clock()
-    h.client.cooldowns = Cooldowns(limits or {}, clock=clock) if limits else Cooldowns(clock=clock)
-    return clock
+def with_fake_time(h, limits=None) -> FakeTime:
+    now = FakeTime()
+    h.client.cooldowns = Cooldowns(limits or {}, now=now) if limits else Cooldowns(now=now)
+    return now
 
 
 async def test_an_ended_games_replay_is_drawn_once_and_then_served_from_memory(running, h, bob):
@@ -94,7 +97,7 @@ async def test_the_end_of_game_replay_waits_for_a_drawing_under_way(running, h, 
 
 
 async def test_a_second_replay_within_the_minute_is_refused_privately(running, h):
-    with_clock(h)
+    with_fake_time(h)
     eve = h.user("Eve")
     await h.slash(eve, "game replay")
     refusal = (await h.slash(eve, "game replay")).only_ephemeral()
@@ -102,7 +105,7 @@ async def test_a_second_replay_within_the_minute_is_refused_privately(running, h
 
 
 async def test_a_refused_replay_draws_nothing(running, h):
-    with_clock(h)
+    with_fake_time(h)
     eve = h.user("Eve")
     await h.slash(eve, "game replay")
     drawn = drawings(h)
@@ -111,16 +114,16 @@ async def test_a_refused_replay_draws_nothing(running, h):
 
 
 async def test_the_replay_allowance_comes_back_after_the_minute(running, h):
-    clock = with_clock(h)
+    now = with_fake_time(h)
     eve = h.user("Eve")
     await h.slash(eve, "game replay")
-    clock.now += 60.0
+    now.advance(60.0)
     again = await h.slash(eve, "game replay")
     assert len(replays(again.messages)) == 1
 
 
 async def test_boards_past_the_allowance_are_refused_privately_and_post_nothing(running, h):
-    with_clock(h, {"board": Limit(2, 30.0, "the board")})
+    with_fake_time(h, {"board": Limit(2, 30.0, "the board")})
     eve = h.user("Eve")
     for _ in range(2):
         assert len((await h.slash(eve, "game board")).public) == 1
@@ -129,18 +132,18 @@ async def test_boards_past_the_allowance_are_refused_privately_and_post_nothing(
 
 
 async def test_the_board_allowance_comes_back_over_time(running, h):
-    clock = with_clock(h, {"board": Limit(2, 30.0, "the board")})
+    now = with_fake_time(h, {"board": Limit(2, 30.0, "the board")})
     eve = h.user("Eve")
     for _ in range(2):
         await h.slash(eve, "game board")
-    clock.now += 15.0  # one of two regained
+    now.advance(15.0)  # one of two regained
     assert len((await h.slash(eve, "game board")).public) == 1
 
 
 async def test_a_log_page_past_the_allowance_is_refused_and_the_page_stays(running, h, ada, bob):
     for user in (ada, bob, ada):
         await h.slash(user, "play", action="take:1")
-    with_clock(h, {"log": Limit(2, 30.0, "log pages")})
+    with_fake_time(h, {"log": Limit(2, 30.0, "log pages")})
     first = (await h.slash(bob, "game log", count=2)).only_ephemeral()
     older = first.buttons()[0]["label"]
     await h.click(bob, first, label=older)
@@ -151,7 +154,7 @@ async def test_a_log_page_past_the_allowance_is_refused_and_the_page_stays(runni
 
 
 async def test_the_log_command_counts_against_the_same_allowance(running, h, bob):
-    with_clock(h, {"log": Limit(1, 30.0, "log pages")})
+    with_fake_time(h, {"log": Limit(1, 30.0, "log pages")})
     await h.slash(bob, "game log")
     refusal = (await h.slash(bob, "game log")).only_ephemeral()
     assert "log pages again" in refusal.content

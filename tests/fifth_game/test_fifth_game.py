@@ -10,8 +10,8 @@ from pathlib import Path
 
 import engines
 import rendering
-from bot.bots.driver import BotDriver
-from bot.bots.thinker import Thinker
+from bot.ai_seats.driver import AiSeatDriver
+from bot.ai_seats.thinker import Thinker
 from bot.discord_app import TabletopClient
 from bot.simulate import CHANNEL, DB_NAME, simulate
 from bot.table import Table
@@ -81,16 +81,16 @@ def test_bots_of_every_level_play_it_to_the_end(stones):
 
 async def test_bots_seated_at_a_table_play_it_through_the_move_path(stones, tmp_path):
     store = await Store.open(tmp_path / "bots.sqlite3")
-    table = Table(store, clock=lambda: 1_700_000_000.0)
+    table = Table(store, now=lambda: 1_700_000_000.0)
     try:
         await table.new_game(
             guild_id=1, channel_id=5, user_id=11, user_name="Ada", engine="stones", seed=2
         )
-        await table.add_bots(channel_id=5, user_id=11, count=2, level="normal")
+        await table.add_ai_seats(channel_id=5, user_id=11, count=2, level="normal")
         start = outcome = await table.start(channel_id=5, user_id=11)
         if outcome.to_act == [11]:  # Ada opens: she steps, then the bots are awaited
             outcome = await table.act(channel_id=5, user_id=11, action_id="step")
-        driver = BotDriver(table, Thinker(ThreadPoolExecutor(max_workers=1)), _ignore)
+        driver = AiSeatDriver(table, Thinker(ThreadPoolExecutor(max_workers=1)), _ignore)
         await driver.on_outcome(outcome)
         await asyncio.wait_for(driver.running[start.game.id], 30)
         await driver.close()

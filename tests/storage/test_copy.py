@@ -11,7 +11,7 @@ import pytest
 from bot.__main__ import main
 from storage import Store
 from storage.copy import CopyRefused, copy_database
-from storage.settings import SettingsStore
+from storage.server_settings import SettingsStore
 from storage.sql import connect
 from storage.watch_links import WatchLinks
 from tests.clock.conftest import (
@@ -22,7 +22,7 @@ from tests.clock.conftest import (
     GUILD,
     HOUR,
     OTHER_CHANNEL,
-    Clock,
+    FakeTime,
     Notifier,
     World,
 )
@@ -55,7 +55,7 @@ def everything(location) -> dict[str, list[tuple]]:
 async def played(location) -> None:
     """A finished game, a running one with a clock that fired, a vote, away time, notices,
     server settings, a watch link and a note in meta."""
-    world = await World(location, Clock(), Notifier()).open()
+    world = await World(location, FakeTime(), Notifier()).open()
     try:
         first = await world.game(ADA, BO, channel=OTHER_CHANNEL)
         await world.table.abort(channel_id=OTHER_CHANNEL, user_id=ADA, is_moderator=True)
@@ -98,7 +98,7 @@ async def test_the_game_goes_on_in_the_database_it_was_copied_to(tmp_path, postg
     source = tmp_path / "tabletop.sqlite3"
     await played(source)
     await copy_database(str(source), postgres_url)
-    world = await World(postgres_url, Clock(), Notifier()).open()
+    world = await World(postgres_url, FakeTime(), Notifier()).open()
     try:
         waiting = await world.waiting()
         version = (await world.store.live_game(CHANNEL)).version

@@ -61,7 +61,7 @@ async def store(db_path):
 
 @pytest.fixture
 async def table(store):
-    return Table(store, clock=lambda: 1_700_000_000.0)
+    return Table(store, now=lambda: 1_700_000_000.0)
 
 
 @contextlib.contextmanager

@@ -29,7 +29,7 @@ def council_game():
 @pytest.fixture
 async def quiet(store):
     """A table that draws no images (the test games have no renderer)."""
-    return Table(store, clock=lambda: 1_700_000_000.0, render=False)
+    return Table(store, now=lambda: 1_700_000_000.0, render=False)
 
 
 async def _click(table, user, index, start, **kw):

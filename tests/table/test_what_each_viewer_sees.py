@@ -87,7 +87,7 @@ def drawn():
 
 @pytest.fixture
 async def seen(store, drawn):
-    return Table(store, clock=lambda: 1_700_000_000.0, renderer=drawn)
+    return Table(store, now=lambda: 1_700_000_000.0, renderer=drawn)
 
 
 def exactly(text: str) -> str:

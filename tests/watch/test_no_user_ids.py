@@ -10,7 +10,7 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from bot.watch.server import WatchServer
-from tests.clock.conftest import HOUR, Clock, Notifier, World
+from tests.clock.conftest import HOUR, FakeTime, Notifier, World
 
 #: a Discord snowflake (a user, role, channel or guild id) written out
 SNOWFLAKE = re.compile(rb"(?<![0-9])[0-9]{17,20}(?![0-9])")
@@ -22,7 +22,7 @@ NAMES = {ADA: "Ada", BO: "Bo", CY: "Cy", DI: "Di"}
 
 @pytest.fixture
 async def world(tmp_path):
-    w = await World(tmp_path / "t.sqlite3", Clock(), Notifier()).open()
+    w = await World(tmp_path / "t.sqlite3", FakeTime(), Notifier()).open()
     yield w
     await w.close()
 

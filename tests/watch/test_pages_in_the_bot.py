@@ -58,7 +58,7 @@ def pages():
     sock.bind(("127.0.0.1", 0))
     sock.listen()
     base = f"http://127.0.0.1:{sock.getsockname()[1]}"
-    watch.enable(watch.WatchSettings(base_url=base, sock=sock))
+    watch.enable(watch.WatchConfig(base_url=base, sock=sock))
     yield base
     watch.enable(None)
     sock.close()

@@ -10,7 +10,7 @@ from bot.discord_app.client import TabletopClient
 
 @pytest.fixture
 def pages_on():
-    watch.enable(watch.WatchSettings(base_url="https://t.example/"))
+    watch.enable(watch.WatchConfig(base_url="https://t.example/"))
     yield
     watch.enable(None)
 
@@ -29,4 +29,4 @@ def test_with_web_pages_watch_is_offered_within_discords_limit(pages_on):
 
 
 def test_a_link_is_the_public_address_and_the_token(pages_on):
-    assert watch.settings().link("abc") == "https://t.example/watch/abc"
+    assert watch.config().link("abc") == "https://t.example/watch/abc"

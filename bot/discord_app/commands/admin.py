@@ -24,7 +24,7 @@ from bot.discord_app.text import clip, fit_lines
 from bot.discord_limits import MAX_CHOICE_NAME
 from bot.errors import NotAllowed
 from bot.permissions import NEEDS, missing
-from bot.settings import ServerSettings, validated
+from bot.server_settings import ServerSettings, validated
 
 if TYPE_CHECKING:
     from bot.discord_app.client import TabletopClient

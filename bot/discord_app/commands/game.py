@@ -19,14 +19,14 @@ from discord import app_commands
 
 import engines
 from bot import watch as watch_pages
-from bot.bots.seats import is_bot
+from bot.ai_seats.seats import is_ai_seat
 from bot.clock import records
 from bot.clock.records import GameStats, HistoryEntry, PlayerStats
 from bot.discord_app import clock_texts as words
 from bot.discord_app import replies, server_settings
+from bot.discord_app.ai_seats import LEVEL_CHOICES
 from bot.discord_app.channels import channel_id_of
 from bot.discord_app.checks import sees_channel
-from bot.discord_app.commands.bots import LEVEL_CHOICES
 from bot.discord_app.commands.callers import player_choices, resolve_player, say, service_of
 from bot.discord_app.commands.looking import (
     BOARD_NOT_POSTED,
@@ -88,7 +88,7 @@ def stats_lines(players: list[PlayerStats], games: list[GameStats]) -> list[str]
     """``/game stats``'s lines: the top players' wins and games, then each game's."""
     lines = ["**Players** (wins / games):"]
     lines += [
-        f"• {p.name if is_bot(p.user_id) else f'<@{p.user_id}>'}: {p.wins} / {p.games}"
+        f"• {p.name if is_ai_seat(p.user_id) else f'<@{p.user_id}>'}: {p.wins} / {p.games}"
         for p in players[:15]
     ]
     lines.append("**Games** (played to the end / started):")
@@ -110,7 +110,7 @@ class GameCommands(
 
     def __init__(self) -> None:
         super().__init__()
-        if watch_pages.settings() is None:
+        if watch_pages.config() is None:
             self.remove_command("watch")
         # the games are the registry's when the client is built (a game registered after this
         # module was imported is offered too), not when the class was defined
@@ -155,7 +155,7 @@ class GameCommands(
         try:
             info, post = await open_game(interaction, request, channel_id=place.channel_id)
             if bots:
-                info = await table_of(interaction).add_bots(
+                info = await table_of(interaction).add_ai_seats(
                     channel_id=place.channel_id,
                     user_id=interaction.user.id,
                     count=bots,
@@ -189,7 +189,7 @@ class GameCommands(
     ) -> None:
         table = table_of(interaction)
         if bots:
-            info = await table.add_bots(
+            info = await table.add_ai_seats(
                 channel_id=channel_id_of(interaction),
                 user_id=interaction.user.id,
                 count=bots,
@@ -361,15 +361,15 @@ class GameCommands(
 
     @app_commands.command(name="watch", description="A web page where anyone can watch this game.")
     async def watch(self, interaction: discord.Interaction[TabletopClient]) -> None:
-        settings = watch_pages.settings()
-        if settings is None:  # the pages were turned off after the commands were built
+        config = watch_pages.config()
+        if config is None:  # the pages were turned off after the commands were built
             raise BadInput("This bot's spectator pages are off.")
         table = table_of(interaction)
         info = await table.game(channel_id=channel_id_of(interaction))
         token = await table.watch_token(info.id)
         await replies.private(
             interaction,
-            f"Watch {title_of(info)} on the web: {settings.link(token)}\n"
+            f"Watch {title_of(info)} on the web: {config.link(token)}\n"
             "Anyone with the link sees the board, the log and every past turn (only what this "
             "channel sees). Share it as you like.",
         )

@@ -16,10 +16,10 @@ from discord import app_commands
 from bot.clock.durations import BadDuration, parse_clock
 from bot.discord_app import clock_texts as words
 from bot.discord_app import replies
+from bot.discord_app.ai_seats import LEVEL_CHOICES
 from bot.discord_app.channels import channel_id_of
 from bot.discord_app.checks import is_moderator
 from bot.discord_app.clock_texts import Said
-from bot.discord_app.commands.bots import LEVEL_CHOICES
 from bot.discord_app.commands.callers import (
     as_host,
     player_choices,

@@ -24,7 +24,7 @@ from bot.discord_app.text import clip
 from bot.discord_app.turns import table_of
 from bot.discord_limits import MAX_CHOICE_NAME, MAX_CHOICES, MAX_MESSAGE, MAX_THREAD_NAME
 from bot.errors import TableError
-from bot.settings import ServerSettings
+from bot.server_settings import ServerSettings
 from bot.table import GameInfo, player_name
 
 if TYPE_CHECKING:

@@ -4,7 +4,7 @@ each game started with (tables from ``migrations/0050_server_settings.sql``).
 Like :mod:`storage.clock`, this keeps its own plain connection (:mod:`storage.sql`) to the
 platform's database (a SQLite file in WAL mode, or PostgreSQL), used from worker threads one
 call at a time. The platform's :meth:`storage.Store.open` applies the migration; open that
-first. The store knows settings only as JSON text; :mod:`bot.settings` gives them meaning.
+first. The store knows settings only as JSON text; :mod:`bot.server_settings` gives them meaning.
 """
 
 from __future__ import annotations

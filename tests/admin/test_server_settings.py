@@ -6,7 +6,7 @@ import pytest
 
 import engines
 from bot.errors import NotAllowed
-from bot.settings import (
+from bot.server_settings import (
     DEFAULT_MISSED_LIMIT,
     DEFAULT_TURN_SECONDS,
     BadSetting,
@@ -71,7 +71,7 @@ def test_every_change_is_described_in_words_and_no_change_is_nothing():
 
 
 def test_settings_survive_json_and_damaged_json_falls_back_to_the_defaults():
-    from bot.settings import parse
+    from bot.server_settings import parse
 
     s = validated(ServerSettings(), channels=(3,), pings="name", turn_seconds=None)
     assert parse(s.model_dump_json(), "x") == s

@@ -1,7 +1,7 @@
 """Server settings: what a server's admins choose for every game opened there.
 
 Discord-free. :class:`ServerSettings` is the validated value (defaults for a server nobody
-configured); :class:`SettingsKeeper` reads and writes it through :mod:`storage.settings`, keeps
+configured); :class:`SettingsKeeper` reads and writes it through :mod:`storage.server_settings`, keeps
 every server's settings in memory (a handful of small rows, read once at start, so permission
 checks need no database call), logs each change, and remembers the settings each game opened
 with: a game keeps its turn clock, missed-turn limit, ping style and board colours when the
@@ -23,7 +23,7 @@ import engines
 from bot.clock.durations import format_duration
 from bot.errors import NotAllowed, TableError
 from storage.clock import DEFAULT_MISSED_LIMIT, DEFAULT_TURN_SECONDS
-from storage.settings import SettingsChange, SettingsStore
+from storage.server_settings import SettingsChange, SettingsStore
 
 log = logging.getLogger(__name__)
 
@@ -176,17 +176,17 @@ def parse(raw: str | None, what: str) -> ServerSettings:
 class SettingsKeeper:
     """Every server's settings in memory, written through to the store."""
 
-    def __init__(self, store: SettingsStore, *, clock: Callable[[], float] = time.time):
+    def __init__(self, store: SettingsStore, *, now: Callable[[], float] = time.time):
         self.store = store
-        self.clock = clock
+        self.now = now
         self._servers: dict[int, ServerSettings] = {}
         self._games: dict[int, ServerSettings] = {}
 
     @classmethod
     async def open(
-        cls, store: SettingsStore, *, clock: Callable[[], float] = time.time
+        cls, store: SettingsStore, *, now: Callable[[], float] = time.time
     ) -> SettingsKeeper:
-        keeper = cls(store, clock=clock)
+        keeper = cls(store, now=now)
         for guild_id, raw in (await store.all_servers()).items():
             keeper._servers[guild_id] = parse(raw, f"server {guild_id}")
         return keeper
@@ -203,7 +203,7 @@ class SettingsKeeper:
         if not changes:
             return []
         await self.store.put_server(
-            guild_id, new.model_dump_json(), user_id=user_id, now=self.clock(), log=changes
+            guild_id, new.model_dump_json(), user_id=user_id, now=self.now(), log=changes
         )
         self._servers[guild_id] = new
         log.info("Server %s settings changed by user %s: %s", guild_id, user_id, "; ".join(changes))

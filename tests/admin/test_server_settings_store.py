@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.settings import ServerSettings, SettingsKeeper, validated
+from bot.server_settings import ServerSettings, SettingsKeeper, validated
 from storage import Store
-from storage.settings import SettingsStore
+from storage.server_settings import SettingsStore
 
 GUILD = 7
 
@@ -21,7 +21,7 @@ async def path(tmp_path):
 
 
 async def _keeper(path, now=1000.0) -> SettingsKeeper:
-    return await SettingsKeeper.open(await SettingsStore.open(path), clock=lambda: now)
+    return await SettingsKeeper.open(await SettingsStore.open(path), now=lambda: now)
 
 
 async def test_settings_are_kept_across_a_restart(path):

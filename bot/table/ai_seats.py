@@ -1,6 +1,7 @@
-"""Bot seats at the table: the host seats bots in the lobby, and a bot's move is chosen by the
-search AI (in a worker, through ``think``) and then made through the normal move path, saved
-and logged like anyone's."""
+"""The table's part for AI seats: the host seats them in the lobby, and an AI seat's move is
+chosen by the search AI (in a worker, through ``think``) and then made through the normal move
+path, saved and logged like anyone's. One of :class:`bot.table.Table`'s parts, so it lives with
+them (in :mod:`bot.ai_seats` it would make an import cycle with the table it is part of)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import random
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
-from bot.bots.seats import bot_level, bot_number, bot_seat_name, bot_user_id, is_bot
+from bot.ai_seats.seats import ai_seat_id, ai_seat_level, ai_seat_name, ai_seat_number, is_ai_seat
 from bot.errors import (
     BadOptions,
     BoardChanged,
@@ -30,7 +31,7 @@ from storage import MoveEntry, SeatRow
 Think = Callable[[str, str, str, str, int], Awaitable[str]]
 
 
-class BotSeats(TableCore):
+class AiSeats(TableCore):
     if TYPE_CHECKING:  # provided by bot.table.playing
         from pydantic import BaseModel
 
@@ -49,8 +50,10 @@ class BotSeats(TableCore):
             by_standin: bool,
         ) -> Outcome: ...
 
-    async def add_bots(self, *, channel_id: int, user_id: int, count: int, level: str) -> GameInfo:
-        """The host seats ``count`` bots of ``level`` in the channel's lobby."""
+    async def add_ai_seats(
+        self, *, channel_id: int, user_id: int, count: int, level: str
+    ) -> GameInfo:
+        """The host seats ``count`` AI seats of ``level`` in the channel's lobby."""
         try:
             level = level_named(level).name
         except IllegalAction as exc:
@@ -72,7 +75,7 @@ class BotSeats(TableCore):
                     f"{eng.title} takes at most {eng.max_players} players; "
                     f"{'no seat is' if free == 0 else f'only {free} seat(s) are'} left."
                 )
-            used = {bot_number(s.user_id) for s in row.seats if is_bot(s.user_id)}
+            used = {ai_seat_number(s.user_id) for s in row.seats if is_ai_seat(s.user_id)}
             seats = list(row.seats)
             names = []
             number = 1
@@ -81,9 +84,9 @@ class BotSeats(TableCore):
                     number += 1
                 used.add(number)
                 # not through player_name, which drops emoji from people's names: so no
-                # person can be called like a bot
-                name = bot_seat_name(number, level)
-                seats.append(SeatRow(len(seats), bot_user_id(number, level), name, {}))
+                # person can be called like an AI seat
+                name = ai_seat_name(number, level)
+                seats.append(SeatRow(len(seats), ai_seat_id(number, level), name, {}))
                 names.append(name)
             verb = "joins" if count == 1 else "join"
             entry = MoveEntry(
@@ -96,14 +99,14 @@ class BotSeats(TableCore):
 
         return await self._retrying(attempt)
 
-    async def play_bot(
+    async def play_ai_seat(
         self, *, game_id: int, user_id: int, expected_version: int, think: Think
     ) -> Outcome:
-        """A bot's move: chosen by ``think`` at the bot's level from the saved state, then made
+        """An AI seat's move: chosen by ``think`` at its level from the saved state, then made
         through the same checks and save as anyone's (refused with ``BoardChanged`` if the
         board moved on while it thought)."""
-        if not is_bot(user_id):
-            raise NotAllowed("Only a bot seat is played by the bot.")
+        if not is_ai_seat(user_id):
+            raise NotAllowed("Only an AI seat is played by the AI.")
         return await self._play_thought(game_id, user_id, expected_version, think, standin=None)
 
     async def play_standin(
@@ -129,12 +132,12 @@ class BotSeats(TableCore):
         standin: str | None,
     ) -> Outcome:
         """The move ``think`` chooses: a stand-in's at the level ``standin``, or (None) the
-        bot seat's at its own level."""
+        AI seat's at its own level."""
         row = await self._by_id(game_id)
         if row.status != "running" or row.version != expected_version:
             raise BoardChanged()
         eng, state, seat = self._running_seat(row, user_id)
-        level = standin if standin is not None else bot_level(user_id)
+        level = standin if standin is not None else ai_seat_level(user_id)
         seed = (row.seed * 1_000_003 + row.version * 101 - user_id) % 2**62
         try:
             action_id = await think(eng.name, state.model_dump_json(), seat.name, level, seed)
@@ -147,7 +150,7 @@ class BotSeats(TableCore):
         action = next((a for a in legal if a.id == action_id), None)
         if action is None:
             # a failed search, or a move that is not legal (a worker from another version):
-            # the seat still moves, so a game never waits on a bot that can't choose
+            # the seat still moves, so a game never waits on an AI seat that can't choose
             if action_id is not None:
                 log.warning("game %s: the search chose no legal move; the suggestion plays", row.id)
             try:

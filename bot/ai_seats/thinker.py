@@ -1,4 +1,4 @@
-"""Where bots think: a small pool of worker processes, so a search (a fifth of a second to a
+"""Where AI seats think: a small pool of worker processes, so a search (a fifth of a second to a
 second of CPU) never runs on the event loop nor holds the GIL other games' moves need."""
 
 from __future__ import annotations

@@ -8,9 +8,9 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from bot.bots import bot_level, is_bot
-from bot.bots.driver import BotDriver
-from bot.bots.thinker import Thinker
+from bot.ai_seats import ai_seat_level, is_ai_seat
+from bot.ai_seats.driver import AiSeatDriver
+from bot.ai_seats.thinker import Thinker
 from bot.errors import BadOptions, GameFull, NotAllowed, WrongStage
 from tests.table.conftest import ADA, BO, CHANNEL, lobby, snapshot
 
@@ -21,18 +21,18 @@ def thinker() -> Thinker:
 
 async def test_the_host_seats_bots_named_as_bots_with_their_level(table):
     await lobby(table, users=(ADA,))
-    info = await table.add_bots(channel_id=CHANNEL, user_id=ADA, count=2, level="hard")
+    info = await table.add_ai_seats(channel_id=CHANNEL, user_id=ADA, count=2, level="hard")
     names = [s.name for s in info.seats]
     assert names == ["Ada", "🤖 Bot 1 (hard)", "🤖 Bot 2 (hard)"]
-    bots = [s.user_id for s in info.seats if is_bot(s.user_id)]
-    assert [bot_level(u) for u in bots] == ["hard", "hard"]
-    more = await table.add_bots(channel_id=CHANNEL, user_id=ADA, count=1, level="easy")
+    bots = [s.user_id for s in info.seats if is_ai_seat(s.user_id)]
+    assert [ai_seat_level(u) for u in bots] == ["hard", "hard"]
+    more = await table.add_ai_seats(channel_id=CHANNEL, user_id=ADA, count=1, level="easy")
     assert more.seats[-1].name == "🤖 Bot 3 (easy)"
 
 
 async def test_one_human_against_bots_is_a_game_that_starts(table):
     await lobby(table, users=(ADA,))
-    await table.add_bots(channel_id=CHANNEL, user_id=ADA, count=1, level="easy")
+    await table.add_ai_seats(channel_id=CHANNEL, user_id=ADA, count=1, level="easy")
     outcome = await table.start(channel_id=CHANNEL, user_id=ADA)
     assert outcome.game.status == "running"
 
@@ -41,27 +41,27 @@ async def test_only_the_host_adds_bots_and_only_to_free_seats_in_the_lobby(table
     await lobby(table, users=(ADA, BO))
     before = snapshot(db_path)
     with pytest.raises(NotAllowed, match="Only the host, Ada"):
-        await table.add_bots(channel_id=CHANNEL, user_id=BO, count=1, level="easy")
+        await table.add_ai_seats(channel_id=CHANNEL, user_id=BO, count=1, level="easy")
     with pytest.raises(GameFull, match="at most 4 players"):
-        await table.add_bots(channel_id=CHANNEL, user_id=ADA, count=3, level="easy")
+        await table.add_ai_seats(channel_id=CHANNEL, user_id=ADA, count=3, level="easy")
     with pytest.raises(BadOptions, match="Levels: easy, normal, hard"):
-        await table.add_bots(channel_id=CHANNEL, user_id=ADA, count=1, level="godlike")
+        await table.add_ai_seats(channel_id=CHANNEL, user_id=ADA, count=1, level="godlike")
     assert snapshot(db_path) == before
     await table.start(channel_id=CHANNEL, user_id=ADA)
     with pytest.raises(WrongStage):
-        await table.add_bots(channel_id=CHANNEL, user_id=ADA, count=1, level="easy")
+        await table.add_ai_seats(channel_id=CHANNEL, user_id=ADA, count=1, level="easy")
 
 
 async def test_bots_move_through_the_move_path_until_a_human_is_awaited(table, store):
     await lobby(table, users=(ADA,))
-    await table.add_bots(channel_id=CHANNEL, user_id=ADA, count=2, level="normal")
+    await table.add_ai_seats(channel_id=CHANNEL, user_id=ADA, count=2, level="normal")
     start = await table.start(channel_id=CHANNEL, user_id=ADA)
     published = []
 
     async def publish(outcome):
         published.append(outcome)
 
-    driver = BotDriver(table, thinker(), publish)
+    driver = AiSeatDriver(table, thinker(), publish)
     if start.to_act != [ADA]:
         await driver.on_outcome(start)
         await asyncio.wait_for(driver.running[start.game.id], 30)
@@ -82,11 +82,11 @@ async def test_bots_move_through_the_move_path_until_a_human_is_awaited(table, s
 
 async def test_a_stand_in_searches_at_the_level_it_is_given_and_is_marked_so(table):
     await lobby(table, users=(ADA, BO))
-    await table.add_bots(channel_id=CHANNEL, user_id=ADA, count=1, level="hard")
+    await table.add_ai_seats(channel_id=CHANNEL, user_id=ADA, count=1, level="hard")
     start = await table.start(channel_id=CHANNEL, user_id=ADA)
-    human = next(u for u in start.to_act if not is_bot(u)) if start.to_act[0] > 0 else None
+    human = next(u for u in start.to_act if not is_ai_seat(u)) if start.to_act[0] > 0 else None
     if human is None:  # the bot opens: let it move first
-        await BotDriver(table, thinker(), _ignore).play(start.game.id)
+        await AiSeatDriver(table, thinker(), _ignore).play(start.game.id)
         human = (await table.waiting_for(channel_id=CHANNEL))[0]
     asked = []
 
@@ -145,12 +145,12 @@ async def test_at_start_a_process_wakes_the_bots_of_its_own_shards_games_only(ta
     from tests.table.conftest import GUILD
 
     await lobby(table, users=(ADA,))
-    await table.add_bots(channel_id=CHANNEL, user_id=ADA, count=1, level="easy")
+    await table.add_ai_seats(channel_id=CHANNEL, user_id=ADA, count=1, level="easy")
     game = (await table.start(channel_id=CHANNEL, user_id=ADA)).game
     mine = (GUILD >> 22) % 2
     woken: list[int] = []
     for shard, expected in ((1 - mine, []), (mine, [game.id])):
-        driver = BotDriver(table, thinker(), publish=None, shards=Shards(2, {shard}))
+        driver = AiSeatDriver(table, thinker(), publish=None, shards=Shards(2, {shard}))
         driver.wake = woken.append
         await driver.wake_all()
         assert woken == expected
