@@ -2,19 +2,23 @@
 
 Ids are short and stable: ``roll``, ``pay``, ``usecard:s09``, ``buy``, ``auction``, ``bid:10``,
 ``pass``, ``place:39``, ``keep:5``, ``build:39``, ``sell:39``, ``mortgage:5``, ``lift:5``,
-``rent:5``, ``bankrupt``, ``trade:seat:2`` (a trade with the player in seat 2) and the ``tr:*``
-trade steps.
+``rent:5``, ``bankrupt``; the trade moves (``trade:seat:2``, ``tr:*``) are
+:mod:`engines.monopoly.trade_moves`, listed here among the others.
 """
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import cache
 
 from engines.core import Action, ActionRole, Amount, Event, IllegalAction
-from engines.monopoly import auction, movement, trade
+from engines.monopoly import auction, movement, trade, trade_moves
 from engines.monopoly.data import JAIL_FINE, SPACES
-from engines.monopoly.money import charge, go_bankrupt, say, settling, tell, transfer
+from engines.monopoly.money import charge, go_bankrupt, say, settling, transfer
+from engines.monopoly.offered import DESTRUCTIVE, MAIN, NORMAL, act
+from engines.monopoly.offered import name as _name
 from engines.monopoly.property import (
+    LOCATION_GROUP,
+    built_groups,
     can_build_here,
     can_lift,
     can_mortgage,
@@ -31,11 +35,6 @@ from engines.monopoly.property import (
     spendable,
 )
 from engines.monopoly.state import MonopolyState
-
-
-def _name(i: int) -> str:
-    return SPACES[i].name
-
 
 VERBS = frozenset(
     [
@@ -60,10 +59,6 @@ VERBS = frozenset(
 )
 
 
-NORMAL, MAIN, DESTRUCTIVE = ActionRole.NORMAL, ActionRole.MAIN, ActionRole.DESTRUCTIVE
-
-
-@lru_cache(maxsize=8192)
 def _act(
     id_: str,
     label: str,
@@ -73,15 +68,11 @@ def _act(
     private: bool = False,
     step_of: str | None = None,
 ) -> Action:
-    # ids and labels are made here from known parts, and actions are frozen: build each one
-    # once and share it; the kind and the role are declared by each caller
-    return Action(
-        id=id_, label=label[:80], private=private, step_of=step_of, role=role, kind=kind, do=do
-    )
+    return act(id_, label, kind, role, do, private=private, step_of=step_of)
 
 
-#: the typed-amount moves: an auction bid (the new highest bid), and a trade's cash either way
-BID_TO, OFFER_CASH, ASK_CASH = "bid:to", "tr:offer", "tr:want"
+#: the typed-amount move of an auction: a bid (the new highest bid)
+BID_TO = "bid:to"
 
 
 # the free actions on one property read alike in every game: each is worded once
@@ -104,16 +95,6 @@ def _lift(i: int) -> Action:
     return _act(f"lift:{i}", f"Lift the mortgage on {_name(i)} (-{lift_cost(i)})", "Lift", NORMAL)
 
 
-@cache
-def _give(i: int, verb: str) -> Action:
-    return _act(f"tr:give:{i}", f"{verb} {_name(i)}", verb, NORMAL, private=True)
-
-
-@cache
-def _take(i: int, verb: str) -> Action:
-    return _act(f"tr:take:{i}", f"{verb} {_name(i)}", verb.split()[0], NORMAL, private=True)
-
-
 # -- listing ------------------------------------------------------------------------------
 def awaited_actions(s: MonopolyState, player: str, awaited: list[str]) -> list[Action]:
     """The decision the game waits for from ``player`` (empty if it waits for someone else).
@@ -122,16 +103,7 @@ def awaited_actions(s: MonopolyState, player: str, awaited: list[str]) -> list[A
         return []
     t = s.trade
     if t and t.proposed:
-        return [
-            Action(
-                id="tr:yes",
-                label=lambda: f"Accept: {trade.describe(t)}"[:80],
-                role=NORMAL,
-                do=do,
-                kind="Accept",
-            ),
-            _act("tr:no", f"Decline {t.proposer}'s trade", "Decline", NORMAL),
-        ]
+        return trade_moves.answers(s)
     if s.debts:
         d = s.debts[0]
         out = []
@@ -204,7 +176,7 @@ def free_actions(s: MonopolyState, player: str) -> list[Action]:
     if ending and not (debtor or any(f.player == player for f in s.fee_choices)):
         return out
     mine = properties_of(s, player)
-    built = _built_groups(s)
+    built = built_groups(s)
     # no building while the Bank is auctioning or a won building waits to be placed
     if not debtor and not ending and s.auction is None and s.placement is None:
         whole: dict[str | None, bool] = {}  # the player owns the whole group, by group
@@ -240,7 +212,7 @@ def free_actions(s: MonopolyState, player: str) -> list[Action]:
     mortgaged = s.mortgaged
     for i in mine:
         # can_mortgage's conditions, the player owning ``i``: not mortgaged, no buildings
-        if i not in mortgaged and _LOCATION_GROUP.get(i) not in built:
+        if i not in mortgaged and LOCATION_GROUP.get(i) not in built:
             out.append(_mortgage(i))
     if not debtor:
         cash = spendable(s, player)
@@ -259,143 +231,8 @@ def free_actions(s: MonopolyState, player: str) -> list[Action]:
                     )
                 )
     if not ending:
-        out.extend(trade_actions(s, player, built))
+        out.extend(trade_moves.trade_actions(s, player, built))
     return out
-
-
-#: each location's group (other properties never hold buildings)
-_LOCATION_GROUP = {i: sp.group for i, sp in enumerate(SPACES) if sp.kind == "location"}
-
-
-def _built_groups(s: MonopolyState) -> set[str | None]:
-    """The groups with a building on them, worked out once per listing of moves (mortgaging
-    and trading ask :func:`property.group_has_buildings` of every property)."""
-    return {_LOCATION_GROUP.get(i) for i, lvl in s.level.items() if lvl} - {None}
-
-
-def player_key(s: MonopolyState, player: str) -> str:
-    """How an action id names a player: their seat number (1-based), never their name, so no
-    two players share a key (a player named "3" and the player in seat 3) and ids stay short
-    ASCII whatever the display names are."""
-    return str(s.players.index(player) + 1)
-
-
-def player_from_key(s: MonopolyState, key: str) -> str:
-    if key.isascii() and key.isdigit() and 1 <= int(key) <= len(s.players):
-        return s.players[int(key) - 1]
-    raise IllegalAction(f"There is no seat {key[:40]} in this game.")
-
-
-#: how a trade is started: ``trade:seat:<seat>`` (before seat numbers: ``trade:new:<key>``)
-TRADE_WITH, LEGACY_TRADE_WITH = "trade:seat:", "trade:new:"
-
-
-def _legacy_key(s: MonopolyState, player: str) -> str:
-    """How ids named a player before seat numbers: the name when short plain ASCII, else the
-    seat. Kept only to read old move logs; never changes."""
-    ok = player.isascii() and ":" not in player and " " not in player and len(player) <= 40
-    return player if ok else str(s.players.index(player) + 1)
-
-
-def current_id(s: MonopolyState, action_id: str) -> str:
-    """``action_id`` as the engine words it now: an old ``trade:new:<key>`` from a saved move
-    log becomes ``trade:seat:<seat>``, the key read as it was then (the first player, in seat
-    order, it named); every other id is unchanged."""
-    if not action_id.startswith(LEGACY_TRADE_WITH):
-        return action_id
-    key = action_id[len(LEGACY_TRADE_WITH) :]
-    for p in s.players:
-        if _legacy_key(s, p) == key:
-            return TRADE_WITH + player_key(s, p)
-    return action_id
-
-
-def trade_actions(
-    s: MonopolyState, player: str, built: set[str | None] | None = None
-) -> list[Action]:
-    t = s.trade
-    if t is None:
-        return [
-            _act(
-                f"{TRADE_WITH}{player_key(s, p)}",
-                f"Start a trade with {p}",
-                "Start",
-                NORMAL,
-                private=True,
-            )
-            for p in s.alive
-            if p != player
-        ]
-    if t.proposer != player:
-        return []
-    if t.proposed:
-        return [_act("tr:cancel", "Withdraw your trade offer", "Withdraw", NORMAL)]
-    out = []  # drafting happens in the drafter's private panel; the table sees the offer
-    # property.tradable: only unimproved property changes hands
-    built = _built_groups(s) if built is None else built
-    for i in properties_of(s, player):
-        if _LOCATION_GROUP.get(i) not in built:
-            out.append(_give(i, "Remove" if i in t.give else "Offer"))
-    for i in properties_of(s, t.partner):
-        if _LOCATION_GROUP.get(i) not in built:
-            out.append(_take(i, "Stop asking for" if i in t.take else "Ask for"))
-    for c in s.cards.get(player, []):
-        verb = "Remove" if c in t.give_cards else "Offer"
-        out.append(
-            _act(f"tr:gcard:{c}", f"{verb} your {trade.card_label(c)}", verb, NORMAL, private=True)
-        )
-    for c in s.cards.get(t.partner, []):
-        verb = "Stop asking for" if c in t.take_cards else "Ask for"
-        out.append(
-            _act(
-                f"tr:tcard:{c}",
-                f"{verb} {t.partner}'s {trade.card_label(c)}",
-                verb.split()[0],
-                NORMAL,
-                private=True,
-            )
-        )
-    mine, theirs = spendable(s, player), spendable(s, t.partner)
-    for step in trade.CASH_STEPS:
-        if t.cash + step <= mine:
-            out.append(_cash_step("pay", step, t.cash))
-        if -(t.cash - step) <= theirs:
-            out.append(_cash_step("ask", step, t.cash))
-    if trade.problem(s, t) is None:
-        out.append(
-            Action(
-                id="tr:propose",
-                label=lambda: f"Propose to {t.partner}: {trade.describe(t)}"[:80],
-                role=NORMAL,
-                do=do,
-                kind="Propose",
-                private=True,
-            )
-        )
-    out.append(_act("tr:cancel", "Cancel this trade draft", "Cancel", NORMAL, private=True))
-    return out
-
-
-@lru_cache(maxsize=4096)
-def _cash_step(way: str, step: int, cash: int) -> Action:
-    """A fixed step of a trade draft's cash: offer (``pay``) or ask ``step`` more than ``cash``."""
-    if way == "pay":
-        return _act(
-            f"tr:pay:{step}",
-            f"Offer {step} more shmeckles (now {cash:+})",
-            "Offer",
-            NORMAL,
-            private=True,
-            step_of=_cash_move(cash + step),
-        )
-    return _act(
-        f"tr:ask:{step}",
-        f"Ask {step} more shmeckles (now {cash:+})",
-        "Ask",
-        NORMAL,
-        private=True,
-        step_of=_cash_move(cash - step),
-    )
 
 
 def amount_moves(s: MonopolyState, player: str, awaited: list[str]) -> list[Action]:
@@ -419,45 +256,8 @@ def amount_moves(s: MonopolyState, player: str, awaited: list[str]) -> list[Acti
                 amount=Amount(low=low, high=s.cash[player], made="Bid {n}"),
             )
         )
-    t = s.trade
-    if t is not None and t.proposer == player and not t.proposed:
-        now = _cash_now(t.cash)
-        out.append(
-            Action(
-                id=OFFER_CASH,
-                label=f"Offer shmeckles (type an amount; {now})",
-                role=NORMAL,
-                do=do,
-                kind="Offer",
-                private=True,
-                amount=Amount(low=0, high=spendable(s, player), made="Offer {n} shmeckles"),
-            )
-        )
-        out.append(
-            Action(
-                id=ASK_CASH,
-                label=f"Ask for shmeckles (type an amount; {now})",
-                role=NORMAL,
-                do=do,
-                kind="Ask",
-                private=True,
-                amount=Amount(low=0, high=spendable(s, t.partner), made="Ask for {n} shmeckles"),
-            )
-        )
+    out.extend(trade_moves.cash_moves(s, player))
     return out
-
-
-def _cash_move(cash: int) -> str:
-    """The typed trade-cash move that sets the draft's cash to ``cash`` (>0: offered)."""
-    return f"{OFFER_CASH}:{cash}" if cash >= 0 else f"{ASK_CASH}:{-cash}"
-
-
-def _cash_now(cash: int) -> str:
-    if cash > 0:
-        return f"you offer {cash} now"
-    if cash < 0:
-        return f"you ask for {-cash} now"
-    return "no cash in it now"
 
 
 def legal(s: MonopolyState, player: str, awaited: list[str]) -> list[Action]:
@@ -503,22 +303,9 @@ def explain(s: MonopolyState, player: str, action_id: str, awaited: list[str]) -
                 "bankruptcy only when you cannot pay."
             )
         return f"You owe {d.amount} to {d.creditor or 'the Bank'}: sell buildings, mortgage or trade first."
-    t = s.trade
-    if verb in ("trade", "tr") and t is not None and t.proposer != player:
-        if not t.proposed:  # a draft is its drafter's: not even its partner is named
-            return "Another player is drafting a trade; wait until it is proposed or dropped."
-        if player == t.partner:
-            return f"Answer {t.proposer}'s trade first (accept or decline)."
-        return f"{t.proposer} is already trading with {t.partner}; wait for that trade to end."
-    if action_id.startswith(TRADE_WITH) and t is None:
-        try:
-            partner = player_from_key(s, action_id[len(TRADE_WITH) :])
-        except IllegalAction as exc:
-            return exc.reason
-        if partner == player:
-            return "You cannot trade with yourself."
-        if partner in s.bankrupt:
-            return f"{partner} is bankrupt and out of the game."
+    why = trade_moves.refusal(s, player, action_id)
+    if why is not None:
+        return why
     if (not awaited or player != awaited[0]) and verb in (
         "roll",
         "buy",
@@ -593,11 +380,8 @@ def do(s: MonopolyState, player: str, action_id: str, ev: list[Event]) -> None:
         charge(s, ev, claim.payer, player, claim.amount, f"rent on {_name(num)}")
     elif verb == "bankrupt":
         go_bankrupt(s, ev, player, s.debts[0].creditor)
-    elif verb == "trade":
-        s.trades_this_turn += 1
-        trade.start(s, ev, player, player_from_key(s, action_id[len(TRADE_WITH) :]))
-    elif verb == "tr":
-        _trade_step(s, ev, player, rest)
+    elif verb in ("trade", "tr"):
+        trade_moves.do(s, player, action_id, ev)
     else:
         raise IllegalAction(f"'{action_id[:40]}' is not a move you can make now.")
 
@@ -667,44 +451,3 @@ def _set_level(s: MonopolyState, i: int, lvl: int) -> None:
         s.level[i] = lvl
     else:
         s.level.pop(i, None)
-
-
-def _trade_step(s: MonopolyState, ev: list[Event], player: str, rest: str) -> None:
-    t = s.trade
-    assert t is not None
-    kind, _, arg = rest.partition(":")
-    if kind == "yes":
-        trade.accept(s, ev)
-    elif kind == "no":
-        s.trade = None
-        say(s, ev, f"{player} declines {t.proposer}'s trade.", "trade")
-    elif kind == "cancel":
-        s.trade = None
-        if t.proposed:
-            say(s, ev, f"{player} cancels the trade.", "trade")
-        else:
-            tell(ev, player, "You drop your trade draft.")
-    elif kind == "propose":
-        t.proposed = True
-        say(s, ev, f"{player} proposes to {t.partner}: {trade.describe(t)}.", "trade")
-    elif kind in ("give", "take"):
-        bucket = t.give if kind == "give" else t.take
-        i = int(arg)
-        if i in bucket:
-            bucket.remove(i)
-        else:
-            bucket.append(i)
-    elif kind in ("gcard", "tcard"):
-        cards = t.give_cards if kind == "gcard" else t.take_cards
-        if arg in cards:
-            cards.remove(arg)
-        else:
-            cards.append(arg)
-    elif kind == "offer":
-        t.cash = int(arg)
-    elif kind == "want":
-        t.cash = -int(arg)
-    elif kind == "pay":
-        t.cash += int(arg)
-    elif kind == "ask":
-        t.cash -= int(arg)

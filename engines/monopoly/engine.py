@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from engines.core import Action, Engine, Event, IllegalAction, OptionSpec, Result
-from engines.monopoly import actions, flow, hidden, policy, views
+from engines.monopoly import actions, flow, hidden, policy, trade_moves, views
 from engines.monopoly.data import FIGURES
 from engines.monopoly.migrations import MIGRATIONS
 from engines.monopoly.money import go_bankrupt, say
@@ -168,7 +168,7 @@ class MonopolyEngine(Engine[MonopolyState]):
 
     def current_id(self, state: MonopolyState, action_id: str) -> str:
         """An old id from a saved move log (a trade named by player) read as today's."""
-        return actions.current_id(state, action_id)
+        return trade_moves.current_id(state, action_id)
 
     def settle(self, state: MonopolyState, events: list[Event]) -> None:
         flow.advance(state, events)

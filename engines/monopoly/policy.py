@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 
 from engines.core import Action
-from engines.monopoly.actions import TRADE_WITH, player_key
 from engines.monopoly.data import GROUPS, SPACES
 from engines.monopoly.flow import awaited
 from engines.monopoly.property import (
@@ -20,6 +19,7 @@ from engines.monopoly.property import (
     worth,
 )
 from engines.monopoly.state import MonopolyState
+from engines.monopoly.trade_moves import TRADE_WITH, player_key
 
 CUSHION = 150
 

@@ -227,6 +227,16 @@ def tradable(s: MonopolyState, space: int) -> bool:
     return not (sp.kind == "location" and group_has_buildings(s, space))
 
 
+#: each location's group (other properties never hold buildings)
+LOCATION_GROUP = {i: sp.group for i, sp in enumerate(SPACES) if sp.kind == "location"}
+
+
+def built_groups(s: MonopolyState) -> set[str | None]:
+    """The groups with a building on them, worked out once per listing of moves (mortgaging
+    and trading ask :func:`group_has_buildings` of every property)."""
+    return {LOCATION_GROUP.get(i) for i, lvl in s.level.items() if lvl} - {None}
+
+
 @dataclass(frozen=True)
 class Worth:
     """How the quick game counts a player's fortune, part by part (for the final standings)."""

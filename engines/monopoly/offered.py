@@ -1,0 +1,35 @@
+"""How a Monopoly move is built: once, and shared. Ids and labels are made from known parts and
+actions are frozen, so the listing (``actions``) and the trade moves (``trade_moves``) build each
+one through :func:`act`, each giving the handler that carries its moves out."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from engines.core import Action, ActionRole
+from engines.monopoly.data import SPACES
+from engines.moves import Handler
+
+NORMAL, MAIN, DESTRUCTIVE = ActionRole.NORMAL, ActionRole.MAIN, ActionRole.DESTRUCTIVE
+
+
+def name(i: int) -> str:
+    return SPACES[i].name
+
+
+@lru_cache(maxsize=8192)
+def act(
+    id_: str,
+    label: str,
+    kind: str,
+    role: ActionRole,
+    do: Handler,
+    *,
+    private: bool = False,
+    step_of: str | None = None,
+) -> Action:
+    """The move, built the first time it is asked for; the kind and the role are declared by
+    each caller."""
+    return Action(
+        id=id_, label=label[:80], private=private, step_of=step_of, role=role, kind=kind, do=do
+    )
