@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from dataclasses import KW_ONLY, dataclass
+
 from bot.clock.common import ClockConfig, Now, Wake
 from bot.clock.durations import format_duration
 from bot.clock.results import AwayPeriod
@@ -11,15 +13,14 @@ from bot.table import Table
 from storage.clock import ClockStore
 
 
+@dataclass(eq=False, repr=False)
 class Away:
-    def __init__(
-        self, table: Table, clocks: ClockStore, *, now: Now, wake: Wake, config: ClockConfig
-    ) -> None:
-        self.table = table
-        self.clocks = clocks
-        self.now = now
-        self.wake = wake
-        self.config = config
+    table: Table
+    clocks: ClockStore
+    _: KW_ONLY
+    now: Now
+    wake: Wake
+    config: ClockConfig
 
     async def away(self, *, guild_id: int | None, user_id: int, seconds: int) -> AwayPeriod:
         if guild_id is None:

@@ -7,6 +7,8 @@ depend on it without a cycle.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from bot.clock.common import Wake, log
 from bot.clock.ports import ChannelGone, Notifier
 from bot.table import Table
@@ -16,12 +18,12 @@ from storage.clock import ClockStore
 LIVE = ("lobby", "running")
 
 
+@dataclass(eq=False, repr=False)
 class Closing:
-    def __init__(self, table: Table, clocks: ClockStore, notifier: Notifier, wake: Wake) -> None:
-        self.table = table
-        self.clocks = clocks
-        self.notifier = notifier
-        self.wake = wake
+    table: Table
+    clocks: ClockStore
+    notifier: Notifier
+    wake: Wake
 
     async def close(self, game_id: int, reason: str, *, tell: bool = True) -> bool:
         """End a live game for ``reason``, kept with its log; False if it had already ended.

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Iterable
+from dataclasses import KW_ONLY, dataclass
 
 from bot.ai_seats.seats import is_ai_seat
 from bot.clock.common import Now, Wake, log
@@ -24,30 +25,20 @@ DAMAGED = "its saved state cannot be played"
 SWEEP_PAGE = 25
 
 
+@dataclass(eq=False, repr=False)
 class Deadlines:
-    def __init__(
-        self,
-        table: Table,
-        clocks: ClockStore,
-        notifier: Notifier,
-        outbox: Outbox,
-        reminders: Reminders,
-        *,
-        now: Now,
-        wake: Wake,
-        shards: Shards | None = None,
-    ) -> None:
-        self.table = table
-        self.clocks = clocks
-        self.notifier = notifier
-        self.outbox = outbox
-        #: tells the players whose turn began (a direct message, for those who asked)
-        self.reminders = reminders
-        self.now = now
-        self.wake = wake
-        #: the shards this process runs (None: all of them): it brings in line at start the
-        #: clocks of their guilds' games only; other processes do the rest
-        self.shards = shards
+    table: Table
+    clocks: ClockStore
+    notifier: Notifier
+    outbox: Outbox
+    #: tells the players whose turn began (a direct message, for those who asked)
+    reminders: Reminders
+    _: KW_ONLY
+    now: Now
+    wake: Wake
+    #: the shards this process runs (None: all of them): it brings in line at start the
+    #: clocks of their guilds' games only; other processes do the rest
+    shards: Shards | None = None
 
     async def configure(
         self, game_id: int, *, turn_seconds: int | None, missed_limit: int | None = None

@@ -9,6 +9,8 @@ host's kick and the player's own concession) changes nothing: the game goes on.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from bot.clock.closing import LIVE, Closing
 from bot.clock.outbox import Outbox
 from bot.clock.ports import Notifier
@@ -17,12 +19,12 @@ from bot.errors import NoGame, NotSeated, TableError
 from bot.table import GameInfo, Table
 
 
+@dataclass(eq=False, repr=False)
 class Removals:
-    def __init__(self, table: Table, notifier: Notifier, outbox: Outbox, closing: Closing) -> None:
-        self.table = table
-        self.notifier = notifier
-        self.outbox = outbox
-        self.closing = closing
+    table: Table
+    notifier: Notifier
+    outbox: Outbox
+    closing: Closing
 
     async def remove(self, game: GameInfo, user_id: int, why: str) -> Removal:
         """A player leaves a running game through the table's removal (its concede path).

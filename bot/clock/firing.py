@@ -9,6 +9,8 @@ deadlines in line after playing, and the deadlines do not need each other.
 
 from __future__ import annotations
 
+from dataclasses import KW_ONLY, dataclass
+
 from bot.clock import timers
 from bot.clock.common import Now, log
 from bot.clock.reminders import Reminders
@@ -18,22 +20,15 @@ from storage.clock import ClockStore
 from storage.shards import Shards
 
 
+@dataclass(eq=False, repr=False)
 class Firing:
-    def __init__(
-        self,
-        clocks: ClockStore,
-        reminders: Reminders,
-        standins: StandIns,
-        *,
-        now: Now,
-        shards: Shards | None = None,
-    ) -> None:
-        self.clocks = clocks
-        self.reminders = reminders
-        self.standins = standins
-        self.now = now
-        #: the shards this process runs (None: all of them): it fires their guilds' clocks only
-        self.shards = shards
+    clocks: ClockStore
+    reminders: Reminders
+    standins: StandIns
+    _: KW_ONLY
+    now: Now
+    #: the shards this process runs (None: all of them): it fires their guilds' clocks only
+    shards: Shards | None = None
 
     async def next_due_at(self) -> float | None:
         """When the earliest timer of a running clock falls due (an indexed query)."""

@@ -5,6 +5,8 @@ name, for one with no seat), never by a mention that shows a user id outside Dis
 
 from __future__ import annotations
 
+from dataclasses import KW_ONLY, dataclass
+
 from bot.clock.common import Now, Wake, live, name_of, require_host, running
 from bot.clock.deadlines import Deadlines
 from bot.clock.durations import format_duration
@@ -18,23 +20,15 @@ from engines.core import IllegalAction
 from storage.clock import ClockStore
 
 
+@dataclass(eq=False, repr=False)
 class HostPowers:
-    def __init__(
-        self,
-        table: Table,
-        clocks: ClockStore,
-        deadlines: Deadlines,
-        removals: Removals,
-        *,
-        now: Now,
-        wake: Wake,
-    ) -> None:
-        self.table = table
-        self.clocks = clocks
-        self.deadlines = deadlines
-        self.removals = removals
-        self.now = now
-        self.wake = wake
+    table: Table
+    clocks: ClockStore
+    deadlines: Deadlines
+    removals: Removals
+    _: KW_ONLY
+    now: Now
+    wake: Wake
 
     async def _log(self, game: GameInfo, user_id: int | None, text: str) -> None:
         await self.table.note(game_id=game.id, kind="host", user_id=user_id, text=text)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import KW_ONLY, dataclass
 
 from bot.ai_seats.seats import is_ai_seat
 from bot.clock.common import ClockConfig, Now, running
@@ -15,23 +16,15 @@ from bot.table import GameInfo, Table
 from storage.clock import ClockStore, Deadline
 
 
+@dataclass(eq=False, repr=False)
 class Reminders:
-    def __init__(
-        self,
-        table: Table,
-        clocks: ClockStore,
-        notifier: Notifier,
-        outbox: Outbox,
-        *,
-        now: Now,
-        config: ClockConfig,
-    ) -> None:
-        self.table = table
-        self.clocks = clocks
-        self.notifier = notifier
-        self.outbox = outbox
-        self.now = now
-        self.config = config
+    table: Table
+    clocks: ClockStore
+    notifier: Notifier
+    outbox: Outbox
+    _: KW_ONLY
+    now: Now
+    config: ClockConfig
 
     async def remind(self, d: Deadline, kind: str, now: float) -> None:
         """A reminder of ``d`` fell due (``kind`` "half" or "near"): in the channel, and by

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from dataclasses import KW_ONLY, dataclass
 
 from bot.clock.common import ClockConfig, Now, log
 from bot.clock.deadlines import Deadlines
@@ -24,31 +25,20 @@ async def level_of(clocks: ClockStore, game_id: int) -> str:
     return await clocks.standin_level(game_id) or DEFAULT_LEVEL
 
 
+@dataclass(eq=False, repr=False)
 class StandIns:
-    def __init__(
-        self,
-        table: Table,
-        clocks: ClockStore,
-        notifier: Notifier,
-        outbox: Outbox,
-        deadlines: Deadlines,
-        removals: Removals,
-        *,
-        now: Now,
-        config: ClockConfig,
-        think: Think | None = None,
-    ) -> None:
-        self.table = table
-        self.clocks = clocks
-        self.notifier = notifier
-        self.outbox = outbox
-        self.deadlines = deadlines
-        self.removals = removals
-        self.now = now
-        self.config = config
-        #: how stand-ins choose: the bots' search when given (bot.ai_seats), else the engine's
-        #: suggestion
-        self.think = think
+    table: Table
+    clocks: ClockStore
+    notifier: Notifier
+    outbox: Outbox
+    deadlines: Deadlines
+    removals: Removals
+    _: KW_ONLY
+    now: Now
+    config: ClockConfig
+    #: how stand-ins choose: the bots' search when given (bot.ai_seats), else the engine's
+    #: suggestion
+    think: Think | None = None
 
     async def deadline_passed(self, d: Deadline) -> None:
         """``d`` passed: a stand-in plays the turn, and a vote opens after enough misses."""

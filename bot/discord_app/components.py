@@ -126,13 +126,7 @@ class ActionButton(Checked, discord.ui.DynamicItem[Button], template=BUTTON_TEMP
         )
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[discord.Client],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> Self:
+    def remade(cls, item: discord.ui.Item[Any], match: re.Match[str]) -> Self:
         label = getattr(item, "label", None) or ""
         style = getattr(item, "style", None) or discord.ButtonStyle.secondary
         read = move_numbers(match)
@@ -157,13 +151,7 @@ class ConfirmButton(Checked, discord.ui.DynamicItem[Button], template=CONFIRM_TE
         )
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[discord.Client],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> Self:
+    def remade(cls, item: discord.ui.Item[Any], match: re.Match[str]) -> Self:
         read = move_numbers(match)
         return checked(cls(*(read or PLACEHOLDER), own=bool(match["own"])), read)
 
@@ -196,13 +184,7 @@ class AmountButton(Checked, discord.ui.DynamicItem[Button], template=AMOUNT_TEMP
         )
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[discord.Client],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> Self:
+    def remade(cls, item: discord.ui.Item[Any], match: re.Match[str]) -> Self:
         read = move_numbers(match)
         made = cls(
             *(read or PLACEHOLDER),
@@ -270,13 +252,7 @@ class ActionSelect(
         )
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[discord.Client],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> Self:
+    def remade(cls, item: discord.ui.Item[Any], match: re.Match[str]) -> Self:
         read = move_numbers(match, MENU_INDEXES)
         made = cls(
             *(read or PLACEHOLDER),
@@ -302,13 +278,7 @@ class MovesButton(Checked, discord.ui.DynamicItem[Button], template=MOVES_TEMPLA
         )
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[discord.Client],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> Self:
+    def remade(cls, item: discord.ui.Item[Any], match: re.Match[str]) -> Self:
         read = numbers(match, game=GAME_IDS, version=VERSIONS)
         return checked(cls(*(read or PLACEHOLDER[:2])), read)
 
@@ -327,13 +297,7 @@ class RematchButton(Checked, discord.ui.DynamicItem[Button], template=REMATCH_TE
         )
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[discord.Client],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> Self:
+    def remade(cls, item: discord.ui.Item[Any], match: re.Match[str]) -> Self:
         read = numbers(match, game=GAME_IDS)
         return checked(cls(*(read or PLACEHOLDER[:1])), read)
 
@@ -354,13 +318,7 @@ class LogPageButton(Checked, discord.ui.DynamicItem[Button], template=LOG_TEMPLA
         )
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[discord.Client],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> Self:
+    def remade(cls, item: discord.ui.Item[Any], match: re.Match[str]) -> Self:
         read = numbers(match, page=LOG_PAGES, per=LOG_PER_PAGE)
         page, per = read or (1, 1)
         return checked(cls(page, per, getattr(item, "label", "") or ""), read)

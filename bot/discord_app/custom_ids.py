@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Any, Self, TypeVar
 
 import discord
 
@@ -113,6 +113,23 @@ class Checked:
     parsed (``forged``) answers privately and never reaches its callback."""
 
     forged = False
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[discord.Client],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> Self:
+        """discord.py's hook for a click on a custom id of this kind: the item remade."""
+        return cls.remade(item, match)
+
+    @classmethod
+    def remade(cls, item: discord.ui.Item[Any], match: re.Match[str]) -> Self:
+        """The item a click's custom id (``match``) stands for, the numbers read with their
+        ranges (:func:`checked`); ``item`` is the component as the click brings it back."""
+        raise NotImplementedError(f"{cls.__name__} names no way to read its custom id")
 
     async def interaction_check(self, interaction: discord.Interaction[discord.Client], /) -> bool:
         if self.forged:

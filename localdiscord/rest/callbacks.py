@@ -42,12 +42,12 @@ class CallbackRoutes:
                 r"interactions/(\d+)/([^/]+)/callback",
                 self.callback,
             ),
-            ("GET", f"{w}/messages/@original", one + "(@original)", self.get),
-            ("PATCH", f"{w}/messages/@original", one + "(@original)", self.edit),
-            ("DELETE", f"{w}/messages/@original", one + "(@original)", self.delete),
-            ("GET", f"{w}/messages/{{message_id}}", one + r"(\d+)", self.get),
-            ("PATCH", f"{w}/messages/{{message_id}}", one + r"(\d+)", self.edit),
-            ("DELETE", f"{w}/messages/{{message_id}}", one + r"(\d+)", self.delete),
+            ("GET", f"{w}/messages/@original", one + "(@original)", self.message),
+            ("PATCH", f"{w}/messages/@original", one + "(@original)", self.message),
+            ("DELETE", f"{w}/messages/@original", one + "(@original)", self.message),
+            ("GET", f"{w}/messages/{{message_id}}", one + r"(\d+)", self.message),
+            ("PATCH", f"{w}/messages/{{message_id}}", one + r"(\d+)", self.message),
+            ("DELETE", f"{w}/messages/{{message_id}}", one + r"(\d+)", self.message),
             ("POST", w, r"webhooks/(\d+)/([^/]+)", self.followup),
         ]
 
@@ -124,7 +124,7 @@ class CallbackRoutes:
             raise DiscordError(404, 10008, "Unknown Message")
         return record, msg
 
-    async def get(
+    async def message(
         self,
         request: web.Request,
         app_id: str,
@@ -133,41 +133,19 @@ class CallbackRoutes:
         *,
         body: JsonObject,
         files: list[Upload],
-    ) -> JsonObject:
-        _, msg = self._target(app_id, token, which)
-        return shapes.message(self.state, msg)
-
-    async def edit(
-        self,
-        request: web.Request,
-        app_id: str,
-        token: str,
-        which: str,
-        *,
-        body: JsonObject,
-        files: list[Upload],
-    ) -> JsonObject:
+    ) -> JsonObject | None:
+        """``@original`` or a follow-up, read (GET), edited (PATCH) or deleted (DELETE)."""
         record, msg = self._target(app_id, token, which)
-        self.state.edit(msg, body, files)
-        if which == "@original" or msg.id == record.original_id:
-            record.original_edited = True
+        if request.method == "DELETE":
+            msg.deleted = True
+            if msg.id == record.original_id:
+                record.original_edited = True
+            return None
+        if request.method == "PATCH":
+            self.state.edit(msg, body, files)
+            if which == "@original" or msg.id == record.original_id:
+                record.original_edited = True
         return shapes.message(self.state, msg)
-
-    async def delete(
-        self,
-        request: web.Request,
-        app_id: str,
-        token: str,
-        which: str,
-        *,
-        body: JsonObject,
-        files: list[Upload],
-    ) -> None:
-        record, msg = self._target(app_id, token, which)
-        msg.deleted = True
-        if msg.id == record.original_id:
-            record.original_edited = True
-        return None
 
     async def followup(
         self,
