@@ -8,9 +8,9 @@ Ids are short and stable: ``roll``, ``pay``, ``usecard:s09``, ``buy``, ``auction
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, partial
 
-from engines.core import Action, ActionRole, Amount, Event, IllegalAction
+from engines.core import Action, Amount, Event, IllegalAction
 from engines.monopoly import auction, movement, trade, trade_moves
 from engines.monopoly.data import JAIL_FINE, SPACES
 from engines.monopoly.money import charge, go_bankrupt, say, settling, transfer
@@ -57,18 +57,6 @@ VERBS = frozenset(
         "tr",
     ]
 )
-
-
-def _act(
-    id_: str,
-    label: str,
-    kind: str,
-    role: ActionRole,
-    *,
-    private: bool = False,
-    step_of: str | None = None,
-) -> Action:
-    return act(id_, label, kind, role, do, private=private, step_of=step_of)
 
 
 #: the typed-amount move of an auction: a bid (the new highest bid)
@@ -384,6 +372,10 @@ def do(s: MonopolyState, player: str, action_id: str, ev: list[Event]) -> None:
         trade_moves.do(s, player, action_id, ev)
     else:
         raise IllegalAction(f"'{action_id[:40]}' is not a move you can make now.")
+
+
+#: every move listed here carries :func:`do`
+_act = partial(act, do)
 
 
 def _sell(s: MonopolyState, ev: list[Event], player: str, i: int) -> None:

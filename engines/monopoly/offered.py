@@ -19,17 +19,18 @@ def name(i: int) -> str:
 
 @lru_cache(maxsize=8192)
 def act(
+    do: Handler,
     id_: str,
     label: str,
     kind: str,
     role: ActionRole,
-    do: Handler,
     *,
     private: bool = False,
     step_of: str | None = None,
 ) -> Action:
-    """The move, built the first time it is asked for; the kind and the role are declared by
-    each caller."""
+    """The move, carrying the handler ``do``, built the first time it is asked for; the kind
+    and the role are declared by each caller. A module that builds moves binds its own handler
+    (``partial(act, do)``)."""
     return Action(
         id=id_, label=label[:80], private=private, step_of=step_of, role=role, kind=kind, do=do
     )

@@ -7,14 +7,14 @@ Ids: ``trade:seat:2`` (start a trade with the player in seat 2) and the ``tr:*``
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 
 from engines.core import Action, Amount, Event, IllegalAction
 from engines.monopoly import trade
 from engines.monopoly.money import say, tell
 from engines.monopoly.offered import NORMAL, act, name
 from engines.monopoly.property import LOCATION_GROUP, built_groups, properties_of, spendable
-from engines.monopoly.state import MonopolyState
+from engines.monopoly.state import MonopolyState, Trade
 
 #: the typed-amount moves of a trade draft's cash, either way
 OFFER_CASH, ASK_CASH = "tr:offer", "tr:want"
@@ -57,12 +57,6 @@ def current_id(s: MonopolyState, action_id: str) -> str:
 
 
 # -- listing ------------------------------------------------------------------------------
-def _act(
-    id_: str, label: str, kind: str, *, private: bool = False, step_of: str | None = None
-) -> Action:
-    return act(id_, label, kind, NORMAL, do, private=private, step_of=step_of)
-
-
 @cache
 def _give(i: int, verb: str) -> Action:
     return _act(f"tr:give:{i}", f"{verb} {name(i)}", verb, private=True)
@@ -78,15 +72,22 @@ def answers(s: MonopolyState) -> list[Action]:
     t = s.trade
     assert t is not None and t.proposed
     return [
-        Action(
-            id="tr:yes",
-            label=lambda: f"Accept: {trade.describe(t)}"[:80],
-            role=NORMAL,
-            do=do,
-            kind="Accept",
-        ),
+        _describing(t, "tr:yes", "Accept: ", "Accept"),
         _act("tr:no", f"Decline {t.proposer}'s trade", "Decline"),
     ]
+
+
+def _describing(t: Trade, id_: str, lead: str, kind: str, *, private: bool = False) -> Action:
+    """A move whose label words the whole trade: worded only when something reads it (a search
+    lists every move at every step and reads only ids)."""
+    return Action(
+        id=id_,
+        label=lambda: f"{lead}{trade.describe(t)}"[:80],
+        role=NORMAL,
+        do=do,
+        kind=kind,
+        private=private,
+    )
 
 
 def trade_actions(
@@ -131,14 +132,7 @@ def trade_actions(
             out.append(_cash_step("ask", step, t.cash))
     if trade.problem(s, t) is None:
         out.append(
-            Action(
-                id="tr:propose",
-                label=lambda: f"Propose to {t.partner}: {trade.describe(t)}"[:80],
-                role=NORMAL,
-                do=do,
-                kind="Propose",
-                private=True,
-            )
+            _describing(t, "tr:propose", f"Propose to {t.partner}: ", "Propose", private=True)
         )
     out.append(_act("tr:cancel", "Cancel this trade draft", "Cancel", private=True))
     return out
@@ -265,3 +259,7 @@ def do(s: MonopolyState, player: str, action_id: str, ev: list[Event]) -> None:
         t.cash += int(arg)
     elif kind == "ask":
         t.cash -= int(arg)
+
+
+#: every trade move carries :func:`do`, all of them of the normal role
+_act = partial(act, do, role=NORMAL)
