@@ -255,6 +255,7 @@ class Client:
         self.table = table
         self.posted: list[int] = []
         self.server_settings = self  # every game pings: the default settings
+        self.turn_book = None  # made on first use, as the client's
 
     async def of_game(self, game_id: int, guild_id: int | None) -> ServerSettings:
         return ServerSettings()
