@@ -24,6 +24,7 @@ changes nothing.
 from __future__ import annotations
 
 import re
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any, Self, TypeVar
 
@@ -108,9 +109,10 @@ async def answer_forged(interaction: discord.Interaction) -> None:
     await replies.private(interaction, FORGED)
 
 
-class Checked:
+class Checked(ABC):
     """A component made from a custom id: one whose numbers were out of range when it was
-    parsed (``forged``) answers privately and never reaches its callback."""
+    parsed (``forged``) answers privately and never reaches its callback. Each kind says how it
+    reads its custom id (:meth:`remade`); one that does not cannot be made."""
 
     forged = False
 
@@ -126,10 +128,10 @@ class Checked:
         return cls.remade(item, match)
 
     @classmethod
+    @abstractmethod
     def remade(cls, item: discord.ui.Item[Any], match: re.Match[str]) -> Self:
         """The item a click's custom id (``match``) stands for, the numbers read with their
         ranges (:func:`checked`); ``item`` is the component as the click brings it back."""
-        raise NotImplementedError(f"{cls.__name__} names no way to read its custom id")
 
     async def interaction_check(self, interaction: discord.Interaction[discord.Client], /) -> bool:
         if self.forged:
