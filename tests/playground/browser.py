@@ -22,6 +22,7 @@ import subprocess
 import tempfile
 import threading
 import time
+from dataclasses import dataclass
 from typing import Any
 
 import aiohttp
@@ -149,7 +150,9 @@ class Chromium:
     def send(self, method: str, params: dict | None = None, session: str | None = None) -> dict:
         return self._run(self._send(method, params, session))
 
-    def open(self, url: str) -> Page:
+    def open(self, url: str, *, phone: Phone | None = None) -> Page:
+        """A new tab at ``url``; with ``phone``, as that phone shows it (its viewport, pixel
+        density and a touch screen), set before the page loads."""
         target = self.send("Target.createTarget", {"url": "about:blank"})["targetId"]
         session = self.send("Target.attachToTarget", {"targetId": target, "flatten": True})[
             "sessionId"
@@ -157,6 +160,17 @@ class Chromium:
         page = Page(self, session)
         page.send("Runtime.enable")
         page.send("Page.enable")
+        if phone is not None:
+            page.send(
+                "Emulation.setDeviceMetricsOverride",
+                {
+                    "width": phone.width,
+                    "height": phone.height,
+                    "deviceScaleFactor": phone.scale,
+                    "mobile": True,
+                },
+            )
+            page.send("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
         page.goto(url)
         return page
 
@@ -184,6 +198,18 @@ class Chromium:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+@dataclass(frozen=True)
+class Phone:
+    """A phone's screen in CSS pixels and its device pixel ratio."""
+
+    width: int
+    height: int
+    scale: float
+
+
+IPHONE_14 = Phone(390, 844, 3)  # the width the page was found unusable at
 
 
 class Page:
@@ -220,21 +246,31 @@ class Page:
     def click(self, selector: str) -> None:
         """A real mouse click at the middle of the first element matching ``selector``, once it
         stays put (a message above it being redrawn moves it, as it would under a user's mouse)."""
+        box = self._steady(selector)
+        for kind in ("mousePressed", "mouseReleased"):
+            self.send(
+                "Input.dispatchMouseEvent",
+                {"type": kind, "x": box["x"], "y": box["y"], "button": "left", "clickCount": 1},
+            )
+
+    def tap(self, selector: str) -> None:
+        """A finger's tap at the middle of the first element matching ``selector`` (on a page
+        opened as a phone), once it stays put and nothing is drawn over it."""
+        box = self._steady(selector)
+        self.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [box]})
+        self.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+    def _steady(self, selector: str) -> dict:
         deadline = time.monotonic() + 15
         box = self._where(selector)
         while True:
             time.sleep(0.06)
             again = self._where(selector)
             if again == box:
-                break
+                return box
             if time.monotonic() > deadline:
                 raise BrowserError(f"{selector!r} does not stay in place")
             box = again
-        for kind in ("mousePressed", "mouseReleased"):
-            self.send(
-                "Input.dispatchMouseEvent",
-                {"type": kind, "x": box["x"], "y": box["y"], "button": "left", "clickCount": 1},
-            )
 
     def _where(self, selector: str) -> dict:
         # where it is now, and that a click there reaches it (not another element drawn over it)

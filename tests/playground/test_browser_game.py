@@ -146,6 +146,37 @@ def _open_game(you: Player, typed: str, title: str, value: str) -> None:
     you.command("/game start")
 
 
+def _next_turn(you: Player, after: str) -> dict:
+    """The public turn message (or the end) posted after message ``after``."""
+    return you.wait_for_message(
+        after,
+        lambda m: not m["ephemeral"] and (m["buttons"] or "Game over" in m["text"]),
+        "turn message",
+    )
+
+
+def _move(you: Player, turn: dict, rng: random.Random, check=lambda seat, shown: None) -> None:
+    """The seat pinged by ``turn`` makes one move through its private "Choose your move"."""
+    (mover_id,) = set(turn["mentions"]) & set(you.names)
+    you.switch(you.names[mover_id])
+    turn = next(m for m in you.messages() if m["id"] == turn["id"])
+    assert turn["mentioned"], "the player to move sees the ping highlighted"
+    choose = next((b for b in turn["buttons"] if b["label"] == CHOOSE), None)
+    private = turn
+    if choose is not None:
+        you.click(turn, choose["id"])
+        private = you.wait_for_message(
+            turn["id"], lambda m: m["ephemeral"] and (m["buttons"] or m["selects"]), "moves"
+        )
+    check(you.seat, you.messages())
+    offered = [b for b in private["buttons"] if not b["disabled"]]
+    if offered:
+        you.click(private, rng.choice(offered)["id"])
+    else:
+        menu = private["selects"][0]
+        you.pick(private, menu, rng.choice(menu["options"]))
+
+
 def _play_to_the_end(you: Player, rng: random.Random, check=lambda seat, shown: None) -> tuple:
     """Every move through the private "Choose your move" answer, as the seat whose turn it is;
     returns the board images seen and the number of moves."""
@@ -153,33 +184,12 @@ def _play_to_the_end(you: Player, rng: random.Random, check=lambda seat, shown: 
     moves = 0
     last_turn = "0"
     while moves < MAX_MOVES:
-        turn = you.wait_for_message(
-            last_turn,
-            lambda m: not m["ephemeral"] and (m["buttons"] or "Game over" in m["text"]),
-            "turn message",
-        )
+        turn = _next_turn(you, last_turn)
         last_turn = turn["id"]
         boards.extend(src for src in turn["images"] if src not in boards)
         if "Game over" in turn["text"]:
             return boards, moves
-        (mover_id,) = set(turn["mentions"]) & set(you.names)
-        you.switch(you.names[mover_id])
-        turn = next(m for m in you.messages() if m["id"] == last_turn)
-        assert turn["mentioned"], "the player to move sees the ping highlighted"
-        choose = next((b for b in turn["buttons"] if b["label"] == CHOOSE), None)
-        private = turn
-        if choose is not None:
-            you.click(turn, choose["id"])
-            private = you.wait_for_message(
-                last_turn, lambda m: m["ephemeral"] and (m["buttons"] or m["selects"]), "moves"
-            )
-        check(you.seat, you.messages())
-        offered = [b for b in private["buttons"] if not b["disabled"]]
-        if offered:
-            you.click(private, rng.choice(offered)["id"])
-        else:
-            menu = private["selects"][0]
-            you.pick(private, menu, rng.choice(menu["options"]))
+        _move(you, turn, rng, check)
         moves += 1
     pytest.fail(f"the game did not end in {MAX_MOVES} moves")
 

@@ -11,7 +11,14 @@ async function api(path, body) {
   const opts = body === undefined ? {} : {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
   };
-  const response = await fetch(path, opts);
+  let response;
+  try {
+    response = await fetch(path, opts);
+  } catch (err) { // the server is gone: say so rather than act on a page that is stale
+    linkBroken();
+    const what = body === undefined ? "Cannot reach" : "Not sent: cannot reach";
+    throw new Error(`${what} the local server: it stopped or is restarting.`);
+  }
   const data = await response.json().catch(() => ({}));
   if (!response.ok) throw new Error(data.error || `${response.status} ${response.statusText}`);
   return data;
@@ -22,7 +29,6 @@ async function start() {
   state.world = await api("/api/world");
   $("guild-name").textContent = state.world.guild;
   const params = new URLSearchParams(location.search);
-  const byName = (list, name) => list.find((x) => x.name.toLowerCase() === String(name || "").toLowerCase());
   const seat = byName(state.world.seats, params.get("seat")) || byName(state.world.seats, localStorage.getItem("seat")) || state.world.seats[0];
   const channel = byName(state.world.channels, params.get("channel")) || byName(state.world.channels, localStorage.getItem("channel")) || byName(state.world.channels, "games") || state.world.channels[0];
   state.seat = seat.id;
@@ -30,6 +36,10 @@ async function start() {
   drawSidebar();
   connect();
   await refresh(true);
+}
+
+function byName(list, name) {
+  return list.find((x) => x.name.toLowerCase() === String(name || "").toLowerCase());
 }
 
 function seatName(id) {
@@ -45,7 +55,13 @@ function drawSidebar() {
     li.className = "channel" + (c.id === state.channel ? " active" : "") + (c.thread ? " thread" : "");
     li.dataset.channel = c.name;
     li.innerHTML = c.thread ? `<span class="hash">↳</span>${escapeHtml(c.name)}` : `<span class="hash">#</span>${escapeHtml(c.name)}`;
-    li.onclick = () => { state.channel = c.id; localStorage.setItem("channel", c.name); drawSidebar(); refresh(true); };
+    li.onclick = () => {
+      state.channel = c.id;
+      localStorage.setItem("channel", c.name);
+      drawer(false);
+      drawSidebar();
+      refresh(true);
+    };
     channels.appendChild(li);
   }
   const seats = $("seats");
@@ -62,6 +78,7 @@ function drawSidebar() {
       state.seat = s.id;
       localStorage.setItem("seat", s.name);
       delete document.body.dataset.drawnSeat;
+      drawer(false);
       drawSidebar();
       refresh(true);
     };
@@ -69,16 +86,124 @@ function drawSidebar() {
   });
   const channel = state.world.channels.find((c) => c.id === state.channel);
   $("channel-name").textContent = channel.name;
+  $("seat-name").textContent = `as ${seatName(state.seat)}`;
   $("box").placeholder = `Message #${channel.name} as ${seatName(state.seat)}: type / for commands`;
   document.body.dataset.seat = seatName(state.seat);
 }
 
-// -- live updates ---------------------------------------------------------------------------
+// -- live updates, and being honest when they stop -----------------------------------------
+// Lost: the dot turns red, a banner says nothing sent reaches the server, and the page tries
+// again, waiting twice as long each time (up to RETRY_MAX). Back: the page reads the world
+// again; a restarted server has new ids for the same seats and channels, so it joins them by
+// name and drops what it showed of the old session. Anything sent while not connected is
+// refused in words (a command stays in the box): never queued for a server that may be new.
+const RETRY_FIRST = 500, RETRY_MAX = 8000; // milliseconds
+const link = { ws: null, online: false, tries: 0, timer: null, retryAt: 0, ticker: null };
+
 function connect() {
-  const ws = new WebSocket(`ws://${location.host}/ws`);
-  ws.onopen = () => { $("connection").className = "online"; refresh(false); };
-  ws.onmessage = () => refresh(false);
-  ws.onclose = () => { $("connection").className = "offline"; setTimeout(connect, 1000); };
+  clearTimeout(link.timer);
+  link.timer = null;
+  if (link.ws) { link.ws.onclose = null; link.ws.close(); }
+  setConnection("connecting");
+  const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
+  link.ws = ws;
+  ws.onopen = async () => {
+    try {
+      await resync();
+    } catch (err) {
+      ws.close();
+      return;
+    }
+    if (link.ws !== ws) return;
+    link.tries = 0;
+    setConnection("online");
+  };
+  ws.onmessage = () => { if (link.online) refresh(false); };
+  ws.onclose = () => {
+    if (link.ws !== ws) return;
+    link.ws = null;
+    retryLater();
+  };
+}
+
+function linkBroken() {
+  if (link.ws && link.ws.readyState === WebSocket.OPEN) link.ws.close(); // onclose retries
+}
+
+function retryLater() {
+  setConnection("offline");
+  const wait = Math.min(RETRY_MAX, RETRY_FIRST * 2 ** link.tries);
+  link.tries += 1;
+  link.retryAt = Date.now() + wait;
+  link.timer = setTimeout(connect, wait);
+  showStale();
+}
+
+function setConnection(status) {
+  link.online = status === "online";
+  const dot = $("connection");
+  dot.className = status;
+  const words = { online: "Connected: live updates", connecting: "Connecting…", offline: "Not connected" }[status];
+  dot.title = words;
+  dot.setAttribute("aria-label", words);
+  document.body.classList.toggle("offline", status !== "online");
+  if (status === "online" && !$("banner").classList.contains("info")) banner(null);
+  if (status !== "offline") { clearInterval(link.ticker); link.ticker = null; }
+}
+
+function showStale() {
+  const say = () => {
+    const seconds = Math.max(0, Math.ceil((link.retryAt - Date.now()) / 1000));
+    banner("Not connected to the local server: it stopped or is restarting. Nothing you do here " +
+      `reaches it until the page reconnects. Trying again ${seconds ? `in ${seconds} s` : "now"}.`, "stale");
+  };
+  say();
+  clearInterval(link.ticker);
+  link.ticker = setInterval(say, 1000);
+}
+
+function banner(text, kind) {
+  const el = $("banner");
+  el.hidden = !text;
+  el.classList.toggle("info", kind === "info");
+  $("banner-text").textContent = text || "";
+  $("reconnect").hidden = kind !== "stale";
+  $("banner-close").hidden = kind !== "info";
+}
+
+async function resync() {
+  const world = await api("/api/world");
+  const ids = (w) => JSON.stringify([w.seats.map((s) => s.id), w.channels.map((c) => c.id)]);
+  const before = state.world;
+  const restarted = !world.seats.some((s) => s.id === state.seat);
+  if (ids(world) !== ids(before)) {
+    // a new server (ids differ) or a thread opened: the same seat and channel, by name
+    const seat = byName(world.seats, seatName(state.seat)) || world.seats[0];
+    const old = before.channels.find((c) => c.id === state.channel);
+    const channel = (old && byName(world.channels, old.name)) || byName(world.channels, "games") || world.channels[0];
+    state.world = world;
+    state.seat = seat.id;
+    state.channel = channel.id;
+    if (restarted) {
+      drawnCache.clear();
+      $("messages").textContent = "";
+      banner("The local server restarted: this is a new session, and the messages from before are gone.", "info");
+    }
+    drawSidebar();
+  }
+  await refresh(restarted); // a reader scrolled up in the same session stays where they were
+}
+
+function drawer(open) {
+  document.body.classList.toggle("drawer-open", open);
+  $("menu-toggle").setAttribute("aria-expanded", String(open));
+}
+
+/** Refuse to act while not connected: true (and a note saying so) if the page is stale. */
+function refusedOffline(kept) {
+  if (link.online) return false;
+  note(`Not sent: the page is not connected to the local server.${kept ? " " + kept : ""}`);
+  return true;
 }
 
 let refreshing = null;
@@ -119,9 +244,15 @@ function dismissed() { return new Set(JSON.parse(localStorage.getItem(dismissedK
 
 const drawnCache = new Map(); // message id -> {key, el}: unchanged messages keep their element
 
+// The reader is "at the bottom" until they scroll up; while they are, the view follows what is
+// added there, images too once they have loaded (and so their height).
+const follow = { atBottom: true };
+
+function nearBottom(box) { return box.scrollHeight - box.scrollTop - box.clientHeight < 80; }
+
 function drawMessages(messages, jump) {
   const box = $("messages");
-  const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 80;
+  const atBottom = follow.atBottom;
   const hidden = dismissed();
   const openSelect = document.activeElement && document.activeElement.tagName === "SELECT";
   if (openSelect) { setTimeout(() => refresh(false), 1000); return; } // not while choosing in a menu
@@ -153,7 +284,10 @@ function drawMessages(messages, jump) {
   if (!wanted.length && !box.children.length) {
     box.innerHTML = `<div class="empty">Nothing here yet. Start a game: <code>/game new game:cemetery</code>, then switch seats and <code>/game join</code>.</div>`;
   }
-  if (jump || (atBottom && !same)) box.scrollTop = box.scrollHeight;
+  if (jump || (atBottom && !same)) {
+    box.scrollTop = box.scrollHeight;
+    follow.atBottom = true;
+  }
   document.body.dataset.drawnSeat = seatName(state.seat); // what the page shows now (tests wait on it)
   document.body.dataset.drawn = String(Number(document.body.dataset.drawn || 0) + 1);
 }
@@ -278,6 +412,7 @@ function drawButton(c, m) {
   b.dataset.customId = c.custom_id;
   b.textContent = `${c.emoji && c.emoji.name ? c.emoji.name + " " : ""}${c.label || ""}`;
   b.onclick = async () => {
+    if (refusedOffline()) return;
     b.disabled = true;
     b.classList.add("busy");
     try {
@@ -314,6 +449,10 @@ function drawSelect(c, m) {
     sel.appendChild(opt);
   }
   const send = async () => {
+    if (refusedOffline()) {
+      sel.value = "";
+      return;
+    }
     const values = [...sel.selectedOptions].map((o) => o.value).filter((v) => v !== "");
     sel.disabled = true;
     sel.blur();
@@ -389,6 +528,11 @@ function drawForm(list) {
 
 async function sendForm(close) {
   const dialog = $("form-dialog");
+  if (!link.online) {
+    $("form-error").textContent = "Not sent: the page is not connected to the local server.";
+    $("form-error").hidden = false;
+    return;
+  }
   const body = { seat: state.seat, interaction: dialog.dataset.interaction };
   if (close) body.close = true;
   else {
@@ -465,6 +609,7 @@ async function send() {
     note("This page sends slash commands only: start with / (try /game new game:cemetery).");
     return;
   }
+  if (refusedOffline("Your command is kept in the box: send it again once the page reconnects.")) return;
   try {
     await api("/api/command", { seat: state.seat, channel: state.channel, text });
     $("box").value = "";
@@ -488,6 +633,17 @@ $("box").addEventListener("keydown", (ev) => {
     else send();
   }
 });
+$("messages").addEventListener("scroll", () => { follow.atBottom = nearBottom($("messages")); });
+$("messages").addEventListener("load", (ev) => { // an image has its height only once loaded
+  if (ev.target.tagName === "IMG" && follow.atBottom) $("messages").scrollTop = $("messages").scrollHeight;
+}, true);
+new ResizeObserver(() => { // a banner shown or a phone's keyboard opened: still at the bottom
+  if (follow.atBottom) $("messages").scrollTop = $("messages").scrollHeight;
+}).observe($("messages"));
+$("menu-toggle").addEventListener("click", () => drawer(!document.body.classList.contains("drawer-open")));
+$("scrim").addEventListener("click", () => drawer(false));
+$("reconnect").addEventListener("click", () => { link.tries = 0; connect(); });
+$("banner-close").addEventListener("click", () => banner(null));
 $("composer").addEventListener("submit", (ev) => { ev.preventDefault(); send(); });
 $("form-body").addEventListener("submit", (ev) => { ev.preventDefault(); sendForm(false); });
 $("form-cancel").addEventListener("click", () => sendForm(true));
