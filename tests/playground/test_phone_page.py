@@ -10,7 +10,14 @@ import random
 import pytest
 
 from tests.playground.browser import IPHONE_14, Page
-from tests.playground.test_browser_game import _move, _next_turn, _open, _open_game
+from tests.playground.test_browser_game import (
+    CHOOSE,
+    Player,
+    _move,
+    _next_turn,
+    _open,
+    _open_game,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -73,15 +80,21 @@ def test_the_chat_column_takes_the_phones_width_and_the_sidebar_does_not_cover_i
     assert shown["composer"] >= 0.6 * shown["width"], shown
 
 
-def test_a_command_sent_by_touch_is_answered_and_the_new_board_is_seen_at_the_bottom(
-    local, chromium
-):
-    page = _phone(local, chromium, "Ada", "games")
+def _start_game(page: Page) -> None:
+    """Ada opens the race, Bruno joins and Ada starts it: commands typed and sent by touch,
+    seats switched through the drawer."""
     _send(page, "/game new game:toy_secret", "Ada opened a game")
     _switch(page, "Bruno")
     _send(page, "/game join", "Bruno joined")
     _switch(page, "Ada")
     _send(page, "/game start", "the game starts")
+
+
+def test_a_command_sent_by_touch_is_answered_and_the_new_board_is_seen_at_the_bottom(
+    local, chromium
+):
+    page = _phone(local, chromium, "Ada", "games")
+    _start_game(page)
     board = page.wait_for(
         f"(() => {{ const s = {LAST_IMAGE}; return s && s.fromBottom <= 2 ? s : null; }})()",
         what="the board loaded and the chat at the bottom",
@@ -91,6 +104,35 @@ def test_a_command_sent_by_touch_is_answered_and_the_new_board_is_seen_at_the_bo
     assert "the game starts" in page.evaluate(
         f"document.querySelector(\"article[data-id='{board['message']}']\").innerText"
     )
+
+
+def test_a_move_is_made_by_tapping_buttons_a_finger_can_hit(local, chromium):
+    page = _phone(local, chromium, "Ada", "general")
+    _start_game(page)
+    you = Player(
+        page,
+        {"seats": [{"id": str(u.id), "name": u.name} for u in local.page.seats]},
+        local.server.settle,
+    )
+    turn = _next_turn(you, "0")
+    (mover_id,) = set(turn["mentions"]) & set(you.names)
+    _switch(page, you.names[mover_id])
+    you.seat = you.names[mover_id]
+    heights = page.evaluate(
+        "[...document.querySelectorAll('#messages button, #send, #menu-toggle')]"
+        ".map(b => b.getBoundingClientRect().height)"
+    )
+    assert heights and min(heights) >= 44, heights
+    choose = next(b for b in turn["buttons"] if b["label"] == CHOOSE)
+    page.tap(
+        f"article.message[data-id='{turn['id']}'] button[data-custom-id={json.dumps(choose['id'])}]"
+    )
+    panel = you.wait_for_message(turn["id"], lambda m: m["ephemeral"] and m["buttons"], "moves")
+    move = next(b for b in panel["buttons"] if not b["disabled"])
+    page.tap(
+        f"article.message[data-id='{panel['id']}'] button[data-custom-id={json.dumps(move['id'])}]"
+    )
+    _next_turn(you, turn["id"])
 
 
 def test_a_reader_who_scrolled_up_is_not_moved_when_a_new_board_loads(local, chromium):
