@@ -186,7 +186,7 @@ class GameCommands(
 
     @app_commands.command(name="join", description="Take a seat in this channel's game.")
     @app_commands.describe(
-        choice="Your own choice where the game has one, e.g. species=cat",
+        choice="Your own pick where the game has one, e.g. species=cat; none: one dealt at random",
         bots="Host: seat this many bots instead of joining yourself",
         level="How well those bots play (default normal)",
     )
