@@ -34,7 +34,7 @@ def already_open(live: GameInfo, user_id: int, *, lobby: str = "the rematch lobb
     if live.status == "running":
         if live.seat_of(user_id) is not None:
             return "The next game has already started here, and you are playing in it."
-        return "A game has already started here; you can follow it with `/game board`."
+        return "A game has already started here: follow it with `/game board`, or play elsewhere."
     if live.seat_of(user_id) is None:
         return f"{lobby.capitalize()} is already open: join it with `/game join`."
     if live.host_id == user_id:

@@ -163,8 +163,8 @@ class GameCommands(
                 live = await table_of(interaction).live_game(place.channel_id)
                 if live is None:
                     raise
-                who = interaction.user.id
-                raise GameExists(already_open(live, who, lobby="this channel's lobby")) from None
+                said = already_open(live, interaction.user.id, lobby="this channel's lobby")
+                raise GameExists(said) from None
             if bots:
                 info = await table_of(interaction).add_ai_seats(
                     channel_id=place.channel_id,
