@@ -2,8 +2,10 @@
 
 ``/game new game:<g> options:"pile=11 mode=quick"`` sets game-wide options (OptionSpec with
 ``per_player=False``); ``/game join choice:"species=cat"`` (or just ``cat`` when the game has one
-per-player option) sets yours. Keys and values match case-insensitively, by key or label, and
-values may contain spaces (``species=Hot Dog``); the table still validates the result. Autocomplete suggests the next ``key=value`` to add.
+per-player option) sets yours. Keys and values match case-insensitively, by key or label; a
+value may be part of a choice's name when it names only that one (``cat`` is Leopard Cat), and
+may contain spaces (``species=Hot Dog``); the table still validates the result. Autocomplete
+suggests the next ``key=value`` to add.
 """
 
 from __future__ import annotations
@@ -25,7 +27,13 @@ SEPARATORS = " ,;"
 def describe_specs(specs: list[OptionSpec]) -> str:
     if not specs:
         return "none"
-    return "; ".join(f"{s.key} ({'|'.join(s.choices)}, default {s.default})" for s in specs)
+    return "; ".join(f"{s.key} ({'|'.join(s.choices)}, {_unless_chosen(s)})" for s in specs)
+
+
+def _unless_chosen(spec: OptionSpec) -> str:
+    """What a player gets when they leave ``spec`` out: a game-wide option its default, a
+    per-player pick a random one (the engines deal one, never the listed default)."""
+    return "a random one if none" if spec.per_player else f"default {spec.default}"
 
 
 def game_specs(engine: Engine[Any]) -> list[OptionSpec]:
@@ -44,10 +52,37 @@ def _find_spec(specs: list[OptionSpec], key: str) -> OptionSpec | None:
     return None
 
 
+def _words(text: str) -> list[str]:
+    return re.findall(r"[^\W_]+", text.casefold())
+
+
+def _named_by(choice: str, value: str) -> bool:
+    """Whether ``value`` names ``choice`` in part: each typed word starts a word of it ("cat"
+    names Leopard Cat, "box tur" Yellow-margined Box Turtle), a number typed in full."""
+    typed, have = _words(value), _words(choice)
+    return bool(typed) and all(
+        t in have if t.isdigit() else any(h.startswith(t) for h in have) for t in typed
+    )
+
+
+def matching_choices(spec: OptionSpec, value: str) -> list[str]:
+    """The choices of ``spec`` that ``value`` names: the one equal to it (any case), else
+    every one it names in part."""
+    exact = [c for c in spec.choices if c.casefold() == value.casefold()]
+    return exact or [c for c in spec.choices if _named_by(c, value)]
+
+
 def _find_choice(spec: OptionSpec, value: str) -> str:
-    for c in spec.choices:
-        if c.casefold() == value.casefold():
-            return c
+    """The choice ``value`` names, when it names exactly one; else a refusal listing the
+    candidates it could be, or every choice when it names none."""
+    found = matching_choices(spec, value)
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise BadInput(
+            f"'{value}' could be more than one {spec.label}: {', '.join(found)}. "
+            "Type more of the name."
+        )
     raise BadInput(
         f"'{value}' is not a choice for {spec.label}. Choose one of: {', '.join(spec.choices)}."
     )
@@ -112,6 +147,7 @@ def _pieces(text: str, specs: list[OptionSpec]) -> list[Piece]:
 def _bare(text: str, specs: list[OptionSpec], title: str) -> dict[str, str]:
     """Values typed without keys: the whole text as one choice, else word by word."""
     whole = [s for s in specs if any(c.casefold() == text.casefold() for c in s.choices)]
+    whole = whole or [s for s in specs if matching_choices(s, text)]
     if len(whole) == 1:
         return {whole[0].key: _find_choice(whole[0], text)}
     out: dict[str, str] = {}
@@ -172,7 +208,9 @@ def suggest(
             if partial and partial.casefold() not in word.casefold():
                 continue
             value = f"{prefix} {word}".strip()
-            name = f"{spec.label}: {choice}" + (" (default)" if choice == spec.default else "")
+            # a per-player pick left out is dealt at random, so none of its choices is a default
+            default = choice == spec.default and not spec.per_player
+            name = f"{spec.label}: {choice}" + (" (default)" if default else "")
             if prefix:
                 name = f"{prefix} + {name}"
             out.append(

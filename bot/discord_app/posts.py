@@ -12,7 +12,7 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 import discord
 
@@ -219,13 +219,32 @@ def lobby_post(game: GameInfo, headline: str) -> Post:
         return Post(
             content=join_message(head, "The lobby is closed. Start a game with `/game new`.")
         )
-    seats = f"Players ({len(game.seats)}/{engine.max_players}): {seat_names(game)}"
+    seats = f"Players ({len(game.seats)}/{engine.max_players}): {lobby_seats(game, engine)}"
     if len(game.seats) < engine.min_players:
         more = engine.min_players - len(game.seats)
         nxt = f"Join with `/game join`; {more} more needed before the host can `/game start`."
+    elif len(game.seats) >= engine.max_players:
+        nxt = f"The lobby is full; the host (<@{game.host_id}>) can `/game start`."
     else:
         nxt = f"Join with `/game join`, or the host (<@{game.host_id}>) can `/game start`."
     return Post(content=join_message(head, seats, nxt))
+
+
+def lobby_seats(game: GameInfo, engine: engines.Engine[Any]) -> str:
+    """The seated players, each with their own pick where the game has one (the host's too),
+    or that it will be dealt at random when they picked none."""
+    specs = [s for s in engine.options if s.per_player]
+    if not specs or not game.seats:
+        return seat_names(game)
+    return ", ".join(
+        f"{s.name} ("
+        + ", ".join(
+            str(s.choices[spec.key]) if spec.key in s.choices else f"{spec.label}: at random"
+            for spec in specs
+        )
+        + ")"
+        for s in game.seats
+    )
 
 
 def board_post(game: GameInfo, png: bytes | None, summary: str, notes: Sequence[str] = ()) -> Post:

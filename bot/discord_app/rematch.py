@@ -12,6 +12,7 @@ import discord
 
 from bot.discord_app import replies
 from bot.discord_app.posts import lobby_post
+from bot.table import GameInfo
 
 if TYPE_CHECKING:
     from bot.discord_app.client import TabletopClient
@@ -24,6 +25,21 @@ REMATCH_LEFT = (
     "the players still seated at the end. You can join their lobby if they open one, or start "
     "a game with `/game new`."
 )
+
+
+def already_open(live: GameInfo, user_id: int, *, lobby: str = "the rematch lobby") -> str:
+    """The answer to a Rematch click (or a ``/game new``) once a game is open in the channel:
+    about that game, as the clicker stands in it (its host, seated, or not in it)."""
+    host = next((s.name for s in live.seats if s.user_id == live.host_id), "the host")
+    if live.status == "running":
+        if live.seat_of(user_id) is not None:
+            return "The next game has already started here, and you are playing in it."
+        return "A game has already started here: follow it with `/game board`, or play elsewhere."
+    if live.seat_of(user_id) is None:
+        return f"{lobby.capitalize()} is already open: join it with `/game join`."
+    if live.host_id == user_id:
+        return f"You are already seated in {lobby} as its host: `/game start` starts it."
+    return f"You are already seated in {lobby}; {host}, the host, starts it."
 
 
 async def open_rematch(interaction: discord.Interaction[TabletopClient], game_id: int) -> None:
@@ -41,6 +57,10 @@ async def open_rematch(interaction: discord.Interaction[TabletopClient], game_id
             return
         if not mine.active:
             await replies.private(interaction, REMATCH_LEFT)
+            return
+        live = await table.live_game(old.channel_id)
+        if live is not None:  # someone was first: say what this game is to the clicker
+            await replies.private(interaction, already_open(live, interaction.user.id))
             return
         info = await table.new_game(
             guild_id=old.guild_id,

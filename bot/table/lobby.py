@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from typing import Any
+
+from pydantic import BaseModel
 
 import engines
 from bot.errors import (
@@ -22,6 +25,7 @@ from bot.errors import (
 )
 from bot.logsafe import failure
 from bot.table.core import (
+    AnyEngine,
     TableCore,
     log,
     name_of,
@@ -196,8 +200,28 @@ class Lobby(TableCore):
             log.error("%s: setup failed for game %s: %s", eng.name, row.id, failure(exc))
             raise EngineFailure() from None
         events = [Event(text=f"The game begins: {', '.join(players)}.", kind="start")]
+        events += self._random_picks(eng, state, row.seats)
         entry = MoveEntry("start", user_id, name_of(row, user_id))
         return await self._commit(row, eng, state, events, entry)
+
+    def _random_picks(
+        self, eng: AnyEngine, state: BaseModel, seats: Sequence[SeatRow]
+    ) -> list[Event]:
+        """What each player who picked nothing was dealt at random (their species, figure or
+        character), said when the game begins so nobody has to guess from the board."""
+        specs = [s for s in eng.options if s.per_player]
+        if not specs:
+            return []
+        dealt = self._engine_call(eng.seat_choices, state)
+        out = []
+        for seat in seats:
+            missing = [s.label.lower() for s in specs if s.key not in seat.choices]
+            if missing and seat.name in dealt:
+                what = " or ".join(missing)
+                out.append(
+                    Event(text=f"{seat.name} chose no {what} and is dealt {dealt[seat.name]}.")
+                )
+        return out
 
     async def leave_lobby(self, *, game_id: int, user_id: int) -> GameInfo:
         """A player leaves the lobby of game ``game_id`` (e.g. they left the server), as

@@ -16,7 +16,7 @@ from bot.errors import (
     TableError,
 )
 from bot.logsafe import failure
-from bot.table import offers
+from bot.table import offers, typed
 from bot.table.core import (
     AnyEngine,
     TableCore,
@@ -27,7 +27,7 @@ from bot.table.texts import (
     not_your_turn,
 )
 from engines import Action, IllegalAction
-from engines.core import move_with_amount, typed_move
+from engines.core import move_with_amount
 from storage import (
     GameRow,
     MoveEntry,
@@ -50,8 +50,9 @@ class Playing(TableCore):
     ) -> Outcome:
         """Make a move: checked, applied and saved in one transaction, then rendered.
 
-        ``action_id`` is one of the player's action ids, or what they typed: a label that
-        matches exactly one of their moves (case does not matter) stands for that move.
+        ``action_id`` is one of the player's action ids, or what they typed: text that names
+        exactly one of their moves stands for it (:func:`bot.table.typed.read`, which refuses
+        the rest saying the range or the nearest moves).
         ``offered`` instead (from a component) is the index of the move among those the turn
         message offers (:func:`bot.table.offers.board_moves`), or with ``own`` among the
         player's own (their private panel). ``expected_version`` / ``expected_game_id`` refuse
@@ -73,8 +74,10 @@ class Playing(TableCore):
             legal = self._moves(eng, state, seat.name)
         if offered is not None:
             action = self._offered(eng, awaited, legal, offered, own=own)
-        else:
-            action = self._engine_call(_resolve, action_id or "", legal)
+        elif legal:
+            action = self._engine_call(typed.read, action_id or "", legal)
+        else:  # nothing to do now: said as for any move that is not theirs
+            action = None
         if action is not None and action.amount is not None:
             if amount is None:
                 raise IllegalMove(f"That move needs an amount. {action.amount.refusal()}")
@@ -236,15 +239,3 @@ class Playing(TableCore):
                 raise EngineFailure() from None
         log.warning("game %s cannot be loaded; it awaits no one", row.id)
         return {}
-
-
-def _resolve(typed: str, legal: Sequence[Action]) -> Action | None:
-    """The move meant by what was sent: an action id as is, else a unique label match."""
-    typed = typed.strip()
-    exact = next((a for a in legal if a.id == typed), None)
-    if exact is not None:
-        return exact
-    by_label = [a for a in legal if a.label.casefold() == typed.casefold()]
-    if len(by_label) == 1:
-        return by_label[0]
-    return typed_move(legal, typed)  # "<id>:<n>" for a move whose amount is typed

@@ -398,4 +398,27 @@ class RecordingHTTP(HTTPClient):
                 }
                 for cmd in body or []
             ]
+        if path == "/channels/{channel_id}/threads" and route.method == "POST":
+            return _thread(int(route.channel_id), body or {})
         raise AssertionError(f"the fake Discord does not serve {route.method} {path}")
+
+
+def _thread(parent_id: int, body: dict) -> dict:
+    """A public thread made in ``parent_id`` (what Discord answers to creating one): its
+    messages are posted to its own id like any channel's."""
+    return {
+        "id": str(snowflake()),
+        "type": 11,
+        "parent_id": str(parent_id),
+        "owner_id": str(BOT_ID),
+        "name": body.get("name", "thread"),
+        "message_count": 0,
+        "member_count": 1,
+        "rate_limit_per_user": 0,
+        "thread_metadata": {
+            "archived": False,
+            "auto_archive_duration": body.get("auto_archive_duration", 10080),
+            "archive_timestamp": "2026-01-01T00:00:00+00:00",
+            "locked": False,
+        },
+    }

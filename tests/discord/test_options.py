@@ -103,3 +103,52 @@ def test_a_key_that_matches_only_ignoring_case_rules_is_refused_as_unknown():
 
 def test_suggestions_for_such_a_key_offer_nothing_without_failing():
     assert suggest("specİes=", [SPECIES]) == []
+
+
+LEOPARD = OptionSpec(
+    key="species",
+    label="Species",
+    choices=["Leopard Cat", "Formosa Black Bear", "Black Kite"],
+    default="Leopard Cat",
+    per_player=True,
+)
+PARASITES = OptionSpec(key="parasites", label="Parasites", choices=["100", "200"], default="200")
+
+
+def test_a_value_naming_one_choice_in_part_is_that_choice():
+    assert read("species=cat", [LEOPARD]) == {"species": "Leopard Cat"}
+
+
+def test_a_bare_value_naming_one_choice_in_part_is_that_choice():
+    assert read("cat", [MODE, LEOPARD]) == {"species": "Leopard Cat"}
+
+
+def test_a_value_naming_several_choices_lists_the_candidates():
+    with pytest.raises(BadInput, match="more than one Species: Formosa Black Bear, Black Kite"):
+        read("species=black", [LEOPARD])
+
+
+def test_a_value_naming_no_choice_lists_the_choices():
+    with pytest.raises(
+        BadInput, match="Choose one of: Leopard Cat, Formosa Black Bear, Black Kite"
+    ):
+        read("species=dog", [LEOPARD])
+
+
+def test_a_number_names_a_choice_only_in_full():
+    with pytest.raises(BadInput, match="Choose one of: 100, 200"):
+        read("parasites=20", [PARASITES])
+
+
+def test_suggestions_for_a_per_player_pick_name_no_default_as_none_is_dealt_at_random():
+    names = [c.name for c in suggest("", [SPECIES], bare=True)]
+    assert names == ["Species: Cat", "Species: Hot Dog"]
+
+
+def test_suggestions_for_a_game_option_name_its_default():
+    assert [c.name for c in suggest("", [MODE])][0] == "Rules: classic (default)"
+
+
+def test_a_refusal_listing_a_per_player_pick_says_none_is_dealt_at_random():
+    with pytest.raises(BadInput, match=r"species \(Cat\|Hot Dog, a random one if none\)"):
+        read("banana")

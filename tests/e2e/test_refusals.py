@@ -88,6 +88,15 @@ def test_an_illegal_play_is_refused_privately(game):
     _refused(game, d.run(actor, game.channel, "/play", action="take:9"), row.version, before)
 
 
+def test_words_naming_no_move_are_answered_with_the_nearest_moves(game):
+    d, row = game.d, game.witness.row()
+    actor = next(u for u in game.players if u.id in game.witness.to_act_users(row))
+    before = d.last_message_id()
+    reply = d.run(actor, game.channel, "/play", action="fly to the moon")
+    text = _refused(game, reply, row.version, before)
+    assert "“fly to the moon” is not one of your moves right now. The nearest: “" in text
+
+
 def test_a_second_game_in_the_channel_is_refused_privately(game):
     d, row = game.d, game.witness.row()
     before = d.last_message_id()

@@ -77,3 +77,22 @@ def test_a_form_opened_before_a_restart_is_answered_after_it(fresh_world):
     auction = game.witness.state().auction
     assert auction is not None and auction.high == 31
     game.check_consistency()
+
+
+def test_a_bid_typed_into_play_as_suggested_is_the_bid(world):
+    """Typing "bid N" (as "Bid N" is suggested), in lower case, makes the bid."""
+    d = world.driver
+    game, _, bidder = _auction(d, world.db, "typed-bid-play")
+    low = game.witness.state().auction.high + 1
+    reply = d.run(bidder, game.channel, "/play", action=f"bid {low}")
+    assert reply.ephemeral and f"Bid {low}" in reply.text, reply.text
+    assert game.witness.state().auction.high == low
+
+
+def test_a_negative_bid_typed_into_play_is_refused_with_the_range(world):
+    d = world.driver
+    game, _, bidder = _auction(d, world.db, "typed-bid-negative")
+    version = game.witness.row().version
+    reply = d.run(bidder, game.channel, "/play", action="bid -5")
+    assert reply.ephemeral and reply.text.startswith("-5 is out of range: Bid "), reply.text
+    assert game.witness.row().version == version

@@ -123,11 +123,27 @@ async def test_a_button_of_an_earlier_game_says_so_whichever_way_it_is_clicked(t
     assert snapshot(db_path) == before
 
 
-async def test_a_typed_move_that_is_none_of_the_players_says_where_to_see_theirs(table):
+async def test_a_typed_move_that_is_none_of_the_players_names_the_nearest_of_theirs(table):
     await running(table)
     with pytest.raises(IllegalMove) as refused:
         await table.act(channel_id=CHANNEL, user_id=ADA, action_id="Take 9")
-    assert refused.value.message == NOT_YOURS
+    assert refused.value.message.startswith("“Take 9” is not one of your moves right now.")
+    assert "“Take 1”" in refused.value.message
+
+
+async def test_a_typed_bid_in_lower_case_with_its_number_is_the_move(quiet, council_game):
+    await running(quiet, engine="council")
+    outcome = await quiet.act(channel_id=CHANNEL, user_id=ADA, action_id="bid 7")
+    assert (outcome.action.id, outcome.action.label) == ("bid:7", "Bid 7")
+
+
+async def test_a_typed_bid_out_of_range_is_refused_with_the_range(quiet, council_game, db_path):
+    await running(quiet, engine="council")
+    before = snapshot(db_path)
+    with pytest.raises(IllegalMove) as refused:
+        await quiet.act(channel_id=CHANNEL, user_id=ADA, action_id="bid -5")
+    assert refused.value.message.startswith("-5 is out of range: Bid 1 to Bid ")
+    assert snapshot(db_path) == before
 
 
 async def test_a_players_own_move_is_not_marked_as_a_stand_ins(table):
@@ -202,7 +218,7 @@ async def test_a_player_with_a_move_out_of_turn_typing_anothers_move_is_told_it_
     await quiet.act(channel_id=CHANNEL, user_id=ADA, action_id="pass")
     with pytest.raises(IllegalMove) as refused:
         await quiet.act(channel_id=CHANNEL, user_id=ADA, action_id="ring:Bo")
-    assert refused.value.message == NOT_YOURS
+    assert "is not one of your moves right now" in refused.value.message
 
 
 async def test_a_crash_in_the_rules_is_logged_with_the_game_and_the_failure_not_the_move(

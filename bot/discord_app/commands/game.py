@@ -53,12 +53,13 @@ from bot.discord_app.commands.opening import (
     player_choices as own_choices,
 )
 from bot.discord_app.posts import board_post, lobby_post, title_of
+from bot.discord_app.rematch import already_open
 from bot.discord_app.replay import post_replay
 from bot.discord_app.replies import BadInput
 from bot.discord_app.rulings import pages, rulings_text
 from bot.discord_app.text import clip, fit_lines, join_message
 from bot.discord_app.turns import change_and_publish, current_view, public_notes, table_of
-from bot.errors import NoGame
+from bot.errors import GameExists, NoGame
 from bot.table import player_name
 from engines.ai.levels import DEFAULT_LEVEL
 
@@ -66,6 +67,9 @@ if TYPE_CHECKING:
     from bot.discord_app.client import TabletopClient
 
 logger = logging.getLogger(__name__)
+
+#: ``/game join`` where no lobby is open (the last game may have ended, or a ``/game new`` failed)
+NO_LOBBY = "There is no open lobby in this channel to join. Open one with `/game new`."
 
 
 def history_lines(entries: list[HistoryEntry], *, in_channel: bool) -> list[str]:
@@ -153,7 +157,14 @@ class GameCommands(
             defaults=rules,
         )
         try:
-            info, post = await open_game(interaction, request, channel_id=place.channel_id)
+            try:
+                info, post = await open_game(interaction, request, channel_id=place.channel_id)
+            except GameExists:  # said about the game open there, as the caller stands in it
+                live = await table_of(interaction).live_game(place.channel_id)
+                if live is None:
+                    raise
+                said = already_open(live, interaction.user.id, lobby="this channel's lobby")
+                raise GameExists(said) from None
             if bots:
                 info = await table_of(interaction).add_ai_seats(
                     channel_id=place.channel_id,
@@ -175,7 +186,7 @@ class GameCommands(
 
     @app_commands.command(name="join", description="Take a seat in this channel's game.")
     @app_commands.describe(
-        choice="Your own choice where the game has one, e.g. species=cat",
+        choice="Your own pick where the game has one, e.g. species=cat; none: one dealt at random",
         bots="Host: seat this many bots instead of joining yourself",
         level="How well those bots play (default normal)",
     )
@@ -198,7 +209,11 @@ class GameCommands(
             who = player_name(interaction.user.display_name)
             await send_public(interaction, lobby_post(info, f"{who} seated {bots} {level} bot(s)"))
             return
-        current = await table.game(channel_id=channel_id_of(interaction))
+        # the lobby open now, never the channel's last game: a choice is read for the game the
+        # person means to join, and with no lobby open they are told so
+        current = await table.live_game(channel_id_of(interaction))
+        if current is None:
+            raise NoGame(NO_LOBBY)
         engine = engine_named(current.engine)  # None: not installed; the table says so
         chosen = own_choices(engine, choice) if engine is not None else {}
         info = await table.join(

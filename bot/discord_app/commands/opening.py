@@ -102,7 +102,7 @@ async def open_game(
 NEW_DESCRIPTIONS = {
     "game": "Which game to play",
     "options": "Game options as key=value words, e.g. mode=quick (suggested as you type)",
-    "choice": "Your own choice where the game has one, e.g. species=cat",
+    "choice": "Your own pick where the game has one, e.g. species=cat; none: one dealt at random",
     "clock": "Time per turn before a stand-in plays: 12h, 24h, 3d, none (default: the server's)",
     "thread": "Open the game in its own thread of this channel (default: the server's setting)",
     "bots": "Seat this many bots at once (one human against bots is a game)",
