@@ -13,7 +13,7 @@ import json
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 
-from bot.discord_app.recap import Line, folded
+from bot.discord_app.recap import EARLIER, SINCE_LINES, Line, folded
 from bot.table import LogLine, Told
 from storage import Store
 
@@ -65,14 +65,19 @@ class TurnBook:
 def since_lines(history: Sequence[LogLine], users: Sequence[int]) -> list[Line]:
     """What happened since ``users`` last acted themselves, one event a line, like events
     folded as the engine words them (:func:`bot.discord_app.recap.folded`); the turn message
-    keeps the newest that fit."""
+    keeps the newest that fit. At most :data:`SINCE_LINES` lines, the earliest standing for
+    the rest (how many are in ``/game log``), so the record of a turn stays small."""
     last = max(
         (i for i, e in enumerate(history) if e.kind == "move" and e.user_id in set(users)),
         default=None,
     )
     if last is None:  # their first turn: from the start on (or all that was read back)
         last = max((i for i, e in enumerate(history) if e.kind == "start"), default=0) - 1
-    return folded(told_of(history[last + 1 :]))
+    lines = folded(told_of(history[last + 1 :]))
+    if len(lines) <= SINCE_LINES:
+        return lines
+    earlier = sum(line.events for line in lines[: 1 - SINCE_LINES])
+    return [Line(EARLIER.format(n=earlier), earlier), *lines[1 - SINCE_LINES :]]
 
 
 def turn_lines(history: Sequence[LogLine], start: int) -> list[Line]:

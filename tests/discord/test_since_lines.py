@@ -122,6 +122,19 @@ def test_folding_reaches_across_log_entries():
     assert _texts(since_lines(history, [ADA])) == ["Bruno stitches 2 Parts to creature 2."]
 
 
+def test_a_long_recap_keeps_its_newest_lines_and_counts_the_rest_in_the_log():
+    history = [
+        _start(),
+        _entry(1, "Bob", "Bob rolls.", user=BOB),
+        *[_entry(2 + i, f"P{i}", f"P{i} moves.", user=10 + i) for i in range(12)],
+    ]
+    lines = since_lines(history, [BOB])
+    assert lines == [
+        Line(EARLIER.format(n=5), 5),
+        *[Line(f"P{i} moves.") for i in range(5, 12)],
+    ]
+
+
 def test_this_turn_is_what_was_saved_after_it_began_one_event_a_line():
     history = [_entry(4, "Ada", "Ada rolls."), _entry(5, "Ada", ""), _entry(6, "Ada", "Ada buys.")]
     assert _texts(turn_lines(history, 3)) == ["Ada rolls.", "Ada buys."]
