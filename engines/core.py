@@ -78,21 +78,36 @@ class Event(BaseModel):
 
     ``private_to`` names the one player who may see it (a card they drew, a tile they took);
     public messages must leave such events out.
+
+    ``fold`` says how a run of like events reads as one line in a recap ("Bruno stitches {n}
+    Parts to creature 2."): consecutive events with the same ``fold`` are one line there, with
+    ``{n}`` standing for how many (``None``: never folded). It is the engine's words, so the
+    front end never guesses from an event's text which events are alike.
     """
 
     text: str
     kind: str = "info"
     private_to: str | None = None
+    fold: str | None = None
 
-    def __init__(self, *, text: str, kind: str = "info", private_to: str | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        text: str,
+        kind: str = "info",
+        private_to: str | None = None,
+        fold: str | None = None,
+    ) -> None:
         # every move says what happened, in words the engine made: built without validation
         # (``model_validate`` still checks outside data)
-        SET_DICT(self, {"text": text, "kind": kind, "private_to": private_to})
+        SET_DICT(self, {"text": text, "kind": kind, "private_to": private_to, "fold": fold})
         given = {"text"}
         if kind != "info":
             given.add("kind")
         if private_to is not None:
             given.add("private_to")
+        if fold is not None:
+            given.add("fold")
         SET_FIELDS_SET(self, given)
         SET_EXTRA(self, None)
         SET_PRIVATE(self, None)

@@ -19,9 +19,10 @@ import discord
 import engines
 from bot.ai_seats.seats import is_ai_seat
 from bot.discord_app.components import action_layout, rematch_view
-from bot.discord_app.text import EARLIER, clip, fit_lines, join_message
+from bot.discord_app.recap import EARLIER, SINCE_LINES, Line, fit_newest, folded
+from bot.discord_app.text import clip, join_message
 from bot.discord_limits import MAX_ALT_TEXT, MAX_MESSAGE
-from bot.table import GameInfo, Outcome, offers
+from bot.table import GameInfo, Outcome, Told, offers
 from bot.table.texts import standings
 
 BOARD_FILENAME = "board.png"
@@ -155,8 +156,8 @@ def turn_post(
     outcome: Outcome,
     *,
     headline: str = "",
-    since: Sequence[str] = (),
-    this_turn: Sequence[str] | None = None,
+    since: Sequence[Line | str] = (),
+    this_turn: Sequence[Line | str] | None = None,
     ping: Sequence[int] | None = None,
     notes: Sequence[str] | None = None,
 ) -> Post:
@@ -164,6 +165,8 @@ def turn_post(
 
     ``since``: what happened since the awaited players last acted ("since your last turn").
     ``this_turn`` (by default the outcome's public events): what happened in this turn so far.
+    Both are one event (or one folded run) a line, never cut: the newest that fit are shown
+    and the earlier ones counted in a pointer to ``/game log`` (:mod:`bot.discord_app.recap`).
     ``ping`` (by default every awaited player): the only users the message may mention
     (edits never ping anyone). ``notes`` (by default the outcome's): public lines about the
     game (e.g. the seats a stand-in plays), shown above who acts next.
@@ -171,7 +174,7 @@ def turn_post(
     if notes is None:
         notes = outcome.notes
     if this_turn is None:
-        this_turn = [e.text for e in outcome.events if e.private_to is None]
+        this_turn = folded(Told(e.text, e.fold) for e in outcome.events if e.private_to is None)
     game = outcome.game
     head = f"**{title_of(game)}**" + (f" — {headline}" if headline else "")
     if outcome.result is not None:
@@ -189,11 +192,14 @@ def turn_post(
     head = clip(head, 300)
     tail = clip("\n".join(t for t in tail_lines if t), 1300)
     room = MAX_MESSAGE - len(head) - len(tail) - 2  # between the head's line and the tail's
-    summary = fit_lines([*since], room // 2, more=EARLIER, newest=True)
+    recap = lines_of(since)
+    newest = len(recap[-1].text) + len(EARLIER) + 8 if recap else 0
+    share = room // 2 if newest <= room // 2 else room - len(SINCE_HEADING) - 1
+    summary = fit_newest(recap, share, at_most=SINCE_LINES)
     if summary:
         summary = [SINCE_HEADING, *summary]
         room -= len("\n".join(summary)) + 1
-    events = fit_lines(list(this_turn), room, more=EARLIER, newest=True)
+    events = fit_newest(lines_of(this_turn), room)
     if events and summary and len("\n".join([THIS_TURN_HEADING, *events])) <= room:
         events = [THIS_TURN_HEADING, *events]
     content = join_message(head, "\n".join(summary), "\n".join(events), tail)
@@ -204,6 +210,11 @@ def turn_post(
         mention_ids=mention_ids,
         alt=alt_text(game, outcome.summary),
     )
+
+
+def lines_of(given: Sequence[Line | str]) -> list[Line]:
+    """Recap lines as given (a plain text stands for one event), those without words left out."""
+    return [line for line in map(Line.of, given) if line.text.strip()]
 
 
 def alt_text(game: GameInfo, summary: str) -> str:

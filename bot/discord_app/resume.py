@@ -17,8 +17,11 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.discord_app.posts import result_lines, title_of
+from bot.discord_app.recap import fit_newest, folded
 from bot.discord_app.text import join_message
+from bot.discord_app.turn_book import told_of
 from bot.discord_app.turns import book_of, present, retire_game
+from bot.discord_limits import MAX_MESSAGE
 from bot.table import GameInfo, Outcome, Table
 from engines import Event
 from storage import Store
@@ -117,9 +120,10 @@ async def announce_end(client: TabletopClient, game: GameInfo) -> int:
         else [f"The game was ended ({game.end_reason or 'aborted'})."]
     )
     recent = await client.table.history(game.id, limit=RECENT_MOVES)
-    content = join_message(
-        f"**{title_of(game)}** — how it ended", *(e.text for e in recent if e.text), *lines
-    )
+    head, tail = f"**{title_of(game)}** — how it ended", "\n".join(lines)
+    room = MAX_MESSAGE - len(head) - len(tail) - 2
+    events = fit_newest(folded(told_of(recent)), room)  # whole events, the newest kept
+    content = join_message(head, *events, tail)
     channel = client.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
     await channel.send(content, allowed_mentions=discord.AllowedMentions.none())
     await retire_game(client, game)

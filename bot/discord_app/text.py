@@ -22,10 +22,6 @@ def clip(text: str, limit: int) -> str:
     return cut.rstrip(" ,;:-") + ELLIPSIS
 
 
-#: the line standing for the ``n`` earliest events a message leaves to the log
-EARLIER = "… {n} earlier in `/game log`"
-
-
 def fit_lines(
     lines: list[str], budget: int, *, line_limit: int = 300, more: str, newest: bool = False
 ) -> list[str]:

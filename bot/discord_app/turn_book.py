@@ -10,17 +10,13 @@ a restart keeps editing the same message and can disable its buttons once the ga
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 
-from bot.discord_app.text import EARLIER
-from bot.table import LogLine
-from bot.table.texts import ellipsize
+from bot.discord_app.recap import EARLIER, SINCE_LINES, Line, folded
+from bot.table import LogLine, Told
 from storage import Store
 
-SINCE_LINES = 8
-SINCE_LINE = 240  # characters in one player's line before the rest goes to /game log
-MORE = " … (`/game log`)"
 #: how many log entries are read back to say what happened since a player's last turn
 HISTORY = 80
 
@@ -32,7 +28,11 @@ class TurnRecord:
     awaited: list[int]
     start: int  # the game version the turn's message was posted for
     version: int  # the game version it shows now
-    since: list[str] = field(default_factory=list)
+    since: list[Line] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        # saved as JSON: lines come back as dicts (or, from older records, as plain texts)
+        self.since = [Line.of(item) for item in self.since]
 
 
 class TurnBook:
@@ -62,45 +62,29 @@ class TurnBook:
         return await self.store.ended_noted(self.PREFIX)
 
 
-def since_lines(
-    history: Sequence[LogLine], users: Sequence[int], *, at_most: int = SINCE_LINES
-) -> list[str]:
-    """What happened since ``users`` last acted themselves, grouped by player, at most
-    ``at_most`` lines (the oldest give way to a pointer to ``/game log``)."""
+def since_lines(history: Sequence[LogLine], users: Sequence[int]) -> list[Line]:
+    """What happened since ``users`` last acted themselves, one event a line, like events
+    folded as the engine words them (:func:`bot.discord_app.recap.folded`); the turn message
+    keeps the newest that fit. At most :data:`SINCE_LINES` lines, the earliest standing for
+    the rest (how many are in ``/game log``), so the record of a turn stays small."""
     last = max(
         (i for i, e in enumerate(history) if e.kind == "move" and e.user_id in set(users)),
         default=None,
     )
     if last is None:  # their first turn: from the start on (or all that was read back)
         last = max((i for i, e in enumerate(history) if e.kind == "start"), default=0) - 1
-    groups: list[tuple[str | None, list[str]]] = []  # (the player, or None for the table)
-    for entry in history[last + 1 :]:
-        if not entry.text:
-            continue
-        who = entry.player
-        if groups and groups[-1][0] == who:
-            groups[-1][1].append(entry.text)
-        else:
-            groups.append((who, [entry.text]))
-    lines = [player_line(texts) for _, texts in groups]
-    if len(lines) > at_most:
-        hidden = len(lines) - (at_most - 1)
-        lines = [EARLIER.format(n=hidden), *lines[-(at_most - 1) :]]
-    return lines
+    lines = folded(told_of(history[last + 1 :]))
+    if len(lines) <= SINCE_LINES:
+        return lines
+    earlier = sum(line.events for line in lines[: 1 - SINCE_LINES])
+    return [Line(EARLIER.format(n=earlier), earlier), *lines[1 - SINCE_LINES :]]
 
 
-def player_line(texts: Sequence[str], limit: int = SINCE_LINE) -> str:
-    """One player's events in one line. When they do not fit, the earlier ones give way to
-    the pointer to ``/game log``, never the newest: it is what the next player answers
-    (a bid, a trade offered, a card played)."""
-    whole = " ".join(texts)
-    if len(whole) <= limit or len(texts) == 1:
-        return ellipsize(whole, limit, more=MORE)
-    newest = ellipsize(texts[-1], limit // 2, more=MORE)
-    earlier = ellipsize(" ".join(texts[:-1]), limit - len(newest) - 1, more=MORE)
-    return f"{earlier} {newest}"
+def turn_lines(history: Sequence[LogLine], start: int) -> list[Line]:
+    """The public events of the entries saved after version ``start`` (this turn so far)."""
+    return folded(told_of(e for e in history if e.version > start))
 
 
-def turn_lines(history: Sequence[LogLine], start: int) -> list[str]:
-    """The public texts of the entries saved after version ``start`` (this turn so far)."""
-    return [e.text for e in history if e.version > start and e.text]
+def told_of(entries: Iterable[LogLine]) -> list[Told]:
+    """The entries' public events one by one (an entry read without them: its text)."""
+    return [t for e in entries for t in (e.told or ((Told(e.text),) if e.text else ()))]

@@ -31,6 +31,7 @@ from bot.discord_app.posts import (
     turn_components,
     turn_post,
 )
+from bot.discord_app.recap import Line
 from bot.discord_app.replay import after_the_end
 from bot.discord_app.turn_book import HISTORY, TurnBook, TurnRecord, since_lines, turn_lines
 from bot.discord_limits import MAX_MESSAGE
@@ -159,7 +160,7 @@ async def _show(
             ),
         )
         return message
-    since: list[str] = []
+    since: list[Line] = []
     if outcome.result is not None:
         post = turn_post(outcome, headline=headline)
     else:

@@ -8,7 +8,7 @@ it, and hear of every saved change through :meth:`Table.subscribe`.
 from __future__ import annotations
 
 from bot.table.names import MAX_NAME, player_name
-from bot.table.results import Change, GameInfo, LogLine, Outcome, Seat
+from bot.table.results import Change, GameInfo, LogLine, Outcome, Seat, Told
 from bot.table.table import ChangeListener, NoteSource, Table
 
 __all__ = [
@@ -21,5 +21,6 @@ __all__ = [
     "Outcome",
     "Seat",
     "Table",
+    "Told",
     "player_name",
 ]

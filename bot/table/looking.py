@@ -19,12 +19,9 @@ from bot.table.core import (
     TableCore,
     log,
 )
-from bot.table.results import GameInfo, LogLine, Outcome
-from bot.table.texts import (
-    LOG_LINE_MAX,
-    ellipsize,
-    private_text,
-)
+from bot.table.log_pages import paginate
+from bot.table.results import GameInfo, LogLine, Outcome, Told
+from bot.table.texts import private_text
 from engines import IllegalAction
 from storage import (
     LIVE_STATUSES,
@@ -174,29 +171,38 @@ class Looking(TableCore):
         return [log_line(m) for m in await self.store.moves(row.id, limit=limit)]
 
     async def log_page(
-        self, *, channel_id: int, page: int, per_page: int = 15
+        self,
+        *,
+        channel_id: int,
+        page: int,
+        per_page: int = 15,
+        reader_id: int | None = None,
+        room: int | None = None,
     ) -> tuple[GameInfo, list[str], int, int]:
-        """One page of the channel's game log, readable public lines, page 1 the newest:
-        the game, the lines (oldest first), the page shown and how many pages there are."""
+        """One page of the channel's game log, page 1 the newest: the game, the lines (oldest
+        first), the page shown and how many pages there are. At most ``per_page`` lines and
+        (with ``room``) characters a page; no entry is cut or left out (see
+        :mod:`bot.table.log_pages`). The public words, and the reader's (``reader_id``) own
+        private events in words when they have a seat."""
         row = await self._latest(channel_id)
+        reader = next((s.name for s in row.seats if s.user_id == reader_id), None)
         moves = await self.store.moves(row.id)
-        pages = max(1, -(-len(moves) // per_page))
-        page = min(max(1, page), pages)
-        end = len(moves) - (page - 1) * per_page
-        chosen = moves[max(0, end - per_page) : end]
-        return self._info(row), [log_line(m) for m in chosen], page, pages
+        book = paginate([(m.seq, entry_words(m, reader)) for m in moves], per_page, room)
+        page = min(max(1, page), len(book))
+        return self._info(row), book[page - 1], page, len(book)
 
     async def history(self, game_id: int, *, limit: int | None = 60) -> list[LogLine]:
         """The last ``limit`` log entries (all with ``None``) with who made each, public texts
         only: for "since your last turn" and the pages of ``/game log``."""
         out = []
         for move in await self.store.moves(game_id, limit=limit):
-            if not move.readable:
-                text = "(this log entry is damaged)"
-            else:
-                texts = [str(e.get("text", "")) for e in move.events if e.get("private_to") is None]
-                text = " ".join(t for t in texts if t)
-            out.append(LogLine(move.seq, move.version, move.kind, move.user_id, move.player, text))
+            told = tuple(public_events(move))
+            text = (
+                " ".join(t.text for t in told) if move.readable else "(this log entry is damaged)"
+            )
+            out.append(
+                LogLine(move.seq, move.version, move.kind, move.user_id, move.player, text, told)
+            )
         return out
 
     async def replay_boards(
@@ -229,14 +235,37 @@ class Looking(TableCore):
         return row.status == "running" and await self._unmoved_since(row, version)
 
 
-def log_line(move: MoveRow) -> str:
-    """A log entry in words everyone may read (its public events), never cut mid-word."""
+def public_events(move: MoveRow) -> list[Told]:
+    """The public events of a log entry that have words, one by one (none if damaged)."""
     if not move.readable:
-        text = "(this log entry is damaged)"
-    else:
-        texts = [str(e.get("text", "")) for e in move.events if e.get("private_to") is None]
-        text = " ".join(t for t in texts if t) or quiet_move(move)
-    return ellipsize(f"{move.seq}. {text}", LOG_LINE_MAX)
+        return []
+    return [
+        Told(str(e["text"]), str(e["fold"]) if e.get("fold") else None)
+        for e in move.events
+        if e.get("private_to") is None and e.get("text")
+    ]
+
+
+def entry_words(move: MoveRow, reader: str | None = None) -> str:
+    """A log entry in words, whole: its public events, and those private to ``reader`` (a
+    seat's name) marked as theirs; nobody else's private event is ever in it."""
+    if not move.readable:
+        return "(this log entry is damaged)"
+    words = []
+    for event in move.events:
+        text, owner = str(event.get("text", "")), event.get("private_to")
+        if not text:
+            continue
+        if owner is None:
+            words.append(text)
+        elif reader is not None and owner == reader:
+            words.append(f"(only you see this: {text})")
+    return " ".join(words) or quiet_move(move)
+
+
+def log_line(move: MoveRow, reader: str | None = None) -> str:
+    """A numbered log entry in words (see :func:`entry_words`), never cut."""
+    return f"{move.seq}. {entry_words(move, reader)}"
 
 
 def quiet_move(move: MoveRow) -> str:

@@ -94,6 +94,15 @@ class Change:
 
 
 @dataclass(frozen=True)
+class Told:
+    """One public event of a log entry: its words and, from the engine, how a run of like
+    events reads as one line (``Event.fold``; ``None``: never folded)."""
+
+    text: str
+    fold: str | None = None
+
+
+@dataclass(frozen=True)
 class LogLine:
     """One entry of a game's log as everyone may read it (public event texts only)."""
 
@@ -103,3 +112,4 @@ class LogLine:
     user_id: int | None
     player: str | None
     text: str
+    told: tuple[Told, ...] = ()  # its public events one by one, each with words

@@ -9,7 +9,6 @@ from pydantic import BaseModel
 
 from engines import Event, Result
 
-LOG_LINE_MAX = 300
 PRIVATE_TEXT_MAX = 1500
 
 

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from functools import cache, partial
 
 from engines.cemetery.common import (
+    creature_label,
     name_of,
     place_label,
     say,
@@ -148,7 +149,12 @@ def do_draft(state: CemeteryState, player: str, action_id: str, events: list[Eve
         card = pile.pop()
         me.hand.append(card)
         state.picks_left -= 1
-        say(events, f"{me.name} draws a {'Core' if action_id == 'core' else 'Part'} from the pile.")
+        kind = "Core" if action_id == "core" else "Part"
+        say(
+            events,
+            f"{me.name} draws a {kind} from the pile.",
+            fold=f"{me.name} draws {{n}} {kind}s from the pile.",
+        )
         say(events, f"You draw {card_name(card)}.", private_to=me.name)
         return
     base = action_id.split(":", 1)[1]
@@ -320,7 +326,11 @@ def _stitch(
     me.creatures[idx].parts[pos] = card
     where = place_label(me.creatures, idx, pos)
     src = " from the Pet Cemetery" if source == "pet" else ""
-    say(events, f"{me.name} stitches {name_of(state, card)}{src} to {where}.")
+    say(
+        events,
+        f"{me.name} stitches {name_of(state, card)}{src} to {where}.",
+        fold=f"{me.name} stitches {{n}} Parts to {creature_label(me.creatures[idx], idx)}.",
+    )
 
 
 def end_stitch(state: CemeteryState, events: list[Event]) -> None:

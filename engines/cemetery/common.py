@@ -70,6 +70,12 @@ def unique_labels(actions: list[Action]) -> list[Action]:
 
 
 def say(
-    events: list[Event], text: str, *, private_to: str | None = None, kind: str = "info"
+    events: list[Event],
+    text: str,
+    *,
+    private_to: str | None = None,
+    kind: str = "info",
+    fold: str | None = None,
 ) -> None:
-    events.append(Event(text=text[:1900], private_to=private_to, kind=kind))
+    """Tell what happened; ``fold`` is how a run of such events reads as one recap line."""
+    events.append(Event(text=text[:1900], private_to=private_to, kind=kind, fold=fold))

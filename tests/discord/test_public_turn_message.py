@@ -16,6 +16,7 @@ from bot.discord_app.posts import (
     turn_post,
     who,
 )
+from bot.discord_app.recap import EARLIER
 from bot.table import Outcome, Seat
 from engines import Action, ActionRole, Event, Result
 from tests.discord.game_info import TITLE, game
@@ -209,7 +210,7 @@ def test_a_turns_events_may_fill_the_message_to_discords_last_character():
 def test_one_character_more_and_the_earliest_event_gives_way_to_the_log_pointer():
     events = filler(room_for_events() + 1)
     post = turn_post(outcome(events))
-    assert lines_of(post)[1] == "… 1 earlier in `/game log`"
+    assert lines_of(post)[1] == EARLIER.format(n=1)
     assert lines_of(post)[2:-1] == events[1:]
     assert lines_of(post)[-1] == "➡️ Your move: <@22>"
 
@@ -243,7 +244,7 @@ def test_the_since_lines_may_take_half_the_room_left_for_events():
 def test_a_long_since_your_last_turn_keeps_its_newest_lines():
     since = filler(room_for_events() // 2 + 1, tag="s")
     post = turn_post(outcome([]), since=since)
-    assert lines_of(post)[1:3] == ["🕑 Since your last turn:", "… 1 earlier in `/game log`"]
+    assert lines_of(post)[1:3] == ["🕑 Since your last turn:", EARLIER.format(n=1)]
     assert lines_of(post)[3:-1] == since[1:]
 
 
@@ -310,3 +311,32 @@ def test_an_empty_lobby_lists_nobody_yet():
 def test_a_long_lobby_headline_is_cut_to_300_characters():
     post = lobby_post(game(status="lobby"), "h" * 400)
     assert len(lines_of(post)[0].removeprefix(f"**{TITLE}** — ")) == 300
+
+
+# -- never cut, folded as the engine says ----------------------------------------------------------
+
+
+def test_like_events_of_a_turn_are_one_line_as_the_engine_words_them():
+    fold = "Bruno stitches {n} Parts to creature 2."
+    events = [Event(text=f"Bruno stitches {p} to creature 2.", fold=fold) for p in ("Arm", "Leg")]
+    post = turn_post(outcome(events))
+    assert lines_of(post)[1:-1] == ["Bruno stitches 2 Parts to creature 2."]
+
+
+def test_an_event_too_long_for_the_message_gives_way_whole_to_the_log_pointer():
+    events = ["Ada rolls doubles. " * 120, "Ada bids 77."]
+    post = turn_post(outcome(events))
+    assert lines_of(post)[1:-1] == [EARLIER.format(n=1), "Ada bids 77."]
+    assert "…" not in post.content
+
+
+def test_the_newest_event_since_your_last_turn_may_take_more_than_half_the_room():
+    newest = "Bob " + "x" * (room_for_events() // 2 + 100)
+    post = turn_post(outcome([]), since=["Bob rolls a 3.", newest])
+    assert lines_of(post)[-2] == newest and "…" not in post.content
+
+
+def test_since_your_last_turn_shows_at_most_eight_lines():
+    since = [f"P{i} moves." for i in range(10)]
+    post = turn_post(outcome([]), since=since)
+    assert lines_of(post)[1:-1] == ["🕑 Since your last turn:", EARLIER.format(n=3), *since[3:]]

@@ -60,3 +60,17 @@ async def test_an_abort_saved_but_not_posted_takes_the_old_buttons_off(running, 
     assert await h.catch_up() == 1
     assert "ended" in h.last_public().content
     assert running.components == []
+
+
+async def test_an_ending_announced_late_shows_its_last_events_whole_never_cut(running, h, ada, bob):
+    for user, action in ((ada, "take:3"), (bob, "take:3"), (ada, "take:3")):
+        await h.click(user, h.last_public(), label=f"Take {action[-1]}")
+    game = await h.table.game(channel_id=CHANNEL_ID)
+    for k in range(4):  # long public lines in the log just before the end
+        text = " ".join([f"note{k}"] * 300)
+        await h.table.note(game_id=game.id, kind="pause", user_id=None, text=text)
+    await h.table.act(channel_id=CHANNEL_ID, user_id=bob.id, action_id="take:2")  # then a crash
+    await h.restart()
+    assert await h.catch_up() == 1
+    final = h.last_public().content
+    assert "Bob takes 2" in final and "Game over" in final and "…" not in final

@@ -1,28 +1,22 @@
 """The lines that open a new turn message: what happened since the awaited players last acted
-("since your last turn"), one line per player in turn, and this turn's events so far."""
+("since your last turn"), one event a line, like events folded as the engine words them, and
+this turn's events so far."""
 
 from __future__ import annotations
 
-import pytest
-
-from bot.discord_app.turn_book import (
-    MORE,
-    SINCE_LINE,
-    TurnBook,
-    TurnRecord,
-    player_line,
-    since_lines,
-    turn_lines,
-)
-from bot.table import LogLine, Table
-from bot.table.texts import ellipsize
+from bot.discord_app.recap import EARLIER, Line, fit_newest, folded
+from bot.discord_app.turn_book import TurnBook, TurnRecord, since_lines, turn_lines
+from bot.table import LogLine, Table, Told
 from storage import Store
 
 ADA, BOB = 1, 2
 
 
-def _entry(seq: int, player: str | None, text: str, *, kind="move", user=None) -> LogLine:
-    return LogLine(seq=seq, version=seq, kind=kind, user_id=user, player=player, text=text)
+def _entry(seq: int, player: str | None, text: str, *, kind="move", user=None, told=None):
+    told = tuple(told) if told is not None else ((Told(text),) if text else ())
+    return LogLine(
+        seq=seq, version=seq, kind=kind, user_id=user, player=player, text=text, told=told
+    )
 
 
 def _start() -> LogLine:
@@ -35,12 +29,22 @@ def _history(ada_texts: list[str]) -> list[LogLine]:
     return [_start(), bob, *ada]
 
 
-def test_a_players_events_since_your_turn_are_one_line():
+def _texts(lines: list[Line]) -> list[str]:
+    return [line.text for line in lines]
+
+
+def test_each_event_since_your_last_turn_is_a_line_of_its_own():
     lines = since_lines(_history(["Ada rolls 4 and 1.", "Ada buys Anatomy Park."]), [BOB])
-    assert lines == ["Ada rolls 4 and 1. Ada buys Anatomy Park."]
+    assert _texts(lines) == ["Ada rolls 4 and 1.", "Ada buys Anatomy Park."]
 
 
-def test_each_player_in_turn_has_a_line_and_the_table_its_own():
+def test_the_events_of_one_log_entry_are_each_a_line():
+    told = [Told("Ada rolls 4 and 1."), Told("Ada buys Anatomy Park.")]
+    history = [_start(), _entry(1, "Bob", "Bob rolls.", user=BOB), _entry(2, "Ada", "", told=told)]
+    assert _texts(since_lines(history, [BOB])) == ["Ada rolls 4 and 1.", "Ada buys Anatomy Park."]
+
+
+def test_each_player_in_turn_has_their_lines_and_the_table_its_own():
     history = [
         _start(),
         _entry(1, "Bob", "Bob rolls.", user=BOB),
@@ -49,7 +53,7 @@ def test_each_player_in_turn_has_a_line_and_the_table_its_own():
         _entry(4, "Table", "Table (a player so named) passes.", user=3),
         _entry(5, "Ada", "Ada buys.", user=ADA),
     ]
-    assert since_lines(history, [BOB]) == [
+    assert _texts(since_lines(history, [BOB])) == [
         "Ada rolls.",
         "The bank pays 10.",
         "Table (a player so named) passes.",
@@ -59,69 +63,119 @@ def test_each_player_in_turn_has_a_line_and_the_table_its_own():
 
 def test_entries_without_words_are_skipped_not_the_end():
     history = [*_history(["Ada rolls."]), _entry(9, "Ada", ""), _entry(10, "Ada", "Ada buys.")]
-    assert since_lines(history, [BOB]) == ["Ada rolls. Ada buys."]
+    assert _texts(since_lines(history, [BOB])) == ["Ada rolls.", "Ada buys."]
 
 
 def test_a_first_turn_shows_everything_since_the_start():
     history = [_entry(0, "Ada", "Ada opens."), _start(), _entry(2, "Ada", "Ada rolls.", user=ADA)]
-    assert since_lines(history, [BOB]) == ["Ada rolls."]
+    assert _texts(since_lines(history, [BOB])) == ["Ada rolls."]
 
 
 def test_a_first_turn_whose_start_was_not_read_back_shows_all_that_was():
     history = [_entry(5, "Ada", "Ada rolls.", user=ADA), _entry(6, "Cy", "Cy buys.", user=3)]
-    assert since_lines(history, [BOB]) == ["Ada rolls.", "Cy buys."]
+    assert _texts(since_lines(history, [BOB])) == ["Ada rolls.", "Cy buys."]
 
 
-def _players(n: int) -> list[LogLine]:
-    """``n`` players' moves in turn since Bob's."""
-    moves = [_entry(2 + i, f"P{i}", f"P{i} moves.", user=10 + i) for i in range(n)]
-    return [_start(), _entry(1, "Bob", "Bob rolls.", user=BOB), *moves]
+FOLD = "Bruno stitches {n} Parts to creature 2."
 
 
-def test_as_many_lines_as_allowed_are_all_shown():
-    assert since_lines(_players(8), [BOB], at_most=8) == [f"P{i} moves." for i in range(8)]
+def _stitch(part: str) -> Told:
+    return Told(f"Bruno stitches {part} to creature 2, top-left.", FOLD)
 
 
-def test_more_lines_than_allowed_keep_the_newest_and_count_the_rest():
-    assert since_lines(_players(10), [BOB], at_most=8) == [
-        "… 3 earlier in `/game log`",
+def test_a_run_of_events_the_engine_folds_alike_is_one_line_counting_them():
+    lines = folded([_stitch("Arm"), _stitch("Leg"), _stitch("Tail")])
+    assert lines == [Line("Bruno stitches 3 Parts to creature 2.", 3)]
+
+
+def test_a_single_event_with_a_fold_reads_as_itself():
+    assert folded([_stitch("Arm")]) == [Line("Bruno stitches Arm to creature 2, top-left.")]
+
+
+def test_events_are_folded_only_while_they_run_on():
+    lines = folded([_stitch("Arm"), Told("Bruno draws."), _stitch("Leg"), _stitch("Tail")])
+    assert _texts(lines) == [
+        "Bruno stitches Arm to creature 2, top-left.",
+        "Bruno draws.",
+        "Bruno stitches 2 Parts to creature 2.",
+    ]
+
+
+def test_events_are_never_folded_by_their_words_alone():
+    same = Told("Bruno draws a Part from the pile.")
+    assert folded([same, same]) == [Line(same.text), Line(same.text)]
+
+
+def test_events_with_different_folds_stay_apart():
+    other = Told(
+        "Bruno stitches Arm to creature 1, top.", "Bruno stitches {n} Parts to creature 1."
+    )
+    assert len(folded([_stitch("Leg"), other])) == 2
+
+
+def test_folding_reaches_across_log_entries():
+    history = [
+        _start(),
+        _entry(1, "Ada", "Ada passes.", user=ADA),
+        *[_entry(2 + i, "Bruno", "", user=BOB + 1, told=[_stitch(p)]) for i, p in enumerate("ab")],
+    ]
+    assert _texts(since_lines(history, [ADA])) == ["Bruno stitches 2 Parts to creature 2."]
+
+
+def test_a_long_recap_keeps_its_newest_lines_and_counts_the_rest_in_the_log():
+    history = [
+        _start(),
+        _entry(1, "Bob", "Bob rolls.", user=BOB),
+        *[_entry(2 + i, f"P{i}", f"P{i} moves.", user=10 + i) for i in range(12)],
+    ]
+    lines = since_lines(history, [BOB])
+    assert lines == [
+        Line(EARLIER.format(n=5), 5),
+        *[Line(f"P{i} moves.") for i in range(5, 12)],
+    ]
+
+
+def test_this_turn_is_what_was_saved_after_it_began_one_event_a_line():
+    history = [_entry(4, "Ada", "Ada rolls."), _entry(5, "Ada", ""), _entry(6, "Ada", "Ada buys.")]
+    assert _texts(turn_lines(history, 3)) == ["Ada rolls.", "Ada buys."]
+    assert _texts(turn_lines(history, 4)) == ["Ada buys."]
+
+
+# -- keeping the newest whole --------------------------------------------------------------------
+
+
+def test_lines_that_fit_are_all_shown():
+    lines = [Line(f"P{i} moves.") for i in range(8)]
+    assert fit_newest(lines, 1000, at_most=8) == [f"P{i} moves." for i in range(8)]
+
+
+def test_more_lines_than_allowed_keep_the_newest_and_count_the_rest_in_the_log():
+    lines = [Line(f"P{i} moves.") for i in range(10)]
+    assert fit_newest(lines, 1000, at_most=8) == [
+        EARLIER.format(n=3),
         *[f"P{i} moves." for i in range(3, 10)],
     ]
 
 
-def test_a_long_line_gives_way_before_the_newest_event_which_the_next_player_answers():
-    texts = [f"Ada rolls doubles and moves to space number {n} of the board." for n in range(9)]
-    [line] = since_lines(_history([*texts, "Ada bids 77."]), [BOB])
-    assert line.endswith(" Ada bids 77.")
-    assert line.startswith(f"{texts[0]} {texts[1][:10]}")
-    assert MORE in line and len(line) <= SINCE_LINE
+def test_the_pointer_counts_the_events_of_folded_lines_it_stands_for():
+    lines = [
+        Line("Bruno stitches 3 Parts to creature 2.", 3),
+        Line("Ada rolls."),
+        Line("Ada buys."),
+    ]
+    assert fit_newest(lines, 40) == [EARLIER.format(n=4), "Ada buys."]
 
 
-def test_two_events_too_long_for_a_line_keep_the_newest():
-    line = player_line(["Ada rolls doubles. " * 20, "Ada bids 77."])
-    assert line.endswith(f"{MORE} Ada bids 77.") and len(line) <= SINCE_LINE
+def test_an_event_that_does_not_fit_gives_way_whole_never_cut():
+    long = Line("Ada rolls doubles and moves to space number 7 of the board. " * 4)
+    shown = fit_newest([long, Line("Ada bids 77.")], 200)
+    assert shown == [EARLIER.format(n=1), "Ada bids 77."]
+    assert all("…" not in line for line in shown)
 
 
-@pytest.mark.parametrize("word", ["aa", "aaa"])
-def test_the_earlier_events_fill_the_line_up_to_its_limit(word):
-    line = player_line([f"{word} " * 80, "Ada bids 77."])
-    assert SINCE_LINE - 2 <= len(line) <= SINCE_LINE
-
-
-def test_a_line_that_fits_is_whole_however_long_its_newest_event():
-    newest = "Ada " + "x" * (SINCE_LINE - 60)
-    earlier = "e" * (SINCE_LINE - len(newest) - 1)
-    assert player_line([earlier, newest]) == f"{earlier} {newest}"
-
-
-def test_a_single_event_too_long_for_a_line_is_cut_with_a_pointer_to_the_log():
-    text = "word " * 100
-    assert player_line([text]) == ellipsize(text, SINCE_LINE, more=MORE)
-
-
-def test_this_turn_is_what_was_saved_after_it_began():
-    history = [_entry(4, "Ada", "Ada rolls."), _entry(5, "Ada", ""), _entry(6, "Ada", "Ada buys.")]
-    assert turn_lines(history, 4) == ["Ada buys."]
+def test_lines_saved_in_a_turn_record_come_back_as_lines():
+    record = TurnRecord(1, 9, [ADA], 1, 1, [{"text": "Ada folds.", "events": 2}, "Ada bids."])  # type: ignore[list-item]
+    assert record.since == [Line("Ada folds.", 2), Line("Ada bids.")]
 
 
 async def test_a_dropped_turn_message_is_no_longer_one_to_close(tmp_path):

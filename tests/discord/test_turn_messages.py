@@ -79,7 +79,7 @@ async def test_a_new_turn_posts_one_message_pinging_only_the_newly_awaited(two_s
     reply = await h.click(ada, first, custom_id=label_button(first, "Move number 2"))
     [new] = reply.public
     assert new.mentioned_user_ids() == {bob.id}
-    assert "Since your last turn" in new.content and "Ada makes move m1" in new.content
+    assert "Since your last turn" in new.content and "Ada makes move m2" in new.content
     assert first.components == []  # the old turn message's buttons are gone
 
 

@@ -7,7 +7,9 @@ A turn starts when someone who was not awaited becomes awaited (the start is the
 several become awaited at once (everyone choosing together), each starts a turn of their own.
 Posts are the public messages from the start's turn message on; clicks are the players'
 component uses, forms sent (a typed amount) and ``/play`` commands. Targets for every game: pings <= turns,
-posts <= turns + 3, clicks <= moves + turns.
+posts <= turns + 3, clicks <= moves + turns, cut_events = 0 (events shown cut in any message or
+private answer the players received, or missing whole from the log they read at the end:
+:mod:`tests.e2e.cuts`).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import pytest
 
 import engines
 from tests.e2e.conftest import bot_games
+from tests.e2e.cuts import cut_events
 from tests.e2e.session import GameSession
 from tests.e2e.test_whole_games import MAX_MOVES, NAMES, OPTIONS, STEER, player_count
 
@@ -68,7 +71,9 @@ def test_bench_conversation(world, name):
         return len(posts), sum(len(m.pinged) for m in posts), len(clicks)
 
     posts, pings, clicks = d.server.call(count)
+    cut, examples = cut_events(d, world.db, channel, session.witness.row().id, first, players)
     print(
         f"\nconversation {name}: moves={session.tally.moves} turns={turns} posts={posts} "
-        f"pings={pings} clicks={clicks}"
+        f"pings={pings} clicks={clicks} cut_events={cut}"
     )
+    assert cut == 0, f"{name}: events shown cut: {examples}"

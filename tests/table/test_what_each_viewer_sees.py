@@ -279,11 +279,6 @@ def test_a_damaged_log_entry_says_so():
     assert log_line(entry(readable=False)) == "7. (this log entry is damaged)"
 
 
-def test_a_long_log_line_is_cut_at_a_words_end():
-    line = log_line(entry(events=[{"text": "word " * 200}]))
-    assert line.endswith("word…") and len(line) <= 300
-
-
 async def test_the_log_keeps_the_last_fifteen_entries_unless_told_otherwise(table):
     await running(table, users=(ADA, BO))
     for _ in range(7):  # with new, join and start: 17 entries

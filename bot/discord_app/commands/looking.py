@@ -22,10 +22,11 @@ from bot.discord_app.channels import channel_id_of
 from bot.discord_app.components import log_view
 from bot.discord_app.posts import title_of
 from bot.discord_app.rulings import rulings_text
-from bot.discord_app.text import clip, fit_lines, join_message
+from bot.discord_app.text import clip, join_message
 from bot.discord_app.turns import table_of
 from bot.discord_limits import MAX_ALT_TEXT, MAX_MESSAGE
 from bot.logsafe import failure
+from bot.table import GameInfo
 from rendering import legend
 
 if TYPE_CHECKING:
@@ -90,17 +91,26 @@ def legend_file(game: str) -> discord.File | None:
 async def log_page(
     interaction: discord.Interaction[TabletopClient], page: int, per: int
 ) -> tuple[str, discord.ui.View | None]:
-    """A page of ``/game log`` (1 is the newest) with buttons to page back and forth."""
-    info, lines, page, pages = await table_of(interaction).log_page(
-        channel_id=channel_id_of(interaction), page=page, per_page=per
+    """A page of ``/game log`` (1 is the newest) with buttons to page back and forth. Pages
+    split between entries (a long entry across pages), so every entry is reachable and none is
+    cut; the asker reads their own private events in words, nobody else's."""
+    table = table_of(interaction)
+    channel_id = channel_id_of(interaction)
+    game = await table.game(channel_id=channel_id)
+    room = MAX_MESSAGE - len(log_head(game, LONGEST_PAGE, LONGEST_PAGE)) - 1
+    info, lines, page, pages = await table.log_page(
+        channel_id=channel_id, page=page, per_page=per, reader_id=interaction.user.id, room=room
     )
-    head = (
-        f"**{title_of(info)}: the log** (page {page} of {pages}, newest last)"
-        if lines
-        else "No moves yet."
-    )
-    body = fit_lines(lines, MAX_MESSAGE - len(head) - 1, more="… {n} more not shown")
-    return join_message(head, "\n".join(body)), log_view(page, pages, per)
+    head = log_head(info, page, pages) if lines else "No moves yet."
+    return join_message(head, "\n".join(lines)), log_view(page, pages, per)
+
+
+#: the most pages a head is made room for (a log of ten thousand long entries)
+LONGEST_PAGE = 999_999
+
+
+def log_head(game: GameInfo, page: int, pages: int) -> str:
+    return f"**{title_of(game)}: the log** (page {page} of {pages}, newest last)"
 
 
 async def handle_log_page(
