@@ -116,6 +116,9 @@ class Action(BaseModel):
     #: the moves this one is one of, as a menu heading ("Build", "Mortgage"); ``None``: moves
     #: of no kind worth a menu of their own
     kind: str | None = None
+    #: the one entry a front end short of room puts this move behind, with moves of other kinds
+    #: ("Manage": build, sell, mortgage, lift, trade); ``None``: the move's own ``kind``
+    menu: str | None = None
 
     def __init__(
         self,
@@ -124,6 +127,7 @@ class Action(BaseModel):
         label: Label,
         role: ActionRole,
         kind: str | None = None,
+        menu: str | None = None,
         private: bool = False,
         amount: Amount | None = None,
         step_of: str | None = None,
@@ -143,6 +147,7 @@ class Action(BaseModel):
                     "step_of": step_of,
                     "role": role,
                     "kind": kind,
+                    "menu": menu,
                 },
             )
             SET_PRIVATE(self, None)
@@ -156,10 +161,11 @@ class Action(BaseModel):
                     "step_of": step_of,
                     "role": role,
                     "kind": kind,
+                    "menu": menu,
                 },
             )
             SET_PRIVATE(self, {_WORDS: label})
-        if private or amount is not None or step_of is not None:
+        if private or amount is not None or step_of is not None or menu is not None:
             given = {"id", "label", "role"}
             if private:
                 given.add("private")
@@ -169,6 +175,8 @@ class Action(BaseModel):
                 given.add("step_of")
             if kind is not None:
                 given.add("kind")
+            if menu is not None:
+                given.add("menu")
             SET_FIELDS_SET(self, given)
         elif kind is None:
             SET_FIELDS_SET(self, {"id", "label", "role"})
@@ -220,6 +228,7 @@ class Action(BaseModel):
                 self.step_of,
                 self.role,
                 self.kind,
+                self.menu,
             )
         )
 
@@ -291,6 +300,7 @@ def move_with_amount(move: Action, typed: str) -> Action:
         label=amount.made.format(n=n),
         role=role_shown(move),
         kind=move.kind,
+        menu=move.menu,
         private=move.private,
         do=handler_of(move),
     )
