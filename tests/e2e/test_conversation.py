@@ -24,7 +24,6 @@ from tests.e2e.conftest import bot_games
 from tests.e2e.session import GameSession
 from tests.e2e.test_whole_games import MAX_MOVES, NAMES, OPTIONS, STEER, player_count
 
-
 #: issue #29: "At most 5 buttons on a public message"
 MAX_PUBLIC_BUTTONS = 5
 
