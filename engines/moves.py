@@ -119,6 +119,9 @@ class Action(BaseModel):
     #: the one entry a front end short of room puts this move behind, with moves of other kinds
     #: ("Manage": build, sell, mortgage, lift, trade); ``None``: the move's own ``kind``
     menu: str | None = None
+    #: the label names items of the player's hand as the game's hand picture shows them ("tile
+    #: C", a card's name): a front end shows that picture beside the move
+    names_hand: bool = False
 
     def __init__(
         self,
@@ -128,6 +131,7 @@ class Action(BaseModel):
         role: ActionRole,
         kind: str | None = None,
         menu: str | None = None,
+        names_hand: bool = False,
         private: bool = False,
         amount: Amount | None = None,
         step_of: str | None = None,
@@ -148,6 +152,7 @@ class Action(BaseModel):
                     "role": role,
                     "kind": kind,
                     "menu": menu,
+                    "names_hand": names_hand,
                 },
             )
             SET_PRIVATE(self, None)
@@ -162,10 +167,11 @@ class Action(BaseModel):
                     "role": role,
                     "kind": kind,
                     "menu": menu,
+                    "names_hand": names_hand,
                 },
             )
             SET_PRIVATE(self, {_WORDS: label})
-        if private or amount is not None or step_of is not None or menu is not None:
+        if private or amount is not None or step_of is not None or menu is not None or names_hand:
             given = {"id", "label", "role"}
             if private:
                 given.add("private")
@@ -177,6 +183,8 @@ class Action(BaseModel):
                 given.add("kind")
             if menu is not None:
                 given.add("menu")
+            if names_hand:
+                given.add("names_hand")
             SET_FIELDS_SET(self, given)
         elif kind is None:
             SET_FIELDS_SET(self, {"id", "label", "role"})
@@ -229,6 +237,7 @@ class Action(BaseModel):
                 self.role,
                 self.kind,
                 self.menu,
+                self.names_hand,
             )
         )
 
@@ -301,6 +310,7 @@ def move_with_amount(move: Action, typed: str) -> Action:
         role=role_shown(move),
         kind=move.kind,
         menu=move.menu,
+        names_hand=move.names_hand,
         private=move.private,
         do=handler_of(move),
     )
