@@ -6,10 +6,9 @@ and clicks, counted on the local Discord while simulated users play through the 
 A turn starts when someone who was not awaited becomes awaited (the start is the first); when
 several become awaited at once (everyone choosing together), each starts a turn of their own.
 Posts are the public messages from the start's turn message on; clicks are the players'
-component uses, forms sent (a typed amount) and ``/play`` commands. Max public buttons: the most
-buttons any public message showed in any of its versions (select menus' options not counted).
-Targets for every game: pings <= turns, posts <= turns + 3, clicks <= moves + turns,
-max_public_buttons <= 5.
+component uses, forms sent (a typed amount) and ``/play`` commands. Targets for every game: pings <= turns,
+posts <= turns + 3, clicks <= moves + turns, max_public_buttons <= 5 (the most buttons any public
+message showed: :mod:`tests.e2e.buttons`).
 """
 
 from __future__ import annotations
@@ -19,21 +18,10 @@ import zlib
 import pytest
 
 import engines
-from localdiscord.records import Message
+from tests.e2e.buttons import MAX_PUBLIC_BUTTONS, max_public_buttons
 from tests.e2e.conftest import bot_games
 from tests.e2e.session import GameSession
 from tests.e2e.test_whole_games import MAX_MOVES, NAMES, OPTIONS, STEER, player_count
-
-#: issue #29: "At most 5 buttons on a public message"
-MAX_PUBLIC_BUTTONS = 5
-
-
-def buttons_shown(message: Message) -> int:
-    """The most buttons ``message`` showed in any of its versions (a select is not one)."""
-    return max(
-        sum(c.get("type") == 2 for row in v["components"] for c in row.get("components") or [])
-        for v in [*message.history, message.snapshot()]
-    )
 
 
 @pytest.mark.bench
@@ -65,7 +53,7 @@ def test_bench_conversation(world, name):
     assert not session.running(), f"{name} did not end within {session.tally.moves} moves"
     ids = {u.id for u in players}
 
-    def count() -> tuple[int, int, int, int]:
+    def count() -> tuple[int, int, int]:
         posts = [
             m
             for m in d.server.state.messages.values()
@@ -79,10 +67,10 @@ def test_bench_conversation(world, name):
             and i.user_id in ids
             and (i.type in (3, 5) or (i.type == 2 and i.data.get("name") == "play"))
         ]
-        most = max((buttons_shown(m) for m in posts), default=0)
-        return len(posts), sum(len(m.pinged) for m in posts), len(clicks), most
+        return len(posts), sum(len(m.pinged) for m in posts), len(clicks)
 
-    posts, pings, clicks, most = d.server.call(count)
+    posts, pings, clicks = d.server.call(count)
+    most = max_public_buttons(d, channel, first)
     print(
         f"\nconversation {name}: moves={session.tally.moves} turns={turns} posts={posts} "
         f"pings={pings} clicks={clicks} max_public_buttons={most}"
