@@ -116,6 +116,12 @@ class Action(BaseModel):
     #: the moves this one is one of, as a menu heading ("Build", "Mortgage"); ``None``: moves
     #: of no kind worth a menu of their own
     kind: str | None = None
+    #: the one entry a front end short of room puts this move behind, with moves of other kinds
+    #: ("Manage": build, sell, mortgage, lift, trade); ``None``: the move's own ``kind``
+    menu: str | None = None
+    #: the label names items of the player's hand as the game's hand picture shows them ("tile
+    #: C", a card's name): a front end shows that picture beside the move
+    names_hand: bool = False
 
     def __init__(
         self,
@@ -124,6 +130,8 @@ class Action(BaseModel):
         label: Label,
         role: ActionRole,
         kind: str | None = None,
+        menu: str | None = None,
+        names_hand: bool = False,
         private: bool = False,
         amount: Amount | None = None,
         step_of: str | None = None,
@@ -143,6 +151,8 @@ class Action(BaseModel):
                     "step_of": step_of,
                     "role": role,
                     "kind": kind,
+                    "menu": menu,
+                    "names_hand": names_hand,
                 },
             )
             SET_PRIVATE(self, None)
@@ -156,10 +166,12 @@ class Action(BaseModel):
                     "step_of": step_of,
                     "role": role,
                     "kind": kind,
+                    "menu": menu,
+                    "names_hand": names_hand,
                 },
             )
             SET_PRIVATE(self, {_WORDS: label})
-        if private or amount is not None or step_of is not None:
+        if private or amount is not None or step_of is not None or menu is not None or names_hand:
             given = {"id", "label", "role"}
             if private:
                 given.add("private")
@@ -169,6 +181,10 @@ class Action(BaseModel):
                 given.add("step_of")
             if kind is not None:
                 given.add("kind")
+            if menu is not None:
+                given.add("menu")
+            if names_hand:
+                given.add("names_hand")
             SET_FIELDS_SET(self, given)
         elif kind is None:
             SET_FIELDS_SET(self, {"id", "label", "role"})
@@ -220,6 +236,8 @@ class Action(BaseModel):
                 self.step_of,
                 self.role,
                 self.kind,
+                self.menu,
+                self.names_hand,
             )
         )
 
@@ -291,6 +309,8 @@ def move_with_amount(move: Action, typed: str) -> Action:
         label=amount.made.format(n=n),
         role=role_shown(move),
         kind=move.kind,
+        menu=move.menu,
+        names_hand=move.names_hand,
         private=move.private,
         do=handler_of(move),
     )

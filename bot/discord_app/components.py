@@ -44,8 +44,6 @@ from bot.discord_app.custom_ids import (
 from bot.discord_app.text import clip
 from bot.discord_limits import (
     MAX_BUTTON_LABEL,
-    MAX_BUTTONS,
-    MAX_BUTTONS_PER_ROW,
     MAX_FIELD_DESCRIPTION,
     MAX_FORM_TITLE,
     MAX_OPTION_LABEL,
@@ -348,6 +346,11 @@ class ActionLayout:
     needs_play: bool
 
 
+#: the most buttons one message shows: a phone shows every button to everyone who scrolls
+#: past, so the rest of the moves wait behind a select menu
+MAX_SHOWN_BUTTONS = 5
+
+
 def action_layout(
     game_id: int,
     version: int,
@@ -358,30 +361,33 @@ def action_layout(
 ) -> ActionLayout:
     """Components for ``actions`` (already in the order the table offers them).
 
-    Buttons when every move fits (at most 5 rows of 5). More than that: the step's main action
-    stays a button and the rest go in select menus of at most 25 options each. ``private``: a
-    "Choose your move" button opens the player's panel (for moves only it may show; with no
-    public moves it is the only component). ``own``: the components of that private panel.
+    At most :data:`MAX_SHOWN_BUTTONS` buttons, the step's main action first. When every move
+    fits, each is a button; else the main action, the moves whose amount is typed (a form
+    opens from a button) and whole small kinds of moves that fit (:func:`whole_groups`) are
+    buttons, and the rest wait in one select menu, grouped by the menu their engine declares
+    (more than 25: one menu per group, at most four).
+    ``private``: a "Choose your move" button opens the player's panel (for moves only it may
+    show; with no public moves it is the only component). ``own``: the components of that
+    private panel.
     """
     actions = unique(actions)
     if not actions and not private:
         return ActionLayout(None, False)
     view = discord.ui.View(timeout=None)
-    if private:
-        view.add_item(MovesButton(game_id, version, primary=not actions))
-    taken = len(view.children)
+    room = MAX_SHOWN_BUTTONS - (1 if private else 0)
     main = main_index(actions) if actions else 0
-    if len(actions) <= MAX_BUTTONS - taken:
-        for i, a in enumerate(actions):
-            row = (i + taken) // 5
-            style = style_of(a, main=i == main)
-            view.add_item(button_for(game_id, version, i, a, own=own, style=style, row=row))
-        return ActionLayout(finished(view), False)
-    typed = [i for i, a in enumerate(actions) if a.amount is not None and i != main]
-    on_buttons = [main, *typed][: MAX_BUTTONS_PER_ROW - taken]  # a form opens from a button
+    if len(actions) <= room:
+        on_buttons = [main, *(i for i in range(len(actions)) if i != main)] if actions else []
+    else:
+        typed = [i for i, a in enumerate(actions) if a.amount is not None and i != main]
+        on_buttons = [main, *typed][:room]
+        on_buttons += whole_groups(actions, on_buttons, room - len(on_buttons))
+        on_buttons = [main, *sorted(i for i in on_buttons if i != main)]
     for i in on_buttons:
         style = style_of(actions[i], main=i == main)
         view.add_item(button_for(game_id, version, i, actions[i], own=own, style=style, row=0))
+    if private:
+        view.add_item(MovesButton(game_id, version, primary=not actions))
     rest = [(i, a) for i, a in enumerate(actions) if i not in on_buttons and a.amount is None]
     menus = grouped(rest)[: MAX_ROWS - 1]
     shown = len(on_buttons)
@@ -400,6 +406,22 @@ def action_layout(
     return ActionLayout(finished(view), shown < len(actions))
 
 
+def whole_groups(actions: Sequence[Action], taken: Sequence[int], room: int) -> list[int]:
+    """Moves that may be buttons beside those ``taken``, at most ``room`` of them: whole kinds
+    of moves, the smallest first, so the menu holds the big ones (a kind is never split
+    between buttons and a menu); never a move its engine puts behind a menu entry
+    ("Manage"), nor one of no declared kind."""
+    kinds: dict[str, list[int]] = {}
+    for i, a in enumerate(actions):
+        if i not in taken and a.amount is None and a.menu is None and a.kind is not None:
+            kinds.setdefault(a.kind, []).append(i)
+    out: list[int] = []
+    for moves in sorted(kinds.values(), key=len):
+        if len(out) + len(moves) <= room:
+            out += moves
+    return out
+
+
 def button_for(
     game_id: int,
     version: int,
@@ -415,16 +437,33 @@ def button_for(
     return kind(game_id, version, index, action.label, own=own, style=style, row=row)
 
 
+def menu_of(action: Action) -> str | None:
+    """The entry a move waits behind in a select menu: the menu its engine declares ("Manage"),
+    else its kind ("Walk"); ``None``: neither."""
+    return action.menu if action.menu is not None else action.kind
+
+
 def grouped(moves: list[tuple[int, Action]]) -> list[tuple[str, list[tuple[int, Action]]]]:
-    """Moves in menus by the kind their engine declares ("Build", "Mortgage"), in first-seen
-    order; moves of no kind and kinds too small for a menu of their own share "More moves";
-    no menu holds more than 25."""
-    kinds: dict[str | None, list[tuple[int, Action]]] = {}
+    """Moves in select menus by the menu their engine declares (:func:`menu_of`), in first-seen
+    order. Up to 25 share one menu, each group's moves together, headed by the group when
+    there is one ("Manage") or by "More moves" and the groups it holds. More: one menu per
+    group of at least 3, moves of no group and smaller groups sharing "More moves"; no menu
+    holds more than 25."""
+    groups: dict[str | None, list[tuple[int, Action]]] = {}
     for i, a in moves:
-        kinds.setdefault(a.kind, []).append((i, a))
-    big = [(k, v) for k, v in kinds.items() if k is not None and len(v) >= 3]
-    small = [m for k, v in kinds.items() if k is None or len(v) < 3 for m in v]
-    if len(big) > MAX_ROWS - 2:  # too many kinds: the smallest join the rest
+        groups.setdefault(menu_of(a), []).append((i, a))
+    if len(moves) <= MAX_SELECT_OPTIONS:
+        named = [g for g in groups if g is not None]
+        if not moves:
+            return []
+        if len(groups) == 1 and named:
+            heading = named[0]
+        else:
+            heading = f"{OTHER_MOVES}: {', '.join(named)}" if named else OTHER_MOVES
+        return [(heading, [m for chunk in groups.values() for m in chunk])]
+    big = [(k, v) for k, v in groups.items() if k is not None and len(v) >= 3]
+    small = [m for k, v in groups.items() if k is None or len(v) < 3 for m in v]
+    if len(big) > MAX_ROWS - 2:  # too many groups: the smallest join the rest
         big.sort(key=lambda kv: -len(kv[1]))
         small += [m for _, v in big[MAX_ROWS - 2 :] for m in v]
         big = big[: MAX_ROWS - 2]

@@ -14,6 +14,7 @@ one load of the game.
 
 from __future__ import annotations
 
+import io
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
@@ -371,7 +372,8 @@ async def handle_moves(
             await replies.private(interaction, f"Nothing for you to do now; waiting for {names}.")
             return
         text, view = panel(game.id, game.version, actions)
-        await replies.private(interaction, text, view=view)
+        png = await hand_picture(interaction, actions)
+        await replies.private(interaction, text, view=view, file=hand_file(png))
     except Exception as exc:  # every failure becomes a private answer
         await replies.answer_error(interaction, exc)
 
@@ -458,24 +460,47 @@ async def handle_amount(
         await replies.answer_error(interaction, exc)
 
 
+async def hand_picture(
+    interaction: discord.Interaction[TabletopClient], actions: Sequence[Action]
+) -> bytes | None:
+    """The hand picture ``/game hand`` draws, when a panel's moves name what it shows ("Place
+    tile C at ..."): the engine declares which do (:attr:`engines.Action.names_hand`)."""
+    if not any(a.names_hand for a in actions):
+        return None
+    _, png, _ = await table_of(interaction).hand(
+        channel_id=channel_id_of(interaction), user_id=interaction.user.id
+    )
+    return png
+
+
+def hand_file(png: bytes | None) -> discord.File | None:
+    return discord.File(io.BytesIO(png), filename="hand.png") if png else None
+
+
 async def _update_panel(interaction: discord.Interaction[TabletopClient], outcome: Outcome) -> None:
     """The clicker's panel after their step: their next moves, or that their turn is over."""
     user = interaction.user.id
     label = outcome.action.label if outcome.action is not None else "your move"
     done = private_note(outcome, user, f"Done: **{label}**.")
     mine = outcome.awaited.get(user, [])
+    png = None
     if mine and outcome.result is None:
         text, view = panel(
             outcome.game.id, outcome.game.version, mine, head=f"{done}\n{PANEL_HEAD}"
         )
+        png = await hand_picture(interaction, mine)  # the hand as it is now (letters move)
     else:
         text, view = f"{done}\n{TURN_OVER if outcome.result is None else ''}".strip(), None
+    picture = hand_file(png)
     try:
         await interaction.edit_original_response(
-            content=text[:MAX_MESSAGE], view=view, allowed_mentions=replies.NO_MENTIONS
+            content=text[:MAX_MESSAGE],
+            view=view,
+            allowed_mentions=replies.NO_MENTIONS,
+            attachments=[picture] if picture is not None else [],
         )
     except discord.HTTPException:
-        await replies.private(interaction, text, view=view)
+        await replies.private(interaction, text, view=view, file=hand_file(png))
 
 
 async def play(interaction: discord.Interaction[TabletopClient], action: str) -> None:

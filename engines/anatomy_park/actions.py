@@ -124,6 +124,7 @@ def action_options(s: APState, player: str) -> list[Action]:
                 role=NORMAL,
                 do=apply_action,
                 kind="Place",
+                names_hand=True,  # names hand tiles by their letters on the hand picture
                 private=True,  # where a hand tile fits tells its shape
             )
         )
@@ -138,6 +139,7 @@ def action_options(s: APState, player: str) -> list[Action]:
                 role=NORMAL,
                 do=apply_action,
                 kind="Focus",
+                names_hand=True,  # names hand tiles by their letters on the hand picture
                 private=True,  # says which hand tile is a focus group
             )
         )

@@ -46,6 +46,7 @@ def options(s: APState, t: Task, player: str) -> list[Action]:
                 role=NORMAL,
                 do=do_task,  # a discard the rules force: every choice is one
                 kind="Discard",
+                names_hand=True,  # names hand tiles by their letters on the hand picture
                 private=True,
             )
             for x in s.hands[player]
@@ -172,6 +173,7 @@ def options(s: APState, t: Task, player: str) -> list[Action]:
                 role=NORMAL,
                 do=do_task,
                 kind="Pass",
+                names_hand=True,  # names hand tiles by their letters on the hand picture
                 private=True,
             )
             for x in s.hands[player]

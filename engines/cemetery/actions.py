@@ -219,6 +219,7 @@ def stitch_options(state: CemeteryState) -> list[Action]:
             role=NORMAL,
             do=do_stitch,
             kind="Start",
+            names_hand=True,  # a Core from the hand
         )
         for n, card in enumerate(me.hand, 1)
         if CARDS[card].category == "core"
@@ -243,6 +244,7 @@ def stitch_options(state: CemeteryState) -> list[Action]:
                     role=NORMAL,
                     do=do_stitch,
                     kind="Stitch",
+                    names_hand=src == "hand",
                 )
             )
     if len(cores) + len(combined) + 1 <= COMBINED_LIMIT:
@@ -254,6 +256,7 @@ def stitch_options(state: CemeteryState) -> list[Action]:
             role=NORMAL,
             do=do_stitch,
             kind="Stitch",
+            names_hand=src == "hand",
         )
         for key, card, src, _ in sources
     ]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.cemetery.data import CARDS, POS_WORDS, card_name
+from engines.cemetery.data import CARDS, POS_WORDS, card_name, creature_name
 from engines.cemetery.state import CemeteryState, Creature, Slot
 from engines.core import Action, Event
 
@@ -12,7 +12,7 @@ def name_of(state: CemeteryState, card_id: str) -> str:
 
 
 def creature_label(creature: Creature, index: int) -> str:
-    return f"creature {index + 1} ({card_name(creature.core)})"
+    return f"{creature_name(index)} ({card_name(creature.core)})"
 
 
 def place_label(creatures: list[Creature], index: int, pos: str) -> str:

@@ -113,6 +113,12 @@ POSITIONS: dict[str, PositionSpec] = {p.name: p for p in CAT.positions}
 POSITION_ORDER: list[str] = [p.name for p in CAT.positions]
 CONSTANTS = CAT.constants
 
+
+def creature_name(index: int) -> str:
+    """How moves, the log and the board all name the creature at ``index``: "creature 2"."""
+    return f"creature {index + 1}"
+
+
 POS_WORDS = {
     "N": "top",
     "S": "bottom",

@@ -8,8 +8,9 @@ wide so Discord's ~550 px preview stays readable.
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
+from engines.cemetery.data import creature_name
 from engines.cemetery.views import CardView, CemeteryView, CreatureView, PlayerView
 from rendering.kit import (
     INK,
@@ -148,11 +149,18 @@ def _tokens_line(
 
 
 # -- a creature -----------------------------------------------------------------------------------
+def creature_title(c: CreatureView, f: ImageFont.FreeTypeFont, room: int) -> str:
+    """The creature named as moves name it ("creature 2"), so "Stitch ... to creature 2
+    (Flesh Core), top-left" points at it; its Core's type after, where there is room."""
+    name = creature_name(c.index)
+    full = f"{name} {c.core_type.title()}"
+    return full if text_size(full, f)[0] <= room else ellipsize(name, f, room)
+
+
 def _draw_creature(draw: ImageDraw.ImageDraw, x: int, y: int, c: CreatureView) -> None:
     gx = x + (SLOT_W - GRID) // 2
-    title = f"#{c.index + 1} {c.core_type.title()}"
     f = font(15, True)
-    draw.text((gx, y), ellipsize(title, f, GRID - 40), font=f, fill=INK)
+    draw.text((gx, y), creature_title(c, f, GRID - 40), font=f, fill=INK)
     badge = f"{c.parts}/8"
     bf = font(14, True)
     bw = text_size(badge, bf)[0] + 10

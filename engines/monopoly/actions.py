@@ -14,7 +14,7 @@ from engines.core import Action, Amount, Event, IllegalAction
 from engines.monopoly import auction, movement, trade, trade_moves
 from engines.monopoly.data import JAIL_FINE, SPACES
 from engines.monopoly.money import charge, go_bankrupt, say, settling, transfer
-from engines.monopoly.offered import DESTRUCTIVE, MAIN, NORMAL, act
+from engines.monopoly.offered import DESTRUCTIVE, MAIN, MANAGE, NORMAL, act
 from engines.monopoly.offered import name as _name
 from engines.monopoly.property import (
     LOCATION_GROUP,
@@ -67,20 +67,34 @@ BID_TO = "bid:to"
 @cache
 def _build(i: int, word: str) -> Action:
     return _act(
-        f"build:{i}", f"Build a {word} on {_name(i)} ({SPACES[i].build_cost})", "Build", NORMAL
+        f"build:{i}",
+        f"Build a {word} on {_name(i)} ({SPACES[i].build_cost})",
+        "Build",
+        NORMAL,
+        menu=MANAGE,
     )
 
 
 @cache
 def _mortgage(i: int) -> Action:
     return _act(
-        f"mortgage:{i}", f"Mortgage {_name(i)} (+{SPACES[i].mortgage_value})", "Mortgage", NORMAL
+        f"mortgage:{i}",
+        f"Mortgage {_name(i)} (+{SPACES[i].mortgage_value})",
+        "Mortgage",
+        NORMAL,
+        menu=MANAGE,
     )
 
 
 @cache
 def _lift(i: int) -> Action:
-    return _act(f"lift:{i}", f"Lift the mortgage on {_name(i)} (-{lift_cost(i)})", "Lift", NORMAL)
+    return _act(
+        f"lift:{i}",
+        f"Lift the mortgage on {_name(i)} (-{lift_cost(i)})",
+        "Lift",
+        NORMAL,
+        menu=MANAGE,
+    )
 
 
 # -- listing ------------------------------------------------------------------------------
@@ -190,12 +204,19 @@ def free_actions(s: MonopolyState, player: str) -> list[Action]:
                         f"Sell the {SPACES[i].group} group down to {target} stilts each",
                         "Sell",
                         NORMAL,
+                        menu=MANAGE,
                     )
                 )
             else:
                 word = "box" if is_box(s, i) else "stilt"
                 out.append(
-                    _act(f"sell:{i}", f"Sell a {word} on {_name(i)} (+{half})", "Sell", NORMAL)
+                    _act(
+                        f"sell:{i}",
+                        f"Sell a {word} on {_name(i)} (+{half})",
+                        "Sell",
+                        NORMAL,
+                        menu=MANAGE,
+                    )
                 )
     mortgaged = s.mortgaged
     for i in mine:

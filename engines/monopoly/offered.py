@@ -12,6 +12,10 @@ from engines.moves import Handler
 
 NORMAL, MAIN, DESTRUCTIVE = ActionRole.NORMAL, ActionRole.MAIN, ActionRole.DESTRUCTIVE
 
+#: the menu of what a player does with their estate between the turn's steps (build, sell,
+#: mortgage, lift, start a trade): a front end short of room puts them behind this one entry
+MANAGE = "Manage"
+
 
 def name(i: int) -> str:
     return SPACES[i].name
@@ -27,10 +31,19 @@ def act(
     *,
     private: bool = False,
     step_of: str | None = None,
+    menu: str | None = None,
 ) -> Action:
     """The move, carrying the handler ``do``, built the first time it is asked for; the kind
-    and the role are declared by each caller. A module that builds moves binds its own handler
+    and the role are declared by each caller, and a move of the player's estate the menu
+    :data:`MANAGE`. A module that builds moves binds its own handler
     (``partial(act, do)``)."""
     return Action(
-        id=id_, label=label[:80], private=private, step_of=step_of, role=role, kind=kind, do=do
+        id=id_,
+        label=label[:80],
+        private=private,
+        step_of=step_of,
+        role=role,
+        kind=kind,
+        menu=menu,
+        do=do,
     )

@@ -12,7 +12,7 @@ from functools import cache, lru_cache, partial
 from engines.core import Action, Amount, Event, IllegalAction
 from engines.monopoly import trade
 from engines.monopoly.money import say, tell
-from engines.monopoly.offered import NORMAL, act, name
+from engines.monopoly.offered import MANAGE, NORMAL, act, name
 from engines.monopoly.property import LOCATION_GROUP, built_groups, properties_of, spendable
 from engines.monopoly.state import MonopolyState, Trade
 
@@ -99,7 +99,11 @@ def trade_actions(
     if t is None:
         return [
             _act(
-                f"{TRADE_WITH}{player_key(s, p)}", f"Start a trade with {p}", "Start", private=True
+                f"{TRADE_WITH}{player_key(s, p)}",
+                f"Start a trade with {p}",
+                "Start",
+                private=True,
+                menu=MANAGE,
             )
             for p in s.alive
             if p != player

@@ -10,7 +10,7 @@ from PIL import Image
 import rendering
 from engines.cemetery import render as art
 from engines.cemetery.engine import ENGINE
-from tests.cemetery.helpers import PLAYERS, creature, fresh, take
+from tests.cemetery.helpers import PLAYERS, creature, fresh, run_from, take
 
 
 def _png(data: bytes) -> Image.Image:
@@ -67,3 +67,15 @@ def test_a_finished_game_renders():
     state = _midgame(seed=2, steps=5000)
     assert state.over
     _png(art.render_board(ENGINE.view(state, "Brook")))
+
+
+def test_the_board_names_each_creature_as_the_moves_name_it():
+    """Issue #29: "positions are named as the board labels them"."""
+    state = fresh()
+    creature(state, 0, "M-core-1", [])
+    state.sides[0].hand = [take(state, "F-arm-1")]
+    run_from(state, "stitch")
+    [made] = ENGINE.view(state, None).players[0].creatures
+    title = art.creature_title(made, art.font(15, True), art.GRID - 40)
+    stitches = [a.label for a in ENGINE.legal_actions(state, "Ada") if a.id.startswith("st:")]
+    assert title.startswith("creature 1") and all(" creature 1 " in s for s in stitches)

@@ -231,3 +231,14 @@ def test_end_of_stitch_returns_parts_to_the_cemetery_cores_to_the_pile_and_loses
     assert state.core_pile[0] == "M-core-1"
     cem = [st[0].card for st in state.cemetery]
     assert "F-arm-1" in cem and "B-head-1" in cem
+
+
+def test_a_stitch_from_the_hand_names_the_hand_and_one_from_the_pet_cemetery_does_not():
+    """Issue #29: the panel shows the hand picture beside moves that name hand cards."""
+    state = fresh()
+    creature(state, 0, "F-core-1", [])
+    _hand(state, ["M-core-1", "F-arm-1"])
+    state.sides[0].pet = [Slot(card=take(state, "B-head-1"))]
+    run_from(state, "stitch")
+    naming = {a.id: a.names_hand for a in ENGINE.legal_actions(state, "Ada")}
+    assert (naming["core:1"], naming["st:h2:0:W"], naming["st:p:0:N"]) == (True, True, False)

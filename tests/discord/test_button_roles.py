@@ -8,6 +8,9 @@ are meant, and only they are allowed:
   step's first move, when nothing else is main, is blue again);
 - no word gave away Run Animals' optional recycling, which sends an animal to the graveyard
   and its penalty for good: now it is red and asks first.
+
+Re-recorded when a message came to show at most five buttons (issue #29: the rest wait in one
+select menu, grouped by the menu each engine declares); the roles and notes are unchanged.
 """
 
 from __future__ import annotations

@@ -19,20 +19,86 @@ def items(layout):
     return [child.item.to_component_dict() for child in layout.view.children]
 
 
-def test_up_to_25_moves_are_buttons_in_rows_of_five():
-    layout = action_layout(1, 1, actions(25))
-    assert [c["type"] for c in items(layout)] == [2] * 25
-    rows = [child.row for child in layout.view.children]
-    assert max(rows) == 4 and all(rows.count(r) == 5 for r in range(5))
+def buttons(layout) -> list[dict]:
+    return [c for c in items(layout) if c["type"] == 2]
+
+
+def test_up_to_five_moves_are_buttons_in_one_row():
+    layout = action_layout(1, 1, actions(5))
+    assert [c["type"] for c in items(layout)] == [2] * 5
+    assert {child.row for child in layout.view.children} == {0}
     assert not layout.needs_play
 
 
-def test_more_than_25_moves_keep_the_main_action_as_a_button_and_the_rest_in_menus():
+def test_a_message_shows_at_most_five_buttons_whatever_the_moves():
+    """Issue #29: "At most 5 buttons on a public message (the main move first)"."""
+    for n in (6, 11, 25, 26, 400):
+        assert len(buttons(action_layout(1, 1, actions(n)))) <= 5
+
+
+def test_the_main_move_is_the_first_button():
+    moves = [*actions(3), Action(id="roll", label="Roll the dice", role=ActionRole.MAIN)]
+    assert buttons(action_layout(1, 1, moves))[0]["label"] == "Roll the dice"
+
+
+def test_more_than_five_moves_keep_the_main_action_as_a_button_and_the_rest_in_one_menu():
     layout = action_layout(1, 1, actions(26))
     kinds = [c["type"] for c in items(layout)]
     assert kinds == [2, 3]
     assert sum(len(c.get("options", [])) for c in items(layout)) == 25
     assert not layout.needs_play
+
+
+def test_the_choose_your_move_button_counts_among_the_five():
+    layout = action_layout(1, 1, actions(5), private=True)
+    assert len(buttons(layout)) == 2  # the main move and "Choose your move"
+    assert [c["type"] for c in items(layout)] == [2, 2, 3]
+
+
+def test_a_private_panel_shows_at_most_five_buttons_too():
+    assert len(buttons(action_layout(1, 1, actions(14), own=True))) <= 5
+
+
+def test_moves_the_engine_puts_under_one_menu_share_its_entry_whatever_their_kinds():
+    moves = [Action(id="roll", label="Roll the dice", role=ActionRole.MAIN)]
+    for kind in ("Build", "Mortgage", "Lift"):
+        moves += [
+            Action(id=f"{kind}{i}", label=f"{kind} {i}", role=NORMAL, kind=kind, menu="Manage")
+            for i in range(3)
+        ]
+    menus = [c for c in items(action_layout(1, 1, moves)) if c["type"] == 3]
+    assert [m["placeholder"] for m in menus] == ["Manage (9)"]
+
+
+def test_a_move_under_a_menu_waits_behind_it_even_where_a_button_is_free():
+    moves = [Action(id="roll", label="Roll the dice", role=ActionRole.MAIN)]
+    moves += [Action(id="buy", label="Buy it", role=NORMAL, kind="Buy")]
+    moves += [
+        Action(id=f"m{i}", label=f"Mortgage {i}", role=NORMAL, kind="Mortgage", menu="Manage")
+        for i in range(5)
+    ]
+    layout = action_layout(1, 1, moves)
+    assert [b["label"] for b in buttons(layout)] == ["Roll the dice", "Buy it"]
+    [menu] = [c for c in items(layout) if c["type"] == 3]
+    assert menu["placeholder"] == "Manage (5)"
+
+
+def test_a_kind_of_moves_is_never_split_between_buttons_and_the_menu():
+    moves = [Action(id="take", label="Take 2 tiles", role=ActionRole.MAIN, kind="Take")]
+    moves += [Action(id="no", label="Do not move", role=NORMAL, kind="Do")]
+    moves += [Action(id=f"p{i}", label=f"Place {i}", role=NORMAL, kind="Place") for i in range(4)]
+    layout = action_layout(1, 1, moves)
+    assert [b["label"] for b in buttons(layout)] == ["Take 2 tiles", "Do not move"]
+    [menu] = [c for c in items(layout) if c["type"] == 3]
+    assert menu["placeholder"] == "Place (4)"
+
+
+def test_one_menu_of_several_kinds_names_them_in_its_heading():
+    moves = [Action(id="go", label="Go", role=ActionRole.MAIN)]
+    moves += [Action(id=f"w{i}", label=f"Walk {i}", role=NORMAL, kind="Walk") for i in range(5)]
+    moves += [Action(id=f"m{i}", label=f"Move {i}", role=NORMAL, kind="Move") for i in range(5)]
+    [menu] = [c for c in items(action_layout(1, 1, moves)) if c["type"] == 3]
+    assert menu["placeholder"] == "More moves: Walk, Move (10)"
 
 
 def test_menus_group_moves_by_the_kind_their_engine_declares():
@@ -105,7 +171,7 @@ def test_the_move_declared_main_is_primary_and_the_one_declared_destructive_red(
         Action(id="x", label="Burn down the farm", role=ActionRole.DESTRUCTIVE),
     ]
     styles = [c["style"] for c in items(action_layout(1, 1, moves))]
-    assert styles == [2, 1, 4]  # secondary, primary, danger
+    assert styles == [1, 2, 4]  # primary (first), secondary, danger
 
 
 def test_words_alone_make_no_move_main_or_red():

@@ -109,7 +109,7 @@ def test_private_moves_stay_behind_the_panel_button():
     }
     post = turn_post(outcome([], acts))
     labels = [c.item.label for c in post.view.children]
-    assert labels == ["Choose your move (privately)", "Take 2 tiles"]
+    assert labels == ["Take 2 tiles", "Choose your move (privately)"]  # the main move first
     assert all("Focus" not in (label or "") for label in labels)
 
 

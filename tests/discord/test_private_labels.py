@@ -65,6 +65,24 @@ async def test_the_awaited_player_sees_their_moves_privately_and_plays(hp):
     assert [b["label"] for b in reply.public[0].buttons()] == [MOVES_LABEL]
 
 
+async def test_a_panel_whose_moves_name_hand_items_shows_the_hand_picture(hp):
+    """Issue #29: "A private panel whose moves name hand items shows the hand picture it refers
+    to, with the same letters"."""
+    wide.ENGINE.hand_moves = True
+    try:
+        menu = (
+            await hp.click(hp.user("Ada"), hp.last_public(), label=MOVES_LABEL)
+        ).only_ephemeral()
+        assert [name for name, _ in menu.files] == ["hand.png"]
+    finally:
+        wide.ENGINE.hand_moves = False
+
+
+async def test_a_panel_whose_moves_name_nothing_in_hand_shows_no_picture(hp):
+    menu = (await hp.click(hp.user("Ada"), hp.last_public(), label=MOVES_LABEL)).only_ephemeral()
+    assert menu.files == []
+
+
 async def test_a_player_with_nothing_to_do_is_told_whom_we_wait_for(hp):
     reply = await hp.click(hp.user("Bob"), hp.last_public(), label=MOVES_LABEL)
     assert "waiting for Ada" in reply.only_ephemeral().content

@@ -61,6 +61,8 @@ class WideEngine(Engine[WideState]):
     losing_label = "Give up and lose 5 points"
     #: which move is the losing one (past the first 25, it sits in a select menu)
     losing_at = 0
+    #: the moves name items of the player's hand (their panel then shows the hand picture)
+    hand_moves = False
 
     def setup(self, players, *, seed, options=None):
         return WideState(players=list(players), rng=Rng(seed=seed))
@@ -84,7 +86,9 @@ class WideEngine(Engine[WideState]):
             label, role = self.losing_label, ActionRole.DESTRUCTIVE
         else:
             label, role = f"Move number {n} " + "with a long label " * 5, ActionRole.NORMAL
-        return Action(id=self._id(n), label=label, role=role, kind="Move")
+        return Action(
+            id=self._id(n), label=label, role=role, kind="Move", names_hand=self.hand_moves
+        )
 
     def step(self, state, player, action, events):
         state.moves += 1
@@ -108,4 +112,10 @@ ENGINE = WideEngine()
 def render_board(view) -> bytes:
     buf = io.BytesIO()
     Image.new("RGB", (40, 20), (255, 255, 255)).save(buf, format="PNG")
+    return buf.getvalue()
+
+
+def render_hand(view) -> bytes:
+    buf = io.BytesIO()
+    Image.new("RGB", (20, 20), (0, 0, 0)).save(buf, format="PNG")
     return buf.getvalue()

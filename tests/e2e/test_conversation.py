@@ -9,7 +9,8 @@ Posts are the public messages from the start's turn message on; clicks are the p
 component uses, forms sent (a typed amount) and ``/play`` commands. Targets for every game: pings <= turns,
 posts <= turns + 3, clicks <= moves + turns, cut_events = 0 (events shown cut in any message or
 private answer the players received, or missing whole from the log they read at the end:
-:mod:`tests.e2e.cuts`).
+:mod:`tests.e2e.cuts`), max_public_buttons <= 5 (the most buttons any public message showed:
+:mod:`tests.e2e.buttons`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import zlib
 import pytest
 
 import engines
+from tests.e2e.buttons import MAX_PUBLIC_BUTTONS, max_public_buttons
 from tests.e2e.conftest import bot_games
 from tests.e2e.cuts import cut_events
 from tests.e2e.session import GameSession
@@ -72,8 +74,10 @@ def test_bench_conversation(world, name):
 
     posts, pings, clicks = d.server.call(count)
     cut, examples = cut_events(d, world.db, channel, session.witness.row().id, first, players)
+    most = max_public_buttons(d, channel, first)
     print(
         f"\nconversation {name}: moves={session.tally.moves} turns={turns} posts={posts} "
-        f"pings={pings} clicks={clicks} cut_events={cut}"
+        f"pings={pings} clicks={clicks} cut_events={cut} max_public_buttons={most}"
     )
     assert cut == 0, f"{name}: events shown cut: {examples}"
+    assert most <= MAX_PUBLIC_BUTTONS, f"{name}: a public message showed {most} buttons"

@@ -9,6 +9,7 @@ replay to the identical final state, and a finished game must have a result.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -16,6 +17,7 @@ import engines
 from engines.core import (
     MAX_ACTION_ID,
     MAX_ACTION_LABEL,
+    Action,
     ActionRole,
     Engine,
     GameState,
@@ -112,31 +114,46 @@ def test_random_playout_ends_with_a_result_and_replays_identically(name, n, seed
     assert replay.model_dump_json() == final.model_dump_json()
 
 
-#: the longest menu heading a move's kind may be (a select menu's placeholder shows it)
+#: the longest menu heading a move's kind or menu may be (a select menu's placeholder shows it)
 MAX_KIND = 40
 
 
+def offered(engine: Engine, state, player: str) -> list[Action]:
+    """Every move offered to ``player`` now, typed-amount moves too."""
+    return [*engine.legal_actions(state, player), *engine.amount_moves(state, player)]
+
+
 def check_roles(engine: Engine, state, players) -> None:
-    """Every move offered to anyone (typed-amount moves too) declares its role, at most one of
-    a player's moves is the main one, and a declared kind is a short heading."""
+    """Every move offered to anyone declares its role, at most one of a player's moves is the
+    main one, and a declared kind or menu is a short heading."""
     for p in players:
-        moves = [*engine.legal_actions(state, p), *engine.amount_moves(state, p)]
+        moves = offered(engine, state, p)
         for a in moves:
             assert isinstance(a.role, ActionRole), f"{engine.name}: {a.id} declares no role"
             assert a.kind is None or 0 < len(a.kind) <= MAX_KIND, (a.id, a.kind)
+            assert a.menu is None or 0 < len(a.menu) <= MAX_KIND, (a.id, a.menu)
         main = [a.id for a in moves if a.role is ActionRole.MAIN]
         assert len(main) <= 1, f"{engine.name}: more than one main move: {main}"
 
 
-@pytest.mark.parametrize("name,n,seed", [c for c in _cases() if c.values[2] == SEEDS[0]])
-def test_every_offered_move_declares_its_role_and_at_most_one_is_main(name, n, seed):
-    """The front end styles and guards a move by its declared role alone (issue #26, 13)."""
+def check_hand_names(engine: Engine, state, players) -> None:
+    """A move whose label names items of the player's hand is shown only to that player."""
+    for p in players:
+        for a in offered(engine, state, p):
+            if a.names_hand:
+                assert a.private or not engine.public_action_labels, (
+                    f"{engine.name}: {a.id} names the hand in a public label"
+                )
+
+
+def walk(name: str, n: int, seed: int) -> Iterator[tuple[Engine, GameState, list[str]]]:
+    """Every position of a game played partly at random, partly as the stand-in would."""
     engine = engines.get_engine(name)
     players = PLAYER_NAMES[:n]
     state = engine.setup(players, seed=seed)
     rng = random.Random(seed * 31 + n)
     for _ in range(engine.max_playout_steps):
-        check_roles(engine, state, players)
+        yield engine, state, players
         if engine.is_over(state):
             break
         player = rng.choice(engine.to_act(state))
@@ -145,6 +162,21 @@ def test_every_offered_move_declares_its_role_and_at_most_one_is_main(name, n, s
         else:
             action_id = engine.suggest(state, player, rng)
         state, _ = engine.apply(state, player, action_id)
+
+
+@pytest.mark.parametrize("name,n,seed", [c for c in _cases() if c.values[2] == SEEDS[0]])
+def test_every_offered_move_declares_its_role_and_at_most_one_is_main(name, n, seed):
+    """The front end styles and guards a move by its declared role alone (issue #26, 13)."""
+    for engine, state, players in walk(name, n, seed):
+        check_roles(engine, state, players)
+
+
+@pytest.mark.parametrize("name,n,seed", [c for c in _cases() if c.values[2] == SEEDS[0]])
+def test_a_move_naming_hand_items_is_offered_only_privately(name, n, seed):
+    """Its panel shows the hand picture beside it (issue #29); a public label never names the
+    hand."""
+    for engine, state, players in walk(name, n, seed):
+        check_hand_names(engine, state, players)
 
 
 @pytest.mark.parametrize("name", engines.names())
