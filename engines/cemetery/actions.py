@@ -111,19 +111,23 @@ def _stack_labels(state: CemeteryState, takeable: list[tuple[int, list[Slot]]]) 
         label = plain[i]
         if looks[label[:MAX_ACTION_LABEL]] > 1:
             label = f"{_take_verb(st)} Cemetery stack {i + 1}: {_stack_seen_by(state, st, me)}"
-        if len(label) > MAX_ACTION_LABEL:  # what the player bound matters more than the words
-            place = f"{_take_verb(st)} Cemetery stack {i + 1}{_bound(state, st, me)}"
-            label = _fit(f"{place}: {stack_words(state, st)}")
+        if len(label) > MAX_ACTION_LABEL:  # never cut: the place (as the board numbers it) stays
+            place = f"{_take_verb(st)} Cemetery stack {i + 1}"
+            bound = _bound(state, st, me)
+            peeked = sum(1 for s in st if not s.face_up and me in s.seen_by)
+            label = next(
+                words
+                for words in (
+                    f"{place}{bound}: {stack_words(state, st)}",
+                    f"{place}{bound}",  # what the player bound matters more than the words
+                    f"{place} ({len(st)} cards, you bound {peeked})"
+                    if peeked
+                    else f"{place} ({len(st)} cards)",
+                )
+                if len(words) <= MAX_ACTION_LABEL
+            )
         out[i] = label
     return out
-
-
-def _fit(label: str) -> str:
-    """``label`` within a move label's length, cut at a word's end."""
-    if len(label) <= MAX_ACTION_LABEL:
-        return label
-    cut = label[: MAX_ACTION_LABEL - 1]
-    return cut[: cut.rfind(" ")].rstrip(" ,:") + "…" if " " in cut else cut + "…"
 
 
 def _take_verb(stack: list[Slot]) -> str:

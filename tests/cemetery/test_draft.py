@@ -99,7 +99,7 @@ def test_each_cemetery_stack_is_its_own_choice_even_when_their_tops_read_alike()
     assert "F-arm-2" in state.sides[0].hand and state.cemetery[0][0].card == "F-arm-1"
 
 
-def test_long_stacks_that_differ_only_past_a_button_s_length_are_told_apart():
+def test_long_stacks_that_differ_only_past_a_button_s_length_are_named_by_their_place():
     state = fresh()
     set_cemetery(
         state,
@@ -109,9 +109,9 @@ def test_long_stacks_that_differ_only_past_a_button_s_length_are_told_apart():
         ],
     )
     labels = {a.id: a.label for a in ENGINE.legal_actions(state, "Ada")}
-    assert labels["cem:F-arm-1"].startswith("Take whole Cemetery stack 1: Flesh arm stack")
-    assert labels["cem:F-arm-2"].startswith("Take whole Cemetery stack 2: Flesh arm stack")
-    assert all(len(x) <= 80 for x in labels.values())
+    assert labels["cem:F-arm-1"].startswith("Take whole Cemetery stack 1")
+    assert labels["cem:F-arm-2"].startswith("Take whole Cemetery stack 2")
+    assert all(len(x) <= 80 and "…" not in x for x in labels.values())
 
 
 def test_binding_the_binder_s_draft_choices_name_the_part_they_peeked_at_and_no_other():
@@ -122,7 +122,7 @@ def test_binding_the_binder_s_draft_choices_name_the_part_they_peeked_at_and_no_
     state.cemetery[1].append(Slot(card=theirs, face_up=False, seen_by=["Brook"]))
     labels = {a.id: a.label for a in ENGINE.legal_actions(state, "Ada")}
     # too long with the stack's words: the place on the board and what was bound, never cut
-    assert labels["cem:F-arm-1"].startswith("Take whole Cemetery stack 1, you bound Beast leg:")
+    assert labels["cem:F-arm-1"].startswith("Take whole Cemetery stack 1, you bound Beast leg")
     assert labels["cem:F-arm-2"] == (
         "Take whole Flesh arm stack (2 cards: +1 face-down) from the Cemetery"
     )
@@ -136,7 +136,7 @@ def test_a_binder_who_bound_two_parts_into_one_stack_is_reminded_of_both():
         state.cemetery[0].append(Slot(card=take(state, card), face_up=False, seen_by=["Ada"]))
     labels = {a.id: a.label for a in ENGINE.legal_actions(state, "Ada")}
     assert labels["cem:F-arm-1"].startswith(
-        "Take whole Cemetery stack 1, you bound Beast leg, Plant head:"
+        "Take whole Cemetery stack 1, you bound Beast leg, Plant head"
     )
 
 
@@ -148,18 +148,19 @@ def test_stacks_told_apart_by_place_still_remind_the_binder_what_they_bound():
     labels = {a.id: a.label for a in ENGINE.legal_actions(state, "Ada")}
     for n in (1, 2):
         assert labels[f"cem:F-arm-{n}"].startswith(
-            f"Take whole Cemetery stack {n}, you bound Beast leg:"
+            f"Take whole Cemetery stack {n}, you bound Beast leg"
         )
 
 
-def test_a_long_draft_label_is_cut_at_a_word_s_end():
-    from engines.cemetery.actions import _fit
-
-    whole = "Take whole Cemetery stack 3, you bound " + ", ".join(["Monster tail"] * 6)
-    label = _fit(whole)
-    assert len(label) <= 80 and label.endswith("…")
-    kept = label[:-1]
-    assert whole.startswith(kept) and whole[len(kept)] in " ,"
+def test_a_draft_label_too_long_for_its_words_is_never_cut_and_keeps_what_was_bound():
+    state = fresh()
+    set_cemetery(state, [["F-arm-1"]])
+    for card in [c for c in state.part_pile if c != "F-arm-1"][:6]:
+        take(state, card)
+        state.cemetery[0].append(Slot(card=card, face_up=False, seen_by=["Ada"]))
+    state.picks_left = 7  # a stack is taken only by one who may take all its cards
+    (label,) = [a.label for a in ENGINE.legal_actions(state, "Ada") if a.id == "cem:F-arm-1"]
+    assert label == "Take whole Cemetery stack 1 (7 cards, you bound 6)"
 
 
 @pytest.mark.parametrize("picks", [1, 2, 3])
