@@ -436,7 +436,7 @@ class ClockTables:
             (now,),
         )
         taken: dict[int, list[int]] = {}
-        for user_id, game_id in sorted(rows):
+        for user_id, game_id in sorted(tuple(r) for r in rows):
             if self._write(
                 "DELETE FROM player_held WHERE user_id=? AND game_id=? AND release_at <= ?",
                 (user_id, game_id, now),

@@ -32,7 +32,13 @@ class BadSetting(ValueError):
 @lru_cache(maxsize=1)
 def zone_names() -> tuple[str, ...]:
     """Every IANA zone name known (from the ``tzdata`` package, or the system's), sorted."""
-    return tuple(sorted(n for n in available_timezones() if "/" in n or n == "UTC"))
+    return tuple(
+        sorted(
+            n
+            for n in available_timezones()
+            if ("/" in n or n == "UTC") and not n.startswith(("posix/", "right/"))
+        )
+    )
 
 
 def zone_of(name: str) -> ZoneInfo:
@@ -41,7 +47,7 @@ def zone_of(name: str) -> ZoneInfo:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
         raise BadSetting(
-            f"I know no time zone called {name!r}. Pick one of the suggestions, "
+            f"I know no time zone called {name[:40]!r}. Pick one of the suggestions, "
             "like Europe/Berlin or America/New_York."
         ) from None
 

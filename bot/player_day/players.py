@@ -11,7 +11,7 @@ from dataclasses import KW_ONLY, dataclass
 
 from bot.clock.common import Now, Wake, running
 from bot.errors import NotSeated, TableError
-from bot.player_day.settings import BadSetting, PlayerSettings, parse_window, zone_of
+from bot.player_day.settings import BadSetting, PlayerSettings, find_zone, parse_window
 from bot.table import GameInfo, Table
 from storage.clock import ClockStore
 
@@ -47,7 +47,7 @@ class Players:
                 user_id, zone=None, quiet_start=None, quiet_end=None, digest_at=None
             )
         try:
-            name = zone_of(zone.strip()).key
+            name = find_zone(zone)
         except BadSetting as refused:
             raise RefusedSetting(str(refused)) from None
         return await self._change(user_id, zone=name)

@@ -35,6 +35,7 @@ __all__ = [
     "PlayerSettings",
     "checked",
     "clock_text",
+    "find_zone",
     "parse_window",
     "suggest_zones",
     "window_minutes",
@@ -64,6 +65,17 @@ def parse_window(text: str) -> tuple[int, int] | None:
     if h1 > 23 or h2 > 23 or m1 > 59 or m2 > 59:
         raise BadSetting("A time of day runs from 00:00 to 23:59.")
     return h1 * 60 + m1, h2 * 60 + m2
+
+
+def find_zone(typed: str) -> str:
+    """The zone a player meant: its exact name, or one written in another case or with
+    spaces ("europe/berlin", "America/New York"); :class:`BadSetting` when there is none."""
+    text = typed.strip()
+    wanted = text.lower().replace(" ", "_")
+    for name in zone_names():
+        if name.lower() == wanted:
+            return name
+    return zone_of(text).key
 
 
 def suggest_zones(typed: str) -> list[str]:

@@ -8,6 +8,7 @@ from bot.player_day.settings import (
     BadSetting,
     PlayerSettings,
     checked,
+    find_zone,
     parse_window,
     suggest_zones,
 )
@@ -79,3 +80,14 @@ def test_zones_are_suggested_from_any_part_of_their_name():
 def test_at_most_25_zones_are_suggested():
     assert len(suggest_zones("")) == 25
     assert len(suggest_zones("a")) == 25
+
+
+def test_a_zone_written_in_another_case_or_with_spaces_is_found():
+    assert find_zone("europe/berlin") == "Europe/Berlin"
+    assert find_zone(" America/New York ") == "America/New_York"
+
+
+def test_a_zone_that_is_no_zone_is_refused_with_its_name_clipped():
+    with pytest.raises(BadSetting) as refused:
+        find_zone("x" * 500)
+    assert len(str(refused.value)) < 200
