@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from storage.sql import connect
 from tests.e2e.session import GameSession
 
@@ -87,3 +89,29 @@ def test_a_sleeper_is_not_pinged_and_is_pinged_once_when_they_wake(world):
     assert len(mornings) == 1
     assert mornings[0].pinged == [bo.id]
     assert world.bot.log_errors() == []
+
+
+def test_a_players_settings_are_made_in_direct_messages_with_the_bot(world):
+    """Issue #28: "A player's own settings, valid in every server and in DMs with the bot"."""
+    d = world.driver
+    cy = d.user("Cyrus")
+    dm = d.dm(cy)
+    zone = d.run(cy, dm, "/me zone", zone="america/new york")
+    assert not zone.failed and "America/New_York" in zone.text, zone
+    quiet = d.run(cy, dm, "/me quiet", hours="22:30-06:30")
+    assert not quiet.failed and "22:30-06:30" in quiet.text, quiet
+    told = d.run(cy, dm, "/me notifications", how="dm", reminders=1)
+    assert "a direct message" in told.text, told
+    games = d.run(cy, dm, "/me games")
+    assert "works inside a server" in games.text, games
+    # the same settings in a server's channel
+    here = d.run(cy, d.channel("nights-dm"), "/me notifications")
+    assert here.ephemeral and "a direct message" in here.text and "one reminder" in here.text
+    assert world.bot.log_errors() == []
+
+
+def test_the_game_commands_are_not_offered_in_direct_messages(world):
+    d = world.driver
+    cy = d.user("Cyrus")
+    with pytest.raises(RuntimeError, match="not offered in direct messages"):
+        d.run(cy, d.dm(cy), "/game new", game="toy")
