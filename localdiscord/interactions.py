@@ -1,7 +1,12 @@
 """Users' interactions, as Discord's client sends them (a command, an autocomplete, a click, a
 form sent): an ``INTERACTION_CREATE`` to the shard of the channel's guild, which fails if the
 bot does not acknowledge it within the state's ``response_deadline``. The bot's answers are
-REST routes (:mod:`localdiscord.rest.callbacks`)."""
+REST routes (:mod:`localdiscord.rest.callbacks`).
+
+In a user's direct messages with the bot (shard 0's), an interaction carries the user, not a
+member, and its context is 1 ("bot DM"); Discord offers a command there only if its
+``contexts`` include 1, so a command that does not is refused here as the client would not
+show it."""
 
 from __future__ import annotations
 
@@ -32,7 +37,7 @@ def create(
     channel = state.channels[channel_id]
     gid = channel.guild_id
     if gid is None:
-        raise RuntimeError("interactions in direct messages are not modelled here")
+        _check_direct(state, channel.recipient_id, user, data)
     if not any(s.ws is not None for s in gateway.routed(gid)):
         raise RuntimeError(
             f"the bot is not connected to the gateway (for the shard of guild {gid})"
@@ -50,30 +55,51 @@ def create(
         message_id=message.id if message else None,
     )
     state.interactions[iid] = record
-    payload = {
+    payload: JsonObject = {
         "id": str(iid),
         "application_id": str(state.application_id),
         "type": type,
         "data": data,
-        "guild_id": str(gid),
         "channel_id": str(channel_id),
-        "channel": channel.payload(),
-        "member": shapes.member(user),
         "token": token,
         "version": 1,
         "app_permissions": str(ALL_PERMISSIONS & ~channel.bot_denied),
         "locale": "en-US",
-        "guild_locale": "en-US",
         "entitlements": [],
-        "authorizing_integration_owners": {"0": str(gid)},
-        "context": 0,
         "attachment_size_limit": MAX_FILE_SIZE,
     }
+    if gid is None:  # the bot's DM with the user: the user alone, no guild
+        payload |= {
+            "channel": shapes.channel(state, channel),
+            "user": user.payload(),
+            "authorizing_integration_owners": {"0": "0"},
+            "context": 1,
+        }
+    else:
+        payload |= {
+            "guild_id": str(gid),
+            "channel": channel.payload(),
+            "member": shapes.member(user),
+            "guild_locale": "en-US",
+            "authorizing_integration_owners": {"0": str(gid)},
+            "context": 0,
+        }
     if message is not None:
         payload["message"] = shapes.message(state, message)
     gateway.dispatch("INTERACTION_CREATE", payload, guild_id=gid)
     loop.call_later(state.response_deadline, _check_deadline, state, iid)
     return iid
+
+
+def _check_direct(state: State, recipient_id: int | None, user: User, data: JsonObject) -> None:
+    """A direct-message interaction is the user's own, in their DM with the bot, with a
+    command Discord offers there (its ``contexts`` include 1)."""
+    if recipient_id != user.id:
+        raise RuntimeError("a user's interactions in direct messages are in their own DM")
+    name = data.get("name")
+    command = next((c for c in state.global_commands if c.get("name") == name), None)
+    if command is not None and 1 not in (command.get("contexts") or [0]):
+        raise RuntimeError(f"/{name} is not offered in direct messages (its contexts: guild)")
 
 
 def _check_deadline(state: State, iid: int) -> None:

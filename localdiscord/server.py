@@ -303,6 +303,21 @@ class LocalDiscord:
         asyncio.run_coroutine_threadsafe(done, self.running_loop).result(10)
 
     # -- users' interactions ----------------------------------------------------------------------
+    def dm_channel(self, user: User) -> Channel:
+        """The user's direct-message channel with the bot (opened if it is not yet)."""
+        state = self.state
+
+        def find() -> Channel:
+            found = next((c for c in state.channels.values() if c.recipient_id == user.id), None)
+            if found is None:
+                found = Channel(
+                    id=state.ids.next(), guild_id=None, name="", type=1, recipient_id=user.id
+                )
+                state.channels[found.id] = found
+            return found
+
+        return self.call(find)
+
     def create_interaction(
         self,
         *,

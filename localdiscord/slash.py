@@ -133,11 +133,18 @@ class Resolver:
         self.member_of = member_of  # user id -> member payload (without "user")
 
 
-def resolver(state: State, guild_id: int) -> Resolver:
-    """A guild's members and the channels, by name, as Discord's client offers them."""
-    guild = state.guilds[guild_id]
-    users = {u.name.lower(): u.payload() for uid, u in state.users.items() if uid in guild.members}
-    channels = {c.name.lower(): c.payload() for c in state.channels.values()}
+def resolver(state: State, guild_id: int | None) -> Resolver:
+    """A guild's members and the channels, by name, as Discord's client offers them (in
+    direct messages, none: nobody and nothing there to name)."""
+    if guild_id is None:
+        users: dict[str, JsonObject] = {}
+        channels: dict[str, JsonObject] = {}
+    else:
+        guild = state.guilds[guild_id]
+        users = {
+            u.name.lower(): u.payload() for uid, u in state.users.items() if uid in guild.members
+        }
+        channels = {c.name.lower(): c.payload() for c in state.channels.values()}
 
     def member_of(uid: int) -> JsonObject:
         member = shapes.member(state.users[uid])

@@ -36,6 +36,7 @@ from storage.clock_tables import (
     Deadline,
 )
 from storage.migrate import apply
+from storage.player_settings import PlayerSettings
 from storage.shards import Shards
 from storage.sql import Db, Location, SqliteDb, connect, is_postgres
 
@@ -50,7 +51,12 @@ __all__ = [
     "migration_sql",
 ]
 
-_CLOCK_MIGRATIONS = ("0002_days.sql", "0061_scale_clock.sql", "0140_standin_level.sql")
+_CLOCK_MIGRATIONS = (
+    "0002_days.sql",
+    "0061_scale_clock.sql",
+    "0140_standin_level.sql",
+    "0150_player_day.sql",
+)
 T = TypeVar("T")
 
 
@@ -198,6 +204,39 @@ class ClockStore:
 
     async def claim_failure_told(self, user_id: int) -> bool:
         return await self.run(lambda t: t.claim_failure_told(user_id))
+
+    async def player_settings(self, user_id: int) -> PlayerSettings:
+        """A user's own settings, the same in every server and shard (no shard filter)."""
+        return await self.run(lambda t: t.player_settings(user_id))
+
+    async def players_settings(self, user_ids: list[int]) -> dict[int, PlayerSettings]:
+        return await self.run(lambda t: t.players_settings(list(user_ids)))
+
+    async def set_player_settings(self, user_id: int, settings: PlayerSettings) -> None:
+        return await self.run(lambda t: t.set_player_settings(user_id, settings), atomic=True)
+
+    async def muted(self, user_id: int, game_id: int) -> bool:
+        return await self.run(lambda t: t.muted(user_id, game_id))
+
+    async def set_muted(self, user_id: int, game_id: int, muted: bool) -> None:
+        return await self.run(lambda t: t.set_muted(user_id, game_id, muted))
+
+    async def hold(self, user_id: int, game_id: int, release_at: float) -> None:
+        return await self.run(lambda t: t.hold(user_id, game_id, release_at))
+
+    async def held(self, user_id: int) -> dict[int, float]:
+        return await self.run(lambda t: t.held(user_id))
+
+    async def drop_held(self, *, game_id: int, user_id: int | None = None) -> None:
+        return await self.run(lambda t: t.drop_held(game_id=game_id, user_id=user_id))
+
+    async def next_release(self, *, shards: Shards | None = None) -> float | None:
+        return await self.run(lambda t: t.next_release(shards=shards))
+
+    async def take_released(
+        self, now: float, *, shards: Shards | None = None
+    ) -> dict[int, list[int]]:
+        return await self.run(lambda t: t.take_released(now, shards=shards), atomic=True)
 
     async def add_away(self, guild_id: int, user_id: int, start: float, until: float) -> None:
         return await self.run(lambda t: t.add_away(guild_id, user_id, start, until))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from storage.player_settings import PlayerSettings
 from storage.shards import Shards, where
 from storage.sql import Db
 
@@ -55,6 +56,27 @@ _GAME_COLS = (
     "board_channel_id, board_message_id, closed_reason"
 )
 _DEADLINE_COLS = "game_id, user_id, version, started_at, due_at, half_sent, near_sent, fired_at"
+
+
+_SETTINGS_FIELDS = (
+    "zone",
+    "quiet_start",
+    "quiet_end",
+    "notify",
+    "reminders_per_turn",
+    "digest_at",
+)
+_SETTINGS_COLS = ", ".join(_SETTINGS_FIELDS)
+
+
+def _settings(row: tuple[Any, ...]) -> PlayerSettings:
+    """A settings row as it was stored (checked when it was set: not refused again, so a zone
+    dropped from a later tzdata still reads; its quiet hours then count as unset)."""
+    data = dict(zip(_SETTINGS_FIELDS, row, strict=True))
+    try:
+        return PlayerSettings.model_validate(data)
+    except ValueError:
+        return PlayerSettings(notify=data["notify"], reminders_per_turn=data["reminders_per_turn"])
 
 
 def _deadline(row: tuple[Any, ...]) -> Deadline:
@@ -315,6 +337,112 @@ class ClockTables:
             )
             == 1
         )
+
+    # -- a player's own settings (one row per user for every server: no shard filter) ----------
+    def player_settings(self, user_id: int) -> PlayerSettings:
+        """The user's settings (the defaults when they never set any)."""
+        rows = self._rows(
+            f"SELECT {_SETTINGS_COLS} FROM player_settings WHERE user_id=?", (user_id,)
+        )
+        return _settings(rows[0]) if rows else PlayerSettings()
+
+    def players_settings(self, user_ids: list[int]) -> dict[int, PlayerSettings]:
+        """Several users' settings in one statement (each user listed; defaults when unset)."""
+        found: dict[int, PlayerSettings] = {u: PlayerSettings() for u in user_ids}
+        if user_ids:
+            marks = ",".join("?" * len(user_ids))
+            rows = self._rows(
+                f"SELECT user_id, {_SETTINGS_COLS} FROM player_settings WHERE user_id IN ({marks})",
+                tuple(user_ids),
+            )
+            found.update({r[0]: _settings(r[1:]) for r in rows})
+        return found
+
+    def set_player_settings(self, user_id: int, settings: PlayerSettings) -> None:
+        """Keep the user's settings; the old direct-message switch follows ``notify`` (so a
+        failed direct message is told in the channel once again after a change)."""
+        values = tuple(getattr(settings, c) for c in _SETTINGS_FIELDS)
+        sets = ", ".join(f"{c}=excluded.{c}" for c in _SETTINGS_FIELDS)
+        self._write(
+            f"INSERT INTO player_settings (user_id, {_SETTINGS_COLS}) VALUES (?, ?, ?, ?, ?, ?, ?) "
+            f"ON CONFLICT(user_id) DO UPDATE SET {sets}",
+            (user_id, *values),
+        )
+        self.set_notify(user_id, settings.dms)
+
+    def muted(self, user_id: int, game_id: int) -> bool:
+        rows = self._rows(
+            "SELECT 1 FROM player_mutes WHERE user_id=? AND game_id=?", (user_id, game_id)
+        )
+        return bool(rows)
+
+    def muted_of(self, game_id: int) -> set[int]:
+        """The users who muted ``game_id``."""
+        return {
+            r[0] for r in self._rows("SELECT user_id FROM player_mutes WHERE game_id=?", (game_id,))
+        }
+
+    def set_muted(self, user_id: int, game_id: int, muted: bool) -> None:
+        if muted:
+            self._write(
+                "INSERT INTO player_mutes (user_id, game_id) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                (user_id, game_id),
+            )
+        else:
+            self._write(
+                "DELETE FROM player_mutes WHERE user_id=? AND game_id=?", (user_id, game_id)
+            )
+
+    # -- turn notices held through a player's quiet hours -----------------------------------------
+    def hold(self, user_id: int, game_id: int, release_at: float) -> None:
+        """Hold the user's turn notice of ``game_id`` until ``release_at`` (the end of their
+        quiet hours); held again, it keeps the latest release time."""
+        self._write(
+            "INSERT INTO player_held (user_id, game_id, release_at) VALUES (?, ?, ?) "
+            "ON CONFLICT (user_id, game_id) DO UPDATE SET release_at=excluded.release_at",
+            (user_id, game_id, release_at),
+        )
+
+    def drop_held(self, *, game_id: int, user_id: int | None = None) -> None:
+        """Forget held notices of a game (of one user in it, with ``user_id``)."""
+        if user_id is None:
+            self._write("DELETE FROM player_held WHERE game_id=?", (game_id,))
+        else:
+            self._write("DELETE FROM player_held WHERE game_id=? AND user_id=?", (game_id, user_id))
+
+    def held(self, user_id: int) -> dict[int, float]:
+        """The user's held notices: game id -> when it is released."""
+        rows = self._rows(
+            "SELECT game_id, release_at FROM player_held WHERE user_id=? ORDER BY game_id",
+            (user_id,),
+        )
+        return dict(rows)
+
+    def next_release(self, *, shards: Shards | None = None) -> float | None:
+        """When the earliest held notice of these shards' games is released (None: none)."""
+        # a range of the release index from its start (times are seconds since 1970), so the
+        # shards' filter keeps to it too
+        rows = self._rows(
+            f"SELECT release_at FROM player_held WHERE release_at >= 0{_of_shards(shards)} "
+            "ORDER BY release_at LIMIT 1"
+        )
+        return float(rows[0][0]) if rows else None
+
+    def take_released(self, now: float, *, shards: Shards | None = None) -> dict[int, list[int]]:
+        """Take (delete) every held notice released by ``now``: user id -> their game ids.
+        Run atomically, so two processes never both take one; the caller sends them."""
+        rows = self._rows(
+            f"SELECT user_id, game_id FROM player_held WHERE release_at <= ?{_of_shards(shards)}",
+            (now,),
+        )
+        taken: dict[int, list[int]] = {}
+        for user_id, game_id in sorted(tuple(r) for r in rows):
+            if self._write(
+                "DELETE FROM player_held WHERE user_id=? AND game_id=? AND release_at <= ?",
+                (user_id, game_id, now),
+            ):
+                taken.setdefault(user_id, []).append(game_id)
+        return taken
 
     # -- away ------------------------------------------------------------------------------------
     def add_away(self, guild_id: int, user_id: int, start: float, until: float) -> None:

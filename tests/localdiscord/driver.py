@@ -79,6 +79,11 @@ class Driver:
             self._users[name] = self.server.add_user(name, permissions=perms, dms_open=dms_open)
         return self._users[name]
 
+    def dm(self, user: User) -> Channel:
+        """``user``'s direct messages with the bot, where they may use the commands offered
+        there."""
+        return self.server.dm_channel(user)
+
     def channel(self, name: str) -> Channel:
         if name not in self._channels:
             self._channels[name] = self.server.add_channel(name)
