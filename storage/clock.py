@@ -31,6 +31,7 @@ from storage.clock_tables import (
     DEFAULT_MISSED_LIMIT,
     DEFAULT_TURN_SECONDS,
     ClockGame,
+    ClockRules,
     ClockSeat,
     ClockTables,
     Deadline,
@@ -43,6 +44,7 @@ __all__ = [
     "DEFAULT_MISSED_LIMIT",
     "DEFAULT_TURN_SECONDS",
     "ClockGame",
+    "ClockRules",
     "ClockSeat",
     "ClockStore",
     "ClockTables",
@@ -50,7 +52,12 @@ __all__ = [
     "migration_sql",
 ]
 
-_CLOCK_MIGRATIONS = ("0002_days.sql", "0061_scale_clock.sql", "0140_standin_level.sql")
+_CLOCK_MIGRATIONS = (
+    "0002_days.sql",
+    "0061_scale_clock.sql",
+    "0140_standin_level.sql",
+    "0160_player_clocks.sql",
+)
 T = TypeVar("T")
 
 
@@ -199,17 +206,23 @@ class ClockStore:
     async def claim_failure_told(self, user_id: int) -> bool:
         return await self.run(lambda t: t.claim_failure_told(user_id))
 
-    async def add_away(self, guild_id: int, user_id: int, start: float, until: float) -> None:
-        return await self.run(lambda t: t.add_away(guild_id, user_id, start, until))
+    async def add_away(self, user_id: int, start: float, until: float) -> None:
+        return await self.run(lambda t: t.add_away(user_id, start, until))
 
-    async def away_until(self, guild_id: int, user_id: int, now: float) -> float | None:
-        return await self.run(lambda t: t.away_until(guild_id, user_id, now))
+    async def away_until(self, user_id: int, now: float) -> float | None:
+        return await self.run(lambda t: t.away_until(user_id, now))
 
-    async def away_used(self, guild_id: int, user_id: int, since: float) -> float:
-        return await self.run(lambda t: t.away_used(guild_id, user_id, since))
+    async def away_used(self, user_id: int, since: float) -> float:
+        return await self.run(lambda t: t.away_used(user_id, since))
 
-    async def end_away(self, guild_id: int, user_id: int, now: float) -> float:
-        return await self.run(lambda t: t.end_away(guild_id, user_id, now), atomic=True)
+    async def end_away(self, user_id: int, now: float) -> float:
+        return await self.run(lambda t: t.end_away(user_id, now), atomic=True)
+
+    async def rules(self, game_id: int) -> ClockRules:
+        return await self.run(lambda t: t.rules(game_id))
+
+    async def set_rules(self, game_id: int, rules: ClockRules) -> None:
+        return await self.run(lambda t: t.set_rules(game_id, rules))  # one statement
 
     async def log(
         self,

@@ -59,4 +59,6 @@ class ClockInfo:
 @dataclass(frozen=True)
 class AwayPeriod:
     until: float
-    games: int  # running games here whose clocks it pauses
+    games: int  # running games, in every server, whose clocks it stops
+    #: running games whose host chose a stand-in for away players (their clocks run on)
+    standin_games: int = 0

@@ -2,7 +2,7 @@
 
 :func:`build` makes the client's clock services (:class:`~bot.clock.service.ClockServices`)
 in ``setup_hook`` (``client.clock_service``): they listen to the table themselves; here they
-also hear of every posted turn message (the latest board for ``/me games``) and of channel,
+also hear of every posted turn message (the latest board for ``/me turns``) and of channel,
 thread, server and member removals (bad endings). :func:`start_scheduler` starts the one task
 that fires reminders and deadlines; it runs on ``on_connect``, so the clocks only run while the
 bot can post. :func:`stop` ends both at shutdown.
@@ -139,7 +139,7 @@ def clock_service_of(client: TabletopClient) -> ClockServices:
 async def build(client: TabletopClient, *, think: Think | None = None) -> ClockServices:
     """The client's clock services on the table's database (called once, from ``setup_hook``,
     with the bots' search for the stand-ins): they listen to the table; here they also hear of
-    every posted board (for ``/me games``) and of channels, threads, servers and members going
+    every posted board (for ``/me turns``) and of channels, threads, servers and members going
     away (bad endings)."""
     table = client.table
     clocks = await ClockStore.open(table.store.path)

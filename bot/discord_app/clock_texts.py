@@ -116,10 +116,27 @@ def vote(v: Vote) -> Said:
 
 
 def away(period: AwayPeriod) -> str:
-    return (
-        f"You are away until {when(period.until)}: your clocks in {period.games} game(s) here "
-        "are paused. You can still move; `/me away back` ends it early."
+    text = (
+        f"You are away until {when(period.until)}: your clocks in {period.games} game(s), in "
+        "every server, stand still. You can still move; `/me away back` ends it early."
     )
+    if period.standin_games:
+        text += (
+            f" In {period.standin_games} game(s) the host chose that a stand-in plays for an "
+            "away player, so your clock runs on there."
+        )
+    return text
+
+
+def bank_left(seconds: float) -> str:
+    """What is left of a player's time bank (a length of time, not a moment)."""
+    if seconds < 60:
+        return "time bank empty"
+    return f"time bank {format_duration(seconds)} left"
+
+
+NO_TURNS = "No game is waiting for you, in any server."
+NO_GAMES = "You are not in any live game, in any server."
 
 
 BACK = "Welcome back: your clocks run again."

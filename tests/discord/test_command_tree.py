@@ -55,7 +55,7 @@ def test_the_groups_are_by_who_uses_a_command():
     assert set(tree) == {"game", "play", "host", "me", "tabletop"}
     assert {"new", "join", "start", "board", "rules", "concede"} <= tree["game"]
     assert {"pause", "resume", "clock", "kick", "handover", "abort"} == tree["host"]
-    assert {"games", "away", "notifications"} == tree["me"]
+    assert {"turns", "away", "notifications"} == tree["me"]
 
 
 def test_every_group_keeps_room_below_discords_limit_of_25(pages_on):
@@ -94,10 +94,14 @@ def test_the_game_choices_are_the_registered_engines():
     assert choices["toy"] == "Race to 21 (test game)"
 
 
-def test_commands_are_for_servers_only():
+def test_commands_are_for_servers_only_but_a_players_own_also_in_direct_messages():
     client = TabletopClient(None)
     for command in client.tree.get_commands():
-        assert command.guild_only, command.name
+        if command.name == "me":
+            contexts = command.allowed_contexts
+            assert contexts is not None and contexts.guild and contexts.dm_channel
+        else:
+            assert command.guild_only, command.name
 
 
 def test_only_the_guilds_intent_is_requested():
