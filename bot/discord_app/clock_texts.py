@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.clock.durations import format_duration
+from bot.clock.host import described
 from bot.clock.results import AwayPeriod, ClockInfo, ClockSetting, Nudge, Removal, Vote
 from bot.table import GameInfo
 
@@ -146,15 +147,32 @@ RESUMED = "▶️ The clock runs again; the time it was paused does not count."
 
 def setting(s: ClockSetting) -> str:
     """The clock in words, as the log and the answer say it."""
-    shown = "no clock" if s.turn_seconds is None else f"{format_duration(s.turn_seconds)} a turn"
-    return (
-        f"{shown}; a vote after {s.missed_limit} missed turns in a row; "
-        f"a stand-in plays at {s.standin_level}"
-    )
+    return described(s)
 
 
 def clock_set(s: ClockSetting) -> str:
     return f"⏱️ Turn clock: {setting(s)}."
+
+
+def rules_lines(s: ClockSetting) -> list[str]:
+    """The game's clock rules beyond the time per turn, one line each."""
+    r = s.rules
+    lines = []
+    if r.bank_seconds is not None:
+        lines.append(
+            f"🏦 Each player has a time bank of {format_duration(r.bank_seconds)}: a turn that "
+            "runs over its time takes the rest from it; once it is empty, a stand-in plays."
+        )
+    if r.weekends_off:
+        lines.append(
+            "🏖️ Weekends off: a player's clock does not run on their own Saturday and Sunday "
+            "(in their time zone from `/me zone`; UTC for a player who set none)."
+        )
+    if r.away_standin:
+        lines.append("🧳 An away player's clock runs on: a stand-in plays when it is up.")
+    else:
+        lines.append("🧳 An away player's clock stops until they are back (`/me away`).")
+    return lines
 
 
 def clock_info(info: ClockInfo) -> str:
@@ -166,11 +184,13 @@ def clock_info(info: ClockInfo) -> str:
             f"⏱️ {format_duration(s.turn_seconds)} a turn; the others may vote after "
             f"{s.missed_limit} missed turns in a row."
         ]
+        lines += rules_lines(s)
     lines.append(f"🤖 A stand-in for an absent player plays at the **{s.standin_level}** level.")
     if info.paused_at is not None:
         lines.append(f"The host paused the clock {when(info.paused_at)}.")
-    for name, due in info.deadlines:
-        lines.append(f"{name}: deadline {when(due)}")
+    for c in info.deadlines:
+        bank = "" if c.bank_left is None else f", {bank_left(c.bank_left)}"
+        lines.append(f"{c.name}: deadline {when(c.due_at)}{bank}")
     return "\n".join(lines)
 
 
