@@ -37,6 +37,7 @@ from storage.clock_tables import (
     Deadline,
 )
 from storage.migrate import apply
+from storage.player_settings import PlayerSettings
 from storage.shards import Shards
 from storage.sql import Db, Location, SqliteDb, connect, is_postgres
 
@@ -56,6 +57,7 @@ _CLOCK_MIGRATIONS = (
     "0002_days.sql",
     "0061_scale_clock.sql",
     "0140_standin_level.sql",
+    "0150_player_day.sql",
     "0160_player_clocks.sql",
 )
 T = TypeVar("T")
@@ -205,6 +207,22 @@ class ClockStore:
 
     async def claim_failure_told(self, user_id: int) -> bool:
         return await self.run(lambda t: t.claim_failure_told(user_id))
+
+    async def player_settings(self, user_id: int) -> PlayerSettings:
+        """A user's own settings, the same in every server and shard (no shard filter)."""
+        return await self.run(lambda t: t.player_settings(user_id))
+
+    async def players_settings(self, user_ids: list[int]) -> dict[int, PlayerSettings]:
+        return await self.run(lambda t: t.players_settings(list(user_ids)))
+
+    async def set_player_settings(self, user_id: int, settings: PlayerSettings) -> None:
+        return await self.run(lambda t: t.set_player_settings(user_id, settings), atomic=True)
+
+    async def muted(self, user_id: int, game_id: int) -> bool:
+        return await self.run(lambda t: t.muted(user_id, game_id))
+
+    async def set_muted(self, user_id: int, game_id: int, muted: bool) -> None:
+        return await self.run(lambda t: t.set_muted(user_id, game_id, muted))
 
     async def add_away(self, user_id: int, start: float, until: float) -> None:
         return await self.run(lambda t: t.add_away(user_id, start, until))

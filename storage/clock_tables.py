@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from storage.player_settings import PlayerSettings
 from storage.shards import Shards, where
 from storage.sql import Db
 
@@ -68,6 +69,27 @@ _GAME_COLS = (
     "board_channel_id, board_message_id, closed_reason"
 )
 _DEADLINE_COLS = "game_id, user_id, version, started_at, due_at, half_sent, near_sent, fired_at"
+
+
+_SETTINGS_FIELDS = (
+    "zone",
+    "quiet_start",
+    "quiet_end",
+    "notify",
+    "reminders_per_turn",
+    "digest_at",
+)
+_SETTINGS_COLS = ", ".join(_SETTINGS_FIELDS)
+
+
+def _settings(row: tuple[Any, ...]) -> PlayerSettings:
+    """A settings row as it was stored (checked when it was set: not refused again, so a zone
+    dropped from a later tzdata still reads; its quiet hours then count as unset)."""
+    data = dict(zip(_SETTINGS_FIELDS, row, strict=True))
+    try:
+        return PlayerSettings.model_validate(data)
+    except ValueError:
+        return PlayerSettings(notify=data["notify"], reminders_per_turn=data["reminders_per_turn"])
 
 
 def _deadline(row: tuple[Any, ...]) -> Deadline:
@@ -328,6 +350,61 @@ class ClockTables:
             )
             == 1
         )
+
+    # -- a player's own settings (one row per user for every server: no shard filter) ----------
+    def player_settings(self, user_id: int) -> PlayerSettings:
+        """The user's settings (the defaults when they never set any)."""
+        rows = self._rows(
+            f"SELECT {_SETTINGS_COLS} FROM player_settings WHERE user_id=?", (user_id,)
+        )
+        return _settings(rows[0]) if rows else PlayerSettings()
+
+    def players_settings(self, user_ids: list[int]) -> dict[int, PlayerSettings]:
+        """Several users' settings in one statement (each user listed; defaults when unset)."""
+        found: dict[int, PlayerSettings] = {u: PlayerSettings() for u in user_ids}
+        if user_ids:
+            marks = ",".join("?" * len(user_ids))
+            rows = self._rows(
+                f"SELECT user_id, {_SETTINGS_COLS} FROM player_settings WHERE user_id IN ({marks})",
+                tuple(user_ids),
+            )
+            found.update({r[0]: _settings(r[1:]) for r in rows})
+        return found
+
+    def set_player_settings(self, user_id: int, settings: PlayerSettings) -> None:
+        """Keep the user's settings; the old direct-message switch follows ``notify`` (so a
+        failed direct message is told in the channel once again after a change)."""
+        values = tuple(getattr(settings, c) for c in _SETTINGS_FIELDS)
+        sets = ", ".join(f"{c}=excluded.{c}" for c in _SETTINGS_FIELDS)
+        self._write(
+            f"INSERT INTO player_settings (user_id, {_SETTINGS_COLS}) VALUES (?, ?, ?, ?, ?, ?, ?) "
+            f"ON CONFLICT(user_id) DO UPDATE SET {sets}",
+            (user_id, *values),
+        )
+        self.set_notify(user_id, settings.dms)
+
+    def muted(self, user_id: int, game_id: int) -> bool:
+        rows = self._rows(
+            "SELECT 1 FROM player_mutes WHERE user_id=? AND game_id=?", (user_id, game_id)
+        )
+        return bool(rows)
+
+    def muted_of(self, game_id: int) -> set[int]:
+        """The users who muted ``game_id``."""
+        return {
+            r[0] for r in self._rows("SELECT user_id FROM player_mutes WHERE game_id=?", (game_id,))
+        }
+
+    def set_muted(self, user_id: int, game_id: int, muted: bool) -> None:
+        if muted:
+            self._write(
+                "INSERT INTO player_mutes (user_id, game_id) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                (user_id, game_id),
+            )
+        else:
+            self._write(
+                "DELETE FROM player_mutes WHERE user_id=? AND game_id=?", (user_id, game_id)
+            )
 
     # -- away (one per player, covering every game in every server) ----------------------------
     def add_away(self, user_id: int, start: float, until: float) -> None:

@@ -99,10 +99,10 @@ class Deadlines:
         existing = {d.user_id: d for d in t.deadlines(game.id)}
         fresh = [u for u in waiting if u not in existing or existing[u].fired_at is not None]
         rules = t.rules(game.id) if dg.turn_seconds is not None else ClockRules()
-        for user_id, d in existing.items():
+        for user_id, ended in existing.items():
             if user_id not in waiting:
                 if rules.bank_seconds is not None and dg.turn_seconds is not None:
-                    draw_bank(t, game.id, d, dg.turn_seconds, rules, now)
+                    draw_bank(t, game.id, ended, dg.turn_seconds, rules, now)
                 t.drop_deadline(game.id, user_id)
         for user_id in waiting:
             d = existing.get(user_id)

@@ -61,27 +61,35 @@ def identifiers(tree: ast.Module) -> Iterator[tuple[str, int, str]]:
             yield node.arg, node.lineno, "keyword"
 
 
-def test_settings_is_only_a_servers_settings_in_module_names():
-    """A module named for settings is one of the three ``server_settings`` modules."""
+#: the only modules named for settings: a server's (three) and a player's own (two)
+SETTINGS_MODULES = {"storage/player_settings.py", "bot/player_day/settings.py"}
+
+
+def test_settings_is_only_a_servers_or_a_players_settings_in_module_names():
+    """A module named for settings is one of the three ``server_settings`` modules or one of
+    the two of a player's own settings (``player_settings``, ``player_day/settings``)."""
     named = [
         rel
         for rel, _ in product_modules()
-        if "settings" in Path(rel).stem and Path(rel).stem != "server_settings"
+        if "settings" in Path(rel).stem
+        and Path(rel).stem != "server_settings"
+        and rel not in SETTINGS_MODULES
     ]
     assert named == []
 
 
 def test_no_class_is_named_settings_but_the_servers():
     """The operator's configuration is ``Config`` (the spectator pages' ``WatchConfig``), a
-    game's fixed numbers its constants: no class but ``ServerSettings`` is a kind of settings
-    (the keeper, store and change log of server settings are ``Settings...``)."""
+    game's fixed numbers its constants: no class but ``ServerSettings`` and a player's own
+    ``PlayerSettings`` is a kind of settings (the keeper, store and change log of server
+    settings are ``Settings...``)."""
     found = [
         f"{rel}:{node.lineno} {node.name}"
         for rel, tree in product_modules()
         for node in ast.walk(tree)
         if isinstance(node, ast.ClassDef)
         and node.name.endswith("Settings")
-        and node.name != "ServerSettings"
+        and node.name not in {"ServerSettings", "PlayerSettings"}
     ]
     assert found == []
 
@@ -181,6 +189,7 @@ def test_the_glossary_is_in_the_architecture():
     for term in (
         "**config**",
         "**server settings**",
+        "**player settings**",
         "**options**",
         "**clock**",
         "**bot**",
