@@ -82,7 +82,9 @@ async def test_a_played_database_moves_to_postgresql_and_back_whole(tmp_path, po
     await played(source)
     before = everything(source)
     assert all(before[t] for t in ("games", "seats", "moves", "days_deadlines", "days_log"))
-    assert all(before[t] for t in ("days_votes", "days_player_away", "days_notify", "server_settings"))
+    assert all(
+        before[t] for t in ("days_votes", "days_player_away", "days_notify", "server_settings")
+    )
     assert all(before[t] for t in ("server_settings_log", "game_settings", "watch_links", "meta"))
 
     copied = await copy_database(str(source), postgres_url)
