@@ -498,6 +498,16 @@ class ClockTables:
         rows = self._rows("SELECT last_day FROM days_digests WHERE user_id=?", (user_id,))
         return str(rows[0][0]) if rows else None
 
+    def digest_users(self) -> list[tuple[int, str, int, str | None]]:
+        """(user id, zone, minutes after local midnight, latest digest day) of every player who
+        asked for a daily digest (their zone is set: their settings refuse a digest without)."""
+        rows = self._rows(
+            "SELECT p.user_id, p.zone, p.digest_at, d.last_day FROM player_settings p "
+            "LEFT JOIN days_digests d ON d.user_id = p.user_id "
+            "WHERE p.digest_at IS NOT NULL AND p.zone IS NOT NULL ORDER BY p.user_id"
+        )
+        return [(r[0], r[1], r[2], r[3]) for r in rows]
+
     def claim_digest(self, user_id: int, day: str) -> bool:
         """Mark ``day``'s digest as sent; True only for the one caller that did (a day is
         claimed once, and never one older than the latest)."""

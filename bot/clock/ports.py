@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
+from bot.clock.records import MineEntry
 from bot.table import GameInfo, Outcome
 
 
@@ -63,6 +64,10 @@ class Notifier(Protocol):
     ) -> None:
         """A direct message: it is their turn (``left`` seconds left, or the others nudged
         them); raises :class:`DmFailed` when it cannot be delivered."""
+
+    async def digest(self, user_id: int, turns: Sequence[MineEntry]) -> None:
+        """A direct message: the player's daily digest of the games that await them; raises
+        :class:`DmFailed` when it cannot be delivered."""
 
     async def is_member(self, guild_id: int, user_id: int) -> bool:
         """Whether the user is still a member of the server (True when unsure)."""

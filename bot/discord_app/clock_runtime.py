@@ -4,7 +4,7 @@
 in ``setup_hook`` (``client.clock_service``): they listen to the table themselves; here they
 also hear of every posted turn message (the latest board for ``/me turns``) and of channel,
 thread, server and member removals (bad endings). :func:`start_scheduler` starts the one task
-that fires reminders and deadlines; it runs on ``on_connect``, so the clocks only run while the
+that fires reminders and deadlines (and the one that sends the daily digests); it runs on ``on_connect``, so the clocks only run while the
 bot can post. :func:`stop` ends both at shutdown.
 """
 
@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.clock.ports import ChannelGone, DmFailed
+from bot.clock.records import MineEntry
 from bot.clock.scheduler import Scheduler
 from bot.clock.service import ClockServices
 from bot.discord_app import clock_texts, server_settings
@@ -128,6 +129,15 @@ class DiscordNotifier:
         except discord.HTTPException as exc:
             raise DmFailed(str(exc)) from None
 
+    async def digest(self, user_id: int, turns: Sequence[MineEntry]) -> None:
+        try:
+            user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+            await user.send(
+                clock_texts.digest(turns), allowed_mentions=discord.AllowedMentions.none()
+            )
+        except discord.HTTPException as exc:
+            raise DmFailed(str(exc)) from None
+
 
 def clock_service_of(client: TabletopClient) -> ClockServices:
     """The client's clock services (built in ``setup_hook``)."""
@@ -172,14 +182,20 @@ async def start_scheduler(client: TabletopClient) -> Scheduler:
         sweep = service.deadlines.sweep(idle=SWEEP_IDLE)
         client.clock_sweep = asyncio.create_task(sweep, name="clock-sweep")
     scheduler.start()
+    digests = client.digest_scheduler
+    if digests is None:
+        digest = service.digests
+        digests = Scheduler(digest, now=service.now, alarm=digest.alarm)
+        client.digest_scheduler = digests
+    digests.start()
     return scheduler
 
 
 async def stop(client: TabletopClient) -> None:
     """Stop the scheduler and close the clock tables' connection (at shutdown)."""
-    scheduler = client.clock_scheduler
-    if scheduler is not None:
-        await scheduler.stop()
+    for scheduler in (client.clock_scheduler, client.digest_scheduler):
+        if scheduler is not None:
+            await scheduler.stop()
     sweep = client.clock_sweep
     if sweep is not None:
         sweep.cancel()

@@ -6,11 +6,14 @@ notifier word them here, with Discord's mentions and timestamps.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.clock.durations import format_duration
 from bot.clock.host import described
+from bot.clock.records import MineEntry
 from bot.clock.results import AwayPeriod, ClockInfo, ClockSetting, Nudge, Removal, Vote
+from bot.discord_app.text import fit_lines
 from bot.table import GameInfo
 
 
@@ -196,3 +199,48 @@ def clock_info(info: ClockInfo) -> str:
 
 def new_host(name: str) -> str:
     return f"👑 {name} is now the host."
+
+
+def message_link(guild_id: int | None, channel_id: int, message_id: int) -> str:
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
+
+
+def turn_lines(entries: Sequence[MineEntry]) -> list[str]:
+    """``/me turns``'s and the daily digest's lines: each game, where, whether it is your turn (with your deadline
+    and time bank), and a jump link to its latest turn message."""
+    lines = []
+    for e in entries:
+        if e.status == "lobby":
+            state = "in the lobby"
+        elif e.your_turn:
+            state = "**your turn**" + (f", deadline {when(e.deadline)}" if e.deadline else "")
+            if e.bank_left is not None:
+                state += f", {bank_left(e.bank_left)}"
+        else:
+            state = f"waiting for {', '.join(e.waiting_for) or 'nobody'}"
+        if e.paused:
+            state += " (clock paused)"
+        if e.board_message_id and e.board_channel_id is not None:  # kept together
+            url = message_link(e.guild_id, e.board_channel_id, e.board_message_id)
+            link = f" — [latest turn]({url})"
+        else:
+            link = (
+                f" — [the game](https://discord.com/channels/{e.guild_id or '@me'}/{e.channel_id})"
+            )
+        lines.append(f"• **{e.title}** in <#{e.channel_id}>: {state}{link}")
+    return lines
+
+
+def digest(turns: Sequence[MineEntry]) -> str:
+    """The daily digest's direct message (at most one message long)."""
+    body = fit_lines(turn_lines(turns), 1900, more="… and {n} more")
+    return "\n".join(["☀️ Your turns today:", *body, "(`/me digest off` stops these.)"])
+
+
+def digest_set(minutes: int | None) -> str:
+    if minutes is None:
+        return "No more daily digests."
+    return (
+        f"Every day at {minutes // 60:02d}:{minutes % 60:02d} your time I will send you a "
+        "direct message listing the games that await you (none on a day when none does)."
+    )

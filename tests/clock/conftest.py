@@ -86,6 +86,11 @@ class Notifier:
     async def is_member(self, guild_id, user_id):
         return user_id not in self.departed
 
+    async def digest(self, user_id, turns):
+        if user_id in self.closed_dms:
+            raise DmFailed()
+        self.dms.append((user_id, words.digest(turns)))
+
     async def turn_dm(self, user_id, game, *, left=None, nudged=False):
         if user_id in self.closed_dms:
             raise DmFailed()

@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from bot.player_day.settings import PlayerSettings
 from storage.clock import ClockRules
 from tests.clock.conftest import FakeTime
 from tests.discord import harness
@@ -86,3 +87,18 @@ async def test_the_host_clock_shows_each_awaited_players_bank_left(h):
     ada, _, _ = await opened(h, clock="12h", bank="1d")
     text = (await h.slash(ada, "host clock")).only_ephemeral().content
     assert re.search(r"Ada: deadline <t:\d+:f> \(<t:\d+:R>\), time bank 1d left", text)
+
+
+async def test_a_digest_without_a_time_zone_is_refused_clearly_and_changes_nothing(h):
+    ada = h.user("Ada")
+    reply = await h.slash(ada, "me digest", time="08:00")
+    assert "set your time zone first" in reply.only_ephemeral().content
+    assert (await h.service.clocks.player_settings(ada.id)).digest_at is None
+
+
+async def test_a_digest_is_set_at_the_players_local_time(h):
+    ada = h.user("Ada")
+    await h.service.clocks.set_player_settings(ada.id, PlayerSettings(zone="Asia/Tokyo"))
+    reply = await h.slash(ada, "me digest", dm=True, time="07:30")
+    assert "Every day at 07:30 your time" in reply.only_ephemeral().content
+    assert (await h.service.clocks.player_settings(ada.id)).digest_at == 7 * 60 + 30

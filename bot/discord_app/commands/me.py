@@ -3,63 +3,34 @@ direct messages with the bot: their turns, time away, and direct messages on the
 answer is private.
 
 ``turns`` lists the games of every server that await them (``show:all``: every live game of
-theirs); ``away`` is one away for every game in every server; ``notifications`` is one setting
-for every server.
+theirs), and ``digest`` sends that list by direct message once a day at their local time;
+``away`` is one away for every game in every server; ``notifications`` is one setting for
+every server.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
+from zoneinfo import ZoneInfo
 
 import discord
 from discord import app_commands
 
 from bot.clock import records
+from bot.clock.digest import BadTime, parse_time_of_day
 from bot.clock.durations import BadDuration, parse_duration
-from bot.clock.records import MineEntry
 from bot.discord_app import clock_texts as words
 from bot.discord_app import replies
-from bot.discord_app.clock_texts import when
 from bot.discord_app.commands.callers import service_of
 from bot.discord_app.replies import BadInput
 from bot.discord_app.text import fit_lines
+from bot.player_day.settings import BadSetting
 
 if TYPE_CHECKING:
     from bot.discord_app.client import TabletopClient
 
 #: what ``/me away`` takes as "I am back"
 BACK_WORDS = {"back", "0", "none", "off"}
-
-
-def message_link(guild_id: int | None, channel_id: int, message_id: int) -> str:
-    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
-
-
-def games_lines(entries: Sequence[MineEntry]) -> list[str]:
-    """``/me turns``'s lines: each game, where, whether it is your turn (with your deadline
-    and time bank), and a jump link to its latest turn message."""
-    lines = []
-    for e in entries:
-        if e.status == "lobby":
-            state = "in the lobby"
-        elif e.your_turn:
-            state = "**your turn**" + (f", deadline {when(e.deadline)}" if e.deadline else "")
-            if e.bank_left is not None:
-                state += f", {words.bank_left(e.bank_left)}"
-        else:
-            state = f"waiting for {', '.join(e.waiting_for) or 'nobody'}"
-        if e.paused:
-            state += " (clock paused)"
-        if e.board_message_id and e.board_channel_id is not None:  # kept together
-            url = message_link(e.guild_id, e.board_channel_id, e.board_message_id)
-            link = f" — [latest turn]({url})"
-        else:
-            link = (
-                f" — [the game](https://discord.com/channels/{e.guild_id or '@me'}/{e.channel_id})"
-            )
-        lines.append(f"• **{e.title}** in <#{e.channel_id}>: {state}{link}")
-    return lines
 
 
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
@@ -94,7 +65,7 @@ class MeCommands(
         if not entries:
             await replies.private(interaction, words.NO_TURNS if only else words.NO_GAMES)
             return
-        body = fit_lines(games_lines(entries), 1900, more="… and {n} more")
+        body = fit_lines(words.turn_lines(entries), 1900, more="… and {n} more")
         head = "Your turns:" if only else "Your live games:"
         await replies.private(interaction, "\n".join([head, *body]))
 
@@ -117,6 +88,24 @@ class MeCommands(
             period = await service.absences.away(user_id=interaction.user.id, seconds=seconds)
             text = words.away(period)
         await replies.private(interaction, text)
+
+    @app_commands.command(
+        name="digest", description="A daily direct message of your turns at your local time."
+    )
+    @app_commands.describe(time="Your local time for it, e.g. 08:00 (needs /me zone); off stops it")
+    async def digest(self, interaction: discord.Interaction[TabletopClient], time: str) -> None:
+        service = service_of(interaction)
+        user_id = interaction.user.id
+        try:
+            minutes = parse_time_of_day(time)
+            before = await service.clocks.player_settings(user_id)
+            settings = before.changed(digest_at=minutes)
+        except (BadTime, BadSetting) as exc:
+            raise BadInput(str(exc)) from None
+        await service.clocks.set_player_settings(user_id, settings)
+        if settings.zone is not None:
+            await service.digests.chosen(user_id, ZoneInfo(settings.zone), minutes)
+        await replies.private(interaction, words.digest_set(minutes))
 
     @app_commands.command(
         name="notifications", description="Direct messages when it is your turn (off by default)."
