@@ -169,7 +169,7 @@ def rules_lines(s: ClockSetting) -> list[str]:
     if r.weekends_off:
         lines.append(
             "🏖️ Weekends off: a player's clock does not run on their own Saturday and Sunday "
-            "(in their time zone from `/me zone`; UTC for a player who set none)."
+            "(in their own time zone; UTC for a player who set none)."
         )
     if r.away_standin:
         lines.append("🧳 An away player's clock runs on: a stand-in plays when it is up.")

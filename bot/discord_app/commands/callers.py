@@ -34,7 +34,7 @@ log = logging.getLogger(__name__)
 #: the clock rules' options, the same at ``/game new`` and ``/host clock``
 CLOCK_RULE_DESCRIPTIONS = {
     "bank": "A time bank per player for turns that run over, e.g. 2d (1m to 30d; none)",
-    "weekends": "A player's clock stops on their own Saturday and Sunday (UTC if no /me zone)",
+    "weekends": "A player's clock stops on their own Saturday and Sunday (UTC if they set no zone)",
     "away": "An away player's clock: stop (default) or a stand-in plays when time is up",
 }
 AWAY_OPTIONS = [
