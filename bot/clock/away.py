@@ -37,12 +37,12 @@ class Away:
             )
         cfg = self.config
         used = await self.clocks.away_used(user_id, now - cfg.away_window)
-        left = max(0.0, cfg.away_limit - used)
-        if seconds > left:
+        allowance = max(0.0, cfg.away_limit - used)  # a length of time, not a moment
+        if seconds > allowance:
             raise TableError(
                 f"You can be away at most {format_duration(cfg.away_limit)} in any "
-                f"{format_duration(cfg.away_window)}; you have {format_duration(left)} left."
-                if left >= 60
+                f"{format_duration(cfg.away_window)}; you have {format_duration(allowance)} left."
+                if allowance >= 60
                 else f"You have used all your away time ({format_duration(cfg.away_limit)} in "
                 f"any {format_duration(cfg.away_window)}); try again later."
             )

@@ -60,10 +60,15 @@ class Notifier(Protocol):
         seat for good); its message id."""
 
     async def turn_dm(
-        self, user_id: int, game: GameInfo, *, left: float | None = None, nudged: bool = False
+        self,
+        user_id: int,
+        game: GameInfo,
+        *,
+        due_at: float | None = None,
+        nudged: bool = False,
     ) -> None:
-        """A direct message: it is their turn (``left`` seconds left, or the others nudged
-        them); raises :class:`DmFailed` when it cannot be delivered."""
+        """A direct message: it is their turn (their deadline ``due_at`` nears, or the others
+        nudged them); raises :class:`DmFailed` when it cannot be delivered."""
 
     async def digest(self, user_id: int, turns: Sequence[MineEntry]) -> None:
         """A direct message: the player's daily digest of the games that await them; raises

@@ -35,14 +35,14 @@ class Reminders:
         left = d.due_at - now
         remind = self.notifier.remind(game, d.user_id, kind=kind, due_at=d.due_at, left=left)
         if await self.outbox.notify(game, remind):
-            await self.dm_turn(game, [d.user_id], left=left)
+            await self.dm_turn(game, [d.user_id], due_at=d.due_at)
 
     async def dm_turn(
         self,
         game: GameInfo,
         user_ids: Sequence[int],
         *,
-        left: float | None = None,
+        due_at: float | None = None,
         nudged: bool = False,
         dm_on: set[int] | None = None,
     ) -> None:
@@ -53,7 +53,7 @@ class Reminders:
             if not on:
                 continue
             try:
-                await self.notifier.turn_dm(user_id, game, left=left, nudged=nudged)
+                await self.notifier.turn_dm(user_id, game, due_at=due_at, nudged=nudged)
             except DmFailed:
                 if await self.clocks.claim_failure_told(user_id):
                     await self.outbox.notify(game, self.notifier.dm_failed(game, user_id))

@@ -72,7 +72,7 @@ class DiscordNotifier:
     async def remind(
         self, game: GameInfo, user_id: int, *, kind: str, due_at: float, left: float
     ) -> None:
-        text = clock_texts.reminder(game, user_id, kind, due_at, left)
+        text = clock_texts.reminder(game, user_id, kind, due_at)
         await self._say(game.channel_id, text, await self._pinged(game, [user_id]))
 
     async def vote_opened(
@@ -120,9 +120,14 @@ class DiscordNotifier:
         return True
 
     async def turn_dm(
-        self, user_id: int, game: GameInfo, *, left: float | None = None, nudged: bool = False
+        self,
+        user_id: int,
+        game: GameInfo,
+        *,
+        due_at: float | None = None,
+        nudged: bool = False,
     ) -> None:
-        text = clock_texts.turn_dm(game, left=left, nudged=nudged)
+        text = clock_texts.turn_dm(game, due_at=due_at, nudged=nudged)
         try:
             user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
             await user.send(text, allowed_mentions=discord.AllowedMentions.none())

@@ -31,18 +31,18 @@ def when(ts: float) -> str:
 
 
 # -- notices the clock sends on its own ----------------------------------------------------------
-def reminder(game: GameInfo, user_id: int, kind: str, due_at: float, left: float) -> str:
+def reminder(game: GameInfo, user_id: int, kind: str, due_at: float) -> str:
     lead = "half your time has gone" if kind == "half" else "time is nearly up"
     return (
-        f"⏰ <@{user_id}>, it is your turn in **{game.title}** and {lead}: "
-        f"{format_duration(left)} left (until {when(due_at)}), then a stand-in plays for you."
+        f"⏰ <@{user_id}>, it is your turn in **{game.title}** and {lead}: it runs out "
+        f"{when(due_at)}, then a stand-in plays for you."
     )
 
 
-def turn_dm(game: GameInfo, *, left: float | None = None, nudged: bool = False) -> str:
+def turn_dm(game: GameInfo, *, due_at: float | None = None, nudged: bool = False) -> str:
     extra = ""
-    if left is not None:
-        extra = f" {format_duration(left)} left."
+    if due_at is not None:
+        extra = f" Your time runs out {when(due_at)}."
     elif nudged:
         extra = " The other players nudged you."
     return f"It is your turn in **{game.title}** in <#{game.channel_id}>.{extra}"
