@@ -11,6 +11,14 @@ CREATE TABLE IF NOT EXISTS days_player_away (
     until_at  REAL    NOT NULL
 );
 CREATE INDEX IF NOT EXISTS days_player_away_user ON days_player_away (user_id, until_at);
+-- (made empty here if the clock store already moved and dropped it, so this file runs again)
+CREATE TABLE IF NOT EXISTS days_away (
+    id        INTEGER PRIMARY KEY AUTOINCREMENT,
+    guild_id  INTEGER NOT NULL,
+    user_id   INTEGER NOT NULL,
+    start_at  REAL    NOT NULL,
+    until_at  REAL    NOT NULL
+);
 INSERT INTO days_player_away (user_id, start_at, until_at)
     SELECT DISTINCT user_id, start_at, until_at FROM days_away ORDER BY user_id, start_at;
 DROP TABLE IF EXISTS days_away;
