@@ -317,7 +317,7 @@ async def test_scale(size, tmp_path):
         commands: list[float] = []
         for _ in range(COMMANDS // 4):
             guild, user = rng.choice(built.seated)
-            await timed(commands, records.mine(table, clocks, guild, user))
+            await timed(commands, records.mine(table, clocks, user, turns_only=True))
             await timed(commands, records.history(table, guild))
             await timed(commands, records.stats(table, guild))
             await timed(commands, service.absences.away(user_id=user, seconds=3600))

@@ -92,7 +92,9 @@ class MeCommands(
     @app_commands.command(
         name="digest", description="A daily direct message of your turns at your local time."
     )
-    @app_commands.describe(time="Your local time for it, e.g. 08:00 (needs your time zone set); off stops it")
+    @app_commands.describe(
+        time="Your local time for it, e.g. 08:00 (needs your time zone set); off stops it"
+    )
     async def digest(self, interaction: discord.Interaction[TabletopClient], time: str) -> None:
         service = service_of(interaction)
         user_id = interaction.user.id
