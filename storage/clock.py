@@ -224,6 +224,23 @@ class ClockStore:
     async def set_muted(self, user_id: int, game_id: int, muted: bool) -> None:
         return await self.run(lambda t: t.set_muted(user_id, game_id, muted))
 
+    async def hold(self, user_id: int, game_id: int, release_at: float) -> None:
+        return await self.run(lambda t: t.hold(user_id, game_id, release_at))
+
+    async def held(self, user_id: int) -> dict[int, float]:
+        return await self.run(lambda t: t.held(user_id))
+
+    async def drop_held(self, *, game_id: int, user_id: int | None = None) -> None:
+        return await self.run(lambda t: t.drop_held(game_id=game_id, user_id=user_id))
+
+    async def next_release(self, *, shards: Shards | None = None) -> float | None:
+        return await self.run(lambda t: t.next_release(shards=shards))
+
+    async def take_released(
+        self, now: float, *, shards: Shards | None = None
+    ) -> dict[int, list[int]]:
+        return await self.run(lambda t: t.take_released(now, shards=shards), atomic=True)
+
     async def add_away(self, user_id: int, start: float, until: float) -> None:
         return await self.run(lambda t: t.add_away(user_id, start, until))
 

@@ -406,6 +406,56 @@ class ClockTables:
                 "DELETE FROM player_mutes WHERE user_id=? AND game_id=?", (user_id, game_id)
             )
 
+    # -- turn notices held through a player's quiet hours -----------------------------------------
+    def hold(self, user_id: int, game_id: int, release_at: float) -> None:
+        """Hold the user's turn notice of ``game_id`` until ``release_at`` (the end of their
+        quiet hours); held again, it keeps the latest release time."""
+        self._write(
+            "INSERT INTO player_held (user_id, game_id, release_at) VALUES (?, ?, ?) "
+            "ON CONFLICT (user_id, game_id) DO UPDATE SET release_at=excluded.release_at",
+            (user_id, game_id, release_at),
+        )
+
+    def drop_held(self, *, game_id: int, user_id: int | None = None) -> None:
+        """Forget held notices of a game (of one user in it, with ``user_id``)."""
+        if user_id is None:
+            self._write("DELETE FROM player_held WHERE game_id=?", (game_id,))
+        else:
+            self._write("DELETE FROM player_held WHERE game_id=? AND user_id=?", (game_id, user_id))
+
+    def held(self, user_id: int) -> dict[int, float]:
+        """The user's held notices: game id -> when it is released."""
+        rows = self._rows(
+            "SELECT game_id, release_at FROM player_held WHERE user_id=? ORDER BY game_id",
+            (user_id,),
+        )
+        return dict(rows)
+
+    def next_release(self, *, shards: Shards | None = None) -> float | None:
+        """When the earliest held notice of these shards' games is released (None: none)."""
+        rows = self._rows(
+            f"SELECT MIN(release_at) FROM player_held WHERE 1 = 1{_of_shards(shards)}"
+        )
+        at: float | None = rows[0][0]
+        return at
+
+    def take_released(self, now: float, *, shards: Shards | None = None) -> dict[int, list[int]]:
+        """Take (delete) every held notice released by ``now``: user id -> their game ids.
+        Run atomically, so two processes never both take one; the caller sends them."""
+        rows = self._rows(
+            f"SELECT user_id, game_id FROM player_held WHERE release_at <= ?{_of_shards(shards)} "
+            "ORDER BY user_id, game_id",
+            (now,),
+        )
+        taken: dict[int, list[int]] = {}
+        for user_id, game_id in rows:
+            if self._write(
+                "DELETE FROM player_held WHERE user_id=? AND game_id=? AND release_at <= ?",
+                (user_id, game_id, now),
+            ):
+                taken.setdefault(user_id, []).append(game_id)
+        return taken
+
     # -- away (one per player, covering every game in every server) ----------------------------
     def add_away(self, user_id: int, start: float, until: float) -> None:
         self._write(

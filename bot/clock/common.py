@@ -32,6 +32,9 @@ class ClockConfig:
     away_limit: float = 14 * DAY
     #: a stand-in plays the absent player's whole turn, but never more than this many actions
     standin_max_steps: int = 40
+    #: players' quiet hours are respected (no notice then; deadlines moved out of them);
+    #: off only to measure what they change (tests/bench/test_fortnight.py)
+    respect_nights: bool = True
 
 
 async def live(table: Table, channel_id: int) -> GameInfo:

@@ -11,10 +11,12 @@ from dataclasses import KW_ONLY, dataclass
 from bot.ai_seats.seats import is_ai_seat
 from bot.clock.banks import draw_bank, due_at
 from bot.clock.common import Now, Wake, log
+from bot.clock.nights import Nights, reach_in
 from bot.clock.outbox import Outbox
 from bot.clock.ports import Notifier
 from bot.clock.reminders import Reminders
 from bot.logsafe import failure
+from bot.player_day.quiet import moved_deadline
 from bot.table import Change, GameInfo, Table
 from storage.clock import ClockRules, ClockStore, ClockTables
 from storage.shards import Shards
@@ -34,6 +36,8 @@ class Deadlines:
     outbox: Outbox
     #: tells the players whose turn began (a direct message, for those who asked)
     reminders: Reminders
+    #: players' nights: a deadline never falls in them; a turn notice is held through them
+    nights: Nights
     _: KW_ONLY
     now: Now
     wake: Wake
@@ -120,6 +124,9 @@ class Deadlines:
                 back = None if rules.away_standin else t.away_until(user_id, now)
                 start = max(now, back or now)
                 due = due_at(t, game.id, user_id, start, dg.turn_seconds, rules)
+                night = self.nights.settings_of(t, user_id)
+                if night is not None:  # never in the player's quiet hours: after them
+                    due = moved_deadline(night, due)
                 t.put_deadline(game.id, user_id, game.version, start, due)
         t.mark_synced(game.id, game.version)
         return fresh
@@ -211,6 +218,7 @@ class Deadlines:
             def ended(t: ClockTables) -> None:
                 t.drop_deadlines(game.id)
                 t.forget_synced(game.id)
+                t.drop_held(game_id=game.id)
 
             await self.clocks.run(ended, atomic=True)
             self.wake()
@@ -222,10 +230,12 @@ class Deadlines:
             return
         waiting = list(change.to_act or ())
         now = self.now()
+        respect = self.nights.config.respect_nights
 
-        def work(t: ClockTables) -> tuple[list[int], set[int]] | None:
+        def work(t: ClockTables) -> list[int] | None:
             if back:
                 assert actor is not None
+                t.drop_held(game_id=game.id, user_id=actor)  # awake: no morning notice
                 seat = t.seat(game.id, actor)
                 if seat.missed or seat.standin_for_good or seat.vote_open:
                     t.update_seat(game.id, actor, missed=0, standin_for_good=0, vote_open=0)
@@ -233,11 +243,10 @@ class Deadlines:
             if not turn:
                 return None
             told = [u for u in self._sync_in(t, game, waiting, now) if u != actor]
-            return told, {u for u in told if t.notify(u)[0]}
+            return list(reach_in(t, game.id, told, now, respect_nights=respect).dm)
 
-        done = await self.clocks.run(work, atomic=True)
-        if done is None:
+        dm = await self.clocks.run(work, atomic=True)
+        if dm is None:
             return
         self.wake()
-        told, dm_on = done
-        await self.reminders.dm_turn(game, told, dm_on=dm_on)
+        await self.reminders.send_dms(game, dm)

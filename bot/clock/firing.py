@@ -13,6 +13,7 @@ from dataclasses import KW_ONLY, dataclass
 
 from bot.clock import timers
 from bot.clock.common import Now, log
+from bot.clock.nights import Nights
 from bot.clock.reminders import Reminders
 from bot.clock.standins import StandIns
 from bot.logsafe import failure
@@ -25,14 +26,19 @@ class Firing:
     clocks: ClockStore
     reminders: Reminders
     standins: StandIns
+    #: the notices held through players' quiet hours, released like timers
+    nights: Nights
     _: KW_ONLY
     now: Now
     #: the shards this process runs (None: all of them): it fires their guilds' clocks only
     shards: Shards | None = None
 
     async def next_due_at(self) -> float | None:
-        """When the earliest timer of a running clock falls due (an indexed query)."""
-        return timers.next_at(await self.clocks.next_deadlines(shards=self.shards))
+        """When the earliest timer of a running clock, or the earliest held notice, falls due
+        (indexed queries)."""
+        at = timers.next_at(await self.clocks.next_deadlines(shards=self.shards))
+        release = await self.nights.next_release_at()
+        return min((t for t in (at, release) if t is not None), default=None)
 
     async def fire_due(self) -> int:
         """Fire every reminder and deadline that is due, in time order; each one only once,
@@ -43,7 +49,7 @@ class Firing:
             await self.clocks.claim(
                 t.deadline.game_id, t.deadline.user_id, t.kind, t.deadline.due_at
             )
-        fired = 0
+        fired = await self.nights.release_due()
         for t in fire:
             d = t.deadline
             if not await self.clocks.claim(d.game_id, d.user_id, t.kind, d.due_at, now=now):

@@ -74,5 +74,13 @@ class Notifier(Protocol):
         """A direct message: the player's daily digest of the games that await them; raises
         :class:`DmFailed` when it cannot be delivered."""
 
+    async def woke(self, game: GameInfo, user_id: int) -> None:
+        """In the channel, pinging only ``user_id``: their quiet hours ended and the game is
+        waiting for them (the notice held during the night)."""
+
+    async def woke_dm(self, user_id: int, games: Sequence[GameInfo]) -> None:
+        """One direct message: their quiet hours ended and ``games`` are waiting for them;
+        raises :class:`DmFailed` when it cannot be delivered."""
+
     async def is_member(self, guild_id: int, user_id: int) -> bool:
         """Whether the user is still a member of the server (True when unsure)."""

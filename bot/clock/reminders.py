@@ -8,12 +8,16 @@ from dataclasses import KW_ONLY, dataclass
 from bot.ai_seats.seats import is_ai_seat
 from bot.clock.common import ClockConfig, Now, running
 from bot.clock.durations import format_duration
+from bot.clock.nights import Nights
 from bot.clock.outbox import Outbox
 from bot.clock.ports import DmFailed, Notifier
 from bot.clock.results import Nudge
 from bot.errors import NotSeated, TableError
 from bot.table import GameInfo, Table
 from storage.clock import ClockStore, Deadline
+
+#: the fewest reminders per turn a player must want to get each reminder
+REMINDER_RANK = {"near": 1, "half": 2}
 
 
 @dataclass(eq=False, repr=False)
@@ -22,36 +26,50 @@ class Reminders:
     clocks: ClockStore
     notifier: Notifier
     outbox: Outbox
+    #: who a reminder or a direct message may reach now (not a sleeper, nor who muted it)
+    nights: Nights
     _: KW_ONLY
     now: Now
     config: ClockConfig
 
     async def remind(self, d: Deadline, kind: str, now: float) -> None:
-        """A reminder of ``d`` fell due (``kind`` "half" or "near"): in the channel, and by
-        direct message to a player who asked for it."""
+        """A reminder of ``d`` fell due (``kind`` "half" or "near"): in the channel and by
+        direct message, as the player chose; none beyond their reminders per turn (one: only
+        "near"), and none in their quiet hours (the notice is held until they end)."""
         game = await self.table.game_by_id(d.game_id)
         if game.status != "running" or d.user_id not in await self.table.awaited(game.id):
             return
+        wanted = (await self.clocks.player_settings(d.user_id)).reminders_per_turn
+        if REMINDER_RANK[kind] > wanted:
+            return
+        reach = await self.nights.reach(game, [d.user_id])
         left = d.due_at - now
-        remind = self.notifier.remind(game, d.user_id, kind=kind, due_at=d.due_at, left=left)
-        if await self.outbox.notify(game, remind):
-            await self.dm_turn(game, [d.user_id], due_at=d.due_at)
+        if reach.mention:
+            remind = self.notifier.remind(game, d.user_id, kind=kind, due_at=d.due_at, left=left)
+            if not await self.outbox.notify(game, remind):
+                return
+        await self._dm(game, reach.dm, due_at=d.due_at)
 
     async def dm_turn(
+        self, game: GameInfo, user_ids: Sequence[int], *, due_at: float | None = None
+    ) -> None:
+        """Direct-message each of ``user_ids`` who asked for it and may be reached now."""
+        await self._dm(game, (await self.nights.reach(game, user_ids)).dm, due_at=due_at)
+
+    async def send_dms(self, game: GameInfo, user_ids: Sequence[int]) -> None:
+        """Tell ``user_ids`` by direct message that their turn began (found reachable)."""
+        await self._dm(game, user_ids)
+
+    async def _dm(
         self,
         game: GameInfo,
         user_ids: Sequence[int],
         *,
         due_at: float | None = None,
         nudged: bool = False,
-        dm_on: set[int] | None = None,
     ) -> None:
-        """Direct-message each of ``user_ids`` who asked for it (``dm_on``: who did, when the
-        caller has already read it)."""
+        """Direct-message each of ``user_ids`` (already found reachable)."""
         for user_id in user_ids:
-            on = user_id in dm_on if dm_on is not None else (await self.clocks.notify(user_id))[0]
-            if not on:
-                continue
             try:
                 await self.notifier.turn_dm(user_id, game, due_at=due_at, nudged=nudged)
             except DmFailed:
@@ -80,8 +98,6 @@ class Reminders:
         for u in waiting:
             d = deadlines.get(u)
             nudged.append((u, d.due_at if d and d.fired_at is None else None))
-        await self.dm_turn(game, waiting, nudged=True)
-        return Nudge(user_id, game.title, tuple(nudged))
-
-    async def set_notify(self, *, user_id: int, on: bool) -> None:
-        await self.clocks.set_notify(user_id, on)
+        reach = await self.nights.reach(game, waiting)
+        await self._dm(game, reach.dm, nudged=True)
+        return Nudge(user_id, game.title, tuple(nudged), reach.mention)

@@ -27,6 +27,9 @@ class Nudge:
     title: str
     #: each awaited player nudged, with their running deadline (None: no clock)
     waiting: tuple[tuple[int, float | None], ...]
+    #: the nudged players the channel's message may ping (not those asleep, who muted the
+    #: game or want no mention)
+    pinged: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

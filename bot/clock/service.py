@@ -5,6 +5,8 @@ Each part is a service of its own, with its collaborators given to its construct
 - :class:`~bot.clock.closing.Closing` ends a game badly (it posts straight to the notifier);
 - :class:`~bot.clock.outbox.Outbox` posts, and closes a game whose channel is gone;
 - :class:`~bot.clock.endings.Removals` takes a player out of a game;
+- :class:`~bot.clock.nights.Nights`: whom a notice reaches now; notices held through players'
+  quiet hours and released when they end;
 - :class:`~bot.clock.reminders.Reminders`: reminders, nudges, direct messages;
 - :class:`~bot.clock.deadlines.Deadlines` keeps turn clocks in line with the table;
 - :class:`~bot.clock.standins.StandIns` plays a passed deadline's turn, then syncs deadlines;
@@ -12,6 +14,7 @@ Each part is a service of its own, with its collaborators given to its construct
 - :class:`~bot.clock.votes.Votes`, :class:`~bot.clock.away.Away`,
   :class:`~bot.clock.host.HostPowers`;
 - :class:`~bot.clock.digest.Digests`: the daily digests (with a scheduler of their own).
+- :class:`~bot.player_day.players.Players`: a player's own settings and mutes.
 
 Where two parts seemed to need each other, the shared thing was taken out: closing a game
 (needed by every post whose channel is gone, and by removals, which post) is
@@ -37,12 +40,14 @@ from bot.clock.digest import Digests
 from bot.clock.endings import Removals
 from bot.clock.firing import Firing
 from bot.clock.host import HostPowers
+from bot.clock.nights import Nights
 from bot.clock.outbox import Outbox
 from bot.clock.ports import Notifier
 from bot.clock.reminders import Reminders
 from bot.clock.scheduler import Alarm
 from bot.clock.standins import StandIns
 from bot.clock.votes import Votes
+from bot.player_day.players import Players
 from bot.table import Table
 from bot.table.ai_seats import Think
 from storage.clock import ClockStore
@@ -62,6 +67,7 @@ class ClockServices:
     closing: Closing
     outbox: Outbox
     removals: Removals
+    nights: Nights
     reminders: Reminders
     deadlines: Deadlines
     standins: StandIns
@@ -70,6 +76,7 @@ class ClockServices:
     absences: Away
     host: HostPowers
     digests: Digests
+    players: Players
 
     @classmethod
     def build(
@@ -95,9 +102,12 @@ class ClockServices:
         closing = Closing(table, clocks, notifier, wake)
         outbox = Outbox(clocks, closing)
         removals = Removals(table, notifier, outbox, closing)
-        reminders = Reminders(table, clocks, notifier, outbox, now=now, config=config)
+        nights = Nights(
+            table, clocks, notifier, outbox, now=now, wake=wake, config=config, shards=shards
+        )
+        reminders = Reminders(table, clocks, notifier, outbox, nights, now=now, config=config)
         deadlines = Deadlines(
-            table, clocks, notifier, outbox, reminders, now=now, wake=wake, shards=shards
+            table, clocks, notifier, outbox, reminders, nights, now=now, wake=wake, shards=shards
         )
         standins = StandIns(
             table,
@@ -118,14 +128,16 @@ class ClockServices:
             closing=closing,
             outbox=outbox,
             removals=removals,
+            nights=nights,
             reminders=reminders,
             deadlines=deadlines,
             standins=standins,
-            firing=Firing(clocks, reminders, standins, now=now, shards=shards),
+            firing=Firing(clocks, reminders, standins, nights, now=now, shards=shards),
             votes=Votes(table, clocks, deadlines, removals),
             absences=Away(table, clocks, now=now, wake=wake, config=config),
             host=HostPowers(table, clocks, deadlines, removals, now=now, wake=wake),
             digests=Digests(table, clocks, notifier, now=now),
+            players=Players(table, clocks, now=now, wake=wake),
         )
         table.subscribe(deadlines.on_change)
         table.note_sources.append(standins.note)

@@ -107,6 +107,13 @@ class DiscordNotifier:
             raise ChannelGone(NO_ACCESS) from None
         return message.id if message is not None else None
 
+    async def woke(self, game: GameInfo, user_id: int) -> None:
+        text = clock_texts.woke(game, user_id)
+        await self._say(game.channel_id, text, await self._pinged(game, [user_id]))
+
+    async def woke_dm(self, user_id: int, games: Sequence[GameInfo]) -> None:
+        await self._dm(user_id, clock_texts.woke_dm(games))
+
     async def is_member(self, guild_id: int, user_id: int) -> bool:
         guild = self.client.get_guild(guild_id)
         if guild is None:
@@ -127,7 +134,9 @@ class DiscordNotifier:
         due_at: float | None = None,
         nudged: bool = False,
     ) -> None:
-        text = clock_texts.turn_dm(game, due_at=due_at, nudged=nudged)
+        await self._dm(user_id, clock_texts.turn_dm(game, due_at=due_at, nudged=nudged))
+
+    async def _dm(self, user_id: int, text: str) -> None:
         try:
             user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
             await user.send(text, allowed_mentions=discord.AllowedMentions.none())

@@ -48,10 +48,24 @@ def turn_dm(game: GameInfo, *, due_at: float | None = None, nudged: bool = False
     return f"It is your turn in **{game.title}** in <#{game.channel_id}>.{extra}"
 
 
+def woke(game: GameInfo, user_id: int) -> str:
+    """The one notice held through a player's quiet hours, in the game's channel."""
+    return f"☀️ <@{user_id}>, good morning: **{game.title}** is waiting for your turn."
+
+
+def woke_dm(games: Sequence[GameInfo]) -> str:
+    """The one direct message held through a player's quiet hours: every game waiting."""
+    lines = [f"• **{g.title}** in <#{g.channel_id}>" for g in games]
+    head = "☀️ Good morning: " + (
+        "a game is waiting for your turn." if len(lines) == 1 else "games are waiting for you."
+    )
+    return "\n".join([head, *lines])
+
+
 def dm_failed(user_id: int) -> str:
     return (
         f"(I could not send <@{user_id}> a direct message about their turn; "
-        "their DMs may be closed. `/me notifications off` stops me trying.)"
+        "their DMs may be closed. `/me notifications how:mention` stops me trying.)"
     )
 
 
@@ -94,14 +108,8 @@ def nudge(n: Nudge) -> Said:
     return Said(
         f"👋 <@{n.nudger_id}> nudges {', '.join(parts)}: the game of **{n.title}** "
         "is waiting for you.",
-        tuple(u for u, _ in n.waiting),
+        n.pinged,
     )
-
-
-def notify(on: bool) -> str:
-    if on:
-        return "I will send you a direct message when it is your turn."
-    return "No more direct messages about your turns."
 
 
 def vote(v: Vote) -> Said:

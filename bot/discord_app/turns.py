@@ -164,12 +164,13 @@ async def _show(
         post = turn_post(outcome, headline=headline)
     else:
         since = since_lines(history, newly or outcome.to_act) if history is not None else []
+        told = newly if prev is not None and not fresh else outcome.to_act
         post = turn_post(
             outcome,
             headline=headline,
             since=since,
             this_turn=[] if since else None,
-            ping=[] if quiet else newly if prev is not None and not fresh else outcome.to_act,
+            ping=[] if quiet else await _reachable(client, game, told),
         )
     message = await channel.send(**post.send_kwargs())
     if prev is not None and prev.message_id != message.id:
@@ -183,6 +184,16 @@ async def _show(
         )
         await book.put(game.id, record)
     return message
+
+
+async def _reachable(client: TabletopClient, game: GameInfo, user_ids: list[int]) -> list[int]:
+    """Whom a new turn message may ping: the message names every awaited player, but a
+    sleeper's ping is held until their quiet hours end, and who muted the game or wants no
+    mention is not pinged (:class:`bot.clock.nights.Nights`)."""
+    service = client.clock_service
+    if service is None or not user_ids:
+        return user_ids
+    return await service.nights.mentions(game, user_ids)
 
 
 async def _history(table: Table, game_id: int) -> list[LogLine] | None:

@@ -12,6 +12,7 @@ import re
 from storage.player_settings import (
     DAY_MINUTES,
     MAX_QUIET_MINUTES,
+    MAX_REMINDERS,
     NOTIFY_WAYS,
     BadSetting,
     Notify,
@@ -26,6 +27,7 @@ from storage.player_settings import (
 __all__ = [
     "DAY_MINUTES",
     "MAX_QUIET_MINUTES",
+    "MAX_REMINDERS",
     "NOTIFY_WAYS",
     "OFF_WORDS",
     "BadSetting",

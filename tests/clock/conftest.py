@@ -81,6 +81,14 @@ class Notifier:
         headline = words.standin_headline(player, kept=kept)
         return await self.post_turn(game, outcome, headline=headline)
 
+    async def woke(self, game, user_id):
+        await self._say(game.channel_id, words.woke(game, user_id), [user_id])
+
+    async def woke_dm(self, user_id, games):
+        if user_id in self.closed_dms:
+            raise DmFailed()
+        self.dms.append((user_id, words.woke_dm(games)))
+
     async def is_member(self, guild_id, user_id):
         return user_id not in self.departed
 
@@ -159,6 +167,7 @@ class World:
             seed=7,
         )
         await self.service.deadlines.configure(info.id, turn_seconds=clock)
+        self.last_game = info
         for u in others:
             await self.table.join(channel_id=channel, user_id=u, user_name=NAMES[u])
         if not start:

@@ -86,7 +86,7 @@ async def test_turn_notices_by_direct_message_are_off_by_default(world):
 
 
 async def test_a_player_who_turned_notices_on_gets_a_direct_message_on_their_turn(world):
-    await world.service.reminders.set_notify(user_id=BO, on=True)
+    await world.service.players.set_notifications(user_id=BO, how="both")
     await world.game(ADA, BO)
     await world.move(ADA)
     assert [u for u, _ in world.notifier.dms] == [BO]
@@ -94,7 +94,7 @@ async def test_a_player_who_turned_notices_on_gets_a_direct_message_on_their_tur
 
 
 async def test_a_failing_direct_message_is_reported_once_and_quietly(world):
-    await world.service.reminders.set_notify(user_id=BO, on=True)
+    await world.service.players.set_notifications(user_id=BO, how="both")
     world.notifier.closed_dms.add(BO)
     await world.game(ADA, BO)
     await world.move(ADA)

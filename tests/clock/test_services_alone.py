@@ -16,6 +16,7 @@ from bot.clock.deadlines import Deadlines
 from bot.clock.endings import Removals
 from bot.clock.firing import Firing
 from bot.clock.host import HostPowers
+from bot.clock.nights import Reach
 from bot.clock.outbox import Outbox
 from bot.clock.ports import ChannelGone
 from bot.clock.reminders import Reminders
@@ -78,6 +79,9 @@ class Tables:
     def forget_synced(self, game_id: int) -> None:
         self.done.append(f"forget_synced {game_id}")
 
+    def drop_held(self, *, game_id: int) -> None:
+        self.done.append(f"drop_held {game_id}")
+
 
 def deadline(user_id: int = ADA, **kw: Any) -> Deadline:
     base = dict(
@@ -124,20 +128,29 @@ async def test_a_removal_the_table_cannot_play_closes_the_game():
     assert outbox.calls == []
 
 
-async def test_a_turn_message_goes_only_to_players_who_asked_for_direct_messages():
+async def test_a_turn_message_goes_only_to_players_the_nights_let_it_reach_by_dm():
     notifier = Notifier()
-    reminders = Reminders(Calls(), Calls(), notifier, Calls(), now=now, config=ClockConfig())
-    await reminders.dm_turn(GAME, [ADA, BOB], dm_on={BOB})
+    nights = Calls(reach=Reach(mention=(ADA,), dm=(BOB,)))
+    reminders = Reminders(
+        Calls(), Calls(), notifier, Calls(), nights, now=now, config=ClockConfig()
+    )
+    await reminders.dm_turn(GAME, [ADA, BOB])
     assert [user for user, _ in notifier.dms] == [BOB]
 
 
 async def test_a_game_that_ended_loses_its_deadlines_at_once_and_wakes_the_scheduler():
     tables, wake = Tables(), Rings()
     clocks = Calls(run=lambda work, atomic: work(tables))
-    deadlines = Deadlines(Calls(), clocks, Notifier(), Calls(), Calls(), now=now, wake=wake)
+    deadlines = Deadlines(
+        Calls(), clocks, Notifier(), Calls(), Calls(), Calls(), now=now, wake=wake
+    )
     finished = game(status="finished")
     await deadlines.on_change(Change(finished, "move", ADA, to_act=[]))
-    assert tables.done == [f"drop_deadlines {GAME.id}", f"forget_synced {GAME.id}"]
+    assert tables.done == [
+        f"drop_deadlines {GAME.id}",
+        f"forget_synced {GAME.id}",
+        f"drop_held {GAME.id}",
+    ]
     assert wake.count == 1
 
 
@@ -155,7 +168,7 @@ async def test_firing_hands_a_passed_deadline_to_the_stand_ins_once_it_is_claime
     passed = deadline()
     clocks = Calls(due_deadlines=[passed], claim=True)
     standins, reminders = Calls(), Calls()
-    firing = Firing(clocks, reminders, standins, now=now)
+    firing = Firing(clocks, reminders, standins, Calls(release_due=0), now=now)
     assert await firing.fire_due() == 1
     assert standins.calls == [("deadline_passed", (passed,), {})]
     assert reminders.calls == []

@@ -55,7 +55,16 @@ def test_the_groups_are_by_who_uses_a_command():
     assert set(tree) == {"game", "play", "host", "me", "tabletop"}
     assert {"new", "join", "start", "board", "rules", "concede"} <= tree["game"]
     assert {"pause", "resume", "clock", "kick", "handover", "abort"} == tree["host"]
-    assert {"turns", "digest", "away", "notifications"} == tree["me"]
+    assert {
+        "turns",
+        "digest",
+        "away",
+        "notifications",
+        "zone",
+        "quiet",
+        "mute",
+        "unmute",
+    } == tree["me"]
 
 
 def test_every_group_keeps_room_below_discords_limit_of_25(pages_on):
@@ -94,12 +103,15 @@ def test_the_game_choices_are_the_registered_engines():
     assert choices["toy"] == "Race to 21 (test game)"
 
 
-def test_commands_are_for_servers_only_but_a_players_own_also_in_direct_messages():
+def test_commands_are_for_servers_only_but_a_players_own():
+    """A player's own settings (``/me``) are valid in every server and in direct messages
+    with the bot; every other command works in servers only."""
     client = TabletopClient(None)
     for command in client.tree.get_commands():
         if command.name == "me":
             contexts = command.allowed_contexts
             assert contexts is not None and contexts.guild and contexts.dm_channel
+            assert not contexts.private_channel
         else:
             assert command.guild_only, command.name
 

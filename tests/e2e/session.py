@@ -127,6 +127,8 @@ class GameSession:
         self._shown_awaited: set[int] = set()  # whom the turn message on show awaits
         self._expected_pings: set[int] = set()
         self._turn_is_new = True
+        #: players in their quiet hours: a turn message names them without a ping
+        self.asleep: set[int] = set()
 
     # -- lobby ----------------------------------------------------------------------------------
     def _pick_choice(self, user: User, command: str, taken: list[str], **options) -> str | None:
@@ -188,7 +190,8 @@ class GameSession:
         if row.status != "running":
             raise ScenarioFailure(f"the game did not start: {reply!r}")
         turn = self._turn_message(before)
-        self._expected_pings = self._shown_awaited = self.witness.to_act_users(row)
+        self._shown_awaited = self.witness.to_act_users(row)
+        self._expected_pings = self._shown_awaited - self.asleep
         self._check_turn_message(turn, row)
         return turn
 
@@ -318,7 +321,7 @@ class GameSession:
                 )
             turn = self.d.latest_public(self.channel)
             self.tally.edits_checked += 1
-        self._expected_pings = newly if row.status == "running" else set()
+        self._expected_pings = newly - self.asleep if row.status == "running" else set()
         self._turn_is_new = bool(newly) or row.status != "running"
         self._shown_awaited = now
         return turn

@@ -1,4 +1,4 @@
-"""The turn notice by direct message (``/me notifications on``): it arrives when the player's DMs are
+"""The turn notice by direct message (``/me notifications how:both``): it arrives when the player's DMs are
 open; when they are closed the channel is told once instead (played on the toy game)."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ def _game_awaiting(world, name: str, watcher: User) -> GameSession:
     by Ada has handed the turn to ``watcher``."""
     d = world.driver
     channel = d.channel(name)
-    reply = d.run(watcher, channel, "/me notifications", setting="on")
+    reply = d.run(watcher, channel, "/me notifications", how="both")
     assert reply.ephemeral and not reply.failed, reply
     game = GameSession(
         d, world.db, channel, "toy", [d.user("Ada"), watcher], spectator=d.user("Eve")

@@ -63,7 +63,7 @@ async def played(location) -> None:
         await world.move(ADA)
         await world.after(25 * HOUR)  # Bo's time runs out: a stand-in plays, reminders fire
         await world.service.absences.away(user_id=CY, seconds=3 * 24 * 3600)
-        await world.service.reminders.set_notify(user_id=BO, on=True)
+        await world.service.players.set_notifications(user_id=BO, how="both")
         await world.clocks.cast_vote(first.game.id, BO, ADA, "keep")
         await world.store.set_meta("commands_hash", "abc")
     finally:

@@ -3,7 +3,7 @@
 - ``/game`` (:mod:`.game`): one game's life in this channel, for everyone at the table;
 - ``/play`` (:mod:`.play`): a move;
 - ``/host`` (:mod:`.host`): the host's and moderators' powers over the game;
-- ``/me`` (:mod:`.me`): a player's own things (their games, time away, notifications);
+- ``/me`` (:mod:`.me`): a player's own things (games, away, zone, quiet hours, notices);
 - ``/tabletop`` (:mod:`.admin`): the server's admins.
 
 Each group is a class (an ``app_commands.Group`` whose methods are its subcommands); :func:`install`

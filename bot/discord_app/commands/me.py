@@ -1,11 +1,12 @@
 """``/me``: a player's own things, whatever game they are looking at, in every server and in
-direct messages with the bot: their turns, time away, and direct messages on their turn. Every
-answer is private.
+direct messages with the bot: their turns, time away, their time zone and quiet hours, how they
+are told of their turns, and games they muted. Every answer is private.
 
 ``turns`` lists the games of every server that await them (``show:all``: every live game of
 theirs), and ``digest`` sends that list by direct message once a day at their local time;
-``away`` is one away for every game in every server; ``notifications`` is one setting for
-every server.
+``away`` is one away for every game in every server. ``zone``, ``quiet`` and ``notifications``
+are the player's own settings, one set for every server, so the group also works in direct
+messages with the bot. ``mute`` and ``unmute`` take the channel's game.
 """
 
 from __future__ import annotations
@@ -21,10 +22,19 @@ from bot.clock.digest import BadTime, parse_time_of_day
 from bot.clock.durations import BadDuration, parse_duration
 from bot.discord_app import clock_texts as words
 from bot.discord_app import replies
+from bot.discord_app.channels import channel_id_of
 from bot.discord_app.commands.callers import service_of
 from bot.discord_app.replies import BadInput
 from bot.discord_app.text import fit_lines
-from bot.player_day.settings import BadSetting
+from bot.errors import TableError
+from bot.player_day.quiet import local_now
+from bot.player_day.settings import (
+    MAX_REMINDERS,
+    BadSetting,
+    PlayerSettings,
+    clock_text,
+    suggest_zones,
+)
 
 if TYPE_CHECKING:
     from bot.discord_app.client import TabletopClient
@@ -33,11 +43,51 @@ if TYPE_CHECKING:
 BACK_WORDS = {"back", "0", "none", "off"}
 
 
-@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+def _in_a_server(interaction: discord.Interaction[TabletopClient], what: str) -> None:
+    if interaction.guild_id is None:
+        raise TableError(f"{what} works inside a server; use it there.")
+
+
+def zone_line(settings: PlayerSettings, now: float) -> str:
+    """Their zone with their local time now, so they can see it is the right one."""
+    local = local_now(settings, now)
+    if local is None:
+        return "You have no time zone set: I never assume one. Set it with `/me zone`."
+    return f"Your time zone is **{settings.zone}**: it is {local:%H:%M} ({local:%A}) there now."
+
+
+def quiet_line(settings: PlayerSettings) -> str:
+    if settings.quiet_start is None or settings.quiet_end is None:
+        return "You have no quiet hours."
+    return (
+        f"Your quiet hours are **{clock_text(settings.quiet_start)}-"
+        f"{clock_text(settings.quiet_end)}** ({settings.zone}): no ping, direct message or "
+        "reminder then; I tell you once when they end. A deadline that would fall in them "
+        "moves to an hour after they end."
+    )
+
+
+HOW = {
+    "mention": "a mention in the game's channel",
+    "dm": "a direct message",
+    "both": "a mention in the game's channel and a direct message",
+    "none": "nothing (you follow the games yourself)",
+}
+
+
+def notifications_line(settings: PlayerSettings) -> str:
+    count = settings.reminders_per_turn
+    reminders = {0: "no reminders", 1: "one reminder near the end"}.get(
+        count, "reminders at half time and near the end"
+    )
+    return f"On your turn you get {HOW[settings.notify]}, and {reminders} of each deadline."
+
+
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
 class MeCommands(
     app_commands.Group,
     name="me",
-    description="Your own things in every server: your turns, time away, direct messages.",
+    description="Your own things: your turns, time away, time zone, quiet hours, notices.",
 ):
     """``/me``."""
 
@@ -109,20 +159,83 @@ class MeCommands(
             await service.digests.chosen(user_id, ZoneInfo(settings.zone), minutes)
         await replies.private(interaction, words.digest_set(minutes))
 
-    @app_commands.command(
-        name="notifications", description="Direct messages when it is your turn (off by default)."
+    @app_commands.command(name="zone", description="Your time zone, for your quiet hours.")
+    @app_commands.describe(
+        zone="Where you live, e.g. Europe/Berlin (type a city); 'none' unsets it"
     )
-    @app_commands.describe(setting="on: I send you a direct message on your turn; off: I stop")
+    async def zone(self, interaction: discord.Interaction[TabletopClient], zone: str) -> None:
+        service = service_of(interaction)
+        name = None if zone.strip().lower() in {"none", "off", "unset"} else zone
+        settings = await service.players.set_zone(user_id=interaction.user.id, zone=name)
+        text = zone_line(settings, service.now())
+        if name is None:
+            text += " Your quiet hours are off with it."
+        await replies.private(interaction, text)
+
+    @zone.autocomplete("zone")
+    async def _zones(
+        self, interaction: discord.Interaction[TabletopClient], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=n, value=n) for n in suggest_zones(current)]
+
+    @app_commands.command(
+        name="quiet", description="Your quiet hours: no pings, DMs or reminders then."
+    )
+    @app_commands.describe(hours="In your local time, e.g. 23:00-07:00 (at most 16 h); or off")
+    async def quiet(self, interaction: discord.Interaction[TabletopClient], hours: str) -> None:
+        service = service_of(interaction)
+        settings = await service.players.set_quiet(user_id=interaction.user.id, window=hours)
+        await replies.private(
+            interaction, f"{quiet_line(settings)}\n{zone_line(settings, service.now())}"
+        )
+
+    @app_commands.command(
+        name="notifications", description="How you are told it is your turn; reminders."
+    )
+    @app_commands.describe(
+        how="A mention in the channel (the default), a direct message, both, or nothing",
+        reminders=f"Reminders before each deadline, 0 to {MAX_REMINDERS}",
+    )
     @app_commands.choices(
-        setting=[
-            app_commands.Choice(name="on", value="on"),
-            app_commands.Choice(name="off", value="off"),
+        how=[
+            app_commands.Choice(name="mention in the channel", value="mention"),
+            app_commands.Choice(name="direct message", value="dm"),
+            app_commands.Choice(name="both", value="both"),
+            app_commands.Choice(name="none", value="none"),
         ]
     )
     async def notifications(
-        self, interaction: discord.Interaction[TabletopClient], setting: str
+        self,
+        interaction: discord.Interaction[TabletopClient],
+        how: str | None = None,
+        reminders: app_commands.Range[int, 0, MAX_REMINDERS] | None = None,
     ) -> None:
-        await service_of(interaction).reminders.set_notify(
-            user_id=interaction.user.id, on=setting == "on"
+        players = service_of(interaction).players
+        if how is None and reminders is None:
+            settings = await players.settings(interaction.user.id)
+        else:
+            settings = await players.set_notifications(
+                user_id=interaction.user.id, how=how, reminders=reminders
+            )
+        await replies.private(interaction, notifications_line(settings))
+
+    @app_commands.command(name="mute", description="No notices at all about this game.")
+    async def mute(self, interaction: discord.Interaction[TabletopClient]) -> None:
+        await self._mute(interaction, True)
+
+    @app_commands.command(name="unmute", description="Notices about this game again.")
+    async def unmute(self, interaction: discord.Interaction[TabletopClient]) -> None:
+        await self._mute(interaction, False)
+
+    async def _mute(self, interaction: discord.Interaction[TabletopClient], muted: bool) -> None:
+        _in_a_server(interaction, f"`/me {'mute' if muted else 'unmute'}`")
+        game = await service_of(interaction).players.mute(
+            channel_id=channel_id_of(interaction), user_id=interaction.user.id, muted=muted
         )
-        await replies.private(interaction, words.notify(setting == "on"))
+        await replies.private(
+            interaction,
+            f"**{game.title}** is muted: no ping, direct message or reminder about it. "
+            "`/me unmute` here undoes it."
+            if muted
+            else f"**{game.title}** is unmuted: you are told of your turns in it again.",
+        )
