@@ -433,22 +433,23 @@ class ClockTables:
 
     def next_release(self, *, shards: Shards | None = None) -> float | None:
         """When the earliest held notice of these shards' games is released (None: none)."""
+        # a range of the release index from its start (times are seconds since 1970), so the
+        # shards' filter keeps to it too
         rows = self._rows(
-            f"SELECT MIN(release_at) FROM player_held WHERE 1 = 1{_of_shards(shards)}"
+            f"SELECT release_at FROM player_held WHERE release_at >= 0{_of_shards(shards)} "
+            "ORDER BY release_at LIMIT 1"
         )
-        at: float | None = rows[0][0]
-        return at
+        return float(rows[0][0]) if rows else None
 
     def take_released(self, now: float, *, shards: Shards | None = None) -> dict[int, list[int]]:
         """Take (delete) every held notice released by ``now``: user id -> their game ids.
         Run atomically, so two processes never both take one; the caller sends them."""
         rows = self._rows(
-            f"SELECT user_id, game_id FROM player_held WHERE release_at <= ?{_of_shards(shards)} "
-            "ORDER BY user_id, game_id",
+            f"SELECT user_id, game_id FROM player_held WHERE release_at <= ?{_of_shards(shards)}",
             (now,),
         )
         taken: dict[int, list[int]] = {}
-        for user_id, game_id in rows:
+        for user_id, game_id in sorted(rows):
             if self._write(
                 "DELETE FROM player_held WHERE user_id=? AND game_id=? AND release_at <= ?",
                 (user_id, game_id, now),

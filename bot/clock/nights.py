@@ -94,6 +94,25 @@ class Nights:
             self.wake()
         return reach
 
+    async def awake(self, game: GameInfo, user_ids: Sequence[int]) -> list[int]:
+        """Whom a channel notice of ``game`` that is not about their turn (a vote opening)
+        may ping now: not who sleeps (nothing is held for them), muted it or wants no
+        mention."""
+        now, respect = self.now(), self.config.respect_nights
+        people = [u for u in user_ids if not is_ai_seat(u)]
+
+        def read(t: ClockTables) -> list[int]:
+            settings, muted = t.players_settings(people), t.muted_of(game.id)
+            return [
+                u
+                for u in people
+                if u not in muted
+                and settings[u].mentions
+                and not (respect and quiet_ends(settings[u], now) is not None)
+            ]
+
+        return await self.clocks.run(read)
+
     async def mentions(self, game: GameInfo, user_ids: Sequence[int]) -> list[int]:
         """The users a new public turn message of ``game`` may ping: the message names all of
         them; the sleepers' notices are held, and who muted the game, or wants direct messages

@@ -116,6 +116,7 @@ class ClockServices:
             outbox,
             deadlines,
             removals,
+            nights,
             now=now,
             config=config,
             think=think,

@@ -11,6 +11,7 @@ from dataclasses import KW_ONLY, dataclass
 from bot.clock.common import ClockConfig, Now, log
 from bot.clock.deadlines import Deadlines
 from bot.clock.endings import Removals
+from bot.clock.nights import Nights
 from bot.clock.outbox import Outbox
 from bot.clock.ports import Notifier
 from bot.errors import BoardChanged, TableError
@@ -33,6 +34,8 @@ class StandIns:
     outbox: Outbox
     deadlines: Deadlines
     removals: Removals
+    #: who a vote's opening may ping now (not a sleeper)
+    nights: Nights
     _: KW_ONLY
     now: Now
     config: ClockConfig
@@ -79,7 +82,8 @@ class StandIns:
         ):
             await self.clocks.update_seat(game.id, d.user_id, vote_open=1)
             others = [s.user_id for s in game.active_seats if s.user_id != d.user_id]
-            opened = self.notifier.vote_opened(game, player=player, missed=missed, voters=others)
+            voters = await self.nights.awake(game, others)
+            opened = self.notifier.vote_opened(game, player=player, missed=missed, voters=voters)
             await self.outbox.notify(game, opened)
         await self.deadlines.sync(game.id, game=game)
 

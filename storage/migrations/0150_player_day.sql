@@ -23,6 +23,8 @@ CREATE TABLE IF NOT EXISTS player_mutes (
     game_id  INTEGER NOT NULL,
     PRIMARY KEY (user_id, game_id)
 );
+-- who muted a game is read with each of its turns
+CREATE INDEX IF NOT EXISTS player_mutes_game ON player_mutes (game_id);
 
 -- A turn notice held while its player sleeps: released (once, covering all their games) at
 -- release_at, the end of their quiet hours, unless they moved meanwhile.

@@ -321,3 +321,25 @@ async def test_work_run_without_atomic_keeps_the_steps_done_before_a_failure(ds)
     with pytest.raises(RuntimeError):
         await ds.run(half_done)
     assert [d.due_at for d in await ds.deadlines(1)] == [100]
+
+
+async def test_a_shard_releases_only_the_held_notices_of_its_guilds_games(games_and_clocks):
+    """A player's settings are read by every shard, but each process sends the held notices
+    of its own guilds' games (the other takes the rest), and a notice is taken once."""
+    store, ds = games_and_clocks
+    ours, theirs = await _games_with_a_fired_deadline(store, ds, "running")
+    await ds.hold(10, ours, 50.0)
+    await ds.hold(10, theirs, 60.0)
+    shard_1 = Shards(2, {1})
+    assert await ds.next_release(shards=shard_1) == 60.0
+    assert await ds.take_released(100.0, shards=shard_1) == {10: [theirs]}
+    assert await ds.take_released(100.0, shards=shard_1) == {}
+    assert await ds.take_released(100.0, shards=Shards(2, {0})) == {10: [ours]}
+
+
+async def test_a_held_notice_is_not_taken_before_its_release(ds):
+    await ds.hold(10, 3, 500.0)
+    assert await ds.take_released(499.0) == {}
+    assert await ds.next_release() == 500.0
+    assert await ds.take_released(500.0) == {10: [3]}
+    assert await ds.next_release() is None

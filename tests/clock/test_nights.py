@@ -15,7 +15,7 @@ from bot.clock.service import ClockServices
 from bot.discord_app import clock_texts as words
 from bot.player_day.quiet import GRACE, quiet_ends
 from bot.player_day.settings import PlayerSettings
-from tests.clock.conftest import ADA, BO, CHANNEL, HOUR, OTHER_CHANNEL, START
+from tests.clock.conftest import ADA, BO, CHANNEL, CY, HOUR, OTHER_CHANNEL, START
 
 pytestmark = pytest.mark.usefixtures("world")
 BO_SLEEPS = PlayerSettings(zone="UTC", quiet_start=13 * 60, quiet_end=21 * 60)
@@ -158,3 +158,16 @@ async def test_with_nights_not_respected_the_night_is_like_the_day(world):
     await world.move(ADA)
     await world.run_until(START + 1.5 * HOUR)
     assert len(reminders_to(world, BO)) == 2
+
+
+async def test_a_vote_opening_in_the_night_does_not_ping_the_sleeper(world):
+    """Ada misses three turns at 13:46 UTC, inside Bo's night: Cy is asked to vote with a
+    ping, Bo is asked without one."""
+    await asleep(world)
+    await world.game(ADA, BO, CY)
+    for _ in range(3):
+        await world.after(24 * HOUR)
+        while (await world.waiting()) and (await world.waiting())[0] != ADA:
+            await world.move((await world.waiting())[0])
+    [(_, _, mention)] = [t for t in world.notifier.texts if "🗳️" in t[1]]
+    assert set(mention) == {CY}

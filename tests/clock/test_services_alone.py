@@ -157,7 +157,15 @@ async def test_a_game_that_ended_loses_its_deadlines_at_once_and_wakes_the_sched
 async def test_a_seat_kept_by_a_stand_in_is_named_in_the_game_s_public_note():
     clocks = Calls(kept_seats={BOB})
     standins = StandIns(
-        Calls(), clocks, Notifier(), Calls(), Calls(), Calls(), now=now, config=ClockConfig()
+        Calls(),
+        clocks,
+        Notifier(),
+        Calls(),
+        Calls(),
+        Calls(),
+        Calls(),
+        now=now,
+        config=ClockConfig(),
     )
     assert await standins.note(GAME) == [
         "🤖 A stand-in plays for Bob (kept seat; moving again takes a seat back)."

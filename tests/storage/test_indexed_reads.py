@@ -207,3 +207,24 @@ async def test_on_postgresql_a_players_games_and_a_servers_history_use_indexes(
     plan = pg_plans(store.path, seen)
     assert "seats_by_user" in plan and "games_ended_by_guild" in plan, plan
     assert "Seq Scan on games" not in plan and "Seq Scan on seats" not in plan, plan
+
+
+async def test_the_nights_reads_of_a_move_and_of_the_scheduler_go_through_indexes(stores):
+    """Each turn reads its players' settings and mutes; the scheduler the next held notice
+    and the ones due (player settings, migration 0150)."""
+    from storage.shards import Shards
+
+    store, clocks = stores
+
+    async def set_trace(callback):
+        clocks.db.raw.set_trace_callback(callback)
+
+    seen = await traced(set_trace, clocks.players_settings([7, 8]))
+    seen += await traced(set_trace, clocks.run(lambda t: t.muted_of(3)))
+    seen += await traced(set_trace, clocks.next_release())
+    seen += await traced(set_trace, clocks.next_release(shards=Shards(4, {1})))
+    seen += await traced(set_trace, clocks.take_released(1000.0))
+    lines = plans(store.path, seen)
+    assert any("player_mutes_game" in line for line in lines), lines
+    assert any("player_held_release" in line for line in lines), lines
+    assert not scans(lines), lines

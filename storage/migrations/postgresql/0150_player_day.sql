@@ -20,6 +20,8 @@ CREATE TABLE IF NOT EXISTS player_mutes (
     game_id  BIGINT NOT NULL,
     PRIMARY KEY (user_id, game_id)
 );
+-- who muted a game is read with each of its turns
+CREATE INDEX IF NOT EXISTS player_mutes_game ON player_mutes (game_id);
 
 CREATE TABLE IF NOT EXISTS player_held (
     user_id     BIGINT NOT NULL,
