@@ -54,8 +54,8 @@ class Deadlines:
         rules: ClockRules | None = None,
     ) -> None:
         """Set a game's clock (at creation, or by the host later); running turns start afresh.
-        New ``rules`` (a time bank, weekends off, stand-ins for away players) give every player
-        their whole bank again."""
+        New ``rules`` (a time bank, weekends off, stand-ins for away players) are kept; a new
+        bank gives every player the whole of it."""
         fields: dict[str, int | None] = {"turn_seconds": turn_seconds}
         if missed_limit is not None:
             fields["missed_limit"] = missed_limit
@@ -63,8 +63,9 @@ class Deadlines:
         def setting(t: ClockTables) -> None:
             t.update_game(game_id, **fields)
             if rules is not None:
+                if t.rules(game_id).bank_seconds != rules.bank_seconds:
+                    t.drop_banks(game_id)
                 t.set_rules(game_id, rules)
-                t.drop_banks(game_id)
             t.drop_deadlines(game_id)
 
         await self.clocks.run(setting, atomic=True)

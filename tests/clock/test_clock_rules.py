@@ -132,3 +132,23 @@ async def test_turning_the_clock_off_drops_its_bank_and_weekends(world):
         channel_id=CHANNEL, user_id=ADA, can_manage=False, turn_seconds=None
     )
     assert await world.clocks.rules(game) == ClockRules()
+
+
+async def test_a_new_bank_gives_every_player_the_whole_of_it(world):
+    game = await started(world, bank_seconds=2 * HOUR)
+    world.now.advance(90 * MINUTE)
+    await world.move(ADA)
+    await world.service.host.set_clock(
+        channel_id=CHANNEL, user_id=ADA, can_manage=False, turn_seconds=HOUR, bank="3h"
+    )
+    assert await bank_of(world, game, ADA, 3 * HOUR) == 3 * HOUR
+
+
+async def test_changing_only_what_away_does_keeps_what_is_left_of_the_banks(world):
+    game = await started(world, bank_seconds=2 * HOUR)
+    world.now.advance(90 * MINUTE)
+    await world.move(ADA)
+    await world.service.host.set_clock(
+        channel_id=CHANNEL, user_id=ADA, can_manage=False, turn_seconds=HOUR, away="standin"
+    )
+    assert await bank_of(world, game, ADA, 2 * HOUR) == 90 * MINUTE
