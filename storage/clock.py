@@ -31,6 +31,7 @@ from storage.clock_tables import (
     DEFAULT_MISSED_LIMIT,
     DEFAULT_TURN_SECONDS,
     ClockGame,
+    ClockRules,
     ClockSeat,
     ClockTables,
     Deadline,
@@ -44,6 +45,7 @@ __all__ = [
     "DEFAULT_MISSED_LIMIT",
     "DEFAULT_TURN_SECONDS",
     "ClockGame",
+    "ClockRules",
     "ClockSeat",
     "ClockStore",
     "ClockTables",
@@ -56,6 +58,7 @@ _CLOCK_MIGRATIONS = (
     "0061_scale_clock.sql",
     "0140_standin_level.sql",
     "0150_player_day.sql",
+    "0160_player_clocks.sql",
 )
 T = TypeVar("T")
 
@@ -238,17 +241,23 @@ class ClockStore:
     ) -> dict[int, list[int]]:
         return await self.run(lambda t: t.take_released(now, shards=shards), atomic=True)
 
-    async def add_away(self, guild_id: int, user_id: int, start: float, until: float) -> None:
-        return await self.run(lambda t: t.add_away(guild_id, user_id, start, until))
+    async def add_away(self, user_id: int, start: float, until: float) -> None:
+        return await self.run(lambda t: t.add_away(user_id, start, until))
 
-    async def away_until(self, guild_id: int, user_id: int, now: float) -> float | None:
-        return await self.run(lambda t: t.away_until(guild_id, user_id, now))
+    async def away_until(self, user_id: int, now: float) -> float | None:
+        return await self.run(lambda t: t.away_until(user_id, now))
 
-    async def away_used(self, guild_id: int, user_id: int, since: float) -> float:
-        return await self.run(lambda t: t.away_used(guild_id, user_id, since))
+    async def away_used(self, user_id: int, since: float) -> float:
+        return await self.run(lambda t: t.away_used(user_id, since))
 
-    async def end_away(self, guild_id: int, user_id: int, now: float) -> float:
-        return await self.run(lambda t: t.end_away(guild_id, user_id, now), atomic=True)
+    async def end_away(self, user_id: int, now: float) -> float:
+        return await self.run(lambda t: t.end_away(user_id, now), atomic=True)
+
+    async def rules(self, game_id: int) -> ClockRules:
+        return await self.run(lambda t: t.rules(game_id))
+
+    async def set_rules(self, game_id: int, rules: ClockRules) -> None:
+        return await self.run(lambda t: t.set_rules(game_id, rules))  # one statement
 
     async def log(
         self,

@@ -43,6 +43,19 @@ class Deadline:
 
 
 @dataclass(frozen=True)
+class ClockRules:
+    """A game's clock rules beyond its time per turn (the defaults: none of them)."""
+
+    #: each player's time bank, drawn on when a turn overruns its time (None: no bank)
+    bank_seconds: int | None = None
+    #: a player's clock does not run on their own Saturday and Sunday
+    weekends_off: bool = False
+    #: an away player's time runs on and a stand-in plays when it is up (the host's choice);
+    #: by default their clock stops while they are away
+    away_standin: bool = False
+
+
+@dataclass(frozen=True)
 class ClockSeat:
     game_id: int
     user_id: int
@@ -444,42 +457,118 @@ class ClockTables:
                 taken.setdefault(user_id, []).append(game_id)
         return taken
 
-    # -- away ------------------------------------------------------------------------------------
-    def add_away(self, guild_id: int, user_id: int, start: float, until: float) -> None:
+    # -- away (one per player, covering every game in every server) ----------------------------
+    def add_away(self, user_id: int, start: float, until: float) -> None:
         self._write(
-            "INSERT INTO days_away (guild_id, user_id, start_at, until_at) VALUES (?, ?, ?, ?)",
-            (guild_id, user_id, start, until),
+            "INSERT INTO days_player_away (user_id, start_at, until_at) VALUES (?, ?, ?)",
+            (user_id, start, until),
         )
 
-    def away_until(self, guild_id: int, user_id: int, now: float) -> float | None:
+    def away_until(self, user_id: int, now: float) -> float | None:
         rows = self._rows(
-            "SELECT MAX(until_at) FROM days_away WHERE guild_id=? AND user_id=? "
+            "SELECT MAX(until_at) FROM days_player_away WHERE user_id=? "
             "AND start_at<=? AND until_at>?",
-            (guild_id, user_id, now, now),
+            (user_id, now, now),
         )
         until: float | None = rows[0][0]
         return until
 
-    def away_used(self, guild_id: int, user_id: int, since: float) -> float:
-        """Seconds of away that fall after ``since`` (periods are clipped to the window)."""
+    def away_used(self, user_id: int, since: float) -> float:
+        """Seconds of away that fall after ``since`` (periods are clipped to the window, and
+        overlapping ones, as two servers' periods brought together by migration 0160, count
+        once)."""
         rows = self._rows(
-            "SELECT COALESCE(SUM(until_at - MAX(start_at, ?)), 0) FROM days_away "
-            "WHERE guild_id=? AND user_id=? AND until_at>?",
-            (since, guild_id, user_id, since),
+            "SELECT start_at, until_at FROM days_player_away WHERE user_id=? AND until_at>? "
+            "ORDER BY start_at",
+            (user_id, since),
         )
-        return float(rows[0][0])
+        used, reached = 0.0, since
+        for start, until in rows:
+            start = max(start, reached)
+            if until > start:
+                used += until - start
+                reached = until
+        return used
 
-    def end_away(self, guild_id: int, user_id: int, now: float) -> float:
+    def end_away(self, user_id: int, now: float) -> float:
         """Cut the current away period short; returns the seconds given back (0 if none)."""
-        until = self.away_until(guild_id, user_id, now)
+        until = self.away_until(user_id, now)
         if until is None:
             return 0.0
         self._write(
-            "UPDATE days_away SET until_at=? WHERE guild_id=? AND user_id=? "
-            "AND start_at<=? AND until_at>?",
-            (now, guild_id, user_id, now, now),
+            "UPDATE days_player_away SET until_at=? WHERE user_id=? AND start_at<=? AND until_at>?",
+            (now, user_id, now, now),
         )
         return until - now
+
+    # -- a game's clock rules and its players' banks -----------------------------------------------
+    def rules(self, game_id: int) -> ClockRules:
+        rows = self._rows(
+            "SELECT bank_seconds, weekends_off, away_standin FROM days_clock_rules WHERE game_id=?",
+            (game_id,),
+        )
+        if not rows:
+            return ClockRules()
+        bank, weekends, standin = rows[0]
+        return ClockRules(bank, bool(weekends), bool(standin))
+
+    def set_rules(self, game_id: int, rules: ClockRules) -> None:
+        self._write(
+            "INSERT INTO days_clock_rules (game_id, bank_seconds, weekends_off, away_standin) "
+            "VALUES (?, ?, ?, ?) ON CONFLICT(game_id) DO UPDATE SET "
+            "bank_seconds=excluded.bank_seconds, weekends_off=excluded.weekends_off, "
+            "away_standin=excluded.away_standin",
+            (game_id, rules.bank_seconds, int(rules.weekends_off), int(rules.away_standin)),
+        )
+
+    def bank_left(self, game_id: int, user_id: int, bank_seconds: int) -> float:
+        """What is left of the player's bank (all of it until they first overran)."""
+        rows = self._rows(
+            "SELECT left_s FROM days_banks WHERE game_id=? AND user_id=?", (game_id, user_id)
+        )
+        return min(float(rows[0][0]), bank_seconds) if rows else float(bank_seconds)
+
+    def banks(self, game_id: int) -> dict[int, float]:
+        """Every player's bank that was drawn on (user id -> seconds left)."""
+        rows = self._rows("SELECT user_id, left_s FROM days_banks WHERE game_id=?", (game_id,))
+        return {r[0]: float(r[1]) for r in rows}
+
+    def set_bank_left(self, game_id: int, user_id: int, left: float) -> None:
+        self._write(
+            "INSERT INTO days_banks (game_id, user_id, left_s) VALUES (?, ?, ?) "
+            "ON CONFLICT (game_id, user_id) DO UPDATE SET left_s=excluded.left_s",
+            (game_id, user_id, max(0.0, left)),
+        )
+
+    def drop_banks(self, game_id: int) -> None:
+        self._write("DELETE FROM days_banks WHERE game_id=?", (game_id,))
+
+    # -- daily digests ---------------------------------------------------------------------------
+    def digest_day(self, user_id: int) -> str | None:
+        """The local day (ISO date) of the player's latest digest."""
+        rows = self._rows("SELECT last_day FROM days_digests WHERE user_id=?", (user_id,))
+        return str(rows[0][0]) if rows else None
+
+    def digest_users(self) -> list[tuple[int, str, int, str | None]]:
+        """(user id, zone, minutes after local midnight, latest digest day) of every player who
+        asked for a daily digest (their zone is set: their settings refuse a digest without)."""
+        rows = self._rows(
+            "SELECT p.user_id, p.zone, p.digest_at, d.last_day FROM player_settings p "
+            "LEFT JOIN days_digests d ON d.user_id = p.user_id "
+            "WHERE p.digest_at IS NOT NULL AND p.zone IS NOT NULL ORDER BY p.user_id"
+        )
+        return [(r[0], r[1], r[2], r[3]) for r in rows]
+
+    def claim_digest(self, user_id: int, day: str) -> bool:
+        """Mark ``day``'s digest as sent; True only for the one caller that did (a day is
+        claimed once, and never one older than the latest)."""
+        won = self._write(
+            "INSERT INTO days_digests (user_id, last_day) VALUES (?, ?) "
+            "ON CONFLICT(user_id) DO UPDATE SET last_day=excluded.last_day "
+            "WHERE days_digests.last_day < excluded.last_day",
+            (user_id, day),
+        )
+        return won == 1
 
     # -- log -------------------------------------------------------------------------------------
     def log(

@@ -222,6 +222,23 @@ class Store:
             (user_id, *guild_args, *wanted),
         )
 
+    async def player_games(
+        self, user_id: int, statuses: Iterable[str] = LIVE_STATUSES
+    ) -> list[GameRow]:
+        """The games of every server (and outside any) with these statuses in which
+        ``user_id`` holds an active seat, oldest first (found through the seats' user index:
+        a player's own few games, however many the store holds)."""
+        wanted = [s for s in statuses if s in STATUSES]
+        if not wanted:
+            return []
+        marks = ", ".join("?" for _ in wanted)
+        return await self._read(
+            games_of,
+            f"SELECT g.* FROM seats s {self._db.db.ordered_join} games g ON g.id = s.game_id"
+            f" WHERE s.user_id = ? AND s.active = 1 AND g.status IN ({marks}) ORDER BY g.id",
+            (user_id, *wanted),
+        )
+
     async def running_page(
         self, after_id: int, limit: int, *, shards: Shards | None = None
     ) -> list[GameRow]:

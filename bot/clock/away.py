@@ -1,5 +1,10 @@
-"""Away: a player pauses their clocks in all their games of a server for a while (at most
-``away_limit`` in any ``away_window``) and can come back early."""
+"""Away: one away per player covers every game in every server (at most ``away_limit`` in
+any ``away_window``), usable in any server or in direct messages, and they can come back early.
+
+While a player is away their clock stands still: the running deadlines of their games move on
+by the time away, and a turn that begins meanwhile starts its clock when they return. A game
+whose host chose a stand-in for away players (``ClockRules.away_standin``) keeps its clock
+running, so the stand-in plays there when the time is up."""
 
 from __future__ import annotations
 
@@ -10,7 +15,7 @@ from bot.clock.durations import format_duration
 from bot.clock.results import AwayPeriod
 from bot.errors import TableError
 from bot.table import Table
-from storage.clock import ClockStore
+from storage.clock import ClockStore, ClockTables
 
 
 @dataclass(eq=False, repr=False)
@@ -22,38 +27,54 @@ class Away:
     wake: Wake
     config: ClockConfig
 
-    async def away(self, *, guild_id: int | None, user_id: int, seconds: int) -> AwayPeriod:
-        if guild_id is None:
-            raise TableError("Away works inside a server.")
+    async def away(self, *, user_id: int, seconds: int) -> AwayPeriod:
         now = self.now()
-        current = await self.clocks.away_until(guild_id, user_id, now)
+        current = await self.clocks.away_until(user_id, now)
         if current is not None:
             raise TableError(
                 f"You are already away until <t:{int(current)}:f> (<t:{int(current)}:R>); "
                 "`/me away back` ends it."
             )
         cfg = self.config
-        used = await self.clocks.away_used(guild_id, user_id, now - cfg.away_window)
-        left = max(0.0, cfg.away_limit - used)
-        if seconds > left:
+        used = await self.clocks.away_used(user_id, now - cfg.away_window)
+        allowance = max(0.0, cfg.away_limit - used)  # a length of time, not a moment
+        if seconds > allowance:
             raise TableError(
                 f"You can be away at most {format_duration(cfg.away_limit)} in any "
-                f"{format_duration(cfg.away_window)}; you have {format_duration(left)} left."
-                if left >= 60
+                f"{format_duration(cfg.away_window)}; you have {format_duration(allowance)} left."
+                if allowance >= 60
                 else f"You have used all your away time ({format_duration(cfg.away_limit)} in "
                 f"any {format_duration(cfg.away_window)}); try again later."
             )
-        await self.clocks.add_away(guild_id, user_id, now, now + seconds)
-        games = await self.table.seated_games(guild_id, user_id, ("running",))
-        await self.clocks.shift_deadlines(seconds, user_id=user_id, game_ids=[r.id for r in games])
-        self.wake()
-        return AwayPeriod(now + seconds, len(games))
+        games = await self.table.player_games(user_id, ("running",))
+        ids = [g.id for g in games]
 
-    async def back(self, *, guild_id: int | None, user_id: int) -> None:
-        now = self.now()
-        given = await self.clocks.end_away(guild_id or 0, user_id, now)
-        if not given:
-            raise TableError("You are not away.")
-        games = await self.table.seated_games(guild_id, user_id, ("running",))
-        await self.clocks.shift_deadlines(-given, user_id=user_id, game_ids=[r.id for r in games])
+        def go(t: ClockTables) -> int:
+            t.add_away(user_id, now, now + seconds)
+            return self._shift(t, user_id, ids, seconds)
+
+        stopped = await self.clocks.run(go, atomic=True)
         self.wake()
+        return AwayPeriod(now + seconds, stopped, len(ids) - stopped)
+
+    async def back(self, *, user_id: int) -> None:
+        now = self.now()
+        ids = [g.id for g in await self.table.player_games(user_id, ("running",))]
+
+        def come_back(t: ClockTables) -> float:
+            given = t.end_away(user_id, now)
+            if given:
+                self._shift(t, user_id, ids, -given)
+            return given
+
+        if not await self.clocks.run(come_back, atomic=True):
+            raise TableError("You are not away.")
+        self.wake()
+
+    @staticmethod
+    def _shift(t: ClockTables, user_id: int, game_ids: list[int], seconds: float) -> int:
+        """Move the player's deadlines in the games whose clock stops for an away player;
+        how many games those are."""
+        stopping = [g for g in game_ids if not t.rules(g).away_standin]
+        t.shift_deadlines(seconds, user_id=user_id, game_ids=stopping)
+        return len(stopping)

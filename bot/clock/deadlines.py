@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from dataclasses import KW_ONLY, dataclass
 
 from bot.ai_seats.seats import is_ai_seat
+from bot.clock.banks import draw_bank, due_at
 from bot.clock.common import Now, Wake, log
 from bot.clock.nights import Nights, reach_in
 from bot.clock.outbox import Outbox
@@ -17,7 +18,7 @@ from bot.clock.reminders import Reminders
 from bot.logsafe import failure
 from bot.player_day.quiet import moved_deadline
 from bot.table import Change, GameInfo, Table
-from storage.clock import ClockStore, ClockTables
+from storage.clock import ClockRules, ClockStore, ClockTables
 from storage.shards import Shards
 
 #: why a game's clock stopped when its saved state cannot be played (loaded, or answered by
@@ -45,14 +46,29 @@ class Deadlines:
     shards: Shards | None = None
 
     async def configure(
-        self, game_id: int, *, turn_seconds: int | None, missed_limit: int | None = None
+        self,
+        game_id: int,
+        *,
+        turn_seconds: int | None,
+        missed_limit: int | None = None,
+        rules: ClockRules | None = None,
     ) -> None:
-        """Set a game's clock (at creation, or by the host later); running turns start afresh."""
+        """Set a game's clock (at creation, or by the host later); running turns start afresh.
+        New ``rules`` (a time bank, weekends off, stand-ins for away players) are kept; a new
+        bank gives every player the whole of it."""
         fields: dict[str, int | None] = {"turn_seconds": turn_seconds}
         if missed_limit is not None:
             fields["missed_limit"] = missed_limit
-        await self.clocks.update_game(game_id, **fields)
-        await self.clocks.drop_deadlines(game_id)
+
+        def setting(t: ClockTables) -> None:
+            t.update_game(game_id, **fields)
+            if rules is not None:
+                if t.rules(game_id).bank_seconds != rules.bank_seconds:
+                    t.drop_banks(game_id)
+                t.set_rules(game_id, rules)
+            t.drop_deadlines(game_id)
+
+        await self.clocks.run(setting, atomic=True)
         await self.sync(game_id)
 
     async def sync(
@@ -87,8 +103,11 @@ class Deadlines:
             return []
         existing = {d.user_id: d for d in t.deadlines(game.id)}
         fresh = [u for u in waiting if u not in existing or existing[u].fired_at is not None]
-        for user_id in existing:
+        rules = t.rules(game.id) if dg.turn_seconds is not None else ClockRules()
+        for user_id, ended in existing.items():
             if user_id not in waiting:
+                if rules.bank_seconds is not None and dg.turn_seconds is not None:
+                    draw_bank(t, game.id, ended, dg.turn_seconds, rules, now)
                 t.drop_deadline(game.id, user_id)
         for user_id in waiting:
             d = existing.get(user_id)
@@ -103,9 +122,9 @@ class Deadlines:
             elif dg.turn_seconds is None:
                 t.drop_deadline(game.id, user_id)
             else:
-                back = t.away_until(game.guild_id or 0, user_id, now)
+                back = None if rules.away_standin else t.away_until(user_id, now)
                 start = max(now, back or now)
-                due = start + dg.turn_seconds
+                due = due_at(t, game.id, user_id, start, dg.turn_seconds, rules)
                 night = self.nights.settings_of(t, user_id)
                 if night is not None:  # never in the player's quiet hours: after them
                     due = moved_deadline(night, due)

@@ -7,17 +7,18 @@ from __future__ import annotations
 
 from dataclasses import KW_ONLY, dataclass
 
+from bot.clock.clock_rules import chosen
 from bot.clock.common import Now, Wake, live, name_of, require_host, running
 from bot.clock.deadlines import Deadlines
 from bot.clock.durations import format_duration
 from bot.clock.endings import Removals
-from bot.clock.results import ClockInfo, ClockSetting, Removal
+from bot.clock.results import ClockInfo, ClockSetting, PlayerClock, Removal
 from bot.clock.standins import level_of
 from bot.errors import NotSeated, TableError
 from bot.table import GameInfo, Table
 from engines.ai.levels import level_named
 from engines.core import IllegalAction
-from storage.clock import ClockStore
+from storage.clock import ClockRules, ClockStore, ClockTables
 
 
 @dataclass(eq=False, repr=False)
@@ -71,10 +72,17 @@ class HostPowers:
         turn_seconds: int | None,
         missed_limit: int | None = None,
         standin_level: str | None = None,
+        bank: str | None = None,
+        weekends: bool | None = None,
+        away: str | None = None,
         by_name: str | None = None,
     ) -> ClockSetting:
+        """Set the clock; every option is checked before anything changes (a bank or weekends
+        off without a turn clock, a bank out of range, are refused)."""
         game = await live(self.table, channel_id)
         require_host(game, user_id, can_manage)
+        before = await self.clocks.rules(game.id)
+        rules = chosen(before, turn_seconds=turn_seconds, bank=bank, weekends=weekends, away=away)
         if missed_limit is not None and not 1 <= missed_limit <= 20:
             raise TableError("The missed-turn limit must be between 1 and 20.")
         if standin_level is not None:
@@ -82,18 +90,20 @@ class HostPowers:
                 standin_level = level_named(standin_level).name
             except IllegalAction as exc:
                 raise TableError(exc.reason) from None
-        shown = "no clock" if turn_seconds is None else f"{format_duration(turn_seconds)} a turn"
         await self.deadlines.configure(
-            game.id, turn_seconds=turn_seconds, missed_limit=missed_limit
+            game.id,
+            turn_seconds=turn_seconds,
+            missed_limit=missed_limit,
+            rules=rules if rules != before else None,
         )
         if standin_level is not None:
             await self.clocks.set_standin_level(game.id, standin_level)
         limit = (await self.clocks.game(game.id)).missed_limit
         level = await level_of(self.clocks, game.id)
-        shown += f"; a vote after {limit} missed turns in a row; stand-ins play at {level}"
+        setting = ClockSetting(turn_seconds, limit, level, rules)
         who = name_of(game, user_id, by_name)
-        await self._log(game, user_id, f"⏱️ {who} set the clock: {shown}.")
-        return ClockSetting(turn_seconds, limit, level)
+        await self._log(game, user_id, f"⏱️ {who} set the clock: {described(setting)}.")
+        return setting
 
     async def turn_seconds(self, *, channel_id: int) -> int | None:
         """The channel's game's time per turn (None: no clock)."""
@@ -104,13 +114,24 @@ class HostPowers:
         game = await live(self.table, channel_id)
         dg = await self.clocks.game(game.id)
         names = {s.user_id: s.name for s in game.seats}
-        deadlines = tuple(
-            (names.get(d.user_id, "A player"), d.due_at)
-            for d in await self.clocks.deadlines(game.id)
-            if d.fired_at is None
-        )
+
+        def read(t: ClockTables) -> tuple[ClockRules, tuple[PlayerClock, ...]]:
+            rules = t.rules(game.id)
+            bank = rules.bank_seconds
+            clocks = tuple(
+                PlayerClock(
+                    names.get(d.user_id, "A player"),
+                    d.due_at,
+                    None if bank is None else t.bank_left(game.id, d.user_id, bank),
+                )
+                for d in t.deadlines(game.id)
+                if d.fired_at is None
+            )
+            return rules, clocks
+
+        rules, deadlines = await self.clocks.run(read)
         setting = ClockSetting(
-            dg.turn_seconds, dg.missed_limit, await level_of(self.clocks, game.id)
+            dg.turn_seconds, dg.missed_limit, await level_of(self.clocks, game.id), rules
         )
         return ClockInfo(setting, dg.paused_at, deadlines)
 
@@ -164,3 +185,17 @@ class HostPowers:
             text=f"👑 {who} handed the host role to {target.name}.",
         )
         return target.name
+
+
+def described(s: ClockSetting) -> str:
+    """The clock as the game's log says it (plain words: the log is read outside Discord)."""
+    shown = "no clock" if s.turn_seconds is None else f"{format_duration(s.turn_seconds)} a turn"
+    if s.rules.bank_seconds is not None:
+        shown += f" and a time bank of {format_duration(s.rules.bank_seconds)} each"
+    if s.rules.weekends_off:
+        shown += ", weekends off"
+    shown += f"; a vote after {s.missed_limit} missed turns in a row; a stand-in plays at "
+    shown += s.standin_level
+    if s.rules.away_standin:
+        shown += ", also for away players"
+    return shown

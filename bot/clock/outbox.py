@@ -1,6 +1,6 @@
 """The clock's way out: notices and turn messages through the :class:`~bot.clock.ports.Notifier`,
 where a channel that is gone closes its game instead of failing, and the latest board of each
-game is remembered for ``/me games``.
+game is remembered for ``/me turns``.
 
 Every service that posts goes through here, so "the channel is gone" is handled once. It needs
 :class:`~bot.clock.closing.Closing` (which never posts through here), so there is no cycle.
@@ -42,7 +42,7 @@ class Outbox:
 
     async def board_posted(self, game_id: int, channel_id: int, message_id: int) -> None:
         """The Discord layer calls this with every board (turn) message it posts, so
-        ``/me games`` can link to the latest one."""
+        ``/me turns`` can link to the latest one."""
         await self.clocks.update_game(
             game_id, board_channel_id=channel_id, board_message_id=message_id
         )

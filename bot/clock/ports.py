@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
+from bot.clock.records import MineEntry
 from bot.table import GameInfo, Outcome
 
 
@@ -59,10 +60,19 @@ class Notifier(Protocol):
         seat for good); its message id."""
 
     async def turn_dm(
-        self, user_id: int, game: GameInfo, *, left: float | None = None, nudged: bool = False
+        self,
+        user_id: int,
+        game: GameInfo,
+        *,
+        due_at: float | None = None,
+        nudged: bool = False,
     ) -> None:
-        """A direct message: it is their turn (``left`` seconds left, or the others nudged
-        them); raises :class:`DmFailed` when it cannot be delivered."""
+        """A direct message: it is their turn (their deadline ``due_at`` nears, or the others
+        nudged them); raises :class:`DmFailed` when it cannot be delivered."""
+
+    async def digest(self, user_id: int, turns: Sequence[MineEntry]) -> None:
+        """A direct message: the player's daily digest of the games that await them; raises
+        :class:`DmFailed` when it cannot be delivered."""
 
     async def woke(self, game: GameInfo, user_id: int) -> None:
         """In the channel, pinging only ``user_id``: their quiet hours ended and the game is

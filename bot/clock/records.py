@@ -21,12 +21,15 @@ class MineEntry:
     channel_id: int
     title: str
     status: str
+    guild_id: int | None
     your_turn: bool
     waiting_for: list[str]
     deadline: float | None  # your deadline, when it is your turn and the clock runs
     paused: bool
     board_channel_id: int | None
     board_message_id: int | None
+    #: what is left of your time bank, in a game that has one
+    bank_left: float | None = None
 
 
 @dataclass(frozen=True)
@@ -79,21 +82,29 @@ def _which(game: GameInfo) -> Which:
 
 
 async def mine(
-    table: Table, clocks: ClockStore, guild_id: int | None, user_id: int
+    table: Table, clocks: ClockStore, user_id: int, *, turns_only: bool = False
 ) -> list[MineEntry]:
-    """The user's live games in this server: found through their seats, with one read of the
-    clock tables for all of them."""
-    games = await table.seated_and_awaited(guild_id, user_id)
+    """The user's live games in every server (only those that await them, with
+    ``turns_only``: ``/me turns``), found through their seats, with one read of the clock
+    tables for all of them."""
+    games = await table.player_live(user_id, awaited_only=turns_only)
     ids = [g.id for g, _ in games]
     yours = [g.id for g, waiting in games if user_id in waiting]
 
-    def clock_rows(t: ClockTables) -> tuple[dict[int, ClockGame], dict[int, Deadline]]:
+    def clock_rows(
+        t: ClockTables,
+    ) -> tuple[dict[int, ClockGame], dict[int, Deadline], dict[int, float]]:
         deadlines = {
             game_id: d for game_id in yours for d in t.deadlines(game_id) if d.user_id == user_id
         }
-        return t.games_with_board_in(ids), deadlines
+        banks = {}
+        for game_id in yours:
+            bank = t.rules(game_id).bank_seconds
+            if bank is not None:
+                banks[game_id] = t.bank_left(game_id, user_id, bank)
+        return t.games_with_board_in(ids), deadlines, banks
 
-    info, deadlines = await clocks.run(clock_rows)
+    info, deadlines, banks = await clocks.run(clock_rows)
     out: list[MineEntry] = []
     for row, waiting in games:
         dg = info.get(row.id)
@@ -101,12 +112,14 @@ async def mine(
         out.append(
             MineEntry(
                 **_which(row),
+                guild_id=row.guild_id,
                 your_turn=user_id in waiting,
                 waiting_for=list(waiting.values()),
                 deadline=d.due_at if d is not None and d.fired_at is None else None,
                 paused=bool(dg and dg.paused_at is not None),
                 board_channel_id=dg.board_channel_id if dg else None,
                 board_message_id=dg.board_message_id if dg else None,
+                bank_left=banks.get(row.id),
             )
         )
     # your turn first, then the nearest deadline

@@ -48,13 +48,13 @@ class Reminders:
             remind = self.notifier.remind(game, d.user_id, kind=kind, due_at=d.due_at, left=left)
             if not await self.outbox.notify(game, remind):
                 return
-        await self._dm(game, reach.dm, left=left)
+        await self._dm(game, reach.dm, due_at=d.due_at)
 
     async def dm_turn(
-        self, game: GameInfo, user_ids: Sequence[int], *, left: float | None = None
+        self, game: GameInfo, user_ids: Sequence[int], *, due_at: float | None = None
     ) -> None:
         """Direct-message each of ``user_ids`` who asked for it and may be reached now."""
-        await self._dm(game, (await self.nights.reach(game, user_ids)).dm, left=left)
+        await self._dm(game, (await self.nights.reach(game, user_ids)).dm, due_at=due_at)
 
     async def send_dms(self, game: GameInfo, user_ids: Sequence[int]) -> None:
         """Tell ``user_ids`` by direct message that their turn began (found reachable)."""
@@ -65,13 +65,13 @@ class Reminders:
         game: GameInfo,
         user_ids: Sequence[int],
         *,
-        left: float | None = None,
+        due_at: float | None = None,
         nudged: bool = False,
     ) -> None:
         """Direct-message each of ``user_ids`` (already found reachable)."""
         for user_id in user_ids:
             try:
-                await self.notifier.turn_dm(user_id, game, left=left, nudged=nudged)
+                await self.notifier.turn_dm(user_id, game, due_at=due_at, nudged=nudged)
             except DmFailed:
                 if await self.clocks.claim_failure_told(user_id):
                     await self.outbox.notify(game, self.notifier.dm_failed(game, user_id))

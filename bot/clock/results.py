@@ -10,6 +10,7 @@ import enum
 from dataclasses import dataclass
 
 from engines.ai.levels import DEFAULT_LEVEL
+from storage.clock import ClockRules
 
 
 class Removal(enum.Enum):
@@ -49,17 +50,31 @@ class ClockSetting:
     missed_limit: int
     #: the level the game's stand-ins play at (the host's choice, default normal)
     standin_level: str = DEFAULT_LEVEL
+    #: a time bank, weekends off, and what an away player's clock does
+    rules: ClockRules = ClockRules()
+
+
+@dataclass(frozen=True)
+class PlayerClock:
+    """One awaited player's running clock, as ``/host clock`` shows it."""
+
+    name: str
+    due_at: float
+    #: what is left of their time bank (None: the game has none)
+    bank_left: float | None = None
 
 
 @dataclass(frozen=True)
 class ClockInfo:
     setting: ClockSetting
     paused_at: float | None
-    #: (player name, due at) of every running deadline
-    deadlines: tuple[tuple[str, float], ...]
+    #: every running deadline
+    deadlines: tuple[PlayerClock, ...]
 
 
 @dataclass(frozen=True)
 class AwayPeriod:
     until: float
-    games: int  # running games here whose clocks it pauses
+    games: int  # running games, in every server, whose clocks it stops
+    #: running games whose host chose a stand-in for away players (their clocks run on)
+    standin_games: int = 0

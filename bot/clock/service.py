@@ -13,6 +13,7 @@ Each part is a service of its own, with its collaborators given to its construct
 - :class:`~bot.clock.firing.Firing` fires what is due (reminders, stand-ins) for the scheduler;
 - :class:`~bot.clock.votes.Votes`, :class:`~bot.clock.away.Away`,
   :class:`~bot.clock.host.HostPowers`;
+- :class:`~bot.clock.digest.Digests`: the daily digests (with a scheduler of their own).
 - :class:`~bot.player_day.players.Players`: a player's own settings and mutes.
 
 Where two parts seemed to need each other, the shared thing was taken out: closing a game
@@ -35,6 +36,7 @@ from bot.clock.away import Away
 from bot.clock.closing import Closing
 from bot.clock.common import ClockConfig, Now
 from bot.clock.deadlines import Deadlines
+from bot.clock.digest import Digests
 from bot.clock.endings import Removals
 from bot.clock.firing import Firing
 from bot.clock.host import HostPowers
@@ -73,6 +75,7 @@ class ClockServices:
     votes: Votes
     absences: Away
     host: HostPowers
+    digests: Digests
     players: Players
 
     @classmethod
@@ -134,6 +137,7 @@ class ClockServices:
             votes=Votes(table, clocks, deadlines, removals),
             absences=Away(table, clocks, now=now, wake=wake, config=config),
             host=HostPowers(table, clocks, deadlines, removals, now=now, wake=wake),
+            digests=Digests(table, clocks, notifier, now=now),
             players=Players(table, clocks, now=now, wake=wake),
         )
         table.subscribe(deadlines.on_change)

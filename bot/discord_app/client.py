@@ -112,6 +112,7 @@ class TabletopClient(discord.Client):
         self.outcome_listeners: list[OutcomeListener] = []
         self.clock_service: ClockServices | None = None
         self.clock_scheduler: Scheduler | None = None
+        self.digest_scheduler: Scheduler | None = None  # the daily digests' (clock_runtime)
         self.clock_sweep: asyncio.Task[None] | None = None  # the start-up sweep (clock_runtime)
         self.ai_seat_driver: AiSeatDriver | None = None
         self.turn_book = TurnBook(table.store) if table is not None else None

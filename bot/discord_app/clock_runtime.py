@@ -2,9 +2,9 @@
 
 :func:`build` makes the client's clock services (:class:`~bot.clock.service.ClockServices`)
 in ``setup_hook`` (``client.clock_service``): they listen to the table themselves; here they
-also hear of every posted turn message (the latest board for ``/me games``) and of channel,
+also hear of every posted turn message (the latest board for ``/me turns``) and of channel,
 thread, server and member removals (bad endings). :func:`start_scheduler` starts the one task
-that fires reminders and deadlines; it runs on ``on_connect``, so the clocks only run while the
+that fires reminders and deadlines (and the one that sends the daily digests); it runs on ``on_connect``, so the clocks only run while the
 bot can post. :func:`stop` ends both at shutdown.
 """
 
@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.clock.ports import ChannelGone, DmFailed
+from bot.clock.records import MineEntry
 from bot.clock.scheduler import Scheduler
 from bot.clock.service import ClockServices
 from bot.discord_app import clock_texts, server_settings
@@ -71,7 +72,7 @@ class DiscordNotifier:
     async def remind(
         self, game: GameInfo, user_id: int, *, kind: str, due_at: float, left: float
     ) -> None:
-        text = clock_texts.reminder(game, user_id, kind, due_at, left)
+        text = clock_texts.reminder(game, user_id, kind, due_at)
         await self._say(game.channel_id, text, await self._pinged(game, [user_id]))
 
     async def vote_opened(
@@ -126,14 +127,28 @@ class DiscordNotifier:
         return True
 
     async def turn_dm(
-        self, user_id: int, game: GameInfo, *, left: float | None = None, nudged: bool = False
+        self,
+        user_id: int,
+        game: GameInfo,
+        *,
+        due_at: float | None = None,
+        nudged: bool = False,
     ) -> None:
-        await self._dm(user_id, clock_texts.turn_dm(game, left=left, nudged=nudged))
+        await self._dm(user_id, clock_texts.turn_dm(game, due_at=due_at, nudged=nudged))
 
     async def _dm(self, user_id: int, text: str) -> None:
         try:
             user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
             await user.send(text, allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as exc:
+            raise DmFailed(str(exc)) from None
+
+    async def digest(self, user_id: int, turns: Sequence[MineEntry]) -> None:
+        try:
+            user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+            await user.send(
+                clock_texts.digest(turns), allowed_mentions=discord.AllowedMentions.none()
+            )
         except discord.HTTPException as exc:
             raise DmFailed(str(exc)) from None
 
@@ -148,7 +163,7 @@ def clock_service_of(client: TabletopClient) -> ClockServices:
 async def build(client: TabletopClient, *, think: Think | None = None) -> ClockServices:
     """The client's clock services on the table's database (called once, from ``setup_hook``,
     with the bots' search for the stand-ins): they listen to the table; here they also hear of
-    every posted board (for ``/me games``) and of channels, threads, servers and members going
+    every posted board (for ``/me turns``) and of channels, threads, servers and members going
     away (bad endings)."""
     table = client.table
     clocks = await ClockStore.open(table.store.path)
@@ -181,14 +196,20 @@ async def start_scheduler(client: TabletopClient) -> Scheduler:
         sweep = service.deadlines.sweep(idle=SWEEP_IDLE)
         client.clock_sweep = asyncio.create_task(sweep, name="clock-sweep")
     scheduler.start()
+    digests = client.digest_scheduler
+    if digests is None:
+        digest = service.digests
+        digests = Scheduler(digest, now=service.now, alarm=digest.alarm)
+        client.digest_scheduler = digests
+    digests.start()
     return scheduler
 
 
 async def stop(client: TabletopClient) -> None:
     """Stop the scheduler and close the clock tables' connection (at shutdown)."""
-    scheduler = client.clock_scheduler
-    if scheduler is not None:
-        await scheduler.stop()
+    for scheduler in (client.clock_scheduler, client.digest_scheduler):
+        if scheduler is not None:
+            await scheduler.stop()
     sweep = client.clock_sweep
     if sweep is not None:
         sweep.cancel()

@@ -80,10 +80,13 @@ async def open_rematch(interaction: discord.Interaction[TabletopClient], game_id
                     choices=dict(seat.choices) or None,
                 )
         clock = interaction.client.clock_service
-        if clock is not None:  # the same turn clock as the last game
+        if clock is not None:  # the same turn clock (and its rules) as the last game
             was = await clock.clocks.game(game_id)
             await clock.deadlines.configure(
-                info.id, turn_seconds=was.turn_seconds, missed_limit=was.missed_limit
+                info.id,
+                turn_seconds=was.turn_seconds,
+                missed_limit=was.missed_limit,
+                rules=await clock.clocks.rules(game_id),
             )
         await interaction.edit_original_response(content="The rematch lobby is open.")
         who = "same players" if old.seats == old.active_seats else "the players still seated"

@@ -61,18 +61,30 @@ class Looking(TableCore):
         rows = await self.store.seated_games(guild_id, user_id, statuses)
         return [self._info(row) for row in rows]
 
-    async def seated_and_awaited(
-        self, guild_id: int | None, user_id: int
+    async def player_games(
+        self, user_id: int, statuses: Iterable[str] = LIVE_STATUSES
+    ) -> list[GameInfo]:
+        """The games of every server (with these statuses) in which the user has an active
+        seat: what one away covers."""
+        return [self._info(row) for row in await self.store.player_games(user_id, statuses)]
+
+    async def player_live(
+        self, user_id: int, *, awaited_only: bool = False
     ) -> list[tuple[GameInfo, dict[int, str]]]:
-        """The user's live games in a server, each with the players it awaits (user id ->
-        name; empty in the lobby, or when the state does not load), from one read."""
+        """The user's live games in every server (running ones only, with ``awaited_only``,
+        and of those the ones that await them), each with the players it awaits (user id ->
+        name; empty in the lobby, or when the state does not load), from one read through the
+        seats' user index."""
+        statuses = ("running",) if awaited_only else LIVE_STATUSES
         out = []
-        for row in await self.store.seated_games(guild_id, user_id, LIVE_STATUSES):
+        for row in await self.store.player_games(user_id, statuses):
             try:
                 waiting = self._awaited(row)
             except TableError:
                 log.warning("game %s cannot be loaded; it awaits no one", row.id)
                 waiting = {}
+            if awaited_only and user_id not in waiting:
+                continue
             out.append((self._info(row), waiting))
         return out
 

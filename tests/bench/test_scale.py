@@ -22,7 +22,7 @@ How the figures are made:
   during everything below.
 - ``click_*``: ``Table.act`` on distinct games (load, apply, save, the clock update it
   triggers, the board drawn in the render workers) with the clock scheduler running.
-- ``mine_p99``: the store-wide commands mixed: ``/me games``, history, stats, away and back.
+- ``mine_p99``: the store-wide commands mixed: ``/me turns``, history, stats, away and back.
 - ``burst50_p99``: fifty moves in fifty games started at once, each timed to its own end;
   ``loop_lag_max``: the longest the event loop was late to wake a 5 ms timer meanwhile.
 - ``rss_mb``: the bot process's resident memory at the end (the render workers not counted).
@@ -317,11 +317,11 @@ async def test_scale(size, tmp_path):
         commands: list[float] = []
         for _ in range(COMMANDS // 4):
             guild, user = rng.choice(built.seated)
-            await timed(commands, records.mine(table, clocks, guild, user))
+            await timed(commands, records.mine(table, clocks, user, turns_only=True))
             await timed(commands, records.history(table, guild))
             await timed(commands, records.stats(table, guild))
-            await timed(commands, service.absences.away(guild_id=guild, user_id=user, seconds=3600))
-            await timed(commands, service.absences.back(guild_id=guild, user_id=user))
+            await timed(commands, service.absences.away(user_id=user, seconds=3600))
+            await timed(commands, service.absences.back(user_id=user))
 
         burst: list[float] = []
         chosen = games[CLICKS : CLICKS + BURST]

@@ -56,9 +56,7 @@ class Notifier:
         self.texts.append((channel_id, text, tuple(mention)))
 
     async def remind(self, game, user_id, *, kind, due_at, left):
-        await self._say(
-            game.channel_id, words.reminder(game, user_id, kind, due_at, left), [user_id]
-        )
+        await self._say(game.channel_id, words.reminder(game, user_id, kind, due_at), [user_id])
 
     async def vote_opened(self, game, *, player, missed, voters):
         await self._say(game.channel_id, words.vote_opened(player, missed), voters)
@@ -94,10 +92,15 @@ class Notifier:
     async def is_member(self, guild_id, user_id):
         return user_id not in self.departed
 
-    async def turn_dm(self, user_id, game, *, left=None, nudged=False):
+    async def digest(self, user_id, turns):
         if user_id in self.closed_dms:
             raise DmFailed()
-        self.dms.append((user_id, words.turn_dm(game, left=left, nudged=nudged)))
+        self.dms.append((user_id, words.digest(turns)))
+
+    async def turn_dm(self, user_id, game, *, due_at=None, nudged=False):
+        if user_id in self.closed_dms:
+            raise DmFailed()
+        self.dms.append((user_id, words.turn_dm(game, due_at=due_at, nudged=nudged)))
 
 
 class World:

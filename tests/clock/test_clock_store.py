@@ -66,19 +66,25 @@ async def test_a_nudge_is_refused_until_its_gap_has_passed(ds):
 
 
 async def test_away_time_is_counted_only_inside_the_window(ds):
-    await ds.add_away(1, 10, start=0, until=100)
-    await ds.add_away(1, 10, start=200, until=300)
-    assert await ds.away_used(1, 10, since=50) == 150
-    assert await ds.away_used(1, 10, since=300) == 0
-    assert await ds.away_used(2, 10, since=0) == 0
+    await ds.add_away(10, start=0, until=100)
+    await ds.add_away(10, start=200, until=300)
+    assert await ds.away_used(10, since=50) == 150
+    assert await ds.away_used(10, since=300) == 0
+    assert await ds.away_used(11, since=0) == 0
 
 
 async def test_ending_away_early_gives_the_rest_back(ds):
-    await ds.add_away(1, 10, start=0, until=100)
-    assert await ds.away_until(1, 10, now=40) == 100
-    assert await ds.end_away(1, 10, now=40) == 60
-    assert await ds.away_until(1, 10, now=41) is None
-    assert await ds.away_used(1, 10, since=0) == 40
+    await ds.add_away(10, start=0, until=100)
+    assert await ds.away_until(10, now=40) == 100
+    assert await ds.end_away(10, now=40) == 60
+    assert await ds.away_until(10, now=41) is None
+    assert await ds.away_used(10, since=0) == 40
+
+
+async def test_overlapping_away_periods_count_once_toward_the_limit(ds):
+    await ds.add_away(10, start=0, until=100)
+    await ds.add_away(10, start=50, until=150)
+    assert await ds.away_used(10, since=0) == 150
 
 
 async def test_paused_and_closed_games_have_no_deadlines_due(ds):

@@ -34,10 +34,10 @@ async def players(h):
     return ada, bob
 
 
-async def test_mine_lists_your_games_with_a_link_to_the_latest_board(h, players):
+async def test_my_turns_list_your_games_with_a_link_to_the_latest_turn_message(h, players):
     ada, _ = players
     board = h.last_public()
-    reply = await h.slash(ada, "me games")
+    reply = await h.slash(ada, "me turns")
     text = reply.only_ephemeral().content
     assert "**your turn**, deadline <t:" in text
     assert f"/{CHANNEL}/{board.id})" in text
@@ -78,8 +78,8 @@ async def test_a_passed_deadline_posts_the_stand_ins_turn_and_pings_the_next_pla
     assert "Ada ran out of time; a stand-in played for them" in turn.content
     assert turn.mentioned_user_ids() == {bob.id}
     assert turn.buttons()
-    # the posted board became the latest board for /me games
-    text = (await h.slash(bob, "me games")).only_ephemeral().content
+    # the posted board became the latest turn message for /me turns
+    text = (await h.slash(bob, "me turns")).only_ephemeral().content
     assert f"/{turn.id})" in text
 
 

@@ -1,6 +1,7 @@
-"""Where is it my turn, what was played here, and who wins: /me games, history and stats."""
+"""Where is it my turn, what was played here, and who wins: /me turns, history and stats."""
 
 from bot.clock import records
+from storage.clock import ClockRules
 from tests.clock.conftest import ADA, BO, CHANNEL, CY, GUILD, OTHER_CHANNEL
 
 
@@ -12,20 +13,41 @@ async def finish(world, channel=CHANNEL):
         outcome = await world.move(waiting[0], "take:3", channel=channel)
 
 
-async def test_mine_lists_your_live_games_here_your_turn_first(world):
+async def test_mine_lists_your_live_games_of_every_server_your_turn_first(world):
     await world.game(BO, ADA)
     await world.game(ADA, CY, channel=OTHER_CHANNEL)
     await world.game(ADA, BO, channel=502, guild=99)
-    mine = await records.mine(world.table, world.clocks, GUILD, ADA)
-    assert [(e.channel_id, e.your_turn) for e in mine] == [(OTHER_CHANNEL, True), (CHANNEL, False)]
-    assert mine[0].deadline is not None and mine[1].deadline is None
-    assert mine[1].waiting_for == ["Bo"]
+    mine = await records.mine(world.table, world.clocks, ADA)
+    assert [(e.channel_id, e.your_turn) for e in mine] == [
+        (OTHER_CHANNEL, True),
+        (502, True),
+        (CHANNEL, False),
+    ]
+    assert mine[0].deadline is not None and mine[2].deadline is None
+    assert mine[2].waiting_for == ["Bo"]
+
+
+async def test_my_turns_are_the_games_of_every_server_that_await_you(world):
+    await world.game(BO, ADA)
+    await world.game(ADA, CY, channel=OTHER_CHANNEL)
+    await world.game(ADA, BO, channel=502, guild=99)
+    turns = await records.mine(world.table, world.clocks, ADA, turns_only=True)
+    assert [(e.guild_id, e.channel_id) for e in turns] == [(GUILD, OTHER_CHANNEL), (99, 502)]
+
+
+async def test_my_turns_show_what_is_left_of_your_time_bank(world):
+    outcome = await world.game(ADA, BO)
+    await world.service.deadlines.configure(
+        outcome.game.id, turn_seconds=24 * 3600, rules=ClockRules(bank_seconds=7200)
+    )
+    [entry] = await records.mine(world.table, world.clocks, ADA, turns_only=True)
+    assert entry.bank_left == 7200
 
 
 async def test_mine_links_the_latest_board_message(world):
     outcome = await world.game(ADA, BO)
     await world.service.outbox.board_posted(outcome.game.id, CHANNEL, 4242)
-    [entry] = await records.mine(world.table, world.clocks, GUILD, ADA)
+    [entry] = await records.mine(world.table, world.clocks, ADA)
     assert (entry.board_channel_id, entry.board_message_id) == (CHANNEL, 4242)
 
 

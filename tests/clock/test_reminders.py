@@ -4,7 +4,7 @@ import pytest
 
 from bot.discord_app import clock_texts as words
 from bot.errors import NotSeated, TableError
-from tests.clock.conftest import ADA, BO, CHANNEL, CY, HOUR
+from tests.clock.conftest import ADA, BO, CHANNEL, CY, HOUR, START
 
 
 def reminders(world):
@@ -17,8 +17,9 @@ async def test_the_awaited_player_is_reminded_at_half_time_and_an_hour_before_th
     await world.after(11 * HOUR)
     sent = reminders(world)
     assert len(sent) == 2
-    assert "half your time has gone" in sent[0][0] and "12h left" in sent[0][0]
-    assert "nearly up" in sent[1][0] and "1h left" in sent[1][0]
+    due = f"<t:{int(START + 24 * HOUR)}:R>"
+    assert "half your time has gone" in sent[0][0] and due in sent[0][0]
+    assert "nearly up" in sent[1][0] and due in sent[1][0]
     assert all(mention == (ADA,) for _, mention in sent)
 
 

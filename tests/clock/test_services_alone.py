@@ -193,9 +193,9 @@ async def test_a_vote_about_a_player_with_no_vote_open_is_refused():
 
 async def test_coming_back_when_not_away_is_refused_and_moves_no_clock():
     clocks, wake = Calls(end_away=0.0), Rings()
-    away = Away(Calls(), clocks, now=now, wake=wake, config=ClockConfig())
+    away = Away(Calls(player_games=[]), clocks, now=now, wake=wake, config=ClockConfig())
     with pytest.raises(TableError, match="You are not away"):
-        await away.back(guild_id=GAME.guild_id, user_id=ADA)
+        await away.back(user_id=ADA)
     assert "shift_deadlines" not in clocks.names()
     assert wake.count == 0
 

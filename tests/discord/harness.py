@@ -328,10 +328,13 @@ class Harness:
 
     # -- what users do -------------------------------------------------------------------------
     async def slash(
-        self, user: User, command: str, *, channel: int = CHANNEL_ID, **options
+        self, user: User, command: str, *, channel: int = CHANNEL_ID, dm: bool = False, **options
     ) -> Reply:
-        """``user`` runs ``/command`` (e.g. ``"game new"``) with these option values."""
+        """``user`` runs ``/command`` (e.g. ``"game new"``) with these option values (``dm``:
+        in their direct messages with the bot, outside any server)."""
         payload, record = self._base(2, user, channel, self._command_data(command, options))
+        if dm:
+            in_dms(payload, user)
         return await self._dispatch(payload, record)
 
     async def autocomplete(
@@ -419,3 +422,15 @@ class Harness:
         return [
             m for m in self.world.messages.values() if m.ephemeral and m.interaction_user == user.id
         ]
+
+
+def in_dms(payload: dict, user: User) -> None:
+    """Make an interaction's payload one sent in ``user``'s direct messages with the bot."""
+    from tests.discord.fake_discord import user_payload
+
+    payload.pop("guild_id")
+    payload.pop("member")
+    payload["user"] = user_payload(user.id, user.name)
+    payload["channel"] = {"id": payload["channel_id"], "type": 1, "recipients": []}
+    payload["context"] = 1
+    payload["authorizing_integration_owners"] = {"0": str(user.id)}

@@ -55,7 +55,16 @@ def test_the_groups_are_by_who_uses_a_command():
     assert set(tree) == {"game", "play", "host", "me", "tabletop"}
     assert {"new", "join", "start", "board", "rules", "concede"} <= tree["game"]
     assert {"pause", "resume", "clock", "kick", "handover", "abort"} == tree["host"]
-    assert {"games", "away", "notifications", "zone", "quiet", "mute", "unmute"} == tree["me"]
+    assert {
+        "turns",
+        "digest",
+        "away",
+        "notifications",
+        "zone",
+        "quiet",
+        "mute",
+        "unmute",
+    } == tree["me"]
 
 
 def test_every_group_keeps_room_below_discords_limit_of_25(pages_on):

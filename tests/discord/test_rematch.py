@@ -37,3 +37,18 @@ async def test_a_player_who_left_gets_a_private_answer_and_opens_no_rematch(h, c
     reply = await h.click(h.user("Cy"), cy_conceded, label="Rematch")
     assert reply.only_ephemeral().content == REMATCH_LEFT
     assert (await h.table.game(channel_id=cy_conceded.channel_id)).status == "finished"
+
+
+async def test_a_rematch_keeps_the_last_games_clock_rules(h, ada, bob):
+    await h.slash(ada, "game new", game="toy", options="pile=11", bank="1d", weekends=True)
+    await h.slash(bob, "game join")
+    await h.slash(ada, "game start")
+    while (game := await h.table.game(channel_id=h.last_public().channel_id)).status == "running":
+        [user_id] = await h.table.waiting_for(channel_id=game.channel_id)
+        mover = next(u for u in (ada, bob) if u.id == user_id)
+        await h.slash(mover, "play", action="take:1")
+    over = next(m for m in reversed(h.public_messages()) if "Game over" in m.content)
+    await h.click(bob, over, label="Rematch")
+    lobby = await h.table.game(channel_id=over.channel_id)
+    rules = await h.client.clock_service.clocks.rules(lobby.id)
+    assert (rules.bank_seconds, rules.weekends_off) == (86400, True)

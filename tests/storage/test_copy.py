@@ -62,7 +62,7 @@ async def played(location) -> None:
         await world.game(ADA, BO, CY)
         await world.move(ADA)
         await world.after(25 * HOUR)  # Bo's time runs out: a stand-in plays, reminders fire
-        await world.service.absences.away(guild_id=GUILD, user_id=CY, seconds=3 * 24 * 3600)
+        await world.service.absences.away(user_id=CY, seconds=3 * 24 * 3600)
         await world.service.players.set_notifications(user_id=BO, how="both")
         await world.clocks.cast_vote(first.game.id, BO, ADA, "keep")
         await world.store.set_meta("commands_hash", "abc")
@@ -82,7 +82,9 @@ async def test_a_played_database_moves_to_postgresql_and_back_whole(tmp_path, po
     await played(source)
     before = everything(source)
     assert all(before[t] for t in ("games", "seats", "moves", "days_deadlines", "days_log"))
-    assert all(before[t] for t in ("days_votes", "days_away", "days_notify", "server_settings"))
+    assert all(
+        before[t] for t in ("days_votes", "days_player_away", "days_notify", "server_settings")
+    )
     assert all(before[t] for t in ("server_settings_log", "game_settings", "watch_links", "meta"))
 
     copied = await copy_database(str(source), postgres_url)

@@ -83,6 +83,20 @@ async def test_a_players_games_and_a_servers_history_are_read_through_indexes(st
     assert not scans(lines), lines
 
 
+async def test_a_players_games_in_every_server_are_read_through_the_seats_index(stores):
+    """``/me turns`` and one away for every server: the player's few seats, then their games
+    by id, however many games the store holds."""
+    store, _ = stores
+    reader = store._reader
+
+    async def set_trace(callback):
+        await reader.run(lambda db: db.raw.set_trace_callback(callback))
+
+    lines = plans(store.path, await traced(set_trace, store.player_games(7, ("running",))))
+    assert any("seats_by_user" in line for line in lines), lines
+    assert not scans(lines), lines
+
+
 async def test_a_shard_processs_scheduler_reads_stay_on_indexes(stores):
     """With shards, the next and due firings still walk the deadlines' index, and the games
     of the shards are found among the running ones through the status index."""

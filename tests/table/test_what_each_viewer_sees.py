@@ -517,10 +517,17 @@ async def test_a_players_games_may_be_asked_for_by_status(table):
 async def test_a_players_games_come_with_whom_each_awaits(table):
     first = (await running(table)).game
     await open_in(table, CHANNEL + 1, host=BO)
-    assert [(g.id, w) for g, w in await table.seated_and_awaited(GUILD, BO)] == [
+    assert [(g.id, w) for g, w in await table.player_live(BO)] == [
         (first.id, {ADA: "Ada"}),
         (first.id + 1, {}),
     ]
+
+
+async def test_a_players_turns_are_the_running_games_that_await_them(table):
+    first = (await running(table)).game
+    await open_in(table, CHANNEL + 1, host=ADA)
+    assert [g.id for g, _ in await table.player_live(ADA, awaited_only=True)] == [first.id]
+    assert await table.player_live(BO, awaited_only=True) == []
 
 
 async def test_a_game_whose_state_does_not_load_awaits_no_one(table, db_path, caplog):
@@ -528,7 +535,7 @@ async def test_a_game_whose_state_does_not_load_awaits_no_one(table, db_path, ca
     with raw(db_path) as db:
         db.execute("UPDATE games SET state = ?", (json.dumps({"players": 3}),))
     with caplog.at_level(logging.WARNING):
-        [(game, waiting)] = await table.seated_and_awaited(GUILD, ADA)
+        [(game, waiting)] = await table.player_live(ADA)
     assert game.status == "running" and waiting == {}
     [record] = [r for r in caplog.records if "cannot be loaded" in r.getMessage()]
     assert record.getMessage() == f"game {game.id} cannot be loaded; it awaits no one"

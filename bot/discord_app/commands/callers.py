@@ -31,6 +31,18 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
+#: the clock rules' options, the same at ``/game new`` and ``/host clock``
+CLOCK_RULE_DESCRIPTIONS = {
+    "bank": "A time bank per player for turns that run over, e.g. 2d (1m to 30d; none)",
+    "weekends": "A player's clock stops on their own Saturday and Sunday (UTC if they set no zone)",
+    "away": "An away player's clock: stop (default) or a stand-in plays when time is up",
+}
+AWAY_OPTIONS = [
+    app_commands.Choice(name="stop their clock (default)", value="stop"),
+    app_commands.Choice(name="a stand-in plays when time is up", value="standin"),
+]
+
+
 def service_of(interaction: discord.Interaction[TabletopClient]) -> ClockServices:
     return clock_service_of(interaction.client)
 

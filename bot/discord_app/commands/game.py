@@ -27,7 +27,13 @@ from bot.discord_app import replies, server_settings
 from bot.discord_app.ai_seats import LEVEL_CHOICES
 from bot.discord_app.channels import channel_id_of
 from bot.discord_app.checks import sees_channel
-from bot.discord_app.commands.callers import player_choices, resolve_player, say, service_of
+from bot.discord_app.commands.callers import (
+    AWAY_OPTIONS,
+    player_choices,
+    resolve_player,
+    say,
+    service_of,
+)
 from bot.discord_app.commands.looking import (
     BOARD_NOT_POSTED,
     RULES_PAGES,
@@ -132,7 +138,7 @@ class GameCommands(
         name="new", description="Open a new game in this channel; you join it as host."
     )
     @app_commands.describe(**NEW_DESCRIPTIONS)
-    @app_commands.choices(game=game_choices(), level=LEVEL_CHOICES)
+    @app_commands.choices(game=game_choices(), level=LEVEL_CHOICES, away=AWAY_OPTIONS)
     async def new(
         self,
         interaction: discord.Interaction[TabletopClient],
@@ -143,6 +149,9 @@ class GameCommands(
         thread: bool | None = None,
         bots: app_commands.Range[int, 0, 10] = 0,
         level: str = DEFAULT_LEVEL,
+        bank: str | None = None,
+        weekends: bool | None = None,
+        away: str | None = None,
     ) -> None:
         # bad options are refused before a thread is created for nothing
         request = read_new_game(game, options, choice)
@@ -155,6 +164,9 @@ class GameCommands(
             clock=clock,
             thread=server_settings.thread_wanted(interaction, rules, thread),
             defaults=rules,
+            bank=bank,
+            weekends=weekends,
+            away=away,
         )
         try:
             try:

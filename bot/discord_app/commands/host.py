@@ -21,6 +21,8 @@ from bot.discord_app.channels import channel_id_of
 from bot.discord_app.checks import is_moderator
 from bot.discord_app.clock_texts import Said
 from bot.discord_app.commands.callers import (
+    AWAY_OPTIONS,
+    CLOCK_RULE_DESCRIPTIONS,
     as_host,
     player_choices,
     resolve_player,
@@ -51,17 +53,24 @@ class HostCommands(
         turn="Time per turn, e.g. 12h, 24h, 3d; 'none' for no clock (leave out to see the clock)",
         missed="Missed turns in a row before the others may vote to keep or kick (default 3)",
         standin="How well a stand-in plays an absent player's turn (default normal)",
+        bank=CLOCK_RULE_DESCRIPTIONS["bank"],
+        weekends=CLOCK_RULE_DESCRIPTIONS["weekends"],
+        away=CLOCK_RULE_DESCRIPTIONS["away"],
     )
-    @app_commands.choices(standin=LEVEL_CHOICES)
+    @app_commands.choices(standin=LEVEL_CHOICES, away=AWAY_OPTIONS)
     async def clock(
         self,
         interaction: discord.Interaction[TabletopClient],
         turn: str | None = None,
         missed: app_commands.Range[int, 1, 20] | None = None,
         standin: str | None = None,
+        bank: str | None = None,
+        weekends: bool | None = None,
+        away: str | None = None,
     ) -> None:
         service = service_of(interaction)
-        if turn is None and missed is None and standin is None:
+        asked = (turn, missed, standin, bank, weekends, away)
+        if all(given is None for given in asked):
             info = await service.host.clock_info(channel_id=channel_id_of(interaction))
             await replies.private(interaction, words.clock_info(info))
             return
@@ -78,6 +87,9 @@ class HostCommands(
             turn_seconds=seconds,
             missed_limit=missed,
             standin_level=standin,
+            bank=bank,
+            weekends=weekends,
+            away=away,
         )
         await say(interaction, Said(words.clock_set(setting)))
 

@@ -1,29 +1,28 @@
-"""``/me``: a player's own things, whatever game they are looking at: their live games, time
-away, their time zone and quiet hours, how they are told of their turns, and games they muted.
-Every answer is private.
+"""``/me``: a player's own things, whatever game they are looking at, in every server and in
+direct messages with the bot: their turns, time away, their time zone and quiet hours, how they
+are told of their turns, and games they muted. Every answer is private.
 
-``games`` and ``away`` cover the server the command is used in (the clock service keeps away
-periods per server). ``zone``, ``quiet`` and ``notifications`` are the player's own settings,
-one set for every server, so the group also works in direct messages with the bot (Discord
-sets where a command may be used on the whole group, not per subcommand; ``games`` and
-``away`` answer there that they need a server). ``mute`` and ``unmute`` take the channel's game.
+``turns`` lists the games of every server that await them (``show:all``: every live game of
+theirs), and ``digest`` sends that list by direct message once a day at their local time;
+``away`` is one away for every game in every server. ``zone``, ``quiet`` and ``notifications``
+are the player's own settings, one set for every server, so the group also works in direct
+messages with the bot. ``mute`` and ``unmute`` take the channel's game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
+from zoneinfo import ZoneInfo
 
 import discord
 from discord import app_commands
 
 from bot.clock import records
+from bot.clock.digest import BadTime, parse_time_of_day
 from bot.clock.durations import BadDuration, parse_duration
-from bot.clock.records import MineEntry
 from bot.discord_app import clock_texts as words
 from bot.discord_app import replies
 from bot.discord_app.channels import channel_id_of
-from bot.discord_app.clock_texts import when
 from bot.discord_app.commands.callers import service_of
 from bot.discord_app.replies import BadInput
 from bot.discord_app.text import fit_lines
@@ -31,6 +30,7 @@ from bot.errors import TableError
 from bot.player_day.quiet import local_now
 from bot.player_day.settings import (
     MAX_REMINDERS,
+    BadSetting,
     PlayerSettings,
     clock_text,
     suggest_zones,
@@ -41,30 +41,6 @@ if TYPE_CHECKING:
 
 #: what ``/me away`` takes as "I am back"
 BACK_WORDS = {"back", "0", "none", "off"}
-
-
-def message_link(guild_id: int | None, channel_id: int, message_id: int) -> str:
-    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
-
-
-def games_lines(guild_id: int | None, entries: Sequence[MineEntry]) -> list[str]:
-    """``/me games``'s lines: each game, where, whether it is your turn, the latest board."""
-    lines = []
-    for e in entries:
-        if e.status == "lobby":
-            state = "in the lobby"
-        elif e.your_turn:
-            state = "**your turn**" + (f", deadline {when(e.deadline)}" if e.deadline else "")
-        else:
-            state = f"waiting for {', '.join(e.waiting_for) or 'nobody'}"
-        if e.paused:
-            state += " (clock paused)"
-        link = ""
-        if e.board_message_id and e.board_channel_id is not None:  # kept together
-            url = message_link(guild_id, e.board_channel_id, e.board_message_id)
-            link = f" — [latest board]({url})"
-        lines.append(f"• **{e.title}** in <#{e.channel_id}>: {state}{link}")
-    return lines
 
 
 def _in_a_server(interaction: discord.Interaction[TabletopClient], what: str) -> None:
@@ -111,48 +87,77 @@ def notifications_line(settings: PlayerSettings) -> str:
 class MeCommands(
     app_commands.Group,
     name="me",
-    description="Your own things: your games, time away, time zone, quiet hours, notices.",
+    description="Your own things: your turns, time away, time zone, quiet hours, notices.",
 ):
     """``/me``."""
 
     @app_commands.command(
-        name="games", description="Your live games in this server: whose turn, deadlines."
+        name="turns",
+        description="Where it is your turn, in every server: deadlines and links.",
     )
-    async def games(self, interaction: discord.Interaction[TabletopClient]) -> None:
-        _in_a_server(interaction, "`/me games`")
+    @app_commands.describe(
+        show="turns: games awaiting you (default); all: every live game of yours"
+    )
+    @app_commands.choices(
+        show=[
+            app_commands.Choice(name="my turns", value="turns"),
+            app_commands.Choice(name="all my live games", value="all"),
+        ]
+    )
+    async def turns(
+        self, interaction: discord.Interaction[TabletopClient], show: str = "turns"
+    ) -> None:
         service = service_of(interaction)
+        only = show != "all"
         entries = await records.mine(
-            service.table, service.clocks, interaction.guild_id, interaction.user.id
+            service.table, service.clocks, interaction.user.id, turns_only=only
         )
         if not entries:
-            await replies.private(interaction, "You are not in any live game in this server.")
+            await replies.private(interaction, words.NO_TURNS if only else words.NO_GAMES)
             return
-        lines = games_lines(interaction.guild_id, entries)
-        body = fit_lines(lines, 1900, more="… and {n} more")
-        await replies.private(interaction, "\n".join(["Your games here:", *body]))
+        body = fit_lines(words.turn_lines(entries), 1900, more="… and {n} more")
+        head = "Your turns:" if only else "Your live games:"
+        await replies.private(interaction, "\n".join([head, *body]))
 
     @app_commands.command(
-        name="away", description="Pause your clocks in all your games here (or: back)."
+        name="away", description="Stop your clocks in all your games everywhere (or: back)."
     )
     @app_commands.describe(
         duration="How long, e.g. 3d or 1d12h (at most 14 days a month); 'back' ends it"
     )
     async def away(self, interaction: discord.Interaction[TabletopClient], duration: str) -> None:
-        _in_a_server(interaction, "`/me away`")
         service = service_of(interaction)
         if duration.strip().lower() in BACK_WORDS:
-            await service.absences.back(guild_id=interaction.guild_id, user_id=interaction.user.id)
+            await service.absences.back(user_id=interaction.user.id)
             text = words.BACK
         else:
             try:
                 seconds = parse_duration(duration)
             except BadDuration as exc:
                 raise BadInput(str(exc)) from None
-            period = await service.absences.away(
-                guild_id=interaction.guild_id, user_id=interaction.user.id, seconds=seconds
-            )
+            period = await service.absences.away(user_id=interaction.user.id, seconds=seconds)
             text = words.away(period)
         await replies.private(interaction, text)
+
+    @app_commands.command(
+        name="digest", description="A daily direct message of your turns at your local time."
+    )
+    @app_commands.describe(
+        time="Your local time for it, e.g. 08:00 (needs your time zone set); off stops it"
+    )
+    async def digest(self, interaction: discord.Interaction[TabletopClient], time: str) -> None:
+        service = service_of(interaction)
+        user_id = interaction.user.id
+        try:
+            minutes = parse_time_of_day(time)
+            before = await service.clocks.player_settings(user_id)
+            settings = before.changed(digest_at=minutes)
+        except (BadTime, BadSetting) as exc:
+            raise BadInput(str(exc)) from None
+        await service.clocks.set_player_settings(user_id, settings)
+        if settings.zone is not None:
+            await service.digests.chosen(user_id, ZoneInfo(settings.zone), minutes)
+        await replies.private(interaction, words.digest_set(minutes))
 
     @app_commands.command(name="zone", description="Your time zone, for your quiet hours.")
     @app_commands.describe(

@@ -13,11 +13,13 @@ import discord
 from discord import app_commands
 
 import engines
+from bot.clock.clock_rules import chosen
 from bot.clock.durations import BadDuration, format_duration, parse_clock
 from bot.discord_app import options as opts
 from bot.discord_app import replies
 from bot.discord_app.channels import channel_id_of
 from bot.discord_app.clock_runtime import clock_service_of
+from bot.discord_app.commands.callers import CLOCK_RULE_DESCRIPTIONS
 from bot.discord_app.posts import Post, lobby_post
 from bot.discord_app.replies import BadInput
 from bot.discord_app.text import clip
@@ -26,6 +28,7 @@ from bot.discord_limits import MAX_CHOICE_NAME, MAX_CHOICES, MAX_MESSAGE, MAX_TH
 from bot.errors import TableError
 from bot.server_settings import ServerSettings
 from bot.table import GameInfo, player_name
+from storage.clock import ClockRules
 
 if TYPE_CHECKING:
     from bot.discord_app.client import TabletopClient
@@ -107,6 +110,7 @@ NEW_DESCRIPTIONS = {
     "thread": "Open the game in its own thread of this channel (default: the server's setting)",
     "bots": "Seat this many bots at once (one human against bots is a game)",
     "level": "How well those bots play (default normal)",
+    **CLOCK_RULE_DESCRIPTIONS,
 }
 NO_THREADS = (
     "I may not create threads here or post in them. Ask a moderator for the Create Public "
@@ -134,19 +138,30 @@ class NewGamePlace:
     turn_seconds: int | None
     missed_limit: int
     thread: discord.Thread | None = None
+    #: a time bank, weekends off, what an away player's clock does
+    rules: ClockRules = ClockRules()
 
     async def open(
         self, interaction: discord.Interaction[TabletopClient], game_id: int, post: Post
     ) -> None:
         """Set the game's clock, then post its lobby notice where the game lives."""
         await clock_service_of(interaction.client).deadlines.configure(
-            game_id, turn_seconds=self.turn_seconds, missed_limit=self.missed_limit
+            game_id,
+            turn_seconds=self.turn_seconds,
+            missed_limit=self.missed_limit,
+            rules=self.rules,
         )
         clock = (
             "no turn clock"
             if self.turn_seconds is None
             else f"turn clock {format_duration(self.turn_seconds)}"
         )
+        if self.rules.bank_seconds is not None:
+            clock += f", time bank {format_duration(self.rules.bank_seconds)} each"
+        if self.rules.weekends_off:
+            clock += ", weekends off"
+        if self.rules.away_standin:
+            clock += ", a stand-in plays for away players"
         post.content = clip(f"{post.content}\n⏱️ {clock}.", MAX_MESSAGE)
         if self.thread is not None:
             try:
@@ -176,16 +191,23 @@ async def new_game_place(
     clock: str | None,
     thread: bool,
     defaults: ServerSettings,
+    bank: str | None = None,
+    weekends: bool | None = None,
+    away: str | None = None,
 ) -> NewGamePlace:
-    """Read ``clock`` (refusing a bad one before anything is created) and open the thread;
-    ``defaults``: the server's settings, for the clock when none was given and the missed-turn
-    limit."""
+    """Read ``clock`` and its rules (refusing bad ones before anything is created) and open
+    the thread; ``defaults``: the server's settings, for the clock when none was given and the
+    missed-turn limit."""
     try:
         turn = defaults.turn_seconds if clock is None else parse_clock(clock)
     except BadDuration as exc:
         raise BadInput(str(exc)) from None
+    try:
+        rules = chosen(ClockRules(), turn_seconds=turn, bank=bank, weekends=weekends, away=away)
+    except TableError as exc:
+        raise BadInput(str(exc)) from None
     if not thread:
-        return NewGamePlace(channel_id_of(interaction), turn, defaults.missed_limit)
+        return NewGamePlace(channel_id_of(interaction), turn, defaults.missed_limit, rules=rules)
     channel = interaction.channel
     if not isinstance(channel, discord.TextChannel):
         raise BadInput("A game can have its own thread only in a text channel; leave `thread` off.")
@@ -201,7 +223,7 @@ async def new_game_place(
         )
     except discord.Forbidden:
         raise BadInput(NO_THREADS) from None
-    return NewGamePlace(created.id, turn, defaults.missed_limit, created)
+    return NewGamePlace(created.id, turn, defaults.missed_limit, created, rules)
 
 
 def engine_named(name: str | None) -> engines.Engine[Any] | None:
