@@ -242,7 +242,7 @@ def turn_lines(entries: Sequence[MineEntry]) -> list[str]:
 def digest(turns: Sequence[MineEntry]) -> str:
     """The daily digest's direct message (at most one message long)."""
     body = fit_lines(turn_lines(turns), 1900, more="… and {n} more")
-    return "\n".join(["☀️ Your turns today:", *body, "(`/me digest off` stops these.)"])
+    return "\n".join(["☀️ Your turns today:", *body, "(`/me digest time:off` stops these.)"])
 
 
 def digest_set(minutes: int | None) -> str:
