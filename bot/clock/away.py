@@ -12,6 +12,7 @@ from dataclasses import KW_ONLY, dataclass
 
 from bot.clock.common import ClockConfig, Now, Wake
 from bot.clock.durations import format_duration
+from bot.clock.nights import out_of_night
 from bot.clock.results import AwayPeriod
 from bot.errors import TableError
 from bot.table import Table
@@ -51,7 +52,7 @@ class Away:
 
         def go(t: ClockTables) -> int:
             t.add_away(user_id, now, now + seconds)
-            return self._shift(t, user_id, ids, seconds)
+            return self._shift(t, user_id, ids, seconds, nights=self.config.respect_nights)
 
         stopped = await self.clocks.run(go, atomic=True)
         self.wake()
@@ -64,7 +65,7 @@ class Away:
         def come_back(t: ClockTables) -> float:
             given = t.end_away(user_id, now)
             if given:
-                self._shift(t, user_id, ids, -given)
+                self._shift(t, user_id, ids, -given, nights=self.config.respect_nights)
             return given
 
         if not await self.clocks.run(come_back, atomic=True):
@@ -72,9 +73,13 @@ class Away:
         self.wake()
 
     @staticmethod
-    def _shift(t: ClockTables, user_id: int, game_ids: list[int], seconds: float) -> int:
-        """Move the player's deadlines in the games whose clock stops for an away player;
-        how many games those are."""
+    def _shift(
+        t: ClockTables, user_id: int, game_ids: list[int], seconds: float, *, nights: bool
+    ) -> int:
+        """Move the player's deadlines in the games whose clock stops for an away player (never
+        into their quiet hours); how many games those are."""
         stopping = [g for g in game_ids if not t.rules(g).away_standin]
         t.shift_deadlines(seconds, user_id=user_id, game_ids=stopping)
+        if nights:
+            out_of_night(t, user_id, stopping)
         return len(stopping)

@@ -6,12 +6,14 @@ name, for one with no seat), never by a mention that shows a user id outside Dis
 from __future__ import annotations
 
 from dataclasses import KW_ONLY, dataclass
+from functools import partial
 
 from bot.clock.clock_rules import chosen
 from bot.clock.common import Now, Wake, live, name_of, require_host, running
 from bot.clock.deadlines import Deadlines
 from bot.clock.durations import format_duration
 from bot.clock.endings import Removals
+from bot.clock.nights import out_of_night
 from bot.clock.results import ClockInfo, ClockSetting, PlayerClock, Removal
 from bot.clock.standins import level_of
 from bot.errors import NotSeated, TableError
@@ -59,6 +61,10 @@ class HostPowers:
             held = now - max(dg.paused_at, d.started_at)
             if held > 0:
                 await self.clocks.shift_deadlines(held, game_id=game.id, user_id=d.user_id)
+                if self.deadlines.nights.config.respect_nights:  # never into their night
+                    await self.clocks.run(
+                        partial(out_of_night, user_id=d.user_id, game_ids=[game.id])
+                    )
         await self.clocks.update_game(game.id, paused_at=None)
         await self._log(game, user_id, f"▶️ {name_of(game, user_id, by_name)} resumed the clock.")
         await self.deadlines.sync(game.id)

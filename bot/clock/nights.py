@@ -20,11 +20,26 @@ from bot.clock.common import ClockConfig, Now, Wake, log
 from bot.clock.outbox import Outbox
 from bot.clock.ports import DmFailed, Notifier
 from bot.logsafe import failure
-from bot.player_day.quiet import quiet_ends
+from bot.player_day.quiet import moved_deadline, quiet_ends
 from bot.table import GameInfo, Table
 from storage.clock import ClockStore, ClockTables
 from storage.player_settings import PlayerSettings
 from storage.shards import Shards
+
+
+def out_of_night(t: ClockTables, user_id: int, game_ids: Iterable[int]) -> None:
+    """Move the player's running deadlines in ``game_ids`` that a shift (away, a resumed
+    clock) brought into their quiet hours to the end of them plus the grace, as a new
+    deadline would be (:func:`~bot.player_day.quiet.moved_deadline`)."""
+    settings = t.player_settings(user_id)
+    if not settings.has_quiet:
+        return
+    for game_id in game_ids:
+        for d in t.deadlines(game_id):
+            if d.user_id == user_id and d.fired_at is None:
+                later = moved_deadline(settings, d.due_at) - d.due_at
+                if later:
+                    t.shift_deadlines(later, game_id=game_id, user_id=user_id)
 
 
 @dataclass(frozen=True)

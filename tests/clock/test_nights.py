@@ -171,3 +171,23 @@ async def test_a_vote_opening_in_the_night_does_not_ping_the_sleeper(world):
             await world.move((await world.waiting())[0])
     [(_, _, mention)] = [t for t in world.notifier.texts if "🗳️" in t[1]]
     assert set(mention) == {CY}
+
+
+async def test_an_away_that_ends_in_the_night_moves_the_deadline_to_an_hour_after_it(world):
+    await asleep(world)
+    await world.game(ADA, BO, clock=10 * 3600)  # due at 23:46, after the night
+    await world.move(ADA)
+    await world.service.absences.away(user_id=BO, seconds=15 * HOUR)  # 14:46 the next day
+    (d,) = [d for d in await world.clocks.deadlines(world.last_game.id) if d.user_id == BO]
+    assert d.due_at == quiet_ends(BO_SLEEPS, START + 25 * HOUR) + GRACE
+
+
+async def test_a_resumed_clock_moves_a_deadline_it_brought_into_the_night(world):
+    await asleep(world)
+    await world.game(ADA, BO, clock=10 * 3600)
+    await world.move(ADA)
+    await world.service.host.pause(channel_id=CHANNEL, user_id=ADA, can_manage=True)
+    await world.run_until(START + 15 * HOUR)
+    await world.service.host.resume(channel_id=CHANNEL, user_id=ADA, can_manage=True)
+    (d,) = [d for d in await world.clocks.deadlines(world.last_game.id) if d.user_id == BO]
+    assert d.due_at == quiet_ends(BO_SLEEPS, START + 25 * HOUR) + GRACE
