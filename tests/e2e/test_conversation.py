@@ -8,6 +8,11 @@ several become awaited at once (everyone choosing together), each starts a turn 
 Posts are the public messages from the start's turn message on; clicks are the players'
 component uses, forms sent (a typed amount) and ``/play`` commands. Targets for every game: pings <= turns,
 posts <= turns + 3, clicks <= moves + turns.
+
+Requests are the bot's REST requests from the game's opening to its end, from the local
+Discord's own record: ``global`` those counted against Discord's global rate limit, and
+``interaction`` the rest (interaction callbacks, follow-ups and ``@original`` edits, which
+Discord does not count). Target: global_per_move <= 0.4 for every game.
 """
 
 from __future__ import annotations
@@ -41,6 +46,8 @@ def test_bench_conversation(world, name):
         steer=STEER,
         play_rate=0.0,
     )
+    d.settle()
+    sent_before = d.server.call(lambda: len(d.server.state.requests))
     first = session.open_and_start().id
     turns, awaited = 0, set()
     while session.running() and session.tally.moves < MAX_MOVES:
@@ -68,7 +75,13 @@ def test_bench_conversation(world, name):
         return len(posts), sum(len(m.pinged) for m in posts), len(clicks)
 
     posts, pings, clicks = d.server.call(count)
+    d.settle()
+    sent = d.server.call(lambda: d.server.state.requests[sent_before:])
+    limited = sum(r.global_limited for r in sent)
+    moves = session.tally.moves
     print(
-        f"\nconversation {name}: moves={session.tally.moves} turns={turns} posts={posts} "
+        f"\nconversation {name}: moves={moves} turns={turns} posts={posts} "
         f"pings={pings} clicks={clicks}"
+        f"\nrequests {name}: moves={moves} global={limited} interaction={len(sent) - limited} "
+        f"global_per_move={limited / max(moves, 1):.2f}"
     )
