@@ -278,3 +278,15 @@ class Interaction:
         if rtype == 5:
             return self.original_edited or bool(self.followups)
         return True
+
+
+@dataclass
+class ApiRequest:
+    """One REST request the bot made, as the local Discord recorded it."""
+
+    method: str
+    path: str  # under /api/v10/, e.g. "channels/1/messages"
+    #: whether it counted against the bot's global rate limit (every request but the
+    #: interaction endpoints: the callback and the interaction token's webhook)
+    global_limited: bool
+    status: int = 0  # the answer's status (429: rate limited)

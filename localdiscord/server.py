@@ -15,6 +15,9 @@ Deliberate Discord behaviours worth knowing:
   interaction not acknowledged within ``response_deadline`` seconds fails.
 * Gateway events follow the intents and the shard the bot identified with
   (:mod:`localdiscord.gateway`); ``add_guild`` makes a guild on a chosen shard.
+* Rate limits are Discord's, global and per route, with its headers and 429 answers
+  (:mod:`localdiscord.ratelimits`); ``rate_limits`` lowers them (``Limits.off()``: none).
+  ``state.requests`` records every request and whether it counted against the global limit.
 * Opening a DM always works; posting to a user whose DMs are closed answers 403 (50007).
 """
 
@@ -33,6 +36,7 @@ from localdiscord import interactions, shapes
 from localdiscord.gateway import Gateway
 from localdiscord.payloads import JsonObject
 from localdiscord.protocol import DEFAULT_PERMISSIONS, GUILD_MEMBERS_INTENT
+from localdiscord.ratelimits import Limits
 from localdiscord.records import Channel, Guild, Interaction, Message, User
 from localdiscord.rest.callbacks import CallbackRoutes
 from localdiscord.rest.channels import ChannelRoutes
@@ -49,7 +53,11 @@ class LocalDiscord:
     """the local Discord server. ``start()`` it, point discord.py at ``api_base`` / ``gateway_url``."""
 
     def __init__(
-        self, *, response_deadline: float = RESPONSE_DEADLINE, check_responses: bool = False
+        self,
+        *,
+        response_deadline: float = RESPONSE_DEADLINE,
+        check_responses: bool = False,
+        rate_limits: Limits | None = None,
     ):
         self.state = state = State(
             response_deadline=response_deadline, check_responses=check_responses
@@ -64,6 +72,7 @@ class LocalDiscord:
                 *ChannelRoutes(state, gateway).routes(),
                 *GuildRoutes(state).routes(),
             ],
+            Limits() if rate_limits is None else rate_limits,
         )
         self.loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None

@@ -14,6 +14,7 @@ from localdiscord.errors import DiscordError
 from localdiscord.payloads import JsonObject, Upload
 from localdiscord.protocol import EPHEMERAL, LOADING, pinged_ids
 from localdiscord.records import (
+    ApiRequest,
     Attachment,
     Channel,
     Guild,
@@ -58,7 +59,8 @@ class State:
         #: every request refused as Discord would refuse it (kept when tests clear ``errors``)
         self.refusals: list[str] = []
         self.unhandled: list[str] = []
-        self.requests: list[tuple[str, str]] = []
+        #: every REST request, in order, with its status and whether it counted globally
+        self.requests: list[ApiRequest] = []
         self.intents = 0  # what the bot identified with
         self.port = 0  # once started
         #: called (on the server's loop, no arguments) after every request of the bot and every

@@ -36,6 +36,7 @@ from bot.discord_app import (
     clicks,
     clock_runtime,
     commands,
+    patience,
     replies,
     server_settings,
     shards,
@@ -95,6 +96,7 @@ class TabletopClient(discord.Client):
         **kwargs: Any,
     ) -> None:
         super().__init__(intents=intents(members=members_intent), **kwargs)
+        patience.install(self.http)  # a burst's 429s never lose a turn message
         #: the shards this process runs (None: unsharded, every guild)
         self.own_shards = own_shards
         if own_shards is not None:

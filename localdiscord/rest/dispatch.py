@@ -1,6 +1,8 @@
 """Every REST request: find its route, check the bot's token and the body (Discord's OpenAPI
 schema and the rules beside it, :mod:`localdiscord.validate`), answer as Discord answers, and
-record it. Anything Discord would refuse is answered the way Discord answers it and also
+record it (:class:`~localdiscord.records.ApiRequest`). Rate limits are Discord's
+(:mod:`localdiscord.ratelimits`): checked once the route and the token are known, before the
+body. Anything Discord would refuse is answered the way Discord answers it and also
 appended to the state's ``errors``; with ``check_responses`` the answers are checked against
 the spec too.
 """
@@ -15,9 +17,10 @@ from typing import Any
 
 from aiohttp import BodyPartReader, web
 
-from localdiscord import validate
+from localdiscord import ratelimits, validate
 from localdiscord.errors import DiscordError
 from localdiscord.payloads import JsonObject, Upload
+from localdiscord.records import ApiRequest
 from localdiscord.spec import error_tree
 from localdiscord.state import State
 
@@ -33,8 +36,9 @@ Route = tuple[str, str, str, Handler]
 class Rest:
     """The routes of every resource group, served as one aiohttp handler (``handle``)."""
 
-    def __init__(self, state: State, routes: list[Route]):
+    def __init__(self, state: State, routes: list[Route], limits: ratelimits.Limits):
         self.state = state
+        self.limiter = ratelimits.RateLimiter(limits, state.application_id)
         for method, path, _, _ in routes:
             state.spec.operation(method, "/" + path)  # fails fast on a route the spec lacks
         #: (method, the spec's path, the compiled pattern, handler) per operation
@@ -60,9 +64,12 @@ class Rest:
             self._hold = None
 
     def idle_for(self) -> float:
-        """Seconds since the last request ended (0 while one is in flight)."""
+        """Seconds since the last request ended (0 while one is in flight, or while a bucket
+        the bot was told is empty has not reset: it may be holding a request back)."""
         now = asyncio.get_running_loop().time()
-        return 0.0 if self.in_flight else now - self.last_activity
+        if self.in_flight or now < self.limiter.held_until:
+            return 0.0
+        return now - max(self.last_activity, self.limiter.held_until)
 
     # -- answering --------------------------------------------------------------------------------
     async def handle(self, request: web.Request) -> web.StreamResponse:
@@ -71,44 +78,62 @@ class Rest:
         self.in_flight += 1
         self.last_activity = loop.time()
         tail = request.match_info["tail"]
-        state.requests.append((request.method, tail))
+        record = ApiRequest(
+            request.method, tail, ratelimits.globally_limited(tail, state.application_id)
+        )
+        state.requests.append(record)
+        headers: dict[str, str] = {}
         try:
-            for method, path, pattern, handler in self.routes:
-                m = pattern.match(tail)
-                if m and method == request.method:
-                    if not tail.startswith(("interactions/", "webhooks/")):
-                        auth = request.headers.get("Authorization", "")
-                        if auth != f"Bot {state.token}":
-                            raise DiscordError(401, 0, "401: Unauthorized")
-                    body, files = await _read_body(request)
-                    self._validate(method, path, body, files, m.groups())
-                    if self._hold is not None and tail.startswith(self._hold_prefixes):
-                        self.held += 1
-                        await self._hold.wait()
-                        if self._drop_held:
-                            raise DiscordError(503, 0, "dropped by the local Discord")
-                    answer = await handler(request, *m.groups(), body=body, files=files)
-                    status, result = answer if isinstance(answer, tuple) else (200, answer)
-                    if result is None:
-                        status = 204
-                    if state.check_responses:
-                        for problem in state.spec.response_errors(method, path, status, result):
-                            state.errors.append(
-                                f"the local Discord's answer to {method} /{tail} is off: {problem}"
-                            )
-                    if result is None:
-                        return web.Response(status=204)
-                    return _json(result, status)
-            state.unhandled.append(f"{request.method} /{tail}")
-            raise DiscordError(
-                404, 0, f"404: Not Found (the local Discord has no {request.method} /{tail})"
-            )
+            status, result = await self._answer(request, tail, headers)
+            record.status = status
+            if result is None:
+                return web.Response(status=204, headers=_discord_headers(headers))
+            return _json(result, status, headers)
         except DiscordError as exc:
-            return _json(exc.body(), status=exc.status)
+            record.status = exc.status
+            if isinstance(exc, ratelimits.RateLimited):
+                headers = exc.headers
+            return _json(exc.body(), exc.status, headers)
         finally:
             self.in_flight -= 1
             self.last_activity = loop.time()
             state.changed()
+
+    async def _answer(
+        self, request: web.Request, tail: str, headers: dict[str, str]
+    ) -> tuple[int, Any]:
+        """(status, body) of a request; ``headers`` gets its route's rate limit headers."""
+        state = self.state
+        for method, path, pattern, handler in self.routes:
+            m = pattern.match(tail)
+            if m and method == request.method:
+                if not tail.startswith(("interactions/", "webhooks/")):
+                    auth = request.headers.get("Authorization", "")
+                    if auth != f"Bot {state.token}":
+                        raise DiscordError(401, 0, "401: Unauthorized")
+                now = asyncio.get_running_loop().time()
+                headers.update(self.limiter.admit(method, path, tail, m.groups(), now))
+                body, files = await _read_body(request)
+                self._validate(method, path, body, files, m.groups())
+                if self._hold is not None and tail.startswith(self._hold_prefixes):
+                    self.held += 1
+                    await self._hold.wait()
+                    if self._drop_held:
+                        raise DiscordError(503, 0, "dropped by the local Discord")
+                answer = await handler(request, *m.groups(), body=body, files=files)
+                status, result = answer if isinstance(answer, tuple) else (200, answer)
+                if result is None:
+                    status = 204
+                if state.check_responses:
+                    for problem in state.spec.response_errors(method, path, status, result):
+                        state.errors.append(
+                            f"the local Discord's answer to {method} /{tail} is off: {problem}"
+                        )
+                return status, result
+        state.unhandled.append(f"{request.method} /{tail}")
+        raise DiscordError(
+            404, 0, f"404: Not Found (the local Discord has no {request.method} /{tail})"
+        )
 
     def _validate(
         self, method: str, path: str, body: Any, files: list[Upload], groups: tuple[str, ...]
@@ -141,11 +166,19 @@ class Rest:
         raise web.HTTPNotFound()
 
 
-def _json(data: Any, status: int = 200) -> web.Response:
+def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
     # discord.py decodes a body as JSON only when Content-Type is exactly application/json
     return web.Response(
-        body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json"}
+        body=json.dumps(data).encode(),
+        status=status,
+        headers=_discord_headers({"Content-Type": "application/json", **(headers or {})}),
     )
+
+
+def _discord_headers(headers: dict[str, str]) -> dict[str, str]:
+    """Discord's answers come through Google's front end; discord.py reads a 429 without
+    ``Via`` as a Cloudflare ban (and gives up instead of waiting)."""
+    return {"Via": "1.1 google", **headers}
 
 
 async def _read_body(request: web.Request) -> tuple[Any, list[Upload]]:

@@ -10,6 +10,7 @@ import importlib.util
 import pytest
 
 import engines
+from localdiscord.ratelimits import Limits
 from localdiscord.server import LocalDiscord
 from tests.e2e import secret_toy  # registers the test-only "toy_secret" engine
 from tests.e2e.observe import GameDb
@@ -39,9 +40,12 @@ def bot_args(db_path, log_level: str = "INFO") -> list[str]:
 
 
 class World:
-    def __init__(self, tmp_path, log_level: str = "INFO", db=None):
+    """The local Discord (with Discord's rate limits, at the simulated users' pace unless
+    ``limits`` says otherwise), a driver, the game database and the bot process."""
+
+    def __init__(self, tmp_path, log_level: str = "INFO", db=None, limits: Limits | None = None):
         self.tmp = tmp_path
-        self.server = LocalDiscord().start()
+        self.server = LocalDiscord(rate_limits=limits or Limits.simulated_pace()).start()
         self.driver = Driver(self.server)
         self.db_path = db or tmp_path / "tabletop.sqlite3"  # or a postgresql:// URL
         self.db = GameDb(self.db_path)

@@ -11,6 +11,11 @@ posts <= turns + 3, clicks <= moves + turns, cut_events = 0 (events shown cut in
 private answer the players received, or missing whole from the log they read at the end:
 :mod:`tests.e2e.cuts`), max_public_buttons <= 5 (the most buttons any public message showed:
 :mod:`tests.e2e.buttons`).
+
+Requests are the bot's REST requests from the game's opening to its end, from the local
+Discord's own record: ``global`` those counted against Discord's global rate limit, and
+``interaction`` the rest (interaction callbacks, follow-ups and ``@original`` edits, which
+Discord does not count). Target: global_per_move <= 0.4 for every game.
 """
 
 from __future__ import annotations
@@ -46,6 +51,8 @@ def test_bench_conversation(world, name):
         steer=STEER,
         play_rate=0.0,
     )
+    d.settle()
+    sent_before = d.server.call(lambda: len(d.server.state.requests))
     first = session.open_and_start().id
     turns, awaited = 0, set()
     while session.running() and session.tally.moves < MAX_MOVES:
@@ -73,11 +80,18 @@ def test_bench_conversation(world, name):
         return len(posts), sum(len(m.pinged) for m in posts), len(clicks)
 
     posts, pings, clicks = d.server.call(count)
+    d.settle()
+    sent = d.server.call(lambda: d.server.state.requests[sent_before:])
+    limited = sum(r.global_limited for r in sent)
+    moves = session.tally.moves
+    # read after the requests are counted: the players' reading of the whole log is no move's
     cut, examples = cut_events(d, world.db, channel, session.witness.row().id, first, players)
     most = max_public_buttons(d, channel, first)
     print(
-        f"\nconversation {name}: moves={session.tally.moves} turns={turns} posts={posts} "
+        f"\nconversation {name}: moves={moves} turns={turns} posts={posts} "
         f"pings={pings} clicks={clicks} cut_events={cut} max_public_buttons={most}"
+        f"\nrequests {name}: moves={moves} global={limited} interaction={len(sent) - limited} "
+        f"global_per_move={limited / max(moves, 1):.2f}"
     )
     assert cut == 0, f"{name}: events shown cut: {examples}"
     assert most <= MAX_PUBLIC_BUTTONS, f"{name}: a public message showed {most} buttons"

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from localdiscord.ratelimits import Limits
 from localdiscord.records import Channel, User
 from localdiscord.server import LocalDiscord
 from storage.sql import connect
@@ -111,7 +112,7 @@ class Cluster:
     """The local Discord, two bot processes (one per shard) and their shared database."""
 
     def __init__(self, tmp_path: Path, db: SharedDb):
-        self.server = LocalDiscord().start()
+        self.server = LocalDiscord(rate_limits=Limits.simulated_pace()).start()
         self.driver = Driver(self.server)
         self.db = db
         self.guilds = [Guild(self.server, shard) for shard in range(SHARDS)]

@@ -112,6 +112,11 @@ class Driver:
         data = self._command_data(command, options, channel=channel, focused=None, typed=None)
         return self._interact(2, user, channel, data)
 
+    def run_nowait(self, user: User, channel: Channel, command: str, **options) -> int:
+        """Run ``command`` and return at once (the interaction id): for many users at once."""
+        data = self._command_data(command, options, channel=channel, focused=None, typed=None)
+        return self.server.create_interaction(type=2, user=user, channel_id=channel.id, data=data)
+
     def autocomplete(
         self, user: User, channel: Channel, command: str, focused: str, typed: str = "", **options
     ) -> list[dict]:
@@ -201,7 +206,7 @@ class Driver:
 
     def click_nowait(self, user: User, message: Message, custom_id: str) -> int:
         """Dispatch a click and return at once (the interaction id): for killing the bot while
-        it handles the click."""
+        it handles the click, or for many clicks at once."""
         if not any(b.get("custom_id") == custom_id for b in self.buttons(message)):
             raise DriverError(f"no button {custom_id!r} on the message")
         data = {"custom_id": custom_id, "component_type": 2}

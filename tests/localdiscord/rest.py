@@ -6,6 +6,7 @@ import json
 import secrets
 import urllib.error
 import urllib.request
+from email.message import Message
 
 from localdiscord.records import Interaction
 from localdiscord.server import LocalDiscord
@@ -13,6 +14,15 @@ from localdiscord.server import LocalDiscord
 
 def send(server: LocalDiscord, method: str, path: str, body=None) -> tuple[int, dict | None]:
     """(status, decoded JSON answer) of one request with the bot's token."""
+    status, data, _ = send_raw(server, method, path, body)
+    return status, data
+
+
+def send_raw(
+    server: LocalDiscord, method: str, path: str, body=None
+) -> tuple[int, dict | None, Message]:
+    """(status, decoded JSON answer, headers: read case-insensitively) of one request with the
+    bot's token."""
     raw = body if isinstance(body, bytes | None) else json.dumps(body).encode()
     req = urllib.request.Request(
         f"{server.api_base}/{path}",
@@ -23,9 +33,9 @@ def send(server: LocalDiscord, method: str, path: str, body=None) -> tuple[int, 
     try:
         with urllib.request.urlopen(req) as answer:
             data = answer.read()
-            return answer.status, json.loads(data) if data else None
+            return answer.status, json.loads(data) if data else None, answer.headers
     except urllib.error.HTTPError as err:
-        return err.code, json.loads(err.read())
+        return err.code, json.loads(err.read()), err.headers
 
 
 def interaction(
