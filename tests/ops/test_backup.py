@@ -189,6 +189,13 @@ async def test_a_backup_replaces_an_older_one_only_when_whole(tmp_path):
     assert read_backup(path)[-1] == LATEST
 
 
+async def test_a_backup_is_readable_by_its_owner_only(tmp_path):
+    source = tmp_path / "tabletop.sqlite3"
+    await (await games(source, 1)).close()
+    path = backup(source, tmp_path / "backup.sqlite3").path
+    assert path.stat().st_mode & 0o077 == 0  # it holds the players' ids
+
+
 # -- restore: refusals ------------------------------------------------------------------------
 async def a_backup(tmp_path) -> Path:
     source = tmp_path / "tabletop.sqlite3"
