@@ -18,6 +18,7 @@ import logging
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any
 
 from bot import logsafe
 from bot.config import LOG_LEVELS, SYNC_MODES, TOKEN_HELP, VARIABLES, ConfigError, load_config
@@ -38,6 +39,8 @@ examples:
   python -m bot tournament {example} --players 2 --games 200 --seed 1 --levels hard,easy
   python -m bot balance --level normal --games 1000
   python -m bot db copy tabletop.sqlite3 postgresql://tabletop@db.example/tabletop
+  python -m bot backup backups/tabletop-2026-12-03.sqlite3   a copy while the bot runs
+  python -m bot --db new.sqlite3 restore backups/tabletop-2026-12-03.sqlite3
 """
 
 
@@ -207,7 +210,11 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     inv.add_argument("--app-id", metavar="ID", help="the application id (default: from the token)")
-    db = sub.add_parser("db", help="database tools (copy)", description="Database tools.")
+    for name in ("backup", "restore"):  # `tabletop backup PATH` is `tabletop db backup PATH`
+        _add_backup_tool(sub, name, alias=True)
+    db = sub.add_parser(
+        "db", help="database tools (copy, backup, restore)", description="Database tools."
+    )
     db_sub = db.add_subparsers(dest="db_command", metavar="TOOL", required=True)
     copy = db_sub.add_parser(
         "copy",
@@ -220,7 +227,42 @@ def build_parser() -> argparse.ArgumentParser:
     )
     copy.add_argument("src", help="the database to copy from")
     copy.add_argument("dst", help="the empty database to copy into (made if it is a new file)")
+    for name in ("backup", "restore"):
+        _add_backup_tool(db_sub, name)
     return parser
+
+
+_BACKUP_HELP = {
+    "backup": (
+        "write a consistent copy of the database to PATH while the bot runs",
+        "Write a consistent copy of the database (--db, TABLETOP_DB) to the file PATH while "
+        "the bot runs: SQLite's online backup, or one snapshot of a PostgreSQL database, "
+        "always as one SQLite file. PATH is replaced only once the copy is whole and checked.",
+    ),
+    "restore": (
+        "put the backup PATH into the empty database",
+        "Check the backup file PATH (whole, and of a schema this program knows), then copy it "
+        "into the database (--db, TABLETOP_DB), which must be empty; the migrations bring an "
+        "older backup up to date. Stop the bot first.",
+    ),
+}
+
+
+def _add_backup_tool(sub: Any, name: str, *, alias: bool = False) -> None:
+    short, long = _BACKUP_HELP[name]
+    tool = sub.add_parser(
+        name,
+        help=f"{short} (the same as db {name})" if alias else short,
+        description=long,
+    )
+    tool.add_argument("path", type=Path, metavar="PATH", help="the backup file")
+    tool.add_argument(
+        "--db",
+        metavar="DB",
+        default=argparse.SUPPRESS,  # the option given before the command stays, if any
+        help="the database: a SQLite file or postgresql://... (TABLETOP_DB; default "
+        "./tabletop.sqlite3)",
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -236,7 +278,11 @@ def main(argv: list[str] | None = None) -> int:
         return code
     if args.command == "invite":
         return _invite(args)
+    if args.command in ("backup", "restore"):
+        return _backup_tool(args.command, args)
     if args.command == "db":
+        if args.db_command in ("backup", "restore"):
+            return _backup_tool(args.db_command, args)
         return _db_copy(args)
     if args.command == "local":
         from bot.playground.launcher import run as run_local
@@ -329,6 +375,40 @@ def _db_copy(args: argparse.Namespace) -> int:
         f"Copied {copied.rows} rows in {len(copied.counts)} tables from {shown(args.src)} to "
         f"{shown(args.dst)}; every table's count matches."
     )
+    return 0
+
+
+def _backup_tool(name: str, args: argparse.Namespace) -> int:
+    from storage import DatabaseError, MigrationError
+    from storage.backup import BackupRefused, backup, restore
+    from storage.copy import CopyRefused
+
+    try:
+        db = load_config(db=args.db).db_path
+    except ConfigError as exc:
+        print(f"tabletop: {exc}", file=sys.stderr)
+        return 2
+    try:
+        if name == "backup":
+            done = backup(db, args.path)
+            print(
+                f"Backed up {shown(db)} to {done.path} ({done.size:,} bytes, schema version "
+                f"{done.version})."
+            )
+        else:
+            put = asyncio.run(restore(args.path, db))
+            print(
+                f"Restored {put.copied.rows} rows in {len(put.copied.counts)} tables from "
+                f"{args.path} (schema version {put.version}) into {shown(db)}; every table's "
+                "count matches."
+            )
+    except (BackupRefused, CopyRefused) as exc:
+        print(f"tabletop: {exc}", file=sys.stderr)
+        return 2
+    except (OSError, MigrationError, RuntimeError, *DatabaseError) as exc:
+        # the host's own tool on their own data: the database's reason helps, no channel sees it
+        print(f"tabletop: the {name} failed: {exc}", file=sys.stderr)
+        return 1
     return 0
 
 
