@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from storage.copy import _NOT_COPIED, Copied, _begin_snapshot, _copy_table, _tables, copy_database
+from storage.copy import NOT_COPIED, Copied, begin_snapshot, copy_database, copy_table, table_names
 from storage.migrate import MIGRATIONS_DIR, apply, discover
 from storage.sql import Db, Location, connect, is_postgres, shown
 
@@ -139,7 +139,7 @@ def _backup_postgres(url: str, partial: Path, progress: Progress | None) -> None
     source = connect(url, read_only=True)
     target = connect(partial)
     try:
-        _begin_snapshot(source)
+        begin_snapshot(source)
         known = {m.version: m for m in discover(MIGRATIONS_DIR)}
         has = {int(r[0]) for r in source.execute("SELECT version FROM schema_version").fetchall()}
         if has - set(known):
@@ -150,12 +150,12 @@ def _backup_postgres(url: str, partial: Path, progress: Progress | None) -> None
             )
         # the same schema as the server's, so a restore migrates it on as it would the server
         apply(target, time.time(), [known[v] for v in sorted(has)])
-        tables = _tables(source)
+        names = table_names(source)
         target.begin()
-        for done, table in enumerate(tables, 1):
-            _copy_table(source, target, table)
+        for done, table in enumerate(names, 1):
+            copy_table(source, target, table)
             if progress is not None:
-                progress(done, len(tables))
+                progress(done, len(names))
         target.commit()
         target.execute("PRAGMA journal_mode = DELETE")
     finally:
@@ -284,7 +284,7 @@ def _rows_in(location: Location) -> dict[str, int]:
         return {}
     db = connect(location, read_only=True)
     try:
-        counts = {t: _count(db, t) for t in db.tables() if t not in _NOT_COPIED}
+        counts = {t: _count(db, t) for t in db.tables() if t not in NOT_COPIED}
         return {t: n for t, n in counts.items() if n}
     finally:
         db.close()

@@ -21,7 +21,7 @@ from storage.store import Store
 
 BATCH = 1000
 #: the migrations' own bookkeeping, which each side already has for itself
-_NOT_COPIED = {"schema_version", "sqlite_sequence"}
+NOT_COPIED = {"schema_version", "sqlite_sequence"}
 
 
 class CopyRefused(Exception):
@@ -61,23 +61,23 @@ async def copy_database(
 def _copy(src: Location, dst: Location, say: Callable[[str], None]) -> Copied:
     source, target = connect(src), connect(dst)
     try:
-        tables = _tables(source)
-        missing = sorted(set(tables) - set(target.tables()))
+        names = table_names(source)
+        missing = sorted(set(names) - set(target.tables()))
         if missing:
             raise CopyRefused(
                 f"{shown(dst)} has no table {', '.join(missing)}: it is older than the source."
             )
-        filled = {t: n for t in target.tables() if t not in _NOT_COPIED if (n := _count(target, t))}
+        filled = {t: n for t in target.tables() if t not in NOT_COPIED if (n := _count(target, t))}
         if filled:
             listed = ", ".join(
                 f"{t}: {n} row{'s' if n != 1 else ''}" for t, n in sorted(filled.items())
             )
             raise CopyRefused(f"{shown(dst)} is not empty ({listed}). Copy into an empty database.")
-        _begin_snapshot(source)
+        begin_snapshot(source)
         target.begin()
         try:
-            for table in tables:
-                n = _copy_table(source, target, table)
+            for table in names:
+                n = copy_table(source, target, table)
                 say(f"{table}: {n} rows")
             if target.dialect == "postgresql":
                 _advance_identities(target)
@@ -87,7 +87,7 @@ def _copy(src: Location, dst: Location, say: Callable[[str], None]) -> Copied:
             raise
         finally:
             source.rollback()
-        counts = {t: (_count(source, t), _count(target, t)) for t in tables}
+        counts = {t: (_count(source, t), _count(target, t)) for t in names}
     finally:
         source.close()
         target.close()
@@ -98,9 +98,9 @@ def _copy(src: Location, dst: Location, say: Callable[[str], None]) -> Copied:
     return Copied(counts)
 
 
-def _tables(db: Db) -> list[str]:
+def table_names(db: Db) -> list[str]:
     """The tables to copy, games first (seats, moves and watch links refer to them)."""
-    names = sorted(t for t in db.tables() if t not in _NOT_COPIED)
+    names = sorted(t for t in db.tables() if t not in NOT_COPIED)
     return sorted(names, key=lambda t: t != "games")
 
 
@@ -108,7 +108,7 @@ def _count(db: Db, table: str) -> int:
     return int(db.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0])
 
 
-def _begin_snapshot(db: Db) -> None:
+def begin_snapshot(db: Db) -> None:
     """One consistent view of the source for the whole copy."""
     if db.dialect == "postgresql":
         db.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
@@ -116,7 +116,7 @@ def _begin_snapshot(db: Db) -> None:
         db.execute("BEGIN")
 
 
-def _copy_table(source: Db, target: Db, table: str) -> int:
+def copy_table(source: Db, target: Db, table: str) -> int:
     select = f"SELECT * FROM {table} ORDER BY 1"
     cur: Any
     if isinstance(source, PostgresDb):  # rows come as they are read, not all at once
