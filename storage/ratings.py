@@ -12,13 +12,12 @@ claimed before, in the same transaction as the ratings it writes.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
 from storage.rows import ROW_WITHOUT_STATE, GameRow, games_of
-from storage.sql import Db, Location, connect, is_postgres
+from storage.sql import Connection, Db, Location, is_postgres
 
 T = TypeVar("T")
 
@@ -333,48 +332,68 @@ def reliability(db: Db, user_id: int) -> tuple[int, int, bool]:
 
 class RatingStore:
     """Open with :meth:`open` (after :meth:`storage.Store.open`, which applies the migration),
-    end with :meth:`close` (a second call does nothing)."""
+    end with :meth:`close` (a second call does nothing). Its one connection has its own thread
+    (:class:`storage.sql.Connection`): each call is queued there whole, so a rating cancelled
+    while it runs (the catch-up at shutdown) still ends before the connection closes."""
 
-    def __init__(self, db: Db):
-        self.db = db
-        self._lock = asyncio.Lock()
+    def __init__(self, conn: Connection):
+        self.conn = conn
         self._closed = False
 
     @classmethod
     async def open(cls, path: Location) -> RatingStore:
-        def opened() -> Db:
-            db = connect(path)
-            if not is_postgres(path):
-                db.execute("PRAGMA synchronous = NORMAL")
-            return db
-
-        return cls(await asyncio.to_thread(opened))
+        conn = await Connection.open(path)
+        if not is_postgres(path):
+            await conn.execute("PRAGMA synchronous = NORMAL")
+        return cls(conn)
 
     async def close(self) -> None:
-        async with self._lock:
-            if not self._closed:
-                self._closed = True
-                await asyncio.to_thread(self.db.close)
+        if not self._closed:
+            self._closed = True
+            await self.conn.close()
 
     async def read(self, work: Callable[..., T], *args: object) -> T:
         """``work(db, *args)`` on this store's connection: one trip to its thread."""
-        async with self._lock:
-            return await asyncio.to_thread(work, self.db, *args)
+        return await self.conn.run(work, *args)
 
     async def write(self, work: Callable[..., T], *args: object) -> T:
         """``work(db, *args)`` in one write transaction, all or nothing."""
+        return await self.conn.run(_in_transaction, work, *args)
 
-        def run() -> T:
-            self.db.begin()
-            try:
-                if self.db.dialect == "postgresql":  # processes rate one game at a time
-                    self.db.execute("SELECT pg_advisory_xact_lock(?)", (_RATING_LOCK,)).fetchall()
-                out = work(self.db, *args)
-                self.db.commit()
-                return out
-            except BaseException:
-                self.db.rollback()
-                raise
 
-        async with self._lock:
-            return await asyncio.to_thread(run)
+def _in_transaction(db: Db, work: Callable[..., T], *args: object) -> T:
+    db.begin()
+    try:
+        if db.dialect == "postgresql":  # processes rate one game at a time
+            db.execute("SELECT pg_advisory_xact_lock(?)", (_RATING_LOCK,)).fetchall()
+        out = work(db, *args)
+        db.commit()
+        return out
+    except BaseException:
+        db.rollback()
+        raise
+
+
+def names_of(db: Db, users: Sequence[int]) -> dict[int, str]:
+    """Each user's name in their latest game (the seats' user index: one row each)."""
+    names: dict[int, str] = {}
+    for user in dict.fromkeys(users):
+        row = db.execute(
+            "SELECT name FROM seats WHERE user_id = ? ORDER BY game_id DESC LIMIT 1", (user,)
+        ).fetchone()
+        if row is not None:
+            names[user] = str(row[0])
+    return names
+
+
+def shown_ratings(
+    db: Db, scope: int, engine: str, pool: str, users: Sequence[int]
+) -> dict[int, float]:
+    """The shown rating of each of ``users`` who has one (a tie-break for standings)."""
+    which, ids = db.in_ids("user_id", users)
+    rows = db.execute(
+        "SELECT user_id, shown FROM ratings"
+        f" WHERE scope = ? AND engine = ? AND pool = ? AND {which}",
+        (scope, engine, pool, ids),
+    ).fetchall()
+    return {int(r[0]): float(r[1]) for r in rows}

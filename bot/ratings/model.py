@@ -19,7 +19,7 @@ MODEL = PlackettLuce()
 #: a bot's fixed strength at each level (mu, sigma): the easy heuristic below a new player's
 #: 25, the searching levels above it; a small sigma, so a game barely moves them in the model
 #: (and they are never stored)
-BOT_STRENGTH: dict[str, tuple[float, float]] = {
+LEVEL_STRENGTH: dict[str, tuple[float, float]] = {
     "easy": (18.0, 1.0),
     "normal": (27.0, 1.0),
     "hard": (32.0, 1.0),
@@ -79,14 +79,14 @@ def rater(row: GameRow, game: RatedGame) -> Rate:
     """The ``rate`` function for :func:`storage.ratings.record`: the people at their ratings
     and the bots at their levels' strengths, all in one Plackett-Luce update."""
     places = ranks(row)
-    bots = [s for s in row.seats if is_ai_seat(s.user_id)]
+    ai_seats = [s for s in row.seats if is_ai_seat(s.user_id)]
 
     def rate(priors: list[Rating | None]) -> list[tuple[float, float]]:
         teams = [
             [MODEL.rating() if p is None else MODEL.rating(mu=p.mu, sigma=p.sigma)] for p in priors
         ]
-        teams += [[MODEL.rating(*BOT_STRENGTH[ai_seat_level(b.user_id)])] for b in bots]
-        order = [p.place for p in game.placings] + [places[b.user_id] for b in bots]
+        teams += [[MODEL.rating(*LEVEL_STRENGTH[ai_seat_level(b.user_id)])] for b in ai_seats]
+        order = [p.place for p in game.placings] + [places[b.user_id] for b in ai_seats]
         new: list[list[PlackettLuceRating]] = MODEL.rate(teams, ranks=[float(r) for r in order])
         return [(t[0].mu, t[0].sigma) for t in new[: len(priors)]]
 

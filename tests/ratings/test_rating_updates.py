@@ -4,7 +4,7 @@ bots apart, each game once, the backfill in order, reliability."""
 from __future__ import annotations
 
 from bot.ai_seats.seats import ai_seat_id
-from bot.ratings.model import BOT_STRENGTH, ranks
+from bot.ratings.model import LEVEL_STRENGTH, ranks
 from bot.ratings.service import rate_game
 from bot.table.results import Change, GameInfo
 from storage.ratings import EVERYWHERE, ended_game, player_ratings, reliability, results
@@ -82,7 +82,7 @@ async def test_games_with_bots_are_rated_in_their_own_pool_and_bots_get_no_ratin
 
 
 async def test_beating_a_harder_bot_gains_more(store, rating_store, ratings):
-    assert BOT_STRENGTH["hard"][0] > BOT_STRENGTH["easy"][0]
+    assert LEVEL_STRENGTH["hard"][0] > LEVEL_STRENGTH["easy"][0]
     await ended(store, [(A, "Ann"), (ai_seat_id(1, "hard"), "Hard")], winners=["Ann"], at=100)
     await ended(store, [(B, "Bob"), (ai_seat_id(1, "easy"), "Easy")], winners=["Bob"], at=101)
     await ratings.catch_up()
