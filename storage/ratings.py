@@ -264,15 +264,23 @@ def place_on_board(
     if mine is None:
         return None
     shown = float(mine[0])
-    above = db.execute(  # the index's range, then only the few tied rows read
-        "SELECT COUNT(*) FROM ratings WHERE scope = ? AND engine = ? AND pool = ?"
-        " AND (shown > ? OR (shown = ? AND user_id < ?))",
-        (scope, engine, pool, shown, shown, user_id),
-    ).fetchone()[0]
+    board_key = (scope, engine, pool)
+    above = sum(  # two ranges of the board's index: the better ratings, then the tied ones
+        db.execute(
+            "SELECT COUNT(*) FROM ratings WHERE scope = ? AND engine = ? AND pool = ?"
+            f" AND {better}",
+            (*board_key, *bound),
+        ).fetchone()[0]
+        for better, bound in (
+            ("shown > ?", (shown,)),
+            ("shown = ? AND user_id < ?", (shown, user_id)),
+        )
+    )
     hidden_above = 0
-    if scope == EVERYWHERE:  # the hidden few, from their own index
+    if scope == EVERYWHERE:  # the hidden few, from their own index (read first: CROSS JOIN)
         hidden_above = db.execute(
-            "SELECT COUNT(*) FROM rating_players p JOIN ratings r ON r.user_id = p.user_id"
+            f"SELECT COUNT(*) FROM rating_players p {db.ordered_join} ratings r"
+            " ON r.user_id = p.user_id"
             " AND r.scope = ? AND r.engine = ? AND r.pool = ?"
             f" WHERE p.hide_elsewhere = 1 AND NOT {visible}"
             " AND (r.shown > ? OR (r.shown = ? AND r.user_id < ?))",

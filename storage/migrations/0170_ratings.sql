@@ -26,7 +26,7 @@ CREATE TABLE IF NOT EXISTS ratings (
     PRIMARY KEY (scope, engine, pool, user_id)
 );
 -- a leaderboard's top and a player's place walk this index, never the table
-CREATE INDEX IF NOT EXISTS ratings_board ON ratings (scope, engine, pool, shown);
+CREATE INDEX IF NOT EXISTS ratings_board ON ratings (scope, engine, pool, shown DESC, user_id);
 
 -- A player's rated games: their place, the rating across all servers after it (the line on
 -- their page) and whether they finished it reliably (no time run out, not removed, no
