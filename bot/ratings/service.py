@@ -17,7 +17,16 @@ from collections.abc import Callable
 from bot.logsafe import failure
 from bot.ratings.model import rated_game, rater, shown
 from bot.table.results import Change
-from storage.ratings import RatingStore, ended_game, pass_over, record, timed_out, unrated
+from storage.ratings import (
+    EVERYWHERE,
+    RatingStore,
+    ended_game,
+    pass_over,
+    record,
+    shown_ratings,
+    timed_out,
+    unrated,
+)
 from storage.sql import Db
 
 log = logging.getLogger(__name__)
@@ -67,6 +76,14 @@ class Ratings:
             await self.store.write(rate_game, change.game.id, self.now(), stood_in)
         except Exception as exc:  # the catch-up at the next start rates it
             log.error("could not rate game %s: %s", change.game.id, failure(exc))
+
+    async def shown_of(
+        self, engine: str, users: list[int], *, guild_id: int | None = None, pool: str = "people"
+    ) -> dict[int, float]:
+        """Each of ``users``' shown rating for ``engine`` (in ``guild_id``'s server, else
+        across all servers) who has one: a tie-break for standings such as a league's."""
+        scope = EVERYWHERE if guild_id is None else guild_id
+        return await self.store.read(shown_ratings, scope, engine, pool, users)
 
     async def rate(self, game_id: int) -> bool:
         return await self.store.write(rate_game, game_id, self.now())

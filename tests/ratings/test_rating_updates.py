@@ -158,6 +158,16 @@ async def test_a_game_in_a_server_is_rated_there_and_across_all_servers(
     assert [r.games for r in everywhere] == [2]
 
 
+async def test_a_tie_break_reads_each_players_shown_rating_and_skips_the_unrated(
+    store, rating_store, ratings
+):
+    await ended(store, [(A, "Ann"), (B, "Bob")], winners=["Ann"])
+    await ratings.catch_up()
+    shown = await ratings.shown_of("toy", [A, B, C], guild_id=GUILD)
+    assert set(shown) == {A, B} and shown[A] > shown[B]
+    assert shown[A] == await shown_of(rating_store, A, scope=GUILD)
+
+
 def _info(row) -> GameInfo:
     from bot.table.results import Seat
 
