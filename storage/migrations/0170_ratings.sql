@@ -27,6 +27,8 @@ CREATE TABLE IF NOT EXISTS ratings (
 );
 -- a leaderboard's top and a player's place walk this index, never the table
 CREATE INDEX IF NOT EXISTS ratings_board ON ratings (scope, engine, pool, shown DESC, user_id);
+-- a player's own ratings, game by game (their page)
+CREATE INDEX IF NOT EXISTS ratings_by_user ON ratings (user_id, engine, pool, scope);
 
 -- A player's rated games: their place, the rating across all servers after it (the line on
 -- their page) and whether they finished it reliably (no time run out, not removed, no

@@ -96,3 +96,36 @@ async def test_the_players_picture_renders_and_its_alt_text_has_every_number_it_
     assert numbers and all(n in alt for n in numbers), numbers
     assert "100% reliable (3 of 3)" in alt
     assert f"lowest {min(page.line):.1f}, highest {max(page.line):.1f}" in alt
+
+
+async def test_rating_a_game_and_reading_boards_and_pages_walk_indexes_never_a_table(
+    store, ratings, rating_store, db_location
+):
+    from bot.ratings.pages import read_board, read_page
+    from bot.ratings.service import rate_game
+    from tests.storage.test_indexed_reads import plans, scans
+
+    if not isinstance(db_location, type(store.path)) or "postgres" in str(db_location):
+        return  # the query plans read here are SQLite's
+    game = await ended(store, [(u, f"P{u}") for u in USERS[:3]], winners=["P101"])
+    await rating_store.write(set_hidden, 102, True)
+    seen: list[str] = []
+    raw = rating_store.conn.db.raw
+    await rating_store.read(lambda db: raw.set_trace_callback(seen.append))
+    try:
+        await rating_store.write(rate_game, game, 5.0)
+        for here in (True, False):
+            await rating_store.read(
+                lambda db, here=here: read_board(
+                    db, "toy", "people", guild_id=OTHER_GUILD, here=here, asker=101
+                )
+            )
+        await rating_store.read(lambda db: read_page(db, 101, engine=None, guild_id=GUILD))
+    finally:
+        await rating_store.read(lambda db: raw.set_trace_callback(None))
+    lines = plans(store.path, seen)
+    small = ("rating_players_hidden", "json_each")  # the hidden few; a list of ids given
+    assert [s for s in scans(lines) if not any(i in s for i in small)] == []
+    sorted_after = [q for q in seen if "USE TEMP B-TREE FOR ORDER BY" in plans(store.path, [q])]
+    assert sorted_after == []
+    assert any(s.startswith("SCAN p USING INDEX rating_players_hidden") for s in lines)
