@@ -123,8 +123,6 @@ async def test_ratings_at_scale(tmp_path):
     finally:
         await rating_store.close()
         await store.close()
-    if os.environ.get("RATINGS_DEBUG"):
-        print(sorted(updates)[::30])
     print(
         f"\nratings {built_games} games: update_p99_ms={percentile(updates, 99) * 1000:.1f}"
         f" leaderboard_p99_ms={percentile(reads, 99) * 1000:.1f} backfill_s={backfill:.1f}"
