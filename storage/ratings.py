@@ -23,7 +23,6 @@ T = TypeVar("T")
 
 #: the scope of ratings across all servers (a guild id is never 0)
 EVERYWHERE = 0
-POOLS = ("people", "bots")
 #: PostgreSQL: the advisory lock a rating's transaction holds, so that two processes never
 #: read a player's rating at once and write over each other (SQLite's write lock does this)
 _RATING_LOCK = 7_315_032
