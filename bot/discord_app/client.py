@@ -37,6 +37,7 @@ from bot.discord_app import (
     clock_runtime,
     commands,
     patience,
+    ratings,
     replies,
     server_settings,
     shards,
@@ -47,6 +48,7 @@ from bot.discord_app.resume import Announcements, catch_up
 from bot.discord_app.sync import HashKeeper, sync_commands
 from bot.discord_app.turn_book import TurnBook
 from bot.logsafe import failure
+from bot.ratings.service import Ratings
 from bot.server_settings import SettingsKeeper
 from bot.table import Outcome, Table
 from bot.watch import start as watch_pages
@@ -120,6 +122,8 @@ class TabletopClient(discord.Client):
         self.turn_book = TurnBook(table.store) if table is not None else None
         self.server_settings: SettingsKeeper | None = None
         self.watch_server: WatchServer | None = None  # the spectator pages, when they are on
+        self.ratings: Ratings | None = None  # rated as games finish (bot.discord_app.ratings)
+        self.ratings_backfill: asyncio.Task[None] | None = None  # rating games ended before
         self.permissions_checked: set[int] = set()  # servers whose permissions were logged
         self.cooldowns = Cooldowns()  # each user's allowance of boards, log pages, replays
         self.replays = Replays()  # ended games' replays, and the games being drawn now
@@ -135,6 +139,8 @@ class TabletopClient(discord.Client):
             self.clock_service = await clock_runtime.build(self, think=think)
         if self.watch_server is None:
             self.watch_server = await watch_pages.serve(self.table)
+        if self.ratings is None and self.table is not None:
+            self.ratings = await ratings.build(self)
         if self.command_hash is not None and not shards.syncs_commands(self.own_shards):
             log.info("Slash commands are synced by the process that runs shard 0, not this one")
         elif self.command_hash is not None:
@@ -155,6 +161,7 @@ class TabletopClient(discord.Client):
         self.watch_server = None
         await clock_runtime.stop(self)
         await server_settings.stop(self)
+        await ratings.stop(self)
         if self.ai_seat_driver is not None:
             await self.ai_seat_driver.close()
 

@@ -112,16 +112,20 @@ class Built:
     seated: list[tuple[int, int]]  # (guild, user) pairs of seated players
 
 
-def build(path: Path, size: int, pool: list[Sample]) -> Built:
-    """Fill the file with ``size`` running games (and ended ones, and clocks) directly."""
+def build(
+    path: Path, size: int, pool: list[Sample], *, ended: int | None = None, users: int | None = None
+) -> Built:
+    """Fill the file with ``size`` running games (and ended ones, and clocks) directly.
+    ``ended`` finished games (default: one for every ten running) among ``users`` players
+    (default: one for every two running games, at least 100)."""
     rng = random.Random(size)
     db = sqlite3.connect(path, isolation_level=None)
     db.execute("PRAGMA synchronous = OFF")
     db.execute("BEGIN")
     running: list[tuple[int, int, Sample, dict[str, int]]] = []
     seated: list[tuple[int, int]] = []
-    users = max(100, size // 2)
-    ended = size // 10
+    users = max(100, size // 2) if users is None else users
+    ended = size // 10 if ended is None else ended
     for game_id in range(1, size + ended + 1):
         sample = pool[game_id % len(pool)]
         guild = 1 + game_id % GUILDS

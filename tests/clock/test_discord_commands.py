@@ -432,8 +432,9 @@ async def test_an_absurd_turn_clock_is_refused_privately_and_changes_nothing(h, 
 
 
 async def test_the_clock_service_is_built_once_at_setup_and_listens_to_the_table_once(h):
-    service = h.client.clock_service
+    service, ratings = h.client.clock_service, h.client.ratings
     await h.client.setup_hook()  # a second setup (a reconnect) builds nothing new
-    assert h.client.clock_service is service
-    assert h.table.listeners == [service.deadlines.on_change]
+    assert h.client.clock_service is service and h.client.ratings is ratings
+    # the clocks and the ratings (bot.discord_app.ratings), each once
+    assert h.table.listeners == [service.deadlines.on_change, ratings.on_change]
     assert h.table.note_sources == [service.standins.note]
