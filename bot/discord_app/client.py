@@ -29,13 +29,14 @@ from discord import app_commands
 
 from bot import heap
 from bot.ai_seats.driver import AiSeatDriver
-from bot.clock.scheduler import Scheduler
+from bot.clock.scheduler import Alarm, Scheduler
 from bot.clock.service import ClockServices
 from bot.discord_app import (
     ai_seats,
     clicks,
     clock_runtime,
     commands,
+    leagues,
     replies,
     server_settings,
     shards,
@@ -45,6 +46,7 @@ from bot.discord_app.replay import Replays
 from bot.discord_app.resume import Announcements, catch_up
 from bot.discord_app.sync import HashKeeper, sync_commands
 from bot.discord_app.turn_book import TurnBook
+from bot.leagues.service import Leagues
 from bot.logsafe import failure
 from bot.server_settings import SettingsKeeper
 from bot.table import Outcome, Table
@@ -115,6 +117,9 @@ class TabletopClient(discord.Client):
         self.digest_scheduler: Scheduler | None = None  # the daily digests' (clock_runtime)
         self.clock_sweep: asyncio.Task[None] | None = None  # the start-up sweep (clock_runtime)
         self.ai_seat_driver: AiSeatDriver | None = None
+        self.leagues: Leagues | None = None  # the league service (bot.discord_app.leagues)
+        self.league_scheduler: Scheduler | None = None
+        self.league_alarm = Alarm()
         self.turn_book = TurnBook(table.store) if table is not None else None
         self.server_settings: SettingsKeeper | None = None
         self.watch_server: WatchServer | None = None  # the spectator pages, when they are on
@@ -131,6 +136,8 @@ class TabletopClient(discord.Client):
         if self.clock_service is None:  # its stand-ins think with the bots' search
             think = self.ai_seat_driver.thinker.choose
             self.clock_service = await clock_runtime.build(self, think=think)
+        if self.leagues is None:
+            self.leagues = await leagues.build(self)
         if self.watch_server is None:
             self.watch_server = await watch_pages.serve(self.table)
         if self.command_hash is not None and not shards.syncs_commands(self.own_shards):
@@ -145,12 +152,14 @@ class TabletopClient(discord.Client):
 
     async def on_connect(self) -> None:
         await clock_runtime.start_scheduler(self)
+        leagues.start(self)
 
     async def close_services(self) -> None:
         """Stop the scheduler and the spectator pages and close the clock and settings tables
         (at shutdown, before the store), and stop the bots thinking."""
         await watch_pages.stop(self.watch_server, self.table)
         self.watch_server = None
+        await leagues.stop(self)
         await clock_runtime.stop(self)
         await server_settings.stop(self)
         if self.ai_seat_driver is not None:

@@ -52,7 +52,7 @@ def citations(text: str, top: set[str]) -> list[tuple[str, str]]:
 
 def test_the_groups_are_by_who_uses_a_command():
     tree = groups(TabletopClient(None).tree)
-    assert set(tree) == {"game", "play", "host", "me", "tabletop"}
+    assert set(tree) == {"game", "play", "host", "me", "tabletop", "league"}
     assert {"new", "join", "start", "board", "rules", "concede"} <= tree["game"]
     assert {"pause", "resume", "clock", "kick", "handover", "abort"} == tree["host"]
     assert {
@@ -65,6 +65,7 @@ def test_the_groups_are_by_who_uses_a_command():
         "mute",
         "unmute",
     } == tree["me"]
+    assert {"open", "info", "standings", "leave", "pause", "resume", "close"} == tree["league"]
 
 
 def test_every_group_keeps_room_below_discords_limit_of_25(pages_on):
