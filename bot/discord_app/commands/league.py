@@ -74,11 +74,10 @@ class LeagueCommands(
         game="Which game the league plays",
         players="Players per table (2: Swiss pairings)",
         rounds="How many rounds",
-        round_time="How long a round lasts at most, e.g. 3d, 1w",
+        length="How long a round lasts at most, e.g. 3d, 1w",
         signup="How long sign-up stays open, e.g. 2d",
         clock="Time per turn, e.g. 12h, 24h, none (default: the server's)",
     )
-    @app_commands.rename(round_time="round")
     @app_commands.choices(game=game_choices())
     async def open(
         self,
@@ -86,7 +85,7 @@ class LeagueCommands(
         game: str,
         players: app_commands.Range[int, 2, 10],
         rounds: app_commands.Range[int, 1, 20],
-        round_time: str = "7d",
+        length: str = "7d",
         signup: str = "2d",
         clock: str | None = None,
     ) -> None:
@@ -96,7 +95,7 @@ class LeagueCommands(
             turn = defaults.turn_seconds if clock is None else parse_clock(clock)
         except BadDuration as exc:
             raise BadInput(str(exc)) from None
-        round_s, signup_s = seconds(round_time, "round"), seconds(signup, "signup")
+        round_s, signup_s = seconds(length, "round"), seconds(signup, "signup")
         if not isinstance(interaction.channel, discord.TextChannel):
             raise BadInput("A league opens in a text channel: its games get threads there.")
         mine = interaction.app_permissions
