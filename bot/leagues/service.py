@@ -139,6 +139,15 @@ class Leagues:
             raise NoLeague()
         return league
 
+    async def start_now(self, league_id: int, guild_id: int) -> LeagueRow:
+        """End sign-up early and seat round 1 (or close the league, with too few players)."""
+        league = await self.get(league_id, guild_id)
+        if league.status != "signup":
+            raise WrongStage("That league's sign-up is over already.")
+        if not await self.advance(league):
+            raise WrongStage("The league moved on meanwhile; look again.")
+        return await self.get(league.id)
+
     async def pause(self, league_id: int, guild_id: int) -> LeagueRow:
         """Stop the round's clock (the games go on; no round starts while paused)."""
         league = await self.get(league_id, guild_id)

@@ -65,7 +65,7 @@ def test_the_groups_are_by_who_uses_a_command():
         "mute",
         "unmute",
     } == tree["me"]
-    assert {"open", "info", "standings", "leave", "pause", "resume", "close"} == tree["league"]
+    assert {"open", "start", "info", "standings", "leave", "pause", "resume", "close"} == tree["league"]
 
 
 def test_every_group_keeps_room_below_discords_limit_of_25(pages_on):

@@ -13,7 +13,6 @@ from bot.leagues.standings import Standing
 from bot.table import GameInfo, Outcome, Table
 from storage import Store
 from storage.leagues import LeagueRow, LeagueStore
-
 from tests.engines import toy
 
 GUILD = 1

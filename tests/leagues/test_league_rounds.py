@@ -89,6 +89,13 @@ async def test_a_player_signs_up_once_and_may_withdraw_before_the_start(service,
         await service.sign_up(league.id, CY, "Cy")
 
 
+async def test_the_game_master_may_end_sign_up_early(service, now):
+    league = await service.start_now((await opened(service)).id, GUILD)
+    assert league.status == "running" and league.round == 1
+    with pytest.raises(WrongStage):
+        await service.start_now(league.id, GUILD)
+
+
 async def test_a_league_with_too_few_players_at_the_window_does_not_start(service, now, recorder):
     league = await opened(service, players=(ADA,))
     league = await begin(service, now, league)

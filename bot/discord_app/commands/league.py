@@ -121,6 +121,17 @@ class LeagueCommands(
         message = await interaction.original_response()
         await service.store.set_message(league.id, message.id)
 
+    @app_commands.command(name="start", description="Game master: end sign-up now; round 1 begins.")
+    @app_commands.describe(league=LEAGUE_OPTION)
+    async def start(
+        self, interaction: discord.Interaction[TabletopClient], league: int | None = None
+    ) -> None:
+        require_game_master(interaction, "start")
+        row = await chosen(interaction, league)
+        await interaction.response.defer(thinking=True)
+        row = await leagues_of(interaction.client).start_now(row.id, interaction.guild_id or 0)
+        await self._said(interaction, row, "under way" if row.status == "running" else row.status)
+
     @app_commands.command(name="info", description="A league's rules and state, or the list.")
     @app_commands.describe(league=LEAGUE_OPTION)
     async def info(
