@@ -37,6 +37,7 @@ from bot.discord_app import (
     clock_runtime,
     commands,
     leagues,
+    ratings,
     replies,
     server_settings,
     shards,
@@ -48,6 +49,7 @@ from bot.discord_app.sync import HashKeeper, sync_commands
 from bot.discord_app.turn_book import TurnBook
 from bot.leagues.service import Leagues
 from bot.logsafe import failure
+from bot.ratings.service import Ratings
 from bot.server_settings import SettingsKeeper
 from bot.table import Outcome, Table
 from bot.watch import start as watch_pages
@@ -123,6 +125,8 @@ class TabletopClient(discord.Client):
         self.turn_book = TurnBook(table.store) if table is not None else None
         self.server_settings: SettingsKeeper | None = None
         self.watch_server: WatchServer | None = None  # the spectator pages, when they are on
+        self.ratings: Ratings | None = None  # rated as games finish (bot.discord_app.ratings)
+        self.ratings_backfill: asyncio.Task[None] | None = None  # rating games ended before
         self.permissions_checked: set[int] = set()  # servers whose permissions were logged
         self.cooldowns = Cooldowns()  # each user's allowance of boards, log pages, replays
         self.replays = Replays()  # ended games' replays, and the games being drawn now
@@ -136,10 +140,12 @@ class TabletopClient(discord.Client):
         if self.clock_service is None:  # its stand-ins think with the bots' search
             think = self.ai_seat_driver.thinker.choose
             self.clock_service = await clock_runtime.build(self, think=think)
-        if self.leagues is None:
-            self.leagues = await leagues.build(self)
         if self.watch_server is None:
             self.watch_server = await watch_pages.serve(self.table)
+        if self.ratings is None and self.table is not None:
+            self.ratings = await ratings.build(self)
+        if self.leagues is None:  # its standings tie-break by the ratings
+            self.leagues = await leagues.build(self)
         if self.command_hash is not None and not shards.syncs_commands(self.own_shards):
             log.info("Slash commands are synced by the process that runs shard 0, not this one")
         elif self.command_hash is not None:
@@ -162,6 +168,7 @@ class TabletopClient(discord.Client):
         await leagues.stop(self)
         await clock_runtime.stop(self)
         await server_settings.stop(self)
+        await ratings.stop(self)
         if self.ai_seat_driver is not None:
             await self.ai_seat_driver.close()
 

@@ -20,6 +20,7 @@ from bot.discord_app import replies
 from bot.discord_app.channels import channel_of
 from bot.discord_app.clock_runtime import clock_service_of
 from bot.discord_app.components import league_view
+from bot.discord_app.ratings import ratings_of
 from bot.discord_app.server_settings import keeper_of
 from bot.discord_app.text import clip
 from bot.discord_app.turns import publish_to_channel, retire_game
@@ -27,7 +28,7 @@ from bot.discord_limits import MAX_ALT_TEXT, MAX_MESSAGE, MAX_THREAD_NAME
 from bot.errors import TableError
 from bot.leagues import texts
 from bot.leagues.render_standings import standings_png
-from bot.leagues.service import Leagues
+from bot.leagues.service import Leagues, ratings_from
 from bot.leagues.standings import Standing
 from bot.table import GameInfo, Outcome
 from storage.leagues import LeagueRow, LeagueStore
@@ -140,7 +141,8 @@ def leagues_of(client: TabletopClient) -> Leagues:
 async def build(client: TabletopClient) -> Leagues:
     """The client's league service (from ``setup_hook``, after the clock services): league
     games get their turn clock from the clock's deadlines, with the server's missed-turn
-    limit; it hears every change of the table."""
+    limit; standings tie-break by the server's ratings (built before); it hears every change
+    of the table."""
     table = client.table
     store = await LeagueStore.open(table.store.path)
     clock = clock_service_of(client)
@@ -156,6 +158,7 @@ async def build(client: TabletopClient) -> Leagues:
         store,
         DiscordLeagueNotifier(client),
         table.now,
+        ratings=ratings_from(ratings_of(client).store),
         configure_clock=configure,
         shards=client.own_shards,
         wake=alarm.ring,

@@ -29,12 +29,13 @@ from bot.leagues.standings import Standing, bye_points, placement_points, standi
 from bot.logsafe import failure
 from bot.table import GameInfo, Outcome, Table, player_name
 from storage.leagues import LeagueRow, LeagueStore, Seating, SeatResult
+from storage.ratings import RatingStore, shown_ratings
 from storage.shards import Shards
 
 log = logging.getLogger(__name__)
 
 #: (guild, game, players) -> each player's rating in that game (players without one left out)
-Ratings = Callable[[int, str, Sequence[int]], Awaitable[Mapping[int, float]]]
+RatingsOf = Callable[[int, str, Sequence[int]], Awaitable[Mapping[int, float]]]
 #: (game id, seconds per turn or None) -> the game's turn clock is set
 ConfigureClock = Callable[[int, int | None], Awaitable[None]]
 
@@ -46,6 +47,18 @@ MAX_WINDOW_SECONDS = 60 * 86400
 async def no_ratings(guild_id: int, engine: str, users: Sequence[int]) -> Mapping[int, float]:
     """Before ratings are known: every player unrated (standings then tie-break by name)."""
     return {}
+
+
+def ratings_from(store: RatingStore) -> RatingsOf:
+    """The league's tie-break read from the ratings' tables: each player's shown rating in
+    the game in the league's server, among people (:mod:`bot.ratings`)."""
+
+    async def read(guild_id: int, engine: str, users: Sequence[int]) -> Mapping[int, float]:
+        if not users:
+            return {}
+        return await store.read(shown_ratings, guild_id, engine, "people", list(users))
+
+    return read
 
 
 async def no_clock(game_id: int, turn_seconds: int | None) -> None:
@@ -78,7 +91,7 @@ class Leagues:
     store: LeagueStore
     notifier: LeagueNotifier
     now: Callable[[], float]
-    ratings: Ratings = no_ratings
+    ratings: RatingsOf = no_ratings
     configure_clock: ConfigureClock = no_clock
     shards: Shards | None = None
     #: rung when the next league moment may have moved (the leagues' scheduler waits on it)

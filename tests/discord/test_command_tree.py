@@ -64,6 +64,8 @@ def test_the_groups_are_by_who_uses_a_command():
         "quiet",
         "mute",
         "unmute",
+        "rating",
+        "leaderboards",
     } == tree["me"]
     assert {"open", "start", "info", "standings", "leave", "pause", "resume", "close"} == tree["league"]
 

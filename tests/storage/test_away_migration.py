@@ -70,6 +70,7 @@ async def test_the_platform_migrates_a_file_the_clock_store_already_brought_up_t
         )
     await (await ClockStore.open(path)).close()  # moves the period and drops days_away
     async with aiosqlite.connect(path, isolation_level=None) as db:
-        assert await apply_migrations(db, now=2.0, migrations=every) == [150, 160]
+        applied = await apply_migrations(db, now=2.0, migrations=every)
+        assert applied == [m.version for m in every if m.version >= 150]
         async with db.execute("SELECT user_id, until_at FROM days_player_away") as cur:
             assert await cur.fetchall() == [(7, 60.0)]

@@ -27,6 +27,7 @@ from bot.discord_app import replies, server_settings
 from bot.discord_app.ai_seats import LEVEL_CHOICES
 from bot.discord_app.channels import channel_id_of
 from bot.discord_app.checks import sees_channel
+from bot.discord_app.commands import ratings as rating_commands
 from bot.discord_app.commands.callers import (
     AWAY_OPTIONS,
     player_choices,
@@ -124,7 +125,7 @@ class GameCommands(
             self.remove_command("watch")
         # the games are the registry's when the client is built (a game registered after this
         # module was imported is offered too), not when the class was defined
-        for name in ("new", "rules"):
+        for name in ("new", "rules", "leaderboard"):
             command = self.get_command(name)
             assert isinstance(command, app_commands.Command)
             offered: list[app_commands.Choice[str | int | float]] = [
@@ -471,6 +472,34 @@ class GameCommands(
         await replies.private(
             interaction, "\n".join(["Recent games:", *body, *([unseen] if hidden else [])])
         )
+
+    @app_commands.command(
+        name="leaderboard", description="A game's best rated players, and your place."
+    )
+    @app_commands.describe(
+        game="Which game",
+        where="This server's ratings (default) or those across all servers",
+        against="Games among people (default) or games with bots",
+    )
+    @app_commands.choices(
+        game=game_choices(),
+        where=[
+            app_commands.Choice(name="this server", value="server"),
+            app_commands.Choice(name="all servers", value="everywhere"),
+        ],
+        against=[
+            app_commands.Choice(name="people", value="people"),
+            app_commands.Choice(name="bots", value="bots"),
+        ],
+    )
+    async def leaderboard(
+        self,
+        interaction: discord.Interaction[TabletopClient],
+        game: str,
+        where: str = "server",
+        against: str = "people",
+    ) -> None:
+        await rating_commands.show_leaderboard(interaction, game, where, against)
 
     @app_commands.command(
         name="stats", description="Games and wins per player and per game in this server."

@@ -1,6 +1,7 @@
 """``/me``: a player's own things, whatever game they are looking at, in every server and in
 direct messages with the bot: their turns, time away, their time zone and quiet hours, how they
-are told of their turns, and games they muted. Every answer is private.
+are told of their turns, games they muted, their ratings and whether other servers'
+leaderboards list them. Every answer is private.
 
 ``turns`` lists the games of every server that await them (``show:all``: every live game of
 theirs), and ``digest`` sends that list by direct message once a day at their local time;
@@ -23,7 +24,9 @@ from bot.clock.durations import BadDuration, parse_duration
 from bot.discord_app import clock_texts as words
 from bot.discord_app import replies
 from bot.discord_app.channels import channel_id_of
+from bot.discord_app.commands import ratings as rating_commands
 from bot.discord_app.commands.callers import service_of
+from bot.discord_app.commands.opening import game_choices
 from bot.discord_app.replies import BadInput
 from bot.discord_app.text import fit_lines
 from bot.errors import TableError
@@ -91,6 +94,16 @@ class MeCommands(
 ):
     """``/me``."""
 
+    def __init__(self) -> None:
+        super().__init__()
+        # the games are the registry's when the client is built, as in ``/game``
+        command = self.get_command("rating")
+        assert isinstance(command, app_commands.Command)
+        offered: list[app_commands.Choice[str | int | float]] = [
+            app_commands.Choice(name=c.name, value=c.value) for c in game_choices()
+        ]
+        command._params["game"].choices = offered
+
     @app_commands.command(
         name="turns",
         description="Where it is your turn, in every server: deadlines and links.",
@@ -118,6 +131,31 @@ class MeCommands(
         body = fit_lines(words.turn_lines(entries), 1900, more="… and {n} more")
         head = "Your turns:" if only else "Your live games:"
         await replies.private(interaction, "\n".join([head, *body]))
+
+    @app_commands.command(
+        name="rating", description="Your ratings, reliability and recent results."
+    )
+    @app_commands.describe(game="One game (default: every game you played)")
+    @app_commands.choices(game=game_choices())
+    async def rating(
+        self, interaction: discord.Interaction[TabletopClient], game: str | None = None
+    ) -> None:
+        await rating_commands.show_rating(interaction, game)
+
+    @app_commands.command(
+        name="leaderboards", description="Whether other servers' leaderboards may list you."
+    )
+    @app_commands.describe(show="everywhere (default), or only in servers where you played")
+    @app_commands.choices(
+        show=[
+            app_commands.Choice(name="everywhere", value="everywhere"),
+            app_commands.Choice(name="only where I played", value="played"),
+        ]
+    )
+    async def leaderboards(
+        self, interaction: discord.Interaction[TabletopClient], show: str
+    ) -> None:
+        await rating_commands.set_visibility(interaction, show)
 
     @app_commands.command(
         name="away", description="Stop your clocks in all your games everywhere (or: back)."
