@@ -277,3 +277,29 @@ async def test_tables_laid_out_but_not_opened_are_opened_after_a_restart(service
     await service.fire_due()
     tables = await service.store.tables(league.id, 1)
     assert all(t.game_id is not None for t in tables)
+
+
+async def test_standings_tie_break_by_the_players_rating_in_this_server(parts, now, recorder):
+    from bot.leagues.service import ratings_from
+    from storage.ratings import RatingStore
+
+    table, store = parts
+    ratings = await RatingStore.open(table.store.path)
+    try:
+
+        def rated(db, scope, user, shown):
+            db.execute(
+                "INSERT INTO ratings (scope, engine, pool, user_id, mu, sigma, shown, games,"
+                " updated_at) VALUES (?, 'toy', 'people', ?, 25.0, 8.0, ?, 1, 0.0)",
+                (scope, user, shown),
+            )
+
+        await ratings.write(rated, GUILD, BO, 5.0)
+        await ratings.write(rated, GUILD, CY, 9.0)
+        await ratings.write(rated, GUILD + 1, ADA, 30.0)  # another server's: not this league's
+        service = Leagues(table, store, recorder, now, ratings=ratings_from(ratings))
+        league = await opened(service, players=(ADA, BO, CY))
+        rows = await service.standings(league)
+    finally:
+        await ratings.close()
+    assert [(s.user_id, s.rating) for s in rows] == [(CY, 9.0), (BO, 5.0), (ADA, None)]
