@@ -303,3 +303,23 @@ async def test_standings_tie_break_by_the_players_rating_in_this_server(parts, n
     finally:
         await ratings.close()
     assert [(s.user_id, s.rating) for s in rows] == [(CY, 9.0), (BO, 5.0), (ADA, None)]
+
+
+async def test_multiplayer_tables_seat_players_of_similar_standing(service, now):
+    league = await opened(service, size=3, players=(ADA, BO, CY, DEE, EVE))
+    league = await begin(service, now, league)
+    tables = await service.store.tables(league.id, 1)
+    # nobody has points or a rating yet: the standing is by name
+    assert [t.users for t in tables] == [(ADA, BO, CY), (DEE, EVE)]
+
+
+async def test_another_shards_leagues_are_left_to_its_process(parts, now, recorder):
+    from storage.shards import Shards
+
+    table, store = parts
+    mine = Leagues(table, store, recorder, now)
+    other = Leagues(table, store, recorder, now, shards=Shards(2, {1}))  # GUILD is shard 0's
+    league = await opened(mine)
+    now.advance(HOUR)
+    assert await other.next_due_at() is None and await other.fire_due() == 0
+    assert await mine.next_due_at() == league.due_at and await mine.fire_due() == 1
