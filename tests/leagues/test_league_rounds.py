@@ -188,6 +188,8 @@ async def test_a_player_who_leaves_concedes_their_game_and_is_not_paired_again(s
     assert league.round == 2
     seated = [u for t in await service.store.tables(league.id, 2) for u in t.users]
     assert leaver not in seated and len(seated) == 3
+    scores = {r.user_id: r.points for r in await service.store.results(league.id) if r.round == 1}
+    assert scores[leaver] == 0.0 and scores[first.users[1]] == 1.0
     with pytest.raises(NotAllowed):
         await service.leave(league.id, GUILD, leaver)
 
@@ -195,6 +197,7 @@ async def test_a_player_who_leaves_concedes_their_game_and_is_not_paired_again(s
 async def test_a_paused_league_starts_no_round_until_resumed(service, now):
     league = await begin(service, now, await opened(service))
     await service.pause(league.id, GUILD)
+    assert await service.next_due_at() is None  # the scheduler sleeps until resumed
     now.advance(48 * HOUR)
     assert await service.fire_due() == 0
     for t in await round_games(service, league):
