@@ -435,5 +435,9 @@ async def test_the_clock_service_is_built_once_at_setup_and_listens_to_the_table
     service = h.client.clock_service
     await h.client.setup_hook()  # a second setup (a reconnect) builds nothing new
     assert h.client.clock_service is service
-    assert h.table.listeners == [service.deadlines.on_change]
+    assert h.table.listeners == [
+        service.deadlines.on_change,
+        h.client.ratings.on_change,
+        h.client.leagues.on_change,
+    ]
     assert h.table.note_sources == [service.standins.note]
