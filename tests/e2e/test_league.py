@@ -64,6 +64,10 @@ def test_a_league_of_four_plays_two_rounds_to_its_final_standings(world, game_ma
         assert not d.click(user, message, "Sign up").failed
     again = d.click(d.user("Lea"), d.latest_public(channel, with_components=True), "Sign up")
     assert again.ephemeral and "already signed up" in again.text
+    pia = d.user("Pia")
+    assert not d.click(pia, d.latest_public(channel, with_components=True), "Sign up").failed
+    assert "Signed up (5)" in d.latest_public(channel, with_components=True).content
+    assert not d.click(pia, d.latest_public(channel, with_components=True), "Withdraw").failed
     assert "Signed up (4)" in d.latest_public(channel, with_components=True).content
 
     refused = d.run(d.user("Max"), channel, "/league start")
