@@ -3,7 +3,7 @@
 Each class here is one of :mod:`bot.discord_app.components`' items with its ``callback``: the
 client registers these (:data:`HANDLERS`), discord.py builds one from the clicked custom id and
 calls it, and it calls the use case itself with typed arguments (:func:`turns.handle_click`,
-:func:`turns.handle_amount`, :func:`turns.handle_moves`, :func:`rematch.open_rematch`,
+:func:`turns.handle_amount`, :func:`turns.handle_moves`, :func:`rematch.open_rematch`, :func:`leagues.handle_sign_up`,
 :func:`info.handle_log_page`). Nothing below imports this module, so a click goes one way:
 here -> turns -> the table -> the outcome -> posts and components -> Discord.
 
@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
-from bot.discord_app import rematch, turns
+from bot.discord_app import leagues, rematch, turns
 from bot.discord_app.commands.looking import handle_log_page
 from bot.discord_app.components import (
     LOSING_NOTE,
@@ -26,6 +26,7 @@ from bot.discord_app.components import (
     ActionSelect,
     AmountButton,
     ConfirmButton,
+    LeagueButton,
     LogPageButton,
     MovesButton,
     RematchButton,
@@ -37,6 +38,7 @@ from bot.discord_app.custom_ids import (
     BUTTON_TEMPLATE,
     CONFIRM_TEMPLATE,
     FORM_PATTERN,
+    LEAGUE_TEMPLATE,
     LOG_TEMPLATE,
     MOVE_INDEXES,
     MOVES_TEMPLATE,
@@ -151,6 +153,11 @@ class LogPageClick(LogPageButton, template=LOG_TEMPLATE):
         await handle_log_page(routed(interaction), self.page, self.per)
 
 
+class LeagueClick(LeagueButton, template=LEAGUE_TEMPLATE):
+    async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
+        await leagues.handle_sign_up(routed(interaction), self.kind, self.league_id)
+
+
 #: what the client registers: every kind of component, with what its click does
 HANDLERS = (
     ActionClick,
@@ -160,6 +167,7 @@ HANDLERS = (
     MovesClick,
     RematchClick,
     LogPageClick,
+    LeagueClick,
 )
 
 

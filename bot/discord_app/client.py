@@ -29,13 +29,14 @@ from discord import app_commands
 
 from bot import heap
 from bot.ai_seats.driver import AiSeatDriver
-from bot.clock.scheduler import Scheduler
+from bot.clock.scheduler import Alarm, Scheduler
 from bot.clock.service import ClockServices
 from bot.discord_app import (
     ai_seats,
     clicks,
     clock_runtime,
     commands,
+    leagues,
     patience,
     ratings,
     replies,
@@ -47,6 +48,7 @@ from bot.discord_app.replay import Replays
 from bot.discord_app.resume import Announcements, catch_up
 from bot.discord_app.sync import HashKeeper, sync_commands
 from bot.discord_app.turn_book import TurnBook
+from bot.leagues.service import Leagues
 from bot.logsafe import failure
 from bot.ratings.service import Ratings
 from bot.server_settings import SettingsKeeper
@@ -119,6 +121,9 @@ class TabletopClient(discord.Client):
         self.digest_scheduler: Scheduler | None = None  # the daily digests' (clock_runtime)
         self.clock_sweep: asyncio.Task[None] | None = None  # the start-up sweep (clock_runtime)
         self.ai_seat_driver: AiSeatDriver | None = None
+        self.leagues: Leagues | None = None  # the league service (bot.discord_app.leagues)
+        self.league_scheduler: Scheduler | None = None
+        self.league_alarm = Alarm()
         self.turn_book = TurnBook(table.store) if table is not None else None
         self.server_settings: SettingsKeeper | None = None
         self.watch_server: WatchServer | None = None  # the spectator pages, when they are on
@@ -141,6 +146,8 @@ class TabletopClient(discord.Client):
             self.watch_server = await watch_pages.serve(self.table)
         if self.ratings is None and self.table is not None:
             self.ratings = await ratings.build(self)
+        if self.leagues is None:  # its standings tie-break by the ratings
+            self.leagues = await leagues.build(self)
         if self.command_hash is not None and not shards.syncs_commands(self.own_shards):
             log.info("Slash commands are synced by the process that runs shard 0, not this one")
         elif self.command_hash is not None:
@@ -153,12 +160,14 @@ class TabletopClient(discord.Client):
 
     async def on_connect(self) -> None:
         await clock_runtime.start_scheduler(self)
+        leagues.start(self)
 
     async def close_services(self) -> None:
         """Stop the scheduler and the spectator pages and close the clock and settings tables
         (at shutdown, before the store), and stop the bots thinking."""
         await watch_pages.stop(self.watch_server, self.table)
         self.watch_server = None
+        await leagues.stop(self)
         await clock_runtime.stop(self)
         await server_settings.stop(self)
         await ratings.stop(self)

@@ -24,6 +24,8 @@ from bot.discord_app.custom_ids import (
     BUTTON_TEMPLATE,
     CONFIRM_TEMPLATE,
     GAME_IDS,
+    LEAGUE_IDS,
+    LEAGUE_TEMPLATE,
     LOG_PAGES,
     LOG_PER_PAGE,
     LOG_TEMPLATE,
@@ -59,6 +61,8 @@ from engines.core import role_shown
 Button = discord.ui.Button[discord.ui.View]
 AMOUNT_FIELD_LABEL = "Amount (a whole number)"
 REMATCH_LABEL = "Rematch"
+LEAGUE_SIGN_UP = "Sign up"
+LEAGUE_WITHDRAW = "Withdraw"
 MOVES_LABEL = "Choose your move (privately)"
 #: the menu of moves whose engine gives them no kind, and of kinds too small for a menu
 OTHER_MOVES = "More moves"
@@ -298,6 +302,35 @@ class RematchButton(Checked, discord.ui.DynamicItem[Button], template=REMATCH_TE
     def remade(cls, item: discord.ui.Item[Any], match: re.Match[str]) -> Self:
         read = numbers(match, game=GAME_IDS)
         return checked(cls(*(read or PLACEHOLDER[:1])), read)
+
+
+class LeagueButton(Checked, discord.ui.DynamicItem[Button], template=LEAGUE_TEMPLATE):
+    """On a league's message during sign-up: sign up (``j``) or withdraw (``w``)."""
+
+    def __init__(self, kind: str, league_id: int):
+        self.kind = kind
+        self.league_id = league_id
+        join = kind == "j"
+        super().__init__(
+            discord.ui.Button(
+                label=LEAGUE_SIGN_UP if join else LEAGUE_WITHDRAW,
+                style=discord.ButtonStyle.primary if join else discord.ButtonStyle.secondary,
+                custom_id=f"ttl{kind}:{league_id}",
+            )
+        )
+
+    @classmethod
+    def remade(cls, item: discord.ui.Item[Any], match: re.Match[str]) -> Self:
+        read = numbers(match, league=LEAGUE_IDS)
+        return checked(cls(match["kind"], *(read or PLACEHOLDER[:1])), read)
+
+
+def league_view(league_id: int) -> discord.ui.View:
+    """Sign up and Withdraw under a league's message while its sign-up is open."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(LeagueButton("j", league_id))
+    view.add_item(LeagueButton("w", league_id))
+    return finished(view)
 
 
 class LogPageButton(Checked, discord.ui.DynamicItem[Button], template=LOG_TEMPLATE):

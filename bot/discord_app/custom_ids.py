@@ -13,7 +13,9 @@ index of the move in a list the table rebuilds when the click comes back
 - ``ttc(p):<game>:<version>:<n>``: "Yes, do it" under the question a losing move asks first;
 - ``tta(p):<game>:<version>:<n>``: a move whose number the player types (a bid): the button
   opens a form (a modal) ``ttn(p):<game>:<version>:<n>`` with one text field, ``amount``;
-- ``ttr:<game>``: Rematch; ``ttg:<page>:<per>``: a page of ``/game log``.
+- ``ttr:<game>``: Rematch; ``ttg:<page>:<per>``: a page of ``/game log``;
+- ``ttlj:<league>`` / ``ttlw:<league>``: sign up for a league / withdraw (the clicker is who
+  signs up: no user id is in the id).
 
 Anyone can send a click with a custom id of their own making. Every number in one is checked
 against its range where it is parsed (:func:`numbers`); an id with a number outside it, or one
@@ -38,6 +40,7 @@ SELECT_TEMPLATE = r"tt(?P<kind>[sq]):(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<in
 MOVES_TEMPLATE = r"ttm:(?P<game>[0-9]+):(?P<version>[0-9]+)"
 REMATCH_TEMPLATE = r"ttr:(?P<game>[0-9]+)"
 LOG_TEMPLATE = r"ttg:(?P<page>[0-9]+):(?P<per>[0-9]+)"
+LEAGUE_TEMPLATE = r"ttl(?P<kind>[jw]):(?P<league>[0-9]+)"
 CONFIRM_TEMPLATE = r"ttc(?P<own>p?):(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<index>[0-9]+)"
 AMOUNT_TEMPLATE = r"tta(?P<own>p?):(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<index>[0-9]+)"
 FORM_PATTERN = re.compile(r"ttn(?P<own>p?):(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<index>[0-9]+)")
@@ -51,6 +54,7 @@ PATTERNS = [
             MOVES_TEMPLATE,
             REMATCH_TEMPLATE,
             LOG_TEMPLATE,
+            LEAGUE_TEMPLATE,
             CONFIRM_TEMPLATE,
             AMOUNT_TEMPLATE,
         ),
@@ -69,6 +73,7 @@ OURS = re.compile(r"tt[a-z]{0,2}:")
 #: the range of each number a custom id (or a select option's value) carries
 GAME_IDS = range(1, 2**63)  # a game's id: a positive signed 64-bit integer in both databases
 VERSIONS = range(0, 2**63)
+LEAGUE_IDS = range(1, 2**63)
 MOVE_INDEXES = range(0, 10_000)  # far more moves than any turn offers
 MENU_INDEXES = range(0, MAX_ROWS)  # the k-th select menu of a message
 LOG_PAGES = range(1, 2**31)

@@ -435,6 +435,10 @@ async def test_the_clock_service_is_built_once_at_setup_and_listens_to_the_table
     service, ratings = h.client.clock_service, h.client.ratings
     await h.client.setup_hook()  # a second setup (a reconnect) builds nothing new
     assert h.client.clock_service is service and h.client.ratings is ratings
-    # the clocks and the ratings (bot.discord_app.ratings), each once
-    assert h.table.listeners == [service.deadlines.on_change, ratings.on_change]
+    # the clocks, the ratings (bot.discord_app.ratings) and the leagues, each once
+    assert h.table.listeners == [
+        service.deadlines.on_change,
+        ratings.on_change,
+        h.client.leagues.on_change,
+    ]
     assert h.table.note_sources == [service.standins.note]

@@ -52,7 +52,7 @@ def citations(text: str, top: set[str]) -> list[tuple[str, str]]:
 
 def test_the_groups_are_by_who_uses_a_command():
     tree = groups(TabletopClient(None).tree)
-    assert set(tree) == {"game", "play", "host", "me", "tabletop"}
+    assert set(tree) == {"game", "play", "host", "me", "tabletop", "league"}
     assert {"new", "join", "start", "board", "rules", "concede"} <= tree["game"]
     assert {"pause", "resume", "clock", "kick", "handover", "abort"} == tree["host"]
     assert {
@@ -67,6 +67,8 @@ def test_the_groups_are_by_who_uses_a_command():
         "rating",
         "leaderboards",
     } == tree["me"]
+    league = {"open", "start", "info", "standings", "leave", "pause", "resume", "close"}
+    assert league == tree["league"]
 
 
 def test_every_group_keeps_room_below_discords_limit_of_25(pages_on):

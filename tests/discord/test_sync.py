@@ -27,6 +27,7 @@ async def test_first_start_in_auto_mode_syncs_and_stores_the_hash(tmp_path):
             "me",
             "play",
             "tabletop",
+            "league",
         }
         assert await MetaHash(h.store).load() == payload_hash(h.client.tree)
 
@@ -83,6 +84,7 @@ async def test_a_dev_guild_gets_the_commands_instead_of_a_global_sync(tmp_path):
             "me",
             "play",
             "tabletop",
+            "league",
         }
 
 

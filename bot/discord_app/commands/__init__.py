@@ -4,7 +4,8 @@
 - ``/play`` (:mod:`.play`): a move;
 - ``/host`` (:mod:`.host`): the host's and moderators' powers over the game;
 - ``/me`` (:mod:`.me`): a player's own things (games, away, zone, quiet hours, notices);
-- ``/tabletop`` (:mod:`.admin`): the server's admins.
+- ``/tabletop`` (:mod:`.admin`): the server's admins;
+- ``/league`` (:mod:`.league`): leagues in the server (its game master opens them).
 
 Each group is a class (an ``app_commands.Group`` whose methods are its subcommands); :func:`install`
 adds one of each to a tree. Discord allows 25 subcommands a group; ours keep to
@@ -26,6 +27,7 @@ from typing import TYPE_CHECKING
 from bot.discord_app.commands.admin import TabletopCommands
 from bot.discord_app.commands.game import GameCommands
 from bot.discord_app.commands.host import HostCommands
+from bot.discord_app.commands.league import LeagueCommands
 from bot.discord_app.commands.me import MeCommands
 from bot.discord_app.commands.play import play
 
@@ -40,6 +42,7 @@ MAX_SUBCOMMANDS = 20
 
 def install(tree: app_commands.CommandTree[TabletopClient]) -> None:
     """Add every command to ``tree``: the groups in the order people meet them, then ``/play``."""
-    for group in (GameCommands(), HostCommands(), MeCommands(), TabletopCommands()):
+    groups = (GameCommands(), HostCommands(), MeCommands(), LeagueCommands(), TabletopCommands())
+    for group in groups:
         tree.add_command(group)
     tree.add_command(play)
