@@ -70,13 +70,15 @@ async def ask_first(
     *,
     own: bool = False,
 ) -> None:
-    """The private "Are you sure?" a move that loses something asks before it is made."""
+    """The private "Are you sure?" a move that loses something asks before it is made. It is
+    the player's newest private panel (its answer turns into their next moves)."""
     view = discord.ui.View(timeout=None)
     view.add_item(ConfirmButton(game_id, version, index, own=own))
-    await interaction.response.send_message(
+    await turns.send_panel(
+        routed(interaction),
+        game_id,
         f"Are you sure? **{label or 'This move'}** cannot be undone.",
         view=finished(view),
-        ephemeral=True,
     )
 
 

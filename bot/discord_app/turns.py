@@ -395,7 +395,9 @@ async def send_panel(
         answer = await interaction.response.send_message(
             text, ephemeral=True, view=shown, files=files, allowed_mentions=replies.NO_MENTIONS
         )
-        handle = Handle(interaction, answer.message_id or 0, original=True, live=view is not None)
+        if answer.message_id is None:
+            return  # Discord did not say which message it is: the board's version decides
+        handle = Handle(interaction, answer.message_id, original=True, live=view is not None)
     await interaction.client.panels.opened(game_id, interaction.user.id, handle)
 
 
@@ -505,6 +507,9 @@ async def handle_click(
             label = outcome.action.label if outcome.action is not None else "your move"
             note = private_note(outcome, user, f"Done: **{label}**.")
             await interaction.edit_original_response(content=note, view=None)
+            if interaction.message is not None:  # the question, answered: no moves on it
+                done = Handle(interaction, interaction.message.id, original=True, live=False)
+                await interaction.client.panels.opened(game_id, user, done)
         elif private_lines(outcome, user):
             note = private_note(outcome, user, "Your move is made.")
             await replies.private(interaction, note)

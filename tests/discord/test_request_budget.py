@@ -174,3 +174,20 @@ async def test_the_end_of_the_game_closes_the_panels_still_showing_moves(private
     panel = (await h.click(last, h.last_public(), label=MOVES_LABEL)).only_ephemeral()
     await h.slash(last, "play", action="m0")  # the sixth move ends the game
     assert panel.content == "This panel is closed — the game is over." and panel.components == []
+
+
+async def test_an_unanswered_question_is_closed_by_the_next_panel(private_steps):
+    h = private_steps
+    wide.ENGINE.losing = True  # the first move asks "are you sure?" first
+    try:
+        ada = h.user("Ada")
+        turn = h.last_public()
+        panel = (await h.click(ada, turn, label=MOVES_LABEL)).only_ephemeral()
+        red = next(b for b in panel.buttons() if b.get("style") == 4)
+        question = (await h.click(ada, panel, custom_id=red["custom_id"])).only_ephemeral()
+        assert "Are you sure?" in question.content and panel.components == []  # closed
+        await h.click(ada, turn, label=MOVES_LABEL)
+        assert question.content == "This panel is closed — use the newest one."
+        assert question.components == []
+    finally:
+        del wide.ENGINE.losing
