@@ -6,8 +6,10 @@ and clicks, counted on the local Discord while simulated users play through the 
 A turn starts when someone who was not awaited becomes awaited (the start is the first); when
 several become awaited at once (everyone choosing together), each starts a turn of their own.
 Posts are the public messages from the start's turn message on; clicks are the players'
-component uses, forms sent (a typed amount) and ``/play`` commands. Targets for every game: pings <= turns,
-posts <= turns + 3, clicks <= moves + turns.
+component uses, forms sent (a typed amount) and ``/play`` commands. Private leftovers are the
+players' private panels still open when the game ends (an ephemeral message still showing move
+components). Targets for every game: pings <= turns, posts <= turns + 3, clicks <= moves +
+turns, private_leftovers <= players.
 """
 
 from __future__ import annotations
@@ -20,6 +22,19 @@ import engines
 from tests.e2e.conftest import bot_games
 from tests.e2e.session import GameSession
 from tests.e2e.test_whole_games import MAX_MOVES, NAMES, OPTIONS, STEER, player_count
+
+#: the bot's components that make or open no move: a page of /game log, Rematch
+NOT_MOVES = ("ttg:", "ttr:")
+
+
+def shows_moves(message) -> bool:
+    """Whether a message still shows a move component someone could click."""
+    ids = [
+        c.get("custom_id") or ""
+        for c in [*message.buttons(), *message.selects()]
+        if not c.get("disabled")
+    ]
+    return any(i.startswith("tt") and not i.startswith(NOT_MOVES) for i in ids)
 
 
 @pytest.mark.bench
@@ -65,10 +80,23 @@ def test_bench_conversation(world, name):
             and i.user_id in ids
             and (i.type in (3, 5) or (i.type == 2 and i.data.get("name") == "play"))
         ]
-        return len(posts), sum(len(m.pinged) for m in posts), len(clicks)
+        leftovers = [
+            m
+            for m in d.server.state.messages.values()
+            if m.id >= first
+            and m.channel_id == channel.id
+            and m.ephemeral
+            and not m.deleted
+            and m.visible_to in ids
+            and shows_moves(m)
+        ]
+        return len(posts), sum(len(m.pinged) for m in posts), len(clicks), len(leftovers)
 
-    posts, pings, clicks = d.server.call(count)
+    posts, pings, clicks, leftovers = d.server.call(count)
+
     print(
         f"\nconversation {name}: moves={session.tally.moves} turns={turns} posts={posts} "
         f"pings={pings} clicks={clicks}"
+        f" private_leftovers={leftovers}"
     )
+    assert leftovers <= len(players), f"{leftovers} private panels left open"
