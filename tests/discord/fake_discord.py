@@ -12,8 +12,8 @@ any breach of Discord's limits in ``violations`` instead of silently accepting i
 
 from __future__ import annotations
 
-import time
 import json
+import time
 from dataclasses import dataclass, field
 from typing import Any
 

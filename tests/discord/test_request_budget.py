@@ -152,7 +152,9 @@ async def test_a_click_on_a_closed_panel_is_answered_privately_and_changes_nothi
     old = (await h.click(ada, turn, label=MOVES_LABEL)).only_ephemeral()
     seen = old.buttons()[0]["custom_id"]  # a client that has not redrawn it yet
     await h.click(ada, turn, label=MOVES_LABEL)
-    old.components = [{"type": 1, "components": [{"type": 2, "style": 2, "custom_id": seen, "label": "m"}]}]
+    old.components = [
+        {"type": 1, "components": [{"type": 2, "style": 2, "custom_id": seen, "label": "m"}]}
+    ]
     reply = await h.click(ada, old, custom_id=seen)
     assert "closed" in reply.only_ephemeral().content
     game = await h.table.game(channel_id=turn.channel_id)
