@@ -72,17 +72,19 @@ async def ask_first(
     *,
     own: bool = False,
 ) -> None:
-    """The private "Are you sure?" a move that loses something asks before it is made; a
-    clicker who is not playing (or a button that no longer applies) is answered at once, not
-    asked about a move they cannot make."""
+    """The private "Are you sure?" a move that loses something asks before it is made. It is
+    the player's newest private panel (its answer turns into their next moves). A clicker who
+    is not playing (or a button that no longer applies) is answered at once, not asked about a
+    move they cannot make."""
     if await turns.current_game_for(routed(interaction), game_id, version) is None:
         return  # answered: a spectator, a game that ended, an older board
     view = discord.ui.View(timeout=None)
     view.add_item(ConfirmButton(game_id, version, index, own=own))
-    await interaction.response.send_message(
+    await turns.send_panel(
+        routed(interaction),
+        game_id,
         f"Are you sure? **{label or 'This move'}** cannot be undone.",
         view=finished(view),
-        ephemeral=True,
     )
 
 

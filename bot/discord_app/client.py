@@ -47,6 +47,7 @@ from bot.discord_app.cooldowns import Cooldowns
 from bot.discord_app.replay import Replays
 from bot.discord_app.resume import Announcements, catch_up
 from bot.discord_app.sync import HashKeeper, sync_commands
+from bot.discord_app.tokens import Editors, Panels
 from bot.discord_app.turn_book import TurnBook
 from bot.leagues.service import Leagues
 from bot.logsafe import failure
@@ -132,6 +133,8 @@ class TabletopClient(discord.Client):
         self.permissions_checked: set[int] = set()  # servers whose permissions were logged
         self.cooldowns = Cooldowns()  # each user's allowance of boards, log pages, replays
         self.replays = Replays()  # ended games' replays, and the games being drawn now
+        self.editors = Editors()  # clicks' tokens that edit turn messages outside the budget
+        self.panels = Panels()  # each player's one private panel per game
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(*clicks.HANDLERS)

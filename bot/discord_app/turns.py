@@ -5,7 +5,12 @@ one, pinging exactly the newly awaited players, only when someone who was not aw
 awaited; while the same players keep acting it edits that message in place (new image, text and
 components; edits ping no one). An edit Discord refuses (the message was deleted, a permission
 is missing) falls back to one new post. A player's private move panel ("Choose your move")
-stays open and is updated in place after each step of their turn.
+stays open and is updated in place after each step of their turn; a newer one closes it.
+
+Edits spend Discord's global request budget only where nothing else can
+(:mod:`bot.discord_app.tokens`): a click on the turn message lends its token to every edit of
+that message for the token's life, an edit that would change nothing is not sent, and the steps
+that queue up while one edit is in flight are folded into the newest one.
 
 ``Table.act`` returns an outcome that already holds everything the message needs (who is
 awaited and each one's moves, the public notes, whether labels may be public), so a move is
@@ -34,6 +39,8 @@ from bot.discord_app.posts import (
 )
 from bot.discord_app.recap import Line
 from bot.discord_app.replay import after_the_end
+from bot.discord_app.text import clip
+from bot.discord_app.tokens import CLOSED, Handle
 from bot.discord_app.turn_book import HISTORY, TurnBook, TurnRecord, since_lines, turn_lines
 from bot.discord_limits import MAX_MESSAGE
 from bot.errors import BoardChanged, NoGame, NotSeated, TableError
@@ -61,6 +68,10 @@ TURN_OVER = "Your turn is over; I will ping you when it is your turn again."
 
 #: one game's outcomes are shown one at a time (an entry only while one is being shown)
 _locks = KeyedLocks()
+#: per game, the newest version waiting to be shown (an entry only while one waits)
+_newest: dict[int, int] = {}
+#: per game, a step folded into the next: the turn message and what it would have shown
+_folded: dict[int, tuple[int, Post]] = {}
 
 
 def table_of(interaction: discord.Interaction[TabletopClient]) -> Table:
@@ -109,18 +120,29 @@ async def present(
     """
     game = outcome.game
     book = book_of(client)
-    async with _locks.hold(game.id):
-        if unless is not None and await unless():
-            return None
-        message: discord.Message | None = None
-        try:
-            prev = await book.get(game.id)
-            if prev is not None and prev.version > game.version:
-                return None  # a newer position is on the board already
-            message = await _show(client, book, prev, outcome, headline, fresh)
-        finally:
-            await client.notify_outcome(outcome, message)
+    _newest[game.id] = max(_newest.get(game.id, game.version), game.version)
+    try:
+        async with _locks.hold(game.id):
+            _done_waiting(game.id, game.version)
+            if unless is not None and await unless():
+                return None
+            message: discord.Message | None = None
+            try:
+                prev = await book.get(game.id)
+                if prev is not None and prev.version > game.version:
+                    return None  # a newer position is on the board already
+                message = await _show(client, book, prev, outcome, headline, fresh)
+            finally:
+                await client.notify_outcome(outcome, message)
+    finally:
+        _done_waiting(game.id, game.version)  # (cancelled while it waited)
     return message
+
+
+def _done_waiting(game_id: int, version: int) -> None:
+    """``version`` of the game no longer waits to be shown (one newer may still)."""
+    if _newest.get(game_id) == version:
+        del _newest[game_id]
 
 
 async def _show(
@@ -130,7 +152,7 @@ async def _show(
     outcome: Outcome,
     headline: str,
     fresh: bool,
-) -> discord.Message:
+) -> discord.Message | None:
     game = outcome.game
     channel = _channel(client, game)
     history = await _history(client.table, game.id)
@@ -145,21 +167,25 @@ async def _show(
             this_turn=turn_lines(history, prev.start) if history is not None else None,
             ping=[] if quiet else outcome.to_act,  # an edit notifies no one; the names stay lit
         )
-        message = await _edit(channel, prev.message_id, post)
+        record = TurnRecord(
+            prev.message_id,
+            game.channel_id,
+            list(outcome.to_act),
+            prev.start,
+            game.version,
+            prev.since,
+        )
+        if game.id in _newest:  # a newer step waits: it shows this one's state and more
+            _folded[game.id] = (prev.message_id, post)
+            await book.put(game.id, record)
+            return None
+        _folded.pop(game.id, None)
+        message = await _edit(client, channel, prev.message_id, post)
         if message is None:  # refused: one new post, pinging no one (they were pinged)
             post.mention_ids = []
             message = await channel.send(**post.send_kwargs())
-        await book.put(
-            game.id,
-            TurnRecord(
-                message.id,
-                game.channel_id,
-                list(outcome.to_act),
-                prev.start,
-                game.version,
-                prev.since,
-            ),
-        )
+        record.message_id = message.id
+        await book.put(game.id, record)
         return message
     since: list[Line] = []
     if outcome.result is not None:
@@ -175,10 +201,13 @@ async def _show(
             ping=[] if quiet else await _reachable(client, game, told),
         )
     message = await channel.send(**post.send_kwargs())
+    folded = _folded.pop(game.id, None)
     if prev is not None and prev.message_id != message.id:
-        await retire(channel, prev.message_id)
+        last = folded[1] if folded is not None and folded[0] == prev.message_id else None
+        await retire(client, channel, prev.message_id, last)
     if outcome.result is not None:
         await book.drop(game.id)
+        await client.panels.game_over(game.id)
         after_the_end(client, game.channel_id)
     else:
         record = TurnRecord(
@@ -206,33 +235,55 @@ async def _history(table: Table, game_id: int) -> list[LogLine] | None:
         return None
 
 
-async def _edit(channel: PostChannel, message_id: int, post: Post) -> discord.Message | None:
-    """Edit the turn's message in place; ``None`` when Discord refuses (deleted, forbidden)."""
+async def _edit(
+    client: TabletopClient, channel: PostChannel, message_id: int, post: Post
+) -> discord.Message | None:
+    """Edit the turn's message in place (through a click's token when one is in reach, not at
+    all when it would change nothing); ``None`` when Discord refuses (deleted, forbidden)."""
+    editors = client.editors
+    same = editors.unchanged(message_id, post)
+    if same is not None:
+        return same
     try:
-        return await channel.get_partial_message(message_id).edit(**post.edit_kwargs())
+        message = await editors.edit(
+            message_id, channel.get_partial_message(message_id), post.edit_kwargs
+        )
     except discord.HTTPException as exc:
         log.info(
             "Could not edit turn message %s: %s (%s)", message_id, type(exc).__name__, exc.status
         )
         return None
+    editors.shown(message, post)
+    return message
 
 
-async def retire(channel: PostChannel, message_id: int) -> None:
-    """Take the components off an earlier turn message (best effort: it may be gone)."""
+async def retire(
+    client: TabletopClient, channel: PostChannel, message_id: int, last: Post | None = None
+) -> None:
+    """Take the components off an earlier turn message (best effort: it may be gone), showing
+    ``last`` when a step folded into the next one was never shown on it."""
+    editors = client.editors
+
+    def final() -> dict[str, object]:
+        return {**last.edit_kwargs(), "view": None} if last is not None else {"view": None}
+
     try:
-        await channel.get_partial_message(message_id).edit(view=None)
+        await editors.edit(message_id, channel.get_partial_message(message_id), final)
     except discord.HTTPException:
         log.info("Could not clear the buttons of turn message %s", message_id)
+    editors.forget(message_id)
 
 
 async def retire_game(client: TabletopClient, game: GameInfo) -> None:
-    """A game ended without a move (an abort, a close): its turn message's buttons go."""
+    """A game ended without a move (an abort, a close): its turn message's buttons go, and so
+    do its private panels' moves."""
     book = book_of(client)
     async with _locks.hold(game.id):
         prev = await book.get(game.id)
         if prev is not None:
-            await retire(_channel(client, game), prev.message_id)
+            await retire(client, _channel(client, game), prev.message_id)
             await book.drop(game.id)
+        await client.panels.game_over(game.id)
 
 
 async def publish(
@@ -323,12 +374,44 @@ async def show_latest(interaction: discord.Interaction[TabletopClient], note: st
             actions = []
         view = panel(game.id, game.version, actions)[1] if actions else None
     post = board_post(game, png, summary, notes=await public_notes(interaction.client, game))
-    await replies.private(
-        interaction,
-        f"{note}\n{post.content}",
-        file=post.send_kwargs().get("file"),
-        view=view,
-    )
+    file = post.send_kwargs().get("file")
+    if view is None:
+        await replies.private(interaction, f"{note}\n{post.content}", file=file)
+    else:
+        await send_panel(interaction, game.id, f"{note}\n{post.content}", view=view, file=file)
+
+
+async def send_panel(
+    interaction: discord.Interaction[TabletopClient],
+    game_id: int,
+    text: str,
+    *,
+    view: discord.ui.View | None,
+    file: discord.File | None = None,
+) -> None:
+    """A new private panel: it becomes the clicker's one panel of the game, and the one it
+    replaces is closed."""
+    text = clip(text, MAX_MESSAGE)
+    files: list[discord.File] = [file] if file is not None else discord.utils.MISSING
+    shown: discord.ui.View = view if view is not None else discord.utils.MISSING
+    if interaction.response.is_done():
+        sent = await interaction.followup.send(
+            text,
+            ephemeral=True,
+            view=shown,
+            files=files,
+            allowed_mentions=replies.NO_MENTIONS,
+            wait=True,
+        )
+        handle = Handle(interaction, sent.id, original=False, live=view is not None)
+    else:
+        answer = await interaction.response.send_message(
+            text, ephemeral=True, view=shown, files=files, allowed_mentions=replies.NO_MENTIONS
+        )
+        if answer.message_id is None:
+            return  # Discord did not say which message it is: the board's version decides
+        handle = Handle(interaction, answer.message_id, original=True, live=view is not None)
+    await interaction.client.panels.opened(game_id, interaction.user.id, handle)
 
 
 def not_a_player(game: GameInfo) -> str:
@@ -367,9 +450,13 @@ async def current_game_for(
 async def handle_moves(
     interaction: discord.Interaction[TabletopClient], game_id: int, version: int
 ) -> None:
-    """The "choose your move" button: the clicker's private move panel."""
+    """The "choose your move" button: the clicker's private move panel. The click is
+    answered with a deferred update, so its token can edit the turn message (the steps made
+    on the panel), and the panel comes as an ephemeral follow-up (closing the player's
+    previous one)."""
     try:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await interaction.response.defer()
+        interaction.client.editors.offer(interaction)
         table = table_of(interaction)
         game = await current_game_for(interaction, game_id, version)
         if game is None:
@@ -384,7 +471,7 @@ async def handle_moves(
             return
         text, view = panel(game.id, game.version, actions)
         png = await hand_picture(interaction, actions)
-        await replies.private(interaction, text, view=view, file=hand_file(png))
+        await send_panel(interaction, game.id, text, view=view, file=hand_file(png))
     except Exception as exc:  # every failure becomes a private answer
         await replies.answer_error(interaction, exc)
 
@@ -407,6 +494,10 @@ async def handle_click(
     move (``confirmed``) closes its private question."""
     try:
         await interaction.response.defer()
+        interaction.client.editors.offer(interaction)  # a public message: its token edits it
+        if own and not confirmed and not _newest_panel(interaction, game_id):
+            await replies.private(interaction, CLOSED)
+            return
         table = table_of(interaction)
         try:
             outcome = await table.act(
@@ -430,11 +521,22 @@ async def handle_click(
             label = outcome.action.label if outcome.action is not None else "your move"
             note = private_note(outcome, user, f"Done: **{label}**.")
             await interaction.edit_original_response(content=note, view=None)
+            if interaction.message is not None:  # the question, answered: no moves on it
+                done = Handle(interaction, interaction.message.id, original=True, live=False)
+                await interaction.client.panels.opened(game_id, user, done)
         elif private_lines(outcome, user):
             note = private_note(outcome, user, "Your move is made.")
             await replies.private(interaction, note)
     except Exception as exc:  # every failure becomes a private answer
         await replies.answer_error(interaction, exc)
+
+
+def _newest_panel(interaction: discord.Interaction[TabletopClient], game_id: int) -> bool:
+    """Whether a click on a private panel comes from the player's newest one (or one this
+    process does not know: after a restart the board's version alone decides)."""
+    known = interaction.client.panels.current(game_id, interaction.user.id)
+    clicked = interaction.message
+    return known is None or clicked is None or known.message_id == clicked.id
 
 
 async def handle_amount(
@@ -511,7 +613,11 @@ async def _update_panel(interaction: discord.Interaction[TabletopClient], outcom
             attachments=[picture] if picture is not None else [],
         )
     except discord.HTTPException:
-        await replies.private(interaction, text, view=view, file=hand_file(png))
+        await send_panel(interaction, outcome.game.id, text, view=view, file=hand_file(png))
+        return
+    if interaction.message is not None:  # the panel, in place, with a fresher token
+        handle = Handle(interaction, interaction.message.id, original=True, live=view is not None)
+        await interaction.client.panels.opened(outcome.game.id, user, handle)
 
 
 async def play(interaction: discord.Interaction[TabletopClient], action: str) -> None:

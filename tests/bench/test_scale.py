@@ -48,6 +48,7 @@ from bot.clock.scheduler import Scheduler
 from bot.clock.service import ClockServices
 from bot.discord_app.clock_runtime import SWEEP_IDLE
 from bot.discord_app.resume import Announcements, catch_up
+from bot.discord_app.tokens import Editors, Panels
 from bot.server_settings import ServerSettings
 from bot.table import Table
 from bot.table.renders import ProcessRenderer
@@ -260,6 +261,8 @@ class Client:
         self.posted: list[int] = []
         self.server_settings = self  # every game pings: the default settings
         self.turn_book = None  # made on first use, as the client's
+        self.editors = Editors()  # no click lends a token: edits go through the channel
+        self.panels = Panels()
 
     async def of_game(self, game_id: int, guild_id: int | None) -> ServerSettings:
         return ServerSettings()

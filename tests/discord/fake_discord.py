@@ -12,8 +12,8 @@ any breach of Discord's limits in ``violations`` instead of silently accepting i
 
 from __future__ import annotations
 
-import itertools
 import json
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,11 +27,16 @@ MAX_FILE = 10 * 1024 * 1024  # Discord's upload limit for a bot without boosts
 BOT_ID = 900_000_000_000_000_001
 APP_ID = 900_000_000_000_000_002
 
-_ids = itertools.count(1_000_000_000_000_000_000)
+DISCORD_EPOCH_MS = 1_420_070_400_000
+_last_id = 0
 
 
 def snowflake() -> int:
-    return next(_ids)
+    """A Discord-style id whose timestamp part is now (an interaction's token lives 15
+    minutes from it), increasing."""
+    global _last_id
+    _last_id = max((int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22, _last_id + 1)
+    return _last_id
 
 
 def user_payload(user_id: int, name: str, *, bot: bool = False) -> dict:

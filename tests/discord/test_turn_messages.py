@@ -96,6 +96,15 @@ async def test_an_edit_discord_refuses_falls_back_to_one_new_post(two_steps):
         return await real(route, **kwargs)
 
     h.client.http.request = refuse_edits  # e.g. a moderator deleted the turn message
+    real_hook = h.adapter.request
+
+    async def refuse_hook_edits(route, *args, **kwargs):  # through the click's token too
+        if route.method == "PATCH" and "@original" in route.path:
+            response = type("R", (), {"status": 404, "reason": "Not Found"})()
+            raise discord.NotFound(response, {"code": 10008, "message": "Unknown Message"})
+        return await real_hook(route, *args, **kwargs)
+
+    h.adapter.request = refuse_hook_edits
     reply = await h.click(ada, turn, custom_id=label_button(turn, "Move number 0"))
     [new] = reply.public
     assert "Ada makes move m0" in new.content and new.buttons()

@@ -6,16 +6,18 @@ and clicks, counted on the local Discord while simulated users play through the 
 A turn starts when someone who was not awaited becomes awaited (the start is the first); when
 several become awaited at once (everyone choosing together), each starts a turn of their own.
 Posts are the public messages from the start's turn message on; clicks are the players'
-component uses, forms sent (a typed amount) and ``/play`` commands. Targets for every game: pings <= turns,
-posts <= turns + 3, clicks <= moves + turns, cut_events = 0 (events shown cut in any message or
-private answer the players received, or missing whole from the log they read at the end:
-:mod:`tests.e2e.cuts`), max_public_buttons <= 5 (the most buttons any public message showed:
-:mod:`tests.e2e.buttons`).
+component uses, forms sent (a typed amount) and ``/play`` commands. Targets for every game:
+pings <= turns, posts <= turns + 3, clicks <= moves + turns, cut_events = 0 (events shown cut in
+any message or private answer the players received, or missing whole from the log they read at
+the end: :mod:`tests.e2e.cuts`), max_public_buttons <= 5 (the most buttons any public message
+showed: :mod:`tests.e2e.buttons`), private_leftovers <= players (the players' private panels
+still open when the game ends: an ephemeral message still showing move components).
 
 Requests are the bot's REST requests from the game's opening to its end, from the local
 Discord's own record: ``global`` those counted against Discord's global rate limit, and
 ``interaction`` the rest (interaction callbacks, follow-ups and ``@original`` edits, which
-Discord does not count). Target: global_per_move <= 0.4 for every game.
+Discord does not count). Target: global_per_move <= 0.4 for every shipped game (the test games
+start a new turn, so a new post, on every move).
 """
 
 from __future__ import annotations
@@ -30,6 +32,20 @@ from tests.e2e.conftest import bot_games
 from tests.e2e.cuts import cut_events
 from tests.e2e.session import GameSession
 from tests.e2e.test_whole_games import MAX_MOVES, NAMES, OPTIONS, STEER, player_count
+from tests.shipped import shipped_games
+
+#: the bot's components that make or open no move: a page of /game log, Rematch
+NOT_MOVES = ("ttg:", "ttr:")
+
+
+def shows_moves(message) -> bool:
+    """Whether a message still shows a move component someone could click."""
+    ids = [
+        c.get("custom_id") or ""
+        for c in [*message.buttons(), *message.selects()]
+        if not c.get("disabled")
+    ]
+    return any(i.startswith("tt") and not i.startswith(NOT_MOVES) for i in ids)
 
 
 @pytest.mark.bench
@@ -77,9 +93,19 @@ def test_bench_conversation(world, name):
             and i.user_id in ids
             and (i.type in (3, 5) or (i.type == 2 and i.data.get("name") == "play"))
         ]
-        return len(posts), sum(len(m.pinged) for m in posts), len(clicks)
+        leftovers = [
+            m
+            for m in d.server.state.messages.values()
+            if m.id >= first
+            and m.channel_id == channel.id
+            and m.ephemeral
+            and not m.deleted
+            and m.visible_to in ids
+            and shows_moves(m)
+        ]
+        return len(posts), sum(len(m.pinged) for m in posts), len(clicks), len(leftovers)
 
-    posts, pings, clicks = d.server.call(count)
+    posts, pings, clicks, leftovers = d.server.call(count)
     d.settle()
     sent = d.server.call(lambda: d.server.state.requests[sent_before:])
     limited = sum(r.global_limited for r in sent)
@@ -90,8 +116,15 @@ def test_bench_conversation(world, name):
     print(
         f"\nconversation {name}: moves={moves} turns={turns} posts={posts} "
         f"pings={pings} clicks={clicks} cut_events={cut} max_public_buttons={most}"
+        f" private_leftovers={leftovers}"
         f"\nrequests {name}: moves={moves} global={limited} interaction={len(sent) - limited} "
         f"global_per_move={limited / max(moves, 1):.2f}"
     )
+    assert pings <= turns, f"{name}: {pings} pings for {turns} turns"
+    assert posts <= turns + 3, f"{name}: {posts} posts for {turns} turns"
+    assert clicks <= moves + turns, f"{name}: {clicks} clicks for {moves} moves and {turns} turns"
     assert cut == 0, f"{name}: events shown cut: {examples}"
     assert most <= MAX_PUBLIC_BUTTONS, f"{name}: a public message showed {most} buttons"
+    assert leftovers <= len(players), f"{name}: {leftovers} private panels left open"
+    if name in shipped_games():
+        assert limited <= 0.4 * moves, f"{name}: {limited} global requests for {moves} moves"
