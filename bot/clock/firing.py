@@ -55,6 +55,7 @@ class Firing:
             if not await self.clocks.claim(d.game_id, d.user_id, t.kind, d.due_at, now=now):
                 continue
             fired += 1
+            self.standins.table.metrics.clock_fired(t.kind, now - t.at)
             try:
                 if t.kind == "deadline":
                     await self.standins.deadline_passed(d)
