@@ -39,7 +39,7 @@ def bot_args(db_path, log_level: str = "INFO") -> list[str]:
 
 
 class World:
-    def __init__(self, tmp_path, log_level: str = "INFO", db=None):
+    def __init__(self, tmp_path, log_level: str = "INFO", db=None, extra_args=()):
         self.tmp = tmp_path
         self.server = LocalDiscord().start()
         self.driver = Driver(self.server)
@@ -47,7 +47,7 @@ class World:
         self.db = GameDb(self.db_path)
         self.bot = BotProcess(
             self.server,
-            bot_args(self.db_path, log_level),
+            [*bot_args(self.db_path, log_level), *extra_args],
             log_path=tmp_path / "bot.log",
             preload=[secret_toy.__name__],
         )
