@@ -9,7 +9,14 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
-from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+from prometheus_client import (
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    Histogram,
+    ProcessCollector,
+    generate_latest,
+)
 
 from bot.ops.metrics import DB_LATENCY, FIRE_LAG, LATENCY, LOOP_LAG, MADE, Metrics
 
@@ -22,6 +29,7 @@ class PrometheusMetrics(Metrics):
     def __init__(self) -> None:
         self.registry = CollectorRegistry(auto_describe=True)
         r = self.registry
+        ProcessCollector(registry=r)  # process_*: CPU seconds, memory, open files, start time
         self.moves = Counter(
             "tabletop_moves",
             "Players' moves, by game and outcome (made, or the refusal's kind)",
