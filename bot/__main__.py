@@ -21,7 +21,15 @@ from pathlib import Path
 from typing import Any
 
 from bot import logsafe
-from bot.config import LOG_LEVELS, SYNC_MODES, TOKEN_HELP, VARIABLES, ConfigError, load_config
+from bot.config import (
+    LOG_FORMATS,
+    LOG_LEVELS,
+    SYNC_MODES,
+    TOKEN_HELP,
+    VARIABLES,
+    ConfigError,
+    load_config,
+)
 from storage.sql import shown
 
 EPILOG = """\
@@ -102,6 +110,25 @@ def build_parser() -> argparse.ArgumentParser:
         choices=LOG_LEVELS,
         type=str.upper,
         help="logging detail (TABLETOP_LOG_LEVEL; default INFO)",
+    )
+    parser.add_argument(
+        "--log-format",
+        choices=LOG_FORMATS,
+        type=str.lower,
+        help="text (default) or json: one JSON object a line with time, level, logger, message "
+        "and the game and guild ids where known (TABLETOP_LOG_FORMAT)",
+    )
+    parser.add_argument(
+        "--metrics-port",
+        metavar="PORT",
+        help="serve /metrics (Prometheus' text format), /healthz and /readyz on this port "
+        "(TABLETOP_METRICS_PORT); off by default",
+    )
+    parser.add_argument(
+        "--metrics-host",
+        metavar="HOST",
+        help="the address the metrics port listens on (TABLETOP_METRICS_HOST; default "
+        "127.0.0.1, this machine only)",
     )
     parser.add_argument(
         "--members-intent",
@@ -322,6 +349,9 @@ def _run_bot(args: argparse.Namespace) -> int:
             members_intent=args.members_intent,
             shard_count=args.shard_count,
             shard_ids=args.shard_ids,
+            log_format=args.log_format,
+            metrics_port=args.metrics_port,
+            metrics_host=args.metrics_host,
         )
     except ConfigError as exc:
         print(f"tabletop: {exc}", file=sys.stderr)
@@ -335,7 +365,16 @@ def _run_bot(args: argparse.Namespace) -> int:
             f"tabletop: cannot use the database {shown(config.db_path)}: {problem}", file=sys.stderr
         )
         return 2
-    logsafe.configure(config.log_level)
+    logsafe.configure(config.log_level, log_format=config.log_format)
+    ops_socket = None
+    if config.metrics_port is not None:
+        from bot.ops.server import claim_port as claim_metrics_port
+
+        claimed = claim_metrics_port(config.metrics_host, config.metrics_port)
+        if isinstance(claimed, str):
+            print(f"tabletop: {claimed}", file=sys.stderr)
+            return 2
+        ops_socket = claimed
     if args.web_port is not None:
         from bot.watch.start import claim_port
 
@@ -354,7 +393,7 @@ def _run_bot(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 1
-    status = discord_app.run(config, sync=config.sync)
+    status = discord_app.run(config, sync=config.sync, ops_socket=ops_socket)
     return status if isinstance(status, int) else 0
 
 

@@ -25,6 +25,8 @@ from storage.sql import shown as without_password
 DEFAULT_DB = "tabletop.sqlite3"
 SYNC_MODES = ("auto", "always", "never")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+LOG_FORMATS = ("text", "json")
+DEFAULT_METRICS_HOST = "127.0.0.1"
 ENV_FILE = ".env"
 TOKEN_HELP = (
     "Set DISCORD_TOKEN in the environment or in a .env file in the working directory "
@@ -70,6 +72,12 @@ VARIABLES = (
         "TABLETOP_LOG_LEVEL", "--log-level", "INFO", "DEBUG | INFO | WARNING | ERROR (default INFO)"
     ),
     Variable(
+        "TABLETOP_LOG_FORMAT",
+        "--log-format",
+        "text",
+        "text | json (default text): json writes one JSON object a line, for a log shipper",
+    ),
+    Variable(
         "TABLETOP_MEMBERS_INTENT",
         "--members-intent",
         "off",
@@ -87,6 +95,18 @@ VARIABLES = (
         "--shard-ids IDS",
         "all N",
         "the shards this process runs (0-3, 0,2,5 or 0-3,7; default all)",
+    ),
+    Variable(
+        "TABLETOP_METRICS_PORT",
+        "--metrics-port PORT",
+        "off",
+        "serve /metrics (Prometheus), /healthz and /readyz on this port (default off)",
+    ),
+    Variable(
+        "TABLETOP_METRICS_HOST",
+        "--metrics-host HOST",
+        "127.0.0.1",
+        "the address the metrics port listens on (default 127.0.0.1: this machine only)",
     ),
 )
 
@@ -106,6 +126,10 @@ class Config:
     env_file: Path | None = None  # the .env file that was read, if there was one
     #: the shards this process runs, when sharding was asked for (None: one unsharded client)
     shards: Shards | None = None
+    log_format: str = "text"
+    #: where /metrics, /healthz and /readyz are served (None: not at all)
+    metrics_port: int | None = None
+    metrics_host: str = DEFAULT_METRICS_HOST
 
     def __repr__(self) -> str:  # never print the token
         shown = "set" if self.token else "missing"
@@ -113,7 +137,9 @@ class Config:
             f"Config(token={shown}, db_path={without_password(self.db_path)!r}, "
             f"sync={self.sync!r}, "
             f"dev_guild={self.dev_guild!r}, log_level={self.log_level!r}, "
-            f"shards={str(self.shards) if self.shards else None!r})"
+            f"shards={str(self.shards) if self.shards else None!r}, "
+            f"log_format={self.log_format!r}, metrics_port={self.metrics_port!r}, "
+            f"metrics_host={self.metrics_host!r})"
         )
 
 
@@ -133,6 +159,9 @@ class _Sources(BaseSettings):
     members_intent: str | None = Field(default=None, alias="TABLETOP_MEMBERS_INTENT")
     shard_count: str | None = Field(default=None, alias="TABLETOP_SHARD_COUNT")
     shard_ids: str | None = Field(default=None, alias="TABLETOP_SHARD_IDS")
+    log_format: str | None = Field(default=None, alias="TABLETOP_LOG_FORMAT")
+    metrics_port: str | None = Field(default=None, alias="TABLETOP_METRICS_PORT")
+    metrics_host: str | None = Field(default=None, alias="TABLETOP_METRICS_HOST")
 
 
 def _read(env_file: Path, flags: dict[str, str | int | None]) -> _Sources:
@@ -153,6 +182,9 @@ def load_config(
     members_intent: bool | None = None,
     shard_count: str | int | None = None,
     shard_ids: str | None = None,
+    log_format: str | None = None,
+    metrics_port: str | int | None = None,
+    metrics_host: str | None = None,
 ) -> Config:
     """The settings: flags (the keyword arguments) > environment > ``.env`` in ``cwd`` (the
     working directory by default) > defaults."""
@@ -168,6 +200,9 @@ def load_config(
             "TABLETOP_MEMBERS_INTENT": "on" if members_intent else None,
             "TABLETOP_SHARD_COUNT": shard_count,
             "TABLETOP_SHARD_IDS": shard_ids,
+            "TABLETOP_LOG_FORMAT": log_format,
+            "TABLETOP_METRICS_PORT": metrics_port,
+            "TABLETOP_METRICS_HOST": metrics_host,
         },
     )
     sync_mode = (found.sync or "auto").lower()
@@ -180,6 +215,14 @@ def load_config(
         raise ConfigError(
             f"TABLETOP_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not '{level}'."
         )
+    log_format = (found.log_format or "text").lower()
+    if log_format not in LOG_FORMATS:
+        raise ConfigError(
+            f"TABLETOP_LOG_FORMAT must be one of {', '.join(LOG_FORMATS)}, not '{log_format}'."
+        )
+    port = found.metrics_port
+    if port is not None and not (port.isdigit() and 1 <= int(port) <= 65535):
+        raise ConfigError(f"TABLETOP_METRICS_PORT must be a port number (1-65535), not '{port}'.")
     guild_raw = found.dev_guild
     guild = None
     if guild_raw is not None:
@@ -208,6 +251,9 @@ def load_config(
         members_intent=members == "on",
         env_file=env_path if env_path.is_file() else None,
         shards=parse_shards(found.shard_count, found.shard_ids),
+        log_format=log_format,
+        metrics_port=int(port) if port is not None else None,
+        metrics_host=found.metrics_host or DEFAULT_METRICS_HOST,
     )
 
 

@@ -32,13 +32,21 @@ LIBRARY_LEVEL = logging.INFO
 FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 
 
-def configure(level: str | int, stream: TextIO | None = None) -> logging.Handler:
+def configure(
+    level: str | int, stream: TextIO | None = None, *, log_format: str = "text"
+) -> logging.Handler:
     """Log to ``stream`` (stderr by default) at ``level`` for Tabletop's own loggers, libraries
     never below INFO, and every traceback without its message (:func:`hide_exception_message`):
-    a library's ``log.exception`` (discord.py's "Ignoring exception in ...") is cut like ours."""
+    a library's ``log.exception`` (discord.py's "Ignoring exception in ...") is cut like ours.
+    ``log_format`` ``json`` writes each line as a JSON object (:mod:`bot.ops.jsonlog`), Python's
+    warnings included."""
+    from bot.ops.jsonlog import JsonFormatter
+
     wanted = logging.getLevelName(level) if isinstance(level, str) else level
     handler = logging.StreamHandler(stream)
-    handler.setFormatter(logging.Formatter(FORMAT))
+    handler.setFormatter(JsonFormatter() if log_format == "json" else logging.Formatter(FORMAT))
+    # Python's warnings go to stderr on their own; a shipper expecting JSON gets them as lines
+    logging.captureWarnings(log_format == "json")
     handler.addFilter(hide_exception_message)
     root = logging.getLogger()
     root.addHandler(handler)

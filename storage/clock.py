@@ -79,6 +79,8 @@ class ClockStore:
         self.db = db
         self.tables = ClockTables(db)
         self._lock = asyncio.Lock()
+        #: told each round trip's seconds (the metrics, when they are on)
+        self.on_trip: Callable[[float], None] | None = None
 
     @classmethod
     async def open(cls, path: Location) -> ClockStore:
@@ -123,7 +125,13 @@ class ClockStore:
             return result
 
         async with self._lock:
-            return await asyncio.to_thread(call)
+            if self.on_trip is None:
+                return await asyncio.to_thread(call)
+            started = time.perf_counter()
+            try:
+                return await asyncio.to_thread(call)
+            finally:
+                self.on_trip(time.perf_counter() - started)
 
     async def game(self, game_id: int) -> ClockGame:
         return await self.run(lambda t: t.game(game_id))

@@ -19,6 +19,7 @@ import functools
 import json
 import re
 import sqlite3
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -329,6 +330,8 @@ class Connection:
         self.location = location
         self._aio = aio
         self._pool = pool
+        #: told each round trip's seconds (the metrics, when they are on)
+        self.on_trip: Callable[[float], None] | None = None
 
     @classmethod
     async def open(cls, location: Location, *, read_only: bool = False) -> Connection:
@@ -358,6 +361,15 @@ class Connection:
 
     async def run(self, work: Callable[..., T], *args: Any) -> T:
         """``work(db, *args)`` on this connection's thread: one round trip."""
+        if self.on_trip is None:
+            return await self._run(work, *args)
+        started = time.perf_counter()
+        try:
+            return await self._run(work, *args)
+        finally:
+            self.on_trip(time.perf_counter() - started)
+
+    async def _run(self, work: Callable[..., T], *args: Any) -> T:
         if self._aio is not None:
             # aiosqlite runs every call on the connection's own thread; ``_execute`` queues
             # one function there, so a whole load or save is a single trip

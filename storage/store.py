@@ -122,6 +122,24 @@ class Store:
                     await self._reader.close()
                 await self._db.close()
 
+    async def ping(self) -> None:
+        """One trivial read: raises if the database cannot be reached (the health check)."""
+        await self._read(lambda db: db.execute("SELECT 1").fetchall())
+
+    async def running_counts(self) -> dict[str, int]:
+        """How many games are running, by engine (the live-games metric)."""
+
+        def count(db: Db) -> dict[str, int]:
+            sql = "SELECT engine, COUNT(*) FROM games WHERE status = 'running' GROUP BY engine"
+            return {str(r[0]): int(r[1]) for r in db.execute(sql).fetchall()}
+
+        return await self._read(count)
+
+    def measure_trips(self, on_trip: Callable[[float], None] | None) -> None:
+        """Call ``on_trip(seconds)`` after every round trip of both connections."""
+        self._db.on_trip = on_trip
+        self._reader.on_trip = on_trip
+
     async def check_writable(self) -> None:
         """Write to the file and take it back, so a database the process may read but not write
         (a read-only file or folder, a role without rights) is refused at start, not at every

@@ -17,6 +17,7 @@ from bot.clock.nights import Nights
 from bot.clock.reminders import Reminders
 from bot.clock.standins import StandIns
 from bot.logsafe import failure
+from bot.ops.metrics import OFF, Metrics
 from storage.clock import ClockStore
 from storage.shards import Shards
 
@@ -32,6 +33,8 @@ class Firing:
     now: Now
     #: the shards this process runs (None: all of them): it fires their guilds' clocks only
     shards: Shards | None = None
+    #: where each firing is counted, with how late it came (nothing unless the host asked)
+    metrics: Metrics = OFF
 
     async def next_due_at(self) -> float | None:
         """When the earliest timer of a running clock, or the earliest held notice, falls due
@@ -55,6 +58,7 @@ class Firing:
             if not await self.clocks.claim(d.game_id, d.user_id, t.kind, d.due_at, now=now):
                 continue
             fired += 1
+            self.metrics.clock_fired(t.kind, now - t.at)
             try:
                 if t.kind == "deadline":
                     await self.standins.deadline_passed(d)

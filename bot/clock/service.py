@@ -133,7 +133,9 @@ class ClockServices:
             reminders=reminders,
             deadlines=deadlines,
             standins=standins,
-            firing=Firing(clocks, reminders, standins, nights, now=now, shards=shards),
+            firing=Firing(
+                clocks, reminders, standins, nights, now=now, shards=shards, metrics=table.metrics
+            ),
             votes=Votes(table, clocks, deadlines, removals),
             absences=Away(table, clocks, now=now, wake=wake, config=config),
             host=HostPowers(table, clocks, deadlines, removals, now=now, wake=wake),

@@ -127,6 +127,7 @@ class StandIns:
                 version=outcome.game.version,
             )
             outcomes.append(outcome)
+            self.table.metrics.standin(outcome.game.engine)
             if outcome.result is not None or user_id not in outcome.to_act:
                 break
             version = outcome.game.version

@@ -27,8 +27,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import socket
 import sys
-from typing import TypedDict
+from typing import TYPE_CHECKING, TypedDict
 
 import aiohttp
 import discord
@@ -38,6 +39,9 @@ from bot.discord_app.client import TabletopClient
 from bot.discord_app.resume import Announcements
 from bot.discord_app.sync import MetaHash
 from storage.shards import Shards
+
+if TYPE_CHECKING:
+    from bot.ops.server import OpsServer
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +60,7 @@ class _Sharding(TypedDict, total=False):
     shard_ids: list[int]
 
 
-async def _serve(config: Config, sync: str) -> None:
+async def _serve(config: Config, sync: str, ops_socket: socket.socket | None = None) -> None:
     from bot.table import Table
     from bot.table.renders import ProcessRenderer
     from storage import Store
@@ -64,8 +68,10 @@ async def _serve(config: Config, sync: str) -> None:
     store = await Store.open(config.db_path)
     renderer = ProcessRenderer()
     client: TabletopClient | None = None
+    ops: OpsServer | None = None
     try:
         renderer.start()
+        table = Table(store, renderer=renderer)
         own = config.shards
         sharding: _Sharding = (
             {"own_shards": own, "shard_count": own.count, "shard_ids": sorted(own.ids)}
@@ -73,7 +79,7 @@ async def _serve(config: Config, sync: str) -> None:
             else {}
         )
         client = (ShardedTabletopClient if own is not None else TabletopClient)(
-            Table(store, renderer=renderer),
+            table,
             sync_mode=sync,
             command_hash=MetaHash(store),
             announcements=Announcements(store),
@@ -83,14 +89,40 @@ async def _serve(config: Config, sync: str) -> None:
         )
         if config.token is None:  # `python -m bot` refuses to start without one first
             raise discord.LoginFailure("no Discord bot token")
+        if ops_socket is not None:
+            ops = await _serve_ops(client, ops_socket)
         async with client:
             await client.start(config.token)
     finally:
+        if ops is not None:
+            await ops.stop()
         if client is not None:
             await client.close_services()
         await _settle_other_tasks()
         renderer.close()
         await store.close()
+
+
+async def _serve_ops(client: TabletopClient, sock: socket.socket) -> OpsServer:
+    """Count what the bot does and serve it, with the health checks, on ``sock`` (claimed at
+    start by ``--metrics-port``), from this loop, before the client logs in."""
+    from bot.ops import discord_http, health
+    from bot.ops.prometheus import PrometheusMetrics
+    from bot.ops.server import OpsServer
+
+    metrics = PrometheusMetrics()
+    table = client.table
+    table.metrics = table.renderer.metrics = metrics
+    table.store.measure_trips(metrics.trips("game"))
+    discord_http.instrument(client, metrics)
+    server = OpsServer(
+        metrics,
+        health.of_client(client, table.store, table.renderer),
+        sock=sock,
+        live_games=table.store.running_counts,
+    )
+    await server.start()
+    return server
 
 
 async def _settle_other_tasks(grace: float = 1.0) -> None:
@@ -107,15 +139,16 @@ async def _settle_other_tasks(grace: float = 1.0) -> None:
     await asyncio.gather(*pending, return_exceptions=True)
 
 
-def run(config: Config, sync: str | None = None) -> int:
+def run(config: Config, sync: str | None = None, *, ops_socket: socket.socket | None = None) -> int:
     """Run the bot until interrupted; returns the process exit status.
 
     ``config`` is :class:`bot.config.Config` (token, db_path, sync, dev_guild, log_level);
-    ``sync`` (auto|always|never) overrides ``config.sync``.
+    ``sync`` (auto|always|never) overrides ``config.sync``; ``ops_socket``, when given, serves
+    the metrics and health checks (:mod:`bot.ops`).
     """
     mode = sync or config.sync or "auto"
     try:
-        asyncio.run(_serve(config, mode))
+        asyncio.run(_serve(config, mode, ops_socket))
     except KeyboardInterrupt:
         log.info("Stopped by the operator")
     except discord.PrivilegedIntentsRequired:

@@ -113,6 +113,10 @@ class TabletopClient(discord.Client):
         if announcements is not None:
             announcements.shards = own_shards
         self._caught_up = False
+        #: start-up's steps are done (``/readyz``): the commands synced (or left to shard 0's
+        #: process, or to nobody), the moves saved but never posted announced
+        self.commands_synced = False
+        self.recovered = False
         self.dev_guild_id = dev_guild_id
         self.tree = TabletopTree(self)
         commands.install(self.tree)
@@ -160,6 +164,7 @@ class TabletopClient(discord.Client):
                 keeper=self.command_hash,
                 dev_guild_id=self.dev_guild_id,
             )
+        self.commands_synced = True
 
     async def on_connect(self) -> None:
         await clock_runtime.start_scheduler(self)
@@ -196,6 +201,7 @@ class TabletopClient(discord.Client):
             if self.ai_seat_driver is not None:
                 await self.ai_seat_driver.wake_all()
             heap.settle()  # start-up is over: what it made lives as long as the bot
+        self.recovered = True
 
     async def on_interaction(self, interaction: discord.Interaction[TabletopClient]) -> None:
         if not await clicks.amount_submitted(interaction):

@@ -167,6 +167,7 @@ async def build(client: TabletopClient, *, think: Think | None = None) -> ClockS
     away (bad endings)."""
     table = client.table
     clocks = await ClockStore.open(table.store.path)
+    clocks.on_trip = table.metrics.trips("clock")
     service = ClockServices.build(
         table,
         clocks,

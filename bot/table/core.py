@@ -36,6 +36,8 @@ from bot.errors import (
     WrongStage,
 )
 from bot.logsafe import failure
+from bot.ops import context
+from bot.ops.metrics import OFF, Metrics
 from bot.table.offers import POSITION_KINDS
 from bot.table.renders import ThreadRenderer
 from bot.table.results import Change, GameInfo, Outcome, Seat
@@ -87,6 +89,8 @@ class TableCore:
         self.renderer = renderer or ThreadRenderer()
         self.listeners: list[ChangeListener] = []
         self.note_sources: list[NoteSource] = []
+        #: what moves and stand-ins are counted into (nothing, unless the host turned it on)
+        self.metrics: Metrics = OFF
 
     def subscribe(self, listener: ChangeListener) -> None:
         """Hear of every change saved through this table from now on."""
@@ -113,6 +117,7 @@ class TableCore:
     async def _live(self, channel_id: int) -> GameRow:
         row = await self.store.live_game(channel_id)
         if row is not None:
+            context.note_game(row.id, row.guild_id, row.engine)
             return row
         last = await self.store.latest_game(channel_id)
         if last is not None:
@@ -130,9 +135,11 @@ class TableCore:
 
     async def _by_id(self, game_id: int) -> GameRow:
         try:
-            return await self.store.get_game(game_id)
+            row = await self.store.get_game(game_id)
         except GameNotFound:
             raise NoGame() from None
+        context.note_game(row.id, row.guild_id, row.engine)
+        return row
 
     async def _retrying(self, attempt: Callable[[], Awaitable[T]]) -> T:
         """Re-run a change (re-checking everything) if another change landed first.

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import random
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Coroutine, Sequence
+from typing import Any, Concatenate, ParamSpec
 
 from pydantic import BaseModel
 
@@ -16,6 +19,8 @@ from bot.errors import (
     TableError,
 )
 from bot.logsafe import failure
+from bot.ops import context
+from bot.ops.metrics import MADE
 from bot.table import offers, typed
 from bot.table.core import (
     AnyEngine,
@@ -34,8 +39,33 @@ from storage import (
     SeatRow,
 )
 
+P = ParamSpec("P")
+Act = Callable[Concatenate["Playing", P], Coroutine[Any, Any, Outcome]]
+
+
+def _measured(act: Act[P]) -> Act[P]:
+    """Count a player's move, made or refused (by the refusal's kind), and time a made one,
+    by the game it was for (``none`` when the channel has none)."""
+
+    @functools.wraps(act)
+    async def measured(self: Playing, /, *args: P.args, **kwargs: P.kwargs) -> Outcome:
+        started = time.perf_counter()
+        context.forget_game()
+        try:
+            outcome = await act(self, *args, **kwargs)
+        except TableError as refused:
+            game = context.current()
+            kind = game.engine if game is not None else "none"
+            self.metrics.move(kind, type(refused).__name__, time.perf_counter() - started)
+            raise
+        self.metrics.move(outcome.game.engine, MADE, time.perf_counter() - started)
+        return outcome
+
+    return measured
+
 
 class Playing(TableCore):
+    @_measured
     async def act(
         self,
         *,

@@ -14,15 +14,18 @@ Pillow never runs on the event loop.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 from pydantic import BaseModel
 
 import rendering
+from bot.ops.metrics import OFF, Metrics
 from bot.workers import worker_pool
 from rendering.kit import with_banner
 
@@ -36,19 +39,44 @@ def board_with_notes(engine: str, view: BaseModel, notes: tuple[str, ...] = ()) 
 
 
 class ThreadRenderer:
-    """Images drawn in the default worker threads (tests, simulations, small servers)."""
+    """Images drawn in the default worker threads (tests, simulations, small servers); each
+    drawing is counted and timed in :attr:`metrics` (which records nothing by default)."""
+
+    metrics: Metrics = OFF
 
     async def board(self, engine: str, view: BaseModel, notes: Sequence[str] = ()) -> bytes:
-        return await asyncio.to_thread(board_with_notes, engine, view, tuple(notes))
+        with self._measured("board"):
+            return await self._board(engine, view, tuple(notes))
 
     async def hand(self, engine: str, view: BaseModel) -> bytes | None:
+        with self._measured("hand"):
+            return await self._hand(engine, view)
+
+    async def _board(self, engine: str, view: BaseModel, notes: tuple[str, ...]) -> bytes:
+        return await asyncio.to_thread(board_with_notes, engine, view, notes)
+
+    async def _hand(self, engine: str, view: BaseModel) -> bytes | None:
         return await asyncio.to_thread(rendering.render_hand, engine, view)
+
+    @contextlib.contextmanager
+    def _measured(self, kind: str) -> Iterator[None]:
+        started = time.perf_counter()
+        try:
+            yield
+        except Exception:
+            self.metrics.render(kind, time.perf_counter() - started, ok=False)
+            raise
+        self.metrics.render(kind, time.perf_counter() - started, ok=True)
 
     def start(self) -> None:
         """Nothing to prepare."""
 
     def close(self) -> None:
         """Nothing to stop."""
+
+    def alive(self) -> bool:
+        """Whether images can be drawn (threads: always)."""
+        return True
 
 
 class ProcessRenderer(ThreadRenderer):
@@ -79,12 +107,21 @@ class ProcessRenderer(ThreadRenderer):
     def ready(self) -> bool:
         return self._pool is not None and all(f.done() for f in self._warming)
 
-    async def board(self, engine: str, view: BaseModel, notes: Sequence[str] = ()) -> bytes:
-        png = await self._draw(board_with_notes, engine, view, tuple(notes))
+    def alive(self) -> bool:
+        """The pool is up and every worker process in it is running (a killed worker breaks
+        the pool until the next image replaces it)."""
+        pool = self._pool
+        if pool is None or pool._broken:
+            return False
+        workers = list((pool._processes or {}).values())
+        return bool(workers) and all(p.is_alive() for p in workers)
+
+    async def _board(self, engine: str, view: BaseModel, notes: tuple[str, ...]) -> bytes:
+        png = await self._draw(board_with_notes, engine, view, notes)
         assert png is not None
         return png
 
-    async def hand(self, engine: str, view: BaseModel) -> bytes | None:
+    async def _hand(self, engine: str, view: BaseModel) -> bytes | None:
         return await self._draw(rendering.render_hand, engine, view)
 
     async def _draw(

@@ -8,6 +8,7 @@ a burst of simultaneous moves, and memory. Not a timed test: it prints one line 
 
     ./tabletop test -m bench -s tests/bench/test_scale.py
     SCALE_SIZES=10000 ./tabletop test -m bench -s tests/bench/test_scale.py   (one size)
+    SCALE_METRICS=on ./tabletop test -m bench -s tests/bench/test_scale.py    (metrics on)
 
 How the figures are made:
 - The file is built directly (it would take hours through the table): real engine states of
@@ -26,6 +27,10 @@ How the figures are made:
 - ``burst50_p99``: fifty moves in fifty games started at once, each timed to its own end;
   ``loop_lag_max``: the longest the event loop was late to wake a 5 ms timer meanwhile.
 - ``rss_mb``: the bot process's resident memory at the end (the render workers not counted).
+- ``SCALE_METRICS=on``: everything is counted as with ``--metrics-port`` (moves, renders, both
+  connections' round trips, clock firings, the event loop's lag) and the endpoint is served
+  and scraped every :data:`SCRAPE_EVERY` seconds (a busy Prometheus scrapes every 15 s), so
+  the two runs' figures give the metrics' cost.
 """
 
 from __future__ import annotations
@@ -58,6 +63,8 @@ from tests.clock.conftest import Notifier
 from tests.shipped import shipped_games
 
 SIZES = [int(s) for s in os.environ.get("SCALE_SIZES", "10000,100000").split(",") if s.strip()]
+METRICS = os.environ.get("SCALE_METRICS", "off") == "on"
+SCRAPE_EVERY = 1.0
 GUILDS = 500
 SAMPLE_STATES = 6  # per game and player count
 CLICKS = 300
@@ -263,6 +270,7 @@ class Client:
         self.turn_book = None  # made on first use, as the client's
         self.editors = Editors()  # no click lends a token: edits go through the channel
         self.panels = Panels()
+        self.clock_service = None  # no quiet hours held: every awaited player is pinged
 
     async def of_game(self, game_id: int, guild_id: int | None) -> ServerSettings:
         return ServerSettings()
@@ -275,6 +283,58 @@ class Client:
 
     async def notify_outcome(self, outcome, message) -> None:
         return None
+
+
+class Measured:
+    """The metrics on, as ``--metrics-port`` turns them on, served and scraped."""
+
+    def __init__(self, server, scraper: asyncio.Task) -> None:
+        self.server, self.scraper, self.scrapes = server, scraper, 0
+
+    @classmethod
+    async def start(cls, table: Table, clocks: ClockStore) -> Measured:
+        import aiohttp
+
+        from bot.ops.health import Health
+        from bot.ops.prometheus import PrometheusMetrics
+        from bot.ops.server import OpsServer
+
+        metrics = PrometheusMetrics()
+        table.metrics = table.renderer.metrics = metrics
+        table.store.measure_trips(metrics.trips("game"))
+        clocks.on_trip = metrics.trips("clock")
+        sock = _listening()
+        server = OpsServer(
+            metrics, Health(live={}, ready={}), sock=sock, live_games=table.store.running_counts
+        )
+        await server.start()
+        url = f"http://127.0.0.1:{sock.getsockname()[1]}/metrics"
+
+        async def scrape() -> None:
+            async with aiohttp.ClientSession() as http:
+                while True:
+                    async with http.get(url) as response:
+                        assert response.status == 200
+                        await response.read()
+                    measured.scrapes += 1
+                    await asyncio.sleep(SCRAPE_EVERY)
+
+        measured = cls(server, asyncio.create_task(scrape()))
+        return measured
+
+    async def stop(self) -> None:
+        self.scraper.cancel()
+        await asyncio.gather(self.scraper, return_exceptions=True)
+        await self.server.stop()
+
+
+def _listening():
+    import socket
+
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    sock.listen()
+    return sock
 
 
 async def timed(samples: list[float], work) -> None:
@@ -303,6 +363,7 @@ async def test_scale(size, tmp_path):
     renderer = ProcessRenderer()
     renderer.start()
     table = Table(store, now=now, renderer=renderer)
+    metrics = await Measured.start(table, clocks) if METRICS else None
     service = ClockServices.build(table, clocks, Notifier(), now=now)
     scheduler = Scheduler(service.firing, now=now, alarm=service.alarm)
     await service.deadlines.recover_due()
@@ -350,6 +411,8 @@ async def test_scale(size, tmp_path):
     finally:
         sweep.cancel()
         await scheduler.stop()
+        if metrics is not None:
+            await metrics.stop()
         renderer.close()
         await clocks.close()
         await store.close()
@@ -358,6 +421,7 @@ async def test_scale(size, tmp_path):
         f"scale {size} games: click_p50={percentile(click, 50):.1f} "
         f"click_p99={percentile(click, 99):.1f} mine_p99={percentile(commands, 99):.1f} "
         f"startup_s={startup_s:.2f} burst50_p99={percentile(burst, 99):.1f} "
-        f"loop_lag_max={1000 * lag.worst:.1f} rss_mb={memory:.0f}"
+        f"loop_lag_max={1000 * lag.worst:.1f} rss_mb={memory:.0f} "
+        f"metrics={'on' if metrics else 'off'}" + (f" scrapes={metrics.scrapes}" if metrics else "")
     )
     assert len(click) == CLICKS and len(burst) == BURST

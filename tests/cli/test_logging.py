@@ -1,6 +1,6 @@
 """The bot's logging: DEBUG for Tabletop's own loggers only, and no exception message in any
 line, whoever logs it (a library's DEBUG lines quote states and request bodies; an exception's
-message can quote a hand)."""
+message can quote a hand), in the plain format and in JSON alike."""
 
 from __future__ import annotations
 
@@ -14,12 +14,13 @@ from bot import logsafe
 SECRET = "ace of " + "spades"  # built at run time: only a log line could carry it out
 
 
-@pytest.fixture
-def debug_log():
+@pytest.fixture(params=["text", "json"])
+def debug_log(request):
+    """The bot's log at DEBUG, in each format a host can choose (``--log-format``)."""
     root = logging.getLogger()
     levels = {n: logging.getLogger(n).level for n in ("", *logsafe.OWN_LOGGERS)}
     stream = io.StringIO()
-    handler = logsafe.configure("DEBUG", stream)
+    handler = logsafe.configure("DEBUG", stream, log_format=request.param)
     yield stream
     root.removeHandler(handler)
     for name, level in levels.items():

@@ -104,7 +104,7 @@ def test_a_bad_sync_mode_in_the_environment_is_a_clear_usage_error(monkeypatch, 
 def fake_discord_app(monkeypatch):
     calls = []
     module = types.ModuleType("bot.discord_app")
-    module.run = lambda config, sync: calls.append((config, sync))
+    module.run = lambda config, sync, ops_socket=None: calls.append((config, sync))
     monkeypatch.setitem(sys.modules, "bot.discord_app", module)
     return calls
 

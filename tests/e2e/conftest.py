@@ -43,7 +43,14 @@ class World:
     """The local Discord (with Discord's rate limits, at the simulated users' pace unless
     ``limits`` says otherwise), a driver, the game database and the bot process."""
 
-    def __init__(self, tmp_path, log_level: str = "INFO", db=None, limits: Limits | None = None):
+    def __init__(
+        self,
+        tmp_path,
+        log_level: str = "INFO",
+        db=None,
+        limits: Limits | None = None,
+        extra_args=(),
+    ):
         self.tmp = tmp_path
         self.server = LocalDiscord(rate_limits=limits or Limits.simulated_pace()).start()
         self.driver = Driver(self.server)
@@ -51,7 +58,7 @@ class World:
         self.db = GameDb(self.db_path)
         self.bot = BotProcess(
             self.server,
-            bot_args(self.db_path, log_level),
+            [*bot_args(self.db_path, log_level), *extra_args],
             log_path=tmp_path / "bot.log",
             preload=[secret_toy.__name__],
         )

@@ -1,17 +1,21 @@
 """The bot's log at its most detailed holds no hidden information: no state, hand or private
-answer, whoever logs it (the bot, aiosqlite's statements, discord.py's request bodies)."""
+answer, whoever logs it (the bot, aiosqlite's statements, discord.py's request bodies), in the
+plain format and in JSON (``--log-format json``) alike."""
 
 from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.e2e.conftest import HAVE_BOT, World
 from tests.e2e.session import GameSession
 
 
-def test_a_debug_log_holds_no_state_hand_or_private_answer(tmp_path):
+@pytest.mark.parametrize("log_format", ["text", "json"])
+def test_a_debug_log_holds_no_state_hand_or_private_answer(tmp_path, log_format):
     assert HAVE_BOT
-    world = World(tmp_path, log_level="DEBUG")
+    world = World(tmp_path, log_level="DEBUG", extra_args=["--log-format", log_format])
     world.bot.start()
     try:
         d = world.driver
@@ -29,6 +33,9 @@ def test_a_debug_log_holds_no_state_hand_or_private_answer(tmp_path):
     finally:
         world.close()
     log = world.bot.log_path.read_text()
+    if log_format == "json":  # each line's message read back too: JSON escapes its quotes
+        messages = [json.loads(line)["message"] for line in log.splitlines() if line.strip()]
+        log += "\n".join(messages)
     assert secrets
     shown = [s for s in secrets if s in log]
     assert shown == [], f"hidden texts in the log: {shown}"

@@ -55,7 +55,8 @@ class BotProcess:
         env = {
             **os.environ,
             "DISCORD_TOKEN": self.server.state.token,
-            "PYTHONPATH": str(ROOT),
+            # the checkout first; what the caller's path adds (installed elsewhere) after it
+            "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
             "PYTHONUNBUFFERED": "1",
             **self.env,
         }
