@@ -91,7 +91,9 @@ async def ask_first(
 class ActionClick(ActionButton, template=BUTTON_TEMPLATE):
     async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
         if self.item.style == discord.ButtonStyle.danger:  # a move that loses something: ask
-            await ask_first(interaction, self.game_id, self.version, self.index, self.item.label)
+            await ask_first(
+                interaction, self.game_id, self.version, self.index, self.item.label, own=self.own
+            )
             return
         await turns.handle_click(
             routed(interaction), self.game_id, self.version, self.index, own=self.own

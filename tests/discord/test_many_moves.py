@@ -142,6 +142,29 @@ async def test_a_destructive_move_chosen_from_a_select_menu_asks_first(hw, words
         del wide.ENGINE.losing, wide.ENGINE.losing_at, wide.ENGINE.losing_label
 
 
+async def test_a_losing_move_s_red_button_on_a_private_panel_makes_that_move_once_confirmed(hw):
+    """The panel lists the player's own moves, a private one first: the question's "Yes" must
+    make the red button's move, not the one at its place among the public message's."""
+    engine = wide.ENGINE
+    engine.count, engine.losing, engine.losing_at, engine.private_at = 3, True, 2, 0
+    try:
+        ada, bob = hw.user("Ada"), hw.user("Bob")
+        await hw.slash(ada, "game new", game="wide")
+        await hw.slash(bob, "game join", choice="blue")
+        await hw.slash(ada, "game start")
+        turn = hw.last_public()
+        game = await hw.table.game(channel_id=turn.channel_id)
+        [choose] = [b["custom_id"] for b in turn.buttons() if b["custom_id"].startswith("ttm:")]
+        panel = (await hw.click(ada, turn, custom_id=choose)).only_ephemeral()
+        question = (await hw.click(ada, panel, label=engine.losing_label)).only_ephemeral()
+        assert "Are you sure" in question.content
+        await hw.click(ada, question, label="Yes, do it")
+        assert (await hw.table.game(channel_id=turn.channel_id)).version == game.version + 1
+        assert (await hw.table.last_entry(game.id)).action_id == "m2"
+    finally:
+        engine.count, engine.losing, engine.losing_at, engine.private_at = 60, False, 0, -1
+
+
 async def test_a_plain_move_chosen_from_a_select_menu_is_made_at_once(started, hw):
     option = [o for s in started.selects() for o in s["options"]][10]
     assert option.get("description") is None

@@ -63,6 +63,8 @@ class WideEngine(Engine[WideState]):
     losing_at = 0
     #: the moves name items of the player's hand (their panel then shows the hand picture)
     hand_moves = False
+    #: which move is offered on the player's private panel only (-1: none)
+    private_at = -1
 
     def setup(self, players, *, seed, options=None):
         return WideState(players=list(players), rng=Rng(seed=seed))
@@ -87,7 +89,12 @@ class WideEngine(Engine[WideState]):
         else:
             label, role = f"Move number {n} " + "with a long label " * 5, ActionRole.NORMAL
         return Action(
-            id=self._id(n), label=label, role=role, kind="Move", names_hand=self.hand_moves
+            id=self._id(n),
+            label=label,
+            role=role,
+            kind="Move",
+            names_hand=self.hand_moves,
+            private=n == self.private_at,
         )
 
     def step(self, state, player, action, events):

@@ -238,16 +238,18 @@ class GameSession:
                 self.tally.via_private += reply is not None
             if reply is None and offers:
                 reply = self._use_offer(actor, turn, offers, row.version, before)
-            if reply is None:
-                # an offer on the private answer (the clicker's own panel) is tried once more
+            for _ in range(2):
+                # an offer on the private answer (the clicker's own panel, or the question a
+                # losing move asks first) is used as a person would, twice at most
                 private = [m for m in self._last_private if self._offers(m)]
-                if private:
-                    self._panels[actor.id] = private[-1]
-                    before = self.d.last_message_id()
-                    reply = self._use_offer(
-                        actor, private[-1], self._offers(private[-1]), row.version, before
-                    )
-                    self.tally.via_private += reply is not None
+                if reply is not None or not private:
+                    break
+                self._panels[actor.id] = private[-1]
+                before = self.d.last_message_id()
+                reply = self._use_offer(
+                    actor, private[-1], self._offers(private[-1]), row.version, before
+                )
+                self.tally.via_private += reply is not None
         if reply is None:
             choices = self.d.autocomplete(actor, self.channel, "/play", "action", "")
             if not choices:

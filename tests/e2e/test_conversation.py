@@ -7,7 +7,8 @@ A turn starts when someone who was not awaited becomes awaited (the start is the
 several become awaited at once (everyone choosing together), each starts a turn of their own.
 Posts are the public messages from the start's turn message on; clicks are the players'
 component uses, forms sent (a typed amount) and ``/play`` commands. Targets for every game:
-pings <= turns, posts <= turns + 3, clicks <= moves + turns, cut_events = 0 (events shown cut in
+pings <= turns, posts <= turns + 3, clicks <= moves + turns + confirms (a move that loses
+something asks "Are you sure?" first: its "Yes" is the one click more), cut_events = 0 (events shown cut in
 any message or private answer the players received, or missing whole from the log they read at
 the end: :mod:`tests.e2e.cuts`), max_public_buttons <= 5 (the most buttons any public message
 showed: :mod:`tests.e2e.buttons`), private_leftovers <= players (the players' private panels
@@ -22,6 +23,7 @@ start a new turn, so a new post, on every move).
 
 from __future__ import annotations
 
+import re
 import zlib
 
 import pytest
@@ -36,6 +38,10 @@ from tests.shipped import shipped_games
 
 #: the bot's components that make or open no move: a page of /game log, Rematch
 NOT_MOVES = ("ttg:", "ttr:")
+
+
+#: the "Yes, do it" under the question a losing move asks first (bot.discord_app.custom_ids)
+CONFIRM = re.compile(r"ttcp?:")
 
 
 def shows_moves(message) -> bool:
@@ -103,9 +109,11 @@ def test_bench_conversation(world, name):
             and m.visible_to in ids
             and shows_moves(m)
         ]
-        return len(posts), sum(len(m.pinged) for m in posts), len(clicks), len(leftovers)
+        confirms = [i for i in clicks if CONFIRM.match(i.data.get("custom_id", ""))]
+        pinged = sum(len(m.pinged) for m in posts)
+        return len(posts), pinged, len(clicks), len(confirms), len(leftovers)
 
-    posts, pings, clicks, leftovers = d.server.call(count)
+    posts, pings, clicks, confirms, leftovers = d.server.call(count)
     d.settle()
     sent = d.server.call(lambda: d.server.state.requests[sent_before:])
     limited = sum(r.global_limited for r in sent)
@@ -115,14 +123,14 @@ def test_bench_conversation(world, name):
     most = max_public_buttons(d, channel, first)
     print(
         f"\nconversation {name}: moves={moves} turns={turns} posts={posts} "
-        f"pings={pings} clicks={clicks} cut_events={cut} max_public_buttons={most}"
+        f"pings={pings} clicks={clicks} confirms={confirms} cut_events={cut} max_public_buttons={most}"
         f" private_leftovers={leftovers}"
         f"\nrequests {name}: moves={moves} global={limited} interaction={len(sent) - limited} "
         f"global_per_move={limited / max(moves, 1):.2f}"
     )
     assert pings <= turns, f"{name}: {pings} pings for {turns} turns"
     assert posts <= turns + 3, f"{name}: {posts} posts for {turns} turns"
-    assert clicks <= moves + turns, f"{name}: {clicks} clicks for {moves} moves and {turns} turns"
+    assert clicks <= moves + turns + confirms, f"{name}: {clicks} clicks for {moves} moves"
     assert cut == 0, f"{name}: events shown cut: {examples}"
     assert most <= MAX_PUBLIC_BUTTONS, f"{name}: a public message showed {most} buttons"
     assert leftovers <= len(players), f"{name}: {leftovers} private panels left open"
