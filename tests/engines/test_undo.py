@@ -7,6 +7,7 @@ same step shows them the same view)."""
 from __future__ import annotations
 
 import random
+
 import pytest
 
 import engines
@@ -66,15 +67,14 @@ def playout_with_undo(engine: Engine, n: int, seed: int) -> tuple[int, int]:
     players = PLAYER_NAMES[:n]
     state = engine.setup(players, seed=seed)
     rng = random.Random(seed * 31 + n)
-    steps = undoable = 0
-    for _ in range(engine.max_playout_steps):
+    undoable = 0
+    for steps in range(engine.max_playout_steps):
         if engine.result(state) is not None:
             return steps, undoable
         player = rng.choice(engine.to_act(state))
         action_id = engine.suggest(state, player, rng)
         action = engine.checked(state, player, action_id)
         after, _ = undo.play(engine, state, player, action)
-        steps += 1
         if undo.last(after, player) is not None and len(after.takeback) > len(state.takeback):
             undoable += 1
             check_undoable_step(engine, state, after, player, players, action.id)
