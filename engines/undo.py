@@ -18,7 +18,8 @@ from typing import Any
 
 from engines.core import Action, Engine, Event, GameState, IllegalAction, Takeback
 
-#: the most steps of one turn kept for taking back (a turn of many small steps keeps the last)
+#: the most steps of one turn kept for taking back: the step after them is a point of no
+#: return (a saved state holds a snapshot per kept step, so the stack stays short)
 MAX_TAKEBACKS = 20
 
 AnyEngine = Engine[Any]
@@ -48,14 +49,15 @@ def play(
     eng: AnyEngine, state: GameState, player: str, action: Action
 ) -> tuple[GameState, list[Event]]:
     """``Engine.play``, keeping the takeback stack: the step is pushed when it can be taken
-    back and follows the same player's earlier ones; otherwise the new state has none."""
+    back and no one else's step is kept (another player moved since: a point of no return),
+    so taking it back restores ``state`` exactly, its stack included; otherwise the new state
+    has none."""
     new, events = eng.play(state, player, action)
-    if can_take_back(eng, state, new, player, action, events):
-        earlier = [t for t in state.takeback if t.player == player]
-        if len(earlier) != len(state.takeback):
-            earlier = []
+    mine = all(t.player == player for t in state.takeback)
+    room = len(state.takeback) < MAX_TAKEBACKS
+    if mine and room and can_take_back(eng, state, new, player, action, events):
         step = Takeback(player=player, action=action.id, before=snapshot(state))
-        new.takeback = [*earlier, step][-MAX_TAKEBACKS:]
+        new.takeback = [*state.takeback, step]
     return new, events
 
 

@@ -190,3 +190,23 @@ def test_a_saved_state_keeps_its_steps_to_take_back():
     assert loaded.takeback == state.takeback
     restored, _ = undo.take_back(engine, loaded, player)
     assert restored.model_dump_json() == undo.take_back(engine, state, player)[0].model_dump_json()
+
+
+def test_a_step_after_another_player_s_kept_step_is_a_point_of_no_return():
+    """ "Anyone else ... acted": a step kept for another player ends what can be taken back."""
+    engine, state, player = _monopoly_with_a_step_to_undo()
+    other = next(p for p in state.players if p != player)
+    restored, _ = undo.take_back(engine, state, player)
+    step = engine.checked(restored, player, state.takeback[-1].action)
+    restored.takeback = [t.model_copy(update={"player": other}) for t in state.takeback]
+    after, _ = undo.play(engine, restored, player, step)
+    assert after.takeback == []
+
+
+def test_a_full_stack_makes_the_next_step_a_point_of_no_return():
+    engine, state, player = _monopoly_with_a_step_to_undo()
+    restored, _ = undo.take_back(engine, state, player)
+    step = engine.checked(restored, player, state.takeback[-1].action)
+    restored.takeback = [state.takeback[-1]] * undo.MAX_TAKEBACKS
+    after, _ = undo.play(engine, restored, player, step)
+    assert after.takeback == []
