@@ -131,3 +131,32 @@ async def test_the_outcome_names_who_may_undo(table):
     assert moved.undo_for == ADA
     undone = await table.undo(channel_id=CHANNEL, user_id=ADA)
     assert undone.undo_for is None
+
+
+async def test_a_stand_in_racing_an_undo_is_refused_by_the_version_check(table, db_path):
+    """The clock fires for the board after Ada's step, but her undo lands first."""
+    _, moved = await _picked(table)
+    await table.undo(channel_id=CHANNEL, user_id=ADA)
+    before = snapshot(db_path)
+    with pytest.raises(BoardChanged):
+        await table.play_for(
+            game_id=moved.game.id,
+            user_id=ADA,
+            rng=random.Random(1),
+            expected_version=moved.game.version,
+        )
+    assert snapshot(db_path) == before
+
+
+async def test_an_undo_racing_a_stand_in_is_refused_by_the_version_check(table, db_path):
+    _, moved = await _picked(table)
+    await table.play_for(
+        game_id=moved.game.id,
+        user_id=ADA,
+        rng=random.Random(1),
+        expected_version=moved.game.version,
+    )
+    before = snapshot(db_path)
+    with pytest.raises(BoardChanged):
+        await table.undo(channel_id=CHANNEL, user_id=ADA, expected_version=moved.game.version)
+    assert snapshot(db_path) == before
