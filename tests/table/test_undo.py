@@ -3,6 +3,7 @@ refused (changing nothing) with nothing to undo, for someone else, or on a stale
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -160,3 +161,19 @@ async def test_an_undo_racing_a_stand_in_is_refused_by_the_version_check(table, 
     with pytest.raises(BoardChanged):
         await table.undo(channel_id=CHANNEL, user_id=ADA, expected_version=moved.game.version)
     assert snapshot(db_path) == before
+
+
+async def test_a_stand_in_s_search_is_never_given_the_steps_kept_for_taking_back(table):
+    """Their snapshots hold true hidden things a searching bot must re-deal, never read."""
+    _, moved = await _picked(table)
+    given = []
+
+    async def think(game, state_json, player, level, seed):
+        given.append(state_json)
+        return "take"
+
+    await table.play_standin(
+        game_id=moved.game.id, user_id=ADA, expected_version=moved.game.version, think=think
+    )
+    [shown] = given
+    assert "takeback" not in json.loads(shown)
