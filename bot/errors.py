@@ -63,6 +63,13 @@ class IllegalMove(TableError):
     default = "That move is not allowed."
 
 
+class NothingToUndo(TableError):
+    """An undo with no step of the caller's to take back (none made, or past the point of no
+    return: a roll, a reveal, another player's move)."""
+
+    default = "There is nothing you can take back now."
+
+
 class TooFewPlayers(TableError):
     default = "Not enough players have joined yet."
 

@@ -57,6 +57,7 @@ __all__ = [
     "OptionSpec",
     "Result",
     "Rng",
+    "Takeback",
     "UnreadableState",
     "attr_setter",
     "fresh_rng",
@@ -197,6 +198,15 @@ def attr_setter(obj: Any, name: str) -> Callable[[Any], None]:
     return put
 
 
+class Takeback(BaseModel):
+    """One step its player may still take back (see :mod:`engines.undo`): who made it, the move,
+    and the whole state before it as JSON (its own takeback stack left out)."""
+
+    player: str
+    action: str
+    before: str
+
+
 class GameState(BaseModel):
     """What every game's state holds, with one meaning in every game. A game's state subclasses
     it, keeps its per-player records in fields named for what they are (indexed or keyed like
@@ -211,6 +221,10 @@ class GameState(BaseModel):
     over: bool = False
     #: the shape of the state: the number of steps in the engine's :attr:`Engine.migrations`
     schema_version: int = 0
+    #: the acting player's steps of this turn that may still be taken back, oldest first (kept
+    #: by :mod:`engines.undo`; every other step empties it): in the state, so a saved game keeps
+    #: its point of no return and a replayed log rebuilds it
+    takeback: list[Takeback] = Field(default_factory=list)
 
 
 S = TypeVar("S", bound=GameState)
@@ -275,6 +289,11 @@ class Engine(ABC, Generic[S]):
         action among ``player``'s legal ones (an awaited player or one with out-of-turn
         actions). Then the state is copied once and the engine's :meth:`step` changes the copy.
         """
+        return self.play(state, player, self.checked(state, player, action_id))
+
+    def checked(self, state: S, player: str, action_id: str) -> Action:
+        """The move ``action_id`` names for ``player`` in ``state``, after :meth:`apply`'s
+        checks (raises IllegalAction with the refusal otherwise)."""
         if state.over:
             raise IllegalAction("The game is over.")
         if not self.seated(state, player):
@@ -286,7 +305,7 @@ class Engine(ABC, Generic[S]):
             action = typed_move(self.amount_moves(state, player), action_id)
         if action is None:
             raise IllegalAction(self.refusal(state, player, action_id, legal))
-        return self.play(state, player, action)
+        return action
 
     def remove_player(self, state: S, player: str) -> tuple[S, list[Event]]:
         """A player leaves a running game (concede, kick): the seat and the end of the game are
@@ -296,6 +315,7 @@ class Engine(ABC, Generic[S]):
         if not self.seated(state, player):
             raise IllegalAction("That player is not in this game.")
         new = self.copy_state(state)
+        new.takeback = []
         events: list[Event] = []
         self.leave(new, player, events)
         return new, events
@@ -379,9 +399,20 @@ class Engine(ABC, Generic[S]):
         """``apply`` without its checks, for a caller that took ``action`` from
         ``legal_actions(state, player)`` itself (a searching bot): one copy and the ``step``."""
         new = self.copy_state(state)
+        new.takeback = []  # a step not recorded by engines.undo is a point of no return
         events: list[Event] = []
         self.step(new, player, action, events)
         return new, events
+
+    def reveals(
+        self, before: S, after: S, player: str, action: Action, events: list[Event]
+    ) -> bool:
+        """Whether ``player``'s step from ``before`` to ``after`` showed anyone (``player``
+        included) something hidden, so it can never be taken back. :mod:`engines.undo` checks
+        the rest itself (randomness drawn, someone else awaited, the game ended, a private
+        event); an engine declares here the steps it knows show nothing. By default every step
+        reveals: when unsure, no undo."""
+        return True
 
     def leave(self, state: S, player: str, events: list[Event]) -> None:
         """Take ``player`` out of ``state`` by the game's rules for leaving. By default the

@@ -3,7 +3,7 @@
 Each class here is one of :mod:`bot.discord_app.components`' items with its ``callback``: the
 client registers these (:data:`HANDLERS`), discord.py builds one from the clicked custom id and
 calls it, and it calls the use case itself with typed arguments (:func:`turns.handle_click`,
-:func:`turns.handle_amount`, :func:`turns.handle_moves`, :func:`rematch.open_rematch`, :func:`leagues.handle_sign_up`,
+:func:`turns.handle_amount`, :func:`turns.handle_moves`, :func:`turns.handle_undo`, :func:`rematch.open_rematch`, :func:`leagues.handle_sign_up`,
 :func:`info.handle_log_page`). Nothing below imports this module, so a click goes one way:
 here -> turns -> the table -> the outcome -> posts and components -> Discord.
 
@@ -30,6 +30,7 @@ from bot.discord_app.components import (
     LogPageButton,
     MovesButton,
     RematchButton,
+    UndoButton,
     finished,
 )
 from bot.discord_app.custom_ids import (
@@ -46,6 +47,7 @@ from bot.discord_app.custom_ids import (
     PATTERNS,
     REMATCH_TEMPLATE,
     SELECT_TEMPLATE,
+    UNDO_TEMPLATE,
     answer_forged,
     move_numbers,
     number,
@@ -147,6 +149,11 @@ class MovesClick(MovesButton, template=MOVES_TEMPLATE):
         await turns.handle_moves(routed(interaction), self.game_id, self.version)
 
 
+class UndoClick(UndoButton, template=UNDO_TEMPLATE):
+    async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
+        await turns.handle_undo(routed(interaction), self.game_id, self.version)
+
+
 class RematchClick(RematchButton, template=REMATCH_TEMPLATE):
     async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
         await rematch.open_rematch(routed(interaction), self.game_id)
@@ -169,6 +176,7 @@ HANDLERS = (
     AmountClick,
     ConfirmClick,
     MovesClick,
+    UndoClick,
     RematchClick,
     LogPageClick,
     LeagueClick,

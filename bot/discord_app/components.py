@@ -34,6 +34,7 @@ from bot.discord_app.custom_ids import (
     PLACEHOLDER,
     REMATCH_TEMPLATE,
     SELECT_TEMPLATE,
+    UNDO_TEMPLATE,
     VERSIONS,
     Checked,
     button_id,
@@ -64,6 +65,7 @@ REMATCH_LABEL = "Rematch"
 LEAGUE_SIGN_UP = "Sign up"
 LEAGUE_WITHDRAW = "Withdraw"
 MOVES_LABEL = "Choose your move (privately)"
+UNDO_LABEL = "↩ Undo"
 #: the menu of moves whose engine gives them no kind, and of kinds too small for a menu
 OTHER_MOVES = "More moves"
 
@@ -285,6 +287,28 @@ class MovesButton(Checked, discord.ui.DynamicItem[Button], template=MOVES_TEMPLA
         return checked(cls(*(read or PLACEHOLDER[:2])), read)
 
 
+class UndoButton(Checked, discord.ui.DynamicItem[Button], template=UNDO_TEMPLATE):
+    """On the acting player's private panel only (never the public message): takes back
+    their last step, for the board drawn at ``version``."""
+
+    def __init__(self, game_id: int, version: int):
+        self.game_id = game_id
+        self.version = version
+        super().__init__(
+            discord.ui.Button(
+                label=UNDO_LABEL,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"ttu:{game_id}:{version}",
+            ),
+            row=0,
+        )
+
+    @classmethod
+    def remade(cls, item: discord.ui.Item[Any], match: re.Match[str]) -> Self:
+        read = numbers(match, game=GAME_IDS, version=VERSIONS)
+        return checked(cls(*(read or PLACEHOLDER[:2])), read)
+
+
 class RematchButton(Checked, discord.ui.DynamicItem[Button], template=REMATCH_TEMPLATE):
     """On a final message: opens a lobby with the players still seated and the same options."""
 
@@ -323,6 +347,13 @@ class LeagueButton(Checked, discord.ui.DynamicItem[Button], template=LEAGUE_TEMP
     def remade(cls, item: discord.ui.Item[Any], match: re.Match[str]) -> Self:
         read = numbers(match, league=LEAGUE_IDS)
         return checked(cls(match["kind"], *(read or PLACEHOLDER[:1])), read)
+
+
+def undo_view(game_id: int, version: int) -> discord.ui.View:
+    """A private message's one component: "↩ Undo" (after a move made on the public message)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(UndoButton(game_id, version))
+    return finished(view)
 
 
 def league_view(league_id: int) -> discord.ui.View:
@@ -391,6 +422,7 @@ def action_layout(
     *,
     private: bool = False,
     own: bool = False,
+    undo: bool = False,
 ) -> ActionLayout:
     """Components for ``actions`` (already in the order the table offers them).
 
@@ -401,13 +433,14 @@ def action_layout(
     (more than 25: one menu per group, at most four).
     ``private``: a "Choose your move" button opens the player's panel (for moves only it may
     show; with no public moves it is the only component). ``own``: the components of that
-    private panel.
+    private panel; ``undo`` (on it alone) adds "↩ Undo" beside its buttons, taking one's room.
     """
     actions = unique(actions)
     if not actions and not private:
         return ActionLayout(None, False)
     view = discord.ui.View(timeout=None)
-    room = MAX_SHOWN_BUTTONS - (1 if private else 0)
+    undo = undo and own
+    room = MAX_SHOWN_BUTTONS - (1 if private else 0) - (1 if undo else 0)
     main = main_index(actions) if actions else 0
     if len(actions) <= room:
         on_buttons = [main, *(i for i in range(len(actions)) if i != main)] if actions else []
@@ -421,6 +454,8 @@ def action_layout(
         view.add_item(button_for(game_id, version, i, actions[i], own=own, style=style, row=0))
     if private:
         view.add_item(MovesButton(game_id, version, primary=not actions))
+    if undo:
+        view.add_item(UndoButton(game_id, version))
     rest = [(i, a) for i, a in enumerate(actions) if i not in on_buttons and a.amount is None]
     menus = grouped(rest)[: MAX_ROWS - 1]
     shown = len(on_buttons)

@@ -13,6 +13,7 @@ index of the move in a list the table rebuilds when the click comes back
 - ``ttc(p):<game>:<version>:<n>``: "Yes, do it" under the question a losing move asks first;
 - ``tta(p):<game>:<version>:<n>``: a move whose number the player types (a bid): the button
   opens a form (a modal) ``ttn(p):<game>:<version>:<n>`` with one text field, ``amount``;
+- ``ttu:<game>:<version>``: "Undo" on a private panel, taking back the clicker's last step;
 - ``ttr:<game>``: Rematch; ``ttg:<page>:<per>``: a page of ``/game log``;
 - ``ttlj:<league>`` / ``ttlw:<league>``: sign up for a league / withdraw (the clicker is who
   signs up: no user id is in the id).
@@ -38,6 +39,7 @@ from bot.discord_limits import MAX_ROWS
 BUTTON_TEMPLATE = r"tt(?P<own>p?):(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<index>[0-9]+)"
 SELECT_TEMPLATE = r"tt(?P<kind>[sq]):(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<index>[0-9]+)"
 MOVES_TEMPLATE = r"ttm:(?P<game>[0-9]+):(?P<version>[0-9]+)"
+UNDO_TEMPLATE = r"ttu:(?P<game>[0-9]+):(?P<version>[0-9]+)"
 REMATCH_TEMPLATE = r"ttr:(?P<game>[0-9]+)"
 LOG_TEMPLATE = r"ttg:(?P<page>[0-9]+):(?P<per>[0-9]+)"
 LEAGUE_TEMPLATE = r"ttl(?P<kind>[jw]):(?P<league>[0-9]+)"
@@ -52,6 +54,7 @@ PATTERNS = [
             BUTTON_TEMPLATE,
             SELECT_TEMPLATE,
             MOVES_TEMPLATE,
+            UNDO_TEMPLATE,
             REMATCH_TEMPLATE,
             LOG_TEMPLATE,
             LEAGUE_TEMPLATE,

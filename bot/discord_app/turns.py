@@ -28,7 +28,7 @@ import discord
 
 from bot.discord_app import replies, server_settings
 from bot.discord_app.channels import PostChannel, channel_id_of, channel_of
-from bot.discord_app.components import action_layout, amount_form
+from bot.discord_app.components import action_layout, amount_form, undo_view
 from bot.discord_app.posts import (
     PLAY_HINT,
     Post,
@@ -352,10 +352,16 @@ def private_note(outcome: Outcome, user_id: int, done: str) -> str:
 
 
 def panel(
-    game_id: int, version: int, actions: Sequence[Action], *, head: str = PANEL_HEAD
+    game_id: int,
+    version: int,
+    actions: Sequence[Action],
+    *,
+    head: str = PANEL_HEAD,
+    undo: bool = False,
 ) -> tuple[str, discord.ui.View | None]:
-    """A private move panel: the player's own moves as components (indices, not ids)."""
-    layout = action_layout(game_id, version, panel_moves(actions), own=True)
+    """A private move panel: the player's own moves as components (indices, not ids), and
+    "↩ Undo" when their last step can be taken back (``undo``)."""
+    layout = action_layout(game_id, version, panel_moves(actions), own=True, undo=undo)
     text = head + (f"\n{PLAY_HINT}" if layout.needs_play else "")
     return text, layout.view
 
@@ -469,7 +475,10 @@ async def handle_moves(
             names = ", ".join(s.name for s in game.seats if s.user_id in waiting) or "nobody"
             await replies.private(interaction, f"Nothing for you to do now; waiting for {names}.")
             return
-        text, view = panel(game.id, game.version, actions)
+        undo = await table.can_undo(
+            channel_id=channel_id_of(interaction), user_id=interaction.user.id
+        )
+        text, view = panel(game.id, game.version, actions, undo=undo)
         png = await hand_picture(interaction, actions)
         await send_panel(interaction, game.id, text, view=view, file=hand_file(png))
     except Exception as exc:  # every failure becomes a private answer
@@ -524,6 +533,10 @@ async def handle_click(
             if interaction.message is not None:  # the question, answered: no moves on it
                 done = Handle(interaction, interaction.message.id, original=True, live=False)
                 await interaction.client.panels.opened(game_id, user, done)
+        elif outcome.undo_for == user:  # the move can be taken back: say so, privately
+            note = private_note(outcome, user, "Your move is made.")
+            game = outcome.game
+            await send_panel(interaction, game.id, note, view=undo_view(game.id, game.version))
         elif private_lines(outcome, user):
             note = private_note(outcome, user, "Your move is made.")
             await replies.private(interaction, note)
@@ -590,16 +603,23 @@ def hand_file(png: bytes | None) -> discord.File | None:
     return discord.File(io.BytesIO(png), filename="hand.png") if png else None
 
 
-async def _update_panel(interaction: discord.Interaction[TabletopClient], outcome: Outcome) -> None:
-    """The clicker's panel after their step: their next moves, or that their turn is over."""
+async def _update_panel(
+    interaction: discord.Interaction[TabletopClient], outcome: Outcome, said: str | None = None
+) -> None:
+    """The clicker's panel after their step (or their undo, ``said`` saying so): their next
+    moves, with "↩ Undo" while their last step can be taken back, or that their turn is over."""
     user = interaction.user.id
     label = outcome.action.label if outcome.action is not None else "your move"
-    done = private_note(outcome, user, f"Done: **{label}**.")
+    done = private_note(outcome, user, said or f"Done: **{label}**.")
     mine = outcome.awaited.get(user, [])
     png = None
     if mine and outcome.result is None:
         text, view = panel(
-            outcome.game.id, outcome.game.version, mine, head=f"{done}\n{PANEL_HEAD}"
+            outcome.game.id,
+            outcome.game.version,
+            mine,
+            head=f"{done}\n{PANEL_HEAD}",
+            undo=outcome.undo_for == user,
         )
         png = await hand_picture(interaction, mine)  # the hand as it is now (letters move)
     else:
@@ -620,9 +640,58 @@ async def _update_panel(interaction: discord.Interaction[TabletopClient], outcom
         await interaction.client.panels.opened(outcome.game.id, user, handle)
 
 
+async def handle_undo(
+    interaction: discord.Interaction[TabletopClient], game_id: int, version: int
+) -> None:
+    """ "↩ Undo" on a private panel: take back the clicker's last step (refused privately,
+    changing nothing, with nothing to take back, on a stale or older panel), then edit the
+    turn message back and turn the panel into the moves of the board taken back."""
+    try:
+        await interaction.response.defer()
+        interaction.client.editors.offer(interaction)
+        if not _newest_panel(interaction, game_id):
+            await replies.private(interaction, CLOSED)
+            return
+        try:
+            outcome = await table_of(interaction).undo(
+                channel_id=channel_id_of(interaction),
+                user_id=interaction.user.id,
+                expected_version=version,
+                expected_game_id=game_id,
+            )
+        except (BoardChanged, NoGame, NotSeated) as refused:
+            if await current_game_for(interaction, game_id, version) is not None:
+                raise refused from None
+            return
+        await publish(interaction, outcome)
+        await _update_panel(interaction, outcome, said=undone_note(outcome))
+    except Exception as exc:  # every failure becomes a private answer
+        await replies.answer_error(interaction, exc)
+
+
+def undone_note(outcome: Outcome) -> str:
+    """The taker's own words for an undo: the logged line, addressed to them."""
+    said = outcome.events[0].text if outcome.events else ""
+    _, _, move = said.partition("took back: ")
+    return f"Taken back: **{move or 'your last step'}**."
+
+
+#: what ``/play`` takes as "take back my last step"
+UNDO_WORDS = frozenset({"undo", "↩ undo", "take back"})
+
+
 async def play(interaction: discord.Interaction[TabletopClient], action: str) -> None:
-    """``/play``: resolve what was typed to one of the caller's actions and make the move."""
+    """``/play``: resolve what was typed to one of the caller's actions and make the move;
+    ``/play undo`` takes back the caller's last step instead."""
     await interaction.response.defer(ephemeral=True, thinking=True)
+    if action.strip().casefold() in UNDO_WORDS:
+        outcome = await table_of(interaction).undo(
+            channel_id=channel_id_of(interaction), user_id=interaction.user.id
+        )
+        note = private_note(outcome, interaction.user.id, undone_note(outcome))
+        await interaction.edit_original_response(content=note)
+        await publish(interaction, outcome)
+        return
     outcome = await table_of(interaction).act(
         channel_id=channel_id_of(interaction), user_id=interaction.user.id, action_id=action
     )

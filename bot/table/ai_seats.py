@@ -140,7 +140,10 @@ class AiSeats(TableCore):
         level = standin if standin is not None else ai_seat_level(user_id)
         seed = (row.seed * 1_000_003 + row.version * 101 - user_id) % 2**62
         try:
-            action_id = await think(eng.name, state.model_dump_json(), seat.name, level, seed)
+            # without the steps kept for taking back: their snapshots hold the true hidden
+            # things a searching bot re-deals (``determinize``) and must never plan on
+            shown = state.model_dump_json(exclude={"takeback"})
+            action_id = await think(eng.name, shown, seat.name, level, seed)
         except Exception as exc:  # a worker that cannot think: the engine's suggestion plays
             log.warning(
                 "game %s: the search failed (%s); the suggestion plays", row.id, failure(exc)

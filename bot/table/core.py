@@ -309,7 +309,7 @@ class TableCore:
         outcome = await self._outcome(
             saved, self._info(saved), eng, state, names, events, {}, result
         )
-        outcome = replace(outcome, report=report)
+        outcome = replace(outcome, report=report, undo_for=self._undo_for(row, state))
         return outcome if action is None else with_action(outcome, action, by_standin)
 
     async def _outcome(
@@ -350,6 +350,11 @@ class TableCore:
             labels_public=eng.public_action_labels,
             summary=self._public_summary(eng, state),
         )
+
+    def _undo_for(self, row: GameRow, state: BaseModel) -> int | None:
+        """The user whose latest step ``state`` keeps for taking back, if any."""
+        kept = getattr(state, "takeback", None)
+        return user_of(row, kept[-1].player) if kept else None
 
     def _final_report(self, eng: AnyEngine, state: BaseModel) -> dict[str, str]:
         """The engine's per-player account of a finished game ({} if it fails)."""

@@ -15,17 +15,18 @@ import logging
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from pydantic import BaseModel
 
 from bot.logsafe import failure
-from engines import Engine, IllegalAction
+from engines import Engine, IllegalAction, undo
+from engines.core import GameState
 from storage import GameRow, MoveRow
 
 log = logging.getLogger("tabletop.table")
 
-CHANGES_STATE = ("start", "move", "concede")
+CHANGES_STATE = ("start", "move", "concede", "undo")
 #: a Discord mention (a user's ``<@id>`` or ``<@!id>``, a role's ``<@&id>``, a channel's
 #: ``<#id>``), as older log lines wrote the person who used a host power
 MENTION = re.compile(r"<(@!?|@&|#)([0-9]+)>")
@@ -89,6 +90,33 @@ def _setup(eng: Engine[Any], row: GameRow) -> BaseModel:
     return state
 
 
+def replay_entry(eng: Engine[Any], state: BaseModel, move: MoveRow) -> BaseModel:
+    """The state after one logged move, concession or undo, made as the table made it.
+
+    A move keeps the takeback stack (:func:`engines.undo.apply`), so an undo entry takes back
+    the same step the player took back. The table records no stand-in's step for taking back,
+    which a log does not tell apart: a replayed stack may hold such older steps below the
+    live one's, never on top of it, so every undo restores the same state, and the replayed
+    and saved states are compared without their stacks (:func:`engines.undo.snapshot`).
+    """
+    if move.kind in ("move", "undo") and move.player is None:
+        raise ValueError(f"log entry {move.seq} names no player")
+    if move.kind == "move":
+        if move.player is None or move.action_id is None:
+            raise ValueError(f"log entry {move.seq} names no player or no move")
+        return undo.apply(eng, cast(GameState, state), move.player, move.action_id)[0]
+    if move.kind == "undo":
+        assert move.player is not None
+        return undo.take_back(eng, cast(GameState, state), move.player)[0]
+    if move.kind == "concede":
+        if move.player is None:
+            raise ValueError(f"log entry {move.seq} names no player")
+        # when the game could not go on without them it ended there, the state as it was
+        with contextlib.suppress(IllegalAction):
+            state, _ = eng.remove_player(state, move.player)
+    return state
+
+
 def replay(eng: Engine[Any], row: GameRow, saved: BaseModel | None, moves: list[MoveRow]) -> Replay:
     """Every turn of ``row`` (whose loaded state is ``saved``; ``None`` before the start)."""
     if saved is None:  # still in the lobby: no board yet
@@ -103,21 +131,15 @@ def replay(eng: Engine[Any], row: GameRow, saved: BaseModel | None, moves: list[
                 state = _setup(eng, row)
             elif state is None or move.kind not in CHANGES_STATE:
                 continue
-            elif move.kind == "move":
-                if move.player is None or move.action_id is None:
-                    raise ValueError(f"log entry {move.seq} names no player or no move")
-                state, _ = eng.apply(state, move.player, move.action_id)
-            elif move.kind == "concede":
-                if move.player is None:
-                    raise ValueError(f"log entry {move.seq} names no player")
-                # when the game could not go on without them it ended there, the state as it was
-                with contextlib.suppress(IllegalAction):
-                    state, _ = eng.remove_player(state, move.player)
+            else:
+                state = replay_entry(eng, state, move)
             turns.append(Turn(move.seq, public_text(move, names), state))
     except Exception as exc:
         log.warning("game %s: its log does not replay (%s)", row.id, failure(exc))
         return latest
-    if state is None or state.model_dump_json() != saved.model_dump_json():
+    if state is None or undo.snapshot(cast(GameState, state)) != undo.snapshot(
+        cast(GameState, saved)
+    ):
         log.warning("game %s: its replayed log does not reach the saved state", row.id)
         return latest
     return Replay(turns=turns)

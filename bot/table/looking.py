@@ -19,10 +19,10 @@ from bot.table.core import (
     TableCore,
     log,
 )
+from bot.table.history import replay_entry
 from bot.table.log_pages import paginate
 from bot.table.results import GameInfo, LogLine, Outcome, Told
 from bot.table.texts import private_text
-from engines import IllegalAction
 from storage import (
     LIVE_STATUSES,
     MoveRow,
@@ -303,15 +303,11 @@ def replay_positions(eng: Any, row: Any, moves: list[MoveRow]) -> list[BaseModel
     shown: list[BaseModel] = [state]
     awaited = set(eng.to_act(state))
     for move in moves:
-        try:
-            if move.kind == "move" and move.player and move.action_id:
-                state, _ = eng.apply(state, move.player, move.action_id)
-            elif move.kind == "concede" and move.player:
-                state, _ = eng.remove_player(state, move.player)
-            else:
-                continue
-        except IllegalAction:  # a concession that ended the game: the position stays
+        if move.kind not in ("move", "concede", "undo") or not move.player:
             continue
+        if move.kind == "move" and not move.action_id:
+            continue
+        state = replay_entry(eng, state, move)
         now = set(eng.to_act(state))
         if now - awaited:
             shown.append(state)

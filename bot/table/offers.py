@@ -16,7 +16,9 @@ from engines import Action
 
 #: log entry kinds that change the position; any other entry (a host's pause, a new clock, a
 #: stand-in's note, a vote, the host role passing) leaves the board's buttons valid
-POSITION_KINDS = frozenset({"new", "join", "leave", "start", "move", "concede", "abort", "closed"})
+POSITION_KINDS = frozenset(
+    {"new", "join", "leave", "start", "move", "undo", "concede", "abort", "closed"}
+)
 
 
 def unique(actions: Iterable[Action]) -> list[Action]:

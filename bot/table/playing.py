@@ -6,7 +6,7 @@ import functools
 import random
 import time
 from collections.abc import Callable, Coroutine, Sequence
-from typing import Any, Concatenate, ParamSpec
+from typing import Any, Concatenate, ParamSpec, cast
 
 from pydantic import BaseModel
 
@@ -14,6 +14,7 @@ from bot.errors import (
     BoardChanged,
     EngineFailure,
     IllegalMove,
+    NothingToUndo,
     NotSeated,
     NotYourTurn,
     TableError,
@@ -31,8 +32,8 @@ from bot.table.results import Outcome
 from bot.table.texts import (
     not_your_turn,
 )
-from engines import Action, IllegalAction
-from engines.core import move_with_amount
+from engines import Action, Event, IllegalAction, undo
+from engines.core import GameState, Takeback, move_with_amount
 from storage import (
     GameRow,
     MoveEntry,
@@ -219,7 +220,10 @@ class Playing(TableCore):
         (legal already), through the engine's trusting path (:meth:`engines.Engine.play`):
         checking it again would ask the engine for the same moves a second time."""
         try:
-            new_state, events = eng.play(state, seat.name, action)
+            if by_standin:  # a stand-in's step is nobody's to take back
+                new_state, events = eng.play(state, seat.name, action)
+            else:
+                new_state, events = undo.play(eng, cast(GameState, state), seat.name, action)
         except IllegalAction as exc:
             raise IllegalMove(exc.reason) from None
         except Exception as exc:  # the move itself stays out of the log: it may be secret
@@ -229,6 +233,51 @@ class Playing(TableCore):
         return await self._commit(
             row, eng, new_state, events, entry, action=action, by_standin=by_standin
         )
+
+    async def undo(
+        self,
+        *,
+        channel_id: int,
+        user_id: int,
+        expected_version: int | None = None,
+        expected_game_id: int | None = None,
+    ) -> Outcome:
+        """Take back the caller's latest step of this turn (:mod:`engines.undo`'s policy):
+        saved, logged as its own entry ("Ada took back: Buy ...") and described like a move,
+        so the turn message is drawn again from the state before the step. A panel drawn at
+        ``expected_version`` is refused with :class:`BoardChanged` once anything moved since
+        (a clock's stand-in, another player), exactly as a move would be."""
+        row = await self._live(channel_id)
+        if expected_game_id is not None and expected_game_id != row.id:
+            raise BoardChanged("That button belongs to an earlier game in this channel.")
+        eng, state, seat = self._running_seat(row, user_id)
+        if expected_version is not None and not await self._unmoved_since(row, expected_version):
+            raise BoardChanged()
+        try:
+            restored, step = undo.take_back(eng, cast(GameState, state), seat.name)
+        except IllegalAction as exc:
+            raise NothingToUndo(exc.reason) from None
+        except Exception as exc:
+            log.error("%s: undo failed in game %s: %s", eng.name, row.id, failure(exc))
+            raise EngineFailure() from None
+        said = Event(text=f"{seat.name} took back: {self._move_words(eng, restored, step)}")
+        entry = MoveEntry("undo", seat.user_id, seat.name, step.action)
+        return await self._commit(row, eng, restored, [said], entry)
+
+    async def can_undo(self, *, channel_id: int, user_id: int) -> bool:
+        """Whether the caller has a step they may take back now (for their panel's button)."""
+        row = await self._live(channel_id)
+        eng, state, seat = self._running_seat(row, user_id)
+        return undo.last(cast(GameState, state), seat.name) is not None
+
+    def _move_words(self, eng: AnyEngine, restored: BaseModel, step: Takeback) -> str:
+        """The undone move in public words: its label, unless the label is private (then
+        "a move"), read from the moves offered in the state it was made from."""
+        moves = self._moves(eng, restored, step.player)
+        move = next((a for a in moves if a.id == step.action), None)
+        if move is None or move.private:
+            return "a move"
+        return move.label
 
     async def legal_actions(self, *, channel_id: int, user_id: int) -> list[Action]:
         """The caller's moves now (empty when they have nothing to do), typed-amount moves

@@ -72,6 +72,8 @@ class Outcome:
     labels_public: bool = False  # True only when no move label names hidden things
     action: Action | None = None  # the move made, when the change was a move
     by_standin: bool = False  # the move was a stand-in's, not the player's own
+    #: the user who may take back their last step now (their panel offers "Undo"), if anyone
+    undo_for: int | None = None
     summary: str = ""  # the engine's public summary of the position (for alt text)
     #: once the game is over: per player, how the score was made (public from then on)
     report: dict[str, str] = field(default_factory=dict)

@@ -27,6 +27,10 @@ GUIDE = """**Monopoly: Rick and Morty** — buy, rent, build, bankrupt the other
 **Options:** taxes (Parasites 200, Morty's Insurance 100), and whether the owner must ask for rent (default: collected automatically)."""
 
 
+#: the moves that show nothing hidden to anyone (see :meth:`MonopolyEngine.reveals`)
+QUIET_VERBS = frozenset({"buy", "build", "sell", "mortgage", "lift"})
+
+
 class MonopolyEngine(Engine[MonopolyState]):
     name = "monopoly"
     title = "Monopoly: Rick and Morty"
@@ -172,6 +176,19 @@ class MonopolyEngine(Engine[MonopolyState]):
 
     def settle(self, state: MonopolyState, events: list[Event]) -> None:
         flow.advance(state, events)
+
+    def reveals(
+        self,
+        before: MonopolyState,
+        after: MonopolyState,
+        player: str,
+        action: Action,
+        events: list[Event],
+    ) -> bool:
+        """Buying, building, selling, mortgaging and lifting a mortgage show nothing hidden:
+        every card, cash and deed they touch is public (the decks alone are secret, and these
+        moves never draw from them)."""
+        return action.id.partition(":")[0] not in QUIET_VERBS
 
     def leave(self, state: MonopolyState, player: str, events: list[Event]) -> None:
         """A player who concedes or is removed goes bankrupt to the Bank (one already bankrupt

@@ -113,6 +113,14 @@ class RunAnimalsEngine(Engine[RAState]):
     def settle(self, state: RAState, events: list[Event]) -> None:
         events += flow.settle(state, data_of(state))
 
+    def reveals(
+        self, before: RAState, after: RAState, player: str, action: Action, events: list[Event]
+    ) -> bool:
+        """Only the goal deck's order is secret besides the dice (``hidden.py``: a hand is its
+        species' printed cards minus those seen): a step that leaves the goal deck as it was
+        shows nothing hidden."""
+        return after.goal_deck != before.goal_deck
+
     def leave(self, state: RAState, player: str, events: list[Event]) -> None:
         """A player who leaves takes their species off the map: it is extinct, so the game
         ends at once and the others are scored."""

@@ -64,6 +64,26 @@ class Tally:
     typed: int = 0  # moves made by typing an amount in a form
 
 
+@dataclass
+class Undos:
+    """Steps taken back in a game (``undo GAME:`` of the conversation bench)."""
+
+    steps: int = 0  # moves made
+    undoable: int = 0  # of them, moves their player could take back at once
+    undone: int = 0  # taken back ("↩ Undo" or ``/play undo``)
+    identical: int = 0  # of them, back to the very state and every view before the move
+
+    def line(self, name: str) -> str:
+        return (
+            f"undo {name}: steps={self.steps} undoable={self.undoable} "
+            f"undone={self.undone} identical={self.identical}"
+        )
+
+
+#: the custom ids of "↩ Undo" (never a move offered)
+UNDO_ID = "ttu:"
+
+
 def _label_of(offer: tuple[str, dict, str | None]) -> str:
     """The label an offered component shows (a button's, or the chosen select option's)."""
     kind, item, value = offer
@@ -97,6 +117,7 @@ class GameSession:
         options: str | None = None,
         steer: float = 0.0,
         play_rate: float | None = None,
+        undo_rate: float = 0.0,
     ):
         self.options = options
         #: how often a user types ``/play`` although the bot offers components (None: now and
@@ -105,6 +126,11 @@ class GameSession:
         #: how often a simulated user takes the move the engine itself suggests (the player stand-in's
         #: choice) when the bot offers it, so long games end in a test's time like real ones do
         self.steer = steer
+        #: how often a player takes back a move they may take back (its own seeded generator,
+        #: so a game without undos is played exactly as before)
+        self.undo_rate = undo_rate
+        self.undo_rng = random.Random(seed * 7 + 1)
+        self.undos = Undos()
         self._wanted: str | None = None
         self._wanted_label: str | None = None
         self.d = driver
@@ -254,7 +280,7 @@ class GameSession:
             choices = self.d.autocomplete(actor, self.channel, "/play", "action", "")
             if not choices:
                 raise ScenarioFailure(f"{actor.name} is awaited but /play offers nothing")
-            values = [c["value"] for c in choices]
+            values = [c["value"] for c in choices if c["value"] != "undo"]
             value = self._wanted if self._wanted in values else self.rng.choice(values)
             value = self._with_amount(row, actor, value)
             before = self.d.last_message_id()
@@ -275,7 +301,54 @@ class GameSession:
         self.timings.append(time.perf_counter() - started)
         self._check_turn_message(turn, after)
         self.tally.moves += 1
+        return self._maybe_undo(row, after, actor) or turn
+
+    def _maybe_undo(self, row, after, actor: User) -> Message | None:
+        """Count the move just made from ``row`` to ``after``, and now and then take it back
+        (when its player may) through the bot: the "↩ Undo" of their newest private message,
+        else ``/play undo``; then check the game is back to ``row`` exactly, every view too,
+        and the turn message edited back. The new turn message, if taken back."""
+        self.undos.steps += 1
+        engine, state = self.witness.engine(after), self.witness.state(after)
+        name = {st.user_id: st.name for st in self.db.seats(after.id)}[actor.id]
+        kept = getattr(state, "takeback", [])
+        if not kept or kept[-1].player != name:
+            return None
+        self.undos.undoable += 1
+        if self.undo_rate <= 0 or self.undo_rng.random() >= self.undo_rate:
+            return None
+        before, edits = self.d.last_message_id(), self._edit_count()
+        found = self._undo_button(actor, f"{UNDO_ID}{after.id}:{after.version}")
+        if found is not None:
+            reply = self.d.click(actor, found[0], custom_id=found[1])
+        else:
+            reply = self.d.run(actor, self.channel, "/play", action="undo")
+        undone = self.witness.row()
+        last = self.db.moves(undone.id)[-1]
+        if undone.version != after.version + 1 or last.kind != "undo" or last.user_id != actor.id:
+            raise ScenarioFailure(f"{actor.name}'s undo was not saved: {last} {reply!r}")
+        self.undos.undone += 1
+        was, now = self.witness.state(row), self.witness.state(undone)
+        viewers = [*state.players, None]
+        same = was.model_dump_json() == now.model_dump_json() and all(
+            engine.view(was, v).model_dump_json() == engine.view(now, v).model_dump_json()
+            for v in viewers
+        )
+        self.undos.identical += same
+        turn = self._shown_turn(before, edits, undone)
+        self._check_turn_message(turn, undone)
         return turn
+
+    def _undo_button(self, actor: User, wanted: str) -> tuple[Message, str] | None:
+        """The "↩ Undo" drawn for the board now (custom id ``wanted``) on one of ``actor``'s
+        private messages, and its custom id (none after a move made with ``/play``)."""
+        for message in reversed(self.d.ephemeral_to(actor)):
+            if message.channel_id != self.channel.id or message.deleted:
+                continue
+            for b in self.d.buttons(message):
+                if b.get("custom_id") == wanted and not b.get("disabled"):
+                    return message, wanted
+        return None
 
     def check_turn_after(self, before: int, edits: int, row) -> Message:
         """After a move made outside :meth:`move` (message id ``before`` and ``edits`` taken
@@ -427,7 +500,9 @@ class GameSession:
 
     def _offers(self, message: Message) -> list[tuple[str, dict, str | None]]:
         offers: list[tuple[str, dict, str | None]] = [
-            ("button", b, None) for b in self.d.buttons(message) if not b.get("disabled")
+            ("button", b, None)
+            for b in self.d.buttons(message)
+            if not b.get("disabled") and not (b.get("custom_id") or "").startswith(UNDO_ID)
         ]
         for menu in message.selects():
             if not menu.get("disabled"):

@@ -14,6 +14,13 @@ the end: :mod:`tests.e2e.cuts`), max_public_buttons <= 5 (the most buttons any p
 showed: :mod:`tests.e2e.buttons`), private_leftovers <= players (the players' private panels
 still open when the game ends: an ephemeral message still showing move components).
 
+Now and then (:data:`UNDO_RATE`, seeded) a player takes back a move they may take back, with
+"↩ Undo" or ``/play undo``; the line ``undo GAME: steps= undoable= undone= identical=`` counts
+the moves, those that could be taken back, those taken back and those taken back to the very
+state and every view before the move. Target: identical = undone. An undo is no click of the
+conversation's (``clicks`` leaves it out) and no move (``moves`` counts moves made, the
+moves taken back among them).
+
 Requests are the bot's REST requests from the game's opening to its end, from the local
 Discord's own record: ``global`` those counted against Discord's global rate limit, and
 ``interaction`` the rest (interaction callbacks, follow-ups and ``@original`` edits, which
@@ -32,12 +39,22 @@ import engines
 from tests.e2e.buttons import MAX_PUBLIC_BUTTONS, max_public_buttons
 from tests.e2e.conftest import bot_games
 from tests.e2e.cuts import cut_events
-from tests.e2e.session import GameSession
+from tests.e2e.session import UNDO_ID, GameSession
 from tests.e2e.test_whole_games import MAX_MOVES, NAMES, OPTIONS, STEER, player_count
 from tests.shipped import shipped_games
 
 #: the bot's components that make or open no move: a page of /game log, Rematch
 NOT_MOVES = ("ttg:", "ttr:")
+#: how often a simulated player takes back a move they may take back (seeded)
+UNDO_RATE = 0.3
+
+
+def is_undo(interaction) -> bool:
+    """An "↩ Undo" click or ``/play undo``: counted on the ``undo`` line, not as a click."""
+    data = interaction.data or {}
+    if interaction.type == 3:
+        return str(data.get("custom_id") or "").startswith(UNDO_ID)
+    return any(o.get("value") == "undo" for o in data.get("options") or [])
 
 
 #: the "Yes, do it" under the question a losing move asks first (bot.discord_app.custom_ids)
@@ -72,6 +89,7 @@ def test_bench_conversation(world, name):
         options=OPTIONS.get(name),
         steer=STEER,
         play_rate=0.0,
+        undo_rate=UNDO_RATE,
     )
     d.settle()
     sent_before = d.server.call(lambda: len(d.server.state.requests))
@@ -98,6 +116,7 @@ def test_bench_conversation(world, name):
             and i.channel_id == channel.id
             and i.user_id in ids
             and (i.type in (3, 5) or (i.type == 2 and i.data.get("name") == "play"))
+            and not is_undo(i)
         ]
         leftovers = [
             m
@@ -127,6 +146,7 @@ def test_bench_conversation(world, name):
         f" private_leftovers={leftovers}"
         f"\nrequests {name}: moves={moves} global={limited} interaction={len(sent) - limited} "
         f"global_per_move={limited / max(moves, 1):.2f}"
+        f"\n{session.undos.line(name)}"
     )
     assert pings <= turns, f"{name}: {pings} pings for {turns} turns"
     assert posts <= turns + 3, f"{name}: {posts} posts for {turns} turns"
@@ -134,5 +154,7 @@ def test_bench_conversation(world, name):
     assert cut == 0, f"{name}: events shown cut: {examples}"
     assert most <= MAX_PUBLIC_BUTTONS, f"{name}: a public message showed {most} buttons"
     assert leftovers <= len(players), f"{name}: {leftovers} private panels left open"
+    undos = session.undos
+    assert undos.identical == undos.undone, f"{name}: {undos.line(name)}"
     if name in shipped_games():
         assert limited <= 0.4 * moves, f"{name}: {limited} global requests for {moves} moves"

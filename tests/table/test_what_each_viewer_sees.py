@@ -219,7 +219,7 @@ async def test_a_log_that_does_not_replay_is_refused_in_words(table, monkeypatch
     def crash(*args):
         raise ValueError(f"Ada holds the {SECRET_CARD}")
 
-    monkeypatch.setattr(engines.get_engine("toy"), "apply", crash)
+    monkeypatch.setattr(engines.get_engine("toy"), "play", crash)
     with (
         caplog.at_level(logging.ERROR),
         pytest.raises(

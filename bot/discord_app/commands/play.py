@@ -78,8 +78,14 @@ def with_number(actions: list[Action], typed: str) -> list[Action]:
     return out
 
 
+#: offered first among the suggestions while the caller's last step can be taken back
+UNDO_CHOICE = app_commands.Choice(name="↩ Undo (take back your last step)", value="undo")
+
+
 @app_commands.command(name="play", description="Make a move in this channel's game.")
-@app_commands.describe(action="Your move (suggestions list your legal moves as you type)")
+@app_commands.describe(
+    action="Your move (your legal moves are suggested as you type), or undo to take back your last step"
+)
 @app_commands.guild_only()
 async def play(interaction: discord.Interaction[TabletopClient], action: str) -> None:
     await turns.play(interaction, action)
@@ -90,7 +96,10 @@ async def play(interaction: discord.Interaction[TabletopClient], action: str) ->
 async def play_action(
     interaction: discord.Interaction[TabletopClient], current: str
 ) -> list[app_commands.Choice[str]]:
-    actions = await table_of(interaction).legal_actions(
-        channel_id=channel_id_of(interaction), user_id=interaction.user.id
-    )
-    return matching(actions, current)
+    table = table_of(interaction)
+    where = {"channel_id": channel_id_of(interaction), "user_id": interaction.user.id}
+    actions = await table.legal_actions(**where)
+    found = matching(actions, current)
+    if await table.can_undo(**where) and current.strip().casefold() in UNDO_CHOICE.name.casefold():
+        found = [UNDO_CHOICE, *found][:MAX_CHOICES]
+    return found
