@@ -17,7 +17,7 @@ from engines.monopoly.views import MonopolyView
 
 GUIDE = """**Monopoly: Rick and Morty** — buy, rent, build, bankrupt the others.
 **Turn:** **Roll the dice**; doubles roll again, a third double sends you to jail. Passing or landing on GO pays 200.
-**Unowned property:** **Buy** it at the printed price or **Auction** it: every solvent player is asked once, privately, for the most they will pay (type it; raise it while others answer, or **Do not bid**); the bot bids for all in table order, a shmeckle at a time, so the highest limit wins at one more than the next (ties: first in table order). Nobody bidding leaves it with the Bank.
+**Unowned property:** **Buy** it or **Auction** it: each solvent player privately types the most they will pay (or **Do not bid**); the bot bids for all, a shmeckle at a time: the top limit wins at one over the next.
 **Rent:** doubled on a complete unmortgaged colour group; stilts and boxes raise it. Transports 25/50/100/200 by count; Microverse/Miniverse 4x the dice (10x with both).
 **Any time, even out of turn or in jail:** **Build** (even building, 4 flublet stilts then a gublet box; the Bank has 32 and 12, a shortage is auctioned), **Sell** (half price, last bought first), **Mortgage**, **Lift the mortgage** (value + 10%), **Start a trade with** a player, add items, type the shmeckles you **Offer** or **Ask for**, and **Propose**; the partner accepts or declines.
 **Mortgaged property received** by trade or bankruptcy: lift it at once or **Keep it mortgaged** and pay the 10% fee now.

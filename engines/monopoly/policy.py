@@ -41,7 +41,7 @@ def suggest(s: MonopolyState, player: str, ids: list[str], rng: random.Random) -
         if f"lift:{f.space}" in have and s.cash[player] > lift_cost(f.space) + 3 * CUSHION:
             return f"lift:{f.space}"
         return f"keep:{f.space}"
-    if s.auction and f"limit:0" in have:
+    if s.auction and "limit:0" in have:
         return _limit(s, player, have)
     if waiting and s.auction:
         return _bid(s, player, have)
