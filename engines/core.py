@@ -26,6 +26,7 @@ from pydantic import BaseModel, Field
 
 from engines.copying import SET_DICT, SET_EXTRA, SET_FIELDS_SET, SET_PRIVATE, copy_model
 from engines.errors import IllegalAction, UnreadableState
+from engines.standing import StandingAnswer
 from engines.moves import (
     MAX_ACTION_ID,
     MAX_ACTION_LABEL,
@@ -416,6 +417,16 @@ class Engine(ABC, Generic[S]):
         balance report). By default the result's reason."""
         result = self.result(state)
         return result.reason if result is not None else "not over"
+
+    def standing_answers(self, state: S, player: str) -> list[StandingAnswer]:
+        """The standing answers ``player`` may set in this game (:mod:`engines.standing`):
+        recurring questions whose obvious answer the rules leave to them. None by default."""
+        return []
+
+    def standing_move(self, state: S, player: str, answer_id: str) -> str | None:
+        """The legal move ``answer_id`` makes for ``player`` in ``state``, when the question it
+        answers is being asked of them now; ``None`` otherwise (and by default)."""
+        return None
 
     def seat_choices(self, state: S) -> dict[str, str]:
         """Each player's own pick that may favour them (a species, a character, a figure), by

@@ -301,11 +301,11 @@ def amount_moves(s: MonopolyState, player: str, awaited: list[str]) -> list[Acti
     raising = a is not None and player in a.limits and bool(auction.unanswered(s))
     if a is not None and (asked or raising) and lowest_limit(a, player) <= s.cash[player]:
         low = lowest_limit(a, player)
-        word = "Raise the most you will pay" if raising else "The most you will pay"
+        word = "raise the most you will pay" if raising else "the most you will pay"
         out.append(
             Action(
                 id=LIMIT_TO,
-                label=f"{word} (type it, at least {low})",
+                label=f"Bid up to ({word}, at least {low})",
                 role=NORMAL if raising else MAIN,
                 do=do,
                 kind="Bid",

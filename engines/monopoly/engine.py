@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from engines.core import Action, Engine, Event, IllegalAction, OptionSpec, Result
-from engines.monopoly import actions, auction, flow, hidden, policy, trade_moves, views
+from engines.monopoly import actions, auction, flow, hidden, policy, standing, trade_moves, views
 from engines.monopoly.data import FIGURES
 from engines.monopoly.migrations import MIGRATIONS
 from engines.monopoly.money import go_bankrupt, say
@@ -14,6 +14,7 @@ from engines.monopoly.property import worth_parts
 from engines.monopoly.setup import new_game
 from engines.monopoly.state import MonopolyState
 from engines.monopoly.views import MonopolyView
+from engines.standing import StandingAnswer
 
 GUIDE = """**Monopoly: Rick and Morty** — buy, rent, build, bankrupt the others.
 **Turn:** **Roll the dice**; doubles roll again, a third double sends you to jail. Passing or landing on GO pays 200.
@@ -195,6 +196,12 @@ class MonopolyEngine(Engine[MonopolyState]):
 
     def standing(self, state: MonopolyState) -> dict[str, float]:
         return {p: policy.standing(state, p) for p in state.players}
+
+    def standing_answers(self, state: MonopolyState, player: str) -> list[StandingAnswer]:
+        return standing.offered(state, player)
+
+    def standing_move(self, state: MonopolyState, player: str, answer_id: str) -> str | None:
+        return standing.move(state, player, answer_id)
 
     def seat_choices(self, state: MonopolyState) -> dict[str, str]:
         return {p: FIGURES[f].name for p, f in state.figures.items()}
