@@ -26,7 +26,6 @@ from pydantic import BaseModel, Field
 
 from engines.copying import SET_DICT, SET_EXTRA, SET_FIELDS_SET, SET_PRIVATE, copy_model
 from engines.errors import IllegalAction, UnreadableState
-from engines.standing import StandingAnswer
 from engines.moves import (
     MAX_ACTION_ID,
     MAX_ACTION_LABEL,
@@ -40,6 +39,7 @@ from engines.moves import (
     role_shown,
     typed_move,
 )
+from engines.standing import StandingAnswer
 
 #: the names other modules import from here (the moves and refusals live in their own modules)
 __all__ = [

@@ -19,10 +19,10 @@ from bot.logsafe import failure
 from bot.table import offers, typed
 from bot.table.core import (
     AnyEngine,
-    TableCore,
     log,
 )
 from bot.table.results import Outcome
+from bot.table.standing import Standing
 from bot.table.texts import (
     not_your_turn,
 )
@@ -35,7 +35,7 @@ from storage import (
 )
 
 
-class Playing(TableCore):
+class Playing(Standing):
     async def act(
         self,
         *,
@@ -196,9 +196,10 @@ class Playing(TableCore):
             log.error("%s: apply failed in game %s: %s", eng.name, row.id, failure(exc))
             raise EngineFailure() from None
         entry = MoveEntry("move", seat.user_id, seat.name, action.id)
-        return await self._commit(
+        made = await self._commit(
             row, eng, new_state, events, entry, action=action, by_standin=by_standin
         )
+        return await self._follow_standing(made)
 
     async def legal_actions(self, *, channel_id: int, user_id: int) -> list[Action]:
         """The caller's moves now (empty when they have nothing to do), typed-amount moves
