@@ -199,7 +199,7 @@ class Playing(Standing):
         made = await self._commit(
             row, eng, new_state, events, entry, action=action, by_standin=by_standin
         )
-        return await self._follow_standing(made)
+        return await self._follow_standing(made, eng, new_state)
 
     async def legal_actions(self, *, channel_id: int, user_id: int) -> list[Action]:
         """The caller's moves now (empty when they have nothing to do), typed-amount moves

@@ -75,11 +75,16 @@ class Standing(TableCore):
             return said, None
         return said, await self._answer(row, eng, state, *found, first=None)
 
-    async def _follow_standing(self, outcome: Outcome) -> Outcome:
-        """After a move: make the moves the awaited players' standing answers give, one at a
-        time, each saved as theirs; the outcome tells all of it, ending on the last position."""
+    async def _follow_standing(self, outcome: Outcome, eng: AnyEngine, state: BaseModel) -> Outcome:
+        """After a move (``state``, the position it left): make the moves the awaited players'
+        standing answers give, one at a time, each saved as theirs; the outcome tells all of it,
+        ending on the last position. A game whose awaited players are offered no standing
+        answer costs no read (a move's round trips stay four)."""
         for _ in range(MAX_FOLLOWING):
             if outcome.result is not None or not outcome.to_act:
+                return outcome
+            names = self._engine_call(eng.to_act, state)
+            if not any(self._engine_call(eng.standing_answers, state, n) for n in names):
                 return outcome
             chosen = await self.store.standing_answers(outcome.game.id)
             if not any(u in chosen for u in outcome.to_act):
@@ -96,6 +101,7 @@ class Standing(TableCore):
                 outcome = await self._answer(row, eng, state, *found, first=outcome)
             except TableError:  # someone else moved meanwhile: their move follows up
                 return outcome
+            state = self._state(eng, await self._by_id(outcome.game.id))
         return outcome
 
     def _standing_move(
