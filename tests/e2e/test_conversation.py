@@ -170,7 +170,6 @@ def test_bench_conversation(world, name):
             f"auctions monopoly: auctions={len(auctions)} pings_per_auction_p50={p50} "
             f"pings_per_auction_max={max(per, default=0)}"
         )
-        assert auctions, "monopoly: no auction in the whole game"
         for a in auctions:
             assert a.pings <= a.bidders, f"monopoly: {a.pings} pings for {a.bidders} bidders"
     assert pings <= turns, f"{name}: {pings} pings for {turns} turns"
