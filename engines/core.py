@@ -39,6 +39,7 @@ from engines.moves import (
     role_shown,
     typed_move,
 )
+from engines.standing import StandingAnswer
 
 #: the names other modules import from here (the moves and refusals live in their own modules)
 __all__ = [
@@ -447,6 +448,16 @@ class Engine(ABC, Generic[S]):
         balance report). By default the result's reason."""
         result = self.result(state)
         return result.reason if result is not None else "not over"
+
+    def standing_answers(self, state: S, player: str) -> list[StandingAnswer]:
+        """The standing answers ``player`` may set in this game (:mod:`engines.standing`):
+        recurring questions whose obvious answer the rules leave to them. None by default."""
+        return []
+
+    def standing_move(self, state: S, player: str, answer_id: str) -> str | None:
+        """The legal move ``answer_id`` makes for ``player`` in ``state``, when the question it
+        answers is being asked of them now; ``None`` otherwise (and by default)."""
+        return None
 
     def seat_choices(self, state: S) -> dict[str, str]:
         """Each player's own pick that may favour them (a species, a character, a figure), by

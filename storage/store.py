@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
@@ -174,6 +175,24 @@ class Store:
                 " ON CONFLICT (key) DO UPDATE SET value = excluded.value,"
                 " updated_at = excluded.updated_at",
                 (key, value, time.time() if now is None else now),
+            )
+
+    # -- standing answers (private to each player, outside the game's row and log) -----------
+    async def standing_answers(self, game_id: int) -> dict[int, list[str]]:
+        """Each user's standing answers in ``game_id`` (users with none are left out)."""
+        async with self._lock:
+            rows = await self._db.execute(
+                "SELECT user_id, answers FROM standing_answers WHERE game_id = ?", (game_id,)
+            )
+        return {int(r[0]): [str(a) for a in json.loads(r[1])] for r in rows if json.loads(r[1])}
+
+    async def set_standing_answers(self, game_id: int, user_id: int, answers: list[str]) -> None:
+        """Replace ``user_id``'s standing answers in ``game_id`` (an empty list clears them)."""
+        async with self._lock:
+            await self._db.execute(
+                "INSERT INTO standing_answers (game_id, user_id, answers) VALUES (?, ?, ?)"
+                " ON CONFLICT (game_id, user_id) DO UPDATE SET answers = excluded.answers",
+                (game_id, user_id, json.dumps(answers)),
             )
 
     # -- reading -----------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from bot.table.core import (
 from bot.table.history import replay_entry
 from bot.table.log_pages import paginate
 from bot.table.results import GameInfo, LogLine, Outcome, Told
+from bot.table.standing import standing_lines
 from bot.table.texts import private_text
 from storage import (
     LIVE_STATUSES,
@@ -165,10 +166,14 @@ class Looking(TableCore):
             png = await self.renderer.hand(eng.name, mine)
         except rendering.NoRenderer:
             png = None
+        offered = self._engine_call(eng.standing_answers, state, seat.name)
+        chosen = (await self.store.standing_answers(row.id)).get(user_id, []) if offered else []
+        lines = standing_lines(offered, chosen)
         if png is not None:
-            return self._info(row), png, f"Your hand in {eng.title} (only you can see this)."
+            text = f"Your hand in {eng.title} (only you can see this)."
+            return self._info(row), png, "\n".join([text, *lines])
         public = self._engine_call(eng.view, state, None)
-        return self._info(row), None, private_text(mine, public)
+        return self._info(row), None, "\n".join([private_text(mine, public), *lines])
 
     async def status(self, *, channel_id: int) -> tuple[GameInfo, str]:
         """A few public lines: the game, its players, whose turn it is or how it ended."""

@@ -25,10 +25,10 @@ from bot.ops.metrics import MADE
 from bot.table import offers, typed
 from bot.table.core import (
     AnyEngine,
-    TableCore,
     log,
 )
 from bot.table.results import Outcome
+from bot.table.standing import Standing
 from bot.table.texts import (
     not_your_turn,
 )
@@ -65,7 +65,7 @@ def _measured(act: Act[P]) -> Act[P]:
     return measured
 
 
-class Playing(TableCore):
+class Playing(Standing):
     @_measured
     async def act(
         self,
@@ -230,9 +230,10 @@ class Playing(TableCore):
             log.error("%s: apply failed in game %s: %s", eng.name, row.id, failure(exc))
             raise EngineFailure() from None
         entry = MoveEntry("move", seat.user_id, seat.name, action.id)
-        return await self._commit(
+        made = await self._commit(
             row, eng, new_state, events, entry, action=action, by_standin=by_standin
         )
+        return await self._follow_standing(made, eng, new_state)
 
     async def undo(
         self,

@@ -7,6 +7,7 @@ from typing import Any
 
 from engines.anatomy_park import data, hidden, policy, views
 from engines.anatomy_park.actions import action_options, move_options
+from engines.anatomy_park.common import has_ability
 from engines.anatomy_park.flow import (
     advance,
     awaited,
@@ -24,6 +25,12 @@ from engines.anatomy_park.state import APState
 from engines.anatomy_park.tasks import options
 from engines.anatomy_park.views import APView
 from engines.core import Action, Engine, Event, IllegalAction, OptionSpec, Result
+from engines.standing import StandingAnswer
+
+#: Rick's standing answer: reroll every missed shot
+REROLL_ALWAYS = StandingAnswer(
+    id="reroll-misses", words="Always reroll a missed shot (Rick)", answers=("reroll",)
+)
 
 GUIDE = """**Rick and Morty: Anatomy Park** - build a theme park inside Ruben before he dies.
 **Turn:** 1) discard 1 tile per disease on your tile. 2) Move: walk up to your Movement (stepping onto transport tiles is free), OR move every disease 1 space, OR move your tile or a touching one 1 space (not the entrance or transports; then draw a body reaction). 3) Act: take 2 tiles, OR place a tile next to your tile (meet its colour/type needs; a gap is fine), OR play a focus group (a space touching its colour + type, no gap; place a tile and get a reward), OR leave by an exit, OR shoot a disease in Range along tiles (a 6 hits; a miss lets you move it 1 space per 3/4/5, then draw a body reaction). 4) Keep at most 5 tiles.
@@ -81,6 +88,21 @@ class AnatomyParkEngine(Engine[APState]):
 
     def to_act(self, state: APState) -> list[str]:
         return awaited(state)
+
+    def standing_answers(self, state: APState, player: str) -> list[StandingAnswer]:
+        """Rick's reroll after a missed shot is his to refuse ("You do not have to use your
+        character's ability if you do not want to."), asked after every miss: he may say once
+        that he always takes it."""
+        if not has_ability(state, player, "reroll"):
+            return []
+        return [REROLL_ALWAYS]
+
+    def standing_move(self, state: APState, player: str, answer_id: str) -> str | None:
+        if answer_id != REROLL_ALWAYS.id or player not in awaited(state):
+            return None
+        return (
+            "reroll" if any(a.id == "reroll" for a in self.legal_actions(state, player)) else None
+        )
 
     def legal_actions(self, state: APState, player: str) -> list[Action]:
         if player not in awaited(state):

@@ -1,7 +1,7 @@
 """Action ids, their labels, and what each one does.
 
 Ids are short and stable: ``roll``, ``pay``, ``usecard:s09``, ``buy``, ``auction``, ``bid:10``,
-``pass``, ``place:39``, ``keep:5``, ``build:39``, ``sell:39``, ``mortgage:5``, ``lift:5``,
+``pass``, ``limit:0``, ``limit:to:150``, ``place:39``, ``keep:5``, ``build:39``, ``sell:39``, ``mortgage:5``, ``lift:5``,
 ``rent:5``, ``bankrupt``; the trade moves (``trade:seat:2``, ``tr:*``) are
 :mod:`engines.monopoly.trade_moves`, listed here among the others.
 """
@@ -12,6 +12,7 @@ from functools import cache, partial
 
 from engines.core import Action, Amount, Event, IllegalAction
 from engines.monopoly import auction, movement, trade, trade_moves
+from engines.monopoly.auction import lowest_limit
 from engines.monopoly.data import JAIL_FINE, SPACES
 from engines.monopoly.money import charge, go_bankrupt, say, settling, transfer
 from engines.monopoly.offered import DESTRUCTIVE, MAIN, MANAGE, NORMAL, act
@@ -45,6 +46,7 @@ VERBS = frozenset(
         "auction",
         "bid",
         "pass",
+        "limit",
         "place",
         "keep",
         "build",
@@ -59,8 +61,13 @@ VERBS = frozenset(
 )
 
 
-#: the typed-amount move of an auction: a bid (the new highest bid)
+#: the typed-amount move of an open auction: a bid (the new highest bid)
 BID_TO = "bid:to"
+#: the typed-amount move of an auction of limits: the most the bidder will pay
+LIMIT_TO = "limit:to"
+#: the limits a bot may answer with, as parts of what is auctioned (its price, or its
+#: building's cost): quarters from a half to one and a half
+LIMIT_STEPS = (2, 3, 4, 5, 6)
 
 
 # the free actions on one property read alike in every game: each is worded once
@@ -100,7 +107,10 @@ def _lift(i: int) -> Action:
 # -- listing ------------------------------------------------------------------------------
 def awaited_actions(s: MonopolyState, player: str, awaited: list[str]) -> list[Action]:
     """The decision the game waits for from ``player`` (empty if it waits for someone else).
-    ``awaited[0]`` is the one main decision; any others are owners who may ask for rent."""
+    ``awaited[0]`` is the one main decision (with every bidder asked for a limit at once);
+    any others are owners who may ask for rent."""
+    if player in auction.unanswered(s) and player in awaited and _auction_first(s):
+        return _limit_moves(s, player)
     if not awaited or player != awaited[0]:
         return []
     t = s.trade
@@ -166,6 +176,39 @@ def awaited_actions(s: MonopolyState, player: str, awaited: list[str]) -> list[A
             out.append(_act(f"usecard:{c}", f"Use {trade.card_label(c)}", "Use", NORMAL))
         return out
     return [_act("roll", "Roll the dice", "Roll", MAIN)]
+
+
+def _auction_first(s: MonopolyState) -> bool:
+    """Whether the auction is the decision waited for (nothing of higher priority pends)."""
+    return not (s.trade and s.trade.proposed) and not s.debts and not s.fee_choices
+
+
+def _limit_moves(s: MonopolyState, player: str) -> list[Action]:
+    """Not bidding, and (for bots and ``/play``) a few limits in quarters of the item's value
+    that stand for the typed amount; panels offer the typed amount instead."""
+    a = s.auction
+    assert a is not None
+    value = _item_value(a.item, a.space)
+    low, cash = lowest_limit(a, player), s.cash[player]
+    steps = sorted({value * q // 4 for q in LIMIT_STEPS} | {cash})
+    out = [
+        _act(
+            f"limit:{n}",
+            f"Bid up to {n}",
+            "Bid",
+            NORMAL,
+            step_of=f"{LIMIT_TO}:{n}",
+        )
+        for n in steps
+        if low <= n <= cash
+    ]
+    # the asker of a shortage auction who does not bid more stays at the cost they asked at
+    out.append(_act("limit:0", "Do not bid", "Pass", NORMAL))
+    return out
+
+
+def _item_value(item: str, space: int) -> int:
+    return (SPACES[space].price if item == "space" else SPACES[space].build_cost) or 1
 
 
 def free_actions(s: MonopolyState, player: str) -> list[Action]:
@@ -245,7 +288,8 @@ def free_actions(s: MonopolyState, player: str) -> list[Action]:
 
 
 def amount_moves(s: MonopolyState, player: str, awaited: list[str]) -> list[Action]:
-    """The moves whose number the player types: their bid when the auction awaits them (any
+    """The moves whose number the player types: the most they will pay when an auction asks
+    them (or raising it while others are still to answer), their bid in an open auction (any
     amount above the highest bid they can pay), and while drafting a trade, the cash they offer
     or ask for (set outright, up to what either side can raise)."""
     if s.over or player not in s.players or player in s.bankrupt:
@@ -253,6 +297,21 @@ def amount_moves(s: MonopolyState, player: str, awaited: list[str]) -> list[Acti
     out: list[Action] = []
     a = s.auction
     steps = {x.step_of.rpartition(":")[0] for x in awaited_actions(s, player, awaited) if x.step_of}
+    asked = LIMIT_TO in steps
+    raising = a is not None and player in a.limits and bool(auction.unanswered(s))
+    if a is not None and (asked or raising) and lowest_limit(a, player) <= s.cash[player]:
+        low = lowest_limit(a, player)
+        word = "raise the most you will pay" if raising else "the most you will pay"
+        out.append(
+            Action(
+                id=LIMIT_TO,
+                label=f"Bid up to ({word}, at least {low})",
+                role=NORMAL if raising else MAIN,
+                do=do,
+                kind="Bid",
+                amount=Amount(low=low, high=s.cash[player], made="Bid up to {n}"),
+            )
+        )
     if a is not None and BID_TO in steps:
         low = a.high + 1
         out.append(
@@ -359,6 +418,8 @@ def do(s: MonopolyState, player: str, action_id: str, ev: list[Event]) -> None:
         auction.bid(s, ev, player, int(rest[3:]) - a.high if rest.startswith("to:") else num)
     elif verb == "pass":
         auction.pass_bid(s, ev, player)
+    elif verb == "limit":
+        auction.set_limit(s, ev, player, int(rest[3:]) if rest.startswith("to:") else num)
     elif verb == "place":
         s.placement = None
         auction.place(s, ev, player, num, paid=True, reserved=True)

@@ -6,6 +6,8 @@ How the rulebook's open points are read (order, final passes, no bid, shortages)
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from engines.core import Event
 from engines.monopoly.data import SPACES
 from engines.monopoly.money import charge, say, transfer
@@ -32,7 +34,8 @@ def start_property_auction(s: MonopolyState, ev: list[Event], space: int, first:
     say(
         s,
         ev,
-        f"Auction for {SPACES[space].name} (price {SPACES[space].price}); bids open at 1.",
+        f"Auction for {SPACES[space].name} (price {SPACES[space].price}), opening at 1: "
+        f"{names(bidders)}, each say the most you will pay; the bot bids for you.",
         "auction",
     )
     return True
@@ -80,9 +83,114 @@ def start_shortage_auction(s: MonopolyState, ev: list[Event], player: str, space
         s,
         ev,
         f"Shortage: {player} asks for a {word} for {SPACES[space].name}, opening at {cost}; "
-        "the Bank auctions it.",
+        f"the Bank auctions it: {names(bidders)}, each say the most you will pay.",
         "auction",
     )
+
+
+# -- limits: every bidder asked once, the bot bids for them -----------------------------------
+def unanswered(s: MonopolyState) -> list[str]:
+    """The bidders still to say the most they will pay, in table order (none in an open
+    auction, which asks one bidder at a time)."""
+    a = s.auction
+    if a is None or a.open:
+        return []
+    return [p for p in a.bidders if p not in a.limits]
+
+
+def reopens(s: MonopolyState, player: str, action_id: str) -> bool:
+    """Whether ``action_id`` is an open auction's bid or pass, from a move log recorded before
+    auctions asked for limits, made where that log made it: by the bidder whose turn it was,
+    before anyone answered (then the auction is played open, as it was)."""
+    a = s.auction
+    verb = action_id.partition(":")[0]
+    return (
+        a is not None
+        and not a.open
+        and not a.limits
+        and verb in ("bid", "pass")
+        and bool(a.bidders)
+        and player == a.bidders[a.turn % len(a.bidders)]
+        and not (s.trade and s.trade.proposed)
+        and not s.debts
+        and not s.fee_choices
+    )
+
+
+def lowest_limit(a: Auction, player: str) -> int:
+    """The least a limit may be: above the standing bid, and above the player's own limit
+    when they raise it."""
+    return max(a.high, a.limits.get(player, 0)) + 1
+
+
+def set_limit(s: MonopolyState, ev: list[Event], player: str, limit: int) -> None:
+    """``player`` says the most they will pay (0: they do not bid), or raises it. Only they
+    are told the number; the table hears that they answered. The last answer resolves."""
+    a = s.auction
+    assert a is not None
+    first = player not in a.limits
+    a.limits[player] = limit
+    words = f"the most you will pay is {limit}" if limit else "you do not bid"
+    ev.append(Event(text=f"Auction: {words}.", private_to=player))
+    if first:
+        left = unanswered(s)
+        say(
+            s,
+            ev,
+            f"{player} has answered the auction"
+            + (f"; waiting for {names(left)}." if left else "."),
+        )
+    if not unanswered(s):
+        resolve(s, ev)
+
+
+def names(players: list[str]) -> str:
+    return players[0] if len(players) == 1 else ", ".join(players[:-1]) + " and " + players[-1]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Who an auction of limits goes to and at what price (``winner`` None: no bid)."""
+
+    winner: str | None
+    price: int
+
+
+def outcome(a: Auction) -> Outcome:
+    """The bot bidding for everyone, in table order from whoever bids next: each bidder
+    answers the highest bid with one shmeckle more while within their limit, and its holder
+    answers back the same way, until one of the two reaches their limit. So the highest limit
+    wins at one more than the second-highest bid made (capped by its own limit), and of equal
+    highest limits the first to reach it keeps it. A standing bid (a shortage's asker) counts
+    as its holder's limit at least. Reasoned in ``rulings.md``."""
+    n = len(a.bidders)
+    order = [a.bidders[(a.turn + k) % n] for k in range(n)]
+    holder, high = a.high_bidder, a.high
+
+    def limit(p: str) -> int:
+        own = a.limits.get(p, 0)
+        return max(own, a.high) if p == a.high_bidder else own
+
+    for p in order:
+        if p == holder or limit(p) <= high:
+            continue
+        if holder is None:  # the opening bid
+            holder, high = p, high + 1
+        elif limit(p) > limit(holder):  # the holder gives up at their limit
+            holder, high = p, min(limit(holder) + 1, limit(p))
+        else:  # the challenger gives up at theirs; the holder answers it
+            high = min(limit(p) + 1, limit(holder))
+    return Outcome(holder, high if holder is not None else 0)
+
+
+def resolve(s: MonopolyState, ev: list[Event]) -> None:
+    """Every limit is in: the auction ends as the open auction would; only the price is told."""
+    a = s.auction
+    assert a is not None
+    got = outcome(a)
+    a.high_bidder, a.high = got.winner, got.price
+    a.bidders = [] if got.winner is None else [got.winner]
+    _maybe_close(s, ev)
 
 
 def bid(s: MonopolyState, ev: list[Event], player: str, step: int) -> None:
@@ -107,8 +215,19 @@ def pass_bid(s: MonopolyState, ev: list[Event], player: str) -> None:
 
 
 def close_if_done(s: MonopolyState, ev: list[Event]) -> None:
-    if s.auction is not None:
+    """End an open auction nobody is left to bid in, or an auction of limits whose bidders
+    have all answered (some may have left the game meanwhile)."""
+    a = s.auction
+    if a is None:
+        return
+    if a.open:
         _maybe_close(s, ev)
+        return
+    a.bidders = [p for p in a.bidders if p in s.alive]
+    if a.high_bidder is not None and a.high_bidder not in s.alive:
+        a.high_bidder, a.high = None, 0
+    if not unanswered(s):
+        resolve(s, ev)
 
 
 def _maybe_close(s: MonopolyState, ev: list[Event]) -> None:

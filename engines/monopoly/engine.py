@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from engines.core import Action, Engine, Event, IllegalAction, OptionSpec, Result
-from engines.monopoly import actions, flow, hidden, policy, trade_moves, views
+from engines.monopoly import actions, auction, flow, hidden, policy, standing, trade_moves, views
 from engines.monopoly.data import FIGURES
 from engines.monopoly.migrations import MIGRATIONS
 from engines.monopoly.money import go_bankrupt, say
@@ -14,10 +14,11 @@ from engines.monopoly.property import worth_parts
 from engines.monopoly.setup import new_game
 from engines.monopoly.state import MonopolyState
 from engines.monopoly.views import MonopolyView
+from engines.standing import StandingAnswer
 
 GUIDE = """**Monopoly: Rick and Morty** — buy, rent, build, bankrupt the others.
 **Turn:** **Roll the dice**; doubles roll again, a third double sends you to jail. Passing or landing on GO pays 200.
-**Unowned property:** **Buy** it at the printed price or **Auction** it: every solvent player bids in turn (**Bid** opens a box where you type your bid, above the highest; **Pass (final)** is final); nobody bidding leaves it with the Bank.
+**Unowned property:** **Buy** it or **Auction** it: each solvent player privately types the most they will pay (or **Do not bid**); the bot bids for all, a shmeckle at a time: the top limit wins at one over the next.
 **Rent:** doubled on a complete unmortgaged colour group; stilts and boxes raise it. Transports 25/50/100/200 by count; Microverse/Miniverse 4x the dice (10x with both).
 **Any time, even out of turn or in jail:** **Build** (even building, 4 flublet stilts then a gublet box; the Bank has 32 and 12, a shortage is auctioned), **Sell** (half price, last bought first), **Mortgage**, **Lift the mortgage** (value + 10%), **Start a trade with** a player, add items, type the shmeckles you **Offer** or **Ask for**, and **Propose**; the partner accepts or declines.
 **Mortgaged property received** by trade or bankruptcy: lift it at once or **Keep it mortgaged** and pay the 10% fee now.
@@ -170,6 +171,19 @@ class MonopolyEngine(Engine[MonopolyState]):
             return f"'{action_id[:40]}' is not a move in this game."
         return actions.explain(state, player, action_id, flow.awaited(state))
 
+    def apply(
+        self, state: MonopolyState, player: str, action_id: str
+    ) -> tuple[MonopolyState, list[Event]]:
+        """As every engine's, except that a move log recorded before auctions asked for limits
+        (a bid or a pass in an auction nobody has answered yet) replays as it was played: that
+        auction is bid in turn, open. Players are never offered these moves (the table makes
+        only listed moves); only a replay of an old log sends them."""
+        if auction.reopens(state, player, action_id):
+            state = self.copy_state(state)
+            assert state.auction is not None
+            state.auction.open = True
+        return super().apply(state, player, action_id)
+
     def current_id(self, state: MonopolyState, action_id: str) -> str:
         """An old id from a saved move log (a trade named by player) read as today's."""
         return trade_moves.current_id(state, action_id)
@@ -199,6 +213,12 @@ class MonopolyEngine(Engine[MonopolyState]):
 
     def standing(self, state: MonopolyState) -> dict[str, float]:
         return {p: policy.standing(state, p) for p in state.players}
+
+    def standing_answers(self, state: MonopolyState, player: str) -> list[StandingAnswer]:
+        return standing.offered(state, player)
+
+    def standing_move(self, state: MonopolyState, player: str, answer_id: str) -> str | None:
+        return standing.move(state, player, answer_id)
 
     def seat_choices(self, state: MonopolyState) -> dict[str, str]:
         return {p: FIGURES[f].name for p, f in state.figures.items()}

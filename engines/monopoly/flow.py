@@ -1,7 +1,7 @@
 """Whose decision the game waits for, and moving on once nothing is pending.
 
 Priority: a proposed trade's answer, then debts, then lift-or-fee choices for received mortgaged
-property, then an auction, then placing a building won at auction, then the lander's buy-or-
+property, then an auction (every bidder not yet answered, at once), then placing a building won at auction, then the lander's buy-or-
 auction offer, then the current player's roll.
 """
 
@@ -31,8 +31,10 @@ def _awaited(s: MonopolyState) -> list[str]:
         return [s.debts[0].debtor]
     if s.fee_choices:
         return [s.fee_choices[0].player]
-    if s.auction:
+    if s.auction and s.auction.open:
         return [s.auction.bidders[s.auction.turn]]
+    if s.auction:
+        return auction.unanswered(s)  # every bidder at once
     if s.placement:
         return [s.placement.player]
     return [s.current]

@@ -55,9 +55,21 @@ def record_the_end(state: dict[str, Any]) -> dict[str, Any]:
     return state
 
 
+def keep_open_bidding(state: dict[str, Any]) -> dict[str, Any]:
+    """4 -> 5: auctions now ask every bidder once for their limit and bid for them. An auction
+    saved while it ran was opened for bidding in turn and may have bids and passes already: it
+    ends as it began, open (``Auction.open``); the next auction asks for limits."""
+    a = state.get("auction")
+    if a is not None:
+        a["open"] = True
+        a["limits"] = {}
+    return state
+
+
 MIGRATIONS: list[Migration] = [
     deal_missing_figures,
     record_who_rolled,
     record_building_order,
     record_the_end,
+    keep_open_bidding,
 ]

@@ -41,6 +41,8 @@ def suggest(s: MonopolyState, player: str, ids: list[str], rng: random.Random) -
         if f"lift:{f.space}" in have and s.cash[player] > lift_cost(f.space) + 3 * CUSHION:
             return f"lift:{f.space}"
         return f"keep:{f.space}"
+    if s.auction and "limit:0" in have:
+        return _limit(s, player, have)
     if waiting and s.auction:
         return _bid(s, player, have)
     if waiting and s.placement:
@@ -124,15 +126,32 @@ def _raise_money(s: MonopolyState, player: str, have: set[str]) -> str:
     return sorted(have)[0]
 
 
-def _bid(s: MonopolyState, player: str, have: set[str]) -> str:
+def _worth_to(s: MonopolyState, player: str) -> int:
+    """What the auctioned item is worth to ``player``: its price (half as much again if it
+    completes their group), or half as much again as a building's cost."""
     a = s.auction
     assert a is not None
     if a.item == "space":
         value = SPACES[a.space].price or 0
         if _completes(s, player, a.space):
             value = value * 3 // 2
-    else:
-        value = (SPACES[a.space].build_cost or 0) * 3 // 2
+        return value
+    return (SPACES[a.space].build_cost or 0) * 3 // 2
+
+
+def _limit(s: MonopolyState, player: str, have: set[str]) -> str:
+    """The most the stand-in pays: the highest offered limit within the item's worth to it
+    that leaves it more than 50 (as its open bidding did)."""
+    cap = min(_worth_to(s, player), s.cash[player] - 51)
+    limits = [int(a[6:]) for a in have if a.startswith("limit:") and a[6:].isdigit()]
+    fitting = [n for n in limits if 0 < n <= cap]
+    return f"limit:{max(fitting)}" if fitting else "limit:0"
+
+
+def _bid(s: MonopolyState, player: str, have: set[str]) -> str:
+    a = s.auction
+    assert a is not None
+    value = _worth_to(s, player)
     for step in (10, 1):
         if f"bid:{step}" in have and a.high + step <= value and s.cash[player] - a.high - step > 50:
             return f"bid:{step}"

@@ -24,10 +24,15 @@ class Debt(BaseModel):
 
 
 class Auction(BaseModel):
-    """A running auction: bidders in table order, a pass is final.
+    """A running auction: bidders in table order, each asked once, all at the same time, for
+    the most they will pay (``limits``, private to each bidder until it resolves); the bot then
+    bids for them (see ``auction.resolve``).
 
     ``item`` is ``space`` (a property, ``space`` is its index) or ``stilt``/``box`` (a shortage
-    auction; ``space`` is where the requester wanted to build).
+    auction; ``space`` is where the requester wanted to build). ``high``/``high_bidder`` is
+    the bid standing when it opened (a shortage's asker at the printed cost), ``turn`` who
+    would bid next in an open auction. ``open`` marks an auction of a game saved before limits
+    (or replayed from such a move log): bidders bid in turn and a pass is final.
     """
 
     item: Literal["space", "stilt", "box"]
@@ -36,6 +41,9 @@ class Auction(BaseModel):
     turn: int = 0
     high: int = 0
     high_bidder: str | None = None
+    #: bidder -> the most they will pay (0: no bid), once they have answered
+    limits: dict[str, int] = Field(default_factory=dict)
+    open: bool = False
 
 
 class Placement(BaseModel):
@@ -120,7 +128,7 @@ class MonopolyState(GameState):
     end_reason: str | None = None
     turns: int = 0
     #: the shape of this model: the number of steps in ``migrations.MIGRATIONS``
-    schema_version: int = 4
+    schema_version: int = 5
 
     @property
     def current(self) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from engines.monopoly import trade
+from engines.monopoly import auction, trade
 from engines.monopoly.actions import free_actions
 from engines.monopoly.data import DECK_TITLES, FIGURES, SPACES
 from engines.monopoly.flow import awaited
@@ -71,7 +71,10 @@ class AuctionView(BaseModel):
     high: int
     high_bidder: str | None
     bidders: list[str]
-    to_bid: str
+    #: whom the auction waits for: the bidder to bid (open), or those still to give a limit
+    to_bid: list[str]
+    #: the viewer's own limit once given (never anyone else's: limits are private)
+    my_limit: int | None = None
 
 
 class TradeView(BaseModel):
@@ -142,7 +145,12 @@ def pending_line(s: MonopolyState, viewer: str | None = None) -> str:
             else f"a {'gublet box' if a.item == 'box' else 'flublet stilt'}"
         )
         lead = f"{a.high} by {a.high_bidder}" if a.high_bidder else "no bids"
-        return f"Auction for {what}: {lead}; {a.bidders[a.turn]} to bid."
+        if a.open:
+            return f"Auction for {what}: {lead}; {a.bidders[a.turn]} to bid."
+        left = auction.unanswered(s)
+        mine = a.limits.get(viewer) if viewer is not None else None
+        own = "" if mine is None else f" You bid up to {mine}." if mine else " You do not bid."
+        return f"Auction for {what} ({lead}): waiting for {auction.names(left)} to say the most they will pay.{own}"
     if s.placement:
         return f"{s.placement.player} places a won building."
     if s.offer is not None:
@@ -155,7 +163,7 @@ def pending_line(s: MonopolyState, viewer: str | None = None) -> str:
     return f"{s.current} to roll{where}."
 
 
-def _auction(s: MonopolyState) -> AuctionView | None:
+def _auction(s: MonopolyState, viewer: str | None) -> AuctionView | None:
     a = s.auction
     if a is None:
         return None
@@ -168,7 +176,8 @@ def _auction(s: MonopolyState) -> AuctionView | None:
         high=a.high,
         high_bidder=a.high_bidder,
         bidders=list(a.bidders),
-        to_bid=a.bidders[a.turn],
+        to_bid=[a.bidders[a.turn]] if a.open else auction.unanswered(s),
+        my_limit=a.limits.get(viewer) if viewer is not None else None,
     )
 
 
@@ -265,7 +274,7 @@ def view(s: MonopolyState, viewer: str | None) -> MonopolyView:
         bank_boxes=s.bank_boxes,
         deck_counts={DECK_TITLES[k]: len(v) for k, v in s.decks.items()},
         pending=pending_line(s, viewer),
-        auction=_auction(s),
+        auction=_auction(s, viewer),
         trade=_trade(shown_trade(s, viewer)),
         debt=DebtView(**s.debts[0].model_dump()) if s.debts else None,
         log=list(s.log[-8:]),

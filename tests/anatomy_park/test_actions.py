@@ -356,3 +356,18 @@ def test_doing_nothing_in_the_action_phase_ends_the_turn():
     s = _action_phase(game())
     s, _ = act(s, "Ada", "noaction")
     assert s.current == "Bea" and s.phase == "move"
+
+
+def test_rick_may_answer_once_that_he_always_rerolls_a_miss(dice):
+    """ "You do not have to use your character's ability if you do not want to." Rick's
+    reroll is asked after every miss: a standing answer says yes for the whole game."""
+    from engines.anatomy_park.engine import ENGINE as AP
+
+    s = _action_phase(game(chars=["Rick", "Morty"]))
+    assert [a.id for a in AP.standing_answers(s, "Ada")] == ["reroll-misses"]
+    assert AP.standing_answers(s, "Bea") == []
+    assert AP.standing_move(s, "Ada", "reroll-misses") is None  # no miss to answer yet
+    disease(s, "hep_a", "0,0")
+    dice.extend([[1, 1, 2]])
+    s, _ = act(s, "Ada", "shoot:hep_a")
+    assert AP.standing_move(s, "Ada", "reroll-misses") == "reroll"

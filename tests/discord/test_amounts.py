@@ -1,6 +1,6 @@
-"""Amounts are typed: a move with a number (an auction bid, a trade's cash) is one button that
-opens a form; the number typed becomes the move, and a bad one gets a private answer and
-changes nothing."""
+"""Amounts are typed: a move with a number (the most a bidder will pay at an auction, a trade's
+cash) is one button that opens a form; the number typed becomes the move, and a bad one gets a
+private answer and changes nothing."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ def _button(message, start: str) -> dict:
     return next(b for b in message.buttons() if b["label"].startswith(start))
 
 
-async def test_a_bid_is_one_button_that_opens_a_form_not_steps(h, monopoly):
+async def test_a_limit_is_one_button_that_opens_a_form_not_steps(h, monopoly):
     turn = await _auction(h, monopoly)
     labels = [b["label"] for b in turn.buttons()]
     assert not any("(+" in label for label in labels), labels  # no +1/+10 steps
@@ -44,15 +44,16 @@ async def test_a_bid_is_one_button_that_opens_a_form_not_steps(h, monopoly):
     opened = await h.click(monopoly[0], turn, custom_id=bid["custom_id"])
     assert opened.callback_type == 9 and opened.messages == []
     form = opened.modal
-    assert form["title"] == "Bid" and "From 1 to 1500" in str(form["components"])
+    assert form["title"] == "Bid up to" and "From 1 to 1500" in str(form["components"])
 
 
-async def test_the_typed_bid_becomes_the_move(h, monopoly):
+async def test_the_typed_limit_is_the_bidders_answer_told_only_to_them(h, monopoly):
     first, other = monopoly
     turn = await _auction(h, monopoly)
     opened = await h.click(first, turn, custom_id=_button(turn, "Bid")["custom_id"])
     reply = await h.submit(first, opened, turn, amount="137")
-    assert any(f"{first.name} bids 137" in m.content for m in reply.public + reply.edited)
+    assert not any("137" in m.content for m in reply.public + reply.edited)
+    assert any("137" in m.content for m in reply.ephemeral)
     game = await h.table.game(channel_id=CHANNEL_ID)
     assert (await h.table.waiting_for(channel_id=CHANNEL_ID)) == [other.id], game
 
@@ -70,11 +71,8 @@ async def test_a_bad_bid_gets_a_private_answer_and_changes_nothing(h, monopoly, 
 
 
 async def test_someone_not_bidding_gets_a_private_answer_not_a_form(h, monopoly):
-    first, other = monopoly
     turn = await _auction(h, monopoly)
     before = (await h.table.game(channel_id=CHANNEL_ID)).version
-    reply = await h.click(other, turn, custom_id=_button(turn, "Bid")["custom_id"])
-    assert reply.modal is None and reply.only_ephemeral()
     spectator = await h.click(h.user("Eve"), turn, custom_id=_button(turn, "Bid")["custom_id"])
     assert spectator.modal is None and "not one of them" in spectator.only_ephemeral().content
     assert (await h.table.game(channel_id=CHANNEL_ID)).version == before
@@ -84,7 +82,7 @@ async def test_a_form_sent_after_the_board_moved_on_changes_nothing(h, monopoly)
     first, other = monopoly
     turn = await _auction(h, monopoly)
     opened = await h.click(first, turn, custom_id=_button(turn, "Bid")["custom_id"])
-    await h.slash(first, "play", action="pass")
+    await h.slash(first, "play", action="limit:0")
     before = (await h.table.game(channel_id=CHANNEL_ID)).version
     reply = await h.submit(first, opened, turn, amount="50")
     assert not reply.public and reply.ephemeral
@@ -107,17 +105,19 @@ async def test_trade_cash_is_typed_on_the_private_panel(h, monopoly):
     assert "you offer 120 now" in str(panel.buttons())
 
 
-async def test_play_offers_the_typed_bid_as_you_type_it_and_makes_it(h, monopoly):
+async def test_play_offers_the_typed_limit_as_you_type_it_and_makes_it(h, monopoly):
     first, other = monopoly
     await _auction(h, monopoly)
-    choices = await h.autocomplete(first, "play", "action", "bid 75")
-    assert choices[0] == {"name": "Bid 75", "value": "bid:to:75"}
-    await h.slash(first, "play", action="bid:to:75")
+    choices = await h.autocomplete(first, "play", "action", "bid up to 75")
+    assert choices[0] == {"name": "Bid up to 75", "value": "limit:to:75"}
+    await h.slash(first, "play", action="limit:to:75")
     assert await h.table.waiting_for(channel_id=CHANNEL_ID) == [other.id]
 
 
 async def test_play_with_a_typed_move_but_no_amount_says_so(h, monopoly):
     first, _ = monopoly
     await _auction(h, monopoly)
-    answer = (await h.slash(first, "play", action="bid:to")).only_ephemeral()
+    before = (await h.table.game(channel_id=CHANNEL_ID)).version
+    answer = (await h.slash(first, "play", action="limit:to")).only_ephemeral()
     assert "needs an amount" in answer.content and "whole number from 1 to" in answer.content
+    assert (await h.table.game(channel_id=CHANNEL_ID)).version == before

@@ -8,8 +8,8 @@ several become awaited at once (everyone choosing together), each starts a turn 
 Posts are the public messages from the start's turn message on; clicks are the players'
 component uses, forms sent (a typed amount) and ``/play`` commands. Targets for every game:
 pings <= turns, posts <= turns + 3, clicks <= moves + turns + confirms (a move that loses
-something asks "Are you sure?" first: its "Yes" is the one click more), cut_events = 0 (events shown cut in
-any message or private answer the players received, or missing whole from the log they read at
+something asks "Are you sure?" first: its "Yes" is the one click more), cut_events = 0 (events shown cut
+in any message or private answer the players received, or missing whole from the log they read at
 the end: :mod:`tests.e2e.cuts`), max_public_buttons <= 5 (the most buttons any public message
 showed: :mod:`tests.e2e.buttons`), private_leftovers <= players (the players' private panels
 still open when the game ends: an ephemeral message still showing move components).
@@ -20,6 +20,11 @@ the moves, those that could be taken back, those taken back and those taken back
 state and every view before the move. Target: identical = undone. An undo is no click of the
 conversation's (``clicks`` leaves it out) and no move (``moves`` counts moves made, the
 moves taken back among them).
+
+For Monopoly, one more line counts the pings of each auction: the pings of the public posts
+made by the moves after which an auction is open (its opening included, the move that resolves
+it not: that post awaits the next turn). Target: pings_per_auction_max <= the bidders of that
+auction (each asked once, at the same time, for the most they will pay).
 
 Requests are the bot's REST requests from the game's opening to its end, from the local
 Discord's own record: ``global`` those counted against Discord's global rate limit, and
@@ -32,6 +37,7 @@ from __future__ import annotations
 
 import re
 import zlib
+from dataclasses import dataclass
 
 import pytest
 
@@ -59,6 +65,39 @@ def is_undo(interaction) -> bool:
 
 #: the "Yes, do it" under the question a losing move asks first (bot.discord_app.custom_ids)
 CONFIRM = re.compile(r"ttcp?:")
+
+
+@dataclass
+class Auction:
+    """One Monopoly auction as the channel lived it."""
+
+    key: tuple
+    bidders: int
+    pings: int = 0
+    closed: bool = False
+
+
+def _count_auction(d, channel, session, auctions: list[Auction], before: int) -> None:
+    """Add the pings of the posts the last move made (ids above ``before``) to the auction
+    open after it, if any (a new one when none, or another, was open before)."""
+    a = getattr(session.witness.state(), "auction", None) if session.running() else None
+    if a is None:
+        if auctions:
+            auctions[-1].closed = True
+        return
+    key = (a.item, a.space)
+    if not auctions or auctions[-1].closed or auctions[-1].key != key:
+        if auctions:
+            auctions[-1].closed = True
+        auctions.append(Auction(key=key, bidders=len(a.bidders)))
+    posts = d.server.call(
+        lambda: [
+            m
+            for m in d.server.state.messages.values()
+            if m.id > before and m.channel_id == channel.id and m.public
+        ]
+    )
+    auctions[-1].pings += sum(len(m.pinged) for m in posts)
 
 
 def shows_moves(message) -> bool:
@@ -95,11 +134,15 @@ def test_bench_conversation(world, name):
     sent_before = d.server.call(lambda: len(d.server.state.requests))
     first = session.open_and_start().id
     turns, awaited = 0, set()
+    auctions: list[Auction] = []
     while session.running() and session.tally.moves < MAX_MOVES:
         now = session.witness.to_act_users()
         turns += len(now - awaited)  # each player newly awaited starts a turn of their own
         awaited = now
+        before = d.last_message_id()
         session.move()
+        if name == "monopoly":
+            _count_auction(d, channel, session, auctions, before)
     assert not session.running(), f"{name} did not end within {session.tally.moves} moves"
     ids = {u.id for u in players}
 
@@ -148,6 +191,15 @@ def test_bench_conversation(world, name):
         f"global_per_move={limited / max(moves, 1):.2f}"
         f"\n{session.undos.line(name)}"
     )
+    if name == "monopoly":
+        per = sorted(a.pings for a in auctions)
+        p50 = per[len(per) // 2] if per else 0
+        print(
+            f"auctions monopoly: auctions={len(auctions)} pings_per_auction_p50={p50} "
+            f"pings_per_auction_max={max(per, default=0)}"
+        )
+        for a in auctions:
+            assert a.pings <= a.bidders, f"monopoly: {a.pings} pings for {a.bidders} bidders"
     assert pings <= turns, f"{name}: {pings} pings for {turns} turns"
     assert posts <= turns + 3, f"{name}: {posts} posts for {turns} turns"
     assert clicks <= moves + turns + confirms, f"{name}: {clicks} clicks for {moves} moves"

@@ -179,6 +179,20 @@ def test_a_move_naming_hand_items_is_offered_only_privately(name, n, seed):
         check_hand_names(engine, state, players)
 
 
+@pytest.mark.parametrize("name,n,seed", [c for c in _cases() if c.values[2] == SEEDS[0]])
+def test_a_standing_answer_makes_only_a_legal_move_of_an_awaited_player(name, n, seed):
+    """The table makes a standing answer's move for its player (issue 30): the engine names
+    it only while that player is asked, and only as one of their legal moves."""
+    for engine, state, players in walk(name, n, seed):
+        awaited = set(engine.to_act(state))
+        for p in players:
+            for answer in engine.standing_answers(state, p):
+                move = engine.standing_move(state, p, answer.id)
+                if move is not None:
+                    assert p in awaited, (name, answer.id)
+                    assert move in {a.id for a in engine.legal_actions(state, p)}, (name, move)
+
+
 @pytest.mark.parametrize("name", engines.names())
 def test_apply_never_mutates_its_input(name):
     engine = engines.get_engine(name)

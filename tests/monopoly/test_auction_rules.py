@@ -1,5 +1,6 @@
-"""Auction rules on crafted states: who bids and in what order, raising and passing, when an
-auction closes and what the winner gets, and buildings won at a shortage auction."""
+"""Auction rules on crafted states: who bids and in what order, raising and passing in an open
+auction (one saved before auctions asked for limits), when an auction closes and what the
+winner gets, and buildings won at a shortage auction."""
 
 from __future__ import annotations
 
@@ -38,7 +39,11 @@ def test_a_property_auction_opens_at_one_and_is_announced():
     assert auction.start_property_auction(s, ev, 39, "Brook") is True
     assert s.auction == Auction(item="space", space=39, bidders=["Brook", "Cy", "Ada"])
     assert [(e.text, e.kind) for e in ev] == [
-        ("Auction for Rick's Garage (price 400); bids open at 1.", "auction")
+        (
+            "Auction for Rick's Garage (price 400), opening at 1: Brook, Cy and Ada, each say "
+            "the most you will pay; the bot bids for you.",
+            "auction",
+        )
     ]
 
 
@@ -54,7 +59,9 @@ def test_a_property_nobody_can_bid_for_is_not_auctioned():
 # -- bidding ---------------------------------------------------------------------------------------
 def test_a_bid_raises_the_price_by_its_step_and_passes_the_turn_on():
     s = new(3)
-    s.auction = Auction(item="space", space=39, bidders=["Ada", "Brook", "Cy"], turn=2, high=5)
+    s.auction = Auction(
+        open=True, item="space", space=39, bidders=["Ada", "Brook", "Cy"], turn=2, high=5
+    )
     ev = _ev()
     auction.bid(s, ev, "Cy", 10)
     assert (s.auction.high, s.auction.high_bidder, s.auction.turn) == (15, "Cy", 0)
@@ -64,7 +71,12 @@ def test_a_bid_raises_the_price_by_its_step_and_passes_the_turn_on():
 def test_a_pass_leaves_the_turn_with_the_next_bidder():
     s = new(4)
     s.auction = Auction(
-        item="space", space=39, bidders=["Ada", "Brook", "Cy", "Dee"], turn=1, high_bidder="Ada"
+        open=True,
+        item="space",
+        space=39,
+        bidders=["Ada", "Brook", "Cy", "Dee"],
+        turn=1,
+        high_bidder="Ada",
     )
     auction.pass_bid(s, _ev(), "Brook")
     assert s.auction.bidders == ["Ada", "Cy", "Dee"] and s.auction.turn == 1
@@ -73,7 +85,13 @@ def test_a_pass_leaves_the_turn_with_the_next_bidder():
 def test_a_pass_by_the_last_in_order_turns_to_the_first():
     s = new(4)
     s.auction = Auction(
-        item="space", space=39, bidders=["Ada", "Brook", "Cy"], turn=2, high=3, high_bidder="Ada"
+        open=True,
+        item="space",
+        space=39,
+        bidders=["Ada", "Brook", "Cy"],
+        turn=2,
+        high=3,
+        high_bidder="Ada",
     )
     auction.pass_bid(s, _ev(), "Cy")
     assert s.auction.bidders == ["Ada", "Brook"] and s.auction.turn == 0
@@ -81,14 +99,18 @@ def test_a_pass_by_the_last_in_order_turns_to_the_first():
 
 def test_the_auction_goes_on_while_someone_other_than_the_leader_may_bid():
     s = new(3)
-    s.auction = Auction(item="space", space=39, bidders=["Ada", "Brook"], high=3, high_bidder="Ada")
+    s.auction = Auction(
+        open=True, item="space", space=39, bidders=["Ada", "Brook"], high=3, high_bidder="Ada"
+    )
     auction.close_if_done(s, _ev())
     assert s.auction is not None
 
 
 def test_the_last_bidder_left_wins_the_property_and_pays_the_bank():
     s = new(3)
-    s.auction = Auction(item="space", space=39, bidders=["Brook"], high=120, high_bidder="Brook")
+    s.auction = Auction(
+        open=True, item="space", space=39, bidders=["Brook"], high=120, high_bidder="Brook"
+    )
     ev = _ev()
     auction.close_if_done(s, ev)
     assert s.auction is None and s.owner[39] == "Brook" and s.cash["Brook"] == 1380
@@ -97,7 +119,7 @@ def test_the_last_bidder_left_wins_the_property_and_pays_the_bank():
 
 def test_everybody_passing_without_a_bid_leaves_the_property_with_the_bank():
     s = new(3)
-    s.auction = Auction(item="space", space=39, bidders=[])
+    s.auction = Auction(open=True, item="space", space=39, bidders=[])
     ev = _ev()
     auction.close_if_done(s, ev)
     assert s.auction is None and 39 not in s.owner
@@ -146,7 +168,7 @@ def test_a_shortage_auction_opens_at_the_building_cost_led_by_the_requester():
     assert a.bidders == ["Ada", "Cy"] and a.bidders[a.turn] == "Cy"
     assert ev[0].text == (
         "Shortage: Ada asks for a flublet stilt for Rick's Garage, opening at 200; "
-        "the Bank auctions it."
+        "the Bank auctions it: Ada and Cy, each say the most you will pay."
     )
 
 
@@ -164,7 +186,9 @@ def test_a_shortage_winner_who_asked_elsewhere_keeps_the_building_to_place():
     s = _dark_blue("Brook")
     own(s, "Ada", 1, 3)
     s.bank_stilts = 1
-    s.auction = Auction(item="stilt", space=1, bidders=["Brook"], high=250, high_bidder="Brook")
+    s.auction = Auction(
+        open=True, item="stilt", space=1, bidders=["Brook"], high=250, high_bidder="Brook"
+    )
     total = money_total(s)
     auction.close_if_done(s, _ev())
     assert s.placement == Placement(player="Brook", item="stilt", paid=250)
@@ -175,7 +199,9 @@ def test_a_shortage_winner_who_asked_elsewhere_keeps_the_building_to_place():
 def test_a_shortage_winner_who_asked_for_the_spot_builds_there_at_once():
     s = _dark_blue("Ada")
     s.bank_stilts = 1
-    s.auction = Auction(item="stilt", space=39, bidders=["Ada"], high=230, high_bidder="Ada")
+    s.auction = Auction(
+        open=True, item="stilt", space=39, bidders=["Ada"], high=230, high_bidder="Ada"
+    )
     ev = _ev()
     auction.close_if_done(s, ev)
     assert s.level == {39: 1} and s.bank_stilts == 0 and s.cash["Ada"] == 1270
@@ -190,7 +216,9 @@ def test_a_won_box_waiting_to_be_placed_leaves_the_bank():
     s = _dark_blue("Brook")
     s.level = {37: 4, 39: 4}
     s.bank_boxes = 1
-    s.auction = Auction(item="box", space=1, bidders=["Brook"], high=200, high_bidder="Brook")
+    s.auction = Auction(
+        open=True, item="box", space=1, bidders=["Brook"], high=200, high_bidder="Brook"
+    )
     auction.close_if_done(s, _ev())
     assert s.placement == Placement(player="Brook", item="box", paid=200)
     assert s.bank_boxes == 0
@@ -199,7 +227,9 @@ def test_a_won_box_waiting_to_be_placed_leaves_the_bank():
 def test_a_shortage_winner_without_the_cash_gets_nothing_and_pays_nothing():
     s = _dark_blue("Ada")
     s.cash["Ada"] = 100
-    s.auction = Auction(item="stilt", space=39, bidders=["Ada"], high=200, high_bidder="Ada")
+    s.auction = Auction(
+        open=True, item="stilt", space=39, bidders=["Ada"], high=200, high_bidder="Ada"
+    )
     ev = _ev()
     auction.close_if_done(s, ev)
     assert s.level == {} and s.cash["Ada"] == 100 and s.bank_stilts == 32
@@ -209,7 +239,9 @@ def test_a_shortage_winner_without_the_cash_gets_nothing_and_pays_nothing():
 def test_a_shortage_winner_with_no_spot_left_gets_nothing():
     s = _dark_blue("Ada")
     s.mortgaged = [37]
-    s.auction = Auction(item="stilt", space=39, bidders=["Ada"], high=200, high_bidder="Ada")
+    s.auction = Auction(
+        open=True, item="stilt", space=39, bidders=["Ada"], high=200, high_bidder="Ada"
+    )
     auction.close_if_done(s, _ev())
     assert s.level == {} and s.cash["Ada"] == 1500
 
@@ -217,7 +249,9 @@ def test_a_shortage_winner_with_no_spot_left_gets_nothing():
 def test_a_shortage_win_when_the_bank_has_run_out_gets_nothing():
     s = _dark_blue("Ada")
     s.bank_stilts = 0
-    s.auction = Auction(item="stilt", space=39, bidders=["Ada"], high=200, high_bidder="Ada")
+    s.auction = Auction(
+        open=True, item="stilt", space=39, bidders=["Ada"], high=200, high_bidder="Ada"
+    )
     auction.close_if_done(s, _ev())
     assert s.level == {} and s.cash["Ada"] == 1500
 
@@ -324,7 +358,9 @@ def test_a_box_shortage_is_measured_against_the_bank_s_boxes_not_its_stilts():
 def test_a_winner_with_exactly_the_bid_in_cash_gets_the_building():
     s = _dark_blue("Ada")
     s.cash["Ada"] = 200
-    s.auction = Auction(item="stilt", space=39, bidders=["Ada"], high=200, high_bidder="Ada")
+    s.auction = Auction(
+        open=True, item="stilt", space=39, bidders=["Ada"], high=200, high_bidder="Ada"
+    )
     ev = _ev()
     auction.close_if_done(s, ev)
     assert s.level == {39: 1} and s.cash["Ada"] == 0
@@ -335,7 +371,9 @@ def test_a_box_won_when_the_bank_has_no_box_left_is_not_delivered():
     s = _dark_blue("Ada")
     s.level = {37: 4, 39: 4}
     s.bank_boxes, s.bank_stilts = 0, 10
-    s.auction = Auction(item="box", space=39, bidders=["Ada"], high=200, high_bidder="Ada")
+    s.auction = Auction(
+        open=True, item="box", space=39, bidders=["Ada"], high=200, high_bidder="Ada"
+    )
     ev = _ev()
     auction.close_if_done(s, ev)
     assert s.level == {37: 4, 39: 4} and s.cash["Ada"] == 1500

@@ -118,7 +118,7 @@ def test_a_shortage_with_several_builders_is_auctioned():
     s = act(_two_builders(), "Ada", "build:16")
     a = s.auction
     assert a is not None and a.item == "stilt" and a.high == 100 and a.high_bidder == "Ada"
-    assert a.bidders == ["Ada", "Brook"] and ENGINE.to_act(s) == ["Brook"]
+    assert a.bidders == ["Ada", "Brook"] and ENGINE.to_act(s) == ["Ada", "Brook"]
 
 
 def test_the_shortage_auction_winner_pays_the_bid_and_places_the_stilt():

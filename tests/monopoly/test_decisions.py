@@ -35,7 +35,7 @@ def test_a_player_with_exactly_the_price_may_buy():
 
 def test_an_auction_offers_the_bids_by_their_totals_and_a_final_pass():
     s = new()
-    s.auction = Auction(item="space", space=39, bidders=["Ada", "Brook"], high=20)
+    s.auction = Auction(open=True, item="space", space=39, bidders=["Ada", "Brook"], high=20)
     labels = _labels(s, "Ada")
     assert labels["bid:1"] == "Bid 21 (+1)" and labels["bid:100"] == "Bid 120 (+100)"
     assert labels["pass"] == "Pass (final)"

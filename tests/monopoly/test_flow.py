@@ -38,13 +38,13 @@ def test_a_debt_waits_for_its_debtor_before_fee_choices():
 def test_a_fee_choice_waits_before_an_auction():
     s = new(3)
     s.fee_choices = [FeeChoice(player="Cy", space=5)]
-    s.auction = Auction(item="space", space=39, bidders=["Ada", "Brook"], turn=1)
+    s.auction = Auction(open=True, item="space", space=39, bidders=["Ada", "Brook"], turn=1)
     assert flow.awaited(s) == ["Cy"]
 
 
 def test_an_auction_waits_for_the_bidder_whose_turn_it_is_before_a_placement():
     s = new(3)
-    s.auction = Auction(item="space", space=39, bidders=["Ada", "Brook"], turn=1)
+    s.auction = Auction(open=True, item="space", space=39, bidders=["Ada", "Brook"], turn=1)
     s.placement = Placement(player="Cy", item="stilt", paid=10)
     assert flow.awaited(s) == ["Brook"]
 
@@ -194,7 +194,9 @@ def test_a_fee_choice_for_a_property_lifted_meanwhile_is_dropped():
 def test_an_auction_left_to_its_leader_is_closed_and_told_when_the_game_moves_on():
     s = new(3)
     s.stage = "move"
-    s.auction = Auction(item="space", space=39, bidders=["Brook"], high=20, high_bidder="Brook")
+    s.auction = Auction(
+        open=True, item="space", space=39, bidders=["Brook"], high=20, high_bidder="Brook"
+    )
     ev = _ev()
     flow.advance(s, ev)
     assert s.owner[39] == "Brook" and s.auction is None

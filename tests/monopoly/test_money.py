@@ -222,7 +222,13 @@ def test_bankruptcy_of_someone_else_keeps_a_won_building_waiting():
 def test_an_auction_whose_leading_bidder_goes_bankrupt_goes_on_without_them():
     s = new(4)
     s.auction = Auction(
-        item="space", space=39, bidders=["Ada", "Brook", "Cy"], turn=2, high=60, high_bidder="Ada"
+        open=True,
+        item="space",
+        space=39,
+        bidders=["Ada", "Brook", "Cy"],
+        turn=2,
+        high=60,
+        high_bidder="Ada",
     )
     money.go_bankrupt(s, _ev(), "Ada", None)
     a = s.auction
@@ -233,7 +239,7 @@ def test_an_auction_whose_leading_bidder_goes_bankrupt_goes_on_without_them():
 def test_a_shortage_auction_keeps_its_opening_price_when_the_leader_goes_bankrupt():
     s = new(4)
     s.auction = Auction(
-        item="stilt", space=39, bidders=["Ada", "Brook"], high=40, high_bidder="Ada"
+        open=True, item="stilt", space=39, bidders=["Ada", "Brook"], high=40, high_bidder="Ada"
     )
     money.go_bankrupt(s, _ev(), "Ada", None)
     assert (s.auction.high, s.auction.high_bidder, s.auction.bidders) == (40, None, ["Brook"])
@@ -241,7 +247,9 @@ def test_a_shortage_auction_keeps_its_opening_price_when_the_leader_goes_bankrup
 
 def test_an_auction_whose_bidder_after_the_turn_goes_bankrupt_keeps_the_turn():
     s = new(4)
-    s.auction = Auction(item="space", space=39, bidders=["Ada", "Brook", "Cy"], turn=1, high=10)
+    s.auction = Auction(
+        open=True, item="space", space=39, bidders=["Ada", "Brook", "Cy"], turn=1, high=10
+    )
     s.auction.high_bidder = "Ada"
     money.go_bankrupt(s, _ev(), "Cy", None)
     a = s.auction
@@ -251,7 +259,7 @@ def test_an_auction_whose_bidder_after_the_turn_goes_bankrupt_keeps_the_turn():
 
 def test_an_auction_whose_last_bidder_in_turn_goes_bankrupt_turns_to_the_first():
     s = new(4)
-    s.auction = Auction(item="space", space=39, bidders=["Ada", "Brook", "Cy"], turn=2)
+    s.auction = Auction(open=True, item="space", space=39, bidders=["Ada", "Brook", "Cy"], turn=2)
     money.go_bankrupt(s, _ev(), "Cy", None)
     assert s.auction.turn == 0
 
@@ -397,7 +405,7 @@ def test_the_end_clears_every_pending_decision_and_refunds_a_waiting_building():
     s = new(2)
     s.debts = [Debt(debtor="Brook", creditor=None, amount=5, reason="tax")]
     s.fee_choices = [FeeChoice(player="Brook", space=5)]
-    s.auction = Auction(item="space", space=39, bidders=["Brook"])
+    s.auction = Auction(open=True, item="space", space=39, bidders=["Brook"])
     s.auction_queue = [3]
     s.placement = Placement(player="Brook", item="stilt", paid=50)
     s.offer = 39
@@ -466,7 +474,9 @@ def test_a_cancelled_box_placement_adds_the_box_to_the_bank_s_stock():
 
 def test_an_auction_bidder_before_the_turn_going_bankrupt_keeps_the_turn_on_its_bidder():
     s = new(4)
-    s.auction = Auction(item="space", space=39, bidders=["Ada", "Brook", "Cy", "Dee"], turn=3)
+    s.auction = Auction(
+        open=True, item="space", space=39, bidders=["Ada", "Brook", "Cy", "Dee"], turn=3
+    )
     money.go_bankrupt(s, _ev(), "Ada", None)
     assert s.auction.bidders == ["Brook", "Cy", "Dee"] and s.auction.turn == 2
 

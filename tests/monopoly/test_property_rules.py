@@ -202,7 +202,7 @@ def test_lifting_needs_the_value_plus_the_fee_in_spendable_cash():
 def test_the_leading_bid_is_promised_and_cannot_be_spent():
     s = new(3)
     s.auction = Auction(
-        item="space", space=39, bidders=["Ada", "Brook"], high=300, high_bidder="Ada"
+        open=True, item="space", space=39, bidders=["Ada", "Brook"], high=300, high_bidder="Ada"
     )
     assert (prop.committed(s, "Ada"), prop.spendable(s, "Ada")) == (300, 1200)
     assert (prop.committed(s, "Brook"), prop.spendable(s, "Brook")) == (0, 1500)

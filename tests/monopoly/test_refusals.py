@@ -36,7 +36,7 @@ def test_a_move_on_a_space_gets_that_space_s_reason_from_go_to_the_last_space():
 
 def test_building_is_refused_while_the_bank_auctions():
     s = _orange()
-    s.auction = Auction(item="space", space=1, bidders=["Ada", "Brook"])
+    s.auction = Auction(open=True, item="space", space=1, bidders=["Ada", "Brook"])
     assert _refusal(s, "Ada", "build:16") == (
         "No building while the Bank is auctioning or a won building waits to be placed."
     )

@@ -10,9 +10,12 @@ from .helpers import act, dice, new, own
 
 
 def _auction(monkeypatch):
+    """An open auction (one saved before auctions asked for limits), Ada to bid."""
     s = new(3)
     dice(monkeypatch, (1, 2))
-    return act(act(s, "Ada", "roll"), "Ada", "auction")
+    s = act(act(s, "Ada", "roll"), "Ada", "auction")
+    s.auction.open = True
+    return s
 
 
 def _typed(s, player):
@@ -51,6 +54,14 @@ def test_the_fixed_bid_steps_stay_for_bots_and_say_which_typed_move_they_stand_f
         "bid:50": "bid:to:50",
         "bid:100": "bid:to:100",
     }
+
+
+def test_the_fixed_limits_stay_for_bots_and_say_which_typed_limit_they_stand_for(monkeypatch):
+    s = _auction(monkeypatch)
+    s.auction.open = False
+    steps = {a.id: a.step_of for a in ENGINE.legal_actions(s, "Ada") if a.step_of}
+    assert steps == {f"limit:{n}": f"limit:to:{n}" for n in (30, 45, 60, 75, 90, 1500)}
+    assert act(s, "Ada", "limit:45") == act(s, "Ada", "limit:to:45")
 
 
 def test_a_fixed_step_and_the_typed_amount_it_names_are_the_same_move(monkeypatch):

@@ -28,7 +28,9 @@ def test_a_shortage_auction_names_the_building_on_offer(item, words):
     assert s.auction.item == item
     shown = ENGINE.view(s, None)
     assert shown.auction.item == words
-    assert shown.pending == f"Auction for a {words}: 200 by Ada; Cy to bid."
+    assert shown.pending == (
+        f"Auction for a {words} (200 by Ada): waiting for Ada and Cy to say the most they will pay."
+    )
 
 
 def test_a_tied_end_names_every_winner():

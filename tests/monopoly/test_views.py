@@ -113,10 +113,10 @@ def test_the_view_carries_the_running_auction():
     s = new(3)
     s.offer = 3
     s = act(s, "Ada", "auction")
-    s = act(s, "Ada", "bid:10")
+    s = act(s, "Ada", "limit:to:10")
     a = ENGINE.view(s, None).auction
-    assert a.item == "Needful Things" and a.high == 10 and a.high_bidder == "Ada"
-    assert a.to_bid == "Brook"
+    assert a.item == "Needful Things" and a.high == 0 and a.high_bidder is None
+    assert a.to_bid == ["Brook", "Cy"] and a.my_limit is None
 
 
 def test_jail_cards_held_are_public_by_deck_since_trades_name_them():

@@ -308,3 +308,24 @@ def test_run_animals_a_finished_game_saved_before_over_was_stored_stays_finished
     raw["schema_version"] = 2
     old = engine.load_state(json.dumps(raw))
     assert engine.result(old) == engine.result(state) and engine.to_act(old) == []
+
+
+def test_monopoly_4_to_5_an_auction_saved_while_it_ran_ends_open_as_it_began():
+    raw = {"auction": {"item": "space", "space": 3, "bidders": ["Ada", "Bo"], "turn": 1}}
+    migrated = monopoly.keep_open_bidding(raw)["auction"]
+    assert migrated["open"] is True and migrated["limits"] == {}
+
+
+def test_monopoly_4_to_5_a_game_saved_without_an_auction_is_unchanged():
+    assert monopoly.keep_open_bidding({"auction": None}) == {"auction": None}
+
+
+def test_monopoly_4_to_5_a_saved_open_auction_still_awaits_the_bidder_in_turn():
+    s = MONOPOLY.setup(["Ada", "Bo", "Cy"], seed=1)
+    s.turn, s.offer = 0, 3
+    s, _ = MONOPOLY.apply(s, "Ada", "auction")
+    raw = json.loads(s.model_dump_json())
+    raw["schema_version"] = 4
+    del raw["auction"]["open"], raw["auction"]["limits"]
+    loaded = MONOPOLY.load_state(json.dumps(raw))
+    assert loaded.auction.open and MONOPOLY.to_act(loaded) == ["Ada"]

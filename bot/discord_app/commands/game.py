@@ -65,8 +65,14 @@ from bot.discord_app.replay import post_replay
 from bot.discord_app.replies import BadInput
 from bot.discord_app.rulings import pages, rulings_text
 from bot.discord_app.text import clip, fit_lines, join_message
-from bot.discord_app.turns import change_and_publish, current_view, public_notes, table_of
-from bot.errors import GameExists, NoGame
+from bot.discord_app.turns import (
+    change_and_publish,
+    current_view,
+    public_notes,
+    publish,
+    table_of,
+)
+from bot.errors import GameExists, NoGame, TableError
 from bot.table import player_name
 from engines.ai.levels import DEFAULT_LEVEL
 
@@ -108,6 +114,26 @@ def stats_lines(players: list[PlayerStats], games: list[GameStats]) -> list[str]
         top = f"; most wins: {best[0]} ({best[1]})" if best else ""
         lines.append(f"• {g.title}: {g.finished} / {g.games}{top}")
     return lines
+
+
+async def standing_choices(
+    interaction: discord.Interaction[TabletopClient], current: str
+) -> list[app_commands.Choice[str]]:
+    """The caller's standing answers in this channel's game, the ones set marked (only the
+    caller sees autocomplete)."""
+    try:
+        _, offered, chosen = await table_of(interaction).standing_answers(
+            channel_id=channel_id_of(interaction), user_id=interaction.user.id
+        )
+    except TableError:
+        return []
+    return [
+        app_commands.Choice(
+            name=(f"✓ {a.words} (set)" if a.id in chosen else a.words)[:100], value=a.id
+        )
+        for a in offered
+        if current.casefold() in a.words.casefold()
+    ][:25]
 
 
 class GameCommands(
@@ -304,6 +330,30 @@ class GameCommands(
         )
         file = discord.File(io.BytesIO(png), filename="hand.png") if png else None
         await replies.private(interaction, text or f"Your view of {title_of(info)}.", file=file)
+
+    @app_commands.command(
+        name="standing",
+        description="Answer once a question the game keeps asking you (only you know).",
+    )
+    @app_commands.describe(
+        answer="The standing answer (the bot makes that move for you each time you are asked)",
+        remove="Remove it instead: you will be asked again",
+    )
+    async def standing(
+        self, interaction: discord.Interaction[TabletopClient], answer: str, remove: bool = False
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        said, outcome = await table_of(interaction).set_standing(
+            channel_id=channel_id_of(interaction),
+            user_id=interaction.user.id,
+            answer_id=answer,
+            on=not remove,
+        )
+        await replies.private(interaction, said)
+        if outcome is not None:
+            await publish(interaction, outcome)
+
+    standing.autocomplete("answer")(standing_choices)
 
     @app_commands.command(name="status", description="Who is playing, whose turn it is, the score.")
     async def status(self, interaction: discord.Interaction[TabletopClient]) -> None:
