@@ -10,7 +10,8 @@ are meant, and only they are allowed:
   and its penalty for good: now it is red and asks first.
 
 Re-recorded when a message came to show at most five buttons (issue #29: the rest wait in one
-select menu, grouped by the menu each engine declares); the roles and notes are unchanged.
+select menu, grouped by the menu each engine declares), and when Monopoly's golden games were
+re-recorded for auctions by standing limits (issue #30); the roles and notes are unchanged.
 """
 
 from __future__ import annotations
