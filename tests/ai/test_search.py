@@ -162,7 +162,7 @@ def test_monopoly_s_standing_counts_the_rent_a_built_property_will_collect():
     owner, space = next(
         (p, i)
         for i, p in state.owner.items()
-        if i not in state.mortgaged and SPACES[i].kind == "location"
+        if i not in state.mortgaged and SPACES[i].kind == "location" and not state.level.get(i)
     )
 
     def beyond_worth() -> float:
