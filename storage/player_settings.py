@@ -45,7 +45,7 @@ def zone_of(name: str) -> ZoneInfo:
     """The zone called ``name``; :class:`BadSetting` when there is none."""
     try:
         return ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError):
+    except (ZoneInfoNotFoundError, ValueError, OSError):  # OSError: a name too long for a file
         raise BadSetting(
             f"I know no time zone called {name[:40]!r}. Pick one of the suggestions, "
             "like Europe/Berlin or America/New_York."

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import engines
 import rendering
+from bot.table.history import replay_entry
 from storage.sql import Db, connect, is_postgres
 
 
@@ -247,11 +248,16 @@ class Witness:
                 }
         state = eng.setup(players, seed=row.seed, options=eng.validate_options(players, merged))
         for m in self.db.moves(row.id):
-            if m.kind == "move":
-                state, _ = eng.apply(state, m.player, m.action_id)
-            elif m.kind == "concede":
-                state, _ = eng.remove_player(state, m.player)
-        return json.loads(state.model_dump_json())
+            if m.kind in ("move", "undo", "concede"):
+                state = replay_entry(eng, state, m)  # as the table makes each entry
+        return without_takeback(json.loads(state.model_dump_json()))
+
+
+def without_takeback(state: dict) -> dict:
+    """A state's JSON without its takeback stack: a replay cannot tell a stand-in's steps
+    (never kept for taking back) from a player's, so stacks are not compared
+    (:func:`bot.table.history.replay_entry`)."""
+    return {k: v for k, v in state.items() if k != "takeback"}
 
 
 def _strings(value) -> set[str]:

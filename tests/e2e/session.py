@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 import engines
 from localdiscord.records import Channel, Message, User
-from tests.e2e.observe import GameDb, Witness, contains_word
+from tests.e2e.observe import GameDb, Witness, contains_word, without_takeback
 from tests.localdiscord.driver import Driver, Reply
 
 
@@ -713,7 +713,7 @@ class GameSession:
         if row.state is not None:
             import json
 
-            saved = json.loads(row.state)
+            saved = without_takeback(json.loads(row.state))
             if self.witness.replayed_state_json(row) != saved:
                 raise ScenarioFailure("replaying the move log does not give the saved state")
         problems = self.d.server.call(lambda: list(self.d.server.state.errors))

@@ -18,10 +18,10 @@ from .conftest import ADA, BO, CHANNEL, running, snapshot
 TAKE_ONE = StandingAnswer(id="take-one", words="Always take 1", answers=("take:1",))
 
 
-class StandingToy(toy.ToyEngine):
+class AnsweringToy(toy.ToyEngine):
     """The toy race, offering every player one standing answer: always take 1."""
 
-    name = "standing_toy"
+    name = "answering_toy"
     title = "Race of habits (test game)"
 
     def standing_answers(self, state, player):
@@ -32,12 +32,12 @@ class StandingToy(toy.ToyEngine):
         return "take:1" if answer_id == TAKE_ONE.id and asked else None
 
 
-engines.register(StandingToy())
-rendering.register("standing_toy", types.SimpleNamespace(render_board=toy.render_board))
+engines.register(AnsweringToy())
+rendering.register("answering_toy", types.SimpleNamespace(render_board=toy.render_board))
 
 
 async def _game(table):
-    start = await running(table, engine="standing_toy")
+    start = await running(table, engine="answering_toy")
     first = start.to_act[0]
     return start, first, BO if first == ADA else ADA
 
