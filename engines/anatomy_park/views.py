@@ -10,6 +10,19 @@ from engines.anatomy_park.flow import awaited, describe_wait
 from engines.anatomy_park.grid import xy
 from engines.anatomy_park.scoring import markers_in_park
 from engines.anatomy_park.state import APState
+from engines.last_turn import LastTurn
+
+
+#: each character's ability in a few words, for the board's player panel (the hand and the
+#: guide have the whole text)
+ABILITY_SHORT = {
+    "reroll": "may reroll a miss",
+    "take_three": "takes 3 tiles",
+    "step_after_place": "steps after placing",
+    "fewer_discards": "1 less disease discard",
+    "kill_bonus": "+2 VP per kill",
+    "far_tile_move": "moves tiles 2 spaces",
+}
 
 
 class TileView(BaseModel):
@@ -49,6 +62,11 @@ class PlayerView(BaseModel):
     markers_in_park: int
     final_turns_left: int | None
     score: int | None = None
+    ability: str = ""  # the character's ability in a few words
+    # revealed when the game is over: the score's parts and the master plan
+    breakdown: dict[str, int] | None = None
+    plan_name: str | None = None
+    plan_patterns: int | None = None
 
 
 class DiseaseView(BaseModel):
@@ -92,6 +110,7 @@ class APView(BaseModel):
     hand: list[TileView] | None = None
     plan: PlanView | None = None
     card_to_act: str | None = None
+    last_turn: LastTurn | None = None
 
 
 def tile_view(tile_id: str) -> TileView:
@@ -102,7 +121,7 @@ def tile_view(tile_id: str) -> TileView:
 
 
 def view(s: APState, viewer: str | None) -> APView:
-    from engines.anatomy_park.scoring import plan_patterns
+    from engines.anatomy_park.scoring import breakdown, plan_patterns
 
     chars = data.characters()
     players = []
@@ -128,8 +147,14 @@ def view(s: APState, viewer: str | None) -> APView:
                 markers_in_park=markers_in_park(s, p),
                 final_turns_left=None if s.final_turns is None else s.final_turns.get(p, 0),
                 score=s.final_scores.get(p) if s.over else None,
+                ability=ABILITY_SHORT.get(c.ability, ""),
             )
         )
+        if s.over and p not in s.removed:  # the end reveals the score's parts and the plans
+            players[-1].breakdown = breakdown(s, p)
+            if p in s.plans:
+                players[-1].plan_name = data.plans()[s.plans[p]].name
+                players[-1].plan_patterns = plan_patterns(s, s.plans[p])
     seats = {p: i for i, p in enumerate(s.players)}
     cells = []
     for sp, cell in s.park.items():
@@ -180,6 +205,7 @@ def view(s: APState, viewer: str | None) -> APView:
         over=s.over,
         end_reason=s.end_reason,
         winners=s.winners,
+        last_turn=s.last_turn,
     )
     if viewer in s.players:
         view.hand = [tile_view(t) for t in s.hands[viewer]]
