@@ -1,36 +1,47 @@
 """Anatomy Park images: the park as it grows (public) and a player's hand and plan (private).
 
-The park may grow in any direction, so the grid is fitted to its bounding box and scaled to a
-fixed width. Fonts are large relative to the image so it stays readable at Discord's ~550 px
-preview; text is pasted from cached glyph masks (see ``render_text``) to stay fast.
+Phone first: the board is a landscape or square canvas ``WIDTH`` px wide whose smallest text is
+``phone_min_text(WIDTH)`` (9 px once Discord shows it 400 px wide). The family header, the turn
+strip and the "last turn" line run across the top; below, the park sits on the left, scaled to
+fit however far it grows, and the players' panel on the right. A tile shows its name where the
+name fits at that size, else its short code ("Hau"; the alt text pairs codes with names); its
+type letter and VP always, and its colour twice: as the fill and as a pattern (``RULE_COLOURS``).
+Characters, control markers and diseases have their own row at the tile's foot, never over the
+name. Text is pasted from cached glyph masks (see ``render_text``) to stay fast.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PIL import Image, ImageDraw
 
-from engines.anatomy_park.render_text import SMALLEST, Box, centred, fitted, stamp, width
+from engines.anatomy_park.render_text import Box, layout, stamp, width
 from engines.anatomy_park.views import APView, CellView, DiseaseView, PlayerView, TileView
-from rendering.kit import (
-    INK,
-    MUTED,
-    PAPER,
-    WHITE,
-    Draw,
-    Ink,
-    contrast_ink,
-    font,
-    player_colour,
-    to_png,
-    wrap,
-)
+from rendering import family
+from rendering.family import Seat, Standing, Theme
+from rendering.kit import INK, MUTED, PAPER, WHITE, Draw, contrast_ink, player_colour, to_png
 from rendering.palettes import board_palette
+from rendering.vision import RuleColour
 
 WIDTH = 1000
-MAX_CELL = 160
-MAX_PARK_H = 1100
-MARGIN = 14
-AXIS = 28
+#: the smallest text on every image of this width (9 px at a phone's 400 px)
+MIN = family.phone_min_text(WIDTH)
+SIZES = family.sizes(WIDTH)
+MARGIN = 12
+GAP = 12
+AXIS = MIN + 8  # the coordinates' band above and left of the park
+PANEL_W = 372  # the players' column at the right
+MAX_CELL = 200
+CHIP = MIN + 6  # the height of a tile's type and VP chips and of its foot row
+
+THEME = Theme(
+    title="Rick and Morty: Anatomy Park",
+    band=(122, 28, 52),
+    ink=(255, 255, 255),
+    accent=(240, 150, 170),
+    art="organs",
+)
 
 TILE_FILL = {
     "red": (196, 52, 60),
@@ -41,41 +52,268 @@ TILE_FILL = {
     "white": (236, 232, 220),
     "none": (232, 150, 170),
 }
+#: each colour's second cue, drawn into every tile and card of that colour: a pattern for the
+#: three colours every tile type comes in, the type letter for the colours one type owns
+PATTERN = {
+    "red": "dots",
+    "blue": "vertical stripes",
+    "brown": "diagonal stripes",
+    "closed": "horizontal stripes",
+}
+PATTERN_INK = {
+    "red": (228, 120, 124),
+    "blue": (120, 160, 226),
+    "brown": (92, 58, 30),
+    "closed": (170, 132, 46),
+}
 CLOSED_FILL = (198, 160, 60)
-CLOSED_LINE = (170, 132, 46)
 GUT = (240, 218, 218)
 GUT_LINE = (226, 196, 198)
 DISEASE_FILL = (110, 30, 130)
 HEART = (190, 30, 40)
-TYPE_MARK = {
-    "attraction": "ATTR",
+TYPE_LETTER = {
+    "attraction": "A",
+    "cafe": "C",
+    "slide": "S",
+    "exit": "X",
+    "transport": "R",
+    "entrance": "E",
+    "focus": "F",
+}
+TYPE_WORD = {
+    "attraction": "ATTRACTION",
     "cafe": "CAFE",
     "slide": "SLIDE",
     "exit": "EXIT",
     "transport": "RIDE",
     "entrance": "START",
-    "focus": "FOCUS",
+    "focus": "FOCUS GROUP",
 }
-DISEASE_SHORT = {
-    "hep_c": "HepC",
-    "gonorrhea": "Gono",
-    "e_coli": "Ecoli",
+DISEASE_CODE = {
+    "hep_c": "HC",
+    "gonorrhea": "GO",
+    "e_coli": "EC",
     "tuberculosis": "TB",
-    "hep_a": "HepA",
-    "plague": "Plague",
+    "hep_a": "HA",
+    "plague": "PL",
+}
+
+#: the colours that carry a rule, each with the second cue drawn with it (rendering.vision)
+RULE_COLOURS: dict[str, list[RuleColour]] = {
+    "tile colours": [
+        RuleColour("red tile", TILE_FILL["red"], "dots"),
+        RuleColour("blue tile", TILE_FILL["blue"], "vertical stripes"),
+        RuleColour("brown tile", TILE_FILL["brown"], "diagonal stripes"),
+        RuleColour("green tile (exit)", TILE_FILL["green"], "letter X"),
+        RuleColour("yellow tile (ride)", TILE_FILL["yellow"], "letter R"),
+        RuleColour("closed ride", CLOSED_FILL, "horizontal stripes"),
+        RuleColour("entrance", TILE_FILL["none"], "letter E"),
+        RuleColour("focus group card", TILE_FILL["white"], "letter F"),
+    ],
+    "diseases": [
+        RuleColour("disease lasting (red stand)", HEART, "ring"),
+        RuleColour("disease", DISEASE_FILL, "two letters"),
+    ],
 }
 
 
 def marks(view: APView) -> dict[str, str]:
     """The letter that stands for each player on the park (their characters and their control
-    markers): their initial, or their seat number where two players share an initial."""
-    initials = [p.name[:1].upper() for p in view.players]
-    return {
-        p.name: ini if initials.count(ini) == 1 else str(p.seat + 1)
-        for p, ini in zip(view.players, initials, strict=True)
-    }
+    markers): the family's seat letters."""
+    letters = family.seat_letters([p.name for p in view.players])
+    return {p.name: letter for p, letter in zip(view.players, letters, strict=True)}
 
 
+# -- tiles ----------------------------------------------------------------------------------------
+@lru_cache(maxsize=256)
+def _face(colour: str, w: int, h: int) -> tuple[Image.Image, Image.Image]:
+    """A tile's face (fill, pattern, outline) and its rounded mask, drawn once per size."""
+    fill = CLOSED_FILL if colour == "closed" else TILE_FILL.get(colour, TILE_FILL["none"])
+    face = Image.new("RGB", (w, h), fill)
+    d = ImageDraw.Draw(face)
+    ink = PATTERN_INK.get(colour)
+    pattern = PATTERN.get(colour)
+    step = max(12, MIN - 4)
+    if pattern == "dots" and ink:
+        r = max(2, step // 6)
+        for y in range(step // 2, h, step):
+            off = step // 2 if (y // step) % 2 else 0
+            for x in range(step // 2 + off, w, step):
+                d.ellipse((x - r, y - r, x + r, y + r), fill=ink)
+    elif pattern == "vertical stripes" and ink:
+        for x in range(step // 2, w, step):
+            d.line((x, 0, x, h), fill=ink, width=3)
+    elif pattern == "diagonal stripes" and ink:
+        for k in range(-h, w, step):
+            d.line((k, h, k + h, 0), fill=ink, width=3)
+    elif pattern == "horizontal stripes" and ink:
+        for y in range(step // 2, h, step):
+            d.line((0, y, w, y), fill=ink, width=3)
+    radius = max(6, min(w, h) // 10)
+    d.rounded_rectangle((0, 0, w - 1, h - 1), radius=radius, outline=INK, width=2)
+    mask = Image.new("L", (w, h), 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, w - 1, h - 1), radius=radius, fill=255)
+    return face, mask
+
+
+def draw_face(image: Image.Image, box: Box, colour: str) -> None:
+    """A tile's background in ``colour`` ("closed" for a face-down ride) with its pattern."""
+    x0, y0, x1, y1 = box
+    face, mask = _face(colour, x1 - x0, y1 - y0)
+    image.paste(face, (x0, y0), mask)
+
+
+def chip(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str) -> int:
+    """White rounded chip with bold text at the smallest size (a type letter, a VP figure);
+    returns its width."""
+    x, y = xy
+    w = max(CHIP, width(text, MIN, True) + 10)
+    draw.rounded_rectangle((x, y, x + w, y + CHIP), radius=CHIP // 2, fill=WHITE, outline=INK)
+    stamp(image, (x + (w - width(text, MIN, True)) // 2, y + 2), text, MIN, bold=True)
+    return w
+
+
+def control_marker(draw: ImageDraw.ImageDraw, xy: tuple[int, int], letter: str, seat: int) -> None:
+    """A control marker: a square in the player's colour carrying their letter (a character is
+    a disc, so the two never look alike)."""
+    x, y = xy
+    colour = player_colour(seat)
+    draw.rectangle((x, y, x + CHIP, y + CHIP), fill=colour, outline=INK, width=2)
+    draw.text(
+        (x + CHIP // 2 + 1, y + CHIP // 2 + 1),
+        letter,
+        font=_font(MIN),
+        fill=contrast_ink(colour),
+        anchor="mm",
+    )
+
+
+def empty_marker(draw: ImageDraw.ImageDraw, xy: tuple[int, int]) -> None:
+    """The tile's place for a control marker, still free."""
+    x, y = xy
+    draw.rectangle((x, y, x + CHIP, y + CHIP), fill=WHITE, outline=INK, width=2)
+    draw.line((x + 6, y + CHIP - 6, x + CHIP - 6, y + 6), fill=MUTED, width=2)
+
+
+def disease_chip(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], d: DiseaseView) -> int:
+    """A disease token: purple with its two letters; a lasting one (the rulebook's red stands)
+    in a thick red ring."""
+    code = DISEASE_CODE.get(d.effect, d.name[:2].upper())
+    x, y = xy
+    w = width(code, MIN, True) + 12
+    ring = HEART if d.ongoing else WHITE
+    draw.rounded_rectangle((x, y, x + w, y + CHIP), radius=6, fill=DISEASE_FILL, outline=ring, width=3)
+    stamp(image, (x + 6, y + 2), code, MIN, bold=True, fill=WHITE)
+    return w
+
+
+def figure(draw: ImageDraw.ImageDraw, centre: tuple[int, int], p: PlayerView, letter: str) -> None:
+    """A character: a disc in the player's colour with their letter (the family token)."""
+    family.token(draw, centre, CHIP // 2 + 1, player_colour(p.seat), letter)
+
+
+def _font(size: int, bold: bool = True):  # noqa: ANN202  (a Pillow font)
+    from rendering.kit import font
+
+    return font(size, bold)
+
+
+def _name_lines(text: str, w: int, h: int) -> tuple[str, ...] | None:
+    """``text`` wrapped into the box at the smallest size or larger, or None when it does not
+    fit whole."""
+    if h < MIN + 2 or w < MIN:
+        return None
+    size, lines, line_h = layout(text, w, h, MIN + 2, True, 3)
+    if line_h * len(lines) > h or any(ln.endswith("…") for ln in lines):
+        return None
+    return lines
+
+
+def _tile(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    box: Box,
+    cell: CellView,
+    chars: list[PlayerView],
+    diseases: list[DiseaseView],
+    letters: dict[str, str],
+) -> None:
+    x0, y0, x1, y1 = box
+    pad = 2
+    inner = (x0 + pad, y0 + pad, x1 - pad, y1 - pad)
+    ix0, iy0, ix1, iy1 = inner
+    t = cell.tile
+    draw_face(image, inner, "closed" if cell.closed else (t.colour if t else "none"))
+    foot = bool(chars or diseases or cell.controller or (t and t.marker))
+    top_y = iy0 + 4
+    foot_y = iy1 - 4 - CHIP
+    if t is not None:
+        chip(image, draw, (ix0 + 4, top_y), TYPE_LETTER.get(t.type, t.type[:1].upper()))
+        if t.type != "entrance":
+            vp = f"{t.vp}" + ("*" if "*" in t.text else "")
+            chip(image, draw, (ix1 - 4 - max(CHIP, width(vp, MIN, True) + 10), top_y), vp)
+    # the name (or its code) between the chips' row and the foot row
+    mid = (ix0 + 4, top_y + CHIP + 2, ix1 - 4, (foot_y - 2) if foot else iy1 - 4)
+    label = "closed" if cell.closed else (t.name if t else "")
+    lines = _name_lines(label, mid[2] - mid[0], mid[3] - mid[1])
+    if lines is None and t is not None and not cell.closed:
+        lines = _name_lines(t.code, mid[2] - mid[0], mid[3] - mid[1])
+    if lines:
+        ink = INK if cell.closed else contrast_ink(TILE_FILL.get(t.colour, TILE_FILL["none"]) if t else WHITE)
+        _plate(image, draw, mid, lines, ink, cell)
+    if not foot:
+        return
+    x = ix0 + 4
+    if cell.controller is not None:
+        control_marker(draw, (x, foot_y), letters.get(cell.controller, "?"), cell.controller_seat or 0)
+        x += CHIP + 4
+    elif t is not None and t.marker:
+        empty_marker(draw, (x, foot_y))
+        x += CHIP + 4
+    for d in diseases:
+        x += disease_chip(image, draw, (x, foot_y), d) + 4
+    if chars:
+        r = CHIP // 2 + 1
+        room = ix1 - 4 - x - 2 * r
+        step = min(2 * r + 2, max(8, room // max(1, len(chars) - 1))) if len(chars) > 1 else 0
+        cx = ix1 - 4 - r
+        for p in chars:
+            figure(draw, (cx, foot_y + CHIP // 2), p, letters.get(p.name, "?"))
+            cx -= step
+
+
+def _plate(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    box: Box,
+    lines: tuple[str, ...],
+    ink: tuple[int, ...],
+    cell: CellView,
+) -> None:
+    """The name on a plain plate of the tile's colour (the pattern stops around the words)."""
+    x0, y0, x1, y1 = box
+    size, _, line_h = layout(" ".join(lines), x1 - x0, y1 - y0, MIN + 2, True, 3)
+    total = line_h * len(lines)
+    top = y0 + (y1 - y0 - total) // 2
+    widest = max(width(ln, size, True) for ln in lines)
+    cx = (x0 + x1) // 2
+    fill = CLOSED_FILL if cell.closed else TILE_FILL.get(cell.tile.colour if cell.tile else "none", WHITE)
+    draw.rounded_rectangle(
+        (cx - widest // 2 - 4, top - 2, cx + widest // 2 + 4, top + total + 2), radius=6, fill=fill
+    )
+    y = top - _cap_offset(size)
+    for ln in lines:
+        stamp(image, (cx - width(ln, size, True) // 2, y), ln, size, bold=True, fill=ink)
+        y += line_h
+
+
+def _cap_offset(size: int) -> int:
+    from engines.anatomy_park.render_text import ascent_offset
+
+    return ascent_offset(size, True) // 2
+
+
+# -- the board ------------------------------------------------------------------------------------
 def _bounds(view: APView) -> tuple[int, int, int, int]:
     xs = [c.x for c in view.cells] + [p.x for p in view.players if p.x is not None]
     ys = [c.y for c in view.cells] + [p.y for p in view.players if p.y is not None]
@@ -84,318 +322,258 @@ def _bounds(view: APView) -> tuple[int, int, int, int]:
     return min(xs), min(ys), max(xs), max(ys)
 
 
-def _badge(
-    image: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    xy: tuple[int, int],
-    kind: str,
-    ink: Ink,
-    size: int,
-    *,
-    short: bool = False,
-) -> tuple[int, int]:
-    """The type as a word (a letter on small tiles) in a white badge, never colour alone."""
-    text = TYPE_MARK.get(kind, kind[:4].upper())
-    if short:
-        text = {"exit": "X", "entrance": "E"}.get(kind, text[:1])
-    w = width(text, size, True)
-    x0, y0 = xy
-    draw.rounded_rectangle((x0, y0, x0 + w + 8, y0 + size + 6), radius=4, fill=WHITE)
-    stamp(image, (x0 + 4, y0 + 2), text, size, bold=True, fill=ink)
-    return w + 8, size + 6
-
-
-def _closed(image: Image.Image, draw: ImageDraw.ImageDraw, inner: Box, cs: int) -> None:
-    draw.rounded_rectangle(inner, radius=cs // 10, fill=CLOSED_FILL, outline=INK, width=2)
-    x0, y0, x1, y1 = inner
-    gap = max(10, cs // 5)
-    for k in range(y0 + gap, y1 - 4, gap):
-        draw.line((x0 + 6, k, x1 - 6, k), fill=CLOSED_LINE, width=3)
-    if cs >= 60:
-        centred(image, (x0 + 4, y0, x1 - 4, y1), "closed ride", max(SMALLEST, cs // 6), bold=True)
-
-
-def _control(
-    image: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    xy: tuple[int, int],
-    letter: str,
-    seat: int,
-    m: int,
-) -> None:
-    """A control marker: a square in the player's colour carrying their letter (a character is
-    a disc, so the two never look alike)."""
-    x, y = xy
-    colour = player_colour(seat)
-    draw.rectangle((x - 2, y - 2, x + m + 2, y + m + 2), fill=INK)
-    draw.rectangle((x, y, x + m, y + m), fill=colour)
-    draw.text(
-        (x + m / 2 + 1, y + m / 2 + 1),
-        letter,
-        font=font(max(SMALLEST, m - 6), True),
-        fill=contrast_ink(colour),
-        anchor="mm",
-    )
-
-
-def _tile(
-    image: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    box: Box,
-    cell: CellView,
-    cs: int,
-    letters: dict[str, str],
-) -> None:
-    x0, y0, x1, y1 = box
-    pad = max(2, cs // 30)
-    inner = (x0 + pad, y0 + pad, x1 - pad, y1 - pad)
-    if cell.closed:
-        _closed(image, draw, inner, cs)
-        return
-    t = cell.tile
-    assert t is not None, "an open tile lies face up"
-    fill = TILE_FILL.get(t.colour, TILE_FILL["none"])
-    ink = contrast_ink(fill)
-    draw.rounded_rectangle(inner, radius=cs // 10, fill=fill, outline=INK, width=2)
-    small = max(SMALLEST, cs // 9)
-    badge_ink = INK if t.colour in ("white", "yellow", "none") else fill
-    bw, bh = _badge(
-        image, draw, (inner[0] + 4, inner[1] + 4), t.type, badge_ink, small, short=cs < 120
-    )
-    if t.type != "entrance":
-        vp = f"{t.vp}" + ("*" if "*" in t.text else "")
-        size = max(SMALLEST, cs // 7)
-        w = width(vp, size, True)
-        pw = max(w + 10, size + 8)
-        bx1, by0 = inner[2] - 4, inner[1] + 4
-        draw.rounded_rectangle(
-            (bx1 - pw, by0, bx1, by0 + size + 8),
-            radius=(size + 8) // 2,
-            fill=WHITE,
-            outline=INK,
-            width=2,
-        )
-        stamp(image, (bx1 - pw + (pw - w) // 2, by0 + 2), vp, size, bold=True)
-    m = max(SMALLEST + 6, cs // 5)
-    # the control marker: in the top row between the type and the points where it fits
-    # (the name then has the rest of the tile), else in the bottom left corner
-    on_top = cs >= 80
-    mx, my = (inner[0] + 4 + bw + 4, inner[1] + 4) if on_top else (inner[0] + 5, inner[3] - m - 5)
-    if cs >= 64:
-        top = inner[1] + max(bh, m if on_top else 0) + 8
-        centred(
-            image,
-            (inner[0] + 3, top, inner[2] - 3, inner[3] - (4 if on_top else m + 6)),
-            t.name,
-            max(SMALLEST, cs // 6),
-            fill=ink,
-            bold=True,
-        )
-    if cell.controller is not None:
-        letter = letters.get(cell.controller, "?")
-        _control(image, draw, (mx, my), letter, cell.controller_seat or 0, m)
-    elif t.marker and cs >= 48:
-        draw.rectangle((mx, my, mx + m, my + m), outline=ink, width=2)
-
-
-def _tokens(
-    image: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    box: Box,
-    chars: list[PlayerView],
-    diseases: list[DiseaseView],
-    cs: int,
-    letters: dict[str, str],
-) -> None:
-    """Characters as coloured discs with the player's letter (bottom right); diseases as
-    purple tags."""
-    x0, y0, x1, y1 = box
-    r = max(14, min(20, cs // 6))
-    x, y = x1 - 6 - r, y1 - 6 - r
-    size = max(SMALLEST, int(r * 1.2))
-    for p in chars:
-        col = player_colour(p.seat)
-        draw.ellipse((x - r, y - r, x + r, y + r), fill=col, outline=INK, width=2)
-        draw.text(
-            (x, y + 1),
-            letters.get(p.name, "?"),
-            font=font(size, True),
-            fill=contrast_ink(col),
-            anchor="mm",
-        )
-        x -= 2 * r + 2
-        if x - r < x0 + cs // 4:
-            x, y = x1 - 6 - r, y - 2 * r - 2
-    size = max(SMALLEST, min(20, cs // 8))
-    ty = y1 - 8 - size - 8
-    for d in diseases:
-        label = DISEASE_SHORT.get(d.effect, d.name[:6])
-        w = width(label, size, True)
-        bx = x0 + (x1 - x0 - w) // 2 - 12
-        stand = HEART if d.ongoing else WHITE  # the rulebook's red stands: lasting effects
-        draw.rounded_rectangle(
-            (bx, ty, bx + w + 10, ty + size + 8),
-            radius=6,
-            fill=DISEASE_FILL,
-            outline=stand,
-            width=3,
-        )
-        stamp(image, (bx + 5, ty + 2), label, size, bold=True, fill=WHITE)
-        ty -= size + 10
-
-
-def _end_lines(view: APView) -> list[str]:
-    """The end reason, whole, over as many lines as it needs (at most four), beside the heart."""
-    if not view.over:
-        return []
-    return wrap(f"Game over: {view.end_reason}", font(26), WIDTH - 2 * MARGIN - 330, max_lines=4)
-
-
-def _header_height(view: APView) -> int:
-    return 80 + 32 * max(0, len(_end_lines(view)) - 1)
-
-
-def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: APView, y: int) -> int:
-    title = "Anatomy Park" + (" - advanced" if view.mode == "advanced" else "")
-    stamp(image, (MARGIN, y), title, 30, bold=True)
-    right = f"Stack {view.stack_count} · Discard {view.discard_count}"
-    stamp(image, (WIDTH - MARGIN - width(right, 26, True), y + 2), right, 26, bold=True)
-    if not view.over:
-        stamp(image, (MARGIN, y + 40), fitted(view.prompt, 26, False, WIDTH - 2 * MARGIN - 330), 26)
-    for k, line in enumerate(_end_lines(view)):
-        stamp(image, (MARGIN, y + 40 + 32 * k), line, 26)
-    hearts = {0: "Ruben is fine", 1: "HEART ATTACK!", 2: "Ruben is dead"}.get(
-        view.heart_attacks, ""
-    )
-    if view.reshuffled and view.heart_attacks == 0:
-        hearts = "stack reshuffled"
-    colour = HEART if view.heart_attacks else MUTED
-    stamp(
-        image,
-        (WIDTH - MARGIN - width(hearts, 26, True), y + 40),
-        hearts,
-        26,
-        bold=True,
-        fill=colour,
-    )
-    return y + _header_height(view)
-
-
-def _info_lines(view: APView) -> list[str]:
-    """The notes under the players, each wrapped whole to the width."""
-    lines = []
-    if view.diseases:
-        lines.append("Diseases: " + ", ".join(f"{d.name} ({d.x},{d.y})" for d in view.diseases))
-    if view.ongoing:
-        lines.append("In effect: " + ", ".join(view.ongoing))
-    if view.last_reaction:
-        lines.append(f"Last body reaction: {view.last_reaction}")
-    if view.over and view.winners:
-        lines.append(f"Winner: {', '.join(view.winners)}")
-    f = font(24)
-    return [w for ln in lines for w in wrap(ln, f, WIDTH - 2 * MARGIN, max_lines=3)]
-
-
-def _players(image: Image.Image, draw: ImageDraw.ImageDraw, view: APView, y: int) -> int:
+def seats(view: APView) -> list[Seat]:
     letters = marks(view)
+    out = []
     for p in view.players:
-        col = player_colour(p.seat)
-        if view.current == p.name:
-            draw.rectangle((MARGIN - 6, y - 4, WIDTH - MARGIN + 6, y + 34), fill=(255, 240, 190))
-        draw.ellipse((MARGIN, y + 2, MARGIN + 28, y + 30), fill=col, outline=INK, width=2)
-        draw.text(
-            (MARGIN + 14, y + 17),
-            letters[p.name],
-            font=font(20, True),
-            fill=contrast_ink(col),
-            anchor="mm",
-        )
-        stamp(image, (MARGIN + 38, y + 2), fitted(p.name, 26, True, 190), 26, bold=True)
-        status = "OUT" if p.left else ("gone" if p.removed else "")
-        vp = f"{p.vp} VP" if p.score is None else f"{p.score} pts"
-        stamp(image, (MARGIN + 240, y + 2), vp, 26, bold=True)
-        rest = f"{p.character} · {p.hand_count} tile{'' if p.hand_count == 1 else 's'} · {p.markers_left} markers"
-        if p.final_turns_left is not None and p.in_park and not view.over:
-            rest += f" · {p.final_turns_left} turns left"
-        stamp(image, (MARGIN + 360, y + 4), fitted(rest, 24, False, WIDTH - MARGIN - 470), 24)
-        if status:
-            stamp(
-                image,
-                (WIDTH - MARGIN - width(status, 24, True), y + 4),
-                status,
-                24,
-                bold=True,
-                fill=HEART if p.removed else (40, 130, 40),
+        out.append(
+            Seat(
+                name=p.name,
+                colour=player_colour(p.seat),
+                letter=letters[p.name],
+                score=str(p.score if p.score is not None else p.vp),
+                detail=f"{p.character}: {p.ability}",
+                turn=view.current == p.name,
+                acting=p.name in view.waiting_for,
+                out=p.removed,
             )
-        y += 40
-    for ln in _info_lines(view):
-        stamp(image, (MARGIN, y + 2), ln, 24)
-        y += 32
-    return y
+        )
+    return out
 
 
-def _info_height(view: APView) -> int:
-    return 40 * len(view.players) + 32 * len(_info_lines(view)) + 16
+def _status(view: APView, p: PlayerView) -> str:
+    """A player's public counts: tiles in hand, markers left, where they are."""
+    words = [f"{p.hand_count} tile{'' if p.hand_count == 1 else 's'}", f"{p.markers_left} markers"]
+    if p.removed:
+        words.append("left the game")
+    elif p.left:
+        words.append("got out")
+    elif p.final_turns_left is not None and not view.over:
+        words.append(f"{p.final_turns_left} turns left")
+    return " · ".join(words)
+
+
+def _ruben(view: APView) -> str:
+    if view.heart_attacks >= 2:
+        return "Ruben is dead"
+    if view.heart_attacks == 1:
+        return "HEART ATTACK: final rounds!"
+    return "stack reshuffled: last stack" if view.reshuffled else "Ruben is fine"
+
+
+def _notes(view: APView) -> list[tuple[str, bool]]:
+    """The panel's notes under the players, as (text, bold red)."""
+    notes = [(f"Ruben: {_ruben(view)}", view.heart_attacks > 0)]
+    if view.diseases:
+        words = ", ".join(f"{DISEASE_CODE.get(d.effect, '?')} {d.name}" for d in view.diseases)
+        notes.append((f"Diseases: {words}", False))
+    if view.ongoing:
+        notes.append(("In effect: " + ", ".join(view.ongoing), False))
+    if view.last_reaction:
+        notes.append((f"Last body reaction: {view.last_reaction}", False))
+    return notes
+
+
+def _wrapped(text: str, w: int, size: int = MIN, bold: bool = False, max_lines: int = 3) -> tuple[str, ...]:
+    from rendering.kit import font, wrap
+
+    return tuple(wrap(text, font(size, bold), w, max_lines=max_lines))
+
+
+ROW_GAP = 8
+
+
+def _panel_rows(view: APView) -> list[tuple[PlayerView, tuple[str, ...]]]:
+    """Each player with the lines under their name (character and ability, then counts)."""
+    w = PANEL_W - 2 * 10 - CHIP - 12
+    out = []
+    for p in view.players:
+        lines = _wrapped(f"{p.character}: {p.ability}", w, max_lines=2) + (_status(view, p),)
+        out.append((p, lines))
+    return out
+
+
+def _row_height(lines: tuple[str, ...]) -> int:
+    return SIZES.name + 6 + len(lines) * (MIN + 4) + ROW_GAP
+
+
+def _panel_height(view: APView) -> int:
+    rows = sum(_row_height(lines) for _, lines in _panel_rows(view))
+    notes = sum(len(_wrapped(t, PANEL_W - 20, bold=b)) * (MIN + 5) for t, b in _notes(view))
+    return rows + notes + 2 * GAP
+
+
+def _panel(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: APView) -> None:
+    """The players (token, name, VP, character and ability, counts), then Ruben and effects."""
+    x0, y0, x1, _ = box
+    draw.rounded_rectangle(box, radius=12, fill=WHITE, outline=(210, 200, 190), width=2)
+    letters = marks(view)
+    y = y0 + GAP
+    for p, lines in _panel_rows(view):
+        h = _row_height(lines)
+        acting = p.name in view.waiting_for
+        if view.current == p.name or acting:
+            draw.rectangle((x0 + 3, y - 4, x1 - 3, y + h - ROW_GAP), fill=(255, 240, 190))
+        if view.current == p.name:  # the family's turn marker: a triangle at the row's left
+            cy = y + SIZES.name // 2 + 2
+            draw.polygon([(x0 + 4, cy - 9), (x0 + 4, cy + 9), (x0 + 14, cy)], fill=THEME.band)
+        family.token(draw, (x0 + 18 + CHIP // 2, y + SIZES.name // 2 + 3), CHIP // 2 + 1,
+                     player_colour(p.seat), letters[p.name], ring=acting)
+        nx = x0 + 26 + CHIP
+        score = f"{p.vp} VP"
+        stamp(image, (x1 - 12 - width(score, SIZES.name, True), y), score, SIZES.name, bold=True)
+        name_room = x1 - 24 - width(score, SIZES.name, True) - nx
+        name_lines = _wrapped(p.name, name_room, SIZES.name, True, 1)
+        stamp(image, (nx, y), name_lines[0], SIZES.name, bold=True,
+              fill=MUTED if p.removed else INK)
+        ly = y + SIZES.name + 6
+        for k, ln in enumerate(lines):
+            stamp(image, (nx, ly), ln, MIN, fill=INK if k < len(lines) - 1 else MUTED)
+            ly += MIN + 4
+        y += h
+    for text, red in _notes(view):
+        for ln in _wrapped(text, PANEL_W - 20, bold=red):
+            stamp(image, (x0 + 10, y), ln, MIN, bold=red, fill=HEART if red else INK)
+            y += MIN + 5
+
+
+def _park_size(view: APView, area_w: int, area_h: int) -> tuple[int, int, int, int]:
+    bx0, by0, bx1, by1 = _bounds(view)
+    cols, rows = bx1 - bx0 + 1, by1 - by0 + 1
+    cs = max(CHIP + 8, min(MAX_CELL, (area_w - AXIS) // cols, (area_h - AXIS) // rows))
+    return cols, rows, cs, cs
+
+
+def _top(view: APView) -> int:
+    h = family.header_height(WIDTH)
+    if not view.over:
+        h += family.turn_strip_height(WIDTH)
+    if view.last_turn is not None:
+        h += family.last_turn_height(WIDTH)
+    return h
+
+
+def _standing_rows(view: APView) -> list[Standing]:
+    """The final ranking: score, then the rulebook's tie-breaks (fewer markers in the park,
+    more tiles in hand); each player's parts and revealed master plan."""
+    by_seat = {s.name: s for s in seats(view)}
+    ranked = sorted(
+        (p for p in view.players if not p.removed),
+        key=lambda p: (-(p.score or 0), p.markers_in_park, -p.hand_count),
+    )
+    rows = []
+    place = 0
+    prev: tuple[int, int, int] | None = None
+    for k, p in enumerate(ranked):
+        key = (p.score or 0, p.markers_in_park, p.hand_count)
+        if key != prev:
+            place, prev = k + 1, key
+        rows.append(
+            Standing(
+                place=place,
+                seat=by_seat[p.name],
+                total=f"{p.score or 0} VP",
+                breakdown=_breakdown(p),
+                winner=p.name in view.winners,
+            )
+        )
+    return rows
+
+
+def _breakdown(p: PlayerView) -> str:
+    b = p.breakdown or {}
+    parts = [f"{b.get('tokens', p.vp)} tokens", f"{b.get('controlled', 0)} tiles"]
+    if p.plan_name is not None:
+        n = p.plan_patterns or 0
+        parts.append(f"{b.get('plan', 0)} plan ({p.plan_name} ×{n})")
+    where = "got out" if p.left else "inside"
+    return " + ".join(parts) + f" · {where}"
+
+
+def _end_lines(view: APView) -> tuple[str, ...]:
+    return _wrapped(f"Game over: {view.end_reason}", WIDTH - 2 * MARGIN, MIN, True, 4)
 
 
 def draw_board(view: APView) -> Image.Image:
-    bx0, by0, bx1, by1 = _bounds(view)
-    cols, rows = bx1 - bx0 + 1, by1 - by0 + 1
-    cs = max(24, min(MAX_CELL, (WIDTH - 2 * MARGIN - AXIS) // cols, MAX_PARK_H // rows))
-    park_w, park_h = cols * cs, rows * cs
-    height = MARGIN + _header_height(view) + AXIS + park_h + 14 + _info_height(view)
+    top = _top(view)
+    end_h = 0
+    if view.over:
+        end_h = len(_end_lines(view)) * (MIN + 6) + GAP
+        end_h += family.standings_height(WIDTH, len(_standing_rows(view))) + GAP
+    body = top + end_h + GAP
+    panel_h = 0 if view.over else _panel_height(view)
+    park_w = WIDTH - 2 * MARGIN - (0 if view.over else PANEL_W + GAP)
+    room = WIDTH - MARGIN - body
+    cols, rows, cw, ch = _park_size(view, park_w, room)
+    grid_w, grid_h = AXIS + cols * cw, AXIS + rows * ch
+    height = min(WIDTH, max(body + grid_h, body + panel_h) + MARGIN)
     image = Image.new("RGB", (WIDTH, height), PAPER)
     draw = Draw(image)
-    y = _header(image, draw, view, MARGIN - 4)
-    ox = MARGIN + AXIS + max(0, (WIDTH - 2 * MARGIN - AXIS - park_w) // 2)
-    oy = y + AXIS
-    draw.rectangle((ox, oy, ox + park_w, oy + park_h), fill=GUT)
+    right = f"Stack {view.stack_count} · Discard {view.discard_count}"
+    y = family.header(draw, WIDTH, THEME, right=right + (" · advanced" if view.mode == "advanced" else ""))
+    if not view.over:
+        sh = family.turn_strip_height(WIDTH)
+        family.turn_strip(draw, (0, y, WIDTH, y + sh), seats(view), view.prompt)
+        y += sh
+    if view.last_turn is not None:
+        lh = family.last_turn_height(WIDTH)
+        family.last_turn_line(draw, (0, y, WIDTH, y + lh), view.last_turn.line)
+        y += lh
+    if view.over:
+        y += GAP // 2
+        for ln in _end_lines(view):
+            stamp(image, (MARGIN, y), ln, MIN, bold=True, fill=HEART if view.heart_attacks >= 2 else INK)
+            y += MIN + 6
+        rows_ = _standing_rows(view)
+        sh = family.standings_height(WIDTH, len(rows_))
+        family.standings(draw, (MARGIN, y, WIDTH - MARGIN, y + sh), rows_)
+    ox = MARGIN + max(0, (park_w - grid_w) // 2) + AXIS
+    oy = body + AXIS
+    _park(image, draw, view, (ox, oy), cw, ch)
+    if not view.over:
+        x0 = WIDTH - MARGIN - PANEL_W
+        _panel(image, draw, (x0, body, WIDTH - MARGIN, min(height - MARGIN, body + max(panel_h, grid_h))), view)
+    return image
+
+
+def cell_box(view: APView, origin: tuple[int, int], cw: int, ch: int, x: int, y: int) -> Box:
+    bx0, by0, _, _ = _bounds(view)
+    ox, oy = origin
+    return (ox + (x - bx0) * cw, oy + (y - by0) * ch, ox + (x - bx0 + 1) * cw, oy + (y - by0 + 1) * ch)
+
+
+def _park(
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: APView, origin: tuple[int, int], cw: int, ch: int
+) -> None:
+    bx0, by0, bx1, by1 = _bounds(view)
+    cols, rows = bx1 - bx0 + 1, by1 - by0 + 1
+    ox, oy = origin
+    draw.rectangle((ox, oy, ox + cols * cw, oy + rows * ch), fill=GUT)
     for i in range(cols + 1):
-        draw.line((ox + i * cs, oy, ox + i * cs, oy + park_h), fill=GUT_LINE)
+        draw.line((ox + i * cw, oy, ox + i * cw, oy + rows * ch), fill=GUT_LINE)
     for j in range(rows + 1):
-        draw.line((ox, oy + j * cs, ox + park_w, oy + j * cs), fill=GUT_LINE)
+        draw.line((ox, oy + j * ch, ox + cols * cw, oy + j * ch), fill=GUT_LINE)
     for i in range(cols):
         t = str(bx0 + i)
-        stamp(
-            image,
-            (ox + i * cs + (cs - width(t, 18, True)) // 2, oy - AXIS + 4),
-            t,
-            18,
-            bold=True,
-            fill=MUTED,
-        )
+        stamp(image, (ox + i * cw + (cw - width(t, MIN, True)) // 2, oy - AXIS + 2), t, MIN, bold=True, fill=MUTED)
     for j in range(rows):
         t = str(by0 + j)
-        stamp(
-            image,
-            (ox - width(t, 18, True) - 6, oy + j * cs + cs // 2 - 10),
-            t,
-            18,
-            bold=True,
-            fill=MUTED,
-        )
-
-    def box(x: int, y_: int) -> Box:
-        return (
-            ox + (x - bx0) * cs,
-            oy + (y_ - by0) * cs,
-            ox + (x - bx0 + 1) * cs,
-            oy + (y_ - by0 + 1) * cs,
-        )
-
+        stamp(image, (ox - width(t, MIN, True) - 4, oy + j * ch + ch // 2 - MIN // 2 - 2), t, MIN, bold=True, fill=MUTED)
     letters = marks(view)
-    for c in view.cells:
-        _tile(image, draw, box(c.x, c.y), c, cs, letters)
-    spots: dict[tuple[int, int], tuple[list[PlayerView], list[DiseaseView]]] = {}
+    chars: dict[tuple[int, int], list[PlayerView]] = {}
     for p in view.players:
-        if p.x is not None and p.y is not None:  # in the park (both or neither)
-            spots.setdefault((p.x, p.y), ([], []))[0].append(p)
+        if p.x is not None and p.y is not None:
+            chars.setdefault((p.x, p.y), []).append(p)
+    sick: dict[tuple[int, int], list[DiseaseView]] = {}
     for d in view.diseases:
-        spots.setdefault((d.x, d.y), ([], []))[1].append(d)
-    for (x, y_), (chars, dis) in spots.items():
-        _tokens(image, draw, box(x, y_), chars, dis, cs, letters)
-    _players(image, draw, view, oy + park_h + 16)
-    return image
+        sick.setdefault((d.x, d.y), []).append(d)
+    for c in view.cells:
+        box = cell_box(view, origin, cw, ch, c.x, c.y)
+        _tile(image, draw, box, c, chars.get((c.x, c.y), []), sick.get((c.x, c.y), []), letters)
+    changed = set(view.last_turn.marks) if view.last_turn else set()
+    for c in view.cells:
+        if f"cell:{c.x},{c.y}" in changed:
+            family.mark_changed(draw, cell_box(view, origin, cw, ch, c.x, c.y))
 
 
 def render_board(view: APView) -> bytes:
@@ -403,103 +581,93 @@ def render_board(view: APView) -> bytes:
     return to_png(draw_board(view), palette=board_palette("anatomy_park"))
 
 
-def _card(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, t: TileView) -> None:
+# -- the hand -------------------------------------------------------------------------------------
+CARD_H = 360
+
+
+def card(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, t: TileView) -> None:
+    """A tile in the hand: its face (colour and pattern), type word, VP, name and text."""
     x0, y0, x1, y1 = box
-    fill = TILE_FILL.get(t.colour, TILE_FILL["none"])
-    ink = contrast_ink(fill)
-    draw.rounded_rectangle(box, radius=14, fill=fill, outline=INK, width=3)
-    _badge(
-        image, draw, (x0 + 8, y0 + 8), t.type, INK if t.colour in ("white", "yellow") else fill, 18
-    )
+    draw_face(image, box, t.colour)
+    word = TYPE_WORD.get(t.type, t.type.upper())
+    cw = chip(image, draw, (x0 + 8, y0 + 8), word if width(word, MIN, True) < (x1 - x0) - 80 else TYPE_LETTER[t.type])
     if t.type != "focus":
         vp = f"{t.vp} VP" + ("*" if "*" in t.text else "")
-        w = width(vp, 22, True)
-        draw.rounded_rectangle(
-            (x1 - w - 24, y0 + 8, x1 - 8, y0 + 40), radius=8, fill=WHITE, outline=INK
-        )
-        stamp(image, (x1 - w - 16, y0 + 11), vp, 22, bold=True)
-    centred(
-        image, (x0 + 8, y0 + 46, x1 - 8, y0 + 112), t.name, 26, fill=ink, bold=True, max_lines=2
-    )
-    draw.rounded_rectangle((x0 + 8, y0 + 118, x1 - 8, y1 - 52), radius=8, fill=WHITE)
-    centred(image, (x0 + 14, y0 + 122, x1 - 14, y1 - 56), t.text, 19, max_lines=7)
+        chip(image, draw, (x1 - 8 - max(CHIP, width(vp, MIN, True) + 10), y0 + 8), vp)
+    del cw
+    name_box = (x0 + 8, y0 + CHIP + 14, x1 - 8, y0 + CHIP + 14 + 3 * (MIN + 4))
+    lines = _name_lines(t.name, name_box[2] - name_box[0], name_box[3] - name_box[1])
+    fake = CellView(x=0, y=0, closed=False, tile=t, controller=None, controller_seat=None)
+    _plate(image, draw, name_box, lines or (t.code,), contrast_ink(TILE_FILL.get(t.colour, WHITE)), fake)
+    tb = (x0 + 8, name_box[3] + 6, x1 - 8, y1 - 52)
+    draw.rounded_rectangle(tb, radius=8, fill=WHITE)
+    text = t.text or "No effect."
+    size, tl, line_h = layout(text, tb[2] - tb[0] - 12, tb[3] - tb[1] - 8, MIN, False, 8)
+    yy = tb[1] + 4
+    for ln in tl:
+        stamp(image, (tb[0] + 6, yy), ln, size)
+        yy += line_h
 
 
-def _letter(
-    image: Image.Image, draw: ImageDraw.ImageDraw, bottom_centre: tuple[int, int], letter: str
-) -> None:
+def _letter(image: Image.Image, draw: ImageDraw.ImageDraw, bottom_centre: tuple[int, int], letter: str) -> None:
     """The tile's letter, as action labels name it ("Place tile B at ...")."""
     cx, by = bottom_centre
-    r = 20
+    r = MIN - 2
     draw.ellipse((cx - r, by - 2 * r - 4, cx + r, by - 4), fill=INK)
-    stamp(
-        image,
-        (cx - width(letter, 26, True) // 2, by - 2 * r + 2),
-        letter,
-        26,
-        bold=True,
-        fill=WHITE,
-    )
+    w = width(letter, MIN + 3, True)
+    stamp(image, (cx - w // 2, by - 2 * r + 1), letter, MIN + 3, bold=True, fill=WHITE)
+
+
+def plan_pattern(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], ring: str, centre: str, s: int) -> None:
+    """A master plan's pattern: two ``ring`` tiles around a ``centre`` tile, with their cues."""
+    x, y = xy
+    for k, colour in enumerate((ring, centre, ring)):
+        draw_face(image, (x + k * s, y, x + k * s + s - 4, y + s - 4), colour)
 
 
 def render_hand(view: APView) -> bytes:
     hand = view.hand or []
-    per_row, gap = 4, 12
+    per_row, gap = 4, 10
     cw = (WIDTH - 2 * MARGIN - (per_row - 1) * gap) // per_row
-    ch = 330
     n_rows = max(1, (len(hand) + per_row - 1) // per_row)
-    plan_h = 170 if view.plan else 0
-    act_h = 44 if view.card_to_act else 0
-    height = 64 + act_h + n_rows * (ch + gap) + plan_h + 10
+    plan_h = 0
+    plan_lines: tuple[str, ...] = ()
+    if view.plan:
+        plan_lines = _wrapped(view.plan.text, WIDTH - 2 * MARGIN - 290, max_lines=4)
+        plan_h = 24 + SIZES.name + 10 + max(110, len(plan_lines) * (MIN + 4) + MIN + 14) + 14
+    act_lines = _wrapped("Act out: " + view.card_to_act, WIDTH - 2 * MARGIN, MIN, True, 4) if view.card_to_act else ()
+    head = family.header_height(WIDTH)
+    title_h = SIZES.name + 16
+    act_h = len(act_lines) * (MIN + 4) + (8 if act_lines else 0)
+    cards_h = n_rows * (CARD_H + gap) if hand else MIN + 20
+    height = head + title_h + act_h + cards_h + plan_h + MARGIN
     image = Image.new("RGB", (WIDTH, height), PAPER)
     draw = Draw(image)
-    stamp(image, (MARGIN, 12), f"{view.viewer or '?'}'s hand: {len(hand)} tile(s)", 32, bold=True)
-    y = 60
-    if view.card_to_act:
-        stamp(
-            image,
-            (MARGIN, y),
-            fitted("Act out: " + view.card_to_act, 24, True, WIDTH - 2 * MARGIN),
-            24,
-            bold=True,
-            fill=HEART,
-        )
-        y += act_h
+    y = family.header(draw, WIDTH, THEME, right="your hand")
+    stamp(image, (MARGIN, y + 8), f"{view.viewer or '?'}'s hand: {len(hand)} tile{'' if len(hand) == 1 else 's'}", SIZES.name, bold=True)
+    y += title_h
+    for ln in act_lines:
+        stamp(image, (MARGIN, y), ln, MIN, bold=True, fill=HEART)
+        y += MIN + 4
+    y += 8 if act_lines else 0
     if not hand:
-        stamp(image, (MARGIN, y + 10), "No tiles in hand.", 26, fill=MUTED)
+        stamp(image, (MARGIN, y + 4), "No tiles in hand.", MIN, fill=MUTED)
     for i, t in enumerate(hand):
         r, c = divmod(i, per_row)
         x0 = MARGIN + c * (cw + gap)
-        y0 = y + r * (ch + gap)
-        _card(image, draw, (x0, y0, x0 + cw, y0 + ch), t)
-        _letter(image, draw, (x0 + cw // 2, y0 + ch - 4), chr(ord("A") + i))
+        y0 = y + r * (CARD_H + gap)
+        card(image, draw, (x0, y0, x0 + cw, y0 + CARD_H), t)
+        _letter(image, draw, (x0 + cw // 2, y0 + CARD_H - 4), chr(ord("A") + i))
+    y += cards_h
     if view.plan:
-        y0 = y + n_rows * (ch + gap)
-        draw.rounded_rectangle(
-            (MARGIN, y0, WIDTH - MARGIN, y0 + plan_h - 10),
-            radius=14,
-            fill=WHITE,
-            outline=INK,
-            width=3,
-        )
-        stamp(image, (MARGIN + 16, y0 + 12), f"Master plan: {view.plan.name}", 28, bold=True)
-        centred(image, (MARGIN + 16, y0 + 52, WIDTH - 260, y0 + 110), view.plan.text, 24)
-        stamp(
-            image,
-            (MARGIN + 16, y0 + 116),
-            f"In the park now: {view.plan.patterns_now} pattern(s)",
-            24,
-            bold=True,
-        )
-        s = 56
-        cx, cy = WIDTH - MARGIN - 3 * s - 20, y0 + 40
-        ring, centre = TILE_FILL[view.plan.ring], TILE_FILL[view.plan.centre]
-        for dx, col in ((0, ring), (1, centre), (2, ring)):
-            draw.rounded_rectangle(
-                (cx + dx * s, cy, cx + dx * s + s - 4, cy + s - 4),
-                radius=6,
-                fill=col,
-                outline=INK,
-                width=2,
-            )
+        y0 = y + 10
+        draw.rounded_rectangle((MARGIN, y0, WIDTH - MARGIN, y0 + plan_h - 14), radius=14, fill=WHITE, outline=INK, width=3)
+        stamp(image, (MARGIN + 14, y0 + 10), f"Master plan: {view.plan.name}", SIZES.name, bold=True)
+        ty = y0 + 20 + SIZES.name
+        for ln in plan_lines:
+            stamp(image, (MARGIN + 14, ty), ln, MIN)
+            ty += MIN + 4
+        stamp(image, (MARGIN + 14, ty + 6), f"In the park now: {view.plan.patterns_now} pattern(s)", MIN, bold=True)
+        s = 86
+        plan_pattern(image, draw, (WIDTH - MARGIN - 3 * s - 10, y0 + 16 + SIZES.name), view.plan.ring, view.plan.centre, s)
     return to_png(image)

@@ -15,8 +15,8 @@ from rendering.kit import INK, Ink, ellipsize, font, wrap
 #: (x0, y0, x1, y1)
 Box = tuple[int, int, int, int]
 
-#: the smallest text on the 1000 px wide images: 1/60 of the width (9 px at Discord's preview)
-SMALLEST = 17
+#: the smallest text on the 1000 px wide images: 9 px once a phone shows them 400 px wide
+SMALLEST = 23
 
 
 @lru_cache(maxsize=4096)

@@ -33,6 +33,7 @@ class TileView(BaseModel):
     vp: int
     text: str
     marker: bool = False
+    code: str = ""  # the short code the board shows on small tiles ("Hau")
 
 
 class CellView(BaseModel):
@@ -116,7 +117,14 @@ class APView(BaseModel):
 def tile_view(tile_id: str) -> TileView:
     t = data.tile(tile_id)
     return TileView(
-        id=t.id, name=t.name, type=t.type, colour=t.colour, vp=t.vp, text=t.text, marker=t.marker
+        id=t.id,
+        name=t.name,
+        type=t.type,
+        colour=t.colour,
+        vp=t.vp,
+        text=t.text,
+        marker=t.marker,
+        code=data.short_codes().get(t.id, ""),
     )
 
 
