@@ -12,6 +12,7 @@ name. Text is pasted from cached glyph masks (see ``render_text``) to stay fast.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -195,14 +196,18 @@ def empty_marker(draw: ImageDraw.ImageDraw, xy: tuple[int, int]) -> None:
     draw.line((x + 6, y + CHIP - 6, x + CHIP - 6, y + 6), fill=MUTED, width=2)
 
 
-def disease_chip(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], d: DiseaseView) -> int:
+def disease_chip(
+    image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], d: DiseaseView
+) -> int:
     """A disease token: purple with its two letters; a lasting one (the rulebook's red stands)
     in a thick red ring."""
     code = DISEASE_CODE.get(d.effect, d.name[:2].upper())
     x, y = xy
     w = width(code, MIN, True) + 12
     ring = HEART if d.ongoing else WHITE
-    draw.rounded_rectangle((x, y, x + w, y + CHIP), radius=6, fill=DISEASE_FILL, outline=ring, width=3)
+    draw.rounded_rectangle(
+        (x, y, x + w, y + CHIP), radius=6, fill=DISEASE_FILL, outline=ring, width=3
+    )
     stamp(image, (x + 6, y + 2), code, MIN, bold=True, fill=WHITE)
     return w
 
@@ -248,10 +253,7 @@ def _tile(
     top_y = iy0 + 4
     foot_y = iy1 - 4 - CHIP
     if t is not None:
-        chip(image, draw, (ix0 + 4, top_y), TYPE_LETTER.get(t.type, t.type[:1].upper()))
-        if t.type != "entrance":
-            vp = f"{t.vp}" + ("*" if "*" in t.text else "")
-            chip(image, draw, (ix1 - 4 - max(CHIP, width(vp, MIN, True) + 10), top_y), vp)
+        _chips(image, draw, (ix0 + 4, top_y, ix1 - 4), t)
     # the name (or its code) between the chips' row and the foot row
     mid = (ix0 + 4, top_y + CHIP + 2, ix1 - 4, (foot_y - 2) if foot else iy1 - 4)
     label = "closed" if cell.closed else (t.name if t else "")
@@ -259,13 +261,19 @@ def _tile(
     if lines is None and t is not None and not cell.closed:
         lines = _name_lines(t.code, mid[2] - mid[0], mid[3] - mid[1])
     if lines:
-        ink = INK if cell.closed else contrast_ink(TILE_FILL.get(t.colour, TILE_FILL["none"]) if t else WHITE)
+        ink = (
+            INK
+            if cell.closed
+            else contrast_ink(TILE_FILL.get(t.colour, TILE_FILL["none"]) if t else WHITE)
+        )
         _plate(image, draw, mid, lines, ink, cell)
     if not foot:
         return
     x = ix0 + 4
     if cell.controller is not None:
-        control_marker(draw, (x, foot_y), letters.get(cell.controller, "?"), cell.controller_seat or 0)
+        control_marker(
+            draw, (x, foot_y), letters.get(cell.controller, "?"), cell.controller_seat or 0
+        )
         x += CHIP + 4
     elif t is not None and t.marker:
         empty_marker(draw, (x, foot_y))
@@ -280,6 +288,35 @@ def _tile(
         for p in chars:
             figure(draw, (cx, foot_y + CHIP // 2), p, letters.get(p.name, "?"))
             cx -= step
+
+
+def tile_chips(t: TileView) -> tuple[str, str]:
+    """The type letter and the VP figure ("*": it scores more for its neighbours)."""
+    letter = TYPE_LETTER.get(t.type, t.type[:1].upper())
+    vp = "" if t.type in ("entrance", "focus") else f"{t.vp}" + ("*" if "*" in t.text else "")
+    return letter, vp
+
+
+def _chip_w(text: str) -> int:
+    return max(CHIP, width(text, MIN, True) + 10)
+
+
+def _chips(
+    image: Image.Image, draw: ImageDraw.ImageDraw, row: tuple[int, int, int], t: TileView
+) -> None:
+    """The type letter at the left and the VP at the right; on a narrow tile one chip "A3";
+    on the narrowest the letter alone (the hand and the alt text have the VP)."""
+    x0, y, x1 = row
+    letter, vp = tile_chips(t)
+    if not vp:
+        chip(image, draw, (x0, y), letter)
+    elif _chip_w(letter) + _chip_w(vp) + 4 <= x1 - x0:
+        chip(image, draw, (x0, y), letter)
+        chip(image, draw, (x1 - _chip_w(vp), y), vp)
+    elif _chip_w(letter + vp) <= x1 - x0:
+        chip(image, draw, (x0, y), letter + vp)
+    else:
+        chip(image, draw, (x0, y), letter)
 
 
 def _plate(
@@ -297,7 +334,11 @@ def _plate(
     top = y0 + (y1 - y0 - total) // 2
     widest = max(width(ln, size, True) for ln in lines)
     cx = (x0 + x1) // 2
-    fill = CLOSED_FILL if cell.closed else TILE_FILL.get(cell.tile.colour if cell.tile else "none", WHITE)
+    fill = (
+        CLOSED_FILL
+        if cell.closed
+        else TILE_FILL.get(cell.tile.colour if cell.tile else "none", WHITE)
+    )
     draw.rounded_rectangle(
         (cx - widest // 2 - 4, top - 2, cx + widest // 2 + 4, top + total + 2), radius=6, fill=fill
     )
@@ -357,13 +398,13 @@ def _ruben(view: APView) -> str:
     if view.heart_attacks >= 2:
         return "Ruben is dead"
     if view.heart_attacks == 1:
-        return "HEART ATTACK: final rounds!"
-    return "stack reshuffled: last stack" if view.reshuffled else "Ruben is fine"
+        return "Ruben had a HEART ATTACK: final rounds!"
+    return "Ruben is fine; the stack was reshuffled" if view.reshuffled else "Ruben is fine"
 
 
 def _notes(view: APView) -> list[tuple[str, bool]]:
     """The panel's notes under the players, as (text, bold red)."""
-    notes = [(f"Ruben: {_ruben(view)}", view.heart_attacks > 0)]
+    notes = [(_ruben(view), view.heart_attacks > 0)]
     if view.diseases:
         words = ", ".join(f"{DISEASE_CODE.get(d.effect, '?')} {d.name}" for d in view.diseases)
         notes.append((f"Diseases: {words}", False))
@@ -374,7 +415,9 @@ def _notes(view: APView) -> list[tuple[str, bool]]:
     return notes
 
 
-def _wrapped(text: str, w: int, size: int = MIN, bold: bool = False, max_lines: int = 3) -> tuple[str, ...]:
+def _wrapped(
+    text: str, w: int, size: int = MIN, bold: bool = False, max_lines: int = 3
+) -> tuple[str, ...]:
     from rendering.kit import font, wrap
 
     return tuple(wrap(text, font(size, bold), w, max_lines=max_lines))
@@ -417,15 +460,22 @@ def _panel(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: APView
         if view.current == p.name:  # the family's turn marker: a triangle at the row's left
             cy = y + SIZES.name // 2 + 2
             draw.polygon([(x0 + 4, cy - 9), (x0 + 4, cy + 9), (x0 + 14, cy)], fill=THEME.band)
-        family.token(draw, (x0 + 18 + CHIP // 2, y + SIZES.name // 2 + 3), CHIP // 2 + 1,
-                     player_colour(p.seat), letters[p.name], ring=acting)
+        family.token(
+            draw,
+            (x0 + 18 + CHIP // 2, y + SIZES.name // 2 + 3),
+            CHIP // 2 + 1,
+            player_colour(p.seat),
+            letters[p.name],
+            ring=acting,
+        )
         nx = x0 + 26 + CHIP
         score = f"{p.vp} VP"
         stamp(image, (x1 - 12 - width(score, SIZES.name, True), y), score, SIZES.name, bold=True)
         name_room = x1 - 24 - width(score, SIZES.name, True) - nx
         name_lines = _wrapped(p.name, name_room, SIZES.name, True, 1)
-        stamp(image, (nx, y), name_lines[0], SIZES.name, bold=True,
-              fill=MUTED if p.removed else INK)
+        stamp(
+            image, (nx, y), name_lines[0], SIZES.name, bold=True, fill=MUTED if p.removed else INK
+        )
         ly = y + SIZES.name + 6
         for k, ln in enumerate(lines):
             stamp(image, (nx, ly), ln, MIN, fill=INK if k < len(lines) - 1 else MUTED)
@@ -438,10 +488,14 @@ def _panel(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: APView
 
 
 def _park_size(view: APView, area_w: int, area_h: int) -> tuple[int, int, int, int]:
+    """Columns, rows and the cell's width and height: as large as the area allows, up to
+    :data:`MAX_CELL`, a cell at most 1.4 times as tall as wide (or wide as tall)."""
     bx0, by0, bx1, by1 = _bounds(view)
     cols, rows = bx1 - bx0 + 1, by1 - by0 + 1
-    cs = max(CHIP + 8, min(MAX_CELL, (area_w - AXIS) // cols, (area_h - AXIS) // rows))
-    return cols, rows, cs, cs
+    cw = max(CHIP + 8, min(MAX_CELL, (area_w - AXIS) // cols))
+    ch = max(CHIP + 8, min(MAX_CELL, (area_h - AXIS) // rows))
+    cw, ch = min(cw, int(ch * 1.4)), min(ch, int(cw * 1.4))
+    return cols, rows, cw, ch
 
 
 def _top(view: APView) -> int:
@@ -449,8 +503,17 @@ def _top(view: APView) -> int:
     if not view.over:
         h += family.turn_strip_height(WIDTH)
     if view.last_turn is not None:
-        h += family.last_turn_height(WIDTH)
+        h += family.last_turn_height(WIDTH, len(_last_lines(view)))
     return h
+
+
+def _last_lines(view: APView) -> tuple[str, ...]:
+    """The last turn's words as the family's line wraps them (at most two lines)."""
+    if view.last_turn is None:
+        return ()
+    s = SIZES.text
+    room = WIDTH - int(s * 1.4 + s * 0.4 * 5) - width("LAST TURN", MIN, True)
+    return _wrapped(view.last_turn.line, room, MIN, False, 2)
 
 
 def _standing_rows(view: APView) -> list[Standing]:
@@ -481,73 +544,148 @@ def _standing_rows(view: APView) -> list[Standing]:
 
 
 def _breakdown(p: PlayerView) -> str:
+    """A player's final score in parts: VP tokens, controlled tiles, the master plan (named,
+    with its patterns), and whether they got out."""
     b = p.breakdown or {}
     parts = [f"{b.get('tokens', p.vp)} tokens", f"{b.get('controlled', 0)} tiles"]
-    if p.plan_name is not None:
-        n = p.plan_patterns or 0
-        parts.append(f"{b.get('plan', 0)} plan ({p.plan_name} ×{n})")
-    where = "got out" if p.left else "inside"
-    return " + ".join(parts) + f" · {where}"
+    where = "got out" if p.left else "stayed in"
+    if p.plan_name is None:
+        return " + ".join(parts) + f", {where}"
+    parts.append(f"{b.get('plan', 0)} plan")
+    return " + ".join(parts) + f" ({p.plan_name} ×{p.plan_patterns or 0}, {where})"
 
 
-def _end_lines(view: APView) -> tuple[str, ...]:
-    return _wrapped(f"Game over: {view.end_reason}", WIDTH - 2 * MARGIN, MIN, True, 4)
+#: the end board's column widths, narrowest first: the first whose standings fit is used
+END_COLUMNS = (480, 560, 640)
+
+
+def _end_column(view: APView) -> int:
+    """The narrowest column in which the end reason and the standings fit the board's height
+    (the park has the rest of the width)."""
+    room = WIDTH - MARGIN - _top(view) - GAP
+    for w in END_COLUMNS:
+        if _column_height(view, w) <= room:
+            return w
+    return END_COLUMNS[-1]
+
+
+def _breakdown_lines(view: APView, column: int) -> int:
+    """How many lines the longest breakdown takes in the standings' column (as
+    ``family.standings`` lays it out), so none is cut."""
+    from rendering.kit import font, text_size, wrap
+
+    s = SIZES
+    pad = s.text * 0.6
+    r = max(family.token_radius(WIDTH), round(s.name * 0.7))
+    left = pad * 2 + text_size("10th", font(s.big, bold=True))[0] + 2 * r + pad
+    room = int(column - left - pad)
+    lines = [
+        len(wrap(row.breakdown, font(s.text), room, max_lines=9)) for row in _standing_rows(view)
+    ]
+    return max(lines, default=1)
+
+
+def _end_lines(view: APView, column: int) -> tuple[str, ...]:
+    return _wrapped(f"Game over: {view.end_reason}", column - 20, MIN, True, 6)
+
+
+def _column_height(view: APView, column: int) -> int:
+    """The right-hand column: the players' panel, or at the end the reason and standings."""
+    if not view.over:
+        return _panel_height(view)
+    return (
+        len(_end_lines(view, column)) * (MIN + 6)
+        + GAP
+        + family.standings_height(WIDTH, len(_standing_rows(view)), _breakdown_lines(view, column))
+    )
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Where a board's parts lie, in its pixels (the legend points its callouts with it)."""
+
+    height: int
+    strip: tuple[int, int]  # the turn strip's top and bottom (equal at the end)
+    last: tuple[int, int]  # the last turn line's top and bottom (equal when there is none)
+    body: int  # the top of the park and the column
+    origin: tuple[int, int]  # the park's top-left cell corner
+    cell: tuple[int, int]  # a cell's width and height
+    bounds: tuple[int, int, int, int]  # the park's least and greatest column and row
+    column: tuple[int, int]  # the right-hand column's left and right edges
+
+    def cell_box(self, x: int, y: int) -> Box:
+        """The box of the park's space (x, y)."""
+        (ox, oy), (cw, ch) = self.origin, self.cell
+        i, j = x - self.bounds[0], y - self.bounds[1]
+        return (ox + i * cw, oy + j * ch, ox + (i + 1) * cw, oy + (j + 1) * ch)
+
+
+def geometry(view: APView) -> Geometry:
+    head = family.header_height(WIDTH)
+    strip_end = head + (0 if view.over else family.turn_strip_height(WIDTH))
+    last_end = strip_end + (
+        family.last_turn_height(WIDTH, len(_last_lines(view))) if view.last_turn else 0
+    )
+    body = last_end + GAP
+    column_w = _end_column(view) if view.over else PANEL_W
+    column_h = _column_height(view, column_w)
+    park_w = WIDTH - 2 * MARGIN - column_w - GAP
+    cols, rows, cw, ch = _park_size(view, park_w, WIDTH - MARGIN - body)
+    grid_w, grid_h = AXIS + cols * cw, AXIS + rows * ch
+    return Geometry(
+        height=min(WIDTH, body + max(grid_h, column_h) + MARGIN),
+        strip=(head, strip_end),
+        last=(strip_end, last_end),
+        body=body,
+        origin=(MARGIN + max(0, (park_w - grid_w) // 2) + AXIS, body + AXIS),
+        cell=(cw, ch),
+        bounds=_bounds(view),
+        column=(WIDTH - MARGIN - column_w, WIDTH - MARGIN),
+    )
 
 
 def draw_board(view: APView) -> Image.Image:
-    top = _top(view)
-    end_h = 0
-    if view.over:
-        end_h = len(_end_lines(view)) * (MIN + 6) + GAP
-        end_h += family.standings_height(WIDTH, len(_standing_rows(view))) + GAP
-    body = top + end_h + GAP
-    panel_h = 0 if view.over else _panel_height(view)
-    park_w = WIDTH - 2 * MARGIN - (0 if view.over else PANEL_W + GAP)
-    room = WIDTH - MARGIN - body
-    cols, rows, cw, ch = _park_size(view, park_w, room)
-    grid_w, grid_h = AXIS + cols * cw, AXIS + rows * ch
-    height = min(WIDTH, max(body + grid_h, body + panel_h) + MARGIN)
-    image = Image.new("RGB", (WIDTH, height), PAPER)
+    g = geometry(view)
+    image = Image.new("RGB", (WIDTH, g.height), PAPER)
     draw = Draw(image)
-    right = f"Stack {view.stack_count} · Discard {view.discard_count}"
-    y = family.header(draw, WIDTH, THEME, right=right + (" · advanced" if view.mode == "advanced" else ""))
+    family.header(
+        draw, WIDTH, THEME, right=f"Stack {view.stack_count} · Discard {view.discard_count}"
+    )
     if not view.over:
-        sh = family.turn_strip_height(WIDTH)
-        family.turn_strip(draw, (0, y, WIDTH, y + sh), seats(view), view.prompt)
-        y += sh
+        family.turn_strip(draw, (0, g.strip[0], WIDTH, g.strip[1]), seats(view), _phase(view))
     if view.last_turn is not None:
-        lh = family.last_turn_height(WIDTH)
-        family.last_turn_line(draw, (0, y, WIDTH, y + lh), view.last_turn.line)
-        y += lh
+        family.last_turn_line(draw, (0, g.last[0], WIDTH, g.last[1]), view.last_turn.line)
+    _park(image, draw, view, g)
+    x0, x1 = g.column
     if view.over:
-        y += GAP // 2
-        for ln in _end_lines(view):
-            stamp(image, (MARGIN, y), ln, MIN, bold=True, fill=HEART if view.heart_attacks >= 2 else INK)
+        y = g.body
+        for ln in _end_lines(view, x1 - x0):
+            fill = HEART if view.heart_attacks >= 2 else INK
+            stamp(image, (x0 + 10, y), ln, MIN, bold=True, fill=fill)
             y += MIN + 6
-        rows_ = _standing_rows(view)
-        sh = family.standings_height(WIDTH, len(rows_))
-        family.standings(draw, (MARGIN, y, WIDTH - MARGIN, y + sh), rows_)
-    ox = MARGIN + max(0, (park_w - grid_w) // 2) + AXIS
-    oy = body + AXIS
-    _park(image, draw, view, (ox, oy), cw, ch)
-    if not view.over:
-        x0 = WIDTH - MARGIN - PANEL_W
-        _panel(image, draw, (x0, body, WIDTH - MARGIN, min(height - MARGIN, body + max(panel_h, grid_h))), view)
+        y += GAP
+        rows = _standing_rows(view)
+        n = _breakdown_lines(view, x1 - x0)
+        sh = family.standings_height(WIDTH, len(rows), n)
+        family.standings(draw, (x0, y, x1, y + sh), rows, breakdown_lines=n)
+    else:
+        _panel(image, draw, (x0, g.body, x1, g.height - MARGIN), view)
     return image
 
 
-def cell_box(view: APView, origin: tuple[int, int], cw: int, ch: int, x: int, y: int) -> Box:
-    bx0, by0, _, _ = _bounds(view)
-    ox, oy = origin
-    return (ox + (x - bx0) * cw, oy + (y - by0) * ch, ox + (x - bx0 + 1) * cw, oy + (y - by0 + 1) * ch)
+def _phase(view: APView) -> str:
+    """What the game waits for, without repeating whose turn it is."""
+    prompt = view.prompt
+    if view.current and prompt.startswith(f"{view.current}: "):
+        prompt = prompt[len(view.current) + 2 :]
+    mode = "advanced game" if view.mode == "advanced" else "basic game"
+    return f"{prompt[:1].upper()}{prompt[1:]} · {mode}"
 
 
-def _park(
-    image: Image.Image, draw: ImageDraw.ImageDraw, view: APView, origin: tuple[int, int], cw: int, ch: int
-) -> None:
-    bx0, by0, bx1, by1 = _bounds(view)
+def _park(image: Image.Image, draw: ImageDraw.ImageDraw, view: APView, g: Geometry) -> None:
+    bx0, by0, bx1, by1 = g.bounds
     cols, rows = bx1 - bx0 + 1, by1 - by0 + 1
-    ox, oy = origin
+    (ox, oy), (cw, ch) = g.origin, g.cell
     draw.rectangle((ox, oy, ox + cols * cw, oy + rows * ch), fill=GUT)
     for i in range(cols + 1):
         draw.line((ox + i * cw, oy, ox + i * cw, oy + rows * ch), fill=GUT_LINE)
@@ -555,10 +693,24 @@ def _park(
         draw.line((ox, oy + j * ch, ox + cols * cw, oy + j * ch), fill=GUT_LINE)
     for i in range(cols):
         t = str(bx0 + i)
-        stamp(image, (ox + i * cw + (cw - width(t, MIN, True)) // 2, oy - AXIS + 2), t, MIN, bold=True, fill=MUTED)
+        stamp(
+            image,
+            (ox + i * cw + (cw - width(t, MIN, True)) // 2, oy - AXIS + 2),
+            t,
+            MIN,
+            bold=True,
+            fill=MUTED,
+        )
     for j in range(rows):
         t = str(by0 + j)
-        stamp(image, (ox - width(t, MIN, True) - 4, oy + j * ch + ch // 2 - MIN // 2 - 2), t, MIN, bold=True, fill=MUTED)
+        stamp(
+            image,
+            (ox - width(t, MIN, True) - 4, oy + j * ch + ch // 2 - MIN // 2 - 2),
+            t,
+            MIN,
+            bold=True,
+            fill=MUTED,
+        )
     letters = marks(view)
     chars: dict[tuple[int, int], list[PlayerView]] = {}
     for p in view.players:
@@ -568,12 +720,12 @@ def _park(
     for d in view.diseases:
         sick.setdefault((d.x, d.y), []).append(d)
     for c in view.cells:
-        box = cell_box(view, origin, cw, ch, c.x, c.y)
+        box = g.cell_box(c.x, c.y)
         _tile(image, draw, box, c, chars.get((c.x, c.y), []), sick.get((c.x, c.y), []), letters)
     changed = set(view.last_turn.marks) if view.last_turn else set()
     for c in view.cells:
         if f"cell:{c.x},{c.y}" in changed:
-            family.mark_changed(draw, cell_box(view, origin, cw, ch, c.x, c.y))
+            family.mark_changed(draw, g.cell_box(c.x, c.y))
 
 
 def render_board(view: APView) -> bytes:
@@ -590,7 +742,12 @@ def card(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, t: TileView) -
     x0, y0, x1, y1 = box
     draw_face(image, box, t.colour)
     word = TYPE_WORD.get(t.type, t.type.upper())
-    cw = chip(image, draw, (x0 + 8, y0 + 8), word if width(word, MIN, True) < (x1 - x0) - 80 else TYPE_LETTER[t.type])
+    cw = chip(
+        image,
+        draw,
+        (x0 + 8, y0 + 8),
+        word if width(word, MIN, True) < (x1 - x0) - 80 else TYPE_LETTER[t.type],
+    )
     if t.type != "focus":
         vp = f"{t.vp} VP" + ("*" if "*" in t.text else "")
         chip(image, draw, (x1 - 8 - max(CHIP, width(vp, MIN, True) + 10), y0 + 8), vp)
@@ -598,7 +755,14 @@ def card(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, t: TileView) -
     name_box = (x0 + 8, y0 + CHIP + 14, x1 - 8, y0 + CHIP + 14 + 3 * (MIN + 4))
     lines = _name_lines(t.name, name_box[2] - name_box[0], name_box[3] - name_box[1])
     fake = CellView(x=0, y=0, closed=False, tile=t, controller=None, controller_seat=None)
-    _plate(image, draw, name_box, lines or (t.code,), contrast_ink(TILE_FILL.get(t.colour, WHITE)), fake)
+    _plate(
+        image,
+        draw,
+        name_box,
+        lines or (t.code,),
+        contrast_ink(TILE_FILL.get(t.colour, WHITE)),
+        fake,
+    )
     tb = (x0 + 8, name_box[3] + 6, x1 - 8, y1 - 52)
     draw.rounded_rectangle(tb, radius=8, fill=WHITE)
     text = t.text or "No effect."
@@ -609,7 +773,9 @@ def card(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, t: TileView) -
         yy += line_h
 
 
-def _letter(image: Image.Image, draw: ImageDraw.ImageDraw, bottom_centre: tuple[int, int], letter: str) -> None:
+def _letter(
+    image: Image.Image, draw: ImageDraw.ImageDraw, bottom_centre: tuple[int, int], letter: str
+) -> None:
     """The tile's letter, as action labels name it ("Place tile B at ...")."""
     cx, by = bottom_centre
     r = MIN - 2
@@ -618,7 +784,14 @@ def _letter(image: Image.Image, draw: ImageDraw.ImageDraw, bottom_centre: tuple[
     stamp(image, (cx - w // 2, by - 2 * r + 1), letter, MIN + 3, bold=True, fill=WHITE)
 
 
-def plan_pattern(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], ring: str, centre: str, s: int) -> None:
+def plan_pattern(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[int, int],
+    ring: str,
+    centre: str,
+    s: int,
+) -> None:
     """A master plan's pattern: two ``ring`` tiles around a ``centre`` tile, with their cues."""
     x, y = xy
     for k, colour in enumerate((ring, centre, ring)):
@@ -635,7 +808,11 @@ def render_hand(view: APView) -> bytes:
     if view.plan:
         plan_lines = _wrapped(view.plan.text, WIDTH - 2 * MARGIN - 290, max_lines=4)
         plan_h = 24 + SIZES.name + 10 + max(110, len(plan_lines) * (MIN + 4) + MIN + 14) + 14
-    act_lines = _wrapped("Act out: " + view.card_to_act, WIDTH - 2 * MARGIN, MIN, True, 4) if view.card_to_act else ()
+    act_lines = (
+        _wrapped("Act out: " + view.card_to_act, WIDTH - 2 * MARGIN, MIN, True, 4)
+        if view.card_to_act
+        else ()
+    )
     head = family.header_height(WIDTH)
     title_h = SIZES.name + 16
     act_h = len(act_lines) * (MIN + 4) + (8 if act_lines else 0)
@@ -644,7 +821,13 @@ def render_hand(view: APView) -> bytes:
     image = Image.new("RGB", (WIDTH, height), PAPER)
     draw = Draw(image)
     y = family.header(draw, WIDTH, THEME, right="your hand")
-    stamp(image, (MARGIN, y + 8), f"{view.viewer or '?'}'s hand: {len(hand)} tile{'' if len(hand) == 1 else 's'}", SIZES.name, bold=True)
+    stamp(
+        image,
+        (MARGIN, y + 8),
+        f"{view.viewer or '?'}'s hand: {len(hand)} tile{'' if len(hand) == 1 else 's'}",
+        SIZES.name,
+        bold=True,
+    )
     y += title_h
     for ln in act_lines:
         stamp(image, (MARGIN, y), ln, MIN, bold=True, fill=HEART)
@@ -661,13 +844,34 @@ def render_hand(view: APView) -> bytes:
     y += cards_h
     if view.plan:
         y0 = y + 10
-        draw.rounded_rectangle((MARGIN, y0, WIDTH - MARGIN, y0 + plan_h - 14), radius=14, fill=WHITE, outline=INK, width=3)
-        stamp(image, (MARGIN + 14, y0 + 10), f"Master plan: {view.plan.name}", SIZES.name, bold=True)
+        draw.rounded_rectangle(
+            (MARGIN, y0, WIDTH - MARGIN, y0 + plan_h - 14),
+            radius=14,
+            fill=WHITE,
+            outline=INK,
+            width=3,
+        )
+        stamp(
+            image, (MARGIN + 14, y0 + 10), f"Master plan: {view.plan.name}", SIZES.name, bold=True
+        )
         ty = y0 + 20 + SIZES.name
         for ln in plan_lines:
             stamp(image, (MARGIN + 14, ty), ln, MIN)
             ty += MIN + 4
-        stamp(image, (MARGIN + 14, ty + 6), f"In the park now: {view.plan.patterns_now} pattern(s)", MIN, bold=True)
+        stamp(
+            image,
+            (MARGIN + 14, ty + 6),
+            f"In the park now: {view.plan.patterns_now} pattern(s)",
+            MIN,
+            bold=True,
+        )
         s = 86
-        plan_pattern(image, draw, (WIDTH - MARGIN - 3 * s - 10, y0 + 16 + SIZES.name), view.plan.ring, view.plan.centre, s)
+        plan_pattern(
+            image,
+            draw,
+            (WIDTH - MARGIN - 3 * s - 10, y0 + 16 + SIZES.name),
+            view.plan.ring,
+            view.plan.centre,
+            s,
+        )
     return to_png(image)

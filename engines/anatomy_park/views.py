@@ -12,7 +12,6 @@ from engines.anatomy_park.scoring import markers_in_park
 from engines.anatomy_park.state import APState
 from engines.last_turn import LastTurn
 
-
 #: each character's ability in a few words, for the board's player panel (the hand and the
 #: guide have the whole text)
 ABILITY_SHORT = {
