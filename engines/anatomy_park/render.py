@@ -18,7 +18,14 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engines.anatomy_park.render_text import Box, layout, stamp, width
-from engines.anatomy_park.views import APView, CellView, DiseaseView, PlayerView, TileView
+from engines.anatomy_park.views import (
+    APView,
+    CellView,
+    DiseaseView,
+    PlayerView,
+    TileView,
+    tile_view,
+)
 from rendering import family
 from rendering.family import Seat, Standing, Theme
 from rendering.kit import INK, MUTED, PAPER, WHITE, Draw, contrast_ink, player_colour, to_png
@@ -197,14 +204,14 @@ def empty_marker(draw: ImageDraw.ImageDraw, xy: tuple[int, int]) -> None:
 
 
 def disease_chip(
-    image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], d: DiseaseView
+    image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], effect: str, lasting: bool
 ) -> int:
     """A disease token: purple with its two letters; a lasting one (the rulebook's red stands)
-    in a thick red ring."""
-    code = DISEASE_CODE.get(d.effect, d.name[:2].upper())
+    in a thick red ring. Returns its width."""
+    code = DISEASE_CODE.get(effect, effect[:2].upper())
     x, y = xy
     w = width(code, MIN, True) + 12
-    ring = HEART if d.ongoing else WHITE
+    ring = HEART if lasting else WHITE
     draw.rounded_rectangle(
         (x, y, x + w, y + CHIP), radius=6, fill=DISEASE_FILL, outline=ring, width=3
     )
@@ -212,9 +219,9 @@ def disease_chip(
     return w
 
 
-def figure(draw: ImageDraw.ImageDraw, centre: tuple[int, int], p: PlayerView, letter: str) -> None:
+def figure(draw: ImageDraw.ImageDraw, centre: tuple[int, int], seat: int, letter: str) -> None:
     """A character: a disc in the player's colour with their letter (the family token)."""
-    family.token(draw, centre, CHIP // 2 + 1, player_colour(p.seat), letter)
+    family.token(draw, centre, CHIP // 2 + 1, player_colour(seat), letter)
 
 
 def _font(size: int, bold: bool = True):  # noqa: ANN202  (a Pillow font)
@@ -234,59 +241,109 @@ def _name_lines(text: str, w: int, h: int) -> tuple[str, ...] | None:
     return lines
 
 
+#: a character on a tile: (seat, letter); a disease: (effect, lasting); a marker: (letter, seat)
+Figure = tuple[int, str]
+Sickness = tuple[str, bool]
+
+
 def _tile(
     image: Image.Image,
-    draw: ImageDraw.ImageDraw,
     box: Box,
     cell: CellView,
     chars: list[PlayerView],
     diseases: list[DiseaseView],
     letters: dict[str, str],
 ) -> None:
+    """A park space's tile, pasted from a cache of drawn tiles (most tiles look the same from
+    one board to the next)."""
     x0, y0, x1, y1 = box
-    pad = 2
-    inner = (x0 + pad, y0 + pad, x1 - pad, y1 - pad)
+    marker = (
+        None
+        if cell.controller is None
+        else (letters.get(cell.controller, "?"), cell.controller_seat or 0)
+    )
+    drawn = _cell_image(
+        None if cell.tile is None else cell.tile.id,
+        cell.closed,
+        marker,
+        tuple((d.effect, d.ongoing) for d in diseases),
+        tuple((p.seat, letters.get(p.name, "?")) for p in chars),
+        x1 - x0,
+        y1 - y0,
+    )
+    image.paste(drawn, (x0, y0))
+
+
+@lru_cache(maxsize=1024)
+def _cell_image(
+    tile_id: str | None,
+    closed: bool,
+    marker: tuple[str, int] | None,
+    diseases: tuple[Sickness, ...],
+    chars: tuple[Figure, ...],
+    w: int,
+    h: int,
+) -> Image.Image:
+    image = Image.new("RGB", (w, h), GUT)
+    draw_tile(
+        image,
+        Draw(image),
+        (2, 2, w - 2, h - 2),
+        None if tile_id is None else tile_view(tile_id),
+        closed,
+        marker,
+        diseases,
+        chars,
+    )
+    return image
+
+
+def draw_tile(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    inner: Box,
+    t: TileView | None,
+    closed: bool,
+    marker: tuple[str, int] | None = None,
+    diseases: tuple[Sickness, ...] = (),
+    chars: tuple[Figure, ...] = (),
+) -> None:
+    """A tile in ``inner``: its face, the type and VP chips, its name or code, and the foot row
+    (control marker, diseases, characters) when there is something to show there."""
     ix0, iy0, ix1, iy1 = inner
-    t = cell.tile
-    draw_face(image, inner, "closed" if cell.closed else (t.colour if t else "none"))
-    foot = bool(chars or diseases or cell.controller or (t and t.marker))
+    draw_face(image, inner, "closed" if closed else (t.colour if t else "none"))
+    foot = bool(chars or diseases or marker or (t and t.marker))
     top_y = iy0 + 4
     foot_y = iy1 - 4 - CHIP
     if t is not None:
         _chips(image, draw, (ix0 + 4, top_y, ix1 - 4), t)
     # the name (or its code) between the chips' row and the foot row
     mid = (ix0 + 4, top_y + CHIP + 2, ix1 - 4, (foot_y - 2) if foot else iy1 - 4)
-    label = "closed" if cell.closed else (t.name if t else "")
+    label = "closed" if closed else (t.name if t else "")
     lines = _name_lines(label, mid[2] - mid[0], mid[3] - mid[1])
-    if lines is None and t is not None and not cell.closed:
+    if lines is None and t is not None and not closed:
         lines = _name_lines(t.code, mid[2] - mid[0], mid[3] - mid[1])
     if lines:
-        ink = (
-            INK
-            if cell.closed
-            else contrast_ink(TILE_FILL.get(t.colour, TILE_FILL["none"]) if t else WHITE)
-        )
-        _plate(image, draw, mid, lines, ink, cell)
+        fill = CLOSED_FILL if closed else TILE_FILL.get(t.colour if t else "none", WHITE)
+        _plate(image, draw, mid, lines, INK if closed else contrast_ink(fill), fill)
     if not foot:
         return
     x = ix0 + 4
-    if cell.controller is not None:
-        control_marker(
-            draw, (x, foot_y), letters.get(cell.controller, "?"), cell.controller_seat or 0
-        )
+    if marker is not None:
+        control_marker(draw, (x, foot_y), *marker)
         x += CHIP + 4
     elif t is not None and t.marker:
         empty_marker(draw, (x, foot_y))
         x += CHIP + 4
-    for d in diseases:
-        x += disease_chip(image, draw, (x, foot_y), d) + 4
+    for effect, lasting in diseases:
+        x += disease_chip(image, draw, (x, foot_y), effect, lasting) + 4
     if chars:
         r = CHIP // 2 + 1
         room = ix1 - 4 - x - 2 * r
         step = min(2 * r + 2, max(8, room // max(1, len(chars) - 1))) if len(chars) > 1 else 0
         cx = ix1 - 4 - r
-        for p in chars:
-            figure(draw, (cx, foot_y + CHIP // 2), p, letters.get(p.name, "?"))
+        for seat, letter in chars:
+            figure(draw, (cx, foot_y + CHIP // 2), seat, letter)
             cx -= step
 
 
@@ -325,7 +382,7 @@ def _plate(
     box: Box,
     lines: tuple[str, ...],
     ink: tuple[int, ...],
-    cell: CellView,
+    fill: tuple[int, int, int],
 ) -> None:
     """The name on a plain plate of the tile's colour (the pattern stops around the words)."""
     x0, y0, x1, y1 = box
@@ -334,11 +391,6 @@ def _plate(
     top = y0 + (y1 - y0 - total) // 2
     widest = max(width(ln, size, True) for ln in lines)
     cx = (x0 + x1) // 2
-    fill = (
-        CLOSED_FILL
-        if cell.closed
-        else TILE_FILL.get(cell.tile.colour if cell.tile else "none", WHITE)
-    )
     draw.rounded_rectangle(
         (cx - widest // 2 - 4, top - 2, cx + widest // 2 + 4, top + total + 2), radius=6, fill=fill
     )
@@ -449,7 +501,7 @@ def _panel_height(view: APView) -> int:
 def _panel(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: APView) -> None:
     """The players (token, name, VP, character and ability, counts), then Ruben and effects."""
     x0, y0, x1, _ = box
-    draw.rounded_rectangle(box, radius=12, fill=WHITE, outline=(210, 200, 190), width=2)
+    draw.rectangle(box, fill=WHITE, outline=(210, 200, 190), width=2)
     letters = marks(view)
     y = y0 + GAP
     for p, lines in _panel_rows(view):
@@ -511,9 +563,18 @@ def _last_lines(view: APView) -> tuple[str, ...]:
     """The last turn's words as the family's line wraps them (at most two lines)."""
     if view.last_turn is None:
         return ()
+    from rendering.kit import font, text_size, wrap
+
+    # the room family.last_turn_line leaves the words, worked out as it does, so that its
+    # wrap of the same words is the one already made here (the kit caches wraps)
     s = SIZES.text
-    room = WIDTH - int(s * 1.4 + s * 0.4 * 5) - width("LAST TURN", MIN, True)
-    return _wrapped(view.last_turn.line, room, MIN, False, 2)
+    pad = s * 0.4
+    words = font(s)
+    left = s * 1.4 + text_size("LAST TURN", font(s, bold=True))[0] + 3 * pad
+    room = int(WIDTH - left - pad)
+    text = view.last_turn.line
+    n = 1 if text_size(text, words)[0] <= room else 2
+    return tuple(wrap(text, words, room, max_lines=n))
 
 
 def _standing_rows(view: APView) -> list[Standing]:
@@ -687,10 +748,6 @@ def _park(image: Image.Image, draw: ImageDraw.ImageDraw, view: APView, g: Geomet
     cols, rows = bx1 - bx0 + 1, by1 - by0 + 1
     (ox, oy), (cw, ch) = g.origin, g.cell
     draw.rectangle((ox, oy, ox + cols * cw, oy + rows * ch), fill=GUT)
-    for i in range(cols + 1):
-        draw.line((ox + i * cw, oy, ox + i * cw, oy + rows * ch), fill=GUT_LINE)
-    for j in range(rows + 1):
-        draw.line((ox, oy + j * ch, ox + cols * cw, oy + j * ch), fill=GUT_LINE)
     for i in range(cols):
         t = str(bx0 + i)
         stamp(
@@ -721,7 +778,11 @@ def _park(image: Image.Image, draw: ImageDraw.ImageDraw, view: APView, g: Geomet
         sick.setdefault((d.x, d.y), []).append(d)
     for c in view.cells:
         box = g.cell_box(c.x, c.y)
-        _tile(image, draw, box, c, chars.get((c.x, c.y), []), sick.get((c.x, c.y), []), letters)
+        _tile(image, box, c, chars.get((c.x, c.y), []), sick.get((c.x, c.y), []), letters)
+    for i in range(cols + 1):  # the grid, in the gaps between the tiles
+        draw.line((ox + i * cw, oy, ox + i * cw, oy + rows * ch), fill=GUT_LINE)
+    for j in range(rows + 1):
+        draw.line((ox, oy + j * ch, ox + cols * cw, oy + j * ch), fill=GUT_LINE)
     changed = set(view.last_turn.marks) if view.last_turn else set()
     for c in view.cells:
         if f"cell:{c.x},{c.y}" in changed:
@@ -742,7 +803,7 @@ def card(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, t: TileView) -
     x0, y0, x1, y1 = box
     draw_face(image, box, t.colour)
     word = TYPE_WORD.get(t.type, t.type.upper())
-    cw = chip(
+    chip(
         image,
         draw,
         (x0 + 8, y0 + 8),
@@ -751,18 +812,10 @@ def card(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, t: TileView) -
     if t.type != "focus":
         vp = f"{t.vp} VP" + ("*" if "*" in t.text else "")
         chip(image, draw, (x1 - 8 - max(CHIP, width(vp, MIN, True) + 10), y0 + 8), vp)
-    del cw
     name_box = (x0 + 8, y0 + CHIP + 14, x1 - 8, y0 + CHIP + 14 + 3 * (MIN + 4))
     lines = _name_lines(t.name, name_box[2] - name_box[0], name_box[3] - name_box[1])
-    fake = CellView(x=0, y=0, closed=False, tile=t, controller=None, controller_seat=None)
-    _plate(
-        image,
-        draw,
-        name_box,
-        lines or (t.code,),
-        contrast_ink(TILE_FILL.get(t.colour, WHITE)),
-        fake,
-    )
+    fill = TILE_FILL.get(t.colour, WHITE)
+    _plate(image, draw, name_box, lines or (t.code,), contrast_ink(fill), fill)
     tb = (x0 + 8, name_box[3] + 6, x1 - 8, y1 - 52)
     draw.rounded_rectangle(tb, radius=8, fill=WHITE)
     text = t.text or "No effect."
