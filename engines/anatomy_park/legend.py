@@ -102,7 +102,7 @@ def _figure_symbol(view: APView) -> Symbol:
     letter = ap.marks(view)[p.name]
 
     def draw(d: ImageDraw.ImageDraw, box: Box) -> None:
-        ap.figure(d, ((box[0] + box[2]) // 2, (box[1] + box[3]) // 2), p, letter)
+        ap.figure(d, ((box[0] + box[2]) // 2, (box[1] + box[3]) // 2), p.seat, letter)
 
     return Symbol(draw, "A character: a disc with the player's letter")
 
@@ -113,7 +113,7 @@ def _disease_symbol() -> Symbol:
     )
 
     def draw(d: ImageDraw.ImageDraw, box: Box) -> None:
-        ap.disease_chip(_image(d), d, (box[0] + 4, box[1] + 14), lasting)
+        ap.disease_chip(_image(d), d, (box[0] + 4, box[1] + 14), lasting.effect, lasting.ongoing)
 
     return Symbol(
         draw, "A disease (TB Tuberculosis); a red ring: its effect lasts until it is shot"

@@ -219,9 +219,17 @@ def disease_chip(
     return w
 
 
+FIGURE_R = CHIP // 2 + 1
+
+
 def figure(draw: ImageDraw.ImageDraw, centre: tuple[int, int], seat: int, letter: str) -> None:
-    """A character: a disc in the player's colour with their letter (the family token)."""
-    family.token(draw, centre, CHIP // 2 + 1, player_colour(seat), letter)
+    """A character: a disc in the player's colour with their letter, as the family's tokens,
+    sized for the foot row (its letter at the phone's least size)."""
+    x, y = centre
+    r = FIGURE_R if len(letter) == 1 else FIGURE_R + 6  # two letters where initials clash
+    colour = player_colour(seat)
+    draw.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline=INK, width=2)
+    draw.text((x, y + 1), letter, font=_font(MIN), fill=contrast_ink(colour), anchor="mm")
 
 
 def _font(size: int, bold: bool = True):  # noqa: ANN202  (a Pillow font)
