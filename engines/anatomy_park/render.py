@@ -112,11 +112,11 @@ RULE_COLOURS: dict[str, list[RuleColour]] = {
         RuleColour("red tile", TILE_FILL["red"], "dots"),
         RuleColour("blue tile", TILE_FILL["blue"], "vertical stripes"),
         RuleColour("brown tile", TILE_FILL["brown"], "diagonal stripes"),
-        RuleColour("green tile (exit)", TILE_FILL["green"], "letter X"),
-        RuleColour("yellow tile (ride)", TILE_FILL["yellow"], "letter R"),
+        RuleColour("green tile (exit)", TILE_FILL["green"], "letter X (label EXIT in hand)"),
+        RuleColour("yellow tile (ride)", TILE_FILL["yellow"], "letter R (label RIDE in hand)"),
         RuleColour("closed ride", CLOSED_FILL, "horizontal stripes"),
         RuleColour("entrance", TILE_FILL["none"], "letter E"),
-        RuleColour("focus group card", TILE_FILL["white"], "letter F"),
+        RuleColour("focus group card", TILE_FILL["white"], "label FOCUS GROUP"),
     ],
     "diseases": [
         RuleColour("disease lasting (red stand)", HEART, "ring"),
@@ -803,7 +803,20 @@ def render_board(view: APView) -> bytes:
 
 
 # -- the hand -------------------------------------------------------------------------------------
-CARD_H = 360
+CARD_H = 300  # the least card height; a long text makes all the hand's cards taller
+NAME_H = 2 * (MIN + 6)
+CARD_TOP = CHIP + 14
+
+
+def _card_text(t: TileView, w: int) -> tuple[int, tuple[str, ...], int]:
+    """A card's rule text, whole, at the smallest size, in a box ``w`` wide."""
+    return layout(t.text or "No effect.", w, 10_000, MIN, False, 12)
+
+
+def card_height(hand: list[TileView], card_w: int) -> int:
+    """The height at which every card of the hand shows its whole text."""
+    need = [len(_card_text(t, card_w - 28)[1]) * int(MIN * 1.14) for t in hand]
+    return max([CARD_H] + [CARD_TOP + NAME_H + 6 + n + 12 + 52 for n in need])
 
 
 def card(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, t: TileView) -> None:
@@ -820,14 +833,13 @@ def card(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, t: TileView) -
     if t.type != "focus":
         vp = f"{t.vp} VP" + ("*" if "*" in t.text else "")
         chip(image, draw, (x1 - 8 - max(CHIP, width(vp, MIN, True) + 10), y0 + 8), vp)
-    name_box = (x0 + 8, y0 + CHIP + 14, x1 - 8, y0 + CHIP + 14 + 3 * (MIN + 4))
+    name_box = (x0 + 8, y0 + CARD_TOP, x1 - 8, y0 + CARD_TOP + NAME_H)
     lines = _name_lines(t.name, name_box[2] - name_box[0], name_box[3] - name_box[1])
     fill = TILE_FILL.get(t.colour, WHITE)
     _plate(image, draw, name_box, lines or (t.code,), contrast_ink(fill), fill)
     tb = (x0 + 8, name_box[3] + 6, x1 - 8, y1 - 52)
     draw.rounded_rectangle(tb, radius=8, fill=WHITE)
-    text = t.text or "No effect."
-    size, tl, line_h = layout(text, tb[2] - tb[0] - 12, tb[3] - tb[1] - 8, MIN, False, 8)
+    size, tl, line_h = _card_text(t, x1 - x0 - 28)
     yy = tb[1] + 4
     for ln in tl:
         stamp(image, (tb[0] + 6, yy), ln, size)
@@ -861,9 +873,10 @@ def plan_pattern(
 
 def render_hand(view: APView) -> bytes:
     hand = view.hand or []
-    per_row, gap = 4, 10
+    per_row, gap = (4 if len(hand) <= 8 else 5), 10
     cw = (WIDTH - 2 * MARGIN - (per_row - 1) * gap) // per_row
     n_rows = max(1, (len(hand) + per_row - 1) // per_row)
+    card_h = card_height(hand, cw)
     plan_h = 0
     plan_lines: tuple[str, ...] = ()
     if view.plan:
@@ -874,10 +887,15 @@ def render_hand(view: APView) -> bytes:
         if view.card_to_act
         else ()
     )
+    who = (
+        _wrapped(view.character_text, WIDTH - 2 * MARGIN, MIN, False, 2)
+        if view.character_text
+        else ()
+    )
     head = family.header_height(WIDTH)
-    title_h = SIZES.name + 16
+    title_h = SIZES.name + 16 + len(who) * (MIN + 4)
     act_h = len(act_lines) * (MIN + 4) + (8 if act_lines else 0)
-    cards_h = n_rows * (CARD_H + gap) if hand else MIN + 20
+    cards_h = n_rows * (card_h + gap) if hand else MIN + 20
     height = head + title_h + act_h + cards_h + plan_h + MARGIN
     image = Image.new("RGB", (WIDTH, height), PAPER)
     draw = Draw(image)
@@ -889,6 +907,8 @@ def render_hand(view: APView) -> bytes:
         SIZES.name,
         bold=True,
     )
+    for k, ln in enumerate(who):
+        stamp(image, (MARGIN, y + SIZES.name + 12 + k * (MIN + 4)), ln, MIN)
     y += title_h
     for ln in act_lines:
         stamp(image, (MARGIN, y), ln, MIN, bold=True, fill=HEART)
@@ -899,9 +919,9 @@ def render_hand(view: APView) -> bytes:
     for i, t in enumerate(hand):
         r, c = divmod(i, per_row)
         x0 = MARGIN + c * (cw + gap)
-        y0 = y + r * (CARD_H + gap)
-        card(image, draw, (x0, y0, x0 + cw, y0 + CARD_H), t)
-        _letter(image, draw, (x0 + cw // 2, y0 + CARD_H - 4), chr(ord("A") + i))
+        y0 = y + r * (card_h + gap)
+        card(image, draw, (x0, y0, x0 + cw, y0 + card_h), t)
+        _letter(image, draw, (x0 + cw // 2, y0 + card_h - 4), chr(ord("A") + i))
     y += cards_h
     if view.plan:
         y0 = y + 10

@@ -111,6 +111,7 @@ class APView(BaseModel):
     plan: PlanView | None = None
     card_to_act: str | None = None
     last_turn: LastTurn | None = None
+    character_text: str | None = None  # the viewer's character and its whole ability
 
 
 def tile_view(tile_id: str) -> TileView:
@@ -225,6 +226,8 @@ def view(s: APState, viewer: str | None) -> APView:
                 text=plan.text,
                 patterns_now=plan_patterns(s, plan.id),
             )
+        mine = chars[s.characters[viewer]]
+        view.character_text = f"{mine.name}: {mine.ability_text}"
         if s.tasks and s.tasks[0].kind == "act_out" and s.tasks[0].player == viewer:
             card = reactions[s.tasks[0].data["card"]]
             view.card_to_act = f"{card.name}: {card.text}"

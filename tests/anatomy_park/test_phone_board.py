@@ -92,9 +92,18 @@ def test_the_end_board_of_six_players_is_no_taller_than_wide():
     assert min(sz for sz, _ in drawn) >= family.phone_min_text(image.width)
 
 
-def test_a_hand_is_at_most_a_quarter_taller_than_wide():
+def test_a_hand_of_eight_tiles_with_a_plan_and_a_card_to_act_out_is_at_most_a_quarter_taller_than_wide():
     s = ENGINE.setup(NAMES[:3], seed=2, options={"mode": "advanced"})
-    give(s, "Ada", "Aorta Arcade", "Haunted Liver", "Spleen Mountain", "Oxygen Bar", "Mucus Luge")
+    give(
+        s,
+        "Ada",
+        "Aorta Arcade",
+        "Haunted Liver",
+        "Spleen Mountain",
+        "Oxygen Bar",
+        "Mucus Luge",
+        "Colon Cruise",
+    )
     s.hands["Ada"] += [t for t in data.tiles() if t.startswith("F")][:2]
     s.tasks = [Task(kind="act_out", player="Ada", data={"card": next(iter(data.reactions()))})]
     image = _image(ap.render_hand(ENGINE.view(s, "Ada")))
