@@ -51,7 +51,7 @@ def sample() -> APView:
 
 def _image(draw: ImageDraw.ImageDraw) -> Image.Image:
     """The image a key symbol's ``draw`` draws on (the renderer pastes tile faces)."""
-    image: Image.Image = draw._image  # type: ignore[attr-defined]  # Pillow keeps it there
+    image: Image.Image = draw._image  # Pillow's ImageDraw keeps the image it draws on
     return image
 
 

@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engines.anatomy_park.render_text import Box, layout, stamp, width
+from engines.anatomy_park.render_text import Box, ascent_offset, layout, stamp, width
 from engines.anatomy_park.views import (
     APView,
     CellView,
@@ -28,7 +28,19 @@ from engines.anatomy_park.views import (
 )
 from rendering import family
 from rendering.family import Seat, Standing, Theme
-from rendering.kit import INK, MUTED, PAPER, WHITE, Draw, contrast_ink, player_colour, to_png
+from rendering.kit import (
+    INK,
+    MUTED,
+    PAPER,
+    WHITE,
+    Draw,
+    contrast_ink,
+    font,
+    player_colour,
+    text_size,
+    to_png,
+    wrap,
+)
 from rendering.palettes import board_palette
 from rendering.vision import RuleColour
 
@@ -190,7 +202,7 @@ def control_marker(draw: ImageDraw.ImageDraw, xy: tuple[int, int], letter: str, 
     draw.text(
         (x + CHIP // 2 + 1, y + CHIP // 2 + 1),
         letter,
-        font=_font(MIN),
+        font=font(MIN, True),
         fill=contrast_ink(colour),
         anchor="mm",
     )
@@ -229,13 +241,7 @@ def figure(draw: ImageDraw.ImageDraw, centre: tuple[int, int], seat: int, letter
     r = FIGURE_R if len(letter) == 1 else FIGURE_R + 6  # two letters where initials clash
     colour = player_colour(seat)
     draw.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline=INK, width=2)
-    draw.text((x, y + 1), letter, font=_font(MIN), fill=contrast_ink(colour), anchor="mm")
-
-
-def _font(size: int, bold: bool = True):  # noqa: ANN202  (a Pillow font)
-    from rendering.kit import font
-
-    return font(size, bold)
+    draw.text((x, y + 1), letter, font=font(MIN, True), fill=contrast_ink(colour), anchor="mm")
 
 
 def _name_lines(text: str, w: int, h: int) -> tuple[str, ...] | None:
@@ -409,8 +415,6 @@ def _plate(
 
 
 def _cap_offset(size: int) -> int:
-    from engines.anatomy_park.render_text import ascent_offset
-
     return ascent_offset(size, True) // 2
 
 
@@ -478,8 +482,6 @@ def _notes(view: APView) -> list[tuple[str, bool]]:
 def _wrapped(
     text: str, w: int, size: int = MIN, bold: bool = False, max_lines: int = 3
 ) -> tuple[str, ...]:
-    from rendering.kit import font, wrap
-
     return tuple(wrap(text, font(size, bold), w, max_lines=max_lines))
 
 
@@ -571,8 +573,6 @@ def _last_lines(view: APView) -> tuple[str, ...]:
     """The last turn's words as the family's line wraps them (at most two lines)."""
     if view.last_turn is None:
         return ()
-    from rendering.kit import font, text_size, wrap
-
     # the room family.last_turn_line leaves the words, worked out as it does, so that its
     # wrap of the same words is the one already made here (the kit caches wraps)
     s = SIZES.text
@@ -641,8 +641,6 @@ def _end_column(view: APView) -> int:
 def _breakdown_lines(view: APView, column: int) -> int:
     """How many lines the longest breakdown takes in the standings' column (as
     ``family.standings`` lays it out), so none is cut."""
-    from rendering.kit import font, text_size, wrap
-
     s = SIZES
     pad = s.text * 0.6
     r = max(family.token_radius(WIDTH), round(s.name * 0.7))
