@@ -4,7 +4,7 @@ When a turn begins the park, the characters, the diseases and the VP are noted (
 a few dictionary copies once a turn, nothing per move); when it ends the difference becomes the
 public :class:`~engines.last_turn.LastTurn` the board highlights. Everything compared is public.
 Marks name what changed: ``cell:x,y`` for a space whose tile was placed, moved, laid closed,
-marked or walked onto.
+marked or walked onto, where a disease was killed or to which one was moved.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ def note_start(s: APState, player: str) -> None:
         park=dict(s.park),
         pos=dict(s.pos),
         vp=dict(s.vp),
-        diseases=[d.effect for d in s.diseases],
+        diseases=[f"{d.effect}@{d.pos}" for d in s.diseases],
         left=list(s.left),
         hand=len(s.hands[player]),
     )
@@ -79,9 +79,17 @@ def changes(s: APState, start: TurnStart) -> LastTurn:
     elif player in s.pos and s.pos[player] != start.pos.get(player):
         marks.append(f"cell:{s.pos[player]}")
         words.append(f"went to {_where(s.pos[player])}")
-    killed = len(start.diseases) - len(s.diseases)
-    if killed > 0:
-        words.append(f"killed {killed} disease{'s' if killed != 1 else ''}")
+    was_at = dict(d.split("@") for d in start.diseases)
+    now_at = {d.effect: d.pos for d in s.diseases}
+    killed = [e for e in was_at if e not in now_at]
+    for e in killed:
+        marks.append(f"cell:{was_at[e]}")
+        words.append(f"killed {data.disease_card(e).name}")
+    shifted = [e for e in now_at if e in was_at and now_at[e] != was_at[e]]
+    for e in shifted:
+        marks.append(f"cell:{now_at[e]}")
+    if shifted:
+        words.append(f"moved {'a disease' if len(shifted) == 1 else 'the diseases'}")
     held = len(s.hands[player]) - start.hand
     if held > 0 and not placed:
         words.append(f"took {held} tile{'s' if held != 1 else ''}")

@@ -155,7 +155,7 @@ def _face(colour: str, w: int, h: int) -> tuple[Image.Image, Image.Image]:
     pattern = PATTERN.get(colour)
     step = max(12, MIN - 4)
     if pattern == "dots" and ink:
-        r = max(2, step // 6)
+        r = max(3, step // 4)
         for y in range(step // 2, h, step):
             off = step // 2 if (y // step) % 2 else 0
             for x in range(step // 2 + off, w, step):

@@ -57,7 +57,7 @@ class TurnStart(BaseModel):
     park: dict[str, Cell] = Field(default_factory=dict)
     pos: dict[str, str] = Field(default_factory=dict)
     vp: dict[str, int] = Field(default_factory=dict)
-    diseases: list[str] = Field(default_factory=list)  # the effect keys of the diseases
+    diseases: list[str] = Field(default_factory=list)  # "effect@space" of each disease
     hand: int = 0  # how many tiles the player held (public)
     left: list[str] = Field(default_factory=list)
 

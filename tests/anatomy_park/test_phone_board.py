@@ -16,7 +16,7 @@ from PIL import Image
 from engines.anatomy_park import data
 from engines.anatomy_park import render as ap
 from engines.anatomy_park.engine import ENGINE
-from engines.anatomy_park.last import note_start
+from engines.anatomy_park.last import changes, note_start
 from engines.anatomy_park.migrations import MIGRATIONS
 from engines.anatomy_park.state import APState, Task
 from rendering import family, vision
@@ -296,3 +296,15 @@ def test_the_legend_text_obeys_the_phone_rule_and_the_file_is_small():
     image = _image(png)
     assert min(size for size, _ in drawn) >= family.phone_min_text(image.width)
     assert len(png) <= 300_000
+
+
+def test_a_disease_killed_in_the_last_turn_is_named_and_its_space_marked():
+    s = game()
+    put(s, "1,0", "Aorta Arcade")
+    disease(s, "tuberculosis", "1,0")
+    note_start(s, "Ada")
+    start = s.turn_start
+    assert start is not None
+    s.diseases = []  # shot during the turn
+    last = changes(s, start)
+    assert "killed Tuberculosis" in last.line and "cell:1,0" in last.marks
