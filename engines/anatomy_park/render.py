@@ -53,6 +53,7 @@ GAP = 12
 AXIS = MIN + 8  # the coordinates' band above and left of the park
 PANEL_W = 372  # the players' column at the right
 MAX_CELL = 200
+CELL_STEP = 8
 CHIP = MIN + 6  # the height of a tile's type and VP chips and of its foot row
 
 THEME = Theme(
@@ -244,15 +245,46 @@ def figure(draw: ImageDraw.ImageDraw, centre: tuple[int, int], seat: int, letter
     draw.text((x, y + 1), letter, font=font(MIN, True), fill=contrast_ink(colour), anchor="mm")
 
 
-def _name_lines(text: str, w: int, h: int) -> tuple[str, ...] | None:
-    """``text`` wrapped into the box at the smallest size or larger, or None when it does not
-    fit whole."""
-    if h < MIN + 2 or w < MIN:
-        return None
-    size, lines, line_h = layout(text, w, h, MIN + 2, True, 3)
-    if line_h * len(lines) > h or any(ln.endswith("…") for ln in lines):
-        return None
-    return lines
+#: a name as drawn: its size and lines
+Name = tuple[int, tuple[str, ...]]
+
+
+def line_height(size: int) -> int:
+    return int(size * 1.14)
+
+
+@lru_cache(maxsize=4096)
+def fit_name(text: str, w: int, h: int) -> Name | None:
+    """``text`` in bold, wrapped whole into a ``w`` x ``h`` box at the largest size from a
+    little above the smallest down to the smallest, at most three lines; None when it does not
+    fit. Lines are laid out from each word's width (measured once per word and size), not by
+    measuring every growing line: a tile's name is laid out again whenever the cells change
+    size."""
+    for size in (MIN + 2, MIN + 1, MIN):
+        room = min(3, h // line_height(size))
+        lines = _greedy(text, size, w - 2) if room else None
+        if lines is not None and len(lines) <= room:
+            return size, lines
+    return None
+
+
+def _greedy(text: str, size: int, w: int) -> tuple[str, ...] | None:
+    space = width("a a", size, True) - width("aa", size, True)
+    lines: list[str] = []
+    line, line_w = "", 0
+    for word in text.split():
+        ww = width(word, size, True)
+        if ww > w:
+            return None
+        if line and line_w + space + ww <= w:
+            line, line_w = f"{line} {word}", line_w + space + ww
+        else:
+            if line:
+                lines.append(line)
+            line, line_w = word, ww
+    if line:
+        lines.append(line)
+    return tuple(lines)
 
 
 #: a character on a tile: (seat, letter); a disease: (effect, lasting); a marker: (letter, seat)
@@ -334,9 +366,9 @@ def draw_tile(
     # the name (or its code) between the chips' row and the foot row
     mid = (ix0 + 4, top_y + CHIP + 2, ix1 - 4, (foot_y - 2) if foot else iy1 - 4)
     label = "closed" if closed else (t.name if t else "")
-    lines = _name_lines(label, mid[2] - mid[0], mid[3] - mid[1])
+    lines = fit_name(label, mid[2] - mid[0], mid[3] - mid[1]) if label else None
     if lines is None and t is not None and not closed:
-        lines = _name_lines(t.code, mid[2] - mid[0], mid[3] - mid[1])
+        lines = fit_name(t.code, mid[2] - mid[0], mid[3] - mid[1])
     if lines:
         fill = CLOSED_FILL if closed else TILE_FILL.get(t.colour if t else "none", WHITE)
         _plate(image, draw, mid, lines, INK if closed else contrast_ink(fill), fill)
@@ -394,13 +426,14 @@ def _plate(
     image: Image.Image,
     draw: ImageDraw.ImageDraw,
     box: Box,
-    lines: tuple[str, ...],
+    name: Name,
     ink: tuple[int, ...],
     fill: tuple[int, int, int],
 ) -> None:
     """The name on a plain plate of the tile's colour (the pattern stops around the words)."""
     x0, y0, x1, y1 = box
-    size, _, line_h = layout(" ".join(lines), x1 - x0, y1 - y0, MIN + 2, True, 3)
+    size, lines = name
+    line_h = line_height(size)
     total = line_h * len(lines)
     top = y0 + (y1 - y0 - total) // 2
     widest = max(width(ln, size, True) for ln in lines)
@@ -551,13 +584,15 @@ def _panel(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: APView
 
 def _park_size(view: APView, area_w: int, area_h: int) -> tuple[int, int, int, int]:
     """Columns, rows and the cell's width and height: as large as the area allows, up to
-    :data:`MAX_CELL`, a cell at most 1.4 times as tall as wide (or wide as tall)."""
+    :data:`MAX_CELL`, a cell at most 1.4 times as tall as wide (or wide as tall). Sizes are
+    multiples of :data:`CELL_STEP`, so that the next board mostly reuses the tiles drawn for
+    this one (a cached tile is one paste)."""
     bx0, by0, bx1, by1 = _bounds(view)
     cols, rows = bx1 - bx0 + 1, by1 - by0 + 1
     cw = max(CHIP + 8, min(MAX_CELL, (area_w - AXIS) // cols))
     ch = max(CHIP + 8, min(MAX_CELL, (area_h - AXIS) // rows))
     cw, ch = min(cw, int(ch * 1.4)), min(ch, int(cw * 1.4))
-    return cols, rows, cw, ch
+    return cols, rows, cw - cw % CELL_STEP, ch - ch % CELL_STEP
 
 
 def _top(view: APView) -> int:
@@ -832,9 +867,9 @@ def card(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, t: TileView) -
         vp = f"{t.vp} VP" + ("*" if "*" in t.text else "")
         chip(image, draw, (x1 - 8 - max(CHIP, width(vp, MIN, True) + 10), y0 + 8), vp)
     name_box = (x0 + 8, y0 + CARD_TOP, x1 - 8, y0 + CARD_TOP + NAME_H)
-    lines = _name_lines(t.name, name_box[2] - name_box[0], name_box[3] - name_box[1])
+    name = fit_name(t.name, name_box[2] - name_box[0], name_box[3] - name_box[1])
     fill = TILE_FILL.get(t.colour, WHITE)
-    _plate(image, draw, name_box, lines or (t.code,), contrast_ink(fill), fill)
+    _plate(image, draw, name_box, name or (MIN, (t.code,)), contrast_ink(fill), fill)
     tb = (x0 + 8, name_box[3] + 6, x1 - 8, y1 - 52)
     draw.rounded_rectangle(tb, radius=8, fill=WHITE)
     size, tl, line_h = _card_text(t, x1 - x0 - 28)
