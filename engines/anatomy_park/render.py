@@ -12,6 +12,7 @@ name. Text is pasted from cached glyph masks (see ``render_text``) to stay fast.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -216,6 +217,10 @@ def empty_marker(draw: ImageDraw.ImageDraw, xy: tuple[int, int]) -> None:
     draw.line((x + 6, y + CHIP - 6, x + CHIP - 6, y + 6), fill=MUTED, width=2)
 
 
+def disease_width(effect: str) -> int:
+    return width(DISEASE_CODE.get(effect, effect[:2].upper()), MIN, True) + 12
+
+
 def disease_chip(
     image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], effect: str, lasting: bool
 ) -> int:
@@ -223,7 +228,7 @@ def disease_chip(
     in a thick red ring. Returns its width."""
     code = DISEASE_CODE.get(effect, effect[:2].upper())
     x, y = xy
-    w = width(code, MIN, True) + 12
+    w = disease_width(effect)
     ring = HEART if lasting else WHITE
     draw.rounded_rectangle(
         (x, y, x + w, y + CHIP), radius=6, fill=DISEASE_FILL, outline=ring, width=3
@@ -235,11 +240,15 @@ def disease_chip(
 FIGURE_R = CHIP // 2 + 1
 
 
+def figure_radius(letter: str) -> int:
+    return FIGURE_R if len(letter) == 1 else FIGURE_R + 6  # two letters where initials clash
+
+
 def figure(draw: ImageDraw.ImageDraw, centre: tuple[int, int], seat: int, letter: str) -> None:
     """A character: a disc in the player's colour with their letter, as the family's tokens,
     sized for the foot row (its letter at the phone's least size)."""
     x, y = centre
-    r = FIGURE_R if len(letter) == 1 else FIGURE_R + 6  # two letters where initials clash
+    r = figure_radius(letter)
     colour = player_colour(seat)
     draw.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline=INK, width=2)
     draw.text((x, y + 1), letter, font=font(MIN, True), fill=contrast_ink(colour), anchor="mm")
@@ -374,23 +383,45 @@ def draw_tile(
         _plate(image, draw, mid, lines, INK if closed else contrast_ink(fill), fill)
     if not foot:
         return
-    x = ix0 + 4
+    # the foot row, left to right: the marker, the diseases, then the characters at the right;
+    # on a tile too narrow for all of them they overlap one another (never the name)
+    items: list[tuple[int, Callable[[int], object]]] = []
     if marker is not None:
-        control_marker(draw, (x, foot_y), *marker)
-        x += CHIP + 4
+        items.append((CHIP, lambda x: control_marker(draw, (x, foot_y), *marker)))
     elif t is not None and t.marker:
-        empty_marker(draw, (x, foot_y))
-        x += CHIP + 4
+        items.append((CHIP, lambda x: empty_marker(draw, (x, foot_y))))
     for effect, lasting in diseases:
-        x += disease_chip(image, draw, (x, foot_y), effect, lasting) + 4
-    if chars:
-        r = CHIP // 2 + 1
-        room = ix1 - 4 - x - 2 * r
-        step = min(2 * r + 2, max(8, room // max(1, len(chars) - 1))) if len(chars) > 1 else 0
-        cx = ix1 - 4 - r
-        for seat, letter in chars:
-            figure(draw, (cx, foot_y + CHIP // 2), seat, letter)
-            cx -= step
+        items.append(
+            (
+                disease_width(effect),
+                lambda x, e=effect, lst=lasting: disease_chip(image, draw, (x, foot_y), e, lst),
+            )
+        )
+    for seat, letter in chars:
+        r = figure_radius(letter)
+        items.append(
+            (
+                2 * r,
+                lambda x, s=seat, ltr=letter, r=r: figure(
+                    draw, (x + r, foot_y + CHIP // 2), s, ltr
+                ),
+            )
+        )
+    room = ix1 - ix0 - 8
+    widths = [w for w, _ in items]
+    if sum(widths) + 4 * (len(items) - 1) <= room:
+        xs, x = [], ix0 + 4
+        for w in widths:
+            xs.append(x)
+            x += w + 4
+        shift = ix1 - 4 - x + 4  # the characters stand at the right
+        n_chars = len(chars)
+        xs = xs[: len(xs) - n_chars] + [v + shift for v in xs[len(xs) - n_chars :]]
+    else:
+        step = (room - widths[-1]) / max(1, len(items) - 1)
+        xs = [int(ix0 + 4 + k * step) for k in range(len(items))]
+    for x, (_, paint) in zip(xs, items, strict=True):
+        paint(x)
 
 
 def tile_chips(t: TileView) -> tuple[str, str]:
@@ -591,7 +622,9 @@ def _park_size(view: APView, area_w: int, area_h: int) -> tuple[int, int, int, i
     cols, rows = bx1 - bx0 + 1, by1 - by0 + 1
     cw = max(CHIP + 8, min(MAX_CELL, (area_w - AXIS) // cols))
     ch = max(CHIP + 8, min(MAX_CELL, (area_h - AXIS) // rows))
-    cw, ch = min(cw, int(ch * 1.4)), min(ch, int(cw * 1.4))
+    # no wider than 1.4 times the height; no taller than 1.4 times the width unless the
+    # chips' row and the foot row need it
+    cw, ch = min(cw, int(ch * 1.4)), min(ch, max(int(cw * 1.4), 2 * CHIP + 16))
     return cols, rows, cw - cw % CELL_STEP, ch - ch % CELL_STEP
 
 
@@ -659,30 +692,55 @@ def _breakdown(p: PlayerView) -> str:
     return " + ".join(parts) + f" ({p.plan_name} ×{p.plan_patterns or 0}, {where})"
 
 
-#: the end board's column widths, narrowest first: the first whose standings fit is used
-END_COLUMNS = (480, 560, 640)
+#: the end board's column widths to choose from
+END_COLUMNS = (360, 420, 480, 560, 640)
 
 
 def _end_column(view: APView) -> int:
-    """The narrowest column in which the end reason and the standings fit the board's height
-    (the park has the rest of the width)."""
+    """The column for the end reason and the standings: among the widths where they fit the
+    board's height, the one that leaves the park the largest cells."""
     room = WIDTH - MARGIN - _top(view) - GAP
-    for w in END_COLUMNS:
-        if _column_height(view, w) <= room:
-            return w
-    return END_COLUMNS[-1]
+    fits = [w for w in END_COLUMNS if _column_height(view, w) <= room and _names_fit(view, w)] or [
+        END_COLUMNS[-1]
+    ]
+
+    def cell_area(w: int) -> int:
+        _, _, cw, ch = _park_size(view, WIDTH - 2 * MARGIN - w - GAP, room)
+        return cw * ch
+
+    return max(fits, key=lambda w: (cell_area(w), w))
+
+
+def _standings_left(column: int) -> float:
+    """Where ``family.standings`` starts a row's name and breakdown, from the column's left."""
+    s = SIZES
+    pad = s.text * 0.6
+    r = max(family.token_radius(WIDTH), round(s.name * 0.7))
+    return pad * 2 + text_size("10th", font(s.big, bold=True))[0] + 2 * r + pad
+
+
+def _names_fit(view: APView, column: int) -> bool:
+    """Whether every standings row shows its whole name (and "· winner") beside its total."""
+    s = SIZES
+    pad = s.text * 0.6
+    for row in _standing_rows(view):
+        name = row.seat.name + ("  · winner" if row.winner else "")
+        total = text_size(row.total, font(s.big, bold=True))[0]
+        star = 2 * s.text * 0.7 + pad if row.winner else 0  # the winner's star before the total
+        room = column - _standings_left(column) - total - 2 * pad - star
+        if text_size(name, font(s.name, bold=True))[0] > room:
+            return False
+    return True
 
 
 def _breakdown_lines(view: APView, column: int) -> int:
     """How many lines the longest breakdown takes in the standings' column (as
     ``family.standings`` lays it out), so none is cut."""
-    s = SIZES
-    pad = s.text * 0.6
-    r = max(family.token_radius(WIDTH), round(s.name * 0.7))
-    left = pad * 2 + text_size("10th", font(s.big, bold=True))[0] + 2 * r + pad
-    room = int(column - left - pad)
+    pad = SIZES.text * 0.6
+    room = int(column - _standings_left(column) - pad)
     lines = [
-        len(wrap(row.breakdown, font(s.text), room, max_lines=9)) for row in _standing_rows(view)
+        len(wrap(row.breakdown, font(SIZES.text), room, max_lines=9))
+        for row in _standing_rows(view)
     ]
     return max(lines, default=1)
 
