@@ -692,20 +692,35 @@ def _breakdown(p: PlayerView) -> str:
     return " + ".join(parts) + f" ({p.plan_name} ×{p.plan_patterns or 0}, {where})"
 
 
-#: the end board's column widths to choose from
-END_COLUMNS = (360, 420, 480, 560, 640)
+#: the end board's column widths to choose from; the last spans the board, the park below it
+STACKED = WIDTH - 2 * MARGIN
+END_COLUMNS = (360, 420, 480, 560, 640, STACKED)
+#: the least room the park keeps under standings that span the board
+LEAST_PARK = AXIS + 2 * CHIP + 16
+
+
+def _park_area(view: APView, column: int, room: int) -> tuple[int, int]:
+    """The park's width and height beside (or, when it spans the board, under) the end
+    column ``column`` wide, in ``room`` of height."""
+    if column == STACKED:
+        return STACKED, room - _column_height(view, column) - GAP
+    return WIDTH - 2 * MARGIN - column - GAP, room
 
 
 def _end_column(view: APView) -> int:
     """The column for the end reason and the standings: among the widths where they fit the
     board's height, the one that leaves the park the largest cells."""
     room = WIDTH - MARGIN - _top(view) - GAP
-    fits = [w for w in END_COLUMNS if _column_height(view, w) <= room and _names_fit(view, w)] or [
-        END_COLUMNS[-1]
-    ]
+    fits = [
+        w
+        for w in END_COLUMNS
+        if _column_height(view, w) <= room
+        and _names_fit(view, w)
+        and _park_area(view, w, room)[1] >= LEAST_PARK
+    ] or [STACKED]
 
     def cell_area(w: int) -> int:
-        _, _, cw, ch = _park_size(view, WIDTH - 2 * MARGIN - w - GAP, room)
+        _, _, cw, ch = _park_size(view, *_park_area(view, w, room))
         return cw * ch
 
     return max(fits, key=lambda w: (cell_area(w), w))
@@ -789,15 +804,16 @@ def geometry(view: APView) -> Geometry:
     body = last_end + GAP
     column_w = _end_column(view) if view.over else PANEL_W
     column_h = _column_height(view, column_w)
-    park_w = WIDTH - 2 * MARGIN - column_w - GAP
-    cols, rows, cw, ch = _park_size(view, park_w, WIDTH - MARGIN - body)
+    park_w, park_h = _park_area(view, column_w, WIDTH - MARGIN - body)
+    cols, rows, cw, ch = _park_size(view, park_w, park_h)
     grid_w, grid_h = AXIS + cols * cw, AXIS + rows * ch
+    park_top = body + (column_h + GAP if column_w == STACKED else 0)
     return Geometry(
-        height=min(WIDTH, body + max(grid_h, column_h) + MARGIN),
+        height=min(WIDTH, max(park_top + grid_h, body + column_h) + MARGIN),
         strip=(head, strip_end),
         last=(strip_end, last_end),
         body=body,
-        origin=(MARGIN + max(0, (park_w - grid_w) // 2) + AXIS, body + AXIS),
+        origin=(MARGIN + max(0, (park_w - grid_w) // 2) + AXIS, park_top + AXIS),
         cell=(cw, ch),
         bounds=_bounds(view),
         column=(WIDTH - MARGIN - column_w, WIDTH - MARGIN),

@@ -308,3 +308,17 @@ def test_a_disease_killed_in_the_last_turn_is_named_and_its_space_marked():
     s.diseases = []  # shot during the turn
     last = changes(s, start)
     assert "killed Tuberculosis" in last.line and "cell:1,0" in last.marks
+
+
+def test_the_winner_s_long_name_is_written_whole_in_the_standings():
+    view = ENGINE.view(_finished(6), None)
+    longer = {p.name: f"{p.name} Bartholomew-Smythe" for p in view.players}
+    view = view.model_copy(
+        update={
+            "players": [p.model_copy(update={"name": longer[p.name]}) for p in view.players],
+            "winners": [longer[w] for w in view.winners],
+        }
+    )
+    texts = _texts(view)
+    assert all(f"{w}  · winner" in texts for w in view.winners)
+    assert all(n in texts for n in longer.values() if n not in view.winners)
