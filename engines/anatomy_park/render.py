@@ -54,7 +54,7 @@ GAP = 12
 AXIS = MIN + 8  # the coordinates' band above and left of the park
 PANEL_W = 372  # the players' column at the right
 MAX_CELL = 200
-CELL_STEP = 8
+CELL_STEP = 4
 CHIP = MIN + 6  # the height of a tile's type and VP chips and of its foot row
 
 THEME = Theme(
@@ -259,7 +259,7 @@ Name = tuple[int, tuple[str, ...]]
 
 
 def line_height(size: int) -> int:
-    return int(size * 1.14)
+    return int(size * 1.08)
 
 
 @lru_cache(maxsize=4096)
@@ -373,7 +373,7 @@ def draw_tile(
     if t is not None:
         _chips(image, draw, (ix0 + 4, top_y, ix1 - 4), t)
     # the name (or its code) between the chips' row and the foot row
-    mid = (ix0 + 4, top_y + CHIP + 2, ix1 - 4, (foot_y - 2) if foot else iy1 - 4)
+    mid = (ix0 + 3, top_y + CHIP + 2, ix1 - 3, (foot_y - 2) if foot else iy1 - 4)
     label = "closed" if closed else (t.name if t else "")
     lines = fit_name(label, mid[2] - mid[0], mid[3] - mid[1]) if label else None
     if lines is None and t is not None and not closed:
@@ -552,23 +552,35 @@ def _wrapped(
 ROW_GAP = 8
 
 
-def _panel_rows(view: APView) -> list[tuple[PlayerView, tuple[str, ...]]]:
-    """Each player with the lines under their name (character and ability, then counts)."""
-    w = PANEL_W - 2 * 10 - CHIP - 12
+NAME_X = 26 + CHIP  # a panel row's words, from the panel's left
+
+
+def _panel_rows(
+    view: APView,
+) -> list[tuple[PlayerView, tuple[str, ...], tuple[str, ...]]]:
+    """Each player with their name's lines (beside the VP) and the lines under it (character
+    and ability, then counts)."""
+    w = PANEL_W - NAME_X - 10
     out = []
     for p in view.players:
+        score_w = width(f"{p.vp} VP", SIZES.name, True)
+        names = _wrapped(p.name, w - score_w - 12, SIZES.name, True, 2)
         lines = _wrapped(f"{p.character}: {p.ability}", w, max_lines=2) + (_status(view, p),)
-        out.append((p, lines))
+        out.append((p, names, lines))
     return out
 
 
-def _row_height(lines: tuple[str, ...]) -> int:
-    return SIZES.name + 6 + len(lines) * (MIN + 4) + ROW_GAP
+def _row_height(names: tuple[str, ...], lines: tuple[str, ...]) -> int:
+    return len(names) * (SIZES.name + 4) + 2 + len(lines) * (MIN + 4) + ROW_GAP
+
+
+def _note_lines(text: str, bold: bool) -> tuple[str, ...]:
+    return _wrapped(text, PANEL_W - 20, bold=bold, max_lines=6)
 
 
 def _panel_height(view: APView) -> int:
-    rows = sum(_row_height(lines) for _, lines in _panel_rows(view))
-    notes = sum(len(_wrapped(t, PANEL_W - 20, bold=b)) * (MIN + 5) for t, b in _notes(view))
+    rows = sum(_row_height(names, lines) for _, names, lines in _panel_rows(view))
+    notes = sum(len(_note_lines(t, b)) * (MIN + 5) for t, b in _notes(view))
     return rows + notes + 2 * GAP
 
 
@@ -578,8 +590,8 @@ def _panel(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: APView
     draw.rectangle(box, fill=WHITE, outline=(210, 200, 190), width=2)
     letters = marks(view)
     y = y0 + GAP
-    for p, lines in _panel_rows(view):
-        h = _row_height(lines)
+    for p, names, lines in _panel_rows(view):
+        h = _row_height(names, lines)
         acting = p.name in view.waiting_for
         if view.current == p.name or acting:
             draw.rectangle((x0 + 3, y - 4, x1 - 3, y + h - ROW_GAP), fill=(255, 240, 190))
@@ -594,21 +606,20 @@ def _panel(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: APView
             letters[p.name],
             ring=acting,
         )
-        nx = x0 + 26 + CHIP
+        nx = x0 + NAME_X
         score = f"{p.vp} VP"
         stamp(image, (x1 - 12 - width(score, SIZES.name, True), y), score, SIZES.name, bold=True)
-        name_room = x1 - 24 - width(score, SIZES.name, True) - nx
-        name_lines = _wrapped(p.name, name_room, SIZES.name, True, 1)
-        stamp(
-            image, (nx, y), name_lines[0], SIZES.name, bold=True, fill=MUTED if p.removed else INK
-        )
-        ly = y + SIZES.name + 6
+        ly = y
+        for ln in names:
+            stamp(image, (nx, ly), ln, SIZES.name, bold=True, fill=MUTED if p.removed else INK)
+            ly += SIZES.name + 4
+        ly += 2
         for k, ln in enumerate(lines):
             stamp(image, (nx, ly), ln, MIN, fill=INK if k < len(lines) - 1 else MUTED)
             ly += MIN + 4
         y += h
     for text, red in _notes(view):
-        for ln in _wrapped(text, PANEL_W - 20, bold=red):
+        for ln in _note_lines(text, red):
             stamp(image, (x0 + 10, y), ln, MIN, bold=red, fill=HEART if red else INK)
             y += MIN + 5
 
