@@ -55,6 +55,8 @@ AXIS = MIN + 8  # the coordinates' band above and left of the park
 PANEL_W = 372  # the players' column at the right
 MAX_CELL = 200
 CELL_STEP = 4
+#: the least cell height with the chips' row and the foot row apart (in whole steps)
+TWO_ROWS = -(-(2 * (MIN + 6) + 12) // CELL_STEP) * CELL_STEP
 CHIP = MIN + 6  # the height of a tile's type and VP chips and of its foot row
 
 THEME = Theme(
@@ -370,8 +372,14 @@ def draw_tile(
     foot = bool(chars or diseases or marker or (t and t.marker))
     top_y = iy0 + 4
     foot_y = iy1 - 4 - CHIP
+    # a tile too low for the chips' row above the foot row keeps only its type letter, and the
+    # foot row starts after it
+    low = foot and foot_y < top_y + CHIP + 2
     if t is not None:
-        _chips(image, draw, (ix0 + 4, top_y, ix1 - 4), t)
+        if low:
+            chip(image, draw, (ix0 + 4, top_y), tile_chips(t)[0])
+        else:
+            _chips(image, draw, (ix0 + 4, top_y, ix1 - 4), t)
     # the name (or its code) between the chips' row and the foot row
     mid = (ix0 + 3, top_y + CHIP + 2, ix1 - 3, (foot_y - 2) if foot else iy1 - 4)
     label = "closed" if closed else (t.name if t else "")
@@ -407,10 +415,11 @@ def draw_tile(
                 ),
             )
         )
-    room = ix1 - ix0 - 8
+    left = ix0 + 4 + (CHIP + 4 if low and t is not None else 0)
+    room = ix1 - 4 - left
     widths = [w for w, _ in items]
     if sum(widths) + 4 * (len(items) - 1) <= room:
-        xs, x = [], ix0 + 4
+        xs, x = [], left
         for w in widths:
             xs.append(x)
             x += w + 4
@@ -418,10 +427,10 @@ def draw_tile(
         n_chars = len(chars)
         xs = xs[: len(xs) - n_chars] + [v + shift for v in xs[len(xs) - n_chars :]]
     else:
-        step = (room - widths[-1]) / max(1, len(items) - 1)
-        xs = [int(ix0 + 4 + k * step) for k in range(len(items))]
-    for x, (_, paint) in zip(xs, items, strict=True):
-        paint(x)
+        step = max(0.0, (room - widths[-1]) / max(1, len(items) - 1))
+        xs = [int(left + k * step) for k in range(len(items))]
+    for x, (w, paint) in zip(xs, items, strict=True):
+        paint(max(ix0 + 2, min(x, ix1 - 4 - w)))  # never past the tile's edge
 
 
 def tile_chips(t: TileView) -> tuple[str, str]:
@@ -635,7 +644,7 @@ def _park_size(view: APView, area_w: int, area_h: int) -> tuple[int, int, int, i
     ch = max(CHIP + 8, min(MAX_CELL, (area_h - AXIS) // rows))
     # no wider than 1.4 times the height; no taller than 1.4 times the width unless the
     # chips' row and the foot row need it
-    cw, ch = min(cw, int(ch * 1.4)), min(ch, max(int(cw * 1.4), 2 * CHIP + 16))
+    cw, ch = min(cw, int(ch * 1.4)), min(ch, max(int(cw * 1.4), TWO_ROWS))
     return cols, rows, cw - cw % CELL_STEP, ch - ch % CELL_STEP
 
 
@@ -730,11 +739,11 @@ def _end_column(view: APView) -> int:
         and _park_area(view, w, room)[1] >= LEAST_PARK
     ] or [STACKED]
 
-    def cell_area(w: int) -> int:
+    def cells(w: int) -> tuple[int, int]:
         _, _, cw, ch = _park_size(view, *_park_area(view, w, room))
-        return cw * ch
+        return cw * ch, w
 
-    return max(fits, key=lambda w: (cell_area(w), w))
+    return max(fits, key=cells)
 
 
 def _standings_left(column: int) -> float:
