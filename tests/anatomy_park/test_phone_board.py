@@ -322,3 +322,30 @@ def test_the_winner_s_long_name_is_written_whole_in_the_standings():
     texts = _texts(view)
     assert all(f"{w}  · winner" in texts for w in view.winners)
     assert all(n in texts for n in longer.values() if n not in view.winners)
+
+
+def test_on_a_low_tile_the_foot_row_follows_the_type_letter_instead_of_covering_it(monkeypatch):
+    tile = next(t for t in data.tiles().values() if t.name == "Pirates of the Pancreas")
+    chips, foot = [], []
+    real_chip, real_figure, real_marker = ap.chip, ap.figure, ap.control_marker
+
+    def chip(image, draw, xy, text):
+        w = real_chip(image, draw, xy, text)
+        chips.append((xy[0], xy[0] + w))
+        return w
+
+    def figure(draw, centre, seat, letter):
+        foot.append(centre[0] - ap.FIGURE_R)
+        real_figure(draw, centre, seat, letter)
+
+    def marker(draw, xy, letter, seat):
+        foot.append(xy[0])
+        real_marker(draw, xy, letter, seat)
+
+    monkeypatch.setattr(ap, "chip", chip)
+    monkeypatch.setattr(ap, "figure", figure)
+    monkeypatch.setattr(ap, "control_marker", marker)
+    ap._cell_image.cache_clear()
+    ap._cell_image(tile.id, False, ("A", 0), (), ((1, "B"),), 96, 56)
+    assert chips and len(foot) == 2
+    assert min(foot) >= max(right for _, right in chips)
