@@ -83,7 +83,7 @@ def test_a_narrow_strip_keeps_who_must_act_whole_and_moves_whose_turn_below():
     _, draw = new_canvas(width, 200, PAPER)
     seats = [seat("Bartholomew", turn=True), seat("Maximiliane", acting=True)]
     with recording_text() as drawn:
-        family.turn_strip(draw, (0, 0, width, family.turn_strip_height(width)), seats, "Auction")
+        family.turn_strip(draw, (0, 0, 250, family.turn_strip_height(width)), seats, "Auction")
     texts = [t for _, t in drawn]
     assert "Waiting for Maximiliane" in texts
     assert "Bartholomew's turn · Auction" in texts
