@@ -6,18 +6,21 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
+from engines.last_turn import LastTurn
 from engines.monopoly import auction, trade
 from engines.monopoly.actions import free_actions
 from engines.monopoly.data import DECK_TITLES, FIGURES, SPACES
 from engines.monopoly.flow import awaited
 from engines.monopoly.money import settling
-from engines.monopoly.property import is_box, properties_of, rent, worth
+from engines.monopoly.property import is_box, properties_of, rent, worth_parts
 from engines.monopoly.state import MonopolyState, Trade, TurnRecord
 
 
 class SpaceView(BaseModel):
     index: int
     name: str
+    #: the name as the board prints it (Tabletop's abbreviation where the name does not fit)
+    short: str = ""
     kind: str
     group: str | None
     price: int | None
@@ -44,6 +47,11 @@ class PlayerView(BaseModel):
     #: net worth, public: cash + each property at its price (a mortgaged one at half, its
     #: mortgage value) + buildings at their cost (the quick game's count)
     worth: int
+    #: its parts besides cash: properties at price (mortgaged at half), how many of them are
+    #: mortgaged, and buildings at their cost
+    estate: int = 0
+    mortgaged: int = 0
+    buildings: int = 0
     #: how a bankrupt player went out: when, owing what to whom, where their assets went
     fate: str = ""
 
@@ -274,6 +282,7 @@ def view(s: MonopolyState, viewer: str | None) -> MonopolyView:
             SpaceView(
                 index=i,
                 name=sp.name,
+                short=sp.printed,
                 kind=sp.kind,
                 group=sp.group,
                 price=sp.price,
@@ -283,6 +292,7 @@ def view(s: MonopolyState, viewer: str | None) -> MonopolyView:
                 mortgaged=i in s.mortgaged,
             )
         )
+    parts = {p: worth_parts(s, p) for p in s.players}
     players = [
         PlayerView(
             name=p,
@@ -296,7 +306,10 @@ def view(s: MonopolyState, viewer: str | None) -> MonopolyView:
             figure_name=FIGURES[s.figures[p]].name if p in s.figures else None,
             properties=len(properties_of(s, p)),
             bankrupt=p in s.bankrupt,
-            worth=worth(s, p),
+            worth=parts[p].total,
+            estate=parts[p].estate,
+            mortgaged=parts[p].mortgaged,
+            buildings=parts[p].buildings,
             fate=s.fates.get(p, ""),
         )
         for k, p in enumerate(s.players)
