@@ -146,7 +146,9 @@ def go_bankrupt(s: MonopolyState, ev: list[Event], player: str, creditor: str | 
     if creditor in s.bankrupt or creditor == player:
         creditor = None
     owed = next((d for d in s.debts if d.debtor == player), None)
-    why = f"owing {owed.amount} to {who(owed.creditor)} ({owed.reason})" if owed else "left the game"
+    why = (
+        f"owing {owed.amount} to {who(owed.creditor)} ({owed.reason})" if owed else "left the game"
+    )
     if s.placement is not None and s.placement.player == player:
         cancel_placement(s)
     raised = building_value(s, player)
@@ -195,9 +197,7 @@ def go_bankrupt(s: MonopolyState, ev: list[Event], player: str, creditor: str | 
             + ".",
             "bankrupt",
         )
-    gone = (
-        "property auctioned by the Bank" if creditor is None else f"everything to {creditor}"
-    )
+    gone = "property auctioned by the Bank" if creditor is None else f"everything to {creditor}"
     s.fates[player] = f"turn {s.turns + 1}, {why}; {gone}"
     note(s, player, "went bankrupt", *props)
     s.bankrupt.append(player)

@@ -23,13 +23,10 @@ from PIL import Image, ImageDraw
 from engines.monopoly.render_figures import FIGURE_COLOURS, draw_token
 from engines.monopoly.render_fit import draw_fitted, squeezed_wrap, width_of, wrap
 from engines.monopoly.render_layout import (
-    BAND,
     BAR,
     CENTRE,
-    INNER,
     SIZE,
     TEXT,
-    TOP,
     WIDTH,
     band_rect,
     bar_rect,
@@ -114,7 +111,9 @@ RULE_COLOURS: dict[str, list[RuleColour]] = {
         for group, rgb in GROUP_COLOURS.items()
     ],
     "owner bands": [
-        RuleColour(f"owned by seat {k + 1}", player_colour(k), f"owner's seat letter (seat {k + 1})")
+        RuleColour(
+            f"owned by seat {k + 1}", player_colour(k), f"owner's seat letter (seat {k + 1})"
+        )
         for k in range(6)
     ],
     "buildings": [
@@ -129,10 +128,13 @@ RULE_COLOURS: dict[str, list[RuleColour]] = {
         RuleColour("Time to Schwifty! space", SCHWIFTY, "name Schwifty!"),
         RuleColour("Interdimensional Cable TV space", CABLE, "name Cable TV"),
     ],
-    "last move": [
+    "last move beside a space": [
         RuleColour("changed by the last turn", family.LAST, "ink double outline and star badge"),
-        RuleColour("a space", CELL_BG, ""),
-        RuleColour("the board", BOARD_BG, ""),
+        RuleColour("the board inside the ring", BOARD_BG, ""),
+    ],
+    "last move on a corner": [
+        RuleColour("changed by the last turn", family.LAST, "ink double outline and star badge"),
+        RuleColour("a corner space", CELL_BG, ""),
     ],
 }
 
@@ -242,7 +244,12 @@ def _draw_printed_space(
     if bar:
         colour = GROUP_COLOURS.get(sp.group or "", MUTED)
         draw.rectangle(bar, fill=colour, outline=LINE, width=2)
-        _letter(draw, _bar_letter_box(bar, side), GROUP_LETTERS.get(sp.group or "", "?"), contrast_ink(colour))
+        _letter(
+            draw,
+            _bar_letter_box(bar, side),
+            GROUP_LETTERS.get(sp.group or "", "?"),
+            contrast_ink(colour),
+        )
     if sp.kind == "card":
         mark = SCHWIFTY if "Schwifty" in sp.short else CABLE
         bx0, by0, bx1, by1 = box
@@ -274,7 +281,9 @@ def _draw_corner(image: Image.Image, draw: ImageDraw.ImageDraw, i: int, box: Box
         # the jail cell sits in the corner's inner (top-right) part; visitors pass below it
         cell = (x0 + 40, y0 + 3, x1 - 3, y0 + 66)
         draw.rectangle(cell, fill=JAIL_CELL, outline=LINE, width=2)
-        draw_fitted(image, draw, ((cell[0] + cell[2]) / 2, y0 + 5), "JAIL", bold, INK, 80, centre=True)
+        draw_fitted(
+            image, draw, ((cell[0] + cell[2]) / 2, y0 + 5), "JAIL", bold, INK, 80, centre=True
+        )
         for k in range(4):
             bx = cell[0] + 14 + k * 20
             draw.line([(bx, y0 + 30), (bx, cell[3] - 2)], fill=LINE, width=3)
@@ -342,7 +351,16 @@ def draw_mortgaged(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, name
     names = name_lines(name, x1 - x0)
     y = y0 + (y1 - y0 - (len(names) + 1) * TEXT) // 2 - 3
     for ln in names:
-        draw_fitted(image, draw, ((x0 + x1) / 2, y), ln, font(TEXT, True), MORTGAGE_INK, x1 - x0, centre=True)
+        draw_fitted(
+            image,
+            draw,
+            ((x0 + x1) / 2, y),
+            ln,
+            font(TEXT, True),
+            MORTGAGE_INK,
+            x1 - x0,
+            centre=True,
+        )
         y += TEXT
     draw_fitted(image, draw, ((x0 + x1) / 2, y), "mortgaged", font(TEXT), INK, x1 - x0, centre=True)
 
@@ -491,14 +509,18 @@ def log_lines(entries: list[str], width: int, room: int) -> list[str]:
     return out
 
 
-def _draw_centre(image: Image.Image, draw: ImageDraw.ImageDraw, view: MonopolyView, seats: list[Seat]) -> None:
+def _draw_centre(
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: MonopolyView, seats: list[Seat]
+) -> None:
     x0, y0, x1, y1 = CENTRE
     draw.rectangle(CENTRE, fill=PAPER)
     strip_h = family.turn_strip_height(WIDTH)
     dice_w = 2 * 44 + 8 if view.dice else 0
     phase_fits = width_of(view.pending, font(TEXT)) <= x1 - x0 - dice_w - TEXT
     draw.rectangle((x0, y0, x1, y0 + strip_h), fill=family.STRIP)
-    family.turn_strip(draw, (x0, y0, x1 - dice_w, y0 + strip_h), seats, view.pending if phase_fits else "")
+    family.turn_strip(
+        draw, (x0, y0, x1 - dice_w, y0 + strip_h), seats, view.pending if phase_fits else ""
+    )
     draw.line((x0, y0 + strip_h - 1, x1, y0 + strip_h - 1), fill=MUTED, width=2)
     if view.dice:
         dx = x1 - dice_w
@@ -537,7 +559,11 @@ def _standings(view: MonopolyView, seats: list[Seat]) -> list[Standing]:
     rows: list[Standing] = []
     place = 0
     for k, p in enumerate(alive):
-        if k == 0 or (p.name in winners) != (alive[k - 1].name in winners) or p.worth != alive[k - 1].worth:
+        if (
+            k == 0
+            or (p.name in winners) != (alive[k - 1].name in winners)
+            or p.worth != alive[k - 1].worth
+        ):
             place = k + 1
         parts = [f"cash {p.cash:,}", f"{p.properties} deeds {p.estate:,}"]
         if p.mortgaged:
@@ -570,30 +596,51 @@ def _standings(view: MonopolyView, seats: list[Seat]) -> list[Standing]:
     return rows
 
 
-def _draw_end(draw: ImageDraw.ImageDraw, view: MonopolyView, seats: list[Seat]) -> None:
-    draw.rectangle(INNER, fill=PAPER)
-    family.standings(draw, INNER, _standings(view, seats))
+def draw_end(view: MonopolyView) -> Image.Image:
+    """The end picture: the family header, the ranked standings with each player's breakdown
+    (the winner named in them), the end reason and the last turn; as high as it needs, never
+    higher than wide."""
+    seats = seats_of(view)
+    rows = _standings(view, seats)
+    pad = TEXT
+    reason = wrap(view.end_reason or "", font(TEXT), WIDTH - 2 * pad, max_lines=3)
+    top = family.header_height(WIDTH)
+    table = family.standings_height(WIDTH, len(rows))
+    line_h = round(TEXT * 1.3)
+    last_h = family.last_turn_height(WIDTH, 2) if view.last_turn else 0
+    height = min(SIZE, top + table + len(reason) * line_h + last_h + 2 * pad)
+    image, draw = new_canvas(WIDTH, height, PAPER)
+    family.header(draw, WIDTH, THEME, "Game over")
+    family.standings(draw, (0, top + pad // 2, WIDTH, top + pad // 2 + table), rows)
+    y = top + pad // 2 + table
+    for ln in reason:
+        draw.text((pad, y), ln, font=font(TEXT), fill=INK)
+        y += line_h
+    if view.last_turn:
+        family.last_turn_line(draw, (0, y + 4, WIDTH, y + 4 + last_h), view.last_turn.line)
+    return image
 
 
 def _header_right(view: MonopolyView) -> str:
-    if view.winners is not None:
-        return "Game over"
     mode = "Quick game" if view.mode == "quick" else "Classic"
     return f"{mode} \u00b7 {'owner asks rent' if view.rent_mode == 'ask' else 'auto rent'}"
 
 
 def draw_board(view: MonopolyView) -> Image.Image:
-    spaces_key = tuple((sp.index, sp.short or sp.name, sp.kind, sp.group, sp.price) for sp in view.spaces)
-    image = _printed_board(spaces_key, tuple(sorted(view.taxes.items())), _header_right(view)).copy()
+    if view.winners is not None:
+        return draw_end(view)
+    spaces_key = tuple(
+        (sp.index, sp.short or sp.name, sp.kind, sp.group, sp.price) for sp in view.spaces
+    )
+    image = _printed_board(
+        spaces_key, tuple(sorted(view.taxes.items())), _header_right(view)
+    ).copy()
     draw = Draw(image)
     seats = seats_of(view)
     by_name = {s.name: s for s in seats}
     for sp in view.spaces:
         if sp.owner or sp.mortgaged:
             _draw_ownership(image, draw, sp, by_name)
-    if view.winners is not None:
-        _draw_end(draw, view, seats)
-        return image
     for i in _marks(view):
         family.mark_changed(draw, mark_box(i))
     _draw_centre(image, draw, view, seats)
@@ -626,7 +673,9 @@ def hand_rows(view: MonopolyView) -> list[tuple[str, str, RGB | None]]:
     cut to what fits in the hand's height; its "more" line says how many more the menu has."""
     me = view.me
     assert me is not None
-    rows: list[tuple[str, str, RGB | None]] = [("head", "Property \u00b7 buildings \u00b7 rent now", None)]
+    rows: list[tuple[str, str, RGB | None]] = [
+        ("head", "Property \u00b7 buildings \u00b7 rent now", None)
+    ]
     if not me.properties:
         rows.append(("item", "No title deeds yet.", None))
     for prop in me.properties:
@@ -659,10 +708,7 @@ def hand_rows(view: MonopolyView) -> list[tuple[str, str, RGB | None]]:
     left = hand_capacity() - len(rows)
     for k, (verb, labels) in enumerate(lists):
         budget = left // (len(lists) - k)  # this list's share of the lines left, title included
-        if budget >= len(labels) + 1:
-            shown = labels
-        else:
-            shown = labels[: max(0, budget - 2)]
+        shown = labels if budget >= len(labels) + 1 else labels[: max(0, budget - 2)]
         if budget < 2:
             rows.append(("head", f"You could {verb}: {len(labels)} moves in the menu", None))
         else:
@@ -680,7 +726,9 @@ def render_hand(view: MonopolyView) -> bytes:
     width = HAND_WIDTH
     if me is None:
         image, draw = new_canvas(width, 120)
-        draw.text((width / 2, 60), "Spectators have no hand.", font=font(H.name), fill=INK, anchor="mm")
+        draw.text(
+            (width / 2, 60), "Spectators have no hand.", font=font(H.name), fill=INK, anchor="mm"
+        )
         return to_png(image)
     rows = hand_rows(view)
     row_h = HAND_ROW
@@ -702,7 +750,9 @@ def render_hand(view: MonopolyView) -> bytes:
         if kind == "head":
             draw.text((H.text, y), text, font=font(H.text, True), fill=MUTED)
         elif kind == "deed":
-            draw.rectangle([H.text, y + 3, H.text + H.text, y + H.text + 3], fill=swatch, outline=INK)
+            draw.rectangle(
+                [H.text, y + 3, H.text + H.text, y + H.text + 3], fill=swatch, outline=INK
+            )
             f = font(H.text, True)
             draw.text((3 * H.text, y), ellipsize(text, f, width - 4 * H.text), font=f, fill=INK)
         else:

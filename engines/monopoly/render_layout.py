@@ -138,9 +138,7 @@ def grid_spots(n: int, box: Box) -> tuple[int, list[tuple[int, int]]]:
         r = TOKEN_RADII[-1]
         step = r + 2
         per_row = max(1, (x1 - x0 - 2 * r) // step + 1)
-    return r, [
-        (x0 + r + (k % per_row) * step, y0 + r + (k // per_row) * step) for k in range(n)
-    ]
+    return r, [(x0 + r + (k % per_row) * step, y0 + r + (k // per_row) * step) for k in range(n)]
 
 
 def _clear_of_corners(cx: float, cy: float, side: str, r: int) -> bool:

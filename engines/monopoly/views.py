@@ -147,10 +147,19 @@ def turn_line(t: TurnRecord) -> str:
     for who, acts in doings.items():
         words = []
         for verb, objs in acts:
-            if len(objs) > 3:
-                words.append(f"{verb} {len(objs)} properties" if verb != "to" else f"to {objs[-1]}")
+            if verb == "to":
+                words.append(f"to {objs[-1]}")  # where they ended up
+            elif len(objs) > 3:
+                words.append(
+                    f"{verb} {len(objs)} times"
+                    if verb == "paid"
+                    else f"{verb} {len(objs)} properties"
+                )
             else:
-                words.append(" ".join([verb, " and ".join(objs)]).strip())
+                listed = (
+                    ", ".join(objs[:-1]) + " and " + objs[-1] if len(objs) > 1 else "".join(objs)
+                )
+                words.append(f"{verb} {listed}".strip())
         parts.append(f"{who} {', '.join(words)}")
     return "; ".join(parts)
 

@@ -85,19 +85,21 @@ def test_before_anyone_rolls_the_dice_name_nobody():
     assert ENGINE.view(new(3), None).roller is None
 
 
-def test_board_image_is_a_square_png_under_300_kb():
+def test_board_image_is_a_square_png_under_300_kb_sized_for_a_phone():
+    from engines.monopoly.render_layout import WIDTH
+
     png = render_board("monopoly", ENGINE.view(_midgame(), None))
     image = Image.open(io.BytesIO(png))
-    assert image.size[0] == image.size[1] >= 1100 and len(png) < 300_000
+    assert image.size == (WIDTH, WIDTH) and len(png) < 300_000
 
 
 def test_board_image_marks_the_owner_colour_on_owned_spaces():
-    from engines.monopoly.render import _layout
+    from engines.monopoly.render import layout
     from rendering.kit import player_colour
 
     png = render_board("monopoly", ENGINE.view(_midgame(), None))
     image = Image.open(io.BytesIO(png)).convert("RGB")
-    _bar, band, _box = _layout(5, "transport")
+    _bar, band, _box = layout(5, "transport")
     x, y = band[0] + 3, band[1] + 3
     got = image.getpixel((x, y))
     assert all(abs(a - b) <= 4 for a, b in zip(got, player_colour(0), strict=True))
