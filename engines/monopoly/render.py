@@ -710,7 +710,8 @@ def hand_rows(view: MonopolyView) -> list[tuple[str, str, RGB | None]]:
         budget = left // (len(lists) - k)  # this list's share of the lines left, title included
         shown = labels if budget >= len(labels) + 1 else labels[: max(0, budget - 2)]
         if budget < 2:
-            rows.append(("head", f"You could {verb}: {len(labels)} moves in the menu", None))
+            moves = f"{len(labels)} move" + ("s" if len(labels) > 1 else "")
+            rows.append(("head", f"You could {verb}: {moves} in the menu", None))
         else:
             rows.append(("head", f"You could {verb}:", None))
             rows.extend(("item", lab, None) for lab in shown)
