@@ -73,6 +73,7 @@ def legend() -> Legend:
     bar, _band, _text = render.layout(built, "location")
     _bar, band, _text = render.layout(owned, SPACES[owned].kind)
     _b, _o, mortgaged_text = render.layout(mortgaged, SPACES[mortgaged].kind)
+    assert bar is not None and band is not None  # a location built on, a property owned
     x0, y0, x1, _y1 = mo.CENTRE
     strip = family.turn_strip_height(mo.WIDTH)
     row = family.panel_row_height(mo.WIDTH)
