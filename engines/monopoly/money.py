@@ -23,7 +23,8 @@ def note(s: MonopolyState, who: str, what: str, *spaces: int) -> None:
     words) to the ``spaces``."""
     t = s.this_turn
     if t is None:
-        t = s.this_turn = TurnRecord(player=s.current)
+        # built without validation: a bot plays thousands of turns a second
+        t = s.this_turn = TurnRecord.model_construct(player=s.current, notes=[], marks=[])
     t.notes.append((who, what))
     t.marks.extend(i for i in spaces if i not in t.marks)
 
