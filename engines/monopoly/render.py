@@ -465,6 +465,8 @@ def seats_of(view: MonopolyView) -> list[Seat]:
                 extras.append("in jail")
             if p.jail_cards:
                 extras.append(f"{p.jail_cards} out-card" + ("s" if p.jail_cards > 1 else ""))
+            if p.properties:
+                extras.append(f"{p.properties} deed" + ("s" if p.properties > 1 else ""))
             detail = " \u00b7 ".join(extras)
         seats.append(
             Seat(
@@ -516,7 +518,9 @@ def _draw_centre(
     draw.rectangle(CENTRE, fill=PAPER)
     strip_h = family.turn_strip_height(WIDTH)
     dice_w = 2 * 44 + 8 if view.dice else 0
-    phase_fits = width_of(view.pending, font(TEXT)) <= x1 - x0 - dice_w - TEXT
+    # the strip may move "X's turn" down beside the phase when others must act (family)
+    prefix = f"{view.current}'s turn \u00b7 " if any(s.acting and not s.turn for s in seats) else ""
+    phase_fits = width_of(prefix + view.pending, font(TEXT)) <= x1 - x0 - dice_w - TEXT
     draw.rectangle((x0, y0, x1, y0 + strip_h), fill=family.STRIP)
     family.turn_strip(
         draw, (x0, y0, x1 - dice_w, y0 + strip_h), seats, view.pending if phase_fits else ""

@@ -153,7 +153,7 @@ def test_the_turn_strip_tells_whose_turn_from_who_must_act_in_an_auction():
     flags = {seat.name: (seat.turn, seat.acting) for seat in render.seats_of(v)}
     assert flags == {"Ada": (True, False), "Brook": (False, True), "Cy": (False, True)}
     text = words(v)
-    assert "Ada's turn · waiting for" in text and "waiting for Brook and Cy" in text
+    assert "Waiting for Brook and Cy" in text and "Ada's turn" in text
 
 
 def test_a_bankrupt_player_is_marked_out_in_the_panel():
