@@ -166,7 +166,7 @@ def _portal(draw: ImageDraw.ImageDraw, box: Box, ink: RGB) -> None:
     h = y1 - y0
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     for k in range(min(5, int((x1 - x0) / h * 1.1))):
-        rx, ry = h * (0.25 + 0.22 * k), h * (0.14 + 0.11 * k)
+        rx, ry = h * (0.25 + 0.22 * k), h * min(0.46, 0.14 + 0.08 * k)
         draw.ellipse((cx - rx, cy - ry, cx + rx, cy + ry), outline=ink, width=max(2, h // 14))
 
 
@@ -204,7 +204,12 @@ def _graves(draw: ImageDraw.ImageDraw, box: Box, ink: RGB) -> None:
         w = h * 0.5 * scale / 0.62
         gx = x1 - h * (0.5 + 1.1 * k)
         top = y1 - h * scale * 1.2
-        draw.rounded_rectangle((gx - w / 2, top, gx + w / 2, y1 + w), radius=int(w / 2), fill=ink)
+        draw.rounded_rectangle(
+            (gx - w / 2, top, gx + w / 2, y1 - 1),
+            radius=int(w / 2),
+            fill=ink,
+            corners=(True, True, False, False),
+        )
     draw.line((max(x0, x1 - h * 3.6), y1 - 2, x1, y1 - 2), fill=ink, width=3)
 
 
@@ -451,7 +456,8 @@ def standings(
         left = tx + r + pad
         total_w = text_size(row.total, total_font)[0]
         name = row.seat.name + ("  · winner" if row.winner else "")
-        room = int(x1 - left - total_w - 2 * pad)
+        # the winner's star sits between the name and the total: the name keeps clear of it
+        room = int(x1 - left - total_w - 2 * pad - (s.text * 2 if row.winner else 0))
         draw.text((left, y + pad * 0.5), ellipsize(name, name_font, room), font=name_font, fill=INK)
         if row.winner:
             star(draw, (x1 - total_w - pad * 2.5, y + pad * 0.5 + s.name * 0.55), s.text * 0.7)
