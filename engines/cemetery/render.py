@@ -1,25 +1,35 @@
-"""Cemetery Creatures board and hand images, drawn from views only.
+"""Cemetery Creatures board and hand images, drawn from views only, phone first.
 
-The board: a header (turn, phase, whose move, the token supplies), then each player's band
-(tokens unspent/spent, Pet Cemetery, creatures left to right as 3x3 grids with each type's
-stable/unstable state), then the Cemetery with stack heights and the two piles. Drawn 1100 px
-wide so Discord's ~550 px preview stays readable.
+The board is landscape (never taller than wide): the family header and turn strip, then the two
+players side by side (token, name and total; their tokens spent and unspent; hand count and Pet
+Cemetery; their creatures as 3x3 grids), then the Cemetery with the piles and the supply, and
+the last turn's line. What the last turn changed carries the family's last-move highlight. At
+the end, ranked standings with each player's breakdown replace the turn strip. Every text is at
+least ``family.phone_min_text(WIDTH)``: 9 px once Discord scales the image to 400 px wide.
+
+Every colour that carries a rule has a second cue, declared in :data:`RULE_COLOURS`: card types
+their letter (F, B, P, M), tokens their shape (solid disc unspent, ring spent), a type's state
+its chip (solid stable, outlined with "!" unstable).
 """
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw, ImageFont
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PIL import Image, ImageFont
 
 from engines.cemetery.data import creature_name
-from engines.cemetery.views import CardView, CemeteryView, CreatureView, PlayerView
+from engines.cemetery.views import CardView, CemeteryView, CreatureView, PlayerView, StackView
+from rendering import family
 from rendering.kit import (
     INK,
     MUTED,
     PAPER,
     WHITE,
+    Draw,
     Ink,
     contrast_ink,
-    draw_text_centered,
     ellipsize,
     font,
     new_canvas,
@@ -29,20 +39,18 @@ from rendering.kit import (
     wrap,
 )
 from rendering.palettes import board_palette
+from rendering.vision import RuleColour
 
 #: (x0, y0, x1, y1)
 Box = tuple[int, int, int, int]
 
-#: one width for every board: more creatures wrap to a second row, so the text never shrinks
-WIDTH = 820
-#: the smallest text: 1/60 of the width, so it reads at Discord's 550 px preview
-TEXT = 14
-FOOTER = 48
-MARGIN = 16
-CELL = 54
-GRID = CELL * 3
-SLOT_W = GRID + 26
-CREATURE_H = GRID + 62
+#: one width for every board; the height follows the position but never passes the width
+WIDTH = 800
+#: the smallest text: 9 px at Discord's 400 px phone preview
+TEXT = family.phone_min_text(WIDTH)
+SIZES = family.sizes(WIDTH)
+MARGIN = 10
+HALF = WIDTH // 2
 
 TYPE_COLOURS = {
     "flesh": (222, 112, 112),
@@ -54,9 +62,51 @@ TYPE_LETTER = {"flesh": "F", "beast": "B", "plant": "P", "monster": "M"}
 UNSPENT = (46, 150, 70)
 SPENT = (200, 56, 56)
 FLIPPED = (150, 150, 150)
+HATCH = (172, 172, 172)
 EMPTY = (228, 224, 214)
 BACK = (70, 62, 84)
+BACK_CROSS = (120, 110, 136)
+CORE_BG = (40, 36, 44)
 BAND = (236, 231, 220)
+YARD = (224, 220, 230)
+KIND_BAND = (250, 248, 242)
+INACTIVE = (150, 146, 138)
+LAST = family.LAST
+THEME_BAND = (44, 38, 52)
+THEME_ACCENT = (150, 196, 120)
+THEME = family.Theme(
+    title="Cemetery Creatures", band=THEME_BAND, ink=WHITE, accent=THEME_ACCENT, art="graves"
+)
+
+#: every colour that carries a rule, with the second cue drawn with it (tests/rendering)
+RULE_COLOURS: dict[str, list[RuleColour]] = {
+    "card types": [
+        RuleColour("Flesh card", TYPE_COLOURS["flesh"], "letter F"),
+        RuleColour("Beast card", TYPE_COLOURS["beast"], "letter B"),
+        RuleColour("Plant card", TYPE_COLOURS["plant"], "letter P"),
+        RuleColour("Monster card", TYPE_COLOURS["monster"], "letter M"),
+        RuleColour("flipped Part (no type)", FLIPPED, "letter ? on a diagonal hatch"),
+        RuleColour("face-down card", BACK, "a cross on the back"),
+    ],
+    "tokens": [
+        RuleColour("unspent token", UNSPENT, "solid disc"),
+        RuleColour("spent token", SPENT, "ring"),
+    ],
+    "type states": [
+        RuleColour("stable type", TYPE_COLOURS["plant"], "solid chip"),
+        RuleColour("unstable type", SPENT, "outlined chip with !"),
+    ],
+    "creature activity": [
+        RuleColour("active creature (4+ Parts)", UNSPENT, "solid badge"),
+        RuleColour("inactive creature", INACTIVE, "outlined badge"),
+    ],
+    "last turn": [
+        RuleColour("changed by the last turn", LAST, "double outline and star badge"),
+        RuleColour("Cemetery ground", YARD, ""),
+        RuleColour("player's ground", BAND, ""),
+    ],
+}
+
 GRID_POS = {
     "NW": (0, 0),
     "N": (1, 0),
@@ -67,88 +117,327 @@ GRID_POS = {
     "S": (1, 2),
     "SE": (2, 2),
 }
-KIND_SHORT = {"head": "head", "arm": "arm", "leg": "leg", "tail": "tail", "wing": "wing"}
 
 
 def _centred(
-    draw: ImageDraw.ImageDraw,
-    box: Box,
-    text: str,
-    size: int,
-    *,
-    fill: Ink = INK,
-    bold: bool = False,
+    draw: Draw, box: Box, text: str, size: int, *, fill: Ink = INK, bold: bool = False
 ) -> None:
-    """One short line centred in ``box`` (a single draw call; long texts use the kit's wrapper)."""
+    """One short line centred in ``box``."""
     if not text:
         return
     x0, y0, x1, y1 = box
     draw.text(((x0 + x1) // 2, (y0 + y1) // 2), text, font=font(size, bold), fill=fill, anchor="mm")
 
 
-# -- small pieces ---------------------------------------------------------------------------------
-def _card_fill(draw: ImageDraw.ImageDraw, box: Box, card: CardView) -> None:
-    """A card's face: its type colour, a dual split in two, a flipped Part grey, a hidden one a back."""
+# -- cards ----------------------------------------------------------------------------------------
+def type_letters(card: CardView) -> str:
+    """The letter cue of a card's types ("F", "F/B"; "?" flipped; "" face down)."""
+    if card.hidden:
+        return ""
+    if card.flipped:
+        return "?"
+    return "/".join(TYPE_LETTER[t] for t in card.types)
+
+
+def _kind_word(card: CardView) -> str:
+    if card.hidden:
+        return ""
+    return "Core" if card.category == "core" else (card.kind or "")
+
+
+def _hatch(draw: Draw, box: Box) -> None:
+    x0, y0, x1, y1 = box
+    h = y1 - y0
+    for d in range(-h, x1 - x0, 8):
+        sx, sy, ex, ey = x0 + d, y1, x0 + d + h, y0
+        if sx < x0:
+            sy, sx = sy - (x0 - sx), x0
+        if ex > x1:
+            ey, ex = ey + (ex - x1), x1
+        draw.line((sx, sy, ex, ey), fill=HATCH, width=1)
+
+
+def card_face(draw: Draw, box: Box, card: CardView, *, size: int = TEXT, kind: bool = True) -> None:
+    """A card: its type colour and letter; a dual split in two halves, each with its letter; a
+    flipped Part grey, hatched, with "?"; a face-down one a back with a cross. With ``kind`` and
+    room, its kind ("arm", "Core") on a light band along the bottom, which the dual's divider
+    stops above, so the divider never runs through the words."""
     x0, y0, x1, y1 = box
     if card.hidden:
         draw.rectangle(box, fill=BACK)
-        draw.line((x0 + 4, y0 + 4, x1 - 4, y1 - 4), fill=(110, 100, 126), width=2)
-        draw.line((x0 + 4, y1 - 4, x1 - 4, y0 + 4), fill=(110, 100, 126), width=2)
+        draw.line((x0 + 4, y0 + 4, x1 - 4, y1 - 4), fill=BACK_CROSS, width=3)
+        draw.line((x0 + 4, y1 - 4, x1 - 4, y0 + 4), fill=BACK_CROSS, width=3)
         return
+    band = (
+        kind
+        and (y1 - y0) >= 2 * size + 10
+        and text_size(_kind_word(card), font(size))[0] <= x1 - x0 - 2
+    )
+    top = y1 - size - 5 if band else y1
+    lf = font(size, True)
     if card.flipped:
         draw.rectangle(box, fill=FLIPPED)
-        h = y1 - y0
-        for d in range(-h, x1 - x0, 8):
-            sx, sy, ex, ey = x0 + d, y1, x0 + d + h, y0
-            if sx < x0:
-                sy, sx = sy - (x0 - sx), x0
-            if ex > x1:
-                ey, ex = ey + (ex - x1), x1
-            draw.line((sx, sy, ex, ey), fill=(172, 172, 172), width=1)
-        return
-    if card.dual:
+        _hatch(draw, (x0, y0, x1, top))
+        draw.text((x0 + 4, y0 + 2), "?", font=lf, fill=WHITE)
+    elif card.dual:
         a, b = card.types
         mid = (x0 + x1) // 2
         draw.rectangle((x0, y0, mid, y1), fill=TYPE_COLOURS[a])
         draw.rectangle((mid + 1, y0, x1, y1), fill=TYPE_COLOURS[b])
-        draw.line((mid, y0, mid, y1), fill=WHITE, width=1)
-        return
-    draw.rectangle(box, fill=TYPE_COLOURS[card.types[0]])
+        draw.line((mid, y0, mid, top), fill=WHITE, width=2)
+        ly = y0 + 2 + size // 2 + (top - y0 - size - 4) // 2 * (0 if band else 1)
+        draw.text(
+            ((x0 + mid) // 2, ly),
+            TYPE_LETTER[a],
+            font=lf,
+            fill=contrast_ink(TYPE_COLOURS[a]),
+            anchor="mm",
+        )
+        draw.text(
+            ((mid + x1) // 2, ly),
+            TYPE_LETTER[b],
+            font=lf,
+            fill=contrast_ink(TYPE_COLOURS[b]),
+            anchor="mm",
+        )
+    else:
+        colour = TYPE_COLOURS[card.types[0]]
+        draw.rectangle(box, fill=colour)
+        ly = y0 + 2 + size // 2 + (top - y0 - size - 4) // 2 * (0 if band else 1)
+        draw.text(
+            ((x0 + x1) // 2, ly),
+            TYPE_LETTER[card.types[0]],
+            font=lf,
+            fill=contrast_ink(colour),
+            anchor="mm",
+        )
+    if band:
+        draw.rectangle((x0, top, x1, y1), fill=KIND_BAND)
+        _centred(draw, (x0, top, x1, y1), _kind_word(card), size, fill=INK)
 
 
-def _card_text(card: CardView) -> str:
-    if card.hidden:
-        return ""
-    if card.category == "core":
-        return "CORE"
-    return KIND_SHORT.get(card.kind or "", "")
+def core_face(draw: Draw, box: Box, core_type: str, size: int = TEXT) -> None:
+    """A creature's Core: dark, ringed in its type's colour, with its letter."""
+    colour = TYPE_COLOURS[core_type]
+    draw.rectangle(box, fill=CORE_BG)
+    inset = max(2, (box[2] - box[0]) // 14)
+    draw.rectangle(
+        (box[0] + inset, box[1] + inset, box[2] - inset, box[3] - inset),
+        outline=colour,
+        width=max(2, inset),
+    )
+    _centred(draw, box, TYPE_LETTER[core_type], size + 4, fill=colour, bold=True)
 
 
-def _token(
-    draw: ImageDraw.ImageDraw, x: int, y: int, r: int, colour: Ink, *, ring: bool = False
-) -> None:
-    """A token disc; a spent one is a ring, so the shape tells it apart, not only the colour."""
-    if ring:
-        draw.ellipse((x - r, y - r, x + r, y + r), fill=WHITE, outline=colour, width=4)
-        return
-    draw.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline=WHITE, width=2)
+# -- tokens, chips, badges ------------------------------------------------------------------------
+def token_disc(draw: Draw, centre: tuple[int, int], r: int, *, spent: bool) -> None:
+    """A Revenge or Science token: unspent a solid green disc, spent a red ring (shape tells
+    them apart, not only the colour)."""
+    x, y = centre
+    if spent:
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=WHITE, outline=SPENT, width=max(3, r // 3))
+    else:
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=UNSPENT, outline=INK, width=1)
 
 
-def _tokens_line(
-    draw: ImageDraw.ImageDraw, x: int, y: int, label: str, unspent: int, spent: int
-) -> int:
-    """'Revenge ●3 ●1' with green unspent and red spent counts; returns the x after it."""
-    f = font(16, True)
-    draw.text((x, y), label, font=f, fill=INK)
-    x += text_size(label, f)[0] + 10
-    for count, colour in ((unspent, UNSPENT), (spent, SPENT)):
-        _token(draw, x + 9, y + 10, 9, colour, ring=colour == SPENT)
-        draw.text((x + 22, y), str(count), font=f, fill=colour)
-        x += 26 + text_size(str(count), f)[0] + 8
-    return x + 8
+def tokens_pair(draw: Draw, x: int, y: int, label: str, unspent: int, spent: int, h: int) -> int:
+    """'Revenge ● 3 ○ 1' on a line of height ``h`` from (x, y); returns the x after it."""
+    f = font(TEXT, True)
+    cy = y + h // 2
+    draw.text((x, cy), label, font=f, fill=INK, anchor="lm")
+    x += text_size(label, f)[0] + 8
+    r = TEXT // 2
+    for count, spent_ in ((unspent, False), (spent, True)):
+        token_disc(draw, (x + r, cy), r, spent=spent_)
+        draw.text((x + 2 * r + 4, cy), str(count), font=f, fill=INK, anchor="lm")
+        x += 2 * r + 8 + text_size(str(count), f)[0] + 8
+    return x + 6
 
 
-# -- a creature -----------------------------------------------------------------------------------
+def state_chip(draw: Draw, x: int, y: int, type_: str, pairs: int, stable: bool) -> int:
+    """A type's state on a creature: stable a solid chip in the type's colour ("F1": one
+    stable Flesh pair), unstable an outlined chip with "!" ("F1!"). Returns its width."""
+    f = font(TEXT, True)
+    text = TYPE_LETTER[type_] + (str(pairs) if pairs else "") + ("" if stable else "!")
+    w = text_size(text, f)[0] + 10
+    box = (x, y, x + w, y + TEXT + 6)
+    if stable:
+        draw.rounded_rectangle(box, radius=5, fill=TYPE_COLOURS[type_])
+        _centred(draw, box, text, TEXT, fill=contrast_ink(TYPE_COLOURS[type_]), bold=True)
+    else:
+        draw.rounded_rectangle(box, radius=5, fill=WHITE, outline=SPENT, width=2)
+        _centred(draw, box, text, TEXT, fill=SPENT, bold=True)
+    return w
+
+
+def parts_badge(draw: Draw, right: int, y: int, parts: int, active: bool) -> int:
+    """A creature's Parts out of 8: solid green when active (4 or more), outlined grey when
+    not. Drawn ending at ``right``; returns its width."""
+    f = font(TEXT, True)
+    text = f"{parts}/8"
+    w = text_size(text, f)[0] + 10
+    box = (right - w, y, right, y + TEXT + 6)
+    if active:
+        draw.rounded_rectangle(box, radius=5, fill=UNSPENT)
+        _centred(draw, box, text, TEXT, fill=WHITE, bold=True)
+    else:
+        draw.rounded_rectangle(box, radius=5, fill=WHITE, outline=INACTIVE, width=2)
+        _centred(draw, box, text, TEXT, fill=INK, bold=True)
+    return w
+
+
+# -- layout ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Tier:
+    """How big the creatures are drawn: the most that keep the board landscape."""
+
+    cell: int
+    per_row: int
+    #: kinds in the cells ("arm") where the cell is big enough
+    kinds: bool
+
+
+TIERS = [Tier(56, 2, True), Tier(38, 3, False), Tier(29, 4, False)]
+HEAD_H = SIZES.name + TEXT + 18  # a column's heading: name over detail, total at the right
+LINE_H = TEXT + 12  # the tokens line
+PET_CARD = (TEXT * 2 + 6, TEXT * 2 + 4)
+PET_H = PET_CARD[1] + 10
+STACK_W = 46
+STACK_H = 3 * (TEXT + 4) + 4
+STACK_GAP = 8
+PILE_W = 200
+LAST_LINE_H = 2 * (TEXT + 6) + 12
+
+
+def _creature_h(tier: Tier) -> int:
+    return (TEXT + 10) + 3 * tier.cell + (TEXT + 12)
+
+
+def _slot_w(tier: Tier) -> int:
+    return (HALF - 2 * MARGIN) // tier.per_row
+
+
+def _creatures_h(p: PlayerView, tier: Tier) -> int:
+    if not p.creatures:
+        return TEXT + 16
+    rows = -(-len(p.creatures) // tier.per_row)
+    return rows * _creature_h(tier)
+
+
+def _column_h(view: CemeteryView, tier: Tier) -> int:
+    top = HEAD_H + LINE_H + PET_H
+    return top + max(_creatures_h(p, tier) for p in view.players) + 6
+
+
+def _stacks_per_row() -> int:
+    return (WIDTH - 2 * MARGIN - PILE_W) // (STACK_W + STACK_GAP)
+
+
+def _yard_h(view: CemeteryView) -> int:
+    rows = max(1, -(-len(view.cemetery) // _stacks_per_row()))
+    return max(TEXT + 14 + rows * (STACK_H + 12), TEXT + 14 + 64 + 3 * (TEXT + 6))
+
+
+def _standing_rows(view: CemeteryView) -> list[family.Standing]:
+    seats = _seats(view)
+    order = sorted(range(len(view.players)), key=lambda i: -view.players[i].total)
+    conceded = _conceded(view)
+    if conceded is not None:
+        order.sort(key=lambda i: view.players[i].name == conceded)
+    best = view.players[order[0]].total
+    rows = []
+    for rank, i in enumerate(order):
+        p = view.players[i]
+        if conceded is not None:
+            place, winner = rank + 1, p.name != conceded
+        else:
+            place, winner = 1 + sum(q.total > p.total for q in view.players), p.total == best
+        words = (
+            f"Revenge {p.revenge + p.revenge_spent} ({p.revenge_spent} spent) + "
+            f"Science {p.science + p.science_spent} ({p.science_spent} spent)"
+        )
+        if p.name == conceded:
+            words += ", conceded"
+        elif winner and all(q.total == best for q in view.players):
+            words += ", draw"
+        rows.append(family.Standing(place, seats[i], str(p.total), words, winner=winner))
+    return rows
+
+
+def _conceded(view: CemeteryView) -> str | None:
+    if view.outcome and view.outcome.endswith(" conceded"):
+        return view.outcome.rsplit(": ", 1)[1].removesuffix(" conceded")
+    return None
+
+
+def _layout(view: CemeteryView) -> tuple[Tier, int]:
+    """The biggest creatures whose board is no taller than wide, and that board's height."""
+    top = _top(view)
+    rest = (0 if view.finished else _yard_h(view)) + (LAST_LINE_H if view.last_turn else 0)
+    height = 0
+    for tier in TIERS:
+        height = top + _column_h(view, tier) + rest
+        if height <= WIDTH:
+            return tier, height
+    return TIERS[-1], height
+
+
+def _top(view: CemeteryView) -> int:
+    """Where the players' columns start."""
+    top = family.header_height(WIDTH)
+    if view.finished:
+        return top + family.standings_height(WIDTH, len(view.players))
+    return top + family.turn_strip_height(WIDTH)
+
+
+def creature_origin(view: CemeteryView, tier: Tier, seat: int, index: int) -> tuple[int, int]:
+    """The top-left corner of creature ``index``'s slot in player ``seat``'s column."""
+    row, col = divmod(index, tier.per_row)
+    y = _top(view) + HEAD_H + LINE_H + PET_H + row * _creature_h(tier)
+    return seat * HALF + MARGIN + col * _slot_w(tier), y
+
+
+def cell_box(view: CemeteryView, seat: int, index: int, pos: str) -> Box:
+    """Where the board draws position ``pos`` ("C" the Core, "NW" ... "SE") of creature
+    ``index`` of player ``seat``, in the board's pixels."""
+    tier, _ = _layout(view)
+    x, y = creature_origin(view, tier, seat, index)
+    gx = x + (_slot_w(tier) - 3 * tier.cell) // 2
+    gy = y + TEXT + 10
+    cx, cy = (1, 1) if pos == "C" else GRID_POS[pos]
+    c = tier.cell
+    return (gx + cx * c, gy + cy * c, gx + (cx + 1) * c - 2, gy + (cy + 1) * c - 2)
+
+
+# -- the seats ------------------------------------------------------------------------------------
+def _seats(view: CemeteryView) -> list[family.Seat]:
+    letters = family.seat_letters([p.name for p in view.players])
+    return [
+        family.Seat(
+            name=p.name,
+            colour=player_colour(p.seat),
+            letter=letters[i],
+            score=str(p.total),
+            detail=_detail(p),
+            turn=p.name == view.current and not view.finished,
+            acting=p.name in view.waiting_for,
+        )
+        for i, p in enumerate(view.players)
+    ]
+
+
+def _detail(p: PlayerView) -> str:
+    """The public line under a player's name: hand count (always), Pet Cemetery size, seat."""
+    pet = f" · Pet {len(p.pet)}" if p.pet else ""
+    return f"hand {p.hand_count}{pet} · {'1st' if p.first else '2nd'}"
+
+
+def _phase(view: CemeteryView) -> str:
+    words = view.prompt.split(": ", 1)[-1]
+    return words + (" · FINAL ROUND" if view.final_round else "")
+
+
+# -- a player's column ----------------------------------------------------------------------------
 def creature_title(c: CreatureView, f: ImageFont.FreeTypeFont, room: int) -> str:
     """The creature named as moves name it ("creature 2"), so "Stitch ... to creature 2
     (Flesh Core), top-left" points at it; its Core's type after, where there is room."""
@@ -157,263 +446,262 @@ def creature_title(c: CreatureView, f: ImageFont.FreeTypeFont, room: int) -> str
     return full if text_size(full, f)[0] <= room else ellipsize(name, f, room)
 
 
-def _draw_creature(draw: ImageDraw.ImageDraw, x: int, y: int, c: CreatureView) -> None:
-    gx = x + (SLOT_W - GRID) // 2
-    f = font(15, True)
-    draw.text((gx, y), creature_title(c, f, GRID - 40), font=f, fill=INK)
-    badge = f"{c.parts}/8"
-    bf = font(14, True)
-    bw = text_size(badge, bf)[0] + 10
-    bx = gx + GRID - bw
-    draw.rounded_rectangle(
-        (bx, y + 1, bx + bw, y + 19), radius=5, fill=UNSPENT if c.active else (170, 166, 156)
+def _draw_creature(
+    draw: Draw, x: int, y: int, c: CreatureView, tier: Tier, marks: set[str]
+) -> None:
+    slot = _slot_w(tier)
+    grid = 3 * tier.cell
+    gx = x + (slot - grid) // 2
+    f = font(TEXT, True)
+    bw = parts_badge(draw, x + slot - 4, y, c.parts, c.active)
+    draw.text(
+        (x + 2, y + (TEXT + 6) // 2),
+        creature_title(c, f, slot - bw - 10),
+        font=f,
+        fill=INK,
+        anchor="lm",
     )
-    draw.text((bx + 5, y + 2), badge, font=bf, fill=WHITE)
-    gy = y + 24
+    gy = y + TEXT + 10
     cells = {cell.pos: cell for cell in c.cells}
-    for pos, (cx, cy) in [("C", (1, 1))] + list(GRID_POS.items()):
-        box = (gx + cx * CELL, gy + cy * CELL, gx + (cx + 1) * CELL - 2, gy + (cy + 1) * CELL - 2)
+    changed: list[Box] = []
+    for pos, (cx, cy) in [("C", (1, 1)), *GRID_POS.items()]:
+        box = (
+            gx + cx * tier.cell,
+            gy + cy * tier.cell,
+            gx + (cx + 1) * tier.cell - 2,
+            gy + (cy + 1) * tier.cell - 2,
+        )
         if pos == "C":
-            colour = TYPE_COLOURS[c.core_type]
-            draw.rectangle(box, fill=(40, 36, 44))
-            draw.rectangle(
-                (box[0] + 4, box[1] + 4, box[2] - 4, box[3] - 4), outline=colour, width=4
-            )
-            _centred(draw, box, TYPE_LETTER[c.core_type], 22, fill=colour, bold=True)
+            core_face(draw, box, c.core_type, TEXT if tier.cell < 50 else TEXT + 4)
+            if f"card:{c.core.id}" in marks:
+                changed.append(box)
             continue
         cell = cells.get(pos)
         if cell is None:
             draw.rectangle(box, fill=EMPTY)
             continue
-        _card_fill(draw, box, cell.card)
-        ink = (
-            WHITE
-            if cell.card.dual or cell.card.flipped
-            else contrast_ink(TYPE_COLOURS[cell.card.types[0]])
-        )
-        _centred(
-            draw, (box[0], box[1] + CELL // 2, box[2], box[3]), _card_text(cell.card), 16, fill=ink
-        )
-        if cell.card.dual and not cell.card.flipped:
-            a, b = cell.card.types
-            lf = font(17, True)
-            draw.text((box[0] + 4, box[1] + 2), TYPE_LETTER[a], font=lf, fill=WHITE)
-            draw.text((box[2] - 4, box[1] + 2), TYPE_LETTER[b], font=lf, fill=WHITE, anchor="ra")
-        elif cell.card.flipped:
-            draw.text((box[0] + 4, box[1] + 2), "?", font=font(17, True), fill=WHITE)
-        else:
-            draw.text(
-                (box[0] + 4, box[1] + 2),
-                TYPE_LETTER[cell.card.types[0]],
-                font=font(17, True),
-                fill=ink,
-            )
+        card_face(draw, box, cell.card, kind=tier.kinds)
         if cell.mark:
-            a, b = cell.card.types
-            mx, my = {
-                a: (box[0] + 12, (box[1] + box[3]) // 2 - 2),
-                b: (box[2] - 12, (box[1] + box[3]) // 2 - 2),
-                "both": ((box[0] + box[2]) // 2, (box[1] + box[3]) // 2),
-            }[cell.mark]
-            _token(draw, mx, my, 8, SPENT, ring=True)
-    # per-type state: stable (solid chip) / unstable (outlined chip with '!')
-    sy = gy + GRID + 4
-    sx = gx
-    chips = [(t, s) for t, s in c.statuses.items() if s is not None]
-    if not c.active:
-        draw.text((gx, sy), "inactive", font=font(14), fill=MUTED)
-        return
-    cf = font(15, True)
-    for t, s in chips:
-        n = c.pairs.get(t, 0)
-        text = TYPE_LETTER[t] + (str(n) if n else "") + ("" if s == "stable" else "!")
-        w = text_size(text, cf)[0] + 10
-        if sx + w > gx + GRID + 10:
+            _mark_token(draw, box, cell.card, cell.mark)
+        if f"card:{cell.card.id}" in marks:
+            changed.append(box)
+    for box in changed:
+        family.mark_changed(draw, box)
+    sy = gy + grid + 4
+    sx = x + 2
+    for t, s in c.statuses.items():
+        if s is None or not c.active:
+            continue
+        w = (
+            text_size(
+                TYPE_LETTER[t] + str(c.pairs.get(t, 0) or "") + ("" if s == "stable" else "!"), f
+            )[0]
+            + 10
+        )
+        if sx + w > x + slot:
             break
-        if s == "stable":
-            draw.rounded_rectangle((sx, sy, sx + w, sy + 20), radius=5, fill=TYPE_COLOURS[t])
-            draw.text((sx + 5, sy + 2), text, font=cf, fill=contrast_ink(TYPE_COLOURS[t]))
-        else:
-            draw.rounded_rectangle(
-                (sx, sy, sx + w, sy + 20), radius=5, fill=WHITE, outline=SPENT, width=2
-            )
-            draw.text((sx + 5, sy + 2), text, font=cf, fill=SPENT)
-        sx += w + 4
+        sx += state_chip(draw, sx, sy, t, c.pairs.get(t, 0), s == "stable") + 4
 
 
-# -- a player's band ------------------------------------------------------------------------------
-def _band_height(p: PlayerView, width: int) -> int:
-    per_row = max(1, (width - 2 * MARGIN) // SLOT_W)
+def _mark_token(draw: Draw, box: Box, card: CardView, mark: str) -> None:
+    """A Revenge token marking a dual Part: a spent ring on the marked half, or the centre."""
+    a, b = card.types if len(card.types) == 2 else (mark, mark)
+    x0, y0, x1, y1 = box
+    cy = (y0 + y1) // 2
+    x = {a: (x0 + (x0 + x1) // 2) // 2, b: ((x0 + x1) // 2 + x1) // 2}.get(mark, (x0 + x1) // 2)
+    r = max(6, (x1 - x0) // 7)
+    token_disc(draw, (x, cy), r, spent=True)
+
+
+def _draw_column(
+    draw: Draw,
+    box: Box,
+    p: PlayerView,
+    seat: family.Seat,
+    view: CemeteryView,
+    tier: Tier,
+    marks: set[str],
+) -> None:
+    x0, y, x1, y1 = box
+    draw.rectangle((x0 + 4, y + 4, x1 - 4, y1 - 2), fill=BAND)
+    draw.rectangle((x0 + 4, y + 4, x0 + 10, y1 - 2), fill=seat.colour)
+    _draw_heading(draw, (x0 + 12, y + 4, x1 - 8, y + HEAD_H), seat)
+    y += HEAD_H
+    # tokens: the score's breakdown
+    tx = tokens_pair(draw, x0 + 16, y, "Revenge", p.revenge, p.revenge_spent, LINE_H)
+    tokens_pair(draw, tx, y, "Science", p.science, p.science_spent, LINE_H)
+    if f"tokens:{p.name}" in marks and not view.finished:
+        family.mark_changed(draw, (x0 + 12, y + 1, min(x1 - 8, tx + 190), y + LINE_H - 1))
+    y += LINE_H
+    _draw_pet(draw, x0 + 16, y, x1 - 10, p, marks)
+    y += PET_H
     if not p.creatures:
-        return 44 + 40
-    rows = -(-len(p.creatures) // per_row)
-    return 44 + rows * CREATURE_H + 6
-
-
-def _draw_player(
-    draw: ImageDraw.ImageDraw, y: int, p: PlayerView, view: CemeteryView, width: int
-) -> int:
-    h = _band_height(p, width)
-    colour = player_colour(p.seat)
-    draw.rectangle((MARGIN // 2, y, width - MARGIN // 2, y + h - 4), fill=BAND)
-    draw.rectangle((MARGIN // 2, y, MARGIN // 2 + 6, y + h - 4), fill=colour)
-    turn = p.name == view.current and not view.finished
-    f = font(20, True)
-    x = MARGIN + 6
-    if turn:
-        draw.polygon([(x, y + 11), (x + 14, y + 19), (x, y + 27)], fill=INK)
-        x += 20
-    name = ellipsize(p.name, f, 200)
-    draw.text((x, y + 8), name, font=f, fill=INK)
-    x += text_size(name, f)[0] + 12
-    role = "1st" if p.first else "2nd"
-    draw.text((x, y + 11), role, font=font(14), fill=MUTED)
-    x += 36
-    x = _tokens_line(draw, x, y + 10, "Revenge", p.revenge, p.revenge_spent)
-    x = _tokens_line(draw, x, y + 10, "Science", p.science, p.science_spent)
-    draw.text((x, y + 10), f"= {p.total}", font=font(18, True), fill=INK)
-    # Pet Cemetery at the right end of the header line
-    px = width - MARGIN - 8
-    if p.pet:
-        for card in reversed(p.pet[-6:]):
-            px -= 22
-            box = (px, y + 8, px + 18, y + 34)
-            _card_fill(draw, box, card)
-            draw.rectangle(box, outline=INK)
-        draw.text((px - 40, y + 11), "Pet", font=font(14, True), fill=INK)
-    elif p.hand_count:
-        hand = f"hand {p.hand_count}"
-        draw.text((px - text_size(hand, font(14))[0], y + 11), hand, font=font(14), fill=MUTED)
-    per_row = max(1, (width - 2 * MARGIN) // SLOT_W)
-    cy = y + 44
-    if not p.creatures:
-        draw.text((MARGIN + 12, cy), "no creatures yet", font=font(16), fill=MUTED)
+        draw.text((x0 + 16, y + 4), "no creatures yet", font=font(TEXT), fill=MUTED)
     for i, c in enumerate(p.creatures):
-        row, col = divmod(i, per_row)
-        _draw_creature(draw, MARGIN + col * SLOT_W, cy + row * CREATURE_H, c)
-    return y + h
+        _draw_creature(draw, *creature_origin(view, tier, p.seat, i), c, tier, marks)
 
 
-# -- the Cemetery and the piles -------------------------------------------------------------------
-STACK_W = 50
-STACK_H = 64
-
-
-def _cemetery_height(view: CemeteryView, width: int) -> int:
-    per_row = max(1, (width - 2 * MARGIN - 190) // (STACK_W + 8))
-    rows = max(1, -(-len(view.cemetery) // per_row))
-    return 42 + rows * (STACK_H + 14) + 8
-
-
-def _draw_cemetery(draw: ImageDraw.ImageDraw, y: int, view: CemeteryView, width: int) -> int:
-    h = _cemetery_height(view, width)
-    draw.rectangle((MARGIN // 2, y, width - MARGIN // 2, y + h - 4), fill=(222, 218, 228))
+def _draw_heading(draw: Draw, box: Box, seat: family.Seat) -> None:
+    """Token, name (the turn marker before it), the public detail under it, the total at the
+    right: the family's player row, drawn in a half-width column at full text size."""
+    x0, y0, x1, y1 = box
+    r = SIZES.name // 2 + 4
+    family.token(draw, (x0 + r + 4, (y0 + y1) // 2), r, seat.colour, seat.letter, ring=seat.acting)
+    big = font(SIZES.big, True)
+    score_w = text_size(seat.score, big)[0]
+    draw.text((x1 - 4, (y0 + y1) // 2), seat.score, font=big, fill=INK, anchor="rm")
+    nx = x0 + 2 * r + 14
+    room = x1 - 12 - score_w - nx
+    nf = font(SIZES.name, True)
+    if seat.turn:  # the turn marker: a drawn triangle (the font has no arrow glyph)
+        t = SIZES.name // 2
+        ty = y0 + 4 + SIZES.name // 2 + 2
+        draw.polygon([(nx, ty - t), (nx + t + 2, ty), (nx, ty + t)], fill=INK)
+        nx += t + 8
+        room -= t + 8
+    draw.text((nx, y0 + 4), ellipsize(seat.name, nf, room), font=nf, fill=INK)
     draw.text(
-        (MARGIN + 4, y + 6), f"Cemetery ({len(view.cemetery)})", font=font(18, True), fill=INK
+        (nx, y0 + 8 + SIZES.name),
+        ellipsize(seat.detail, font(TEXT), room),
+        font=font(TEXT),
+        fill=MUTED,
     )
-    per_row = max(1, (width - 2 * MARGIN - 190) // (STACK_W + 8))
+
+
+def _draw_pet(draw: Draw, x: int, y: int, right: int, p: PlayerView, marks: set[str]) -> None:
+    """The Pet Cemetery, bottom to top, each card with its type letters (a face-down one a
+    back); the newest at the right."""
+    f = font(TEXT, True)
+    cy = y + PET_H // 2
+    if not p.pet:
+        draw.text((x, cy), "Pet Cemetery empty", font=font(TEXT), fill=MUTED, anchor="lm")
+        return
+    draw.text((x, cy), "Pet", font=f, fill=INK, anchor="lm")
+    cx = x + text_size("Pet", f)[0] + 10
+    w, h = PET_CARD
+    room = (right - cx) // (w + 4)
+    shown = p.pet[-room:]
+    if len(shown) < len(p.pet):
+        more = f"+{len(p.pet) - len(shown)}"
+        draw.text((cx, cy), more, font=f, fill=MUTED, anchor="lm")
+        cx += text_size(more, f)[0] + 6
+        shown = shown[1:]
+    changed = f"pet:{p.name}" in marks
+    start = cx
+    for card in shown:
+        box = (cx, y + 4, cx + w, y + 4 + h)
+        card_face(draw, box, card, kind=False)
+        draw.rectangle(box, outline=INK)
+        if f"card:{card.id}" in marks and card.id is not None:
+            changed = True
+        cx += w + 4
+    if changed:
+        family.mark_changed(draw, (start - 3, y + 1, cx - 1, y + 7 + h))
+
+
+# -- the Cemetery, the piles and the supply -------------------------------------------------------
+def stack_face(draw: Draw, box: Box, stack: StackView) -> None:
+    """A Cemetery stack: its Cemetery Part (letters, kind); with more cards, their count in a
+    dark disc and the top card as a strip along the bottom (a back if face down)."""
+    x0, y0, x1, y1 = box
+    base, top = stack.cards[0], stack.cards[-1]
+    row = TEXT + 4
+    many = len(stack.cards) > 1
+    card_face(draw, (x0, y0, x1, y1 - (row + 2 if many else 0)), base)
+    draw.rectangle((x0, y0, x1, y1 - (row + 2 if many else 0)), outline=INK)
+    if many:
+        strip = (x0, y1 - row, x1, y1)
+        card_face(draw, strip, top, kind=False)
+        draw.rectangle(strip, outline=INK)
+        r = TEXT // 2 + 3
+        bx, by = x1 - 2, y0 + 2
+        draw.ellipse((bx - r, by - r, bx + r, by + r), fill=INK)
+        _centred(
+            draw,
+            (bx - r, by - r, bx + r, by + r),
+            str(len(stack.cards)),
+            TEXT,
+            fill=WHITE,
+            bold=True,
+        )
+
+
+def _draw_yard(draw: Draw, y: int, view: CemeteryView, marks: set[str]) -> int:
+    h = _yard_h(view)
+    draw.rectangle((4, y, WIDTH - 4, y + h - 4), fill=YARD)
+    f = font(TEXT, True)
+    draw.text((MARGIN + 4, y + 6), f"Cemetery ({len(view.cemetery)} stacks)", font=f, fill=INK)
+    per_row = _stacks_per_row()
+    sy0 = y + TEXT + 16
     if not view.cemetery:
-        draw.text((MARGIN + 4, y + 40), "empty", font=font(16), fill=MUTED)
+        draw.text((MARGIN + 4, sy0), "empty", font=font(TEXT), fill=MUTED)
+    changed: list[Box] = []
     for i, stack in enumerate(view.cemetery):
         row, col = divmod(i, per_row)
-        x = MARGIN + 4 + col * (STACK_W + 8)
-        sy = y + 42 + row * (STACK_H + 14)
-        base = stack.cards[0]
-        top = stack.cards[-1]
-        for k in range(min(len(stack.cards) - 1, 4), 0, -1):
-            draw.rectangle(
-                (x + 3 * k, sy - 3 * k + 3, x + STACK_W + 3 * k - 6, sy + STACK_H - 3 * k),
-                fill=(90, 84, 100),
-                outline=INK,
-            )
-        box = (x, sy + 3, x + STACK_W - 6, sy + STACK_H)
-        _card_fill(draw, box, base)
-        draw.rectangle(box, outline=INK)
-        ink = WHITE if base.dual or base.flipped else contrast_ink(TYPE_COLOURS[base.types[0]])
-        letters = "?" if base.flipped else "/".join(TYPE_LETTER[t] for t in base.types)
-        _centred(draw, (box[0], box[1] + 2, box[2], box[1] + 24), letters, 14, fill=ink, bold=True)
-        _centred(draw, (box[0], box[1] + 22, box[2], box[3] - 16), _card_text(base), 14, fill=ink)
-        if len(stack.cards) > 1:
-            badge = f"{len(stack.cards)}"
-            bx, by = box[2] - 4, box[1] - 2
-            draw.ellipse((bx - 11, by - 11, bx + 11, by + 11), fill=INK)
-            _centred(draw, (bx - 11, by - 11, bx + 11, by + 11), badge, 14, fill=WHITE, bold=True)
-            if not top.hidden and top is not base:
-                # the face-up top card as a strip along the bottom of the stack
-                tb = (box[0] + 1, box[3] - 17, box[2] - 1, box[3] - 1)
-                _card_fill(draw, tb, top)
-                draw.rectangle(tb, outline=WHITE)
-                tl = "?" if top.flipped else "/".join(TYPE_LETTER[t] for t in top.types)
-                _centred(draw, tb, tl, TEXT, fill=WHITE, bold=True)
-    # piles
-    px = width - MARGIN - 180
+        x = MARGIN + 4 + col * (STACK_W + STACK_GAP)
+        sy = sy0 + row * (STACK_H + 12)
+        box = (x, sy, x + STACK_W, sy + STACK_H)
+        stack_face(draw, box, stack)
+        ids = {f"card:{c.id}" for c in stack.cards if c.id is not None and c.face_up}
+        if ids & marks or f"stack:{stack.cards[0].id}" in marks:
+            changed.append(box)
+    for box in changed:
+        family.mark_changed(draw, box)
+    # piles and supply, at the right
+    px = WIDTH - MARGIN - PILE_W + 10
     for i, (label, count) in enumerate((("Cores", view.core_pile), ("Parts", view.part_pile))):
-        x = px + i * 90
-        box = (x, y + 8, x + 56, y + 8 + STACK_H)
+        x = px + i * 96
+        box = (x, y + 8, x + 56, y + 8 + 56)
         draw.rectangle(box, fill=BACK if count else EMPTY, outline=INK)
-        _centred(draw, box, str(count), 22, fill=WHITE if count else MUTED, bold=True)
-        draw.text((x, y + 12 + STACK_H), label, font=font(14, True), fill=INK)
+        _centred(draw, box, str(count), TEXT + 4, fill=WHITE if count else MUTED, bold=True)
+        draw.text((x + 28, y + 66), label, font=f, fill=INK, anchor="ma")
+    sy = y + 70 + TEXT + 6
+    draw.text((px, sy), "Supply", font=f, fill=INK)
+    for k, (label, n) in enumerate(
+        (("Revenge", view.supply_revenge), ("Science", view.supply_science))
+    ):
+        ly = sy + (k + 1) * (TEXT + 6)
+        token_disc(draw, (px + TEXT // 2, ly + TEXT // 2 + 2), TEXT // 2, spent=False)
+        draw.text((px + TEXT + 6, ly), f"{label} {n}", font=font(TEXT), fill=INK)
     return y + h
 
 
-def _header_height() -> int:
-    return 62
-
-
-def _draw_header(draw: ImageDraw.ImageDraw, view: CemeteryView, width: int) -> None:
-    draw.rectangle((0, 0, width, 56), fill=(44, 38, 52))
-    f = font(22, True)
-    if view.finished:
-        title = f"Game over — {view.outcome}"
-    else:
-        title = f"Turn {view.turn} · {view.current} · {view.phase_title}"
-        if view.final_round:
-            title += " · FINAL ROUND"
-    draw.text((MARGIN, 6), ellipsize(title, f, width - 380), font=f, fill=WHITE)
-    draw.text(
-        (MARGIN, 33),
-        ellipsize(view.prompt, font(15), width - 2 * MARGIN),
-        font=font(15),
-        fill=(210, 206, 220),
-    )
-    x = width - 360
-    draw.text((x, 8), "Supply", font=font(16, True), fill=WHITE)
-    for i, (label, n) in enumerate(
-        (("Revenge", view.supply_revenge), ("Science", view.supply_science))
-    ):
-        bx = x + 70 + i * 140
-        _token(draw, bx + 10, 18, 10, UNSPENT if n else SPENT)
-        draw.text((bx + 26, 7), f"{label} {n}", font=font(17, True), fill=WHITE)
-
-
-LEGEND = (
-    "Tokens: solid = unspent, ring = spent.  Chips: F1 = one stable Flesh pair, F1! = unstable."
-    "  Stacks: the lower strip is the top card."
-)
-
-
-def _draw_footer(draw: ImageDraw.ImageDraw, y: int, width: int) -> None:
-    f = font(TEXT)
-    for k, line in enumerate(wrap(LEGEND, f, width - 2 * MARGIN, max_lines=2)):
-        draw.text((MARGIN, y + 4 + 20 * k), line, font=f, fill=MUTED)
-
-
+# -- the board ------------------------------------------------------------------------------------
 def draw_board(view: CemeteryView) -> Image.Image:
-    width = WIDTH
-    height = (
-        _header_height()
-        + sum(_band_height(p, width) for p in view.players)
-        + _cemetery_height(view, width)
-        + FOOTER
-    )
-    image, draw = new_canvas(width, height, PAPER)
-    _draw_header(draw, view, width)
-    y = _header_height()
-    for p in view.players:
-        y = _draw_player(draw, y, p, view, width)
-    y = _draw_cemetery(draw, y, view, width)
-    _draw_footer(draw, y, width)
+    tier, height = _layout(view)
+    image, draw = new_canvas(WIDTH, height, PAPER)
+    y = family.header(draw, WIDTH, THEME, right=f"Turn {view.turn}")
+    seats = _seats(view)
+    marks = set(view.last_turn.marks) if view.last_turn else set()
+    if view.finished:
+        h = family.standings_height(WIDTH, len(view.players))
+        family.standings(draw, (0, y, WIDTH, y + h), _standing_rows(view))
+    else:
+        h = family.turn_strip_height(WIDTH)
+        family.turn_strip(draw, (0, y, WIDTH, y + h), seats, _phase(view))
+    y += h
+    col = _column_h(view, tier)
+    for i, p in enumerate(view.players):
+        _draw_column(draw, (i * HALF, y, (i + 1) * HALF, y + col), p, seats[i], view, tier, marks)
+    y += col
+    if not view.finished:
+        y = _draw_yard(draw, y, view, marks)
+    if view.last_turn is not None:
+        _last_turn(draw, (0, y, WIDTH, y + LAST_LINE_H), view.last_turn.line)
     return image
+
+
+def _last_turn(draw: Draw, box: Box, line: str) -> None:
+    """The family's last-turn line; a line too long for one row goes on in a second."""
+    x0, y0, x1, y1 = box
+    f = font(TEXT)
+    room = x1 - x0 - 2 * MARGIN
+    first = family.last_turn_height(WIDTH)
+    badge = text_size("LAST TURN", font(TEXT, True))[0] + 40
+    lines = wrap(line, f, room - badge, max_lines=2)
+    family.last_turn_line(draw, (x0, y0, x1, y0 + first), lines[0] if lines else "")
+    for k, rest in enumerate(lines[1:], 1):
+        draw.text((x0 + MARGIN + badge, y0 + first * k), rest, font=f, fill=INK)
 
 
 def render_board(view: CemeteryView) -> bytes:
@@ -422,46 +710,55 @@ def render_board(view: CemeteryView) -> bytes:
 
 
 # -- the hand -------------------------------------------------------------------------------------
-HAND_CARD_W = 120
-HAND_CARD_H = 150
+HAND_WIDTH = 800
+HAND_TEXT = family.phone_min_text(HAND_WIDTH)
+HAND_PER_ROW = 5
+HAND_GAP = 12
+HAND_CARD_W = (HAND_WIDTH - 2 * MARGIN - (HAND_PER_ROW - 1) * HAND_GAP) // HAND_PER_ROW
+HAND_CARD_H = 170
+HAND_TITLE_H = HAND_TEXT + 22
 
 
-def _draw_big_card(
-    draw: ImageDraw.ImageDraw, x: int, y: int, card: CardView, note: str = ""
-) -> None:
+def _draw_big_card(draw: Draw, x: int, y: int, card: CardView, note: str = "") -> None:
+    """A hand card: its face (type letters big), the types and kind in words, a note strip."""
     box = (x, y, x + HAND_CARD_W, y + HAND_CARD_H)
-    _card_fill(draw, box, card)
+    card_face(draw, box, card, size=HAND_TEXT + 8, kind=True)
     draw.rectangle(box, outline=INK, width=2)
     if card.hidden:
         return
-    ink = (
-        WHITE
-        if card.dual or card.flipped or card.category == "core"
-        else contrast_ink(TYPE_COLOURS[card.types[0]])
-    )
-    if card.category == "core":
-        draw.rectangle(
-            (x + 10, y + 10, x + HAND_CARD_W - 10, y + HAND_CARD_H - 10), outline=WHITE, width=3
-        )
-    kind = "Core" if card.category == "core" else (card.kind or "").title()
     types = "flipped" if card.flipped else " / ".join(t.title() for t in card.types)
-    draw_text_centered(
-        draw,
-        (x + 4, y + 20, x + HAND_CARD_W - 4, y + 70),
-        types,
-        18,
-        fill=ink,
-        bold=True,
-        smallest=TEXT,
-    )
-    _centred(draw, (x + 4, y + 78, x + HAND_CARD_W - 4, y + 112), kind, 20, fill=ink)
+    ink = WHITE if card.flipped else contrast_ink(TYPE_COLOURS[card.types[0]])
+    words = wrap(types, font(HAND_TEXT, True), HAND_CARD_W - 12, max_lines=2)
+    for k, ln in enumerate(words):
+        ty = y + HAND_TEXT + 24 + k * (HAND_TEXT + 4)
+        if card.dual:  # on a plain label, clear of the two halves' divider
+            tw = text_size(ln, font(HAND_TEXT, True))[0]
+            draw.rectangle(
+                (
+                    x + (HAND_CARD_W - tw) // 2 - 4,
+                    ty - 1,
+                    x + (HAND_CARD_W + tw) // 2 + 4,
+                    ty + HAND_TEXT + 3,
+                ),
+                fill=KIND_BAND,
+            )
+            draw.text(
+                (x + HAND_CARD_W // 2, ty), ln, font=font(HAND_TEXT, True), fill=INK, anchor="ma"
+            )
+        else:
+            draw.text(
+                (x + HAND_CARD_W // 2, ty), ln, font=font(HAND_TEXT, True), fill=ink, anchor="ma"
+            )
     if note:
-        strip = (x + 2, y + HAND_CARD_H - 30, x + HAND_CARD_W - 2, y + HAND_CARD_H - 2)
+        band = y + HAND_CARD_H - (HAND_TEXT + 8) - 5  # the kind band's top
+        strip = (x + 2, band - HAND_TEXT - 12, x + HAND_CARD_W - 2, band - 2)
         draw.rectangle(strip, fill=INK)
-        _centred(draw, strip, note, 17, fill=WHITE, bold=True)
+        _centred(draw, strip, note, HAND_TEXT, fill=WHITE, bold=True)
 
 
-def render_hand(view: CemeteryView) -> bytes:
+def hand_rows(view: CemeteryView) -> list[tuple[str, list[tuple[CardView, str]]]]:
+    """The hand image's sections: the viewer's hand, Pet Cemetery, Parts they bound face down,
+    and the card they are placing now."""
     me = next((p for p in view.players if p.name == view.viewer), None)
     rows: list[tuple[str, list[tuple[CardView, str]]]] = []
     if me is not None:
@@ -479,29 +776,44 @@ def render_hand(view: CemeteryView) -> bytes:
             if not c.face_up and not c.hidden
         ]
         if peeked:
-            rows.append(("Parts you bound face down in the Cemetery", peeked))
+            rows.append(("Parts you bound face down", peeked))
     if view.choosing is not None:
         rows.append(("Now placing", [(view.choosing, "")]))
-    per_row = 6
-    width = MARGIN * 2 + per_row * (HAND_CARD_W + 12)
-    height = 20
-    for _, cards in rows:
-        height += 34 + max(1, -(-len(cards) // per_row)) * (HAND_CARD_H + 12)
-    height = max(height, 120)
-    image, draw = new_canvas(width, height, PAPER)
+    return rows
+
+
+def _cards_h(cards: Sequence[object]) -> int:
+    """The height of a section's cards (one short line when it has none)."""
+    if not cards:
+        return HAND_TEXT + 24
+    return -(-len(cards) // HAND_PER_ROW) * (HAND_CARD_H + HAND_GAP)
+
+
+def render_hand(view: CemeteryView) -> bytes:
+    me = next((p for p in view.players if p.name == view.viewer), None)
+    rows = hand_rows(view)
+    height = max(12 + sum(HAND_TITLE_H + _cards_h(cards) for _, cards in rows), 140)
+    image, draw = new_canvas(HAND_WIDTH, height, PAPER)
     if me is None:
-        _centred(draw, (0, 0, width, height), "Spectators have no hand.", 20, fill=MUTED)
+        _centred(
+            draw, (0, 0, HAND_WIDTH, height), "Spectators have no hand.", HAND_TEXT + 2, fill=MUTED
+        )
         return to_png(image)
-    y = 12
+    y = 10
+    f = font(HAND_TEXT + 2, True)
     for title, cards in rows:
-        draw.text((MARGIN, y), title, font=font(20, True), fill=INK)
-        y += 34
+        draw.text((MARGIN, y + 4), title, font=f, fill=INK)
+        y += HAND_TITLE_H
         if not cards:
-            draw.text((MARGIN, y + 10), "empty", font=font(16), fill=MUTED)
+            draw.text((MARGIN, y), "empty", font=font(HAND_TEXT), fill=MUTED)
         for i, (card, note) in enumerate(cards):
-            r, c = divmod(i, per_row)
+            r, c = divmod(i, HAND_PER_ROW)
             _draw_big_card(
-                draw, MARGIN + c * (HAND_CARD_W + 12), y + r * (HAND_CARD_H + 12), card, note
+                draw,
+                MARGIN + c * (HAND_CARD_W + HAND_GAP),
+                y + r * (HAND_CARD_H + HAND_GAP),
+                card,
+                note,
             )
-        y += max(1, -(-len(cards) // per_row)) * (HAND_CARD_H + 12)
+        y += _cards_h(cards)
     return to_png(image)
