@@ -302,10 +302,10 @@ HEAD_H = SIZES.name + TEXT + 18  # a column's heading: name over detail, total a
 LINE_H = TEXT + 12  # the tokens line
 PET_CARD = (TEXT * 2 + 6, TEXT * 2 + 4)
 PET_H = PET_CARD[1] + 10
-STACK_W = 46
-STACK_H = 3 * (TEXT + 4) + 4
+STACK_W = 52
+STACK_H = 3 * (TEXT + 4) + 10
 STACK_GAP = 8
-PILE_W = 200
+PILE_W = 180
 LAST_LINE_H = 2 * (TEXT + 6) + 12
 
 
@@ -601,29 +601,25 @@ def _draw_pet(draw: Draw, x: int, y: int, right: int, p: PlayerView, marks: set[
 
 # -- the Cemetery, the piles and the supply -------------------------------------------------------
 def stack_face(draw: Draw, box: Box, stack: StackView) -> None:
-    """A Cemetery stack: its Cemetery Part (letters, kind); with more cards, their count in a
-    dark disc and the top card as a strip along the bottom (a back if face down)."""
+    """A Cemetery stack: its Cemetery Part (letters, kind); with more cards, a dark strip along
+    the bottom with the number of cards ("×3") and the top card (a back if face down)."""
     x0, y0, x1, y1 = box
     base, top = stack.cards[0], stack.cards[-1]
     row = TEXT + 4
     many = len(stack.cards) > 1
-    card_face(draw, (x0, y0, x1, y1 - (row + 2 if many else 0)), base)
-    draw.rectangle((x0, y0, x1, y1 - (row + 2 if many else 0)), outline=INK)
+    face = (x0, y0, x1, y1 - (row + 2 if many else 0))
+    card_face(draw, face, base)
+    draw.rectangle(face, outline=INK)
     if many:
-        strip = (x0, y1 - row, x1, y1)
-        card_face(draw, strip, top, kind=False)
-        draw.rectangle(strip, outline=INK)
-        r = TEXT // 2 + 3
-        bx, by = x1 - 2, y0 + 2
-        draw.ellipse((bx - r, by - r, bx + r, by + r), fill=INK)
-        _centred(
-            draw,
-            (bx - r, by - r, bx + r, by + r),
-            str(len(stack.cards)),
-            TEXT,
+        draw.rectangle((x0, y1 - row, x1, y1), fill=INK)
+        draw.text(
+            (x0 + 3, y1 - row // 2),
+            f"×{len(stack.cards)}",
+            font=font(TEXT, True),
             fill=WHITE,
-            bold=True,
+            anchor="lm",
         )
+        card_face(draw, (x1 - row + 2, y1 - row + 2, x1 - 2, y1 - 2), top, kind=False)
 
 
 def _draw_yard(draw: Draw, y: int, view: CemeteryView, marks: set[str]) -> int:
