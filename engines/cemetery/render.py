@@ -100,10 +100,21 @@ RULE_COLOURS: dict[str, list[RuleColour]] = {
         RuleColour("active creature (4+ Parts)", UNSPENT, "solid badge"),
         RuleColour("inactive creature", INACTIVE, "outlined badge"),
     ],
-    "last turn": [
+    # the last-move highlight against what it is drawn on
+    "last turn on a player's ground": [
+        RuleColour("changed by the last turn", LAST, "double outline and star badge"),
+        RuleColour("player's ground", BAND, ""),
+    ],
+    "last turn on the Cemetery": [
         RuleColour("changed by the last turn", LAST, "double outline and star badge"),
         RuleColour("Cemetery ground", YARD, ""),
-        RuleColour("player's ground", BAND, ""),
+    ],
+    "last turn on a card": [
+        RuleColour("changed by the last turn", LAST, "double outline and star badge"),
+        RuleColour("Flesh card", TYPE_COLOURS["flesh"], "letter F"),
+        RuleColour("Beast card", TYPE_COLOURS["beast"], "letter B"),
+        RuleColour("Plant card", TYPE_COLOURS["plant"], "letter P"),
+        RuleColour("Monster card", TYPE_COLOURS["monster"], "letter M"),
     ],
 }
 
@@ -292,25 +303,37 @@ class Tier:
     """How big the creatures are drawn: the most that keep the board landscape."""
 
     cell: int
+    #: the room between cells, where a changed cell's last-move outline goes
+    gap: int
     per_row: int
     #: kinds in the cells ("arm") where the cell is big enough
     kinds: bool
 
+    @property
+    def pitch(self) -> int:
+        return self.cell + self.gap
 
-TIERS = [Tier(56, 2, True), Tier(38, 3, False), Tier(29, 4, False)]
-HEAD_H = SIZES.name + TEXT + 18  # a column's heading: name over detail, total at the right
-LINE_H = TEXT + 12  # the tokens line
+
+TIERS = [Tier(52, 6, 2, True), Tier(36, 5, 3, False), Tier(27, 4, 4, False)]
+HEAD_H = max(
+    SIZES.name + TEXT + 18, 2 * family.token_radius(WIDTH) + 14
+)  # a column's heading: name over detail, total at the right
+LINE_H = TEXT + 22  # the tokens line, with room for its last-move outline
 PET_CARD = (TEXT * 2 + 6, TEXT * 2 + 4)
-PET_H = PET_CARD[1] + 10
+PET_H = PET_CARD[1] + 20
 STACK_W = 52
-STACK_H = 3 * (TEXT + 4) + 10
-STACK_GAP = 8
-PILE_W = 180
-LAST_LINE_H = 2 * (TEXT + 6) + 12
+STACK_H = 3 * (TEXT + 4) + 2
+STACK_GAP = 12
+#: the Cemetery's title line: its stacks, the piles and the supply
+YARD_TOP = TEXT + 22
+#: the last turn's words take two lines at most (the alt text has them whole)
+LAST_LINE_H = family.last_turn_height(WIDTH, 2)
+#: each standing's breakdown fits one line
+BREAKDOWN_LINES = 1
 
 
 def _creature_h(tier: Tier) -> int:
-    return (TEXT + 10) + 3 * tier.cell + (TEXT + 12)
+    return (TEXT + 12) + 3 * tier.pitch + (TEXT + 12)
 
 
 def _slot_w(tier: Tier) -> int:
@@ -330,12 +353,12 @@ def _column_h(view: CemeteryView, tier: Tier) -> int:
 
 
 def _stacks_per_row() -> int:
-    return (WIDTH - 2 * MARGIN - PILE_W) // (STACK_W + STACK_GAP)
+    return (WIDTH - 2 * MARGIN) // (STACK_W + STACK_GAP)
 
 
 def _yard_h(view: CemeteryView) -> int:
     rows = max(1, -(-len(view.cemetery) // _stacks_per_row()))
-    return max(TEXT + 14 + rows * (STACK_H + 12), TEXT + 14 + 64 + 3 * (TEXT + 6))
+    return YARD_TOP + rows * (STACK_H + STACK_GAP) + 4
 
 
 def _standing_rows(view: CemeteryView) -> list[family.Standing]:
@@ -386,7 +409,7 @@ def _top(view: CemeteryView) -> int:
     """Where the players' columns start."""
     top = family.header_height(WIDTH)
     if view.finished:
-        return top + family.standings_height(WIDTH, len(view.players))
+        return top + family.standings_height(WIDTH, len(view.players), BREAKDOWN_LINES)
     return top + family.turn_strip_height(WIDTH)
 
 
@@ -402,11 +425,20 @@ def cell_box(view: CemeteryView, seat: int, index: int, pos: str) -> Box:
     ``index`` of player ``seat``, in the board's pixels."""
     tier, _ = _layout(view)
     x, y = creature_origin(view, tier, seat, index)
-    gx = x + (_slot_w(tier) - 3 * tier.cell) // 2
-    gy = y + TEXT + 10
+    return _cell(tier, x, y, pos)
+
+
+def _cell(tier: Tier, x: int, y: int, pos: str) -> Box:
+    """Position ``pos``'s box in the creature slot at (x, y)."""
+    gx = x + (_slot_w(tier) - 3 * tier.pitch + tier.gap) // 2
+    gy = y + TEXT + 12 + tier.gap // 2
     cx, cy = (1, 1) if pos == "C" else GRID_POS[pos]
-    c = tier.cell
-    return (gx + cx * c, gy + cy * c, gx + (cx + 1) * c - 2, gy + (cy + 1) * c - 2)
+    p = tier.pitch
+    return (gx + cx * p, gy + cy * p, gx + cx * p + tier.cell, gy + cy * p + tier.cell)
+
+
+def _around(box: Box, by: int) -> Box:
+    return (box[0] - by, box[1] - by, box[2] + by, box[3] + by)
 
 
 # -- the seats ------------------------------------------------------------------------------------
@@ -450,8 +482,6 @@ def _draw_creature(
     draw: Draw, x: int, y: int, c: CreatureView, tier: Tier, marks: set[str]
 ) -> None:
     slot = _slot_w(tier)
-    grid = 3 * tier.cell
-    gx = x + (slot - grid) // 2
     f = font(TEXT, True)
     bw = parts_badge(draw, x + slot - 4, y, c.parts, c.active)
     draw.text(
@@ -461,16 +491,10 @@ def _draw_creature(
         fill=INK,
         anchor="lm",
     )
-    gy = y + TEXT + 10
     cells = {cell.pos: cell for cell in c.cells}
     changed: list[Box] = []
-    for pos, (cx, cy) in [("C", (1, 1)), *GRID_POS.items()]:
-        box = (
-            gx + cx * tier.cell,
-            gy + cy * tier.cell,
-            gx + (cx + 1) * tier.cell - 2,
-            gy + (cy + 1) * tier.cell - 2,
-        )
+    for pos in ["C", *GRID_POS]:
+        box = _cell(tier, x, y, pos)
         if pos == "C":
             core_face(draw, box, c.core_type, TEXT if tier.cell < 50 else TEXT + 4)
             if f"card:{c.core.id}" in marks:
@@ -485,9 +509,9 @@ def _draw_creature(
             _mark_token(draw, box, cell.card, cell.mark)
         if f"card:{cell.card.id}" in marks:
             changed.append(box)
-    for box in changed:
-        family.mark_changed(draw, box)
-    sy = gy + grid + 4
+    for box in changed:  # the outline in the gap around the cell, clear of its words
+        family.mark_changed(draw, _around(box, tier.gap))
+    sy = _cell(tier, x, y, "S")[3] + tier.gap // 2 + 4
     sx = x + 2
     for t, s in c.statuses.items():
         if s is None or not c.active:
@@ -531,7 +555,7 @@ def _draw_column(
     tx = tokens_pair(draw, x0 + 16, y, "Revenge", p.revenge, p.revenge_spent, LINE_H)
     tokens_pair(draw, tx, y, "Science", p.science, p.science_spent, LINE_H)
     if f"tokens:{p.name}" in marks and not view.finished:
-        family.mark_changed(draw, (x0 + 12, y + 1, min(x1 - 8, tx + 190), y + LINE_H - 1))
+        family.mark_changed(draw, (x0 + 6, y, x1 - 6, y + LINE_H))
     y += LINE_H
     _draw_pet(draw, x0 + 16, y, x1 - 10, p, marks)
     y += PET_H
@@ -545,7 +569,7 @@ def _draw_heading(draw: Draw, box: Box, seat: family.Seat) -> None:
     """Token, name (the turn marker before it), the public detail under it, the total at the
     right: the family's player row, drawn in a half-width column at full text size."""
     x0, y0, x1, y1 = box
-    r = SIZES.name // 2 + 4
+    r = family.token_radius(WIDTH)
     family.token(draw, (x0 + r + 4, (y0 + y1) // 2), r, seat.colour, seat.letter, ring=seat.acting)
     big = font(SIZES.big, True)
     score_w = text_size(seat.score, big)[0]
@@ -589,14 +613,14 @@ def _draw_pet(draw: Draw, x: int, y: int, right: int, p: PlayerView, marks: set[
     changed = f"pet:{p.name}" in marks
     start = cx
     for card in shown:
-        box = (cx, y + 4, cx + w, y + 4 + h)
+        box = (cx, y + 10, cx + w, y + 10 + h)
         card_face(draw, box, card, kind=False)
         draw.rectangle(box, outline=INK)
         if f"card:{card.id}" in marks and card.id is not None:
             changed = True
         cx += w + 4
     if changed:
-        family.mark_changed(draw, (start - 3, y + 1, cx - 1, y + 7 + h))
+        family.mark_changed(draw, (start - 9, y + 1, cx + 5, y + PET_H - 1))
 
 
 # -- the Cemetery, the piles and the supply -------------------------------------------------------
@@ -622,43 +646,54 @@ def stack_face(draw: Draw, box: Box, stack: StackView) -> None:
         card_face(draw, (x1 - row + 2, y1 - row + 2, x1 - 2, y1 - 2), top, kind=False)
 
 
+def pile_icon(draw: Draw, box: Box, count: int) -> None:
+    """A draw pile: a card back with the number of cards left (an empty pile a pale outline)."""
+    draw.rectangle(box, fill=BACK if count else EMPTY, outline=INK)
+    _centred(draw, box, str(count), TEXT, fill=WHITE if count else MUTED, bold=True)
+
+
 def _draw_yard(draw: Draw, y: int, view: CemeteryView, marks: set[str]) -> int:
+    """The Cemetery: a title line (its stacks, the two draw piles, the token supply), then the
+    stacks left to right; a stack the last turn changed carries the last-move outline."""
     h = _yard_h(view)
     draw.rectangle((4, y, WIDTH - 4, y + h - 4), fill=YARD)
     f = font(TEXT, True)
-    draw.text((MARGIN + 4, y + 6), f"Cemetery ({len(view.cemetery)} stacks)", font=f, fill=INK)
+    cy = y + YARD_TOP // 2 + 1
+    title = f"Cemetery ({len(view.cemetery)})"
+    draw.text((MARGIN + 4, cy), title, font=f, fill=INK, anchor="lm")
+    x = MARGIN + 4 + text_size(title, f)[0] + 24
+    for label, count in (("Cores", view.core_pile), ("Parts", view.part_pile)):
+        draw.text((x, cy), label, font=f, fill=INK, anchor="lm")
+        x += text_size(label, f)[0] + 6
+        w = max(TEXT + 12, text_size(str(count), f)[0] + 10)
+        pile_icon(draw, (x, cy - TEXT // 2 - 4, x + w, cy + TEXT // 2 + 5), count)
+        x += w + 18
+    x = WIDTH - MARGIN - 4
+    for label, n in (("Science", view.supply_science), ("Revenge", view.supply_revenge)):
+        words = f"{label} {n}"
+        x -= text_size(words, font(TEXT))[0]
+        draw.text((x, cy), words, font=font(TEXT), fill=INK, anchor="lm")
+        x -= TEXT // 2 + 6
+        token_disc(draw, (x, cy), TEXT // 2, spent=False)
+        x -= TEXT // 2 + 16
+    words = "Supply"
+    draw.text((x - text_size(words, f)[0], cy), words, font=f, fill=INK, anchor="lm")
     per_row = _stacks_per_row()
-    sy0 = y + TEXT + 16
+    sy0 = y + YARD_TOP + STACK_GAP // 2
     if not view.cemetery:
         draw.text((MARGIN + 4, sy0), "empty", font=font(TEXT), fill=MUTED)
     changed: list[Box] = []
     for i, stack in enumerate(view.cemetery):
         row, col = divmod(i, per_row)
-        x = MARGIN + 4 + col * (STACK_W + STACK_GAP)
-        sy = sy0 + row * (STACK_H + 12)
-        box = (x, sy, x + STACK_W, sy + STACK_H)
+        sx = MARGIN + STACK_GAP // 2 + col * (STACK_W + STACK_GAP)
+        sy = sy0 + row * (STACK_H + STACK_GAP)
+        box = (sx, sy, sx + STACK_W, sy + STACK_H)
         stack_face(draw, box, stack)
         ids = {f"card:{c.id}" for c in stack.cards if c.id is not None and c.face_up}
         if ids & marks or f"stack:{stack.cards[0].id}" in marks:
             changed.append(box)
-    for box in changed:
-        family.mark_changed(draw, box)
-    # piles and supply, at the right
-    px = WIDTH - MARGIN - PILE_W + 10
-    for i, (label, count) in enumerate((("Cores", view.core_pile), ("Parts", view.part_pile))):
-        x = px + i * 96
-        box = (x, y + 8, x + 56, y + 8 + 56)
-        draw.rectangle(box, fill=BACK if count else EMPTY, outline=INK)
-        _centred(draw, box, str(count), TEXT + 4, fill=WHITE if count else MUTED, bold=True)
-        draw.text((x + 28, y + 66), label, font=f, fill=INK, anchor="ma")
-    sy = y + 70 + TEXT + 6
-    draw.text((px, sy), "Supply", font=f, fill=INK)
-    for k, (label, n) in enumerate(
-        (("Revenge", view.supply_revenge), ("Science", view.supply_science))
-    ):
-        ly = sy + (k + 1) * (TEXT + 6)
-        token_disc(draw, (px + TEXT // 2, ly + TEXT // 2 + 2), TEXT // 2, spent=False)
-        draw.text((px + TEXT + 6, ly), f"{label} {n}", font=font(TEXT), fill=INK)
+    for box in changed:  # in the gap around the stack, clear of its words
+        family.mark_changed(draw, _around(box, STACK_GAP // 2 + 2))
     return y + h
 
 
@@ -670,8 +705,10 @@ def draw_board(view: CemeteryView) -> Image.Image:
     seats = _seats(view)
     marks = set(view.last_turn.marks) if view.last_turn else set()
     if view.finished:
-        h = family.standings_height(WIDTH, len(view.players))
-        family.standings(draw, (0, y, WIDTH, y + h), _standing_rows(view))
+        h = family.standings_height(WIDTH, len(view.players), BREAKDOWN_LINES)
+        family.standings(
+            draw, (0, y, WIDTH, y + h), _standing_rows(view), breakdown_lines=BREAKDOWN_LINES
+        )
     else:
         h = family.turn_strip_height(WIDTH)
         family.turn_strip(draw, (0, y, WIDTH, y + h), seats, _phase(view))
@@ -683,21 +720,8 @@ def draw_board(view: CemeteryView) -> Image.Image:
     if not view.finished:
         y = _draw_yard(draw, y, view, marks)
     if view.last_turn is not None:
-        _last_turn(draw, (0, y, WIDTH, y + LAST_LINE_H), view.last_turn.line)
+        family.last_turn_line(draw, (0, y, WIDTH, y + LAST_LINE_H), view.last_turn.line)
     return image
-
-
-def _last_turn(draw: Draw, box: Box, line: str) -> None:
-    """The family's last-turn line; a line too long for one row goes on in a second."""
-    x0, y0, x1, y1 = box
-    f = font(TEXT)
-    room = x1 - x0 - 2 * MARGIN
-    first = family.last_turn_height(WIDTH)
-    badge = text_size("LAST TURN", font(TEXT, True))[0] + 40
-    lines = wrap(line, f, room - badge, max_lines=2)
-    family.last_turn_line(draw, (x0, y0, x1, y0 + first), lines[0] if lines else "")
-    for k, rest in enumerate(lines[1:], 1):
-        draw.text((x0 + MARGIN + badge, y0 + first * k), rest, font=f, fill=INK)
 
 
 def render_board(view: CemeteryView) -> bytes:
