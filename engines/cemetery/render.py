@@ -437,6 +437,20 @@ def _cell(tier: Tier, x: int, y: int, pos: str) -> Box:
     return (gx + cx * p, gy + cy * p, gx + cx * p + tier.cell, gy + cy * p + tier.cell)
 
 
+def yard_y(view: CemeteryView) -> int:
+    """Where the Cemetery starts on the board (below the players' columns)."""
+    tier, _ = _layout(view)
+    return _top(view) + _column_h(view, tier)
+
+
+def stack_box(y: int, index: int) -> Box:
+    """Cemetery stack ``index``'s box when the Cemetery starts at ``y``."""
+    row, col = divmod(index, _stacks_per_row())
+    sx = MARGIN + STACK_GAP // 2 + col * (STACK_W + STACK_GAP)
+    sy = y + YARD_TOP + STACK_GAP // 2 + row * (STACK_H + STACK_GAP)
+    return (sx, sy, sx + STACK_W, sy + STACK_H)
+
+
 def _around(box: Box, by: int) -> Box:
     return (box[0] - by, box[1] - by, box[2] + by, box[3] + by)
 
@@ -506,7 +520,7 @@ def _draw_creature(
             continue
         card_face(draw, box, cell.card, kind=tier.kinds)
         if cell.mark:
-            _mark_token(draw, box, cell.card, cell.mark)
+            mark_token(draw, box, cell.card, cell.mark)
         if f"card:{cell.card.id}" in marks:
             changed.append(box)
     for box in changed:  # the outline in the gap around the cell, clear of its words
@@ -527,7 +541,7 @@ def _draw_creature(
         sx += state_chip(draw, sx, sy, t, c.pairs.get(t, 0), s == "stable") + 4
 
 
-def _mark_token(draw: Draw, box: Box, card: CardView, mark: str) -> None:
+def mark_token(draw: Draw, box: Box, card: CardView, mark: str) -> None:
     """A Revenge token marking a dual Part: a spent ring on the marked half, or the centre."""
     a, b = card.types if len(card.types) == 2 else (mark, mark)
     x0, y0, x1, y1 = box
@@ -678,16 +692,11 @@ def _draw_yard(draw: Draw, y: int, view: CemeteryView, marks: set[str]) -> int:
         x -= TEXT // 2 + 16
     words = "Supply"
     draw.text((x - text_size(words, f)[0], cy), words, font=f, fill=INK, anchor="lm")
-    per_row = _stacks_per_row()
-    sy0 = y + YARD_TOP + STACK_GAP // 2
     if not view.cemetery:
-        draw.text((MARGIN + 4, sy0), "empty", font=font(TEXT), fill=MUTED)
+        draw.text((MARGIN + 4, y + YARD_TOP + 4), "empty", font=font(TEXT), fill=MUTED)
     changed: list[Box] = []
     for i, stack in enumerate(view.cemetery):
-        row, col = divmod(i, per_row)
-        sx = MARGIN + STACK_GAP // 2 + col * (STACK_W + STACK_GAP)
-        sy = sy0 + row * (STACK_H + STACK_GAP)
-        box = (sx, sy, sx + STACK_W, sy + STACK_H)
+        box = stack_box(y, i)
         stack_face(draw, box, stack)
         ids = {f"card:{c.id}" for c in stack.cards if c.id is not None and c.face_up}
         if ids & marks or f"stack:{stack.cards[0].id}" in marks:
@@ -707,7 +716,11 @@ def draw_board(view: CemeteryView) -> Image.Image:
     if view.finished:
         h = family.standings_height(WIDTH, len(view.players), BREAKDOWN_LINES)
         family.standings(
-            draw, (0, y, WIDTH, y + h), _standing_rows(view), breakdown_lines=BREAKDOWN_LINES
+            draw,
+            (0, y, WIDTH, y + h),
+            _standing_rows(view),
+            title=view.outcome or "Final standings",
+            breakdown_lines=BREAKDOWN_LINES,
         )
     else:
         h = family.turn_strip_height(WIDTH)

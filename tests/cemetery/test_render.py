@@ -227,3 +227,10 @@ def test_the_board_names_each_creature_as_the_moves_name_it():
     title = art.creature_title(made, art.font(art.TEXT, True), 140)
     stitches = [a.label for a in ENGINE.legal_actions(state, "Ada") if a.id.startswith("st:")]
     assert title.startswith("creature 1") and all(" creature 1 " in s for s in stitches)
+
+
+def test_the_end_board_titles_its_standings_with_how_the_game_ended():
+    view = ENGINE.view(_ended(), None)
+    with recording_text() as drawn:
+        art.draw_board(view)
+    assert view.outcome in {text for _, text in drawn}
