@@ -715,6 +715,7 @@ def draw_board(view: CemeteryView) -> Image.Image:
     marks = set(view.last_turn.marks) if view.last_turn else set()
     if view.finished:
         h = family.standings_height(WIDTH, len(view.players), BREAKDOWN_LINES)
+        draw.rectangle((0, y, WIDTH, y + h), fill=PAPER)  # clear of the header's motif
         family.standings(
             draw,
             (0, y, WIDTH, y + h),
