@@ -35,8 +35,8 @@ def sample_view() -> CemeteryView:
     return ENGINE.view(state, None)
 
 
-def _card(types: list[str], kind: str = "arm", **flags: bool) -> CardView:
-    return CardView(id="sample", types=types, kind=kind, dual=len(types) == 2, **flags)
+def _card(types: list[str], kind: str = "arm", *, flipped: bool = False) -> CardView:
+    return CardView(id="sample", types=types, kind=kind, dual=len(types) == 2, flipped=flipped)
 
 
 def _inset(box: Box, k: int = 4) -> Box:

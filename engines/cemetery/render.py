@@ -14,8 +14,10 @@ its chip (solid stable, outlined with "!" unstable).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import Generic, TypeVar
 
 from PIL import Image, ImageFont
 
@@ -43,6 +45,25 @@ from rendering.vision import RuleColour
 
 #: (x0, y0, x1, y1)
 Box = tuple[int, int, int, int]
+T = TypeVar("T")
+
+
+class Keyed(Generic[T]):
+    """A view part with the key of everything drawn from it, so a drawing of it can be cached:
+    successive boards of a game mostly redraw the same creatures and stacks."""
+
+    __slots__ = ("key", "value")
+
+    def __init__(self, key: Hashable, value: T) -> None:
+        self.key = key
+        self.value = value
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Keyed) and self.key == other.key
+
 
 #: one width for every board; the height follows the position but never passes the width
 WIDTH = 800
@@ -492,27 +513,27 @@ def creature_title(c: CreatureView, f: ImageFont.FreeTypeFont, room: int) -> str
     return full if text_size(full, f)[0] <= room else ellipsize(name, f, room)
 
 
-def _draw_creature(
-    draw: Draw, x: int, y: int, c: CreatureView, tier: Tier, marks: set[str]
-) -> None:
+def _creature_key(c: CreatureView) -> Hashable:
+    cells = tuple((cell.pos, cell.card.id, cell.card.flipped, cell.mark) for cell in c.cells)
+    statuses = tuple(c.statuses.items())
+    return (c.index, c.core_type, c.parts, c.active, statuses, tuple(c.pairs.items()), cells)
+
+
+@lru_cache(maxsize=512)
+def _creature_tile(tier: Tier, keyed: Keyed[CreatureView]) -> Image.Image:
+    """A creature's slot drawn on the players' ground: title, Parts badge, grid, type chips."""
+    c = keyed.value
     slot = _slot_w(tier)
+    image, draw = new_canvas(slot, _creature_h(tier), BAND)
     f = font(TEXT, True)
-    bw = parts_badge(draw, x + slot - 4, y, c.parts, c.active)
-    draw.text(
-        (x + 2, y + (TEXT + 6) // 2),
-        creature_title(c, f, slot - bw - 10),
-        font=f,
-        fill=INK,
-        anchor="lm",
-    )
+    bw = parts_badge(draw, slot - 4, 0, c.parts, c.active)
+    title = creature_title(c, f, slot - bw - 10)
+    draw.text((2, (TEXT + 6) // 2), title, font=f, fill=INK, anchor="lm")
     cells = {cell.pos: cell for cell in c.cells}
-    changed: list[Box] = []
     for pos in ["C", *GRID_POS]:
-        box = _cell(tier, x, y, pos)
+        box = _cell(tier, 0, 0, pos)
         if pos == "C":
             core_face(draw, box, c.core_type, TEXT if tier.cell < 50 else TEXT + 4)
-            if f"card:{c.core.id}" in marks:
-                changed.append(box)
             continue
         cell = cells.get(pos)
         if cell is None:
@@ -521,24 +542,26 @@ def _draw_creature(
         card_face(draw, box, cell.card, kind=tier.kinds)
         if cell.mark:
             mark_token(draw, box, cell.card, cell.mark)
-        if f"card:{cell.card.id}" in marks:
-            changed.append(box)
-    for box in changed:  # the outline in the gap around the cell, clear of its words
-        family.mark_changed(draw, _around(box, tier.gap))
-    sy = _cell(tier, x, y, "S")[3] + tier.gap // 2 + 4
-    sx = x + 2
+    sy = _cell(tier, 0, 0, "S")[3] + tier.gap // 2 + 4
+    sx = 2
     for t, s in c.statuses.items():
         if s is None or not c.active:
             continue
-        w = (
-            text_size(
-                TYPE_LETTER[t] + str(c.pairs.get(t, 0) or "") + ("" if s == "stable" else "!"), f
-            )[0]
-            + 10
-        )
-        if sx + w > x + slot:
+        text = TYPE_LETTER[t] + str(c.pairs.get(t, 0) or "") + ("" if s == "stable" else "!")
+        if sx + text_size(text, f)[0] + 10 > slot:
             break
         sx += state_chip(draw, sx, sy, t, c.pairs.get(t, 0), s == "stable") + 4
+    return image
+
+
+def _draw_creature(
+    image: Image.Image, draw: Draw, x: int, y: int, c: CreatureView, tier: Tier, marks: set[str]
+) -> None:
+    image.paste(_creature_tile(tier, Keyed(_creature_key(c), c)), (x, y))
+    ids = [("C", c.core.id)] + [(cell.pos, cell.card.id) for cell in c.cells]
+    for pos, card_id in ids:  # the outline in the gap around the cell, clear of its words
+        if f"card:{card_id}" in marks:
+            family.mark_changed(draw, _around(_cell(tier, x, y, pos), tier.gap))
 
 
 def mark_token(draw: Draw, box: Box, card: CardView, mark: str) -> None:
@@ -551,7 +574,31 @@ def mark_token(draw: Draw, box: Box, card: CardView, mark: str) -> None:
     token_disc(draw, (x, cy), r, spent=True)
 
 
+#: where a column's head tile (name, tokens, Pet Cemetery) starts, from the column's left
+HEAD_LEFT = 11
+
+
+def _head_key(p: PlayerView, seat: family.Seat) -> Hashable:
+    pet = tuple((c.id, c.hidden, c.face_up, c.flipped) for c in p.pet)
+    return (seat, p.revenge, p.revenge_spent, p.science, p.science_spent, pet)
+
+
+@lru_cache(maxsize=256)
+def _head_tile(keyed: Keyed[tuple[PlayerView, family.Seat]]) -> Image.Image:
+    """A column's head on the players' ground: the player's row, their tokens (the total's
+    breakdown) and their Pet Cemetery."""
+    p, seat = keyed.value
+    image, draw = new_canvas(HALF - HEAD_LEFT - 5, HEAD_H + LINE_H + PET_H, BAND)
+    x0 = -HEAD_LEFT  # the column's left edge, in the tile's pixels
+    _draw_heading(draw, (x0 + 12, 4, x0 + HALF - 8, HEAD_H), seat)
+    tx = tokens_pair(draw, x0 + 16, HEAD_H, "Revenge", p.revenge, p.revenge_spent, LINE_H)
+    tokens_pair(draw, tx, HEAD_H, "Science", p.science, p.science_spent, LINE_H)
+    _draw_pet(draw, x0 + 16, HEAD_H + LINE_H, x0 + HALF - 10, p)
+    return image
+
+
 def _draw_column(
+    image: Image.Image,
     draw: Draw,
     box: Box,
     p: PlayerView,
@@ -561,22 +608,18 @@ def _draw_column(
     marks: set[str],
 ) -> None:
     x0, y, x1, y1 = box
-    draw.rectangle((x0 + 4, y + 4, x1 - 4, y1 - 2), fill=BAND)
     draw.rectangle((x0 + 4, y + 4, x0 + 10, y1 - 2), fill=seat.colour)
-    _draw_heading(draw, (x0 + 12, y + 4, x1 - 8, y + HEAD_H), seat)
+    image.paste(_head_tile(Keyed(_head_key(p, seat), (p, seat))), (x0 + HEAD_LEFT, y))
     y += HEAD_H
-    # tokens: the score's breakdown
-    tx = tokens_pair(draw, x0 + 16, y, "Revenge", p.revenge, p.revenge_spent, LINE_H)
-    tokens_pair(draw, tx, y, "Science", p.science, p.science_spent, LINE_H)
     if f"tokens:{p.name}" in marks and not view.finished:
         family.mark_changed(draw, (x0 + 6, y, x1 - 6, y + LINE_H))
     y += LINE_H
-    _draw_pet(draw, x0 + 16, y, x1 - 10, p, marks)
+    _pet_changed(draw, x0 + 16, y, x1 - 10, p, marks)
     y += PET_H
     if not p.creatures:
         draw.text((x0 + 16, y + 4), "no creatures yet", font=font(TEXT), fill=MUTED)
     for i, c in enumerate(p.creatures):
-        _draw_creature(draw, *creature_origin(view, tier, p.seat, i), c, tier, marks)
+        _draw_creature(image, draw, *creature_origin(view, tier, p.seat, i), c, tier, marks)
 
 
 def _draw_heading(draw: Draw, box: Box, seat: family.Seat) -> None:
@@ -606,7 +649,22 @@ def _draw_heading(draw: Draw, box: Box, seat: family.Seat) -> None:
     )
 
 
-def _draw_pet(draw: Draw, x: int, y: int, right: int, p: PlayerView, marks: set[str]) -> None:
+def _pet_cards(x: int, right: int, p: PlayerView) -> tuple[str, int, list[CardView]]:
+    """How the Pet Cemetery fits between ``x`` and ``right``: the "+N" of cards left out at
+    the bottom (or ""), where the cards start and the cards shown (bottom to top)."""
+    f = font(TEXT, True)
+    cx = x + text_size("Pet", f)[0] + 10
+    room = (right - cx) // (PET_CARD[0] + 4)
+    shown = p.pet[-room:]
+    more = ""
+    if len(shown) < len(p.pet):
+        shown = shown[1:]
+        more = f"+{len(p.pet) - len(shown)}"
+        cx += text_size(more, f)[0] + 6
+    return more, cx, shown
+
+
+def _draw_pet(draw: Draw, x: int, y: int, right: int, p: PlayerView) -> None:
     """The Pet Cemetery, bottom to top, each card with its type letters (a face-down one a
     back); the newest at the right."""
     f = font(TEXT, True)
@@ -615,26 +673,24 @@ def _draw_pet(draw: Draw, x: int, y: int, right: int, p: PlayerView, marks: set[
         draw.text((x, cy), "Pet Cemetery empty", font=font(TEXT), fill=MUTED, anchor="lm")
         return
     draw.text((x, cy), "Pet", font=f, fill=INK, anchor="lm")
-    cx = x + text_size("Pet", f)[0] + 10
+    more, cx, shown = _pet_cards(x, right, p)
+    if more:
+        draw.text((cx - text_size(more, f)[0] - 6, cy), more, font=f, fill=MUTED, anchor="lm")
     w, h = PET_CARD
-    room = (right - cx) // (w + 4)
-    shown = p.pet[-room:]
-    if len(shown) < len(p.pet):
-        more = f"+{len(p.pet) - len(shown)}"
-        draw.text((cx, cy), more, font=f, fill=MUTED, anchor="lm")
-        cx += text_size(more, f)[0] + 6
-        shown = shown[1:]
-    changed = f"pet:{p.name}" in marks
-    start = cx
     for card in shown:
         box = (cx, y + 10, cx + w, y + 10 + h)
         card_face(draw, box, card, kind=False)
         draw.rectangle(box, outline=INK)
-        if f"card:{card.id}" in marks and card.id is not None:
-            changed = True
         cx += w + 4
-    if changed:
-        family.mark_changed(draw, (start - 9, y + 1, cx + 5, y + PET_H - 1))
+
+
+def _pet_changed(draw: Draw, x: int, y: int, right: int, p: PlayerView, marks: set[str]) -> None:
+    """The last-move outline around the Pet Cemetery when the last turn grew it."""
+    _, start, shown = _pet_cards(x, right, p)
+    ids = {f"card:{c.id}" for c in shown if c.id is not None}
+    if shown and (f"pet:{p.name}" in marks or ids & marks):
+        end = start + len(shown) * (PET_CARD[0] + 4)
+        family.mark_changed(draw, (start - 9, y + 1, end + 5, y + PET_H - 1))
 
 
 # -- the Cemetery, the piles and the supply -------------------------------------------------------
@@ -666,24 +722,32 @@ def pile_icon(draw: Draw, box: Box, count: int) -> None:
     _centred(draw, box, str(count), TEXT, fill=WHITE if count else MUTED, bold=True)
 
 
-def _draw_yard(draw: Draw, y: int, view: CemeteryView, marks: set[str]) -> int:
-    """The Cemetery: a title line (its stacks, the two draw piles, the token supply), then the
-    stacks left to right; a stack the last turn changed carries the last-move outline."""
-    h = _yard_h(view)
-    draw.rectangle((4, y, WIDTH - 4, y + h - 4), fill=YARD)
+@lru_cache(maxsize=512)
+def _stack_tile(keyed: Keyed[StackView]) -> Image.Image:
+    """A Cemetery stack drawn on the Cemetery's ground."""
+    image, draw = new_canvas(STACK_W + 1, STACK_H + 1, YARD)
+    stack_face(draw, (0, 0, STACK_W, STACK_H), keyed.value)
+    return image
+
+
+@lru_cache(maxsize=256)
+def _yard_title(counts: tuple[int, int, int], supply: tuple[int, int]) -> Image.Image:
+    """The Cemetery's title line: its stacks, the Core and Part piles, the token supply."""
+    stacks, cores, parts = counts
+    image, draw = new_canvas(WIDTH - 8, YARD_TOP, YARD)
     f = font(TEXT, True)
-    cy = y + YARD_TOP // 2 + 1
-    title = f"Cemetery ({len(view.cemetery)})"
-    draw.text((MARGIN + 4, cy), title, font=f, fill=INK, anchor="lm")
-    x = MARGIN + 4 + text_size(title, f)[0] + 24
-    for label, count in (("Cores", view.core_pile), ("Parts", view.part_pile)):
+    cy = YARD_TOP // 2 + 1
+    title = f"Cemetery ({stacks})"
+    draw.text((MARGIN, cy), title, font=f, fill=INK, anchor="lm")
+    x = MARGIN + text_size(title, f)[0] + 24
+    for label, count in (("Cores", cores), ("Parts", parts)):
         draw.text((x, cy), label, font=f, fill=INK, anchor="lm")
         x += text_size(label, f)[0] + 6
         w = max(TEXT + 12, text_size(str(count), f)[0] + 10)
         pile_icon(draw, (x, cy - TEXT // 2 - 4, x + w, cy + TEXT // 2 + 5), count)
         x += w + 18
-    x = WIDTH - MARGIN - 4
-    for label, n in (("Science", view.supply_science), ("Revenge", view.supply_revenge)):
+    x = WIDTH - 8 - MARGIN
+    for label, n in (("Science", supply[1]), ("Revenge", supply[0])):
         words = f"{label} {n}"
         x -= text_size(words, font(TEXT))[0]
         draw.text((x, cy), words, font=font(TEXT), fill=INK, anchor="lm")
@@ -692,12 +756,49 @@ def _draw_yard(draw: Draw, y: int, view: CemeteryView, marks: set[str]) -> int:
         x -= TEXT // 2 + 16
     words = "Supply"
     draw.text((x - text_size(words, f)[0], cy), words, font=f, fill=INK, anchor="lm")
+    return image
+
+
+@lru_cache(maxsize=256)
+def _strip_tile(seats: tuple[family.Seat, ...], phase: str) -> Image.Image:
+    """The family's turn strip (who plays, whom the game waits for, the phase)."""
+    h = family.turn_strip_height(WIDTH)
+    image, draw = new_canvas(WIDTH, h, PAPER)
+    family.turn_strip(draw, (0, 0, WIDTH, h), seats, phase)
+    return image
+
+
+@lru_cache(maxsize=64)
+def _last_turn_tile(line: str) -> Image.Image:
+    """The last-turn line, the same for every board of the turn after it."""
+    image, draw = new_canvas(WIDTH, LAST_LINE_H, PAPER)
+    last_turn_strip(draw, (0, 0, WIDTH, LAST_LINE_H), line)
+    return image
+
+
+@lru_cache(maxsize=64)
+def _header_tile(right: str) -> Image.Image:
+    """The family header with the game's theme art (drawn once per distinct right-hand text)."""
+    image, draw = new_canvas(WIDTH, family.header_height(WIDTH), THEME_BAND)
+    family.header(draw, WIDTH, THEME, right=right)
+    return image
+
+
+def _draw_yard(image: Image.Image, draw: Draw, y: int, view: CemeteryView, marks: set[str]) -> int:
+    """The Cemetery: a title line (its stacks, the two draw piles, the token supply), then the
+    stacks left to right; a stack the last turn changed carries the last-move outline."""
+    h = _yard_h(view)
+    draw.rectangle((0, y, WIDTH, y + h), fill=PAPER)
+    draw.rectangle((4, y, WIDTH - 4, y + h - 4), fill=YARD)
+    counts = (len(view.cemetery), view.core_pile, view.part_pile)
+    image.paste(_yard_title(counts, (view.supply_revenge, view.supply_science)), (4, y))
     if not view.cemetery:
         draw.text((MARGIN + 4, y + YARD_TOP + 4), "empty", font=font(TEXT), fill=MUTED)
     changed: list[Box] = []
     for i, stack in enumerate(view.cemetery):
         box = stack_box(y, i)
-        stack_face(draw, box, stack)
+        key = tuple((c.id, c.face_up, c.hidden, c.flipped) for c in stack.cards)
+        image.paste(_stack_tile(Keyed(key, stack)), box[:2])
         ids = {f"card:{c.id}" for c in stack.cards if c.id is not None and c.face_up}
         if ids & marks or f"stack:{stack.cards[0].id}" in marks:
             changed.append(box)
@@ -709,8 +810,11 @@ def _draw_yard(draw: Draw, y: int, view: CemeteryView, marks: set[str]) -> int:
 # -- the board ------------------------------------------------------------------------------------
 def draw_board(view: CemeteryView) -> Image.Image:
     tier, height = _layout(view)
-    image, draw = new_canvas(WIDTH, height, PAPER)
-    y = family.header(draw, WIDTH, THEME, right=f"Turn {view.turn}")
+    # the players' ground is most of the board: the canvas starts as it, paper goes round it
+    image, draw = new_canvas(WIDTH, height, BAND)
+    header = _header_tile(f"Turn {view.turn}")
+    image.paste(header, (0, 0))
+    y = header.height
     seats = _seats(view)
     marks = set(view.last_turn.marks) if view.last_turn else set()
     if view.finished:
@@ -724,18 +828,83 @@ def draw_board(view: CemeteryView) -> Image.Image:
             breakdown_lines=BREAKDOWN_LINES,
         )
     else:
-        h = family.turn_strip_height(WIDTH)
-        family.turn_strip(draw, (0, y, WIDTH, y + h), seats, _phase(view))
+        strip = _strip_tile(tuple(seats), _phase(view))
+        image.paste(strip, (0, y))
+        h = strip.height
     y += h
     col = _column_h(view, tier)
+    for gutter in (
+        (0, y, WIDTH, y + 3),
+        (0, y, 3, y + col),
+        (HALF - 4, y, HALF + 3, y + col),
+        (WIDTH - 4, y, WIDTH, y + col),
+        (0, y + col - 2, WIDTH, y + col),
+    ):
+        draw.rectangle(gutter, fill=PAPER)
     for i, p in enumerate(view.players):
-        _draw_column(draw, (i * HALF, y, (i + 1) * HALF, y + col), p, seats[i], view, tier, marks)
+        _draw_column(
+            image, draw, (i * HALF, y, (i + 1) * HALF, y + col), p, seats[i], view, tier, marks
+        )
     y += col
     if not view.finished:
-        y = _draw_yard(draw, y, view, marks)
+        y = _draw_yard(image, draw, y, view, marks)
+    draw.rectangle((0, y, WIDTH, height), fill=PAPER)
     if view.last_turn is not None:
-        family.last_turn_line(draw, (0, y, WIDTH, y + LAST_LINE_H), view.last_turn.line)
+        image.paste(_last_turn_tile(view.last_turn.line), (0, y))
     return image
+
+
+@lru_cache(maxsize=4096)
+def _advance(word: str, size: int) -> float:
+    return font(size).getlength(word)
+
+
+def quick_wrap(text: str, size: int, width: float, max_lines: int) -> list[str]:
+    """Greedy word wrap measured word by word (each word's advance cached), for a line that is
+    new on almost every turn: measuring each growing trial line, as ``kit.wrap`` does, costs
+    about 8 ms the first time a long line is seen. The last line is ellipsized if the text
+    goes on."""
+    space = _advance(" ", size)
+    lines: list[str] = []
+    line: list[str] = []
+    used = 0.0
+    for word in text.split():
+        w = _advance(word, size)
+        if line and used + space + w > width:
+            lines.append(" ".join(line))
+            line, used = [], 0.0
+        used += (space if line else 0.0) + w
+        line.append(word)
+    if line:
+        lines.append(" ".join(line))
+    if len(lines) > max_lines:
+        lines = lines[:max_lines]
+        lines[-1] = ellipsize(lines[-1] + " …", font(size), int(width))
+    return lines
+
+
+def last_turn_strip(draw: Draw, box: Box, text: str) -> None:
+    """The family's last-turn line (``family.last_turn_line``: star, "LAST TURN" badge, the
+    words beside it, as many lines as the box holds), its words wrapped by :func:`quick_wrap`."""
+    s = SIZES
+    x0, y0, x1, y1 = box
+    pad = s.text * 0.4
+    label_font, words_font = font(s.text, bold=True), font(s.text)
+    label = "LAST TURN"
+    lw = text_size(label, label_font)[0]
+    line_h = s.text * 1.3
+    family.star(draw, (x0 + s.text * 0.6, y0 + pad + line_h / 2), s.text * 0.6)
+    bx = x0 + s.text * 1.4
+    draw.rounded_rectangle(
+        (bx, y0 + pad, bx + lw + 2 * pad, y0 + pad + line_h), radius=int(pad), fill=LAST
+    )
+    draw.text((bx + pad, y0 + pad + line_h / 2), label, font=label_font, fill=INK, anchor="lm")
+    left = bx + lw + 3 * pad
+    room = max(1, int((y1 - y0 - pad) // line_h))
+    y = y0 + pad + line_h / 2
+    for line in quick_wrap(text, s.text, x1 - left - pad, room):
+        draw.text((left, y), line, font=words_font, fill=INK, anchor="lm")
+        y += line_h
 
 
 def render_board(view: CemeteryView) -> bytes:
