@@ -38,13 +38,23 @@ def test_the_key_names_every_card_type_by_its_letter():
     assert all(f"letter {k}" in texts for k in "FBPM")
 
 
-def test_the_key_draws_its_symbols_with_the_boards_colours():
-    drawn = set()
-    for symbol in cl.legend().symbols:
-        image = Image.new("RGB", (60, 60), (0, 0, 0))
-        symbol.draw(Draw(image), (0, 0, 59, 59))
-        drawn |= {c for _, c in image.getcolors(1 << 16) or []}
-    assert set(art.TYPE_COLOURS.values()) | {art.UNSPENT, art.SPENT, family.LAST} <= drawn
+def _colours(symbol) -> set:
+    image = Image.new("RGB", (60, 60), (0, 0, 0))
+    symbol.draw(Draw(image), (0, 0, 59, 59))
+    return {c for _, c in image.getcolors(1 << 16) or []}
+
+
+def test_the_key_draws_each_card_type_in_its_own_colour():
+    symbols = {s.text.split(" card")[0]: s for s in cl.legend().symbols if " card:" in s.text}
+    for kind, colour in art.TYPE_COLOURS.items():
+        assert colour in _colours(symbols[kind.title()]), kind
+
+
+def test_the_key_draws_unspent_tokens_solid_and_spent_ones_as_rings():
+    symbols = {s.text.split(":")[0]: s for s in cl.legend().symbols}
+    unspent, spent = _colours(symbols["Unspent token"]), _colours(symbols["Spent token"])
+    assert art.UNSPENT in unspent and art.SPENT not in unspent
+    assert art.SPENT in spent and art.UNSPENT not in spent
 
 
 def test_the_legend_reads_on_a_phone_and_is_small():
