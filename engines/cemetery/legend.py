@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 from engines.cemetery import render as cc
+from engines.cemetery import render_pieces as cp
 from engines.cemetery.engine import ENGINE
 from engines.cemetery.views import CardView, CemeteryView, StackView
 from rendering import family
@@ -45,7 +46,7 @@ def _inset(box: Box, k: int = 4) -> Box:
 
 def _card_symbol(card: CardView, words: str) -> Symbol:
     def draw(d: Draw, box: Box) -> None:
-        cc.card_face(d, _inset(box), card, kind=False)
+        cp.card_face(d, _inset(box), card, kind=False)
 
     return Symbol(draw, words)
 
@@ -55,40 +56,40 @@ def _centre(box: Box) -> tuple[int, int]:
 
 
 def _symbols() -> list[Symbol]:
-    r = cc.TEXT // 2 + 2
+    r = cp.TEXT // 2 + 2
 
     def core(d: Draw, box: Box) -> None:
-        cc.core_face(d, _inset(box), "plant")
+        cp.core_face(d, _inset(box), "plant")
 
     def unspent(d: Draw, box: Box) -> None:
-        cc.token_disc(d, _centre(box), r, spent=False)
+        cp.token_disc(d, _centre(box), r, spent=False)
 
     def spent(d: Draw, box: Box) -> None:
-        cc.token_disc(d, _centre(box), r, spent=True)
+        cp.token_disc(d, _centre(box), r, spent=True)
 
     def stable(d: Draw, box: Box) -> None:
-        cc.state_chip(d, box[0], _centre(box)[1] - cc.TEXT // 2 - 3, "flesh", 1, True)
+        cp.state_chip(d, box[0], _centre(box)[1] - cp.TEXT // 2 - 3, "flesh", 1, True)
 
     def unstable(d: Draw, box: Box) -> None:
-        cc.state_chip(d, box[0], _centre(box)[1] - cc.TEXT // 2 - 3, "flesh", 1, False)
+        cp.state_chip(d, box[0], _centre(box)[1] - cp.TEXT // 2 - 3, "flesh", 1, False)
 
     def active(d: Draw, box: Box) -> None:
-        cc.parts_badge(d, box[2], _centre(box)[1] - cc.TEXT // 2 - 3, 5, True)
+        cp.parts_badge(d, box[2], _centre(box)[1] - cp.TEXT // 2 - 3, 5, True)
 
     def inactive(d: Draw, box: Box) -> None:
-        cc.parts_badge(d, box[2], _centre(box)[1] - cc.TEXT // 2 - 3, 2, False)
+        cp.parts_badge(d, box[2], _centre(box)[1] - cp.TEXT // 2 - 3, 2, False)
 
     def stack(d: Draw, box: Box) -> None:
         cards = [_card(["beast"], "leg"), _card(["plant"]), CardView(hidden=True, face_up=False)]
-        cc.stack_face(d, (box[0] + 4, box[1], box[2] - 4, box[3]), StackView(cards=cards))
+        cp.stack_face(d, (box[0] + 4, box[1], box[2] - 4, box[3]), StackView(cards=cards))
 
     def marked(d: Draw, box: Box) -> None:
         card = _card(["flesh", "monster"])
-        cc.card_face(d, _inset(box), card, kind=False)
-        cc.mark_token(d, _inset(box), card, "monster")
+        cp.card_face(d, _inset(box), card, kind=False)
+        cp.mark_token(d, _inset(box), card, "monster")
 
     def changed(d: Draw, box: Box) -> None:
-        cc.card_face(d, _inset(box, 9), _card(["monster"]), kind=False)
+        cp.card_face(d, _inset(box, 9), _card(["monster"]), kind=False)
         family.mark_changed(d, _inset(box, 3))
 
     return [
@@ -116,35 +117,35 @@ def legend() -> Legend:
     view = sample_view()
     board = cc.draw_board(view)
     tier, _ = cc._layout(view)
-    header = family.header_height(cc.WIDTH)
-    strip = family.turn_strip_height(cc.WIDTH)
+    header = family.header_height(cp.WIDTH)
+    strip = family.turn_strip_height(cp.WIDTH)
     top = header + strip
     tokens_y = top + cc.HEAD_H + cc.LINE_H // 2
     pet_y = top + cc.HEAD_H + cc.LINE_H + cc.PET_H // 2
     origin = cc.creature_origin(view, tier, 0, 0)
     core = cc.cell_box(view, 0, 0, "C")
     slot = cc._slot_w(tier)
-    chips_y = cc.cell_box(view, 0, 0, "S")[3] + cc.TEXT // 2 + 8
+    chips_y = cc.cell_box(view, 0, 0, "S")[3] + cp.TEXT // 2 + 8
     yard = cc.yard_y(view)
     stacked = next(i for i, s in enumerate(view.cemetery) if len(s.cards) > 1)
     stack = cc.stack_box(yard, stacked)
     last_y = board.height - cc.LAST_LINE_H // 2
     callouts = [
         Callout(
-            (cc.WIDTH - 40, header + strip // 2),
+            (cp.WIDTH - 40, header + strip // 2),
             "Whose turn it is and whom the game waits for (a Maim waits on the other player); "
             "the phase below.",
         ),
         Callout(
-            (cc.HALF + 170, top + 4 + cc.SIZES.name // 2 + 6),
+            (cp.HALF + 170, top + 4 + cp.SIZES.name // 2 + 6),
             "A player: token, name, total tokens; hand count, Pet Cemetery size, 1st or 2nd.",
         ),
         Callout(
-            (cc.HALF - 30, tokens_y),
+            (cp.HALF - 30, tokens_y),
             "Revenge and Science tokens, unspent and spent: the total's breakdown.",
         ),
         Callout(
-            (cc.WIDTH - 30, pet_y),
+            (cp.WIDTH - 30, pet_y),
             "Pet Cemetery, bottom to top: only the top card can be stitched.",
         ),
         Callout(
@@ -153,7 +154,7 @@ def legend() -> Legend:
             "the sides, tail below, wings and legs in the corners).",
         ),
         Callout(
-            (origin[0] + slot - 70, origin[1] + cc.TEXT // 2 + 3),
+            (origin[0] + slot - 70, origin[1] + cp.TEXT // 2 + 3),
             "Its Parts out of 8: active with 4 or more.",
         ),
         Callout(
@@ -165,12 +166,12 @@ def legend() -> Legend:
             "A Cemetery stack, drafted whole (one pick per card).",
         ),
         Callout(
-            (cc.WIDTH // 2 + 10, yard + cc.YARD_TOP // 2),
+            (cp.WIDTH // 2 + 10, yard + cc.YARD_TOP // 2),
             "The draw piles, and the token supply: when one runs out, the second player "
             "plays the last turn.",
         ),
         Callout(
-            (cc.WIDTH - 24, last_y),
+            (cp.WIDTH - 24, last_y),
             "The last turn in words; what it changed carries the star outline.",
         ),
     ]
