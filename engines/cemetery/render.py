@@ -1,4 +1,5 @@
-"""Cemetery Creatures board and hand images, drawn from views only, phone first.
+"""Cemetery Creatures' board image, drawn from views only, phone first (the pieces it draws
+with are in ``render_pieces``, the hand image in ``render_hand``).
 
 The board is landscape (never taller than wide): the family header and turn strip, then the two
 players side by side (token, name and total; their tokens spent and unspent; hand count and Pet

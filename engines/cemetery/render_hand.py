@@ -70,7 +70,7 @@ def _draw_big_card(draw: Draw, x: int, y: int, card: CardView, note: str = "") -
             )
     if note:
         band = y + HAND_CARD_H - (HAND_TEXT + 8) - 5  # the kind band's top
-        strip = (x + 2, band - HAND_TEXT - 12, x + HAND_CARD_W - 2, band - 2)
+        strip = (x + 2, band - HAND_TEXT - 10, x + HAND_CARD_W - 2, band)
         draw.rectangle(strip, fill=INK)
         centred(draw, strip, note, HAND_TEXT, fill=WHITE, bold=True)
 
