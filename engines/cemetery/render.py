@@ -329,7 +329,10 @@ def _detail(p: PlayerView) -> str:
 
 
 def _phase(view: CemeteryView) -> str:
-    words = view.prompt.split(": ", 1)[-1]
+    # the prompt without the name of the player whose turn it is (the strip says it), with the
+    # name of someone else the game waits for ("Brook: Maim — remove one of your Parts")
+    waiting_on_other = bool(view.waiting_for) and view.waiting_for[0] != view.current
+    words = view.prompt if waiting_on_other else view.prompt.split(": ", 1)[-1]
     return words + (" · FINAL ROUND" if view.final_round else "")
 
 

@@ -234,3 +234,11 @@ def test_the_end_board_titles_its_standings_with_how_the_game_ended():
     with recording_text() as drawn:
         art.draw_board(view)
     assert view.outcome in {text for _, text in drawn}
+
+
+def test_the_phase_line_names_the_player_who_must_answer_when_it_is_not_their_turn():
+    state = fresh()
+    creature(state, 1, "B-core-1", ["F-arm-1"])
+    state.phase = "behaviors"
+    state.pending = Pending(kind="maim", player="Brook")
+    assert art._phase(ENGINE.view(state, None)).startswith("Brook: Maim")
