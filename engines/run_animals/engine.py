@@ -112,6 +112,8 @@ class RunAnimalsEngine(Engine[RAState]):
     # -- the template's steps ---------------------------------------------------------------------
     def settle(self, state: RAState, events: list[Event]) -> None:
         events += flow.settle(state, data_of(state))
+        if state.over and state.turn_marks:  # the turn that ended the game
+            state.close_turn(state.current)
 
     def reveals(
         self, before: RAState, after: RAState, player: str, action: Action, events: list[Event]
