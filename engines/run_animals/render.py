@@ -1,15 +1,26 @@
-"""Run Animals, Run! images: the public board and a player's private hand.
+"""Run Animals, Run! images: the public board, the end board and a player's private hand.
 
-The board is 1000 px wide so Discord's ~550 px preview halves it: tiles carry big numbers, cubes
-are coloured squares in slot order (an empty slot is an outline of its colour, cement is grey with
-a cross), and the animals on a tile are one disc per species with its initials and a count.
+Phone first: the board is 1000 px wide and no taller than wide, so a phone's 400 px preview
+shows it whole, and every text is at least ``family.phone_min_text(1000)`` (23 px, 9 px once
+scaled to 400). The family header, turn strip and last-turn line frame a 4x4 map on the left and
+the players and the graveyard on the right; the goals to take and the supply run under the map.
+
+No colour carries a rule alone (``RULE_COLOURS``): a cube's kind is its shape (food round, nest
+a triangle, water a diamond; cement a grey square with a cross, an empty slot the outline of
+its kind), a tile's side is written on it, a species' disc carries its initials, the last turn's
+tiles carry the family mark (a double outline and a star) and the rolled ones a die as well.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import lru_cache
+
 from PIL import Image, ImageDraw
 
-from engines.run_animals.views import CardView, GoalView, RAView, TileView
+from engines.run_animals.views import CardView, GoalView, PlayerView, RAView, TileView
+from rendering import family
+from rendering.family import LAST, Seat, Standing, Theme
 from rendering.kit import (
     INK,
     MUTED,
@@ -17,35 +28,59 @@ from rendering.kit import (
     WHITE,
     Ink,
     contrast_ink,
-    draw_text_centered,
     ellipsize,
     font,
     new_canvas,
     text_size,
     to_png,
+    wrap,
 )
 from rendering.palettes import board_palette
+from rendering.vision import RuleColour
 
 WIDTH = 1000
-HEADER = 56
-TILE = 150
+SIZES = family.sizes(WIDTH)
+#: the smallest text anywhere on the board: 9 px once the board is shown 400 px wide
+TEXT = SIZES.text
+TILE = 140
 GAP = 4
-MAP_X, MAP_Y = 10, HEADER + 8
-PANEL_X = MAP_X + 4 * TILE + 3 * GAP + 14
+MAP_X = 12
+SIDE = 4 * TILE + 3 * GAP
+PANEL_X = MAP_X + SIDE + 14
+PANEL_W = WIDTH - PANEL_X - 12
+#: the lowest map on the end board, so standings, map and graveyard stay within the square
+END_TILE_MIN = 120
+
+BAND = (44, 70, 48)
+BAND_INK = (255, 255, 255)
+ACCENT = (214, 168, 92)
+THEME = Theme(title="Run Animals, Run!", band=BAND, ink=BAND_INK, accent=ACCENT, art="paws")
+MARK = LAST
 
 CUBE = {"F": (232, 78, 40), "N": (118, 82, 48), "W": (52, 124, 214)}
 CUBE_NAME = {"F": "food", "N": "nest", "W": "water"}
+CUBE_SHAPE = {"F": "round", "N": "triangle", "W": "diamond"}
+EMPTY_FILL = (250, 248, 240)
 CEMENT_FILL = (150, 150, 150)
+CEMENT_EDGE = (90, 90, 90)
 FOREST = (74, 128, 74)
 FOREST_DARK = (52, 100, 54)
 CLEARED = (214, 192, 148)
 CLEARED_DARK = (176, 150, 104)
 DEAD = (172, 172, 168)
-ROLL_EDGE = (215, 40, 40)
-ACTIVE_EDGE = (255, 214, 0)
-MAX_ROLL_LINES = 6
-#: the smallest text: 1/60 of the board's width, so it reads at Discord's 550 px preview
-TEXT = 17
+DEAD_DARK = (140, 140, 136)
+#: the tile of the animal the card being played acts with: a dashed outline
+ACTIVE = (20, 70, 190)
+ROW_TURN = (255, 246, 200)
+ROW = (236, 232, 222)
+ROW_OUT = (225, 210, 210)
+ROW_EDGE = (200, 196, 186)
+GRAVE_FILL = (92, 84, 80)
+GRAVE_OFF = (210, 208, 204)
+END_SLOT = (180, 30, 30)
+THEN = (40, 120, 50)
+OR = (170, 40, 40)
+DIE = (255, 255, 255)
 
 SPECIES_COLOUR = {
     "cat": (240, 166, 40),
@@ -66,287 +101,433 @@ SPECIES_INITIALS = {
     "turtle": "BT",
 }
 
+#: every colour that carries a rule, with the second cue drawn with it
+RULE_COLOURS: dict[str, list[RuleColour]] = {
+    "cube kinds": [
+        RuleColour("food cube", CUBE["F"], "round"),
+        RuleColour("nest cube", CUBE["N"], "triangle"),
+        RuleColour("water cube", CUBE["W"], "diamond"),
+        RuleColour("cement", CEMENT_FILL, "square with a cross"),
+        RuleColour("empty slot", EMPTY_FILL, "outline of its kind"),
+    ],
+    "tile sides": [
+        RuleColour("forest tile", FOREST, "word forest"),
+        RuleColour("cleared tile", CLEARED, "word cleared"),
+        RuleColour("all-cement tile", DEAD, "word cement"),
+    ],
+    "marks on a tile": [
+        RuleColour("changed by the last turn", MARK, "star badge"),
+        RuleColour("rolled by the last roll", DIE, "die with pips"),
+        RuleColour("the animal acting now", ACTIVE, "dashed outline"),
+        RuleColour("forest tile", FOREST, "word forest"),
+        RuleColour("cleared tile", CLEARED, "word cleared"),
+    ],
+    "species": [
+        RuleColour(name, rgb, f"letters {SPECIES_INITIALS[name]}")
+        for name, rgb in SPECIES_COLOUR.items()
+    ],
+    "graveyard slots": [
+        RuleColour("filled slot", GRAVE_FILL, "species disc"),
+        RuleColour("slot out of play", GRAVE_OFF, "struck through"),
+        RuleColour("slot that ends the game", END_SLOT, "word END"),
+    ],
+    "card joins": [
+        RuleColour("then: both actions in order", THEN, "word then"),
+        RuleColour("or: one of the actions", OR, "word or"),
+    ],
+}
 
-# -- small pieces -------------------------------------------------------------------------------
-def _cube(draw: ImageDraw.ImageDraw, x: int, y: int, size: int, colour: str, content: str) -> None:
-    box = (x, y, x + size, y + size)
-    if content == "cube":
-        draw.rounded_rectangle(box, radius=4, fill=CUBE[colour], outline=WHITE, width=2)
-    elif content == "cement":
-        draw.rectangle(box, fill=CEMENT_FILL, outline=(90, 90, 90), width=2)
-        draw.line((x + 4, y + 4, x + size - 4, y + size - 4), fill=(90, 90, 90), width=3)
-        draw.line((x + 4, y + size - 4, x + size - 4, y + 4), fill=(90, 90, 90), width=3)
+
+# -- symbols (also drawn by the legend's key) ---------------------------------------------------
+Box = tuple[int, int, int, int]
+
+
+def cube(draw: ImageDraw.ImageDraw, box: Box, colour: str, content: str = "cube") -> None:
+    """A slot: a cube of its kind's shape, the outline of that shape when empty, or cement."""
+    x0, y0, x1, y1 = box
+    if content == "cement":
+        draw.rectangle(box, fill=CEMENT_FILL, outline=CEMENT_EDGE, width=2)
+        draw.line((x0 + 4, y0 + 4, x1 - 4, y1 - 4), fill=CEMENT_EDGE, width=3)
+        draw.line((x0 + 4, y1 - 4, x1 - 4, y0 + 4), fill=CEMENT_EDGE, width=3)
+        return
+    full = content == "cube"
+    fill = CUBE[colour] if full else EMPTY_FILL
+    edge = WHITE if full else CUBE[colour]
+    width = 2 if full else 3
+    shape = CUBE_SHAPE[colour]
+    if shape == "round":
+        draw.ellipse(box, fill=fill, outline=edge, width=width)
+    elif shape == "triangle":
+        draw.polygon(((x0 + x1) // 2, y0, x1, y1, x0, y1), fill=fill, outline=edge, width=width)
     else:
-        draw.rounded_rectangle(box, radius=4, fill=(250, 248, 240), outline=CUBE[colour], width=3)
+        cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
+        draw.polygon((cx, y0, x1, cy, cx, y1, x0, cy), fill=fill, outline=edge, width=width)
 
 
-def _disc(
-    draw: ImageDraw.ImageDraw, cx: int, cy: int, r: int, species: str, size: int = TEXT
-) -> None:
-    colour = SPECIES_COLOUR[species]
-    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=WHITE, width=2)
-    f = font(size, True)
-    label = SPECIES_INITIALS[species]
-    draw.text((cx, cy), label, font=f, fill=contrast_ink(colour), anchor="mm")
+def disc(draw: ImageDraw.ImageDraw, centre: tuple[int, int], r: int, species: str) -> None:
+    """A species: its colour with its initials (the token of the family)."""
+    family.token(draw, centre, r, SPECIES_COLOUR[species], SPECIES_INITIALS[species])
 
 
-def _goal_cubes(
+def die(draw: ImageDraw.ImageDraw, box: Box) -> None:
+    """The roll's mark: a white die showing five pips."""
+    x0, y0, x1, y1 = box
+    draw.rounded_rectangle(box, radius=5, fill=DIE, outline=INK, width=2)
+    s = (x1 - x0) // 4
+    r = max(2, (x1 - x0) // 10)
+    cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
+    for px, py in ((cx, cy), (cx - s, cy - s), (cx + s, cy + s), (cx - s, cy + s), (cx + s, cy - s)):
+        draw.ellipse((px - r, py - r, px + r, py + r), fill=INK)
+
+
+def dashed_outline(draw: ImageDraw.ImageDraw, box: Box, colour: Ink = ACTIVE) -> None:
+    """The acting animal's tile: a thick dashed outline."""
+    x0, y0, x1, y1 = box
+    dash, w = 16, 5
+    for x in range(x0, x1, 2 * dash):
+        draw.line((x, y0, min(x + dash, x1), y0), fill=colour, width=w)
+        draw.line((x, y1, min(x + dash, x1), y1), fill=colour, width=w)
+    for y in range(y0, y1, 2 * dash):
+        draw.line((x0, y, x0, min(y + dash, y1)), fill=colour, width=w)
+        draw.line((x1, y, x1, min(y + dash, y1)), fill=colour, width=w)
+
+
+def goal_cubes(
     draw: ImageDraw.ImageDraw,
     x: int,
     y: int,
     goal: GoalView,
     have: dict[str, int],
-    size: int = 20,
+    size: int = 22,
     gap: int = 4,
 ) -> int:
-    """The goal's cubes in colour order, filled when acquired; returns the x after them."""
+    """The goal's cubes in kind order, full when acquired, outlined when still needed; returns
+    the x after them."""
     for c, n in (("F", goal.food), ("N", goal.nest), ("W", goal.water)):
         for i in range(n):
-            _cube(draw, x, y, size, c, "cube" if have.get(c, 0) > i else "empty")
+            cube(draw, (x, y, x + size, y + size), c, "cube" if have.get(c, 0) > i else "empty")
             x += size + gap
     return x
+
+
+def grave_slot(
+    draw: ImageDraw.ImageDraw,
+    box: Box,
+    penalty: int,
+    species: str | None,
+    in_play: bool = True,
+    ends_game: bool = False,
+) -> None:
+    """A graveyard slot: its penalty, the species buried there, END on the slot that ends the
+    game, struck through when the player count never reaches it."""
+    x0, y0, x1, y1 = box
+    f = font(TEXT, True)
+    if not in_play:
+        draw.rounded_rectangle(box, radius=6, fill=GRAVE_OFF, outline=ROW_EDGE)
+        draw.line((x0 + 6, y1 - 6, x1 - 6, y0 + 6), fill=MUTED, width=2)
+        draw.text((x0 + 5, y0 + 2), f"−{penalty}", font=f, fill=MUTED)
+        return
+    edge = END_SLOT if ends_game else (120, 110, 100)
+    draw.rounded_rectangle(box, radius=6, fill=GRAVE_FILL, outline=edge, width=4 if ends_game else 1)
+    draw.text((x0 + 5, y0 + 2), f"−{penalty}", font=f, fill=WHITE)
+    if species:
+        r = min((x1 - x0) // 2 - 6, (y1 - y0 - TEXT - 8) // 2 + 4)
+        disc(draw, ((x0 + x1) // 2, y1 - r - 5), r, species)
+    elif ends_game:
+        draw.text(((x0 + x1) // 2, y1 - 6), "END", font=f, fill=WHITE, anchor="mb")
 
 
 # -- the map ------------------------------------------------------------------------------------
 def _tile(
     draw: ImageDraw.ImageDraw,
-    view: RAView,
     tile: TileView,
     x: int,
     y: int,
+    size: int,
+    changed: set[int],
     rolled: set[int],
     active: int | None,
 ) -> None:
-    base = CLEARED if tile.side == "cleared" else FOREST
-    dark = CLEARED_DARK if tile.side == "cleared" else FOREST_DARK
+    base, dark, side = FOREST, FOREST_DARK, "forest"
+    if tile.side == "cleared":
+        base, dark, side = CLEARED, CLEARED_DARK, "cleared"
     if not tile.productive:
-        base, dark = DEAD, (140, 140, 136)
-    draw.rounded_rectangle((x, y, x + TILE, y + TILE), radius=10, fill=base, outline=dark, width=3)
-    ink = INK if tile.side == "cleared" or not tile.productive else WHITE
-    draw.text((x + 8, y + 3), str(tile.number), font=font(24, True), fill=ink)
-    side = "cleared" if tile.side == "cleared" else "forest"
-    if not tile.productive:
-        side = "cement"
+        base, dark, side = DEAD, DEAD_DARK, "cement"
+    box = (x, y, x + size, y + size)
+    draw.rounded_rectangle(box, radius=10, fill=base, outline=dark, width=3)
+    ink = WHITE if side == "forest" else INK
+    draw.text((x + 8, y + 2), str(tile.number), font=font(SIZES.name, True), fill=ink)
     f = font(TEXT)
-    draw.text((x + TILE - 8 - text_size(side, f)[0], y + 7), side, font=f, fill=ink)
-    size, gap = 28, 6
-    sx = x + 8
+    draw.text((x + size - 8, y + 6), side, font=f, fill=ink, anchor="ra")
+    cube_size = min(28, (size - 16 - 3 * 6) // 4)
+    sx, sy = x + 8, y + 38
     for slot in tile.slots:
-        _cube(draw, sx, y + 36, size, slot.colour, slot.content)
-        sx += size + gap
+        cube(draw, (sx, sy, sx + cube_size, sy + cube_size), slot.colour, slot.content)
+        sx += cube_size + 6
     # animals: up to four species in a 2x2 grid of disc + count
+    r = 17
+    top = sy + cube_size + 6 + r
+    step = (size - (top - y) - r - 2) if len(tile.animals) > 2 else 0
     for k, group in enumerate(tile.animals[:4]):
         col, row = k % 2, k // 2
-        cx = x + 26 + col * 70
-        cy = y + 90 + row * 38
-        _disc(draw, cx, cy, 17, group.species)
+        cx = x + 8 + r + col * (size // 2 - 2)
+        cy = top + row * step
+        disc(draw, (cx, cy), r, group.species)
         if group.count > 1:
-            draw.text((cx + 20, cy - 11), f"×{group.count}", font=font(19, True), fill=ink)
-    if tile.number in rolled:
-        draw.rounded_rectangle(
-            (x - 1, y - 1, x + TILE + 1, y + TILE + 1), radius=11, outline=ROLL_EDGE, width=5
-        )
+            draw.text((cx + r + 2, cy), f"×{group.count}", font=font(TEXT, True), fill=ink, anchor="lm")
     if active == tile.number:
-        draw.rounded_rectangle(
-            (x + 3, y + 3, x + TILE - 3, y + TILE - 3), radius=8, outline=ACTIVE_EDGE, width=4
-        )
+        dashed_outline(draw, (x + 4, y + 4, x + size - 4, y + size - 4))
+    if tile.number in changed or tile.number in rolled:
+        family.mark_changed(draw, box)
+    if tile.number in rolled:
+        d = 26
+        die(draw, (x + size - d - 4, y + size - d - 4, x + size - 4, y + size - 4))
 
 
-def _map(draw: ImageDraw.ImageDraw, view: RAView) -> None:
-    rolled = {r.tile for r in view.last_roll}
+def _marked(view: RAView, kind: str) -> set[str]:
+    if view.last_turn is None:
+        return set()
+    return {m.split(":", 1)[1] for m in view.last_turn.marks if m.startswith(kind + ":")}
+
+
+def draw_map(draw: ImageDraw.ImageDraw, view: RAView, x: int, y: int, size: int = TILE) -> int:
+    """The 4x4 map at (x, y) with tiles ``size`` wide; returns its side."""
+    rolled = {int(t) for t in _marked(view, "roll")}
+    changed = {int(t) for t in _marked(view, "tile")}
     active = view.pending.meeple_tile if view.pending else None
     for tile in view.tiles:
         row, col = divmod(tile.number - 1, 4)
-        _tile(
-            draw, view, tile, MAP_X + col * (TILE + GAP), MAP_Y + row * (TILE + GAP), rolled, active
-        )
+        tx, ty = x + col * (size + GAP), y + row * (size + GAP)
+        _tile(draw, tile, tx, ty, size, changed, rolled, active)
+    return 4 * size + 3 * GAP
 
 
 # -- the side panel -----------------------------------------------------------------------------
-def _players(draw: ImageDraw.ImageDraw, view: RAView, y: int) -> int:
-    width = WIDTH - PANEL_X - 10
-    for p in view.players:
-        h = 116
-        current = p.name == view.current
-        fill = (255, 246, 200) if current else (236, 232, 222)
-        if p.eliminated:
-            fill = (225, 210, 210)
-        draw.rounded_rectangle(
-            (PANEL_X, y, PANEL_X + width, y + h),
-            radius=8,
-            fill=fill,
-            outline=ROLL_EDGE if current else (200, 196, 186),
-            width=3 if current else 1,
-        )
-        _disc(draw, PANEL_X + 22, y + 22, 17, p.species)
-        name_f = font(21, True)
-        name = ellipsize(p.name, name_f, 150)
-        draw.text((PANEL_X + 44, y + 8), name, font=name_f, fill=INK)
-        nx = PANEL_X + 44 + text_size(name, name_f)[0] + 8
-        draw.text(
-            (nx, y + 11),
-            ellipsize(p.species_short, font(TEXT), width - (nx - PANEL_X) - 50),
-            font=font(TEXT),
-            fill=MUTED,
-        )
-        score = str(p.score)
-        sf = font(28, True)
-        draw.text((PANEL_X + width - 12 - text_size(score, sf)[0], y + 4), score, font=sf, fill=INK)
-        if p.goal is not None:
-            draw.text((PANEL_X + 10, y + 40), "Goal", font=font(TEXT, True), fill=INK)
-            end = _goal_cubes(draw, PANEL_X + 56, y + 40, p.goal, p.goal_cubes)
-            draw.text((end + 4, y + 40), f"{p.goal.points} pts", font=font(TEXT, True), fill=INK)
-        else:
-            draw.text((PANEL_X + 10, y + 40), "No goal left", font=font(TEXT), fill=MUTED)
-        status = "EXTINCT" if p.eliminated else f"map {p.on_map}"
-        lines = [
-            f"done {p.completed} = {p.goal_points} pts · grave −{p.penalty}",
-            f"hand {p.hand_count} · discard {len(p.discard)} · {status}",
-        ]
-        if p.in_front:
-            lines = [f"hand {p.hand_count} · on the map {p.on_map}", f"still to place {p.in_front}"]
-        for k, line in enumerate(lines):
-            draw.text(
-                (PANEL_X + 10, y + 66 + 22 * k),
-                ellipsize(line, font(TEXT), width - 16),
-                font=font(TEXT),
-                fill=INK,
-            )
-        y += h + 6
-    return y
+def player_rows(view: RAView) -> int:
+    return 4 * (TEXT + 6) + 8
 
 
-def _face_up(draw: ImageDraw.ImageDraw, view: RAView, y: int) -> int:
-    draw.text(
-        (PANEL_X, y), f"Goals to take  (deck {view.goal_deck})", font=font(17, True), fill=INK
-    )
-    y += 24
-    x = PANEL_X
-    for g in view.face_up:
-        w = 176
-        draw.rounded_rectangle(
-            (x, y, x + w - 6, y + 34), radius=6, fill=WHITE, outline=(190, 186, 176)
-        )
-        end = _goal_cubes(draw, x + 6, y + 8, g, {}, size=18, gap=3)
-        draw.text((end + 2, y + 8), f"{g.points}", font=font(17, True), fill=INK)
-        x += w
-    if not view.face_up:
-        draw.text((PANEL_X, y + 6), "none left", font=font(TEXT), fill=MUTED)
-    return y + 44
-
-
-def _graveyard(draw: ImageDraw.ImageDraw, view: RAView, y: int) -> int:
-    draw.text((PANEL_X, y), "Graveyard", font=font(17, True), fill=INK)
-    y += 24
-    w = (WIDTH - PANEL_X - 10) // 6
-    for g in view.graveyard:
-        x = PANEL_X + (g.slot - 1) * w
-        box = (x, y, x + w - 6, y + 52)
-        if not g.in_play:
-            draw.rounded_rectangle(box, radius=6, fill=(210, 208, 204), outline=(190, 190, 186))
-            draw.line((x + 6, y + 6, x + w - 12, y + 46), fill=(170, 170, 166), width=2)
-        else:
-            edge = ROLL_EDGE if g.ends_game else (120, 110, 100)
-            draw.rounded_rectangle(
-                box, radius=6, fill=(92, 84, 80), outline=edge, width=3 if g.ends_game else 1
-            )
-        draw.text(
-            (x + 5, y + 2),
-            f"−{g.penalty}",
-            font=font(TEXT, True),
-            fill=WHITE if g.in_play else MUTED,
-        )
-        if g.species:
-            _disc(draw, x + (w - 6) // 2, y + 34, 15, g.species)
-    end = next((g.slot for g in view.graveyard if g.ends_game), 6)
-    caption = f"Filling slot {end} (red edge) ends the game."
-    f = font(TEXT)
-    draw.text((PANEL_X, y + 56), ellipsize(caption, f, WIDTH - PANEL_X - 10), font=f, fill=MUTED)
-    return y + 82
-
-
-def _roll_and_supply(draw: ImageDraw.ImageDraw, view: RAView, y: int) -> int:
-    width = WIDTH - PANEL_X - 10
-    if view.last_roll:
-        draw.text(
-            (PANEL_X, y), f"Last roll by {view.roller} (red tiles)", font=font(17, True), fill=INK
-        )
-        y += 23
-        shown = view.last_roll[-MAX_ROLL_LINES:]
-        if len(shown) < len(view.last_roll):
-            earlier = len(view.last_roll) - len(shown)
-            draw.text((PANEL_X + 4, y), f"… {earlier} earlier", font=font(TEXT), fill=MUTED)
-            y += 22
-        for r in shown:
-            line = f"tile {r.tile}: {r.effect}"
-            f = font(TEXT)
-            draw.text((PANEL_X + 4, y), ellipsize(line, f, width - 4), font=f, fill=INK)
-            y += 22
-    s = view.supply
-    line = f"Supply: food {s['F']}  nest {s['N']}  water {s['W']}  cement {view.cement}"
-    f = font(TEXT)
-    draw.text((PANEL_X, y + 4), ellipsize(line, f, width), font=f, fill=MUTED)
-    return y + 28
-
-
-def _header(draw: ImageDraw.ImageDraw, view: RAView) -> None:
-    draw.rectangle((0, 0, WIDTH, HEADER), fill=(44, 70, 48))
-    draw.text((12, 10), "Run Animals, Run!", font=font(28, True), fill=WHITE)
-    if view.over:
-        if view.winners:
-            text = (
-                "Game over: "
-                + " & ".join(view.winners)
-                + " win"
-                + ("s" if len(view.winners) == 1 else "")
-            )
-        else:
-            text = "Game over"
-    elif view.phase == "place":
-        text = f"Setup: {view.current} places an animal"
-    else:
-        doing = ""
-        if view.pending:
-            doing = f" · playing {view.pending.card.name}"
-        if view.phase == "expel" and view.pending:
-            doing = f" · expelling ({view.pending.expel_left} to send)"
-        elif view.phase == "goal":
-            doing = " · choosing a new goal"
-        elif view.phase == "forced":
-            doing = " · out of cards: an animal must go"
-        text = f"Round {view.round} · {view.current} to play{doing}"
-    f = font(20, True)
-    x = 290
-    draw.text((x, 16), ellipsize(text, f, WIDTH - x - 12), font=f, fill=(255, 236, 150))
-
-
-def _footer(draw: ImageDraw.ImageDraw, view: RAView, y: int) -> None:
-    draw_text_centered(
+def _player(draw: ImageDraw.ImageDraw, view: RAView, p: PlayerView, x: int, y: int, w: int) -> None:
+    h = player_rows(view)
+    turn = p.name == view.current
+    fill = ROW_OUT if p.eliminated else ROW_TURN if turn else ROW
+    draw.rounded_rectangle((x, y, x + w, y + h), radius=8, fill=fill, outline=ROW_EDGE)
+    if "player:" + p.name in (view.last_turn.marks if view.last_turn else []):
+        family.mark_changed(draw, (x, y, x + w, y + h))
+    line = TEXT + 6
+    family.token(
         draw,
-        (MAP_X, y, WIDTH - 10, y + 40),
-        "Ended: " + view.end_reason,
-        TEXT,
-        fill=INK,
-        max_lines=2,
-        smallest=TEXT,
+        (x + 22, y + 4 + line // 2 + 2),
+        17,
+        SPECIES_COLOUR[p.species],
+        SPECIES_INITIALS[p.species],
+        ring=turn,
     )
+    score = str(p.score)
+    sf = font(SIZES.big, True)
+    sw = text_size(score, sf)[0]
+    draw.text((x + w - 30, y + 2), score, font=sf, fill=INK, anchor="ra")
+    name_f = font(SIZES.name, True)
+    mark = "▶ " if turn else ""
+    name = ellipsize(mark + p.name, name_f, w - 50 - sw - 40)
+    draw.text((x + 46, y + 4), name, font=name_f, fill=INK)
+    f = font(TEXT)
+    y2 = y + 4 + line + 4
+    if p.goal is not None:
+        end = goal_cubes(draw, x + 10, y2 + 2, p.goal, p.goal_cubes)
+        draw.text((end + 4, y2), f"= {p.goal.points} pts", font=font(TEXT, True), fill=INK)
+    elif p.in_front:
+        draw.text((x + 10, y2), f"still to place {p.in_front}", font=f, fill=INK)
+    else:
+        draw.text((x + 10, y2), "no goal left", font=f, fill=MUTED)
+    status = "EXTINCT" if p.eliminated else f"map {p.on_map}"
+    lines = [
+        f"done {p.completed} ({p.goal_points}) · grave −{p.penalty}",
+        f"hand {p.hand_count} · discard {len(p.discard)} · {status}",
+    ]
+    for k, text in enumerate(lines):
+        draw.text((x + 10, y2 + line * (k + 1)), ellipsize(text, f, w - 16), font=f, fill=INK)
+
+
+def _graveyard(draw: ImageDraw.ImageDraw, view: RAView, x: int, y: int, w: int) -> int:
+    draw.text((x, y), "Graveyard", font=font(TEXT, True), fill=INK)
+    y += TEXT + 8
+    step = w // 6
+    marked = _marked(view, "grave")
+    h = TEXT + 44
+    for g in view.graveyard:
+        gx = x + (g.slot - 1) * step
+        box = (gx, y, gx + step - 6, y + h)
+        grave_slot(draw, box, g.penalty, g.species, g.in_play, g.ends_game)
+        if str(g.slot) in marked:
+            family.mark_changed(draw, box)
+    return y + h
+
+
+def _goals_and_supply(draw: ImageDraw.ImageDraw, view: RAView, x: int, y: int, w: int) -> int:
+    """The face-up goals (with the deck's count) and the supply, in one row."""
+    f, fb = font(TEXT), font(TEXT, True)
+    label = f"Goals (deck {view.goal_deck})"
+    draw.text((x, y + 4), label, font=fb, fill=INK)
+    gx = x + text_size(label, fb)[0] + 12
+    h = TEXT + 16
+    changed = "goals" in (view.last_turn.marks if view.last_turn else [])
+    for g in view.face_up:
+        end = goal_cubes(draw, gx + 8, y + (h - 22) // 2, g, {})
+        text = str(g.points)
+        right = end + 2 + text_size(text, fb)[0] + 8
+        draw.rounded_rectangle((gx, y, right, y + h), radius=6, outline=ROW_EDGE, width=2)
+        draw.text((end + 2, y + 4), text, font=fb, fill=INK)
+        if changed:
+            family.mark_changed(draw, (gx, y, right, y + h))
+        gx = right + 10
+    if not view.face_up:
+        draw.text((gx, y + 4), "none left", font=f, fill=MUTED)
+    # the supply, right-aligned: a symbol per kind and how many are left
+    sx = x + w
+    items = [(c, view.supply[c]) for c in ("W", "N", "F")] + [("C", view.cement)]
+    for kind, n in reversed(items[-1:] + items[:-1]):
+        text = str(n)
+        sx -= text_size(text, f)[0]
+        draw.text((sx, y + 4), text, font=f, fill=INK)
+        sx -= 26
+        box = (sx, y + (h - 22) // 2, sx + 22, y + (h - 22) // 2 + 22)
+        if kind == "C":
+            cube(draw, box, "F", "cement")
+        else:
+            cube(draw, box, kind)
+        sx -= 14
+    text = "Supply"
+    sx -= text_size(text, fb)[0]
+    draw.text((sx, y + 4), text, font=fb, fill=INK)
+    return y + h
+
+
+# -- the family frame ---------------------------------------------------------------------------
+def seats(view: RAView) -> list[Seat]:
+    """The players as the family draws them: the species' colour and initials."""
+    return [
+        Seat(
+            name=p.name,
+            colour=SPECIES_COLOUR[p.species],
+            letter=SPECIES_INITIALS[p.species],
+            score=str(p.score),
+            detail=p.species_short,
+            turn=p.name == view.current,
+            acting=p.name == view.current,
+            out=p.eliminated,
+        )
+        for p in view.players
+    ]
+
+
+def phase_text(view: RAView) -> str:
+    if view.phase == "place":
+        return "setup: place an animal"
+    if view.phase == "expel" and view.pending:
+        return f"expelling ({view.pending.expel_left} to send)"
+    if view.phase == "goal":
+        return "choosing a new goal"
+    if view.phase == "forced":
+        return "out of cards: an animal must go"
+    if view.pending:
+        return f"playing {view.pending.card.name}"
+    return "playing a card"
 
 
 def draw_board(view: RAView) -> Image.Image:
-    """The whole public board. Drawn on a tall canvas, then cut below the lowest element (the
-    side panel outgrows the map with four players and a long chain of rerolls)."""
-    image, draw = new_canvas(WIDTH, 1400, PAPER)
-    _header(draw, view)
-    _map(draw, view)
-    y = _players(draw, view, MAP_Y)
-    y = _face_up(draw, view, y + 4)
-    y = _graveyard(draw, view, y)
-    y = _roll_and_supply(draw, view, y)
-    bottom = max(MAP_Y + 4 * TILE + 3 * GAP, y) + 8
-    if view.over and view.end_reason:
-        _footer(draw, view, bottom)
-        bottom += 46
-    return image.crop((0, 0, WIDTH, bottom))
+    """The whole public board: the game being played, or the end board once it is over."""
+    if view.over:
+        return draw_end_board(view)
+    height = _board_height(len(view.players))
+    image, draw = new_canvas(WIDTH, height, PAPER)
+    y = family.header(draw, WIDTH, THEME, right=f"Round {view.round}")
+    strip = family.turn_strip_height(WIDTH)
+    family.turn_strip(draw, (0, y, WIDTH, y + strip), seats(view), phase_text(view))
+    y += strip + 8
+    draw_map(draw, view, MAP_X, y)
+    py = y
+    step = player_rows(view) + 6
+    for p in view.players:
+        _player(draw, view, p, PANEL_X, py, PANEL_W)
+        py += step
+    _graveyard(draw, view, PANEL_X, max(py + 2, y + SIDE - TEXT - 52), PANEL_W)
+    y += SIDE + 10
+    y = _goals_and_supply(draw, view, MAP_X, y, WIDTH - 2 * MAP_X) + 8
+    _last_turn(draw, view, y)
+    return image
+
+
+def _last_turn(draw: ImageDraw.ImageDraw, view: RAView, y: int) -> None:
+    text = view.last_turn.line if view.last_turn else "No turn played yet"
+    family.last_turn_line(draw, (MAP_X, y, WIDTH - MAP_X, y + family.last_turn_height(WIDTH)), text)
+
+
+@lru_cache(maxsize=8)
+def _board_height(players: int) -> int:
+    top = family.header_height(WIDTH) + family.turn_strip_height(WIDTH) + 8
+    return top + SIDE + 10 + TEXT + 16 + 8 + family.last_turn_height(WIDTH) + 10
+
+
+# -- the end board ------------------------------------------------------------------------------
+def standing_rows(view: RAView) -> list[Standing]:
+    """Players ranked: the winners first, then by score (the eliminated last); each with their
+    goals, graveyard penalty and species."""
+    order = sorted(
+        view.players,
+        key=lambda p: (p.name not in view.winners, p.eliminated, -p.score, p.seat),
+    )
+    rows = []
+    place = 0
+    previous: tuple[bool, bool, int] | None = None
+    by_seat = {s.name: s for s in seats(view)}
+    for k, p in enumerate(order):
+        key = (p.name not in view.winners, p.eliminated, p.score)
+        if key != previous:
+            place = k + 1
+        previous = key
+        goals = f"{p.completed} goal{'s' * (p.completed != 1)} {p.goal_points} pts"
+        parts = [p.species_short, goals, f"graveyard −{p.penalty}"]
+        if p.eliminated:
+            parts.append("extinct")
+        rows.append(
+            Standing(
+                place=place,
+                seat=by_seat[p.name],
+                total=str(p.score),
+                breakdown=" · ".join(parts),
+                winner=p.name in view.winners,
+            )
+        )
+    return rows
+
+
+def draw_end_board(view: RAView) -> Image.Image:
+    """The final picture: the standings with each player's breakdown and the winner named in
+    them, then the final map beside the graveyard, the reason the game ended and the last
+    turn."""
+    rows = standing_rows(view)
+    head = family.header_height(WIDTH)
+    table = family.standings_height(WIDTH, len(rows))
+    reason_h = 2 * (TEXT + 6)
+    last_h = family.last_turn_height(WIDTH)
+    room = WIDTH - head - table - reason_h - last_h - 40
+    size = max(END_TILE_MIN, min(TILE, (room - 3 * GAP) // 4))
+    side = 4 * size + 3 * GAP
+    height = head + table + 10 + side + 10 + reason_h + last_h + 20
+    image, draw = new_canvas(WIDTH, height, PAPER)
+    y = family.header(draw, WIDTH, THEME, right="Game over")
+    family.standings(draw, (0, y, WIDTH, y + table), rows)
+    y += table + 10
+    draw_map(draw, view, MAP_X, y, size)
+    px = MAP_X + side + 14
+    _graveyard(draw, view, px, y, WIDTH - px - 12)
+    y += side + 10
+    f = font(TEXT)
+    for k, line in enumerate(wrap("Ended: " + view.end_reason, f, WIDTH - 2 * MAP_X, 2)):
+        draw.text((MAP_X, y + k * (TEXT + 6)), line, font=f, fill=INK)
+    _last_turn(draw, view, y + reason_h + 4)
+    return image
 
 
 def render_board(view: RAView) -> bytes:
@@ -355,86 +536,86 @@ def render_board(view: RAView) -> bytes:
 
 
 # -- the hand -----------------------------------------------------------------------------------
-CARD_W, CARD_H = 230, 168
-ACTION_H = 60
+CARD_W, CARD_H = 232, 176
+ACTION_H = 64
+HAND_COLS = 4
+HAND_W = 16 + HAND_COLS * (CARD_W + 12) + 4
+HAND_TEXT = family.sizes(HAND_W).text
 
 
-def _card(draw: ImageDraw.ImageDraw, x: int, y: int, card: CardView, faded: bool = False) -> None:
-    fill = (250, 246, 232) if not faded else (222, 220, 214)
-    edge = (120, 100, 70) if not faded else (170, 165, 155)
-    draw.rounded_rectangle(
-        (x, y, x + CARD_W, y + CARD_H), radius=12, fill=fill, outline=edge, width=3
-    )
-    ink = INK if not faded else MUTED
-    if len(card.actions) == 1:
-        _action(draw, x, y + (CARD_H - ACTION_H) // 2, card.actions[0], ink)
+def card(draw: ImageDraw.ImageDraw, x: int, y: int, c: CardView) -> None:
+    """An action card: one action, or two joined by the word "then" or "or"."""
+    fill, edge = (250, 246, 232), (120, 100, 70)
+    draw.rounded_rectangle((x, y, x + CARD_W, y + CARD_H), radius=12, fill=fill, outline=edge, width=3)
+    if len(c.actions) == 1:
+        _action(draw, x, y + (CARD_H - ACTION_H) // 2, c.actions[0])
         return
-    _action(draw, x, y + 8, card.actions[0], ink)
-    word = "then" if card.join == "then" else "or"
-    colour = (40, 120, 50) if word == "then" else ROLL_EDGE
-    draw.line((x + 20, y + 78, x + CARD_W - 20, y + 78), fill=(200, 194, 180), width=2)
-    f = font(18, True)
+    _action(draw, x, y + 8, c.actions[0])
+    word = "then" if c.join == "then" else "or"
+    colour = THEN if word == "then" else OR
+    mid = y + CARD_H // 2
+    draw.line((x + 20, mid, x + CARD_W - 20, mid), fill=(200, 194, 180), width=2)
+    f = font(HAND_TEXT, True)
     w = text_size(word, f)[0]
-    draw.rectangle(
-        (x + (CARD_W - w) // 2 - 8, y + 66, x + (CARD_W + w) // 2 + 8, y + 90), fill=fill
-    )
-    draw.text((x + (CARD_W - w) // 2, y + 66), word, font=f, fill=colour)
-    _action(draw, x, y + 90, card.actions[1], ink)
+    draw.rectangle((x + (CARD_W - w) // 2 - 8, mid - HAND_TEXT // 2 - 3, x + (CARD_W + w) // 2 + 8, mid + HAND_TEXT // 2 + 3), fill=fill)
+    draw.text((x + CARD_W // 2, mid), word, font=f, fill=colour, anchor="mm")
+    _action(draw, x, mid + HAND_TEXT // 2 + 6, c.actions[1])
 
 
-def _action(draw: ImageDraw.ImageDraw, x: int, y: int, text: str, ink: Ink) -> None:
-    """One action: its name, with coloured cubes for what an Acquire may take."""
+def _action(draw: ImageDraw.ImageDraw, x: int, y: int, text: str) -> None:
+    """One action: its name, with the shapes of the cubes an Acquire may take."""
+    f = font(HAND_TEXT + 3, True)
     if text.startswith("Acquire "):
         names = text.split(" ", 1)[1].split("/")
-        colours = [c for c, name in CUBE_NAME.items() if name in names]
-        draw_text_centered(
-            draw, (x, y, x + CARD_W, y + 28), "Acquire", 24, fill=ink, bold=True, smallest=TEXT
-        )
-        total = len(colours) * 64 - 8
+        kinds = [c for c, name in CUBE_NAME.items() if name in names]
+        draw.text((x + CARD_W // 2, y), "Acquire", font=f, fill=INK, anchor="ma")
+        total = len(kinds) * 30 - 6
         cx = x + (CARD_W - total) // 2
-        for c in colours:
-            _cube(draw, cx + 16, y + 30, 24, c, "cube")
-            cx += 64
-        f = font(TEXT)
-        cx = x + (CARD_W - total) // 2
-        for c in colours:
-            w = text_size(CUBE_NAME[c], f)[0]
-            draw.text((cx + 28 - w // 2, y + 54), CUBE_NAME[c], font=f, fill=ink)
-            cx += 64
-    else:
-        draw_text_centered(
-            draw, (x, y, x + CARD_W, y + ACTION_H), text, 26, fill=ink, bold=True, smallest=TEXT
-        )
+        for c in kinds:
+            cube(draw, (cx, y + HAND_TEXT + 10, cx + 24, y + HAND_TEXT + 34), c)
+            cx += 30
+        return
+    draw.text((x + CARD_W // 2, y + 8), ellipsize(text, f, CARD_W - 12), font=f, fill=INK, anchor="ma")
 
 
 def render_hand(view: RAView) -> bytes:
-    """The viewer's hand (private), with their public discard pile greyed below it."""
+    """The viewer's hand (private), then every player's discard pile (public), the viewer's
+    first."""
     me = next((p for p in view.players if p.name == view.viewer), None)
     hand = view.my_hand or []
-    discard = me.discard if me else []
-    cols = 4
-    rows_hand = max(1, (len(hand) + cols - 1) // cols)
-    rows_disc = (len(discard) + cols - 1) // cols
-    width = 16 + cols * (CARD_W + 12) + 4
-    height = 60 + rows_hand * (CARD_H + 12) + (40 + rows_disc * (CARD_H + 12) if discard else 0) + 8
-    image, draw = new_canvas(width, height, PAPER)
-    title = "Your hand" if me is None else f"{me.name}'s hand · {me.species_name}"
-    draw.text((16, 14), ellipsize(title, font(26, True), width - 32), font=font(26, True), fill=INK)
-    y = 56
+    f, fb = font(HAND_TEXT), font(HAND_TEXT, True)
+    piles = sorted(view.players, key=lambda p: p.name != view.viewer)
+    lines = [_pile_lines(p, HAND_W - 32 - 44) for p in piles]
+    line = HAND_TEXT + 8
+    rows_hand = max(1, -(-len(hand) // HAND_COLS))
+    title = HAND_TEXT + 20
+    piles_h = title + sum(len(ls) * line + 10 for ls in lines)
+    height = 16 + title + rows_hand * (CARD_H + 12) + piles_h + 8
+    image, draw = new_canvas(HAND_W, height, PAPER)
+    head = "Your hand" if me is None else f"{me.name}'s hand · {me.species_name}"
+    draw.text((16, 14), ellipsize(head, font(HAND_TEXT + 5, True), HAND_W - 32), font=font(HAND_TEXT + 5, True), fill=INK)
+    y = 16 + title
     if not hand:
-        draw.text((16, y + 40), "No cards in hand.", font=font(22), fill=MUTED)
-    for i, card in enumerate(hand):
-        _card(draw, 16 + (i % cols) * (CARD_W + 12), y + (i // cols) * (CARD_H + 12), card)
+        draw.text((16, y + 40), "No cards in hand." if me else "Spectators hold no cards.", font=f, fill=MUTED)
+    for i, c in enumerate(hand):
+        card(draw, 16 + (i % HAND_COLS) * (CARD_W + 12), y + (i // HAND_COLS) * (CARD_H + 12), c)
     y += rows_hand * (CARD_H + 12)
-    if discard:
-        draw.text((16, y + 8), "Discard pile (public)", font=font(20, True), fill=MUTED)
-        y += 40
-        for i, card in enumerate(discard):
-            _card(
-                draw,
-                16 + (i % cols) * (CARD_W + 12),
-                y + (i // cols) * (CARD_H + 12),
-                card,
-                faded=True,
-            )
+    draw.text((16, y + 4), "Discard piles (public)", font=fb, fill=INK)
+    y += title
+    for p, ls in zip(piles, lines, strict=True):
+        family.token(draw, (16 + 18, y + line // 2), 17, SPECIES_COLOUR[p.species], SPECIES_INITIALS[p.species])
+        for k, text in enumerate(ls):
+            draw.text((16 + 44, y + k * line), text, font=fb if k == 0 else f, fill=INK if k == 0 else MUTED)
+        y += len(ls) * line + 10
     return to_png(image)
+
+
+def _pile_lines(p: PlayerView, width: int) -> list[str]:
+    """A player's discard pile in words: their name and count, then the cards' names."""
+    n = len(p.discard)
+    head = f"{p.name}: {n} card{'s' * (n != 1)}"
+    if not p.discard:
+        return [head]
+    names = " · ".join(c.name for c in p.discard)
+    return [head, *wrap(names, font(HAND_TEXT), width, max_lines=4)]
+
