@@ -13,9 +13,6 @@ tiles carry the family mark (a double outline and a star) and the rolled ones a 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from functools import lru_cache
-
 from PIL import Image, ImageDraw
 
 from engines.run_animals.views import CardView, GoalView, PlayerView, RAView, TileView
@@ -142,6 +139,22 @@ RULE_COLOURS: dict[str, list[RuleColour]] = {
 Box = tuple[int, int, int, int]
 
 
+# the last-move mark -------------------------------------------------------------------------
+#: the family mark's line width and its star's radius on this board
+MARK_UNIT = max(2, round(TEXT / 6))
+
+
+def mark_under(draw: ImageDraw.ImageDraw, box: Box) -> None:
+    """The family's last-move outline, drawn before what it frames so it hides none of it;
+    :func:`mark_badge` adds its star once the contents are drawn."""
+    family.mark_changed(draw, box, badge=False)
+
+
+def mark_badge(draw: ImageDraw.ImageDraw, box: Box) -> None:
+    """The star of the family's last-move mark on the top-right corner of ``box``."""
+    family.star(draw, (box[2] - MARK_UNIT, box[1] + MARK_UNIT), MARK_UNIT * 4.5)
+
+
 def cube(draw: ImageDraw.ImageDraw, box: Box, colour: str, content: str = "cube") -> None:
     """A slot: a cube of its kind's shape, the outline of that shape when empty, or cement."""
     x0, y0, x1, y1 = box
@@ -217,6 +230,7 @@ def grave_slot(
     species: str | None,
     in_play: bool = True,
     ends_game: bool = False,
+    marked: bool = False,
 ) -> None:
     """A graveyard slot: its penalty, the species buried there, END on the slot that ends the
     game, struck through when the player count never reaches it."""
@@ -229,15 +243,27 @@ def grave_slot(
         return
     edge = END_SLOT if ends_game else (120, 110, 100)
     draw.rounded_rectangle(box, radius=6, fill=GRAVE_FILL, outline=edge, width=4 if ends_game else 1)
-    draw.text((x0 + 5, y0 + 2), f"−{penalty}", font=f, fill=WHITE)
+    if marked:
+        mark_under(draw, box)
+    draw.text((x0 + 7, y0 + 3), f"−{penalty}", font=f, fill=WHITE)
     if species:
-        r = min((x1 - x0) // 2 - 6, (y1 - y0 - TEXT - 8) // 2 + 4)
-        disc(draw, ((x0 + x1) // 2, y1 - r - 5), r, species)
+        r = DISC + 2
+        disc(draw, ((x0 + x1) // 2, y1 - r - 7), r, species)
     elif ends_game:
         draw.text(((x0 + x1) // 2, y1 - 6), "END", font=f, fill=WHITE, anchor="mb")
 
 
+def mark(draw: ImageDraw.ImageDraw, box: Box) -> None:
+    """The whole last-move mark on an empty box (the legend's key)."""
+    mark_under(draw, box)
+    mark_badge(draw, box)
+
+
 # -- the map ------------------------------------------------------------------------------------
+#: a species' disc on a tile: its initials keep the phone's text size
+DISC = 17
+
+
 def _tile(
     draw: ImageDraw.ImageDraw,
     tile: TileView,
@@ -255,39 +281,49 @@ def _tile(
         base, dark, side = DEAD, DEAD_DARK, "cement"
     box = (x, y, x + size, y + size)
     draw.rounded_rectangle(box, radius=10, fill=base, outline=dark, width=3)
+    marked = tile.number in changed or tile.number in rolled
+    if marked:
+        mark_under(draw, box)
     ink = WHITE if side == "forest" else INK
-    draw.text((x + 8, y + 2), str(tile.number), font=font(SIZES.name, True), fill=ink)
-    f = font(TEXT)
-    draw.text((x + size - 8, y + 6), side, font=f, fill=ink, anchor="ra")
+    number = font(SIZES.name if size >= TILE else TEXT, True)
+    draw.text((x + 7, y + 2), str(tile.number), font=number, fill=ink)
+    right = x + size - (5 + 3 * MARK_UNIT if marked else 7)
+    draw.text((right, y + 5), side, font=font(TEXT), fill=ink, anchor="ra")
     cube_size = min(28, (size - 16 - 3 * 6) // 4)
-    sx, sy = x + 8, y + 38
+    sx, sy = x + 8, y + 36
     for slot in tile.slots:
         cube(draw, (sx, sy, sx + cube_size, sy + cube_size), slot.colour, slot.content)
         sx += cube_size + 6
     # animals: up to four species in a 2x2 grid of disc + count
-    r = 17
-    top = sy + cube_size + 6 + r
-    step = (size - (top - y) - r - 2) if len(tile.animals) > 2 else 0
+    r = DISC
+    top = sy + cube_size + 4 + r
+    step = min(2 * r + 2, y + size - 2 - r - top)
     for k, group in enumerate(tile.animals[:4]):
         col, row = k % 2, k // 2
-        cx = x + 8 + r + col * (size // 2 - 2)
+        cx = x + 6 + r + col * (size // 2 - 2)
         cy = top + row * step
         disc(draw, (cx, cy), r, group.species)
         if group.count > 1:
-            draw.text((cx + r + 2, cy), f"×{group.count}", font=font(TEXT, True), fill=ink, anchor="lm")
+            count = f"×{group.count}"
+            draw.text((cx + r + 2, cy), count, font=font(TEXT, True), fill=ink, anchor="lm")
     if active == tile.number:
         dashed_outline(draw, (x + 4, y + 4, x + size - 4, y + size - 4))
-    if tile.number in changed or tile.number in rolled:
-        family.mark_changed(draw, box)
+    if marked:
+        mark_badge(draw, box)
     if tile.number in rolled:
         d = 26
-        die(draw, (x + size - d - 4, y + size - d - 4, x + size - 4, y + size - 4))
+        die(draw, (x + size - d - 5, y + size - d - 5, x + size - 5, y + size - 5))
 
 
 def _marked(view: RAView, kind: str) -> set[str]:
+    """The ids of ``kind`` ("tile", "roll", "grave", "player") the last turn marked."""
     if view.last_turn is None:
         return set()
     return {m.split(":", 1)[1] for m in view.last_turn.marks if m.startswith(kind + ":")}
+
+
+def map_side(size: int = TILE) -> int:
+    return 4 * size + 3 * GAP
 
 
 def draw_map(draw: ImageDraw.ImageDraw, view: RAView, x: int, y: int, size: int = TILE) -> int:
@@ -299,26 +335,29 @@ def draw_map(draw: ImageDraw.ImageDraw, view: RAView, x: int, y: int, size: int 
         row, col = divmod(tile.number - 1, 4)
         tx, ty = x + col * (size + GAP), y + row * (size + GAP)
         _tile(draw, tile, tx, ty, size, changed, rolled, active)
-    return 4 * size + 3 * GAP
+    return map_side(size)
 
 
 # -- the side panel -----------------------------------------------------------------------------
-def player_rows(view: RAView) -> int:
-    return 4 * (TEXT + 6) + 8
+LINE = TEXT + 6
+PLAYER_H = SIZES.name + 8 + 3 * LINE + 6
 
 
 def _player(draw: ImageDraw.ImageDraw, view: RAView, p: PlayerView, x: int, y: int, w: int) -> None:
-    h = player_rows(view)
+    """A player's row: token, name and score; their goal (cubes acquired full, still needed
+    outlined) and its points; goals done, graveyard penalty; hand, discard and animals."""
+    h = PLAYER_H
     turn = p.name == view.current
     fill = ROW_OUT if p.eliminated else ROW_TURN if turn else ROW
     draw.rounded_rectangle((x, y, x + w, y + h), radius=8, fill=fill, outline=ROW_EDGE)
-    if "player:" + p.name in (view.last_turn.marks if view.last_turn else []):
-        family.mark_changed(draw, (x, y, x + w, y + h))
-    line = TEXT + 6
+    marked = p.name in _marked(view, "player")
+    if marked:
+        mark_under(draw, (x, y, x + w, y + h))
+    r = 19
     family.token(
         draw,
-        (x + 22, y + 4 + line // 2 + 2),
-        17,
+        (x + 8 + r, y + 6 + SIZES.name // 2 + 1),
+        r,
         SPECIES_COLOUR[p.species],
         SPECIES_INITIALS[p.species],
         ring=turn,
@@ -328,14 +367,13 @@ def _player(draw: ImageDraw.ImageDraw, view: RAView, p: PlayerView, x: int, y: i
     sw = text_size(score, sf)[0]
     draw.text((x + w - 30, y + 2), score, font=sf, fill=INK, anchor="ra")
     name_f = font(SIZES.name, True)
-    mark = "▶ " if turn else ""
-    name = ellipsize(mark + p.name, name_f, w - 50 - sw - 40)
-    draw.text((x + 46, y + 4), name, font=name_f, fill=INK)
-    f = font(TEXT)
-    y2 = y + 4 + line + 4
+    left = x + 16 + 2 * r
+    draw.text((left, y + 4), ellipsize(p.name, name_f, x + w - 40 - sw - left), font=name_f, fill=INK)
+    f, fb = font(TEXT), font(TEXT, True)
+    y2 = y + SIZES.name + 12
     if p.goal is not None:
         end = goal_cubes(draw, x + 10, y2 + 2, p.goal, p.goal_cubes)
-        draw.text((end + 4, y2), f"= {p.goal.points} pts", font=font(TEXT, True), fill=INK)
+        draw.text((end + 4, y2), f"= {p.goal.points} pts", font=fb, fill=INK)
     elif p.in_front:
         draw.text((x + 10, y2), f"still to place {p.in_front}", font=f, fill=INK)
     else:
@@ -346,61 +384,69 @@ def _player(draw: ImageDraw.ImageDraw, view: RAView, p: PlayerView, x: int, y: i
         f"hand {p.hand_count} · discard {len(p.discard)} · {status}",
     ]
     for k, text in enumerate(lines):
-        draw.text((x + 10, y2 + line * (k + 1)), ellipsize(text, f, w - 16), font=f, fill=INK)
+        draw.text((x + 10, y2 + LINE * (k + 1)), ellipsize(text, f, w - 16), font=f, fill=INK)
+    if marked:
+        mark_badge(draw, (x, y, x + w, y + h))
 
 
-def _graveyard(draw: ImageDraw.ImageDraw, view: RAView, x: int, y: int, w: int) -> int:
+GRAVE_SLOT = 64
+GRAVE_SLOT_H = 74
+GRAVE_H = TEXT + 10 + GRAVE_SLOT_H
+
+
+def _graveyard(draw: ImageDraw.ImageDraw, view: RAView, x: int, y: int) -> int:
+    """The six graveyard slots under their title; returns the bottom."""
     draw.text((x, y), "Graveyard", font=font(TEXT, True), fill=INK)
-    y += TEXT + 8
-    step = w // 6
+    y += TEXT + 10
     marked = _marked(view, "grave")
-    h = TEXT + 44
     for g in view.graveyard:
-        gx = x + (g.slot - 1) * step
-        box = (gx, y, gx + step - 6, y + h)
-        grave_slot(draw, box, g.penalty, g.species, g.in_play, g.ends_game)
+        gx = x + (g.slot - 1) * (GRAVE_SLOT + 4)
+        box = (gx, y, gx + GRAVE_SLOT, y + GRAVE_SLOT_H)
+        grave_slot(draw, box, g.penalty, g.species, g.in_play, g.ends_game, str(g.slot) in marked)
         if str(g.slot) in marked:
-            family.mark_changed(draw, box)
-    return y + h
+            mark_badge(draw, box)
+    return y + GRAVE_SLOT_H
 
 
-def _goals_and_supply(draw: ImageDraw.ImageDraw, view: RAView, x: int, y: int, w: int) -> int:
-    """The face-up goals (with the deck's count) and the supply, in one row."""
+GOAL_H = TEXT + 22
+
+
+def _goals(draw: ImageDraw.ImageDraw, view: RAView, x: int, y: int) -> int:
+    """The face-up goals to take, after the goal deck's count; returns the bottom."""
     f, fb = font(TEXT), font(TEXT, True)
     label = f"Goals (deck {view.goal_deck})"
-    draw.text((x, y + 4), label, font=fb, fill=INK)
+    draw.text((x, y + 5), label, font=fb, fill=INK)
     gx = x + text_size(label, fb)[0] + 12
-    h = TEXT + 16
+    h = GOAL_H
     changed = "goals" in (view.last_turn.marks if view.last_turn else [])
     for g in view.face_up:
-        end = goal_cubes(draw, gx + 8, y + (h - 22) // 2, g, {})
         text = str(g.points)
-        right = end + 2 + text_size(text, fb)[0] + 8
-        draw.rounded_rectangle((gx, y, right, y + h), radius=6, outline=ROW_EDGE, width=2)
-        draw.text((end + 2, y + 4), text, font=fb, fill=INK)
+        right = gx + 8 + 26 * (g.food + g.nest + g.water) + 4 + text_size(text, fb)[0] + 12
+        box = (gx, y, right, y + h)
+        draw.rounded_rectangle(box, radius=6, fill=WHITE, outline=ROW_EDGE, width=2)
         if changed:
-            family.mark_changed(draw, (gx, y, right, y + h))
+            mark_under(draw, box)
+        end = goal_cubes(draw, gx + 8, y + (h - 22) // 2, g, {})
+        draw.text((end + 4, y + 5), text, font=fb, fill=INK)
         gx = right + 10
     if not view.face_up:
-        draw.text((gx, y + 4), "none left", font=f, fill=MUTED)
-    # the supply, right-aligned: a symbol per kind and how many are left
-    sx = x + w
-    items = [(c, view.supply[c]) for c in ("W", "N", "F")] + [("C", view.cement)]
-    for kind, n in reversed(items[-1:] + items[:-1]):
-        text = str(n)
-        sx -= text_size(text, f)[0]
-        draw.text((sx, y + 4), text, font=f, fill=INK)
-        sx -= 26
-        box = (sx, y + (h - 22) // 2, sx + 22, y + (h - 22) // 2 + 22)
-        if kind == "C":
-            cube(draw, box, "F", "cement")
-        else:
-            cube(draw, box, kind)
-        sx -= 14
-    text = "Supply"
-    sx -= text_size(text, fb)[0]
-    draw.text((sx, y + 4), text, font=fb, fill=INK)
+        draw.text((gx, y + 5), "none left", font=f, fill=MUTED)
     return y + h
+
+
+def _supply(draw: ImageDraw.ImageDraw, view: RAView, x: int, y: int) -> int:
+    """The cubes and cement left in the supply, each after its symbol; returns the bottom."""
+    f, fb = font(TEXT), font(TEXT, True)
+    draw.text((x, y + 5), "Supply", font=fb, fill=INK)
+    x += text_size("Supply", fb)[0] + 14
+    box_y = y + (GOAL_H - 22) // 2
+    for kind, n in (("F", view.supply["F"]), ("N", view.supply["N"]), ("W", view.supply["W"])):
+        cube(draw, (x, box_y, x + 22, box_y + 22), kind)
+        draw.text((x + 28, y + 5), str(n), font=f, fill=INK)
+        x += 28 + text_size(str(n), f)[0] + 18
+    cube(draw, (x, box_y, x + 22, box_y + 22), "F", "cement")
+    draw.text((x + 28, y + 5), str(view.cement), font=f, fill=INK)
+    return y + GOAL_H
 
 
 # -- the family frame ---------------------------------------------------------------------------
@@ -422,74 +468,77 @@ def seats(view: RAView) -> list[Seat]:
 
 
 def phase_text(view: RAView) -> str:
+    """What the player to act is doing, in a few words (under the turn line)."""
     if view.phase == "place":
-        return "setup: place an animal"
+        return "Setup: placing an animal"
     if view.phase == "expel" and view.pending:
-        return f"expelling ({view.pending.expel_left} to send)"
+        return f"Expelling: {view.pending.expel_left} animal(s) to send away"
     if view.phase == "goal":
-        return "choosing a new goal"
+        return "Choosing a new goal"
     if view.phase == "forced":
-        return "out of cards: an animal must go"
+        return "Out of cards: an animal must go to the graveyard"
     if view.pending:
-        return f"playing {view.pending.card.name}"
-    return "playing a card"
+        return f"Playing {view.pending.card.name}"
+    return "Playing a card"
+
+
+LAST_H = family.last_turn_height(WIDTH, lines=2)
+BAND_H = max(GRAVE_H, 2 * GOAL_H + 10)
+BAND_RIGHT = MAP_X + 6 * (GRAVE_SLOT + 4) + 24
+
+
+def board_height() -> int:
+    top = family.header_height(WIDTH) + family.turn_strip_height(WIDTH) + 8
+    return top + SIDE + 10 + BAND_H + 8 + LAST_H + 4
 
 
 def draw_board(view: RAView) -> Image.Image:
     """The whole public board: the game being played, or the end board once it is over."""
     if view.over:
         return draw_end_board(view)
-    height = _board_height(len(view.players))
-    image, draw = new_canvas(WIDTH, height, PAPER)
+    image, draw = new_canvas(WIDTH, board_height(), PAPER)
     y = family.header(draw, WIDTH, THEME, right=f"Round {view.round}")
     strip = family.turn_strip_height(WIDTH)
     family.turn_strip(draw, (0, y, WIDTH, y + strip), seats(view), phase_text(view))
     y += strip + 8
     draw_map(draw, view, MAP_X, y)
-    py = y
-    step = player_rows(view) + 6
-    for p in view.players:
-        _player(draw, view, p, PANEL_X, py, PANEL_W)
-        py += step
-    _graveyard(draw, view, PANEL_X, max(py + 2, y + SIDE - TEXT - 52), PANEL_W)
+    for k, p in enumerate(view.players):
+        _player(draw, view, p, PANEL_X, y + k * (PLAYER_H + 6), PANEL_W)
     y += SIDE + 10
-    y = _goals_and_supply(draw, view, MAP_X, y, WIDTH - 2 * MAP_X) + 8
-    _last_turn(draw, view, y)
+    _graveyard(draw, view, MAP_X, y)
+    _goals(draw, view, BAND_RIGHT, y + 4)
+    _supply(draw, view, BAND_RIGHT, y + 4 + GOAL_H + 10)
+    _last_turn(draw, view, y + BAND_H + 8)
     return image
 
 
 def _last_turn(draw: ImageDraw.ImageDraw, view: RAView, y: int) -> None:
     text = view.last_turn.line if view.last_turn else "No turn played yet"
-    family.last_turn_line(draw, (MAP_X, y, WIDTH - MAP_X, y + family.last_turn_height(WIDTH)), text)
-
-
-@lru_cache(maxsize=8)
-def _board_height(players: int) -> int:
-    top = family.header_height(WIDTH) + family.turn_strip_height(WIDTH) + 8
-    return top + SIDE + 10 + TEXT + 16 + 8 + family.last_turn_height(WIDTH) + 10
+    family.last_turn_line(draw, (0, y, WIDTH - 8, y + LAST_H), text)
 
 
 # -- the end board ------------------------------------------------------------------------------
+END_TILE = 130
+
+
 def standing_rows(view: RAView) -> list[Standing]:
-    """Players ranked: the winners first, then by score (the eliminated last); each with their
-    goals, graveyard penalty and species."""
+    """Players ranked: the winners first, then by score (the eliminated after the living);
+    each with their goal points and goals done, their graveyard penalty and species."""
     order = sorted(
         view.players,
         key=lambda p: (p.name not in view.winners, p.eliminated, -p.score, p.seat),
     )
-    rows = []
-    place = 0
-    previous: tuple[bool, bool, int] | None = None
     by_seat = {s.name: s for s in seats(view)}
+    rows: list[Standing] = []
+    previous: tuple[bool, bool, int] | None = None
+    place = 0
     for k, p in enumerate(order):
         key = (p.name not in view.winners, p.eliminated, p.score)
         if key != previous:
             place = k + 1
         previous = key
-        goals = f"{p.completed} goal{'s' * (p.completed != 1)} {p.goal_points} pts"
-        parts = [p.species_short, goals, f"graveyard −{p.penalty}"]
-        if p.eliminated:
-            parts.append("extinct")
+        goals = f"goals {p.goal_points} ({p.completed}) − grave {p.penalty}"
+        parts = [goals, p.species_short] + (["extinct"] if p.eliminated else [])
         rows.append(
             Standing(
                 place=place,
@@ -502,31 +551,30 @@ def standing_rows(view: RAView) -> list[Standing]:
     return rows
 
 
-def draw_end_board(view: RAView) -> Image.Image:
-    """The final picture: the standings with each player's breakdown and the winner named in
-    them, then the final map beside the graveyard, the reason the game ended and the last
-    turn."""
-    rows = standing_rows(view)
+def end_height(players: int) -> int:
     head = family.header_height(WIDTH)
-    table = family.standings_height(WIDTH, len(rows))
-    reason_h = 2 * (TEXT + 6)
-    last_h = family.last_turn_height(WIDTH)
-    room = WIDTH - head - table - reason_h - last_h - 40
-    size = max(END_TILE_MIN, min(TILE, (room - 3 * GAP) // 4))
-    side = 4 * size + 3 * GAP
-    height = head + table + 10 + side + 10 + reason_h + last_h + 20
-    image, draw = new_canvas(WIDTH, height, PAPER)
+    table = family.standings_height(WIDTH, players)
+    body = max(table, map_side(END_TILE))
+    return head + 10 + body + 10 + GRAVE_H + 8 + LAST_H + 4
+
+
+def draw_end_board(view: RAView) -> Image.Image:
+    """The final picture: the standings (each player's breakdown, the winner named) beside the
+    final map, then the graveyard, why the game ended and the last turn."""
+    image, draw = new_canvas(WIDTH, end_height(len(view.players)), PAPER)
     y = family.header(draw, WIDTH, THEME, right="Game over")
-    family.standings(draw, (0, y, WIDTH, y + table), rows)
-    y += table + 10
-    draw_map(draw, view, MAP_X, y, size)
-    px = MAP_X + side + 14
-    _graveyard(draw, view, px, y, WIDTH - px - 12)
-    y += side + 10
+    y += 10
+    side = map_side(END_TILE)
+    mx = WIDTH - 12 - side
+    family.standings(draw, (0, y, mx - 12, y + side), standing_rows(view))
+    draw_map(draw, view, mx, y, END_TILE)
+    y += max(side, family.standings_height(WIDTH, len(view.players))) + 10
+    bottom = _graveyard(draw, view, MAP_X, y)
     f = font(TEXT)
-    for k, line in enumerate(wrap("Ended: " + view.end_reason, f, WIDTH - 2 * MAP_X, 2)):
-        draw.text((MAP_X, y + k * (TEXT + 6)), line, font=f, fill=INK)
-    _last_turn(draw, view, y + reason_h + 4)
+    rx = BAND_RIGHT
+    for k, line in enumerate(wrap("Ended: " + view.end_reason, f, WIDTH - rx - 12, 3)):
+        draw.text((rx, y + k * LINE), line, font=f, fill=INK)
+    _last_turn(draw, view, bottom + 8)
     return image
 
 

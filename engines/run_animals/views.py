@@ -261,7 +261,7 @@ def last_turn(state: RAState, data: GameData, record: TurnRecord | None) -> Last
         elif kind == "move":
             tile(args[0])
             tile(args[1])
-            words.append(f"moved {args[0]}→{args[1]}")
+            words.append(f"moved {args[0]} to {args[1]}")
         elif kind == "acq":
             tile(args[0])
             marks.append(f"player:{p}")
@@ -301,5 +301,6 @@ def last_turn(state: RAState, data: GameData, record: TurnRecord | None) -> Last
     elif card:
         line += " (no effect)"
     if rolled and state.roller:
-        line += f" · {state.roller} rolled tile{'s' * (len(rolled) > 1)} {', '.join(rolled)}"
+        tiles = list(dict.fromkeys(rolled))
+        line += f" · {state.roller} rolled tile{'s' * (len(tiles) > 1)} {', '.join(tiles)}"
     return LastTurn(player=p, line=line, marks=list(dict.fromkeys(marks)))
