@@ -34,10 +34,9 @@ def sample_view() -> RAView:
     return ENGINE.view(state, None)
 
 
-def _tile_box(view: RAView, number: int) -> Box:
-    top = family.header_height(ra.WIDTH) + family.turn_strip_height(ra.WIDTH) + 8
+def _tile_box(number: int) -> Box:
     row, col = divmod(number - 1, 4)
-    x, y = ra.MAP_X + col * (ra.TILE + ra.GAP), top + row * (ra.TILE + ra.GAP)
+    x, y = ra.MAP_X + col * (ra.TILE + ra.GAP), ra.MAP_Y + row * (ra.TILE + ra.GAP)
     return (x, y, x + ra.TILE, y + ra.TILE)
 
 
@@ -70,14 +69,14 @@ def legend() -> Legend:
     view = sample_view()
     marked = sorted(int(m.split(":")[1]) for m in view.last_turn.marks if m.startswith("roll:"))
     moved = [int(m.split(":")[1]) for m in view.last_turn.marks if m.startswith("tile:")]
-    rolled = _tile_box(view, marked[0])
-    changed = _tile_box(view, moved[-1])
+    rolled = _tile_box(marked[0])
+    changed = _tile_box(moved[-1])
     active = view.pending.meeple_tile if view.pending and view.pending.meeple_tile else 1
-    acting = _tile_box(view, active)
-    first = _tile_box(view, 1)
+    acting = _tile_box(active)
+    first = _tile_box(1)
     header = family.header_height(ra.WIDTH)
     strip = family.turn_strip_height(ra.WIDTH)
-    band = header + strip + 8 + ra.SIDE + 10
+    band = ra.MAP_Y + ra.SIDE + 10
     callouts = [
         Callout((ra.WIDTH * 0.45, header * 0.5), "The game, the round"),
         Callout(
@@ -102,7 +101,7 @@ def legend() -> Legend:
             "Dashed outline: the animal the card being played acts with",
         ),
         Callout(
-            (ra.PANEL_X + ra.PANEL_W - 26, header + strip + 8 + ra.PLAYER_H - 24),
+            (ra.PANEL_X + ra.PANEL_W - 26, ra.MAP_Y + ra.PLAYER_H - 24),
             "A player: score (goal points − graveyard), goal cubes (full = taken), goals done, "
             "hand, discard pile and animals on the map",
         ),

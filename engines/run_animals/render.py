@@ -45,6 +45,8 @@ MAP_X = 12
 SIDE = 4 * TILE + 3 * GAP
 PANEL_X = MAP_X + SIDE + 14
 PANEL_W = WIDTH - PANEL_X - 12
+#: the map's top on the board being played: under the header and the turn strip
+MAP_Y = family.header_height(WIDTH) + family.turn_strip_height(WIDTH) + 8
 #: the lowest map on the end board, so standings, map and graveyard stay within the square
 END_TILE_MIN = 120
 
@@ -488,8 +490,7 @@ BAND_RIGHT = MAP_X + 6 * (GRAVE_SLOT + 4) + 24
 
 
 def board_height() -> int:
-    top = family.header_height(WIDTH) + family.turn_strip_height(WIDTH) + 8
-    return top + SIDE + 10 + BAND_H + 8 + LAST_H + 4
+    return MAP_Y + SIDE + 10 + BAND_H + 8 + LAST_H + 4
 
 
 def draw_board(view: RAView) -> Image.Image:
@@ -500,7 +501,7 @@ def draw_board(view: RAView) -> Image.Image:
     y = family.header(draw, WIDTH, THEME, right=f"Round {view.round}")
     strip = family.turn_strip_height(WIDTH)
     family.turn_strip(draw, (0, y, WIDTH, y + strip), seats(view), phase_text(view))
-    y += strip + 8
+    y = MAP_Y
     draw_map(draw, view, MAP_X, y)
     for k, p in enumerate(view.players):
         _player(draw, view, p, PANEL_X, y + k * (PLAYER_H + 6), PANEL_W)
@@ -584,8 +585,8 @@ def render_board(view: RAView) -> bytes:
 
 
 # -- the hand -----------------------------------------------------------------------------------
-CARD_W, CARD_H = 232, 176
-ACTION_H = 64
+CARD_W, CARD_H = 232, 224
+ACTION_H = 90
 HAND_COLS = 4
 HAND_W = 16 + HAND_COLS * (CARD_W + 12) + 4
 HAND_TEXT = family.sizes(HAND_W).text
@@ -598,7 +599,7 @@ def card(draw: ImageDraw.ImageDraw, x: int, y: int, c: CardView) -> None:
     if len(c.actions) == 1:
         _action(draw, x, y + (CARD_H - ACTION_H) // 2, c.actions[0])
         return
-    _action(draw, x, y + 8, c.actions[0])
+    _action(draw, x, y + 6, c.actions[0])
     word = "then" if c.join == "then" else "or"
     colour = THEN if word == "then" else OR
     mid = y + CARD_H // 2
@@ -617,11 +618,14 @@ def _action(draw: ImageDraw.ImageDraw, x: int, y: int, text: str) -> None:
         names = text.split(" ", 1)[1].split("/")
         kinds = [c for c, name in CUBE_NAME.items() if name in names]
         draw.text((x + CARD_W // 2, y), "Acquire", font=f, fill=INK, anchor="ma")
-        total = len(kinds) * 30 - 6
-        cx = x + (CARD_W - total) // 2
+        step = CARD_W // 3 - 4
+        cx = x + CARD_W // 2 - (len(kinds) - 1) * step // 2
+        small = font(HAND_TEXT)
         for c in kinds:
-            cube(draw, (cx, y + HAND_TEXT + 10, cx + 24, y + HAND_TEXT + 34), c)
-            cx += 30
+            top = y + HAND_TEXT + 10
+            cube(draw, (cx - 12, top, cx + 12, top + 24), c)
+            draw.text((cx, top + 28), CUBE_NAME[c], font=small, fill=INK, anchor="ma")
+            cx += step
         return
     draw.text((x + CARD_W // 2, y + 8), ellipsize(text, f, CARD_W - 12), font=f, fill=INK, anchor="ma")
 
