@@ -67,6 +67,7 @@ def _tile_swatch(colour: tuple[int, int, int], word: str) -> Symbol:
 
 def legend() -> Legend:
     view = sample_view()
+    assert view.last_turn is not None, "the sample position is chosen after turns were played"
     marked = sorted(int(m.split(":")[1]) for m in view.last_turn.marks if m.startswith("roll:"))
     moved = [int(m.split(":")[1]) for m in view.last_turn.marks if m.startswith("tile:")]
     rolled = _tile_box(marked[0])

@@ -24,7 +24,6 @@ from rendering.kit import (
     PAPER,
     WHITE,
     Ink,
-    contrast_ink,
     ellipsize,
     font,
     new_canvas,
@@ -191,7 +190,13 @@ def die(draw: ImageDraw.ImageDraw, box: Box) -> None:
     s = (x1 - x0) // 4
     r = max(2, (x1 - x0) // 10)
     cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
-    for px, py in ((cx, cy), (cx - s, cy - s), (cx + s, cy + s), (cx - s, cy + s), (cx + s, cy - s)):
+    for px, py in (
+        (cx, cy),
+        (cx - s, cy - s),
+        (cx + s, cy + s),
+        (cx - s, cy + s),
+        (cx + s, cy - s),
+    ):
         draw.ellipse((px - r, py - r, px + r, py + r), fill=INK)
 
 
@@ -244,7 +249,9 @@ def grave_slot(
         draw.text((x0 + 5, y0 + 2), f"−{penalty}", font=f, fill=MUTED)
         return
     edge = END_SLOT if ends_game else (120, 110, 100)
-    draw.rounded_rectangle(box, radius=6, fill=GRAVE_FILL, outline=edge, width=4 if ends_game else 1)
+    draw.rounded_rectangle(
+        box, radius=6, fill=GRAVE_FILL, outline=edge, width=4 if ends_game else 1
+    )
     if marked:
         mark_under(draw, box)
     draw.text((x0 + 7, y0 + 3), f"−{penalty}", font=f, fill=WHITE)
@@ -370,7 +377,9 @@ def _player(draw: ImageDraw.ImageDraw, view: RAView, p: PlayerView, x: int, y: i
     draw.text((x + w - 30, y + 2), score, font=sf, fill=INK, anchor="ra")
     name_f = font(SIZES.name, True)
     left = x + 16 + 2 * r
-    draw.text((left, y + 4), ellipsize(p.name, name_f, x + w - 40 - sw - left), font=name_f, fill=INK)
+    draw.text(
+        (left, y + 4), ellipsize(p.name, name_f, x + w - 40 - sw - left), font=name_f, fill=INK
+    )
     f, fb = font(TEXT), font(TEXT, True)
     y2 = y + SIZES.name + 12
     if p.goal is not None:
@@ -595,7 +604,9 @@ HAND_TEXT = family.sizes(HAND_W).text
 def card(draw: ImageDraw.ImageDraw, x: int, y: int, c: CardView) -> None:
     """An action card: one action, or two joined by the word "then" or "or"."""
     fill, edge = (250, 246, 232), (120, 100, 70)
-    draw.rounded_rectangle((x, y, x + CARD_W, y + CARD_H), radius=12, fill=fill, outline=edge, width=3)
+    draw.rounded_rectangle(
+        (x, y, x + CARD_W, y + CARD_H), radius=12, fill=fill, outline=edge, width=3
+    )
     if len(c.actions) == 1:
         _action(draw, x, y + (CARD_H - ACTION_H) // 2, c.actions[0])
         return
@@ -606,7 +617,15 @@ def card(draw: ImageDraw.ImageDraw, x: int, y: int, c: CardView) -> None:
     draw.line((x + 20, mid, x + CARD_W - 20, mid), fill=(200, 194, 180), width=2)
     f = font(HAND_TEXT, True)
     w = text_size(word, f)[0]
-    draw.rectangle((x + (CARD_W - w) // 2 - 8, mid - HAND_TEXT // 2 - 3, x + (CARD_W + w) // 2 + 8, mid + HAND_TEXT // 2 + 3), fill=fill)
+    draw.rectangle(
+        (
+            x + (CARD_W - w) // 2 - 8,
+            mid - HAND_TEXT // 2 - 3,
+            x + (CARD_W + w) // 2 + 8,
+            mid + HAND_TEXT // 2 + 3,
+        ),
+        fill=fill,
+    )
     draw.text((x + CARD_W // 2, mid), word, font=f, fill=colour, anchor="mm")
     _action(draw, x, mid + HAND_TEXT // 2 + 6, c.actions[1])
 
@@ -627,7 +646,9 @@ def _action(draw: ImageDraw.ImageDraw, x: int, y: int, text: str) -> None:
             draw.text((cx, top + 28), CUBE_NAME[c], font=small, fill=INK, anchor="ma")
             cx += step
         return
-    draw.text((x + CARD_W // 2, y + 8), ellipsize(text, f, CARD_W - 12), font=f, fill=INK, anchor="ma")
+    draw.text(
+        (x + CARD_W // 2, y + 8), ellipsize(text, f, CARD_W - 12), font=f, fill=INK, anchor="ma"
+    )
 
 
 def render_hand(view: RAView) -> bytes:
@@ -645,19 +666,40 @@ def render_hand(view: RAView) -> bytes:
     height = 16 + title + rows_hand * (CARD_H + 12) + piles_h + 8
     image, draw = new_canvas(HAND_W, height, PAPER)
     head = "Your hand" if me is None else f"{me.name}'s hand · {me.species_name}"
-    draw.text((16, 14), ellipsize(head, font(HAND_TEXT + 5, True), HAND_W - 32), font=font(HAND_TEXT + 5, True), fill=INK)
+    draw.text(
+        (16, 14),
+        ellipsize(head, font(HAND_TEXT + 5, True), HAND_W - 32),
+        font=font(HAND_TEXT + 5, True),
+        fill=INK,
+    )
     y = 16 + title
     if not hand:
-        draw.text((16, y + 40), "No cards in hand." if me else "Spectators hold no cards.", font=f, fill=MUTED)
+        draw.text(
+            (16, y + 40),
+            "No cards in hand." if me else "Spectators hold no cards.",
+            font=f,
+            fill=MUTED,
+        )
     for i, c in enumerate(hand):
         card(draw, 16 + (i % HAND_COLS) * (CARD_W + 12), y + (i // HAND_COLS) * (CARD_H + 12), c)
     y += rows_hand * (CARD_H + 12)
     draw.text((16, y + 4), "Discard piles (public)", font=fb, fill=INK)
     y += title
     for p, ls in zip(piles, lines, strict=True):
-        family.token(draw, (16 + 18, y + line // 2), 17, SPECIES_COLOUR[p.species], SPECIES_INITIALS[p.species])
+        family.token(
+            draw,
+            (16 + 18, y + line // 2),
+            17,
+            SPECIES_COLOUR[p.species],
+            SPECIES_INITIALS[p.species],
+        )
         for k, text in enumerate(ls):
-            draw.text((16 + 44, y + k * line), text, font=fb if k == 0 else f, fill=INK if k == 0 else MUTED)
+            draw.text(
+                (16 + 44, y + k * line),
+                text,
+                font=fb if k == 0 else f,
+                fill=INK if k == 0 else MUTED,
+            )
         y += len(ls) * line + 10
     return to_png(image)
 
@@ -670,4 +712,3 @@ def _pile_lines(p: PlayerView, width: int) -> list[str]:
         return [head]
     names = " · ".join(c.name for c in p.discard)
     return [head, *wrap(names, font(HAND_TEXT), width, max_lines=4)]
-

@@ -294,7 +294,10 @@ def last_turn(state: RAState, data: GameData, record: TurnRecord | None) -> Last
             marks.append(f"roll:{args[0]}")
             rolled.append(args[0])
     if sent:
-        words = [w + f" to {', '.join(dict.fromkeys(sent))}" if w.startswith("expelled") else w for w in words]
+        words = [
+            w + f" to {', '.join(dict.fromkeys(sent))}" if w.startswith("expelled") else w
+            for w in words
+        ]
     line = f"{p} played {card}" if card else p
     if words:
         line += (": " if card else " ") + ", ".join(words)

@@ -134,8 +134,9 @@ def test_board_shows_each_species_on_a_tile_as_a_disc_of_its_colour_with_its_ini
     x, y = _tile_origin(7)
     top = y + 36 + 28 + 4 + art.DISC
     assert image.getpixel((x + 6 + art.DISC, top + 13)) == art.SPECIES_COLOUR["cat"]
-    assert image.getpixel((x + 6 + art.DISC + art.TILE // 2 - 2, top + 13)) == (
-        art.SPECIES_COLOUR["bear"]
+    assert (
+        image.getpixel((x + 6 + art.DISC + art.TILE // 2 - 2, top + 13))
+        == (art.SPECIES_COLOUR["bear"])
     )
     assert {"LC", "BB"} <= {t for _, t in drawn}
 
@@ -262,9 +263,7 @@ def test_the_legend_is_a_real_board_drawn_by_the_renderer_with_callouts_on_it():
     taught = ra_legend.legend()
     board = art.draw_board(ra_legend.sample_view())
     assert taught.board.tobytes() == board.tobytes()
-    assert all(
-        0 <= c.at[0] < board.width and 0 <= c.at[1] < board.height for c in taught.callouts
-    )
+    assert all(0 <= c.at[0] < board.width and 0 <= c.at[1] < board.height for c in taught.callouts)
     assert len(taught.callouts) >= 8
 
 
@@ -280,4 +279,4 @@ def test_the_legend_key_draws_the_renderers_own_symbols():
     image, draw = new_canvas(60, 60, (255, 255, 255))
     taught.symbols[0].draw(draw, (0, 0, 60, 60))
     assert image.getpixel((30, 30)) == art.CUBE["F"]
-    assert "Food cube (round)" == taught.symbols[0].text
+    assert taught.symbols[0].text == "Food cube (round)"
