@@ -13,6 +13,10 @@ tiles carry the family mark (a double outline and a star) and the rolled ones a 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+
 from PIL import Image, ImageDraw
 
 from engines.run_animals.views import CardView, GoalView, PlayerView, RAView, TileView
@@ -23,6 +27,7 @@ from rendering.kit import (
     MUTED,
     PAPER,
     WHITE,
+    Draw,
     Ink,
     ellipsize,
     font,
@@ -46,8 +51,6 @@ PANEL_X = MAP_X + SIDE + 14
 PANEL_W = WIDTH - PANEL_X - 12
 #: the map's top on the board being played: under the header and the turn strip
 MAP_Y = family.header_height(WIDTH) + family.turn_strip_height(WIDTH) + 8
-#: the lowest map on the end board, so standings, map and graveyard stay within the square
-END_TILE_MIN = 120
 
 BAND = (44, 70, 48)
 BAND_INK = (255, 255, 255)
@@ -171,11 +174,20 @@ def cube(draw: ImageDraw.ImageDraw, box: Box, colour: str, content: str = "cube"
     shape = CUBE_SHAPE[colour]
     if shape == "round":
         draw.ellipse(box, fill=fill, outline=edge, width=width)
-    elif shape == "triangle":
-        draw.polygon(((x0 + x1) // 2, y0, x1, y1, x0, y1), fill=fill, outline=edge, width=width)
+        return
+    # a polygon's edge: the shape in the edge's colour, then the shape inset by the edge's
+    # width in the fill (Pillow draws a wide polygon outline through a mask: slower)
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    if shape == "triangle":
+        points = [(cx, y0), (x1, y1), (x0, y1)]
+        inset = 2.2 * width  # a triangle's corners are sharp: its inner one sits further in
+        inner = [(cx, y0 + inset), (x1 - inset * 0.85, y1 - width), (x0 + inset * 0.85, y1 - width)]
     else:
-        cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
-        draw.polygon((cx, y0, x1, cy, cx, y1, x0, cy), fill=fill, outline=edge, width=width)
+        points = [(cx, y0), (x1, cy), (cx, y1), (x0, cy)]
+        d = width * 1.42
+        inner = [(cx, y0 + d), (x1 - d, cy), (cx, y1 - d), (x0 + d, cy)]
+    draw.polygon(points, fill=edge)
+    draw.polygon(inner, fill=fill)
 
 
 def disc(draw: ImageDraw.ImageDraw, centre: tuple[int, int], r: int, species: str) -> None:
@@ -273,55 +285,76 @@ def mark(draw: ImageDraw.ImageDraw, box: Box) -> None:
 DISC = 17
 
 
-def _tile(
-    draw: ImageDraw.ImageDraw,
-    tile: TileView,
-    x: int,
-    y: int,
-    size: int,
-    changed: set[int],
-    rolled: set[int],
-    active: int | None,
-) -> None:
+#: a tile as the sprite cache keys it: number, side, productive, slots (colour, content),
+#: animals (species, count), size, marked, rolled, acting
+TileKey = tuple[
+    int, str, bool, tuple[tuple[str, str], ...], tuple[tuple[str, int], ...], int, bool, bool, bool
+]
+
+
+def _tile_key(tile: TileView, size: int, marked: bool, rolled: bool, acting: bool) -> TileKey:
+    return (
+        tile.number,
+        tile.side,
+        tile.productive,
+        tuple((s.colour, s.content) for s in tile.slots),
+        tuple((a.species, a.count) for a in tile.animals),
+        size,
+        marked,
+        rolled,
+        acting,
+    )
+
+
+@lru_cache(maxsize=1024)
+def _tile_image(key: TileKey) -> Image.Image:
+    """A tile drawn once per look (boards repeat most tiles from move to move) and pasted."""
+    number, tile_side, productive, slots, animals, size, marked, rolled, acting = key
+    image, draw = _part_canvas(size + 1)
+    x = y = 0
     base, dark, side = FOREST, FOREST_DARK, "forest"
-    if tile.side == "cleared":
+    if tile_side == "cleared":
         base, dark, side = CLEARED, CLEARED_DARK, "cleared"
-    if not tile.productive:
+    if not productive:
         base, dark, side = DEAD, DEAD_DARK, "cement"
     box = (x, y, x + size, y + size)
     draw.rounded_rectangle(box, radius=10, fill=base, outline=dark, width=3)
-    marked = tile.number in changed or tile.number in rolled
     if marked:
         mark_under(draw, box)
     ink = WHITE if side == "forest" else INK
-    number = font(SIZES.name if size >= TILE else TEXT, True)
-    draw.text((x + 7, y + 2), str(tile.number), font=number, fill=ink)
+    number_font = font(SIZES.name if size >= TILE else TEXT, True)
+    draw.text((x + 7, y + 2), str(number), font=number_font, fill=ink)
     right = x + size - (5 + 3 * MARK_UNIT if marked else 7)
     draw.text((right, y + 5), side, font=font(TEXT), fill=ink, anchor="ra")
     cube_size = min(28, (size - 16 - 3 * 6) // 4)
     sx, sy = x + 8, y + 36
-    for slot in tile.slots:
-        cube(draw, (sx, sy, sx + cube_size, sy + cube_size), slot.colour, slot.content)
+    for colour, content in slots:
+        cube(draw, (sx, sy, sx + cube_size, sy + cube_size), colour, content)
         sx += cube_size + 6
     # animals: up to four species in a 2x2 grid of disc + count
     r = DISC
     top = sy + cube_size + 4 + r
     step = min(2 * r + 2, y + size - 2 - r - top)
-    for k, group in enumerate(tile.animals[:4]):
+    for k, (species, count) in enumerate(animals[:4]):
         col, row = k % 2, k // 2
         cx = x + 6 + r + col * (size // 2 - 2)
         cy = top + row * step
-        disc(draw, (cx, cy), r, group.species)
-        if group.count > 1:
-            count = f"×{group.count}"
-            draw.text((cx + r + 2, cy), count, font=font(TEXT, True), fill=ink, anchor="lm")
-    if active == tile.number:
+        disc(draw, (cx, cy), r, species)
+        if count > 1:
+            count_text = f"×{count}"
+            draw.text((cx + r + 2, cy), count_text, font=font(TEXT, True), fill=ink, anchor="lm")
+    if acting:
         dashed_outline(draw, (x + 4, y + 4, x + size - 4, y + size - 4))
-    if marked:
-        mark_badge(draw, box)
-    if tile.number in rolled:
+    if rolled:
         d = 26
         die(draw, (x + size - d - 5, y + size - d - 5, x + size - 5, y + size - 5))
+    return image.crop((0, 0, size + 1, size + 1))
+
+
+def _part_canvas(height: int) -> tuple[Image.Image, Draw]:
+    """A canvas for a part of the board, as wide as the board: the family sizes its marks and
+    tokens from the width of the image they are drawn on (the part is cropped after)."""
+    return new_canvas(WIDTH, height, PAPER)
 
 
 def _marked(view: RAView, kind: str) -> set[str]:
@@ -335,15 +368,31 @@ def map_side(size: int = TILE) -> int:
     return 4 * size + 3 * GAP
 
 
-def draw_map(draw: ImageDraw.ImageDraw, view: RAView, x: int, y: int, size: int = TILE) -> int:
-    """The 4x4 map at (x, y) with tiles ``size`` wide; returns its side."""
+def draw_map(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: RAView,
+    x: int,
+    y: int,
+    size: int = TILE,
+) -> int:
+    """The 4x4 map at (x, y) with tiles ``size`` wide, the last turn's stars over it; returns
+    its side."""
     rolled = {int(t) for t in _marked(view, "roll")}
     changed = {int(t) for t in _marked(view, "tile")}
     active = view.pending.meeple_tile if view.pending else None
+    stars = []
     for tile in view.tiles:
         row, col = divmod(tile.number - 1, 4)
         tx, ty = x + col * (size + GAP), y + row * (size + GAP)
-        _tile(draw, tile, tx, ty, size, changed, rolled, active)
+        n = tile.number
+        marked = n in changed or n in rolled
+        key = _tile_key(tile, size, marked, n in rolled, n == active)
+        image.paste(_tile_image(key), (tx, ty))
+        if marked:
+            stars.append((tx, ty, tx + size, ty + size))
+    for box in stars:  # the badges overhang the tile: drawn once every tile is down
+        mark_badge(draw, box)
     return map_side(size)
 
 
@@ -352,15 +401,65 @@ LINE = TEXT + 6
 PLAYER_H = SIZES.name + 8 + 3 * LINE + 6
 
 
-def _player(draw: ImageDraw.ImageDraw, view: RAView, p: PlayerView, x: int, y: int, w: int) -> None:
+@dataclass(frozen=True)
+class Row:
+    """Everything a player's row shows (hashable, so a row is drawn once per look)."""
+
+    name: str
+    species: str
+    score: int
+    goal: tuple[int, int, int, int] | None  # food, nest, water, points
+    have: tuple[tuple[str, int], ...]
+    in_front: int
+    completed: int
+    goal_points: int
+    penalty: int
+    hand: int
+    discard: int
+    eliminated: bool
+    on_map: int
+    turn: bool
+    marked: bool
+
+
+def _player(
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: RAView, p: PlayerView, x: int, y: int
+) -> None:
+    """A player's row, pasted from its drawing; the last turn's star over it."""
+    marked = p.name in _marked(view, "player")
+    goal = None if p.goal is None else (p.goal.food, p.goal.nest, p.goal.water, p.goal.points)
+    row = Row(
+        p.name,
+        p.species,
+        p.score,
+        goal,
+        tuple(sorted(p.goal_cubes.items())),
+        p.in_front,
+        p.completed,
+        p.goal_points,
+        p.penalty,
+        p.hand_count,
+        len(p.discard),
+        p.eliminated,
+        p.on_map,
+        p.name == view.current,
+        marked,
+    )
+    image.paste(_player_image(row), (x, y))
+    if marked:
+        mark_badge(draw, (x, y, x + PANEL_W, y + PLAYER_H))
+
+
+@lru_cache(maxsize=256)
+def _player_image(p: Row) -> Image.Image:
     """A player's row: token, name and score; their goal (cubes acquired full, still needed
     outlined) and its points; goals done, graveyard penalty; hand, discard and animals."""
-    h = PLAYER_H
-    turn = p.name == view.current
-    fill = ROW_OUT if p.eliminated else ROW_TURN if turn else ROW
+    w, h = PANEL_W, PLAYER_H
+    image, draw = _part_canvas(h + 1)
+    x = y = 0
+    fill = ROW_OUT if p.eliminated else ROW_TURN if p.turn else ROW
     draw.rounded_rectangle((x, y, x + w, y + h), radius=8, fill=fill, outline=ROW_EDGE)
-    marked = p.name in _marked(view, "player")
-    if marked:
+    if p.marked:
         mark_under(draw, (x, y, x + w, y + h))
     r = 19
     family.token(
@@ -369,7 +468,7 @@ def _player(draw: ImageDraw.ImageDraw, view: RAView, p: PlayerView, x: int, y: i
         r,
         SPECIES_COLOUR[p.species],
         SPECIES_INITIALS[p.species],
-        ring=turn,
+        ring=p.turn,
     )
     score = str(p.score)
     sf = font(SIZES.big, True)
@@ -383,8 +482,10 @@ def _player(draw: ImageDraw.ImageDraw, view: RAView, p: PlayerView, x: int, y: i
     f, fb = font(TEXT), font(TEXT, True)
     y2 = y + SIZES.name + 12
     if p.goal is not None:
-        end = goal_cubes(draw, x + 10, y2 + 2, p.goal, p.goal_cubes)
-        draw.text((end + 4, y2), f"= {p.goal.points} pts", font=fb, fill=INK)
+        food, nest, water, points = p.goal
+        goal = GoalView(id=0, food=food, nest=nest, water=water, points=points)
+        end = goal_cubes(draw, x + 10, y2 + 2, goal, dict(p.have))
+        draw.text((end + 4, y2), f"= {points} pts", font=fb, fill=INK)
     elif p.in_front:
         draw.text((x + 10, y2), f"still to place {p.in_front}", font=f, fill=INK)
     else:
@@ -392,12 +493,11 @@ def _player(draw: ImageDraw.ImageDraw, view: RAView, p: PlayerView, x: int, y: i
     status = "EXTINCT" if p.eliminated else f"map {p.on_map}"
     lines = [
         f"done {p.completed} ({p.goal_points}) · grave −{p.penalty}",
-        f"hand {p.hand_count} · discard {len(p.discard)} · {status}",
+        f"hand {p.hand} · discard {p.discard} · {status}",
     ]
     for k, text in enumerate(lines):
         draw.text((x + 10, y2 + LINE * (k + 1)), ellipsize(text, f, w - 16), font=f, fill=INK)
-    if marked:
-        mark_badge(draw, (x, y, x + w, y + h))
+    return image.crop((0, 0, w + 1, h + 1))
 
 
 GRAVE_SLOT = 64
@@ -423,9 +523,9 @@ GOAL_H = TEXT + 22
 
 
 def _goals(draw: ImageDraw.ImageDraw, view: RAView, x: int, y: int) -> int:
-    """The face-up goals to take, after the goal deck's count; returns the bottom."""
+    """The face-up goals to take; returns the bottom."""
     f, fb = font(TEXT), font(TEXT, True)
-    label = f"Goals (deck {view.goal_deck})"
+    label = "Goals"
     draw.text((x, y + 5), label, font=fb, fill=INK)
     gx = x + text_size(label, fb)[0] + 12
     h = GOAL_H
@@ -457,6 +557,8 @@ def _supply(draw: ImageDraw.ImageDraw, view: RAView, x: int, y: int) -> int:
         x += 28 + text_size(str(n), f)[0] + 18
     cube(draw, (x, box_y, x + 22, box_y + 22), "F", "cement")
     draw.text((x + 28, y + 5), str(view.cement), font=f, fill=INK)
+    x += 28 + text_size(str(view.cement), f)[0] + 24
+    draw.text((x, y + 5), f"Goal deck {view.goal_deck}", font=fb, fill=INK)
     return y + GOAL_H
 
 
@@ -502,32 +604,80 @@ def board_height() -> int:
     return MAP_Y + SIDE + 10 + BAND_H + 8 + LAST_H + 4
 
 
+class _Sprites:
+    """Parts of the board drawn once per look and pasted after (most of a board is as it was a
+    move ago); ``cache_clear`` as an ``lru_cache`` has, so that ``recording_text`` empties it."""
+
+    drawn: dict[tuple[object, ...], Image.Image] = {}
+
+    @classmethod
+    def cache_clear(cls) -> None:
+        cls.drawn.clear()
+
+
+def _sprite(
+    key: tuple[object, ...], width: int, height: int, paint: Callable[[Draw], None]
+) -> Image.Image:
+    sprite = _Sprites.drawn.get(key)
+    if sprite is None:
+        if len(_Sprites.drawn) > 2048:
+            _Sprites.drawn.clear()
+        sprite, draw = new_canvas(width, height, PAPER)
+        paint(draw)
+        _Sprites.drawn[key] = sprite
+    return sprite
+
+
 def draw_board(view: RAView) -> Image.Image:
     """The whole public board: the game being played, or the end board once it is over."""
     if view.over:
         return draw_end_board(view)
     image, draw = new_canvas(WIDTH, board_height(), PAPER)
-    y = family.header(draw, WIDTH, THEME, right=f"Round {view.round}")
     strip = family.turn_strip_height(WIDTH)
-    family.turn_strip(draw, (0, y, WIDTH, y + strip), seats(view), phase_text(view))
+    who, phase = tuple(seats(view)), phase_text(view)
+
+    def top(d: Draw) -> None:
+        y = family.header(d, WIDTH, THEME, right=f"Round {view.round}")
+        family.turn_strip(d, (0, y, WIDTH, y + strip), who, phase)
+
+    image.paste(_sprite(("top", view.round, who, phase), WIDTH, MAP_Y, top), (0, 0))
     y = MAP_Y
-    draw_map(draw, view, MAP_X, y)
+    draw_map(image, draw, view, MAP_X, y)
     for k, p in enumerate(view.players):
-        _player(draw, view, p, PANEL_X, y + k * (PLAYER_H + 6), PANEL_W)
+        _player(image, draw, view, p, PANEL_X, y + k * (PLAYER_H + 6))
     y += SIDE + 10
-    _graveyard(draw, view, MAP_X, y)
-    _goals(draw, view, BAND_RIGHT, y + 4)
-    _supply(draw, view, BAND_RIGHT, y + 4 + GOAL_H + 10)
-    _last_turn(draw, view, y + BAND_H + 8)
+    band_key = (
+        "band",
+        tuple((g.species, g.in_play, g.ends_game) for g in view.graveyard),
+        tuple(sorted(_marked(view, "grave"))),
+        tuple((g.food, g.nest, g.water, g.points) for g in view.face_up),
+        view.goal_deck,
+        tuple(sorted(view.supply.items())),
+        view.cement,
+        "goals" in (view.last_turn.marks if view.last_turn else []),
+    )
+
+    def band(d: Draw) -> None:
+        _graveyard(d, view, MAP_X, 0)
+        _goals(d, view, BAND_RIGHT, 4)
+        _supply(d, view, BAND_RIGHT, 4 + GOAL_H + 10)
+
+    image.paste(_sprite(band_key, WIDTH, BAND_H, band), (0, y))
+    _last_turn(image, view, y + BAND_H + 8)
     return image
 
 
-def _last_turn(draw: ImageDraw.ImageDraw, view: RAView, y: int) -> None:
+def _last_turn(image: Image.Image, view: RAView, y: int) -> None:
     text = view.last_turn.line if view.last_turn else "No turn played yet"
-    family.last_turn_line(draw, (0, y, WIDTH - 8, y + LAST_H), text)
+
+    def line(d: Draw) -> None:
+        family.last_turn_line(d, (0, 0, WIDTH - 8, LAST_H), text)
+
+    image.paste(_sprite(("last", text), WIDTH, LAST_H, line), (0, y))
 
 
 # -- the end board ------------------------------------------------------------------------------
+#: the end board's tiles: smaller, so the standings beside the map have room for names
 END_TILE = 130
 
 
@@ -547,7 +697,8 @@ def standing_rows(view: RAView) -> list[Standing]:
         if key != previous:
             place = k + 1
         previous = key
-        goals = f"goals {p.goal_points} ({p.completed}) − grave {p.penalty}"
+        done = f"{p.completed} goal{'s' * (p.completed != 1)}"
+        goals = f"{p.goal_points} from {done}, grave −{p.penalty}"
         parts = [goals, p.species_short] + (["extinct"] if p.eliminated else [])
         rows.append(
             Standing(
@@ -577,14 +728,14 @@ def draw_end_board(view: RAView) -> Image.Image:
     side = map_side(END_TILE)
     mx = WIDTH - 12 - side
     family.standings(draw, (0, y, mx - 12, y + side), standing_rows(view))
-    draw_map(draw, view, mx, y, END_TILE)
+    draw_map(image, draw, view, mx, y, END_TILE)
     y += max(side, family.standings_height(WIDTH, len(view.players))) + 10
     bottom = _graveyard(draw, view, MAP_X, y)
     f = font(TEXT)
     rx = BAND_RIGHT
     for k, line in enumerate(wrap("Ended: " + view.end_reason, f, WIDTH - rx - 12, 3)):
         draw.text((rx, y + k * LINE), line, font=f, fill=INK)
-    _last_turn(draw, view, bottom + 8)
+    _last_turn(image, view, bottom + 8)
     return image
 
 

@@ -230,7 +230,8 @@ def test_each_standing_breaks_the_score_into_goal_points_and_graveyard_penalty()
     for row in art.standing_rows(view):
         p = next(q for q in view.players if q.name == row.seat.name)
         assert row.total == str(p.goal_points - p.penalty)
-        assert f"goals {p.goal_points} ({p.completed}) − grave {p.penalty}" in row.breakdown
+        done = f"{p.completed} goal{'s' * (p.completed != 1)}"
+        assert f"{p.goal_points} from {done}, grave −{p.penalty}" in row.breakdown
 
 
 # -- the hand -----------------------------------------------------------------------------------
