@@ -114,7 +114,7 @@ def legend() -> Legend:
             (ra.WIDTH - 30, band + ra.GOAL_H + 30),
             "Goals to take when yours is done, and the supply of cubes and cement",
         ),
-        Callout((30, band + ra.BAND_H + 24), "The last turn in words"),
+        Callout((ra.WIDTH - 26, band + ra.BAND_H + ra.LAST_H - 14), "The last turn in words"),
     ]
     symbols = [
         _symbol_cube("F"),

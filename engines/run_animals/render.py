@@ -178,6 +178,8 @@ def cube(draw: ImageDraw.ImageDraw, box: Box, colour: str, content: str = "cube"
     # a polygon's edge: the shape in the edge's colour, then the shape inset by the edge's
     # width in the fill (Pillow draws a wide polygon outline through a mask: slower)
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    points: list[tuple[float, float]]
+    inner: list[tuple[float, float]]
     if shape == "triangle":
         points = [(cx, y0), (x1, y1), (x0, y1)]
         inset = 2.2 * width  # a triangle's corners are sharp: its inner one sits further in
