@@ -252,13 +252,12 @@ def turn_strip(draw: ImageDraw.ImageDraw, box: Box, seats: Sequence[Seat], phase
         token(draw, (x + r, line1), r, seat.colour, seat.letter, ring=True)
         x += 2 * r + s.text * 0.4
     big = font(s.big, bold=True)
-    draw.text(
-        (x, line1),
-        ellipsize(turn_words(seats), big, int(x1 - x - pad)),
-        font=big,
-        fill=INK,
-        anchor="lm",
-    )
+    words = turn_words(seats)
+    if text_size(words, big)[0] > x1 - x - pad:
+        # too long for the big line on a narrow strip: who the game waits for stays big, whose
+        # turn it is goes to the second line with the phase
+        words, phase = _split_turn_words(seats, phase)
+    draw.text((x, line1), ellipsize(words, big, int(x1 - x - pad)), font=big, fill=INK, anchor="lm")
     if phase:
         small = font(s.text)
         draw.text(
@@ -267,6 +266,16 @@ def turn_strip(draw: ImageDraw.ImageDraw, box: Box, seats: Sequence[Seat], phase
             font=small,
             fill=INK,
         )
+
+
+def _split_turn_words(seats: Sequence[Seat], phase: str) -> tuple[str, str]:
+    """(the big line, the second line) when :func:`turn_words` is too long for one."""
+    turn = next((t for t in seats if t.turn), None)
+    acting = [t.name for t in seats if t.acting]
+    if turn is None or not acting or acting == [turn.name]:
+        return turn_words(seats), phase
+    second = f"{turn.name}'s turn" + (f" · {phase}" if phase else "")
+    return f"Waiting for {' and '.join(acting)}", second
 
 
 def token_radius(width: int) -> int:
