@@ -3,7 +3,10 @@
 Phone first: the board is 1000 px wide and no taller than wide, so a phone's 400 px preview
 shows it whole, and every text is at least ``family.phone_min_text(1000)`` (23 px, 9 px once
 scaled to 400). The family header, turn strip and last-turn line frame a 4x4 map on the left and
-the players and the graveyard on the right; the goals to take and the supply run under the map.
+the players' rows on the right; the graveyard, the goals to take and the supply run under the
+map. Once the game is over the end board shows the ranked standings beside the final map. The
+parts of a board (tiles, player rows, header and strip, the band under the map, the last-turn
+line) are drawn once per look and pasted after: most of a board is as it was a move ago.
 
 No colour carries a rule alone (``RULE_COLOURS``): a cube's kind is its shape (food round, nest
 a triangle, water a diamond; cement a grey square with a cross, an empty slot the outline of
@@ -851,7 +854,7 @@ def render_hand(view: RAView) -> bytes:
                 (16 + 44, y + k * line),
                 text,
                 font=fb if k == 0 else f,
-                fill=INK if k == 0 else MUTED,
+                fill=INK,
             )
         y += len(ls) * line + 10
     return to_png(image)
