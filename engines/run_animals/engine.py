@@ -109,8 +109,20 @@ class RunAnimalsEngine(Engine[RAState]):
         doing = "placing animals" if state.phase == "place" else f"round {state.round}"
         return (
             f"{doing}; {state.current} to act. Scores: {scores}. Graveyard {filled}/{end}."
+            + self._discards(state)
             + self._last_turn(state)
         )
+
+    def _discards(self, state: RAState) -> str:
+        """Every non-empty discard pile (public: played cards lie face up), for the alt text
+        and ``/game status``: the board shows only how many cards each holds."""
+        cards = data_of(state).cards
+        piles = [
+            f"{p}: {', '.join(cards[c].name for c in state.seats[p].discard)}"
+            for p in state.players
+            if state.seats[p].discard
+        ]
+        return f" Discard piles: {'; '.join(piles)}." if piles else ""
 
     def _last_turn(self, state: RAState) -> str:
         """The last turn in words and what each die of the roll after it did (the board marks
