@@ -456,11 +456,10 @@ def standings(
         left = tx + r + pad
         total_w = text_size(row.total, total_font)[0]
         name = row.seat.name + ("  · winner" if row.winner else "")
-        # the winner's star sits between the name and the total: the name keeps clear of it
-        room = int(x1 - left - total_w - 2 * pad - (s.text * 2 if row.winner else 0))
+        room = int(x1 - left - total_w - 2 * pad)
         draw.text((left, y + pad * 0.5), ellipsize(name, name_font, room), font=name_font, fill=INK)
-        if row.winner:
-            star(draw, (x1 - total_w - pad * 2.5, y + pad * 0.5 + s.name * 0.55), s.text * 0.7)
+        if row.winner:  # a badge on the token: it takes no room from the name
+            star(draw, (tx + r * 0.8, y + pad * 0.5 + s.big * 0.55 - r * 0.8), s.text * 0.6)
         draw.text((x1 - pad, y + pad * 0.5), row.total, font=total_font, fill=INK, anchor="ra")
         by = y + pad * 0.5 + s.name * 1.35
         for line in wrap(row.breakdown, small, int(x1 - left - pad), max_lines=breakdown_lines):
