@@ -761,8 +761,7 @@ def _names_fit(view: APView, column: int) -> bool:
     for row in _standing_rows(view):
         name = row.seat.name + ("  · winner" if row.winner else "")
         total = text_size(row.total, font(s.big, bold=True))[0]
-        star = 2 * s.text * 0.7 + pad if row.winner else 0  # the winner's star before the total
-        room = column - _standings_left(column) - total - 2 * pad - star
+        room = column - _standings_left(column) - total - 2 * pad
         if text_size(name, font(s.name, bold=True))[0] > room:
             return False
     return True
