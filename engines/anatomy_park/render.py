@@ -12,7 +12,6 @@ name. Text is pasted from cached glyph masks (see ``render_text``) to stay fast.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -393,28 +392,14 @@ def draw_tile(
         return
     # the foot row, left to right: the marker, the diseases, then the characters at the right;
     # on a tile too narrow for all of them they overlap one another (never the name)
-    items: list[tuple[int, Callable[[int], object]]] = []
+    # (width, what): "marker", "free", ("disease", effect, lasting), ("figure", seat, letter)
+    items: list[tuple[int, tuple[str, ...] | tuple[str, str, bool] | tuple[str, int, str]]] = []
     if marker is not None:
-        items.append((CHIP, lambda x: control_marker(draw, (x, foot_y), *marker)))
+        items.append((CHIP, ("marker",)))
     elif t is not None and t.marker:
-        items.append((CHIP, lambda x: empty_marker(draw, (x, foot_y))))
-    for effect, lasting in diseases:
-        items.append(
-            (
-                disease_width(effect),
-                lambda x, e=effect, lst=lasting: disease_chip(image, draw, (x, foot_y), e, lst),
-            )
-        )
-    for seat, letter in chars:
-        r = figure_radius(letter)
-        items.append(
-            (
-                2 * r,
-                lambda x, s=seat, ltr=letter, r=r: figure(
-                    draw, (x + r, foot_y + CHIP // 2), s, ltr
-                ),
-            )
-        )
+        items.append((CHIP, ("free",)))
+    items += [(disease_width(e), ("disease", e, lasting)) for e, lasting in diseases]
+    items += [(2 * figure_radius(letter), ("figure", seat, letter)) for seat, letter in chars]
     left = ix0 + 4 + (CHIP + 4 if low and t is not None else 0)
     room = ix1 - 4 - left
     widths = [w for w, _ in items]
@@ -429,8 +414,16 @@ def draw_tile(
     else:
         step = max(0.0, (room - widths[-1]) / max(1, len(items) - 1))
         xs = [int(left + k * step) for k in range(len(items))]
-    for x, (w, paint) in zip(xs, items, strict=True):
-        paint(max(ix0 + 2, min(x, ix1 - 4 - w)))  # never past the tile's edge
+    for x, (w, what) in zip(xs, items, strict=True):
+        x = max(ix0 + 2, min(x, ix1 - 4 - w))  # never past the tile's edge
+        if what[0] == "marker" and marker is not None:
+            control_marker(draw, (x, foot_y), *marker)
+        elif what[0] == "free":
+            empty_marker(draw, (x, foot_y))
+        elif what[0] == "disease":
+            disease_chip(image, draw, (x, foot_y), str(what[1]), bool(what[2]))
+        elif what[0] == "figure":
+            figure(draw, (x + w // 2, foot_y + CHIP // 2), int(what[1]), str(what[2]))
 
 
 def tile_chips(t: TileView) -> tuple[str, str]:
