@@ -76,6 +76,11 @@ def _type_copier(tp: Any) -> Copier | None:
             one = cast(Copier, inner[0])
             return lambda v: None if v is None else one(v)
         return _generic
+    if origin is tuple:  # a tuple of immutable items is itself immutable
+        items = [a for a in get_args(tp) if a is not Ellipsis]
+        if items and all(_type_copier(a) is None for a in items):
+            return None
+        return _generic
     if origin is list:
         (item,) = get_args(tp) or (Any,)
         each = _type_copier(item)

@@ -1,8 +1,9 @@
 """The last turn on the board: what the turn's player changed, worked out when the turn ends.
 
 When a turn begins the park, the characters, the diseases and the VP are noted (``TurnStart``:
-a few dictionary copies once a turn, nothing per move); when it ends the difference becomes the
-public :class:`~engines.last_turn.LastTurn` the board highlights. Everything compared is public.
+a few tuples once a turn, shared by the state's copies, nothing per move); when it ends the
+position is noted again, and a view works out the difference: the public
+:class:`~engines.last_turn.LastTurn` the board highlights. Everything compared is public.
 Marks name what changed: ``cell:x,y`` for a space whose tile was placed, moved, laid closed,
 marked or walked onto, where a disease was killed or to which one was moved.
 """
@@ -14,16 +15,22 @@ from engines.anatomy_park.state import APState, Cell, TurnStart
 from engines.last_turn import LastTurn
 
 
-def note_start(s: APState, player: str) -> None:
-    s.turn_start = TurnStart(
+def note(s: APState, player: str) -> TurnStart:
+    """The public position now, as ``player``'s turn sees it (built without validation: every
+    value comes from the valid state, and a bot's playout notes one every turn)."""
+    return TurnStart.model_construct(
         player=player,
-        park=dict(s.park),
-        pos=dict(s.pos),
-        vp=dict(s.vp),
-        diseases=[f"{d.effect}@{d.pos}" for d in s.diseases],
-        left=list(s.left),
+        park=tuple(s.park.items()),
+        pos=tuple(s.pos.items()),
+        vp=tuple(s.vp.items()),
+        diseases=tuple(f"{d.effect}@{d.pos}" for d in s.diseases),
+        left=tuple(s.left),
         hand=len(s.hands[player]),
     )
+
+
+def note_start(s: APState, player: str) -> None:
+    s.turn_start = note(s, player)
 
 
 def _where(space: str) -> str:
@@ -35,22 +42,37 @@ def _name(cell: Cell) -> str:
 
 
 def record(s: APState) -> None:
-    """The turn that began at ``s.turn_start`` is over: keep what it changed as ``last_turn``."""
+    """The turn that began at ``s.turn_start`` is over: keep its start and end."""
     start = s.turn_start
     if start is None:
         return
     s.turn_start = None
-    s.last_turn = changes(s, start)
+    s.last_ends = (start, note(s, start.player))
+
+
+def last_turn(s: APState) -> LastTurn | None:
+    """What the last finished turn changed, or None before one has finished."""
+    if s.last_ends is None:
+        return None
+    start, end = s.last_ends
+    return between(start, end, s.players)
 
 
 def changes(s: APState, start: TurnStart) -> LastTurn:
+    """What changed from ``start`` to now (the running turn so far)."""
+    return between(start, note(s, start.player), s.players)
+
+
+def between(start: TurnStart, end: TurnStart, players: list[str]) -> LastTurn:
     player = start.player
+    was_park, park = dict(start.park), dict(end.park)
+    pos, vp, was_vp = dict(end.pos), dict(end.vp), dict(start.vp)
     marks: list[str] = []
     words: list[str] = []
-    was = {c.tile: sp for sp, c in start.park.items()}
+    was = {c.tile: sp for sp, c in was_park.items()}
     placed, closed, moved, marked = [], 0, [], []
-    for sp, cell in s.park.items():
-        before = start.park.get(sp)
+    for sp, cell in park.items():
+        before = was_park.get(sp)
         if before is not None and before.tile == cell.tile:
             if cell.marker != before.marker and cell.marker is not None:
                 marked.append(sp)
@@ -62,25 +84,26 @@ def changes(s: APState, start: TurnStart) -> LastTurn:
             closed += 1
         else:
             placed.append(sp)
-    gone = [sp for sp, c in start.park.items() if c.tile not in {x.tile for x in s.park.values()}]
+    now_tiles = {x.tile for x in park.values()}
+    gone = [sp for sp, c in was_park.items() if c.tile not in now_tiles]
     for sp in placed:
-        words.append(f"placed {_name(s.park[sp])} at {_where(sp)}")
+        words.append(f"placed {_name(park[sp])} at {_where(sp)}")
     if closed:
         words.append(f"laid {closed} closed tile{'s' if closed != 1 else ''}")
     for sp in moved:
-        words.append(f"moved {_name(s.park[sp])} to {_where(sp)}")
+        words.append(f"moved {_name(park[sp])} to {_where(sp)}")
     if gone:
         words.append(f"{len(gone)} tile{'s' if len(gone) != 1 else ''} washed away")
     for sp in marked:
         marks.append(f"cell:{sp}")
-        words.append(f"took control of {_name(s.park[sp])}")
-    if player in s.left and player not in start.left:
+        words.append(f"took control of {_name(park[sp])}")
+    if player in end.left and player not in start.left:
         words.append("left the park")
-    elif player in s.pos and s.pos[player] != start.pos.get(player):
-        marks.append(f"cell:{s.pos[player]}")
-        words.append(f"went to {_where(s.pos[player])}")
+    elif player in pos and pos[player] != dict(start.pos).get(player):
+        marks.append(f"cell:{pos[player]}")
+        words.append(f"went to {_where(pos[player])}")
     was_at = dict(d.split("@") for d in start.diseases)
-    now_at = {d.effect: d.pos for d in s.diseases}
+    now_at = dict(d.split("@") for d in end.diseases)
     killed = [e for e in was_at if e not in now_at]
     for e in killed:
         marks.append(f"cell:{was_at[e]}")
@@ -90,18 +113,18 @@ def changes(s: APState, start: TurnStart) -> LastTurn:
         marks.append(f"cell:{now_at[e]}")
     if shifted:
         words.append(f"moved {'a disease' if len(shifted) == 1 else 'the diseases'}")
-    held = len(s.hands[player]) - start.hand
+    held = end.hand - start.hand
     if held > 0 and not placed:
         words.append(f"took {held} tile{'s' if held != 1 else ''}")
     elif held < 0 and not placed and not moved:
         words.append(f"discarded {-held} tile{'s' if held != -1 else ''}")
-    gained = s.vp.get(player, 0) - start.vp.get(player, 0)
+    gained = vp.get(player, 0) - was_vp.get(player, 0)
     if gained:
         words.append(f"{gained:+d} VP")
     others = [
-        f"{p} {s.vp[p] - start.vp.get(p, 0):+d} VP"
-        for p in s.players
-        if p != player and s.vp[p] != start.vp.get(p, s.vp[p])
+        f"{p} {vp[p] - was_vp.get(p, 0):+d} VP"
+        for p in players
+        if p != player and p in vp and vp[p] != was_vp.get(p, vp[p])
     ]
     words += others
     line = f"{player} " + (", ".join(words) if words else "changed nothing in the park")

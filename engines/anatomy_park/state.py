@@ -50,16 +50,19 @@ class Ongoing(BaseModel):
 
 
 class TurnStart(BaseModel):
-    """The public position when the turn began, compared with the end of the turn for the
-    board's "last turn" (``last.py``). Cells are frozen, so the park's copy shares them."""
+    """The public position at a turn's start (or end), compared for the board's "last turn"
+    (``last.py``). Frozen and made of tuples, so the state's copy on every move (a searching
+    bot makes thousands a second) shares it instead of copying it; cells are frozen too."""
+
+    model_config = ConfigDict(frozen=True)
 
     player: str
-    park: dict[str, Cell] = Field(default_factory=dict)
-    pos: dict[str, str] = Field(default_factory=dict)
-    vp: dict[str, int] = Field(default_factory=dict)
-    diseases: list[str] = Field(default_factory=list)  # "effect@space" of each disease
+    park: tuple[tuple[str, Cell], ...] = ()
+    pos: tuple[tuple[str, str], ...] = ()
+    vp: tuple[tuple[str, int], ...] = ()
+    diseases: tuple[str, ...] = ()  # "effect@space" of each disease
     hand: int = 0  # how many tiles the player held (public)
-    left: list[str] = Field(default_factory=list)
+    left: tuple[str, ...] = ()
 
 
 class APState(GameState):
@@ -105,6 +108,16 @@ class APState(GameState):
     winners: list[str] = Field(default_factory=list)
     last_reaction: str | None = None  # revealed card, for the board
     turn_start: TurnStart | None = None  # the running turn's starting position
-    last_turn: LastTurn | None = None  # what the last finished turn changed (public)
+    #: the last finished turn's start and end: its words are worked out when a view is made,
+    #: not on every turn of a bot's playout
+    last_ends: tuple[TurnStart, TurnStart] | None = None
+
+    @property
+    def last_turn(self) -> LastTurn | None:
+        """What the last finished turn changed (public), for the board."""
+        from engines.anatomy_park.last import last_turn
+
+        return last_turn(self)
+
     #: the shape of this model: the number of steps in ``migrations.MIGRATIONS``
     schema_version: int = 2

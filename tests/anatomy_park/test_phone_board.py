@@ -210,7 +210,7 @@ def test_the_board_draws_the_last_turn_line_and_marks_the_changed_tile():
 def test_a_game_saved_before_the_board_showed_the_last_turn_loads_without_one():
     s = game()
     raw = s.model_dump(mode="json")
-    del raw["turn_start"], raw["last_turn"]
+    del raw["turn_start"], raw["last_ends"]
     raw["schema_version"] = 1
     loaded = ENGINE.load_state(json.dumps(raw))
     assert loaded.last_turn is None and loaded.turn_start is None

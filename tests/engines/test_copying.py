@@ -77,3 +77,23 @@ def test_a_model_that_holds_itself_is_copied_at_every_depth():
     new = copy_model(tree)
     new.children[0].children[0].name = "changed"
     assert new != tree and tree.children[0].children[0].name == "c"
+
+
+class Leaf(BaseModel):
+    model_config = ConfigDict(frozen=True)
+    name: str
+
+
+class Snapshot(BaseModel):
+    model_config = ConfigDict(frozen=True)
+    pairs: tuple[tuple[str, Leaf], ...] = ()
+    names: tuple[str, ...] = ()
+
+
+class Holder(BaseModel):
+    snap: Snapshot
+
+
+def test_a_frozen_model_of_tuples_of_frozen_models_is_shared_not_copied():
+    held = Holder(snap=Snapshot(pairs=(("a", Leaf(name="x")),), names=("b",)))
+    assert copy_model(held).snap is held.snap
