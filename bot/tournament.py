@@ -2,19 +2,25 @@
 
 The last line of the output is always
 ``tournament GAME: A won W of N, B won L of N, draws D`` (a game two levels share the win of,
-or that nobody wins, is a draw).
+or that nobody wins, is a draw). With ``--sprt P0,P1`` the games stop as soon as Wald's
+sequential test (``engines.ai.sprt``) decides whether A wins with probability P0 or P1, and the
+line ends ``, sprt=H1|H0|undecided`` (undecided: ``--games`` ran out first). The test reads the
+games in seed order, also when ``--jobs`` plays several at once, so its decision and N depend
+only on the seeds.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
 from engines.ai.levels import Budget
 from engines.ai.matches import Match, play_match, wilson
+from engines.ai.sprt import UNDECIDED, Sprt
 
 
 @dataclass
@@ -25,6 +31,14 @@ class Tally:
     a_won: int = 0
     b_won: int = 0
     draws: int = 0
+    sprt: Sprt | None = None
+
+    @property
+    def decision(self) -> str:
+        """The sequential test's answer so far (:data:`UNDECIDED` without a test)."""
+        if self.sprt is None:
+            return UNDECIDED
+        return self.sprt.decide(self.a_won, self.b_won)
 
     def add(self, match: Match) -> None:
         self.games += 1
@@ -44,10 +58,18 @@ class Tally:
                 f"{name}: {won}/{self.games} = {won / max(self.games, 1):.0%} "
                 f"(95% interval {lo:.0%}-{hi:.0%})"
             )
-        out.append(
+        last = (
             f"tournament {game}: {self.a} won {self.a_won} of {self.games}, "
             f"{self.b} won {self.b_won} of {self.games}, draws {self.draws}"
         )
+        if self.sprt is not None:
+            ratio = self.sprt.llr(self.a_won, self.b_won)
+            out.append(
+                f"sprt {self.sprt.p0},{self.sprt.p1} (alpha=beta={self.sprt.alpha}): "
+                f"llr={ratio:.2f} bounds [{self.sprt.lower:.2f}, {self.sprt.upper:.2f}]"
+            )
+            last += f", sprt={self.decision}"
+        out.append(last)
         return out
 
 
@@ -60,7 +82,11 @@ def seatings(levels: tuple[str, str], players: int, games: int) -> list[list[str
     return out
 
 
-def _play(args: tuple[str, list[str], int, dict[str, Any], dict[str, Budget]]) -> Match:
+#: one game to play: the game, the levels by seat, the seed, the options, the budgets
+Work = tuple[str, list[str], int, dict[str, Any], dict[str, Budget]]
+
+
+def _play(args: Work) -> Match:
     return play_match(*args)
 
 
@@ -74,25 +100,46 @@ def run(
     budgets: dict[str, Budget],
     jobs: int = 1,
     progress: Callable[[Match, Tally], None] | None = None,
+    sprt: Sprt | None = None,
 ) -> Tally:
-    tally = Tally(*levels)
+    """Play up to ``games`` games; with ``sprt``, stop at the first game after which the test
+    decides (games still being played then are dropped: their seeds come later)."""
+    tally = Tally(*levels, sprt=sprt)
     work = [
         (game, seats, seed + i, options, budgets)
         for i, seats in enumerate(seatings(levels, players, games))
     ]
-    results: Iterator[Match]
-    if jobs <= 1:
-        results = map(_play, work)
-    else:
-        pool = ProcessPoolExecutor(jobs)
-        results = pool.map(_play, work)
-    for match in results:
+    for match in matches_in_order(work, jobs):
         tally.add(match)
         if progress is not None:
             progress(match, tally)
-    if jobs > 1:
-        pool.shutdown()
+        if tally.decision != UNDECIDED:
+            break
     return tally
+
+
+def matches_in_order(
+    work: list[Work], jobs: int, play: Callable[[Work], Match] | None = None
+) -> Iterator[Match]:
+    """The games of ``work`` played, yielded in order; with ``jobs`` > 1 that many at once,
+    never more than ``2 * jobs`` started ahead of the one awaited (so a decided test wastes
+    little), and the rest cancelled when the caller stops early."""
+    play = play or _play
+    if jobs <= 1:
+        yield from map(play, work)
+        return
+    pool = ProcessPoolExecutor(jobs)
+    started: dict[int, Future[Match]] = {}
+    try:
+        for i in range(len(work)):
+            for k in range(i, min(len(work), i + 2 * jobs)):
+                if k not in started:
+                    started[k] = pool.submit(play, work[k])
+            yield started.pop(i).result()
+    finally:
+        for future in started.values():
+            future.cancel()
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def parse_options(pairs: list[str]) -> dict[str, Any]:
@@ -130,7 +177,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="search budget per decision in wall seconds (not reproducible: for experiments)",
     )
     parser.add_argument(
-        "--jobs", type=int, default=1, metavar="J", help="games played at once (processes)"
+        "--jobs",
+        type=int,
+        default=os.cpu_count() or 1,
+        metavar="J",
+        help="games played at once (processes; default: every core)",
+    )
+    parser.add_argument(
+        "--sprt",
+        metavar="P0,P1",
+        help="stop as soon as Wald's sequential test (alpha = beta = 0.05) decides between "
+        "'A wins with probability P0' and 'with probability P1'; --games is the cap",
     )
     parser.add_argument("--quiet", action="store_true", help="print only the totals")
 
@@ -141,6 +198,7 @@ def main(args: argparse.Namespace) -> int:
 
     import engines
     from engines.ai.levels import level_named
+    from engines.ai.sprt import parse
     from engines.core import IllegalAction
 
     def fail(message: str) -> int:
@@ -154,6 +212,7 @@ def main(args: argparse.Namespace) -> int:
             return fail("--levels takes two levels, e.g. hard,easy.")
         for lv in levels:
             level_named(lv)
+        sprt = parse(args.sprt) if args.sprt else None
         options = engine.validate_options(
             [f"p{i}" for i in range(args.players)], parse_options(args.options)
         )
@@ -193,6 +252,7 @@ def main(args: argparse.Namespace) -> int:
         budgets,
         jobs=args.jobs,
         progress=progress,
+        sprt=sprt,
     )
     budget_words = (
         f"{budget.iterations} iterations"

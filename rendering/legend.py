@@ -1,21 +1,56 @@
-"""A legend per game for ``/game rules``: a plan of the board that names each of its areas.
+"""A legend per game for ``/game rules``: a real position, explained, and a key of its symbols.
 
-A game brings its plan (``plan()`` in its package's ``legend`` module); this module draws it.
-Each plan is the board's own layout (the renderers' constants: where the map, the side panel,
-the corners and rows sit, in the board's pixels), scaled to one width and drawn as labelled
-boxes with real text, so a new player can tell what each part of the board image shows. The
-words describe the board; they say nothing about any game in progress.
+A game brings its legend (``legend()`` in its package's ``legend`` module): a board drawn by
+its own renderer from a position its own engine reached, numbered callouts on the places that
+need words, and a key of the symbols the board uses, each drawn by the renderer's own code, so
+the key always shows exactly what a board shows. This module draws it as wide as the board
+(the board's text keeps its phone size) with the callouts' notes and the key below, every word
+at least :func:`rendering.family.phone_min_text` of the width. The words describe the board;
+they say nothing about a game in progress.
+
+(A game that still brings a ``plan()`` of labelled regions gets the older wireframe legend.)
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from rendering import game_module
-from rendering.kit import INK, MUTED, PAPER, font, new_canvas, to_png, wrap
+from rendering.family import sizes
+from rendering.kit import INK, MUTED, PAPER, WHITE, Draw, font, new_canvas, to_png, wrap
+
+Box = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class Callout:
+    """A numbered note on the sample board: the point it marks (the board's pixels) and the
+    words."""
+
+    at: tuple[float, float]
+    text: str
+
+
+@dataclass(frozen=True)
+class Symbol:
+    """A key entry: the symbol drawn into a box by the game's own drawing code, and its
+    meaning."""
+
+    draw: Callable[[Draw, Box], None]
+    text: str
+
+
+@dataclass(frozen=True)
+class Legend:
+    title: str
+    board: Image.Image
+    callouts: list[Callout]
+    symbols: list[Symbol]
+
 
 #: the legend's width; every text is at least WIDTH / 60 high (legible at 550 px on a phone)
 WIDTH = 1100
@@ -65,6 +100,17 @@ def has_legend(game: str) -> bool:
     return game_module(game, "legend") is not None
 
 
+def legend_of(game: str) -> Legend | None:
+    """``game``'s taught legend, from ``legend()`` in its ``legend`` module, or None when it
+    has none (or only an older ``plan()``)."""
+    module = game_module(game, "legend")
+    build = getattr(module, "legend", None)
+    if build is None:
+        return None
+    taught: Legend = build()
+    return taught
+
+
 def _plan(game: str) -> Plan:
     plan = plan_of(game)
     if plan is None:
@@ -74,6 +120,13 @@ def _plan(game: str) -> Plan:
 
 def alt_text(game: str) -> str:
     """The legend in words (the picture's description for screen readers)."""
+    taught = legend_of(game)
+    if taught is not None:
+        notes = [f"{k}. {c.text}" for k, c in enumerate(taught.callouts, 1)]
+        key = [s.text for s in taught.symbols]
+        return (
+            f"{taught.title}: a sample board. " + " ".join(notes) + " Key: " + "; ".join(key) + "."
+        )
     plan = _plan(game)
     parts = [f"{a.name}: {a.note}" for a in plan.areas]
     return f"{plan.title}, each area named. " + "; ".join(parts) + "."
@@ -83,6 +136,9 @@ def alt_text(game: str) -> str:
 def render_legend(game: str) -> bytes:
     """The legend picture (PNG) of ``game``'s board: its areas where the board has them (the
     same every time: drawn once per process)."""
+    taught = legend_of(game)
+    if taught is not None:
+        return to_png(draw_legend(taught))
     plan = _plan(game)
     top = TITLE + 2 * PAD + 8
     scale = (WIDTH - 2 * PAD) / plan.width
@@ -126,3 +182,67 @@ def _label(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], ar
     for line in lines:
         draw.text((x, y), line, font=note_font, fill=MUTED)
         y += NOTE + 4
+
+
+def draw_legend(taught: Legend) -> Image.Image:
+    """The sample board with numbered badges, then the numbered notes, then the key: symbol
+    boxes with their meanings in two columns."""
+    board = taught.board.convert("RGB")
+    width = board.width
+    s = sizes(width)
+    pad = s.text
+    note_font, title_font = font(s.text), font(s.big, bold=True)
+    badge = round(s.text * 0.85)
+    note_left = pad + 2 * badge + pad // 2
+    notes = [wrap(c.text, note_font, width - note_left - pad, max_lines=4) for c in taught.callouts]
+    line_h = round(s.text * 1.3)
+    swatch = round(s.text * 2.6)
+    column = (width - 3 * pad) // 2
+    key_text_w = column - swatch - pad // 2
+    keys = [wrap(sym.text, note_font, key_text_w, max_lines=3) for sym in taught.symbols]
+    key_rows = [
+        max(swatch, len(a) * line_h, len(b) * line_h if b else 0)
+        for a, b in zip(keys[::2], [*keys[1::2], []], strict=False)
+    ]
+    title_h = round(s.big * 1.8)
+    notes_h = sum(max(2 * badge, len(n) * line_h) + pad // 2 for n in notes)
+    key_h = (title_h + sum(r + pad // 2 for r in key_rows)) if keys else 0
+    height = title_h + board.height + pad + notes_h + key_h + pad
+    image, draw = new_canvas(width, height, PAPER)
+    draw.text((pad, title_h // 2), taught.title, font=title_font, fill=INK, anchor="lm")
+    image.paste(board, (0, title_h))
+    for k, callout in enumerate(taught.callouts, 1):
+        x, y = callout.at
+        _badge(draw, (x, title_h + y), badge, str(k))
+    y = title_h + board.height + pad
+    for k, lines in enumerate(notes, 1):
+        _badge(draw, (pad + badge, y + badge), badge, str(k))
+        for i, line in enumerate(lines):
+            draw.text((note_left, y + i * line_h), line, font=note_font, fill=INK)
+        y += max(2 * badge, len(lines) * line_h) + pad // 2
+    if keys:
+        draw.text((pad, y + title_h // 2), "Key", font=title_font, fill=INK, anchor="lm")
+        y += title_h
+        for row, height_of_row in enumerate(key_rows):
+            for col in range(2):
+                k = row * 2 + col
+                if k >= len(keys):
+                    break
+                x = pad + col * (column + pad)
+                box = (x, y, x + swatch, y + swatch)
+                taught.symbols[k].draw(draw, box)
+                for i, line in enumerate(keys[k]):
+                    draw.text(
+                        (x + swatch + pad // 2, y + i * line_h), line, font=note_font, fill=INK
+                    )
+            y += height_of_row + pad // 2
+    return image
+
+
+def _badge(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: int, label: str) -> None:
+    """A numbered callout: an ink disc ringed in white, so it reads on any colour."""
+    cx, cy = centre
+    draw.ellipse((cx - radius - 3, cy - radius - 3, cx + radius + 3, cy + radius + 3), fill=WHITE)
+    draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=INK)
+    size = max(sizes(draw.im.size[0]).text, radius)
+    draw.text((cx, cy), label, font=font(size, bold=True), fill=WHITE, anchor="mm")

@@ -13,6 +13,7 @@ palette is drawn as its nearest.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from collections.abc import Iterable
@@ -22,7 +23,7 @@ from PIL import Image
 
 import engines
 import rendering
-from rendering import kit
+from rendering import family, kit
 
 Colour = tuple[int, int, int]
 _palettes: dict[str, Image.Image] = {}
@@ -52,7 +53,7 @@ def _build(game: str) -> Image.Image:
         )
         found: list[tuple[int, Colour]] = half.getcolors(maxcolors=1 << 22) or []  # type: ignore[assignment]  # RGB: colours are triples
         counts.update({colour: n for n, colour in found})
-    named = list(dict.fromkeys(named_colours([kit, module])))[:256]
+    named = list(dict.fromkeys(named_colours([kit, family, module])))[:256]
     ordered = list(named)
     taken = {_slot(c) for c in ordered}
     near_named = {
@@ -106,14 +107,29 @@ def _is_colour(value: object) -> bool:
 
 
 def named_colours(modules: Iterable[ModuleType]) -> Iterable[Colour]:
-    """Every colour constant of ``modules``: module-level RGB tuples, and those held in
-    module-level lists and dicts (type colours, player colours)."""
+    """Every colour constant of ``modules``: module-level RGB tuples, those held in
+    module-level lists and dicts (type colours, player colours), and the colour fields of
+    dataclass constants (a family ``Theme``, each ``RuleColour`` of ``RULE_COLOURS``)."""
     for module in modules:
         for name, value in vars(module).items():
             if not name.isupper():
                 continue
-            values = value.values() if isinstance(value, dict) else value
-            if _is_colour(value):
-                yield value
-            elif isinstance(value, (list, dict)):
-                yield from (v for v in values if _is_colour(v))
+            yield from _colours_in(value, depth=3)
+
+
+def _colours_in(value: object, depth: int) -> Iterable[Colour]:
+    if _is_colour(value):
+        yield value  # type: ignore[misc]  # checked: an RGB triple
+    elif depth == 0:
+        return
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _colours_in(v, depth - 1)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            yield from _colours_in(v, depth - 1)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for field in dataclasses.fields(value):
+            v = getattr(value, field.name)
+            if _is_colour(v):
+                yield v

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from bot.__main__ import main
 from bot.tournament import seatings
 
@@ -102,3 +104,71 @@ def test_the_balance_report_states_level_sample_and_endings(tmp_path):
     assert "how the game ended" in text
     assert "Length in moves" in text
     assert "| 20 points |" in text, "an ending that never happened still shows, as 0"
+
+
+def always_a(work):
+    """A stand-in for a played game: the level in seat 1 of ``work`` never wins."""
+    from engines.ai.matches import Match
+
+    game, levels, seed, _, _ = work
+    players = [f"p{k}" for k in range(len(levels))]
+    named = dict(zip(players, levels, strict=True))
+    winner = next(p for p in players if named[p] == "hard")
+    return Match(game, seed, players, named, players[0], winners=[winner], finished=True)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_sequential_tournament_stops_on_the_game_the_test_decides(monkeypatch, jobs):
+    from bot import tournament
+    from engines.ai.sprt import Sprt
+
+    played = []
+    real = tournament.matches_in_order
+
+    def counted(work, jobs):
+        for match in real(work, jobs, play=always_a):
+            played.append(match.seed)
+            yield match
+
+    monkeypatch.setattr(tournament, "matches_in_order", counted)
+    tally = tournament.run(
+        "cemetery", ("hard", "easy"), 2, 200, 10, {}, {}, jobs=jobs, sprt=Sprt(0.5, 0.7)
+    )
+    # nine straight wins cross ln(19) at ln(1.4) each: the test stops at game 9
+    assert (tally.games, tally.a_won, tally.decision) == (9, 9, "H1")
+    assert played == list(range(10, 19))  # in seed order, also when played two at once
+
+
+def test_a_sequential_tournament_ends_with_the_decision(capsys):
+    code = main(
+        [
+            "tournament",
+            "cemetery",
+            "--games",
+            "2",
+            "--seed",
+            "3",
+            "--levels",
+            "normal,easy",
+            "--iterations",
+            "5",
+            "--quiet",
+            "--sprt",
+            "0.5,0.7",
+            "--jobs",
+            "1",
+        ]
+    )
+    assert code == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    assert re.match(
+        r"^tournament cemetery: normal won \d+ of 2, easy won \d+ of 2, draws \d+, "
+        r"sprt=undecided$",
+        last,
+    ), last
+
+
+def test_a_bad_sprt_is_refused_without_playing(capsys):
+    code = main(["tournament", "cemetery", "--sprt", "0.7,0.5"])
+    assert code == 2
+    assert "P0,P1" in capsys.readouterr().err
