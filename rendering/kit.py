@@ -257,8 +257,11 @@ _recording: list[tuple[int, str]] | None = None
 def min_text(width: int) -> int:
     """The smallest font size (px) allowed on an image ``width`` px wide: the phone rule, 9 px
     once the image is scaled to the 400 px a phone shows before it is tapped (ceil(width *
-    9 / 400): 18 px at 800 wide, 23 at 1000, 27 at 1200)."""
-    return -(-width * 9 // 400)
+    9 / 400): 18 px at 800 wide, 23 at 1000, 27 at 1200): the family's
+    :func:`rendering.family.phone_min_text`, its one definition."""
+    from rendering.family import phone_min_text  # the family draws with this kit
+
+    return phone_min_text(width)
 
 
 def _drawing_module(name: str) -> bool:

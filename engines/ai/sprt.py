@@ -46,9 +46,7 @@ class Sprt:
 
     def llr(self, wins: int, losses: int) -> float:
         """The log-likelihood ratio of H1 to H0 after ``wins`` and ``losses`` of A."""
-        return wins * math.log(self.p1 / self.p0) + losses * math.log(
-            (1 - self.p1) / (1 - self.p0)
-        )
+        return wins * math.log(self.p1 / self.p0) + losses * math.log((1 - self.p1) / (1 - self.p0))
 
     def decide(self, wins: int, losses: int) -> str:
         """:data:`H1`, :data:`H0`, or :data:`UNDECIDED` while the ratio is between the bounds."""

@@ -70,8 +70,13 @@ def test_red_and_brown_with_no_other_cue_are_caught():
     palette = [RuleColour("red tile", RED, ""), RuleColour("brown tile", BROWN, "")]
     found = vision.confusable_pairs(palette)
     assert all({a.meaning, b.meaning} == {"red tile", "brown tile"} for a, b, _, _ in found)
-    assert "deuteranopia" in {kind for _, _, kind, _ in found}
+    assert found and {kind for _, _, kind, _ in found} <= {"deuteranopia", "protanopia"}
     assert all(dist < vision.NEAR for _, _, _, dist in found)
+
+
+def test_red_and_brown_become_one_olive_under_deuteranopia():
+    seen = [vision.simulate(c, "deuteranopia") for c in (RED, BROWN)]
+    assert vision.distance(*seen) < vision.NEAR <= vision.distance(RED, BROWN)
 
 
 def test_a_cue_on_one_colour_only_does_not_tell_them_apart():
