@@ -76,7 +76,7 @@ def paper_of(image: Image.Image) -> RGB:
     counts: Counter[RGB] = Counter()
     for box in ((0, 0, 1, height), (width - 1, 0, width, height), (0, height - 1, width, height)):
         for n, colour in image.crop(box).getcolors(maxcolors=width + height) or []:
-            counts[colour] += n
+            counts[_rgb(colour)] += n
     return counts.most_common(1)[0][0] if counts else (255, 255, 255)
 
 
@@ -132,14 +132,15 @@ def _palette(frames: list[Image.Image]) -> Image.Image:
     sheet = Image.new("RGB", (width * len(picked), height))
     for k, f in enumerate(picked):
         sheet.paste(f, (k * width, 0))
-    # Pillow maps a pixel to a palette through a cache of 5-6-5-bit cells, so a cell holds
-    # one colour of the palette: the commonest of its colours, or else the median cut's
+    # Pillow maps a pixel to a palette's nearest colour only roughly (through a cache of
+    # cells), so near twins in a palette may swap: a small cell of colour space holds one
+    # colour of the palette, the commonest of its colours, or else the median cut's
     cells: dict[tuple[int, int, int], RGB] = {}
     counts = sheet.getcolors(maxcolors=sheet.width * sheet.height) or []
-    for _, colour in sorted(counts, reverse=True):
+    for _, colour in sorted(counts, key=lambda pair: pair[0], reverse=True):
         if len(cells) == EXACT_COLOURS:
             break
-        cells.setdefault(_cell(colour), colour)
+        cells.setdefault(_cell(_rgb(colour)), _rgb(colour))
     exact = list(cells.values())
     rest = COLOURS - len(exact)
     cut = sheet.quantize(rest, Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
@@ -150,6 +151,13 @@ def _palette(frames: list[Image.Image]) -> Image.Image:
     palette = Image.new("P", (1, 1))
     palette.putpalette(flat)
     return palette
+
+
+def _rgb(colour: object) -> RGB:
+    """A pixel as Pillow gives it (a tuple for an RGB image) as an RGB triple."""
+    assert isinstance(colour, tuple)
+    r, g, b = colour[:3]
+    return int(r), int(g), int(b)
 
 
 def _cell(colour: Sequence[int]) -> tuple[int, int, int]:
