@@ -5,9 +5,15 @@ from __future__ import annotations
 
 import json
 import re
+import sys
+import types
+from functools import lru_cache, partial
+
+from PIL import Image
 
 from rendering import audit
 from rendering.audit import Report, Shot
+from rendering.kit import INK, font, new_canvas, to_png
 
 LINE = re.compile(
     r"^legibility (\w+): images=(\d+) min_text_px_at_400=(\d+\.\d) "
@@ -59,3 +65,28 @@ def test_a_game_is_audited_whole_every_position_every_hand_and_the_legend(capsys
 def test_an_unknown_game_is_refused_with_the_known_ones(capsys):
     assert audit.main(["chess"]) == 2
     assert "cemetery" in capsys.readouterr().err
+
+
+def test_a_layer_cached_on_one_width_is_measured_again_on_another(monkeypatch):
+    """Boards reuse cached layers (drawn once, pasted on every board): the audit counts a
+    layer's text where it was drawn, and draws it afresh when the image width changes, so a
+    20 px label measures 8 px at 400 on a 1000 px board even if an 800 px board cached it."""
+    module = types.ModuleType("tests.rendering.render_layers")
+
+    @lru_cache(maxsize=4)
+    def label() -> Image.Image:
+        image, draw = new_canvas(120, 30)
+        draw.text((0, 0), "score", font=font(20), fill=INK)
+        return image
+
+    def board(width: int) -> bytes:
+        image, _ = new_canvas(width, width // 2)
+        image.paste(label(), (0, 0))
+        return to_png(image)
+
+    module.label = label  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    with audit.Recorder() as recorder:
+        shots = [recorder.shot("board", partial(board, w)) for w in (800, 800, 1000)]
+    assert [s.smallest for s in shots if s is not None] == [20, None, 20]
+    assert report(*[s for s in shots if s is not None]).least_text == 8.0
