@@ -166,7 +166,7 @@ def _portal(draw: ImageDraw.ImageDraw, box: Box, ink: RGB) -> None:
     h = y1 - y0
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     for k in range(min(5, int((x1 - x0) / h * 1.1))):
-        rx, ry = h * (0.25 + 0.22 * k), h * (0.14 + 0.11 * k)
+        rx, ry = h * (0.25 + 0.22 * k), h * min(0.46, 0.14 + 0.08 * k)
         draw.ellipse((cx - rx, cy - ry, cx + rx, cy + ry), outline=ink, width=max(2, h // 14))
 
 
@@ -204,7 +204,12 @@ def _graves(draw: ImageDraw.ImageDraw, box: Box, ink: RGB) -> None:
         w = h * 0.5 * scale / 0.62
         gx = x1 - h * (0.5 + 1.1 * k)
         top = y1 - h * scale * 1.2
-        draw.rounded_rectangle((gx - w / 2, top, gx + w / 2, y1 + w), radius=int(w / 2), fill=ink)
+        draw.rounded_rectangle(
+            (gx - w / 2, top, gx + w / 2, y1 - 1),
+            radius=int(w / 2),
+            fill=ink,
+            corners=(True, True, False, False),
+        )
     draw.line((max(x0, x1 - h * 3.6), y1 - 2, x1, y1 - 2), fill=ink, width=3)
 
 
@@ -252,13 +257,12 @@ def turn_strip(draw: ImageDraw.ImageDraw, box: Box, seats: Sequence[Seat], phase
         token(draw, (x + r, line1), r, seat.colour, seat.letter, ring=True)
         x += 2 * r + s.text * 0.4
     big = font(s.big, bold=True)
-    draw.text(
-        (x, line1),
-        ellipsize(turn_words(seats), big, int(x1 - x - pad)),
-        font=big,
-        fill=INK,
-        anchor="lm",
-    )
+    words = turn_words(seats)
+    if text_size(words, big)[0] > x1 - x - pad:
+        # too long for the big line on a narrow strip: who the game waits for stays big, whose
+        # turn it is goes to the second line with the phase
+        words, phase = _split_turn_words(seats, phase)
+    draw.text((x, line1), ellipsize(words, big, int(x1 - x - pad)), font=big, fill=INK, anchor="lm")
     if phase:
         small = font(s.text)
         draw.text(
@@ -267,6 +271,16 @@ def turn_strip(draw: ImageDraw.ImageDraw, box: Box, seats: Sequence[Seat], phase
             font=small,
             fill=INK,
         )
+
+
+def _split_turn_words(seats: Sequence[Seat], phase: str) -> tuple[str, str]:
+    """(the big line, the second line) when :func:`turn_words` is too long for one."""
+    turn = next((t for t in seats if t.turn), None)
+    acting = [t.name for t in seats if t.acting]
+    if turn is None or not acting or acting == [turn.name]:
+        return turn_words(seats), phase
+    second = f"{turn.name}'s turn" + (f" · {phase}" if phase else "")
+    return f"Waiting for {' and '.join(acting)}", second
 
 
 def token_radius(width: int) -> int:
@@ -444,8 +458,8 @@ def standings(
         name = row.seat.name + ("  · winner" if row.winner else "")
         room = int(x1 - left - total_w - 2 * pad)
         draw.text((left, y + pad * 0.5), ellipsize(name, name_font, room), font=name_font, fill=INK)
-        if row.winner:
-            star(draw, (x1 - total_w - pad * 2.5, y + pad * 0.5 + s.name * 0.55), s.text * 0.7)
+        if row.winner:  # a badge on the token: it takes no room from the name
+            star(draw, (tx + r * 0.8, y + pad * 0.5 + s.big * 0.55 - r * 0.8), s.text * 0.6)
         draw.text((x1 - pad, y + pad * 0.5), row.total, font=total_font, fill=INK, anchor="ra")
         by = y + pad * 0.5 + s.name * 1.35
         for line in wrap(row.breakdown, small, int(x1 - left - pad), max_lines=breakdown_lines):

@@ -79,20 +79,32 @@ def wrap(text: str, f: ImageFont.FreeTypeFont, max_width: int, max_lines: int = 
     return list(_wrap(text, f, max_width, max_lines))
 
 
+@lru_cache(maxsize=16384)
+def advance(text: str, f: ImageFont.FreeTypeFont) -> float:
+    """How far ``text`` moves the pen: additive over words and spaces, unlike a bounding box."""
+    return float(f.getlength(text))
+
+
 @lru_cache(maxsize=4096)
 def _wrap(text: str, f: ImageFont.FreeTypeFont, max_width: int, max_lines: int) -> tuple[str, ...]:
-    words = text.split()
+    # each word is measured once (the same words come back on every board) and a line's width
+    # is the sum of its words and spaces: measuring every trial line again cost milliseconds on
+    # a long new line
+    space = advance(" ", f)
     lines: list[str] = []
-    line = ""
-    for word in words:
-        trial = f"{line} {word}".strip()
-        if text_size(trial, f)[0] <= max_width or not line:
-            line = trial
+    line: list[str] = []
+    width = 0.0
+    for word in text.split():
+        w = advance(word, f)
+        trial = width + space + w if line else w
+        if trial <= max_width or not line:
+            line.append(word)
+            width = trial
         else:
-            lines.append(line)
-            line = word
+            lines.append(" ".join(line))
+            line, width = [word], w
     if line:
-        lines.append(line)
+        lines.append(" ".join(line))
     if len(lines) > max_lines:
         lines = lines[:max_lines]
         lines[-1] = ellipsize(lines[-1] + " …", f, max_width)

@@ -22,6 +22,7 @@ from PIL import Image, ImageDraw
 from rendering import game_module
 from rendering.family import sizes
 from rendering.kit import INK, MUTED, PAPER, WHITE, Draw, font, new_canvas, to_png, wrap
+from rendering.palettes import board_palette
 
 Box = tuple[int, int, int, int]
 
@@ -138,7 +139,9 @@ def render_legend(game: str) -> bytes:
     same every time: drawn once per process)."""
     taught = legend_of(game)
     if taught is not None:
-        return to_png(draw_legend(taught))
+        # in the board's own palette: the legend is the board and a few words in ink (about half
+        # the bytes of an RGB file)
+        return to_png(draw_legend(taught), palette=board_palette(game))
     plan = _plan(game)
     top = TITLE + 2 * PAD + 8
     scale = (WIDTH - 2 * PAD) / plan.width

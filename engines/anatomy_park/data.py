@@ -143,6 +143,32 @@ def plans() -> dict[str, Plan]:
 ENTRANCE = "E00"
 
 
+def _code_choices(name: str) -> list[str]:
+    """Three-letter codes for a tile's name, the likeliest first: its first word's start, then
+    mixes with the second word ("the" and "of" skipped)."""
+    words = [w for w in name.replace("-", " ").split() if w.lower() not in ("the", "of")]
+    a, b = words[0], words[1] if len(words) > 1 else ""
+    choices = [a[:3], a[:2] + b[:1], a[:1] + b[:2], a[:4], a[:2] + b[:2], a[:3] + b[:1]]
+    return [c[:1].upper() + c[1:].lower() for c in choices if c]
+
+
+@lru_cache(maxsize=1)
+def short_codes() -> dict[str, str]:
+    """A short code for every park tile ("Hau" for Haunted Liver), unique among the tiles: the
+    board shows it where a tile is too small for its name, and the alt text pairs the two."""
+    codes: dict[str, str] = {}
+    pending = [t for t in tiles().values() if t.type != "focus"]
+    for level in range(6):
+        wanted = [_code_choices(t.name)[level] for t in pending]
+        for t, code in list(zip(pending, wanted, strict=True)):
+            if wanted.count(code) == 1 and code not in codes.values():
+                codes[t.id] = code
+                pending.remove(t)
+    for t in pending:  # never reached with today's names; the id is unique anyway
+        codes[t.id] = t.id
+    return codes
+
+
 def tile(tile_id: str) -> Tile:
     return tiles()[tile_id]
 

@@ -17,6 +17,7 @@ from engines.anatomy_park.flow import (
     next_player,
     send_stranded_home,
 )
+from engines.anatomy_park.grid import xy
 from engines.anatomy_park.migrations import MIGRATIONS
 from engines.anatomy_park.reactions import end_reactions
 from engines.anatomy_park.scoring import breakdown, plan_patterns
@@ -222,14 +223,29 @@ class AnatomyParkEngine(Engine[APState]):
             if p not in state.removed
         )
         if state.over:
-            return f"Game over: {state.end_reason}. Winner: {', '.join(state.winners)}."
+            return (
+                f"Game over: {state.end_reason}. Winner: {', '.join(state.winners)}."
+                + tile_codes(state)
+            )
         ruben = ""
         if state.final_turns is not None:
             ruben = " Ruben had a heart attack: final rounds!"
         return (
             f"Turn {state.turn_no} - {describe_wait(state)}. Park {len(state.park)} tiles, stack "
             f"{len(state.stack)}, discard {len(state.discard)}. VP: {vps}.{ruben}"
+            + tile_codes(state)
         )
+
+
+def tile_codes(s: APState) -> str:
+    """The park's open tiles by the short codes the board shows on small tiles, with their
+    spaces and names, row by row (for the board's alt text)."""
+    codes = data.short_codes()
+    placed = sorted(
+        ((xy(sp)[1], xy(sp)[0], cell.tile) for sp, cell in s.park.items() if not cell.closed),
+    )
+    words = [f"{codes[t]} ({x},{y}) {data.tile(t).name}" for y, x, t in placed]
+    return " Tiles: " + ", ".join(words) + "." if words else ""
 
 
 def sum_scores(s: APState, player: str) -> int:

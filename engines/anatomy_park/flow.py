@@ -5,6 +5,7 @@ from __future__ import annotations
 from engines.anatomy_park.common import entrance_space, has_ability, in_park
 from engines.anatomy_park.deck import end_game
 from engines.anatomy_park.grid import connected
+from engines.anatomy_park.last import note_start, record
 from engines.anatomy_park.reactions import end_reactions
 from engines.anatomy_park.scoring import final_scores, winners
 from engines.anatomy_park.state import APState, Task
@@ -59,6 +60,7 @@ def advance(s: APState, ev: list[Event]) -> None:
 
 
 def finalize(s: APState, ev: list[Event]) -> None:
+    record(s)  # the turn that ended the game
     s.tasks = []
     s.final_scores = final_scores(s)
     s.winners = winners(s, s.final_scores)
@@ -80,6 +82,7 @@ def start_discards(s: APState, player: str) -> int:
 def begin_turn(s: APState, player: str, ev: list[Event], *, extra: bool = False) -> None:
     s.current = player
     s.turn_no += 1
+    note_start(s, player)
     s.phase = "start"
     s.rerolled = False
     s.tasks_limit_done = False
@@ -122,6 +125,7 @@ def finish_turn(s: APState, ev: list[Event]) -> None:
     follows the last turn of Ruben's two final rounds: "Ruben has 2 rounds left to live"."""
     cur = s.current
     send_stranded_home(s, ev)
+    record(s)
     end_reactions(
         s, lambda o: (o.owner == cur and o.since_turn < s.turn_no) or o.owner not in s.pos
     )

@@ -1,43 +1,233 @@
-"""The legend of the Anatomy Park board for ``/game rules``: its areas, in the board's own
-pixels (the renderer's constants), named and described (see ``rendering.legend``)."""
+"""The legend of the Anatomy Park board for ``/game rules``: a real park, explained.
+
+The position is a game this engine plays with itself from a fixed seed, stopped where the park
+shows what a board can show (a tile under a control marker, a disease, characters, a last turn).
+The board is the renderer's own ``draw_board``; the numbered callouts point where its
+``geometry`` puts each part; the key's symbols are drawn by the renderer's own functions.
+"""
 
 from __future__ import annotations
 
+import random
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
 from engines.anatomy_park import render as ap
-from rendering.legend import Area, Plan
+from engines.anatomy_park.engine import ENGINE
+from engines.anatomy_park.state import APState
+from engines.anatomy_park.views import APView, DiseaseView, PlayerView
+from rendering import family
+from rendering.legend import Callout, Legend, Symbol
+
+Box = tuple[int, int, int, int]
+PLAYERS = ["Ada", "Bruno", "Chidi"]
+SEED = 5
 
 
-def plan() -> Plan:
-    w, m = ap.WIDTH, ap.MARGIN
-    head = m + 80
-    park = head + ap.AXIS + ap.MAX_PARK_H * 0.7
-    players = park + 14 + 4 * 40
-    bottom = players + 3 * 34
-    return Plan(
-        "Rick and Morty: Anatomy Park — the board",
-        w,
-        bottom,
-        [
-            Area(
-                (0, 0, w, head),
-                "Header",
-                "the draw stack and discard; what the game waits for; Ruben's heart",
-            ),
-            Area(
-                (m, head, w - m, park),
-                "The park",
-                "tiles at their coordinates (columns on top, rows at the left); "
-                "who controls a tile is marked on it; diseases and players on their tiles",
-            ),
-            Area(
-                (m, park + 14, w - m, players),
-                "Players",
-                "VP, character, tiles in hand, markers left, turns left",
-            ),
-            Area(
-                (m, players, w - m, bottom),
-                "Effects",
-                "diseases in the park, what is in effect, the last body reaction",
-            ),
-        ],
+def _shows_enough(s: APState) -> bool:
+    return (
+        s.last_turn is not None
+        and bool(s.last_turn.marks)
+        and len(s.park) >= 9
+        and bool(s.diseases)
+        and any(c.marker for c in s.park.values())
+        and not s.tasks
+    )
+
+
+@lru_cache(maxsize=1)
+def sample() -> APView:
+    """The sample position: the first of a seeded self-played game that shows every part."""
+    s = ENGINE.setup(PLAYERS, seed=SEED, options={"mode": "advanced"})
+    rng = random.Random(SEED)
+    for _ in range(2000):
+        if _shows_enough(s) or s.over:
+            break
+        player = ENGINE.to_act(s)[0]
+        s, _ = ENGINE.apply(s, player, ENGINE.suggest(s, player, rng))
+    return ENGINE.view(s, None)
+
+
+def _image(draw: ImageDraw.ImageDraw) -> Image.Image:
+    """The image a key symbol's ``draw`` draws on (the renderer pastes tile faces)."""
+    image: Image.Image = draw._image  # Pillow's ImageDraw keeps the image it draws on
+    return image
+
+
+def _tile_symbol(colour: str, letter: str = "") -> Symbol:
+    words = {
+        "red": "Red tile: dots",
+        "blue": "Blue tile: vertical stripes",
+        "brown": "Brown tile: diagonal stripes",
+        "green": "Green tile: always an exit, letter X",
+        "yellow": "Yellow tile: always a ride (transport), letter R",
+        "closed": "Closed ride, face down: horizontal stripes; a transport with no VP",
+    }
+
+    def draw(d: ImageDraw.ImageDraw, box: Box) -> None:
+        ap.draw_face(_image(d), box, colour)
+        if letter:
+            ap.chip(_image(d), d, (box[0] + 4, box[1] + 4), letter)
+
+    return Symbol(draw, words[colour])
+
+
+def _chips_symbol() -> Symbol:
+    def draw(d: ImageDraw.ImageDraw, box: Box) -> None:
+        ap.draw_face(_image(d), box, "red")
+        ap.chip(_image(d), d, (box[0] + 2, box[1] + 2), "A")
+        ap.chip(_image(d), d, (box[2] - 2 - ap.CHIP, box[3] - 2 - ap.CHIP), "4")
+
+    return Symbol(
+        draw,
+        "Type letter (A attraction, C cafe, S slide, X exit, R ride, E entrance) and VP; "
+        "* scores more for its neighbours",
+    )
+
+
+def _marker_symbol(view: APView) -> Symbol:
+    p = view.players[0]
+    letter = ap.marks(view)[p.name]
+
+    def draw(d: ImageDraw.ImageDraw, box: Box) -> None:
+        ap.control_marker(d, (box[0] + 8, box[1] + 8), letter, p.seat)
+        ap.empty_marker(d, (box[2] - 8 - ap.CHIP, box[3] - 8 - ap.CHIP))
+
+    return Symbol(draw, "Control marker: the tile scores for that player; empty square: free")
+
+
+def _figure_symbol(view: APView) -> Symbol:
+    p: PlayerView = view.players[1]
+    letter = ap.marks(view)[p.name]
+
+    def draw(d: ImageDraw.ImageDraw, box: Box) -> None:
+        ap.figure(d, ((box[0] + box[2]) // 2, (box[1] + box[3]) // 2), p.seat, letter)
+
+    return Symbol(draw, "A character: a disc with the player's letter")
+
+
+def _disease_symbol() -> Symbol:
+    lasting = DiseaseView(
+        name="Tuberculosis", effect="tuberculosis", text="", reward_vp=0, ongoing=True, x=0, y=0
+    )
+
+    def draw(d: ImageDraw.ImageDraw, box: Box) -> None:
+        ap.disease_chip(_image(d), d, (box[0] + 4, box[1] + 14), lasting.effect, lasting.ongoing)
+
+    return Symbol(
+        draw, "A disease (TB Tuberculosis); a red ring: its effect lasts until it is shot"
+    )
+
+
+def _last_symbol() -> Symbol:
+    def draw(d: ImageDraw.ImageDraw, box: Box) -> None:
+        ap.draw_face(_image(d), box, "blue")
+        family.mark_changed(d, box)
+
+    return Symbol(draw, "Placed, moved or walked onto in the last turn")
+
+
+def _plan_symbol() -> Symbol:
+    def draw(d: ImageDraw.ImageDraw, box: Box) -> None:
+        x0, y0, x1, y1 = box
+        third = (x1 - x0) // 3
+        for k, colour in enumerate(("red", "brown", "red")):
+            ap.draw_face(
+                _image(d), (x0 + k * third, y0 + third, x0 + (k + 1) * third, y1 - third), colour
+            )
+
+    return Symbol(
+        draw, "A master plan (hand image): Red around Brown, two red tiles touching a brown one"
+    )
+
+
+def _first(view: APView, want: str) -> tuple[int, int] | None:
+    for c in view.cells:
+        if c.closed or c.tile is None:
+            continue
+        if want == "marker" and c.controller is not None:
+            return c.x, c.y
+        if want == "plain" and c.tile.type != "entrance" and c.controller is None:
+            here = [p for p in view.players if (p.x, p.y) == (c.x, c.y)]
+            sick = [d for d in view.diseases if (d.x, d.y) == (c.x, c.y)]
+            if not here and not sick and not c.tile.marker:
+                return c.x, c.y
+    return None
+
+
+def _callouts(view: APView, g: ap.Geometry) -> list[Callout]:
+    cw, ch = g.cell
+    out = [
+        Callout(
+            (24, (g.strip[0] + g.strip[1]) / 2),
+            "Whose turn it is, and who the game waits "
+            "for now: a body reaction or an answer can wait on another player",
+        ),
+        Callout(
+            (10, (g.last[0] + g.last[1]) / 2),
+            "What the last turn did; the tiles it changed have a gold double outline and a star",
+        ),
+        Callout(
+            (g.origin[0] + cw / 2, g.origin[1] - ap.AXIS / 2),
+            "Columns and rows: the buttons name spaces as (column,row)",
+        ),
+    ]
+    plain = _first(view, "plain")
+    if plain is not None:
+        x0, y0, x1, y1 = g.cell_box(*plain)
+        out.append(
+            Callout(
+                (x0 + 2, y0 + 2),
+                "A tile: its type letter at the top left, its VP "
+                "at the top right, its colour as fill and pattern",
+            )
+        )
+        out.append(
+            Callout(
+                (x0 + 2, (y0 + y1) / 2),
+                "Its name, or a short code on a small tile "
+                "(Hau: Haunted Liver; the alt text and /game status pair them)",
+            )
+        )
+    marked = _first(view, "marker")
+    if marked is not None:
+        x0, _, _, y1 = g.cell_box(*marked)
+        out.append(
+            Callout(
+                (x0 + 2, y1 - 2),
+                "The foot row: control marker, diseases and characters, never over the name",
+            )
+        )
+    px0, _ = g.column
+    out.append(
+        Callout(
+            (px0 + 4, g.body + ap.GAP),
+            "Each player: VP, character and ability, tiles in hand, control markers left",
+        )
+    )
+    return out
+
+
+@lru_cache(maxsize=1)
+def legend() -> Legend:
+    view = sample()
+    board = ap.draw_board(view)
+    g = ap.geometry(view)
+    symbols = [
+        _tile_symbol("red"),
+        _tile_symbol("blue"),
+        _tile_symbol("brown"),
+        _tile_symbol("green", "X"),
+        _tile_symbol("yellow", "R"),
+        _tile_symbol("closed"),
+        _chips_symbol(),
+        _marker_symbol(view),
+        _figure_symbol(view),
+        _disease_symbol(),
+        _last_symbol(),
+        _plan_symbol(),
+    ]
+    return Legend(
+        "Rick and Morty: Anatomy Park — how to read the board", board, _callouts(view, g), symbols
     )

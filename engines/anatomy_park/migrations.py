@@ -34,4 +34,13 @@ def active_reactions_leave_the_discard(state: dict[str, Any]) -> dict[str, Any]:
     return state
 
 
-MIGRATIONS: list[Migration] = [active_reactions_leave_the_discard]
+def the_board_shows_the_last_turn(state: dict[str, Any]) -> dict[str, Any]:
+    """1 -> 2: the board shows what the last turn changed (``last_turn``), worked out by
+    comparing the end of a turn with its start (``turn_start``). A game saved mid-turn has no
+    noted start: its running turn shows no "last turn" when it ends, the next one does."""
+    state.setdefault("turn_start", None)
+    state.setdefault("last_turn", None)
+    return state
+
+
+MIGRATIONS: list[Migration] = [active_reactions_leave_the_discard, the_board_shows_the_last_turn]

@@ -10,13 +10,14 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from rendering.kit import INK, Ink, ellipsize, font, wrap
+from rendering.family import phone_min_text
+from rendering.kit import INK, Ink, font, wrap
 
 #: (x0, y0, x1, y1)
 Box = tuple[int, int, int, int]
 
-#: the smallest text on the 1000 px wide images: 1/60 of the width (9 px at Discord's preview)
-SMALLEST = 17
+#: the smallest text on the 1000 px wide images: 9 px once a phone shows them 400 px wide
+SMALLEST = phone_min_text(1000)
 
 
 @lru_cache(maxsize=4096)
@@ -72,28 +73,3 @@ def layout(
             room = max(1, min(max_lines, box_h // line_h))
             return size, tuple(wrap(text, f, box_w, room)), line_h
         size -= 1
-
-
-def centred(
-    image: Image.Image,
-    box: Box,
-    text: str,
-    size: int,
-    *,
-    fill: Ink = INK,
-    bold: bool = False,
-    max_lines: int = 3,
-) -> None:
-    x0, y0, x1, y1 = box
-    size, lines, line_h = layout(text, x1 - x0, y1 - y0, size, bold, max_lines)
-    y = y0 + (y1 - y0 - line_h * len(lines)) // 2 - ascent_offset(size, bold) // 2
-    for ln in lines:
-        stamp(
-            image, (x0 + (x1 - x0 - width(ln, size, bold)) // 2, y), ln, size, bold=bold, fill=fill
-        )
-        y += line_h
-
-
-@lru_cache(maxsize=2048)
-def fitted(text: str, size: int, bold: bool, max_w: int) -> str:
-    return ellipsize(text, font(size, bold), max_w)

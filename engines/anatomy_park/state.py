@@ -11,6 +11,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from engines.core import GameState
+from engines.last_turn import LastTurn
 
 
 class Cell(BaseModel):
@@ -46,6 +47,19 @@ class Ongoing(BaseModel):
     card: str
     owner: str
     since_turn: int
+
+
+class TurnStart(BaseModel):
+    """The public position when the turn began, compared with the end of the turn for the
+    board's "last turn" (``last.py``). Cells are frozen, so the park's copy shares them."""
+
+    player: str
+    park: dict[str, Cell] = Field(default_factory=dict)
+    pos: dict[str, str] = Field(default_factory=dict)
+    vp: dict[str, int] = Field(default_factory=dict)
+    diseases: list[str] = Field(default_factory=list)  # "effect@space" of each disease
+    hand: int = 0  # how many tiles the player held (public)
+    left: list[str] = Field(default_factory=list)
 
 
 class APState(GameState):
@@ -90,5 +104,7 @@ class APState(GameState):
     final_scores: dict[str, int] = Field(default_factory=dict)
     winners: list[str] = Field(default_factory=list)
     last_reaction: str | None = None  # revealed card, for the board
+    turn_start: TurnStart | None = None  # the running turn's starting position
+    last_turn: LastTurn | None = None  # what the last finished turn changed (public)
     #: the shape of this model: the number of steps in ``migrations.MIGRATIONS``
-    schema_version: int = 1
+    schema_version: int = 2

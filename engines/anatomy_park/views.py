@@ -10,6 +10,18 @@ from engines.anatomy_park.flow import awaited, describe_wait
 from engines.anatomy_park.grid import xy
 from engines.anatomy_park.scoring import markers_in_park
 from engines.anatomy_park.state import APState
+from engines.last_turn import LastTurn
+
+#: each character's ability in a few words, for the board's player panel (the hand and the
+#: guide have the whole text)
+ABILITY_SHORT = {
+    "reroll": "may reroll a miss",
+    "take_three": "takes 3 tiles",
+    "step_after_place": "steps after placing",
+    "fewer_discards": "1 less disease discard",
+    "kill_bonus": "+2 VP per kill",
+    "far_tile_move": "moves tiles 2 spaces",
+}
 
 
 class TileView(BaseModel):
@@ -20,6 +32,7 @@ class TileView(BaseModel):
     vp: int
     text: str
     marker: bool = False
+    code: str = ""  # the short code the board shows on small tiles ("Hau")
 
 
 class CellView(BaseModel):
@@ -49,6 +62,11 @@ class PlayerView(BaseModel):
     markers_in_park: int
     final_turns_left: int | None
     score: int | None = None
+    ability: str = ""  # the character's ability in a few words
+    # revealed when the game is over: the score's parts and the master plan
+    breakdown: dict[str, int] | None = None
+    plan_name: str | None = None
+    plan_patterns: int | None = None
 
 
 class DiseaseView(BaseModel):
@@ -92,17 +110,26 @@ class APView(BaseModel):
     hand: list[TileView] | None = None
     plan: PlanView | None = None
     card_to_act: str | None = None
+    last_turn: LastTurn | None = None
+    character_text: str | None = None  # the viewer's character and its whole ability
 
 
 def tile_view(tile_id: str) -> TileView:
     t = data.tile(tile_id)
     return TileView(
-        id=t.id, name=t.name, type=t.type, colour=t.colour, vp=t.vp, text=t.text, marker=t.marker
+        id=t.id,
+        name=t.name,
+        type=t.type,
+        colour=t.colour,
+        vp=t.vp,
+        text=t.text,
+        marker=t.marker,
+        code=data.short_codes().get(t.id, ""),
     )
 
 
 def view(s: APState, viewer: str | None) -> APView:
-    from engines.anatomy_park.scoring import plan_patterns
+    from engines.anatomy_park.scoring import breakdown, plan_patterns
 
     chars = data.characters()
     players = []
@@ -128,8 +155,14 @@ def view(s: APState, viewer: str | None) -> APView:
                 markers_in_park=markers_in_park(s, p),
                 final_turns_left=None if s.final_turns is None else s.final_turns.get(p, 0),
                 score=s.final_scores.get(p) if s.over else None,
+                ability=ABILITY_SHORT.get(c.ability, ""),
             )
         )
+        if s.over and p not in s.removed:  # the end reveals the score's parts and the plans
+            players[-1].breakdown = breakdown(s, p)
+            if p in s.plans:
+                players[-1].plan_name = data.plans()[s.plans[p]].name
+                players[-1].plan_patterns = plan_patterns(s, s.plans[p])
     seats = {p: i for i, p in enumerate(s.players)}
     cells = []
     for sp, cell in s.park.items():
@@ -180,6 +213,7 @@ def view(s: APState, viewer: str | None) -> APView:
         over=s.over,
         end_reason=s.end_reason,
         winners=s.winners,
+        last_turn=s.last_turn,
     )
     if viewer in s.players:
         view.hand = [tile_view(t) for t in s.hands[viewer]]
@@ -192,6 +226,8 @@ def view(s: APState, viewer: str | None) -> APView:
                 text=plan.text,
                 patterns_now=plan_patterns(s, plan.id),
             )
+        mine = chars[s.characters[viewer]]
+        view.character_text = f"{mine.name}: {mine.ability_text}"
         if s.tasks and s.tasks[0].kind == "act_out" and s.tasks[0].player == viewer:
             card = reactions[s.tasks[0].data["card"]]
             view.card_to_act = f"{card.name}: {card.text}"

@@ -13,6 +13,7 @@ from functools import cache, partial
 from engines.cemetery.common import (
     creature_label,
     name_of,
+    note,
     place_label,
     say,
     stack_index,
@@ -154,6 +155,7 @@ def do_draft(state: CemeteryState, player: str, action_id: str, events: list[Eve
         me.hand.append(card)
         state.picks_left -= 1
         kind = "Core" if action_id == "core" else "Part"
+        note(state, "drew")
         say(
             events,
             f"{me.name} draws a {kind} from the pile.",
@@ -166,6 +168,7 @@ def do_draft(state: CemeteryState, player: str, action_id: str, events: list[Eve
     state.picks_left -= len(stack)
     words = stack_words(state, stack)
     me.hand.extend(s.card for s in stack)
+    note(state, "took", len(stack))
     say(events, f"{me.name} takes {words} from the Cemetery.")
     hidden = [name_of(state, s.card) for s in stack if not s.face_up]
     if hidden:
@@ -295,6 +298,7 @@ def do_stitch(state: CemeteryState, player: str, action_id: str, events: list[Ev
         card = me.hand.pop(int(action_id.split(":", 1)[1]) - 1)
         me.creatures.append(Creature(core=card))
         n = len(me.creatures)
+        note(state, "started", 1, f"card:{card}")
         say(events, f"{me.name} starts creature {n} with a {card_name(card)}.")
         return
     if action_id.startswith("st:"):
@@ -331,6 +335,7 @@ def _stitch(
     else:
         me.hand.remove(card)
     me.creatures[idx].parts[pos] = card
+    note(state, "stitched", 1, f"card:{card}")
     where = place_label(me.creatures, idx, pos)
     src = " from the Pet Cemetery" if source == "pet" else ""
     say(
@@ -355,6 +360,7 @@ def end_stitch(state: CemeteryState, events: list[Event]) -> None:
     for card in reversed(lost):
         to_cemetery(state, card)
     me.pet = []
+    note(state, "", 0, *(f"card:{c}" for c in parts + lost))
     bits = []
     if parts:
         bits.append(f"{', '.join(name_of(state, c) for c in parts)} to the Cemetery")
@@ -413,6 +419,7 @@ def do_mark(state: CemeteryState, player: str, action_id: str, events: list[Even
     creature.marks[pos] = key
     me.revenge -= 1
     me.revenge_spent += 1
+    note(state, "marked", 1, f"card:{creature.parts[pos]}", f"tokens:{me.name}")
     words = "both types" if key == "both" else key.title()
     card = creature.parts[pos]
     where = place_label(me.creatures, int(idx), pos)
@@ -524,6 +531,7 @@ def do_experiment(state: CemeteryState, player: str, action_id: str, events: lis
     me.science -= 1
     me.science_spent += 1
     state.pending = None
+    note(state, "moved", 1, f"card:{card}", f"tokens:{me.name}")
     frm = place_label(me.creatures, pending.creature, pending.pos)
     to = place_label(me.creatures, int(j), q)
     if there is None:

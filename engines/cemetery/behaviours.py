@@ -12,6 +12,7 @@ from engines.cemetery.common import (
     card_types,
     creature_label,
     name_of,
+    note,
     place_label,
     remove_part,
     say,
@@ -68,6 +69,7 @@ def _attach_stolen(
     me = state.me
     state.cemetery.pop(stack_index(state, card))
     me.creatures[idx].parts[pos] = card
+    note(state, "stole", 1, f"card:{card}")
     where = place_label(me.creatures, idx, pos)
     say(events, f"{me.name} steals {name_of(state, card)} from the Cemetery onto {where}.")
     state.pending = None
@@ -117,11 +119,13 @@ def _fertilize(state: CemeteryState, trig: Trigger, tag: str, events: list[Event
         # unseen by anyone, the owner included, until each reaches the top (Binding alone peeks)
         for card in drawn:
             me.pet.append(Slot(card=card, face_up=False))
+        note(state, "pet", len(drawn), f"pet:{me.name}")
         say(events, f"{tag}: {len(drawn)} Part(s) go face down onto {me.name}'s Pet Cemetery.")
         return
     words = " and ".join(name_of(state, c) for c in drawn)
     if len(drawn) == 1:
         me.pet.append(Slot(card=drawn[0]))
+        note(state, "pet", 1, f"card:{drawn[0]}", f"pet:{me.name}")
         say(events, f"{tag}: {words} goes face up onto {me.name}'s Pet Cemetery.")
         return
     say(events, f"{tag}: {me.name} draws {words} for the Pet Cemetery.")
@@ -149,6 +153,7 @@ def _binding(state: CemeteryState, trig: Trigger, tag: str, events: list[Event])
     card = state.part_pile.pop()
     if not bind_targets(state, card, trig.unstable):
         to_cemetery(state, card)
+        note(state, "bound", 1, f"card:{card}")
         say(
             events,
             f"{tag}: no Cemetery stack can take it, so {name_of(state, card)} joins the Cemetery face up.",
@@ -275,6 +280,7 @@ def choose(state: CemeteryState, player: str, action_id: str, events: list[Event
         _, idx, pos = action_id.split(":")
         spot = place_label(state.sides[owner].creatures, int(idx), pos)
         card = remove_part(state, owner, int(idx), pos)
+        note(state, p.kind, 1, f"card:{card}")
         say(
             events,
             f"{p.player} removes {name_of(state, card)} from {spot}; it goes to the Cemetery.",
@@ -288,6 +294,7 @@ def choose(state: CemeteryState, player: str, action_id: str, events: list[Event
         rest = [c for c in p.cards if c != top]
         for card in rest + [top]:
             me.pet.append(Slot(card=card))
+        note(state, "pet", len(p.cards), *(f"card:{c}" for c in p.cards), f"pet:{me.name}")
         say(events, f"{me.name} stacks the Pet Cemetery with {name_of(state, top)} on top.")
         state.pending = None
         return
@@ -295,6 +302,7 @@ def choose(state: CemeteryState, player: str, action_id: str, events: list[Event
         base = action_id.split(":", 1)[1]
         stack = state.cemetery[stack_index(state, base)]
         assert p.card is not None  # a binding names the Part it lays
+        note(state, "bound", 1, f"card:{p.card}" if p.react else f"stack:{base}")
         if p.react:
             stack.append(Slot(card=p.card))
             say(

@@ -57,6 +57,54 @@ def remove_part(state: CemeteryState, owner: int, index: int, pos: str) -> str:
     return card_id
 
 
+def note(state: CemeteryState, what: str, n: int = 1, *marks: str) -> None:
+    """Count ``n`` of ``what`` in the turn in progress and note the public ids it changed (for
+    the board's last-turn line and highlight)."""
+    if n:
+        state.tally[what] = state.tally.get(what, 0) + n
+    state.changed.extend(marks)
+
+
+def _parts(n: int) -> str:
+    return f"{n} Part{'s' if n != 1 else ''}"
+
+
+def turn_words(state: CemeteryState) -> str:
+    """The turn in progress in a few public words: "Ada drafted 5 (2 from the Cemetery),
+    stitched 3 Parts, scored 2 Revenge"."""
+    t = state.tally
+    me = state.me.name
+    rival = state.rival.name
+    bits = []
+    drafted = t.get("drew", 0) + t.get("took", 0)
+    if drafted:
+        taken = t.get("took", 0)
+        bits.append(f"drafted {drafted}" + (f" ({taken} from the Cemetery)" if taken else ""))
+    if t.get("started"):
+        n = t["started"]
+        bits.append("started a creature" if n == 1 else f"started {n} creatures")
+    if t.get("stitched"):
+        bits.append(f"stitched {t['stitched']}")
+    if t.get("marked"):
+        bits.append(f"marked {t['marked']}")
+    if t.get("stole"):
+        bits.append(f"stole {_parts(t['stole'])}")
+    if t.get("maim"):
+        bits.append(f"{rival} lost {t['maim']} to Maim")
+    if t.get("mindless"):
+        bits.append(f"lost {t['mindless']} to Mindless")
+    if t.get("pet"):
+        bits.append(f"{t['pet']} to the Pet Cemetery")
+    if t.get("bound"):
+        bits.append(f"bound {t['bound']}")
+    scored = [f"{t[k]} {k.title()}" for k in ("revenge", "science") if t.get(k)]
+    if scored:
+        bits.append("scored " + " + ".join(scored))
+    if t.get("moved"):
+        bits.append(f"moved {t['moved']}")
+    return f"{me} " + (", ".join(bits) if bits else "did nothing")
+
+
 def unique_labels(actions: list[Action]) -> list[Action]:
     """Drop actions that read exactly like an earlier one (two identical Flesh arms in hand)."""
     seen: set[str] = set()

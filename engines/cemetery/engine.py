@@ -156,13 +156,15 @@ class CemeteryEngine(Engine[CemeteryState]):
             for p in state.sides
         )
         supply = f"supply R {state.supply_revenge} / S {state.supply_science}"
+        # the board's last-turn line in full (the board may cut it at two lines)
+        last = f" Last turn: {state.last_turn.line}." if state.last_turn is not None else ""
         res = self.result(state)
         if res is not None:
-            return f"Game over ({res.reason}). {tokens}."
+            return f"Game over ({res.reason}). {tokens}.{last}"
         final = " · final round" if state.final_round else ""
         return (
             f"Turn {state.turn}: {state.me.name}, {PHASE_TITLES[state.phase]}{final}. "
-            f"{tokens}. {supply}."
+            f"{tokens}. {supply}.{last}"
         )
 
 

@@ -16,10 +16,10 @@ from engines.cemetery.actions import (
     reveal_pet_top,
     stitch_options,
 )
-from engines.cemetery.common import creature_label, say
+from engines.cemetery.common import creature_label, note, say, turn_words
 from engines.cemetery.data import CONSTANTS
 from engines.cemetery.stability import is_active, score, triggers
-from engines.cemetery.state import PHASE_TITLES, CemeteryState
+from engines.cemetery.state import PHASE_TITLES, CemeteryState, TurnNote
 from engines.core import Action, Event
 
 
@@ -63,6 +63,8 @@ def _skipped(state: CemeteryState, phase: str, why: str, events: list[Event]) ->
 
 
 def start_turn(state: CemeteryState, events: list[Event]) -> None:
+    state.tally = {}
+    state.changed = []
     enter(state, "draft")
     state.picks_left = CONSTANTS.draft_picks
     say(events, f"Turn {state.turn}: {state.me.name} to play.", kind="turn")
@@ -160,6 +162,7 @@ def do_scoring(state: CemeteryState, events: list[Event]) -> None:
             setattr(state, f"supply_{kind}", supply - n)
             setattr(me, kind, getattr(me, kind) + n)
             got[kind] = (n, earned[kind])
+            note(state, kind, n, *([f"tokens:{me.name}"] if n else []))
         parts = [f"{n} {k.title()}" for k, (n, _) in got.items() if n]
         short = [f"{want - n} {k.title()}" for k, (n, want) in got.items() if want > n]
         text = f"{me.name}'s {creature_label(creature, i)} scores {' + '.join(parts) or 'nothing'}"
@@ -179,6 +182,9 @@ def do_scoring(state: CemeteryState, events: list[Event]) -> None:
 
 
 def end_turn(state: CemeteryState, events: list[Event]) -> None:
+    state.last_turn = TurnNote(
+        player=state.me.name, line=turn_words(state), marks=tuple(dict.fromkeys(state.changed))
+    )
     state.idle_turns += 1
     if state.idle_turns > 2:
         # Two whole turns in a row in which nothing could happen: nothing ever can again (the

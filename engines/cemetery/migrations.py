@@ -41,4 +41,19 @@ def players_are_names(state: dict[str, Any]) -> dict[str, Any]:
     return state
 
 
-MIGRATIONS: list[Migration] = [over_was_finished, organic_parts_are_unseen, players_are_names]
+def turns_are_noted(state: dict[str, Any]) -> dict[str, Any]:
+    """3 -> 4: the state notes what the turn in progress did (``tally``, ``changed``) and keeps
+    the last finished turn (``last_turn``) for the board. A saved game has noted nothing yet:
+    its turn in progress starts an empty note, and no turn is shown as the last one."""
+    state.setdefault("tally", {})
+    state.setdefault("changed", [])
+    state.setdefault("last_turn", None)
+    return state
+
+
+MIGRATIONS: list[Migration] = [
+    over_was_finished,
+    organic_parts_are_unseen,
+    players_are_names,
+    turns_are_noted,
+]

@@ -1,62 +1,140 @@
-"""Cemetery Creatures board and hand images, drawn from views only.
+"""Cemetery Creatures' board image, drawn from views only, phone first (the pieces it draws
+with are in ``render_pieces``, the hand image in ``render_hand``).
 
-The board: a header (turn, phase, whose move, the token supplies), then each player's band
-(tokens unspent/spent, Pet Cemetery, creatures left to right as 3x3 grids with each type's
-stable/unstable state), then the Cemetery with stack heights and the two piles. Drawn 1100 px
-wide so Discord's ~550 px preview stays readable.
+The board is landscape (never taller than wide): the family header and turn strip, then the two
+players side by side (token, name and total; their tokens spent and unspent; hand count and Pet
+Cemetery; their creatures as 3x3 grids), then the Cemetery with the piles and the supply, and
+the last turn's line. What the last turn changed carries the family's last-move highlight. At
+the end, ranked standings with each player's breakdown replace the turn strip. Every text is at
+least ``family.phone_min_text(WIDTH)``: 9 px once Discord scales the image to 400 px wide.
+
+Every colour that carries a rule has a second cue, declared in :data:`RULE_COLOURS`: card types
+their letter (F, B, P, M), tokens their shape (solid disc unspent, ring spent), a type's state
+its chip (solid stable, outlined with "!" unstable).
 """
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw, ImageFont
+from collections.abc import Hashable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Generic, TypeVar
 
+from PIL import Image, ImageFont
+
+from engines.cemetery import render_pieces
 from engines.cemetery.data import creature_name
-from engines.cemetery.views import CardView, CemeteryView, CreatureView, PlayerView
+from engines.cemetery.render_hand import render_hand as render_hand
+from engines.cemetery.render_pieces import (
+    BACK,
+    BAND,
+    EMPTY,
+    FLIPPED,
+    HALF,
+    INACTIVE,
+    LAST,
+    MARGIN,
+    SIZES,
+    SPENT,
+    TEXT,
+    THEME,
+    THEME_BAND,
+    TYPE_COLOURS,
+    TYPE_LETTER,
+    UNSPENT,
+    WIDTH,
+    YARD,
+    Box,
+    card_face,
+    core_face,
+    last_turn_strip,
+    mark_token,
+    parts_badge,
+    pile_icon,
+    stack_face,
+    state_chip,
+    token_disc,
+    tokens_pair,
+)
+from engines.cemetery.views import CardView, CemeteryView, CreatureView, PlayerView, StackView
+from rendering import family
 from rendering.kit import (
     INK,
     MUTED,
     PAPER,
-    WHITE,
-    Ink,
-    contrast_ink,
-    draw_text_centered,
+    Draw,
     ellipsize,
     font,
     new_canvas,
     player_colour,
     text_size,
     to_png,
-    wrap,
 )
 from rendering.palettes import board_palette
+from rendering.vision import RuleColour
 
-#: (x0, y0, x1, y1)
-Box = tuple[int, int, int, int]
+T = TypeVar("T")
+#: the pieces' colours, named here so that the board's palette draws them exactly
+PIECE_COLOURS = render_pieces.PIECE_COLOURS
 
-#: one width for every board: more creatures wrap to a second row, so the text never shrinks
-WIDTH = 820
-#: the smallest text: 1/60 of the width, so it reads at Discord's 550 px preview
-TEXT = 14
-FOOTER = 48
-MARGIN = 16
-CELL = 54
-GRID = CELL * 3
-SLOT_W = GRID + 26
-CREATURE_H = GRID + 62
 
-TYPE_COLOURS = {
-    "flesh": (222, 112, 112),
-    "beast": (196, 140, 62),
-    "plant": (96, 170, 88),
-    "monster": (146, 104, 196),
+class Keyed(Generic[T]):
+    """A view part with the key of everything drawn from it, so a drawing of it can be cached:
+    successive boards of a game mostly redraw the same creatures and stacks."""
+
+    __slots__ = ("key", "value")
+
+    def __init__(self, key: Hashable, value: T) -> None:
+        self.key = key
+        self.value = value
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Keyed) and self.key == other.key
+
+
+#: every colour that carries a rule, with the second cue drawn with it (tests/rendering)
+RULE_COLOURS: dict[str, list[RuleColour]] = {
+    "card types": [
+        RuleColour("Flesh card", TYPE_COLOURS["flesh"], "letter F"),
+        RuleColour("Beast card", TYPE_COLOURS["beast"], "letter B"),
+        RuleColour("Plant card", TYPE_COLOURS["plant"], "letter P"),
+        RuleColour("Monster card", TYPE_COLOURS["monster"], "letter M"),
+        RuleColour("flipped Part (no type)", FLIPPED, "letter ? on a diagonal hatch"),
+        RuleColour("face-down card", BACK, "a cross on the back"),
+    ],
+    "tokens": [
+        RuleColour("unspent token", UNSPENT, "solid disc"),
+        RuleColour("spent token", SPENT, "ring"),
+    ],
+    "type states": [
+        RuleColour("stable type", TYPE_COLOURS["plant"], "solid chip"),
+        RuleColour("unstable type", SPENT, "outlined chip with !"),
+    ],
+    "creature activity": [
+        RuleColour("active creature (4+ Parts)", UNSPENT, "solid badge"),
+        RuleColour("inactive creature", INACTIVE, "outlined badge"),
+    ],
+    # the last-move highlight against what it is drawn on
+    "last turn on a player's ground": [
+        RuleColour("changed by the last turn", LAST, "double outline and star badge"),
+        RuleColour("player's ground", BAND, ""),
+    ],
+    "last turn on the Cemetery": [
+        RuleColour("changed by the last turn", LAST, "double outline and star badge"),
+        RuleColour("Cemetery ground", YARD, ""),
+    ],
+    "last turn on a card": [
+        RuleColour("changed by the last turn", LAST, "double outline and star badge"),
+        RuleColour("Flesh card", TYPE_COLOURS["flesh"], "letter F"),
+        RuleColour("Beast card", TYPE_COLOURS["beast"], "letter B"),
+        RuleColour("Plant card", TYPE_COLOURS["plant"], "letter P"),
+        RuleColour("Monster card", TYPE_COLOURS["monster"], "letter M"),
+    ],
 }
-TYPE_LETTER = {"flesh": "F", "beast": "B", "plant": "P", "monster": "M"}
-UNSPENT = (46, 150, 70)
-SPENT = (200, 56, 56)
-FLIPPED = (150, 150, 150)
-EMPTY = (228, 224, 214)
-BACK = (70, 62, 84)
-BAND = (236, 231, 220)
+
 GRID_POS = {
     "NW": (0, 0),
     "N": (1, 0),
@@ -67,88 +145,198 @@ GRID_POS = {
     "S": (1, 2),
     "SE": (2, 2),
 }
-KIND_SHORT = {"head": "head", "arm": "arm", "leg": "leg", "tail": "tail", "wing": "wing"}
 
 
-def _centred(
-    draw: ImageDraw.ImageDraw,
-    box: Box,
-    text: str,
-    size: int,
-    *,
-    fill: Ink = INK,
-    bold: bool = False,
-) -> None:
-    """One short line centred in ``box`` (a single draw call; long texts use the kit's wrapper)."""
-    if not text:
-        return
-    x0, y0, x1, y1 = box
-    draw.text(((x0 + x1) // 2, (y0 + y1) // 2), text, font=font(size, bold), fill=fill, anchor="mm")
+# -- layout ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Tier:
+    """How big the creatures are drawn: the most that keep the board landscape."""
+
+    cell: int
+    #: the room between cells, where a changed cell's last-move outline goes
+    gap: int
+    per_row: int
+    #: kinds in the cells ("arm") where the cell is big enough
+    kinds: bool
+
+    @property
+    def pitch(self) -> int:
+        return self.cell + self.gap
 
 
-# -- small pieces ---------------------------------------------------------------------------------
-def _card_fill(draw: ImageDraw.ImageDraw, box: Box, card: CardView) -> None:
-    """A card's face: its type colour, a dual split in two, a flipped Part grey, a hidden one a back."""
-    x0, y0, x1, y1 = box
-    if card.hidden:
-        draw.rectangle(box, fill=BACK)
-        draw.line((x0 + 4, y0 + 4, x1 - 4, y1 - 4), fill=(110, 100, 126), width=2)
-        draw.line((x0 + 4, y1 - 4, x1 - 4, y0 + 4), fill=(110, 100, 126), width=2)
-        return
-    if card.flipped:
-        draw.rectangle(box, fill=FLIPPED)
-        h = y1 - y0
-        for d in range(-h, x1 - x0, 8):
-            sx, sy, ex, ey = x0 + d, y1, x0 + d + h, y0
-            if sx < x0:
-                sy, sx = sy - (x0 - sx), x0
-            if ex > x1:
-                ey, ex = ey + (ex - x1), x1
-            draw.line((sx, sy, ex, ey), fill=(172, 172, 172), width=1)
-        return
-    if card.dual:
-        a, b = card.types
-        mid = (x0 + x1) // 2
-        draw.rectangle((x0, y0, mid, y1), fill=TYPE_COLOURS[a])
-        draw.rectangle((mid + 1, y0, x1, y1), fill=TYPE_COLOURS[b])
-        draw.line((mid, y0, mid, y1), fill=WHITE, width=1)
-        return
-    draw.rectangle(box, fill=TYPE_COLOURS[card.types[0]])
+TIERS = [Tier(52, 6, 2, True), Tier(36, 5, 3, False), Tier(27, 4, 4, False)]
+HEAD_H = max(
+    SIZES.name + TEXT + 18, 2 * family.token_radius(WIDTH) + 14
+)  # a column's heading: name over detail, total at the right
+LINE_H = TEXT + 22  # the tokens line, with room for its last-move outline
+PET_CARD = (TEXT * 2 + 6, TEXT * 2 + 4)
+PET_H = PET_CARD[1] + 20
+STACK_W = 52
+STACK_H = 3 * (TEXT + 4) + 2
+STACK_GAP = 12
+#: the Cemetery's title line: its stacks, the piles and the supply
+YARD_TOP = TEXT + 22
+#: the last turn's words take two lines at most (the alt text has them whole)
+LAST_LINE_H = family.last_turn_height(WIDTH, 2)
+#: each standing's breakdown fits one line
+BREAKDOWN_LINES = 1
 
 
-def _card_text(card: CardView) -> str:
-    if card.hidden:
-        return ""
-    if card.category == "core":
-        return "CORE"
-    return KIND_SHORT.get(card.kind or "", "")
+def _creature_h(tier: Tier) -> int:
+    return (TEXT + 12) + 3 * tier.pitch + (TEXT + 12)
 
 
-def _token(
-    draw: ImageDraw.ImageDraw, x: int, y: int, r: int, colour: Ink, *, ring: bool = False
-) -> None:
-    """A token disc; a spent one is a ring, so the shape tells it apart, not only the colour."""
-    if ring:
-        draw.ellipse((x - r, y - r, x + r, y + r), fill=WHITE, outline=colour, width=4)
-        return
-    draw.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline=WHITE, width=2)
+def _slot_w(tier: Tier) -> int:
+    return (HALF - 2 * MARGIN) // tier.per_row
 
 
-def _tokens_line(
-    draw: ImageDraw.ImageDraw, x: int, y: int, label: str, unspent: int, spent: int
-) -> int:
-    """'Revenge ●3 ●1' with green unspent and red spent counts; returns the x after it."""
-    f = font(16, True)
-    draw.text((x, y), label, font=f, fill=INK)
-    x += text_size(label, f)[0] + 10
-    for count, colour in ((unspent, UNSPENT), (spent, SPENT)):
-        _token(draw, x + 9, y + 10, 9, colour, ring=colour == SPENT)
-        draw.text((x + 22, y), str(count), font=f, fill=colour)
-        x += 26 + text_size(str(count), f)[0] + 8
-    return x + 8
+def _creatures_h(p: PlayerView, tier: Tier) -> int:
+    if not p.creatures:
+        return TEXT + 16
+    rows = -(-len(p.creatures) // tier.per_row)
+    return rows * _creature_h(tier)
 
 
-# -- a creature -----------------------------------------------------------------------------------
+def _column_h(view: CemeteryView, tier: Tier) -> int:
+    top = HEAD_H + LINE_H + PET_H
+    return top + max(_creatures_h(p, tier) for p in view.players) + 6
+
+
+def _stacks_per_row() -> int:
+    return (WIDTH - 2 * MARGIN) // (STACK_W + STACK_GAP)
+
+
+def _yard_h(view: CemeteryView) -> int:
+    rows = max(1, -(-len(view.cemetery) // _stacks_per_row()))
+    return YARD_TOP + rows * (STACK_H + STACK_GAP) + 4
+
+
+def _standing_rows(view: CemeteryView) -> list[family.Standing]:
+    seats = _seats(view)
+    order = sorted(range(len(view.players)), key=lambda i: -view.players[i].total)
+    conceded = _conceded(view)
+    if conceded is not None:
+        order.sort(key=lambda i: view.players[i].name == conceded)
+    best = view.players[order[0]].total
+    rows = []
+    for rank, i in enumerate(order):
+        p = view.players[i]
+        if conceded is not None:
+            place, winner = rank + 1, p.name != conceded
+        else:
+            place, winner = 1 + sum(q.total > p.total for q in view.players), p.total == best
+        words = (
+            f"Revenge {p.revenge + p.revenge_spent} ({p.revenge_spent} spent) + "
+            f"Science {p.science + p.science_spent} ({p.science_spent} spent)"
+        )
+        if p.name == conceded:
+            words += ", conceded"
+        elif winner and all(q.total == best for q in view.players):
+            words += ", draw"
+        rows.append(family.Standing(place, seats[i], str(p.total), words, winner=winner))
+    return rows
+
+
+def _conceded(view: CemeteryView) -> str | None:
+    if view.outcome and view.outcome.endswith(" conceded"):
+        return view.outcome.rsplit(": ", 1)[1].removesuffix(" conceded")
+    return None
+
+
+def _layout(view: CemeteryView) -> tuple[Tier, int]:
+    """The biggest creatures whose board is no taller than wide, and that board's height."""
+    top = _top(view)
+    rest = (0 if view.finished else _yard_h(view)) + (LAST_LINE_H if view.last_turn else 0)
+    height = 0
+    for tier in TIERS:
+        height = top + _column_h(view, tier) + rest
+        if height <= WIDTH:
+            return tier, height
+    return TIERS[-1], height
+
+
+def _top(view: CemeteryView) -> int:
+    """Where the players' columns start."""
+    top = family.header_height(WIDTH)
+    if view.finished:
+        return top + family.standings_height(WIDTH, len(view.players), BREAKDOWN_LINES)
+    return top + family.turn_strip_height(WIDTH)
+
+
+def creature_origin(view: CemeteryView, tier: Tier, seat: int, index: int) -> tuple[int, int]:
+    """The top-left corner of creature ``index``'s slot in player ``seat``'s column."""
+    row, col = divmod(index, tier.per_row)
+    y = _top(view) + HEAD_H + LINE_H + PET_H + row * _creature_h(tier)
+    return seat * HALF + MARGIN + col * _slot_w(tier), y
+
+
+def cell_box(view: CemeteryView, seat: int, index: int, pos: str) -> Box:
+    """Where the board draws position ``pos`` ("C" the Core, "NW" ... "SE") of creature
+    ``index`` of player ``seat``, in the board's pixels."""
+    tier, _ = _layout(view)
+    x, y = creature_origin(view, tier, seat, index)
+    return _cell(tier, x, y, pos)
+
+
+def _cell(tier: Tier, x: int, y: int, pos: str) -> Box:
+    """Position ``pos``'s box in the creature slot at (x, y)."""
+    gx = x + (_slot_w(tier) - 3 * tier.pitch + tier.gap) // 2
+    gy = y + TEXT + 12 + tier.gap // 2
+    cx, cy = (1, 1) if pos == "C" else GRID_POS[pos]
+    p = tier.pitch
+    return (gx + cx * p, gy + cy * p, gx + cx * p + tier.cell, gy + cy * p + tier.cell)
+
+
+def yard_y(view: CemeteryView) -> int:
+    """Where the Cemetery starts on the board (below the players' columns)."""
+    tier, _ = _layout(view)
+    return _top(view) + _column_h(view, tier)
+
+
+def stack_box(y: int, index: int) -> Box:
+    """Cemetery stack ``index``'s box when the Cemetery starts at ``y``."""
+    row, col = divmod(index, _stacks_per_row())
+    sx = MARGIN + STACK_GAP // 2 + col * (STACK_W + STACK_GAP)
+    sy = y + YARD_TOP + STACK_GAP // 2 + row * (STACK_H + STACK_GAP)
+    return (sx, sy, sx + STACK_W, sy + STACK_H)
+
+
+def _around(box: Box, by: int) -> Box:
+    return (box[0] - by, box[1] - by, box[2] + by, box[3] + by)
+
+
+# -- the seats ------------------------------------------------------------------------------------
+def _seats(view: CemeteryView) -> list[family.Seat]:
+    letters = family.seat_letters([p.name for p in view.players])
+    return [
+        family.Seat(
+            name=p.name,
+            colour=player_colour(p.seat),
+            letter=letters[i],
+            score=str(p.total),
+            detail=_detail(p),
+            turn=p.name == view.current and not view.finished,
+            acting=p.name in view.waiting_for,
+        )
+        for i, p in enumerate(view.players)
+    ]
+
+
+def _detail(p: PlayerView) -> str:
+    """The public line under a player's name: hand count (always), Pet Cemetery size, seat."""
+    pet = f" · Pet {len(p.pet)}" if p.pet else ""
+    return f"hand {p.hand_count}{pet} · {'1st' if p.first else '2nd'}"
+
+
+def _phase(view: CemeteryView) -> str:
+    # the prompt without the name of the player whose turn it is (the strip says it), with the
+    # name of someone else the game waits for ("Brook: Maim — remove one of your Parts")
+    waiting_on_other = bool(view.waiting_for) and view.waiting_for[0] != view.current
+    words = view.prompt if waiting_on_other else view.prompt.split(": ", 1)[-1]
+    return words + (" · FINAL ROUND" if view.final_round else "")
+
+
+# -- a player's column ----------------------------------------------------------------------------
 def creature_title(c: CreatureView, f: ImageFont.FreeTypeFont, room: int) -> str:
     """The creature named as moves name it ("creature 2"), so "Stitch ... to creature 2
     (Flesh Core), top-left" points at it; its Core's type after, where there is room."""
@@ -157,351 +345,309 @@ def creature_title(c: CreatureView, f: ImageFont.FreeTypeFont, room: int) -> str
     return full if text_size(full, f)[0] <= room else ellipsize(name, f, room)
 
 
-def _draw_creature(draw: ImageDraw.ImageDraw, x: int, y: int, c: CreatureView) -> None:
-    gx = x + (SLOT_W - GRID) // 2
-    f = font(15, True)
-    draw.text((gx, y), creature_title(c, f, GRID - 40), font=f, fill=INK)
-    badge = f"{c.parts}/8"
-    bf = font(14, True)
-    bw = text_size(badge, bf)[0] + 10
-    bx = gx + GRID - bw
-    draw.rounded_rectangle(
-        (bx, y + 1, bx + bw, y + 19), radius=5, fill=UNSPENT if c.active else (170, 166, 156)
-    )
-    draw.text((bx + 5, y + 2), badge, font=bf, fill=WHITE)
-    gy = y + 24
+def _creature_key(c: CreatureView) -> Hashable:
+    cells = tuple((cell.pos, cell.card.id, cell.card.flipped, cell.mark) for cell in c.cells)
+    statuses = tuple(c.statuses.items())
+    return (c.index, c.core_type, c.parts, c.active, statuses, tuple(c.pairs.items()), cells)
+
+
+@lru_cache(maxsize=512)
+def _creature_tile(tier: Tier, keyed: Keyed[CreatureView]) -> Image.Image:
+    """A creature's slot drawn on the players' ground: title, Parts badge, grid, type chips."""
+    c = keyed.value
+    slot = _slot_w(tier)
+    image, draw = new_canvas(slot, _creature_h(tier), BAND)
+    f = font(TEXT, True)
+    bw = parts_badge(draw, slot - 4, 0, c.parts, c.active)
+    title = creature_title(c, f, slot - bw - 10)
+    draw.text((2, (TEXT + 6) // 2), title, font=f, fill=INK, anchor="lm")
     cells = {cell.pos: cell for cell in c.cells}
-    for pos, (cx, cy) in [("C", (1, 1))] + list(GRID_POS.items()):
-        box = (gx + cx * CELL, gy + cy * CELL, gx + (cx + 1) * CELL - 2, gy + (cy + 1) * CELL - 2)
+    for pos in ["C", *GRID_POS]:
+        box = _cell(tier, 0, 0, pos)
         if pos == "C":
-            colour = TYPE_COLOURS[c.core_type]
-            draw.rectangle(box, fill=(40, 36, 44))
-            draw.rectangle(
-                (box[0] + 4, box[1] + 4, box[2] - 4, box[3] - 4), outline=colour, width=4
-            )
-            _centred(draw, box, TYPE_LETTER[c.core_type], 22, fill=colour, bold=True)
+            core_face(draw, box, c.core_type, TEXT if tier.cell < 50 else TEXT + 4)
             continue
         cell = cells.get(pos)
         if cell is None:
             draw.rectangle(box, fill=EMPTY)
             continue
-        _card_fill(draw, box, cell.card)
-        ink = (
-            WHITE
-            if cell.card.dual or cell.card.flipped
-            else contrast_ink(TYPE_COLOURS[cell.card.types[0]])
-        )
-        _centred(
-            draw, (box[0], box[1] + CELL // 2, box[2], box[3]), _card_text(cell.card), 16, fill=ink
-        )
-        if cell.card.dual and not cell.card.flipped:
-            a, b = cell.card.types
-            lf = font(17, True)
-            draw.text((box[0] + 4, box[1] + 2), TYPE_LETTER[a], font=lf, fill=WHITE)
-            draw.text((box[2] - 4, box[1] + 2), TYPE_LETTER[b], font=lf, fill=WHITE, anchor="ra")
-        elif cell.card.flipped:
-            draw.text((box[0] + 4, box[1] + 2), "?", font=font(17, True), fill=WHITE)
-        else:
-            draw.text(
-                (box[0] + 4, box[1] + 2),
-                TYPE_LETTER[cell.card.types[0]],
-                font=font(17, True),
-                fill=ink,
-            )
+        card_face(draw, box, cell.card, kind=tier.kinds)
         if cell.mark:
-            a, b = cell.card.types
-            mx, my = {
-                a: (box[0] + 12, (box[1] + box[3]) // 2 - 2),
-                b: (box[2] - 12, (box[1] + box[3]) // 2 - 2),
-                "both": ((box[0] + box[2]) // 2, (box[1] + box[3]) // 2),
-            }[cell.mark]
-            _token(draw, mx, my, 8, SPENT, ring=True)
-    # per-type state: stable (solid chip) / unstable (outlined chip with '!')
-    sy = gy + GRID + 4
-    sx = gx
-    chips = [(t, s) for t, s in c.statuses.items() if s is not None]
-    if not c.active:
-        draw.text((gx, sy), "inactive", font=font(14), fill=MUTED)
-        return
-    cf = font(15, True)
-    for t, s in chips:
-        n = c.pairs.get(t, 0)
-        text = TYPE_LETTER[t] + (str(n) if n else "") + ("" if s == "stable" else "!")
-        w = text_size(text, cf)[0] + 10
-        if sx + w > gx + GRID + 10:
+            mark_token(draw, box, cell.card, cell.mark)
+    sy = _cell(tier, 0, 0, "S")[3] + tier.gap // 2 + 4
+    sx = 2
+    for t, s in c.statuses.items():
+        if s is None or not c.active:
+            continue
+        text = TYPE_LETTER[t] + str(c.pairs.get(t, 0) or "") + ("" if s == "stable" else "!")
+        if sx + text_size(text, f)[0] + 10 > slot:
             break
-        if s == "stable":
-            draw.rounded_rectangle((sx, sy, sx + w, sy + 20), radius=5, fill=TYPE_COLOURS[t])
-            draw.text((sx + 5, sy + 2), text, font=cf, fill=contrast_ink(TYPE_COLOURS[t]))
-        else:
-            draw.rounded_rectangle(
-                (sx, sy, sx + w, sy + 20), radius=5, fill=WHITE, outline=SPENT, width=2
-            )
-            draw.text((sx + 5, sy + 2), text, font=cf, fill=SPENT)
-        sx += w + 4
+        sx += state_chip(draw, sx, sy, t, c.pairs.get(t, 0), s == "stable") + 4
+    return image
 
 
-# -- a player's band ------------------------------------------------------------------------------
-def _band_height(p: PlayerView, width: int) -> int:
-    per_row = max(1, (width - 2 * MARGIN) // SLOT_W)
+def _draw_creature(
+    image: Image.Image, draw: Draw, x: int, y: int, c: CreatureView, tier: Tier, marks: set[str]
+) -> None:
+    image.paste(_creature_tile(tier, Keyed(_creature_key(c), c)), (x, y))
+    ids = [("C", c.core.id)] + [(cell.pos, cell.card.id) for cell in c.cells]
+    for pos, card_id in ids:  # the outline in the gap around the cell, clear of its words
+        if f"card:{card_id}" in marks:
+            family.mark_changed(draw, _around(_cell(tier, x, y, pos), tier.gap))
+
+
+#: where a column's head tile (name, tokens, Pet Cemetery) starts, from the column's left
+HEAD_LEFT = 11
+
+
+def _head_key(p: PlayerView, seat: family.Seat) -> Hashable:
+    pet = tuple((c.id, c.hidden, c.face_up, c.flipped) for c in p.pet)
+    return (seat, p.revenge, p.revenge_spent, p.science, p.science_spent, pet)
+
+
+@lru_cache(maxsize=256)
+def _head_tile(keyed: Keyed[tuple[PlayerView, family.Seat]]) -> Image.Image:
+    """A column's head on the players' ground: the player's row, their tokens (the total's
+    breakdown) and their Pet Cemetery."""
+    p, seat = keyed.value
+    image, draw = new_canvas(HALF - HEAD_LEFT - 5, HEAD_H + LINE_H + PET_H, BAND)
+    x0 = -HEAD_LEFT  # the column's left edge, in the tile's pixels
+    _draw_heading(draw, (x0 + 12, 4, x0 + HALF - 8, HEAD_H), seat)
+    tx = tokens_pair(draw, x0 + 16, HEAD_H, "Revenge", p.revenge, p.revenge_spent, LINE_H)
+    tokens_pair(draw, tx, HEAD_H, "Science", p.science, p.science_spent, LINE_H)
+    _draw_pet(draw, x0 + 16, HEAD_H + LINE_H, x0 + HALF - 10, p)
+    return image
+
+
+def _draw_column(
+    image: Image.Image,
+    draw: Draw,
+    box: Box,
+    p: PlayerView,
+    seat: family.Seat,
+    view: CemeteryView,
+    tier: Tier,
+    marks: set[str],
+) -> None:
+    x0, y, x1, y1 = box
+    draw.rectangle((x0 + 4, y + 4, x0 + 10, y1 - 2), fill=seat.colour)
+    image.paste(_head_tile(Keyed(_head_key(p, seat), (p, seat))), (x0 + HEAD_LEFT, y))
+    y += HEAD_H
+    if f"tokens:{p.name}" in marks and not view.finished:
+        family.mark_changed(draw, (x0 + 6, y, x1 - 6, y + LINE_H))
+    y += LINE_H
+    _pet_changed(draw, x0 + 16, y, x1 - 10, p, marks)
+    y += PET_H
     if not p.creatures:
-        return 44 + 40
-    rows = -(-len(p.creatures) // per_row)
-    return 44 + rows * CREATURE_H + 6
-
-
-def _draw_player(
-    draw: ImageDraw.ImageDraw, y: int, p: PlayerView, view: CemeteryView, width: int
-) -> int:
-    h = _band_height(p, width)
-    colour = player_colour(p.seat)
-    draw.rectangle((MARGIN // 2, y, width - MARGIN // 2, y + h - 4), fill=BAND)
-    draw.rectangle((MARGIN // 2, y, MARGIN // 2 + 6, y + h - 4), fill=colour)
-    turn = p.name == view.current and not view.finished
-    f = font(20, True)
-    x = MARGIN + 6
-    if turn:
-        draw.polygon([(x, y + 11), (x + 14, y + 19), (x, y + 27)], fill=INK)
-        x += 20
-    name = ellipsize(p.name, f, 200)
-    draw.text((x, y + 8), name, font=f, fill=INK)
-    x += text_size(name, f)[0] + 12
-    role = "1st" if p.first else "2nd"
-    draw.text((x, y + 11), role, font=font(14), fill=MUTED)
-    x += 36
-    x = _tokens_line(draw, x, y + 10, "Revenge", p.revenge, p.revenge_spent)
-    x = _tokens_line(draw, x, y + 10, "Science", p.science, p.science_spent)
-    draw.text((x, y + 10), f"= {p.total}", font=font(18, True), fill=INK)
-    # Pet Cemetery at the right end of the header line
-    px = width - MARGIN - 8
-    if p.pet:
-        for card in reversed(p.pet[-6:]):
-            px -= 22
-            box = (px, y + 8, px + 18, y + 34)
-            _card_fill(draw, box, card)
-            draw.rectangle(box, outline=INK)
-        draw.text((px - 40, y + 11), "Pet", font=font(14, True), fill=INK)
-    elif p.hand_count:
-        hand = f"hand {p.hand_count}"
-        draw.text((px - text_size(hand, font(14))[0], y + 11), hand, font=font(14), fill=MUTED)
-    per_row = max(1, (width - 2 * MARGIN) // SLOT_W)
-    cy = y + 44
-    if not p.creatures:
-        draw.text((MARGIN + 12, cy), "no creatures yet", font=font(16), fill=MUTED)
+        draw.text((x0 + 16, y + 4), "no creatures yet", font=font(TEXT), fill=MUTED)
     for i, c in enumerate(p.creatures):
-        row, col = divmod(i, per_row)
-        _draw_creature(draw, MARGIN + col * SLOT_W, cy + row * CREATURE_H, c)
-    return y + h
+        _draw_creature(image, draw, *creature_origin(view, tier, p.seat, i), c, tier, marks)
 
 
-# -- the Cemetery and the piles -------------------------------------------------------------------
-STACK_W = 50
-STACK_H = 64
-
-
-def _cemetery_height(view: CemeteryView, width: int) -> int:
-    per_row = max(1, (width - 2 * MARGIN - 190) // (STACK_W + 8))
-    rows = max(1, -(-len(view.cemetery) // per_row))
-    return 42 + rows * (STACK_H + 14) + 8
-
-
-def _draw_cemetery(draw: ImageDraw.ImageDraw, y: int, view: CemeteryView, width: int) -> int:
-    h = _cemetery_height(view, width)
-    draw.rectangle((MARGIN // 2, y, width - MARGIN // 2, y + h - 4), fill=(222, 218, 228))
+def _draw_heading(draw: Draw, box: Box, seat: family.Seat) -> None:
+    """Token, name (the turn marker before it), the public detail under it, the total at the
+    right: the family's player row, drawn in a half-width column at full text size."""
+    x0, y0, x1, y1 = box
+    r = family.token_radius(WIDTH)
+    family.token(draw, (x0 + r + 4, (y0 + y1) // 2), r, seat.colour, seat.letter, ring=seat.acting)
+    big = font(SIZES.big, True)
+    score_w = text_size(seat.score, big)[0]
+    draw.text((x1 - 4, (y0 + y1) // 2), seat.score, font=big, fill=INK, anchor="rm")
+    nx = x0 + 2 * r + 14
+    room = x1 - 12 - score_w - nx
+    nf = font(SIZES.name, True)
+    if seat.turn:  # the turn marker: a drawn triangle (the font has no arrow glyph)
+        t = SIZES.name // 2
+        ty = y0 + 4 + SIZES.name // 2 + 2
+        draw.polygon([(nx, ty - t), (nx + t + 2, ty), (nx, ty + t)], fill=INK)
+        nx += t + 8
+        room -= t + 8
+    draw.text((nx, y0 + 4), ellipsize(seat.name, nf, room), font=nf, fill=INK)
     draw.text(
-        (MARGIN + 4, y + 6), f"Cemetery ({len(view.cemetery)})", font=font(18, True), fill=INK
+        (nx, y0 + 8 + SIZES.name),
+        ellipsize(seat.detail, font(TEXT), room),
+        font=font(TEXT),
+        fill=MUTED,
     )
-    per_row = max(1, (width - 2 * MARGIN - 190) // (STACK_W + 8))
-    if not view.cemetery:
-        draw.text((MARGIN + 4, y + 40), "empty", font=font(16), fill=MUTED)
-    for i, stack in enumerate(view.cemetery):
-        row, col = divmod(i, per_row)
-        x = MARGIN + 4 + col * (STACK_W + 8)
-        sy = y + 42 + row * (STACK_H + 14)
-        base = stack.cards[0]
-        top = stack.cards[-1]
-        for k in range(min(len(stack.cards) - 1, 4), 0, -1):
-            draw.rectangle(
-                (x + 3 * k, sy - 3 * k + 3, x + STACK_W + 3 * k - 6, sy + STACK_H - 3 * k),
-                fill=(90, 84, 100),
-                outline=INK,
-            )
-        box = (x, sy + 3, x + STACK_W - 6, sy + STACK_H)
-        _card_fill(draw, box, base)
+
+
+def _pet_cards(x: int, right: int, p: PlayerView) -> tuple[str, int, list[CardView]]:
+    """How the Pet Cemetery fits between ``x`` and ``right``: the "+N" of cards left out at
+    the bottom (or ""), where the cards start and the cards shown (bottom to top)."""
+    f = font(TEXT, True)
+    cx = x + text_size("Pet", f)[0] + 10
+    room = (right - cx) // (PET_CARD[0] + 4)
+    shown = p.pet[-room:]
+    more = ""
+    if len(shown) < len(p.pet):
+        shown = shown[1:]
+        more = f"+{len(p.pet) - len(shown)}"
+        cx += text_size(more, f)[0] + 6
+    return more, cx, shown
+
+
+def _draw_pet(draw: Draw, x: int, y: int, right: int, p: PlayerView) -> None:
+    """The Pet Cemetery, bottom to top, each card with its type letters (a face-down one a
+    back); the newest at the right."""
+    f = font(TEXT, True)
+    cy = y + PET_H // 2
+    if not p.pet:
+        draw.text((x, cy), "Pet Cemetery empty", font=font(TEXT), fill=MUTED, anchor="lm")
+        return
+    draw.text((x, cy), "Pet", font=f, fill=INK, anchor="lm")
+    more, cx, shown = _pet_cards(x, right, p)
+    if more:
+        draw.text((cx - text_size(more, f)[0] - 6, cy), more, font=f, fill=MUTED, anchor="lm")
+    w, h = PET_CARD
+    for card in shown:
+        box = (cx, y + 10, cx + w, y + 10 + h)
+        card_face(draw, box, card, kind=False)
         draw.rectangle(box, outline=INK)
-        ink = WHITE if base.dual or base.flipped else contrast_ink(TYPE_COLOURS[base.types[0]])
-        letters = "?" if base.flipped else "/".join(TYPE_LETTER[t] for t in base.types)
-        _centred(draw, (box[0], box[1] + 2, box[2], box[1] + 24), letters, 14, fill=ink, bold=True)
-        _centred(draw, (box[0], box[1] + 22, box[2], box[3] - 16), _card_text(base), 14, fill=ink)
-        if len(stack.cards) > 1:
-            badge = f"{len(stack.cards)}"
-            bx, by = box[2] - 4, box[1] - 2
-            draw.ellipse((bx - 11, by - 11, bx + 11, by + 11), fill=INK)
-            _centred(draw, (bx - 11, by - 11, bx + 11, by + 11), badge, 14, fill=WHITE, bold=True)
-            if not top.hidden and top is not base:
-                # the face-up top card as a strip along the bottom of the stack
-                tb = (box[0] + 1, box[3] - 17, box[2] - 1, box[3] - 1)
-                _card_fill(draw, tb, top)
-                draw.rectangle(tb, outline=WHITE)
-                tl = "?" if top.flipped else "/".join(TYPE_LETTER[t] for t in top.types)
-                _centred(draw, tb, tl, TEXT, fill=WHITE, bold=True)
-    # piles
-    px = width - MARGIN - 180
-    for i, (label, count) in enumerate((("Cores", view.core_pile), ("Parts", view.part_pile))):
-        x = px + i * 90
-        box = (x, y + 8, x + 56, y + 8 + STACK_H)
-        draw.rectangle(box, fill=BACK if count else EMPTY, outline=INK)
-        _centred(draw, box, str(count), 22, fill=WHITE if count else MUTED, bold=True)
-        draw.text((x, y + 12 + STACK_H), label, font=font(14, True), fill=INK)
+        cx += w + 4
+
+
+def _pet_changed(draw: Draw, x: int, y: int, right: int, p: PlayerView, marks: set[str]) -> None:
+    """The last-move outline around the Pet Cemetery when the last turn grew it."""
+    _, start, shown = _pet_cards(x, right, p)
+    ids = {f"card:{c.id}" for c in shown if c.id is not None}
+    if shown and (f"pet:{p.name}" in marks or ids & marks):
+        end = start + len(shown) * (PET_CARD[0] + 4)
+        family.mark_changed(draw, (start - 9, y + 1, end + 5, y + PET_H - 1))
+
+
+# -- the Cemetery, the piles and the supply -------------------------------------------------------
+@lru_cache(maxsize=512)
+def _stack_tile(keyed: Keyed[StackView]) -> Image.Image:
+    """A Cemetery stack drawn on the Cemetery's ground."""
+    image, draw = new_canvas(STACK_W + 1, STACK_H + 1, YARD)
+    stack_face(draw, (0, 0, STACK_W, STACK_H), keyed.value)
+    return image
+
+
+@lru_cache(maxsize=256)
+def _yard_title(counts: tuple[int, int, int], supply: tuple[int, int]) -> Image.Image:
+    """The Cemetery's title line: its stacks, the Core and Part piles, the token supply."""
+    stacks, cores, parts = counts
+    image, draw = new_canvas(WIDTH - 8, YARD_TOP, YARD)
+    f = font(TEXT, True)
+    cy = YARD_TOP // 2 + 1
+    title = f"Cemetery ({stacks})"
+    draw.text((MARGIN, cy), title, font=f, fill=INK, anchor="lm")
+    x = MARGIN + text_size(title, f)[0] + 24
+    for label, count in (("Cores", cores), ("Parts", parts)):
+        draw.text((x, cy), label, font=f, fill=INK, anchor="lm")
+        x += text_size(label, f)[0] + 6
+        w = max(TEXT + 12, text_size(str(count), f)[0] + 10)
+        pile_icon(draw, (x, cy - TEXT // 2 - 4, x + w, cy + TEXT // 2 + 5), count)
+        x += w + 18
+    x = WIDTH - 8 - MARGIN
+    for label, n in (("Science", supply[1]), ("Revenge", supply[0])):
+        words = f"{label} {n}"
+        x -= text_size(words, font(TEXT))[0]
+        draw.text((x, cy), words, font=font(TEXT), fill=INK, anchor="lm")
+        x -= TEXT // 2 + 6
+        token_disc(draw, (x, cy), TEXT // 2, spent=False)
+        x -= TEXT // 2 + 16
+    words = "Supply"
+    draw.text((x - text_size(words, f)[0], cy), words, font=f, fill=INK, anchor="lm")
+    return image
+
+
+@lru_cache(maxsize=256)
+def _strip_tile(seats: tuple[family.Seat, ...], phase: str) -> Image.Image:
+    """The family's turn strip (who plays, whom the game waits for, the phase)."""
+    h = family.turn_strip_height(WIDTH)
+    image, draw = new_canvas(WIDTH, h, PAPER)
+    family.turn_strip(draw, (0, 0, WIDTH, h), seats, phase)
+    return image
+
+
+@lru_cache(maxsize=64)
+def _last_turn_tile(line: str) -> Image.Image:
+    """The last-turn line, the same for every board of the turn after it."""
+    image, draw = new_canvas(WIDTH, LAST_LINE_H, PAPER)
+    last_turn_strip(draw, (0, 0, WIDTH, LAST_LINE_H), line)
+    return image
+
+
+@lru_cache(maxsize=64)
+def _header_tile(right: str) -> Image.Image:
+    """The family header with the game's theme art (drawn once per distinct right-hand text)."""
+    image, draw = new_canvas(WIDTH, family.header_height(WIDTH), THEME_BAND)
+    family.header(draw, WIDTH, THEME, right=right)
+    return image
+
+
+def _draw_yard(image: Image.Image, draw: Draw, y: int, view: CemeteryView, marks: set[str]) -> int:
+    """The Cemetery: a title line (its stacks, the two draw piles, the token supply), then the
+    stacks left to right; a stack the last turn changed carries the last-move outline."""
+    h = _yard_h(view)
+    draw.rectangle((0, y, WIDTH, y + h), fill=PAPER)
+    draw.rectangle((4, y, WIDTH - 4, y + h - 4), fill=YARD)
+    counts = (len(view.cemetery), view.core_pile, view.part_pile)
+    image.paste(_yard_title(counts, (view.supply_revenge, view.supply_science)), (4, y))
+    if not view.cemetery:
+        draw.text((MARGIN + 4, y + YARD_TOP + 4), "empty", font=font(TEXT), fill=MUTED)
+    changed: list[Box] = []
+    for i, stack in enumerate(view.cemetery):
+        box = stack_box(y, i)
+        key = tuple((c.id, c.face_up, c.hidden, c.flipped) for c in stack.cards)
+        image.paste(_stack_tile(Keyed(key, stack)), box[:2])
+        ids = {f"card:{c.id}" for c in stack.cards if c.id is not None and c.face_up}
+        if ids & marks or f"stack:{stack.cards[0].id}" in marks:
+            changed.append(box)
+    for box in changed:  # in the gap around the stack, clear of its words
+        family.mark_changed(draw, _around(box, STACK_GAP // 2 + 2))
     return y + h
 
 
-def _header_height() -> int:
-    return 62
-
-
-def _draw_header(draw: ImageDraw.ImageDraw, view: CemeteryView, width: int) -> None:
-    draw.rectangle((0, 0, width, 56), fill=(44, 38, 52))
-    f = font(22, True)
-    if view.finished:
-        title = f"Game over — {view.outcome}"
-    else:
-        title = f"Turn {view.turn} · {view.current} · {view.phase_title}"
-        if view.final_round:
-            title += " · FINAL ROUND"
-    draw.text((MARGIN, 6), ellipsize(title, f, width - 380), font=f, fill=WHITE)
-    draw.text(
-        (MARGIN, 33),
-        ellipsize(view.prompt, font(15), width - 2 * MARGIN),
-        font=font(15),
-        fill=(210, 206, 220),
-    )
-    x = width - 360
-    draw.text((x, 8), "Supply", font=font(16, True), fill=WHITE)
-    for i, (label, n) in enumerate(
-        (("Revenge", view.supply_revenge), ("Science", view.supply_science))
-    ):
-        bx = x + 70 + i * 140
-        _token(draw, bx + 10, 18, 10, UNSPENT if n else SPENT)
-        draw.text((bx + 26, 7), f"{label} {n}", font=font(17, True), fill=WHITE)
-
-
-LEGEND = (
-    "Tokens: solid = unspent, ring = spent.  Chips: F1 = one stable Flesh pair, F1! = unstable."
-    "  Stacks: the lower strip is the top card."
-)
-
-
-def _draw_footer(draw: ImageDraw.ImageDraw, y: int, width: int) -> None:
-    f = font(TEXT)
-    for k, line in enumerate(wrap(LEGEND, f, width - 2 * MARGIN, max_lines=2)):
-        draw.text((MARGIN, y + 4 + 20 * k), line, font=f, fill=MUTED)
-
-
+# -- the board ------------------------------------------------------------------------------------
 def draw_board(view: CemeteryView) -> Image.Image:
-    width = WIDTH
-    height = (
-        _header_height()
-        + sum(_band_height(p, width) for p in view.players)
-        + _cemetery_height(view, width)
-        + FOOTER
-    )
-    image, draw = new_canvas(width, height, PAPER)
-    _draw_header(draw, view, width)
-    y = _header_height()
-    for p in view.players:
-        y = _draw_player(draw, y, p, view, width)
-    y = _draw_cemetery(draw, y, view, width)
-    _draw_footer(draw, y, width)
+    tier, height = _layout(view)
+    # the players' ground is most of the board: the canvas starts as it, paper goes round it
+    image, draw = new_canvas(WIDTH, height, BAND)
+    header = _header_tile(f"Turn {view.turn}")
+    image.paste(header, (0, 0))
+    y = header.height
+    seats = _seats(view)
+    marks = set(view.last_turn.marks) if view.last_turn else set()
+    if view.finished:
+        h = family.standings_height(WIDTH, len(view.players), BREAKDOWN_LINES)
+        draw.rectangle((0, y, WIDTH, y + h), fill=PAPER)  # clear of the header's motif
+        family.standings(
+            draw,
+            (0, y, WIDTH, y + h),
+            _standing_rows(view),
+            title=view.outcome or "Final standings",
+            breakdown_lines=BREAKDOWN_LINES,
+        )
+    else:
+        strip = _strip_tile(tuple(seats), _phase(view))
+        image.paste(strip, (0, y))
+        h = strip.height
+    y += h
+    col = _column_h(view, tier)
+    for gutter in (
+        (0, y, WIDTH, y + 3),
+        (0, y, 3, y + col),
+        (HALF - 4, y, HALF + 3, y + col),
+        (WIDTH - 4, y, WIDTH, y + col),
+        (0, y + col - 2, WIDTH, y + col),
+    ):
+        draw.rectangle(gutter, fill=PAPER)
+    for i, p in enumerate(view.players):
+        _draw_column(
+            image, draw, (i * HALF, y, (i + 1) * HALF, y + col), p, seats[i], view, tier, marks
+        )
+    y += col
+    if not view.finished:
+        y = _draw_yard(image, draw, y, view, marks)
+    draw.rectangle((0, y, WIDTH, height), fill=PAPER)
+    if view.last_turn is not None:
+        image.paste(_last_turn_tile(view.last_turn.line), (0, y))
     return image
 
 
 def render_board(view: CemeteryView) -> bytes:
     """The public board as an 8-bit PNG in the game's palette."""
     return to_png(draw_board(view), palette=board_palette("cemetery"))
-
-
-# -- the hand -------------------------------------------------------------------------------------
-HAND_CARD_W = 120
-HAND_CARD_H = 150
-
-
-def _draw_big_card(
-    draw: ImageDraw.ImageDraw, x: int, y: int, card: CardView, note: str = ""
-) -> None:
-    box = (x, y, x + HAND_CARD_W, y + HAND_CARD_H)
-    _card_fill(draw, box, card)
-    draw.rectangle(box, outline=INK, width=2)
-    if card.hidden:
-        return
-    ink = (
-        WHITE
-        if card.dual or card.flipped or card.category == "core"
-        else contrast_ink(TYPE_COLOURS[card.types[0]])
-    )
-    if card.category == "core":
-        draw.rectangle(
-            (x + 10, y + 10, x + HAND_CARD_W - 10, y + HAND_CARD_H - 10), outline=WHITE, width=3
-        )
-    kind = "Core" if card.category == "core" else (card.kind or "").title()
-    types = "flipped" if card.flipped else " / ".join(t.title() for t in card.types)
-    draw_text_centered(
-        draw,
-        (x + 4, y + 20, x + HAND_CARD_W - 4, y + 70),
-        types,
-        18,
-        fill=ink,
-        bold=True,
-        smallest=TEXT,
-    )
-    _centred(draw, (x + 4, y + 78, x + HAND_CARD_W - 4, y + 112), kind, 20, fill=ink)
-    if note:
-        strip = (x + 2, y + HAND_CARD_H - 30, x + HAND_CARD_W - 2, y + HAND_CARD_H - 2)
-        draw.rectangle(strip, fill=INK)
-        _centred(draw, strip, note, 17, fill=WHITE, bold=True)
-
-
-def render_hand(view: CemeteryView) -> bytes:
-    me = next((p for p in view.players if p.name == view.viewer), None)
-    rows: list[tuple[str, list[tuple[CardView, str]]]] = []
-    if me is not None:
-        rows.append(("Your hand", [(c, f"card {i}") for i, c in enumerate(me.hand or [], 1)]))
-        if me.pet:
-            pet = [
-                (c, "top" if i == len(me.pet) - 1 else ("face down" if not c.face_up else ""))
-                for i, c in enumerate(me.pet)
-            ]
-            rows.append(("Your Pet Cemetery (bottom to top)", pet))
-        peeked = [
-            (c, "face down")
-            for s in view.cemetery
-            for c in s.cards
-            if not c.face_up and not c.hidden
-        ]
-        if peeked:
-            rows.append(("Parts you bound face down in the Cemetery", peeked))
-    if view.choosing is not None:
-        rows.append(("Now placing", [(view.choosing, "")]))
-    per_row = 6
-    width = MARGIN * 2 + per_row * (HAND_CARD_W + 12)
-    height = 20
-    for _, cards in rows:
-        height += 34 + max(1, -(-len(cards) // per_row)) * (HAND_CARD_H + 12)
-    height = max(height, 120)
-    image, draw = new_canvas(width, height, PAPER)
-    if me is None:
-        _centred(draw, (0, 0, width, height), "Spectators have no hand.", 20, fill=MUTED)
-        return to_png(image)
-    y = 12
-    for title, cards in rows:
-        draw.text((MARGIN, y), title, font=font(20, True), fill=INK)
-        y += 34
-        if not cards:
-            draw.text((MARGIN, y + 10), "empty", font=font(16), fill=MUTED)
-        for i, (card, note) in enumerate(cards):
-            r, c = divmod(i, per_row)
-            _draw_big_card(
-                draw, MARGIN + c * (HAND_CARD_W + 12), y + r * (HAND_CARD_H + 12), card, note
-            )
-        y += max(1, -(-len(cards) // per_row)) * (HAND_CARD_H + 12)
-    return to_png(image)

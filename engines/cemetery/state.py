@@ -82,6 +82,21 @@ class Pending(BaseModel):
     react: bool = False
 
 
+class TurnNote(BaseModel):
+    """What a finished turn changed, as the board shows it: public only. Frozen: state copies
+    share it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    player: str
+    #: short public words: "Ada drafted 5 (2 from the Cemetery), stitched 3 Parts"
+    line: str
+    #: public ids of what the turn changed: "card:<id>" (a face-up card it placed or moved),
+    #: "stack:<base id>" (a Cemetery stack it bound a face-down Part onto), "pet:<name>" (a
+    #: Pet Cemetery it grew face down), "tokens:<name>" (a player's tokens)
+    marks: tuple[str, ...] = ()
+
+
 class CemeteryState(GameState):
     #: each player's side of the table, indexed like ``players``
     sides: list[PlayerState]
@@ -107,8 +122,15 @@ class CemeteryState(GameState):
     idle_turns: int = 0
     final_round: bool = False
     conceded: str | None = None
+    #: the turn in progress, counted by what the player did ("drew", "stitched", ...), for the
+    #: last-turn line once it ends
+    tally: dict[str, int] = Field(default_factory=dict)
+    #: public ids of what the turn in progress changed so far (see ``TurnNote.marks``)
+    changed: list[str] = Field(default_factory=list)
+    #: the last finished turn, for the board
+    last_turn: TurnNote | None = None
     #: the shape of this model: the number of steps in ``migrations.MIGRATIONS``
-    schema_version: int = 3
+    schema_version: int = 4
 
     def player(self, name: str) -> PlayerState:
         for p in self.sides:

@@ -10,6 +10,7 @@ from engines.cemetery.data import CARDS, POSITION_ORDER, TYPE_ORDER
 from engines.cemetery.flow import awaited
 from engines.cemetery.stability import creature_statuses, is_active, type_counts
 from engines.cemetery.state import PHASE_TITLES, CemeteryState, Slot
+from engines.last_turn import LastTurn
 
 
 class CardView(BaseModel):
@@ -83,6 +84,8 @@ class CemeteryView(BaseModel):
     outcome: str | None = None
     #: the card the viewer is placing, stealing or binding right now (their own choice only)
     choosing: CardView | None = None
+    #: what the last finished turn changed (public ids in ``marks``, see ``state.TurnNote``)
+    last_turn: LastTurn | None = None
 
 
 def card_view(state: CemeteryState, card_id: str, *, face_up: bool = True) -> CardView:
@@ -211,4 +214,11 @@ def view(state: CemeteryState, viewer: str | None) -> CemeteryView:
         finished=state.over,
         outcome=outcome(state),
         choosing=choosing,
+        last_turn=None
+        if state.last_turn is None
+        else LastTurn(
+            player=state.last_turn.player,
+            line=state.last_turn.line,
+            marks=list(state.last_turn.marks),
+        ),
     )

@@ -14,7 +14,7 @@ from engines.core import Action, Amount, Event, IllegalAction
 from engines.monopoly import auction, movement, trade, trade_moves
 from engines.monopoly.auction import lowest_limit
 from engines.monopoly.data import JAIL_FINE, SPACES
-from engines.monopoly.money import charge, go_bankrupt, say, settling, transfer
+from engines.monopoly.money import charge, go_bankrupt, note, say, settling, short, transfer
 from engines.monopoly.offered import DESTRUCTIVE, MAIN, MANAGE, NORMAL, act
 from engines.monopoly.offered import name as _name
 from engines.monopoly.property import (
@@ -405,6 +405,7 @@ def do(s: MonopolyState, player: str, action_id: str, ev: list[Event]) -> None:
         transfer(s, player, None, SPACES[i].price or 0)
         s.owner[i] = player
         say(s, ev, f"{player} buys {_name(i)} for {SPACES[i].price}.", "buy")
+        note(s, player, f"bought {short(i)}", i)
     elif verb == "auction":
         i = s.offer
         assert i is not None
@@ -439,11 +440,13 @@ def do(s: MonopolyState, player: str, action_id: str, ev: list[Event]) -> None:
         s.mortgaged.sort()
         transfer(s, None, player, SPACES[num].mortgage_value)
         say(s, ev, f"{player} mortgages {_name(num)} for {SPACES[num].mortgage_value}.", "mortgage")
+        note(s, player, f"mortgaged {short(num)}", num)
     elif verb == "lift":
         s.mortgaged.remove(num)
         transfer(s, player, None, lift_cost(num))
         s.fee_choices = [f for f in s.fee_choices if not (f.player == player and f.space == num)]
         say(s, ev, f"{player} lifts the mortgage on {_name(num)} for {lift_cost(num)}.", "mortgage")
+        note(s, player, f"unmortgaged {short(num)}", num)
     elif verb == "rent":
         claim = next(c for c in s.claims if c.owner == player and c.space == num)
         s.claims.remove(claim)
@@ -483,6 +486,7 @@ def _sell(s: MonopolyState, ev: list[Event], player: str, i: int) -> None:
             f"{player} sells the {SPACES[i].group} group down to {target} stilts each (+{total}).",
             "build",
         )
+        note(s, player, f"sold on {short(i)}", *group_of(i))
         return
     if is_box(s, i):
         s.bank_boxes += 1
@@ -496,6 +500,7 @@ def _sell(s: MonopolyState, ev: list[Event], player: str, i: int) -> None:
     _unbuy_last(s, i)
     transfer(s, None, player, half)
     say(s, ev, f"{player} sells a {word} on {_name(i)} (+{half}).", "build")
+    note(s, player, f"sold on {short(i)}", i)
 
 
 def _unbuy_last(s: MonopolyState, i: int) -> None:

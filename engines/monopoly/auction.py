@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from engines.core import Event
 from engines.monopoly.data import SPACES
-from engines.monopoly.money import charge, say, transfer
+from engines.monopoly.money import charge, note, say, short, transfer
 from engines.monopoly.property import can_build_here, next_item
 from engines.monopoly.state import Auction, MonopolyState, Placement
 
@@ -244,6 +244,7 @@ def _maybe_close(s: MonopolyState, ev: list[Event]) -> None:
     if a.item == "space":
         s.owner[a.space] = winner
         say(s, ev, f"{winner} wins {SPACES[a.space].name} for {a.high}.", "auction")
+        note(s, winner, f"won {short(a.space)} at auction", a.space)
         # the last bidder must buy; cash spent meanwhile (rent asked for) becomes a debt
         charge(s, ev, winner, None, a.high, f"auction of {SPACES[a.space].name}")
         return
@@ -303,11 +304,13 @@ def place(
         s.level[space] = s.max_stilts + 1
         s.bought.append(space)
         say(s, ev, f"{player} builds a gublet box on {sp.name}.", "build")
+        note(s, player, f"built on {short(space)}", space)
     else:
         s.bank_stilts -= 0 if reserved else 1
         s.level[space] = s.level.get(space, 0) + 1
         s.bought.append(space)
         say(s, ev, f"{player} builds a flublet stilt on {sp.name} ({s.level[space]}).", "build")
+        note(s, player, f"built on {short(space)}", space)
 
 
 def drop_stuck_placement(s: MonopolyState, ev: list[Event]) -> None:

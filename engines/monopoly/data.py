@@ -44,6 +44,9 @@ DECK_TITLES = {"schwifty": "Time to Schwifty!", "cable": "Interdimensional Cable
 class Space(Sourced):
     index: int = Field(ge=0, le=39)
     name: str
+    #: what the board prints where ``name`` does not fit a space at a phone's text size (Tabletop's
+    #: abbreviation, provenance ``designed``); the full name stays in the hand, alt text and status
+    short: str = ""
     kind: Literal[
         "corner", "location", "transport", "utility", "card", "tax", "jail", "parking", "gotojail"
     ]
@@ -70,6 +73,11 @@ class Space(Sourced):
     @property
     def is_property(self) -> bool:
         return self.kind in ("location", "transport", "utility")
+
+    @property
+    def printed(self) -> str:
+        """The name as the board prints it: the short name where there is one."""
+        return self.short or self.name
 
     @property
     def mortgage_value(self) -> int:

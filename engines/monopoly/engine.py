@@ -7,7 +7,7 @@ from typing import Any
 
 from engines.core import Action, Engine, Event, IllegalAction, OptionSpec, Result
 from engines.monopoly import actions, auction, flow, hidden, policy, standing, trade_moves, views
-from engines.monopoly.data import FIGURES
+from engines.monopoly.data import DECK_TITLES, FIGURES
 from engines.monopoly.migrations import MIGRATIONS
 from engines.monopoly.money import go_bankrupt, say
 from engines.monopoly.property import worth_parts
@@ -149,10 +149,21 @@ class MonopolyEngine(Engine[MonopolyState]):
         return out
 
     def summary(self, state: MonopolyState) -> str:
-        cash = ", ".join(f"{p} {state.cash[p]}" for p in state.players if p not in state.bankrupt)
+        """One public paragraph (the board's alt text): the turn, what the game waits for, cash
+        and net worth, the last turn, and what the phone-sized board leaves out (the Bank's
+        buildings and the decks)."""
+        alive = [p for p in state.players if p not in state.bankrupt]
+        cash = ", ".join(f"{p} {state.cash[p]}" for p in alive)
+        worth = ", ".join(f"{p} {worth_parts(state, p).total}" for p in alive)
         mode = "quick" if state.mode == "quick" else "classic"
+        last = views.last_turn(state)
+        decks = ", ".join(f"{DECK_TITLES[k]} {len(v)}" for k, v in state.decks.items())
         return (
             f"Monopoly ({mode}), turn {state.turns + 1}. {views.pending_line(state)} Cash: {cash}."
+            f" Net worth (mortgaged deeds at half): {worth}."
+            + (f" Last turn: {last.line}." if last else "")
+            + f" Bank: {state.bank_stilts} flublet stilts, {state.bank_boxes} gublet boxes;"
+            f" cards in decks: {decks}."
         )
 
     # -- the template's steps ---------------------------------------------------------------------

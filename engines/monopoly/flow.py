@@ -10,7 +10,7 @@ from __future__ import annotations
 from engines.core import Event
 from engines.monopoly import auction
 from engines.monopoly.auction import start_property_auction
-from engines.monopoly.money import end_if_settled, say, settle_debts, tell
+from engines.monopoly.money import close_turn, end_if_settled, say, settle_debts, tell
 from engines.monopoly.state import MonopolyState
 
 
@@ -73,6 +73,7 @@ def advance(s: MonopolyState, ev: list[Event]) -> None:
 
 
 def next_turn(s: MonopolyState, ev: list[Event]) -> None:
+    close_turn(s)
     n = len(s.players)
     for k in range(1, n + 1):
         cand = (s.turn + k) % n

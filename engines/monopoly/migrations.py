@@ -66,10 +66,21 @@ def keep_open_bidding(state: dict[str, Any]) -> dict[str, Any]:
     return state
 
 
+def keep_the_last_turn(state: dict[str, Any]) -> dict[str, Any]:
+    """5 -> 6: the state now keeps what the turn so far and the last turn changed, and how
+    each bankrupt player went out. A saved game has kept none of it: the board shows no last
+    turn until the next turn ends, and its bankrupt players' ends are not known."""
+    state.setdefault("this_turn", None)
+    state.setdefault("last_turn", None)
+    state.setdefault("fates", {})
+    return state
+
+
 MIGRATIONS: list[Migration] = [
     deal_missing_figures,
     record_who_rolled,
     record_building_order,
     record_the_end,
     keep_open_bidding,
+    keep_the_last_turn,
 ]

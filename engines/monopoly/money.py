@@ -7,15 +7,38 @@ paid out and received, so money is provably conserved.
 from __future__ import annotations
 
 from engines.core import Event
-from engines.monopoly.data import CARDS
+from engines.monopoly.data import CARDS, SPACES
 from engines.monopoly.property import building_value, properties_of, worth
-from engines.monopoly.state import Debt, FeeChoice, MonopolyState
+from engines.monopoly.state import Debt, FeeChoice, MonopolyState, TurnRecord
 
 
 def say(s: MonopolyState, ev: list[Event], text: str, kind: str = "info") -> None:
     ev.append(Event(text=text, kind=kind))
     s.log.append(text)
     del s.log[:-8]
+
+
+def note(s: MonopolyState, who: str, what: str, *spaces: int) -> None:
+    """Keep for the board what the turn being played changed: ``who`` did ``what`` (short
+    words) to the ``spaces``."""
+    t = s.this_turn
+    if t is None:
+        # built without validation: a bot plays thousands of turns a second
+        t = s.this_turn = TurnRecord.model_construct(player=s.current, notes=[], marks=[])
+    t.notes.append((who, what))
+    t.marks.extend(i for i in spaces if i not in t.marks)
+
+
+def close_turn(s: MonopolyState) -> None:
+    """The turn is over: what it changed becomes the last turn."""
+    if s.this_turn is not None:
+        s.last_turn = s.this_turn
+        s.this_turn = None
+
+
+def short(i: int) -> str:
+    """A space's name as the board prints it."""
+    return SPACES[i].printed
 
 
 def tell(ev: list[Event], player: str, text: str) -> None:
@@ -63,6 +86,7 @@ def charge(
     if not waiting and s.cash[debtor] >= amount:
         transfer(s, debtor, creditor, amount)
         say(s, ev, f"{debtor} pays {amount} to {who(creditor)} ({reason}).")
+        note(s, debtor, f"paid {amount} to {who(creditor)}")
         return
     s.debts.append(Debt(debtor=debtor, creditor=creditor, amount=amount, reason=reason))
     if not waiting:
@@ -89,6 +113,7 @@ def settle_debts(s: MonopolyState, ev: list[Event]) -> bool:
         transfer(s, d.debtor, d.creditor, d.amount)
         s.debts.pop(0)
         say(s, ev, f"{d.debtor} pays {d.amount} to {who(d.creditor)} ({d.reason}).")
+        note(s, d.debtor, f"paid {d.amount} to {who(d.creditor)}")
     return True
 
 
@@ -121,6 +146,10 @@ def go_bankrupt(s: MonopolyState, ev: list[Event], player: str, creditor: str | 
     rulebook says. Buildings are sold back to the Bank first, at half price."""
     if creditor in s.bankrupt or creditor == player:
         creditor = None
+    owed = next((d for d in s.debts if d.debtor == player), None)
+    why = (
+        f"owing {owed.amount} to {who(owed.creditor)} ({owed.reason})" if owed else "left the game"
+    )
     if s.placement is not None and s.placement.player == player:
         cancel_placement(s)
     raised = building_value(s, player)
@@ -169,6 +198,9 @@ def go_bankrupt(s: MonopolyState, ev: list[Event], player: str, creditor: str | 
             + ".",
             "bankrupt",
         )
+    gone = "property auctioned by the Bank" if creditor is None else f"everything to {creditor}"
+    s.fates[player] = f"turn {s.turns + 1}, {why}; {gone}"
+    note(s, player, "went bankrupt", *props)
     s.bankrupt.append(player)
     s.jail.pop(player, None)
     _forget(s, player)
@@ -253,6 +285,7 @@ def _clear_pending(s: MonopolyState) -> None:
 
 def _finish(s: MonopolyState, ev: list[Event]) -> None:
     _clear_pending(s)
+    close_turn(s)
     s.over = True
     alive = s.alive
     if s.mode == "quick":

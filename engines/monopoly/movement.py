@@ -13,7 +13,7 @@ from engines.monopoly.data import (
     TRANSPORTS,
     UTILITIES,
 )
-from engines.monopoly.money import charge, collect, say
+from engines.monopoly.money import charge, collect, note, say, short
 from engines.monopoly.property import rent, stilts_and_boxes
 from engines.monopoly.state import MonopolyState, RentClaim
 
@@ -31,6 +31,7 @@ def send_to_jail(s: MonopolyState, ev: list[Event], player: str, why: str) -> No
         s.again = False
         s.doubles = 0
     say(s, ev, f"{player} goes to jail ({why}).", "jail")
+    note(s, player, "to jail", JAIL)
 
 
 def leave_jail(s: MonopolyState, player: str) -> None:
@@ -118,6 +119,7 @@ def land(
     i = s.pos[player]
     sp = SPACES[i]
     say(s, ev, f"{player} lands on {sp.name}" + ("" if sp.name.endswith("!") else "."))
+    note(s, player, f"to {short(i)}", i)
     if sp.is_property:
         owner = s.owner.get(i)
         if owner is None:

@@ -1,11 +1,16 @@
-"""Monopoly: Rick and Morty board and hand images.
+"""Monopoly: Rick and Morty board and hand images, drawn for a phone first.
 
-The board reads like the real one: GO at the bottom right, play running clockwise, each space with
-its group colour bar on the inner edge, its name and price, a band naming its owner in the
-owner's colour, green flublet stilts and red gublet boxes on the colour bar, a grey hatch over a
-mortgaged deed. Tokens stand just inside the board next to their space. The centre says whose
-turn it is, every player's cash, the last dice and what the game is waiting for. Text stays
-upright everywhere so it reads at a glance in Discord's small preview.
+The board is square (``render_layout.WIDTH`` px) with the family header across the top and the
+real board's ring below it: GO at the bottom right, play running clockwise, each space with its
+group colour bar (and the group's letter) on the inner edge, its printed name (Tabletop's
+abbreviation where the full name does not fit at the phone's text size) and price, the owner's
+band on the outer edge (their colour and their letter), green flublet stilts or a red gublet
+crate on the colour bar, a grey hatch and the word "mortgaged" on a mortgaged deed. Tokens
+(figure and letter) stand just inside the ring by their space. The centre holds the family turn
+strip (whose turn, and who the game waits for), the player panel (cash big, net worth and
+jail in the detail line), the last turn in words under its spaces' marks, what the game waits
+for and the latest whole log entries. The end board ranks the players in the centre instead.
+Every text is at least ``TEXT`` px: 9 px once the image is shown 400 px wide.
 """
 
 from __future__ import annotations
@@ -13,31 +18,27 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
-from engines.monopoly.render_figures import draw_token
-from engines.monopoly.render_fit import (
-    SQUEEZE,
-    draw_fitted,
-    ellipsize,
-    squeezed_wrap,
-    text_size,
-    width_of,
-    wrap,
-)
+from engines.monopoly.render_figures import FIGURE_COLOURS, draw_token
+from engines.monopoly.render_fit import draw_fitted, squeezed_wrap, width_of, wrap
 from engines.monopoly.render_layout import (
-    BAND,
-    CORNER,
+    BAR,
+    CENTRE,
     SIZE,
-    TAB,
     TEXT,
+    WIDTH,
+    band_rect,
     bar_rect,
     cell_rect,
     grid_spots,
+    jail_boxes,
     side_spots,
     token_anchor,
 )
 from engines.monopoly.views import MonopolyView, PlayerView, SpaceView
+from rendering import family
+from rendering.family import Seat, Standing, Theme
 from rendering.kit import (
     INK,
     MUTED,
@@ -46,22 +47,40 @@ from rendering.kit import (
     WHITE,
     Draw,
     contrast_ink,
-    draw_text_centered,
+    ellipsize,
     font,
     new_canvas,
     player_colour,
+    text_size,
     to_png,
 )
 from rendering.palettes import board_palette
+from rendering.vision import RuleColour
 
 BOARD_BG = (205, 230, 208)
 CELL_BG = (250, 248, 240)
 LINE = (40, 40, 48)
 STILT = (30, 150, 60)
 BOX = (200, 30, 40)
-MORTGAGE = (160, 160, 160)
-HATCH = (214, 214, 214)
-MORTGAGE_BG = (228, 228, 228)
+HATCH = (204, 204, 210)
+MORTGAGE_BG = (226, 226, 230)
+MORTGAGE_INK = (95, 95, 100)
+SCHWIFTY = (200, 80, 20)
+CABLE = (40, 110, 190)
+GO_RED = (200, 30, 40)
+JAIL_BLUE = (30, 60, 160)
+JAIL_CELL = (255, 200, 120)
+
+#: the figures' colours, named here so the board's palette keeps them exact
+FIGURES = FIGURE_COLOURS
+THEME = Theme(
+    title="Monopoly: Rick and Morty",
+    band=(26, 110, 60),
+    ink=WHITE,
+    accent=(150, 240, 110),
+    art="portal",
+)
+S = family.sizes(WIDTH)
 
 GROUP_COLOURS = {
     "brown": (140, 82, 52),
@@ -73,186 +92,121 @@ GROUP_COLOURS = {
     "green": (28, 160, 80),
     "dark-blue": (10, 90, 180),
 }
-#: a note under the name where the name alone does not say how the space works (every
-#: transport is named as a ship or a train)
-KIND_TAG = {"utility": "4x/10x dice"}
+#: the letter each colour group's bar carries, so a group never rests on its colour alone
+GROUP_LETTERS = {
+    "brown": "B",
+    "light-blue": "L",
+    "pink": "P",
+    "orange": "O",
+    "red": "R",
+    "yellow": "Y",
+    "green": "G",
+    "dark-blue": "D",
+}
 
-Font = ImageFont.FreeTypeFont
+#: every colour on the board that carries a rule, with the second cue drawn with it
+RULE_COLOURS: dict[str, list[RuleColour]] = {
+    "colour groups": [
+        RuleColour(f"{group} group", rgb, f"letter {GROUP_LETTERS[group]} on the bar")
+        for group, rgb in GROUP_COLOURS.items()
+    ],
+    "owner bands": [
+        RuleColour(
+            f"owned by seat {k + 1}", player_colour(k), f"owner's seat letter (seat {k + 1})"
+        )
+        for k in range(6)
+    ],
+    "buildings": [
+        RuleColour("flublet stilt", STILT, "small squares, one per stilt"),
+        RuleColour("gublet box", BOX, "one wide crate crossed in white"),
+    ],
+    "deeds": [
+        RuleColour("deed in play", CELL_BG, "price printed"),
+        RuleColour("mortgaged deed", MORTGAGE_BG, "diagonal hatch and the word mortgaged"),
+    ],
+    "decks": [
+        RuleColour("Time to Schwifty! space", SCHWIFTY, "name Schwifty!"),
+        RuleColour("Interdimensional Cable TV space", CABLE, "name Cable TV"),
+    ],
+    "last move beside a space": [
+        RuleColour("changed by the last turn", family.LAST, "ink double outline and star badge"),
+        RuleColour("the board inside the ring", BOARD_BG, ""),
+    ],
+    "last move on a corner": [
+        RuleColour("changed by the last turn", family.LAST, "ink double outline and star badge"),
+        RuleColour("a corner space", CELL_BG, ""),
+    ],
+}
+
 #: (x0, y0, x1, y1)
 Box = tuple[int, int, int, int]
-#: a line of a space's printed text: (text, size, bold, colour)
-Line = tuple[str, int, bool, RGB]
+#: a line of a space's printed text: (text, bold, colour)
+Line = tuple[str, bool, RGB]
 
 
 # -- drawing helpers ----------------------------------------------------------------------
 def _hatch(draw: ImageDraw.ImageDraw, box: Box) -> None:
     x0, y0, x1, y1 = box
-    for k in range(-(y1 - y0), x1 - x0, 12):
+    w, h = x1 - x0, y1 - y0
+    for k in range(-h, w, 12):
         draw.line(
-            [
-                (x0 + max(k, 0), y0 + max(-k, 0)),
-                (x0 + min(k + (y1 - y0), x1 - x0), y0 + min(x1 - x0 - k, y1 - y0)),
-            ],
+            [(x0 + max(k, 0), y0 + max(-k, 0)), (x0 + min(k + h, w), y0 + min(w - k, h))],
             fill=HATCH,
             width=2,
         )
 
 
-def _buildings(draw: ImageDraw.ImageDraw, bar: Box, side: str, stilts: int, box: bool) -> None:
-    x0, y0, x1, y1 = bar
-    if box:
-        cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
-        if side in ("bottom", "top"):
-            draw.rectangle([cx - 28, cy - 12, cx + 28, cy + 12], fill=BOX, outline=WHITE, width=2)
-            draw.text((cx, cy), "BOX", font=font(TEXT, True), fill=WHITE, anchor="mm")
-        else:
-            draw.rectangle([cx - 12, cy - 33, cx + 12, cy + 33], fill=BOX, outline=WHITE, width=2)
-            for k, ch in enumerate("BOX"):
-                draw.text(
-                    (cx, cy - 20 + 20 * k), ch, font=font(TEXT, True), fill=WHITE, anchor="mm"
-                )
-        return
-    size, gap = 16, 4
-    horizontal = side in ("bottom", "top")
-    total = stilts * size + (stilts - 1) * gap
-    for k in range(stilts):
-        if horizontal:
-            sx = (x0 + x1 - total) // 2 + k * (size + gap)
-            sy = (y0 + y1 - size) // 2
-        else:
-            sx = (x0 + x1 - size) // 2
-            sy = (y0 + y1 - total) // 2 + k * (size + gap)
-        draw.rectangle([sx, sy, sx + size, sy + size], fill=STILT, outline=WHITE, width=2)
-
-
 def _text_block(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, lines: list[Line]) -> None:
-    """Centre several lines (text, size, bold, colour) vertically in ``box``, each wrapped
-    whole; a line too wide is condensed sideways, never drawn smaller."""
+    """Centre the lines (text, bold, colour) vertically in ``box``, each wrapped whole at the
+    phone's text size; a line too wide is condensed sideways, never drawn smaller."""
     x0, y0, x1, y1 = box
     width = x1 - x0
     rendered = []
-    for text, size, bold, colour in lines:
-        f = font(size, bold)
+    for text, bold, colour in lines:
+        f = font(TEXT, bold)
         for ln in squeezed_wrap(text, f, width):
-            rendered.append((ln, f, colour, size + 1))
-    total = sum(h for *_, h in rendered)
-    y = y0 + (y1 - y0 - total) // 2 - 2
-    for ln, f, colour, h in rendered:
+            rendered.append((ln, f, colour))
+    total = len(rendered) * TEXT
+    y = y0 + (y1 - y0 - total) // 2 - 3
+    for ln, f, colour in rendered:
         draw_fitted(image, draw, ((x0 + x1) / 2, y), ln, f, colour, width, centre=True)
-        y += h
+        y += TEXT
 
 
-def _seat_colours(view: MonopolyView) -> dict[str, RGB]:
-    return {p.name: player_colour(p.seat) for p in view.players}
+def name_lines(name: str, width: int) -> list[str]:
+    """A space's printed name as the board wraps it in a text box ``width`` wide."""
+    return squeezed_wrap(name, font(TEXT, True), width)
+
+
+def _letter(draw: ImageDraw.ImageDraw, box: Box, letter: str, fill: RGB) -> None:
+    x0, y0, x1, y1 = box
+    draw.text(((x0 + x1) / 2, (y0 + y1) / 2), letter, font=font(TEXT, True), fill=fill, anchor="mm")
 
 
 # -- spaces -------------------------------------------------------------------------------
-def _layout(i: int, kind: str) -> tuple[Box | None, Box | None, Box]:
-    """(colour bar, owner band, text box) of a side space; the band is reserved even while the
-    property is unowned so the printed text never moves (and can be drawn once, cached)."""
+def layout(i: int, kind: str) -> tuple[Box | None, Box | None, Box]:
+    """(colour bar, owner band, text box) of a side space: the bar on the inner edge (locations
+    only), the band on the outer edge (properties), the text between them."""
     x0, y0, x1, y1, side = cell_rect(i)
-    content = [x0 + 3, y0 + 3, x1 - 3, y1 - 3]
-    bar = None
+    content = [x0 + 2, y0 + 2, x1 - 2, y1 - 2]
+    bar = band = None
     if kind == "location":
         bar = bar_rect(x0, y0, x1, y1, side)
-        if side == "bottom":
-            content[1] = bar[3] + 2
-        elif side == "top":
-            content[3] = bar[1] - 2
-        elif side == "left":
-            content[2] = bar[0] - 2
-        else:
-            content[0] = bar[2] + 2
-    band = None
     if kind in ("location", "transport", "utility"):
-        if side == "top":
-            band = (content[0], content[1], content[2], content[1] + BAND)
-            content[1] = band[3] + 1
+        band = band_rect(x0, y0, x1, y1, side)
+    for edge in (bar, band):
+        if edge is None:
+            continue
+        if side in ("bottom", "top"):
+            if edge[1] == y0:
+                content[1] = edge[3] + 1
+            else:
+                content[3] = edge[1] - 1
+        elif edge[0] == x0:
+            content[0] = edge[2] + 2
         else:
-            band = (content[0], content[3] - BAND, content[2], content[3])
-            content[3] = band[1] - 1
+            content[2] = edge[0] - 2
     return bar, band, (content[0], content[1], content[2], content[3])
-
-
-def _card_label(name: str) -> str:
-    return "Interdimen- sional Cable TV" if "Cable" in name else name
-
-
-def _draw_printed_space(
-    image: Image.Image, draw: ImageDraw.ImageDraw, sp: _Printed, taxes: dict[int, int]
-) -> None:
-    """What is printed on the board itself: frame, colour bar, name, price."""
-    x0, y0, x1, y1, side = cell_rect(sp.index)
-    draw.rectangle([x0, y0, x1, y1], fill=CELL_BG, outline=LINE, width=2)
-    if side == "corner":
-        _draw_corner(image, draw, sp, (x0, y0, x1, y1))
-        return
-    bar, _band, box = _layout(sp.index, sp.kind)
-    if bar:
-        draw.rectangle(bar, fill=GROUP_COLOURS.get(sp.group or "", MUTED), outline=LINE, width=2)
-    _text_block(image, draw, box, _printed_lines(sp, taxes))
-
-
-def _printed_lines(sp: _Printed, taxes: dict[int, int], ink: RGB = INK) -> list[Line]:
-    if sp.kind == "card":
-        mark = (200, 80, 20) if "Schwifty" in sp.name else (40, 110, 190)
-        return [("?", 36, True, mark), (_card_label(sp.name), TEXT, True, ink)]
-    if sp.kind == "tax":
-        return [(sp.name, TEXT, True, ink), (f"Pay {taxes.get(sp.index, 0)}", TEXT, False, ink)]
-    lines = [(sp.name, TEXT, True, ink)]
-    if sp.kind in KIND_TAG:
-        lines.append((KIND_TAG[sp.kind], TEXT, False, MUTED))
-    if sp.price:
-        lines.append((f"{sp.price}", TEXT, False, ink))
-    return lines
-
-
-def _draw_ownership(
-    image: Image.Image, draw: ImageDraw.ImageDraw, sp: SpaceView, colours: dict[str, RGB]
-) -> None:
-    """What changes during play: the owner's band, buildings, the mortgaged look."""
-    bar, band, box = _layout(sp.index, sp.kind)
-    side = cell_rect(sp.index)[4]
-    if bar and (sp.stilts or sp.box):
-        _buildings(draw, bar, side, sp.stilts, sp.box)
-    if band and sp.owner:
-        colour = colours.get(sp.owner, MUTED)
-        tag = _owner_tag(sp.owner, colour, band[2] - band[0], band[3] - band[1])
-        image.paste(tag, (band[0], band[1]))
-    if sp.mortgaged:
-        # the deed lies face down: greyed, hatched, the name still readable, a MORTGAGED tag
-        draw.rectangle(box, fill=MORTGAGE_BG)
-        _hatch(draw, box)
-        tag_h = 23
-        x0, y0, x1, y1 = box
-        draw.rectangle([x0, y0, x1, y0 + tag_h], fill=(90, 90, 96))
-        f = font(TEXT, True)
-        draw_fitted(image, draw, ((x0 + x1) / 2, y0), "MORTGAGED", f, WHITE, x1 - x0, centre=True)
-        name = [(_card_label(sp.name), TEXT, True, (95, 95, 100))]
-        _text_block(image, draw, (x0, y0 + tag_h, x1, y1), name)
-
-
-@lru_cache(maxsize=256)
-def _owner_tag(owner: str, colour: RGB, width: int, height: int) -> Image.Image:
-    """The owner's band: their name on their colour (drawn once per owner, colour and size)."""
-    tag, draw = new_canvas(width, height, colour)
-    f = font(TEXT, True)
-    label = owner if width_of(owner, f) <= (width - 4) / SQUEEZE else ellipsize(owner, f, width - 4)
-    draw_fitted(tag, draw, (width / 2, 0), label, f, contrast_ink(colour), width - 4, centre=True)
-    return tag
-
-
-@lru_cache(maxsize=8)
-def _printed_board(
-    spaces_key: tuple[tuple[int, str, str, str | None, int | None], ...],
-    taxes_key: tuple[tuple[int, int], ...],
-) -> Image.Image:
-    image, draw = new_canvas(SIZE, SIZE, BOARD_BG)
-    taxes = dict(taxes_key)
-    for index, name, kind, group, price in spaces_key:
-        sp = _Printed(index=index, name=name, kind=kind, group=group, price=price)
-        _draw_printed_space(image, draw, sp, taxes)
-    return image
 
 
 @dataclass(frozen=True)
@@ -260,44 +214,182 @@ class _Printed:
     """What the board prints on a space (the part of a ``SpaceView`` that never changes)."""
 
     index: int
-    name: str
+    short: str
     kind: str
     group: str | None
     price: int | None
 
 
-def _draw_corner(image: Image.Image, draw: ImageDraw.ImageDraw, sp: _Printed, box: Box) -> None:
+def _printed_lines(sp: _Printed, taxes: dict[int, int]) -> list[Line]:
+    if sp.kind == "card":
+        return [(sp.short, True, INK)]
+    if sp.kind == "tax":
+        return [(sp.short, True, INK), (f"pay {taxes.get(sp.index, 0)}", False, INK)]
+    lines: list[Line] = [(sp.short, True, INK)]
+    if sp.price:
+        lines.append((f"{sp.price}", False, INK))
+    return lines
+
+
+def _draw_printed_space(
+    image: Image.Image, draw: ImageDraw.ImageDraw, sp: _Printed, taxes: dict[int, int]
+) -> None:
+    """What is printed on the board itself: frame, colour bar and its letter, name, price."""
+    x0, y0, x1, y1, side = cell_rect(sp.index)
+    draw.rectangle([x0, y0, x1, y1], fill=CELL_BG, outline=LINE, width=2)
+    if side == "corner":
+        _draw_corner(image, draw, sp.index, (x0, y0, x1, y1))
+        return
+    bar, _band, box = layout(sp.index, sp.kind)
+    if bar:
+        colour = GROUP_COLOURS.get(sp.group or "", MUTED)
+        draw.rectangle(bar, fill=colour, outline=LINE, width=2)
+        _letter(
+            draw,
+            _bar_letter_box(bar, side),
+            GROUP_LETTERS.get(sp.group or "", "?"),
+            contrast_ink(colour),
+        )
+    if sp.kind == "card":
+        mark = SCHWIFTY if "Schwifty" in sp.short else CABLE
+        bx0, by0, bx1, by1 = box
+        draw.text(((bx0 + bx1) / 2, by0 + 2), "?", font=font(S.title, True), fill=mark, anchor="ma")
+        box = (bx0, by0 + S.title, bx1, by1)
+    _text_block(image, draw, box, _printed_lines(sp, taxes))
+
+
+def _bar_letter_box(bar: Box, side: str) -> Box:
+    """Where the group letter sits on a colour bar: its first end, leaving the rest to the
+    buildings."""
+    x0, y0, x1, y1 = bar
+    if side in ("bottom", "top"):
+        return x0, y0, x0 + BAR, y1
+    return x0, y0, x1, y0 + BAR
+
+
+def _draw_corner(image: Image.Image, draw: ImageDraw.ImageDraw, i: int, box: Box) -> None:
     x0, y0, x1, y1 = box
-    top = (x0 + 6, y0 + 6, x1 - 6, y0 + 80)
-    if sp.index == 0:
-        draw_text_centered(
-            draw, (x0 + 6, y0 + 4, x1 - 6, y0 + 50), "GO", 44, fill=(200, 30, 40), bold=True
-        )
-        draw_text_centered(draw, (x0 + 6, y0 + 50, x1 - 6, y0 + 76), "COLLECT 200", TEXT, bold=True)
+    bold = font(TEXT, True)
+    if i == 0:
+        draw.text((x0 + 8, y0 + 4), "GO", font=font(S.title, True), fill=GO_RED)
+        draw.text((x1 - 8, y0 + 12), "+200", font=bold, fill=INK, anchor="ra")
         # the direction of play: leftwards along the bottom row
-        ay = y1 - 26
-        draw.rectangle([x0 + 48, ay - 6, x1 - 20, ay + 6], fill=(200, 30, 40))
-        draw.polygon([(x0 + 20, ay), (x0 + 52, ay - 18), (x0 + 52, ay + 18)], fill=(200, 30, 40))
-    elif sp.index == 10:
-        # the jail cell sits in the corner's inner (top-right) part; visitors pass along the edge
-        draw.rectangle(
-            [x0 + 46, y0 + 4, x1 - 4, y0 + 94], fill=(255, 200, 120), outline=LINE, width=2
-        )
-        draw_text_centered(draw, (x0 + 48, y0 + 6, x1 - 6, y0 + 30), "IN JAIL", TEXT, bold=True)
-        for k in range(5):
-            bx = x0 + 56 + k * 22
-            draw.line([(bx, y0 + 34), (bx, y0 + 92)], fill=LINE, width=3)
-        f = font(TEXT, True)
+        ay = y0 + S.title + 14
+        draw.rectangle([x0 + 30, ay - 3, x1 - 10, ay + 3], fill=GO_RED)
+        draw.polygon([(x0 + 10, ay), (x0 + 32, ay - 10), (x0 + 32, ay + 10)], fill=GO_RED)
+    elif i == 10:
+        # the jail cell sits in the corner's inner (top-right) part; visitors pass below it
+        cell = (x0 + 40, y0 + 3, x1 - 3, y0 + 66)
+        draw.rectangle(cell, fill=JAIL_CELL, outline=LINE, width=2)
         draw_fitted(
-            image, draw, ((x0 + x1) / 2, y0 + 95), "JUST VISITING", f, INK, 144, centre=True
+            image, draw, ((cell[0] + cell[2]) / 2, y0 + 5), "JAIL", bold, INK, 80, centre=True
         )
-    elif sp.index == 20:
-        draw_text_centered(draw, top, "FREE PARKING", 22, bold=True)
+        for k in range(4):
+            bx = cell[0] + 14 + k * 20
+            draw.line([(bx, y0 + 30), (bx, cell[3] - 2)], fill=LINE, width=3)
+    elif i == 20:
+        draw.text(((x0 + x1) / 2, y0 + 8), "FREE", font=bold, fill=INK, anchor="ma")
+        draw.text(((x0 + x1) / 2, y0 + 8 + TEXT), "PARKING", font=bold, fill=INK, anchor="ma")
     else:
-        draw_text_centered(draw, top, "GO TO JAIL", 24, fill=(30, 60, 160), bold=True)
+        draw.text(((x0 + x1) / 2, y0 + 8), "GO TO", font=bold, fill=JAIL_BLUE, anchor="ma")
+        draw.text(((x0 + x1) / 2, y0 + 8 + TEXT), "JAIL", font=bold, fill=JAIL_BLUE, anchor="ma")
 
 
-def _draw_tokens(draw: ImageDraw.ImageDraw, view: MonopolyView, colours: dict[str, RGB]) -> None:
+@lru_cache(maxsize=8)
+def _printed_board(
+    spaces_key: tuple[tuple[int, str, str, str | None, int | None], ...],
+    taxes_key: tuple[tuple[int, int], ...],
+    right: str,
+) -> Image.Image:
+    """Everything that does not change during play: the header, the ring, the centre's paper."""
+    image, draw = new_canvas(WIDTH, SIZE, BOARD_BG)
+    family.header(draw, WIDTH, THEME, right)
+    taxes = dict(taxes_key)
+    for index, short, kind, group, price in spaces_key:
+        _draw_printed_space(image, draw, _Printed(index, short, kind, group, price), taxes)
+    return image
+
+
+# -- what changes during play ---------------------------------------------------------------
+def draw_stilts(draw: ImageDraw.ImageDraw, area: Box, n: int, horizontal: bool) -> None:
+    """``n`` flublet stilts: small green squares in a row, one per stilt."""
+    size, gap = 12, 3
+    x0, y0, x1, y1 = area
+    total = n * size + (n - 1) * gap
+    for k in range(n):
+        if horizontal:
+            sx, sy = (x0 + x1 - total) // 2 + k * (size + gap), (y0 + y1 - size) // 2
+        else:
+            sx, sy = (x0 + x1 - size) // 2, (y0 + y1 - total) // 2 + k * (size + gap)
+        draw.rectangle([sx, sy, sx + size, sy + size], fill=STILT, outline=WHITE, width=1)
+
+
+def draw_box(draw: ImageDraw.ImageDraw, area: Box) -> None:
+    """A gublet box: one wide red crate, crossed in white."""
+    x0, y0, x1, y1 = area
+    draw.rectangle([x0, y0, x1, y1], fill=BOX, outline=WHITE, width=2)
+    draw.line([(x0 + 3, y0 + 3), (x1 - 3, y1 - 3)], fill=WHITE, width=2)
+    draw.line([(x0 + 3, y1 - 3), (x1 - 3, y0 + 3)], fill=WHITE, width=2)
+
+
+def _buildings(draw: ImageDraw.ImageDraw, bar: Box, side: str, stilts: int, box: bool) -> None:
+    x0, y0, x1, y1 = bar
+    horizontal = side in ("bottom", "top")
+    area = (x0 + BAR, y0 + 3, x1 - 4, y1 - 3) if horizontal else (x0 + 3, y0 + BAR, x1 - 3, y1 - 4)
+    if box:
+        draw_box(draw, area)
+    else:
+        draw_stilts(draw, area, stilts, horizontal)
+
+
+def draw_mortgaged(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, name: str) -> None:
+    """A mortgaged deed lies face down: greyed and hatched, its name still readable, the word
+    "mortgaged" where its price was."""
+    draw.rectangle(box, fill=MORTGAGE_BG)
+    _hatch(draw, box)
+    x0, y0, x1, y1 = box
+    names = name_lines(name, x1 - x0)
+    y = y0 + (y1 - y0 - (len(names) + 1) * TEXT) // 2 - 3
+    for ln in names:
+        draw_fitted(
+            image,
+            draw,
+            ((x0 + x1) / 2, y),
+            ln,
+            font(TEXT, True),
+            MORTGAGE_INK,
+            x1 - x0,
+            centre=True,
+        )
+        y += TEXT
+    draw_fitted(image, draw, ((x0 + x1) / 2, y), "mortgaged", font(TEXT), INK, x1 - x0, centre=True)
+
+
+@lru_cache(maxsize=256)
+def owner_tag(letter: str, colour: RGB, width: int, height: int) -> Image.Image:
+    """The owner's band: their colour with their letter (drawn once per owner and size)."""
+    tag, draw = new_canvas(width, height, colour)
+    draw.rectangle([0, 0, width - 1, height - 1], outline=LINE, width=1)
+    _letter(draw, (0, 0, width, height), letter, contrast_ink(colour))
+    return tag
+
+
+def _draw_ownership(
+    image: Image.Image, draw: ImageDraw.ImageDraw, sp: SpaceView, seats: dict[str, Seat]
+) -> None:
+    bar, band, box = layout(sp.index, sp.kind)
+    side = cell_rect(sp.index)[4]
+    if bar and (sp.stilts or sp.box):
+        _buildings(draw, bar, side, sp.stilts, sp.box)
+    if band and sp.owner:
+        seat = seats.get(sp.owner)
+        colour, letter = (seat.colour, seat.letter) if seat else (MUTED, "?")
+        image.paste(owner_tag(letter, colour, band[2] - band[0], band[3] - band[1]), band[:2])
+    if sp.mortgaged:
+        draw_mortgaged(image, draw, box, sp.short or sp.name)
+
+
+def _draw_tokens(draw: ImageDraw.ImageDraw, view: MonopolyView, seats: dict[str, Seat]) -> None:
     by_space: dict[int, list[PlayerView]] = {}
     jailed = []
     for p in view.players:
@@ -307,26 +399,43 @@ def _draw_tokens(draw: ImageDraw.ImageDraw, view: MonopolyView, colours: dict[st
             jailed.append(p)
         else:
             by_space.setdefault(p.position, []).append(p)
+    placed: list[tuple[PlayerView, tuple[int, int], int]] = []
     for i, ps in by_space.items():
         if i % 10 == 0:
             box = token_anchor(i)
             if i == 10:  # visitors: along the bottom of the corner, below the jail cell
-                box = (6, SIZE - 40, CORNER - 4, SIZE - 2)
+                box = jail_boxes()[1]
             r, spots = grid_spots(len(ps), box)
         else:
             r, spots = side_spots(i, len(ps))
-        for p, (cx, cy) in zip(ps, spots, strict=False):
-            draw_token(draw, cx, cy, r, colours[p.name], p.figure, p.name[:1].upper())
+        placed.extend((p, spot, r) for p, spot in zip(ps, spots, strict=False))
     if jailed:
-        jy0 = SIZE - CORNER + 34
-        r, spots = grid_spots(len(jailed), (50, jy0, CORNER - 6, jy0 + 56))
-        for p, (cx, cy) in zip(jailed, spots, strict=False):
-            draw_token(draw, cx, cy, r, colours[p.name], p.figure, p.name[:1].upper())
+        r, spots = grid_spots(len(jailed), jail_boxes()[0])
+        placed.extend((p, spot, r) for p, spot in zip(jailed, spots, strict=False))
+    for p, (cx, cy), r in placed:
+        seat = seats[p.name]
+        draw_token(draw, cx, cy, r, seat.colour, p.figure, seat.letter)
+
+
+def mark_box(i: int) -> Box:
+    """Where the last-move mark of space ``i`` is drawn: the apron just inside the ring beside
+    a side space (where its tokens stand, so the printed words stay clear), or a corner
+    itself."""
+    x0, y0, x1, y1, side = cell_rect(i)
+    if side == "corner":
+        return x0 + 1, y0 + 1, x1 - 1, y1 - 1
+    return token_anchor(i)
+
+
+def _marks(view: MonopolyView) -> list[int]:
+    if view.last_turn is None:
+        return []
+    return [int(m.partition(":")[2]) for m in view.last_turn.marks if m.startswith("space:")]
 
 
 # -- centre -------------------------------------------------------------------------------
-def _die(draw: ImageDraw.ImageDraw, x: int, y: int, value: int, size: int = 56) -> None:
-    draw.rounded_rectangle([x, y, x + size, y + size], radius=10, fill=WHITE, outline=INK, width=3)
+def _die(draw: ImageDraw.ImageDraw, x: float, y: float, value: int, size: int) -> None:
+    draw.rounded_rectangle([x, y, x + size, y + size], radius=8, fill=WHITE, outline=INK, width=3)
     pips = {
         1: [(1, 1)],
         2: [(0, 0), (2, 2)],
@@ -338,108 +447,208 @@ def _die(draw: ImageDraw.ImageDraw, x: int, y: int, value: int, size: int = 56) 
     step = size / 4
     for px, py in pips:
         cx, cy = x + step * (px + 1), y + step * (py + 1)
-        draw.ellipse([cx - 6, cy - 6, cx + 6, cy + 6], fill=INK)
+        draw.ellipse([cx - 4, cy - 4, cx + 4, cy + 4], fill=INK)
 
 
-def _draw_centre(draw: ImageDraw.ImageDraw, view: MonopolyView, colours: dict[str, RGB]) -> None:
-    x0 = CORNER + TAB + 16
-    x1 = SIZE - CORNER - TAB - 16
-    y = CORNER + TAB + 14
-    draw.rounded_rectangle(
-        [x0 - 10, y - 10, x1 + 10, SIZE - CORNER - TAB - 6],
-        radius=18,
-        fill=PAPER,
-        outline=LINE,
-        width=2,
-    )
-    title = font(40, True)
-    draw.text((x0 + 6, y), "MONOPOLY", font=title, fill=(200, 30, 40))
-    tx = x0 + 6 + text_size("MONOPOLY", title)[0] + 16
-    draw.text((tx, y + 4), "Rick and Morty", font=font(34, True), fill=(40, 140, 60))
-    mode = "Quick game" if view.mode == "quick" else "Classic rules"
-    rent = "owner asks for rent" if view.rent_mode == "ask" else "rent collected automatically"
-    draw.text((x0 + 8, y + 50), f"{mode} \u00b7 {rent}", font=font(TEXT), fill=MUTED)
-    y += 86
-    # whose turn, and the dice
-    if view.winners is not None:
-        head = f"{' and '.join(view.winners) or 'Nobody'} wins!"
-        colour = colours.get(view.winners[0], INK) if view.winners else INK
-    else:
-        head = f"{view.current}'s turn"
-        colour = colours.get(view.current or "", INK)
-    draw.rounded_rectangle([x0, y, x0 + 36, y + 36], radius=8, fill=colour, outline=INK, width=2)
-    f = font(34, True)
-    draw.text((x0 + 48, y - 2), ellipsize(head, f, x1 - x0 - 200), font=f, fill=INK)
-    if view.dice:
-        _die(draw, x1 - 118, y - 14, view.dice[0], 52)
-        _die(draw, x1 - 56, y - 14, view.dice[1], 52)
-        who = f"{view.roller} rolled" if view.roller else "last roll"
-        fr = font(TEXT)
-        who = ellipsize(who, fr, 190)
-        draw.text((x1 - text_size(who, fr)[0], y + 42), who, font=fr, fill=MUTED)
-    y += 66
-    # players
-    row_h = 42 if len(view.players) <= 4 else 36
-    names = {sp.index: sp.name for sp in view.spaces}
-    for p in view.players:
-        c = colours[p.name]
-        ink = MUTED if p.bankrupt else INK
-        if p.name == view.current and view.winners is None:
-            draw.rounded_rectangle(
-                [x0 - 4, y - 2, x1 + 4, y + row_h - 6], radius=8, fill=(255, 236, 170)
-            )
-        draw_token(draw, x0 + 16, y + 17, 16, c, p.figure, p.name[:1].upper())
-        fb = font(26, True)
-        draw.text((x0 + 40, y + 2), ellipsize(p.name, fb, 200), font=fb, fill=ink)
+def seats_of(view: MonopolyView) -> list[Seat]:
+    """The family's seats: cash as the big figure, net worth (and jail, get-out cards) under
+    the name; the turn marker on whose turn it is, the "to act" band on whom the game waits
+    for (an auction or a trade's answer can wait for others)."""
+    letters = family.seat_letters([p.name for p in view.players])
+    seats = []
+    for p, letter in zip(view.players, letters, strict=True):
         if p.bankrupt:
-            draw.text((x0 + 250, y + 2), "bankrupt", font=font(26), fill=MUTED)
+            detail = "bankrupt"
         else:
-            draw.text((x0 + 250, y + 2), f"{p.cash:,}", font=fb, fill=INK)
-            where = "in jail" if p.in_jail else f"on {names.get(p.position, '?')}"
-            extras = [where, f"{p.properties} deed" + ("" if p.properties == 1 else "s")]
+            extras = [f"worth {p.worth:,}"]
+            if p.in_jail:
+                extras.append("in jail")
             if p.jail_cards:
-                extras.append(f"{p.jail_cards} jail card" + ("s" if p.jail_cards > 1 else ""))
-            fe = font(TEXT)
-            line = ellipsize(" \u00b7 ".join(extras), fe, x1 - x0 - 340)
-            draw.text((x0 + 340, y + 7), line, font=fe, fill=MUTED)
-        y += row_h
-    y += 8
-    draw.line([(x0, y), (x1, y)], fill=MUTED, width=1)
-    y += 12
-    # what the game waits for
-    fp = font(24, True)
-    for ln in wrap(view.pending, fp, x1 - x0, max_lines=2):
-        draw.text((x0, y), ln, font=fp, fill=INK)
-        y += 30
-    y += 8
-    fl = font(21)
-    bottom = SIZE - CORNER - 150
-    lines: list[str] = []
-    for entry in reversed(view.log):
-        lines = wrap(entry, fl, x1 - x0, max_lines=2) + lines
-    for ln in lines[-max(0, (bottom - y) // 27) :] if bottom > y else []:
-        draw.text((x0, y), ln, font=fl, fill=(70, 70, 80))
-        y += 27
-    fs = font(TEXT)
-    decks = " \u00b7 ".join(f"{k.rstrip('!')} {v}" for k, v in view.deck_counts.items())
-    draw.text(
-        (x0, SIZE - CORNER - 150),
-        f"Bank: {view.bank_stilts} flublet stilts, {view.bank_boxes} gublet boxes",
-        font=fs,
-        fill=MUTED,
+                extras.append(f"{p.jail_cards} out-card" + ("s" if p.jail_cards > 1 else ""))
+            if p.properties:
+                extras.append(f"{p.properties} deed" + ("s" if p.properties > 1 else ""))
+            detail = " \u00b7 ".join(extras)
+        seats.append(
+            Seat(
+                name=p.name,
+                colour=player_colour(p.seat),
+                letter=letter,
+                score="out" if p.bankrupt else f"{p.cash:,}",
+                detail=detail,
+                turn=view.winners is None and p.name == view.current,
+                acting=view.winners is None and p.name in view.awaiting,
+                out=p.bankrupt,
+            )
+        )
+    return seats
+
+
+def _panel(draw: ImageDraw.ImageDraw, box: Box, seats: list[Seat]) -> int:
+    """The player panel: one column up to three players, two columns beyond. Returns its
+    height."""
+    x0, y0, x1, _ = box
+    row = family.panel_row_height(WIDTH)
+    if len(seats) <= 3:
+        family.player_panel(draw, (x0, y0, x1, y0 + row * len(seats)), seats)
+        return row * len(seats)
+    half = (len(seats) + 1) // 2
+    mid = (x0 + x1) // 2
+    family.player_panel(draw, (x0, y0, mid - 4, y0 + row * half), seats[:half])
+    family.player_panel(draw, (mid + 4, y0, x1, y0 + row * half), seats[half:])
+    return row * half
+
+
+def log_lines(entries: list[str], width: int, room: int) -> list[str]:
+    """The newest whole log entries that fit in ``room`` lines, oldest first: an entry is shown
+    whole or not at all, so the log never opens mid-sentence."""
+    f = font(TEXT)
+    out: list[str] = []
+    for entry in reversed(entries):
+        lines = wrap(entry, f, width, max_lines=99)
+        if len(out) + len(lines) > room:
+            break
+        out = lines + out
+    return out
+
+
+def _draw_centre(
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: MonopolyView, seats: list[Seat]
+) -> None:
+    x0, y0, x1, y1 = CENTRE
+    draw.rectangle(CENTRE, fill=PAPER)
+    strip_h = family.turn_strip_height(WIDTH)
+    dice_w = 2 * 44 + 8 if view.dice else 0
+    # the strip may move "X's turn" down beside the phase when others must act (family)
+    prefix = f"{view.current}'s turn \u00b7 " if any(s.acting and not s.turn for s in seats) else ""
+    phase_fits = width_of(prefix + view.pending, font(TEXT)) <= x1 - x0 - dice_w - TEXT
+    draw.rectangle((x0, y0, x1, y0 + strip_h), fill=family.STRIP)
+    family.turn_strip(
+        draw, (x0, y0, x1 - dice_w, y0 + strip_h), seats, view.pending if phase_fits else ""
     )
-    draw.text((x0, SIZE - CORNER - 124), f"Cards in decks: {decks}", font=fs, fill=MUTED)
+    draw.line((x0, y0 + strip_h - 1, x1, y0 + strip_h - 1), fill=MUTED, width=2)
+    if view.dice:
+        dx = x1 - dice_w
+        _die(draw, dx, y0 + 8, view.dice[0], 42)
+        _die(draw, dx + 48, y0 + 8, view.dice[1], 42)
+        who = ellipsize(f"{view.roller} rolled" if view.roller else "last roll", font(TEXT), 200)
+        draw.text((x1 - 4, y0 + 56), who, font=font(TEXT), fill=MUTED, anchor="ra")
+    y = y0 + strip_h + 4
+    y += _panel(draw, (x0, y, x1, y1), seats) + 2
+    line_h = round(TEXT * 1.25)
+    if not phase_fits:
+        for ln in wrap(view.pending, font(TEXT, True), x1 - x0 - 12, max_lines=3):
+            draw.text((x0 + 8, y), ln, font=font(TEXT, True), fill=INK)
+            y += line_h
+        y += 4
+    last_h = family.last_turn_height(WIDTH, 2)
+    words = view.last_turn.line if view.last_turn else "none yet: the game has just begun"
+    family.last_turn_line(draw, (x0, y, x1, y + last_h), words)
+    y += last_h + 4
+    room = (y1 - 4 - y) // line_h
+    if room > 0:
+        draw.line((x0 + 8, y - 2, x1 - 8, y - 2), fill=MUTED, width=1)
+        for ln in log_lines(view.log, x1 - x0 - 16, room):
+            draw.text((x0 + 8, y), ln, font=font(TEXT), fill=(70, 70, 80))
+            y += line_h
+
+
+def _standings(view: MonopolyView, seats: list[Seat]) -> list[Standing]:
+    """The end's ranking: the players still standing by net worth (the winners first), then
+    the bankrupt, the last out first, each with how they went out."""
+    by_name = {s.name: s for s in seats}
+    players = {p.name: p for p in view.players}
+    winners = view.winners or []
+    alive = [p for p in view.players if not p.bankrupt]
+    alive.sort(key=lambda p: (p.name not in winners, -p.worth))
+    rows: list[Standing] = []
+    place = 0
+    for k, p in enumerate(alive):
+        if (
+            k == 0
+            or (p.name in winners) != (alive[k - 1].name in winners)
+            or p.worth != alive[k - 1].worth
+        ):
+            place = k + 1
+        parts = [f"cash {p.cash:,}", f"{p.properties} deeds {p.estate:,}"]
+        if p.mortgaged:
+            parts[-1] += f" ({p.mortgaged} mortgaged, at half)"
+        parts.append(f"buildings {p.buildings:,}")
+        seat = by_name[p.name]
+        rows.append(
+            Standing(
+                place=place,
+                seat=Seat(seat.name, seat.colour, seat.letter),
+                total=f"{p.worth:,}",
+                breakdown=" + ".join(parts),
+                winner=p.name in winners,
+            )
+        )
+    out = [n for n in view.out_order if n in players]
+    out += [p.name for p in view.players if p.bankrupt and p.name not in out]
+    for k, name in enumerate(reversed(out)):
+        p = players[name]
+        nth = family.ordinal(len(out) - k)
+        seat = by_name[name]
+        rows.append(
+            Standing(
+                place=len(alive) + k + 1,
+                seat=Seat(seat.name, seat.colour, seat.letter),
+                total="out",
+                breakdown=f"bankrupt, {nth} out" + (f": {p.fate}" if p.fate else ""),
+            )
+        )
+    return rows
+
+
+def draw_end(view: MonopolyView) -> Image.Image:
+    """The end picture: the family header, the ranked standings with each player's breakdown
+    (the winner named in them), the end reason and the last turn; as high as it needs, never
+    higher than wide."""
+    seats = seats_of(view)
+    rows = _standings(view, seats)
+    pad = TEXT
+    reason = wrap(view.end_reason or "", font(TEXT), WIDTH - 2 * pad, max_lines=3)
+    top = family.header_height(WIDTH)
+    table = family.standings_height(WIDTH, len(rows))
+    line_h = round(TEXT * 1.3)
+    last_h = family.last_turn_height(WIDTH, 2) if view.last_turn else 0
+    height = min(SIZE, top + table + len(reason) * line_h + last_h + 2 * pad)
+    image, draw = new_canvas(WIDTH, height, PAPER)
+    family.header(draw, WIDTH, THEME, "Game over")
+    family.standings(draw, (0, top + pad // 2, WIDTH, top + pad // 2 + table), rows)
+    y = top + pad // 2 + table
+    for ln in reason:
+        draw.text((pad, y), ln, font=font(TEXT), fill=INK)
+        y += line_h
+    if view.last_turn:
+        family.last_turn_line(draw, (0, y + 4, WIDTH, y + 4 + last_h), view.last_turn.line)
+    return image
+
+
+def _header_right(view: MonopolyView) -> str:
+    mode = "Quick game" if view.mode == "quick" else "Classic"
+    return f"{mode} \u00b7 {'owner asks rent' if view.rent_mode == 'ask' else 'auto rent'}"
 
 
 def draw_board(view: MonopolyView) -> Image.Image:
-    spaces_key = tuple((sp.index, sp.name, sp.kind, sp.group, sp.price) for sp in view.spaces)
-    image = _printed_board(spaces_key, tuple(sorted(view.taxes.items()))).copy()
+    if view.winners is not None:
+        return draw_end(view)
+    spaces_key = tuple(
+        (sp.index, sp.short or sp.name, sp.kind, sp.group, sp.price) for sp in view.spaces
+    )
+    image = _printed_board(
+        spaces_key, tuple(sorted(view.taxes.items())), _header_right(view)
+    ).copy()
     draw = Draw(image)
-    colours = _seat_colours(view)
+    seats = seats_of(view)
+    by_name = {s.name: s for s in seats}
     for sp in view.spaces:
-        _draw_ownership(image, draw, sp, colours)
-    _draw_centre(draw, view, colours)
-    _draw_tokens(draw, view, colours)
+        if sp.owner or sp.mortgaged:
+            _draw_ownership(image, draw, sp, by_name)
+    for i in _marks(view):
+        family.mark_changed(draw, mark_box(i))
+    _draw_centre(image, draw, view, seats)
+    _draw_tokens(draw, view, by_name)
     return image
 
 
@@ -449,76 +658,111 @@ def render_board(view: MonopolyView) -> bytes:
 
 
 # -- hand ---------------------------------------------------------------------------------
-def render_hand(view: MonopolyView) -> bytes:
+HAND_WIDTH = 800
+HAND_MAX = HAND_WIDTH * 5 // 4
+H = family.sizes(HAND_WIDTH)
+
+
+HAND_ROW = round(H.text * 1.4)
+
+
+def hand_capacity() -> int:
+    """How many rows the hand holds below its header within its greatest height."""
+    return (HAND_MAX - family.header_height(HAND_WIDTH) - 24) // HAND_ROW
+
+
+def hand_rows(view: MonopolyView) -> list[tuple[str, str, RGB | None]]:
+    """The hand below its header, as (kind, text, swatch) rows: "head" a section title,
+    "deed" a property, "item" a line, "more" how many a list leaves out. A list of moves is
+    cut to what fits in the hand's height; its "more" line says how many more the menu has."""
     me = view.me
-    width = 900
-    if me is None:
-        image, draw = new_canvas(width, 120)
-        draw_text_centered(draw, (0, 0, width, 120), "Spectators have no hand.", 28)
-        return to_png(image)
-    rows = max(1, len(me.properties))
-    actions = [
-        ("Build", me.can_build),
-        ("Sell", me.can_sell),
-        ("Mortgage", me.can_mortgage),
-        ("Lift", me.can_lift),
+    assert me is not None
+    rows: list[tuple[str, str, RGB | None]] = [
+        ("head", "Property \u00b7 buildings \u00b7 rent now", None)
     ]
-    extra = sum(min(len(v), 6) + 1 for _, v in actions if v)
-    height = 150 + rows * 44 + 40 + (len(me.jail_cards) + 1) * 30 + extra * 28 + 40
-    image, draw = new_canvas(width, height)
-    seat = next((p.seat for p in view.players if p.name == me.player), 0)
-    colour = player_colour(seat)
-    draw.rectangle([0, 0, width, 70], fill=colour)
-    money = f"{me.cash:,} shmeckles"
-    fm = font(30, True)
-    money_w = text_size(money, fm)[0]
-    head = ellipsize(f"{me.player}'s hand", font(38, True), width - money_w - 70)
-    draw.text((24, 12), head, font=font(38, True), fill=contrast_ink(colour))
-    draw.text((width - money_w - 28, 18), money, font=fm, fill=contrast_ink(colour))
-    y = 86
-    draw.text((24, y), "Property", font=font(22, True), fill=MUTED)
-    draw.text((470, y), "Buildings", font=font(22, True), fill=MUTED)
-    draw.text((700, y), "Rent now", font=font(22, True), fill=MUTED)
-    y += 36
     if not me.properties:
-        draw.text((24, y + 6), "No title deeds yet.", font=font(24), fill=MUTED)
+        rows.append(("item", "No title deeds yet.", None))
     for prop in me.properties:
-        gc = GROUP_COLOURS.get(prop.group or "", (90, 90, 90))
-        draw.rectangle([24, y + 6, 48, y + 34], fill=gc, outline=INK)
-        ink = MUTED if prop.mortgaged else INK
-        draw.text(
-            (60, y + 4), ellipsize(prop.name, font(26, True), 390), font=font(26, True), fill=ink
-        )
         if prop.box:
-            built = "gublet box"
+            built = "box"
         elif prop.stilts:
             built = f"{prop.stilts} stilt" + ("s" if prop.stilts > 1 else "")
         else:
-            built = "\u2014"
-        draw.text((470, y + 6), built, font=font(24), fill=ink)
+            built = ""
         if prop.mortgaged:
             now = "mortgaged"
         elif prop.group == "utility":
-            now = f"{prop.rent}x dice"
+            now = f"rent {prop.rent}x dice"
         else:
-            now = str(prop.rent)
-        draw.text((700, y + 6), now, font=font(24, not prop.mortgaged), fill=ink)
-        y += 44
-    y += 14
-    draw.text((24, y), "Get Out of Jail Free", font=font(22, True), fill=MUTED)
-    y += 30
-    for c in me.jail_cards or ["none"]:
-        draw.text((40, y), c, font=font(22), fill=INK)
-        y += 30
-    for title, labels in actions:
-        if not labels:
-            continue
-        y += 8
-        draw.text((24, y), f"You could {title.lower()}:", font=font(22, True), fill=MUTED)
-        y += 28
-        for lab in labels[:6]:
-            draw.text((40, y), ellipsize(lab, font(21), width - 60), font=font(21), fill=INK)
-            y += 28
-        if len(labels) > 6:
-            draw.text((40, y - 2), f"\u2026 and {len(labels) - 6} more", font=font(19), fill=MUTED)
-    return to_png(image.crop((0, 0, width, min(height, y + 30))))
+            now = f"rent {prop.rent}"
+        words = " \u00b7 ".join(x for x in (prop.name, built, now) if x)
+        rows.append(("deed", words, GROUP_COLOURS.get(prop.group or "", (150, 150, 150))))
+    rows.append(("head", "Get Out of Jail Free", None))
+    rows.extend(("item", c, None) for c in me.jail_cards or ["none"])
+    lists = [
+        (verb, labels)
+        for verb, labels in (
+            ("build", me.can_build),
+            ("sell", me.can_sell),
+            ("mortgage", me.can_mortgage),
+            ("lift", me.can_lift),
+        )
+        if labels
+    ]
+    left = hand_capacity() - len(rows)
+    for k, (verb, labels) in enumerate(lists):
+        budget = left // (len(lists) - k)  # this list's share of the lines left, title included
+        shown = labels if budget >= len(labels) + 1 else labels[: max(0, budget - 2)]
+        if budget < 2:
+            moves = f"{len(labels)} move" + ("s" if len(labels) > 1 else "")
+            rows.append(("head", f"You could {verb}: {moves} in the menu", None))
+        else:
+            rows.append(("head", f"You could {verb}:", None))
+            rows.extend(("item", lab, None) for lab in shown)
+            if len(shown) < len(labels):
+                more = len(labels) - len(shown)
+                rows.append(("more", f"\u2026 and {more} more in the menu", None))
+        left = hand_capacity() - len(rows)
+    return rows
+
+
+def render_hand(view: MonopolyView) -> bytes:
+    me = view.me
+    width = HAND_WIDTH
+    if me is None:
+        image, draw = new_canvas(width, 120)
+        draw.text(
+            (width / 2, 60), "Spectators have no hand.", font=font(H.name), fill=INK, anchor="mm"
+        )
+        return to_png(image)
+    rows = hand_rows(view)
+    row_h = HAND_ROW
+    head_h = family.header_height(width)
+    height = min(HAND_MAX, head_h + 16 + len(rows) * row_h + 12)
+    image, draw = new_canvas(width, height)
+    seat = next((p.seat for p in view.players if p.name == me.player), 0)
+    colour = player_colour(seat)
+    draw.rectangle([0, 0, width, head_h], fill=colour)
+    ink = contrast_ink(colour)
+    money = f"{me.cash:,} shmeckles"
+    fm = font(H.big, True)
+    money_w = text_size(money, fm)[0]
+    head = ellipsize(f"{me.player}'s hand", font(H.title, True), width - money_w - 3 * H.text)
+    draw.text((H.text, head_h / 2), head, font=font(H.title, True), fill=ink, anchor="lm")
+    draw.text((width - H.text, head_h / 2), money, font=fm, fill=ink, anchor="rm")
+    y = head_h + 12
+    for kind, text, swatch in rows:
+        if kind == "head":
+            draw.text((H.text, y), text, font=font(H.text, True), fill=MUTED)
+        elif kind == "deed":
+            draw.rectangle(
+                [H.text, y + 3, H.text + H.text, y + H.text + 3], fill=swatch, outline=INK
+            )
+            f = font(H.text, True)
+            draw.text((3 * H.text, y), ellipsize(text, f, width - 4 * H.text), font=f, fill=INK)
+        else:
+            f = font(H.text)
+            fill = MUTED if kind == "more" else INK
+            draw.text((2 * H.text, y), ellipsize(text, f, width - 3 * H.text), font=f, fill=fill)
+        y += row_h
+    return to_png(image)

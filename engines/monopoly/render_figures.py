@@ -11,11 +11,21 @@ from collections.abc import Callable
 
 from PIL import ImageDraw
 
-from rendering.kit import INK, WHITE, Ink, contrast_ink, font, text_size
+from rendering.family import phone_min_text
+from rendering.kit import INK, WHITE, Ink, contrast_ink, font
 
 DISC = (252, 250, 242)
-#: the player's initial is never smaller than this (1/60 of the board's width)
-LETTER = 20
+#: each figure's main colour (named, so the board's palette draws them exactly)
+FIGURE_COLOURS = {
+    "badge": (236, 182, 30),
+    "meeseeks": (40, 110, 210),
+    "plumbus": (240, 130, 170),
+    "portalgun": (80, 230, 90),
+    "ship": (150, 220, 250),
+    "helmet": (160, 165, 175),
+}
+#: the player's letter is never smaller than the phone's text size on the board (1000 px wide)
+LETTER = phone_min_text(1000)
 #: below this radius a token shows the initial alone: a figure that small does not read
 SMALL_FIGURE = 22
 Point = tuple[float, float]
@@ -36,14 +46,14 @@ def _badge(draw: ImageDraw.ImageDraw, cx: float, cy: float, s: float, w: int) ->
         rad = s * (1.0 if k % 2 == 0 else 0.45)
         a = -math.pi / 2 + k * math.pi / 5
         pts.append((cx + rad * math.cos(a), cy + rad * math.sin(a) + s * 0.06))
-    _poly(draw, pts, (236, 182, 30), w)
+    _poly(draw, pts, FIGURE_COLOURS["badge"], w)
 
 
 def _meeseeks(draw: ImageDraw.ImageDraw, cx: float, cy: float, s: float, w: int) -> None:
     """Mr. Meeseeks box: a blue box with its big button on top."""
     draw.rectangle(
         [cx - s * 0.75, cy - s * 0.25, cx + s * 0.75, cy + s * 0.8],
-        fill=(40, 110, 210),
+        fill=FIGURE_COLOURS["meeseeks"],
         outline=INK,
         width=w,
     )
@@ -63,7 +73,7 @@ def _meeseeks(draw: ImageDraw.ImageDraw, cx: float, cy: float, s: float, w: int)
 
 def _plumbus(draw: ImageDraw.ImageDraw, cx: float, cy: float, s: float, w: int) -> None:
     """Plumbus: a pink blob with its knob on top and a stubby stem."""
-    pink, dark = (240, 130, 170), (200, 80, 120)
+    pink, dark = FIGURE_COLOURS["plumbus"], (200, 80, 120)
     draw.rectangle([cx - s * 0.12, cy + s * 0.45, cx + s * 0.12, cy + s * 0.9], fill=dark)
     draw.ellipse(
         [cx - s * 0.8, cy - s * 0.35, cx + s * 0.8, cy + s * 0.6], fill=pink, outline=INK, width=w
@@ -93,7 +103,7 @@ def _portalgun(draw: ImageDraw.ImageDraw, cx: float, cy: float, s: float, w: int
     )
     draw.ellipse(
         [cx - s * 0.95, cy - s * 0.6, cx - s * 0.15, cy + s * 0.3],
-        fill=(80, 230, 90),
+        fill=FIGURE_COLOURS["portalgun"],
         outline=INK,
         width=w,
     )
@@ -105,7 +115,7 @@ def _ship(draw: ImageDraw.ImageDraw, cx: float, cy: float, s: float, w: int) -> 
         [cx - s * 0.55, cy - s * 0.75, cx + s * 0.55, cy + s * 0.3],
         180,
         360,
-        fill=(150, 220, 250),
+        fill=FIGURE_COLOURS["ship"],
         outline=INK,
         width=w,
     )
@@ -130,7 +140,7 @@ def _helmet(draw: ImageDraw.ImageDraw, cx: float, cy: float, s: float, w: int) -
         [cx - s * 0.9, cy - s * 0.7, cx + s * 0.9, cy + s * 1.0],
         180,
         360,
-        fill=(160, 165, 175),
+        fill=FIGURE_COLOURS["helmet"],
         outline=INK,
         width=w,
     )
@@ -171,9 +181,8 @@ def draw_token(
     initial on a badge. Without a figure (an old game) the initial fills the disc instead."""
     draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=colour, outline=INK, width=2)
     if figure not in PICTOGRAMS or r < SMALL_FIGURE:
-        f = font(max(LETTER, int(r * 1.2)), True)
-        w, h = text_size(letter, f)
-        draw.text((cx - w // 2, cy - h // 2 - r // 5), letter, font=f, fill=contrast_ink(colour))
+        f = font(max(LETTER, int(r * (1.2 if len(letter) == 1 else 0.9))), True)
+        draw.text((cx, cy), letter, font=f, fill=contrast_ink(colour), anchor="mm")
         return
     inner = int(r * 0.8)
     draw.ellipse([cx - inner, cy - inner, cx + inner, cy + inner], fill=DISC, outline=INK, width=1)
@@ -181,6 +190,5 @@ def draw_token(
     br = max(LETTER * 2 // 3, int(r * 0.5))
     bx, by = cx + r - br // 2, cy + r - br // 2
     draw.ellipse([bx - br, by - br, bx + br, by + br], fill=INK, outline=WHITE, width=1)
-    f = font(max(LETTER, int(br * 1.5)), True)
-    w, h = text_size(letter, f)
-    draw.text((bx - w // 2, by - h // 2 - br // 4), letter, font=f, fill=WHITE)
+    f = font(LETTER, True)
+    draw.text((bx, by), letter, font=f, fill=WHITE, anchor="mm")

@@ -83,6 +83,17 @@ class RentClaim(BaseModel):
     space: int
 
 
+class TurnRecord(BaseModel):
+    """What one turn changed, for the board's last-move marks: public only. ``notes`` say in
+    short words who did what; ``marks`` are the
+    spaces changed (moved to, bought, built or sold on, mortgaged or lifted, traded, lost)."""
+
+    player: str
+    #: (who, what they did): ("Ada", "to Pluto"), ("Bruno", "mortgaged Gear World")
+    notes: list[tuple[str, str]] = Field(default_factory=list)
+    marks: list[int] = Field(default_factory=list)
+
+
 class MonopolyState(GameState):
     mode: Literal["classic", "quick"] = "classic"
     rent_mode: Literal["auto", "ask"] = "auto"
@@ -127,8 +138,15 @@ class MonopolyState(GameState):
     scores: dict[str, float] = Field(default_factory=dict)
     end_reason: str | None = None
     turns: int = 0
+    #: what the turn being played has changed so far (None until something has)
+    this_turn: TurnRecord | None = None
+    #: what the last finished turn changed
+    last_turn: TurnRecord | None = None
+    #: each bankrupt player's end in short public words: when, owing what to whom, and where
+    #: their assets went (players who went out before it was kept have none)
+    fates: dict[str, str] = Field(default_factory=dict)
     #: the shape of this model: the number of steps in ``migrations.MIGRATIONS``
-    schema_version: int = 5
+    schema_version: int = 6
 
     @property
     def current(self) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engines.core import Event
 from engines.monopoly.data import CARDS, SPACES
-from engines.monopoly.money import receive_property, say, tell, transfer
+from engines.monopoly.money import note, receive_property, say, tell, transfer
 from engines.monopoly.property import spendable, tradable
 from engines.monopoly.state import MonopolyState, Trade
 
@@ -69,6 +69,7 @@ def accept(s: MonopolyState, ev: list[Event]) -> None:
         say(s, ev, f"The trade falls through: {why}")
         return
     say(s, ev, f"{t.partner} accepts: {describe(t)}.", "trade")
+    note(s, t.proposer, f"traded with {t.partner}", *t.give, *t.take)
     for i in t.give:
         receive_property(s, t.partner, i)
     for i in t.take:

@@ -6,18 +6,21 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
+from engines.last_turn import LastTurn
 from engines.monopoly import auction, trade
 from engines.monopoly.actions import free_actions
 from engines.monopoly.data import DECK_TITLES, FIGURES, SPACES
 from engines.monopoly.flow import awaited
 from engines.monopoly.money import settling
-from engines.monopoly.property import is_box, properties_of, rent, worth
-from engines.monopoly.state import MonopolyState, Trade
+from engines.monopoly.property import is_box, properties_of, rent, worth_parts
+from engines.monopoly.state import MonopolyState, Trade, TurnRecord
 
 
 class SpaceView(BaseModel):
     index: int
     name: str
+    #: the name as the board prints it (Tabletop's abbreviation where the name does not fit)
+    short: str = ""
     kind: str
     group: str | None
     price: int | None
@@ -41,7 +44,16 @@ class PlayerView(BaseModel):
     figure_name: str | None = None
     properties: int
     bankrupt: bool
+    #: net worth, public: cash + each property at its price (a mortgaged one at half, its
+    #: mortgage value) + buildings at their cost (the quick game's count)
     worth: int
+    #: its parts besides cash: properties at price (mortgaged at half), how many of them are
+    #: mortgaged, and buildings at their cost
+    estate: int = 0
+    mortgaged: int = 0
+    buildings: int = 0
+    #: how a bankrupt player went out: when, owing what to whom, where their assets went
+    fate: str = ""
 
 
 class HandProperty(BaseModel):
@@ -112,7 +124,53 @@ class MonopolyView(BaseModel):
     log: list[str]
     winners: list[str] | None
     end_reason: str | None
+    #: the bankrupt in the order they went out (the first out first)
+    out_order: list[str] = []
+    #: what the turn in play has changed so far, or else the last finished turn
+    last_turn: LastTurn | None = None
     me: HandView | None = None
+
+
+def turn_line(t: TurnRecord) -> str:
+    """A turn's notes in a few words: each player's doings once, in order, a verb's objects
+    merged ("Ada: to Pluto, bought Pluto; Bruno: mortgaged Gear World and Pluto")."""
+    doings: dict[str, list[tuple[str, list[str]]]] = {}
+    for who, what in t.notes:
+        verb, _, obj = what.partition(" ")
+        mine = doings.setdefault(who, [])
+        if mine and mine[-1][0] == verb and obj:
+            if obj not in mine[-1][1]:
+                mine[-1][1].append(obj)
+        else:
+            mine.append((verb, [obj] if obj else []))
+    parts = []
+    for who, acts in doings.items():
+        words = []
+        for verb, objs in acts:
+            if verb == "to":
+                words.append(f"to {objs[-1]}")  # where they ended up
+            elif len(objs) > 3:
+                words.append(
+                    f"{verb} {len(objs)} times"
+                    if verb == "paid"
+                    else f"{verb} {len(objs)} properties"
+                )
+            else:
+                listed = (
+                    ", ".join(objs[:-1]) + " and " + objs[-1] if len(objs) > 1 else "".join(objs)
+                )
+                words.append(f"{verb} {listed}".strip())
+        parts.append(f"{who} {', '.join(words)}")
+    return "; ".join(parts)
+
+
+def last_turn(s: MonopolyState) -> LastTurn | None:
+    """What the board marks as just happened: the turn in play once it has changed something,
+    else the last finished turn."""
+    t = s.this_turn if s.this_turn is not None and s.this_turn.notes else s.last_turn
+    if t is None:
+        return None
+    return LastTurn(player=t.player, line=turn_line(t), marks=[f"space:{i}" for i in t.marks])
 
 
 def shown_trade(s: MonopolyState, viewer: str | None) -> Trade | None:
@@ -233,6 +291,7 @@ def view(s: MonopolyState, viewer: str | None) -> MonopolyView:
             SpaceView(
                 index=i,
                 name=sp.name,
+                short=sp.printed,
                 kind=sp.kind,
                 group=sp.group,
                 price=sp.price,
@@ -242,6 +301,7 @@ def view(s: MonopolyState, viewer: str | None) -> MonopolyView:
                 mortgaged=i in s.mortgaged,
             )
         )
+    parts = {p: worth_parts(s, p) for p in s.players}
     players = [
         PlayerView(
             name=p,
@@ -255,7 +315,11 @@ def view(s: MonopolyState, viewer: str | None) -> MonopolyView:
             figure_name=FIGURES[s.figures[p]].name if p in s.figures else None,
             properties=len(properties_of(s, p)),
             bankrupt=p in s.bankrupt,
-            worth=worth(s, p),
+            worth=parts[p].total,
+            estate=parts[p].estate,
+            mortgaged=parts[p].mortgaged,
+            buildings=parts[p].buildings,
+            fate=s.fates.get(p, ""),
         )
         for k, p in enumerate(s.players)
     ]
@@ -280,5 +344,7 @@ def view(s: MonopolyState, viewer: str | None) -> MonopolyView:
         log=list(s.log[-8:]),
         winners=s.winners if s.over else None,
         end_reason=s.end_reason,
+        out_order=list(s.bankrupt),
+        last_turn=last_turn(s),
         me=me,
     )

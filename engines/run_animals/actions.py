@@ -75,6 +75,7 @@ def _acquire(state: RAState, data: GameData, player: str, spec: ActionSpec) -> l
 
             def effect(s: RAState, colour: Colour = colour) -> list[Event]:
                 take_cube(s.tiles[tile_no - 1], colour)
+                s.mark(f"acq:{tile_no}:{colour}")
                 s.seats[player].goal_cubes[colour] += 1
                 return [
                     Event(
@@ -97,6 +98,7 @@ def _move(state: RAState, data: GameData, player: str, spec: ActionSpec) -> list
         def effect(s: RAState, there: int = there) -> list[Event]:
             s.meeples[s.meeples_of(player, here)[0]].tile = there
             s.playing.meeple_tile = there
+            s.mark(f"move:{here}:{there}")
             who = species_short(s, data, player)
             return [Event(text=f"{player}'s {who} moves from tile {here} to tile {there}.")]
 
@@ -122,6 +124,7 @@ def _expel(state: RAState, data: GameData, player: str, spec: ActionSpec) -> lis
         s.playing.expel_queue = expel_targets(s, player, tile)
         s.playing.expel_from = tile
         s.phase = "expel"
+        s.mark(f"expel:{tile}")
         n = len(s.playing.expel_queue)
         return [Event(text=f"{player} expels {n} animal{'s' * (n != 1)} from tile {tile}.")]
 
@@ -140,6 +143,7 @@ def _steal(state: RAState, data: GameData, player: str, spec: ActionSpec) -> lis
                 s.supply[colour] -= 1
                 s.seats[player].goal_cubes[colour] += 1
                 s.playing.stolen = True
+                s.mark(f"steal:{colour}")
                 return [
                     Event(
                         text=f"{player} steals a {COLOUR_NAMES[colour]} cube from the supply; "
@@ -163,6 +167,7 @@ def _warm_up(state: RAState, data: GameData, player: str, spec: ActionSpec) -> l
         def effect(s: RAState, card_id: str = card_id, name: str = card.name) -> list[Event]:
             s.seats[player].discard.remove(card_id)
             s.seats[player].hand.append(card_id)
+            s.mark(f"warm:{card_id}")
             return [
                 Event(
                     text=f"{player} warms up: '{name}' goes back from the discard pile to the hand."

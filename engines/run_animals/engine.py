@@ -103,15 +103,43 @@ class RunAnimalsEngine(Engine[RAState]):
             for p in state.players
         )
         if state.over:
-            return f"Game over: {state.end_reason}. Scores: {scores}."
+            return f"Game over: {state.end_reason}. Scores: {scores}.{self._last_turn(state)}"
         filled = sum(o is not None for o in state.graveyard)
         end = data_of(state).graveyard_end_slot(len(state.players))
         doing = "placing animals" if state.phase == "place" else f"round {state.round}"
-        return f"{doing}; {state.current} to act. Scores: {scores}. Graveyard {filled}/{end}."
+        return (
+            f"{doing}; {state.current} to act. Scores: {scores}. Graveyard {filled}/{end}."
+            + self._discards(state)
+            + self._last_turn(state)
+        )
+
+    def _discards(self, state: RAState) -> str:
+        """Every non-empty discard pile (public: played cards lie face up), for the alt text
+        and ``/game status``: the board shows only how many cards each holds."""
+        cards = data_of(state).cards
+        piles = [
+            f"{p}: {', '.join(cards[c].name for c in state.seats[p].discard)}"
+            for p in state.players
+            if state.seats[p].discard
+        ]
+        return f" Discard piles: {'; '.join(piles)}." if piles else ""
+
+    def _last_turn(self, state: RAState) -> str:
+        """The last turn in words and what each die of the roll after it did (the board marks
+        the tiles; the words are here, for the alt text and ``/game status``)."""
+        last = views.last_turn(state, data_of(state), state.last_turn)
+        if last is None:
+            return ""
+        text = f" Last turn: {last.line}."
+        if any(m.startswith("roll:") for m in last.marks):
+            text += " Roll: " + "; ".join(r.text for r in state.last_roll) + "."
+        return text
 
     # -- the template's steps ---------------------------------------------------------------------
     def settle(self, state: RAState, events: list[Event]) -> None:
         events += flow.settle(state, data_of(state))
+        if state.over and state.turn_marks:  # the turn that ended the game
+            state.close_turn(state.current)
 
     def reveals(
         self, before: RAState, after: RAState, player: str, action: Action, events: list[Event]

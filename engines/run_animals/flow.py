@@ -64,6 +64,7 @@ def _place_options(state: RAState, data: GameData) -> list[Option]:
         def effect(s: RAState, tile: int = tile) -> list[Event]:
             meeple = next(m for m in s.meeples if m.owner == player and m.tile == FRONT)
             meeple.tile = tile
+            s.mark(f"place:{tile}")
             who = species_short(s, data, player)
             events = [Event(text=f"{player} places a {who} on tile {tile}.")]
             return events + _next_placer(s)
@@ -73,6 +74,7 @@ def _place_options(state: RAState, data: GameData) -> list[Option]:
 
 
 def _next_placer(state: RAState) -> list[Event]:
+    state.close_turn(state.current)
     n = len(state.players)
     for k in range(1, n + 1):
         seat = (state.placer + k) % n
@@ -94,6 +96,7 @@ def _turn_options(state: RAState, data: GameData) -> list[Option]:
         def play(s: RAState, card_id: str = card_id) -> list[Event]:
             s.seats[player].hand.remove(card_id)
             s.pending = Pending(card=card_id)
+            s.mark(f"card:{card_id}")
             card = data.cards[card_id]
             s.phase = "meeple" if card.needs_meeple else "step"
             return [Event(text=f"{player} plays '{card.name}'.")]
@@ -128,6 +131,7 @@ def _recycle(state: RAState, player: str) -> list[Event]:
     n = len(seat.discard)
     seat.hand.extend(seat.discard)
     seat.discard = []
+    state.mark(f"recycle:{n}")
     return [Event(text=f"{player} recycles {n} card{'s' * (n != 1)} from the discard pile.")]
 
 
@@ -201,6 +205,7 @@ def _expel_options(state: RAState, data: GameData) -> list[Option]:
         def send(s: RAState, there: int = there) -> list[Event]:
             m = s.meeples[s.playing.expel_queue.pop(0)]
             m.tile = there
+            s.mark(f"sent:{there}")
             return [
                 Event(
                     text=f"{m.owner}'s {species_short(s, data, m.owner)} is expelled to tile {there}."
@@ -217,6 +222,7 @@ def _expel_options(state: RAState, data: GameData) -> list[Option]:
                 for i in s.playing.expel_queue:
                     s.meeples[i].tile = there
                 s.playing.expel_queue = []
+                s.mark(f"sent:{there}")
                 return [Event(text=f"{n} expelled animals go to tile {there}.")]
 
             label = f"Send all {rest} remaining animals to tile {there} ({direction})"
@@ -257,6 +263,7 @@ def _complete_goal(state: RAState, data: GameData, player: str) -> list[Event]:
         state.supply[c] += seat.goal_cubes[c]
         seat.goal_cubes[c] = 0
     seat.completed.append(goal.id)
+    state.mark(f"goal:{goal.id}")
     seat.goal = None
     total = goal_points(state, data, player)
     events = [
@@ -286,6 +293,7 @@ def _goal_options(state: RAState, data: GameData) -> list[Option]:
             seat = s.seats[player]
             seat.goal = goal_id
             seat.goal_cubes = dict.fromkeys(COLOURS, 0)
+            s.mark(f"new:{goal_id}")
             slot = s.face_up.index(goal_id)
             if s.goal_deck:
                 s.face_up[slot] = s.goal_deck.pop(0)
@@ -330,17 +338,23 @@ def _forced_options(state: RAState, data: GameData) -> list[Option]:
 def next_turn(state: RAState, data: GameData) -> list[Event]:
     """The player on the left plays; after the last player of a round the starting player
     marker passes left and the new starting player rolls for Production & Development."""
+    player = state.current
     state.phase = "turn"
     state.recycled_this_turn = False
     state.turn_in_round += 1
     if state.turn_in_round < len(state.players):
+        state.close_turn(player)
         return []
     state.turn_in_round = 0
     state.start = (state.start + 1) % len(state.players)
     state.round += 1
     roller = state.players[state.start]
     events = [Event(text=f"Round {state.round}: {roller} takes the starting player marker.")]
-    return events + production_round(state, data, roller)
+    events += production_round(state, data, roller)
+    for roll in state.last_roll:
+        state.mark(f"roll:{roll.tile}")
+    state.close_turn(player)
+    return events
 
 
 # -- resolving forced single choices ------------------------------------------------------------

@@ -11,8 +11,10 @@ def bury(state: RAState, data: GameData, meeple: int) -> list[Event]:
     """Send a meeple to the empty slot with the lowest penalty; end the game if that fills the
     graveyard for this player count or makes the species extinct."""
     owner = state.meeples[meeple].owner
+    tile = state.meeples[meeple].tile
     state.meeples[meeple].tile = GRAVE
     slot = state.graveyard.index(None)
+    state.mark(f"grave:{tile}:{slot + 1}")
     state.graveyard[slot] = owner
     penalty = data.components.graveyard.penalties[slot]
     species = data.species[state.seats[owner].species].short

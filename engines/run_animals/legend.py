@@ -1,50 +1,141 @@
-"""The legend of the Run Animals, Run! board for ``/game rules``: its areas, in the board's own
-pixels (the renderer's constants), named and described (see ``rendering.legend``)."""
+"""The legend of the Run Animals, Run! board for ``/game rules``: a real position, explained.
+
+Three players, seed 1, 99 moves of the engine's own stand-in: the last turn moved an animal and
+took a cube, the roll that followed hit three tiles, an animal is in the graveyard and a card is
+being played. The board is drawn by the game's own ``draw_board``; the callouts point at the
+renderer's own coordinates and the key's symbols are drawn by the renderer's own functions.
+"""
 
 from __future__ import annotations
 
+import random
+
 from engines.run_animals import render as ra
-from rendering.legend import Area, Plan
+from engines.run_animals.engine import ENGINE
+from engines.run_animals.views import RAView
+from rendering import family
+from rendering.kit import Draw
+from rendering.legend import Callout, Legend, Symbol
+
+PLAYERS = ["Ada", "Bruno", "Chidi"]
+SEED = 1
+MOVES = 99
+
+Box = tuple[int, int, int, int]
 
 
-def plan() -> Plan:
-    side = 4 * ra.TILE + 3 * ra.GAP
-    bottom = ra.MAP_Y + side
-    px, w = ra.PANEL_X, ra.WIDTH
-    step = (bottom - ra.MAP_Y) / 10
-    return Plan(
-        "Run Animals, Run! — the board",
-        w,
-        bottom + 10,
-        [
-            Area((0, 0, w, ra.HEADER), "Header", "the round, whose turn, the card being played"),
-            Area(
-                (ra.MAP_X, ra.MAP_Y, ra.MAP_X + side, bottom),
-                "The map",
-                "16 tiles numbered for the dice; animals as discs with their species' "
-                "letters; cubes: food, nest, water; sand = cleared, grey = cement; "
-                "red edge = the last roll",
-            ),
-            Area(
-                (px, ra.MAP_Y, w - 6, ra.MAP_Y + 4 * step),
-                "Players",
-                "species, goal cubes and points, graveyard penalty, hand, discard, "
-                "animals on the map",
-            ),
-            Area(
-                (px, ra.MAP_Y + 4 * step, w - 6, ra.MAP_Y + 6 * step),
-                "Goals to take",
-                "face-up goals and the goal deck",
-            ),
-            Area(
-                (px, ra.MAP_Y + 6 * step, w - 6, ra.MAP_Y + 8 * step),
-                "Graveyard",
-                "the game ends when its red slot is filled",
-            ),
-            Area(
-                (px, ra.MAP_Y + 8 * step, w - 6, bottom),
-                "Last roll · supply",
-                "what each rolled tile did; cubes and cement left",
-            ),
-        ],
+def sample_view() -> RAView:
+    """The legend's position: a game the engine plays against itself from a fixed seed."""
+    state = ENGINE.setup(PLAYERS, seed=SEED)
+    rng = random.Random(SEED)
+    for _ in range(MOVES):
+        player = ENGINE.to_act(state)[0]
+        state, _ = ENGINE.apply(state, player, ENGINE.suggest(state, player, rng))
+    return ENGINE.view(state, None)
+
+
+def _tile_box(number: int) -> Box:
+    row, col = divmod(number - 1, 4)
+    x, y = ra.MAP_X + col * (ra.TILE + ra.GAP), ra.MAP_Y + row * (ra.TILE + ra.GAP)
+    return (x, y, x + ra.TILE, y + ra.TILE)
+
+
+def _symbol_cube(kind: str, content: str = "cube") -> Symbol:
+    name = ra.CUBE_NAME[kind]
+    shape = ra.CUBE_SHAPE[kind]
+    words = {
+        "cube": f"{name.capitalize()} cube ({shape})",
+        "empty": f"Empty {name} slot (an outline)",
+    }[content]
+
+    def draw(d: Draw, box: Box) -> None:
+        ra.cube(d, _inset(box), kind, content)
+
+    return Symbol(draw, words)
+
+
+def _inset(box: Box, k: int = 6) -> Box:
+    return (box[0] + k, box[1] + k, box[2] - k, box[3] - k)
+
+
+def _tile_swatch(colour: tuple[int, int, int], word: str) -> Symbol:
+    def draw(d: Draw, box: Box) -> None:
+        d.rounded_rectangle(box, radius=8, fill=colour)
+
+    return Symbol(draw, f"{word.capitalize()} tile (its side is written on it)")
+
+
+def legend() -> Legend:
+    view = sample_view()
+    assert view.last_turn is not None, "the sample position is chosen after turns were played"
+    marked = sorted(int(m.split(":")[1]) for m in view.last_turn.marks if m.startswith("roll:"))
+    moved = [int(m.split(":")[1]) for m in view.last_turn.marks if m.startswith("tile:")]
+    rolled = _tile_box(marked[0])
+    changed = _tile_box(moved[-1])
+    active = view.pending.meeple_tile if view.pending and view.pending.meeple_tile else 1
+    acting = _tile_box(active)
+    first = _tile_box(1)
+    header = family.header_height(ra.WIDTH)
+    strip = family.turn_strip_height(ra.WIDTH)
+    band = ra.MAP_Y + ra.SIDE + 10
+    callouts = [
+        Callout((ra.WIDTH * 0.45, header * 0.5), "The game, the round"),
+        Callout(
+            (ra.WIDTH * 0.5, header + strip * 0.35),
+            "Whose turn it is (the black triangle and the ringed token) and what they are doing",
+        ),
+        Callout(
+            (first[0] + ra.TILE // 2, first[3] - 26),
+            "Tile number (rolled on the d20) and side: forest, cleared or cement",
+        ),
+        Callout(
+            (changed[0] + ra.TILE // 2 + 16, changed[3] - 24),
+            "Star and double outline: a tile the last turn changed (here an animal moved in "
+            "and took a cube)",
+        ),
+        Callout(
+            (rolled[2] - 58, rolled[3] - 22),
+            "Die: a tile the roll at the start of the round hit",
+        ),
+        Callout(
+            (acting[2] - 30, acting[3] - 26),
+            "Dashed outline: the animal the card being played acts with",
+        ),
+        Callout(
+            (ra.PANEL_X + ra.PANEL_W - 26, ra.MAP_Y + ra.PLAYER_H - 24),
+            "A player: score (goal points − graveyard), goal cubes (full = taken), goals done, "
+            "hand, discard pile and animals on the map",
+        ),
+        Callout(
+            (ra.MAP_X + 150, band + 12),
+            "Graveyard: an animal lost scores the slot's penalty; filling END ends the game",
+        ),
+        Callout(
+            (ra.WIDTH - 30, band + ra.GOAL_H + 30),
+            "Goals to take when yours is done, and the supply of cubes and cement",
+        ),
+        Callout((ra.WIDTH - 26, band + ra.BAND_H + ra.LAST_H - 14), "The last turn in words"),
+    ]
+    symbols = [
+        _symbol_cube("F"),
+        _symbol_cube("N"),
+        _symbol_cube("W"),
+        _symbol_cube("W", "empty"),
+        Symbol(lambda d, box: ra.cube(d, _inset(box), "F", "cement"), "Cement: never produces"),
+        _tile_swatch(ra.FOREST, "forest"),
+        _tile_swatch(ra.CLEARED, "cleared"),
+        Symbol(
+            lambda d, box: ra.disc(d, ((box[0] + box[2]) // 2, (box[1] + box[3]) // 2), 22, "cat"),
+            "A species and its initials (LC: Leopard Cat)",
+        ),
+        Symbol(lambda d, box: ra.mark(d, _inset(box, 4)), "Changed by the last turn"),
+        Symbol(lambda d, box: ra.die(d, _inset(box, 10)), "Hit by the last roll"),
+        Symbol(lambda d, box: ra.dashed_outline(d, _inset(box, 4)), "The animal acting now"),
+        Symbol(
+            lambda d, box: ra.grave_slot(d, box, 5, None, True, True),
+            "The graveyard slot that ends the game",
+        ),
+    ]
+    return Legend(
+        "Run Animals, Run! — how to read the board", ra.draw_board(view), callouts, symbols
     )

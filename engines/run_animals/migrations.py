@@ -43,8 +43,17 @@ def record_the_end(state: dict[str, Any]) -> dict[str, Any]:
     return state
 
 
+def start_without_a_last_turn(state: dict[str, Any]) -> dict[str, Any]:
+    """3 -> 4: the board shows what the last turn changed, recorded as turns end; a game
+    saved before has no record yet (its next finished turn makes one)."""
+    state.setdefault("turn_marks", "")
+    state.setdefault("last_turn", None)
+    return state
+
+
 MIGRATIONS: list[Migration] = [
     record_who_reached_the_target,
     keep_the_first_edition,
     record_the_end,
+    start_without_a_last_turn,
 ]

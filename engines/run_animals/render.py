@@ -1,51 +1,90 @@
-"""Run Animals, Run! images: the public board and a player's private hand.
+"""Run Animals, Run! images: the public board, the end board and a player's private hand.
 
-The board is 1000 px wide so Discord's ~550 px preview halves it: tiles carry big numbers, cubes
-are coloured squares in slot order (an empty slot is an outline of its colour, cement is grey with
-a cross), and the animals on a tile are one disc per species with its initials and a count.
+Phone first: the board is 1000 px wide and no taller than wide, so a phone's 400 px preview
+shows it whole, and every text is at least ``family.phone_min_text(1000)`` (23 px, 9 px once
+scaled to 400). The family header, turn strip and last-turn line frame a 4x4 map on the left and
+the players' rows on the right; the graveyard, the goals to take and the supply run under the
+map. Once the game is over the end board shows the ranked standings beside the final map. The
+parts of a board (tiles, player rows, header and strip, the band under the map, the last-turn
+line) are drawn once per look and pasted after: most of a board is as it was a move ago.
+
+No colour carries a rule alone (``RULE_COLOURS``): a cube's kind is its shape (food round, nest
+a triangle, water a diamond; cement a grey square with a cross, an empty slot the outline of
+its kind), a tile's side is written on it, a species' disc carries its initials, the last turn's
+tiles carry the family mark (a double outline and a star) and the rolled ones a die as well.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+
 from PIL import Image, ImageDraw
 
-from engines.run_animals.views import CardView, GoalView, RAView, TileView
+from engines.run_animals.views import CardView, GoalView, PlayerView, RAView, TileView
+from rendering import family
+from rendering.family import LAST, Seat, Standing, Theme
 from rendering.kit import (
     INK,
     MUTED,
     PAPER,
     WHITE,
+    Draw,
     Ink,
-    contrast_ink,
-    draw_text_centered,
     ellipsize,
     font,
     new_canvas,
     text_size,
     to_png,
+    wrap,
 )
 from rendering.palettes import board_palette
+from rendering.vision import RuleColour
 
 WIDTH = 1000
-HEADER = 56
-TILE = 150
+SIZES = family.sizes(WIDTH)
+#: the smallest text anywhere on the board: 9 px once the board is shown 400 px wide
+TEXT = SIZES.text
+TILE = 140
 GAP = 4
-MAP_X, MAP_Y = 10, HEADER + 8
-PANEL_X = MAP_X + 4 * TILE + 3 * GAP + 14
+MAP_X = 12
+SIDE = 4 * TILE + 3 * GAP
+PANEL_X = MAP_X + SIDE + 14
+PANEL_W = WIDTH - PANEL_X - 12
+#: the map's top on the board being played: under the header and the turn strip
+MAP_Y = family.header_height(WIDTH) + family.turn_strip_height(WIDTH) + 8
+
+BAND = (44, 70, 48)
+BAND_INK = (255, 255, 255)
+ACCENT = (214, 168, 92)
+THEME = Theme(title="Run Animals, Run!", band=BAND, ink=BAND_INK, accent=ACCENT, art="paws")
+MARK = LAST
 
 CUBE = {"F": (232, 78, 40), "N": (118, 82, 48), "W": (52, 124, 214)}
 CUBE_NAME = {"F": "food", "N": "nest", "W": "water"}
+CUBE_SHAPE = {"F": "round", "N": "triangle", "W": "diamond"}
+EMPTY_FILL = (250, 248, 240)
 CEMENT_FILL = (150, 150, 150)
+CEMENT_EDGE = (90, 90, 90)
 FOREST = (74, 128, 74)
 FOREST_DARK = (52, 100, 54)
 CLEARED = (214, 192, 148)
 CLEARED_DARK = (176, 150, 104)
 DEAD = (172, 172, 168)
-ROLL_EDGE = (215, 40, 40)
-ACTIVE_EDGE = (255, 214, 0)
-MAX_ROLL_LINES = 6
-#: the smallest text: 1/60 of the board's width, so it reads at Discord's 550 px preview
-TEXT = 17
+DEAD_DARK = (140, 140, 136)
+#: the tile of the animal the card being played acts with: a dashed outline
+ACTIVE = (20, 70, 190)
+ROW_TURN = (255, 246, 200)
+ROW = (236, 232, 222)
+ROW_OUT = (225, 210, 210)
+ROW_EDGE = (200, 196, 186)
+GRAVE_FILL = (92, 84, 80)
+GRAVE_OFF = (210, 208, 204)
+END_SLOT = (180, 30, 30)
+THEN = (40, 120, 50)
+OR = (170, 40, 40)
+DIE = (255, 255, 255)
 
 SPECIES_COLOUR = {
     "cat": (240, 166, 40),
@@ -66,287 +105,643 @@ SPECIES_INITIALS = {
     "turtle": "BT",
 }
 
+#: every colour that carries a rule, with the second cue drawn with it
+RULE_COLOURS: dict[str, list[RuleColour]] = {
+    "cube kinds": [
+        RuleColour("food cube", CUBE["F"], "round"),
+        RuleColour("nest cube", CUBE["N"], "triangle"),
+        RuleColour("water cube", CUBE["W"], "diamond"),
+        RuleColour("cement", CEMENT_FILL, "square with a cross"),
+        RuleColour("empty slot", EMPTY_FILL, "outline of its kind"),
+    ],
+    "tile sides": [
+        RuleColour("forest tile", FOREST, "word forest"),
+        RuleColour("cleared tile", CLEARED, "word cleared"),
+        RuleColour("all-cement tile", DEAD, "word cement"),
+    ],
+    "marks on a tile": [
+        RuleColour("changed by the last turn", MARK, "star badge"),
+        RuleColour("rolled by the last roll", DIE, "die with pips"),
+        RuleColour("the animal acting now", ACTIVE, "dashed outline"),
+        RuleColour("forest tile", FOREST, "word forest"),
+        RuleColour("cleared tile", CLEARED, "word cleared"),
+    ],
+    "species": [
+        RuleColour(name, rgb, f"letters {SPECIES_INITIALS[name]}")
+        for name, rgb in SPECIES_COLOUR.items()
+    ],
+    "graveyard slots": [
+        RuleColour("filled slot", GRAVE_FILL, "species disc"),
+        RuleColour("slot out of play", GRAVE_OFF, "struck through"),
+        RuleColour("slot that ends the game", END_SLOT, "word END"),
+    ],
+    "card joins": [
+        RuleColour("then: both actions in order", THEN, "word then"),
+        RuleColour("or: one of the actions", OR, "word or"),
+    ],
+}
 
-# -- small pieces -------------------------------------------------------------------------------
-def _cube(draw: ImageDraw.ImageDraw, x: int, y: int, size: int, colour: str, content: str) -> None:
-    box = (x, y, x + size, y + size)
-    if content == "cube":
-        draw.rounded_rectangle(box, radius=4, fill=CUBE[colour], outline=WHITE, width=2)
-    elif content == "cement":
-        draw.rectangle(box, fill=CEMENT_FILL, outline=(90, 90, 90), width=2)
-        draw.line((x + 4, y + 4, x + size - 4, y + size - 4), fill=(90, 90, 90), width=3)
-        draw.line((x + 4, y + size - 4, x + size - 4, y + 4), fill=(90, 90, 90), width=3)
+
+# -- symbols (also drawn by the legend's key) ---------------------------------------------------
+Box = tuple[int, int, int, int]
+
+
+# the last-move mark -------------------------------------------------------------------------
+#: the family mark's line width and its star's radius on this board
+MARK_UNIT = max(2, round(TEXT / 6))
+
+
+def mark_under(draw: ImageDraw.ImageDraw, box: Box) -> None:
+    """The family's last-move outline, drawn before what it frames so it hides none of it;
+    :func:`mark_badge` adds its star once the contents are drawn."""
+    family.mark_changed(draw, box, badge=False)
+
+
+def mark_badge(draw: ImageDraw.ImageDraw, box: Box) -> None:
+    """The star of the family's last-move mark on the top-right corner of ``box``."""
+    family.star(draw, (box[2] - MARK_UNIT, box[1] + MARK_UNIT), MARK_UNIT * 4.5)
+
+
+def cube(draw: ImageDraw.ImageDraw, box: Box, colour: str, content: str = "cube") -> None:
+    """A slot: a cube of its kind's shape, the outline of that shape when empty, or cement."""
+    x0, y0, x1, y1 = box
+    if content == "cement":
+        draw.rectangle(box, fill=CEMENT_FILL, outline=CEMENT_EDGE, width=2)
+        draw.line((x0 + 4, y0 + 4, x1 - 4, y1 - 4), fill=CEMENT_EDGE, width=3)
+        draw.line((x0 + 4, y1 - 4, x1 - 4, y0 + 4), fill=CEMENT_EDGE, width=3)
+        return
+    full = content == "cube"
+    fill = CUBE[colour] if full else EMPTY_FILL
+    edge = WHITE if full else CUBE[colour]
+    width = 2 if full else 3
+    shape = CUBE_SHAPE[colour]
+    if shape == "round":
+        draw.ellipse(box, fill=fill, outline=edge, width=width)
+        return
+    # a polygon's edge: the shape in the edge's colour, then the shape inset by the edge's
+    # width in the fill (Pillow draws a wide polygon outline through a mask: slower)
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    points: list[tuple[float, float]]
+    inner: list[tuple[float, float]]
+    if shape == "triangle":
+        points = [(cx, y0), (x1, y1), (x0, y1)]
+        inset = 2.2 * width  # a triangle's corners are sharp: its inner one sits further in
+        inner = [(cx, y0 + inset), (x1 - inset * 0.85, y1 - width), (x0 + inset * 0.85, y1 - width)]
     else:
-        draw.rounded_rectangle(box, radius=4, fill=(250, 248, 240), outline=CUBE[colour], width=3)
+        points = [(cx, y0), (x1, cy), (cx, y1), (x0, cy)]
+        d = width * 1.42
+        inner = [(cx, y0 + d), (x1 - d, cy), (cx, y1 - d), (x0 + d, cy)]
+    draw.polygon(points, fill=edge)
+    draw.polygon(inner, fill=fill)
 
 
-def _disc(
-    draw: ImageDraw.ImageDraw, cx: int, cy: int, r: int, species: str, size: int = TEXT
-) -> None:
-    colour = SPECIES_COLOUR[species]
-    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=WHITE, width=2)
-    f = font(size, True)
-    label = SPECIES_INITIALS[species]
-    draw.text((cx, cy), label, font=f, fill=contrast_ink(colour), anchor="mm")
+def disc(draw: ImageDraw.ImageDraw, centre: tuple[int, int], r: int, species: str) -> None:
+    """A species: its colour with its initials (the token of the family)."""
+    family.token(draw, centre, r, SPECIES_COLOUR[species], SPECIES_INITIALS[species])
 
 
-def _goal_cubes(
+def die(draw: ImageDraw.ImageDraw, box: Box) -> None:
+    """The roll's mark: a white die showing five pips."""
+    x0, y0, x1, y1 = box
+    draw.rounded_rectangle(box, radius=5, fill=DIE, outline=INK, width=2)
+    s = (x1 - x0) // 4
+    r = max(2, (x1 - x0) // 10)
+    cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
+    for px, py in (
+        (cx, cy),
+        (cx - s, cy - s),
+        (cx + s, cy + s),
+        (cx - s, cy + s),
+        (cx + s, cy - s),
+    ):
+        draw.ellipse((px - r, py - r, px + r, py + r), fill=INK)
+
+
+def dashed_outline(draw: ImageDraw.ImageDraw, box: Box, colour: Ink = ACTIVE) -> None:
+    """The acting animal's tile: a thick dashed outline."""
+    x0, y0, x1, y1 = box
+    dash, w = 16, 5
+    for x in range(x0, x1, 2 * dash):
+        draw.line((x, y0, min(x + dash, x1), y0), fill=colour, width=w)
+        draw.line((x, y1, min(x + dash, x1), y1), fill=colour, width=w)
+    for y in range(y0, y1, 2 * dash):
+        draw.line((x0, y, x0, min(y + dash, y1)), fill=colour, width=w)
+        draw.line((x1, y, x1, min(y + dash, y1)), fill=colour, width=w)
+
+
+def goal_cubes(
     draw: ImageDraw.ImageDraw,
     x: int,
     y: int,
     goal: GoalView,
     have: dict[str, int],
-    size: int = 20,
+    size: int = 22,
     gap: int = 4,
 ) -> int:
-    """The goal's cubes in colour order, filled when acquired; returns the x after them."""
+    """The goal's cubes in kind order, full when acquired, outlined when still needed; returns
+    the x after them."""
     for c, n in (("F", goal.food), ("N", goal.nest), ("W", goal.water)):
         for i in range(n):
-            _cube(draw, x, y, size, c, "cube" if have.get(c, 0) > i else "empty")
+            cube(draw, (x, y, x + size, y + size), c, "cube" if have.get(c, 0) > i else "empty")
             x += size + gap
     return x
 
 
+def grave_slot(
+    draw: ImageDraw.ImageDraw,
+    box: Box,
+    penalty: int,
+    species: str | None,
+    in_play: bool = True,
+    ends_game: bool = False,
+    marked: bool = False,
+) -> None:
+    """A graveyard slot: its penalty, the species buried there, END on the slot that ends the
+    game, struck through when the player count never reaches it."""
+    x0, y0, x1, y1 = box
+    f = font(TEXT, True)
+    if not in_play:
+        draw.rounded_rectangle(box, radius=6, fill=GRAVE_OFF, outline=ROW_EDGE)
+        draw.line((x0 + 6, y1 - 6, x1 - 6, y0 + 6), fill=MUTED, width=2)
+        draw.text((x0 + 5, y0 + 2), f"−{penalty}", font=f, fill=MUTED)
+        return
+    edge = END_SLOT if ends_game else (120, 110, 100)
+    draw.rounded_rectangle(
+        box, radius=6, fill=GRAVE_FILL, outline=edge, width=4 if ends_game else 1
+    )
+    if marked:
+        mark_under(draw, box)
+    draw.text((x0 + 7, y0 + 3), f"−{penalty}", font=f, fill=WHITE)
+    if species:
+        r = DISC + 2
+        disc(draw, ((x0 + x1) // 2, y1 - r - 7), r, species)
+    elif ends_game:
+        draw.text(((x0 + x1) // 2, y1 - 6), "END", font=f, fill=WHITE, anchor="mb")
+
+
+def mark(draw: ImageDraw.ImageDraw, box: Box) -> None:
+    """The whole last-move mark on an empty box (the legend's key)."""
+    mark_under(draw, box)
+    mark_badge(draw, box)
+
+
 # -- the map ------------------------------------------------------------------------------------
-def _tile(
+#: a species' disc on a tile: its initials keep the phone's text size
+DISC = 17
+
+
+#: a tile as the sprite cache keys it: number, side, productive, slots (colour, content),
+#: animals (species, count), size, marked, rolled, acting
+TileKey = tuple[
+    int, str, bool, tuple[tuple[str, str], ...], tuple[tuple[str, int], ...], int, bool, bool, bool
+]
+
+
+def _tile_key(tile: TileView, size: int, marked: bool, rolled: bool, acting: bool) -> TileKey:
+    return (
+        tile.number,
+        tile.side,
+        tile.productive,
+        tuple((s.colour, s.content) for s in tile.slots),
+        tuple((a.species, a.count) for a in tile.animals),
+        size,
+        marked,
+        rolled,
+        acting,
+    )
+
+
+@lru_cache(maxsize=1024)
+def _tile_image(key: TileKey) -> Image.Image:
+    """A tile drawn once per look (boards repeat most tiles from move to move) and pasted."""
+    number, tile_side, productive, slots, animals, size, marked, rolled, acting = key
+    image, draw = _part_canvas(size + 1)
+    x = y = 0
+    base, dark, side = FOREST, FOREST_DARK, "forest"
+    if tile_side == "cleared":
+        base, dark, side = CLEARED, CLEARED_DARK, "cleared"
+    if not productive:
+        base, dark, side = DEAD, DEAD_DARK, "cement"
+    box = (x, y, x + size, y + size)
+    draw.rounded_rectangle(box, radius=10, fill=base, outline=dark, width=3)
+    if marked:
+        mark_under(draw, box)
+    ink = WHITE if side == "forest" else INK
+    number_font = font(SIZES.name if size >= TILE else TEXT, True)
+    draw.text((x + 7, y + 2), str(number), font=number_font, fill=ink)
+    right = x + size - (5 + 3 * MARK_UNIT if marked else 7)
+    draw.text((right, y + 5), side, font=font(TEXT), fill=ink, anchor="ra")
+    cube_size = min(28, (size - 16 - 3 * 6) // 4)
+    sx, sy = x + 8, y + 36
+    for colour, content in slots:
+        cube(draw, (sx, sy, sx + cube_size, sy + cube_size), colour, content)
+        sx += cube_size + 6
+    # animals: up to four species in a 2x2 grid of disc + count
+    r = DISC
+    top = sy + cube_size + 4 + r
+    step = min(2 * r + 2, y + size - 2 - r - top)
+    for k, (species, count) in enumerate(animals[:4]):
+        col, row = k % 2, k // 2
+        cx = x + 6 + r + col * (size // 2 - 2)
+        cy = top + row * step
+        disc(draw, (cx, cy), r, species)
+        if count > 1:
+            count_text = f"×{count}"
+            draw.text((cx + r + 2, cy), count_text, font=font(TEXT, True), fill=ink, anchor="lm")
+    if acting:
+        dashed_outline(draw, (x + 4, y + 4, x + size - 4, y + size - 4))
+    if rolled:
+        d = 26
+        die(draw, (x + size - d - 5, y + size - d - 5, x + size - 5, y + size - 5))
+    return image.crop((0, 0, size + 1, size + 1))
+
+
+def _part_canvas(height: int) -> tuple[Image.Image, Draw]:
+    """A canvas for a part of the board, as wide as the board: the family sizes its marks and
+    tokens from the width of the image they are drawn on (the part is cropped after)."""
+    return new_canvas(WIDTH, height, PAPER)
+
+
+def _marked(view: RAView, kind: str) -> set[str]:
+    """The ids of ``kind`` ("tile", "roll", "grave", "player") the last turn marked."""
+    if view.last_turn is None:
+        return set()
+    return {m.split(":", 1)[1] for m in view.last_turn.marks if m.startswith(kind + ":")}
+
+
+def map_side(size: int = TILE) -> int:
+    return 4 * size + 3 * GAP
+
+
+def draw_map(
+    image: Image.Image,
     draw: ImageDraw.ImageDraw,
     view: RAView,
-    tile: TileView,
     x: int,
     y: int,
-    rolled: set[int],
-    active: int | None,
-) -> None:
-    base = CLEARED if tile.side == "cleared" else FOREST
-    dark = CLEARED_DARK if tile.side == "cleared" else FOREST_DARK
-    if not tile.productive:
-        base, dark = DEAD, (140, 140, 136)
-    draw.rounded_rectangle((x, y, x + TILE, y + TILE), radius=10, fill=base, outline=dark, width=3)
-    ink = INK if tile.side == "cleared" or not tile.productive else WHITE
-    draw.text((x + 8, y + 3), str(tile.number), font=font(24, True), fill=ink)
-    side = "cleared" if tile.side == "cleared" else "forest"
-    if not tile.productive:
-        side = "cement"
-    f = font(TEXT)
-    draw.text((x + TILE - 8 - text_size(side, f)[0], y + 7), side, font=f, fill=ink)
-    size, gap = 28, 6
-    sx = x + 8
-    for slot in tile.slots:
-        _cube(draw, sx, y + 36, size, slot.colour, slot.content)
-        sx += size + gap
-    # animals: up to four species in a 2x2 grid of disc + count
-    for k, group in enumerate(tile.animals[:4]):
-        col, row = k % 2, k // 2
-        cx = x + 26 + col * 70
-        cy = y + 90 + row * 38
-        _disc(draw, cx, cy, 17, group.species)
-        if group.count > 1:
-            draw.text((cx + 20, cy - 11), f"×{group.count}", font=font(19, True), fill=ink)
-    if tile.number in rolled:
-        draw.rounded_rectangle(
-            (x - 1, y - 1, x + TILE + 1, y + TILE + 1), radius=11, outline=ROLL_EDGE, width=5
-        )
-    if active == tile.number:
-        draw.rounded_rectangle(
-            (x + 3, y + 3, x + TILE - 3, y + TILE - 3), radius=8, outline=ACTIVE_EDGE, width=4
-        )
-
-
-def _map(draw: ImageDraw.ImageDraw, view: RAView) -> None:
-    rolled = {r.tile for r in view.last_roll}
+    size: int = TILE,
+) -> int:
+    """The 4x4 map at (x, y) with tiles ``size`` wide, the last turn's stars over it; returns
+    its side."""
+    rolled = {int(t) for t in _marked(view, "roll")}
+    changed = {int(t) for t in _marked(view, "tile")}
     active = view.pending.meeple_tile if view.pending else None
+    stars = []
     for tile in view.tiles:
         row, col = divmod(tile.number - 1, 4)
-        _tile(
-            draw, view, tile, MAP_X + col * (TILE + GAP), MAP_Y + row * (TILE + GAP), rolled, active
-        )
+        tx, ty = x + col * (size + GAP), y + row * (size + GAP)
+        n = tile.number
+        marked = n in changed or n in rolled
+        key = _tile_key(tile, size, marked, n in rolled, n == active)
+        image.paste(_tile_image(key), (tx, ty))
+        if marked:
+            stars.append((tx, ty, tx + size, ty + size))
+    for box in stars:  # the badges overhang the tile: drawn once every tile is down
+        mark_badge(draw, box)
+    return map_side(size)
 
 
 # -- the side panel -----------------------------------------------------------------------------
-def _players(draw: ImageDraw.ImageDraw, view: RAView, y: int) -> int:
-    width = WIDTH - PANEL_X - 10
-    for p in view.players:
-        h = 116
-        current = p.name == view.current
-        fill = (255, 246, 200) if current else (236, 232, 222)
-        if p.eliminated:
-            fill = (225, 210, 210)
-        draw.rounded_rectangle(
-            (PANEL_X, y, PANEL_X + width, y + h),
-            radius=8,
-            fill=fill,
-            outline=ROLL_EDGE if current else (200, 196, 186),
-            width=3 if current else 1,
-        )
-        _disc(draw, PANEL_X + 22, y + 22, 17, p.species)
-        name_f = font(21, True)
-        name = ellipsize(p.name, name_f, 150)
-        draw.text((PANEL_X + 44, y + 8), name, font=name_f, fill=INK)
-        nx = PANEL_X + 44 + text_size(name, name_f)[0] + 8
-        draw.text(
-            (nx, y + 11),
-            ellipsize(p.species_short, font(TEXT), width - (nx - PANEL_X) - 50),
-            font=font(TEXT),
-            fill=MUTED,
-        )
-        score = str(p.score)
-        sf = font(28, True)
-        draw.text((PANEL_X + width - 12 - text_size(score, sf)[0], y + 4), score, font=sf, fill=INK)
-        if p.goal is not None:
-            draw.text((PANEL_X + 10, y + 40), "Goal", font=font(TEXT, True), fill=INK)
-            end = _goal_cubes(draw, PANEL_X + 56, y + 40, p.goal, p.goal_cubes)
-            draw.text((end + 4, y + 40), f"{p.goal.points} pts", font=font(TEXT, True), fill=INK)
-        else:
-            draw.text((PANEL_X + 10, y + 40), "No goal left", font=font(TEXT), fill=MUTED)
-        status = "EXTINCT" if p.eliminated else f"map {p.on_map}"
-        lines = [
-            f"done {p.completed} = {p.goal_points} pts · grave −{p.penalty}",
-            f"hand {p.hand_count} · discard {len(p.discard)} · {status}",
-        ]
-        if p.in_front:
-            lines = [f"hand {p.hand_count} · on the map {p.on_map}", f"still to place {p.in_front}"]
-        for k, line in enumerate(lines):
-            draw.text(
-                (PANEL_X + 10, y + 66 + 22 * k),
-                ellipsize(line, font(TEXT), width - 16),
-                font=font(TEXT),
-                fill=INK,
-            )
-        y += h + 6
-    return y
+LINE = TEXT + 6
+PLAYER_H = SIZES.name + 8 + 3 * LINE + 6
 
 
-def _face_up(draw: ImageDraw.ImageDraw, view: RAView, y: int) -> int:
-    draw.text(
-        (PANEL_X, y), f"Goals to take  (deck {view.goal_deck})", font=font(17, True), fill=INK
+@dataclass(frozen=True)
+class Row:
+    """Everything a player's row shows (hashable, so a row is drawn once per look)."""
+
+    name: str
+    species: str
+    score: int
+    goal: tuple[int, int, int, int] | None  # food, nest, water, points
+    have: tuple[tuple[str, int], ...]
+    in_front: int
+    completed: int
+    goal_points: int
+    penalty: int
+    hand: int
+    discard: int
+    eliminated: bool
+    on_map: int
+    turn: bool
+    marked: bool
+
+
+def _player(
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: RAView, p: PlayerView, x: int, y: int
+) -> None:
+    """A player's row, pasted from its drawing; the last turn's star over it."""
+    marked = p.name in _marked(view, "player")
+    goal = None if p.goal is None else (p.goal.food, p.goal.nest, p.goal.water, p.goal.points)
+    row = Row(
+        p.name,
+        p.species,
+        p.score,
+        goal,
+        tuple(sorted(p.goal_cubes.items())),
+        p.in_front,
+        p.completed,
+        p.goal_points,
+        p.penalty,
+        p.hand_count,
+        len(p.discard),
+        p.eliminated,
+        p.on_map,
+        p.name == view.current,
+        marked,
     )
-    y += 24
-    x = PANEL_X
-    for g in view.face_up:
-        w = 176
-        draw.rounded_rectangle(
-            (x, y, x + w - 6, y + 34), radius=6, fill=WHITE, outline=(190, 186, 176)
-        )
-        end = _goal_cubes(draw, x + 6, y + 8, g, {}, size=18, gap=3)
-        draw.text((end + 2, y + 8), f"{g.points}", font=font(17, True), fill=INK)
-        x += w
-    if not view.face_up:
-        draw.text((PANEL_X, y + 6), "none left", font=font(TEXT), fill=MUTED)
-    return y + 44
+    image.paste(_player_image(row), (x, y))
+    if marked:
+        mark_badge(draw, (x, y, x + PANEL_W, y + PLAYER_H))
 
 
-def _graveyard(draw: ImageDraw.ImageDraw, view: RAView, y: int) -> int:
-    draw.text((PANEL_X, y), "Graveyard", font=font(17, True), fill=INK)
-    y += 24
-    w = (WIDTH - PANEL_X - 10) // 6
-    for g in view.graveyard:
-        x = PANEL_X + (g.slot - 1) * w
-        box = (x, y, x + w - 6, y + 52)
-        if not g.in_play:
-            draw.rounded_rectangle(box, radius=6, fill=(210, 208, 204), outline=(190, 190, 186))
-            draw.line((x + 6, y + 6, x + w - 12, y + 46), fill=(170, 170, 166), width=2)
-        else:
-            edge = ROLL_EDGE if g.ends_game else (120, 110, 100)
-            draw.rounded_rectangle(
-                box, radius=6, fill=(92, 84, 80), outline=edge, width=3 if g.ends_game else 1
-            )
-        draw.text(
-            (x + 5, y + 2),
-            f"−{g.penalty}",
-            font=font(TEXT, True),
-            fill=WHITE if g.in_play else MUTED,
-        )
-        if g.species:
-            _disc(draw, x + (w - 6) // 2, y + 34, 15, g.species)
-    end = next((g.slot for g in view.graveyard if g.ends_game), 6)
-    caption = f"Filling slot {end} (red edge) ends the game."
-    f = font(TEXT)
-    draw.text((PANEL_X, y + 56), ellipsize(caption, f, WIDTH - PANEL_X - 10), font=f, fill=MUTED)
-    return y + 82
-
-
-def _roll_and_supply(draw: ImageDraw.ImageDraw, view: RAView, y: int) -> int:
-    width = WIDTH - PANEL_X - 10
-    if view.last_roll:
-        draw.text(
-            (PANEL_X, y), f"Last roll by {view.roller} (red tiles)", font=font(17, True), fill=INK
-        )
-        y += 23
-        shown = view.last_roll[-MAX_ROLL_LINES:]
-        if len(shown) < len(view.last_roll):
-            earlier = len(view.last_roll) - len(shown)
-            draw.text((PANEL_X + 4, y), f"… {earlier} earlier", font=font(TEXT), fill=MUTED)
-            y += 22
-        for r in shown:
-            line = f"tile {r.tile}: {r.effect}"
-            f = font(TEXT)
-            draw.text((PANEL_X + 4, y), ellipsize(line, f, width - 4), font=f, fill=INK)
-            y += 22
-    s = view.supply
-    line = f"Supply: food {s['F']}  nest {s['N']}  water {s['W']}  cement {view.cement}"
-    f = font(TEXT)
-    draw.text((PANEL_X, y + 4), ellipsize(line, f, width), font=f, fill=MUTED)
-    return y + 28
-
-
-def _header(draw: ImageDraw.ImageDraw, view: RAView) -> None:
-    draw.rectangle((0, 0, WIDTH, HEADER), fill=(44, 70, 48))
-    draw.text((12, 10), "Run Animals, Run!", font=font(28, True), fill=WHITE)
-    if view.over:
-        if view.winners:
-            text = (
-                "Game over: "
-                + " & ".join(view.winners)
-                + " win"
-                + ("s" if len(view.winners) == 1 else "")
-            )
-        else:
-            text = "Game over"
-    elif view.phase == "place":
-        text = f"Setup: {view.current} places an animal"
-    else:
-        doing = ""
-        if view.pending:
-            doing = f" · playing {view.pending.card.name}"
-        if view.phase == "expel" and view.pending:
-            doing = f" · expelling ({view.pending.expel_left} to send)"
-        elif view.phase == "goal":
-            doing = " · choosing a new goal"
-        elif view.phase == "forced":
-            doing = " · out of cards: an animal must go"
-        text = f"Round {view.round} · {view.current} to play{doing}"
-    f = font(20, True)
-    x = 290
-    draw.text((x, 16), ellipsize(text, f, WIDTH - x - 12), font=f, fill=(255, 236, 150))
-
-
-def _footer(draw: ImageDraw.ImageDraw, view: RAView, y: int) -> None:
-    draw_text_centered(
+@lru_cache(maxsize=256)
+def _player_image(p: Row) -> Image.Image:
+    """A player's row: token, name and score; their goal (cubes acquired full, still needed
+    outlined) and its points; goals done, graveyard penalty; hand, discard and animals."""
+    w, h = PANEL_W, PLAYER_H
+    image, draw = _part_canvas(h + 1)
+    x = y = 0
+    fill = ROW_OUT if p.eliminated else ROW_TURN if p.turn else ROW
+    draw.rounded_rectangle((x, y, x + w, y + h), radius=8, fill=fill, outline=ROW_EDGE)
+    if p.marked:
+        mark_under(draw, (x, y, x + w, y + h))
+    r = 19
+    family.token(
         draw,
-        (MAP_X, y, WIDTH - 10, y + 40),
-        "Ended: " + view.end_reason,
-        TEXT,
-        fill=INK,
-        max_lines=2,
-        smallest=TEXT,
+        (x + 8 + r, y + 6 + SIZES.name // 2 + 1),
+        r,
+        SPECIES_COLOUR[p.species],
+        SPECIES_INITIALS[p.species],
+        ring=p.turn,
     )
+    score = str(p.score)
+    sf = font(SIZES.big, True)
+    sw = text_size(score, sf)[0]
+    draw.text((x + w - 30, y + 2), score, font=sf, fill=INK, anchor="ra")
+    name_f = font(SIZES.name, True)
+    left = x + 16 + 2 * r
+    draw.text(
+        (left, y + 4), ellipsize(p.name, name_f, x + w - 40 - sw - left), font=name_f, fill=INK
+    )
+    f, fb = font(TEXT), font(TEXT, True)
+    y2 = y + SIZES.name + 12
+    if p.goal is not None:
+        food, nest, water, points = p.goal
+        goal = GoalView(id=0, food=food, nest=nest, water=water, points=points)
+        end = goal_cubes(draw, x + 10, y2 + 2, goal, dict(p.have))
+        draw.text((end + 4, y2), f"= {points} pts", font=fb, fill=INK)
+    elif p.in_front:
+        draw.text((x + 10, y2), f"still to place {p.in_front}", font=f, fill=INK)
+    else:
+        draw.text((x + 10, y2), "no goal left", font=f, fill=MUTED)
+    status = "EXTINCT" if p.eliminated else f"map {p.on_map}"
+    lines = [
+        f"done {p.completed} ({p.goal_points}) · grave −{p.penalty}",
+        f"hand {p.hand} · discard {p.discard} · {status}",
+    ]
+    for k, text in enumerate(lines):
+        draw.text((x + 10, y2 + LINE * (k + 1)), ellipsize(text, f, w - 16), font=f, fill=INK)
+    return image.crop((0, 0, w + 1, h + 1))
+
+
+GRAVE_SLOT = 64
+GRAVE_SLOT_H = 74
+GRAVE_H = TEXT + 10 + GRAVE_SLOT_H
+
+
+def _graveyard(draw: ImageDraw.ImageDraw, view: RAView, x: int, y: int) -> int:
+    """The six graveyard slots under their title; returns the bottom."""
+    draw.text((x, y), "Graveyard", font=font(TEXT, True), fill=INK)
+    y += TEXT + 10
+    marked = _marked(view, "grave")
+    for g in view.graveyard:
+        gx = x + (g.slot - 1) * (GRAVE_SLOT + 4)
+        box = (gx, y, gx + GRAVE_SLOT, y + GRAVE_SLOT_H)
+        grave_slot(draw, box, g.penalty, g.species, g.in_play, g.ends_game, str(g.slot) in marked)
+        if str(g.slot) in marked:
+            mark_badge(draw, box)
+    return y + GRAVE_SLOT_H
+
+
+GOAL_H = TEXT + 22
+
+
+def _goals(draw: ImageDraw.ImageDraw, view: RAView, x: int, y: int) -> int:
+    """The face-up goals to take; returns the bottom."""
+    f, fb = font(TEXT), font(TEXT, True)
+    label = "Goals"
+    draw.text((x, y + 5), label, font=fb, fill=INK)
+    gx = x + text_size(label, fb)[0] + 12
+    h = GOAL_H
+    changed = "goals" in (view.last_turn.marks if view.last_turn else [])
+    for g in view.face_up:
+        text = str(g.points)
+        right = gx + 8 + 26 * (g.food + g.nest + g.water) + 4 + text_size(text, fb)[0] + 12
+        box = (gx, y, right, y + h)
+        draw.rounded_rectangle(box, radius=6, fill=WHITE, outline=ROW_EDGE, width=2)
+        if changed:
+            mark_under(draw, box)
+        end = goal_cubes(draw, gx + 8, y + (h - 22) // 2, g, {})
+        draw.text((end + 4, y + 5), text, font=fb, fill=INK)
+        gx = right + 10
+    if not view.face_up:
+        draw.text((gx, y + 5), "none left", font=f, fill=MUTED)
+    return y + h
+
+
+def _supply(draw: ImageDraw.ImageDraw, view: RAView, x: int, y: int) -> int:
+    """The cubes and cement left in the supply, each after its symbol; returns the bottom."""
+    f, fb = font(TEXT), font(TEXT, True)
+    draw.text((x, y + 5), "Supply", font=fb, fill=INK)
+    x += text_size("Supply", fb)[0] + 14
+    box_y = y + (GOAL_H - 22) // 2
+    for kind, n in (("F", view.supply["F"]), ("N", view.supply["N"]), ("W", view.supply["W"])):
+        cube(draw, (x, box_y, x + 22, box_y + 22), kind)
+        draw.text((x + 28, y + 5), str(n), font=f, fill=INK)
+        x += 28 + text_size(str(n), f)[0] + 18
+    cube(draw, (x, box_y, x + 22, box_y + 22), "F", "cement")
+    draw.text((x + 28, y + 5), str(view.cement), font=f, fill=INK)
+    x += 28 + text_size(str(view.cement), f)[0] + 24
+    draw.text((x, y + 5), f"Goal deck {view.goal_deck}", font=fb, fill=INK)
+    return y + GOAL_H
+
+
+# -- the family frame ---------------------------------------------------------------------------
+def seats(view: RAView) -> list[Seat]:
+    """The players as the family draws them: the species' colour and initials."""
+    return [
+        Seat(
+            name=p.name,
+            colour=SPECIES_COLOUR[p.species],
+            letter=SPECIES_INITIALS[p.species],
+            score=str(p.score),
+            detail=p.species_short,
+            turn=p.name == view.current,
+            acting=p.name == view.current,
+            out=p.eliminated,
+        )
+        for p in view.players
+    ]
+
+
+def phase_text(view: RAView) -> str:
+    """What the player to act is doing, in a few words (under the turn line)."""
+    if view.phase == "place":
+        return "Setup: placing an animal"
+    if view.phase == "expel" and view.pending:
+        return f"Expelling: {view.pending.expel_left} animal(s) to send away"
+    if view.phase == "goal":
+        return "Choosing a new goal"
+    if view.phase == "forced":
+        return "Out of cards: an animal must go to the graveyard"
+    if view.pending:
+        return f"Playing {view.pending.card.name}"
+    return "Playing a card"
+
+
+LAST_H = family.last_turn_height(WIDTH, lines=2)
+BAND_H = max(GRAVE_H, 2 * GOAL_H + 10)
+BAND_RIGHT = MAP_X + 6 * (GRAVE_SLOT + 4) + 24
+
+
+def board_height() -> int:
+    return MAP_Y + SIDE + 10 + BAND_H + 8 + LAST_H + 4
+
+
+class _Sprites:
+    """Parts of the board drawn once per look and pasted after (most of a board is as it was a
+    move ago); ``cache_clear`` as an ``lru_cache`` has, so that ``recording_text`` empties it."""
+
+    drawn: dict[tuple[object, ...], Image.Image] = {}
+
+    @classmethod
+    def cache_clear(cls) -> None:
+        cls.drawn.clear()
+
+
+def _sprite(
+    key: tuple[object, ...], width: int, height: int, paint: Callable[[Draw], None]
+) -> Image.Image:
+    sprite = _Sprites.drawn.get(key)
+    if sprite is None:
+        if len(_Sprites.drawn) > 2048:
+            _Sprites.drawn.clear()
+        sprite, draw = new_canvas(width, height, PAPER)
+        paint(draw)
+        _Sprites.drawn[key] = sprite
+    return sprite
 
 
 def draw_board(view: RAView) -> Image.Image:
-    """The whole public board. Drawn on a tall canvas, then cut below the lowest element (the
-    side panel outgrows the map with four players and a long chain of rerolls)."""
-    image, draw = new_canvas(WIDTH, 1400, PAPER)
-    _header(draw, view)
-    _map(draw, view)
-    y = _players(draw, view, MAP_Y)
-    y = _face_up(draw, view, y + 4)
-    y = _graveyard(draw, view, y)
-    y = _roll_and_supply(draw, view, y)
-    bottom = max(MAP_Y + 4 * TILE + 3 * GAP, y) + 8
-    if view.over and view.end_reason:
-        _footer(draw, view, bottom)
-        bottom += 46
-    return image.crop((0, 0, WIDTH, bottom))
+    """The whole public board: the game being played, or the end board once it is over."""
+    if view.over:
+        return draw_end_board(view)
+    image, draw = new_canvas(WIDTH, board_height(), PAPER)
+    strip = family.turn_strip_height(WIDTH)
+    who, phase = tuple(seats(view)), phase_text(view)
+
+    def top(d: Draw) -> None:
+        y = family.header(d, WIDTH, THEME, right=f"Round {view.round}")
+        family.turn_strip(d, (0, y, WIDTH, y + strip), who, phase)
+
+    image.paste(_sprite(("top", view.round, who, phase), WIDTH, MAP_Y, top), (0, 0))
+    y = MAP_Y
+    draw_map(image, draw, view, MAP_X, y)
+    for k, p in enumerate(view.players):
+        _player(image, draw, view, p, PANEL_X, y + k * (PLAYER_H + 6))
+    y += SIDE + 10
+    band_key = (
+        "band",
+        tuple((g.species, g.in_play, g.ends_game) for g in view.graveyard),
+        tuple(sorted(_marked(view, "grave"))),
+        tuple((g.food, g.nest, g.water, g.points) for g in view.face_up),
+        view.goal_deck,
+        tuple(sorted(view.supply.items())),
+        view.cement,
+        "goals" in (view.last_turn.marks if view.last_turn else []),
+    )
+
+    def band(d: Draw) -> None:
+        _graveyard(d, view, MAP_X, 0)
+        _goals(d, view, BAND_RIGHT, 4)
+        _supply(d, view, BAND_RIGHT, 4 + GOAL_H + 10)
+
+    image.paste(_sprite(band_key, WIDTH, BAND_H, band), (0, y))
+    _last_turn(image, view, y + BAND_H + 8)
+    return image
+
+
+def _last_turn(image: Image.Image, view: RAView, y: int) -> None:
+    text = view.last_turn.line if view.last_turn else "No turn played yet"
+
+    def line(d: Draw) -> None:
+        family.last_turn_line(d, (0, 0, WIDTH - 8, LAST_H), text)
+
+    image.paste(_sprite(("last", text), WIDTH, LAST_H, line), (0, y))
+
+
+# -- the end board ------------------------------------------------------------------------------
+#: the end board's tiles: smaller, so the standings beside the map have room for names
+END_TILE = 130
+
+
+def standing_rows(view: RAView) -> list[Standing]:
+    """Players ranked: the winners first, then by score (the eliminated after the living);
+    each with their goal points and goals done, their graveyard penalty and species."""
+    order = sorted(
+        view.players,
+        key=lambda p: (p.name not in view.winners, p.eliminated, -p.score, p.seat),
+    )
+    by_seat = {s.name: s for s in seats(view)}
+    rows: list[Standing] = []
+    previous: tuple[bool, bool, int] | None = None
+    place = 0
+    for k, p in enumerate(order):
+        key = (p.name not in view.winners, p.eliminated, p.score)
+        if key != previous:
+            place = k + 1
+        previous = key
+        done = f"{p.completed} goal{'s' * (p.completed != 1)}"
+        goals = f"{p.goal_points} from {done}, grave −{p.penalty}"
+        parts = [goals, p.species_short] + (["extinct"] if p.eliminated else [])
+        rows.append(
+            Standing(
+                place=place,
+                seat=by_seat[p.name],
+                total=str(p.score),
+                breakdown=" · ".join(parts),
+                winner=p.name in view.winners,
+            )
+        )
+    return rows
+
+
+def end_height(players: int) -> int:
+    head = family.header_height(WIDTH)
+    table = family.standings_height(WIDTH, players)
+    body = max(table, map_side(END_TILE))
+    return head + 10 + body + 10 + GRAVE_H + 8 + LAST_H + 4
+
+
+def draw_end_board(view: RAView) -> Image.Image:
+    """The final picture: the standings (each player's breakdown, the winner named) beside the
+    final map, then the graveyard, why the game ended and the last turn."""
+    image, draw = new_canvas(WIDTH, end_height(len(view.players)), PAPER)
+    y = family.header(draw, WIDTH, THEME, right="Game over")
+    y += 10
+    side = map_side(END_TILE)
+    mx = WIDTH - 12 - side
+    family.standings(draw, (0, y, mx - 12, y + side), standing_rows(view))
+    draw_map(image, draw, view, mx, y, END_TILE)
+    y += max(side, family.standings_height(WIDTH, len(view.players))) + 10
+    bottom = _graveyard(draw, view, MAP_X, y)
+    f = font(TEXT)
+    rx = BAND_RIGHT
+    for k, line in enumerate(wrap("Ended: " + view.end_reason, f, WIDTH - rx - 12, 3)):
+        draw.text((rx, y + k * LINE), line, font=f, fill=INK)
+    _last_turn(image, view, bottom + 8)
+    return image
 
 
 def render_board(view: RAView) -> bytes:
@@ -355,86 +750,121 @@ def render_board(view: RAView) -> bytes:
 
 
 # -- the hand -----------------------------------------------------------------------------------
-CARD_W, CARD_H = 230, 168
-ACTION_H = 60
+CARD_W, CARD_H = 232, 224
+ACTION_H = 90
+HAND_COLS = 4
+HAND_W = 16 + HAND_COLS * (CARD_W + 12) + 4
+HAND_TEXT = family.sizes(HAND_W).text
 
 
-def _card(draw: ImageDraw.ImageDraw, x: int, y: int, card: CardView, faded: bool = False) -> None:
-    fill = (250, 246, 232) if not faded else (222, 220, 214)
-    edge = (120, 100, 70) if not faded else (170, 165, 155)
+def card(draw: ImageDraw.ImageDraw, x: int, y: int, c: CardView) -> None:
+    """An action card: one action, or two joined by the word "then" or "or"."""
+    fill, edge = (250, 246, 232), (120, 100, 70)
     draw.rounded_rectangle(
         (x, y, x + CARD_W, y + CARD_H), radius=12, fill=fill, outline=edge, width=3
     )
-    ink = INK if not faded else MUTED
-    if len(card.actions) == 1:
-        _action(draw, x, y + (CARD_H - ACTION_H) // 2, card.actions[0], ink)
+    if len(c.actions) == 1:
+        _action(draw, x, y + (CARD_H - ACTION_H) // 2, c.actions[0])
         return
-    _action(draw, x, y + 8, card.actions[0], ink)
-    word = "then" if card.join == "then" else "or"
-    colour = (40, 120, 50) if word == "then" else ROLL_EDGE
-    draw.line((x + 20, y + 78, x + CARD_W - 20, y + 78), fill=(200, 194, 180), width=2)
-    f = font(18, True)
+    _action(draw, x, y + 6, c.actions[0])
+    word = "then" if c.join == "then" else "or"
+    colour = THEN if word == "then" else OR
+    mid = y + CARD_H // 2
+    draw.line((x + 20, mid, x + CARD_W - 20, mid), fill=(200, 194, 180), width=2)
+    f = font(HAND_TEXT, True)
     w = text_size(word, f)[0]
     draw.rectangle(
-        (x + (CARD_W - w) // 2 - 8, y + 66, x + (CARD_W + w) // 2 + 8, y + 90), fill=fill
+        (
+            x + (CARD_W - w) // 2 - 8,
+            mid - HAND_TEXT // 2 - 3,
+            x + (CARD_W + w) // 2 + 8,
+            mid + HAND_TEXT // 2 + 3,
+        ),
+        fill=fill,
     )
-    draw.text((x + (CARD_W - w) // 2, y + 66), word, font=f, fill=colour)
-    _action(draw, x, y + 90, card.actions[1], ink)
+    draw.text((x + CARD_W // 2, mid), word, font=f, fill=colour, anchor="mm")
+    _action(draw, x, mid + HAND_TEXT // 2 + 6, c.actions[1])
 
 
-def _action(draw: ImageDraw.ImageDraw, x: int, y: int, text: str, ink: Ink) -> None:
-    """One action: its name, with coloured cubes for what an Acquire may take."""
+def _action(draw: ImageDraw.ImageDraw, x: int, y: int, text: str) -> None:
+    """One action: its name, with the shapes of the cubes an Acquire may take."""
+    f = font(HAND_TEXT + 3, True)
     if text.startswith("Acquire "):
         names = text.split(" ", 1)[1].split("/")
-        colours = [c for c, name in CUBE_NAME.items() if name in names]
-        draw_text_centered(
-            draw, (x, y, x + CARD_W, y + 28), "Acquire", 24, fill=ink, bold=True, smallest=TEXT
-        )
-        total = len(colours) * 64 - 8
-        cx = x + (CARD_W - total) // 2
-        for c in colours:
-            _cube(draw, cx + 16, y + 30, 24, c, "cube")
-            cx += 64
-        f = font(TEXT)
-        cx = x + (CARD_W - total) // 2
-        for c in colours:
-            w = text_size(CUBE_NAME[c], f)[0]
-            draw.text((cx + 28 - w // 2, y + 54), CUBE_NAME[c], font=f, fill=ink)
-            cx += 64
-    else:
-        draw_text_centered(
-            draw, (x, y, x + CARD_W, y + ACTION_H), text, 26, fill=ink, bold=True, smallest=TEXT
-        )
+        kinds = [c for c, name in CUBE_NAME.items() if name in names]
+        draw.text((x + CARD_W // 2, y), "Acquire", font=f, fill=INK, anchor="ma")
+        step = CARD_W // 3 - 4
+        cx = x + CARD_W // 2 - (len(kinds) - 1) * step // 2
+        small = font(HAND_TEXT)
+        for c in kinds:
+            top = y + HAND_TEXT + 10
+            cube(draw, (cx - 12, top, cx + 12, top + 24), c)
+            draw.text((cx, top + 28), CUBE_NAME[c], font=small, fill=INK, anchor="ma")
+            cx += step
+        return
+    draw.text(
+        (x + CARD_W // 2, y + 8), ellipsize(text, f, CARD_W - 12), font=f, fill=INK, anchor="ma"
+    )
 
 
 def render_hand(view: RAView) -> bytes:
-    """The viewer's hand (private), with their public discard pile greyed below it."""
+    """The viewer's hand (private), then every player's discard pile (public), the viewer's
+    first."""
     me = next((p for p in view.players if p.name == view.viewer), None)
     hand = view.my_hand or []
-    discard = me.discard if me else []
-    cols = 4
-    rows_hand = max(1, (len(hand) + cols - 1) // cols)
-    rows_disc = (len(discard) + cols - 1) // cols
-    width = 16 + cols * (CARD_W + 12) + 4
-    height = 60 + rows_hand * (CARD_H + 12) + (40 + rows_disc * (CARD_H + 12) if discard else 0) + 8
-    image, draw = new_canvas(width, height, PAPER)
-    title = "Your hand" if me is None else f"{me.name}'s hand · {me.species_name}"
-    draw.text((16, 14), ellipsize(title, font(26, True), width - 32), font=font(26, True), fill=INK)
-    y = 56
+    f, fb = font(HAND_TEXT), font(HAND_TEXT, True)
+    piles = sorted(view.players, key=lambda p: p.name != view.viewer)
+    lines = [_pile_lines(p, HAND_W - 32 - 44) for p in piles]
+    line = HAND_TEXT + 8
+    rows_hand = max(1, -(-len(hand) // HAND_COLS))
+    title = HAND_TEXT + 20
+    piles_h = title + sum(len(ls) * line + 10 for ls in lines)
+    height = 16 + title + rows_hand * (CARD_H + 12) + piles_h + 8
+    image, draw = new_canvas(HAND_W, height, PAPER)
+    head = "Your hand" if me is None else f"{me.name}'s hand · {me.species_name}"
+    draw.text(
+        (16, 14),
+        ellipsize(head, font(HAND_TEXT + 5, True), HAND_W - 32),
+        font=font(HAND_TEXT + 5, True),
+        fill=INK,
+    )
+    y = 16 + title
     if not hand:
-        draw.text((16, y + 40), "No cards in hand.", font=font(22), fill=MUTED)
-    for i, card in enumerate(hand):
-        _card(draw, 16 + (i % cols) * (CARD_W + 12), y + (i // cols) * (CARD_H + 12), card)
+        draw.text(
+            (16, y + 40),
+            "No cards in hand." if me else "Spectators hold no cards.",
+            font=f,
+            fill=MUTED,
+        )
+    for i, c in enumerate(hand):
+        card(draw, 16 + (i % HAND_COLS) * (CARD_W + 12), y + (i // HAND_COLS) * (CARD_H + 12), c)
     y += rows_hand * (CARD_H + 12)
-    if discard:
-        draw.text((16, y + 8), "Discard pile (public)", font=font(20, True), fill=MUTED)
-        y += 40
-        for i, card in enumerate(discard):
-            _card(
-                draw,
-                16 + (i % cols) * (CARD_W + 12),
-                y + (i // cols) * (CARD_H + 12),
-                card,
-                faded=True,
+    draw.text((16, y + 4), "Discard piles (public)", font=fb, fill=INK)
+    y += title
+    for p, ls in zip(piles, lines, strict=True):
+        family.token(
+            draw,
+            (16 + 18, y + line // 2),
+            17,
+            SPECIES_COLOUR[p.species],
+            SPECIES_INITIALS[p.species],
+        )
+        for k, text in enumerate(ls):
+            draw.text(
+                (16 + 44, y + k * line),
+                text,
+                font=fb if k == 0 else f,
+                fill=INK,
             )
+        y += len(ls) * line + 10
     return to_png(image)
+
+
+def _pile_lines(p: PlayerView, width: int) -> list[str]:
+    """A player's discard pile in words: their name and count, then the cards' names."""
+    n = len(p.discard)
+    head = f"{p.name}: {n} card{'s' * (n != 1)}"
+    if not p.discard:
+        return [head]
+    names = " · ".join(c.name for c in p.discard)
+    return [head, *wrap(names, font(HAND_TEXT), width, max_lines=4)]

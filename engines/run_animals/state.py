@@ -65,6 +65,17 @@ class RollRecord(BaseModel):
     text: str
 
 
+class TurnRecord(BaseModel):
+    """What one finished turn changed, as space-separated marks (``card:bear2``, ``move:3:4``,
+    ``acq:4:F``, ``grave:4:2``, ``roll:7``...; see ``views.last_turn``). Frozen and made of
+    atoms, so state copies share it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    player: str
+    marks: str
+
+
 class RAState(GameState):
     seats: dict[str, PlayerState]
     meeples: list[Meeple]
@@ -89,8 +100,12 @@ class RAState(GameState):
     reached_target: str | None = None
     #: the edition of the component data the game was dealt with, kept to its end
     edition: int = CURRENT_EDITION
+    #: the marks of the turn in progress (space-separated), moved to ``last_turn`` when it ends
+    turn_marks: str = ""
+    #: what the last finished turn changed (and the roll that followed it), for the board
+    last_turn: TurnRecord | None = None
     #: the shape of this model: the number of steps in ``migrations.MIGRATIONS``
-    schema_version: int = 3
+    schema_version: int = 4
 
     @property
     def playing(self) -> Pending:
@@ -105,6 +120,15 @@ class RAState(GameState):
         if self.phase == "place":
             return self.players[self.placer]
         return self.players[(self.start + self.turn_in_round) % len(self.players)]
+
+    def mark(self, text: str) -> None:
+        """Note one change of the turn in progress (for the board's last-turn highlight)."""
+        self.turn_marks = f"{self.turn_marks} {text}" if self.turn_marks else text
+
+    def close_turn(self, player: str) -> None:
+        """The turn of ``player`` is over: its marks become the last turn."""
+        self.last_turn = TurnRecord(player=player, marks=self.turn_marks)
+        self.turn_marks = ""
 
     def meeples_of(self, player: str, tile: int | None = None) -> list[int]:
         """Indices of ``player``'s meeples on the map (on ``tile`` if given)."""

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
+from engines.last_turn import LastTurn
 from engines.run_animals.board import productive, slot_colours
-from engines.run_animals.data import GameData, load
+from engines.run_animals.data import COLOUR_NAMES, GameData, load
 from engines.run_animals.graveyard import penalty_of
 from engines.run_animals.scoring import goal_points, result, score
-from engines.run_animals.state import CEMENT, EMPTY, FRONT, GRAVE, RAState
+from engines.run_animals.state import CEMENT, EMPTY, FRONT, GRAVE, RAState, TurnRecord
 
 
 class SlotView(BaseModel):
@@ -109,6 +110,7 @@ class RAView(BaseModel):
     over: bool
     end_reason: str
     winners: list[str]
+    last_turn: LastTurn | None = None
 
 
 def card_view(data: GameData, card_id: str) -> CardView:
@@ -224,4 +226,84 @@ def view(state: RAState, viewer: str | None) -> RAView:
         over=over,
         end_reason=state.end_reason,
         winners=res.winners if res else [],
+        last_turn=last_turn(state, data, state.last_turn),
     )
+
+
+def last_turn(state: RAState, data: GameData, record: TurnRecord | None) -> LastTurn | None:
+    """The last finished turn in words and marks: ``tile:N`` for a tile it changed (a move's
+    both ends, a tile a cube was taken from, an animal placed, expelled to or lost),
+    ``roll:N`` for a tile the roll after it hit, ``grave:S`` for a graveyard slot filled,
+    ``player:NAME`` for a player whose goal cubes or score changed, ``goals`` when a face-up
+    goal was taken."""
+    if record is None:
+        return None
+    p = record.player
+    words: list[str] = []
+    marks: list[str] = []
+    rolled: list[str] = []
+    sent: list[str] = []
+    card = ""
+
+    def tile(n: str) -> None:
+        if f"tile:{n}" not in marks:
+            marks.append(f"tile:{n}")
+
+    for token in record.marks.split():
+        kind, _, rest = token.partition(":")
+        args = rest.split(":")
+        if kind == "place":
+            tile(args[0])
+            short = data.species[state.seats[p].species].short
+            words.append(f"placed a {short} on tile {args[0]}")
+        elif kind == "card":
+            card = data.cards[args[0]].name
+        elif kind == "move":
+            tile(args[0])
+            tile(args[1])
+            words.append(f"moved {args[0]} to {args[1]}")
+        elif kind == "acq":
+            tile(args[0])
+            marks.append(f"player:{p}")
+            words.append(f"took {COLOUR_NAMES[args[1]]} on {args[0]}")
+        elif kind == "steal":
+            marks.append(f"player:{p}")
+            words.append(f"stole {COLOUR_NAMES[args[0]]}")
+        elif kind == "expel":
+            tile(args[0])
+            words.append(f"expelled from {args[0]}")
+        elif kind == "sent":
+            tile(args[0])
+            sent.append(args[0])
+        elif kind == "warm":
+            words.append(f"took back {data.cards[args[0]].name}")
+        elif kind == "goal":
+            marks.append(f"player:{p}")
+            words.append(f"completed a goal (+{data.goals[int(args[0])].points})")
+        elif kind == "new":
+            marks.append("goals")
+            words.append("took a new goal")
+        elif kind == "grave":
+            tile(args[0])
+            marks += [f"grave:{args[1]}", f"player:{p}"]
+            pen = data.components.graveyard.penalties[int(args[1]) - 1]
+            words.append(f"lost an animal on {args[0]} (−{pen})")
+        elif kind == "recycle":
+            words.append(f"recycled {args[0]} card{'s' * (args[0] != '1')}")
+        elif kind == "roll":
+            marks.append(f"roll:{args[0]}")
+            rolled.append(args[0])
+    if sent:
+        words = [
+            w + f" to {', '.join(dict.fromkeys(sent))}" if w.startswith("expelled") else w
+            for w in words
+        ]
+    line = f"{p} played {card}" if card else p
+    if words:
+        line += (": " if card else " ") + ", ".join(words)
+    elif card:
+        line += " (no effect)"
+    if rolled and state.roller:
+        tiles = list(dict.fromkeys(rolled))
+        line += f" · {state.roller} rolled tile{'s' * (len(tiles) > 1)} {', '.join(tiles)}"
+    return LastTurn(player=p, line=line, marks=list(dict.fromkeys(marks)))

@@ -8,8 +8,10 @@ from tests.anatomy_park.helpers import NAMES, act, game, give, ids, put
 
 
 def _hidden_names(s):
+    """Tiles in hands; master plans until final scoring reveals them (the board's end
+    standings show each plan and what it scored)."""
     hand = {data.tile(t).name for h in s.hands.values() for t in h}
-    plans = {data.plans()[p].name for p in s.plans.values()}
+    plans = set() if s.over else {data.plans()[p].name for p in s.plans.values()}
     return hand | plans
 
 

@@ -4,6 +4,7 @@ standing, the status line, who is seated, and a player conceding."""
 import pytest
 
 from engines.cemetery.engine import ENGINE
+from engines.cemetery.state import TurnNote
 from engines.core import IllegalAction
 from tests.cemetery.helpers import fresh
 
@@ -83,3 +84,9 @@ def test_cemetery_creatures_is_for_exactly_two_players(players):
 def test_cemetery_creatures_has_no_options_to_set():
     with pytest.raises(IllegalAction, match="Unknown option"):
         ENGINE.setup(["Ada", "Brook"], seed=1, options={"mode": "quick"})
+
+
+def test_the_status_line_ends_with_the_last_turn_in_full():
+    state = fresh()
+    state.last_turn = TurnNote(player="Brook", line="Brook drafted 5, stitched 2", marks=())
+    assert ENGINE.summary(state).endswith(" Last turn: Brook drafted 5, stitched 2.")

@@ -63,9 +63,16 @@ def test_summary_names_the_rules_the_turn_and_the_cash_of_players_still_in():
     s = _midgame()
     s.bankrupt = ["Cy"]
     s.turns = 6
-    assert ENGINE.summary(s) == (
+    assert ENGINE.summary(s).startswith(
         f"Monopoly (classic), turn 7. {views.pending_line(s)} Cash: Ada 1500, Brook 1500, Dee 1500."
     )
+
+
+def test_summary_gives_what_the_phone_board_leaves_out_net_worth_bank_and_decks():
+    text = ENGINE.summary(_midgame())
+    assert "Net worth (mortgaged deeds at half): Ada 2660, Brook 1675" in text
+    assert "Bank: 28 flublet stilts, 12 gublet boxes" in text
+    assert "Time to Schwifty! 16, Interdimensional Cable TV 15" in text
 
 
 def test_summary_of_a_quick_game_says_quick():
@@ -85,19 +92,21 @@ def test_before_anyone_rolls_the_dice_name_nobody():
     assert ENGINE.view(new(3), None).roller is None
 
 
-def test_board_image_is_a_square_png_under_300_kb():
+def test_board_image_is_a_square_png_under_300_kb_sized_for_a_phone():
+    from engines.monopoly.render_layout import WIDTH
+
     png = render_board("monopoly", ENGINE.view(_midgame(), None))
     image = Image.open(io.BytesIO(png))
-    assert image.size[0] == image.size[1] >= 1100 and len(png) < 300_000
+    assert image.size == (WIDTH, WIDTH) and len(png) < 300_000
 
 
 def test_board_image_marks_the_owner_colour_on_owned_spaces():
-    from engines.monopoly.render import _layout
+    from engines.monopoly.render import layout
     from rendering.kit import player_colour
 
     png = render_board("monopoly", ENGINE.view(_midgame(), None))
     image = Image.open(io.BytesIO(png)).convert("RGB")
-    _bar, band, _box = _layout(5, "transport")
+    _bar, band, _box = layout(5, "transport")
     x, y = band[0] + 3, band[1] + 3
     got = image.getpixel((x, y))
     assert all(abs(a - b) <= 4 for a, b in zip(got, player_colour(0), strict=True))

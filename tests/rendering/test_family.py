@@ -76,3 +76,14 @@ def test_the_last_turn_line_wraps_rather_than_cuts_when_the_box_holds_two_lines(
         family.last_turn_line(draw, (0, 0, width, family.last_turn_height(width, 2)), words)
     texts = [t for _, t in drawn if t != "LAST TURN"]
     assert " ".join(texts) == words
+
+
+def test_a_narrow_strip_keeps_who_must_act_whole_and_moves_whose_turn_below():
+    width = 400
+    _, draw = new_canvas(width, 200, PAPER)
+    seats = [seat("Bartholomew", turn=True), seat("Maximiliane", acting=True)]
+    with recording_text() as drawn:
+        family.turn_strip(draw, (0, 0, 250, family.turn_strip_height(width)), seats, "Auction")
+    texts = [t for _, t in drawn]
+    assert "Waiting for Maximiliane" in texts
+    assert "Bartholomew's turn · Auction" in texts

@@ -46,6 +46,7 @@ def test_the_status_line_names_the_round_the_scores_and_the_graveyard():
     state.graveyard[0] = "Ada"
     assert ENGINE.summary(state) == (
         "round 1; Ada to act. Scores: Ada (Leopard Cat) -1, Brook (Black Bear) 4. Graveyard 1/4."
+        " Last turn: Ada placed a Leopard Cat on tile 6."
     )
 
 
@@ -53,6 +54,7 @@ def test_the_status_line_at_the_end_names_the_reason():
     state = _over(game("cat", "bear"), "Brook reached 20 points", reached="Brook")
     assert ENGINE.summary(state) == (
         "Game over: Brook reached 20 points. Scores: Ada (Leopard Cat) 0, Brook (Black Bear) 0."
+        " Last turn: Ada placed a Leopard Cat on tile 6."
     )
 
 

@@ -86,3 +86,11 @@ def test_a_finished_game_refuses_every_action():
     state, _ = ENGINE.remove_player(state, "Brook")
     with pytest.raises(IllegalAction, match="over"):
         ENGINE.apply(state, "Ada", "play:cat1")
+
+
+def test_the_status_line_lists_the_public_discard_piles():
+    state = game("cat", "bear")
+    state.seats["Brook"].discard = ["bear4", "bear6"]
+    text = ENGINE.summary(state)
+    assert "Discard piles: Brook: Move then Move, Warm Up." in text
+    assert "Ada:" not in text.split("Discard piles:")[1].split(".")[0]

@@ -239,6 +239,26 @@ def test_cemetery_an_old_save_loads_with_the_same_sides_and_plays_on():
     CEMETERY.apply(old, mover, CEMETERY.legal_actions(old, mover)[0].id)
 
 
+def test_cemetery_3_to_4_a_saved_game_has_noted_no_turn_yet():
+    migrated = cemetery.turns_are_noted({"turn": 5})
+    assert migrated == {"turn": 5, "tally": {}, "changed": [], "last_turn": None}
+
+
+def test_cemetery_a_save_from_before_turn_notes_loads_and_notes_its_next_turn():
+    state = CEMETERY.setup(["Ada", "Bo"], seed=3)
+    raw = json.loads(state.model_dump_json())
+    for key in ("tally", "changed", "last_turn"):
+        del raw[key]
+    raw["schema_version"] = 3
+    old = CEMETERY.load_state(json.dumps(raw))
+    assert old.last_turn is None
+    rng = random.Random(3)
+    while old.turn == 1:
+        mover = CEMETERY.to_act(old)[0]
+        old, _ = CEMETERY.apply(old, mover, CEMETERY.suggest(old, mover, rng))
+    assert old.last_turn is not None and old.last_turn.player == state.me.name
+
+
 def test_monopoly_3_to_4_a_running_game_is_not_over_and_has_no_winners_yet():
     migrated = monopoly.record_the_end({"winners": None})
     assert migrated["over"] is False and migrated["winners"] == []
