@@ -3,7 +3,7 @@
 An installed copy (``pip install .``) names it ``tabletop``, and the checkout's ``./tabletop``
 script runs it too, so ``tabletop X`` and ``./tabletop X`` are the same command for every X
 here (``bot`` included: the bot, as with no command). The script adds only what needs a
-checkout: ``test``, ``check`` and ``mutate``.
+checkout: ``test``, ``check``, ``mutate`` and ``audit``.
 
 Exit status: 0 done, 1 a failure while running, 2 a usage or configuration problem (such as a
 missing token).

@@ -1,9 +1,9 @@
 """A small drawing kit every game renderer shares: fonts, colours, wrapped text, PNG bytes.
 
 The font is Roboto from the ``font-roboto`` package on PyPI, never a system font, so an image
-looks the same on every machine. Images are sized for Discord: its chat preview is about 550 px
-wide, so boards are drawn around 1000-1200 px and text is never smaller than
-:func:`min_text` of the image's width.
+looks the same on every machine. Images are sized for a phone first: Discord's apps show an image
+about 400 px wide before it is tapped, so text is never smaller than :func:`min_text` of the
+image's width (9 px once scaled to 400 px wide).
 """
 
 from __future__ import annotations
@@ -228,28 +228,37 @@ def contrast_ink(colour: tuple[int, int, int]) -> tuple[int, int, int]:
     return INK if (0.299 * r + 0.587 * g + 0.114 * b) > 150 else WHITE
 
 
+#: the notes' least font size; on a wider board they grow to stay legible on a phone
 BANNER_TEXT = 22
+
+
+def banner_text(width: int) -> int:
+    """The notes' font size under a board ``width`` px wide: never below the phone rule."""
+    return max(BANNER_TEXT, min_text(width))
 
 
 def with_banner(png: bytes, lines: list[str]) -> bytes:
     """``png`` with a strip of notes below it (e.g. "a stand-in plays for Ada").
 
     The platform adds such public notes to any game's board without the game's renderer knowing;
-    characters the bundled font cannot draw (emoji) are dropped.
+    characters the bundled font cannot draw (emoji) are dropped. The text is sized from the
+    board's width (:func:`banner_text`), so it reads at a phone's 400 px as the board does.
     """
     lines = [ln.encode("ascii", "ignore").decode().strip() for ln in lines]
     lines = [ln for ln in lines if ln]
     if not lines:
         return png
     board = Image.open(io.BytesIO(png)).convert("RGB")
-    line_h = int(BANNER_TEXT * 1.4)
-    strip = 16 + line_h * len(lines)
+    size = banner_text(board.width)
+    line_h = int(size * 1.4)
+    pad = size * 8 // BANNER_TEXT
+    strip = 2 * pad + line_h * len(lines)
     image, draw = new_canvas(board.width, board.height + strip, (255, 243, 205))
     image.paste(board, (0, 0))
-    f = font(BANNER_TEXT, bold=True)
-    y = board.height + 8
+    f = font(size, bold=True)
+    y = board.height + pad
     for ln in lines:
-        draw.text((16, y), ellipsize(ln, f, board.width - 32), font=f, fill=INK)
+        draw.text((2 * pad, y), ellipsize(ln, f, board.width - 4 * pad), font=f, fill=INK)
         y += line_h
     return to_png(image)
 
@@ -258,9 +267,13 @@ _recording: list[tuple[int, str]] | None = None
 
 
 def min_text(width: int) -> int:
-    """The smallest font size (px) allowed on an image ``width`` px wide: 1/60 of the width,
-    about 9 px at Discord's 550 px preview, the least a phone reader can still read."""
-    return -(-width // 60)
+    """The smallest font size (px) allowed on an image ``width`` px wide: the phone rule, 9 px
+    once the image is scaled to the 400 px a phone shows before it is tapped (ceil(width *
+    9 / 400): 18 px at 800 wide, 23 at 1000, 27 at 1200): the family's
+    :func:`rendering.family.phone_min_text`, its one definition."""
+    from rendering.family import phone_min_text  # the family draws with this kit
+
+    return phone_min_text(width)
 
 
 def _drawing_module(name: str) -> bool:

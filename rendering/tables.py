@@ -24,7 +24,7 @@ from rendering.kit import (
 WIDTH = 1000
 PAD = 32
 TITLE = 30
-TEXT = 24  # above the kit's least legible size at this width (min_text(1000) = 17)
+TEXT = 24  # above the phone rule at this width (min_text(1000) = 23: 9 px at 400 wide)
 ROW = 44
 LINE_HEIGHT = 220
 #: a pale band behind the highlighted row (the asker's)

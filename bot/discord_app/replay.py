@@ -2,7 +2,8 @@
 
 The frames are the public boards at the start of every turn, replayed by the table from the
 game's seed and log (so only the spectator's view is ever drawn); :mod:`rendering.animation`
-makes them one animated WebP within Discord's upload limit.
+makes them one animated GIF (which Discord's phone apps play inline) within Discord's upload
+limit, each frame captioned with its move and whose turn it is.
 
 Drawing a long game costs seconds of CPU, and anyone in the channel may ask. So an ended game's
 replay is drawn once and then served from :class:`~bot.discord_app.replay_cache.ReplayCache`
@@ -33,6 +34,8 @@ if TYPE_CHECKING:
     from bot.discord_app.client import TabletopClient
 
 log = logging.getLogger(__name__)
+#: the attachment's name: its extension tells Discord the format
+FILENAME = "replay.gif"
 #: frames in the replay posted by itself when a game ends (``/game replay`` allows more)
 AT_THE_END = 60
 #: frames in a replay asked for with ``/game replay``
@@ -84,7 +87,7 @@ async def post_replay(
         f"{title_of(info)}: the whole game as an animation, {drawn.frames} frames, one per turn.",
         1024,
     )
-    file = discord.File(io.BytesIO(drawn.data), filename="replay.webp", description=alt)
+    file = discord.File(io.BytesIO(drawn.data), filename=FILENAME, description=alt)
     channel = channel_of(client, channel_id)
     try:
         return await channel.send(
@@ -106,7 +109,10 @@ async def _draw(
     done = replays.drawing[marked] = asyncio.Event()
     try:
         info, frames = await client.table.replay_boards(channel_id=channel_id, most=most)
-        drawn = Drawn(await asyncio.to_thread(animate, frames), len(frames), most)
+        data = await asyncio.to_thread(
+            animate, [f.png for f in frames], [f.caption for f in frames]
+        )
+        drawn = Drawn(data, len(frames), most)
     finally:
         del replays.drawing[marked]
         done.set()

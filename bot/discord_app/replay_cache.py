@@ -1,6 +1,6 @@
 """Replays of ended games, kept so that asking again costs no drawing.
 
-A finished or aborted game cannot change, so its replay (an animated WebP of public boards
+A finished or aborted game cannot change, so its replay (an animated GIF of public boards
 only: the spectator's view, never a hand) is the same for everyone for ever. It is kept in
 memory, not in the database: a replay is up to 8 MB and is redrawn at little cost after a
 restart, while blobs would swell every backup. The memory is bounded: the least recently used
@@ -18,7 +18,7 @@ MAX_BYTES = 32 * 1024 * 1024
 
 @dataclass(frozen=True)
 class Drawn:
-    """One drawn replay: the WebP, its frame count, and the frame budget it was drawn with."""
+    """One drawn replay: the GIF, its frame count, and the frame budget it was drawn with."""
 
     data: bytes
     frames: int

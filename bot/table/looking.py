@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel
@@ -29,6 +30,14 @@ from storage import (
     MoveRow,
 )
 from storage.shards import Shards
+
+
+@dataclass(frozen=True)
+class ReplayFrame:
+    """A frame of a replay: the public board (PNG) and its caption."""
+
+    png: bytes
+    caption: str
 
 
 class Looking(TableCore):
@@ -224,22 +233,31 @@ class Looking(TableCore):
 
     async def replay_boards(
         self, *, channel_id: int, most: int = 120
-    ) -> tuple[GameInfo, list[bytes]]:
+    ) -> tuple[GameInfo, list[ReplayFrame]]:
         """The public board at the start of every turn of the channel's game (the latest one,
-        finished or not) and its last position, at most ``most`` of them: for a replay."""
+        finished or not) and its last position, at most ``most`` of them, each with its
+        caption (:func:`replay_caption`): for a replay."""
         row = await self._latest(channel_id)
         if row.status == "lobby" or row.state is None:
             raise WrongStage("The game has not started yet, so there is nothing to replay.")
         eng = self._engine(row)
         moves = await self.store.moves(row.id)
 
-        def views() -> list[BaseModel]:
-            positions = sample(replay_positions(eng, row, moves), most)
-            return [eng.view(p, None) for p in positions]  # the spectator's view only
+        def views() -> list[tuple[BaseModel, str]]:
+            turns = replay_turns(eng, row, moves)
+            total = turns[-1][0]
+            return [  # the spectator's view only
+                (eng.view(p, None), replay_caption(eng, n, total, p))
+                for n, p in sample(turns, most)
+            ]
 
         try:
             public = await asyncio.to_thread(views)
-            return self._info(row), [await self.renderer.board(eng.name, v) for v in public]
+            frames = [
+                ReplayFrame(await self.renderer.board(eng.name, v), caption)
+                for v, caption in public
+            ]
+            return self._info(row), frames
         except rendering.NoRenderer:
             raise TableError(f"{eng.title} has no board picture to replay.") from None
         except Exception as exc:
@@ -294,9 +312,10 @@ def quiet_move(move: MoveRow) -> str:
     return f"{who}: {move.kind}."
 
 
-def replay_positions(eng: Any, row: Any, moves: list[MoveRow]) -> list[BaseModel]:
+def replay_turns(eng: Any, row: Any, moves: list[MoveRow]) -> list[tuple[int, BaseModel]]:
     """The game replayed from its seed and its log: the position at the start of every turn
-    (someone not awaited before is awaited now) and the last one."""
+    (someone not awaited before is awaited now) and the last one, each with the number of log
+    entries played to reach it."""
     players = [s.name for s in row.seats]
     merged: dict[str, Any] = dict(row.options)
     for spec in eng.options:
@@ -305,21 +324,42 @@ def replay_positions(eng: Any, row: Any, moves: list[MoveRow]) -> list[BaseModel
                 s.name: s.choices[spec.key] for s in row.seats if spec.key in s.choices
             }
     state = eng.setup(players, seed=row.seed, options=eng.validate_options(players, merged))
-    shown: list[BaseModel] = [state]
+    shown: list[tuple[int, BaseModel]] = [(0, state)]
     awaited = set(eng.to_act(state))
+    played = 0
     for move in moves:
         if move.kind not in ("move", "concede", "undo") or not move.player:
             continue
         if move.kind == "move" and not move.action_id:
             continue
         state = replay_entry(eng, state, move)
+        played += 1
         now = set(eng.to_act(state))
         if now - awaited:
-            shown.append(state)
+            shown.append((played, state))
         awaited = now
-    if shown[-1] is not state:
-        shown.append(state)
+    if shown[-1][1] is not state:
+        shown.append((played, state))
     return shown
+
+
+def replay_positions(eng: Any, row: Any, moves: list[MoveRow]) -> list[BaseModel]:
+    """The positions of :func:`replay_turns`, without their move numbers."""
+    return [state for _, state in replay_turns(eng, row, moves)]
+
+
+def replay_caption(eng: Any, played: int, total: int, state: BaseModel) -> str:
+    """A replay frame's caption, in public words: the move and whose turn it is ("Move 12 of
+    40 · Bruno's turn", "Start · Ada's turn", "Move 40 · game over")."""
+    if eng.is_over(state):
+        return f"Move {played} · game over"
+    where = "Start" if played == 0 else f"Move {played} of {total}"
+    awaited = list(eng.to_act(state))
+    if not awaited:
+        return where
+    if len(awaited) == 1:
+        return f"{where} · {awaited[0]}'s turn"
+    return f"{where} · {', '.join(awaited[:-1])} and {awaited[-1]} to act"
 
 
 def sample(items: list[Any], most: int) -> list[Any]:

@@ -255,7 +255,7 @@ class LocalPage:
                 {
                     "url": f"/attachments/{a.id}?seat={seat.id}",
                     "filename": a.filename,
-                    "image": a.data[:8] == b"\x89PNG\r\n\x1a\n",
+                    "image": shown_inline(a.data),
                     "description": a.description,
                 }
                 for a in msg.attachments
@@ -456,3 +456,9 @@ def _bad(exc: Exception) -> web.Response:
     return web.Response(
         status=400, text=json.dumps({"error": str(exc)}), content_type="application/json"
     )
+
+
+def shown_inline(data: bytes) -> bool:
+    """Whether an attachment is a picture the page shows in the message, as Discord does: a
+    PNG (boards, hands) or a GIF (replays)."""
+    return data[:8] == b"\x89PNG\r\n\x1a\n" or data[:6] in (b"GIF87a", b"GIF89a")

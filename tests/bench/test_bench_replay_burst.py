@@ -75,7 +75,7 @@ async def test_bench_a_bystanders_burst_of_replay_requests(tmp_path):
         await asyncio.gather(*(h.slash(eve, "game replay") for _ in range(REQUESTS)))
         cpu = time.process_time() - cpu
         new = [m for mid, m in h.world.messages.items() if mid not in before]
-        posts = sum(1 for m in new if m.public and any(f == "replay.webp" for f, _ in m.files))
+        posts = sum(1 for m in new if m.public and any(f == "replay.gif" for f, _ in m.files))
         answers = [m for m in new if m.ephemeral and not m.deleted and not m.loading]
         refused = sum(1 for m in answers if m.content != POSTED)
         print(

@@ -7,7 +7,7 @@ import asyncio
 
 from bot.discord_app.cooldowns import Cooldowns, Limit
 
-REPLAY = "replay.webp"
+REPLAY = "replay.gif"
 
 
 class FakeTime:

@@ -196,7 +196,7 @@ async def test_leave_in_the_lobby_posts_a_notice(h, ada, bob):
 async def test_concede_ends_a_two_player_game_with_a_result(running, h, bob):
     reply = await h.slash(bob, "game concede")
     final, replay = reply.public
-    assert replay.files[0][0] == "replay.webp"
+    assert replay.files[0][0] == "replay.gif"
     assert "Game over" in final.content
     assert [b["label"] for b in final.buttons()] == ["Rematch"]
 

@@ -224,8 +224,8 @@ async def test_the_whole_game_is_posted_as_an_animation_at_the_end_and_on_reques
     replay = h.last_public()
     [(name, data)] = replay.files
     image = Image.open(io.BytesIO(data))
-    assert name == "replay.webp" and image.format == "WEBP"
+    assert name == "replay.gif" and image.format == "GIF"
     _, frames = await h.table.replay_boards(channel_id=replay.channel_id)
     assert len(frames) == 4  # the start, Bob's turn, Ada's turn, the end
     again = await h.slash(h.user("Eve"), "game replay")
-    assert again.public[0].files[0][0] == "replay.webp"
+    assert again.public[0].files[0][0] == "replay.gif"

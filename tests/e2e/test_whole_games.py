@@ -79,7 +79,7 @@ def test_whole_game_through_commands_and_buttons(world, name, options):
     final = next(m for m in reversed(shown) if "game over" in m.content.lower())
     d.server.wait_until(
         lambda: any(
-            a.filename == "replay.webp" for m in d.public_messages(channel) for a in m.attachments
+            a.filename == "replay.gif" for m in d.public_messages(channel) for a in m.attachments
         ),
         60.0,
         "the game's replay",

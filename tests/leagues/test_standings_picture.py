@@ -19,7 +19,7 @@ ROWS = [
 ]
 
 
-def test_no_text_is_smaller_than_a_sixtieth_of_the_width():
+def test_no_text_is_under_9_px_on_a_phone():
     with recording_text() as drawn:
         png = standings_png("League #1: Race", ROWS)
     width = Image.open(io.BytesIO(png)).width

@@ -161,6 +161,19 @@ def test_an_image_on_another_seats_private_message_is_not_served(world):
     assert _call(page, f"/attachments/{attachment.id}?seat={bruno.id}") == (200, PNG)
 
 
+def test_a_png_board_and_a_gif_replay_are_shown_as_pictures_other_files_are_not(world):
+    server, page, ada, bruno, games, dispatched, post = world
+    files = [
+        (0, "board.png", "image/png", PNG),
+        (1, "replay.gif", "image/gif", b"GIF89a" + b"0" * 16),
+        (2, "log.txt", "text/plain", b"GIF? no, words"),
+    ]
+    post({"content": "pictures"}, files=files)
+    _, seen = _call(page, f"/api/messages?seat={ada.id}&channel={games.id}")
+    [message] = [m for m in seen["messages"] if m["content"] == "pictures"]
+    assert [a["image"] for a in message["attachments"]] == [True, True, False]
+
+
 def test_a_command_is_checked_against_the_synced_commands_before_it_is_sent(world):
     server, page, ada, bruno, games, dispatched, post = world
     status, answer = _call(

@@ -183,6 +183,26 @@ async def test_the_replay_is_drawn_from_spectator_views_only(seen, drawn):
     assert all(v.my_secret is None for v in drawn.boards)
 
 
+async def test_each_replay_frame_is_captioned_with_its_move_and_whose_turn(seen):
+    await running(seen)
+    await seen.act(channel_id=CHANNEL, user_id=ADA, action_id="take:1")
+    await seen.act(channel_id=CHANNEL, user_id=BO, action_id="take:2")
+    _, frames = await seen.replay_boards(channel_id=CHANNEL)
+    assert [f.caption for f in frames] == [
+        "Start · Ada's turn",
+        "Move 1 of 2 · Bo's turn",
+        "Move 2 of 2 · Ada's turn",
+    ]
+
+
+async def test_the_last_replay_frame_of_a_finished_game_says_so(seen):
+    await running(seen, options={"pile": "11"})
+    for user, take in ((ADA, 3), (BO, 3), (ADA, 3), (BO, 2)):
+        await seen.act(channel_id=CHANNEL, user_id=user, action_id=f"take:{take}")
+    _, frames = await seen.replay_boards(channel_id=CHANNEL)
+    assert frames[-1].caption == "Move 4 · game over"
+
+
 async def test_there_is_no_replay_before_the_game_starts(seen):
     await lobby(seen)
     with pytest.raises(WrongStage, match=exactly(NOTHING_TO_REPLAY)):
@@ -466,8 +486,8 @@ def test_a_replay_starts_from_the_options_each_player_chose():
 async def test_a_replay_of_a_long_game_shows_at_most_120_boards(table, monkeypatch):
     await running(table)
     start = TOY.setup(["Ada", "Bo"], seed=5)
-    long_game = [start.model_copy(update={"pile": n}) for n in range(200)]
-    monkeypatch.setattr(looking, "replay_positions", lambda *args: long_game)
+    long_game = [(n, start.model_copy(update={"pile": n})) for n in range(200)]
+    monkeypatch.setattr(looking, "replay_turns", lambda *args: long_game)
     _, boards = await table.replay_boards(channel_id=CHANNEL)
     assert len(boards) == 120
     _, boards = await table.replay_boards(channel_id=CHANNEL, most=5)
