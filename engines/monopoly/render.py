@@ -348,24 +348,26 @@ def _buildings(draw: ImageDraw.ImageDraw, bar: Box, side: str, stilts: int, box:
 def draw_mortgaged(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, name: str) -> None:
     """A mortgaged deed lies face down: greyed and hatched, its name still readable, the word
     "mortgaged" where its price was."""
-    draw.rectangle(box, fill=MORTGAGE_BG)
-    _hatch(draw, box)
     x0, y0, x1, y1 = box
-    names = name_lines(name, x1 - x0)
-    y = y0 + (y1 - y0 - (len(names) + 1) * TEXT) // 2 - 3
+    image.paste(mortgaged_tile(name, x1 - x0 + 1, y1 - y0 + 1), (x0, y0))
+
+
+@lru_cache(maxsize=64)
+def mortgaged_tile(name: str, width: int, height: int) -> Image.Image:
+    """A mortgaged deed's face, drawn once per name and size (a late game has a dozen)."""
+    tile, draw = new_canvas(width, height, MORTGAGE_BG)
+    box = (0, 0, width - 1, height - 1)
+    _hatch(draw, box)
+    names = name_lines(name, width - 1)
+    y = (height - 1 - (len(names) + 1) * TEXT) // 2 - 3
+    middle = (width - 1) / 2
     for ln in names:
         draw_fitted(
-            image,
-            draw,
-            ((x0 + x1) / 2, y),
-            ln,
-            font(TEXT, True),
-            MORTGAGE_INK,
-            x1 - x0,
-            centre=True,
+            tile, draw, (middle, y), ln, font(TEXT, True), MORTGAGE_INK, width - 1, centre=True
         )
         y += TEXT
-    draw_fitted(image, draw, ((x0 + x1) / 2, y), "mortgaged", font(TEXT), INK, x1 - x0, centre=True)
+    draw_fitted(tile, draw, (middle, y), "mortgaged", font(TEXT), INK, width - 1, centre=True)
+    return tile
 
 
 @lru_cache(maxsize=256)
