@@ -9,7 +9,10 @@ crate on the colour bar, a grey hatch and the word "mortgaged" on a mortgaged de
 (figure and letter) stand just inside the ring by their space. The centre holds the family turn
 strip (whose turn, and who the game waits for), the player panel (cash big, net worth and
 jail in the detail line), the last turn in words under its spaces' marks, what the game waits
-for and the latest whole log entries. The end board ranks the players in the centre instead.
+for and the latest whole log entries. The final board keeps the ring as the game left it (owners,
+buildings, mortgages; no tokens) and ranks the players in its centre: each player's breakdown
+(two lines each, one at six players, in the fullest wording that fits), the winner named, the
+end reason and the last turn where room is left.
 Every text is at least ``TEXT`` px: 9 px once the image is shown 400 px wide.
 """
 
