@@ -151,7 +151,7 @@ class MonopolyEngine(Engine[MonopolyState]):
     def summary(self, state: MonopolyState) -> str:
         """One public paragraph (the board's alt text): the turn, what the game waits for, cash
         and net worth, the last turn, and what the phone-sized board leaves out (the Bank's
-        buildings and the decks)."""
+        buildings and the decks; at the end, how each bankrupt player went out, in full)."""
         alive = [p for p in state.players if p not in state.bankrupt]
         cash = ", ".join(f"{p} {state.cash[p]}" for p in alive)
         worth = ", ".join(f"{p} {worth_parts(state, p).total}" for p in alive)
@@ -162,6 +162,11 @@ class MonopolyEngine(Engine[MonopolyState]):
             f"Monopoly ({mode}), turn {state.turns + 1}. {views.pending_line(state)} Cash: {cash}."
             f" Net worth (mortgaged deeds at half): {worth}."
             + (f" Last turn: {last.line}." if last else "")
+            + "".join(
+                f" {p} went out: {state.fates[p]}."
+                for p in state.bankrupt
+                if state.over and p in state.fates
+            )
             + f" Bank: {state.bank_stilts} flublet stilts, {state.bank_boxes} gublet boxes;"
             f" cards in decks: {decks}."
         )

@@ -9,12 +9,16 @@ crate on the colour bar, a grey hatch and the word "mortgaged" on a mortgaged de
 (figure and letter) stand just inside the ring by their space. The centre holds the family turn
 strip (whose turn, and who the game waits for), the player panel (cash big, net worth and
 jail in the detail line), the last turn in words under its spaces' marks, what the game waits
-for and the latest whole log entries. The end board ranks the players in the centre instead.
+for and the latest whole log entries. The final board keeps the ring as the game left it (owners,
+buildings, mortgages; no tokens) and ranks the players in its centre: each player's breakdown
+(two lines each, one at six players, in the fullest wording that fits), the winner named, the
+end reason and the last turn where room is left.
 Every text is at least ``TEXT`` px: 9 px once the image is shown 400 px wide.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -25,6 +29,7 @@ from engines.monopoly.render_fit import draw_fitted, squeezed_wrap, width_of, wr
 from engines.monopoly.render_layout import (
     BAR,
     CENTRE,
+    INNER,
     SIZE,
     TEXT,
     WIDTH,
@@ -54,6 +59,7 @@ from rendering.kit import (
     text_size,
     to_png,
 )
+from rendering.kit import wrap as kit_wrap
 from rendering.palettes import board_palette
 from rendering.vision import RuleColour
 
@@ -345,24 +351,26 @@ def _buildings(draw: ImageDraw.ImageDraw, bar: Box, side: str, stilts: int, box:
 def draw_mortgaged(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, name: str) -> None:
     """A mortgaged deed lies face down: greyed and hatched, its name still readable, the word
     "mortgaged" where its price was."""
-    draw.rectangle(box, fill=MORTGAGE_BG)
-    _hatch(draw, box)
     x0, y0, x1, y1 = box
-    names = name_lines(name, x1 - x0)
-    y = y0 + (y1 - y0 - (len(names) + 1) * TEXT) // 2 - 3
+    image.paste(mortgaged_tile(name, x1 - x0 + 1, y1 - y0 + 1), (x0, y0))
+
+
+@lru_cache(maxsize=64)
+def mortgaged_tile(name: str, width: int, height: int) -> Image.Image:
+    """A mortgaged deed's face, drawn once per name and size (a late game has a dozen)."""
+    tile, draw = new_canvas(width, height, MORTGAGE_BG)
+    box = (0, 0, width - 1, height - 1)
+    _hatch(draw, box)
+    names = name_lines(name, width - 1)
+    y = (height - 1 - (len(names) + 1) * TEXT) // 2 - 3
+    middle = (width - 1) / 2
     for ln in names:
         draw_fitted(
-            image,
-            draw,
-            ((x0 + x1) / 2, y),
-            ln,
-            font(TEXT, True),
-            MORTGAGE_INK,
-            x1 - x0,
-            centre=True,
+            tile, draw, (middle, y), ln, font(TEXT, True), MORTGAGE_INK, width - 1, centre=True
         )
         y += TEXT
-    draw_fitted(image, draw, ((x0 + x1) / 2, y), "mortgaged", font(TEXT), INK, x1 - x0, centre=True)
+    draw_fitted(tile, draw, (middle, y), "mortgaged", font(TEXT), INK, width - 1, centre=True)
+    return tile
 
 
 @lru_cache(maxsize=256)
@@ -552,9 +560,51 @@ def _draw_centre(
             y += line_h
 
 
-def _standings(view: MonopolyView, seats: list[Seat]) -> list[Standing]:
+def survivor_breakdowns(p: PlayerView) -> list[str]:
+    """How a survivor's net worth adds up, from the fullest wording to the shortest (the
+    mortgages are also on the board, hatched)."""
+    deeds = f"{p.properties} deeds {p.estate:,}"
+    cash, built = f"cash {p.cash:,}", f"buildings {p.buildings:,}"
+    if not p.mortgaged:
+        return [f"{cash} + {deeds} + {built}"]
+    return [
+        f"{cash} + {deeds} ({p.mortgaged} mortgaged, at half) + {built}",
+        f"{cash} + {deeds} ({p.mortgaged} mortgaged) + {built}",
+        f"{cash} + {deeds} + {built}",
+    ]
+
+
+def bankrupt_breakdowns(nth: str, fate: str) -> list[str]:
+    """How a bankrupt player went out (``fate``: "turn N, owing X to Y (why); where their
+    assets went"), from the fullest wording to the shortest: when and to whom stay in all."""
+    if not fate:
+        return [f"bankrupt, {nth} out"]
+    owing = fate.split("; ")[0]
+    return [
+        f"bankrupt, {nth} out: {fate}",
+        f"{nth} out: {fate}",
+        f"{nth} out: {owing}",
+        f"{nth} out: {re.sub(r' [(][^)]*[)]', '', owing)}",
+    ]
+
+
+def fitting(wordings: list[str], room: int | None, lines: int) -> str:
+    """The first (fullest) wording that ``lines`` lines ``room`` px wide hold whole, or the
+    shortest; ``room`` None: the fullest."""
+    if room is None:
+        return wordings[0]
+    for text in wordings:
+        if " ".join(kit_wrap(text, font(TEXT), room, lines)) == " ".join(text.split()):
+            return text
+    return wordings[-1]
+
+
+def _standings(
+    view: MonopolyView, seats: list[Seat], room: int | None = None, lines: int = 2
+) -> list[Standing]:
     """The end's ranking: the players still standing by net worth (the winners first), then
-    the bankrupt, the last out first, each with how they went out."""
+    the bankrupt, the last out first, each with how they went out; each breakdown in the
+    fullest wording that ``lines`` lines ``room`` px wide hold."""
     by_name = {s.name: s for s in seats}
     players = {p.name: p for p in view.players}
     winners = view.winners or []
@@ -569,24 +619,19 @@ def _standings(view: MonopolyView, seats: list[Seat]) -> list[Standing]:
             or p.worth != alive[k - 1].worth
         ):
             place = k + 1
-        parts = [f"cash {p.cash:,}", f"{p.properties} deeds {p.estate:,}"]
-        if p.mortgaged:
-            parts[-1] += f" ({p.mortgaged} mortgaged, at half)"
-        parts.append(f"buildings {p.buildings:,}")
         seat = by_name[p.name]
         rows.append(
             Standing(
                 place=place,
                 seat=Seat(seat.name, seat.colour, seat.letter),
                 total=f"{p.worth:,}",
-                breakdown=" + ".join(parts),
+                breakdown=fitting(survivor_breakdowns(p), room, lines),
                 winner=p.name in winners,
             )
         )
     out = [n for n in view.out_order if n in players]
     out += [p.name for p in view.players if p.bankrupt and p.name not in out]
     for k, name in enumerate(reversed(out)):
-        p = players[name]
         nth = family.ordinal(len(out) - k)
         seat = by_name[name]
         rows.append(
@@ -594,34 +639,58 @@ def _standings(view: MonopolyView, seats: list[Seat]) -> list[Standing]:
                 place=len(alive) + k + 1,
                 seat=Seat(seat.name, seat.colour, seat.letter),
                 total="out",
-                breakdown=f"bankrupt, {nth} out" + (f": {p.fate}" if p.fate else ""),
+                breakdown=fitting(bankrupt_breakdowns(nth, players[name].fate), room, lines),
             )
         )
     return rows
 
 
+#: the paper in the ring's centre on the end board, a little inside the ring
+END_PANEL: Box = (INNER[0] + 4, INNER[1] + 4, INNER[2] - 4, INNER[3] - 4)
+
+
+def breakdown_room(box: Box) -> int:
+    """How wide a breakdown line is in ``family.standings`` drawn in ``box`` (its place column,
+    token and paddings taken off)."""
+    pad = S.text * 0.6
+    place_w = text_size("10th", font(S.big, bold=True))[0]
+    r = max(family.token_radius(WIDTH), round(S.name * 0.7))
+    return int(box[2] - box[0] - pad * 4 - place_w - 2 * r)
+
+
+def end_layout(view: MonopolyView) -> tuple[list[str], int]:
+    """(the end reason's lines, how many lines each breakdown gets: two where the centre holds
+    them, else one)."""
+    x0, y0, x1, y1 = END_PANEL
+    reason = kit_wrap(view.end_reason or "", font(TEXT), x1 - x0 - 2 * TEXT, max_lines=3)
+    room = y1 - y0 - len(reason) * round(TEXT * 1.3) - TEXT // 2
+    n = len(view.players)
+    return reason, 2 if family.standings_height(WIDTH, n, 2) <= room else 1
+
+
 def draw_end(view: MonopolyView) -> Image.Image:
-    """The end picture: the family header, the ranked standings with each player's breakdown
-    (the winner named in them), the end reason and the last turn; as high as it needs, never
-    higher than wide."""
+    """The final board: the ring as the game left it (owners' bands, buildings, mortgages; no
+    tokens), and in its centre the ranked standings with each player's breakdown (the winner
+    named in them), the end reason and, where room is left, the last turn."""
     seats = seats_of(view)
-    rows = _standings(view, seats)
-    pad = TEXT
-    reason = wrap(view.end_reason or "", font(TEXT), WIDTH - 2 * pad, max_lines=3)
-    top = family.header_height(WIDTH)
-    table = family.standings_height(WIDTH, len(rows))
+    image = _ring(view, "Game over", seats)
+    draw = Draw(image)
+    x0, y0, x1, y1 = END_PANEL
+    draw.rectangle(END_PANEL, fill=PAPER, outline=LINE, width=2)
+    reason, lines = end_layout(view)
+    rows = _standings(view, seats, breakdown_room(END_PANEL), lines)
+    table = family.standings_height(WIDTH, len(rows), lines)
+    family.standings(draw, (x0, y0, x1, y0 + table), rows, breakdown_lines=lines)
+    y = y0 + table
     line_h = round(TEXT * 1.3)
-    last_h = family.last_turn_height(WIDTH, 2) if view.last_turn else 0
-    height = min(SIZE, top + table + len(reason) * line_h + last_h + 2 * pad)
-    image, draw = new_canvas(WIDTH, height, PAPER)
-    family.header(draw, WIDTH, THEME, "Game over")
-    family.standings(draw, (0, top + pad // 2, WIDTH, top + pad // 2 + table), rows)
-    y = top + pad // 2 + table
     for ln in reason:
-        draw.text((pad, y), ln, font=font(TEXT), fill=INK)
+        draw.text((x0 + TEXT, y), ln, font=font(TEXT), fill=INK)
         y += line_h
-    if view.last_turn:
-        family.last_turn_line(draw, (0, y + 4, WIDTH, y + 4 + last_h), view.last_turn.line)
+    # the last turn in as many lines (up to four) as the room left holds
+    fit = [k for k in (4, 3, 2, 1) if y + 4 + family.last_turn_height(WIDTH, k) <= y1]
+    if view.last_turn and fit:
+        last_h = family.last_turn_height(WIDTH, fit[0])
+        family.last_turn_line(draw, (x0, y + 4, x1, y + 4 + last_h), view.last_turn.line)
     return image
 
 
@@ -630,21 +699,28 @@ def _header_right(view: MonopolyView) -> str:
     return f"{mode} \u00b7 {'owner asks rent' if view.rent_mode == 'ask' else 'auto rent'}"
 
 
-def draw_board(view: MonopolyView) -> Image.Image:
-    if view.winners is not None:
-        return draw_end(view)
+def _ring(view: MonopolyView, right: str, seats: list[Seat]) -> Image.Image:
+    """The header (``right`` at its right) and the ring of spaces with their owners' bands,
+    buildings and mortgages: what the play board and the final board share."""
     spaces_key = tuple(
         (sp.index, sp.short or sp.name, sp.kind, sp.group, sp.price) for sp in view.spaces
     )
-    image = _printed_board(
-        spaces_key, tuple(sorted(view.taxes.items())), _header_right(view)
-    ).copy()
+    image = _printed_board(spaces_key, tuple(sorted(view.taxes.items())), right).copy()
     draw = Draw(image)
-    seats = seats_of(view)
     by_name = {s.name: s for s in seats}
     for sp in view.spaces:
         if sp.owner or sp.mortgaged:
             _draw_ownership(image, draw, sp, by_name)
+    return image
+
+
+def draw_board(view: MonopolyView) -> Image.Image:
+    if view.winners is not None:
+        return draw_end(view)
+    seats = seats_of(view)
+    image = _ring(view, _header_right(view), seats)
+    draw = Draw(image)
+    by_name = {s.name: s for s in seats}
     for i in _marks(view):
         family.mark_changed(draw, mark_box(i))
     _draw_centre(image, draw, view, seats)

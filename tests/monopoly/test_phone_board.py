@@ -297,10 +297,95 @@ def test_the_end_ranks_bankrupt_players_by_elimination_saying_when_and_to_whom()
         assert "turn " in r.breakdown and " to " in r.breakdown
 
 
-def test_the_winner_is_named_in_the_standings():
-    s = played(2, seed=3, mode="quick")
-    text = words(ENGINE.view(s, None))
-    assert f"{s.winners[0]}  · winner" in text and "Final standings" in text
+def placed_texts(monkeypatch, view) -> list[tuple[float, float, str]]:
+    """Every (x, y, text) the board draws through the kit's ``Draw``, in order."""
+    placed: list[tuple[float, float, str]] = []
+    original = kit.Draw.text
+
+    def spy(self, xy, text, fill=None, font=None, *args, **kwargs):
+        placed.append((xy[0], xy[1], str(text)))
+        return original(self, xy, text, fill, font, *args, **kwargs)
+
+    monkeypatch.setattr(kit.Draw, "text", spy)
+    render.draw_board(view)
+    return placed
+
+
+def test_the_final_board_is_the_ring_with_each_owners_band():
+    s = played(3, seed=5)
+    v = ENGINE.view(s, None)
+    image = render.draw_board(v)
+    assert image.size == (WIDTH, WIDTH)
+    seats = {seat.name: seat for seat in render.seats_of(v)}
+    owned = [sp for sp in v.spaces if sp.owner]
+    assert len(owned) > 20
+    for sp in owned:
+        _bar, band, _text = render.layout(sp.index, sp.kind)
+        x0, y0, x1, y1 = band
+        seat = seats[sp.owner]
+        tag = render.owner_tag(seat.letter, seat.colour, x1 - x0, y1 - y0)
+        assert image.crop(band).tobytes() == tag.tobytes(), sp.name
+
+
+def test_the_final_board_keeps_buildings_and_mortgages():
+    s = played(3, seed=5)
+    v = ENGINE.view(s, None)
+    assert any(sp.stilts or sp.box for sp in v.spaces) and any(sp.mortgaged for sp in v.spaces)
+    image = render.draw_board(v)
+    for sp in v.spaces:
+        bar, _band, box = render.layout(sp.index, sp.kind)
+        if sp.mortgaged:
+            name = sp.short or sp.name
+            tile = render.mortgaged_tile(name, box[2] - box[0] + 1, box[3] - box[1] + 1)
+            assert image.crop((box[0], box[1], box[2] + 1, box[3] + 1)).tobytes() == tile.tobytes()
+        if bar and (sp.stilts or sp.box):
+            colours = {c for _n, c in image.crop(bar).getcolors(1 << 16)}
+            assert (render.BOX if sp.box else render.STILT) in colours, sp.name
+
+
+def test_the_final_standings_are_ranked_in_the_centre_with_the_winner_named(monkeypatch):
+    s = played(3, seed=5)
+    v = ENGINE.view(s, None)
+    placed = placed_texts(monkeypatch, v)
+    x0, y0, x1, y1 = render.END_PANEL
+    centre = [t for x, y, t in placed if x0 <= x <= x1 and y0 <= y <= y1]
+    assert centre[0] == "Final standings"
+    assert [t for t in centre if t in ("1st", "2nd", "3rd")] == ["1st", "2nd", "3rd"]
+    # the winner first and named, then the bankrupt, the last out first
+    names = [t for t in centre if t.split("  ·")[0] in s.players]
+    assert names == [f"{s.winners[0]}  · winner", *reversed(s.bankrupt)]
+    assert v.end_reason in " ".join(centre)
+
+
+def test_six_players_fit_the_final_board_each_breakdown_whole_on_one_line(monkeypatch):
+    s = played(6, seed=3)
+    v = ENGINE.view(s, None)
+    assert render.end_layout(v)[1] == 1
+    placed = placed_texts(monkeypatch, v)
+    texts = [t for _x, _y, t in placed]
+    rows = render._standings(v, render.seats_of(v), render.breakdown_room(render.END_PANEL), 1)
+    assert len(rows) == 6
+    for row in rows:
+        assert row.breakdown in texts  # drawn whole, on one line
+        assert "turn " in row.breakdown or row.winner  # when each player went out stays
+    reason_y = next(y for _x, y, t in placed if v.end_reason.startswith(t))
+    assert reason_y + render.TEXT <= render.END_PANEL[3]
+
+
+def test_a_breakdown_takes_its_fullest_wording_that_fits():
+    wordings = render.bankrupt_breakdowns(
+        "2nd", "turn 80, owing 550 to Ada (rent on Earth C-137); everything to Ada"
+    )
+    assert render.fitting(wordings, None, 1) == wordings[0]
+    assert render.fitting(wordings, 2000, 1) == wordings[0]
+    assert render.fitting(wordings, 450, 1) == "2nd out: turn 80, owing 550 to Ada"
+
+
+def test_the_alt_text_at_the_end_tells_how_each_player_went_out_in_full():
+    s = played(6, seed=3)
+    text = ENGINE.summary(s)
+    for name in s.bankrupt:
+        assert f"{name} went out: {s.fates[name]}." in text
 
 
 def test_a_survivors_breakdown_adds_up_to_their_net_worth():
