@@ -234,6 +234,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"tabletop: {exc}", file=sys.stderr)
         session.stop()
         return 1
+    # Ctrl-C and SIGTERM only set a flag, from before the address is printed: a Ctrl-C the
+    # moment the page opens stops the bot as cleanly as one a minute later
+    stopped = threading.Event()
+    previous = {
+        sig: signal.signal(sig, lambda *_: stopped.set()) for sig in (signal.SIGINT, signal.SIGTERM)
+    }
     seats = ", ".join(SEAT_NAMES[: args.seats])
     print(
         f"\nTabletop is running locally. Open {session.url} in your browser.\n"
@@ -241,8 +247,6 @@ def run(args: argparse.Namespace) -> int:
         "Press Ctrl-C to stop.",
         flush=True,
     )
-    stopped = threading.Event()
-    previous = signal.signal(signal.SIGTERM, lambda *_: stopped.set())
     status = 0
     try:
         while not stopped.wait(0.5):
@@ -253,7 +257,8 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         pass
     finally:
-        signal.signal(signal.SIGTERM, previous)
         print("Stopping...", flush=True)
         session.stop()
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
     return status
