@@ -343,6 +343,19 @@ class Engine(ABC, Generic[S]):
             raise IllegalAction(f"{player} has nothing to do now.")
         return self.pick(state, player, actions, rng)
 
+    def self_play(
+        self, state: S, rng: random.Random, moves: int, until: Callable[[S], bool] | None = None
+    ) -> S:
+        """``state`` after at most ``moves`` moves of the engine playing itself
+        (:meth:`suggest`), stopping early at the end of the game or once ``until`` holds
+        (a legend's sample position, a palette's sample board)."""
+        for _ in range(moves):
+            if state.over or (until is not None and until(state)):
+                break
+            player = self.to_act(state)[0]
+            state, _ = self.apply(state, player, self.suggest(state, player, rng))
+        return state
+
     def amount_moves(self, state: S, player: str) -> list[Action]:
         """``player``'s moves whose number they type (an auction bid, cash in a trade), each
         with its :class:`Amount`; ``apply`` takes ``f"{id}:{n}"`` for one of them. They are not

@@ -84,12 +84,7 @@ def _sample_boards(game: str, module: ModuleType) -> Iterable[Image.Image]:
     state = engine.setup(players, seed=0)
     rng = random.Random(0)
     yield module.draw_board(engine.view(state, None))
-    for _ in range(PLAYOUT):
-        if engine.result(state) is not None:
-            break
-        actor = engine.to_act(state)[0]
-        state, _ = engine.apply(state, actor, engine.suggest(state, actor, rng))
-    yield module.draw_board(engine.view(state, None))
+    yield module.draw_board(engine.view(engine.self_play(state, rng, PLAYOUT), None))
 
 
 def _slot(colour: Colour) -> Colour:

@@ -40,12 +40,7 @@ def _shows_enough(s: APState) -> bool:
 def sample() -> APView:
     """The sample position: the first of a seeded self-played game that shows every part."""
     s = ENGINE.setup(PLAYERS, seed=SEED, options={"mode": "advanced"})
-    rng = random.Random(SEED)
-    for _ in range(2000):
-        if _shows_enough(s) or s.over:
-            break
-        player = ENGINE.to_act(s)[0]
-        s, _ = ENGINE.apply(s, player, ENGINE.suggest(s, player, rng))
+    s = ENGINE.self_play(s, random.Random(SEED), 2000, until=_shows_enough)
     return ENGINE.view(s, None)
 
 

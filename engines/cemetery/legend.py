@@ -28,11 +28,7 @@ Box = tuple[int, int, int, int]
 
 def sample_view() -> CemeteryView:
     """The legend's position: a game the engine plays against itself from a fixed seed."""
-    state = ENGINE.setup(PLAYERS, seed=SEED)
-    rng = random.Random(SEED)
-    for _ in range(MOVES):
-        player = ENGINE.to_act(state)[0]
-        state, _ = ENGINE.apply(state, player, ENGINE.suggest(state, player, rng))
+    state = ENGINE.self_play(ENGINE.setup(PLAYERS, seed=SEED), random.Random(SEED), MOVES)
     return ENGINE.view(state, None)
 
 

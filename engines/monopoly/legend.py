@@ -35,14 +35,11 @@ def sample_state() -> MonopolyState:
     one built on, with nothing pending but a roll."""
     from engines.monopoly.engine import ENGINE
 
-    s = ENGINE.setup(PLAYERS, seed=SEED)
-    rng = random.Random(SEED)
-    for _ in range(2000):
-        p = ENGINE.to_act(s)[0]
-        s, _events = ENGINE.apply(s, p, ENGINE.pick(s, p, ENGINE.legal_actions(s, p), rng))
+    def shows_enough(s: MonopolyState) -> bool:
         settled = not (s.debts or s.auction or s.offer is not None or s.trade or s.placement)
-        if s.mortgaged and s.level and len(s.owner) >= 12 and settled:
-            break
+        return bool(s.mortgaged and s.level and len(s.owner) >= 12 and settled)
+
+    s = ENGINE.self_play(ENGINE.setup(PLAYERS, seed=SEED), random.Random(SEED), 2000, shows_enough)
     return s
 
 

@@ -379,3 +379,17 @@ def test_a_stand_in_asks_the_engine_s_pick_with_the_state_and_the_player():
 def test_a_player_who_chose_nothing_does_not_hide_another_s_invalid_choice():
     with pytest.raises(IllegalAction, match="^'green' is not a choice for Colour"):
         OPTIONED.validate_options(PAIR, {"colour": {"Ada": None, "Bo": "green"}})
+
+
+def test_self_play_stops_once_its_condition_holds():
+    engine = ToyEngine()
+    start = engine.setup(["a", "b"], seed=3)
+    moved = engine.self_play(start, random.Random(3), 50, until=lambda s: s != start)
+    again = engine.self_play(start, random.Random(3), 1)
+    assert moved == again  # one move made the state differ: it stopped there
+
+
+def test_self_play_stops_at_the_end_of_the_game():
+    engine = ToyEngine()
+    end = engine.self_play(engine.setup(["a", "b"], seed=3), random.Random(3), 10_000)
+    assert end.over and engine.result(end) is not None
