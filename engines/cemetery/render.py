@@ -47,7 +47,6 @@ from engines.cemetery.render_pieces import (
     Box,
     card_face,
     core_face,
-    last_turn_strip,
     mark_token,
     parts_badge,
     pile_icon,
@@ -566,7 +565,7 @@ def _strip_tile(seats: tuple[family.Seat, ...], phase: str) -> Image.Image:
 def _last_turn_tile(line: str) -> Image.Image:
     """The last-turn line, the same for every board of the turn after it."""
     image, draw = new_canvas(WIDTH, LAST_LINE_H, PAPER)
-    last_turn_strip(draw, (0, 0, WIDTH, LAST_LINE_H), line)
+    family.last_turn_line(draw, (0, 0, WIDTH, LAST_LINE_H), line)
     return image
 
 

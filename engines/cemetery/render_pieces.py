@@ -6,11 +6,9 @@ with these, so the key shows exactly what the board shows.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from engines.cemetery.views import CardView, StackView
 from rendering import family
-from rendering.kit import INK, MUTED, WHITE, Draw, Ink, contrast_ink, ellipsize, font, text_size
+from rendering.kit import INK, MUTED, WHITE, Draw, Ink, contrast_ink, font, text_size
 
 #: (x0, y0, x1, y1)
 Box = tuple[int, int, int, int]
@@ -270,56 +268,3 @@ def pile_icon(draw: Draw, box: Box, count: int) -> None:
     """A draw pile: a card back with the number of cards left (an empty pile a pale outline)."""
     draw.rectangle(box, fill=BACK if count else EMPTY, outline=INK)
     centred(draw, box, str(count), TEXT, fill=WHITE if count else MUTED, bold=True)
-
-
-@lru_cache(maxsize=4096)
-def _advance(word: str, size: int) -> float:
-    return font(size).getlength(word)
-
-
-def quick_wrap(text: str, size: int, width: float, max_lines: int) -> list[str]:
-    """Greedy word wrap measured word by word (each word's advance cached), for a line that is
-    new on almost every turn: measuring each growing trial line, as ``kit.wrap`` does, costs
-    about 8 ms the first time a long line is seen. The last line is ellipsized if the text
-    goes on."""
-    space = _advance(" ", size)
-    lines: list[str] = []
-    line: list[str] = []
-    used = 0.0
-    for word in text.split():
-        w = _advance(word, size)
-        if line and used + space + w > width:
-            lines.append(" ".join(line))
-            line, used = [], 0.0
-        used += (space if line else 0.0) + w
-        line.append(word)
-    if line:
-        lines.append(" ".join(line))
-    if len(lines) > max_lines:
-        lines = lines[:max_lines]
-        lines[-1] = ellipsize(lines[-1] + " …", font(size), int(width))
-    return lines
-
-
-def last_turn_strip(draw: Draw, box: Box, text: str) -> None:
-    """The family's last-turn line (``family.last_turn_line``: star, "LAST TURN" badge, the
-    words beside it, as many lines as the box holds), its words wrapped by :func:`quick_wrap`."""
-    s = SIZES
-    x0, y0, x1, y1 = box
-    pad = s.text * 0.4
-    label_font, words_font = font(s.text, bold=True), font(s.text)
-    label = "LAST TURN"
-    lw = text_size(label, label_font)[0]
-    line_h = s.text * 1.3
-    family.star(draw, (x0 + s.text * 0.6, y0 + pad + line_h / 2), s.text * 0.6)
-    bx = x0 + s.text * 1.4
-    draw.rounded_rectangle(
-        (bx, y0 + pad, bx + lw + 2 * pad, y0 + pad + line_h), radius=int(pad), fill=LAST
-    )
-    draw.text((bx + pad, y0 + pad + line_h / 2), label, font=label_font, fill=INK, anchor="lm")
-    left = bx + lw + 3 * pad
-    room = max(1, int((y1 - y0 - pad) // line_h))
-    y = y0 + pad + line_h / 2
-    for line in quick_wrap(text, s.text, x1 - left - pad, room):
-        draw.text((left, y), line, font=words_font, fill=INK, anchor="lm")
-        y += line_h
