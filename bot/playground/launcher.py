@@ -254,8 +254,6 @@ def run(args: argparse.Namespace) -> int:
                 print(f"tabletop: the bot stopped:\n{session.log_tail()}", file=sys.stderr)
                 status = 1
                 break
-    except KeyboardInterrupt:
-        pass
     finally:
         print("Stopping...", flush=True)
         session.stop()
