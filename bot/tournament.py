@@ -158,7 +158,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int, default=200, metavar="N")
     parser.add_argument("--seed", type=int, default=1, metavar="S")
     parser.add_argument(
-        "--levels", default="hard,easy", metavar="A,B", help="two levels (default hard,easy)"
+        "--levels",
+        default="hard,easy",
+        metavar="A,B",
+        help="two levels (default hard,easy); a baseline of engines.ai.levels.BASELINES "
+        "(normal-h60: normal before search was made cheaper) may be one of them",
     )
     parser.add_argument(
         "--options", nargs="*", default=[], metavar="K=V", help="game options, e.g. mode=quick"
@@ -211,7 +215,7 @@ def main(args: argparse.Namespace) -> int:
         if len(levels) != 2:
             return fail("--levels takes two levels, e.g. hard,easy.")
         for lv in levels:
-            level_named(lv)
+            level_named(lv, baselines=True)
         sprt = parse(args.sprt) if args.sprt else None
         options = engine.validate_options(
             [f"p{i}" for i in range(args.players)], parse_options(args.options)

@@ -258,6 +258,9 @@ class Engine(ABC, Generic[S]):
     #: the bot's machine (tests/bench/test_bench_search.py measures it, docs/ai.md lists it);
     #: None: not measured, so the levels assume the slowest measured game
     search_rate: ClassVar[int | None] = None
+    #: moves a search's playout makes before :meth:`standing` scores it: a few turns, so an
+    #: iteration is cheap and a move's effect is not drowned in the dice of a long future
+    search_horizon: ClassVar[int] = 20
     #: the options ``python -m bot balance`` plays the game with (a quick mode, say)
     report_options: ClassVar[Mapping[str, Any]] = {}
 

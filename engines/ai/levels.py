@@ -5,6 +5,7 @@ move whatever the load, so a game replays and a tournament reproduces."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import engines
@@ -44,13 +45,21 @@ class Level:
     name: str
     #: CPU seconds a decision is meant to take; None: no search, the engine's own heuristic
     seconds: float | None
+    #: a frozen calibration, for a baseline that plays as an older search did: moves a playout
+    #: makes, and iterations per second by game (None: the engine's own, as every level today)
+    horizon: int | None = None
+    rates: Mapping[str, int] | None = None
 
     def budget(self, game: str) -> Budget | None:
         """The level's iteration budget in ``game`` (None for the heuristic)."""
         if self.seconds is None:
             return None
-        rate = iterations_per_second(game)
+        rate = self.rates[game] if self.rates is not None else iterations_per_second(game)
         return Budget(iterations=max(1, round(rate * self.seconds)))
+
+    def playout_moves(self, game: str) -> int:
+        """How many moves a playout makes before the standing scores it."""
+        return self.horizon or engines.get_engine(game).search_horizon
 
 
 LEVELS: dict[str, Level] = {
@@ -61,11 +70,27 @@ LEVELS: dict[str, Level] = {
 DEFAULT_LEVEL = "normal"
 
 
-def level_named(name: str) -> Level:
-    """The level called ``name``; a clear refusal listing the valid ones otherwise."""
+#: older searches kept as they played, for tournaments only (never a seat's level): a change to
+#: the search is proved not weaker by beating its baseline (docs/bots.md)
+BASELINES: dict[str, Level] = {
+    # ``normal`` before search was made cheaper (#35): 60-move playouts, and the iteration
+    # rates it was calibrated with on 1 December 2026; it makes the same moves as it did then
+    "normal-h60": Level(
+        "normal-h60",
+        0.2,
+        horizon=60,
+        rates={"anatomy_park": 260, "cemetery": 300, "monopoly": 260, "run_animals": 290},
+    ),
+}
+
+
+def level_named(name: str, *, baselines: bool = False) -> Level:
+    """The level called ``name`` (or, with ``baselines``, a :data:`BASELINES` entry); a clear
+    refusal listing the valid ones otherwise."""
+    known = {**LEVELS, **BASELINES} if baselines else LEVELS
     try:
-        return LEVELS[name.strip().lower()]
+        return known[name.strip().lower()]
     except KeyError:
         raise IllegalAction(
-            f"Unknown bot level '{name[:20]}'. Levels: {', '.join(LEVELS)}."
+            f"Unknown bot level '{name[:20]}'. Levels: {', '.join(known)}."
         ) from None

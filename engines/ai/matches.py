@@ -43,8 +43,7 @@ def play_match(
     """Play one game, seat ``i`` played at ``levels[i]``; ``budgets`` override levels' own."""
     engine = engines.get_engine(game)
     players = [match_player_name(i, lv) for i, lv in enumerate(levels)]
-    for lv in levels:
-        level_named(lv)
+    known = {lv: level_named(lv, baselines=True) for lv in levels}
     state = engine.setup(players, seed=seed, options=options)
     match = Match(
         game=game,
@@ -65,7 +64,7 @@ def play_match(
             engine,
             state,
             player,
-            level,
+            known[level],
             seed=decisions.getrandbits(62),
             budget=budgets.get(level),
         )

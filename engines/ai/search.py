@@ -24,8 +24,6 @@ from engines.core import Action, Engine, IllegalAction
 
 #: exploration constant of UCB for rewards in [0, 1]
 EXPLORATION = 0.7
-#: moves a playout makes before the game's standing scores it
-HORIZON = 60
 #: how strongly the tree favours the engine's own heuristic move at each node: worth this
 #: much reward on its first visit, fading as visits add up (progressive bias), so a small
 #: budget plays like the heuristic and a large one overrules it only on evidence
@@ -55,9 +53,10 @@ def choose(
     seed: int,
     *,
     budget: Budget | None = None,
-    horizon: int = HORIZON,
+    horizon: int | None = None,
 ) -> str:
-    """The id of the action ``player`` plays at ``level`` (``budget`` overrides the level's)."""
+    """The id of the action ``player`` plays at ``level`` (``budget`` and ``horizon``, the
+    moves a playout makes, override the level's)."""
     if isinstance(level, str):
         level = level_named(level)
     legal = engine.legal_actions(state, player)
@@ -69,6 +68,7 @@ def choose(
     budget = budget or level.budget(engine.name)
     if budget is None:  # the stand-in's heuristic, on a sample: it too sees only the seat's share
         return engine.pick(engine.determinize(state, player, rng), player, legal, rng)
+    horizon = horizon or level.playout_moves(engine.name)
     return Search(engine, player, rng, budget, horizon).run(state, legal)
 
 
@@ -164,7 +164,14 @@ class Search:
         return out
 
     def _playout(self, state: Any) -> dict[str, float]:
+        """Play ``state`` on with the stand-in policy for ``horizon`` moves and score it.
+
+        The state is this iteration's own (a fresh sample, or a copy ``play`` made in the
+        tree), so the playout steps it in place: the same moves as ``play`` would make, without
+        copying the state each move (a copy was a quarter of an iteration)."""
         engine, rng = self.engine, self.rng
+        state.takeback = []  # as ``play`` leaves it: a playout's steps are never taken back
+        events: list[Any] = []
         for _ in range(self.horizon):
             if engine.is_over(state):
                 break
@@ -172,7 +179,8 @@ class Search:
             actions = engine.legal_actions(state, actor)
             picked = engine.pick(state, actor, actions, rng)
             action = next(a for a in actions if a.id == picked)
-            state, _ = engine.play(state, actor, action)
+            engine.step(state, actor, action, events)
+            events.clear()
         return rewards(engine, state)
 
 

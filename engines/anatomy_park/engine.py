@@ -73,7 +73,7 @@ class AnatomyParkEngine(Engine[APState]):
     endings = ("Ruben survives", "heart attack: Ruben dies")
     standing_scale = 5.0
     #: search iterations per CPU second on the bot's machine (docs/ai.md)
-    search_rate = 260
+    search_rate = 850
 
     def setup(
         self, players: list[str], *, seed: int, options: dict[str, Any] | None = None

@@ -52,7 +52,7 @@ class CemeteryEngine(Engine[CemeteryState]):
     endings = ("most tokens", "draw")
     standing_scale = 3.0
     #: search iterations per CPU second on the bot's machine (docs/ai.md)
-    search_rate = 300
+    search_rate = 1200
 
     # -- setup ------------------------------------------------------------------------------
     def setup(

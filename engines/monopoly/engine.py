@@ -85,7 +85,7 @@ class MonopolyEngine(Engine[MonopolyState]):
     #: a search's scores from all reading "won" or "lost" (at 400, most positions saturated)
     standing_scale = 2000.0
     #: search iterations per CPU second on the bot's machine (docs/ai.md)
-    search_rate = 260
+    search_rate = 700
     #: the balance report plays the quick game, as the tournaments do
     report_options = {"mode": "quick"}
 

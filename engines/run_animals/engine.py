@@ -60,7 +60,7 @@ class RunAnimalsEngine(Engine[RAState]):
     endings = ("20 points", "graveyard full", "extinction", "graveyard full and extinction")
     standing_scale = 4.0
     #: search iterations per CPU second on the bot's machine (docs/ai.md)
-    search_rate = 290
+    search_rate = 850
 
     # -- contract -------------------------------------------------------------------------------
     def setup(

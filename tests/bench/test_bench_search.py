@@ -48,7 +48,7 @@ def cpu_per_iteration(name: str) -> float:
     engine = engines.get_engine(name)
     spent, done = 0.0, 0
     for i, (state, player, legal) in enumerate(positions(name, DECISIONS)):
-        search = Search(engine, player, random.Random(i), PROBE, 60)
+        search = Search(engine, player, random.Random(i), PROBE, engine.search_horizon)
         start = time.process_time()
         search.run(state, legal)
         spent += time.process_time() - start
@@ -63,7 +63,7 @@ def level_seconds(name: str, level: str) -> list[float]:
     out = []
     for i, (state, player, legal) in enumerate(positions(name, DECISIONS)):
         start = time.process_time()
-        Search(engine, player, random.Random(i), budget, 60).run(state, legal)
+        Search(engine, player, random.Random(i), budget, engine.search_horizon).run(state, legal)
         out.append(time.process_time() - start)
     return out
 
