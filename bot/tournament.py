@@ -12,10 +12,12 @@ only on the seeds.
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
+import signal
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
+from multiprocessing.pool import AsyncResult
 from typing import Any
 
 from engines.ai.levels import Budget
@@ -32,6 +34,8 @@ class Tally:
     b_won: int = 0
     draws: int = 0
     sprt: Sprt | None = None
+    #: the run was interrupted (Ctrl-C, SIGTERM) before its test decided or its cap came
+    stopped: bool = False
 
     @property
     def decision(self) -> str:
@@ -103,18 +107,22 @@ def run(
     sprt: Sprt | None = None,
 ) -> Tally:
     """Play up to ``games`` games; with ``sprt``, stop at the first game after which the test
-    decides (games still being played then are dropped: their seeds come later)."""
+    decides (games still being played then are dropped: their seeds come later). Interrupted
+    (Ctrl-C, or SIGTERM in :func:`main`), it returns the games finished so far."""
     tally = Tally(*levels, sprt=sprt)
     work = [
         (game, seats, seed + i, options, budgets)
         for i, seats in enumerate(seatings(levels, players, games))
     ]
-    for match in matches_in_order(work, jobs):
-        tally.add(match)
-        if progress is not None:
-            progress(match, tally)
-        if tally.decision != UNDECIDED:
-            break
+    try:
+        for match in matches_in_order(work, jobs):
+            tally.add(match)
+            if progress is not None:
+                progress(match, tally)
+            if tally.decision != UNDECIDED:
+                break
+    except KeyboardInterrupt:  # stopped by hand: the games counted so far are the result
+        tally.stopped = True
     return tally
 
 
@@ -123,23 +131,29 @@ def matches_in_order(
 ) -> Iterator[Match]:
     """The games of ``work`` played, yielded in order; with ``jobs`` > 1 that many at once,
     never more than ``2 * jobs`` started ahead of the one awaited (so a decided test wastes
-    little), and the rest cancelled when the caller stops early."""
+    little). When the caller stops early (a decision, Ctrl-C) the games still being played
+    are stopped at once: their seeds come later, so they could not count."""
     play = play or _play
     if jobs <= 1:
         yield from map(play, work)
         return
-    pool = ProcessPoolExecutor(jobs)
-    started: dict[int, Future[Match]] = {}
-    try:
+    # the workers leave Ctrl-C to this process, which stops them (the pool's exit terminates)
+    with multiprocessing.Pool(jobs, initializer=_leave_interrupts) as pool:
+        started: dict[int, AsyncResult[Match]] = {}
         for i in range(len(work)):
             for k in range(i, min(len(work), i + 2 * jobs)):
                 if k not in started:
-                    started[k] = pool.submit(play, work[k])
-            yield started.pop(i).result()
-    finally:
-        for future in started.values():
-            future.cancel()
-        pool.shutdown(wait=True, cancel_futures=True)
+                    started[k] = pool.apply_async(play, (work[k],))
+            yield started.pop(i).get()
+
+
+def _leave_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    """SIGTERM stops a tournament as Ctrl-C does: with the tally of the games played so far."""
+    raise KeyboardInterrupt
 
 
 def parse_options(pairs: list[str]) -> dict[str, Any]:
@@ -237,6 +251,8 @@ def main(args: argparse.Namespace) -> int:
     budgets = {lv: budget for lv in levels if lv != "easy" and budget is not None}
     options = {k: v for k, v in options.items() if not isinstance(v, dict)}
 
+    previous = signal.signal(signal.SIGTERM, _interrupt)
+
     def progress(match: Match, tally: Tally) -> None:
         if not args.quiet:
             won = ", ".join(f"{w} [{match.levels[w]}]" for w in match.winners) or "nobody"
@@ -246,18 +262,21 @@ def main(args: argparse.Namespace) -> int:
                 flush=True,
             )
 
-    tally = run(
-        engine.name,
-        (levels[0], levels[1]),
-        args.players,
-        args.games,
-        args.seed,
-        options,
-        budgets,
-        jobs=args.jobs,
-        progress=progress,
-        sprt=sprt,
-    )
+    try:
+        tally = run(
+            engine.name,
+            (levels[0], levels[1]),
+            args.players,
+            args.games,
+            args.seed,
+            options,
+            budgets,
+            jobs=args.jobs,
+            progress=progress,
+            sprt=sprt,
+        )
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     budget_words = (
         f"{budget.iterations} iterations"
         if budget and budget.iterations
@@ -266,5 +285,7 @@ def main(args: argparse.Namespace) -> int:
         else "the levels' own budgets"
     )
     print(f"{engine.title}, {args.players} players, search budget: {budget_words}")
+    if tally.stopped:
+        print(f"stopped by hand after {tally.games} games")
     print("\n".join(tally.lines(engine.name)))
     return 0
