@@ -8,6 +8,7 @@ import pytest
 
 import engines
 from engines.ai import Budget, choose, level_named
+from engines.ai.search import Search, rewards
 from engines.core import IllegalAction
 from engines.monopoly.state import Debt
 from tests.shipped import shipped_games
@@ -197,3 +198,58 @@ def test_a_search_stops_early_once_no_other_move_can_catch_up():
         search.run(state, legal)
         spent.append(search.iterations)
     assert min(spent) < 200
+
+
+def _copying_playout(search: Search, state):
+    """The playout as it was: a copy of the state for every move (``engine.play``)."""
+    engine, rng = search.engine, search.rng
+    for _ in range(search.horizon):
+        if engine.is_over(state):
+            break
+        actor = engine.to_act(state)[0]
+        actions = engine.legal_actions(state, actor)
+        picked = engine.pick(state, actor, actions, rng)
+        state, _ = engine.play(state, actor, next(a for a in actions if a.id == picked))
+    return rewards(engine, state), state
+
+
+@pytest.mark.parametrize("name", sorted(shipped_games()))
+def test_a_playout_stepping_its_sample_in_place_plays_as_copying_it_each_move(name):
+    engine, state, player = _with_choices(name)
+    for k in range(4):
+        sample = engine.determinize(state, player, random.Random(k))
+        twin = engine.copy_state(sample)
+        copied = Search(engine, player, random.Random(50 + k), SMALL, 60)
+        in_place = Search(engine, player, random.Random(50 + k), SMALL, 60)
+        expected, end = _copying_playout(copied, sample)
+        assert in_place._playout(twin) == expected
+        assert twin.model_dump() == end.model_dump()
+
+
+@pytest.mark.parametrize("name", sorted(shipped_games()))
+def test_a_level_s_playouts_make_the_engine_s_horizon_of_moves(name, monkeypatch):
+    engine, state, player = _with_choices(name)
+    horizons = []
+    real = Search.__init__
+
+    def recording(self, engine, player, rng, budget, horizon):
+        horizons.append(horizon)
+        real(self, engine, player, rng, budget, horizon)
+
+    monkeypatch.setattr(Search, "__init__", recording)
+    choose(engine, state, player, "normal", seed=1, budget=SMALL)
+    choose(engine, state, player, level_named("normal-h60", baselines=True), seed=1, budget=SMALL)
+    assert horizons == [engine.search_horizon, 60]
+
+
+def test_a_baseline_is_for_tournaments_and_never_a_seat_s_level():
+    with pytest.raises(IllegalAction, match="Levels: easy, normal, hard"):
+        level_named("normal-h60")
+    assert level_named("normal-h60", baselines=True).name == "normal-h60"
+
+
+def test_the_baseline_keeps_the_iteration_counts_normal_played_with_before_35():
+    baseline = level_named("normal-h60", baselines=True)
+    counts = {name: baseline.budget(name).iterations for name in sorted(shipped_games())}
+    assert counts == {"anatomy_park": 52, "cemetery": 60, "monopoly": 52, "run_animals": 58}
+    assert baseline.playout_moves("cemetery") == 60

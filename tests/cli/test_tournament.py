@@ -172,3 +172,47 @@ def test_a_bad_sprt_is_refused_without_playing(capsys):
     code = main(["tournament", "cemetery", "--sprt", "0.7,0.5"])
     assert code == 2
     assert "P0,P1" in capsys.readouterr().err
+
+
+def test_a_tournament_stopped_by_hand_keeps_the_games_played_so_far(monkeypatch):
+    from bot import tournament
+    from engines.ai.sprt import Sprt
+
+    real = tournament.matches_in_order
+
+    def interrupted(work, jobs):
+        for n, match in enumerate(real(work, jobs, play=always_a)):
+            if n == 3:
+                raise KeyboardInterrupt
+            yield match
+
+    monkeypatch.setattr(tournament, "matches_in_order", interrupted)
+    tally = tournament.run(
+        "cemetery", ("hard", "easy"), 2, 200, 10, {}, {}, jobs=1, sprt=Sprt(0.5, 0.7)
+    )
+    assert (tally.games, tally.a_won, tally.stopped, tally.decision) == (3, 3, True, "undecided")
+
+
+def test_sigterm_stops_a_running_tournament_with_its_totals_line():
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    command = [sys.executable, "-m", "bot", "tournament", "cemetery", "--levels", "easy,easy"]
+    command += ["--games", "100000", "--jobs", "2"]
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    with subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env) as run:
+        assert run.stdout is not None
+        for line in run.stdout:
+            if line.startswith("game 3:"):
+                break
+        run.send_signal(signal.SIGTERM)
+        rest, _ = run.communicate(timeout=60)
+    assert run.returncode == 0
+    lines = rest.strip().splitlines()
+    assert any(re.fullmatch(r"stopped by hand after \d+ games", x) for x in lines), rest[-500:]
+    assert re.fullmatch(
+        r"tournament cemetery: easy won \d+ of \d+, easy won \d+ of \d+, draws \d+",
+        lines[-1],
+    ), lines[-1]
