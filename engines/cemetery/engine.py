@@ -50,7 +50,7 @@ class CemeteryEngine(Engine[CemeteryState]):
     guide = GUIDE
     max_playout_steps = 6000
     endings = ("most tokens", "draw")
-    standing_scale = 3.0
+    standing_scale = 6.0
     #: search iterations per CPU second on the bot's machine (docs/ai.md)
     search_rate = 1200
 
@@ -98,7 +98,7 @@ class CemeteryEngine(Engine[CemeteryState]):
         say(events, f"{player} leaves the game; {other} wins.", kind="end")
 
     def standing(self, state: CemeteryState) -> dict[str, float]:
-        return {p.name: float(p.total) for p in state.sides}
+        return policy.standing(state)
 
     def ending(self, state: CemeteryState) -> str:
         if state.conceded is not None:

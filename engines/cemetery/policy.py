@@ -6,7 +6,8 @@ from __future__ import annotations
 import random
 
 from engines.cemetery.data import CARDS
-from engines.cemetery.state import CemeteryState
+from engines.cemetery.stability import score
+from engines.cemetery.state import CemeteryState, Creature
 
 
 def suggest(state: CemeteryState, player: str, ids: list[str], rng: random.Random) -> str:
@@ -47,3 +48,32 @@ def suggest(state: CemeteryState, player: str, ids: list[str], rng: random.Rando
     if state.phase == "experiment":
         return rng.choice(real) if rng.random() < 0.2 else "done"
     return rng.choice(real)
+
+
+#: Scorings a standing looks ahead at most: further on, creatures are maimed and rebuilt
+LOOKAHEAD_SCORINGS = 6
+
+
+def standing(state: CemeteryState) -> dict[str, float]:
+    """Each player's tokens so far plus what their active creatures earn a Scoring, times the
+    Scorings left before a supply runs dry (at both players' present earnings, at most
+    :data:`LOOKAHEAD_SCORINGS`). A searching bot's playout stops a couple of turns ahead, before
+    a stitch that makes a creature active or stable has paid; counting the tokens alone, the
+    search saw no use in it and played worse with short playouts (docs/bots.md)."""
+    earning = {side.name: _earning(state, side.creatures) for side in state.sides}
+    scorings = float(LOOKAHEAD_SCORINGS)
+    for kind, supply in (("revenge", state.supply_revenge), ("science", state.supply_science)):
+        per_round = sum(e[kind] for e in earning.values())
+        if per_round:
+            scorings = min(scorings, supply / per_round)
+    return {
+        side.name: side.total + scorings * sum(earning[side.name].values()) for side in state.sides
+    }
+
+
+def _earning(state: CemeteryState, creatures: list[Creature]) -> dict[str, int]:
+    out = {"revenge": 0, "science": 0}
+    for creature in creatures:
+        for kind, n in score(creature, state.flipped).items():
+            out[kind] += n
+    return out

@@ -175,6 +175,42 @@ def test_monopoly_s_standing_counts_the_rent_a_built_property_will_collect():
     assert beyond_worth() > bare
 
 
+def _cemetery_with_an_earner():
+    """A Cemetery game in which one player's creatures earn tokens at Scoring."""
+    from engines.cemetery.policy import _earning
+
+    for moves in range(20, 200, 5):
+        engine, state = _midgame("cemetery", moves=moves)
+        for side in state.sides:
+            if sum(_earning(state, side.creatures).values()):
+                return engine, state, side
+    raise AssertionError("no Cemetery creature earned tokens")
+
+
+def test_cemetery_s_standing_counts_what_active_creatures_will_earn():
+    from engines.cemetery.policy import LOOKAHEAD_SCORINGS, _earning
+
+    engine, state, side = _cemetery_with_an_earner()
+    earning = sum(_earning(state, side.creatures).values())
+    ahead = engine.standing(state)[side.name] - side.total
+    assert 0 < ahead <= LOOKAHEAD_SCORINGS * earning
+    side.creatures.clear()  # no creature, nothing to come: the tokens alone
+    assert engine.standing(state)[side.name] == side.total
+
+
+def test_cemetery_s_standing_looks_no_further_than_the_supply_lasts():
+    from engines.cemetery.policy import _earning
+
+    engine, state, side = _cemetery_with_an_earner()
+    state.supply_revenge = state.supply_science = 1
+    earning = _earning(state, side.creatures)
+    both = {k: sum(_earning(state, s.creatures)[k] for s in state.sides) for k in earning}
+    left = min(1 / both[k] for k in both if both[k])
+    assert engine.standing(state)[side.name] == pytest.approx(
+        side.total + left * sum(earning.values())
+    )
+
+
 @pytest.mark.parametrize("name", sorted(shipped_games()))
 def test_stopping_once_the_move_is_decided_plays_the_move_of_the_whole_budget(name, monkeypatch):
     from engines.ai.search import Search
