@@ -161,7 +161,7 @@ class RunAnimalsEngine(Engine[RAState]):
         events.append(Event(text=f"The game ends: {state.end_reason}.", kind="end"))
 
     def standing(self, state: RAState) -> dict[str, float]:
-        return {p: float(scoring.score(state, data_of(state), p)) for p in state.players}
+        return {p: policy.standing(state, data_of(state), p) for p in state.players}
 
     def ending(self, state: RAState) -> str:
         if state.reached_target is not None:

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from engines.run_animals.actions import still_needed
 from engines.run_animals.board import cubes_on, neighbours
 from engines.run_animals.data import ActionSpec, CardData, GameData, load
+from engines.run_animals.scoring import score
 from engines.run_animals.state import RAState
 
 
@@ -90,3 +91,19 @@ def _best(ids: list[str], value: Callable[[str], float], rng: random.Random) -> 
     scored = [(value(i), i) for i in ids]
     top = max(v for v, _ in scored)
     return rng.choice([i for v, i in scored if v == top])
+
+
+def standing(state: RAState, data: GameData, player: str) -> float:
+    """``player``'s score, plus their goal's points in proportion to the cubes they have
+    gathered for it. A searching bot's playout stops a couple of turns ahead, before most
+    goals are complete; with the score alone nearly every playout ended level, and the search
+    could not tell a move that gathers a needed cube from one that does not (docs/bots.md)."""
+    seat = state.seats[player]
+    ahead = 0.0
+    if seat.goal is not None:
+        need = data.goals[seat.goal].need
+        wanted = sum(need.values())
+        if wanted:
+            have = sum(min(seat.goal_cubes.get(k, 0), n) for k, n in need.items())
+            ahead = data.goals[seat.goal].points * have / wanted
+    return score(state, data, player) + ahead

@@ -211,6 +211,28 @@ def test_cemetery_s_standing_looks_no_further_than_the_supply_lasts():
     )
 
 
+def test_run_animals_standing_counts_the_cubes_gathered_for_the_goal():
+    from engines.run_animals.engine import data_of
+    from engines.run_animals.scoring import score
+
+    engine, state = _midgame("run_animals", moves=10)
+    player = state.players[0]
+    seat = state.seats[player]
+    goal = data_of(state).goals[seat.goal]
+    kind = next(k for k, n in goal.need.items() if n)
+    seat.goal_cubes = dict.fromkeys(seat.goal_cubes, 0)
+    bare = engine.standing(state)[player]
+    assert bare == score(state, data_of(state), player)
+    seat.goal_cubes[kind] = 1
+    assert engine.standing(state)[player] == pytest.approx(
+        bare + goal.points / sum(goal.need.values())
+    )
+    seat.goal_cubes[kind] = goal.need[kind] + 5  # cubes beyond the need count for nothing
+    assert engine.standing(state)[player] == pytest.approx(
+        bare + goal.points * goal.need[kind] / sum(goal.need.values())
+    )
+
+
 @pytest.mark.parametrize("name", sorted(shipped_games()))
 def test_stopping_once_the_move_is_decided_plays_the_move_of_the_whole_budget(name, monkeypatch):
     from engines.ai.search import Search
