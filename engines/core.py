@@ -261,6 +261,9 @@ class Engine(ABC, Generic[S]):
     #: moves a search's playout makes before :meth:`standing` scores it: a few turns, so an
     #: iteration is cheap and a move's effect is not drowned in the dice of a long future
     search_horizon: ClassVar[int] = 20
+    #: the rate the 60-move search was calibrated with before December 2026, for the
+    #: ``normal-h60`` tournament baseline (engines.ai.levels.BASELINES); None: as ``search_rate``
+    search_rate_h60: ClassVar[int | None] = None
     #: the options ``python -m bot balance`` plays the game with (a quick mode, say)
     report_options: ClassVar[Mapping[str, Any]] = {}
 

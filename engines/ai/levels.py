@@ -5,7 +5,6 @@ move whatever the load, so a game replays and a tournament reproduces."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 
 import engines
@@ -46,15 +45,18 @@ class Level:
     #: CPU seconds a decision is meant to take; None: no search, the engine's own heuristic
     seconds: float | None
     #: a frozen calibration, for a baseline that plays as an older search did: moves a playout
-    #: makes, and iterations per second by game (None: the engine's own, as every level today)
+    #: makes, and the engine attribute holding the iterations per second that search was
+    #: calibrated with (None: the engine's own, as every level today)
     horizon: int | None = None
-    rates: Mapping[str, int] | None = None
+    rate_attribute: str | None = None
 
     def budget(self, game: str) -> Budget | None:
         """The level's iteration budget in ``game`` (None for the heuristic)."""
         if self.seconds is None:
             return None
-        rate = self.rates[game] if self.rates is not None else iterations_per_second(game)
+        rate = iterations_per_second(game)
+        if self.rate_attribute is not None:  # a game calibrated after the baseline: today's rate
+            rate = getattr(engines.get_engine(game), self.rate_attribute) or rate
         return Budget(iterations=max(1, round(rate * self.seconds)))
 
     def playout_moves(self, game: str) -> int:
@@ -74,13 +76,9 @@ DEFAULT_LEVEL = "normal"
 #: the search is proved not weaker by beating its baseline (docs/bots.md)
 BASELINES: dict[str, Level] = {
     # ``normal`` before search was made cheaper (#35): 60-move playouts, and the iteration
-    # rates it was calibrated with on 1 December 2026; it makes the same moves as it did then
-    "normal-h60": Level(
-        "normal-h60",
-        0.2,
-        horizon=60,
-        rates={"anatomy_park": 260, "cemetery": 300, "monopoly": 260, "run_animals": 290},
-    ),
+    # rates it was calibrated with on 1 December 2026 (each engine's ``search_rate_h60``); it
+    # makes the same moves as it did then
+    "normal-h60": Level("normal-h60", 0.2, horizon=60, rate_attribute="search_rate_h60"),
 }
 
 

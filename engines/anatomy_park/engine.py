@@ -74,6 +74,8 @@ class AnatomyParkEngine(Engine[APState]):
     standing_scale = 5.0
     #: search iterations per CPU second on the bot's machine (docs/ai.md)
     search_rate = 850
+    #: the rate of the 60-move search before December 2026 (the normal-h60 baseline)
+    search_rate_h60 = 260
 
     def setup(
         self, players: list[str], *, seed: int, options: dict[str, Any] | None = None

@@ -53,6 +53,8 @@ class CemeteryEngine(Engine[CemeteryState]):
     standing_scale = 6.0
     #: search iterations per CPU second on the bot's machine (docs/ai.md)
     search_rate = 1200
+    #: the rate of the 60-move search before December 2026 (the normal-h60 baseline)
+    search_rate_h60 = 300
 
     # -- setup ------------------------------------------------------------------------------
     def setup(

@@ -86,6 +86,8 @@ class MonopolyEngine(Engine[MonopolyState]):
     standing_scale = 2000.0
     #: search iterations per CPU second on the bot's machine (docs/ai.md)
     search_rate = 700
+    #: the rate of the 60-move search before December 2026 (the normal-h60 baseline)
+    search_rate_h60 = 260
     #: the balance report plays the quick game, as the tournaments do
     report_options = {"mode": "quick"}
 

@@ -61,6 +61,8 @@ class RunAnimalsEngine(Engine[RAState]):
     standing_scale = 4.0
     #: search iterations per CPU second on the bot's machine (docs/ai.md)
     search_rate = 850
+    #: the rate of the 60-move search before December 2026 (the normal-h60 baseline)
+    search_rate_h60 = 290
 
     # -- contract -------------------------------------------------------------------------------
     def setup(
