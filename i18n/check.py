@@ -11,6 +11,7 @@ for the language.
 from __future__ import annotations
 
 import re
+from gettext import c2py
 from dataclasses import dataclass, field
 
 from babel.messages.catalog import Catalog, Message
@@ -69,13 +70,26 @@ def _english(message: Message) -> list[str]:
     return [str(message.id)]
 
 
-def _entry_problems(message: Message) -> list[str]:
+def _only_one(plural_expr: str) -> set[int]:
+    """The plural forms the rule picks for n == 1 alone: those may leave out ``{n}`` ("ein
+    Zug"), as gettext's own format check allows; any other form must keep it."""
+    index = c2py(plural_expr)
+    picks: dict[int, set[int]] = {}
+    for n in range(1001):
+        picks.setdefault(index(n), set()).add(n)
+    return {form for form, counts in picks.items() if counts == {1}}
+
+
+def _entry_problems(message: Message, only_one: set[int]) -> list[str]:
     problems = []
     english = _english(message)[0]
-    for translated in _translations(message):
+    plural = isinstance(message.id, tuple | list)
+    for form, translated in enumerate(_translations(message)):
         if not translated:
             continue
         mine, theirs = names(translated), names(english)
+        if plural and form in only_one and mine is not None and theirs is not None:
+            theirs = theirs - {"n"} | (mine & {"n"})
         if mine is None:
             problems.append(f"{_label(message)}: {translated!r} is not a valid template")
         elif theirs is not None and mine != theirs:
@@ -105,6 +119,7 @@ def check_catalog(language: Language, catalog: Catalog, source: Catalog) -> Repo
             f"Plural-Forms {catalog.plural_forms!r} is not Babel's rule for "
             f"{language.babel}: {expected.plural_forms!r}"
         )
+    only_one = _only_one(catalog.plural_expr)
     mine = {_key(m): m for m in catalog if m.id}
     wanted = {_key(m) for m in source if m.id}
     for key in sorted(wanted - mine.keys(), key=str):
@@ -116,7 +131,7 @@ def check_catalog(language: Language, catalog: Catalog, source: Catalog) -> Repo
         translations = _translations(message)
         if message.fuzzy or not all(translations):
             report.untranslated += 1
-        report.problems += _entry_problems(message)
+        report.problems += _entry_problems(message, only_one)
     return report
 
 
