@@ -160,9 +160,7 @@ def t(locale: str, msgid: str, /, **placeholders: object) -> str:
     return fill(translated or msgid, msgid, locale, placeholders)
 
 
-def tn(
-    locale: str, singular: str, plural: str, n: int, /, **placeholders: object
-) -> str:
+def tn(locale: str, singular: str, plural: str, n: int, /, **placeholders: object) -> str:
     """A message that depends on a count ``n``: the form the language's plural rule (Babel's,
     in the catalog's Plural-Forms) picks for ``n``; ``{n}`` is ``n`` written for the locale."""
     values = {"n": n, **placeholders}

@@ -11,8 +11,8 @@ for the language.
 from __future__ import annotations
 
 import re
-from gettext import c2py
 from dataclasses import dataclass, field
+from gettext import c2py
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.plurals import get_plural

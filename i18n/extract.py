@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -30,7 +30,7 @@ LOCALES = Path(__file__).resolve().parent / "locales"
 #: the message functions and which arguments hold English (Babel's keyword spec, 1-based)
 KEYWORDS = {"t": (2,), "tn": (2, 3)}
 #: a fixed date in every header, so a catalog changes only when its entries do
-DATED = datetime(2026, 12, 5, tzinfo=timezone.utc)
+DATED = datetime(2026, 12, 5, tzinfo=UTC)
 WIDTH = 100
 HEADER = """\
 # {what}: Tabletop's words.

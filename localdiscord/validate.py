@@ -418,8 +418,40 @@ def check_choices(
 _NAME = re.compile(r"^[-_\w]{1,32}$")
 #: Discord's locales, the keys a ``*_localizations`` object may have
 LOCALES = frozenset(
-    "id da de en-GB en-US es-ES es-419 fr hr it lt hu nl no pl pt-BR ro fi sv-SE vi tr cs el bg "
-    "ru uk hi th zh-CN ja zh-TW ko".split()
+    [
+        "id",
+        "da",
+        "de",
+        "en-GB",
+        "en-US",
+        "es-ES",
+        "es-419",
+        "fr",
+        "hr",
+        "it",
+        "lt",
+        "hu",
+        "nl",
+        "no",
+        "pl",
+        "pt-BR",
+        "ro",
+        "fi",
+        "sv-SE",
+        "vi",
+        "tr",
+        "cs",
+        "el",
+        "bg",
+        "ru",
+        "uk",
+        "hi",
+        "th",
+        "zh-CN",
+        "ja",
+        "zh-TW",
+        "ko",
+    ]
 )
 
 
@@ -432,11 +464,15 @@ def _localizations(node: JsonObject, here: FieldPath, *, chat_input: bool) -> li
             where = (*here, key, locale)
             if locale not in LOCALES:
                 problems.append(_err(where, "INVALID_LOCALE", f"Invalid locale {locale!r}"))
-            elif key == "name_localizations" and chat_input and "value" not in node:
-                if not _NAME.match(text) or text != text.lower():
-                    problems.append(
-                        _err(where, "APPLICATION_COMMAND_INVALID_NAME", f"Invalid name {text!r}")
-                    )
+            elif (
+                key == "name_localizations"
+                and chat_input
+                and "value" not in node
+                and (not _NAME.match(text) or text != text.lower())
+            ):
+                problems.append(
+                    _err(where, "APPLICATION_COMMAND_INVALID_NAME", f"Invalid name {text!r}")
+                )
     return problems
 
 

@@ -149,4 +149,3 @@ def test_the_languages_catalogs_load_from_the_installed_package(installed):
     assert installed["languages"]["ok"]
     assert installed["languages"]["game_de"] == "spiel"
     assert Path(installed["languages"]["catalogs"]).is_relative_to(Path(installed["venv"]))
-
