@@ -29,6 +29,9 @@ from i18n.placeholders import names, parse
 PACKAGE = "i18n.locales"
 TEMPLATE = "messages.pot"
 
+#: the msgctxt of the slash commands' names (as opposed to descriptions and choices): a
+#: Discord name is lowercase letters, digits, ``-`` and ``_``, at most 32
+NAME_CONTEXTS = frozenset({"command name", "option name"})
 #: (msgctxt, msgid): the key of a singular entry; msgctxt is None for a message
 Key = tuple[str | None, str]
 #: (msgctxt, singular, plural): the key of a plural entry
@@ -95,11 +98,6 @@ def _pseudo_words() -> Words:
             shown = pseudo.name(message.id) if as_name else pseudo.text(message.id)
             singular[(message.context, message.id)] = shown
     return Words(singular, plural, c2py(get_plural("en").plural_expr))
-
-
-#: the msgctxt of the slash commands' names (as opposed to descriptions and choices): a
-#: Discord name is lowercase letters, digits, ``-`` and ``_``, at most 32
-NAME_CONTEXTS = frozenset({"command name", "option name"})
 
 
 @cache
