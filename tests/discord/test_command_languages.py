@@ -98,6 +98,8 @@ def test_the_local_discord_refuses_a_bad_localized_name(shipped):
     game = next(c for c in shipped if c["name"] == "game")
     bad = {**game, "name_localizations": {**game["name_localizations"], "de": "Neues Spiel"}}
     assert [p.code for p in check_commands([bad])] == ["APPLICATION_COMMAND_INVALID_NAME"]
+    elsewhere = {**game, "name_localizations": {"xx-YY": "spiel"}}
+    assert [p.code for p in check_commands([elsewhere])] == ["INVALID_LOCALE"]
     new, join = bad["options"][0], bad["options"][1]
     clash = {**join, "name_localizations": {**join["name_localizations"], "de": "neu"}}
     twins = {**game, "options": [new, clash, *game["options"][2:]]}
@@ -126,3 +128,9 @@ async def test_every_command_string_is_pseudo_localized():
             if not pseudo.is_pseudo(shown, node["description"]):
                 left_in_english.append(f"{kind} description {node['description']!r}")
     assert left_in_english == []
+
+
+def test_the_shipped_languages_serve_real_discord_locales():
+    known = {locale.value for locale in discord.Locale}
+    assert set(discord_locales()) <= known
+    assert set(discord_locales()) == {"de", "pt-BR", "es-ES", "es-419"}
