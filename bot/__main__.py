@@ -177,6 +177,14 @@ def build_parser() -> argparse.ArgumentParser:
             "page on 127.0.0.1 where you play every seat. Nothing reaches the internet.",
         )
     )
+    languages = sub.add_parser(
+        "languages",
+        help="the languages' catalogs: check them (as CI does) or update them from the code",
+        description="check: each shipped language's catalog, complete and matching the code "
+        "(exit 1 otherwise). update: write i18n/locales/messages.pot from the strings the code "
+        "asks for and bring every language's catalog up to it. See docs/languages.md.",
+    )
+    languages.add_argument("languages_command", choices=("check", "update"), metavar="check|update")
     sim = sub.add_parser(
         "simulate",
         help="play a whole game with random legal moves, without Discord",
@@ -300,7 +308,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "simulate":
         return _simulate(args)
-    if args.command in ("tournament", "balance"):
+    if args.command in ("tournament", "balance", "languages"):
         code: int = importlib.import_module(f"bot.{args.command}").main(args)  # imported late
         return code
     if args.command == "invite":

@@ -416,6 +416,81 @@ def check_choices(
 
 # -- application commands ------------------------------------------------------------------------
 _NAME = re.compile(r"^[-_\w]{1,32}$")
+#: Discord's locales, the keys a ``*_localizations`` object may have
+LOCALES = frozenset(
+    [
+        "id",
+        "da",
+        "de",
+        "en-GB",
+        "en-US",
+        "es-ES",
+        "es-419",
+        "fr",
+        "hr",
+        "it",
+        "lt",
+        "hu",
+        "nl",
+        "no",
+        "pl",
+        "pt-BR",
+        "ro",
+        "fi",
+        "sv-SE",
+        "vi",
+        "tr",
+        "cs",
+        "el",
+        "bg",
+        "ru",
+        "uk",
+        "hi",
+        "th",
+        "zh-CN",
+        "ja",
+        "zh-TW",
+        "ko",
+    ]
+)
+
+
+def _localizations(node: JsonObject, here: FieldPath, *, chat_input: bool) -> list[FieldError]:
+    """A node's name, description (and, for a choice, name) in other languages: known locales,
+    and a localized command or option name as valid as the name itself."""
+    problems = []
+    for key in ("name_localizations", "description_localizations"):
+        for locale, text in (node.get(key) or {}).items():
+            where = (*here, key, locale)
+            if locale not in LOCALES:
+                problems.append(_err(where, "INVALID_LOCALE", f"Invalid locale {locale!r}"))
+            elif (
+                key == "name_localizations"
+                and chat_input
+                and "value" not in node
+                and (not _NAME.match(text) or text != text.lower())
+            ):
+                problems.append(
+                    _err(where, "APPLICATION_COMMAND_INVALID_NAME", f"Invalid name {text!r}")
+                )
+    return problems
+
+
+def _localized_duplicates(siblings: list[JsonObject], at: FieldPath) -> list[FieldError]:
+    """Siblings whose names, as one locale shows them, are the same."""
+    problems = []
+    for locale in sorted({k for s in siblings for k in (s.get("name_localizations") or {})}):
+        shown = [(s.get("name_localizations") or {}).get(locale, s.get("name")) for s in siblings]
+        for i, name in enumerate(shown):
+            if name in shown[:i]:
+                problems.append(
+                    _err(
+                        (*at, i, "name_localizations", locale),
+                        "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS",
+                        f"Localized names must be unique ({locale}: {name!r})",
+                    )
+                )
+    return problems
 
 
 def check_commands(commands: list[JsonObject]) -> list[FieldError]:
@@ -434,11 +509,15 @@ def check_commands(commands: list[JsonObject]) -> list[FieldError]:
             )
         seen.add(key)
         problems += check_command(cmd, (i,))
+    for kind in sorted({c.get("type") or 1 for c in commands}):
+        of_kind = [c for c in commands if (c.get("type") or 1) == kind]
+        problems += _localized_duplicates(of_kind, ())
     return problems
 
 
 def check_command(cmd: JsonObject, at: FieldPath = ()) -> list[FieldError]:
-    """Names, descriptions and option order as Discord checks a command definition."""
+    """Names, descriptions (and their localizations) and option order as Discord checks a
+    command definition."""
     problems: list[FieldError] = []
 
     def walk(node: JsonObject, here: FieldPath, depth: int) -> None:
@@ -457,7 +536,11 @@ def check_command(cmd: JsonObject, at: FieldPath = ()) -> list[FieldError]:
                     "Must be between 1 and 100 in length.",
                 )
             )
+        problems.extend(_localizations(node, here, chat_input=chat_input))
         options = node.get("options") or []
+        problems.extend(_localized_duplicates(options, (*here, "options")))
+        for c, choice in enumerate(node.get("choices") or []):
+            problems.extend(_localizations(choice, (*here, "choices", c), chat_input=chat_input))
         names = [o.get("name") for o in options]
         seen_optional = False
         for o, opt in enumerate(options):

@@ -9,6 +9,8 @@ turned them on, the spectator pages (``client.watch_server``, see :mod:`bot.watc
 from this loop with this client's table. As each server
 becomes available (or adds the bot) the permissions the bot lacks there are logged, once.
 Extension points:
+- commands' words in each user's language: the tree's translator (set in ``setup_hook``, before
+  the sync), :mod:`bot.discord_app.translator`.
 - commands: see :mod:`bot.discord_app.commands` (an explicit list of modules).
 - after every published turn message, each coroutine in ``client.outcome_listeners`` is awaited
   with ``(outcome, message)`` (e.g. to remember the latest board message); a failing listener
@@ -48,6 +50,7 @@ from bot.discord_app.replay import Replays
 from bot.discord_app.resume import Announcements, catch_up
 from bot.discord_app.sync import HashKeeper, sync_commands
 from bot.discord_app.tokens import Editors, Panels
+from bot.discord_app.translator import CatalogTranslator
 from bot.discord_app.turn_book import TurnBook
 from bot.leagues.service import Leagues
 from bot.logsafe import failure
@@ -141,6 +144,8 @@ class TabletopClient(discord.Client):
         self.panels = Panels()  # each player's one private panel per game
 
     async def setup_hook(self) -> None:
+        # before the sync: the payload (and its hash) carries every shipped language's words
+        await self.tree.set_translator(CatalogTranslator())
         self.add_dynamic_items(*clicks.HANDLERS)
         if self.server_settings is None:
             self.server_settings = await server_settings.build(self)

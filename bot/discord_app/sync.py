@@ -1,8 +1,9 @@
 """Syncing slash commands only when they changed.
 
 Discord rate-limits command uploads, and a blind sync at every start is slow and noisy. We hash
-the exact payload ``CommandTree.sync`` would upload (each command's ``to_dict``, as sorted JSON,
-plus the dev guild id) and keep the hash in the database's ``meta`` table (:class:`MetaHash`).
+the exact payload ``CommandTree.sync`` would upload (each command as the tree's translator words
+it, its names and descriptions in every shipped language included, so a changed translation is
+uploaded too; as sorted JSON, plus the dev guild id) and keep the hash in the database's ``meta`` table (:class:`MetaHash`).
 Modes: ``auto`` syncs when the hash differs from the stored one, ``always`` at every start, ``never`` not at all. With a dev guild, the global commands are
 copied to that guild and synced there (instant for testing) instead of globally.
 """
@@ -47,18 +48,25 @@ class MetaHash:
         await self.store.set_meta(self.KEY, digest)
 
 
-def command_payload(tree: app_commands.CommandTree[discord.Client]) -> list[dict[str, Any]]:
-    """What a global sync would upload, in a stable order."""
+async def command_payload(
+    tree: app_commands.CommandTree[discord.Client],
+) -> list[dict[str, Any]]:
+    """What a global sync would upload, in a stable order: as ``CommandTree.sync`` builds it,
+    with the localizations when the tree has a translator."""
     commands = tree._get_all_commands(guild=None)
-    payload = [command.to_dict(tree) for command in commands]
+    translator = tree.translator
+    if translator is not None:
+        payload = [await command.get_translated_payload(tree, translator) for command in commands]
+    else:
+        payload = [command.to_dict(tree) for command in commands]
     return sorted(payload, key=lambda c: (c.get("type", 1), c["name"]))
 
 
-def payload_hash(
+async def payload_hash(
     tree: app_commands.CommandTree[discord.Client], dev_guild_id: int | None = None
 ) -> str:
     blob = json.dumps(
-        {"commands": command_payload(tree), "dev_guild": dev_guild_id},
+        {"commands": await command_payload(tree), "dev_guild": dev_guild_id},
         sort_keys=True,
         separators=(",", ":"),
         ensure_ascii=False,
@@ -84,7 +92,7 @@ async def sync_commands(
     dev_guild_id: int | None = None,
 ) -> bool:
     """Sync the tree if ``mode`` says so; returns whether it synced."""
-    digest = payload_hash(tree, dev_guild_id)
+    digest = await payload_hash(tree, dev_guild_id)
     if not needs_sync(mode, digest, await keeper.load() if mode == "auto" else None):
         log.info("Slash commands not synced (mode %s; unchanged or disabled)", mode)
         return False

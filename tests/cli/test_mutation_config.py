@@ -52,6 +52,7 @@ def test_mutmut_copies_every_package_the_tests_import():
     assert set(CONFIG["mutmut"]["source_paths"]) == {
         "bot",
         "engines",
+        "i18n",
         "localdiscord",
         "rendering",
         "storage",

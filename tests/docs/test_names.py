@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PRODUCT = ("bot", "storage", "engines", "rendering", "localdiscord")
+PRODUCT = ("bot", "storage", "engines", "i18n", "rendering", "localdiscord")
 #: the AI seats' code (no Discord) and the AI itself: "bot" never names anything there
 AI_HOMES = ("bot/ai_seats/", "bot/table/ai_seats.py", "bot/discord_app/ai_seats.py", "engines/ai/")
 #: the names AI seats had when they were called bots

@@ -12,8 +12,8 @@ import engines
 from tests.shipped import shipped_games
 
 ROOT = Path(__file__).resolve().parents[2]
-PRODUCT = ("bot", "engines", "localdiscord", "rendering", "storage")
-TEXT = {".py", ".md", ".json", ".js", ".html", ".css", ".sql", ".txt", ".toml"}
+PRODUCT = ("bot", "engines", "i18n", "localdiscord", "rendering", "storage")
+TEXT = {".py", ".md", ".json", ".js", ".html", ".css", ".sql", ".txt", ".toml", ".po", ".pot"}
 #: product files outside a game's package that may name a game, and why
 ALLOWED = {
     # the local Discord page's help shows a real command to type

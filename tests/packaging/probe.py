@@ -15,6 +15,7 @@ from pathlib import Path
 
 import bot
 import engines
+import i18n
 import localdiscord
 import rendering
 import storage
@@ -29,7 +30,7 @@ def _packaged_files() -> list[str]:
     """Every file beside the code in the installed packages (all but Python sources)."""
     site = Path(bot.__file__).parents[1]
     found = []
-    for package in ("bot", "engines", "localdiscord", "rendering", "storage"):
+    for package in ("bot", "engines", "i18n", "localdiscord", "rendering", "storage"):
         for path in (site / package).rglob("*"):
             if path.is_file() and path.suffix not in (".py", ".pyc"):
                 found.append(path.relative_to(site).as_posix())
@@ -61,6 +62,21 @@ async def _store_version(folder: str) -> int:
         return int(db.execute("SELECT MAX(version) FROM schema_version").fetchone()[0])
 
 
+def _languages() -> dict[str, object]:
+    """The catalog check on the installed catalogs, and one command's name read from them."""
+    from i18n.catalogs import template
+    from i18n.check import check
+
+    reports = check()
+    return {
+        "lines": [r.line for r in reports],
+        "ok": all(r.ok for r in reports),
+        "entries": len([m for m in template() if m.id]),
+        "game_de": i18n.lookup("de", "game", "command name"),
+        "catalogs": str(resources.files("i18n.locales")),
+    }
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         version = asyncio.run(_store_version(folder))
@@ -74,7 +90,7 @@ def main() -> None:
     }
     report = {
         "modules": {
-            m.__name__: m.__file__ for m in (bot, engines, localdiscord, rendering, storage)
+            m.__name__: m.__file__ for m in (bot, engines, i18n, localdiscord, rendering, storage)
         },
         "prefix": sys.prefix,
         "files": _packaged_files(),
@@ -84,6 +100,7 @@ def main() -> None:
         "store_version": version,
         "static": static,
         "spec_commit": Spec().source.get("commit"),
+        "languages": _languages(),
     }
     print(json.dumps(report))
 

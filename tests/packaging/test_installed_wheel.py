@@ -20,7 +20,7 @@ import pytest
 from tests.shipped import shipped_games
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("bot", "engines", "localdiscord", "rendering", "storage")
+PACKAGES = ("bot", "engines", "i18n", "localdiscord", "rendering", "storage")
 #: what the wheel is built from: the project's metadata and its packages
 SOURCES = ("pyproject.toml", "README.md", *PACKAGES)
 
@@ -138,3 +138,14 @@ def test_the_web_pages_and_the_discord_spec_load_from_the_installed_package(inst
         "bot.watch": sorted(p.name for p in (ROOT / "bot" / "watch" / "static").iterdir()),
     }
     assert len(installed["spec_commit"]) == 40
+
+
+def test_the_languages_catalogs_load_from_the_installed_package(installed):
+    """The check passes on the installed catalogs, and a command reads German from them."""
+    assert installed["languages"]["lines"] == [
+        f"language {code}: entries={installed['languages']['entries']} untranslated=0"
+        for code in ("de", "pt-BR", "es")
+    ]
+    assert installed["languages"]["ok"]
+    assert installed["languages"]["game_de"] == "spiel"
+    assert Path(installed["languages"]["catalogs"]).is_relative_to(Path(installed["venv"]))

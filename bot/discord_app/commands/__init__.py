@@ -11,7 +11,10 @@ Each group is a class (an ``app_commands.Group`` whose methods are its subcomman
 adds one of each to a tree. Discord allows 25 subcommands a group; ours keep to
 :data:`MAX_SUBCOMMANDS`, so every group has room to grow (a test holds them to it). Renaming or
 moving a command changes the tree's payload, so the next start with sync mode ``auto`` syncs it
-(see :mod:`bot.discord_app.sync`); the old names are gone at once.
+(see :mod:`bot.discord_app.sync`); the old names are gone at once. So does a changed translation:
+every name, description and choice here is English, the msgid of the catalogs the tree's
+translator reads (:mod:`bot.discord_app.translator`); after changing one, run ``python -m bot
+languages update`` and translate it (docs/languages.md).
 
 A command's interaction is a ``discord.Interaction[TabletopClient]``: inside it,
 ``interaction.client.table`` is the :class:`bot.table.Table` and

@@ -48,6 +48,7 @@ from bot.discord_app.commands.opening import (
     delete_quietly,
     engine_named,
     game_choices,
+    game_title,
     new_game_place,
     open_game,
     read_new_game,
@@ -155,7 +156,7 @@ class GameCommands(
             command = self.get_command(name)
             assert isinstance(command, app_commands.Command)
             offered: list[app_commands.Choice[str | int | float]] = [
-                app_commands.Choice(name=c.name, value=c.value) for c in game_choices()
+                app_commands.Choice(name=game_title(c.value), value=c.value) for c in game_choices()
             ]
             command._params["game"].choices = offered
 

@@ -26,7 +26,7 @@ from bot.discord_app import replies
 from bot.discord_app.channels import channel_id_of
 from bot.discord_app.commands import ratings as rating_commands
 from bot.discord_app.commands.callers import service_of
-from bot.discord_app.commands.opening import game_choices
+from bot.discord_app.commands.opening import game_choices, game_title
 from bot.discord_app.replies import BadInput
 from bot.discord_app.text import fit_lines
 from bot.errors import TableError
@@ -100,7 +100,7 @@ class MeCommands(
         command = self.get_command("rating")
         assert isinstance(command, app_commands.Command)
         offered: list[app_commands.Choice[str | int | float]] = [
-            app_commands.Choice(name=c.name, value=c.value) for c in game_choices()
+            app_commands.Choice(name=game_title(c.value), value=c.value) for c in game_choices()
         ]
         command._params["game"].choices = offered
 

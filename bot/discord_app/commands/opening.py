@@ -23,6 +23,7 @@ from bot.discord_app.commands.callers import CLOCK_RULE_DESCRIPTIONS
 from bot.discord_app.posts import Post, lobby_post
 from bot.discord_app.replies import BadInput
 from bot.discord_app.text import clip
+from bot.discord_app.translator import PROPER_NAME
 from bot.discord_app.turns import table_of
 from bot.discord_limits import MAX_CHOICE_NAME, MAX_CHOICES, MAX_MESSAGE, MAX_THREAD_NAME
 from bot.errors import TableError
@@ -36,12 +37,16 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
+def game_title(name: str) -> app_commands.locale_str:
+    """A game's title as a choice shows it: a proper name, left in English in every language
+    until a published localized title is known (see :mod:`bot.discord_app.translator`)."""
+    title = clip(engines.get_engine(name).title, MAX_CHOICE_NAME)
+    return app_commands.locale_str(title, **{PROPER_NAME: True})
+
+
 def game_choices() -> list[app_commands.Choice[str]]:
     """The registered games as a choice list (titles shown, engine names sent)."""
-    return [
-        app_commands.Choice(name=clip(engines.get_engine(n).title, MAX_CHOICE_NAME), value=n)
-        for n in engines.names()[:MAX_CHOICES]
-    ]
+    return [app_commands.Choice(name=game_title(n), value=n) for n in engines.names()[:MAX_CHOICES]]
 
 
 async def send_public(interaction: discord.Interaction[TabletopClient], post: Post) -> None:

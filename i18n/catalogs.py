@@ -1,0 +1,174 @@
+"""Reading the catalogs and wording a message in a reader's language.
+
+The catalogs are package data (``i18n/locales/*.po`` and the template ``messages.pot``), read
+once with Babel's ``read_po`` through ``importlib.resources``, so an installed wheel reads its
+own copy. At run time only finished entries count: an entry with no translation, or one marked
+fuzzy (a guess a translator has not confirmed), reads as English, as does a translation that is
+not a valid template or names a placeholder its English does not. ``python -m bot languages
+check`` fails on every one of those, so none of them ships.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from functools import cache
+from gettext import c2py
+from importlib import resources
+
+from babel.messages.catalog import Catalog
+from babel.messages.plurals import get_plural
+from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
+
+from i18n import pseudo
+from i18n.languages import PSEUDO, SHIPPED, Language, language_of, number_locale
+from i18n.placeholders import names, parse
+
+PACKAGE = "i18n.locales"
+TEMPLATE = "messages.pot"
+
+#: the msgctxt of the slash commands' names (as opposed to descriptions and choices): a
+#: Discord name is lowercase letters, digits, ``-`` and ``_``, at most 32
+NAME_CONTEXTS = frozenset({"command name", "option name"})
+#: (msgctxt, msgid): the key of a singular entry; msgctxt is None for a message
+Key = tuple[str | None, str]
+#: (msgctxt, singular, plural): the key of a plural entry
+PluralKey = tuple[str | None, str, str]
+
+
+def read(file: str, locale: str | None = None) -> Catalog:
+    """A catalog file of the package, as Babel reads it."""
+    with resources.files(PACKAGE).joinpath(file).open("rb") as handle:
+        return read_po(handle, locale=locale)
+
+
+@cache
+def template() -> Catalog:
+    """The template: every string the code asks for, in English (``python -m bot languages
+    update`` writes it from the code)."""
+    return read(TEMPLATE)
+
+
+@dataclass(frozen=True)
+class Words:
+    """One language's finished translations, ready to look up."""
+
+    singular: Mapping[Key, str]
+    plural: Mapping[PluralKey, tuple[str, ...]]
+    plural_index: Callable[[int], int]  # n -> which plural form (the catalog's Plural-Forms)
+
+
+def _finished(english: str, translated: str) -> bool:
+    """A translation that may be shown: not empty, a valid template, no placeholder but the
+    English's."""
+    mine = names(translated)
+    return bool(translated) and mine is not None and mine <= (names(english) or frozenset())
+
+
+def _words(catalog: Catalog) -> Words:
+    singular: dict[Key, str] = {}
+    plural: dict[PluralKey, tuple[str, ...]] = {}
+    for message in catalog:
+        if not message.id or message.fuzzy:
+            continue
+        if isinstance(message.id, tuple | list):
+            one, many = str(message.id[0]), str(message.id[1])
+            forms = tuple(str(s) for s in message.string or ())
+            if len(forms) == catalog.num_plurals and all(_finished(many, f) for f in forms):
+                plural[(message.context, one, many)] = forms
+        elif isinstance(message.string, str) and _finished(message.id, message.string):
+            singular[(message.context, message.id)] = message.string
+    return Words(singular, plural, c2py(catalog.plural_expr))
+
+
+def _pseudo_words() -> Words:
+    """The pseudo-locale: the template's every string, pseudo-localized (names as names)."""
+    singular: dict[Key, str] = {}
+    plural: dict[PluralKey, tuple[str, ...]] = {}
+    for message in template():
+        if not message.id:
+            continue
+        if isinstance(message.id, tuple | list):
+            one, many = str(message.id[0]), str(message.id[1])
+            plural[(message.context, one, many)] = (pseudo.text(one), pseudo.text(many))
+        else:
+            as_name = message.context in NAME_CONTEXTS
+            shown = pseudo.name(message.id) if as_name else pseudo.text(message.id)
+            singular[(message.context, message.id)] = shown
+    return Words(singular, plural, c2py(get_plural("en").plural_expr))
+
+
+@cache
+def words(language: Language) -> Words:
+    """A language's finished translations (read once)."""
+    if language is PSEUDO:
+        return _pseudo_words()
+    if language not in SHIPPED:
+        raise ValueError(f"{language.code} is not a shipped language")
+    return _words(read(language.file, language.babel))
+
+
+_ENGLISH_PLURAL = c2py(get_plural("en").plural_expr)
+
+
+def lookup(locale: str, msgid: str, context: str | None = None) -> str | None:
+    """The finished translation of ``msgid`` for a locale, or ``None`` (English, the source,
+    or no finished translation): a caller that has its own fallback, such as Discord's for a
+    command name, uses this."""
+    language = language_of(locale)
+    if language is None:
+        return None
+    return words(language).singular.get((context, msgid))
+
+
+def _shown(value: object, locale: str) -> str:
+    if isinstance(value, bool):
+        return str(value)
+    if isinstance(value, int | float | Decimal):
+        return format_decimal(value, locale=number_locale(locale))
+    return str(value)
+
+
+def fill(template: str, english: str, locale: str, values: Mapping[str, object]) -> str:
+    """``template`` with its placeholders filled (numbers written for ``locale``); the English
+    when the template cannot be filled. A placeholder the English needs and the caller did not
+    give is a bug in the caller: ``KeyError``, never a ``{name}`` shown to a player."""
+    for text in (template, english):
+        pieces = parse(text)
+        if pieces is None or any(f is not None and f not in values for _, f in pieces):
+            continue
+        return "".join(
+            literal + (_shown(values[field], locale) if field is not None else "")
+            for literal, field in pieces
+        )
+    missing = (names(english) or frozenset()) - set(values)
+    raise KeyError(f"{english!r} needs {', '.join(sorted(missing)) or 'a valid template'}")
+
+
+def t(locale: str, msgid: str, /, **placeholders: object) -> str:
+    """``msgid`` (the English) in ``locale``'s language, its placeholders filled; English where
+    the language has no finished translation.
+
+    >>> t("de", "{count} games", count=1234)  # doctest: +SKIP
+    '1.234 Spiele'
+    """
+    translated = lookup(locale, msgid)
+    return fill(translated or msgid, msgid, locale, placeholders)
+
+
+def tn(locale: str, singular: str, plural: str, n: int, /, **placeholders: object) -> str:
+    """A message that depends on a count ``n``: the form the language's plural rule (Babel's,
+    in the catalog's Plural-Forms) picks for ``n``; ``{n}`` is ``n`` written for the locale."""
+    values = {"n": n, **placeholders}
+    english = singular if _ENGLISH_PLURAL(n) == 0 else plural
+    language = language_of(locale)
+    if language is not None:
+        table = words(language)
+        forms = table.plural.get((None, singular, plural))
+        if forms is not None:
+            index = table.plural_index(n)
+            if 0 <= index < len(forms):
+                return fill(forms[index], english, locale, values)
+    return fill(english, english, locale, values)

@@ -1,0 +1,135 @@
+"""The catalog check CI runs: every shipped language complete, every placeholder kept, every
+name valid, and the template exactly the strings the code asks for."""
+
+from __future__ import annotations
+
+import argparse
+
+import pytest
+from babel.messages.catalog import Catalog
+
+import engines
+from bot import languages as cli
+from i18n import check as checking
+from i18n.catalogs import template
+from i18n.check import check, check_catalog
+from i18n.languages import GERMAN, PORTUGUESE, SPANISH
+
+
+def test_every_shipped_language_is_complete():
+    reports = check()
+    assert [r.language for r in reports] == [GERMAN, PORTUGUESE, SPANISH]
+    entries = len([m for m in template() if m.id])
+    assert [r.line for r in reports] == [
+        f"language {code}: entries={entries} untranslated=0" for code in ("de", "pt-BR", "es")
+    ]
+    assert all(r.ok for r in reports), [p for r in reports for p in r.problems]
+
+
+def test_the_template_is_exactly_what_the_code_asks_for():
+    """No stale entry, none missing: ``python -m bot languages update`` writes it."""
+    assert cli.drift() == []
+
+
+def test_the_games_titles_are_left_in_english_as_proper_names():
+    _, proper_names = cli.code_template()
+    assert proper_names == {engines.get_engine(n).title for n in engines.names()}
+
+
+def test_the_check_command_prints_one_line_per_language_and_passes(capsys):
+    assert cli.main(argparse.Namespace(languages_command="check")) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == [r.line for r in check()]
+
+
+def _source() -> Catalog:
+    source = Catalog(fuzzy=False)
+    source.add("new", context="command name")
+    source.add("Your turn, {name}")
+    source.add("Which game", context="description")
+    source.add(("one move", "{n} moves"))
+    return source
+
+
+def _german(overrides=None) -> Catalog:
+    rows = {
+        ("command name", "new"): "neu",
+        (None, "Your turn, {name}"): "Du bist dran, {name}",
+        ("description", "Which game"): "Welches Spiel",
+        (None, ("one move", "{n} moves")): ("ein Zug", "{n} Züge"),
+    }
+    rows.update(overrides or {})
+    catalog = Catalog(locale="de", fuzzy=False)
+    for (context, msgid), msgstr in rows.items():
+        if msgstr is not None:
+            flags = ["fuzzy"] if msgstr == "FUZZY" else []
+            catalog.add(msgid, "Welche" if msgstr == "FUZZY" else msgstr, context=context,
+                        flags=flags)  # fmt: skip
+    return catalog
+
+
+def test_a_complete_catalog_passes():
+    report = check_catalog(GERMAN, _german(), _source())
+    assert report.ok and report.line == "language de: entries=4 untranslated=0"
+
+
+@pytest.mark.parametrize(
+    ("override", "untranslated", "problem"),
+    [
+        ({("description", "Which game"): ""}, 1, None),
+        ({("description", "Which game"): "FUZZY"}, 1, None),
+        ({(None, ("one move", "{n} moves")): ("ein Zug", "")}, 1, None),
+        ({(None, "Your turn, {name}"): "Du bist dran"}, 0, "drops {name}"),
+        ({(None, "Your turn, {name}"): "Du bist dran, {name} {who}"}, 0, "adds {who}"),
+        ({(None, "Your turn, {name}"): "Du bist dran, {name"}, 0, "not a valid template"),
+        ({(None, ("one move", "{n} moves")): ("ein Zug", "viele Züge")}, 0, "drops {n}"),
+        ({("command name", "new"): "Neu"}, 0, "not a valid Discord name"),
+        ({("command name", "new"): "neues spiel"}, 0, "not a valid Discord name"),
+        ({("description", "Which game"): "W" * 101}, 0, "101 characters"),
+        ({("description", "Which game"): None}, 0, "missing 'Which game'"),
+        ({("description", "Old words"): "Alte Worte"}, 0, "stale 'Old words'"),
+    ],
+)
+def test_what_must_not_ship_fails_the_check(override, untranslated, problem):
+    report = check_catalog(GERMAN, _german(override), _source())
+    assert not report.ok
+    assert report.untranslated == untranslated
+    if problem:
+        assert any(problem in p for p in report.problems), report.problems
+
+
+def test_plural_forms_other_than_babels_rule_fail():
+    catalog = _german()
+    catalog.plural_forms  # noqa: B018  (Babel's, from the locale)
+    catalog._num_plurals, catalog._plural_expr = 2, "(n > 1)"
+    report = check_catalog(GERMAN, catalog, _source())
+    assert any("Plural-Forms" in p for p in report.problems)
+
+
+def test_the_check_command_fails_on_a_broken_catalog(monkeypatch, capsys):
+    real = checking.read
+
+    def read(file, locale=None):
+        catalog = real(file, locale)
+        if file == GERMAN.file:
+            catalog.get("new", "command name").string = ""
+        return catalog
+
+    monkeypatch.setattr(checking, "read", read)
+    assert cli.main(argparse.Namespace(languages_command="check")) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("language de: entries=") and lines[0].endswith(" untranslated=1")
+
+
+def test_only_a_form_for_exactly_one_may_leave_out_the_count():
+    """German's singular is n == 1 alone ("ein Zug"); Brazilian Portuguese's is 0 and 1, so
+    "uma jogada" would be wrong for 0: its singular must keep {n}."""
+    source = Catalog(fuzzy=False)
+    source.add(("one move", "{n} moves"))
+    portuguese = Catalog(locale="pt_BR", fuzzy=False)
+    portuguese.add(("one move", "{n} moves"), ("uma jogada", "{n} jogadas"))
+    report = check_catalog(PORTUGUESE, portuguese, source)
+    assert any("drops {n}" in p for p in report.problems), report.problems
+    portuguese = Catalog(locale="pt_BR", fuzzy=False)
+    portuguese.add(("one move", "{n} moves"), ("{n} jogada", "{n} jogadas"))
+    assert check_catalog(PORTUGUESE, portuguese, source).ok

@@ -1,0 +1,60 @@
+"""Every language's letters are in every font the pictures are drawn with (Roboto, regular and
+bold, from ``rendering.kit.font``): no missing-glyph box where a translation is drawn."""
+
+from __future__ import annotations
+
+import pytest
+
+from i18n import pseudo
+from i18n.catalogs import read
+from i18n.languages import SHIPPED
+from rendering.kit import font
+
+#: the letters each language needs beyond ASCII, whether or not the catalogs use them yet
+LETTERS = {
+    "de": "äöüßÄÖÜẞ„“‚‘",
+    "pt-BR": "áàâãçéêíóôõúüÁÀÂÃÇÉÊÍÓÔÕÚ",
+    "es": "áéíóúüñÁÉÍÓÚÜÑ¿¡«»",
+}
+#: a code point no font has: what a missing glyph looks like in each font
+NOWHERE = "\U0010fffd"
+
+
+def _missing(text: str, bold: bool) -> list[str]:
+    f = font(24, bold)
+    blank = f.getmask2(NOWHERE, "L")
+    blank_pixels = (blank[0].size, bytes(blank[0]))
+    out = []
+    for char in sorted(c for c in set(text) if not c.isspace()):
+        mask, _ = f.getmask2(char, "L")
+        if (mask.size, bytes(mask)) == blank_pixels:
+            out.append(char)
+    return out
+
+
+def _catalog_text(code: str) -> str:
+    language = next(lang for lang in SHIPPED if lang.code == code)
+    catalog = read(language.file, language.babel)
+    pieces = []
+    for message in catalog:
+        if not message.id:  # the header
+            continue
+        strings = message.string if isinstance(message.string, tuple | list) else [message.string]
+        pieces += [s for s in strings if s]
+    return "".join(pieces)
+
+
+def test_the_missing_glyph_probe_sees_a_missing_glyph():
+    assert _missing("漢", bold=False) == ["漢"]
+
+
+@pytest.mark.parametrize("bold", [False, True], ids=["regular", "bold"])
+@pytest.mark.parametrize("code", sorted(LETTERS))
+def test_each_languages_letters_are_in_the_fonts(code, bold):
+    assert LETTERS.keys() == {lang.code for lang in SHIPPED}
+    assert _missing(LETTERS[code] + _catalog_text(code), bold) == []
+
+
+@pytest.mark.parametrize("bold", [False, True], ids=["regular", "bold"])
+def test_the_pseudo_locales_letters_are_in_the_fonts(bold):
+    assert _missing(pseudo.ALPHABET, bold) == []
