@@ -33,6 +33,15 @@ def play_out(world, thread, users: dict[int, object]) -> None:
     """Each awaited player clicks the first (main) button of the turn message until the end."""
     d = world.driver
     witness = Witness(world.db, thread.id)
+    # the bot opens the thread, then posts its first turn message: wait for that message
+    world.server.wait_until(
+        lambda: any(
+            m.channel_id == thread.id and m.public and m.components and not m.deleted
+            for m in world.server.state.messages.values()
+        ),
+        20,
+        f"the first turn message in {thread.name}",
+    )
     for _ in range(60):
         awaited = witness.to_act_users()
         if not awaited:
