@@ -59,6 +59,7 @@ def decisions(name: str) -> list[tuple[Any, str, list[Any]]]:
 
 
 @pytest.mark.bench
+@pytest.mark.timeout(3600)  # a minute and a half of CPU, far longer on a loaded machine
 @pytest.mark.parametrize("name", sorted(shipped_games()))
 def test_bench_how_often_each_level_finds_the_reference_move(name):
     engine = engines.get_engine(name)
