@@ -6,9 +6,10 @@ move whatever the load, so a game replays and a tournament reproduces."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import engines
-from engines.core import IllegalAction
+from engines.core import Engine, IllegalAction
 
 
 @dataclass(frozen=True)
@@ -59,9 +60,10 @@ class Level:
             rate = getattr(engines.get_engine(game), self.rate_attribute) or rate
         return Budget(iterations=max(1, round(rate * self.seconds)))
 
-    def playout_moves(self, game: str) -> int:
-        """How many moves a playout makes before the standing scores it."""
-        return self.horizon or engines.get_engine(game).search_horizon
+    def playout_moves(self, engine: Engine[Any]) -> int:
+        """How many moves a playout makes in ``engine``'s game before the standing scores it
+        (the engine itself, not its registered name: a search may run an unregistered one)."""
+        return self.horizon or engine.search_horizon
 
 
 LEVELS: dict[str, Level] = {

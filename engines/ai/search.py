@@ -68,7 +68,7 @@ def choose(
     budget = budget or level.budget(engine.name)
     if budget is None:  # the stand-in's heuristic, on a sample: it too sees only the seat's share
         return engine.pick(engine.determinize(state, player, rng), player, legal, rng)
-    horizon = horizon or level.playout_moves(engine.name)
+    horizon = horizon or level.playout_moves(engine)
     return Search(engine, player, rng, budget, horizon).run(state, legal)
 
 

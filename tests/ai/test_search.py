@@ -310,4 +310,4 @@ def test_the_baseline_keeps_the_iteration_counts_normal_played_with_before_35():
     baseline = level_named("normal-h60", baselines=True)
     counts = {name: baseline.budget(name).iterations for name in sorted(shipped_games())}
     assert counts == {"anatomy_park": 52, "cemetery": 60, "monopoly": 52, "run_animals": 58}
-    assert baseline.playout_moves("cemetery") == 60
+    assert baseline.playout_moves(engines.get_engine("cemetery")) == 60
