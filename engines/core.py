@@ -40,6 +40,7 @@ from engines.moves import (
     typed_move,
 )
 from engines.standing import StandingAnswer
+from i18n.say import Say
 
 #: the names other modules import from here (the moves and refusals live in their own modules)
 __all__ = [
@@ -91,6 +92,11 @@ class Event(BaseModel):
     kind: str = "info"
     private_to: str | None = None
     fold: str | None = None
+    #: ``text`` as data (:meth:`i18n.say.Say.data`) when the engine said it with ``say``: the
+    #: move log keeps it, and each reader reads it in their own language
+    said: dict[str, Any] | None = None
+    #: ``fold`` as data, likewise (a plural message, worded with the run's count)
+    fold_said: dict[str, Any] | None = None
 
     def __init__(
         self,
@@ -99,11 +105,31 @@ class Event(BaseModel):
         kind: str = "info",
         private_to: str | None = None,
         fold: str | None = None,
+        said: dict[str, Any] | None = None,
+        fold_said: dict[str, Any] | None = None,
     ) -> None:
         # every move says what happened, in words the engine made: built without validation
         # (``model_validate`` still checks outside data)
-        SET_DICT(self, {"text": text, "kind": kind, "private_to": private_to, "fold": fold})
+        if isinstance(text, Say):
+            said = text.data()
+        if isinstance(fold, Say):
+            fold_said = fold.data()
+        SET_DICT(
+            self,
+            {
+                "text": text,
+                "kind": kind,
+                "private_to": private_to,
+                "fold": fold,
+                "said": said,
+                "fold_said": fold_said,
+            },
+        )
         given = {"text"}
+        if said is not None:
+            given.add("said")
+        if fold_said is not None:
+            given.add("fold_said")
         if kind != "info":
             given.add("kind")
         if private_to is not None:

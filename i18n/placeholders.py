@@ -10,13 +10,15 @@ braces, as in ``str.format``.
 from __future__ import annotations
 
 import string
+from functools import lru_cache
 
 _FORMATTER = string.Formatter()
 
 #: a template cut into (literal text, placeholder name or None) pieces
-Pieces = list[tuple[str, str | None]]
+Pieces = tuple[tuple[str, str | None], ...]
 
 
+@lru_cache(maxsize=8192)
 def parse(template: str) -> Pieces | None:
     """The template's pieces, or ``None`` when it is not a valid template (an unmatched brace,
     or a placeholder that is more than a plain name)."""
@@ -24,12 +26,12 @@ def parse(template: str) -> Pieces | None:
         parsed = list(_FORMATTER.parse(template))
     except ValueError:
         return None
-    pieces: Pieces = []
+    pieces: list[tuple[str, str | None]] = []
     for literal, field, spec, conversion in parsed:
         if field is not None and (not field.isidentifier() or spec or conversion):
             return None
         pieces.append((literal, field))
-    return pieces
+    return tuple(pieces)
 
 
 def names(template: str) -> frozenset[str] | None:

@@ -1,0 +1,174 @@
+"""Words made now and read later, in the reader's language: :class:`Say`.
+
+An engine words what happened when a move is made, and a table refuses a command before anyone
+knows who will read the refusal; the move log is read for days, by players of several languages.
+So a message is kept as data (its English msgid, a count, its values) and worded when shown:
+``say(...).word(locale)``.
+
+A :class:`Say` *is* its English (a ``str`` subclass): every reader that takes it as a string
+(a test, a log line, a golden game, a search that never shows it) sees exactly the English it
+saw before, and a front end words it for its reader with :func:`word`. A value that is itself a
+:class:`Say` (an animal's kind, a card's part) is worded in the same language; a number is
+written for the reader's locale; any other value (a player's name, a card's printed name, which
+stays English where no published translation is known) is shown as it is.
+
+Saved (an event in the move log), a :class:`Say` is :meth:`Say.data`, plain JSON, and read back
+with :meth:`Say.from_data`, which refuses anything that is not one (:class:`ValueError`).
+
+``say`` and ``say_n`` take literal English, so ``python -m bot languages update`` finds every
+message the games and the table may say (Babel's extractor, like ``t`` and ``tn``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from i18n.catalogs import t, tn
+
+#: a value a message may carry: words of its own, a number, or text shown as it is
+Value = "Say | str | int | float | bool"
+_SCALARS = (str, int, float, bool)
+
+
+class Say(str):
+    """A message kept as data until its reader is known; as a ``str``, its English."""
+
+    msgid: str
+    plural: str | None
+    n: int | None
+    values: Mapping[str, Any]
+
+    def __new__(
+        cls,
+        msgid: str,
+        values: Mapping[str, Any] | None = None,
+        *,
+        plural: str | None = None,
+        n: int | None = None,
+    ) -> Say:
+        values = dict(values or {})
+        if (plural is None) != (n is None):
+            raise ValueError("a plural message needs both its plural and its count")
+        for key, value in values.items():
+            if not isinstance(value, _SCALARS):
+                raise TypeError(f"{msgid!r}: {key} is a {type(value).__name__}, not words")
+        english = _word(msgid, plural, n, values, "en")
+        self = super().__new__(cls, english)
+        self.msgid, self.plural, self.n, self.values = msgid, plural, n, values
+        return self
+
+    def word(self, locale: str) -> str:
+        """The message in ``locale``'s language (English where it has no translation)."""
+        return _word(self.msgid, self.plural, self.n, self.values, locale)
+
+    def counted(self, n: int) -> Say:
+        """The same message for a count of ``n`` (a recap folds a run of like events into one
+        line: "Bruno stitches 3 Parts")."""
+        return Say(self.msgid, self.values, plural=self.plural, n=n if self.plural else None)
+
+    def data(self) -> dict[str, Any]:
+        """Plain JSON that :meth:`from_data` reads back."""
+        out: dict[str, Any] = {"say": self.msgid}
+        if self.plural is not None:
+            out["plural"], out["n"] = self.plural, self.n
+        if self.values:
+            out["values"] = {
+                k: (v.data() if isinstance(v, Say) else v) for k, v in self.values.items()
+            }
+        return out
+
+    @classmethod
+    def from_data(cls, data: object) -> Say:
+        """A message saved with :meth:`data`; :class:`ValueError` for anything else (a damaged
+        row is the caller's to answer, with the English it saved beside it)."""
+        if not isinstance(data, dict) or not isinstance(data.get("say"), str):
+            raise ValueError("not a saved message")
+        plural, n = data.get("plural"), data.get("n")
+        if plural is not None and not (isinstance(plural, str) and type(n) is int):
+            raise ValueError("a saved plural message needs its plural and count")
+        raw = data.get("values", {})
+        if not isinstance(raw, dict):
+            raise ValueError("a saved message's values are not an object")
+        values: dict[str, Any] = {}
+        for key, value in raw.items():
+            if isinstance(value, dict):
+                values[key] = cls.from_data(value)
+            elif isinstance(value, _SCALARS):
+                values[key] = value
+            else:
+                raise ValueError(f"a saved message's {key} is not a value")
+        try:
+            return cls(data["say"], values, plural=plural, n=n)
+        except (KeyError, ValueError, TypeError) as exc:  # a value its English needs is missing
+            raise ValueError(f"a saved message cannot be worded: {exc}") from None
+
+    # a str subclass pickles as its English unless told otherwise (a bot's thinker process
+    # receives states and events by pickle)
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuilt, (self.msgid, dict(self.values), self.plural, self.n))
+
+    def __repr__(self) -> str:
+        return f"say({str.__repr__(self)})"
+
+
+def _rebuilt(msgid: str, values: dict[str, Any], plural: str | None, n: int | None) -> Say:
+    return Say(msgid, values, plural=plural, n=n)
+
+
+def _word(
+    msgid: str, plural: str | None, n: int | None, values: Mapping[str, Any], locale: str
+) -> str:
+    shown = {k: (v.word(locale) if isinstance(v, Say) else v) for k, v in values.items()}
+    if plural is not None and n is not None:
+        return tn(locale, msgid, plural, n, **shown)
+    return t(locale, msgid, **shown)
+
+
+def say(msgid: str, /, **values: Any) -> Say:
+    """A message worded when shown: ``say("{player} passes.", player=name)``."""
+    return Say(msgid, values)
+
+
+def say_n(singular: str, plural: str, n: int, /, **values: Any) -> Say:
+    """A message with a count, worded by the reader's plural rule; ``{n}`` is the count."""
+    return Say(singular, values, plural=plural, n=n)
+
+
+def word(text: str, locale: str) -> str:
+    """``text`` for a reader of ``locale``: a :class:`Say` in their language, any other string
+    as it is (a name, or words not yet made translatable, which the pseudo-locale test finds)."""
+    return text.word(locale) if isinstance(text, Say) else text
+
+
+def _saved(event: Any, key: str) -> Any:
+    return event.get(key) if isinstance(event, Mapping) else getattr(event, key, None)
+
+
+def event_text(event: Any, locale: str, *, count: int = 1) -> str:
+    """What an event (an engine's ``Event``, or one read back from the move log as a dict) says
+    to a reader of ``locale``; with ``count`` over 1, the line for a run of that many like
+    events (its fold). An event saved before it carried its message, or whose saved message is
+    damaged, reads as the English it saved."""
+    if count > 1:
+        fold = _saved(event, "fold_said")
+        if fold is not None:
+            try:
+                return Say.from_data(fold).counted(count).word(locale)
+            except ValueError:
+                pass
+        english = _saved(event, "fold")
+        if isinstance(english, Say):
+            return english.counted(count).word(locale)
+        if isinstance(english, str) and english:
+            return english.replace("{n}", str(count))
+    text = _saved(event, "text")
+    if isinstance(text, Say):
+        return text.word(locale)
+    said = _saved(event, "said")
+    if said is not None:
+        try:
+            return Say.from_data(said).word(locale)
+        except ValueError:
+            pass
+    return str(text or "")
