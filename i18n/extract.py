@@ -28,7 +28,14 @@ from i18n.languages import SHIPPED, Language
 #: package data)
 LOCALES = Path(__file__).resolve().parent / "locales"
 #: the message functions and which arguments hold English (Babel's keyword spec, 1-based)
-KEYWORDS = {"t": (2,), "tn": (2, 3), "say": (1,), "say_n": (1, 2)}
+KEYWORDS = {
+    "t": (2,),
+    "tn": (2, 3),
+    "say": (1,),
+    "say_n": (1, 2),
+    "tr": (1,),
+    "trn": (1, 2),
+}
 #: a fixed date in every header, so a catalog changes only when its entries do
 DATED = datetime(2026, 12, 5, tzinfo=UTC)
 WIDTH = 100

@@ -1,0 +1,56 @@
+"""The language a picture is drawn in, set once by whoever asks for the picture.
+
+A board, a hand or a legend is drawn by many small functions, each writing a few words; the
+language is the same for all of them and is known only to the caller at the top (the server's
+language for a public board, the owner's for a hand). As Django's ``translation.activate`` and
+gettext's ``_`` do, that caller says it once (``with speaking(locale):``) and the drawing code
+words its text with :func:`tr` and :func:`trn`, which read it. Outside any ``speaking`` block
+the language is English. A context variable, so threads and tasks drawing at once each keep
+their own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+from i18n.catalogs import t, tn
+from i18n.say import Say
+
+_LOCALE: ContextVar[str] = ContextVar("speaking", default="en-US")
+
+
+@contextmanager
+def speaking(locale: str) -> Iterator[str]:
+    """Words drawn inside the block are in ``locale``'s language."""
+    token = _LOCALE.set(locale)
+    try:
+        yield locale
+    finally:
+        _LOCALE.reset(token)
+
+
+def current() -> str:
+    """The locale of the picture being drawn."""
+    return _LOCALE.get()
+
+
+def tr(msgid: str, /, **values: object) -> str:
+    """``msgid`` in the language being drawn in (a :class:`Say` value worded in it too)."""
+    locale = _LOCALE.get()
+    shown = {k: (v.word(locale) if isinstance(v, Say) else v) for k, v in values.items()}
+    return t(locale, msgid, **shown)
+
+
+def trn(singular: str, plural: str, n: int, /, **values: object) -> str:
+    """A counted message in the language being drawn in; ``{n}`` is the count."""
+    locale = _LOCALE.get()
+    shown = {k: (v.word(locale) if isinstance(v, Say) else v) for k, v in values.items()}
+    return tn(locale, singular, plural, n, **shown)
+
+
+def shown(text: str) -> str:
+    """``text`` as drawn: a :class:`Say` (a move's label, an event) in the language being
+    drawn in, any other string as it is."""
+    return text.word(_LOCALE.get()) if isinstance(text, Say) else text
