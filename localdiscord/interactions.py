@@ -64,7 +64,7 @@ def create(
         "token": token,
         "version": 1,
         "app_permissions": str(ALL_PERMISSIONS & ~channel.bot_denied),
-        "locale": "en-US",
+        "locale": user.locale,
         "entitlements": [],
         "attachment_size_limit": MAX_FILE_SIZE,
     }
@@ -80,7 +80,7 @@ def create(
             "guild_id": str(gid),
             "channel": channel.payload(),
             "member": shapes.member(user),
-            "guild_locale": "en-US",
+            "guild_locale": state.guilds[gid].preferred_locale,
             "authorizing_integration_owners": {"0": str(gid)},
             "context": 0,
         }

@@ -44,6 +44,7 @@ class Guild:
     id: int
     name: str
     members: list[int] = field(default_factory=list)  # user ids, the bot's among them
+    preferred_locale: str = "en-US"  # the server's language (a Community server sets it)
 
 
 @dataclass(eq=False)
@@ -53,6 +54,7 @@ class User:
     bot: bool = False
     permissions: int = 0  # guild permissions bit set (the @everyone role gives the rest)
     dms_open: bool = True  # False: the user refuses direct messages from the bot
+    locale: str = "en-US"  # the language of the user's Discord client
 
     def payload(self) -> JsonObject:
         return {

@@ -193,10 +193,16 @@ class LocalDiscord:
         self.call(fn) if self.loop else fn()
 
     def add_guild(
-        self, name: str, *, shard: int | None = None, shard_count: int | None = None
+        self,
+        name: str,
+        *,
+        shard: int | None = None,
+        shard_count: int | None = None,
+        preferred_locale: str = "en-US",
     ) -> int:
-        """A guild with the bot in it (on shard ``shard`` of ``shard_count`` if given);
-        returns its id. Connected shards get its GUILD_CREATE, as when the bot is added."""
+        """A guild with the bot in it (on shard ``shard`` of ``shard_count`` if given), in the
+        language ``preferred_locale``; returns its id. Connected shards get its GUILD_CREATE,
+        as when the bot is added."""
         state = self.state
         if shard is None:
             gid = state.ids.next()
@@ -206,7 +212,7 @@ class LocalDiscord:
             gid = state.ids.on_shard(shard, shard_count)
 
         def add() -> None:
-            state.guilds[gid] = Guild(gid, name, [state.bot.id])
+            state.guilds[gid] = Guild(gid, name, [state.bot.id], preferred_locale)
             for session in self.gateway.routed(gid):
                 self.gateway.send(session, "GUILD_CREATE", shapes.guild(state, gid))
 
@@ -220,11 +226,18 @@ class LocalDiscord:
         permissions: int = DEFAULT_PERMISSIONS,
         dms_open: bool = True,
         guild_id: int | None = None,
+        locale: str = "en-US",
     ) -> User:
         """A member of a guild (the first one by default); ``dms_open=False`` is a user who
-        refuses direct messages from bots."""
+        refuses direct messages from bots; ``locale``, the language their client is set to."""
         state = self.state
-        user = User(id=state.ids.next(), name=name, permissions=permissions, dms_open=dms_open)
+        user = User(
+            id=state.ids.next(),
+            name=name,
+            permissions=permissions,
+            dms_open=dms_open,
+            locale=locale,
+        )
         gid = state.guild_id if guild_id is None else guild_id
 
         def add() -> None:
@@ -236,6 +249,22 @@ class LocalDiscord:
 
         self._now_or_on_loop(add)
         return user
+
+    def set_guild_locale(self, locale: str, *, guild_id: int | None = None) -> None:
+        """A server's admin changes its language (the first guild by default): the bot gets a
+        GUILD_UPDATE, as from Discord."""
+        state = self.state
+        gid = state.guild_id if guild_id is None else guild_id
+
+        def change() -> None:
+            state.guilds[gid].preferred_locale = locale
+            self.gateway.dispatch("GUILD_UPDATE", shapes.guild(state, gid), guild_id=gid)
+
+        self._now_or_on_loop(change)
+
+    def set_user_locale(self, user: User, locale: str) -> None:
+        """A user switches their Discord client's language (seen in their next interaction)."""
+        self._now_or_on_loop(lambda: setattr(user, "locale", locale))
 
     def add_channel(
         self, name: str, *, bot_denied: int = 0, guild_id: int | None = None

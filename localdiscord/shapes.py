@@ -36,7 +36,12 @@ def member(user: User) -> JsonObject:
 
 def me(state: State) -> JsonObject:
     """The bot's own user, as ``GET /users/@me`` gives it."""
-    return {**state.bot.payload(), "verified": True, "mfa_enabled": False, "locale": "en-US"}
+    return {
+        **state.bot.payload(),
+        "verified": True,
+        "mfa_enabled": False,
+        "locale": state.bot.locale,
+    }
 
 
 def channel(state: State, chan: Channel) -> JsonObject:
@@ -96,7 +101,7 @@ def guild(state: State, guild_id: int | None = None) -> JsonObject:
         "mfa_level": 0,
         "nsfw_level": 0,
         "premium_tier": 0,
-        "preferred_locale": "en-US",
+        "preferred_locale": found.preferred_locale,
         "system_channel_flags": 0,
         "joined_at": "2024-01-01T00:00:00+00:00",
     }
