@@ -488,6 +488,13 @@ class Engine(ABC, Generic[S]):
     #: the kinds of ending :meth:`ending` names, so a report can show one that never happened
     endings: ClassVar[tuple[str, ...]] = ()
 
+    def proper_names(self) -> frozenset[str]:
+        """Words shown as they are in every language: the printed names of the game's published
+        components (cards, spaces, characters), whose English stays where no published
+        translation is known (``docs/languages.md``). A pseudo-locale test allows these, and
+        only these, in English."""
+        return frozenset()
+
     def ending(self, state: S) -> str:
         """How a finished game ended, in a few words shared by games that ended alike (for the
         balance report). By default the result's reason."""

@@ -10,6 +10,9 @@ Every character used here is in the fonts the boards are drawn with (``tests/i18
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
+
 from i18n.placeholders import parse
 
 OPEN, CLOSE = "⟦", "⟧"
@@ -46,3 +49,27 @@ def is_pseudo(shown: str, english: str, *, as_name: bool = False) -> bool:
     """Whether ``shown`` is ``english`` pseudo-localized (a string that skipped the catalogs
     is shown in plain English, and fails this)."""
     return shown == (name(english) if as_name else text(english))
+
+
+_MARKUP = re.compile(r"<(?:@[!&]?|#|t:|a?:\w+:)[^>]*>|https?://\S+")
+_WORD = re.compile(r"[A-Za-z]{2,}")
+
+
+def english_left(shown: str, names: Iterable[str] = ()) -> list[str]:
+    """The English words of ``shown`` that are outside every pseudo-localized span: what a
+    reader in the pseudo-locale would still read in English. ``names`` are words shown as they
+    are in every language (players' names, the games' titles, published components' printed
+    names); Discord's mentions, timestamps and links are never words."""
+    outside = []
+    depth = 0
+    for char in shown:
+        if char == OPEN:
+            depth += 1
+        elif char == CLOSE and depth:
+            depth -= 1
+        elif depth == 0:
+            outside.append(char)
+    rest = _MARKUP.sub(" ", "".join(outside))
+    for known in sorted((n for n in names if n), key=len, reverse=True):
+        rest = rest.replace(known, " ")
+    return _WORD.findall(rest)
