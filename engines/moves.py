@@ -17,6 +17,7 @@ from pydantic import (
 
 from engines.copying import SET_DICT, SET_EXTRA, SET_FIELDS_SET, SET_PRIVATE
 from engines.errors import IllegalAction
+from i18n.say import say
 
 if TYPE_CHECKING:  # an Event is what a move's handler appends to; core imports this module
     from engines.core import Event
@@ -29,11 +30,12 @@ class Amount(BaseModel):
 
     low: int
     high: int
-    #: the label of the move made, ``{n}`` standing for the number ("Bid {n}")
+    #: the label of the move made, ``{n}`` standing for the number ("Bid {n}"): a msgid the
+    #: engine marks with ``i18n.say.marked``, worded by the front end with the number typed
     made: str
 
     def refusal(self) -> str:
-        return f"Type a whole number from {self.low} to {self.high}."
+        return say("Type a whole number from {low} to {high}.", low=self.low, high=self.high)
 
 
 #: the most digits a typed amount may have (more is never a sensible number of anything)

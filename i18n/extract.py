@@ -35,6 +35,7 @@ KEYWORDS = {
     "say_n": (1, 2),
     "tr": (1,),
     "trn": (1, 2),
+    "marked": (1,),
 }
 #: a fixed date in every header, so a catalog changes only when its entries do
 DATED = datetime(2026, 12, 5, tzinfo=UTC)
