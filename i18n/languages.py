@@ -44,10 +44,10 @@ PSEUDO_CODE = "qps-ploc"
 PSEUDO = Language(PSEUDO_CODE, "Pseudo", "en", ())
 
 _BY_LOCALE = {
-    key.casefold(): lang
-    for lang in (*SHIPPED, PSEUDO)
-    for key in (lang.code, lang.babel, *lang.discord)
+    key.casefold(): lang for lang in SHIPPED for key in (lang.code, lang.babel, *lang.discord)
 }
+# the pseudo-locale by its code only: its Babel locale, "en", is English (a Say's own English)
+_BY_LOCALE[PSEUDO_CODE.casefold()] = PSEUDO
 
 
 def _key(locale: str) -> str:
