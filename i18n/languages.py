@@ -45,9 +45,7 @@ PSEUDO = Language(PSEUDO_CODE, "Pseudo", "en", ())
 
 _BY_LOCALE = {
     key.casefold(): lang for lang in SHIPPED for key in (lang.code, lang.babel, *lang.discord)
-}
-# the pseudo-locale by its code only: its Babel locale, "en", is English (a Say's own English)
-_BY_LOCALE[PSEUDO_CODE.casefold()] = PSEUDO
+} | {PSEUDO_CODE.casefold(): PSEUDO}  # the pseudo-locale by its own code only (its babel is en)
 
 
 def _key(locale: str) -> str:
