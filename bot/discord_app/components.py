@@ -72,7 +72,10 @@ REMATCH_LABEL = marked("Rematch")
 LEAGUE_SIGN_UP = marked("Sign up")
 LEAGUE_WITHDRAW = marked("Withdraw")
 MOVES_LABEL = marked("Choose your move (privately)")
-UNDO_LABEL = marked("↩ Undo")
+#: (a symbol beside the words is no word: it stays out of the catalogs, whose letters the
+#: pictures' fonts must all have)
+UNDO_WORD = marked("Undo")
+UNDO_LABEL = f"↩ {UNDO_WORD}"
 CONFIRM_LABEL = marked("Yes, do it")
 #: the label of a move with no words, and of a typed-amount move with none
 MOVE_LABEL = marked("Move")
@@ -344,7 +347,7 @@ class UndoButton(Checked, discord.ui.DynamicItem[Button], template=UNDO_TEMPLATE
         self.version = version
         super().__init__(
             discord.ui.Button(
-                label=clip(t(locale, UNDO_LABEL), MAX_BUTTON_LABEL),
+                label=clip(f"↩ {t(locale, UNDO_WORD)}", MAX_BUTTON_LABEL),
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"ttu:{game_id}:{version}",
             ),
@@ -445,7 +448,7 @@ def log_view(
     if pages <= 1:
         return None
     view = discord.ui.View(timeout=None)
-    older, newer = t(locale, "◀ Older"), t(locale, "Newer ▶")
+    older, newer = f"◀ {t(locale, 'Older')}", f"{t(locale, 'Newer')} ▶"
     view.add_item(LogPageButton(min(pages, page + 1), per, older, disabled=page >= pages))
     view.add_item(LogPageButton(max(1, page - 1), per, newer, disabled=page <= 1))
     return finished(view)

@@ -35,7 +35,8 @@ from i18n.say import marked, word
 BOARD_FILENAME = "board.png"
 PLAY_HINT = marked("More moves: use `/play` (it lists yours as you type).")
 PRIVATE_HINT = marked("Your options are private: click **Choose your move**, or use `/play`.")
-SINCE_HEADING = marked("🕑 Since your last turn:")
+SINCE_WORDS = marked("Since your last turn:")
+SINCE_HEADING = f"🕑 {SINCE_WORDS}"
 THIS_TURN_HEADING = marked("This turn:")
 
 
@@ -133,15 +134,14 @@ def result_lines(
     """The end of a game: the winners, why it ended, and the standings (with ``report``, how
     each player's score was made and what the rules reveal at the end)."""
     winners = ", ".join(result.winners) or t(locale, "nobody")
-    lines = [
-        tn(
-            locale,
-            "🏁 **Game over.** Winner: {winners}",
-            "🏁 **Game over.** Winners: {winners}",
-            max(1, len(result.winners)),
-            winners=winners,
-        )
-    ]
+    over = tn(
+        locale,
+        "**Game over.** Winner: {winners}",
+        "**Game over.** Winners: {winners}",
+        max(1, len(result.winners)),
+        winners=winners,
+    )
+    lines = [f"🏁 {over}"]
     if result.reason:
         lines.append(t(locale, "Why: {reason}", reason=word(result.reason, locale)))
     if result.scores:
@@ -156,8 +156,8 @@ def awaited_line(game: GameInfo, to_act: list[int], locale: str = DEFAULT_LOCALE
         return ""
     names = ", ".join(who(game, u, locale) for u in to_act)
     if len(to_act) == 1:
-        return t(locale, "➡️ Your move: {names}", names=names)
-    return t(locale, "➡️ Waiting for: {names}", names=names)
+        return "➡️ " + t(locale, "Your move: {names}", names=names)
+    return "➡️ " + t(locale, "Waiting for: {names}", names=names)
 
 
 def turn_components(
@@ -216,7 +216,7 @@ def turn_post(
     head = clip(head, 300)
     tail = clip("\n".join(line for line in tail_lines if line), 1300)
     room = MAX_MESSAGE - len(head) - len(tail) - 2  # between the head's line and the tail's
-    since_heading = t(locale, SINCE_HEADING)
+    since_heading = f"🕑 {t(locale, SINCE_WORDS)}"
     recap = lines_of(since, locale)
     newest = len(recap[-1].text) + len(earlier(0, locale)) + 8 if recap else 0
     share = room // 2 if newest <= room // 2 else room - len(since_heading) - 1

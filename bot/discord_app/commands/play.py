@@ -91,14 +91,14 @@ def with_number(
 
 
 #: offered first among the suggestions while the caller's last step can be taken back
-UNDO_NAME = marked("↩ Undo (take back your last step)")
-UNDO_CHOICE = app_commands.Choice(name=UNDO_NAME, value="undo")
+UNDO_CHOICE_WORDS = marked("Undo (take back your last step)")
+UNDO_CHOICE = app_commands.Choice(name=f"↩ {UNDO_CHOICE_WORDS}", value="undo")
 
 
 def undo_choice(locale: str) -> app_commands.Choice[str]:
     """:data:`UNDO_CHOICE` named for a reader of ``locale`` (its value, ``undo``, is typed
     English in every language)."""
-    return app_commands.Choice(name=t(locale, UNDO_NAME), value=UNDO_CHOICE.value)
+    return app_commands.Choice(name=f"↩ {t(locale, UNDO_CHOICE_WORDS)}", value=UNDO_CHOICE.value)
 
 
 @app_commands.command(name="play", description="Make a move in this channel's game.")
