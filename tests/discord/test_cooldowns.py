@@ -66,7 +66,9 @@ def test_the_allowance_comes_back_evenly_over_the_window():
 
 def test_users_and_kinds_have_allowances_of_their_own():
     limiter = Cooldowns(
-        {**THREE_IN_30, "log": Limit(1, 30.0, LIMITS["log"].refusal)}, now=FakeTime(), prune_every=1e9
+        {**THREE_IN_30, "log": Limit(1, 30.0, LIMITS["log"].refusal)},
+        now=FakeTime(),
+        prune_every=1e9,
     )
     for _ in range(3):
         limiter.take("board", ADA)
