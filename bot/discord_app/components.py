@@ -594,8 +594,8 @@ def grouped(
         if len(groups) == 1 and named:
             heading = word(named[0], locale)
         elif named:
-            menus = ", ".join(word(g, locale) for g in named)
-            heading = t(locale, "More moves: {menus}", menus=menus)
+            joined = ", ".join(word(g, locale) for g in named)
+            heading = t(locale, "More moves: {menus}", menus=joined)
         else:
             heading = t(locale, OTHER_MOVES)
         return [(heading, [m for chunk in groups.values() for m in chunk])]

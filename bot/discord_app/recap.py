@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from bot.discord_app.locales import DEFAULT_LOCALE
-from bot.table import Told
 from i18n import tn
 from i18n.say import Say, event_text, say_n
 
@@ -20,6 +19,17 @@ from i18n.say import Say, event_text, say_n
 EARLIER = "({n} earlier in `/game log`)"
 #: the most lines "since your last turn" shows (a short list a phone shows at a glance)
 SINCE_LINES = 8
+
+
+class Said(Protocol):
+    """An event as a recap reads it: a table's ``Told`` or an engine's ``Event`` (either may
+    carry its words as data, ``said`` and ``fold_said``, which :func:`words_of` keeps)."""
+
+    @property
+    def text(self) -> str: ...
+
+    @property
+    def fold(self) -> str | None: ...
 
 
 @dataclass(frozen=True)
@@ -92,10 +102,10 @@ def earlier_line(n: int) -> Line:
     return Line(str(said), n, {"text": str(said), "said": said.data()})
 
 
-def folded(told: Iterable[Told | object]) -> list[Line]:
+def folded(told: Iterable[Said]) -> list[Line]:
     """Each event a line, but consecutive events the engine gave the same ``fold`` one line:
     its ``fold`` for a run of how many (worded by :func:`i18n.say.event_text`)."""
-    runs: list[tuple[Told, int]] = []
+    runs: list[tuple[Said, int]] = []
     for event in told:
         if not event.text:
             continue

@@ -156,6 +156,19 @@ async def test_the_end_and_its_rematch_button_are_in_the_servers_language(hs):
     assert [b["label"] for b in end.buttons()] == ["Revanche"]
 
 
+async def test_a_rematchs_lobby_notice_is_in_the_servers_language(hs):
+    speak(hs, PSEUDO_CODE, {hs.user("Ada").id: "de"})
+    ada, _bob, turn = await start(hs)
+    give_up = next(b for b in turn.buttons() if b["style"] == 4)
+    question = (await hs.click(ada, turn, custom_id=give_up["custom_id"])).only_ephemeral()
+    await hs.click(ada, question, custom_id=question.buttons()[0]["custom_id"])
+    end = next(m for m in hs.public_messages() if m.buttons() and "🏁" in m.content)
+    asked = await hs.click(ada, end, custom_id=end.buttons()[0]["custom_id"])
+    (lobby,) = asked.public
+    assert "⟦" in lobby.content and left(hs, [lobby.content]) == []
+    assert [m.content for m in asked.ephemeral] == ["Die Revanche-Lobby ist offen."]
+
+
 # -- what only the clicker sees: their own language --------------------------------------------
 
 
