@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import asdict
 
 import pytest
 
@@ -22,7 +23,7 @@ from bot.discord_app.posts import turn_post
 from bot.discord_app.recap import Line, earlier_line, folded
 from bot.discord_app.turn_book import TurnRecord
 from engines.core import Action, ActionRole, Amount
-from i18n import PSEUDO_CODE, t
+from i18n import PSEUDO_CODE
 from i18n.pseudo import english_left
 from i18n.say import marked, say, word
 from tests.discord import spoken
@@ -231,7 +232,7 @@ async def test_play_suggests_moves_in_the_typing_players_language(hs):
 
 def test_a_saved_recap_line_is_worded_when_read_back():
     record = TurnRecord(1, 2, [3], 4, 4, [earlier_line(3)])
-    again = TurnRecord(**json.loads(json.dumps(record.__dict__, default=lambda o: o.__dict__)))
+    again = TurnRecord(**json.loads(json.dumps(asdict(record))))  # as the turn book keeps it
     assert again.since[0].word("de") == "(3 frühere in `/spiel protokoll`)"
     assert again.since[0].text == "(3 earlier in `/game log`)"
 
@@ -258,7 +259,3 @@ def test_a_cooldown_refusal_is_worded_for_its_reader():
     refusal = TooSoon(LIMITS["board"], 1010.2).message
     assert refusal.startswith("Not so fast: you can ask for the board again <t:1011:R>")
     assert word(refusal, "de").startswith("Nicht so schnell: Du kannst das Brett <t:1011:R>")
-
-
-def test_the_move_label_fallback_is_worded():
-    assert t("es", "Move") == "Jugada"
