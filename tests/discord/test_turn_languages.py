@@ -28,6 +28,7 @@ from i18n.pseudo import english_left
 from i18n.say import marked, say, word
 from tests.discord import spoken
 from tests.discord.harness import CHANNEL_ID, GUILD_ID, Harness
+from tests.discord.test_forged_ids import message_with
 
 TITLE = spoken.ENGINE.title
 
@@ -217,6 +218,14 @@ async def test_a_private_event_is_told_in_the_movers_language(hs):
     told = (await hs.slash(ada, "play", action="peek")).only_ephemeral()
     assert "⟦Åðå" not in told.content and "Ada" in told.content
     assert left(hs, [told.content]) == []
+
+
+async def test_a_broken_buttons_answer_is_in_the_clickers_language(hs):
+    speak(hs, "de", {hs.user("Ada").id: "es-419"})
+    ada, _bob, turn = await start(hs)
+    forged = message_with("tt:1:1:99999", menu=False)  # an index no move list reaches
+    answer = (await hs.click(ada, forged, custom_id="tt:1:1:99999")).only_ephemeral()
+    assert answer.content.startswith("Este botón ya no es válido")
 
 
 async def test_play_suggests_moves_in_the_typing_players_language(hs):
