@@ -157,6 +157,15 @@ class AnatomyParkEngine(Engine[APState]):
     def seated(self, state: APState, player: str) -> bool:
         return player in state.players and player not in state.removed
 
+    def not_playing(self, state: APState, player: str) -> str:
+        return say("You are not playing in this game.")
+
+    def refusal(self, state: APState, player: str, action_id: str, legal: list[Action]) -> str:
+        waiting = self.to_act(state)
+        if not legal and player not in waiting:
+            return say("The game is waiting for {players}, not you.", players=", ".join(waiting))
+        return say("'{move}' is not a move you can make now.", move=action_id[:40])
+
     def settle(self, state: APState, events: list[Event]) -> None:
         advance(state, events)
 
