@@ -144,13 +144,14 @@ def action_options(s: APState, player: str) -> list[Action]:
             ),
         ]
     # labels are worded when read (a lambda's defaults hold this choice's own values)
-    for t, sp in placements(s, player):
+    # (no name ``t`` near a message: the catalogs' extractor reads it as ``i18n.t``)
+    for tile, sp in placements(s, player):
         out.append(
             Action(
-                id=f"place:{t}:{sp}",
-                label=lambda t=t, sp=sp: say(
+                id=f"place:{tile}:{sp}",
+                label=lambda tile=tile, sp=sp: say(
                     "Place tile {letter} at {where}",
-                    letter=hand_ref(s, player, t),
+                    letter=hand_ref(s, player, tile),
                     where=label(sp),
                 ),
                 role=NORMAL,
@@ -160,14 +161,14 @@ def action_options(s: APState, player: str) -> list[Action]:
                 private=True,  # where a hand tile fits tells its shape
             )
         )
-    for f, t, sp in focus_plays(s, player):
+    for f, tile, sp in focus_plays(s, player):
         out.append(
             Action(
-                id=f"focus:{f}:{t}:{sp}",
-                label=lambda f=f, t=t, sp=sp: say(
+                id=f"focus:{f}:{tile}:{sp}",
+                label=lambda f=f, tile=tile, sp=sp: say(
                     "Focus group {group}: place tile {letter} at {where}",
                     group=hand_ref(s, player, f),
-                    letter=hand_ref(s, player, t),
+                    letter=hand_ref(s, player, tile),
                     where=label(sp),
                 ),
                 role=NORMAL,

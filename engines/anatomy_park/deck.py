@@ -60,9 +60,10 @@ def take_tiles(s: APState, player: str, n: int, ev: list[Event]) -> list[str]:
         s.hands[player].append(t)
         got.append(t)
     if got:
+        names = ", ".join(tile_name(tile) for tile in got)
         ev.append(
             Event(
-                text=say("You take {tiles}.", tiles=", ".join(tile_name(t) for t in got)),
+                text=say("You take {tiles}.", tiles=names),
                 kind="private",
                 private_to=player,
             ),
