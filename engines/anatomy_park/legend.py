@@ -17,7 +17,7 @@ from engines.anatomy_park import render as ap
 from engines.anatomy_park.engine import ENGINE
 from engines.anatomy_park.state import APState
 from engines.anatomy_park.views import APView, DiseaseView, PlayerView
-from i18n.speaking import current, tr
+from i18n.speaking import cache_per_language, tr
 from rendering import family
 from rendering.legend import Callout, Legend, Symbol
 
@@ -217,14 +217,9 @@ def _callouts(view: APView, g: ap.Geometry) -> list[Callout]:
     return out
 
 
+@cache_per_language(maxsize=8)
 def legend() -> Legend:
-    """The legend in the language being drawn in (``i18n.speaking``)."""
-    return _legend(current())
-
-
-@lru_cache(maxsize=8)
-def _legend(locale: str) -> Legend:
-    """The legend drawn in ``locale``'s language (each language's kept apart)."""
+    """The legend in the language being drawn in (each language's kept apart)."""
     view = sample()
     board = ap.draw_board(view)
     g = ap.geometry(view)

@@ -27,7 +27,7 @@ from engines.anatomy_park.views import (
     TileView,
     tile_view,
 )
-from i18n.speaking import current, shown, tr, trn
+from i18n.speaking import cache_per_language, ordinal, shown, tr, trn
 from rendering import family
 from rendering.family import Seat, Standing, Theme
 from rendering.kit import (
@@ -332,6 +332,7 @@ def _tile(
     image.paste(drawn, (x0, y0))
 
 
+@cache_per_language(maxsize=1024)
 def _cell_image(
     tile_id: str | None,
     closed: bool,
@@ -341,22 +342,7 @@ def _cell_image(
     w: int,
     h: int,
 ) -> Image.Image:
-    """A tile as drawn in the language being drawn in."""
-    return _cell_drawn(tile_id, closed, marker, diseases, chars, w, h, current())
-
-
-@lru_cache(maxsize=1024)
-def _cell_drawn(
-    tile_id: str | None,
-    closed: bool,
-    marker: tuple[str, int] | None,
-    diseases: tuple[Sickness, ...],
-    chars: tuple[Figure, ...],
-    w: int,
-    h: int,
-    locale: str,
-) -> Image.Image:
-    """A tile as drawn in ``locale``'s language (the cache keeps each language's apart)."""
+    """A tile as drawn in the language being drawn in (each language's kept apart)."""
     image = Image.new("RGB", (w, h), GUT)
     draw_tile(
         image,
@@ -784,7 +770,7 @@ def _standings_left(column: int) -> float:
     s = SIZES
     pad = s.text * 0.6
     r = max(family.token_radius(WIDTH), round(s.name * 0.7))
-    return pad * 2 + text_size("10th", font(s.big, bold=True))[0] + 2 * r + pad
+    return pad * 2 + text_size(ordinal(10), font(s.big, bold=True))[0] + 2 * r + pad
 
 
 def _names_fit(view: APView, column: int) -> bool:
@@ -792,8 +778,8 @@ def _names_fit(view: APView, column: int) -> bool:
     s = SIZES
     pad = s.text * 0.6
     for row in _standing_rows(view):
-        name = row.seat.name + ("  · winner" if row.winner else "")
-        total = text_size(row.total, font(s.big, bold=True))[0]
+        name = tr("{name}  · winner", name=row.seat.name) if row.winner else row.seat.name
+        total = text_size(shown(row.total), font(s.big, bold=True))[0]
         room = column - _standings_left(column) - total - 2 * pad
         if text_size(name, font(s.name, bold=True))[0] > room:
             return False

@@ -167,7 +167,7 @@ def test_figures_markers_and_diseases_never_cover_the_tile_name(monkeypatch):
     monkeypatch.setattr(ap, "figure", figure)
     monkeypatch.setattr(ap, "control_marker", marker)
     monkeypatch.setattr(ap, "disease_chip", sick)
-    ap._cell_drawn.cache_clear()
+    ap._cell_image.cache_clear()
     ap._cell_image(tile.id, False, ("A", 0), (("e_coli", True),), ((1, "B"), (2, "C")), 200, 130)
     name = [(xy, size) for xy, text, size in stamped if text in tile.name and len(text) > 3]
     assert name and len(foot) == 4
@@ -345,7 +345,7 @@ def test_on_a_low_tile_the_foot_row_follows_the_type_letter_instead_of_covering_
     monkeypatch.setattr(ap, "chip", chip)
     monkeypatch.setattr(ap, "figure", figure)
     monkeypatch.setattr(ap, "control_marker", marker)
-    ap._cell_drawn.cache_clear()
+    ap._cell_image.cache_clear()
     ap._cell_image(tile.id, False, ("A", 0), (), ((1, "B"),), 96, 56)
     assert chips and len(foot) == 2
     assert min(foot) >= max(right for _, right in chips)
