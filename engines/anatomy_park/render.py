@@ -976,15 +976,14 @@ def card(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, t: TileView) -
     x0, y0, x1, y1 = box
     draw_face(image, box, t.colour)
     word = type_word(t.type)
-    chip(
-        image,
-        draw,
-        (x0 + 8, y0 + 8),
-        word if width(word, MIN, True) < (x1 - x0) - 80 else TYPE_LETTER[t.type],
-    )
-    if t.type != "focus":
-        vp = tr("{vp} VP", vp=t.vp) + ("*" if "*" in t.text else "")
-        chip(image, draw, (x1 - 8 - max(CHIP, width(vp, MIN, True) + 10), y0 + 8), vp)
+    vp = "" if t.type == "focus" else tr("{vp} VP", vp=t.vp) + ("*" if "*" in t.text else "")
+    vp_w = _chip_w(vp) + 4 if vp else 0
+    # the type's word where it fits beside the VP (a longer language's word may not), else
+    # its letter
+    fits = _chip_w(word) + vp_w <= (x1 - x0) - 16 and width(word, MIN, True) < (x1 - x0) - 80
+    chip(image, draw, (x0 + 8, y0 + 8), word if fits else TYPE_LETTER[t.type])
+    if vp:
+        chip(image, draw, (x1 - 8 - _chip_w(vp), y0 + 8), vp)
     name_box = (x0 + 8, y0 + CARD_TOP, x1 - 8, y0 + CARD_TOP + NAME_H)
     name = fit_name(t.name, name_box[2] - name_box[0], name_box[3] - name_box[1])
     fill = TILE_FILL.get(t.colour, WHITE)

@@ -8,10 +8,11 @@ from __future__ import annotations
 import json
 import random
 from functools import cache
+from itertools import pairwise
 
 import pytest
 
-from engines.anatomy_park import data
+from engines.anatomy_park import data, views
 from engines.anatomy_park import legend as ap_legend
 from engines.anatomy_park import render as ap
 from engines.anatomy_park.engine import ENGINE
@@ -156,3 +157,25 @@ def test_the_german_pictures_still_fit():
     assert hand.startswith(b"\x89PNG") and taught.title.startswith(ENGINE.title)
     shown = " ".join(text for _, text in drawn)
     assert "Stapel" in shown and "Plättchen" in shown
+
+
+@pytest.mark.parametrize("locale", ["en-US", "de", "pt-BR", "es-ES"])
+def test_a_cards_type_word_never_runs_into_its_vp(locale, monkeypatch):
+    """A longer language's type word ("ESCORREGADOR") gives way to the type letter rather than
+    run under the VP chip of a card in the hand."""
+    chips: list[tuple[int, int]] = []
+    real_chip = ap.chip
+
+    def chip(image, draw, xy, text):
+        w = real_chip(image, draw, xy, text)
+        chips.append((xy[0], xy[0] + w))
+        return w
+
+    monkeypatch.setattr(ap, "chip", chip)
+    card_w = (ap.WIDTH - 2 * ap.MARGIN - 3 * 10) // 4  # four cards a row, as a hand lays them
+    image = ap.Image.new("RGB", (card_w, ap.CARD_H))
+    with speaking(locale):
+        for tile in data.tiles().values():
+            chips.clear()
+            ap.card(image, ap.Draw(image), (0, 0, card_w, ap.CARD_H), views.tile_view(tile.id))
+            assert all(a[1] < b[0] for a, b in pairwise(chips)), (locale, tile.name)
