@@ -22,6 +22,7 @@ from i18n.pseudo import english_left
 from i18n.say import event_text, word
 from i18n.speaking import speaking
 from rendering import kit
+from rendering.legend import render_legend
 
 PSEUDO = "qps-ploc"
 PLAYERS = ["Ada", "Bruno", "Chidi"]
@@ -179,3 +180,11 @@ def test_a_cards_type_word_never_runs_into_its_vp(locale, monkeypatch):
             chips.clear()
             ap.card(image, ap.Draw(image), (0, 0, card_w, ap.CARD_H), views.tile_view(tile.id))
             assert all(a[1] < b[0] for a, b in pairwise(chips)), (locale, tile.name)
+
+
+@pytest.mark.parametrize("locale", ["de", "pt-BR", "es-ES"])
+def test_the_legend_cuts_no_word_in_a_longer_language(locale):
+    """Every callout and key entry of the legend is shown whole (nothing ellipsized)."""
+    with kit.recording_text() as drawn:
+        render_legend("anatomy_park", locale)
+    assert [text for _, text in drawn if "…" in text] == []
