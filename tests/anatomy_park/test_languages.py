@@ -188,3 +188,21 @@ def test_the_legend_cuts_no_word_in_a_longer_language(locale):
     with kit.recording_text() as drawn:
         render_legend("anatomy_park", locale)
     assert [text for _, text in drawn if "…" in text] == []
+
+
+def test_the_end_reason_kept_in_the_state_reads_in_the_readers_language():
+    """The state keeps how the game ended in English, as saved games always had it; a reader
+    reads it in their own language."""
+    state = ENGINE.setup(PLAYERS, seed=SEED)
+    state.over, state.end_reason, state.ruben_alive = (
+        True,
+        "the second heart attack killed Ruben",
+        False,
+    )
+    saved = ENGINE.load_state(state.model_dump_json())
+    result = ENGINE.result(saved)
+    assert result is not None and result.reason == "the second heart attack killed Ruben"
+    assert word(result.reason, "de") == "der zweite Herzinfarkt hat Ruben getötet"
+    assert word(ENGINE.view(saved, None).end_reason, "es-ES") == (
+        "el segundo ataque al corazón mató a Ruben"
+    )
