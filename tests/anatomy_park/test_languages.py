@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from functools import cache
 from itertools import pairwise
+from pathlib import Path
 
 import pytest
 
@@ -206,3 +208,24 @@ def test_the_end_reason_kept_in_the_state_reads_in_the_readers_language():
     assert word(ENGINE.view(saved, None).end_reason, "es-ES") == (
         "el segundo ataque al corazón mató a Ruben"
     )
+
+
+@pytest.mark.parametrize("code", ["de", "pt_BR", "es"])
+def test_each_translated_rulings_page_has_every_ruling_of_the_english_one(code):
+    """Ruling for ruling: a heading, the rulebook quoted, our reading and why (in bold)."""
+    folder = Path(ap.__file__).parent
+
+    def entries(name: str) -> list[list[str]]:
+        text = (folder / name).read_text(encoding="utf-8")
+        return [e.splitlines() for e in re.split(r"\n(?=## )", text)[1:]]
+
+    english, translated = entries("rulings.md"), entries(f"rulings.{code}.md")
+    assert len(translated) == len(english)
+    for theirs, ours in zip(english, translated, strict=True):
+        assert sum(ln.startswith('> "') for ln in ours) == sum(
+            ln.startswith('> "') for ln in theirs
+        )
+        assert sum(ln.startswith("**") for ln in ours) == sum(ln.startswith("**") for ln in theirs)
+    names = [n for n in ENGINE.proper_names() if len(n) > 3]
+    shown = " ".join(ln for e in translated for ln in e)
+    assert {"Migraine", "Sphincter Dam", "Heart Attack"} <= {n for n in names if n in shown}
