@@ -146,7 +146,7 @@ class AnatomyParkEngine(Engine[APState]):
         """Each player's tokens, controlled tiles and master plan (revealed at the end)."""
         if not state.over:
             return {}
-        out = {}
+        out: dict[str, str] = {}
         for p in state.players:
             if p in state.removed:
                 continue
