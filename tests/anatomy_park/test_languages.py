@@ -65,9 +65,10 @@ def english_in(text: str) -> list[str]:
     return english_left(word(text, PSEUDO), names())
 
 
-def test_a_whole_game_reads_in_the_pseudo_locale():
-    state = ENGINE.setup(PLAYERS, seed=SEED, options={"mode": "advanced"})
-    rng = random.Random(SEED)
+@pytest.mark.parametrize(("seed", "mode"), [(SEED, "advanced"), (9, "basic")])
+def test_a_whole_game_reads_in_the_pseudo_locale(seed, mode):
+    state = ENGINE.setup(PLAYERS, seed=seed, options={"mode": mode})
+    rng = random.Random(seed)
     left: list[tuple[str, str]] = []
     step = 0
     while not state.over:
