@@ -23,6 +23,8 @@ from pydantic import BaseModel, ConfigDict, model_validator
 
 from engines import provenance
 from engines.provenance import Sourced
+from engines.run_animals.words import ACTION_WORDS, acquire_words, card_name
+from i18n.say import Say
 
 #: package data, so that an installed copy (a wheel, not only a checkout) has it
 DATA_DIR = resources.files("engines.run_animals") / "data"
@@ -103,10 +105,11 @@ class ActionSpec(_Entry):
     def needs_meeple(self) -> bool:
         return self.kind in ("acquire", "move", "expel")
 
-    def text(self) -> str:
+    def text(self) -> Say:
+        """The action's words ("Acquire food/nest", "Move"), worded for each reader."""
         if self.kind == "acquire":
-            return "Acquire " + "/".join(COLOUR_NAMES[c] for c in self.colours)
-        return {"move": "Move", "expel": "Expel", "steal": "Steal", "warm_up": "Warm Up"}[self.kind]
+            return acquire_words(self.colours)
+        return ACTION_WORDS[self.kind]
 
 
 class CardData(_Entry, Sourced):
@@ -125,9 +128,9 @@ class CardData(_Entry, Sourced):
         return self
 
     @property
-    def name(self) -> str:
-        word = {"single": "", "then": " then ", "or": " or "}[self.join]
-        return word.join(a.text() for a in self.actions)
+    def name(self) -> Say:
+        """The card's name, made of its actions' words ("Move then Acquire food")."""
+        return card_name(self.join, [a.text() for a in self.actions])
 
     @property
     def needs_meeple(self) -> bool:
