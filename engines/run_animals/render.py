@@ -797,7 +797,9 @@ def draw_end_board(view: RAView) -> Image.Image:
     y += 10
     side = map_side(END_TILE)
     mx = WIDTH - 12 - side
-    family.standings(draw, (0, y, mx - 12, y + side), standing_rows(view))
+    # Translators: the title over the players ranked at the end of the game
+    title = tr("Final standings")
+    family.standings(draw, (0, y, mx - 12, y + side), standing_rows(view), title=title)
     draw_map(image, draw, view, mx, y, END_TILE)
     y += max(side, family.standings_height(WIDTH, len(view.players))) + 10
     bottom = _graveyard(draw, view, MAP_X, y)
