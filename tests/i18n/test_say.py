@@ -25,7 +25,9 @@ def german(monkeypatch):
                 ("{player} zieht ein Tier.", "{player} zieht {n} Tiere."))  # fmt: skip
     shipped = catalogs.words
     monkeypatch.setattr(
-        catalogs, "words", lambda lang: catalogs._words(catalog) if lang is GERMAN else shipped(lang)
+        catalogs,
+        "words",
+        lambda lang: catalogs._words(catalog) if lang is GERMAN else shipped(lang),
     )
 
 
