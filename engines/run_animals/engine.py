@@ -25,9 +25,10 @@ def data_of(state: RAState) -> GameData:
     return load(state.edition)  # cached: the current edition's is DATA itself
 
 
+# Translators: {food}, {nest} and {water} are the cubes' coloured squares (emoji)
 GUIDE = say(
     """**Run Animals, Run!** — each of you plays an endangered Taiwanese species (pick one when you join, or get a random one). Animals are placed one at a time, then play goes round.
-**Goal:** complete survival goals (food 🟧, nest 🟫, water 🟦 cubes) for points. Reaching **20 points** ends the game.
+**Goal:** complete survival goals (food {food}, nest {nest}, water {water} cubes) for points. Reaching **20 points** ends the game.
 **Your turn:** play one action card from your hand (`/game hand`), pick one of your animals, and do the card's actions:
 • **A then B** — in that order; you may skip either. **A or B** — only one.
 • **Acquire** — take a cube your goal still needs from your animal's tile.
@@ -37,7 +38,10 @@ Played cards go to your (public) discard pile. Before playing you may remove one
 **Goal done:** cubes go back, you score, take one of the two face-up goals and all your discards.
 **Out of cards** and no goal done: an animal of yours must go to the graveyard (penalties -1, -2, -3, -3, -4, -5).
 **Each round** the starting player passes left and rolls: a tile gets cubes; Development clears forest and pours cement.
-**The game ends** at 20 points, when the graveyard fills (slot 4/5/6 for 2/3/4 players), or when a species is extinct (that player is out). Score = goal points − graveyard penalties."""
+**The game ends** at 20 points, when the graveyard fills (slot 4/5/6 for 2/3/4 players), or when a species is extinct (that player is out). Score = goal points − graveyard penalties.""",
+    food="🟧",
+    nest="🟫",
+    water="🟦",
 )
 
 

@@ -320,8 +320,10 @@ def _complete_goal(state: RAState, data: GameData, player: str) -> list[Event]:
     state.mark(f"goal:{goal.id}")
     seat.goal = None
     total = goal_points(state, data, player)
+    # Translators: {symbol} is an emoji (a target) that starts the line
     text = say(
-        "🎯 {player} completes a survival goal for {points} points ({total} in total).",
+        "{symbol} {player} completes a survival goal for {points} points ({total} in total).",
+        symbol="🎯",
         player=player,
         points=goal.points,
         total=total,

@@ -20,10 +20,11 @@ def bury(state: RAState, data: GameData, meeple: int) -> list[Event]:
     state.graveyard[slot] = owner
     penalty = data.components.graveyard.penalties[slot]
     species = SPECIES_SHORT[state.seats[owner].species]
-    # Translators: {species} is a kind of animal; its "s" makes the English plural ("Black
-    # Bears"): word it as your language needs, e.g. "one of Ada's animals ({species})"
+    # Translators: {symbol} is an emoji (a skull) that starts the line; {species} is a kind
+    # of animal, its "s" the English plural: word it as your language needs
     text = say(
-        "☠ One of {owner}'s {species}s goes to graveyard slot {slot} (-{penalty}).",
+        "{symbol} One of {owner}'s {species}s goes to graveyard slot {slot} (-{penalty}).",
+        symbol="☠",
         owner=owner,
         species=species,
         slot=slot + 1,

@@ -101,10 +101,11 @@ def production_round(state: RAState, data: GameData, roller: str) -> list[Event]
             )
         )
         if face.reroll:
-            # Translators: {face} is the d6's result ("2 Production + Reroll"), {what} what
-            # it did ("tile 3 produces 2 food")
+            # Translators: {symbol} is an emoji (a die) that starts the line; {face} is the
+            # d6's result ("2 Production + Reroll"), {what} what it did ("tile 3 produces 2 food")
             line = say(
-                "🎲 {player} rolls {face} on tile {tile}: {what} — roll again.",
+                "{symbol} {player} rolls {face} on tile {tile}: {what} — roll again.",
+                symbol="🎲",
                 player=roller,
                 face=face_label(face),
                 tile=number,
@@ -112,7 +113,8 @@ def production_round(state: RAState, data: GameData, roller: str) -> list[Event]
             )
         else:
             line = say(
-                "🎲 {player} rolls {face} on tile {tile}: {what}.",
+                "{symbol} {player} rolls {face} on tile {tile}: {what}.",
+                symbol="🎲",
                 player=roller,
                 face=face_label(face),
                 tile=number,

@@ -782,11 +782,17 @@ def standing_rows(view: RAView) -> list[Standing]:
     return rows
 
 
+#: lines of each player's breakdown in the standings (a translation is longer than English)
+BREAKDOWN_LINES = 3
+#: lines of why the game ended, beside the graveyard
+REASON_LINES = 4
+
+
 def end_height(players: int) -> int:
     head = family.header_height(WIDTH)
-    table = family.standings_height(WIDTH, players)
+    table = family.standings_height(WIDTH, players, BREAKDOWN_LINES)
     body = max(table, map_side(END_TILE))
-    return head + 10 + body + 10 + GRAVE_H + 8 + LAST_H + 4
+    return head + 10 + body + 10 + max(GRAVE_H, REASON_LINES * LINE) + 8 + LAST_H + 4
 
 
 def draw_end_board(view: RAView) -> Image.Image:
@@ -799,17 +805,21 @@ def draw_end_board(view: RAView) -> Image.Image:
     mx = WIDTH - 12 - side
     # Translators: the title over the players ranked at the end of the game
     title = tr("Final standings")
-    family.standings(draw, (0, y, mx - 12, y + side), standing_rows(view), title=title)
+    table = max(side, family.standings_height(WIDTH, len(view.players), BREAKDOWN_LINES))
+    rows = standing_rows(view)
+    family.standings(
+        draw, (0, y, mx - 12, y + table), rows, title=title, breakdown_lines=BREAKDOWN_LINES
+    )
     draw_map(image, draw, view, mx, y, END_TILE)
-    y += max(side, family.standings_height(WIDTH, len(view.players))) + 10
-    bottom = _graveyard(draw, view, MAP_X, y)
+    y += table + 10
+    _graveyard(draw, view, MAP_X, y)
     f = font(TEXT)
     rx = BAND_RIGHT
     # Translators: on the end board: why the game ended ("Ended: Ada reached 20 points")
     ended = tr("Ended: {reason}", reason=view.end_reason)
-    for k, line in enumerate(wrap(ended, f, WIDTH - rx - 12, 3)):
+    for k, line in enumerate(wrap(ended, f, WIDTH - rx - 12, REASON_LINES)):
         draw.text((rx, y + k * LINE), line, font=f, fill=INK)
-    _last_turn(image, view, bottom + 8)
+    _last_turn(image, view, y + max(GRAVE_H, REASON_LINES * LINE) + 8)
     return image
 
 
@@ -866,12 +876,18 @@ def _action(draw: ImageDraw.ImageDraw, x: int, y: int, c: CardView, k: int) -> N
         step = CARD_W // 3 - 4
         cx = x + CARD_W // 2 - (len(kinds) - 1) * step // 2
         small = font(HAND_TEXT)
-        for colour in kinds:
-            top = y + HAND_TEXT + 10
+        names = [shown(COLOUR_WORDS[colour]) for colour in kinds]
+        # each kind's name under its cube, or all of them in one line where one is too wide
+        apart = all(text_size(name, small)[0] <= step - 4 for name in names)
+        top = y + HAND_TEXT + 10
+        for colour, name in zip(kinds, names, strict=True):
             cube(draw, (cx - 12, top, cx + 12, top + 24), colour)
-            name = ellipsize(shown(COLOUR_WORDS[colour]), small, step - 4)
-            draw.text((cx, top + 28), name, font=small, fill=INK, anchor="ma")
+            if apart:
+                draw.text((cx, top + 28), name, font=small, fill=INK, anchor="ma")
             cx += step
+        if not apart:
+            line = ellipsize("/".join(names), small, CARD_W - 12)
+            draw.text((x + CARD_W // 2, top + 28), line, font=small, fill=INK, anchor="ma")
         return
     text = shown(c.actions[k])
     draw.text(

@@ -108,9 +108,9 @@ def test_the_pseudo_game_reaches_every_kind_of_event():
         "{player} acquires a {colour} cube on tile {tile}.",
         "{player}'s {who} moves from tile {here} to tile {there}.",
         "{player} plays '{card}'.",
-        "🎲 {player} rolls {face} on tile {tile}: {what} — roll again.",
-        "🎯 {player} completes a survival goal for {points} points ({total} in total).",
-        "☠ One of {owner}'s {species}s goes to graveyard slot {slot} (-{penalty}).",
+        "{symbol} {player} rolls {face} on tile {tile}: {what} — roll again.",
+        "{symbol} {player} completes a survival goal for {points} points ({total} in total).",
+        "{symbol} One of {owner}'s {species}s goes to graveyard slot {slot} (-{penalty}).",
         "The game ends: {reason}.",
     ):
         assert msgid in said
@@ -143,9 +143,9 @@ def test_a_card_played_and_its_label_read_in_german():
     state = game("cat", "bear")
     state.seats["Ada"].hand = ["cat3"]  # Move then Acquire food
     label = next(a.label for a in ENGINE.legal_actions(state, "Ada") if a.id == "play:cat3")
-    assert word(label, "de") == "„Ziehen, dann Nahrung nehmen“ spielen"
+    assert word(label, "de") == "„Ziehen, dann Nahrung sammeln“ spielen"
     _, events = act(state, "play:cat3")
-    assert event_text(events[0], "de") == "Ada spielt „Ziehen, dann Nahrung nehmen“."
+    assert event_text(events[0], "de") == "Ada spielt „Ziehen, dann Nahrung sammeln“."
 
 
 def test_the_board_drawn_in_german_reads_german():
