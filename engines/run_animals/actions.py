@@ -98,14 +98,12 @@ def _acquire(state: RAState, data: GameData, player: str, spec: ActionSpec) -> l
                             "{player} acquires a {colour} cube on tile {tile}.",
                             player=player,
                             colour=COLOUR_WORDS[colour],
-                            tile=tile_no,
+                            tile=str(tile_no),
                         )
                     )
                 ]
 
-            label = say(
-                "Acquire {colour} from tile {tile}", colour=COLOUR_WORDS[colour], tile=tile_no
-            )
+            label = partial(_acquire_label, colour, tile_no)
             out.append((f"acq:{colour}", label, effect, NORMAL, KIND_ACQUIRE))
     return out
 
@@ -125,14 +123,12 @@ def _move(state: RAState, data: GameData, player: str, spec: ActionSpec) -> list
                 "{player}'s {who} moves from tile {here} to tile {there}.",
                 player=player,
                 who=who,
-                here=here,
-                there=there,
+                here=str(here),
+                there=str(there),
             )
             return [Event(text=text)]
 
-        label = say(
-            "Move to tile {tile} ({direction})", tile=there, direction=direction_word(direction)
-        )
+        label = partial(_move_label, there, direction)
         out.append((f"move:{there}", label, effect, NORMAL, KIND_MOVE))
     return out
 
@@ -162,16 +158,11 @@ def _expel(state: RAState, data: GameData, player: str, spec: ActionSpec) -> lis
             "{player} expels {n} animals from tile {tile}.",
             n,
             player=player,
-            tile=tile,
+            tile=str(tile),
         )
         return [Event(text=text)]
 
-    label = say_n(
-        "Expel the {n} other animal from tile {tile}",
-        "Expel the {n} other animals from tile {tile}",
-        len(targets),
-        tile=tile,
-    )
+    label = partial(_expel_label, len(targets), tile)
     return [("expel", label, effect, NORMAL, KIND_EXPEL)]
 
 
@@ -194,9 +185,7 @@ def _steal(state: RAState, data: GameData, player: str, spec: ActionSpec) -> lis
                 )
                 return [Event(text=text)]
 
-            label = say(
-                "Steal a {colour} cube (card leaves the game)", colour=COLOUR_WORDS[colour]
-            )
+            label = partial(_steal_label, colour)
             out.append((f"steal:{colour}", label, effect, NORMAL, KIND_STEAL))
     return out
 
@@ -226,3 +215,27 @@ def _warm_up(state: RAState, data: GameData, player: str, spec: ActionSpec) -> l
 
 def _take_back_label(data: GameData, card_id: str) -> Say:
     return say("Take back '{card}'", card=data.cards[card_id].name)
+
+
+# the labels, worded when read (a search lists every move at every step and reads only ids)
+def _acquire_label(colour: str, tile: int) -> Say:
+    return say("Acquire {colour} from tile {tile}", colour=COLOUR_WORDS[colour], tile=str(tile))
+
+
+def _move_label(tile: int, direction: str) -> Say:
+    return say(
+        "Move to tile {tile} ({direction})", tile=str(tile), direction=direction_word(direction)
+    )
+
+
+def _expel_label(n: int, tile: int) -> Say:
+    return say_n(
+        "Expel the {n} other animal from tile {tile}",
+        "Expel the {n} other animals from tile {tile}",
+        n,
+        tile=str(tile),
+    )
+
+
+def _steal_label(colour: str) -> Say:
+    return say("Steal a {colour} cube (card leaves the game)", colour=COLOUR_WORDS[colour])

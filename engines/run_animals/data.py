@@ -107,9 +107,19 @@ class ActionSpec(_Entry):
 
     def text(self) -> Say:
         """The action's words ("Acquire food/nest", "Move"), worded for each reader."""
-        if self.kind == "acquire":
-            return acquire_words(self.colours)
-        return ACTION_WORDS[self.kind]
+        return _action_words(self.kind, tuple(self.colours))
+
+
+@cache
+def _action_words(kind: str, colours: tuple[str, ...]) -> Say:
+    """An action's words, made once (every label and event naming a card reads them)."""
+    return acquire_words(colours) if kind == "acquire" else ACTION_WORDS[kind]
+
+
+@cache
+def _card_words(join: str, actions: tuple[tuple[str, tuple[str, ...]], ...]) -> Say:
+    """A card's name, made once."""
+    return card_name(join, [_action_words(kind, colours) for kind, colours in actions])
 
 
 class CardData(_Entry, Sourced):
@@ -130,7 +140,7 @@ class CardData(_Entry, Sourced):
     @property
     def name(self) -> Say:
         """The card's name, made of its actions' words ("Move then Acquire food")."""
-        return card_name(self.join, [a.text() for a in self.actions])
+        return _card_words(self.join, tuple((a.kind, tuple(a.colours)) for a in self.actions))
 
     @property
     def needs_meeple(self) -> bool:

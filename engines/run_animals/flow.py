@@ -34,9 +34,21 @@ from engines.run_animals.state import FRONT, Pending, RAState
 from engines.run_animals.words import cubes_of, direction_word, listed
 from i18n.say import Say, say, say_n
 
-
+# the menus the moves group under
 # Translators: a menu of moves: where an animal goes (expelled, or to the graveyard)
 KIND_SEND = say("Send")
+# Translators: a menu of moves: put an animal on the map at the start
+KIND_PLACE = say("Place")
+# Translators: a menu of moves: play an action card
+KIND_PLAY = say("Play")
+# Translators: a menu of moves: give up an animal to take the discards back
+KIND_REMOVE = say("Remove")
+# Translators: a menu of moves: which of your animals the card acts with
+KIND_USE = say("Use")
+# Translators: a menu of moves: skip a card's action ("Skip") or both ("Do": do neither)
+KIND_SKIP = say("Skip")
+KIND_DO = say("Do")
+DO_NEITHER = say("Do neither action")
 
 
 def awaited(state: RAState) -> list[str]:
@@ -74,12 +86,13 @@ def _place_options(state: RAState, data: GameData) -> list[Option]:
             s.mark(f"place:{tile}")
             who = species_short(s, data, player)
             # Translators: {who} is a kind of animal ("Black Bear")
-            text = say("{player} places a {who} on tile {tile}.", player=player, who=who, tile=tile)
+            text = say(
+                "{player} places a {who} on tile {tile}.", player=player, who=who, tile=str(tile)
+            )
             return [Event(text=text), *_next_placer(s)]
 
-        label = say("Place a meeple on tile {tile}", tile=tile)
-        # Translators: a menu of moves: put an animal on the map at the start
-        out.append((f"place:{tile}", label, effect, NORMAL, say("Place")))
+        label = partial(_place_label, tile)
+        out.append((f"place:{tile}", label, effect, NORMAL, KIND_PLACE))
     return out
 
 
@@ -113,8 +126,7 @@ def _turn_options(state: RAState, data: GameData) -> list[Option]:
 
         # worded when read: a card's name is put together from its actions' words
         label = partial(_play_label, data, card_id)
-        # Translators: a menu of moves: play an action card
-        out.append((f"play:{card_id}", label, play, NORMAL, say("Play")))
+        out.append((f"play:{card_id}", label, play, NORMAL, KIND_PLAY))
     if seat.discard and not state.recycled_this_turn:
         for tile in state.tiles_of(player):
 
@@ -122,7 +134,7 @@ def _turn_options(state: RAState, data: GameData) -> list[Option]:
                 text = say(
                     "{player} gives up an animal on tile {tile} to recycle.",
                     player=player,
-                    tile=tile,
+                    tile=str(tile),
                 )
                 events = [Event(text=text)]
                 events += bury(s, data, s.meeples_of(player, tile)[0])
@@ -131,15 +143,9 @@ def _turn_options(state: RAState, data: GameData) -> list[Option]:
                     s.recycled_this_turn = True
                 return events
 
-            words = say_n(
-                "Remove your meeple on tile {tile} to recycle {n} card",
-                "Remove your meeple on tile {tile} to recycle {n} cards",
-                len(seat.discard),
-                tile=tile,
-            )
+            words = partial(_recycle_label, tile, len(seat.discard))
             # by choice, an animal to the graveyard and its penalty: asked before it is made
-            # Translators: a menu of moves: give up an animal to take the discards back
-            out.append((f"recycle:{tile}", words, recycle, DESTRUCTIVE, say("Remove")))
+            out.append((f"recycle:{tile}", words, recycle, DESTRUCTIVE, KIND_REMOVE))
     return out
 
 
@@ -173,9 +179,8 @@ def _meeple_options(state: RAState, data: GameData) -> list[Option]:
             s.phase = "step"
             return []
 
-        label = say("Use your animal on tile {tile}", tile=tile)
-        # Translators: a menu of moves: which of your animals the card acts with
-        out.append((f"at:{tile}", label, choose, NORMAL, say("Use")))
+        label = partial(_use_label, tile)
+        out.append((f"at:{tile}", label, choose, NORMAL, KIND_USE))
     return out
 
 
@@ -206,7 +211,7 @@ def _step_options(state: RAState, data: GameData) -> list[Option]:
     card = data.cards[state.playing.card]
     label: Label
     if card.join == "or":
-        after, label = len(card.actions), say("Do neither action")
+        after, label = len(card.actions), DO_NEITHER
     else:
         after = state.playing.step + 1
         label = partial(_skip_label, card.actions[state.playing.step])
@@ -215,8 +220,7 @@ def _step_options(state: RAState, data: GameData) -> list[Option]:
         s.playing.step = after
         return []
 
-    # Translators: a menu of moves: skip a card's action ("Skip") or both ("Do": do neither)
-    kind = say("Skip") if card.join != "or" else say("Do")
+    kind = KIND_SKIP if card.join != "or" else KIND_DO
     return [*actions, ("skip", label, skip, NORMAL, kind)]
 
 
@@ -242,18 +246,11 @@ def _expel_options(state: RAState, data: GameData) -> list[Option]:
                 "{player}'s {who} is expelled to tile {tile}.",
                 player=m.owner,
                 who=species_short(s, data, m.owner),
-                tile=there,
+                tile=str(there),
             )
             return [Event(text=text)]
 
-        # Translators: {who} is a kind of animal: "Send Ada's Black Bear to tile 3 (up)"
-        label = say(
-            "Send {player}'s {who} to tile {tile} ({direction})",
-            player=victim.owner,
-            who=who,
-            tile=there,
-            direction=direction_word(direction),
-        )
+        label = partial(_send_label, victim.owner, who, there, direction)
         out.append((f"to:{there}", label, send, NORMAL, KIND_SEND))
     if rest > 1:
         for there, direction in neighbours(pending.expel_from):
@@ -268,17 +265,11 @@ def _expel_options(state: RAState, data: GameData) -> list[Option]:
                     "{n} expelled animal goes to tile {tile}.",
                     "{n} expelled animals go to tile {tile}.",
                     n,
-                    tile=there,
+                    tile=str(there),
                 )
                 return [Event(text=text)]
 
-            label = say_n(
-                "Send the {n} remaining animal to tile {tile} ({direction})",
-                "Send all {n} remaining animals to tile {tile} ({direction})",
-                rest,
-                tile=there,
-                direction=direction_word(direction),
-            )
+            label = partial(_send_all_label, rest, there, direction)
             out.append((f"all:{there}", label, send_all, NORMAL, KIND_SEND))
     return out
 
@@ -390,7 +381,7 @@ def _forced_options(state: RAState, data: GameData) -> list[Option]:
             return events + _recycle(s, player) + next_turn(s, data)
 
         # the rules force one animal out: every choice sends one to the graveyard
-        label = say("Send your animal on tile {tile} to the graveyard", tile=tile)
+        label = partial(_grave_label, tile)
         out.append((f"grave:{tile}", label, remove, NORMAL, KIND_SEND))
     return out
 
@@ -445,3 +436,46 @@ def settle(state: RAState, data: GameData) -> list[Event]:
                 events += opts[0][2](state)
                 continue
         return events
+
+
+# the labels, worded when read (a search lists every move at every step and reads only ids)
+def _place_label(tile: int) -> Say:
+    return say("Place a meeple on tile {tile}", tile=str(tile))
+
+
+def _recycle_label(tile: int, n: int) -> Say:
+    return say_n(
+        "Remove your meeple on tile {tile} to recycle {n} card",
+        "Remove your meeple on tile {tile} to recycle {n} cards",
+        n,
+        tile=str(tile),
+    )
+
+
+def _use_label(tile: int) -> Say:
+    return say("Use your animal on tile {tile}", tile=str(tile))
+
+
+def _send_label(player: str, who: Say, tile: int, direction: str) -> Say:
+    # Translators: {who} is a kind of animal: "Send Ada's Black Bear to tile 3 (up)"
+    return say(
+        "Send {player}'s {who} to tile {tile} ({direction})",
+        player=player,
+        who=who,
+        tile=str(tile),
+        direction=direction_word(direction),
+    )
+
+
+def _send_all_label(n: int, tile: int, direction: str) -> Say:
+    return say_n(
+        "Send the {n} remaining animal to tile {tile} ({direction})",
+        "Send all {n} remaining animals to tile {tile} ({direction})",
+        n,
+        tile=str(tile),
+        direction=direction_word(direction),
+    )
+
+
+def _grave_label(tile: int) -> Say:
+    return say("Send your animal on tile {tile} to the graveyard", tile=str(tile))

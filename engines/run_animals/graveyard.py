@@ -27,7 +27,7 @@ def bury(state: RAState, data: GameData, meeple: int) -> list[Event]:
         symbol="☠",
         owner=owner,
         species=species,
-        slot=slot + 1,
+        slot=str(slot + 1),
         penalty=penalty,
     )
     events = [Event(text=text)]

@@ -13,10 +13,10 @@ import random
 from engines.run_animals import render as ra
 from engines.run_animals.engine import ENGINE
 from engines.run_animals.views import RAView
-from rendering import family
-from rendering.kit import Draw
 from engines.run_animals.words import SPECIES_INITIALS, SPECIES_SHORT
 from i18n.speaking import tr
+from rendering import family
+from rendering.kit import Draw
 from rendering.legend import Callout, Legend, Symbol
 
 PLAYERS = ["Ada", "Bruno", "Chidi"]
@@ -91,8 +91,7 @@ def legend() -> Legend:
         Callout(
             (ra.WIDTH * 0.5, header + strip * 0.35),
             tr(
-                "Whose turn it is (the black triangle and the ringed token) and what they are "
-                "doing"
+                "Whose turn it is (the black triangle and the ringed token) and what they are doing"
             ),
         ),
         Callout(
@@ -125,8 +124,7 @@ def legend() -> Legend:
             (ra.MAP_X + 150, band + 12),
             # Translators: {end} is the word on the slot that ends the game ("END")
             tr(
-                "Graveyard: an animal lost scores the slot's penalty; filling {end} ends the "
-                "game",
+                "Graveyard: an animal lost scores the slot's penalty; filling {end} ends the game",
                 end=tr("END"),
             ),
         ),
@@ -134,18 +132,14 @@ def legend() -> Legend:
             (ra.WIDTH - 30, band + ra.GOAL_H + 30),
             tr("Goals to take when yours is done, and the supply of cubes and cement"),
         ),
-        Callout(
-            (ra.WIDTH - 26, band + ra.BAND_H + ra.LAST_H - 14), tr("The last turn in words")
-        ),
+        Callout((ra.WIDTH - 26, band + ra.BAND_H + ra.LAST_H - 14), tr("The last turn in words")),
     ]
     symbols = [
         _symbol_cube("F"),
         _symbol_cube("N"),
         _symbol_cube("W"),
         _symbol_cube("W", "empty"),
-        Symbol(
-            lambda d, box: ra.cube(d, _inset(box), "F", "cement"), tr("Cement: never produces")
-        ),
+        Symbol(lambda d, box: ra.cube(d, _inset(box), "F", "cement"), tr("Cement: never produces")),
         _tile_swatch(ra.FOREST, tr("Forest tile (its side is written on it)")),
         _tile_swatch(ra.CLEARED, tr("Cleared tile (its side is written on it)")),
         Symbol(

@@ -66,7 +66,10 @@ _FULL = r"the graveyard is full \((?P<n>\d+) slots\): all the animals lost to hu
 _EXTINCT = rf"(?P<owner>.+)'s {_KIND} is extinct and (?P=owner) is eliminated"
 #: each end reason an older game may have saved: its message, and the pattern of its English
 _REASONS: list[tuple[str, re.Pattern[str]]] = [
-    ("{player} reached {total} points", re.compile(r"(?P<player>.+) reached (?P<total>\d+) points")),
+    (
+        "{player} reached {total} points",
+        re.compile(r"(?P<player>.+) reached (?P<total>\d+) points"),
+    ),
     (
         "the graveyard is full ({n} slots): all the animals lost to humankind; "
         "{owner}'s {species} is extinct and {owner} is eliminated",

@@ -27,7 +27,7 @@ def roll_d6(state: RAState, data: GameData) -> D6Face:
 
 
 def _barren(number: int) -> Say:
-    return say("tile {tile} is all cement and produces nothing", tile=number)
+    return say("tile {tile} is all cement and produces nothing", tile=str(number))
 
 
 def apply_result(state: RAState, data: GameData, face: D6Face, number: int) -> Say:
@@ -37,13 +37,15 @@ def apply_result(state: RAState, data: GameData, face: D6Face, number: int) -> S
         if not productive(tile):
             return _barren(number)
         placed = fill(state, data, tile, face.cubes)
-        return say("tile {tile} produces {cubes}", tile=number, cubes=describe_cubes(placed))
+        return say("tile {tile} produces {cubes}", tile=str(number), cubes=describe_cubes(placed))
     if face.effect == "full":
         if not productive(tile):
             return _barren(number)
         placed = fill(state, data, tile)
         return say(
-            "tile {tile} is fully produced ({cubes})", tile=number, cubes=describe_cubes(placed)
+            "tile {tile} is fully produced ({cubes})",
+            tile=str(number),
+            cubes=describe_cubes(placed),
         )
     return develop(state, data, number)
 
@@ -58,12 +60,12 @@ def develop(state: RAState, data: GameData, number: int) -> Say:
         placed = fill(state, data, tile)
         return say(
             "tile {tile} is cleared and refilled ({cubes})",
-            tile=number,
+            tile=str(number),
             cubes=describe_cubes(placed),
         )
     if not productive(tile):
         return _barren(number)
-    what = say("tile {tile} is refilled (no cement left)", tile=number)
+    what = say("tile {tile} is refilled (no cement left)", tile=str(number))
     if state.cement > 0:
         slot = next(i for i, s in enumerate(tile.slots) if s != CEMENT)
         lost = tile.slots[slot]
@@ -74,12 +76,16 @@ def develop(state: RAState, data: GameData, number: int) -> Say:
         if lost in state.supply:
             what = say(
                 "cement is poured on tile {tile} (slot {slot}, a {colour} cube goes back)",
-                tile=number,
-                slot=slot + 1,
+                tile=str(number),
+                slot=str(slot + 1),
                 colour=COLOUR_WORDS[lost],
             )
         else:
-            what = say("cement is poured on tile {tile} (slot {slot})", tile=number, slot=slot + 1)
+            what = say(
+                "cement is poured on tile {tile} (slot {slot})",
+                tile=str(number),
+                slot=str(slot + 1),
+            )
         if not productive(tile):
             return say("{what}; it will never produce again", what=what)
     placed = fill(state, data, tile)
@@ -108,7 +114,7 @@ def production_round(state: RAState, data: GameData, roller: str) -> list[Event]
                 symbol="🎲",
                 player=roller,
                 face=face_label(face),
-                tile=number,
+                tile=str(number),
                 what=text,
             )
         else:
@@ -117,7 +123,7 @@ def production_round(state: RAState, data: GameData, roller: str) -> list[Event]
                 symbol="🎲",
                 player=roller,
                 face=face_label(face),
-                tile=number,
+                tile=str(number),
                 what=text,
             )
         events.append(Event(text=line, kind="roll"))

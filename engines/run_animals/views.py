@@ -302,21 +302,19 @@ def last_turn(state: RAState, data: GameData, record: TurnRecord | None) -> Last
             tile(args[0])
             short = SPECIES_SHORT[state.seats[p].species]
             # Translators: part of the last turn's line: "Ada placed a Black Bear on tile 3"
-            words.append(say("placed a {who} on tile {tile}", who=short, tile=int(args[0])))
+            words.append(say("placed a {who} on tile {tile}", who=short, tile=args[0]))
         elif kind == "card":
             card = data.cards[args[0]].name
         elif kind == "move":
             tile(args[0])
             tile(args[1])
             # Translators: part of the last turn's line: an animal moved from tile 3 to tile 4
-            words.append(say("moved {here} to {there}", here=int(args[0]), there=int(args[1])))
+            words.append(say("moved {here} to {there}", here=args[0], there=args[1]))
         elif kind == "acq":
             tile(args[0])
             marks.append(f"player:{p}")
             # Translators: part of the last turn's line: took a food cube on tile 4
-            words.append(
-                say("took {colour} on {tile}", colour=COLOUR_WORDS[args[1]], tile=int(args[0]))
-            )
+            words.append(say("took {colour} on {tile}", colour=COLOUR_WORDS[args[1]], tile=args[0]))
         elif kind == "steal":
             marks.append(f"player:{p}")
             # Translators: part of the last turn's line: stole a cube from the supply
@@ -324,7 +322,7 @@ def last_turn(state: RAState, data: GameData, record: TurnRecord | None) -> Last
         elif kind == "expel":
             tile(args[0])
             expelled, at = args[0], len(words)
-            words.append(say("expelled from {tile}", tile=int(args[0])))
+            words.append(say("expelled from {tile}", tile=args[0]))
         elif kind == "sent":
             tile(args[0])
             sent.append(args[0])
@@ -341,7 +339,7 @@ def last_turn(state: RAState, data: GameData, record: TurnRecord | None) -> Last
             tile(args[0])
             marks += [f"grave:{args[1]}", f"player:{p}"]
             pen = data.components.graveyard.penalties[int(args[1]) - 1]
-            words.append(say("lost an animal on {tile} (−{penalty})", tile=int(args[0]), penalty=pen))
+            words.append(say("lost an animal on {tile} (−{penalty})", tile=args[0], penalty=pen))
         elif kind == "recycle":
             n = int(args[0])
             words.append(say_n("recycled {n} card", "recycled {n} cards", n))
@@ -352,7 +350,7 @@ def last_turn(state: RAState, data: GameData, record: TurnRecord | None) -> Last
         # Translators: part of the last turn's line: animals expelled from tile 3 to tiles 2, 7
         words[at] = say(
             "expelled from {tile} to {tiles}",
-            tile=int(expelled),
+            tile=expelled,
             tiles=", ".join(dict.fromkeys(sent)),
         )
     line: str

@@ -81,8 +81,7 @@ def test_a_whole_game_read_in_the_pseudo_locale_leaves_no_english_but_names():
                 left += [("event", w) for w in english_left(shown, _names(PLAYERS))]
                 saved = json.loads(event.model_dump_json())  # as the move log keeps it
                 left += [
-                    ("logged", w)
-                    for w in english_left(event_text(saved, PSEUDO), _names(PLAYERS))
+                    ("logged", w) for w in english_left(event_text(saved, PSEUDO), _names(PLAYERS))
                 ]
             left += [("summary", w) for w in _left(ENGINE.summary(after), PLAYERS)]
             _pictures(after)
