@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from importlib import resources
 
 import pytest
 
@@ -229,3 +230,20 @@ def test_4_to_5_a_roll_saved_in_english_shows_its_english():
     assert [r.said for r in loaded.last_roll] == [None] * len(loaded.last_roll)
     view = ENGINE.view(loaded, None)
     assert [r.text for r in view.last_roll] == [r.text for r in state.last_roll]
+
+
+# -- the rulings ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("code", ["de", "pt_BR", "es"])
+def test_each_translated_rulings_page_has_the_english_one_s_entries_and_quotes(code):
+    """A translated rulings page keeps every entry and quotes the (English) rulebook as the
+    English page does."""
+    folder = resources.files("engines.run_animals")
+    english = folder.joinpath("rulings.md").read_text(encoding="utf-8").splitlines()
+    translated = folder.joinpath(f"rulings.{code}.md").read_text(encoding="utf-8").splitlines()
+    assert [line for line in translated if line.startswith("> ")] == [
+        line for line in english if line.startswith("> ")
+    ]
+    heads = [line for line in translated if line.startswith("#")]
+    english_heads = [line for line in english if line.startswith("#")]
+    assert len(heads) == len(english_heads)
+    assert all(mine != theirs for mine, theirs in zip(heads, english_heads, strict=True))
