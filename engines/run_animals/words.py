@@ -129,7 +129,7 @@ def listed(items: Sequence[Say]) -> Say:
     return out
 
 
-def grouped(items: Sequence[Say]) -> Say:
+def grouped(items: Sequence[str]) -> str:
     """Groups that hold commas themselves, separated by semicolons, each worded for the
     reader (at least one)."""
     out = items[-1]
