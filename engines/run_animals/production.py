@@ -37,6 +37,8 @@ def apply_result(state: RAState, data: GameData, face: D6Face, number: int) -> S
         if not productive(tile):
             return _barren(number)
         placed = fill(state, data, tile, face.cubes)
+        if not placed:
+            return say("tile {tile} produces nothing", tile=str(number))
         return say("tile {tile} produces {cubes}", tile=str(number), cubes=describe_cubes(placed))
     if face.effect == "full":
         if not productive(tile):
@@ -89,6 +91,8 @@ def develop(state: RAState, data: GameData, number: int) -> Say:
         if not productive(tile):
             return say("{what}; it will never produce again", what=what)
     placed = fill(state, data, tile)
+    if not placed:
+        return say("{what}; it produces nothing", what=what)
     return say("{what}; it produces {cubes}", what=what, cubes=describe_cubes(placed))
 
 
