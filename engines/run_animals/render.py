@@ -18,13 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from engines.run_animals.views import CardView, GoalView, PlayerView, RAView, TileView
 from engines.run_animals.words import COLOUR_WORDS, JOIN_WORDS, SPECIES_INITIALS
-from i18n.speaking import current, shown, tr, trn
+from i18n.speaking import cache_per_language, current, shown, tr, trn
 from rendering import family
 from rendering.family import LAST, Seat, Standing, Theme
 from rendering.kit import (
@@ -290,18 +289,9 @@ DISC = 17
 
 
 #: a tile as the sprite cache keys it: number, side, productive, slots (colour, content),
-#: animals (species, count), size, marked, rolled, acting, and the language it is drawn in
+#: animals (species, count), size, marked, rolled, acting
 TileKey = tuple[
-    int,
-    str,
-    bool,
-    tuple[tuple[str, str], ...],
-    tuple[tuple[str, int], ...],
-    int,
-    bool,
-    bool,
-    bool,
-    str,
+    int, str, bool, tuple[tuple[str, str], ...], tuple[tuple[str, int], ...], int, bool, bool, bool
 ]
 
 
@@ -316,7 +306,6 @@ def _tile_key(tile: TileView, size: int, marked: bool, rolled: bool, acting: boo
         marked,
         rolled,
         acting,
-        current(),
     )
 
 
@@ -332,10 +321,11 @@ def side_word(side: str) -> str:
     return tr("cement")
 
 
-@lru_cache(maxsize=1024)
+@cache_per_language(maxsize=1024)
 def _tile_image(key: TileKey) -> Image.Image:
-    """A tile drawn once per look (boards repeat most tiles from move to move) and pasted."""
-    number, tile_side, productive, slots, animals, size, marked, rolled, acting, _ = key
+    """A tile drawn once per look and language (boards repeat most tiles from move to move)
+    and pasted."""
+    number, tile_side, productive, slots, animals, size, marked, rolled, acting = key
     image, draw = _part_canvas(size + 1)
     x = y = 0
     base, dark, side = FOREST, FOREST_DARK, "forest"
@@ -448,8 +438,6 @@ class Row:
     on_map: int
     turn: bool
     marked: bool
-    #: the language the row is drawn in (a row drawn in one is never pasted in another)
-    locale: str
 
 
 def _player(
@@ -474,14 +462,13 @@ def _player(
         p.on_map,
         p.name == view.current,
         marked,
-        current(),
     )
     image.paste(_player_image(row), (x, y))
     if marked:
         mark_badge(draw, (x, y, x + PANEL_W, y + PLAYER_H))
 
 
-@lru_cache(maxsize=256)
+@cache_per_language(maxsize=256)
 def _player_image(p: Row) -> Image.Image:
     """A player's row: token, name and score; their goal (cubes acquired full, still needed
     outlined) and its points; goals done, graveyard penalty; hand, discard and animals."""
@@ -803,13 +790,9 @@ def draw_end_board(view: RAView) -> Image.Image:
     y += 10
     side = map_side(END_TILE)
     mx = WIDTH - 12 - side
-    # Translators: the title over the players ranked at the end of the game
-    title = tr("Final standings")
     table = max(side, family.standings_height(WIDTH, len(view.players), BREAKDOWN_LINES))
     rows = standing_rows(view)
-    family.standings(
-        draw, (0, y, mx - 12, y + table), rows, title=title, breakdown_lines=BREAKDOWN_LINES
-    )
+    family.standings(draw, (0, y, mx - 12, y + table), rows, breakdown_lines=BREAKDOWN_LINES)
     draw_map(image, draw, view, mx, y, END_TILE)
     y += table + 10
     _graveyard(draw, view, MAP_X, y)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from importlib import resources
 
 import pytest
@@ -26,9 +25,6 @@ from tests.run_animals.helpers import act, game
 
 PSEUDO = "qps-ploc"
 PLAYERS = ["Ada", "Bruno", "Chidi"]
-#: the shared frame's own words (``rendering/family.py``: the last-turn badge, "Ada's turn",
-#: the places and the winner's mark), worded by the frame's owner, not by this game
-FRAME = re.compile(r"LAST TURN|\d+(st|nd|rd|th)|.+'s turn|.+  · winner")
 
 
 def _names(players: list[str]) -> set[str]:
@@ -40,11 +36,7 @@ def _left(text: str, players: list[str]) -> list[str]:
 
 
 def _drawn_left(drawn: list[tuple[int, str]], players: list[str]) -> list[str]:
-    return [
-        text
-        for _, text in drawn
-        if not FRAME.fullmatch(text) and english_left(text, _names(players))
-    ]
+    return [text for _, text in drawn if english_left(text, _names(players))]
 
 
 def _pictures(state) -> None:
