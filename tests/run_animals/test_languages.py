@@ -12,6 +12,7 @@ import pytest
 
 from engines.core import IllegalAction
 from engines.run_animals import legend as ra_legend
+from engines.run_animals import production
 from engines.run_animals import render as art
 from engines.run_animals.engine import DATA, ENGINE
 from engines.run_animals.graveyard import end_words
@@ -21,7 +22,7 @@ from i18n.pseudo import english_left
 from i18n.say import event_text, word
 from i18n.speaking import speaking
 from rendering import kit
-from tests.run_animals.helpers import act, game
+from tests.run_animals.helpers import act, game, give_goal, set_tile
 
 PSEUDO = "qps-ploc"
 PLAYERS = ["Ada", "Bruno", "Chidi"]
@@ -239,3 +240,31 @@ def test_each_translated_rulings_page_has_the_english_one_s_entries_and_quotes(c
     english_heads = [line for line in english if line.startswith("#")]
     assert len(heads) == len(english_heads)
     assert all(mine != theirs for mine, theirs in zip(heads, english_heads, strict=True))
+
+
+# -- the rarer words, which a whole game may not reach ---------------------------------------------
+def test_every_development_result_reads_in_the_pseudo_locale():
+    develop = next(f for f in DATA.dice.d6 if f.effect == "develop")
+    state = game("cat", "bear")  # tile 13 is Cleared: water, nest
+    said = [production.apply_result(state, DATA, develop, 13) for _ in range(3)]
+    state.cement = 0
+    set_tile(state, 14, ["", ""])
+    said.append(production.apply_result(state, DATA, develop, 14))
+    assert [w for text in said for w in _left(text, [])] == []
+
+
+def test_reaching_the_target_and_leaving_read_in_the_pseudo_locale():
+    state = game("cat", "bear")
+    give_goal(state, "Ada", 1, {"F": 0})
+    state.seats["Ada"].completed = [18, 13]
+    state.seats["Ada"].goal_cubes = dict(DATA.goals[1].need)
+    state.seats["Ada"].hand = ["cat1"]
+    _, events = act(state, "play:cat1")
+    left = _left(events[-1].text, ["Ada", "Brook"])
+    state = game("cat", "bear")
+    gone: list = []
+    ENGINE.leave(state, "Brook", gone)
+    left += [w for event in gone for w in _left(event.text, ["Ada", "Brook"])]
+    left += _left(ENGINE.ending(state), [])
+    assert events[-1].said["say"] == "The game ends: {reason}."
+    assert left == []
