@@ -22,6 +22,7 @@ from i18n.pseudo import english_left
 from i18n.say import event_text, word
 from i18n.speaking import speaking
 from rendering import kit
+from rendering.legend import alt_text, render_legend
 from tests.run_animals.helpers import act, game, give_goal, set_tile
 
 PSEUDO = "qps-ploc"
@@ -83,8 +84,13 @@ def test_a_whole_game_read_in_the_pseudo_locale_leaves_no_english_but_names():
         for report in ENGINE.final_report(after).values():
             left += [("report", w) for w in _left(report, PLAYERS)]
         left += [("ending", w) for w in _left(ENGINE.ending(after), PLAYERS)]
-        ra_legend.legend()
-    left += [("picture", t) for t in _drawn_left(drawn, PLAYERS)]
+        render_legend("run_animals", PSEUDO)
+    legend_names = _names(ra_legend.PLAYERS)
+    # the legend's sample players, and those of the boards its palette is sampled from
+    # (``rendering.palettes``: drawn to choose colours, never shown)
+    sampled = [f"Player {k}" for k in range(1, ENGINE.max_players + 1)]
+    left += [("picture", t) for t in _drawn_left(drawn, PLAYERS + ra_legend.PLAYERS + sampled)]
+    left += [("legend", w) for w in english_left(alt_text("run_animals", PSEUDO), legend_names)]
     assert left == []
 
 
@@ -162,7 +168,7 @@ def test_no_word_of_a_translated_board_hand_or_legend_is_cut_short(locale):
         assert played is not None
         _pictures(played)
         art.draw_board(ENGINE.view(_ended(), None))
-        ra_legend.legend()
+        render_legend("run_animals", locale)
     assert [text for _, text in drawn if "…" in text] == []
 
 
