@@ -23,10 +23,20 @@ from i18n.say import event_text, word
 from i18n.speaking import speaking
 from rendering import kit
 from rendering.legend import alt_text, render_legend
+from rendering.palettes import board_palette
 from tests.run_animals.helpers import act, game, give_goal, set_tile
 
 PSEUDO = "qps-ploc"
 PLAYERS = ["Ada", "Bruno", "Chidi"]
+
+
+@pytest.fixture(autouse=True)
+def _palette_sampled_in_english():
+    """The board's palette is sampled once a process, from boards drawn in the language being
+    spoken when first asked for (``rendering.palettes``): sampled here first, in English, as the
+    render workers sample it, so that drawing in another language here leaves every later
+    board's PNG as it would be."""
+    board_palette("run_animals")
 
 
 def _names(players: list[str]) -> set[str]:
