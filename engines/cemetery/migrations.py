@@ -51,9 +51,19 @@ def turns_are_noted(state: dict[str, Any]) -> dict[str, Any]:
     return state
 
 
+def turn_notes_keep_words(state: dict[str, Any]) -> dict[str, Any]:
+    """4 -> 5: the last turn's note keeps its words as data (``said``), so each reader reads
+    it in their language. A note saved before has only its English ``line``, and reads as it."""
+    note = state.get("last_turn")
+    if isinstance(note, dict):
+        note.setdefault("said", None)
+    return state
+
+
 MIGRATIONS: list[Migration] = [
     over_was_finished,
     organic_parts_are_unseen,
     players_are_names,
     turns_are_noted,
+    turn_notes_keep_words,
 ]

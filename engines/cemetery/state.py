@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from engines.core import GameState
+from i18n.say import Say, say
 
 PHASES = ["draft", "stitch", "mark", "behaviors", "scoring", "experiment"]
 PHASE_TITLES = {
-    "draft": "Draft",
-    "stitch": "Stitch",
-    "mark": "Mark",
-    "behaviors": "Behaviors",
-    "scoring": "Scoring",
-    "experiment": "Experiment",
+    "draft": say("Draft"),
+    "stitch": say("Stitch"),
+    "mark": say("Mark"),
+    "behaviors": say("Behaviors"),
+    "scoring": say("Scoring"),
+    "experiment": say("Experiment"),
 }
 
 
@@ -89,12 +92,26 @@ class TurnNote(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     player: str
-    #: short public words: "Ada drafted 5 (2 from the Cemetery), stitched 3 Parts"
+    #: short public words: "Ada drafted 5 (2 from the Cemetery), stitched 3 Parts" (English)
     line: str
+    #: ``line`` as data (``Say.data()``), worded for each reader; None in a note saved before
+    #: notes kept it (it reads as its English)
+    said: dict[str, Any] | None = None
     #: public ids of what the turn changed: "card:<id>" (a face-up card it placed or moved),
     #: "stack:<base id>" (a Cemetery stack it bound a face-down Part onto), "pet:<name>" (a
     #: Pet Cemetery it grew face down), "tokens:<name>" (a player's tokens)
     marks: tuple[str, ...] = ()
+
+
+def note_words(note: TurnNote) -> str:
+    """A turn note's words for a reader: its saved message, or its English when it has none
+    (or a damaged one)."""
+    if note.said is not None:
+        try:
+            return Say.from_data(note.said)
+        except ValueError:
+            pass
+    return note.line
 
 
 class CemeteryState(GameState):
@@ -130,7 +147,7 @@ class CemeteryState(GameState):
     #: the last finished turn, for the board
     last_turn: TurnNote | None = None
     #: the shape of this model: the number of steps in ``migrations.MIGRATIONS``
-    schema_version: int = 4
+    schema_version: int = 5
 
     def player(self, name: str) -> PlayerState:
         for p in self.sides:
