@@ -46,7 +46,9 @@ def fitted(label: Say) -> str:
 @cache
 def back(do: Handler) -> Action:
     """The Back of a two-step choice, carrying the handler of the choice it goes back in."""
-    return Action(id="back", label=say("Back: choose something else"), role=NORMAL, kind="Back", do=do)
+    return Action(
+        id="back", label=say("Back: choose something else"), role=NORMAL, kind="Back", do=do
+    )
 
 
 #: the most Stitch or Steal choices offered with Part and position combined (a chat shows 25
@@ -397,7 +399,12 @@ def do_stitch(state: CemeteryState, player: str, action_id: str, events: list[Ev
         note(state, "started", 1, f"card:{card}")
         tell(
             events,
-            say("{player} starts creature {n} with a {core}.", player=me.name, n=n, core=card_name(card)),
+            say(
+                "{player} starts creature {n} with a {core}.",
+                player=me.name,
+                n=n,
+                core=card_name(card),
+            ),
         )
         return
     if action_id.startswith("st:"):
@@ -469,11 +476,15 @@ def end_stitch(state: CemeteryState, events: list[Event]) -> None:
     note(state, "", 0, *(f"card:{c}" for c in parts + lost))
     bits: list[str] = []
     if parts:
-        bits.append(say("{cards} to the Cemetery", cards=listed([name_of(state, c) for c in parts])))
+        bits.append(
+            say("{cards} to the Cemetery", cards=listed([name_of(state, c) for c in parts]))
+        )
     if cores:
         bits.append(say("{n} Core(s) to the bottom of the Core pile", n=len(cores)))
     if lost:
-        bits.append(say("Pet Cemetery lost: {cards}", cards=listed([name_of(state, c) for c in lost])))
+        bits.append(
+            say("Pet Cemetery lost: {cards}", cards=listed([name_of(state, c) for c in lost]))
+        )
     if bits:
         what = bits[0]
         for bit in bits[1:]:

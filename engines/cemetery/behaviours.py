@@ -180,7 +180,12 @@ def _fertilize(state: CemeteryState, trig: Trigger, tag: Say, events: list[Event
         words = both(words, name_of(state, c))
     tell(
         events,
-        say("{tag}: {player} draws {cards} for the Pet Cemetery.", tag=tag, player=me.name, cards=words),
+        say(
+            "{tag}: {player} draws {cards} for the Pet Cemetery.",
+            tag=tag,
+            player=me.name,
+            cards=words,
+        ),
     )
     state.pending = Pending(kind="fert_order", player=me.name, cards=drawn)
 

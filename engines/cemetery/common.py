@@ -135,7 +135,9 @@ def turn_words(state: CemeteryState) -> Say:
         bits.append(say("bound {n}", n=t["bound"]))
     revenge, science = t.get("revenge", 0), t.get("science", 0)
     if revenge and science:
-        bits.append(say("scored {revenge} Revenge + {science} Science", revenge=revenge, science=science))
+        bits.append(
+            say("scored {revenge} Revenge + {science} Science", revenge=revenge, science=science)
+        )
     elif revenge:
         bits.append(say("scored {n} Revenge", n=revenge))
     elif science:

@@ -99,7 +99,11 @@ class CemeteryEngine(Engine[CemeteryState]):
         state.over = True
         state.pending = None
         other = next(p.name for p in state.sides if p.name != player)
-        tell(events, say("{player} leaves the game; {other} wins.", player=player, other=other), kind="end")
+        tell(
+            events,
+            say("{player} leaves the game; {other} wins.", player=player, other=other),
+            kind="end",
+        )
 
     def standing(self, state: CemeteryState) -> dict[str, float]:
         return policy.standing(state)
@@ -211,7 +215,9 @@ class CemeteryEngine(Engine[CemeteryState]):
                 )
         # the board's last-turn line in full (the board may cut it at two lines)
         if state.last_turn is not None:
-            return say("{summary} Last turn: {line}.", summary=text, line=note_words(state.last_turn))
+            return say(
+                "{summary} Last turn: {line}.", summary=text, line=note_words(state.last_turn)
+            )
         return text
 
 

@@ -19,7 +19,7 @@ from engines.cemetery.actions import (
 from engines.cemetery.common import both, creature_label, note, tell, turn_words
 from engines.cemetery.data import CONSTANTS
 from engines.cemetery.stability import is_active, score, triggers
-from engines.cemetery.state import PHASE_TITLES, CemeteryState, TurnNote
+from engines.cemetery.state import CemeteryState, TurnNote
 from engines.core import Action, Event
 from i18n.say import Say, say
 
@@ -68,7 +68,11 @@ def start_turn(state: CemeteryState, events: list[Event]) -> None:
     state.changed = []
     enter(state, "draft")
     state.picks_left = CONSTANTS.draft_picks
-    tell(events, say("Turn {turn}: {player} to play.", turn=state.turn, player=state.me.name), kind="turn")
+    tell(
+        events,
+        say("Turn {turn}: {player} to play.", turn=state.turn, player=state.me.name),
+        kind="turn",
+    )
     if not can_draft(state):
         _skipped(say("Draft skipped: there is nothing left to draft."), events)
         state.picks_left = 0
@@ -181,22 +185,33 @@ def do_scoring(state: CemeteryState, events: list[Event]) -> None:
                 short=short,
             )
         else:
-            text = say("{player}'s {creature} scores {tokens}.", player=who, creature=what, tokens=tokens)
+            text = say(
+                "{player}'s {creature} scores {tokens}.", player=who, creature=what, tokens=tokens
+            )
         tell(events, text, kind="score")
     if not state.final_round and (state.supply_revenge == 0 or state.supply_science == 0):
         state.final_round = True
         gone = [
-            name for k, name in (("revenge", "Revenge"), ("science", "Science"))
+            name
+            for k, name in (("revenge", "Revenge"), ("science", "Science"))
             if getattr(state, f"supply_{k}") == 0
         ]
         supply = both(*gone) if len(gone) == 2 else gone[0]
         if state.current == second_seat(state):
-            tell(events, say("The {tokens} supply is empty: this is the final turn.", tokens=supply), kind="end")
+            tell(
+                events,
+                say("The {tokens} supply is empty: this is the final turn.", tokens=supply),
+                kind="end",
+            )
         else:
             second = state.sides[second_seat(state)].name
             tell(
                 events,
-                say("The {tokens} supply is empty: {player} plays the final turn.", tokens=supply, player=second),
+                say(
+                    "The {tokens} supply is empty: {player} plays the final turn.",
+                    tokens=supply,
+                    player=second,
+                ),
                 kind="end",
             )
 
@@ -227,7 +242,9 @@ def end_turn(state: CemeteryState, events: list[Event]) -> None:
     if state.idle_turns > 2:
         # Two whole turns in a row in which nothing could happen: nothing ever can again (the
         # rulebook's end needs an empty supply, which a frozen game never reaches).
-        tell(events, say("Neither player can do anything any more: the game ends here."), kind="end")
+        tell(
+            events, say("Neither player can do anything any more: the game ends here."), kind="end"
+        )
         state.final_round = True
         state.current = second_seat(state)
     if state.final_round and state.current == second_seat(state):

@@ -23,7 +23,7 @@ from typing import Generic, TypeVar
 from PIL import Image, ImageFont
 
 from engines.cemetery import render_pieces
-from engines.cemetery.data import creature_name
+from engines.cemetery.data import TYPE_NAMES, creature_name
 from engines.cemetery.render_hand import render_hand as render_hand
 from engines.cemetery.render_pieces import (
     BACK,
@@ -56,6 +56,8 @@ from engines.cemetery.render_pieces import (
     tokens_pair,
 )
 from engines.cemetery.views import CardView, CemeteryView, CreatureView, PlayerView, StackView
+from i18n.say import Say
+from i18n.speaking import current, shown, tr
 from rendering import family
 from rendering.kit import (
     INK,
@@ -224,14 +226,30 @@ def _standing_rows(view: CemeteryView) -> list[family.Standing]:
             place, winner = rank + 1, p.name != conceded
         else:
             place, winner = 1 + sum(q.total > p.total for q in view.players), p.total == best
-        words = (
-            f"Revenge {p.revenge + p.revenge_spent} ({p.revenge_spent} spent) + "
-            f"Science {p.science + p.science_spent} ({p.science_spent} spent)"
-        )
+        values = {
+            "revenge": p.revenge + p.revenge_spent,
+            "revenge_spent": p.revenge_spent,
+            "science": p.science + p.science_spent,
+            "science_spent": p.science_spent,
+        }
         if p.name == conceded:
-            words += ", conceded"
+            words = tr(
+                "Revenge {revenge} ({revenge_spent} spent) + Science {science} "
+                "({science_spent} spent), conceded",
+                **values,
+            )
         elif winner and all(q.total == best for q in view.players):
-            words += ", draw"
+            words = tr(
+                "Revenge {revenge} ({revenge_spent} spent) + Science {science} "
+                "({science_spent} spent), draw",
+                **values,
+            )
+        else:
+            words = tr(
+                "Revenge {revenge} ({revenge_spent} spent) + Science {science} "
+                "({science_spent} spent)",
+                **values,
+            )
         rows.append(family.Standing(place, seats[i], str(p.total), words, winner=winner))
     return rows
 
@@ -323,24 +341,34 @@ def _seats(view: CemeteryView) -> list[family.Seat]:
 
 def _detail(p: PlayerView) -> str:
     """The public line under a player's name: hand count (always), Pet Cemetery size, seat."""
-    pet = f" · Pet {len(p.pet)}" if p.pet else ""
-    return f"hand {p.hand_count}{pet} · {'1st' if p.first else '2nd'}"
+    n, pet = p.hand_count, len(p.pet)
+    if p.pet:
+        if p.first:
+            return tr("hand {n} · Pet {pet} · 1st", n=n, pet=pet)
+        return tr("hand {n} · Pet {pet} · 2nd", n=n, pet=pet)
+    return tr("hand {n} · 1st", n=n) if p.first else tr("hand {n} · 2nd", n=n)
 
 
 def _phase(view: CemeteryView) -> str:
     # the prompt without the name of the player whose turn it is (the strip says it), with the
     # name of someone else the game waits for ("Brook: Maim — remove one of your Parts")
     waiting_on_other = bool(view.waiting_for) and view.waiting_for[0] != view.current
-    words = view.prompt if waiting_on_other else view.prompt.split(": ", 1)[-1]
-    return words + (" · FINAL ROUND" if view.final_round else "")
+    prompt = view.prompt
+    if waiting_on_other:
+        words = shown(prompt)
+    elif isinstance(prompt, Say) and isinstance(prompt.values.get("task"), str):
+        words = shown(prompt.values["task"])
+    else:  # a prompt that is not a message (never made by the engine): its English after the name
+        words = prompt.split(": ", 1)[-1]
+    return tr("{phase} · FINAL ROUND", phase=words) if view.final_round else words
 
 
 # -- a player's column ----------------------------------------------------------------------------
 def creature_title(c: CreatureView, f: ImageFont.FreeTypeFont, room: int) -> str:
     """The creature named as moves name it ("creature 2"), so "Stitch ... to creature 2
     (Flesh Core), top-left" points at it; its Core's type after, where there is room."""
-    name = creature_name(c.index)
-    full = f"{name} {c.core_type.title()}"
+    name = shown(creature_name(c.index))
+    full = tr("creature {n} {type}", n=c.index + 1, type=TYPE_NAMES[c.core_type])
     return full if text_size(full, f)[0] <= room else ellipsize(name, f, room)
 
 
@@ -351,7 +379,7 @@ def _creature_key(c: CreatureView) -> Hashable:
 
 
 @lru_cache(maxsize=512)
-def _creature_tile(tier: Tier, keyed: Keyed[CreatureView]) -> Image.Image:
+def _creature_tile(tier: Tier, keyed: Keyed[CreatureView], locale: str) -> Image.Image:
     """A creature's slot drawn on the players' ground: title, Parts badge, grid, type chips."""
     c = keyed.value
     slot = _slot_w(tier)
@@ -388,7 +416,7 @@ def _creature_tile(tier: Tier, keyed: Keyed[CreatureView]) -> Image.Image:
 def _draw_creature(
     image: Image.Image, draw: Draw, x: int, y: int, c: CreatureView, tier: Tier, marks: set[str]
 ) -> None:
-    image.paste(_creature_tile(tier, Keyed(_creature_key(c), c)), (x, y))
+    image.paste(_creature_tile(tier, Keyed(_creature_key(c), c), current()), (x, y))
     ids = [("C", c.core.id)] + [(cell.pos, cell.card.id) for cell in c.cells]
     for pos, card_id in ids:  # the outline in the gap around the cell, clear of its words
         if f"card:{card_id}" in marks:
@@ -405,7 +433,7 @@ def _head_key(p: PlayerView, seat: family.Seat) -> Hashable:
 
 
 @lru_cache(maxsize=256)
-def _head_tile(keyed: Keyed[tuple[PlayerView, family.Seat]]) -> Image.Image:
+def _head_tile(keyed: Keyed[tuple[PlayerView, family.Seat]], locale: str) -> Image.Image:
     """A column's head on the players' ground: the player's row, their tokens (the total's
     breakdown) and their Pet Cemetery."""
     p, seat = keyed.value
@@ -430,7 +458,7 @@ def _draw_column(
 ) -> None:
     x0, y, x1, y1 = box
     draw.rectangle((x0 + 4, y + 4, x0 + 10, y1 - 2), fill=seat.colour)
-    image.paste(_head_tile(Keyed(_head_key(p, seat), (p, seat))), (x0 + HEAD_LEFT, y))
+    image.paste(_head_tile(Keyed(_head_key(p, seat), (p, seat)), current()), (x0 + HEAD_LEFT, y))
     y += HEAD_H
     if f"tokens:{p.name}" in marks and not view.finished:
         family.mark_changed(draw, (x0 + 6, y, x1 - 6, y + LINE_H))
@@ -438,7 +466,7 @@ def _draw_column(
     _pet_changed(draw, x0 + 16, y, x1 - 10, p, marks)
     y += PET_H
     if not p.creatures:
-        draw.text((x0 + 16, y + 4), "no creatures yet", font=font(TEXT), fill=MUTED)
+        draw.text((x0 + 16, y + 4), tr("no creatures yet"), font=font(TEXT), fill=MUTED)
     for i, c in enumerate(p.creatures):
         _draw_creature(image, draw, *creature_origin(view, tier, p.seat, i), c, tier, marks)
 
@@ -474,7 +502,7 @@ def _pet_cards(x: int, right: int, p: PlayerView) -> tuple[str, int, list[CardVi
     """How the Pet Cemetery fits between ``x`` and ``right``: the "+N" of cards left out at
     the bottom (or ""), where the cards start and the cards shown (bottom to top)."""
     f = font(TEXT, True)
-    cx = x + text_size("Pet", f)[0] + 10
+    cx = x + text_size(tr("Pet"), f)[0] + 10
     room = (right - cx) // (PET_CARD[0] + 4)
     shown = p.pet[-room:]
     more = ""
@@ -491,9 +519,9 @@ def _draw_pet(draw: Draw, x: int, y: int, right: int, p: PlayerView) -> None:
     f = font(TEXT, True)
     cy = y + PET_H // 2
     if not p.pet:
-        draw.text((x, cy), "Pet Cemetery empty", font=font(TEXT), fill=MUTED, anchor="lm")
+        draw.text((x, cy), tr("Pet Cemetery empty"), font=font(TEXT), fill=MUTED, anchor="lm")
         return
-    draw.text((x, cy), "Pet", font=f, fill=INK, anchor="lm")
+    draw.text((x, cy), tr("Pet"), font=f, fill=INK, anchor="lm")
     more, cx, shown = _pet_cards(x, right, p)
     if more:
         draw.text((cx - text_size(more, f)[0] - 6, cy), more, font=f, fill=MUTED, anchor="lm")
@@ -516,7 +544,7 @@ def _pet_changed(draw: Draw, x: int, y: int, right: int, p: PlayerView, marks: s
 
 # -- the Cemetery, the piles and the supply -------------------------------------------------------
 @lru_cache(maxsize=512)
-def _stack_tile(keyed: Keyed[StackView]) -> Image.Image:
+def _stack_tile(keyed: Keyed[StackView], locale: str) -> Image.Image:
     """A Cemetery stack drawn on the Cemetery's ground."""
     image, draw = new_canvas(STACK_W + 1, STACK_H + 1, YARD)
     stack_face(draw, (0, 0, STACK_W, STACK_H), keyed.value)
@@ -524,36 +552,35 @@ def _stack_tile(keyed: Keyed[StackView]) -> Image.Image:
 
 
 @lru_cache(maxsize=256)
-def _yard_title(counts: tuple[int, int, int], supply: tuple[int, int]) -> Image.Image:
+def _yard_title(counts: tuple[int, int, int], supply: tuple[int, int], locale: str) -> Image.Image:
     """The Cemetery's title line: its stacks, the Core and Part piles, the token supply."""
     stacks, cores, parts = counts
     image, draw = new_canvas(WIDTH - 8, YARD_TOP, YARD)
     f = font(TEXT, True)
     cy = YARD_TOP // 2 + 1
-    title = f"Cemetery ({stacks})"
+    title = tr("Cemetery ({n})", n=stacks)
     draw.text((MARGIN, cy), title, font=f, fill=INK, anchor="lm")
     x = MARGIN + text_size(title, f)[0] + 24
-    for label, count in (("Cores", cores), ("Parts", parts)):
+    for label, count in ((tr("Cores"), cores), (tr("Parts"), parts)):
         draw.text((x, cy), label, font=f, fill=INK, anchor="lm")
         x += text_size(label, f)[0] + 6
         w = max(TEXT + 12, text_size(str(count), f)[0] + 10)
         pile_icon(draw, (x, cy - TEXT // 2 - 4, x + w, cy + TEXT // 2 + 5), count)
         x += w + 18
     x = WIDTH - 8 - MARGIN
-    for label, n in (("Science", supply[1]), ("Revenge", supply[0])):
-        words = f"{label} {n}"
+    for words in (tr("Science {n}", n=supply[1]), tr("Revenge {n}", n=supply[0])):
         x -= text_size(words, font(TEXT))[0]
         draw.text((x, cy), words, font=font(TEXT), fill=INK, anchor="lm")
         x -= TEXT // 2 + 6
         token_disc(draw, (x, cy), TEXT // 2, spent=False)
         x -= TEXT // 2 + 16
-    words = "Supply"
+    words = tr("Supply")
     draw.text((x - text_size(words, f)[0], cy), words, font=f, fill=INK, anchor="lm")
     return image
 
 
 @lru_cache(maxsize=256)
-def _strip_tile(seats: tuple[family.Seat, ...], phase: str) -> Image.Image:
+def _strip_tile(seats: tuple[family.Seat, ...], phase: str, locale: str) -> Image.Image:
     """The family's turn strip (who plays, whom the game waits for, the phase)."""
     h = family.turn_strip_height(WIDTH)
     image, draw = new_canvas(WIDTH, h, PAPER)
@@ -562,15 +589,16 @@ def _strip_tile(seats: tuple[family.Seat, ...], phase: str) -> Image.Image:
 
 
 @lru_cache(maxsize=64)
-def _last_turn_tile(line: str) -> Image.Image:
-    """The last-turn line, the same for every board of the turn after it."""
+def _last_turn_tile(line: str, locale: str) -> Image.Image:
+    """The last-turn line (worded for ``locale``), the same for every board of the turn after
+    it."""
     image, draw = new_canvas(WIDTH, LAST_LINE_H, PAPER)
     family.last_turn_line(draw, (0, 0, WIDTH, LAST_LINE_H), line)
     return image
 
 
 @lru_cache(maxsize=64)
-def _header_tile(right: str) -> Image.Image:
+def _header_tile(right: str, locale: str) -> Image.Image:
     """The family header with the game's theme art (drawn once per distinct right-hand text)."""
     image, draw = new_canvas(WIDTH, family.header_height(WIDTH), THEME_BAND)
     family.header(draw, WIDTH, THEME, right=right)
@@ -584,14 +612,15 @@ def _draw_yard(image: Image.Image, draw: Draw, y: int, view: CemeteryView, marks
     draw.rectangle((0, y, WIDTH, y + h), fill=PAPER)
     draw.rectangle((4, y, WIDTH - 4, y + h - 4), fill=YARD)
     counts = (len(view.cemetery), view.core_pile, view.part_pile)
-    image.paste(_yard_title(counts, (view.supply_revenge, view.supply_science)), (4, y))
+    supply = (view.supply_revenge, view.supply_science)
+    image.paste(_yard_title(counts, supply, current()), (4, y))
     if not view.cemetery:
-        draw.text((MARGIN + 4, y + YARD_TOP + 4), "empty", font=font(TEXT), fill=MUTED)
+        draw.text((MARGIN + 4, y + YARD_TOP + 4), tr("empty"), font=font(TEXT), fill=MUTED)
     changed: list[Box] = []
     for i, stack in enumerate(view.cemetery):
         box = stack_box(y, i)
         key = tuple((c.id, c.face_up, c.hidden, c.flipped) for c in stack.cards)
-        image.paste(_stack_tile(Keyed(key, stack)), box[:2])
+        image.paste(_stack_tile(Keyed(key, stack), current()), box[:2])
         ids = {f"card:{c.id}" for c in stack.cards if c.id is not None and c.face_up}
         if ids & marks or f"stack:{stack.cards[0].id}" in marks:
             changed.append(box)
@@ -605,7 +634,7 @@ def draw_board(view: CemeteryView) -> Image.Image:
     tier, height = _layout(view)
     # the players' ground is most of the board: the canvas starts as it, paper goes round it
     image, draw = new_canvas(WIDTH, height, BAND)
-    header = _header_tile(f"Turn {view.turn}")
+    header = _header_tile(tr("Turn {n}", n=view.turn), current())
     image.paste(header, (0, 0))
     y = header.height
     seats = _seats(view)
@@ -617,11 +646,11 @@ def draw_board(view: CemeteryView) -> Image.Image:
             draw,
             (0, y, WIDTH, y + h),
             _standing_rows(view),
-            title=view.outcome or "Final standings",
+            title=shown(view.outcome) if view.outcome else tr("Final standings"),
             breakdown_lines=BREAKDOWN_LINES,
         )
     else:
-        strip = _strip_tile(tuple(seats), _phase(view))
+        strip = _strip_tile(tuple(seats), _phase(view), current())
         image.paste(strip, (0, y))
         h = strip.height
     y += h
@@ -643,7 +672,7 @@ def draw_board(view: CemeteryView) -> Image.Image:
         y = _draw_yard(image, draw, y, view, marks)
     draw.rectangle((0, y, WIDTH, height), fill=PAPER)
     if view.last_turn is not None:
-        image.paste(_last_turn_tile(view.last_turn.line), (0, y))
+        image.paste(_last_turn_tile(shown(view.last_turn.line), current()), (0, y))
     return image
 
 

@@ -161,7 +161,9 @@ def outcome(state: CemeteryState) -> str | None:
     if a.total == b.total:
         return say("Draw: {n} tokens each", n=a.total)
     best, low = (a, b) if a.total > b.total else (b, a)
-    return say("{winner} wins, {best} tokens to {low}", winner=best.name, best=best.total, low=low.total)
+    return say(
+        "{winner} wins, {best} tokens to {low}", winner=best.name, best=best.total, low=low.total
+    )
 
 
 def view(state: CemeteryState, viewer: str | None) -> CemeteryView:
