@@ -213,28 +213,22 @@ def do_draft(state: CemeteryState, player: str, action_id: str, events: list[Eve
         me.hand.append(card)
         state.picks_left -= 1
         note(state, "drew")
+        # the event is its own fold's first line: a run of draws from one pile is one line
         if action_id == "core":
-            tell(
-                events,
-                say("{player} draws a Core from the pile.", player=me.name),
-                fold=say_n(
-                    "{player} draws a Core from the pile.",
-                    "{player} draws {n} Cores from the pile.",
-                    1,
-                    player=me.name,
-                ),
+            drew = say_n(
+                "{player} draws a Core from the pile.",
+                "{player} draws {n} Cores from the pile.",
+                1,
+                player=me.name,
             )
         else:
-            tell(
-                events,
-                say("{player} draws a Part from the pile.", player=me.name),
-                fold=say_n(
-                    "{player} draws a Part from the pile.",
-                    "{player} draws {n} Parts from the pile.",
-                    1,
-                    player=me.name,
-                ),
+            drew = say_n(
+                "{player} draws a Part from the pile.",
+                "{player} draws {n} Parts from the pile.",
+                1,
+                player=me.name,
             )
+        tell(events, drew, fold=drew)
         tell(events, say("You draw {card}.", card=card_name(card)), private_to=me.name)
         return
     base = action_id.split(":", 1)[1]

@@ -554,29 +554,51 @@ def _stack_tile(keyed: Keyed[StackView], locale: str) -> Image.Image:
 @lru_cache(maxsize=256)
 def _yard_title(counts: tuple[int, int, int], supply: tuple[int, int], locale: str) -> Image.Image:
     """The Cemetery's title line: its stacks, the Core and Part piles, the token supply."""
-    stacks, cores, parts = counts
     image, draw = new_canvas(WIDTH - 8, YARD_TOP, YARD)
+    _draw_yard_title(draw, counts, supply)
+    return image
+
+
+def _draw_yard_title(
+    draw: Draw | None, counts: tuple[int, int, int], supply: tuple[int, int]
+) -> tuple[int, int]:
+    """The title line drawn (measured only, without ``draw``): where its left part (the
+    Cemetery and the piles) ends and its right part (the supply) starts."""
+    stacks, cores, parts = counts
     f = font(TEXT, True)
     cy = YARD_TOP // 2 + 1
     title = tr("Cemetery ({n})", n=stacks)
-    draw.text((MARGIN, cy), title, font=f, fill=INK, anchor="lm")
+    if draw is not None:
+        draw.text((MARGIN, cy), title, font=f, fill=INK, anchor="lm")
     x = MARGIN + text_size(title, f)[0] + 24
     for label, count in ((tr("Cores"), cores), (tr("Parts"), parts)):
-        draw.text((x, cy), label, font=f, fill=INK, anchor="lm")
-        x += text_size(label, f)[0] + 6
         w = max(TEXT + 12, text_size(str(count), f)[0] + 10)
-        pile_icon(draw, (x, cy - TEXT // 2 - 4, x + w, cy + TEXT // 2 + 5), count)
-        x += w + 18
+        if draw is not None:
+            draw.text((x, cy), label, font=f, fill=INK, anchor="lm")
+            lx = x + text_size(label, f)[0] + 6
+            pile_icon(draw, (lx, cy - TEXT // 2 - 4, lx + w, cy + TEXT // 2 + 5), count)
+        x += text_size(label, f)[0] + 6 + w + 18
+    end = x - 18
     x = WIDTH - 8 - MARGIN
     for words in (tr("Science {n}", n=supply[1]), tr("Revenge {n}", n=supply[0])):
         x -= text_size(words, font(TEXT))[0]
-        draw.text((x, cy), words, font=font(TEXT), fill=INK, anchor="lm")
+        if draw is not None:
+            draw.text((x, cy), words, font=font(TEXT), fill=INK, anchor="lm")
         x -= TEXT // 2 + 6
-        token_disc(draw, (x, cy), TEXT // 2, spent=False)
+        if draw is not None:
+            token_disc(draw, (x, cy), TEXT // 2, spent=False)
         x -= TEXT // 2 + 16
     words = tr("Supply")
-    draw.text((x - text_size(words, f)[0], cy), words, font=f, fill=INK, anchor="lm")
-    return image
+    start = x - text_size(words, f)[0]
+    if draw is not None:
+        draw.text((start, cy), words, font=f, fill=INK, anchor="lm")
+    return end, start
+
+
+def yard_title_ends(counts: tuple[int, int, int], supply: tuple[int, int]) -> tuple[int, int]:
+    """Where the Cemetery's title line's left part ends and its right part starts, in the
+    language being drawn in (they must not meet)."""
+    return _draw_yard_title(None, counts, supply)
 
 
 @lru_cache(maxsize=256)
