@@ -16,6 +16,7 @@ from engines.cemetery.common import (
     name_of,
     note,
     place_label,
+    short_place,
     stack_index,
     stack_words,
     tell,
@@ -37,10 +38,13 @@ DONE = "done"
 BOTH_TYPES = say("both types")
 
 
-def fitted(label: Say) -> str:
-    """A label cut to a button's 80 characters (its English; a label that long is never
-    reached by a real game: creatures would need two-digit numbers and long names)."""
-    return label if len(label) <= MAX_ACTION_LABEL else label[:MAX_ACTION_LABEL]
+def fitted(*labels: Say) -> str:
+    """The first of ``labels`` (the fullest words first) that fits a button's 80 characters;
+    the last cut short if none does (no real game's)."""
+    for label in labels:
+        if len(label) <= MAX_ACTION_LABEL:
+            return label
+    return labels[-1][:MAX_ACTION_LABEL]
 
 
 @cache
@@ -515,11 +519,14 @@ def mark_options(state: CemeteryState) -> list[Action]:
                 Action(
                     id=f"mark:{i}:{pos}:{key}",
                     label=lambda card=card, words=words, i=i, pos=pos: fitted(
-                        say(
-                            "Mark {card} as {type} ({place})",
-                            card=name_of(state, card),
-                            type=words,
-                            place=place_label(me.creatures, i, pos),
+                        *(
+                            say(
+                                "Mark {card} as {type} ({place})",
+                                card=name_of(state, card),
+                                type=words,
+                                place=place,
+                            )
+                            for place in (place_label(me.creatures, i, pos), short_place(i, pos))
                         )
                     ),
                     role=NORMAL,
@@ -601,10 +608,9 @@ def experiment_options(state: CemeteryState) -> list[Action]:
         Action(
             id=f"exp:{i}:{pos}",
             label=lambda card=card, i=i, pos=pos: fitted(
-                say(
-                    "Rearrange {card} ({place})",
-                    card=name_of(state, card),
-                    place=place_label(me.creatures, i, pos),
+                *(
+                    say("Rearrange {card} ({place})", card=name_of(state, card), place=place)
+                    for place in (place_label(me.creatures, i, pos), short_place(i, pos))
                 )
             ),
             role=NORMAL,
@@ -632,11 +638,11 @@ def can_experiment(state: CemeteryState) -> bool:
 def _destination_label(state: CemeteryState, j: int, q: str, swap: bool) -> str:
     """An Experiment destination in words: a move to an empty place, or a swap."""
     creatures = state.me.creatures
-    where = place_label(creatures, j, q)
+    places = (place_label(creatures, j, q), short_place(j, q))
     if swap:
         card = name_of(state, creatures[j].parts[q])
-        return fitted(say("Swap with {card} on {place}", card=card, place=where))
-    return fitted(say("Move to {place}", place=where))
+        return fitted(*(say("Swap with {card} on {place}", card=card, place=p) for p in places))
+    return fitted(*(say("Move to {place}", place=p) for p in places))
 
 
 def do_experiment(state: CemeteryState, player: str, action_id: str, events: list[Event]) -> None:

@@ -16,6 +16,7 @@ from engines.cemetery.common import (
     note,
     place_label,
     remove_part,
+    short_place,
     stack_index,
     stack_words,
     tell,
@@ -278,7 +279,8 @@ def options(state: CemeteryState) -> list[Action]:
             Action(
                 id=f"at:{i}:{pos}",
                 label=lambda i=i, pos=pos: fitted(
-                    say("Attach to {place}", place=place_label(me.creatures, i, pos))
+                    say("Attach to {place}", place=place_label(me.creatures, i, pos)),
+                    say("Attach to {place}", place=short_place(i, pos)),
                 ),
                 role=NORMAL,
                 do=choose,
@@ -292,10 +294,9 @@ def options(state: CemeteryState) -> list[Action]:
             Action(
                 id=f"rm:{i}:{pos}",
                 label=lambda card=c.parts[pos], i=i, pos=pos: fitted(
-                    say(
-                        "Remove {card} from {place}",
-                        card=name_of(state, card),
-                        place=place_label(owner.creatures, i, pos),
+                    *(
+                        say("Remove {card} from {place}", card=name_of(state, card), place=place)
+                        for place in (place_label(owner.creatures, i, pos), short_place(i, pos))
                     )
                 ),
                 role=NORMAL,
@@ -321,16 +322,38 @@ def options(state: CemeteryState) -> list[Action]:
         assert p.card is not None  # a binding names the Part it lays
         out = []
         for base in bind_targets(state, p.card, p.react):
-            stack = state.cemetery[stack_index(state, base)]
+            place = stack_index(state, base)
+            stack = state.cemetery[place]
             # the binder peeked at the Part (Insane shows it to all): naming it is safe here
-            values = {"card": name_of(state, p.card), "stack": stack_words(state, stack)}
+            card = name_of(state, p.card)
+            # the stack in words, or by its place as the board numbers it when that is too long
             if p.react:
-                label = say("Stack {card} face up on {stack}", **values)
+                label = fitted(
+                    say(
+                        "Stack {card} face up on {stack}",
+                        card=card,
+                        stack=stack_words(state, stack),
+                    ),
+                    say(
+                        "Stack {card} face up on Cemetery stack {place}",
+                        card=card,
+                        place=str(place + 1),
+                    ),
+                )
             else:
-                label = say("Stack {card} face down on {stack}", **values)
-            out.append(
-                Action(id=f"bind:{base}", label=fitted(label), role=NORMAL, do=choose, kind="Stack")
-            )
+                label = fitted(
+                    say(
+                        "Stack {card} face down on {stack}",
+                        card=card,
+                        stack=stack_words(state, stack),
+                    ),
+                    say(
+                        "Stack {card} face down on Cemetery stack {place}",
+                        card=card,
+                        place=str(place + 1),
+                    ),
+                )
+            out.append(Action(id=f"bind:{base}", label=label, role=NORMAL, do=choose, kind="Stack"))
         return out
     raise AssertionError(p.kind)
 

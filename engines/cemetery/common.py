@@ -26,6 +26,12 @@ def place_label(creatures: list[Creature], index: int, pos: str) -> Say:
     )
 
 
+def short_place(index: int, pos: str) -> Say:
+    """A place on a creature without its Core: "creature 1, left" (a label that would be too
+    long for a button otherwise)."""
+    return say("creature {n}, {position}", n=index + 1, position=POS_WORDS[pos])
+
+
 def listed(items: Sequence[str]) -> str:
     """Items in a list, "a, b, c", each worded for the reader (a list of one is the item)."""
     out = items[0] if items else ""
