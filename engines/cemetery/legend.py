@@ -130,7 +130,7 @@ def legend() -> Legend:
     yard = cc.yard_y(view)
     stacked = next(i for i, s in enumerate(view.cemetery) if len(s.cards) > 1)
     stack = cc.stack_box(yard, stacked)
-    last_y = board.height - cc.LAST_LINE_H // 2
+    last_y = board.height - cc.last_line_h(view) // 2
     callouts = [
         Callout(
             (cp.WIDTH - 40, header + strip // 2),

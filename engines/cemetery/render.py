@@ -70,6 +70,7 @@ from rendering.kit import (
     player_colour,
     text_size,
     to_png,
+    wrap,
 )
 from rendering.palettes import board_palette
 from rendering.vision import RuleColour
@@ -177,7 +178,8 @@ STACK_H = 3 * (TEXT + 4) + 2
 STACK_GAP = 12
 #: the Cemetery's title line: its stacks, the piles and the supply
 YARD_TOP = TEXT + 22
-#: the last turn's words take two lines at most (the alt text has them whole)
+#: the last turn's words take two lines (the alt text has them whole), three in a language whose
+#: words would not fit in two
 LAST_LINE_H = family.last_turn_height(WIDTH, 2)
 #: each standing's breakdown fits one line
 BREAKDOWN_LINES = 1
@@ -260,10 +262,29 @@ def _conceded(view: CemeteryView) -> str | None:
     return None
 
 
+@lru_cache(maxsize=256)
+def _last_turn_lines(line: str, locale: str) -> int:
+    """The lines the last turn's words (``line``, worded for ``locale``) take beside the
+    family's badge: two, or three where two would cut them (measured with room for a badge half
+    as long again as the English "LAST TURN", whose words are the family's)."""
+    s = family.sizes(WIDTH)
+    badge = text_size("LAST TURN", font(s.text, True))[0] * 3 // 2
+    room = WIDTH - badge - round(s.text * 1.4 + s.text * 1.6)
+    return 2 if len(wrap(line, font(s.text), room, max_lines=3)) <= 2 else 3
+
+
+def last_line_h(view: CemeteryView) -> int:
+    """The height of the board's last-turn line (none before the first turn ends)."""
+    if view.last_turn is None:
+        return 0
+    lines = _last_turn_lines(shown(view.last_turn.line), current())
+    return family.last_turn_height(WIDTH, lines)
+
+
 def _layout(view: CemeteryView) -> tuple[Tier, int]:
     """The biggest creatures whose board is no taller than wide, and that board's height."""
     top = _top(view)
-    rest = (0 if view.finished else _yard_h(view)) + (LAST_LINE_H if view.last_turn else 0)
+    rest = (0 if view.finished else _yard_h(view)) + last_line_h(view)
     height = 0
     for tier in TIERS:
         height = top + _column_h(view, tier) + rest
@@ -614,8 +635,9 @@ def _strip_tile(seats: tuple[family.Seat, ...], phase: str, locale: str) -> Imag
 def _last_turn_tile(line: str, locale: str) -> Image.Image:
     """The last-turn line (worded for ``locale``), the same for every board of the turn after
     it."""
-    image, draw = new_canvas(WIDTH, LAST_LINE_H, PAPER)
-    family.last_turn_line(draw, (0, 0, WIDTH, LAST_LINE_H), line)
+    height = family.last_turn_height(WIDTH, _last_turn_lines(line, locale))
+    image, draw = new_canvas(WIDTH, height, PAPER)
+    family.last_turn_line(draw, (0, 0, WIDTH, height), line)
     return image
 
 
