@@ -34,6 +34,8 @@ NORMAL, MAIN = ActionRole.NORMAL, ActionRole.MAIN
 DONE = "done"
 
 
+DRAW_CORE = say("Draw the top Core from the pile")
+DRAW_PART = say("Draw the top Part from the pile")
 #: a dual Part marked as both its types
 BOTH_TYPES = say("both types")
 
@@ -76,7 +78,7 @@ def draft_options(state: CemeteryState) -> list[Action]:
         out.append(
             Action(
                 id="core",
-                label=say("Draw the top Core from the pile"),
+                label=DRAW_CORE,
                 role=MAIN,
                 do=do_draft,
                 kind="Draw",
@@ -87,7 +89,7 @@ def draft_options(state: CemeteryState) -> list[Action]:
         out.append(
             Action(
                 id="part",
-                label=say("Draw the top Part from the pile"),
+                label=DRAW_PART,
                 role=role,
                 do=do_draft,
                 kind="Draw",
@@ -300,19 +302,21 @@ def stitch_options(state: CemeteryState) -> list[Action]:
             )
             for i, pos in placements(creatures, card)
         ] + [back(do_stitch)]
+    # two Cores of one type read alike: one choice (the first in the hand), told apart unworded
+    first_of_type: dict[str, int] = {}
+    for n, card in enumerate(me.hand, 1):
+        if CARDS[card].category == "core":
+            first_of_type.setdefault(CARDS[card].types[0], n)
     cores = [
         Action(
             id=f"core:{n}",
-            label=say(
-                "Start creature {n} with a {core}", n=len(me.creatures) + 1, core=card_name(card)
-            ),
+            label=partial(_start_label, len(me.creatures) + 1, me.hand[n - 1]),
             role=NORMAL,
             do=do_stitch,
             kind="Start",
             names_hand=True,  # a Core from the hand
         )
-        for n, card in enumerate(me.hand, 1)
-        if CARDS[card].category == "core"
+        for n in first_of_type.values()
     ]
     sources = stitchable(state)
     # two Parts that read alike (two Flesh arms in hand) going to the same place are one choice:
@@ -338,11 +342,11 @@ def stitch_options(state: CemeteryState) -> list[Action]:
                 )
             )
     if len(cores) + len(combined) + 1 <= COMBINED_LIMIT:
-        return unique_labels(cores) + combined
+        return cores + combined
     picks = [
         Action(
             id="pet" if key == "p" else f"hand:{key[1:]}",
-            label=_choose_where(name_of(state, card), src),
+            label=partial(_choose_where, name_of(state, card), src),
             role=NORMAL,
             do=do_stitch,
             kind="Stitch",
@@ -351,6 +355,10 @@ def stitch_options(state: CemeteryState) -> list[Action]:
         for key, card, src, _ in sources
     ]
     return unique_labels(cores + picks)
+
+
+def _start_label(n: int, core: str) -> Say:
+    return say("Start creature {n} with a {core}", n=str(n), core=card_name(core))
 
 
 def _stitch_label(card: str, src: str, place: str) -> Say:
@@ -400,7 +408,7 @@ def do_stitch(state: CemeteryState, player: str, action_id: str, events: list[Ev
             say(
                 "{player} starts creature {n} with a {core}.",
                 player=me.name,
-                n=n,
+                n=str(n),
                 core=card_name(card),
             ),
         )

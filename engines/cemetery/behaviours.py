@@ -7,6 +7,8 @@ then its Reaction. Where a behaviour needs a choice, it sets ``state.pending``.
 
 from __future__ import annotations
 
+from functools import partial
+
 from engines.cemetery.actions import COMBINED_LIMIT, back, fitted
 from engines.cemetery.common import (
     both,
@@ -266,7 +268,7 @@ def options(state: CemeteryState) -> list[Action]:
         return [
             Action(
                 id=f"steal:{c}",
-                label=say("Steal {card}: choose where", card=name_of(state, c)),
+                label=partial(_steal_where, name_of(state, c)),
                 role=NORMAL,
                 do=choose,
                 kind="Steal",
@@ -311,7 +313,7 @@ def options(state: CemeteryState) -> list[Action]:
         return [
             Action(
                 id=f"top:{c}",
-                label=say("Put {card} on top", card=name_of(state, c)),
+                label=partial(_put_on_top, name_of(state, c)),
                 role=NORMAL,
                 do=choose,
                 kind="Put",
@@ -356,6 +358,14 @@ def options(state: CemeteryState) -> list[Action]:
             out.append(Action(id=f"bind:{base}", label=label, role=NORMAL, do=choose, kind="Stack"))
         return out
     raise AssertionError(p.kind)
+
+
+def _steal_where(card: str) -> Say:
+    return say("Steal {card}: choose where", card=card)
+
+
+def _put_on_top(card: str) -> Say:
+    return say("Put {card} on top", card=card)
 
 
 def choose(state: CemeteryState, player: str, action_id: str, events: list[Event]) -> None:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from engines.cemetery.data import CARDS, POS_WORDS, card_name
-from engines.cemetery.state import CemeteryState, Creature, Slot
+from engines.cemetery.state import CemeteryState, Creature, Slot, TurnNote
 from engines.core import Action, Event
 from i18n.say import Say, say, say_n
 
@@ -14,30 +15,41 @@ def name_of(state: CemeteryState, card_id: str) -> Say:
     return card_name(card_id, flipped=card_id in state.flipped)
 
 
+# a creature's number is an identifier, passed as words (never grouped like a count); the
+# labels are the same words for the same creature and place, so each is made once
 def creature_label(creature: Creature, index: int) -> Say:
-    return say("creature {n} ({core})", n=index + 1, core=card_name(creature.core))
+    return _creature_label(index, creature.core)
+
+
+@cache
+def _creature_label(index: int, core: str) -> Say:
+    return say("creature {n} ({core})", n=str(index + 1), core=card_name(core))
 
 
 def place_label(creatures: list[Creature], index: int, pos: str) -> Say:
+    return _place_label(index, creatures[index].core, pos)
+
+
+@cache
+def _place_label(index: int, core: str, pos: str) -> Say:
     return say(
-        "{creature}, {position}",
-        creature=creature_label(creatures[index], index),
-        position=POS_WORDS[pos],
+        "{creature}, {position}", creature=_creature_label(index, core), position=POS_WORDS[pos]
     )
 
 
 def short_place(index: int, pos: str) -> Say:
     """A place on a creature without its Core: "creature 1, left" (a label that would be too
     long for a button otherwise)."""
-    return say("creature {n}, {position}", n=index + 1, position=POS_WORDS[pos])
+    return say("creature {n}, {position}", n=str(index + 1), position=POS_WORDS[pos])
 
 
 def listed(items: Sequence[str]) -> str:
-    """Items in a list, "a, b, c", each worded for the reader (a list of one is the item)."""
-    out = items[0] if items else ""
-    for item in items[1:]:
-        out = say("{a}, {b}", a=out, b=item)
-    return out
+    """Items in a list, "a, b, c", each worded for the reader (a list of one is the item; the
+    list nests as a balanced tree, so wording it stays quick however long it is)."""
+    if len(items) <= 1:
+        return items[0] if items else ""
+    half = len(items) // 2
+    return say("{a}, {b}", a=listed(items[:half]), b=listed(items[half:]))
 
 
 def both(a: str, b: str) -> Say:
@@ -108,12 +120,17 @@ def note(state: CemeteryState, what: str, n: int = 1, *marks: str) -> None:
     state.changed.extend(marks)
 
 
-def turn_words(state: CemeteryState) -> Say:
-    """The turn in progress in a few public words: "Ada drafted 5 (2 from the Cemetery),
-    stitched 3 Parts, scored 2 Revenge"."""
-    t = state.tally
-    me = state.me.name
-    rival = state.rival.name
+def note_words(note: TurnNote) -> str:
+    """A finished turn's note in words for the reader: from what it counted, or the English it
+    was saved with (a note saved before notes kept their tally)."""
+    if note.tally is None:
+        return note.line
+    return turn_words(note.player, note.rival or "", note.tally)
+
+
+def turn_words(me: str, rival: str, t: dict[str, int]) -> Say:
+    """A turn in a few public words, from what it counted (``CemeteryState.tally``): "Ada
+    drafted 5 (2 from the Cemetery), stitched 3, scored 2 Revenge"."""
     bits: list[str] = []
     drafted = t.get("drew", 0) + t.get("took", 0)
     if drafted:

@@ -117,7 +117,7 @@ CONSTANTS = CAT.constants
 
 def creature_name(index: int) -> Say:
     """How moves, the log and the board all name the creature at ``index``: "creature 2"."""
-    return say("creature {n}", n=index + 1)
+    return say("creature {n}", n=str(index + 1))
 
 
 #: the printed names that stay English in every language (no published translation is known):

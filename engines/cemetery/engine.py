@@ -21,11 +21,11 @@ from typing import Any
 
 from engines.cemetery import flow, hidden, policy, views
 from engines.cemetery.actions import DONE
-from engines.cemetery.common import tell
+from engines.cemetery.common import note_words, tell
 from engines.cemetery.data import TOKEN_NAMES, TYPE_NAMES
 from engines.cemetery.migrations import MIGRATIONS
 from engines.cemetery.setup import new_game
-from engines.cemetery.state import PHASE_TITLES, CemeteryState, PlayerState, note_words
+from engines.cemetery.state import PHASE_TITLES, CemeteryState, PlayerState
 from engines.cemetery.views import CemeteryView
 from engines.core import Action, ActionRole, Engine, Event, IllegalAction, Result
 from i18n.say import Say, say
@@ -39,6 +39,13 @@ Each turn has six phases; a phase with nothing you can do is skipped.
 **5 Scoring** — each active creature: 1 token of its Core's leaning, +1 per single-type pair of each stable type (Flesh, Beast → Revenge; Plant, Monster → Science). Duals never score.
 **6 Experiment** — spend Science tokens to move or swap Parts.
 Spent tokens still count. When a supply runs out, the second player plays the final turn; most tokens wins, equal is a draw.""")
+
+
+#: the move that ends a phase with choices, by phase
+END_PHASE = {
+    phase: say("End {phase}", phase=PHASE_TITLES[phase])
+    for phase in ("stitch", "mark", "experiment")
+}
 
 
 class CemeteryEngine(Engine[CemeteryState]):
@@ -79,7 +86,7 @@ class CemeteryEngine(Engine[CemeteryState]):
             actions.append(
                 Action(
                     id=DONE,
-                    label=say("End {phase}", phase=PHASE_TITLES[state.phase]),
+                    label=END_PHASE[state.phase],
                     role=ActionRole.NORMAL,
                     kind="End",
                     do=flow.end_phase,

@@ -16,7 +16,7 @@ from engines.cemetery.actions import (
     reveal_pet_top,
     stitch_options,
 )
-from engines.cemetery.common import both, creature_label, note, tell, turn_words
+from engines.cemetery.common import both, creature_label, note, tell
 from engines.cemetery.data import CONSTANTS
 from engines.cemetery.stability import is_active, score, triggers
 from engines.cemetery.state import CemeteryState, TurnNote
@@ -231,11 +231,11 @@ def _tokens(revenge: int, science: int, *, joined: str = " + ") -> Say | None:
 
 
 def end_turn(state: CemeteryState, events: list[Event]) -> None:
-    line = turn_words(state)
+    # worded when shown: a note a search makes and drops costs no words
     state.last_turn = TurnNote(
         player=state.me.name,
-        line=line,
-        said=line.data(),
+        rival=state.rival.name,
+        tally=dict(state.tally),
         marks=tuple(dict.fromkeys(state.changed)),
     )
     state.idle_turns += 1

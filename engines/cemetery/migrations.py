@@ -52,11 +52,13 @@ def turns_are_noted(state: dict[str, Any]) -> dict[str, Any]:
 
 
 def turn_notes_keep_words(state: dict[str, Any]) -> dict[str, Any]:
-    """4 -> 5: the last turn's note keeps its words as data (``said``), so each reader reads
-    it in their language. A note saved before has only its English ``line``, and reads as it."""
+    """4 -> 5: the last turn's note keeps what the turn did (``tally``, and the ``rival`` it
+    names), worded for each reader when shown. A note saved before has only its English
+    ``line``, and reads as it."""
     note = state.get("last_turn")
     if isinstance(note, dict):
-        note.setdefault("said", None)
+        note.setdefault("tally", None)
+        note.setdefault("rival", None)
     return state
 
 

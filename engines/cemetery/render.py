@@ -389,7 +389,7 @@ def creature_title(c: CreatureView, f: ImageFont.FreeTypeFont, room: int) -> str
     """The creature named as moves name it ("creature 2"), so "Stitch ... to creature 2
     (Flesh Core), top-left" points at it; its Core's type after, where there is room."""
     name = shown(creature_name(c.index))
-    full = tr("creature {n} {type}", n=c.index + 1, type=TYPE_NAMES[c.core_type])
+    full = tr("creature {n} {type}", n=str(c.index + 1), type=TYPE_NAMES[c.core_type])
     return full if text_size(full, f)[0] <= room else ellipsize(name, f, room)
 
 

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import BaseModel, ConfigDict, Field
 
 from engines.core import GameState
-from i18n.say import Say, say
+from i18n.say import say
 
 PHASES = ["draft", "stitch", "mark", "behaviors", "scoring", "experiment"]
 PHASE_TITLES = {
@@ -92,26 +90,17 @@ class TurnNote(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     player: str
-    #: short public words: "Ada drafted 5 (2 from the Cemetery), stitched 3 Parts" (English)
-    line: str
-    #: ``line`` as data (``Say.data()``), worded for each reader; None in a note saved before
-    #: notes kept it (it reads as its English)
-    said: dict[str, Any] | None = None
+    #: what the turn did, counted as ``CemeteryState.tally`` counts it, and the other player:
+    #: worded for each reader when shown ("Ada drafted 5 (2 from the Cemetery), stitched 3")
+    tally: dict[str, int] | None = None
+    rival: str | None = None
+    #: the words in English, as a note saved before notes kept their tally has them (schema 4);
+    #: empty in a newer note
+    line: str = ""
     #: public ids of what the turn changed: "card:<id>" (a face-up card it placed or moved),
     #: "stack:<base id>" (a Cemetery stack it bound a face-down Part onto), "pet:<name>" (a
     #: Pet Cemetery it grew face down), "tokens:<name>" (a player's tokens)
     marks: tuple[str, ...] = ()
-
-
-def note_words(note: TurnNote) -> str:
-    """A turn note's words for a reader: its saved message, or its English when it has none
-    (or a damaged one)."""
-    if note.said is not None:
-        try:
-            return Say.from_data(note.said)
-        except ValueError:
-            pass
-    return note.line
 
 
 class CemeteryState(GameState):

@@ -7,11 +7,11 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ValidatorFunctionWrapHandler, WrapValidator
 
-from engines.cemetery.common import name_of
+from engines.cemetery.common import name_of, note_words
 from engines.cemetery.data import CARDS, POSITION_ORDER, TYPE_ORDER
 from engines.cemetery.flow import awaited
 from engines.cemetery.stability import creature_statuses, is_active, type_counts
-from engines.cemetery.state import PHASE_TITLES, CemeteryState, Slot, note_words
+from engines.cemetery.state import PHASE_TITLES, CemeteryState, Slot
 from engines.last_turn import LastTurn
 from i18n.say import Say, say, say_n
 

@@ -152,8 +152,8 @@ def test_a_saved_turn_note_reads_in_the_reader_s_language():
     state = next(s for s, _ in whole_game() if s.last_turn is not None)
     saved = ENGINE.load_state(state.model_dump_json())
     line = ENGINE.view(saved, None).last_turn.line
-    assert isinstance(line, Say) and line == state.last_turn.line
-    assert word(line, "de") != line
+    assert isinstance(line, Say) and line.startswith(f"{state.last_turn.player} drafted")
+    assert word(line, "de").startswith(f"{state.last_turn.player} wählte")
 
 
 def cut_texts(locale: str) -> list[str]:
