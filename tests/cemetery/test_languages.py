@@ -8,6 +8,8 @@ Spanish pictures still fit."""
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 
 import pytest
 
@@ -179,3 +181,29 @@ def test_the_pictures_drawn_in_a_longer_language_still_fit(locale):
     with speaking(locale):
         start, end = render.yard_title_ends((99, 40, 40), (20, 20))
     assert start < end
+
+
+@pytest.mark.parametrize("locale", ["de", "pt-BR", "es-ES"])
+def test_the_guide_fits_a_discord_message_in_each_language(locale):
+    """``/game rules`` shows the guide in one message: under 1,800 characters, translated."""
+    guide = word(ENGINE.guide, locale)
+    assert guide != ENGINE.guide and len(guide) < 1800
+
+
+@pytest.mark.parametrize("code", ["de", "pt_BR", "es"])
+def test_each_translated_rulings_page_rules_every_point_the_english_one_does(code):
+    """The same entries in the same order, each quoting the same rulebook sentence (in English:
+    the readings argue from its words), with a reading and a reason."""
+    here = Path(legend.__file__).parent
+
+    def entries(name: str) -> list[list[str]]:
+        text = (here / name).read_text(encoding="utf-8")
+        return [e.splitlines() for e in re.split(r"\n(?=## )", text)[1:]]
+
+    english, translated = entries("rulings.md"), entries(f"rulings.{code}.md")
+    assert len(translated) == len(english)
+    for mine, theirs in zip(translated, english, strict=True):
+        assert [ln for ln in mine if ln.startswith("> ")] == [
+            ln for ln in theirs if ln.startswith("> ")
+        ]
+        assert sum(ln.startswith("**") for ln in mine) == 2, mine[0]
