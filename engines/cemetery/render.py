@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Generic, TypeVar
 
 from PIL import Image, ImageFont
@@ -57,7 +56,7 @@ from engines.cemetery.render_pieces import (
 )
 from engines.cemetery.views import CardView, CemeteryView, CreatureView, PlayerView, StackView
 from i18n.say import Say
-from i18n.speaking import current, shown, tr
+from i18n.speaking import cache_per_language, shown, tr
 from rendering import family
 from rendering.kit import (
     INK,
@@ -262,9 +261,9 @@ def _conceded(view: CemeteryView) -> str | None:
     return None
 
 
-@lru_cache(maxsize=256)
-def _last_turn_lines(line: str, locale: str) -> int:
-    """The lines the last turn's words (``line``, worded for ``locale``) take beside the
+@cache_per_language(maxsize=256)
+def _last_turn_lines(line: str) -> int:
+    """The lines the last turn's words (``line``, worded already) take beside the
     family's badge: two, or three where two would cut them (measured with room for a badge half
     as long again as the English "LAST TURN", whose words are the family's)."""
     s = family.sizes(WIDTH)
@@ -277,7 +276,7 @@ def last_line_h(view: CemeteryView) -> int:
     """The height of the board's last-turn line (none before the first turn ends)."""
     if view.last_turn is None:
         return 0
-    lines = _last_turn_lines(shown(view.last_turn.line), current())
+    lines = _last_turn_lines(shown(view.last_turn.line))
     return family.last_turn_height(WIDTH, lines)
 
 
@@ -399,8 +398,8 @@ def _creature_key(c: CreatureView) -> Hashable:
     return (c.index, c.core_type, c.parts, c.active, statuses, tuple(c.pairs.items()), cells)
 
 
-@lru_cache(maxsize=512)
-def _creature_tile(tier: Tier, keyed: Keyed[CreatureView], locale: str) -> Image.Image:
+@cache_per_language(maxsize=512)
+def _creature_tile(tier: Tier, keyed: Keyed[CreatureView]) -> Image.Image:
     """A creature's slot drawn on the players' ground: title, Parts badge, grid, type chips."""
     c = keyed.value
     slot = _slot_w(tier)
@@ -437,7 +436,7 @@ def _creature_tile(tier: Tier, keyed: Keyed[CreatureView], locale: str) -> Image
 def _draw_creature(
     image: Image.Image, draw: Draw, x: int, y: int, c: CreatureView, tier: Tier, marks: set[str]
 ) -> None:
-    image.paste(_creature_tile(tier, Keyed(_creature_key(c), c), current()), (x, y))
+    image.paste(_creature_tile(tier, Keyed(_creature_key(c), c)), (x, y))
     ids = [("C", c.core.id)] + [(cell.pos, cell.card.id) for cell in c.cells]
     for pos, card_id in ids:  # the outline in the gap around the cell, clear of its words
         if f"card:{card_id}" in marks:
@@ -453,8 +452,8 @@ def _head_key(p: PlayerView, seat: family.Seat) -> Hashable:
     return (seat, p.revenge, p.revenge_spent, p.science, p.science_spent, pet)
 
 
-@lru_cache(maxsize=256)
-def _head_tile(keyed: Keyed[tuple[PlayerView, family.Seat]], locale: str) -> Image.Image:
+@cache_per_language(maxsize=256)
+def _head_tile(keyed: Keyed[tuple[PlayerView, family.Seat]]) -> Image.Image:
     """A column's head on the players' ground: the player's row, their tokens (the total's
     breakdown) and their Pet Cemetery."""
     p, seat = keyed.value
@@ -479,7 +478,7 @@ def _draw_column(
 ) -> None:
     x0, y, x1, y1 = box
     draw.rectangle((x0 + 4, y + 4, x0 + 10, y1 - 2), fill=seat.colour)
-    image.paste(_head_tile(Keyed(_head_key(p, seat), (p, seat)), current()), (x0 + HEAD_LEFT, y))
+    image.paste(_head_tile(Keyed(_head_key(p, seat), (p, seat))), (x0 + HEAD_LEFT, y))
     y += HEAD_H
     if f"tokens:{p.name}" in marks and not view.finished:
         family.mark_changed(draw, (x0 + 6, y, x1 - 6, y + LINE_H))
@@ -564,16 +563,16 @@ def _pet_changed(draw: Draw, x: int, y: int, right: int, p: PlayerView, marks: s
 
 
 # -- the Cemetery, the piles and the supply -------------------------------------------------------
-@lru_cache(maxsize=512)
-def _stack_tile(keyed: Keyed[StackView], locale: str) -> Image.Image:
+@cache_per_language(maxsize=512)
+def _stack_tile(keyed: Keyed[StackView]) -> Image.Image:
     """A Cemetery stack drawn on the Cemetery's ground."""
     image, draw = new_canvas(STACK_W + 1, STACK_H + 1, YARD)
     stack_face(draw, (0, 0, STACK_W, STACK_H), keyed.value)
     return image
 
 
-@lru_cache(maxsize=256)
-def _yard_title(counts: tuple[int, int, int], supply: tuple[int, int], locale: str) -> Image.Image:
+@cache_per_language(maxsize=256)
+def _yard_title(counts: tuple[int, int, int], supply: tuple[int, int]) -> Image.Image:
     """The Cemetery's title line: its stacks, the Core and Part piles, the token supply."""
     image, draw = new_canvas(WIDTH - 8, YARD_TOP, YARD)
     _draw_yard_title(draw, counts, supply)
@@ -622,8 +621,8 @@ def yard_title_ends(counts: tuple[int, int, int], supply: tuple[int, int]) -> tu
     return _draw_yard_title(None, counts, supply)
 
 
-@lru_cache(maxsize=256)
-def _strip_tile(seats: tuple[family.Seat, ...], phase: str, locale: str) -> Image.Image:
+@cache_per_language(maxsize=256)
+def _strip_tile(seats: tuple[family.Seat, ...], phase: str) -> Image.Image:
     """The family's turn strip (who plays, whom the game waits for, the phase)."""
     h = family.turn_strip_height(WIDTH)
     image, draw = new_canvas(WIDTH, h, PAPER)
@@ -631,18 +630,17 @@ def _strip_tile(seats: tuple[family.Seat, ...], phase: str, locale: str) -> Imag
     return image
 
 
-@lru_cache(maxsize=64)
-def _last_turn_tile(line: str, locale: str) -> Image.Image:
-    """The last-turn line (worded for ``locale``), the same for every board of the turn after
-    it."""
-    height = family.last_turn_height(WIDTH, _last_turn_lines(line, locale))
+@cache_per_language(maxsize=64)
+def _last_turn_tile(line: str) -> Image.Image:
+    """The last-turn line (worded already), the same for every board of the turn after it."""
+    height = family.last_turn_height(WIDTH, _last_turn_lines(line))
     image, draw = new_canvas(WIDTH, height, PAPER)
     family.last_turn_line(draw, (0, 0, WIDTH, height), line)
     return image
 
 
-@lru_cache(maxsize=64)
-def _header_tile(right: str, locale: str) -> Image.Image:
+@cache_per_language(maxsize=64)
+def _header_tile(right: str) -> Image.Image:
     """The family header with the game's theme art (drawn once per distinct right-hand text)."""
     image, draw = new_canvas(WIDTH, family.header_height(WIDTH), THEME_BAND)
     family.header(draw, WIDTH, THEME, right=right)
@@ -657,14 +655,14 @@ def _draw_yard(image: Image.Image, draw: Draw, y: int, view: CemeteryView, marks
     draw.rectangle((4, y, WIDTH - 4, y + h - 4), fill=YARD)
     counts = (len(view.cemetery), view.core_pile, view.part_pile)
     supply = (view.supply_revenge, view.supply_science)
-    image.paste(_yard_title(counts, supply, current()), (4, y))
+    image.paste(_yard_title(counts, supply), (4, y))
     if not view.cemetery:
         draw.text((MARGIN + 4, y + YARD_TOP + 4), tr("empty"), font=font(TEXT), fill=MUTED)
     changed: list[Box] = []
     for i, stack in enumerate(view.cemetery):
         box = stack_box(y, i)
         key = tuple((c.id, c.face_up, c.hidden, c.flipped) for c in stack.cards)
-        image.paste(_stack_tile(Keyed(key, stack), current()), box[:2])
+        image.paste(_stack_tile(Keyed(key, stack)), box[:2])
         ids = {f"card:{c.id}" for c in stack.cards if c.id is not None and c.face_up}
         if ids & marks or f"stack:{stack.cards[0].id}" in marks:
             changed.append(box)
@@ -678,7 +676,7 @@ def draw_board(view: CemeteryView) -> Image.Image:
     tier, height = _layout(view)
     # the players' ground is most of the board: the canvas starts as it, paper goes round it
     image, draw = new_canvas(WIDTH, height, BAND)
-    header = _header_tile(tr("Turn {n}", n=view.turn), current())
+    header = _header_tile(tr("Turn {n}", n=view.turn))
     image.paste(header, (0, 0))
     y = header.height
     seats = _seats(view)
@@ -694,7 +692,7 @@ def draw_board(view: CemeteryView) -> Image.Image:
             breakdown_lines=BREAKDOWN_LINES,
         )
     else:
-        strip = _strip_tile(tuple(seats), _phase(view), current())
+        strip = _strip_tile(tuple(seats), _phase(view))
         image.paste(strip, (0, y))
         h = strip.height
     y += h
@@ -716,7 +714,7 @@ def draw_board(view: CemeteryView) -> Image.Image:
         y = _draw_yard(image, draw, y, view, marks)
     draw.rectangle((0, y, WIDTH, height), fill=PAPER)
     if view.last_turn is not None:
-        image.paste(_last_turn_tile(shown(view.last_turn.line), current()), (0, y))
+        image.paste(_last_turn_tile(shown(view.last_turn.line)), (0, y))
     return image
 
 

@@ -25,10 +25,6 @@ from rendering import kit
 PSEUDO = "qps-ploc"
 PLAYERS = ["Ada", "Bruno"]
 SEED = 7
-#: words drawn by the shared family pieces (``rendering/family.py``, ``rendering/legend.py``),
-#: which the renderers' owner words, not this game: "Ada's turn", "LAST TURN", "1st",
-#: "winner", the legend's "Key"
-FAMILY_WORDS = ("turn", "waiting", "for", "and", "LAST", "TURN", "st", "nd", "winner", "Key")
 #: the palette's sample boards (``rendering.palettes``, drawn for their colours only) seat
 #: "Player 1" and "Player 2"
 NAMES = frozenset([*ENGINE.proper_names(), *PLAYERS, "Player 1", "Player 2", ENGINE.title])
@@ -39,8 +35,8 @@ def left(text: str) -> list[str]:
 
 
 def drawn_left(drawn: list[tuple[int, str]]) -> list[str]:
-    """The English words drawn, but the shared family pieces' own."""
-    return [w for _, text in drawn for w in left(text) if w not in FAMILY_WORDS]
+    """The English words drawn."""
+    return [w for _, text in drawn for w in left(text)]
 
 
 def pseudo(text: str) -> str:
