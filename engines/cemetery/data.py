@@ -8,7 +8,7 @@ here to fit every sentence of the rulebook where the published data is not avail
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import cache
 from importlib import resources
 from typing import Literal
@@ -147,7 +147,7 @@ KIND_WORDS = {
 }
 
 
-def type_words(types: list[str]) -> str:
+def type_words(types: Sequence[str]) -> str:
     """A card's types as printed: "Flesh", "Flesh/Beast"."""
     return "/".join(TYPE_NAMES[t] for t in types)
 

@@ -169,7 +169,7 @@ class CemeteryEngine(Engine[CemeteryState]):
         """Each player's tokens by kind, spent and unspent (both count at the end)."""
         if not state.over:
             return {}
-        out = {}
+        out: dict[str, str] = {}
         for p in state.sides:
             revenge = p.revenge + p.revenge_spent
             science = p.science + p.science_spent

@@ -75,8 +75,8 @@ def _draw_big_card(draw: Draw, x: int, y: int, card: CardView, note: str = "") -
         band = y + HAND_CARD_H - (HAND_TEXT + 8) - 5  # the kind band's top
         strip = (x + 2, band - HAND_TEXT - 10, x + HAND_CARD_W - 2, band)
         draw.rectangle(strip, fill=INK)
-        words = ellipsize(note, font(HAND_TEXT, True), HAND_CARD_W - 10)
-        centred(draw, strip, words, HAND_TEXT, fill=WHITE, bold=True)
+        fitted = ellipsize(note, font(HAND_TEXT, True), HAND_CARD_W - 10)
+        centred(draw, strip, fitted, HAND_TEXT, fill=WHITE, bold=True)
 
 
 def hand_rows(view: CemeteryView) -> list[tuple[str, list[tuple[CardView, str]]]]:
