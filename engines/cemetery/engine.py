@@ -12,6 +12,12 @@ are in ``engines/cemetery/rulings.md``. Engineering decisions:
   hand cards only by their place in the hand. A Part and its position are one choice, when
   stitching and when stealing; with more than ``actions.COMBINED_LIMIT`` such choices (many
   creatures) the Part is picked first and its position second, with a Back.
+- Every word a player reads is said for its reader (``i18n.say``: events, labels, refusals, the
+  views' words, the summary and report) and drawn in the picture's language (``i18n.speaking``).
+  The printed names stay English where no published translation is known: the four card types
+  (Flesh, Beast, Plant, Monster) and the two kinds of token (Revenge, Science), so a card reads
+  "Flesh-Arm" in German ("{types} arm"). The last turn's note keeps what the turn counted and is
+  worded when shown.
 """
 
 from __future__ import annotations
