@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from engines.cemetery.data import CARDS, POS_WORDS, card_name
+from engines.cemetery.data import CARDS, card_name, place_words, short_place_words
 from engines.cemetery.state import CemeteryState, Creature, Slot, TurnNote
 from engines.core import Action, Event
 from i18n.say import Say, say, say_n
@@ -32,15 +32,13 @@ def place_label(creatures: list[Creature], index: int, pos: str) -> Say:
 
 @cache
 def _place_label(index: int, core: str, pos: str) -> Say:
-    return say(
-        "{creature}, {position}", creature=_creature_label(index, core), position=POS_WORDS[pos]
-    )
+    return place_words(_creature_label(index, core), pos)
 
 
 def short_place(index: int, pos: str) -> Say:
     """A place on a creature without its Core: "creature 1, left" (a label that would be too
     long for a button otherwise)."""
-    return say("creature {n}, {position}", n=str(index + 1), position=POS_WORDS[pos])
+    return short_place_words(str(index + 1), pos)
 
 
 def listed(items: Sequence[str]) -> str:

@@ -125,16 +125,35 @@ def creature_name(index: int) -> Say:
 TYPE_NAMES = {"flesh": "Flesh", "beast": "Beast", "plant": "Plant", "monster": "Monster"}
 TOKEN_NAMES = {"revenge": "Revenge", "science": "Science"}
 
-POS_WORDS = {
-    "N": say("top"),
-    "S": say("bottom"),
-    "W": say("left"),
-    "E": say("right"),
-    "NW": say("top-left"),
-    "NE": say("top-right"),
-    "SW": say("bottom-left"),
-    "SE": say("bottom-right"),
-}
+
+def place_words(creature: str, pos: str) -> Say:
+    """A place on a creature: "creature 1 (Flesh Core), left" (each place one whole message:
+    "left" as a place reads differently from "left" as a direction)."""
+    return {
+        "N": say("{creature}, top", creature=creature),
+        "S": say("{creature}, bottom", creature=creature),
+        "W": say("{creature}, left", creature=creature),
+        "E": say("{creature}, right", creature=creature),
+        "NW": say("{creature}, top-left", creature=creature),
+        "NE": say("{creature}, top-right", creature=creature),
+        "SW": say("{creature}, bottom-left", creature=creature),
+        "SE": say("{creature}, bottom-right", creature=creature),
+    }[pos]
+
+
+def short_place_words(n: str, pos: str) -> Say:
+    """A place on a creature named by its number only: "creature 1, left"."""
+    return {
+        "N": say("creature {n}, top", n=n),
+        "S": say("creature {n}, bottom", n=n),
+        "W": say("creature {n}, left", n=n),
+        "E": say("creature {n}, right", n=n),
+        "NW": say("creature {n}, top-left", n=n),
+        "NE": say("creature {n}, top-right", n=n),
+        "SW": say("creature {n}, bottom-left", n=n),
+        "SE": say("creature {n}, bottom-right", n=n),
+    }[pos]
+
 
 #: a Part's kind, and a Core, as one word (a card's band, the hand picture)
 KIND_WORDS = {

@@ -248,9 +248,9 @@ def _tokens_words(p: PlayerState) -> Say:
 
 
 def _result(winners: list[str], scores: dict[str, float], reason: Say) -> Result:
-    """A result whose reason stays a message, worded for each reader (built without validation:
-    validation would keep only its English)."""
-    return Result.model_construct(winners=winners, scores=scores, reason=reason)
+    """A result whose reason is kept as data too (``Result.reason_said``), worded for each
+    reader."""
+    return Result(winners=winners, scores=scores, reason=reason)
 
 
 ENGINE = CemeteryEngine()

@@ -94,8 +94,9 @@ def test_a_whole_game_in_the_pseudo_locale_leaves_no_english_in_words_or_picture
         assert drawn_left(drawn) == [], [t for _, t in drawn if left(t)][:5]
     assert state.over and steps > 100
     report = ENGINE.final_report(state)
-    for shown in [*report.values(), ENGINE.ending(state), ENGINE.result(state).reason]:
+    for shown in [*report.values(), ENGINE.ending(state)]:
         assert left(pseudo(shown)) == [], shown
+    assert left(ENGINE.result(state).reason_in(PSEUDO)) == []
 
 
 def test_the_engine_s_own_texts_are_said_for_the_reader():
@@ -114,7 +115,7 @@ def test_the_engine_s_own_texts_are_said_for_the_reader():
 def test_a_conceded_game_s_words_are_said_for_the_reader():
     state, events = ENGINE.remove_player(ENGINE.setup(PLAYERS, seed=SEED), "Ada")
     shown = [event_text(e, PSEUDO) for e in events]
-    shown += [pseudo(ENGINE.ending(state)), pseudo(ENGINE.result(state).reason)]
+    shown += [pseudo(ENGINE.ending(state)), ENGINE.result(state).reason_in(PSEUDO)]
     shown += [pseudo(s) for s in ENGINE.final_report(state).values()]
     shown += [pseudo(ENGINE.view(state, None).outcome or ""), pseudo(ENGINE.summary(state))]
     with speaking(PSEUDO), kit.recording_text() as drawn:
