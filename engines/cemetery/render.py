@@ -263,12 +263,13 @@ def _conceded(view: CemeteryView) -> str | None:
 
 @cache_per_language(maxsize=256)
 def _last_turn_lines(line: str) -> int:
-    """The lines the last turn's words (``line``, worded already) take beside the
-    family's badge: two, or three where two would cut them (measured with room for a badge half
-    as long again as the English "LAST TURN", whose words are the family's)."""
+    """The lines the last turn's words (``line``, worded already) take beside the family's
+    badge (``family.last_turn_line``, measured as it lays them out): two, or three where two
+    would cut them."""
     s = family.sizes(WIDTH)
-    badge = text_size("LAST TURN", font(s.text, True))[0] * 3 // 2
-    room = WIDTH - badge - round(s.text * 1.4 + s.text * 1.6)
+    pad = s.text * 0.4
+    badge = text_size(tr("LAST TURN"), font(s.text, True))[0]
+    room = int(WIDTH - (s.text * 1.4 + badge + 3 * pad) - pad)
     return 2 if len(wrap(line, font(s.text), room, max_lines=3)) <= 2 else 3
 
 
