@@ -129,7 +129,12 @@ class Lifecycle(TableCore):
         if heir is not None:
             events = [
                 *events,
-                Event(text=say("👑 {player} is the host now.", player=heir.name), kind="host"),
+                Event(
+                    # the crown is a chat emoji, kept out of the words (the catalogs hold only
+                    # what the pictures' fonts can draw)
+                    text=say("{crown} {player} is the host now.", crown="👑", player=heir.name),
+                    kind="host",
+                ),
             ]
         entry = MoveEntry("concede", user_id, seat.name)
         return await self._commit(
