@@ -33,11 +33,9 @@ def standing_lines(offered: list[StandingAnswer], chosen: list[str]) -> list[str
     mine = [words[i] for i in chosen if i in words]
     if not mine:
         return []
-    return [say("Your standing answers (only you see them; /game standing to change):")] + [
-        # Translators: one of a list's items
-        say("- {item}", item=w)
-        for w in mine
-    ]
+    head: list[str] = [say("Your standing answers (only you see them; /game standing to change):")]
+    # Translators: one of a list's items
+    return head + [say("- {item}", item=w) for w in mine]
 
 
 class Standing(TableCore):

@@ -91,7 +91,7 @@ def standings(result: Result, report: dict[str, str] | None = None) -> list[str]
     report = report or {}
     names = list(result.scores) or list(result.winners)
     ranked = sorted(names, key=lambda n: (-result.scores.get(n, 0), n not in result.winners))
-    out = []
+    out: list[str] = []
     for i, name in enumerate(ranked, 1):
         crown = " 🏆" if name in result.winners else ""
         who = f"{name}{crown}"

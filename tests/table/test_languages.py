@@ -159,16 +159,12 @@ async def _abort_not_host(table: Table) -> TableError:
 
 async def _bots_not_host(table: Table) -> TableError:
     await lobby(table)
-    return await refusal(
-        table.add_ai_seats(channel_id=CHANNEL, user_id=BO, count=1, level="easy")
-    )
+    return await refusal(table.add_ai_seats(channel_id=CHANNEL, user_id=BO, count=1, level="easy"))
 
 
 async def _bots_too_many(table: Table) -> TableError:
     await lobby(table, users=(ADA, BO, CY))
-    return await refusal(
-        table.add_ai_seats(channel_id=CHANNEL, user_id=ADA, count=2, level="easy")
-    )
+    return await refusal(table.add_ai_seats(channel_id=CHANNEL, user_id=ADA, count=2, level="easy"))
 
 
 async def _no_hand(table: Table) -> TableError:
