@@ -345,3 +345,30 @@ def test_a_damaged_entry_says_so_in_the_readers_language():
     damaged = MoveRow(1, 2, "move", ADA, "Ada", "x", [], 2, 0.0, readable=False)
     assert entry_words(damaged, None, "de") == "(dieser Protokolleintrag ist beschädigt)"
     assert english_left(public_text(damaged, {}, PSEUDO)) == []
+
+
+# -- the table's other texts for a reader ----------------------------------------------------------
+async def test_a_lobbys_status_reads_in_the_readers_language(table):
+    await lobby(table)
+    _, text = await table.status(channel_id=CHANNEL)
+    shown = word(text, PSEUDO)
+    assert english_left(shown, SHOWN_AS_IS) == [], shown
+    assert word(text, "de").splitlines()[1] == "Spieler: Ada (Gastgeber), Bo"
+
+
+async def test_the_hand_texts_words_read_in_the_readers_language(table):
+    await running(table)
+    _, png, text = await table.hand(channel_id=CHANNEL, user_id=ADA)
+    assert png is not None
+    assert word(text, "pt-BR") == f"Sua mão em {TOY} (só você pode ver isto)."
+
+
+def test_a_replay_caption_reads_in_the_readers_language():
+    from bot.table.looking import replay_caption
+
+    eng = engines.get_engine("toy")
+    state = eng.setup(["Ada", "Bo"], seed=5)
+    for played in (0, 3):
+        shown = word(replay_caption(eng, played, 9, state), PSEUDO)
+        assert english_left(shown, SHOWN_AS_IS) == [], shown
+    assert word(replay_caption(eng, 3, 9, state), "es-ES").startswith("Jugada 3 de 9 · turno de")
