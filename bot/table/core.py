@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Collection, Sequence
 from dataclasses import replace
 from typing import Any, TypeVar
 
@@ -499,6 +499,7 @@ class TableCore:
     ) -> str:
         """A few public lines about the game, said (one :class:`~i18n.say.Say` of lines)."""
         out: list[str] = []
+        seated = {s.name for s in row.seats}
         if not brief:
             players: list[str] = []
             for s in row.seats:
@@ -529,16 +530,45 @@ class TableCore:
         elif row.status == "finished":
             result = self._info(row).result
             if result:
-                out.append(result_text(result))
+                out.append(result_text(result, end_reason(result.reason, seated)))
             else:
-                out.append(say("Finished: {reason}.", reason=str(row.end_reason)))
+                why = end_reason(row.end_reason, seated) if row.end_reason else str(row.end_reason)
+                out.append(say("Finished: {reason}.", reason=why))
         elif row.status == "aborted":
-            reason = row.end_reason or say("no reason given")
+            stored = row.end_reason
+            reason = end_reason(stored, seated) if stored else say("no reason given")
             out.append(say("Aborted ({reason}).", reason=reason))
         return lines(out)
 
 
 # -- small helpers ------------------------------------------------------------------------------------
+#: why a lobby closed when its last player left (kept as a game's ``end_reason``)
+EVERYONE_LEFT = say("everyone left the lobby")
+_ABORTED_BY = "aborted by "
+_CONCEDED = " conceded"
+
+
+def aborted_by(who: str) -> str:
+    """Why a game was aborted, kept as its ``end_reason``: "aborted by Ada"."""
+    return say("aborted by {player}", player=who)
+
+
+def end_reason(stored: str, players: Collection[str]) -> str:
+    """A game's stored end reason (plain English in its row, ``GameInfo.end_reason``), said
+    again where the table wrote it (a lobby everyone left, an abort, a concession that ended
+    the game; ``players``: the game's seats' names), so its reader reads it in their language
+    (``word(reason, locale)``); any other reason (a game's own, a closing) as it was stored."""
+    if stored == EVERYONE_LEFT:
+        return EVERYONE_LEFT
+    if stored.startswith(_ABORTED_BY):
+        who = stored.removeprefix(_ABORTED_BY)
+        return aborted_by(say("a moderator") if who == "a moderator" else who)
+    player = stored.removesuffix(_CONCEDED)
+    if stored.endswith(_CONCEDED) and player in players:
+        return say("{player} conceded", player=player)
+    return stored
+
+
 def option_value(value: Any) -> Any:
     return str(value) if isinstance(value, int | float) and not isinstance(value, bool) else value
 

@@ -18,6 +18,7 @@ from bot.logsafe import failure
 from bot.table.core import (
     AnyEngine,
     TableCore,
+    aborted_by,
     log,
     name_of,
 )
@@ -179,7 +180,7 @@ class Lifecycle(TableCore):
             who,
             events=[public_event(say("The game is aborted by {player}.", player=who), "end")],
         )
-        saved = await self._save(row, entry, status="aborted", end_reason=f"aborted by {who}")
+        saved = await self._save(row, entry, status="aborted", end_reason=aborted_by(who))
         return self._info(saved)
 
     async def close(self, *, game_id: int, reason: str, text: str) -> GameInfo | None:

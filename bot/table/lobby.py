@@ -25,6 +25,7 @@ from bot.errors import (
 )
 from bot.logsafe import failure
 from bot.table.core import (
+    EVERYONE_LEFT,
     AnyEngine,
     TableCore,
     log,
@@ -174,7 +175,7 @@ class Lobby(TableCore):
         changes: dict[str, Any] = {"seats": seats}
         if not seats:
             texts.append(say("Everyone has left, so the lobby is closed."))
-            changes.update(status="aborted", end_reason="everyone left the lobby")
+            changes.update(status="aborted", end_reason=EVERYONE_LEFT)
         elif user_id == row.host_id:
             changes["host_id"] = seats[0].user_id
             texts.append(say("{player} is now the host.", player=seats[0].name))

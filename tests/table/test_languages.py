@@ -372,3 +372,21 @@ def test_a_replay_caption_reads_in_the_readers_language():
         shown = word(replay_caption(eng, played, 9, state), PSEUDO)
         assert english_left(shown, SHOWN_AS_IS) == [], shown
     assert word(replay_caption(eng, 3, 9, state), "es-ES").startswith("Jugada 3 de 9 · turno de")
+
+
+async def test_an_aborted_games_status_reads_in_the_readers_language(table):
+    await lobby(table)
+    await table.abort(channel_id=CHANNEL, user_id=ADA, is_moderator=False)
+    _, text = await table.status(channel_id=CHANNEL)
+    assert text.splitlines()[-1] == "Aborted (aborted by Ada)."
+    assert english_left(word(text, PSEUDO), SHOWN_AS_IS) == []
+
+
+async def test_a_conceded_games_status_reads_in_the_readers_language(table):
+    await running(table, engine="secret_toy")
+    await table.concede(channel_id=CHANNEL, user_id=ADA)
+    _, text = await table.status(channel_id=CHANNEL)
+    assert text.splitlines()[-1] == "The game is over: Bo wins (Ada conceded)."
+    assert word(text, "de").splitlines()[-1] == (
+        "Die Partie ist vorbei: Bo gewinnt (Ada hat aufgegeben)."
+    )
