@@ -384,7 +384,9 @@ class TableCore:
     def _public_summary(self, eng: AnyEngine, state: BaseModel) -> str:
         """The engine's public summary of a position ("" if it fails: it is only a caption)."""
         try:
-            return str(eng.summary(state))
+            summary = eng.summary(state)
+            # a said summary stays said, to be worded for each reader
+            return summary if isinstance(summary, str) else str(summary)
         except Exception as exc:
             log.error("%s: summary failed: %s", eng.name, failure(exc))
             return ""
