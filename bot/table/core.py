@@ -538,7 +538,8 @@ class TableCore:
         elif row.status == "finished":
             result = self._info(row).result
             if result:
-                out.append(result_text(result, end_reason(result.reason, seated)))
+                said = result.reason_said is not None
+                out.append(result_text(result, None if said else end_reason(result.reason, seated)))
             else:
                 why = end_reason(row.end_reason, seated) if row.end_reason else str(row.end_reason)
                 out.append(say("Finished: {reason}.", reason=why))

@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from engines import Event, Result
-from i18n.say import say, say_n
+from i18n.say import Say, say, say_n
 
 PRIVATE_TEXT_MAX = 1500
 
@@ -66,10 +66,20 @@ def waiting_text(waiting: list[str]) -> str:
     return say("Waiting for {names}.", names=join_names(waiting))
 
 
+def said_reason(result: Result) -> str:
+    """Why the game ended, said when the game said it (``Result.reason_said``), else the
+    English it saved."""
+    if result.reason_said is not None:
+        try:
+            return Say.from_data(result.reason_said)
+        except ValueError:
+            pass
+    return result.reason
+
+
 def result_text(result: Result, reason: str | None = None) -> str:
-    """How the game ended, in one line; ``reason`` (said) in place of the result's own
-    (a ``Result`` keeps its reason as plain English)."""
-    why = result.reason if reason is None else reason
+    """How the game ended, in one line; ``reason`` (said) in place of the result's own."""
+    why = said_reason(result) if reason is None else reason
     if not result.winners:
         return say("The game is over ({reason}); no one wins.", reason=why)
     return say_n(
