@@ -26,6 +26,8 @@ from i18n.placeholders import names
 DISCORD_NAME = re.compile(r"^[-_\w]{1,32}$")
 #: a description's and a choice's longest
 MAX_TEXT = 100
+#: the msgctxts Discord limits to :data:`MAX_TEXT` (a message, with none, may be longer)
+LIMITED_CONTEXTS = frozenset({"description", "choice"})
 
 
 @dataclass
@@ -102,7 +104,7 @@ def _entry_problems(message: Message, only_one: set[int]) -> list[str]:
                     f"{_label(message)}: {translated!r} is not a valid Discord name "
                     "(lowercase letters, digits, - and _, at most 32)"
                 )
-        elif len(translated) > MAX_TEXT:
+        elif message.context in LIMITED_CONTEXTS and len(translated) > MAX_TEXT:
             problems.append(
                 f"{_label(message)}: {translated!r} is {len(translated)} characters "
                 f"(Discord takes {MAX_TEXT})"
