@@ -210,20 +210,22 @@ class HostPowers:
         return target.name
 
 
-def described(s: ClockSetting) -> Say:
+def described(s: ClockSetting, locale: str = "en-US") -> Say:
     """The clock as the game's log says it (plain words: the log is read outside Discord),
-    worded for each reader. Durations stay in the short form people type ("1d 12h"): a log
-    line keeps its words as data, and a duration there is a value."""
+    worded for each reader. A log line keeps its words as data and a duration there is a value,
+    in the short form people type ("1d 12h"); an answer made now for a reader of ``locale``
+    writes durations in their units."""
+
     if s.turn_seconds is None:
         shown = say("no clock")
     elif s.rules.bank_seconds is not None:
         shown = say(
             "{turn} a turn and a time bank of {bank} each",
-            turn=format_duration(s.turn_seconds),
-            bank=format_duration(s.rules.bank_seconds),
+            turn=format_duration(s.turn_seconds, locale),
+            bank=format_duration(s.rules.bank_seconds, locale),
         )
     else:
-        shown = say("{turn} a turn", turn=format_duration(s.turn_seconds))
+        shown = say("{turn} a turn", turn=format_duration(s.turn_seconds, locale))
     if s.rules.weekends_off:
         shown = say("{clock}, weekends off", clock=shown)
     if s.rules.away_standin:

@@ -302,7 +302,7 @@ RESUMED = say("▶️ The clock runs again; the time it was paused does not coun
 
 def setting(s: ClockSetting, locale: str = ENGLISH) -> str:
     """The clock in words, as the log and the answer say it."""
-    return described(s).word(locale)
+    return described(s, locale).word(locale)
 
 
 def clock_set(s: ClockSetting, locale: str = ENGLISH) -> str:
