@@ -363,9 +363,9 @@ class SettingsKeeper:
             self._read_at[guild_id] = asked
         return self.server(guild_id)
 
-    async def change(self, guild_id: int, user_id: int, new: ServerSettings) -> list[str]:
+    async def change(self, guild_id: int, user_id: int, new: ServerSettings) -> list[Say]:
         """Store ``new`` as the server's settings and log what changed; returns the changes
-        in words (nothing is written when nothing changed)."""
+        in words, worded for each reader (nothing is written when nothing changed)."""
         old = self.server(guild_id)
         changes = describe_changes(old, new)
         if not changes:
