@@ -238,7 +238,9 @@ def describe_changes(old: ServerSettings, new: ServerSettings) -> list[Say]:
         where = ", ".join(f"<#{c}>" for c in new.channels) or say("every channel")
         out.append(say("game channels -> {where}", where=where))
     if old.pings != new.pings:
-        out.append(say("turn pings -> {pings}", pings=new.pings))
+        # Translators: "mention" and "name" are the two ping styles of /tabletop settings pings
+        pings = say("mention") if new.pings == "mention" else say("name")
+        out.append(say("turn pings -> {pings}", pings=pings))
     if old.language != new.language:
         if new.language is None:
             out.append(say("language -> the server's language in Discord"))

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.clock.durations import DAY, HOUR
-from bot.errors import HOST_POWERS_ALSO, NoGame, NotAllowed, WrongStage
+from bot.errors import NoGame, NotAllowed, WrongStage
 from bot.table import GameInfo, Table
 from bot.table.names import player_name
 from i18n.say import say
@@ -54,6 +54,13 @@ async def running(table: Table, channel_id: int) -> GameInfo:
     return game
 
 
+#: who besides the host has host powers (:data:`bot.errors.HOST_POWERS_ALSO`), worded for the
+#: reader of the refusal
+HOST_POWERS_SAID = say(
+    "a member with Manage Messages, or a member with the server's game master role"
+)
+
+
 def require_host(game: GameInfo, user_id: int, can_manage: bool) -> None:
     """Refuse anyone but the seated host or a moderator: host powers follow the seat, so a
     host who left the game has none."""
@@ -62,7 +69,7 @@ def require_host(game: GameInfo, user_id: int, can_manage: bool) -> None:
             say(
                 "Only the host (<@{host}>), {also} can do that.",
                 host=str(game.host_id),
-                also=HOST_POWERS_ALSO,
+                also=HOST_POWERS_SAID,
             )
         )
 

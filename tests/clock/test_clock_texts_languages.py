@@ -8,6 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from bot.clock.common import require_host
 from bot.clock.durations import format_duration
 from bot.clock.host import described
 from bot.clock.records import MineEntry
@@ -21,6 +22,7 @@ from bot.clock.results import (
     Vote,
 )
 from bot.discord_app import clock_texts as words
+from bot.errors import NotAllowed
 from bot.permissions import NEEDS
 from i18n import PSEUDO_CODE
 from i18n.pseudo import english_left
@@ -135,3 +137,13 @@ def test_a_duration_is_written_in_the_readers_units(locale, shown):
 def test_under_a_minute_is_said_in_the_readers_language():
     assert format_duration(20, "es-419") == "menos de un minuto"
     assert format_duration(20) == "under a minute"
+
+
+def test_a_host_power_refusal_names_who_else_has_host_powers_in_the_readers_language():
+    game = SimpleNamespace(host_id=5, active_seat_of=lambda user_id: None)
+    with pytest.raises(NotAllowed) as refused:
+        require_host(game, 6, can_manage=False)
+    assert word(refused.value.message, "de") == (
+        "Nur der Gastgeber (<@5>), ein Mitglied mit „Nachrichten verwalten“ oder ein Mitglied "
+        "mit der Spielleitungsrolle des Servers kann das."
+    )
