@@ -15,16 +15,18 @@ from tests.e2e.session import GameSession
 MANAGE_SERVER = discord.Permissions(manage_guild=True).value
 
 
-def _game_awaiting(world, name: str, watcher: User) -> GameSession:
-    """A toy game between Ada and ``watcher`` (who asked for turn notices by DM) played until
-    the turn is the watcher's."""
+def _game_awaiting(
+    world, name: str, watcher: User, *, first: User | None = None, locale: str = "en-US"
+) -> GameSession:
+    """A toy game between ``first`` (Ada by default) and ``watcher`` (who asked for turn
+    notices by DM) played until the turn is the watcher's; ``locale``: the language of the
+    players' apps and of the channel."""
     d = world.driver
     channel = d.channel(name)
     reply = d.run(watcher, channel, "/me notifications", how="both")
     assert reply.ephemeral and not reply.failed, reply
-    game = GameSession(
-        d, world.db, channel, "toy", [d.user("Ada"), watcher], spectator=d.user("Eve")
-    )
+    players = [first or d.user("Ada"), watcher]
+    game = GameSession(d, world.db, channel, "toy", players, spectator=d.user("Eve"), locale=locale)
     game.open_and_start()
     ada = game.players[0]
     for _ in range(6):
@@ -66,8 +68,9 @@ def test_a_turn_notice_by_direct_message_reads_in_the_players_language(world):
 
 def test_the_channel_reads_the_servers_language(world):
     world.server.set_guild_locale("de")
-    hal = world.server.add_user("Hal", dms_open=False)
-    game = _game_awaiting(world, "notice-de", hal)
+    hal = world.server.add_user("Hal", dms_open=False, locale="de")
+    anke = world.server.add_user("Anke", locale="de")
+    game = _game_awaiting(world, "notice-de", hal, first=anke, locale="de")
     world.server.wait_until(
         lambda: [
             m
@@ -79,8 +82,9 @@ def test_the_channel_reads_the_servers_language(world):
     boss = world.server.add_user("Boss", permissions=DEFAULT_PERMISSIONS | MANAGE_SERVER)
     said = world.driver.run(boss, game.channel, "/tabletop settings", language="es")
     assert said.ephemeral and "language -> Español" in said.text, said
-    ivo = world.server.add_user("Ivo", dms_open=False)
-    later = _game_awaiting(world, "notice-es", ivo)
+    ivo = world.server.add_user("Ivo", dms_open=False, locale="es-ES")
+    eva = world.server.add_user("Eva", locale="es-ES")
+    later = _game_awaiting(world, "notice-es", ivo, first=eva, locale="es-ES")
     world.server.wait_until(
         lambda: [
             m
