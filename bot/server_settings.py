@@ -315,16 +315,16 @@ class SettingsKeeper:
         store: SettingsStore,
         *,
         now: Callable[[], float] = time.time,
-        clock: Callable[[], float] = time.monotonic,
+        steady_now: Callable[[], float] = time.monotonic,
     ):
         self.store = store
         self.now = now
         #: what measures the age of what is kept in memory (:data:`FRESH_SECONDS`)
-        self.clock = clock
+        self.steady_now = steady_now
         self._servers: dict[int, ServerSettings] = {}
         self._read_at: dict[int, float] = {}
         self._games: dict[int, ServerSettings] = {}
-        self.players = PlayerLanguages(store, clock=clock)
+        self.players = PlayerLanguages(store, steady_now=steady_now)
 
     @classmethod
     async def open(
@@ -332,12 +332,12 @@ class SettingsKeeper:
         store: SettingsStore,
         *,
         now: Callable[[], float] = time.time,
-        clock: Callable[[], float] = time.monotonic,
+        steady_now: Callable[[], float] = time.monotonic,
     ) -> SettingsKeeper:
-        keeper = cls(store, now=now, clock=clock)
+        keeper = cls(store, now=now, steady_now=steady_now)
         for guild_id, raw in (await store.all_servers()).items():
             keeper._servers[guild_id] = parse(raw, f"server {guild_id}")
-        keeper._opened_at = clock()
+        keeper._opened_at = steady_now()
         return keeper
 
     _opened_at = float("-inf")
@@ -353,7 +353,7 @@ class SettingsKeeper:
         if guild_id is None:
             return ServerSettings()
         read_at = self._read_at.get(guild_id, self._opened_at)
-        asked = self.clock()
+        asked = self.steady_now()
         if asked - read_at < FRESH_SECONDS:
             return self.server(guild_id)
         raw = await self.store.server(guild_id)
@@ -380,7 +380,7 @@ class SettingsKeeper:
             log=[logged(c) for c in changes],
         )
         self._servers[guild_id] = new
-        self._read_at[guild_id] = self.clock()
+        self._read_at[guild_id] = self.steady_now()
         log.info("Server %s settings changed by user %s: %s", guild_id, user_id, "; ".join(changes))
         return changes
 
@@ -426,14 +426,14 @@ class PlayerLanguages:
     at once; one made in another, within :data:`FRESH_SECONDS`. The client's locale is written
     only when it differs from the one kept, so an interaction costs no write."""
 
-    def __init__(self, store: SettingsStore, *, clock: Callable[[], float] = time.monotonic):
+    def __init__(self, store: SettingsStore, *, steady_now: Callable[[], float] = time.monotonic):
         self.store = store
-        self.clock = clock
+        self.steady_now = steady_now
         self._known: OrderedDict[int, _Known] = OrderedDict()
 
     async def _read(self, user_id: int) -> _Known:
         known = self._known.get(user_id)
-        now = self.clock()
+        now = self.steady_now()
         if known is None or now - known.read_at >= FRESH_SECONDS:
             language, seen = await self.store.player_language(user_id)
             known = _Known(language, seen, now)

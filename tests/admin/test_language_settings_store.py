@@ -20,7 +20,7 @@ from storage.server_settings import SettingsStore
 GUILD, ADA = 7, 42
 
 
-class Clock:
+class SteadyNow:
     def __init__(self) -> None:
         self.at = 100.0
 
@@ -38,32 +38,33 @@ async def path(tmp_path):
 
 @pytest.fixture
 async def two(path):
-    """Two processes (two keepers on their own connections) on one database, one clock."""
-    clock = Clock()
+    """Two processes (two keepers on their own connections) on one database, one steady time source."""
+    steady_now = SteadyNow()
     keepers = [
-        await SettingsKeeper.open(await SettingsStore.open(path), clock=clock) for _ in range(2)
+        await SettingsKeeper.open(await SettingsStore.open(path), steady_now=steady_now)
+        for _ in range(2)
     ]
-    yield clock, keepers
+    yield steady_now, keepers
     for keeper in keepers:
         await keeper.store.close()
 
 
 async def test_a_server_language_set_in_one_process_is_seen_in_another_within_the_bound(two):
-    clock, (here, there) = two
+    steady_now, (here, there) = two
     await here.change(GUILD, ADA, validated(ServerSettings(), language="de"))
     assert (await here.fresh(GUILD)).language == "de"  # at once where it was set
     assert (await there.fresh(GUILD)).language is None  # kept, not yet read again
-    clock.at += FRESH_SECONDS
+    steady_now.at += FRESH_SECONDS
     assert (await there.fresh(GUILD)).language == "de"
 
 
 async def test_a_player_language_chosen_in_one_process_is_seen_in_another_within_the_bound(two):
-    clock, (here, there) = two
+    steady_now, (here, there) = two
     assert await there.players.chosen(ADA) is None
     await here.players.choose(ADA, "pt-BR")
     assert await here.players.chosen(ADA) == "pt-BR"
     assert await there.players.chosen(ADA) is None
-    clock.at += FRESH_SECONDS
+    steady_now.at += FRESH_SECONDS
     assert await there.players.chosen(ADA) == "pt-BR"
 
 
