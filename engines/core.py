@@ -22,7 +22,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
 from engines.copying import SET_DICT, SET_EXTRA, SET_FIELDS_SET, SET_PRIVATE, copy_model
 from engines.errors import IllegalAction, UnreadableState
@@ -157,9 +157,19 @@ class Result(BaseModel):
             data["reason_said"] = reason.data()
         super().__init__(**data)
 
+    @model_serializer(mode="wrap")
+    def _without_unsaid_reason(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        # a reason said in plain words saves as results always did (old saves compare equal)
+        out: dict[str, Any] = handler(self)
+        if out.get("reason_said") is None:
+            out.pop("reason_said", None)
+        return out
+
     def reason_in(self, locale: str) -> str:
         """Why the game ended, in ``locale``'s language (a reason saved before it carried its
         message, or whose message is damaged, reads as its English)."""
+        if isinstance(self.reason, Say):
+            return self.reason.word(locale)
         if self.reason_said is not None:
             try:
                 return Say.from_data(self.reason_said).word(locale)
