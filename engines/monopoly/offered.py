@@ -39,7 +39,7 @@ def act(
     (``partial(act, do)``)."""
     return Action(
         id=id_,
-        label=label[:80],
+        label=label if len(label) <= 80 else label[:80],
         private=private,
         step_of=step_of,
         role=role,

@@ -8,6 +8,7 @@ from engines.monopoly.actions import legal
 from engines.monopoly.flow import awaited
 from engines.monopoly.state import MonopolyState
 from engines.standing import StandingAnswer
+from i18n.say import say
 
 DECLINE_ALL = "decline-trades"
 DECLINE_FROM = "decline-trades-from:"  # + the proposer's seat number (1-based)
@@ -20,24 +21,26 @@ KEEP_FEE = "keep-mortgaged"
 def offered(s: MonopolyState, player: str) -> list[StandingAnswer]:
     """Every standing answer ``player`` may give in this game."""
     out = [
-        StandingAnswer(id=DECLINE_ALL, words="Decline every trade offer", answers=("tr:no",)),
+        StandingAnswer(id=DECLINE_ALL, words=say("Decline every trade offer"), answers=("tr:no",)),
         *(
             StandingAnswer(
                 id=f"{DECLINE_FROM}{seat}",
-                words=f"Decline every trade offer from {other}",
+                words=say("Decline every trade offer from {player}", player=other),
                 answers=("tr:no",),
             )
             for seat, other in enumerate(s.players, 1)
             if other != player
         ),
-        StandingAnswer(id=JAIL_PAY, words="Pay the jail fine at once", answers=("pay",)),
+        StandingAnswer(id=JAIL_PAY, words=say("Pay the jail fine at once"), answers=("pay",)),
         StandingAnswer(
-            id=JAIL_CARD, words="Use a Get Out of Jail Free card at once", answers=("usecard",)
+            id=JAIL_CARD,
+            words=say("Use a Get Out of Jail Free card at once"),
+            answers=("usecard",),
         ),
-        StandingAnswer(id=NO_BIDS, words="Never bid at auctions", answers=("limit:0",)),
+        StandingAnswer(id=NO_BIDS, words=say("Never bid at auctions"), answers=("limit:0",)),
         StandingAnswer(
             id=KEEP_FEE,
-            words="Keep mortgaged property received mortgaged (pay the 10% fee)",
+            words=say("Keep mortgaged property received mortgaged (pay the 10% fee)"),
             answers=("keep",),
         ),
     ]

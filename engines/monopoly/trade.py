@@ -7,9 +7,10 @@ with buildings on its group cannot be traded; a mortgaged property received carr
 
 from __future__ import annotations
 
+from i18n.say import Say, say
 from engines.core import Event
 from engines.monopoly.data import CARDS, SPACES
-from engines.monopoly.money import note, receive_property, say, tell, transfer
+from engines.monopoly.money import note, receive_property, announce, tell, transfer
 from engines.monopoly.property import spendable, tradable
 from engines.monopoly.state import MonopolyState, Trade
 
@@ -20,44 +21,60 @@ def start(s: MonopolyState, ev: list[Event], proposer: str, partner: str) -> Non
     """A draft is its drafter's until proposed: only they are told, and nobody else's view
     shows it (see ``views``)."""
     s.trade = Trade(proposer=proposer, partner=partner)
-    tell(ev, proposer, f"You start drafting a trade with {partner}; nobody sees it until proposed.")
+    tell(
+        ev,
+        proposer,
+        say(
+            "You start drafting a trade with {player}; nobody sees it until proposed.", player=partner
+        ),
+    )
 
 
-def problem(s: MonopolyState, t: Trade) -> str | None:
+def problem(s: MonopolyState, t: Trade) -> Say | None:
     """Why the trade cannot happen as drafted, or None."""
     for i in t.give:
         if s.owner.get(i) != t.proposer or not tradable(s, i):
-            return f"{SPACES[i].name} is no longer {t.proposer}'s to trade."
+            return say("{space} is no longer {player}'s to trade.", space=SPACES[i].name, player=t.proposer)
     for i in t.take:
         if s.owner.get(i) != t.partner or not tradable(s, i):
-            return f"{SPACES[i].name} is no longer {t.partner}'s to trade."
+            return say("{space} is no longer {player}'s to trade.", space=SPACES[i].name, player=t.partner)
     for c in t.give_cards:
         if c not in s.cards.get(t.proposer, []):
-            return f"{t.proposer} no longer holds that card."
+            return say("{player} no longer holds that card.", player=t.proposer)
     for c in t.take_cards:
         if c not in s.cards.get(t.partner, []):
-            return f"{t.partner} no longer holds that card."
+            return say("{player} no longer holds that card.", player=t.partner)
     if t.cash > 0 and spendable(s, t.proposer) < t.cash:
-        return f"{t.proposer} does not have {t.cash} shmeckles."
+        return say("{player} does not have {amount} shmeckles.", player=t.proposer, amount=t.cash)
     if t.cash < 0 and spendable(s, t.partner) < -t.cash:
-        return f"{t.partner} does not have {-t.cash} shmeckles."
+        return say("{player} does not have {amount} shmeckles.", player=t.partner, amount=-t.cash)
     if not (t.give or t.take or t.give_cards or t.take_cards):
-        return "A trade must include at least one property or card."
+        return say("A trade must include at least one property or card.")
     return None
 
 
-def describe(t: Trade) -> str:
-    def side(props: list[int], cards: list[str]) -> str:
-        items = [SPACES[i].name for i in props] + ["a Get Out of Jail Free card"] * len(cards)
-        return ", ".join(items)
+def describe(t: Trade) -> Say:
+    """ "Ada gives Pluto, 50 shmeckles; Bruno gives nothing"."""
 
-    gives = side(t.give, t.give_cards)
-    takes = side(t.take, t.take_cards)
-    if t.cash > 0:
-        gives = ", ".join(x for x in (gives, f"{t.cash} shmeckles") if x)
-    elif t.cash < 0:
-        takes = ", ".join(x for x in (takes, f"{-t.cash} shmeckles") if x)
-    return f"{t.proposer} gives {gives or 'nothing'}; {t.partner} gives {takes or 'nothing'}"
+    def side(props: list[int], cards: list[str], cash: int) -> Say | str:
+        items: list[Say | str] = [SPACES[i].name for i in props]
+        items += [say("a Get Out of Jail Free card")] * len(cards)
+        if cash > 0:
+            items.append(say("{amount} shmeckles", amount=cash))
+        if not items:
+            return say("nothing")
+        out = items[0]
+        for item in items[1:]:
+            out = say("{first}, {next}", first=out, next=item)
+        return out
+
+    return say(
+        "{player} gives {gives}; {partner} gives {takes}",
+        player=t.proposer,
+        gives=side(t.give, t.give_cards, t.cash),
+        partner=t.partner,
+        takes=side(t.take, t.take_cards, -t.cash),
+    )
 
 
 def accept(s: MonopolyState, ev: list[Event]) -> None:
@@ -66,10 +83,10 @@ def accept(s: MonopolyState, ev: list[Event]) -> None:
     s.trade = None
     why = problem(s, t)
     if why:
-        say(s, ev, f"The trade falls through: {why}")
+        announce(s, ev, say("The trade falls through: {why}", why=why))
         return
-    say(s, ev, f"{t.partner} accepts: {describe(t)}.", "trade")
-    note(s, t.proposer, f"traded with {t.partner}", *t.give, *t.take)
+    announce(s, ev, say("{player} accepts: {trade}.", player=t.partner, trade=describe(t)), "trade")
+    note(s, t.proposer, "traded", t.partner, *t.give, *t.take)
     for i in t.give:
         receive_property(s, t.partner, i)
     for i in t.take:
@@ -89,9 +106,7 @@ def accept(s: MonopolyState, ev: list[Event]) -> None:
         transfer(s, t.partner, t.proposer, -t.cash)
 
 
-def card_label(card_id: str) -> str:
-    return (
-        "Get Out of Jail Free ("
-        + ("Schwifty" if CARDS[card_id].deck == "schwifty" else "Cable TV")
-        + ")"
-    )
+def card_label(card_id: str) -> Say:
+    """A Get Out of Jail Free card by its deck ("Get Out of Jail Free (Schwifty)")."""
+    deck = "Schwifty" if CARDS[card_id].deck == "schwifty" else "Cable TV"
+    return say("Get Out of Jail Free ({deck})", deck=deck)

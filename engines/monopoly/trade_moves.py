@@ -7,11 +7,13 @@ Ids: ``trade:seat:2`` (start a trade with the player in seat 2) and the ``tr:*``
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache, lru_cache, partial
 
-from engines.core import Action, Amount, Event, IllegalAction
+from i18n.say import Say, marked, say
+from engines.core import MAX_ACTION_LABEL, Action, Amount, Event, IllegalAction
 from engines.monopoly import trade
-from engines.monopoly.money import say, tell
+from engines.monopoly.money import announce, tell
 from engines.monopoly.offered import MANAGE, NORMAL, act, name
 from engines.monopoly.property import LOCATION_GROUP, built_groups, properties_of, spendable
 from engines.monopoly.state import MonopolyState, Trade
@@ -33,7 +35,7 @@ def player_key(s: MonopolyState, player: str) -> str:
 def player_from_key(s: MonopolyState, key: str) -> str:
     if key.isascii() and key.isdigit() and 1 <= int(key) <= len(s.players):
         return s.players[int(key) - 1]
-    raise IllegalAction(f"There is no seat {key[:40]} in this game.")
+    raise IllegalAction(say("There is no seat {seat} in this game.", seat=key[:40]))
 
 
 def _legacy_key(s: MonopolyState, player: str) -> str:
@@ -59,12 +61,22 @@ def current_id(s: MonopolyState, action_id: str) -> str:
 # -- listing ------------------------------------------------------------------------------
 @cache
 def _give(i: int, verb: str) -> Action:
-    return _act(f"tr:give:{i}", f"{verb} {name(i)}", verb, private=True)
+    """Offer a property of one's own, or take it back out of the draft (``verb`` "Remove")."""
+    if verb == "Remove":
+        label = say("Remove {space}", space=name(i))
+    else:
+        label = say("Offer {space}", space=name(i))
+    return _act(f"tr:give:{i}", label, verb, private=True)
 
 
 @cache
 def _take(i: int, verb: str) -> Action:
-    return _act(f"tr:take:{i}", f"{verb} {name(i)}", verb.split()[0], private=True)
+    """Ask for a property of the partner's, or stop asking for it (``verb`` "Stop asking for")."""
+    if verb == "Stop asking for":
+        label = say("Stop asking for {space}", space=name(i))
+    else:
+        label = say("Ask for {space}", space=name(i))
+    return _act(f"tr:take:{i}", label, verb.split()[0], private=True)
 
 
 def answers(s: MonopolyState) -> list[Action]:
@@ -72,17 +84,37 @@ def answers(s: MonopolyState) -> list[Action]:
     t = s.trade
     assert t is not None and t.proposed
     return [
-        _describing(t, "tr:yes", "Accept: ", "Accept"),
-        _act("tr:no", f"Decline {t.proposer}'s trade", "Decline"),
+        _describing(
+            t,
+            "tr:yes",
+            lambda: say("Accept: {trade}", trade=trade.describe(t)),
+            lambda: say("Accept {player}'s trade", player=t.proposer),
+            "Accept",
+        ),
+        _act("tr:no", say("Decline {player}'s trade", player=t.proposer), "Decline"),
     ]
 
 
-def _describing(t: Trade, id_: str, lead: str, kind: str, *, private: bool = False) -> Action:
-    """A move whose label words the whole trade: worded only when something reads it (a search
-    lists every move at every step and reads only ids)."""
+def _describing(
+    t: Trade,
+    id_: str,
+    full: Callable[[], Say],
+    short: Callable[[], Say],
+    kind: str,
+    *,
+    private: bool = False,
+) -> Action:
+    """A move whose label words the whole trade (``full``; ``short`` where the English of the
+    whole trade is longer than a label): worded only when something reads it (a search lists
+    every move at every step and reads only ids)."""
+
+    def label() -> Say:
+        words = full()
+        return words if len(words) <= MAX_ACTION_LABEL else short()
+
     return Action(
         id=id_,
-        label=lambda: f"{lead}{trade.describe(t)}"[:80],
+        label=label,
         role=NORMAL,
         do=do,
         kind=kind,
@@ -100,7 +132,7 @@ def trade_actions(
         return [
             _act(
                 f"{TRADE_WITH}{player_key(s, p)}",
-                f"Start a trade with {p}",
+                say("Start a trade with {player}", player=p),
                 "Start",
                 private=True,
                 menu=MANAGE,
@@ -111,7 +143,7 @@ def trade_actions(
     if t.proposer != player:
         return []
     if t.proposed:
-        return [_act("tr:cancel", "Withdraw your trade offer", "Withdraw")]
+        return [_act("tr:cancel", say("Withdraw your trade offer"), "Withdraw")]
     out = []  # drafting happens in the drafter's private panel; the table sees the offer
     # property.tradable: only unimproved property changes hands
     built = built_groups(s) if built is None else built
@@ -122,12 +154,21 @@ def trade_actions(
         if LOCATION_GROUP.get(i) not in built:
             out.append(_take(i, "Stop asking for" if i in t.take else "Ask for"))
     for c in s.cards.get(player, []):
-        verb = "Remove" if c in t.give_cards else "Offer"
-        out.append(_act(f"tr:gcard:{c}", f"{verb} your {trade.card_label(c)}", verb, private=True))
+        card = trade.card_label(c)
+        if c in t.give_cards:
+            verb, label = "Remove", say("Remove your {card}", card=card)
+        else:
+            verb, label = "Offer", say("Offer your {card}", card=card)
+        out.append(_act(f"tr:gcard:{c}", label, verb, private=True))
     for c in s.cards.get(t.partner, []):
-        verb = "Stop asking for" if c in t.take_cards else "Ask for"
-        label = f"{verb} {t.partner}'s {trade.card_label(c)}"
-        out.append(_act(f"tr:tcard:{c}", label, verb.split()[0], private=True))
+        card = trade.card_label(c)
+        if c in t.take_cards:
+            label = say("Stop asking for {player}'s {card}", player=t.partner, card=card)
+            verb = "Stop"
+        else:
+            label = say("Ask for {player}'s {card}", player=t.partner, card=card)
+            verb = "Ask"
+        out.append(_act(f"tr:tcard:{c}", label, verb, private=True))
     mine, theirs = spendable(s, player), spendable(s, t.partner)
     for step in trade.CASH_STEPS:
         if t.cash + step <= mine:
@@ -136,19 +177,29 @@ def trade_actions(
             out.append(_cash_step("ask", step, t.cash))
     if trade.problem(s, t) is None:
         out.append(
-            _describing(t, "tr:propose", f"Propose to {t.partner}: ", "Propose", private=True)
+            _describing(
+                t,
+                "tr:propose",
+                lambda: say("Propose to {player}: {trade}", player=t.partner, trade=trade.describe(t)),
+                lambda: say("Propose this trade to {player}", player=t.partner),
+                "Propose",
+                private=True,
+            )
         )
-    out.append(_act("tr:cancel", "Cancel this trade draft", "Cancel", private=True))
+    out.append(_act("tr:cancel", say("Cancel this trade draft"), "Cancel", private=True))
     return out
 
 
 @lru_cache(maxsize=4096)
 def _cash_step(way: str, step: int, cash: int) -> Action:
     """A fixed step of a trade draft's cash: offer (``pay``) or ask ``step`` more than ``cash``."""
+    now = f"{cash:+}"  # the draft's cash as it stands, signed (an identifier: never grouped)
     if way == "pay":
-        label, kind, then = f"Offer {step} more shmeckles (now {cash:+})", "Offer", cash + step
+        label = say("Offer {step} more shmeckles (now {now})", step=step, now=now)
+        kind, then = "Offer", cash + step
     else:
-        label, kind, then = f"Ask {step} more shmeckles (now {cash:+})", "Ask", cash - step
+        label = say("Ask {step} more shmeckles (now {now})", step=step, now=now)
+        kind, then = "Ask", cash - step
     return _act(f"tr:{way}:{step}", label, kind, private=True, step_of=_cash_move(then))
 
 
@@ -162,21 +213,23 @@ def cash_moves(s: MonopolyState, player: str) -> list[Action]:
     return [
         Action(
             id=OFFER_CASH,
-            label=f"Offer shmeckles (type an amount; {now})",
+            label=say("Offer shmeckles (type an amount; {now})", now=now),
             role=NORMAL,
             do=do,
             kind="Offer",
             private=True,
-            amount=Amount(low=0, high=spendable(s, player), made="Offer {n} shmeckles"),
+            amount=Amount(low=0, high=spendable(s, player), made=marked("Offer {n} shmeckles")),
         ),
         Action(
             id=ASK_CASH,
-            label=f"Ask for shmeckles (type an amount; {now})",
+            label=say("Ask for shmeckles (type an amount; {now})", now=now),
             role=NORMAL,
             do=do,
             kind="Ask",
             private=True,
-            amount=Amount(low=0, high=spendable(s, t.partner), made="Ask for {n} shmeckles"),
+            amount=Amount(
+                low=0, high=spendable(s, t.partner), made=marked("Ask for {n} shmeckles")
+            ),
         ),
     ]
 
@@ -186,12 +239,12 @@ def _cash_move(cash: int) -> str:
     return f"{OFFER_CASH}:{cash}" if cash >= 0 else f"{ASK_CASH}:{-cash}"
 
 
-def _cash_now(cash: int) -> str:
+def _cash_now(cash: int) -> Say:
     if cash > 0:
-        return f"you offer {cash} now"
+        return say("you offer {amount} now", amount=cash)
     if cash < 0:
-        return f"you ask for {-cash} now"
-    return "no cash in it now"
+        return say("you ask for {amount} now", amount=-cash)
+    return say("no cash in it now")
 
 
 # -- refusing and doing -------------------------------------------------------------------
@@ -202,19 +255,23 @@ def refusal(s: MonopolyState, player: str, action_id: str) -> str | None:
     t = s.trade
     if verb in ("trade", "tr") and t is not None and t.proposer != player:
         if not t.proposed:  # a draft is its drafter's: not even its partner is named
-            return "Another player is drafting a trade; wait until it is proposed or dropped."
+            return say("Another player is drafting a trade; wait until it is proposed or dropped.")
         if player == t.partner:
-            return f"Answer {t.proposer}'s trade first (accept or decline)."
-        return f"{t.proposer} is already trading with {t.partner}; wait for that trade to end."
+            return say("Answer {player}'s trade first (accept or decline).", player=t.proposer)
+        return say(
+            "{player} is already trading with {partner}; wait for that trade to end.",
+            player=t.proposer,
+            partner=t.partner,
+        )
     if action_id.startswith(TRADE_WITH) and t is None:
         try:
             partner = player_from_key(s, action_id[len(TRADE_WITH) :])
         except IllegalAction as exc:
             return exc.reason
         if partner == player:
-            return "You cannot trade with yourself."
+            return say("You cannot trade with yourself.")
         if partner in s.bankrupt:
-            return f"{partner} is bankrupt and out of the game."
+            return say("{player} is bankrupt and out of the game.", player=partner)
     return None
 
 
@@ -232,16 +289,28 @@ def do(s: MonopolyState, player: str, action_id: str, ev: list[Event]) -> None:
         trade.accept(s, ev)
     elif kind == "no":
         s.trade = None
-        say(s, ev, f"{player} declines {t.proposer}'s trade.", "trade")
+        announce(
+            s, ev, say("{player} declines {proposer}'s trade.", player=player, proposer=t.proposer), "trade"
+        )
     elif kind == "cancel":
         s.trade = None
         if t.proposed:
-            say(s, ev, f"{player} cancels the trade.", "trade")
+            announce(s, ev, say("{player} cancels the trade.", player=player), "trade")
         else:
-            tell(ev, player, "You drop your trade draft.")
+            tell(ev, player, say("You drop your trade draft."))
     elif kind == "propose":
         t.proposed = True
-        say(s, ev, f"{player} proposes to {t.partner}: {trade.describe(t)}.", "trade")
+        announce(
+            s,
+            ev,
+            say(
+                "{player} proposes to {partner}: {trade}.",
+                player=player,
+                partner=t.partner,
+                trade=trade.describe(t),
+            ),
+            "trade",
+        )
     elif kind in ("give", "take"):
         bucket = t.give if kind == "give" else t.take
         i = int(arg)
