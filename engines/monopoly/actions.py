@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from functools import cache, partial
 
-from i18n.say import Say, marked, say
 from engines.core import Action, Amount, Event, IllegalAction
 from engines.monopoly import auction, movement, trade, trade_moves
 from engines.monopoly.auction import lowest_limit
@@ -38,6 +37,7 @@ from engines.monopoly.property import (
 )
 from engines.monopoly.state import MonopolyState
 from engines.monopoly.words import BOX, STILT, creditor, group_name, listed
+from i18n.say import Say, marked, say
 
 VERBS = frozenset(
     [
@@ -455,7 +455,12 @@ def do(s: MonopolyState, player: str, action_id: str, ev: list[Event]) -> None:
         announce(
             s,
             ev,
-            say("{player} buys {space} for {price}.", player=player, space=_name(i), price=SPACES[i].price or 0),
+            say(
+                "{player} buys {space} for {price}.",
+                player=player,
+                space=_name(i),
+                price=SPACES[i].price or 0,
+            ),
             "buy",
         )
         note(s, player, "bought", str(i), i)
@@ -479,7 +484,14 @@ def do(s: MonopolyState, player: str, action_id: str, ev: list[Event]) -> None:
         auction.place(s, ev, player, num, paid=True, reserved=True)
     elif verb == "keep":
         s.fee_choices = [f for f in s.fee_choices if not (f.player == player and f.space == num)]
-        charge(s, ev, player, None, fee(num), say("10% fee to keep {space} mortgaged", space=_name(num)))
+        charge(
+            s,
+            ev,
+            player,
+            None,
+            fee(num),
+            say("10% fee to keep {space} mortgaged", space=_name(num)),
+        )
     elif verb == "build":
         item = next_item(s, num)
         if auction.is_shortage(s, item):
@@ -581,7 +593,13 @@ def _sell(s: MonopolyState, ev: list[Event], player: str, i: int) -> None:
     announce(
         s,
         ev,
-        say("{player} sells a {item} on {space} (+{amount}).", player=player, item=word, space=_name(i), amount=half),
+        say(
+            "{player} sells a {item} on {space} (+{amount}).",
+            player=player,
+            item=word,
+            space=_name(i),
+            amount=half,
+        ),
         "build",
     )
     note(s, player, "sold", str(i), i)

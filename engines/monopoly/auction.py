@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from i18n.say import say
 from engines.core import Event
 from engines.monopoly.data import SPACES
 from engines.monopoly.money import announce, charge, note, transfer
 from engines.monopoly.property import can_build_here, next_item
 from engines.monopoly.state import Auction, MonopolyState, Placement
 from engines.monopoly.words import building, listed
+from i18n.say import say
 
 BID_STEPS = (1, 10, 50, 100)
 
@@ -31,7 +31,9 @@ def start_property_auction(s: MonopolyState, ev: list[Event], space: int, first:
     bidders = table_order(s, first)
     if not bidders:
         announce(
-            s, ev, say("Nobody can bid for {space}; it stays with the Bank.", space=SPACES[space].name)
+            s,
+            ev,
+            say("Nobody can bid for {space}; it stays with the Bank.", space=SPACES[space].name),
         )
         return False
     s.auction = Auction(item="space", space=space, bidders=bidders)
@@ -290,12 +292,21 @@ def _deliver_building(s: MonopolyState, ev: list[Event], winner: str, a: Auction
     stock = s.bank_boxes if a.item == "box" else s.bank_stilts
     if not spots or stock == 0 or s.cash[winner] < a.high:
         announce(
-            s, ev, say("{player} can no longer place a {item}; it stays with the Bank.", player=winner, item=word)
+            s,
+            ev,
+            say(
+                "{player} can no longer place a {item}; it stays with the Bank.",
+                player=winner,
+                item=word,
+            ),
         )
         return
     transfer(s, winner, None, a.high)
     announce(
-        s, ev, say("{player} wins the {item} for {amount}.", player=winner, item=word, amount=a.high), "auction"
+        s,
+        ev,
+        say("{player} wins the {item} for {amount}.", player=winner, item=word, amount=a.high),
+        "auction",
     )
     if a.space in spots:
         place(s, ev, winner, a.space, paid=True)
@@ -340,7 +351,12 @@ def place(
         s.bank_stilts += s.max_stilts
         s.level[space] = s.max_stilts + 1
         s.bought.append(space)
-        announce(s, ev, say("{player} builds a gublet box on {space}.", player=player, space=sp.name), "build")
+        announce(
+            s,
+            ev,
+            say("{player} builds a gublet box on {space}.", player=player, space=sp.name),
+            "build",
+        )
         note(s, player, "built", str(space), space)
     else:
         s.bank_stilts -= 0 if reserved else 1

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from i18n.say import Say, say, say_n
 from engines.core import Action, Engine, Event, IllegalAction, OptionSpec, Result
 from engines.monopoly import actions, auction, flow, hidden, policy, standing, trade_moves, views
 from engines.monopoly.data import DECK_TITLES, FIGURES, SPACES
@@ -17,6 +16,7 @@ from engines.monopoly.state import MonopolyState
 from engines.monopoly.views import MonopolyView, fate_words
 from engines.monopoly.words import ordinal
 from engines.standing import StandingAnswer
+from i18n.say import Say, say, say_n
 
 GUIDE = say(
     """**Monopoly: Rick and Morty** — buy, rent, build, bankrupt the others.

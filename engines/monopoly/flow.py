@@ -7,12 +7,12 @@ auction offer, then the current player's roll.
 
 from __future__ import annotations
 
-from i18n.say import say
 from engines.core import Event
 from engines.monopoly import auction
 from engines.monopoly.auction import start_property_auction
-from engines.monopoly.money import close_turn, end_if_settled, announce, settle_debts, tell
+from engines.monopoly.money import announce, close_turn, end_if_settled, settle_debts, tell
 from engines.monopoly.state import MonopolyState
+from i18n.say import say
 
 
 def awaited(s: MonopolyState) -> list[str]:

@@ -10,7 +10,8 @@ from engines.core import Event
 from engines.monopoly.data import CARDS, SPACES
 from engines.monopoly.property import building_value, properties_of, worth
 from engines.monopoly.state import Debt, Fate, FeeChoice, MonopolyState, TurnRecord
-from engines.monopoly.words import BANK, creditor as who, kept, listed, read
+from engines.monopoly.words import creditor as who
+from engines.monopoly.words import kept, listed, read
 from i18n.say import Say, say, say_n
 
 
@@ -274,7 +275,7 @@ def go_bankrupt(s: MonopolyState, ev: list[Event], player: str, creditor: str | 
 
 
 def _joined(parts: list[Say]) -> Say:
-    """"A, B, C": parts of one sentence, each worded alone."""
+    """ "A, B, C": parts of one sentence, each worded alone."""
     out = parts[0]
     for part in parts[1:]:
         out = say("{first}, {next}", first=out, next=part)
@@ -403,7 +404,9 @@ def game_over(winners: list[str], reason: Say | None = None) -> Say:
         head = say("Game over: nobody wins.")
     else:
         head = say_n(
-            "Game over: {players} wins.", "Game over: {players} win.", len(winners),
+            "Game over: {players} wins.",
+            "Game over: {players} win.",
+            len(winners),
             players=listed(winners),
         )
     return head if reason is None else say("{head} {reason}", head=head, reason=reason)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from i18n.say import Say, say
 from engines.core import Event
+from engines.monopoly.card_words import CARD_TEXTS
 from engines.monopoly.data import (
     CARDS,
     DECK_TITLES,
@@ -14,11 +14,10 @@ from engines.monopoly.data import (
     TRANSPORTS,
     UTILITIES,
 )
-from engines.monopoly.card_words import CARD_TEXTS
 from engines.monopoly.money import announce, charge, collect, note
 from engines.monopoly.property import rent, stilts_and_boxes
 from engines.monopoly.state import MonopolyState, RentClaim
-
+from i18n.say import Say, say
 
 #: why a payment is owed, said once
 JAIL_FINE_REASON = say("jail fine")
@@ -58,13 +57,26 @@ def roll(s: MonopolyState, ev: list[Event], player: str) -> None:
     if player in s.jail:
         if doubles:
             leave_jail(s, player)
-            announce(s, ev, say("{player} rolls {d1}+{d2}: doubles, out of jail!", player=player, d1=d1, d2=d2))
+            announce(
+                s,
+                ev,
+                say("{player} rolls {d1}+{d2}: doubles, out of jail!", player=player, d1=d1, d2=d2),
+            )
             move(s, ev, player, total)
             return
         s.jail[player] += 1
         last_try = s.mode == "quick" or s.jail[player] >= 3
         if not last_try:
-            announce(s, ev, say("{player} rolls {d1}+{d2}: no doubles, stays in jail.", player=player, d1=d1, d2=d2))
+            announce(
+                s,
+                ev,
+                say(
+                    "{player} rolls {d1}+{d2}: no doubles, stays in jail.",
+                    player=player,
+                    d1=d1,
+                    d2=d2,
+                ),
+            )
             return
         announce(
             s,
@@ -84,7 +96,16 @@ def roll(s: MonopolyState, ev: list[Event], player: str) -> None:
     if doubles:
         s.doubles += 1
         if s.doubles >= 3:
-            announce(s, ev, say("{player} rolls {d1}+{d2}: a third double in a row.", player=player, d1=d1, d2=d2))
+            announce(
+                s,
+                ev,
+                say(
+                    "{player} rolls {d1}+{d2}: a third double in a row.",
+                    player=player,
+                    d1=d1,
+                    d2=d2,
+                ),
+            )
             send_to_jail(s, ev, player, say("three doubles"))
             return
         s.again = True
@@ -109,7 +130,9 @@ def move(s: MonopolyState, ev: list[Event], player: str, steps: int) -> None:
     end = (start + steps) % 40
     if start + steps >= 40:
         collect(s, player, GO_SALARY)
-        announce(s, ev, say("{player} passes GO and collects {amount}.", player=player, amount=GO_SALARY))
+        announce(
+            s, ev, say("{player} passes GO and collects {amount}.", player=player, amount=GO_SALARY)
+        )
     s.pos[player] = end
     land(s, ev, player)
 
@@ -127,7 +150,9 @@ def advance_to(
     start = s.pos[player]
     if target <= start:
         collect(s, player, GO_SALARY)
-        announce(s, ev, say("{player} passes GO and collects {amount}.", player=player, amount=GO_SALARY))
+        announce(
+            s, ev, say("{player} passes GO and collects {amount}.", player=player, amount=GO_SALARY)
+        )
     s.pos[player] = target
     land(s, ev, player, rent_times=rent_times, utility_dice=utility_dice)
 
@@ -279,5 +304,7 @@ def use_jail_card(s: MonopolyState, ev: list[Event], player: str, card_id: str) 
     s.decks[CARDS[card_id].deck].append(card_id)
     leave_jail(s, player)
     announce(
-        s, ev, say("{player} uses a Get Out of Jail Free card and leaves jail; now roll.", player=player)
+        s,
+        ev,
+        say("{player} uses a Get Out of Jail Free card and leaves jail; now roll.", player=player),
     )

@@ -7,12 +7,12 @@ with buildings on its group cannot be traded; a mortgaged property received carr
 
 from __future__ import annotations
 
-from i18n.say import Say, say
 from engines.core import Event
 from engines.monopoly.data import CARDS, SPACES
-from engines.monopoly.money import note, receive_property, announce, tell, transfer
+from engines.monopoly.money import announce, note, receive_property, tell, transfer
 from engines.monopoly.property import spendable, tradable
 from engines.monopoly.state import MonopolyState, Trade
+from i18n.say import Say, say
 
 CASH_STEPS = (1, 10, 100)
 
@@ -25,7 +25,8 @@ def start(s: MonopolyState, ev: list[Event], proposer: str, partner: str) -> Non
         ev,
         proposer,
         say(
-            "You start drafting a trade with {player}; nobody sees it until proposed.", player=partner
+            "You start drafting a trade with {player}; nobody sees it until proposed.",
+            player=partner,
         ),
     )
 
@@ -34,10 +35,14 @@ def problem(s: MonopolyState, t: Trade) -> Say | None:
     """Why the trade cannot happen as drafted, or None."""
     for i in t.give:
         if s.owner.get(i) != t.proposer or not tradable(s, i):
-            return say("{space} is no longer {player}'s to trade.", space=SPACES[i].name, player=t.proposer)
+            return say(
+                "{space} is no longer {player}'s to trade.", space=SPACES[i].name, player=t.proposer
+            )
     for i in t.take:
         if s.owner.get(i) != t.partner or not tradable(s, i):
-            return say("{space} is no longer {player}'s to trade.", space=SPACES[i].name, player=t.partner)
+            return say(
+                "{space} is no longer {player}'s to trade.", space=SPACES[i].name, player=t.partner
+            )
     for c in t.give_cards:
         if c not in s.cards.get(t.proposer, []):
             return say("{player} no longer holds that card.", player=t.proposer)

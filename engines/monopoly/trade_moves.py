@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache, lru_cache, partial
 
-from i18n.say import Say, marked, say
 from engines.core import MAX_ACTION_LABEL, Action, Amount, Event, IllegalAction
 from engines.monopoly import trade
 from engines.monopoly.money import announce, tell
 from engines.monopoly.offered import MANAGE, NORMAL, act, name
 from engines.monopoly.property import LOCATION_GROUP, built_groups, properties_of, spendable
 from engines.monopoly.state import MonopolyState, Trade
+from i18n.say import Say, marked, say
 
 #: the typed-amount moves of a trade draft's cash, either way
 OFFER_CASH, ASK_CASH = "tr:offer", "tr:want"
@@ -180,7 +180,9 @@ def trade_actions(
             _describing(
                 t,
                 "tr:propose",
-                lambda: say("Propose to {player}: {trade}", player=t.partner, trade=trade.describe(t)),
+                lambda: say(
+                    "Propose to {player}: {trade}", player=t.partner, trade=trade.describe(t)
+                ),
                 lambda: say("Propose this trade to {player}", player=t.partner),
                 "Propose",
                 private=True,
@@ -290,7 +292,10 @@ def do(s: MonopolyState, player: str, action_id: str, ev: list[Event]) -> None:
     elif kind == "no":
         s.trade = None
         announce(
-            s, ev, say("{player} declines {proposer}'s trade.", player=player, proposer=t.proposer), "trade"
+            s,
+            ev,
+            say("{player} declines {proposer}'s trade.", player=player, proposer=t.proposer),
+            "trade",
         )
     elif kind == "cancel":
         s.trade = None

@@ -16,7 +16,7 @@ from engines.monopoly.flow import awaited
 from engines.monopoly.money import debt_reason, end_reason, game_over, settling
 from engines.monopoly.property import is_box, properties_of, rent, worth_parts
 from engines.monopoly.state import Fate, MonopolyState, Trade, TurnRecord
-from engines.monopoly.words import BANK, building, creditor, listed, read
+from engines.monopoly.words import building, creditor, listed, read
 from i18n.say import Say, say, say_n
 
 #: words a front end shows, kept as they were made: a :class:`i18n.say.Say` stays one (worded
@@ -237,8 +237,10 @@ def fate_words(f: Fate) -> tuple[str, str, str]:
     if f.english:
         owing = f.english.split("; ")[0]
         return f.english, owing, owing
-    gone = say("property auctioned by the Bank") if f.to is None else say(
-        "everything to {player}", player=f.to
+    gone = (
+        say("property auctioned by the Bank")
+        if f.to is None
+        else say("everything to {player}", player=f.to)
     )
     if f.amount is None:
         owing = short = say("turn {turn}, left the game", turn=f.turn)

@@ -50,7 +50,7 @@ BANK = say("the Bank")
 
 
 def building(item: str) -> Say:
-    """"gublet box" or "flublet stilt" for ``item`` ``box`` or ``stilt``."""
+    """ "gublet box" or "flublet stilt" for ``item`` ``box`` or ``stilt``."""
     return BOX if item == "box" else STILT
 
 
@@ -60,7 +60,7 @@ def creditor(name: str | None) -> Say | str:
 
 
 def listed(items: list[Any]) -> Any:
-    """"A", "A and B", "A, B and C": each item a name or words of its own."""
+    """ "A", "A and B", "A, B and C": each item a name or words of its own."""
     if not items:
         return ""
     if len(items) == 1:

@@ -5,11 +5,11 @@ bankrupt player was in the middle of, and the game's end scores the right player
 from __future__ import annotations
 
 from engines.core import Event
-from i18n.say import say
 from engines.monopoly import flow, money
 from engines.monopoly.engine import ENGINE
 from engines.monopoly.state import Auction, Debt, FeeChoice, Placement, RentClaim, Trade
 from engines.monopoly.words import read
+from i18n.say import say
 
 from .helpers import money_total, new, own
 
@@ -549,4 +549,4 @@ def test_a_shared_quick_game_win_names_every_winner():
     s.cash.update({"Brook": 300, "Cy": 300})
     ev = _ev()
     money.go_bankrupt(s, ev, "Ada", None)
-    assert ev[-1].text.startswith("Game over: Brook and Cy wins.")
+    assert ev[-1].text.startswith("Game over: Brook and Cy win.")

@@ -336,7 +336,7 @@ def test_the_final_board_keeps_buildings_and_mortgages():
         bar, _band, box = render.layout(sp.index, sp.kind)
         if sp.mortgaged:
             name = sp.short or sp.name
-            tile = render.mortgaged_tile(name, box[2] - box[0] + 1, box[3] - box[1] + 1)
+            tile = render.mortgaged_tile(name, box[2] - box[0] + 1, box[3] - box[1] + 1, "en-US")
             assert image.crop((box[0], box[1], box[2] + 1, box[3] + 1)).tobytes() == tile.tobytes()
         if bar and (sp.stilts or sp.box):
             colours = {c for _n, c in image.crop(bar).getcolors(1 << 16)}
