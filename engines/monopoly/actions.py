@@ -120,8 +120,8 @@ def awaited_actions(s: MonopolyState, player: str, awaited: list[str]) -> list[A
         return _limit_moves(s, player)
     if not awaited or player != awaited[0]:
         return []
-    t = s.trade
-    if t and t.proposed:
+    deal = s.trade
+    if deal and deal.proposed:
         return trade_moves.answers(s)
     if s.debts:
         d = s.debts[0]

@@ -26,12 +26,12 @@ def note(s: MonopolyState, who: str, verb: str, what: str = "", *spaces: int) ->
     """Keep for the board what the turn being played changed: ``who`` did ``verb`` (a word of
     :func:`views.turn_line`) to ``what`` (a space's index, a player, an amount and whom it was
     paid to), marking the ``spaces``."""
-    t = s.this_turn
-    if t is None:
+    record = s.this_turn
+    if record is None:
         # built without validation: a bot plays thousands of turns a second
-        t = s.this_turn = TurnRecord.model_construct(player=s.current, notes=[], marks=[])
-    t.notes.append((who, verb, what))
-    t.marks.extend(i for i in spaces if i not in t.marks)
+        record = s.this_turn = TurnRecord.model_construct(player=s.current, notes=[], marks=[])
+    record.notes.append((who, verb, what))
+    record.marks.extend(i for i in spaces if i not in record.marks)
 
 
 def close_turn(s: MonopolyState) -> None:

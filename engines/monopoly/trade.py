@@ -31,34 +31,42 @@ def start(s: MonopolyState, ev: list[Event], proposer: str, partner: str) -> Non
     )
 
 
-def problem(s: MonopolyState, t: Trade) -> Say | None:
+def problem(s: MonopolyState, deal: Trade) -> Say | None:
     """Why the trade cannot happen as drafted, or None."""
-    for i in t.give:
-        if s.owner.get(i) != t.proposer or not tradable(s, i):
+    for i in deal.give:
+        if s.owner.get(i) != deal.proposer or not tradable(s, i):
             return say(
-                "{space} is no longer {player}'s to trade.", space=SPACES[i].name, player=t.proposer
+                "{space} is no longer {player}'s to trade.",
+                space=SPACES[i].name,
+                player=deal.proposer,
             )
-    for i in t.take:
-        if s.owner.get(i) != t.partner or not tradable(s, i):
+    for i in deal.take:
+        if s.owner.get(i) != deal.partner or not tradable(s, i):
             return say(
-                "{space} is no longer {player}'s to trade.", space=SPACES[i].name, player=t.partner
+                "{space} is no longer {player}'s to trade.",
+                space=SPACES[i].name,
+                player=deal.partner,
             )
-    for c in t.give_cards:
-        if c not in s.cards.get(t.proposer, []):
-            return say("{player} no longer holds that card.", player=t.proposer)
-    for c in t.take_cards:
-        if c not in s.cards.get(t.partner, []):
-            return say("{player} no longer holds that card.", player=t.partner)
-    if t.cash > 0 and spendable(s, t.proposer) < t.cash:
-        return say("{player} does not have {amount} shmeckles.", player=t.proposer, amount=t.cash)
-    if t.cash < 0 and spendable(s, t.partner) < -t.cash:
-        return say("{player} does not have {amount} shmeckles.", player=t.partner, amount=-t.cash)
-    if not (t.give or t.take or t.give_cards or t.take_cards):
+    for c in deal.give_cards:
+        if c not in s.cards.get(deal.proposer, []):
+            return say("{player} no longer holds that card.", player=deal.proposer)
+    for c in deal.take_cards:
+        if c not in s.cards.get(deal.partner, []):
+            return say("{player} no longer holds that card.", player=deal.partner)
+    if deal.cash > 0 and spendable(s, deal.proposer) < deal.cash:
+        return say(
+            "{player} does not have {amount} shmeckles.", player=deal.proposer, amount=deal.cash
+        )
+    if deal.cash < 0 and spendable(s, deal.partner) < -deal.cash:
+        return say(
+            "{player} does not have {amount} shmeckles.", player=deal.partner, amount=-deal.cash
+        )
+    if not (deal.give or deal.take or deal.give_cards or deal.take_cards):
         return say("A trade must include at least one property or card.")
     return None
 
 
-def describe(t: Trade) -> Say:
+def describe(deal: Trade) -> Say:
     """ "Ada gives Pluto, 50 shmeckles; Bruno gives nothing"."""
 
     def side(props: list[int], cards: list[str], cash: int) -> Say | str:
@@ -75,40 +83,42 @@ def describe(t: Trade) -> Say:
 
     return say(
         "{player} gives {gives}; {partner} gives {takes}",
-        player=t.proposer,
-        gives=side(t.give, t.give_cards, t.cash),
-        partner=t.partner,
-        takes=side(t.take, t.take_cards, -t.cash),
+        player=deal.proposer,
+        gives=side(deal.give, deal.give_cards, deal.cash),
+        partner=deal.partner,
+        takes=side(deal.take, deal.take_cards, -deal.cash),
     )
 
 
 def accept(s: MonopolyState, ev: list[Event]) -> None:
-    t = s.trade
-    assert t is not None
+    deal = s.trade
+    assert deal is not None
     s.trade = None
-    why = problem(s, t)
+    why = problem(s, deal)
     if why:
         announce(s, ev, say("The trade falls through: {why}", why=why))
         return
-    announce(s, ev, say("{player} accepts: {trade}.", player=t.partner, trade=describe(t)), "trade")
-    note(s, t.proposer, "traded", t.partner, *t.give, *t.take)
-    for i in t.give:
-        receive_property(s, t.partner, i)
-    for i in t.take:
-        receive_property(s, t.proposer, i)
-    for c in t.give_cards:
-        s.cards[t.proposer].remove(c)
-        s.cards.setdefault(t.partner, []).append(c)
-    for c in t.take_cards:
-        s.cards[t.partner].remove(c)
-        s.cards.setdefault(t.proposer, []).append(c)
-    for p in (t.proposer, t.partner):
+    announce(
+        s, ev, say("{player} accepts: {trade}.", player=deal.partner, trade=describe(deal)), "trade"
+    )
+    note(s, deal.proposer, "traded", deal.partner, *deal.give, *deal.take)
+    for i in deal.give:
+        receive_property(s, deal.partner, i)
+    for i in deal.take:
+        receive_property(s, deal.proposer, i)
+    for c in deal.give_cards:
+        s.cards[deal.proposer].remove(c)
+        s.cards.setdefault(deal.partner, []).append(c)
+    for c in deal.take_cards:
+        s.cards[deal.partner].remove(c)
+        s.cards.setdefault(deal.proposer, []).append(c)
+    for p in (deal.proposer, deal.partner):
         if p in s.cards and not s.cards[p]:
             del s.cards[p]
-    if t.cash > 0:
-        transfer(s, t.proposer, t.partner, t.cash)
-    elif t.cash < 0:
-        transfer(s, t.partner, t.proposer, -t.cash)
+    if deal.cash > 0:
+        transfer(s, deal.proposer, deal.partner, deal.cash)
+    elif deal.cash < 0:
+        transfer(s, deal.partner, deal.proposer, -deal.cash)
 
 
 def card_label(card_id: str) -> Say:

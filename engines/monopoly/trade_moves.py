@@ -81,22 +81,22 @@ def _take(i: int, verb: str) -> Action:
 
 def answers(s: MonopolyState) -> list[Action]:
     """The partner's answer to a proposed trade: accept or decline."""
-    t = s.trade
-    assert t is not None and t.proposed
+    deal = s.trade
+    assert deal is not None and deal.proposed
     return [
         _describing(
-            t,
+            deal,
             "tr:yes",
-            lambda: say("Accept: {trade}", trade=trade.describe(t)),
-            lambda: say("Accept {player}'s trade", player=t.proposer),
+            lambda: say("Accept: {trade}", trade=trade.describe(deal)),
+            lambda: say("Accept {player}'s trade", player=deal.proposer),
             "Accept",
         ),
-        _act("tr:no", say("Decline {player}'s trade", player=t.proposer), "Decline"),
+        _act("tr:no", say("Decline {player}'s trade", player=deal.proposer), "Decline"),
     ]
 
 
 def _describing(
-    t: Trade,
+    deal: Trade,
     id_: str,
     full: Callable[[], Say],
     short: Callable[[], Say],
@@ -127,8 +127,8 @@ def trade_actions(
 ) -> list[Action]:
     """The trade moves ``player`` has besides an answer: start one, or draft, propose or drop
     their own; ``built`` are the groups with buildings (:func:`property.built_groups`)."""
-    t = s.trade
-    if t is None:
+    deal = s.trade
+    if deal is None:
         return [
             _act(
                 f"{TRADE_WITH}{player_key(s, p)}",
@@ -140,50 +140,50 @@ def trade_actions(
             for p in s.alive
             if p != player
         ]
-    if t.proposer != player:
+    if deal.proposer != player:
         return []
-    if t.proposed:
+    if deal.proposed:
         return [_act("tr:cancel", say("Withdraw your trade offer"), "Withdraw")]
     out = []  # drafting happens in the drafter's private panel; the table sees the offer
     # property.tradable: only unimproved property changes hands
     built = built_groups(s) if built is None else built
     for i in properties_of(s, player):
         if LOCATION_GROUP.get(i) not in built:
-            out.append(_give(i, "Remove" if i in t.give else "Offer"))
-    for i in properties_of(s, t.partner):
+            out.append(_give(i, "Remove" if i in deal.give else "Offer"))
+    for i in properties_of(s, deal.partner):
         if LOCATION_GROUP.get(i) not in built:
-            out.append(_take(i, "Stop asking for" if i in t.take else "Ask for"))
+            out.append(_take(i, "Stop asking for" if i in deal.take else "Ask for"))
     for c in s.cards.get(player, []):
         card = trade.card_label(c)
-        if c in t.give_cards:
+        if c in deal.give_cards:
             verb, label = "Remove", say("Remove your {card}", card=card)
         else:
             verb, label = "Offer", say("Offer your {card}", card=card)
         out.append(_act(f"tr:gcard:{c}", label, verb, private=True))
-    for c in s.cards.get(t.partner, []):
+    for c in s.cards.get(deal.partner, []):
         card = trade.card_label(c)
-        if c in t.take_cards:
-            label = say("Stop asking for {player}'s {card}", player=t.partner, card=card)
+        if c in deal.take_cards:
+            label = say("Stop asking for {player}'s {card}", player=deal.partner, card=card)
             verb = "Stop"
         else:
-            label = say("Ask for {player}'s {card}", player=t.partner, card=card)
+            label = say("Ask for {player}'s {card}", player=deal.partner, card=card)
             verb = "Ask"
         out.append(_act(f"tr:tcard:{c}", label, verb, private=True))
-    mine, theirs = spendable(s, player), spendable(s, t.partner)
+    mine, theirs = spendable(s, player), spendable(s, deal.partner)
     for step in trade.CASH_STEPS:
-        if t.cash + step <= mine:
-            out.append(_cash_step("pay", step, t.cash))
-        if -(t.cash - step) <= theirs:
-            out.append(_cash_step("ask", step, t.cash))
-    if trade.problem(s, t) is None:
+        if deal.cash + step <= mine:
+            out.append(_cash_step("pay", step, deal.cash))
+        if -(deal.cash - step) <= theirs:
+            out.append(_cash_step("ask", step, deal.cash))
+    if trade.problem(s, deal) is None:
         out.append(
             _describing(
-                t,
+                deal,
                 "tr:propose",
                 lambda: say(
-                    "Propose to {player}: {trade}", player=t.partner, trade=trade.describe(t)
+                    "Propose to {player}: {trade}", player=deal.partner, trade=trade.describe(deal)
                 ),
-                lambda: say("Propose this trade to {player}", player=t.partner),
+                lambda: say("Propose this trade to {player}", player=deal.partner),
                 "Propose",
                 private=True,
             )
@@ -208,10 +208,10 @@ def _cash_step(way: str, step: int, cash: int) -> Action:
 def cash_moves(s: MonopolyState, player: str) -> list[Action]:
     """While ``player`` drafts a trade: the cash they offer or ask for, typed (set outright, up
     to what either side can raise)."""
-    t = s.trade
-    if t is None or t.proposer != player or t.proposed:
+    deal = s.trade
+    if deal is None or deal.proposer != player or deal.proposed:
         return []
-    now = _cash_now(t.cash)
+    now = _cash_now(deal.cash)
     return [
         Action(
             id=OFFER_CASH,
@@ -230,7 +230,7 @@ def cash_moves(s: MonopolyState, player: str) -> list[Action]:
             kind="Ask",
             private=True,
             amount=Amount(
-                low=0, high=spendable(s, t.partner), made=marked("Ask for {n} shmeckles")
+                low=0, high=spendable(s, deal.partner), made=marked("Ask for {n} shmeckles")
             ),
         ),
     ]
@@ -254,18 +254,18 @@ def refusal(s: MonopolyState, player: str, action_id: str) -> str | None:
     """Why a trade move is refused when another trade stands in the way or its partner cannot
     trade; None when the reason lies elsewhere."""
     verb = action_id.partition(":")[0]
-    t = s.trade
-    if verb in ("trade", "tr") and t is not None and t.proposer != player:
-        if not t.proposed:  # a draft is its drafter's: not even its partner is named
+    deal = s.trade
+    if verb in ("trade", "tr") and deal is not None and deal.proposer != player:
+        if not deal.proposed:  # a draft is its drafter's: not even its partner is named
             return say("Another player is drafting a trade; wait until it is proposed or dropped.")
-        if player == t.partner:
-            return say("Answer {player}'s trade first (accept or decline).", player=t.proposer)
+        if player == deal.partner:
+            return say("Answer {player}'s trade first (accept or decline).", player=deal.proposer)
         return say(
             "{player} is already trading with {partner}; wait for that trade to end.",
-            player=t.proposer,
-            partner=t.partner,
+            player=deal.proposer,
+            partner=deal.partner,
         )
-    if action_id.startswith(TRADE_WITH) and t is None:
+    if action_id.startswith(TRADE_WITH) and deal is None:
         try:
             partner = player_from_key(s, action_id[len(TRADE_WITH) :])
         except IllegalAction as exc:
@@ -284,8 +284,8 @@ def do(s: MonopolyState, player: str, action_id: str, ev: list[Event]) -> None:
         s.trades_this_turn += 1
         trade.start(s, ev, player, player_from_key(s, action_id[len(TRADE_WITH) :]))
         return
-    t = s.trade
-    assert verb == "tr" and t is not None
+    deal = s.trade
+    assert verb == "tr" and deal is not None
     kind, _, arg = rest.partition(":")
     if kind == "yes":
         trade.accept(s, ev)
@@ -294,49 +294,49 @@ def do(s: MonopolyState, player: str, action_id: str, ev: list[Event]) -> None:
         announce(
             s,
             ev,
-            say("{player} declines {proposer}'s trade.", player=player, proposer=t.proposer),
+            say("{player} declines {proposer}'s trade.", player=player, proposer=deal.proposer),
             "trade",
         )
     elif kind == "cancel":
         s.trade = None
-        if t.proposed:
+        if deal.proposed:
             announce(s, ev, say("{player} cancels the trade.", player=player), "trade")
         else:
             tell(ev, player, say("You drop your trade draft."))
     elif kind == "propose":
-        t.proposed = True
+        deal.proposed = True
         announce(
             s,
             ev,
             say(
                 "{player} proposes to {partner}: {trade}.",
                 player=player,
-                partner=t.partner,
-                trade=trade.describe(t),
+                partner=deal.partner,
+                trade=trade.describe(deal),
             ),
             "trade",
         )
     elif kind in ("give", "take"):
-        bucket = t.give if kind == "give" else t.take
+        bucket = deal.give if kind == "give" else deal.take
         i = int(arg)
         if i in bucket:
             bucket.remove(i)
         else:
             bucket.append(i)
     elif kind in ("gcard", "tcard"):
-        cards = t.give_cards if kind == "gcard" else t.take_cards
+        cards = deal.give_cards if kind == "gcard" else deal.take_cards
         if arg in cards:
             cards.remove(arg)
         else:
             cards.append(arg)
     elif kind == "offer":
-        t.cash = int(arg)
+        deal.cash = int(arg)
     elif kind == "want":
-        t.cash = -int(arg)
+        deal.cash = -int(arg)
     elif kind == "pay":
-        t.cash += int(arg)
+        deal.cash += int(arg)
     elif kind == "ask":
-        t.cash -= int(arg)
+        deal.cash -= int(arg)
 
 
 #: every trade move carries :func:`do`, all of them of the normal role

@@ -144,7 +144,7 @@ class MonopolyView(BaseModel):
     #: the bankrupt in the order they went out (the first out first)
     out_order: list[str] = []
     #: what the turn in play has changed so far, or else the last finished turn
-    last_turn: LastTurn | None = None
+    last_turn: TurnLine | None = None
     me: HandView | None = None
 
 
@@ -159,6 +159,18 @@ def _paid(obj: str) -> Say:
     return say("{amount} to {creditor}", amount=int(amount or 0), creditor=creditor(to or None))
 
 
+def _on(space: str) -> Say:
+    return say("on {space}", space=space)
+
+
+def _with(player: str) -> Say:
+    return say("with {player}", player=player)
+
+
+def _at_auction(space: str) -> Say:
+    return say("{space} at auction", space=space)
+
+
 def _doing(verb: str, objs: list[str]) -> Say:
     """One player's doing in a turn's line: ``verb`` (a note's) on its objects, merged."""
     if verb == "to":  # where they ended up
@@ -171,9 +183,11 @@ def _doing(verb: str, objs: list[str]) -> Say:
     if verb == "paid":
         if n > 3:
             return say_n("paid {n} times", "paid {n} times", n)
-        return say("paid {what}", what=listed([_paid(o) for o in objs]))
+        paid = listed([_paid(o) for o in objs])
+        return say("paid {what}", what=paid)
     if verb == "traded":
-        return say("traded {what}", what=listed([say("with {player}", player=o) for o in objs]))
+        partners = listed([_with(o) for o in objs])
+        return say("traded {what}", what=partners)
     if n > 3:
         many = {
             "bought": say_n("bought {n} property", "bought {n} properties", n),
@@ -192,19 +206,22 @@ def _doing(verb: str, objs: list[str]) -> Say:
     if verb == "unmortgaged":
         return say("unmortgaged {what}", what=listed(spaces))
     if verb == "sold":
-        return say("sold {what}", what=listed([say("on {space}", space=x) for x in spaces]))
+        places = listed([_on(x) for x in spaces])
+        return say("sold {what}", what=places)
     if verb == "built":
-        return say("built {what}", what=listed([say("on {space}", space=x) for x in spaces]))
+        places = listed([_on(x) for x in spaces])
+        return say("built {what}", what=places)
     if verb == "won":
-        return say("won {what}", what=listed([say("{space} at auction", space=x) for x in spaces]))
+        won = listed([_at_auction(x) for x in spaces])
+        return say("won {what}", what=won)
     return say("{verb} {what}", verb=verb, what=listed(spaces))
 
 
-def turn_line(t: TurnRecord) -> Say | str:
+def turn_line(record: TurnRecord) -> Say | str:
     """A turn's notes in a few words: each player's doings once, in order, a verb's objects
     merged ("Ada to Pluto, bought Pluto; Bruno mortgaged Gear World and Pluto")."""
     doings: dict[str, list[tuple[str, list[str]]]] = {}
-    for who, verb, obj in t.notes:
+    for who, verb, obj in record.notes:
         mine = doings.setdefault(who, [])
         if mine and mine[-1][0] == verb and obj:
             if obj not in mine[-1][1]:
@@ -224,10 +241,12 @@ def turn_line(t: TurnRecord) -> Say | str:
 def last_turn(s: MonopolyState) -> LastTurn | None:
     """What the board marks as just happened: the turn in play once it has changed something,
     else the last finished turn."""
-    t = s.this_turn if s.this_turn is not None and s.this_turn.notes else s.last_turn
-    if t is None:
+    record = s.this_turn if s.this_turn is not None and s.this_turn.notes else s.last_turn
+    if record is None:
         return None
-    return TurnLine(player=t.player, line=turn_line(t), marks=[f"space:{i}" for i in t.marks])
+    return TurnLine(
+        player=record.player, line=turn_line(record), marks=[f"space:{i}" for i in record.marks]
+    )
 
 
 def fate_words(f: Fate) -> tuple[str, str, str]:
@@ -264,9 +283,9 @@ def fate_words(f: Fate) -> tuple[str, str, str]:
 
 def shown_trade(s: MonopolyState, viewer: str | None) -> Trade | None:
     """The trade ``viewer`` may see: a proposed one, or a draft only by its drafter."""
-    t = s.trade
-    if t is None or t.proposed or (viewer is not None and viewer == t.proposer):
-        return t
+    deal = s.trade
+    if deal is None or deal.proposed or (viewer is not None and viewer == deal.proposer):
+        return deal
     return None
 
 
@@ -274,10 +293,10 @@ def pending_line(s: MonopolyState, viewer: str | None = None) -> str:
     """One line saying what the game waits for, as ``viewer`` may see it (None: the table)."""
     if s.over:
         return game_over(s.winners)
-    t = s.trade
-    if t and t.proposed:
+    deal = s.trade
+    if deal and deal.proposed:
         return say(
-            "Trade: {trade}. Waiting for {player}.", trade=trade.describe(t), player=t.partner
+            "Trade: {trade}. Waiting for {player}.", trade=trade.describe(deal), player=deal.partner
         )
     if s.debts:
         d = s.debts[0]
@@ -338,10 +357,10 @@ def pending_line(s: MonopolyState, viewer: str | None = None) -> str:
             price=sp.price or 0,
         )
     if shown_trade(s, viewer):
-        assert t is not None
+        assert deal is not None
         return say(
             "You are drafting a trade with {partner}; {player} to roll.",
-            partner=t.partner,
+            partner=deal.partner,
             player=s.current,
         )
     if s.current in s.jail:
@@ -371,11 +390,14 @@ def _debt(s: MonopolyState) -> DebtView | None:
     return DebtView(debtor=d.debtor, creditor=d.creditor, amount=d.amount, reason=debt_reason(d))
 
 
-def _trade(t: Trade | None) -> TradeView | None:
-    if t is None:
+def _trade(deal: Trade | None) -> TradeView | None:
+    if deal is None:
         return None
     return TradeView(
-        proposer=t.proposer, partner=t.partner, text=trade.describe(t), proposed=t.proposed
+        proposer=deal.proposer,
+        partner=deal.partner,
+        text=trade.describe(deal),
+        proposed=deal.proposed,
     )
 
 
