@@ -11,14 +11,20 @@ their own.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import lru_cache, wraps
+from typing import Any, ParamSpec, TypeVar
 
+from i18n import catalogs
 from i18n.catalogs import t, tn
+from i18n.languages import language_of
 from i18n.say import Say
 
 _LOCALE: ContextVar[str] = ContextVar("speaking", default="en-US")
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 @contextmanager
@@ -54,3 +60,41 @@ def shown(text: str) -> str:
     """``text`` as drawn: a :class:`Say` (a move's label, an event) in the language being
     drawn in, any other string as it is."""
     return text.word(_LOCALE.get()) if isinstance(text, Say) else text
+
+
+def listed(items: list[str]) -> str:
+    """Names in a sentence, in the language being drawn in ("Ada and Bruno")."""
+    return catalogs.listed(_LOCALE.get(), items)
+
+
+def ordinal(n: int) -> str:
+    """A place ("1st", "2nd") in the language being drawn in ("1.", "1º", "1.º")."""
+    locale = _LOCALE.get()
+    if language_of(locale) is None:  # English: the suffix depends on the number
+        suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+        return f"{n}{suffix}"
+    # Translators: a place in a ranking, for every number (German "{n}.", Portuguese "{n}º")
+    return t(locale, "{n}th", n=str(n))
+
+
+def cache_per_language(maxsize: int = 128) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """``functools.lru_cache`` for a drawing function whose picture holds words: the language
+    being drawn in is part of the key, so a tile drawn for a German board is never shown on a
+    Portuguese one. (A ``Say`` argument equals its English as a key, so keying by the
+    arguments alone would mix languages.) The wrapper has ``cache_clear`` like lru_cache's."""
+
+    def decorate(fn: Callable[P, R]) -> Callable[P, R]:
+        @lru_cache(maxsize=maxsize)
+        def drawn(locale: str, *args: Any, **kwargs: Any) -> R:
+            with speaking(locale):
+                return fn(*args, **kwargs)
+
+        @wraps(fn)
+        def in_language(*args: P.args, **kwargs: P.kwargs) -> R:
+            return drawn(_LOCALE.get(), *args, **kwargs)  # type: ignore[arg-type]
+
+        in_language.cache_clear = drawn.cache_clear  # type: ignore[attr-defined]
+        in_language.cache_info = drawn.cache_info  # type: ignore[attr-defined]
+        return in_language
+
+    return decorate

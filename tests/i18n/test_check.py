@@ -133,3 +133,29 @@ def test_only_a_form_for_exactly_one_may_leave_out_the_count():
     portuguese = Catalog(locale="pt_BR", fuzzy=False)
     portuguese.add(("one move", "{n} moves"), ("{n} jogada", "{n} jogadas"))
     assert check_catalog(PORTUGUESE, portuguese, source).ok
+
+
+def _with_messages(rows: dict) -> tuple[Catalog, Catalog]:
+    source, german = _source(), _german()
+    source.add("game", context="command name")
+    german.add("game", "spiel", context="command name")
+    for msgid, msgstr in rows.items():
+        source.add(msgid)
+        german.add(msgid, msgstr)
+    return source, german
+
+
+def test_a_message_may_be_longer_than_a_description():
+    source, german = _with_messages({"W " * 80: "V " * 80})
+    assert check_catalog(GERMAN, german, source).ok
+
+
+def test_a_command_a_message_names_is_named_as_the_language_names_it():
+    source, german = _with_messages({"Start one with /game new.": "Starte eins mit /spiel neu."})
+    assert check_catalog(GERMAN, german, source).ok
+
+
+def test_a_command_left_in_english_in_a_translation_fails():
+    source, german = _with_messages({"Start one with /game new.": "Starte eins mit /game new."})
+    report = check_catalog(GERMAN, german, source)
+    assert any("'/spiel neu'" in p for p in report.problems), report.problems
