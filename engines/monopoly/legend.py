@@ -204,7 +204,7 @@ def plan() -> Plan:
         [
             Area((0, 0, size, top), tr("Header"), tr("the game, its rules and rent option")),
             Area(corner(0), SPACES[0].name, tr("passing it pays 200")),
-            Area(corner(10), SPACES[10].name, tr("in jail, or just visiting")),
+            Area(corner(10), tr("Jail"), tr("in jail, or just visiting")),
             Area(corner(20), SPACES[20].name, tr("nothing happens")),
             Area(corner(30), SPACES[30].name, tr("straight to jail")),
             Area((c, size - ch, size - c, size), tr("Spaces {first}–{last}", first=1, last=9), row),
