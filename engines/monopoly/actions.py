@@ -15,7 +15,7 @@ from engines.monopoly import auction, movement, trade, trade_moves
 from engines.monopoly.auction import lowest_limit
 from engines.monopoly.data import JAIL_FINE, SPACES
 from engines.monopoly.money import announce, charge, go_bankrupt, note, settling, transfer
-from engines.monopoly.offered import DESTRUCTIVE, MAIN, MANAGE, NORMAL, act
+from engines.monopoly.offered import DESTRUCTIVE, KINDS, MAIN, MANAGE, NORMAL, act
 from engines.monopoly.offered import name as _name
 from engines.monopoly.property import (
     LOCATION_GROUP,
@@ -346,7 +346,7 @@ def amount_moves(s: MonopolyState, player: str, awaited: list[str]) -> list[Acti
                 label=label,
                 role=NORMAL if raising else MAIN,
                 do=do,
-                kind="Bid",
+                kind=KINDS["Bid"],
                 amount=Amount(low=low, high=s.cash[player], made=marked("Bid up to {n}")),
             )
         )
@@ -358,7 +358,7 @@ def amount_moves(s: MonopolyState, player: str, awaited: list[str]) -> list[Acti
                 label=say("Bid (type an amount, at least {low})", low=low),
                 role=MAIN,
                 do=do,
-                kind="Bid",
+                kind=KINDS["Bid"],
                 amount=Amount(low=low, high=s.cash[player], made=marked("Bid {n}")),
             )
         )

@@ -13,7 +13,7 @@ from functools import cache, lru_cache, partial
 from engines.core import MAX_ACTION_LABEL, Action, Amount, Event, IllegalAction
 from engines.monopoly import trade
 from engines.monopoly.money import announce, tell
-from engines.monopoly.offered import MANAGE, NORMAL, act, name
+from engines.monopoly.offered import KINDS, MANAGE, NORMAL, act, name
 from engines.monopoly.property import LOCATION_GROUP, built_groups, properties_of, spendable
 from engines.monopoly.state import MonopolyState, Trade
 from i18n.say import Say, marked, say
@@ -117,7 +117,7 @@ def _describing(
         label=label,
         role=NORMAL,
         do=do,
-        kind=kind,
+        kind=KINDS.get(kind, kind),
         private=private,
     )
 
@@ -218,7 +218,7 @@ def cash_moves(s: MonopolyState, player: str) -> list[Action]:
             label=say("Offer shmeckles (type an amount; {now})", now=now),
             role=NORMAL,
             do=do,
-            kind="Offer",
+            kind=KINDS["Offer"],
             private=True,
             amount=Amount(low=0, high=spendable(s, player), made=marked("Offer {n} shmeckles")),
         ),
@@ -227,7 +227,7 @@ def cash_moves(s: MonopolyState, player: str) -> list[Action]:
             label=say("Ask for shmeckles (type an amount; {now})", now=now),
             role=NORMAL,
             do=do,
-            kind="Ask",
+            kind=KINDS["Ask"],
             private=True,
             amount=Amount(
                 low=0, high=spendable(s, deal.partner), made=marked("Ask for {n} shmeckles")

@@ -64,8 +64,8 @@ def played(seed: int, mode: str):
 
 def leftover(s, events: list[Event], step: int) -> list[tuple[str, str]]:
     """Every English word a pseudo-locale reader would read at this step: in the events, the
-    moves offered to whoever acts (their typed amounts too) and a refusal of a move they did
-    not get; every fourth step and at the end the board, and each hand to act."""
+    moves offered to whoever acts (their menu headings and typed amounts too) and a refusal of
+    a move they did not get; every fourth step and at the end the board, and each hand to act."""
     found: list[tuple[str, str]] = []
 
     def check(what: str, text: str, extra: tuple[str, ...] = ()) -> None:
@@ -76,6 +76,8 @@ def leftover(s, events: list[Event], step: int) -> list[tuple[str, str]]:
     for p in ENGINE.to_act(s):
         for a in ENGINE.legal_actions(s, p) + ENGINE.amount_moves(s, p):
             check("label", word(a.label, PSEUDO))
+            for heading in (a.kind, a.menu):
+                check("menu heading", word(heading or "", PSEUDO))
             if a.amount is not None:
                 check("made", t(PSEUDO, a.amount.made, n=a.amount.low))
                 check("refusal", word(a.amount.refusal(), PSEUDO))
