@@ -111,6 +111,26 @@ def _lift(i: int) -> Action:
     )
 
 
+@cache
+def _sell_down(i: int, target: int) -> Action:
+    label = say(
+        "Sell the {group} group down to {n} stilts each",
+        group=group_name(SPACES[i].group),
+        n=target,
+    )
+    return _act(f"sell:{i}", label, "Sell", NORMAL, menu=MANAGE)
+
+
+@cache
+def _sell_one(i: int, box: bool) -> Action:
+    half = (SPACES[i].build_cost or 0) // 2
+    if box:
+        label = say("Sell a box on {space} (+{amount})", space=_name(i), amount=half)
+    else:
+        label = say("Sell a stilt on {space} (+{amount})", space=_name(i), amount=half)
+    return _act(f"sell:{i}", label, "Sell", NORMAL, menu=MANAGE)
+
+
 # -- listing ------------------------------------------------------------------------------
 def awaited_actions(s: MonopolyState, player: str, awaited: list[str]) -> list[Action]:
     """The decision the game waits for from ``player`` (empty if it waits for someone else).
@@ -164,7 +184,7 @@ def awaited_actions(s: MonopolyState, player: str, awaited: list[str]) -> list[A
             for step in auction.BID_STEPS
             if a.high + step <= s.cash[player]
         ]
-        out.append(_act("pass", say("Pass (final)"), "Pass", NORMAL))
+        out.append(_PASS)
         return out
     if s.placement:
         item = s.placement.item
@@ -185,20 +205,17 @@ def awaited_actions(s: MonopolyState, player: str, awaited: list[str]) -> list[A
         sp = SPACES[s.offer]
         out = []
         if s.cash[player] >= (sp.price or 0):
-            label = say("Buy {space} for {price}", space=sp.name, price=sp.price or 0)
-            out.append(_act("buy", label, "Buy", NORMAL))
-        out.append(_act("auction", say("Auction {space}", space=sp.name), "Auction", NORMAL))
+            out.append(_buy(s.offer))
+        out.append(_auction(s.offer))
         return out
     if player in s.jail:
-        out = [_act("roll", say("Roll for doubles"), "Roll", MAIN)]
+        out = [_ROLL_FOR_DOUBLES]
         if s.cash[player] >= JAIL_FINE:
-            label = say("Pay {amount} to leave jail", amount=JAIL_FINE)
-            out.append(_act("pay", label, "Pay", NORMAL))
+            out.append(_PAY_FINE)
         for c in dict.fromkeys(s.cards.get(player, [])):
-            label = say("Use {card}", card=trade.card_label(c))
-            out.append(_act(f"usecard:{c}", label, "Use", NORMAL))
+            out.append(_use_card(c))
         return out
-    return [_act("roll", say("Roll the dice"), "Roll", MAIN)]
+    return [_ROLL]
 
 
 def _auction_first(s: MonopolyState) -> bool:
@@ -226,7 +243,7 @@ def _limit_moves(s: MonopolyState, player: str) -> list[Action]:
         if low <= n <= cash
     ]
     # the asker of a shortage auction who does not bid more stays at the cost they asked at
-    out.append(_act("limit:0", say("Do not bid"), "Pass", NORMAL))
+    out.append(_NO_BID)
     return out
 
 
@@ -256,41 +273,15 @@ def free_actions(s: MonopolyState, player: str) -> list[Action]:
             owns = whole.get(sp.group)
             if owns is None:
                 owns = whole[sp.group] = owns_group(s, player, i)
-            if owns and can_build_here(s, player, i) is None:
+            if owns and can_build_here(s, player, i, words=False) is None:
                 out.append(_build(i, BOX if next_item(s, i) == "box" else STILT))
     level = s.level
     for i in mine:
-        if level and level.get(i, 0) and can_sell_here(s, player, i) is None:
-            half = (SPACES[i].build_cost or 0) // 2
+        if level and level.get(i, 0) and can_sell_here(s, player, i, words=False) is None:
             if is_box(s, i) and s.bank_stilts < s.max_stilts:
-                target = level_down_target(s, i)
-                out.append(
-                    _act(
-                        f"sell:{i}",
-                        say(
-                            "Sell the {group} group down to {n} stilts each",
-                            group=group_name(SPACES[i].group),
-                            n=target,
-                        ),
-                        "Sell",
-                        NORMAL,
-                        menu=MANAGE,
-                    )
-                )
+                out.append(_sell_down(i, level_down_target(s, i)))
             else:
-                if is_box(s, i):
-                    label = say("Sell a box on {space} (+{amount})", space=_name(i), amount=half)
-                else:
-                    label = say("Sell a stilt on {space} (+{amount})", space=_name(i), amount=half)
-                out.append(
-                    _act(
-                        f"sell:{i}",
-                        label,
-                        "Sell",
-                        NORMAL,
-                        menu=MANAGE,
-                    )
-                )
+                out.append(_sell_one(i, is_box(s, i)))
     mortgaged = s.mortgaged
     for i in mine:
         # can_mortgage's conditions, the player owning ``i``: not mortgaged, no buildings
@@ -546,6 +537,32 @@ def do(s: MonopolyState, player: str, action_id: str, ev: list[Event]) -> None:
 
 #: every move listed here carries :func:`do`
 _act = partial(act, do)
+
+
+# the moves that read the same in every game, worded once
+_PASS = _act("pass", say("Pass (final)"), "Pass", NORMAL)
+_ROLL_FOR_DOUBLES = _act("roll", say("Roll for doubles"), "Roll", MAIN)
+_ROLL = _act("roll", say("Roll the dice"), "Roll", MAIN)
+_NO_BID = _act("limit:0", say("Do not bid"), "Pass", NORMAL)
+_PAY_FINE = _act("pay", say("Pay {amount} to leave jail", amount=JAIL_FINE), "Pay", NORMAL)
+
+
+@cache
+def _buy(i: int) -> Action:
+    sp = SPACES[i]
+    return _act(
+        "buy", say("Buy {space} for {price}", space=sp.name, price=sp.price or 0), "Buy", NORMAL
+    )
+
+
+@cache
+def _auction(i: int) -> Action:
+    return _act("auction", say("Auction {space}", space=SPACES[i].name), "Auction", NORMAL)
+
+
+@cache
+def _use_card(c: str) -> Action:
+    return _act(f"usecard:{c}", say("Use {card}", card=trade.card_label(c)), "Use", NORMAL)
 
 
 def _sell(s: MonopolyState, ev: list[Event], player: str, i: int) -> None:

@@ -63,7 +63,7 @@ def _spots(s: MonopolyState, player: str) -> list[int]:
         for i, p in s.owner.items()
         if p == player
         and SPACES[i].kind == "location"
-        and can_build_here(s, player, i, check_bank=False) is None
+        and can_build_here(s, player, i, check_bank=False, words=False) is None
     ]
 
 
@@ -327,7 +327,7 @@ def buildable_free(s: MonopolyState, player: str, item: str) -> list[int]:
         if p == player
         and SPACES[i].kind == "location"
         and next_item(s, i) == item
-        and can_build_here(s, player, i, check_bank=False, check_cash=False) is None
+        and can_build_here(s, player, i, check_bank=False, check_cash=False, words=False) is None
     )
 
 

@@ -17,8 +17,9 @@ from i18n.say import Say, say, say_n
 
 def announce(s: MonopolyState, ev: list[Event], text: Say, kind: str = "info") -> None:
     """A public event, also kept (as data) in the state's short log."""
-    ev.append(Event(text=text, kind=kind))
-    s.log.append(kept(text))
+    event = Event(text=text, kind=kind)
+    ev.append(event)
+    s.log.append(event.said if event.said is not None else kept(text))
     del s.log[:-8]
 
 

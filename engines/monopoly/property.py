@@ -85,43 +85,72 @@ def stilts_and_boxes(s: MonopolyState, player: str | None = None) -> tuple[int, 
     return stilts, boxes
 
 
+#: the refusal a listing of moves gets when it asks only whether a move may be made (wording
+#: every refusal at every step of a search would cost more than the search)
+UNSAID = Say("not worded")
+
+
 # -- building -----------------------------------------------------------------------------
 def can_build_here(
-    s: MonopolyState, player: str, space: int, *, check_bank: bool = True, check_cash: bool = True
+    s: MonopolyState,
+    player: str,
+    space: int,
+    *,
+    check_bank: bool = True,
+    check_cash: bool = True,
+    words: bool = True,
 ) -> Say | None:
-    """Why ``player`` may not add the next building on ``space`` now, or None if they may."""
+    """Why ``player`` may not add the next building on ``space`` now, or None if they may
+    (``words`` False: :data:`UNSAID`, for a listing that asks only whether)."""
     sp = SPACES[space]
     if sp.kind != "location":
-        return say("{space} cannot hold buildings.", space=sp.name)
+        return UNSAID if not words else say("{space} cannot hold buildings.", space=sp.name)
     if s.owner.get(space) != player:
-        return say("You do not own {space}.", space=sp.name)
+        return UNSAID if not words else say("You do not own {space}.", space=sp.name)
     if not owns_group(s, player, space):
-        return say(
-            "You need every {group} location to build on {space}.",
-            group=group_name(sp.group),
-            space=sp.name,
+        return (
+            UNSAID
+            if not words
+            else say(
+                "You need every {group} location to build on {space}.",
+                group=group_name(sp.group),
+                space=sp.name,
+            )
         )
     if group_mortgaged(s, space):
-        return say(
-            "A {group} location is mortgaged; lift it before building.", group=group_name(sp.group)
+        return (
+            UNSAID
+            if not words
+            else say(
+                "A {group} location is mortgaged; lift it before building.",
+                group=group_name(sp.group),
+            )
         )
     lvl = s.level.get(space, 0)
     if lvl > s.max_stilts:
-        return say("{space} already has a gublet box.", space=sp.name)
+        return UNSAID if not words else say("{space} already has a gublet box.", space=sp.name)
     if lvl > min(s.level.get(i, 0) for i in group_of(space)):
-        return say(
-            "Build evenly: every {group} location needs {n} first.",
-            group=group_name(sp.group),
-            n=lvl,
+        return (
+            UNSAID
+            if not words
+            else say(
+                "Build evenly: every {group} location needs {n} first.",
+                group=group_name(sp.group),
+                n=lvl,
+            )
         )
     cost = sp.build_cost or 0
     if check_cash and spendable(s, player) < cost:
-        return say("You need {amount} shmeckles to build on {space}.", amount=cost, space=sp.name)
+        return (
+            UNSAID
+            if not words
+            else say("You need {amount} shmeckles to build on {space}.", amount=cost, space=sp.name)
+        )
     if check_bank:
         if lvl == s.max_stilts and s.bank_boxes == 0:
-            return say("The Bank has no gublet boxes left.")
+            return UNSAID if not words else say("The Bank has no gublet boxes left.")
         if lvl < s.max_stilts and s.bank_stilts == 0:
-            return say("The Bank has no flublet stilts left.")
+            return UNSAID if not words else say("The Bank has no flublet stilts left.")
     return None
 
 
@@ -146,23 +175,27 @@ def bought_order(s: MonopolyState, space: int) -> list[int]:
     return even_order(s.level, group)
 
 
-def can_sell_here(s: MonopolyState, player: str, space: int) -> Say | None:
+def can_sell_here(s: MonopolyState, player: str, space: int, *, words: bool = True) -> Say | None:
     """Why ``player`` may not sell a building on ``space`` now, or None. Buildings "are sold
     in the reverse of the order in which they were bought": on each group, the last one bought
     goes first (which also keeps the selling even)."""
     sp = SPACES[space]
     if s.owner.get(space) != player:
-        return say("You do not own {space}.", space=sp.name)
+        return UNSAID if not words else say("You do not own {space}.", space=sp.name)
     lvl = s.level.get(space, 0)
     if lvl == 0:
-        return say("{space} has no buildings.", space=sp.name)
+        return UNSAID if not words else say("{space} has no buildings.", space=sp.name)
     last = bought_order(s, space)[-1]
     if last != space:
-        return say(
-            "Sell in the reverse of the order bought: the last building bought on the "
-            "{group} group stands on {space}; sell that one first.",
-            group=group_name(sp.group),
-            space=SPACES[last].name,
+        return (
+            UNSAID
+            if not words
+            else say(
+                "Sell in the reverse of the order bought: the last building bought on the "
+                "{group} group stands on {space}; sell that one first.",
+                group=group_name(sp.group),
+                space=SPACES[last].name,
+            )
         )
     return None
 

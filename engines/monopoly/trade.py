@@ -7,6 +7,8 @@ with buildings on its group cannot be traded; a mortgaged property received carr
 
 from __future__ import annotations
 
+from functools import cache
+
 from engines.core import Event
 from engines.monopoly.data import CARDS, SPACES
 from engines.monopoly.money import announce, note, receive_property, tell, transfer
@@ -121,6 +123,7 @@ def accept(s: MonopolyState, ev: list[Event]) -> None:
         transfer(s, deal.partner, deal.proposer, -deal.cash)
 
 
+@cache
 def card_label(card_id: str) -> Say:
     """A Get Out of Jail Free card by its deck ("Get Out of Jail Free (Schwifty)")."""
     deck = "Schwifty" if CARDS[card_id].deck == "schwifty" else "Cable TV"

@@ -79,6 +79,17 @@ def _take(i: int, verb: str) -> Action:
     return _act(f"tr:take:{i}", label, verb.split()[0], private=True)
 
 
+@lru_cache(maxsize=256)
+def _start_trade(key: str, partner: str) -> Action:
+    return _act(
+        f"{TRADE_WITH}{key}",
+        say("Start a trade with {player}", player=partner),
+        "Start",
+        private=True,
+        menu=MANAGE,
+    )
+
+
 def answers(s: MonopolyState) -> list[Action]:
     """The partner's answer to a proposed trade: accept or decline."""
     deal = s.trade
@@ -129,21 +140,11 @@ def trade_actions(
     their own; ``built`` are the groups with buildings (:func:`property.built_groups`)."""
     deal = s.trade
     if deal is None:
-        return [
-            _act(
-                f"{TRADE_WITH}{player_key(s, p)}",
-                say("Start a trade with {player}", player=p),
-                "Start",
-                private=True,
-                menu=MANAGE,
-            )
-            for p in s.alive
-            if p != player
-        ]
+        return [_start_trade(player_key(s, p), p) for p in s.alive if p != player]
     if deal.proposer != player:
         return []
     if deal.proposed:
-        return [_act("tr:cancel", say("Withdraw your trade offer"), "Withdraw")]
+        return [_WITHDRAW]
     out = []  # drafting happens in the drafter's private panel; the table sees the offer
     # property.tradable: only unimproved property changes hands
     built = built_groups(s) if built is None else built
@@ -188,7 +189,7 @@ def trade_actions(
                 private=True,
             )
         )
-    out.append(_act("tr:cancel", say("Cancel this trade draft"), "Cancel", private=True))
+    out.append(_CANCEL_DRAFT)
     return out
 
 
@@ -341,3 +342,5 @@ def do(s: MonopolyState, player: str, action_id: str, ev: list[Event]) -> None:
 
 #: every trade move carries :func:`do`, all of them of the normal role
 _act = partial(act, do, role=NORMAL)
+_WITHDRAW = _act("tr:cancel", say("Withdraw your trade offer"), "Withdraw")
+_CANCEL_DRAFT = _act("tr:cancel", say("Cancel this trade draft"), "Cancel", private=True)
