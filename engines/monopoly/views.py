@@ -238,7 +238,7 @@ def turn_line(record: TurnRecord) -> Say | str:
     return line
 
 
-def last_turn(s: MonopolyState) -> LastTurn | None:
+def last_turn(s: MonopolyState) -> TurnLine | None:
     """What the board marks as just happened: the turn in play once it has changed something,
     else the last finished turn."""
     record = s.this_turn if s.this_turn is not None and s.this_turn.notes else s.last_turn
