@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -177,3 +178,21 @@ def test_the_german_pictures_fit_as_the_english_do():
     states = [*game[::40], game[-1]]
     assert cut_short("de", states) <= cut_short("en-US", states)
     assert render_legend("monopoly", "de").startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize("code", ["de", "pt_BR", "es"])
+def test_each_translated_rulings_page_keeps_the_english_pages_entries_and_quotes(code):
+    """A rulings page in another language has the same entries in the same order, each with
+    the rulebook's sentence quoted as printed (in English), a reading and a reason."""
+    here = Path(render.__file__).parent
+    english = (here / "rulings.md").read_text(encoding="utf-8").splitlines()
+    translated = (here / f"rulings.{code}.md").read_text(encoding="utf-8").splitlines()
+
+    def shape(lines: list[str]) -> list[str]:
+        return [
+            ln if ln.startswith("> ") else ln[:2]
+            for ln in lines
+            if ln.startswith(("## ", "> ", "**"))
+        ]
+
+    assert shape(translated) == shape(english)
