@@ -166,7 +166,7 @@ def awaited_actions(s: MonopolyState, player: str, awaited: list[str]) -> list[A
                     space=_name(f.space),
                     amount=fee(f.space),
                 ),
-                "Keep",
+                "Keep mortgaged",
                 NORMAL,
             )
         ]
@@ -540,10 +540,10 @@ _act = partial(act, do)
 
 
 # the moves that read the same in every game, worded once
-_PASS = _act("pass", say("Pass (final)"), "Pass", NORMAL)
+_PASS = _act("pass", say("Pass (final)"), "No bid", NORMAL)
 _ROLL_FOR_DOUBLES = _act("roll", say("Roll for doubles"), "Roll", MAIN)
 _ROLL = _act("roll", say("Roll the dice"), "Roll", MAIN)
-_NO_BID = _act("limit:0", say("Do not bid"), "Pass", NORMAL)
+_NO_BID = _act("limit:0", say("Do not bid"), "No bid", NORMAL)
 _PAY_FINE = _act("pay", say("Pay {amount} to leave jail", amount=JAIL_FINE), "Pay", NORMAL)
 
 

@@ -30,9 +30,9 @@ KINDS: dict[str, Say] = {
         # Translators: a menu heading: declaring bankruptcy
         say("Declare"),
         # Translators: a menu heading: keeping a received property mortgaged
-        say("Keep"),
+        say("Keep mortgaged"),
         say("Bid"),
-        say("Pass"),
+        say("No bid"),
         # Translators: a menu heading: placing a building won at auction
         say("Place"),
         say("Buy"),
@@ -46,13 +46,13 @@ KINDS: dict[str, Say] = {
         say("Decline"),
         # Translators: a menu heading: starting a trade with a player
         say("Start"),
-        say("Withdraw"),
+        say("Withdraw offer"),
         say("Propose"),
         say("Cancel"),
         say("Offer"),
         say("Remove"),
         # Translators: a menu heading: no longer asking for something in a trade
-        say("Stop"),
+        say("Stop asking"),
     )
 }
 

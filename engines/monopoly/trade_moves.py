@@ -76,7 +76,9 @@ def _take(i: int, verb: str) -> Action:
         label = say("Stop asking for {space}", space=name(i))
     else:
         label = say("Ask for {space}", space=name(i))
-    return _act(f"tr:take:{i}", label, verb.split()[0], private=True)
+    return _act(
+        f"tr:take:{i}", label, "Stop asking" if verb.startswith("Stop") else "Ask", private=True
+    )
 
 
 @lru_cache(maxsize=256)
@@ -165,7 +167,7 @@ def trade_actions(
         card = trade.card_label(c)
         if c in deal.take_cards:
             label = say("Stop asking for {player}'s {card}", player=deal.partner, card=card)
-            verb = "Stop"
+            verb = "Stop asking"
         else:
             label = say("Ask for {player}'s {card}", player=deal.partner, card=card)
             verb = "Ask"
@@ -342,5 +344,5 @@ def do(s: MonopolyState, player: str, action_id: str, ev: list[Event]) -> None:
 
 #: every trade move carries :func:`do`, all of them of the normal role
 _act = partial(act, do, role=NORMAL)
-_WITHDRAW = _act("tr:cancel", say("Withdraw your trade offer"), "Withdraw")
+_WITHDRAW = _act("tr:cancel", say("Withdraw your trade offer"), "Withdraw offer")
 _CANCEL_DRAFT = _act("tr:cancel", say("Cancel this trade draft"), "Cancel", private=True)
