@@ -32,6 +32,13 @@ GUIDE = say(
 )
 
 
+def _option(**fields: Any) -> OptionSpec:
+    """An option as the lobby shows it: built without validation, so its label, help and
+    choices keep their words (a :class:`i18n.say.Say`, worded for each reader from this game's
+    catalogs; validation would keep only the English). Its fields are literals written below."""
+    return OptionSpec.model_construct(**fields)
+
+
 #: the moves that show nothing hidden to anyone (see :meth:`MonopolyEngine.reveals`)
 QUIET_VERBS = frozenset({"buy", "build", "sell", "mortgage", "lift"})
 
@@ -48,7 +55,7 @@ class MonopolyEngine(Engine[MonopolyState]):
     public_action_labels = True
     guide = GUIDE
     options = [
-        OptionSpec(
+        _option(
             key="mode",
             label=say("Rules"),
             choices=[say("classic"), say("quick")],
@@ -58,7 +65,7 @@ class MonopolyEngine(Engine[MonopolyState]):
                 "bankruptcy."
             ),
         ),
-        OptionSpec(
+        _option(
             key="rent",
             label=say("Rent collection"),
             choices=[say("auto"), say("ask")],
@@ -68,7 +75,7 @@ class MonopolyEngine(Engine[MonopolyState]):
                 "rolls."
             ),
         ),
-        OptionSpec(
+        _option(
             key="figure",
             label=say("Figure"),
             choices=[f.name for f in FIGURES.values()],
@@ -77,13 +84,13 @@ class MonopolyEngine(Engine[MonopolyState]):
             unique=True,
             help=say("Your piece on the board; players who pick none get a free one at random."),
         ),
-        OptionSpec(
+        _option(
             key="parasites",
             label=say("{space} tax", space="Parasites"),
             choices=["100", "150", "200", "250"],
             default="200",
         ),
-        OptionSpec(
+        _option(
             key="insurance",
             label=say("{space} tax", space="Morty's Insurance"),
             choices=["50", "75", "100", "150"],

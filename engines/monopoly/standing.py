@@ -4,6 +4,8 @@ mortgaged property received (see :mod:`engines.standing`)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from engines.monopoly.actions import legal
 from engines.monopoly.flow import awaited
 from engines.monopoly.state import MonopolyState
@@ -18,12 +20,19 @@ NO_BIDS = "no-bids"
 KEEP_FEE = "keep-mortgaged"
 
 
+def _answer(**fields: Any) -> StandingAnswer:
+    """A standing answer built without validation, so its words keep their
+    :class:`i18n.say.Say` (worded for each reader from this game's catalogs; validation would
+    keep only the English)."""
+    return StandingAnswer.model_construct(**fields)
+
+
 def offered(s: MonopolyState, player: str) -> list[StandingAnswer]:
     """Every standing answer ``player`` may give in this game."""
     out = [
-        StandingAnswer(id=DECLINE_ALL, words=say("Decline every trade offer"), answers=("tr:no",)),
+        _answer(id=DECLINE_ALL, words=say("Decline every trade offer"), answers=("tr:no",)),
         *(
-            StandingAnswer(
+            _answer(
                 id=f"{DECLINE_FROM}{seat}",
                 words=say("Decline every trade offer from {player}", player=other),
                 answers=("tr:no",),
@@ -31,14 +40,14 @@ def offered(s: MonopolyState, player: str) -> list[StandingAnswer]:
             for seat, other in enumerate(s.players, 1)
             if other != player
         ),
-        StandingAnswer(id=JAIL_PAY, words=say("Pay the jail fine at once"), answers=("pay",)),
-        StandingAnswer(
+        _answer(id=JAIL_PAY, words=say("Pay the jail fine at once"), answers=("pay",)),
+        _answer(
             id=JAIL_CARD,
             words=say("Use a Get Out of Jail Free card at once"),
             answers=("usecard",),
         ),
-        StandingAnswer(id=NO_BIDS, words=say("Never bid at auctions"), answers=("limit:0",)),
-        StandingAnswer(
+        _answer(id=NO_BIDS, words=say("Never bid at auctions"), answers=("limit:0",)),
+        _answer(
             id=KEEP_FEE,
             words=say("Keep mortgaged property received mortgaged (pay the 10% fee)"),
             answers=("keep",),

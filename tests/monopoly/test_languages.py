@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from engines.core import Event
-from engines.monopoly import render, standing
+from engines.monopoly import render
 from engines.monopoly.card_words import CARD_TEXTS
 from engines.monopoly.data import CARDS
 from engines.monopoly.engine import ENGINE
@@ -117,13 +117,12 @@ def test_the_engine_texts_are_said_for_the_reader():
     s = new(2)
     s.bankrupt.append("Brook")
     texts = [ENGINE.guide, ENGINE.not_playing(s, "Brook"), ENGINE.refusal(s, "Ada", "fly", [])]
+    texts += [a.words for a in ENGINE.standing_answers(s, "Ada")]
+    for option in ENGINE.options:
+        texts += [option.label, *([option.help] if option.help else [])]
+        texts += [c for c in option.choices if not c.isdigit() and c not in names()]
     for text in texts:
         assert isinstance(text, Say) and english_in(word(text, PSEUDO)) == [], text
-    # a standing answer's words reach the front end as plain English (StandingAnswer keeps a
-    # str): each is a msgid it can word, all but the one naming a player, which needs its value
-    for answer in ENGINE.standing_answers(s, "Ada"):
-        if not answer.id.startswith(standing.DECLINE_FROM):
-            assert english_in(t(PSEUDO, answer.words)) == [], answer.words
 
 
 def test_a_german_reader_reads_the_events_and_moves_in_german():
