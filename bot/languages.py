@@ -98,7 +98,11 @@ def update_all() -> list[str]:
     between domains keeps its translation. Returns the files written."""
     templates, _ = code_templates()
     folders = {package: _folder(package) for package in templates}
-    known = {language.code: known_translations(folders.values(), language) for language in SHIPPED}
+    staying = {folders[package]: template for package, template in templates.items()}
+    known = {
+        language.code: known_translations(folders.values(), language, staying)
+        for language in SHIPPED
+    }
     written = []
     for package, template in templates.items():
         folder = folders[package]

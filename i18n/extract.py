@@ -135,11 +135,17 @@ def new_catalog(language: Language, template: Catalog) -> Catalog:
 Known = dict[tuple[str | None, object], Any]
 
 
-def known_translations(folders: Iterable[Path], language: Language) -> Known:
-    """Every finished translation of ``language`` in the catalogs in ``folders``: a string that
-    moves from one catalog to another (a game's own, the shared one) keeps its translation."""
+def known_translations(
+    folders: Iterable[Path], language: Language, staying: Mapping[Path, Catalog] | None = None
+) -> Known:
+    """The finished translations of ``language`` in the catalogs in ``folders`` of the strings
+    leaving them (not in the folder's new template in ``staying``; every string when none is
+    given): a string that moves from one catalog to another (a game's own, the shared one)
+    keeps its translation, and a new string that only reads like another catalog's (the shared
+    "closed" of a league, a game's "closed" tile) does not take it."""
     known: Known = {}
     for folder in folders:
+        kept = (staying or {}).get(folder)
         path = folder / language.file
         if not path.exists():
             continue
@@ -147,6 +153,8 @@ def known_translations(folders: Iterable[Path], language: Language) -> Known:
             for message in read_po(handle, locale=language.babel):
                 strings = message.string if isinstance(message.string, tuple) else (message.string,)
                 if message.id and not message.fuzzy and all(strings):
+                    if kept is not None and kept.get(message.id, message.context) is not None:
+                        continue  # it stays where it is
                     key = (
                         message.context,
                         tuple(message.id) if isinstance(message.id, list) else message.id,

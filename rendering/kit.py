@@ -168,7 +168,7 @@ class Draw(ImageDraw.ImageDraw):
             or self.fontmode != "L"
         ):
             return super().text(xy, text, fill, font, anchor, *args, **kwargs)
-        if _recording is not None and text.strip():
+        if _recording is not None and not _unrecorded and text.strip():
             _recording.append((int(font.size), text))
         mask, (dx, dy) = _glyphs(text, font, anchor)
         ink = self._getink(fill)[0]
@@ -282,6 +282,20 @@ def with_banner(png: bytes, lines: list[str]) -> bytes:
 
 
 _recording: list[tuple[int, str]] | None = None
+#: how many :func:`unrecorded` blocks are open (drawing no player is shown)
+_unrecorded = 0
+
+
+@contextmanager
+def unrecorded() -> Iterator[None]:
+    """Text drawn inside is left out of :func:`recording_text`: pictures made for the bot's own
+    use, never sent (the boards the palette is sampled from)."""
+    global _unrecorded
+    _unrecorded += 1
+    try:
+        yield
+    finally:
+        _unrecorded -= 1
 
 
 def min_text(width: int) -> int:
@@ -332,7 +346,7 @@ def recording_text() -> Iterator[list[tuple[int, str]]]:
         *args: Any,
         **kwargs: Any,
     ) -> None:
-        if str(text).strip():
+        if str(text).strip() and not _unrecorded:
             assert isinstance(font, ImageFont.FreeTypeFont), "every text is drawn in Roboto"
             drawn.append((int(font.size), str(text)))
         return original(self, xy, text, fill, font, *args, **kwargs)

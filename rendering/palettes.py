@@ -42,7 +42,7 @@ def board_palette(game: str) -> Image.Image:
     if palette is None:
         # from boards drawn in English, whatever the language asked for first: every
         # process has the same palette, so a board is the same image wherever it is drawn
-        with speaking(DEFAULT_LOCALE):
+        with speaking(DEFAULT_LOCALE), kit.unrecorded():
             palette = _palettes[game] = _build(game)
     return palette
 

@@ -90,3 +90,25 @@ def test_a_string_that_moves_between_catalogs_keeps_its_translation(tmp_path):
     update(build_template({}, [CodeMessage("Roll the die", "game/a.py:1")]), game, known)
     with (game / GERMAN.file).open("rb") as handle:
         assert read_po(handle, locale="de").get("Roll the die").string == "Würfle"
+
+
+def test_a_new_string_that_only_reads_like_another_catalogs_does_not_take_its_translation(
+    tmp_path,
+):
+    """A game's "closed" (a tile face down) stays the game's: the shared catalog's new
+    "closed" (a league's status) is left for a translator, not given the game's word."""
+    from i18n.extract import known_translations, write
+
+    shared, game = tmp_path / "shared", tmp_path / "game"
+    game_template = build_template({}, [CodeMessage("closed", "game/a.py:1")])
+    update(game_template, game)
+    path = game / GERMAN.file
+    with path.open("rb") as handle:
+        german = read_po(handle, locale="de")
+    german.get("closed").string = "verdeckt"
+    write(german, path)
+    staying = {game: game_template}
+    known = {lang.code: known_translations([shared, game], lang, staying) for lang in SHIPPED}
+    update(build_template({}, [CodeMessage("closed", "bot/b.py:1")]), shared, known)
+    with (shared / GERMAN.file).open("rb") as handle:
+        assert read_po(handle, locale="de").get("closed").string == ""
