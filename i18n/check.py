@@ -102,7 +102,8 @@ def _entry_problems(message: Message, only_one: set[int]) -> list[str]:
                     f"{_label(message)}: {translated!r} is not a valid Discord name "
                     "(lowercase letters, digits, - and _, at most 32)"
                 )
-        elif len(translated) > MAX_TEXT:
+        elif message.context is not None and len(translated) > MAX_TEXT:
+            # a description or a choice (a message, with no msgctxt, may be a whole post)
             problems.append(
                 f"{_label(message)}: {translated!r} is {len(translated)} characters "
                 f"(Discord takes {MAX_TEXT})"

@@ -98,6 +98,13 @@ def test_what_must_not_ship_fails_the_check(override, untranslated, problem):
         assert any(problem in p for p in report.problems), report.problems
 
 
+def test_a_message_may_be_longer_than_a_description():
+    """Discord's 100 characters bound a description or a choice; a message is a whole post."""
+    long = "Du bist dran, {name}. " + "Lange Nachricht. " * 10
+    report = check_catalog(GERMAN, _german({(None, "Your turn, {name}"): long}), _source())
+    assert report.ok, report.problems
+
+
 def test_plural_forms_other_than_babels_rule_fail():
     catalog = _german()
     catalog.plural_forms  # noqa: B018  (Babel's, from the locale)
