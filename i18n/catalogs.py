@@ -172,3 +172,12 @@ def tn(locale: str, singular: str, plural: str, n: int, /, **placeholders: objec
             if 0 <= index < len(forms):
                 return fill(forms[index], english, locale, values)
     return fill(english, english, locale, values)
+
+
+def listed(locale: str, items: list[str]) -> str:
+    """Names in a sentence, in the reader's language: "Ada", "Ada and Bruno", "Ada, Bruno and
+    Cy"."""
+    if len(items) < 2:
+        return "".join(items)
+    # Translators: the end of a list of names or things ("Ada, Bruno and Cy")
+    return t(locale, "{first} and {last}", first=", ".join(items[:-1]), last=items[-1])

@@ -103,7 +103,6 @@ def _entry_problems(message: Message, only_one: set[int]) -> list[str]:
                     "(lowercase letters, digits, - and _, at most 32)"
                 )
         elif message.context is not None and len(translated) > MAX_TEXT:
-            # a description or a choice (a message, with no msgctxt, may be a whole post)
             problems.append(
                 f"{_label(message)}: {translated!r} is {len(translated)} characters "
                 f"(Discord takes {MAX_TEXT})"
@@ -127,13 +126,47 @@ def check_catalog(language: Language, catalog: Catalog, source: Catalog) -> Repo
         report.problems.append(f"missing {key[1]!r}" + (f" ({key[0]})" if key[0] else ""))
     for key in sorted(mine.keys() - wanted, key=str):
         report.problems.append(f"stale {key[1]!r}" + (f" ({key[0]})" if key[0] else ""))
+    commands = {
+        str(m.id): str(m.string) for m in mine.values() if m.context == "command name" and m.string
+    }
     for message in mine.values():
         report.entries += 1
         translations = _translations(message)
         if message.fuzzy or not all(translations):
             report.untranslated += 1
         report.problems += _entry_problems(message, only_one)
+        if message.context not in NAME_CONTEXTS:
+            report.problems += _command_problems(message, commands)
     return report
+
+
+#: a slash command named in a message: ``/game new``, ``/me away``, ``/play``
+SLASH = re.compile(r"(?<![\w/<:])/([a-z][-a-z_]*)((?: [a-z][-a-z_]*)*)")
+
+
+def _command_problems(message: Message, commands: dict[str, str]) -> list[str]:
+    """A command a message names must be named as the same language's catalog names it (the
+    player types what they read: in German, ``/spiel status``, not ``/game status``)."""
+    problems = []
+    english = _english(message)
+    for form, translated in enumerate(_translations(message)):
+        if not translated:
+            continue
+        for match in SLASH.finditer(english[min(form, len(english) - 1)]):
+            words = [match.group(1)]
+            for word in match.group(2).split():
+                if word not in commands:
+                    break
+                words.append(word)
+            if words[0] not in commands:
+                continue
+            shown = "/" + " ".join(commands[w] for w in words)
+            if shown not in translated:
+                problems.append(
+                    f"{_label(message)}: {translated!r} names {'/' + ' '.join(words)} "
+                    f"but not as this language does, {shown!r}"
+                )
+    return problems
 
 
 def check(languages: tuple[Language, ...] = SHIPPED) -> list[Report]:

@@ -44,10 +44,8 @@ PSEUDO_CODE = "qps-ploc"
 PSEUDO = Language(PSEUDO_CODE, "Pseudo", "en", ())
 
 _BY_LOCALE = {
-    key.casefold(): lang
-    for lang in (*SHIPPED, PSEUDO)
-    for key in (lang.code, lang.babel, *lang.discord)
-}
+    key.casefold(): lang for lang in SHIPPED for key in (lang.code, lang.babel, *lang.discord)
+} | {PSEUDO_CODE.casefold(): PSEUDO}  # the pseudo-locale by its own code only (its babel is en)
 
 
 def _key(locale: str) -> str:

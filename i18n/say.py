@@ -29,6 +29,8 @@ from i18n.catalogs import t, tn
 #: a value a message may carry: words of its own, a number, or text shown as it is
 Value = "Say | str | int | float | bool"
 _SCALARS = (str, int, float, bool)
+#: the locale of a message's English (the source)
+ENGLISH = "en-US"
 
 
 class Say(str):
@@ -53,7 +55,7 @@ class Say(str):
         for key, value in values.items():
             if not isinstance(value, _SCALARS):
                 raise TypeError(f"{msgid!r}: {key} is a {type(value).__name__}, not words")
-        english = _word(msgid, plural, n, values, "en")
+        english = _word(msgid, plural, n, values, ENGLISH)
         self = super().__new__(cls, english)
         self.msgid, self.plural, self.n, self.values = msgid, plural, n, values
         return self

@@ -15,7 +15,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
+from i18n import catalogs
 from i18n.catalogs import t, tn
+from i18n.languages import language_of
 from i18n.say import Say
 
 _LOCALE: ContextVar[str] = ContextVar("speaking", default="en-US")
@@ -54,3 +56,18 @@ def shown(text: str) -> str:
     """``text`` as drawn: a :class:`Say` (a move's label, an event) in the language being
     drawn in, any other string as it is."""
     return text.word(_LOCALE.get()) if isinstance(text, Say) else text
+
+
+def listed(items: list[str]) -> str:
+    """Names in a sentence, in the language being drawn in ("Ada and Bruno")."""
+    return catalogs.listed(_LOCALE.get(), items)
+
+
+def ordinal(n: int) -> str:
+    """A place ("1st", "2nd") in the language being drawn in ("1.", "1º", "1.º")."""
+    locale = _LOCALE.get()
+    if language_of(locale) is None:  # English: the suffix depends on the number
+        suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+        return f"{n}{suffix}"
+    # Translators: a place in a ranking, for every number (German "{n}.", Portuguese "{n}º")
+    return t(locale, "{n}th", n=str(n))

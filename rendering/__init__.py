@@ -15,6 +15,10 @@ from types import ModuleType
 from pydantic import BaseModel
 
 import engines
+from i18n.speaking import speaking
+
+#: the language of a picture whose caller names none
+DEFAULT_LOCALE = "en-US"
 
 
 class NoRenderer(LookupError):
@@ -62,14 +66,18 @@ def renderer(name: str) -> ModuleType:
     return module
 
 
-def render_board(name: str, view: BaseModel) -> bytes:
-    """The public board image (PNG) of game ``name`` for ``view``."""
-    png: bytes = renderer(name).render_board(view)
+def render_board(name: str, view: BaseModel, locale: str = DEFAULT_LOCALE) -> bytes:
+    """The public board image (PNG) of game ``name`` for ``view``, its words in ``locale``'s
+    language (the server's: everyone in the channel reads it)."""
+    with speaking(locale):
+        png: bytes = renderer(name).render_board(view)
     return png
 
 
-def render_hand(name: str, view: BaseModel) -> bytes | None:
-    """A private image of the viewer's hand, or ``None`` if the game has none."""
+def render_hand(name: str, view: BaseModel, locale: str = DEFAULT_LOCALE) -> bytes | None:
+    """A private image of the viewer's hand, its words in ``locale``'s language (the owner's),
+    or ``None`` if the game has none."""
     fn = getattr(renderer(name), "render_hand", None)
-    png: bytes | None = fn(view) if fn else None
+    with speaking(locale):
+        png: bytes | None = fn(view) if fn else None
     return png

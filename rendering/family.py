@@ -26,6 +26,8 @@ from dataclasses import dataclass
 
 from PIL import ImageDraw
 
+from i18n.speaking import listed, shown, tr
+from i18n.speaking import ordinal as ordinal_words
 from rendering.kit import INK, MUTED, contrast_ink, ellipsize, font, text_size, wrap
 
 RGB = tuple[int, int, int]
@@ -142,6 +144,7 @@ def header_height(width: int) -> int:
 def header(draw: ImageDraw.ImageDraw, width: int, theme: Theme, right: str = "") -> int:
     """The band at the top: the theme's motif, the title at the left, ``right`` (a short
     public fact: round, deck) at the right. Returns its height."""
+    right = shown(right)
     s = sizes(width)
     height = header_height(width)
     draw.rectangle((0, 0, width, height), fill=theme.band)
@@ -233,12 +236,12 @@ def turn_words(seats: Sequence[Seat]) -> str:
     """ "Ada's turn", or "Ada's turn · waiting for Bruno" when the game waits for someone else."""
     turn = next((s for s in seats if s.turn), None)
     acting = [s.name for s in seats if s.acting]
-    waiting = " and ".join(acting)
+    waiting = listed(acting)
     if turn is None:
-        return f"Waiting for {waiting}" if acting else ""
+        return tr("Waiting for {names}", names=waiting) if acting else ""
     if not acting or acting == [turn.name]:
-        return f"{turn.name}'s turn"
-    return f"{turn.name}'s turn · waiting for {waiting}"
+        return tr("{name}'s turn", name=turn.name)
+    return tr("{name}'s turn · waiting for {names}", name=turn.name, names=waiting)
 
 
 def turn_strip(draw: ImageDraw.ImageDraw, box: Box, seats: Sequence[Seat], phase: str = "") -> None:
@@ -263,6 +266,7 @@ def turn_strip(draw: ImageDraw.ImageDraw, box: Box, seats: Sequence[Seat], phase
         # turn it is goes to the second line with the phase
         words, phase = _split_turn_words(seats, phase)
     draw.text((x, line1), ellipsize(words, big, int(x1 - x - pad)), font=big, fill=INK, anchor="lm")
+    phase = shown(phase)
     if phase:
         small = font(s.text)
         draw.text(
@@ -279,8 +283,9 @@ def _split_turn_words(seats: Sequence[Seat], phase: str) -> tuple[str, str]:
     acting = [t.name for t in seats if t.acting]
     if turn is None or not acting or acting == [turn.name]:
         return turn_words(seats), phase
-    second = f"{turn.name}'s turn" + (f" · {phase}" if phase else "")
-    return f"Waiting for {' and '.join(acting)}", second
+    mine = tr("{name}'s turn", name=turn.name)
+    second = tr("{turn} · {phase}", turn=mine, phase=shown(phase)) if phase else mine
+    return tr("Waiting for {names}", names=listed(acting)), second
 
 
 def token_radius(width: int) -> int:
@@ -392,7 +397,8 @@ def last_turn_line(draw: ImageDraw.ImageDraw, box: Box, text: str) -> None:
     x0, y0, x1, y1 = box
     pad = s.text * 0.4
     label_font, words_font = font(s.text, bold=True), font(s.text)
-    label = "LAST TURN"
+    label = tr("LAST TURN")
+    text = shown(text)
     lw = text_size(label, label_font)[0]
     line_h = s.text * 1.3
     badge_h = line_h
@@ -414,9 +420,8 @@ def last_turn_line(draw: ImageDraw.ImageDraw, box: Box, text: str) -> None:
 
 
 def ordinal(n: int) -> str:
-    if 10 <= n % 100 <= 20:
-        return f"{n}th"
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
+    """A place ("1st"), in the language being drawn in."""
+    return ordinal_words(n)
 
 
 def standings_height(width: int, n: int, breakdown_lines: int = 2) -> int:
@@ -432,7 +437,7 @@ def standings(
     draw: ImageDraw.ImageDraw,
     box: Box,
     rows: Sequence[Standing],
-    title: str = "Final standings",
+    title: str | None = None,
     breakdown_lines: int = 2,
 ) -> None:
     """The end picture's ranking: place, token, name, total and each player's own breakdown;
@@ -440,12 +445,13 @@ def standings(
     s = _sizes(draw)
     x0, y0, x1, _ = box
     pad = s.text * 0.6
-    draw.text((x0 + pad, y0 + pad), title, font=font(s.big, bold=True), fill=INK)
+    heading = tr("Final standings") if title is None else shown(title)
+    draw.text((x0 + pad, y0 + pad), heading, font=font(s.big, bold=True), fill=INK)
     y = y0 + s.big * 1.8
     row_h = _standing_row(s, breakdown_lines)
     place_font, name_font = font(s.big, bold=True), font(s.name, bold=True)
     small, total_font = font(s.text), font(s.big, bold=True)
-    place_w = text_size("10th", place_font)[0]
+    place_w = text_size(ordinal(10), place_font)[0]
     r = max(token_radius(draw.im.size[0]), round(s.name * 0.7))
     for row in rows:
         if row.winner:
@@ -454,15 +460,18 @@ def standings(
         tx = x0 + pad * 2 + place_w + r
         token(draw, (tx, y + pad * 0.5 + s.big * 0.55), r, row.seat.colour, row.seat.letter)
         left = tx + r + pad
-        total_w = text_size(row.total, total_font)[0]
-        name = row.seat.name + ("  · winner" if row.winner else "")
+        total = shown(row.total)
+        total_w = text_size(total, total_font)[0]
+        name = tr("{name}  · winner", name=row.seat.name) if row.winner else row.seat.name
         room = int(x1 - left - total_w - 2 * pad)
         draw.text((left, y + pad * 0.5), ellipsize(name, name_font, room), font=name_font, fill=INK)
         if row.winner:  # a badge on the token: it takes no room from the name
             star(draw, (tx + r * 0.8, y + pad * 0.5 + s.big * 0.55 - r * 0.8), s.text * 0.6)
-        draw.text((x1 - pad, y + pad * 0.5), row.total, font=total_font, fill=INK, anchor="ra")
+        draw.text((x1 - pad, y + pad * 0.5), total, font=total_font, fill=INK, anchor="ra")
         by = y + pad * 0.5 + s.name * 1.35
-        for line in wrap(row.breakdown, small, int(x1 - left - pad), max_lines=breakdown_lines):
+        for line in wrap(
+            shown(row.breakdown), small, int(x1 - left - pad), max_lines=breakdown_lines
+        ):
             draw.text((left, by), line, font=small, fill=INK)
             by += s.text * 1.25
         y += row_h

@@ -237,6 +237,24 @@ def banner_text(width: int) -> int:
     return max(BANNER_TEXT, min_text(width))
 
 
+#: a code point no font has: how a glyph the font lacks draws
+_NOWHERE = "\U0010fffd"
+
+
+@lru_cache(maxsize=4096)
+def _has_glyph(char: str, bold: bool) -> bool:
+    f = font(24, bold)
+    mask, _ = f.getmask2(char, "L")
+    blank, _ = f.getmask2(_NOWHERE, "L")
+    return char.isspace() or (mask.size, bytes(mask)) != (blank.size, bytes(blank))
+
+
+def drawable(text: str, *, bold: bool = False) -> str:
+    """``text`` without the characters the bundled font cannot draw (emoji), every language's
+    letters kept."""
+    return "".join(c for c in text if _has_glyph(c, bold))
+
+
 def with_banner(png: bytes, lines: list[str]) -> bytes:
     """``png`` with a strip of notes below it (e.g. "a stand-in plays for Ada").
 
@@ -244,7 +262,7 @@ def with_banner(png: bytes, lines: list[str]) -> bytes:
     characters the bundled font cannot draw (emoji) are dropped. The text is sized from the
     board's width (:func:`banner_text`), so it reads at a phone's 400 px as the board does.
     """
-    lines = [ln.encode("ascii", "ignore").decode().strip() for ln in lines]
+    lines = [drawable(ln, bold=True).strip() for ln in lines]
     lines = [ln for ln in lines if ln]
     if not lines:
         return png

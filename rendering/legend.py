@@ -19,7 +19,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from rendering import game_module
+from i18n.speaking import speaking, tr
+from rendering import DEFAULT_LOCALE, game_module
 from rendering.family import sizes
 from rendering.kit import INK, MUTED, PAPER, WHITE, Draw, font, new_canvas, to_png, wrap
 from rendering.palettes import board_palette
@@ -119,24 +120,37 @@ def _plan(game: str) -> Plan:
     return plan
 
 
-def alt_text(game: str) -> str:
-    """The legend in words (the picture's description for screen readers)."""
-    taught = legend_of(game)
-    if taught is not None:
-        notes = [f"{k}. {c.text}" for k, c in enumerate(taught.callouts, 1)]
-        key = [s.text for s in taught.symbols]
-        return (
-            f"{taught.title}: a sample board. " + " ".join(notes) + " Key: " + "; ".join(key) + "."
-        )
-    plan = _plan(game)
-    parts = [f"{a.name}: {a.note}" for a in plan.areas]
-    return f"{plan.title}, each area named. " + "; ".join(parts) + "."
+def alt_text(game: str, locale: str = DEFAULT_LOCALE) -> str:
+    """The legend in words, in ``locale``'s language (the picture's description for screen
+    readers)."""
+    with speaking(locale):
+        taught = legend_of(game)
+        if taught is not None:
+            notes = " ".join(
+                tr("{number}. {note}", number=k, note=c.text)
+                for k, c in enumerate(taught.callouts, 1)
+            )
+            return tr(
+                "{title}: a sample board. {notes} Key: {key}.",
+                title=taught.title,
+                notes=notes,
+                key="; ".join(s.text for s in taught.symbols),
+            )
+        plan = _plan(game)
+        parts = "; ".join(tr("{name}: {note}", name=a.name, note=a.note) for a in plan.areas)
+        return tr("{title}, each area named. {parts}.", title=plan.title, parts=parts)
 
 
-@lru_cache(maxsize=8)
-def render_legend(game: str) -> bytes:
-    """The legend picture (PNG) of ``game``'s board: its areas where the board has them (the
-    same every time: drawn once per process)."""
+@lru_cache(maxsize=32)
+def render_legend(game: str, locale: str = DEFAULT_LOCALE) -> bytes:
+    """The legend picture (PNG) of ``game``'s board, its words in ``locale``'s language: its
+    areas where the board has them (the same every time: drawn once per process and
+    language)."""
+    with speaking(locale):
+        return _render_legend(game)
+
+
+def _render_legend(game: str) -> bytes:
     taught = legend_of(game)
     if taught is not None:
         # in the board's own palette: the legend is the board and a few words in ink (about half
@@ -224,7 +238,7 @@ def draw_legend(taught: Legend) -> Image.Image:
             draw.text((note_left, y + i * line_h), line, font=note_font, fill=INK)
         y += max(2 * badge, len(lines) * line_h) + pad // 2
     if keys:
-        draw.text((pad, y + title_h // 2), "Key", font=title_font, fill=INK, anchor="lm")
+        draw.text((pad, y + title_h // 2), tr("Key"), font=title_font, fill=INK, anchor="lm")
         y += title_h
         for row, height_of_row in enumerate(key_rows):
             for col in range(2):

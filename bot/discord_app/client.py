@@ -22,6 +22,7 @@ Extension points:
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -46,6 +47,7 @@ from bot.discord_app import (
     shards,
 )
 from bot.discord_app.cooldowns import Cooldowns
+from bot.discord_app.locales import public_locale
 from bot.discord_app.replay import Replays
 from bot.discord_app.resume import Announcements, catch_up
 from bot.discord_app.sync import HashKeeper, sync_commands
@@ -110,6 +112,8 @@ class TabletopClient(discord.Client):
         if own_shards is not None:
             shards.guard_interactions(self, own_shards)
         self.table = table
+        # the table draws a server's boards in the language its channels read
+        table.public_locale = functools.partial(public_locale, self)
         self.sync_mode = sync_mode
         self.command_hash = command_hash
         self.announcements = announcements

@@ -91,6 +91,9 @@ class TableCore:
         self.note_sources: list[NoteSource] = []
         #: what moves and stand-ins are counted into (nothing, unless the host turned it on)
         self.metrics: Metrics = OFF
+        #: the language a server's channel reads (its boards are drawn in it): the Discord
+        #: client sets this to the server's setting or preferred locale; English until then
+        self.public_locale: Callable[[int | None], Awaitable[str]] = _english
 
     def subscribe(self, listener: ChangeListener) -> None:
         """Hear of every change saved through this table from now on."""
@@ -344,7 +347,7 @@ class TableCore:
             private_events=private,
             to_act=list(awaited),
             result=result,
-            board_png=await self._board_png(eng, state, row.id, notes) if board else None,
+            board_png=await self._board_png(eng, state, row, notes) if board else None,
             awaited=awaited,
             notes=notes,
             labels_public=eng.public_action_labels,
@@ -373,13 +376,16 @@ class TableCore:
             return ""
 
     async def _board_png(
-        self, eng: AnyEngine, state: BaseModel, game_id: int, notes: Sequence[str] = ()
+        self, eng: AnyEngine, state: BaseModel, row: GameRow, notes: Sequence[str] = ()
     ) -> bytes | None:
-        """The public board, the notes written under it, drawn off the event loop."""
+        """The public board, the notes written under it, drawn off the event loop in the
+        server's language."""
         if not self.render:
             return None
+        game_id = row.id
         try:
-            return await self.renderer.board(eng.name, eng.view(state, None), notes)
+            locale = await self.public_locale(row.guild_id)
+            return await self.renderer.board(eng.name, eng.view(state, None), notes, locale)
         except rendering.NoRenderer:
             if eng.name not in _warned_no_renderer:
                 _warned_no_renderer.add(eng.name)
@@ -503,3 +509,8 @@ def user_of(row: GameRow, name: str) -> int | None:
 
 def with_action(outcome: Outcome, action: Action, by_standin: bool) -> Outcome:
     return replace(outcome, action=action, by_standin=by_standin)
+
+
+async def _english(guild_id: int | None) -> str:
+    """The language of a table with no Discord client to ask (tests, simulations)."""
+    return "en-US"

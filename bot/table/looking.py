@@ -155,13 +155,17 @@ class Looking(TableCore):
         info = self._info(row)
         view = self._engine_call(eng.view, state, None)
         try:
-            png = await self.renderer.board(eng.name, view, await self.notes(info))
+            locale = await self.public_locale(row.guild_id)
+            png = await self.renderer.board(eng.name, view, await self.notes(info), locale)
         except rendering.NoRenderer:
             raise TableError(f"{eng.title} has no board picture.") from None
         return info, png, self._status_text(row, eng, state, brief=True)
 
-    async def hand(self, *, channel_id: int, user_id: int) -> tuple[GameInfo, bytes | None, str]:
-        """The caller's private view: an image if the game draws hands, else a short text."""
+    async def hand(
+        self, *, channel_id: int, user_id: int, locale: str | None = None
+    ) -> tuple[GameInfo, bytes | None, str]:
+        """The caller's private view: an image if the game draws hands, else a short text; the
+        image in ``locale``'s language (the caller's; the server's when not given)."""
         row = await self._latest(channel_id)
         eng = self._engine(row)
         seat = next((s for s in row.seats if s.user_id == user_id), None)
@@ -172,7 +176,8 @@ class Looking(TableCore):
         state = self._state(eng, row)
         mine = self._engine_call(eng.view, state, seat.name)
         try:
-            png = await self.renderer.hand(eng.name, mine)
+            drawn_in = locale or await self.public_locale(row.guild_id)
+            png = await self.renderer.hand(eng.name, mine, drawn_in)
         except rendering.NoRenderer:
             png = None
         offered = self._engine_call(eng.standing_answers, state, seat.name)
@@ -253,8 +258,9 @@ class Looking(TableCore):
 
         try:
             public = await asyncio.to_thread(views)
+            locale = await self.public_locale(row.guild_id)
             frames = [
-                ReplayFrame(await self.renderer.board(eng.name, v), caption)
+                ReplayFrame(await self.renderer.board(eng.name, v, (), locale), caption)
                 for v, caption in public
             ]
             return self._info(row), frames

@@ -27,15 +27,20 @@ from pydantic import BaseModel
 import rendering
 from bot.ops.metrics import OFF, Metrics
 from bot.workers import worker_pool
+from i18n.say import word
+from rendering import DEFAULT_LOCALE
 from rendering.kit import with_banner
 
 log = logging.getLogger("tabletop.renders")
 
 
-def board_with_notes(engine: str, view: BaseModel, notes: tuple[str, ...] = ()) -> bytes:
-    """The public board, with ``notes`` written under it when there are any."""
-    png = rendering.render_board(engine, view)
-    return with_banner(png, list(notes)) if notes else png
+def board_with_notes(
+    engine: str, view: BaseModel, notes: tuple[str, ...] = (), locale: str = DEFAULT_LOCALE
+) -> bytes:
+    """The public board, with ``notes`` written under it when there are any, all in
+    ``locale``'s language."""
+    png = rendering.render_board(engine, view, locale)
+    return with_banner(png, [word(n, locale) for n in notes]) if notes else png
 
 
 class ThreadRenderer:
@@ -44,19 +49,31 @@ class ThreadRenderer:
 
     metrics: Metrics = OFF
 
-    async def board(self, engine: str, view: BaseModel, notes: Sequence[str] = ()) -> bytes:
+    async def board(
+        self,
+        engine: str,
+        view: BaseModel,
+        notes: Sequence[str] = (),
+        locale: str = DEFAULT_LOCALE,
+    ) -> bytes:
+        """The public board in ``locale``'s language (the server's)."""
         with self._measured("board"):
-            return await self._board(engine, view, tuple(notes))
+            return await self._board(engine, view, tuple(notes), locale)
 
-    async def hand(self, engine: str, view: BaseModel) -> bytes | None:
+    async def hand(
+        self, engine: str, view: BaseModel, locale: str = DEFAULT_LOCALE
+    ) -> bytes | None:
+        """A player's hand in ``locale``'s language (the owner's)."""
         with self._measured("hand"):
-            return await self._hand(engine, view)
+            return await self._hand(engine, view, locale)
 
-    async def _board(self, engine: str, view: BaseModel, notes: tuple[str, ...]) -> bytes:
-        return await asyncio.to_thread(board_with_notes, engine, view, notes)
+    async def _board(
+        self, engine: str, view: BaseModel, notes: tuple[str, ...], locale: str
+    ) -> bytes:
+        return await asyncio.to_thread(board_with_notes, engine, view, notes, locale)
 
-    async def _hand(self, engine: str, view: BaseModel) -> bytes | None:
-        return await asyncio.to_thread(rendering.render_hand, engine, view)
+    async def _hand(self, engine: str, view: BaseModel, locale: str) -> bytes | None:
+        return await asyncio.to_thread(rendering.render_hand, engine, view, locale)
 
     @contextlib.contextmanager
     def _measured(self, kind: str) -> Iterator[None]:
@@ -116,13 +133,15 @@ class ProcessRenderer(ThreadRenderer):
         workers = list((pool._processes or {}).values())
         return bool(workers) and all(p.is_alive() for p in workers)
 
-    async def _board(self, engine: str, view: BaseModel, notes: tuple[str, ...]) -> bytes:
-        png = await self._draw(board_with_notes, engine, view, notes)
+    async def _board(
+        self, engine: str, view: BaseModel, notes: tuple[str, ...], locale: str
+    ) -> bytes:
+        png = await self._draw(board_with_notes, engine, view, notes, locale)
         assert png is not None
         return png
 
-    async def _hand(self, engine: str, view: BaseModel) -> bytes | None:
-        return await self._draw(rendering.render_hand, engine, view)
+    async def _hand(self, engine: str, view: BaseModel, locale: str) -> bytes | None:
+        return await self._draw(rendering.render_hand, engine, view, locale)
 
     async def _draw(
         self, draw: Callable[..., bytes | None], engine: str, view: BaseModel, *more: object

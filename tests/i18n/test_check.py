@@ -98,13 +98,6 @@ def test_what_must_not_ship_fails_the_check(override, untranslated, problem):
         assert any(problem in p for p in report.problems), report.problems
 
 
-def test_a_message_may_be_longer_than_a_description():
-    """Discord's 100 characters bound a description or a choice; a message is a whole post."""
-    long = "Du bist dran, {name}. " + "Lange Nachricht. " * 10
-    report = check_catalog(GERMAN, _german({(None, "Your turn, {name}"): long}), _source())
-    assert report.ok, report.problems
-
-
 def test_plural_forms_other_than_babels_rule_fail():
     catalog = _german()
     catalog.plural_forms  # noqa: B018  (Babel's, from the locale)
@@ -140,3 +133,29 @@ def test_only_a_form_for_exactly_one_may_leave_out_the_count():
     portuguese = Catalog(locale="pt_BR", fuzzy=False)
     portuguese.add(("one move", "{n} moves"), ("{n} jogada", "{n} jogadas"))
     assert check_catalog(PORTUGUESE, portuguese, source).ok
+
+
+def _with_messages(rows: dict) -> tuple[Catalog, Catalog]:
+    source, german = _source(), _german()
+    source.add("game", context="command name")
+    german.add("game", "spiel", context="command name")
+    for msgid, msgstr in rows.items():
+        source.add(msgid)
+        german.add(msgid, msgstr)
+    return source, german
+
+
+def test_a_message_may_be_longer_than_a_description():
+    source, german = _with_messages({"W " * 80: "V " * 80})
+    assert check_catalog(GERMAN, german, source).ok
+
+
+def test_a_command_a_message_names_is_named_as_the_language_names_it():
+    source, german = _with_messages({"Start one with /game new.": "Starte eins mit /spiel neu."})
+    assert check_catalog(GERMAN, german, source).ok
+
+
+def test_a_command_left_in_english_in_a_translation_fails():
+    source, german = _with_messages({"Start one with /game new.": "Starte eins mit /game new."})
+    report = check_catalog(GERMAN, german, source)
+    assert any("'/spiel neu'" in p for p in report.problems), report.problems

@@ -47,3 +47,14 @@ def test_plurals_in_the_pseudo_locale_follow_english(monkeypatch):
         assert tn("qps-ploc", "one move", "{n} moves", 1200) == "⟦1,200 ɱöṽéš⟧"
     finally:
         catalogs.words.cache_clear()
+
+
+def test_english_left_finds_words_outside_the_pseudo_spans():
+    shown = pseudo.text("Your turn, {name}").replace("{name}", "Ana") + " on the board"
+    assert pseudo.english_left(shown, names=["Ana"]) == ["on", "the", "board"]
+
+
+def test_english_left_allows_names_mentions_and_nested_spans():
+    inner = pseudo.text("a rabbit")
+    shown = pseudo.text("{who} moves").replace("{who}", inner) + " <@123> Monopoly <t:99:R>"
+    assert pseudo.english_left(shown, names=["Monopoly"]) == []

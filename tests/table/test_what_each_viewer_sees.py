@@ -71,11 +71,11 @@ class Recording(ThreadRenderer):
         self.boards: list = []
         self.hands: list = []
 
-    async def board(self, engine, view, notes=()):
+    async def board(self, engine, view, notes=(), locale="en-US"):
         self.boards.append(view)
         return await super().board(engine, view, notes)
 
-    async def hand(self, engine, view):
+    async def hand(self, engine, view, locale="en-US"):
         self.hands.append(view)
         return await super().hand(engine, view)
 
