@@ -18,7 +18,7 @@ def reader_locale(accept_language: str | None) -> str:
     """The locale a watcher reads, from their browser's ``Accept-Language`` (``de-DE,de;q=0.9,
     en;q=0.8``): the first listed tag whose language is shipped (the tag itself, or its
     language: ``es-MX`` reads Spanish), English when English comes first or none is shipped."""
-    tags = []
+    tags: list[tuple[float, int, str]] = []
     for part in (accept_language or "").split(","):
         tag, _, params = part.strip().partition(";")
         quality = 1.0

@@ -25,8 +25,8 @@ from bot.discord_limits import MAX_MESSAGE
 from bot.errors import NotAllowed
 from bot.leagues import texts
 from bot.leagues.service import NoLeague
-from i18n import t
-from i18n.say import say
+from i18n import lookup, t
+from i18n.say import say, word
 from storage.leagues import LeagueRow
 
 if TYPE_CHECKING:
@@ -67,11 +67,14 @@ def require_game_master(interaction: discord.Interaction[TabletopClient], what: 
     raise NotAllowed(refusals[what])
 
 
-def seconds(text: str, what: str) -> int:
+def seconds(text: str, option: str, locale: str = "en-US") -> int:
+    """``text``, typed into ``option`` (``length`` or ``signup``), as seconds; a refusal names
+    the option as the reader's client shows it."""
     try:
         return parse_duration(text)
     except BadDuration as exc:
-        raise BadInput(f"{what}: {exc}") from None
+        shown = lookup(locale, option, "option name") or option
+        raise BadInput(f"`{shown}`: {word(exc.args[0], locale) if exc.args else exc}") from None
 
 
 async def chosen(interaction: discord.Interaction[TabletopClient], number: int | None) -> LeagueRow:
@@ -122,8 +125,8 @@ class LeagueCommands(
             turn = defaults.turn_seconds if clock is None else parse_clock(clock)
         except BadDuration as exc:
             raise BadInput(str(exc)) from None
-        round_s, signup_s = seconds(length, "round"), seconds(signup, "signup")
         locale = await private_locale(interaction)
+        round_s, signup_s = seconds(length, "length", locale), seconds(signup, "signup", locale)
         if not isinstance(interaction.channel, discord.TextChannel):
             raise BadInput(
                 t(locale, "A league opens in a text channel: its games get threads there.")
