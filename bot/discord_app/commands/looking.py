@@ -108,19 +108,6 @@ def rules_text(engine: engines.Engine[Any], locale: str = "en-US") -> str:
     return join_message(*lines)
 
 
-def level_word(level: str, locale: str) -> str:
-    """A bot level's name (``easy``, ``normal``, ``hard``) in the reader's language."""
-    words = {
-        # Translators: a bot's playing strength, as in "Ada seated 2 normal bot(s)"
-        "easy": t(locale, "easy"),
-        # Translators: a bot's playing strength, as in "Ada seated 2 normal bot(s)"
-        "normal": t(locale, "normal"),
-        # Translators: a bot's playing strength, as in "Ada seated 2 normal bot(s)"
-        "hard": t(locale, "hard"),
-    }
-    return words.get(level, level)
-
-
 def status_line(title: str, status: str, locale: str) -> str:
     """``/game status`` for a game the table has no words for: its title and its stage."""
     stages = {

@@ -262,6 +262,19 @@ async def new_game_place(
     return NewGamePlace(created.id, turn, defaults.missed_limit, created, rules)
 
 
+def level_word(level: str, locale: str) -> str:
+    """A bot level's name (``easy``, ``normal``, ``hard``) in the reader's language."""
+    words = {
+        # Translators: a bot's playing strength, as in "Ada seated 2 normal bot(s)"
+        "easy": t(locale, "easy"),
+        # Translators: a bot's playing strength, as in "Ada seated 2 normal bot(s)"
+        "normal": t(locale, "normal"),
+        # Translators: a bot's playing strength, as in "Ada seated 2 normal bot(s)"
+        "hard": t(locale, "hard"),
+    }
+    return words.get(level, level)
+
+
 def engine_named(name: str | None) -> engines.Engine[Any] | None:
     try:
         return engines.get_engine(name or "")
