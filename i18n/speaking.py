@@ -11,9 +11,11 @@ their own.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import lru_cache, wraps
+from typing import Any, ParamSpec, TypeVar
 
 from i18n import catalogs
 from i18n.catalogs import t, tn
@@ -21,6 +23,8 @@ from i18n.languages import language_of
 from i18n.say import Say
 
 _LOCALE: ContextVar[str] = ContextVar("speaking", default="en-US")
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 @contextmanager
@@ -71,3 +75,26 @@ def ordinal(n: int) -> str:
         return f"{n}{suffix}"
     # Translators: a place in a ranking, for every number (German "{n}.", Portuguese "{n}º")
     return t(locale, "{n}th", n=str(n))
+
+
+def cache_per_language(maxsize: int = 128) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """``functools.lru_cache`` for a drawing function whose picture holds words: the language
+    being drawn in is part of the key, so a tile drawn for a German board is never shown on a
+    Portuguese one. (A ``Say`` argument equals its English as a key, so keying by the
+    arguments alone would mix languages.) The wrapper has ``cache_clear`` like lru_cache's."""
+
+    def decorate(fn: Callable[P, R]) -> Callable[P, R]:
+        @lru_cache(maxsize=maxsize)
+        def drawn(locale: str, *args: Any, **kwargs: Any) -> R:
+            with speaking(locale):
+                return fn(*args, **kwargs)
+
+        @wraps(fn)
+        def in_language(*args: P.args, **kwargs: P.kwargs) -> R:
+            return drawn(_LOCALE.get(), *args, **kwargs)  # type: ignore[arg-type]
+
+        in_language.cache_clear = drawn.cache_clear  # type: ignore[attr-defined]
+        in_language.cache_info = drawn.cache_info  # type: ignore[attr-defined]
+        return in_language
+
+    return decorate

@@ -49,3 +49,20 @@ def test_each_thread_draws_in_its_own_language():
     with ThreadPoolExecutor(4) as pool:
         got = list(pool.map(drawn, ["de", "es-ES", "pt-BR", "en-US"] * 5))
     assert got == ["Legende", "Leyenda", "Legenda", "Key"] * 5
+
+
+def test_a_picture_cached_per_language_is_drawn_again_for_another_language():
+    from i18n.speaking import cache_per_language
+
+    calls = []
+
+    @cache_per_language()
+    def heading(what: str) -> str:
+        calls.append(what)
+        return tr(what)
+
+    with speaking("de"):
+        assert heading(say(KEY)) == "Legende"
+        assert heading(say(KEY)) == "Legende"
+    assert heading(KEY) == "Key"  # equal to the Say as a key, but another language
+    assert calls == [KEY, KEY]
