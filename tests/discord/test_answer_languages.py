@@ -201,3 +201,59 @@ async def test_the_replay_is_posted_in_the_servers_language_and_said_in_the_aske
     assert english_left(attachment["description"], names()) == []
     [done] = reply.ephemeral
     assert done.content == "Die Wiederholung ist im Kanal gepostet."  # Bob reads German
+
+
+async def test_opening_seating_bots_and_leaving_are_headlined_in_the_servers_language(h):
+    ada, bob = h.user("Ada"), h.user("Bob")
+    server_speaks(h, PSEUDO_CODE)
+
+    def headline(reply) -> str:
+        [post] = reply.public
+        return post.content.splitlines()[0].split(" — ", 1)[1]
+
+    opened = await h.slash(ada, "game new", game="toy", options="pile=11")
+    assert english_left(headline(opened), names("pile", "11")) == []
+    seated = await h.slash(ada, "game join", bots=2)
+    assert english_left(headline(seated), names()) == []
+    await h.slash(bob, "game join")
+    left = await h.slash(bob, "game leave")
+    assert english_left(headline(left), names()) == []
+    clock = opened.public[0].content.splitlines()[-1]  # the clock the game opened with
+    assert clock.startswith("⏱️") and english_left(clock, names()) == []
+
+
+async def test_starting_looking_and_conceding_are_answered_in_the_askers_language(h):
+    ada, bob = h.user("Ada"), h.user("Bob")
+    await h.slash(ada, "game new", game="toy")
+    await h.slash(bob, "game join")
+    speaking(h, {ada: PSEUDO_CODE, bob: PSEUDO_CODE})
+    started = await h.slash(ada, "game start")
+    assert [english_left(m.content, names()) for m in started.ephemeral] == [[]]
+    board = await h.slash(bob, "game board")
+    assert [english_left(m.content, names()) for m in board.ephemeral] == [[]]
+    conceded = await h.slash(bob, "game concede")
+    assert [english_left(m.content, names()) for m in conceded.ephemeral] == [[]]
+
+
+async def test_a_leagues_game_master_and_player_are_answered_in_their_languages(h):
+    gina = game_master(h)
+    await h.slash(gina, "league open", game="toy", players=2, rounds=2, clock="none")
+    ada, bob = h.user("Ada"), h.user("Bob")
+    for who in (ada, bob):
+        await h.click(who, h.last_public(), label="Sign up")
+    speaking(h, {ada: PSEUDO_CODE})
+    refused = await answer(h, ada, "league pause")  # not a game master
+    assert english_left(refused.content, names()) == []
+    server_speaks(h, "de")
+    for command, said in (
+        ("league start", "läuft"),
+        ("league pause", "ist pausiert"),
+        ("league resume", "geht weiter"),
+    ):
+        reply = await h.slash(gina, command)
+        posted = [m.content for m in reply.messages if not m.ephemeral]
+        assert any(said in text for text in posted), (command, posted)
+    left = await answer(h, ada, "league leave")
+    assert english_left(left.content, names()) == []
+    reply = await h.slash(gina, "league close")
+    assert any("ist geschlossen" in m.content for m in reply.messages if not m.ephemeral)

@@ -37,31 +37,38 @@ LEAGUE_OPTION = "The league's number (default: this server's latest)"
 LISTED = 10
 
 
-def require_game_master(interaction: discord.Interaction[TabletopClient], what: str) -> None:
-    """Refuse ``what`` (open, start, pause, resume, close) to anyone but a game master."""
+async def require_game_master(interaction: discord.Interaction[TabletopClient], what: str) -> None:
+    """Refuse ``what`` (open, start, pause, resume, close) to anyone but a game master, in the
+    asker's language."""
     perms = interaction.permissions
     if bool(perms and perms.manage_guild) or is_game_master(interaction):
         return
+    locale = await private_locale(interaction)
     refusals = {
-        "open": say(
+        "open": t(
+            locale,
             "Only the server's game master (its game master role, or Manage Server) can open "
-            "a league."
+            "a league.",
         ),
-        "start": say(
+        "start": t(
+            locale,
             "Only the server's game master (its game master role, or Manage Server) can start "
-            "a league."
+            "a league.",
         ),
-        "pause": say(
+        "pause": t(
+            locale,
             "Only the server's game master (its game master role, or Manage Server) can pause "
-            "a league."
+            "a league.",
         ),
-        "resume": say(
+        "resume": t(
+            locale,
             "Only the server's game master (its game master role, or Manage Server) can resume "
-            "a league."
+            "a league.",
         ),
-        "close": say(
+        "close": t(
+            locale,
             "Only the server's game master (its game master role, or Manage Server) can close "
-            "a league."
+            "a league.",
         ),
     }
     raise NotAllowed(refusals[what])
@@ -84,7 +91,7 @@ async def chosen(interaction: discord.Interaction[TabletopClient], number: int |
         return await service.get(number, interaction.guild_id)
     mine = await service.store.of_guild(interaction.guild_id or 0)
     if not mine:
-        raise NoLeague(NO_LEAGUE_YET)
+        raise NoLeague(NO_LEAGUE_YET.word(await private_locale(interaction)))
     return mine[0]
 
 
@@ -119,7 +126,7 @@ class LeagueCommands(
         signup: str = "2d",
         clock: str | None = None,
     ) -> None:
-        require_game_master(interaction, "open")
+        await require_game_master(interaction, "open")
         defaults = keeper_of(interaction.client).server(interaction.guild_id)
         try:
             turn = defaults.turn_seconds if clock is None else parse_clock(clock)
@@ -159,7 +166,7 @@ class LeagueCommands(
     async def start(
         self, interaction: discord.Interaction[TabletopClient], league: int | None = None
     ) -> None:
-        require_game_master(interaction, "start")
+        await require_game_master(interaction, "start")
         row = await chosen(interaction, league)
         await interaction.response.defer(thinking=True)
         row = await leagues_of(interaction.client).start_now(row.id, interaction.guild_id or 0)
@@ -242,7 +249,7 @@ class LeagueCommands(
     async def pause(
         self, interaction: discord.Interaction[TabletopClient], league: int | None = None
     ) -> None:
-        require_game_master(interaction, "pause")
+        await require_game_master(interaction, "pause")
         row = await chosen(interaction, league)
         row = await leagues_of(interaction.client).pause(row.id, interaction.guild_id or 0)
         await self._said(interaction, row, "paused")
@@ -252,7 +259,7 @@ class LeagueCommands(
     async def resume(
         self, interaction: discord.Interaction[TabletopClient], league: int | None = None
     ) -> None:
-        require_game_master(interaction, "resume")
+        await require_game_master(interaction, "resume")
         row = await chosen(interaction, league)
         await interaction.response.defer(thinking=True)
         row = await leagues_of(interaction.client).resume(row.id, interaction.guild_id or 0)
@@ -263,7 +270,7 @@ class LeagueCommands(
     async def close(
         self, interaction: discord.Interaction[TabletopClient], league: int | None = None
     ) -> None:
-        require_game_master(interaction, "close")
+        await require_game_master(interaction, "close")
         row = await chosen(interaction, league)
         await interaction.response.defer(thinking=True)
         row = await leagues_of(interaction.client).close(row.id, interaction.guild_id or 0)
