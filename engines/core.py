@@ -147,6 +147,25 @@ class Result(BaseModel):
     winners: list[str]
     scores: dict[str, float] = Field(default_factory=dict)
     reason: str
+    #: ``reason`` as data when the engine said it with ``say`` (saved with the result), so the
+    #: ending reads in each reader's language
+    reason_said: dict[str, Any] | None = None
+
+    def __init__(self, **data: Any) -> None:
+        reason = data.get("reason")
+        if isinstance(reason, Say) and data.get("reason_said") is None:
+            data["reason_said"] = reason.data()
+        super().__init__(**data)
+
+    def reason_in(self, locale: str) -> str:
+        """Why the game ended, in ``locale``'s language (a reason saved before it carried its
+        message, or whose message is damaged, reads as its English)."""
+        if self.reason_said is not None:
+            try:
+                return Say.from_data(self.reason_said).word(locale)
+            except ValueError:
+                pass
+        return self.reason
 
 
 class OptionSpec(BaseModel):

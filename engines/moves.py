@@ -17,7 +17,7 @@ from pydantic import (
 
 from engines.copying import SET_DICT, SET_EXTRA, SET_FIELDS_SET, SET_PRIVATE
 from engines.errors import IllegalAction
-from i18n.say import say
+from i18n.say import Say, say
 
 if TYPE_CHECKING:  # an Event is what a move's handler appends to; core imports this module
     from engines.core import Event
@@ -308,7 +308,7 @@ def move_with_amount(move: Action, typed: str) -> Action:
     n = int(text)
     return Action(
         id=f"{move.id}:{n}",
-        label=amount.made.format(n=n),
+        label=Say(amount.made, {"n": n}),  # the move made, worded for each reader
         role=role_shown(move),
         kind=move.kind,
         menu=move.menu,

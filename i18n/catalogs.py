@@ -123,7 +123,11 @@ def lookup(locale: str, msgid: str, context: str | None = None) -> str | None:
     return words(language).singular.get((context, msgid))
 
 
-def _shown(value: object, locale: str) -> str:
+def shown_value(value: object, locale: str) -> str:
+    """A placeholder's value as a reader of ``locale`` reads it (a number in their locale's
+    digits and grouping)."""
+    if type(value) is int and -1000 < value < 1000:  # no grouping to do: the common case, fast
+        return str(value)
     if isinstance(value, bool):
         return str(value)
     if isinstance(value, int | float | Decimal):
@@ -140,7 +144,7 @@ def fill(template: str, english: str, locale: str, values: Mapping[str, object])
         if pieces is None or any(f is not None and f not in values for _, f in pieces):
             continue
         return "".join(
-            literal + (_shown(values[field], locale) if field is not None else "")
+            literal + (shown_value(values[field], locale) if field is not None else "")
             for literal, field in pieces
         )
     missing = (names(english) or frozenset()) - set(values)

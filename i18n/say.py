@@ -24,7 +24,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from i18n.catalogs import t, tn
+from i18n.catalogs import shown_value, t, tn
+from i18n.placeholders import parse
 
 #: a value a message may carry: words of its own, a number, or text shown as it is
 Value = "Say | str | int | float | bool"
@@ -55,7 +56,7 @@ class Say(str):
         for key, value in values.items():
             if not isinstance(value, _SCALARS):
                 raise TypeError(f"{msgid!r}: {key} is a {type(value).__name__}, not words")
-        english = _word(msgid, plural, n, values, ENGLISH)
+        english = _english(msgid, plural, n, values)
         self = super().__new__(cls, english)
         self.msgid, self.plural, self.n, self.values = msgid, plural, n, values
         return self
@@ -116,6 +117,28 @@ class Say(str):
 
 def _rebuilt(msgid: str, values: dict[str, Any], plural: str | None, n: int | None) -> Say:
     return Say(msgid, values, plural=plural, n=n)
+
+
+def _english(msgid: str, plural: str | None, n: int | None, values: dict[str, Any]) -> str:
+    """The English, filled: the source needs no lookup (engines say a message at every move,
+    bots' playouts included, so this is the fast path)."""
+    if plural is not None and n is not None:
+        return _word(msgid, plural, n, values, ENGLISH)
+    pieces = parse(msgid)
+    if pieces is None or any(field is not None and field not in values for _, field in pieces):
+        return _word(msgid, plural, n, values, ENGLISH)  # the slow path says what is wrong
+    return "".join(
+        literal + ("" if field is None else _shown_english(values[field]))
+        for literal, field in pieces
+    )
+
+
+def _shown_english(value: Any) -> str:
+    if type(value) is int and -1000 < value < 1000 or type(value) is str:
+        return str(value)
+    if isinstance(value, Say):
+        return str.__str__(value)
+    return shown_value(value, ENGLISH)
 
 
 def _word(

@@ -39,8 +39,9 @@ from typing import Any
 
 import engines
 import rendering
+from i18n import SHIPPED
+from rendering import DEFAULT_LOCALE, vision
 from rendering import legend as legends
-from rendering import vision
 from rendering.kit import PLAYER_COLOURS, recording_text
 
 GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "golden" / "games"
@@ -175,29 +176,29 @@ class Recorder:
             self._close()  # a new width: draw it again with every cache empty
 
 
-def shots(game: str, paths: Sequence[Path]) -> Iterator[Shot]:
-    """Every image of ``game``'s recorded games: boards, then hands, then the legend (grouped
-    by kind so that widths change seldom)."""
+def shots(game: str, paths: Sequence[Path], locale: str = DEFAULT_LOCALE) -> Iterator[Shot]:
+    """Every image of ``game``'s recorded games in ``locale``'s language: boards, then hands,
+    then the legend (grouped by kind so that widths change seldom)."""
     replays = [positions(path) for path in paths]
     with Recorder() as recorder:
         for engine, _, states in replays:
             for state in states:
                 kind = "end" if engine.is_over(state) else "board"
                 view = engine.view(state, None)
-                shot = recorder.shot(kind, partial(rendering.render_board, game, view))
+                shot = recorder.shot(kind, partial(rendering.render_board, game, view, locale))
                 if shot is not None:
                     yield shot
         for engine, players, states in replays:
             for state in states:
                 for player in players:
                     view = engine.view(state, player)
-                    shot = recorder.shot("hand", partial(rendering.render_hand, game, view))
+                    shot = recorder.shot("hand", partial(rendering.render_hand, game, view, locale))
                     if shot is None:
                         break  # the game has no hand image
                     yield shot
     with Recorder() as recorder:
         try:
-            shot = recorder.shot("legend", partial(legends.render_legend, game))
+            shot = recorder.shot("legend", partial(legends.render_legend, game, locale))
         except LookupError:  # the game has no legend
             shot = None
         if shot is not None:
@@ -227,9 +228,9 @@ def confusable(game: str) -> tuple[int, bool]:
     return sum(len(vision.confusable_pairs(p)) for p in found), declared
 
 
-def audit(game: str) -> Report:
+def audit(game: str, locale: str = DEFAULT_LOCALE) -> Report:
     started = time.perf_counter()
-    drawn = list(shots(game, golden_games(game)))
+    drawn = list(shots(game, golden_games(game), locale))
     pairs, declared = confusable(game)
     return Report(game, drawn, pairs, declared, time.perf_counter() - started)
 
@@ -242,6 +243,12 @@ def recorded_games() -> list[str]:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "games", nargs="*", metavar="GAME", help="the games to audit (default: every game)"
+    )
+    parser.add_argument(
+        "--language",
+        default="en",
+        choices=["en", *(lang.code for lang in SHIPPED)],
+        help="the language the pictures are drawn in (default: en, English)",
     )
     parser.add_argument(
         "--detail",
@@ -275,7 +282,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     ok = True
     for game in args.games or known:
-        report = audit(game)
+        report = audit(game, DEFAULT_LOCALE if args.language == "en" else args.language)
         print(report.line(), flush=True)
         if args.detail:
             print(report.detail(), flush=True)

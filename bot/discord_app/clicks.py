@@ -21,7 +21,6 @@ import discord
 from bot.discord_app import leagues, rematch, turns
 from bot.discord_app.commands.looking import handle_log_page
 from bot.discord_app.components import (
-    LOSING_NOTE,
     ActionButton,
     ActionSelect,
     AmountButton,
@@ -32,6 +31,7 @@ from bot.discord_app.components import (
     RematchButton,
     UndoButton,
     finished,
+    is_losing_note,
 )
 from bot.discord_app.custom_ids import (
     AMOUNT_FIELD,
@@ -52,6 +52,8 @@ from bot.discord_app.custom_ids import (
     move_numbers,
     number,
 )
+from bot.discord_app.locales import private_locale
+from i18n import t
 
 if TYPE_CHECKING:
     from bot.discord_app.client import TabletopClient
@@ -77,17 +79,17 @@ async def ask_first(
     """The private "Are you sure?" a move that loses something asks before it is made. It is
     the player's newest private panel (its answer turns into their next moves). A clicker who
     is not playing (or a button that no longer applies) is answered at once, not asked about a
-    move they cannot make."""
+    move they cannot make. Asked in the clicker's language (the move as its button showed it)."""
     if await turns.current_game_for(routed(interaction), game_id, version) is None:
         return  # answered: a spectator, a game that ended, an older board
+    locale = await private_locale(interaction)
     view = discord.ui.View(timeout=None)
-    view.add_item(ConfirmButton(game_id, version, index, own=own))
-    await turns.send_panel(
-        routed(interaction),
-        game_id,
-        f"Are you sure? **{label or 'This move'}** cannot be undone.",
-        view=finished(view),
-    )
+    view.add_item(ConfirmButton(game_id, version, index, own=own, locale=locale))
+    if label:
+        question = t(locale, "Are you sure? **{move}** cannot be undone.", move=label)
+    else:
+        question = t(locale, "Are you sure? **This move** cannot be undone.")
+    await turns.send_panel(routed(interaction), game_id, question, view=finished(view))
 
 
 class ActionClick(ActionButton, template=BUTTON_TEMPLATE):
@@ -133,8 +135,9 @@ class SelectClick(ActionSelect, template=SELECT_TEMPLATE):
             await answer_forged(interaction)
             return
         chosen = next((o for o in self.item.options if o.value == str(values[0])), None)
-        # the note the layout put under a destructive move's option: ask first, as a red button
-        if chosen is not None and chosen.description == LOSING_NOTE:
+        # the note the layout put under a destructive move's option (in the language the menu
+        # was drawn in): ask first, as a red button
+        if chosen is not None and is_losing_note(chosen.description):
             await ask_first(
                 interaction, self.game_id, self.version, index, chosen.label, own=self.own
             )

@@ -112,8 +112,8 @@ class TabletopClient(discord.Client):
         if own_shards is not None:
             shards.guard_interactions(self, own_shards)
         self.table = table
-        # the table draws a server's boards in the language its channels read
-        table.public_locale = functools.partial(public_locale, self)
+        if table is not None:  # the table draws a server's boards in its channels' language
+            table.public_locale = functools.partial(public_locale, self)
         self.sync_mode = sync_mode
         self.command_hash = command_hash
         self.announcements = announcements

@@ -7,6 +7,10 @@ memory. This module only draws them: what a click does is :mod:`bot.discord_app.
 subclasses of these items the client registers. Every view made here is finished before it is
 sent (:func:`finished`), so sending it stores nothing and registers none of these drawing
 classes in place of the client's: dependencies go one way, clicks -> turns -> posts -> here.
+
+Every label, placeholder and form is worded for the ``locale`` it is drawn for: the server's on
+a public message, the clicker's own on a private panel; the engines' words (a move's label, its
+kind, its menu) with :func:`i18n.say.word`. A click is never read from those words.
 """
 
 from __future__ import annotations
@@ -44,6 +48,7 @@ from bot.discord_app.custom_ids import (
     numbers,
     select_id,
 )
+from bot.discord_app.locales import DEFAULT_LOCALE
 from bot.discord_app.text import clip
 from bot.discord_limits import (
     MAX_BUTTON_LABEL,
@@ -57,17 +62,26 @@ from bot.discord_limits import (
 from bot.table.offers import unique
 from engines import Action, ActionRole
 from engines.core import role_shown
+from i18n import PSEUDO_CODE, discord_locales, t
+from i18n.say import marked, word
 
 #: the button a dynamic item wraps (in a plain view)
 Button = discord.ui.Button[discord.ui.View]
-AMOUNT_FIELD_LABEL = "Amount (a whole number)"
-REMATCH_LABEL = "Rematch"
-LEAGUE_SIGN_UP = "Sign up"
-LEAGUE_WITHDRAW = "Withdraw"
-MOVES_LABEL = "Choose your move (privately)"
-UNDO_LABEL = "↩ Undo"
+AMOUNT_FIELD_LABEL = marked("Amount (a whole number)")
+REMATCH_LABEL = marked("Rematch")
+LEAGUE_SIGN_UP = marked("Sign up")
+LEAGUE_WITHDRAW = marked("Withdraw")
+MOVES_LABEL = marked("Choose your move (privately)")
+#: (a symbol beside the words is no word: it stays out of the catalogs, whose letters the
+#: pictures' fonts must all have)
+UNDO_WORD = marked("Undo")
+UNDO_LABEL = f"↩ {UNDO_WORD}"
+CONFIRM_LABEL = marked("Yes, do it")
+#: the label of a move with no words, and of a typed-amount move with none
+MOVE_LABEL = marked("Move")
+TYPE_AN_AMOUNT = marked("Type an amount")
 #: the menu of moves whose engine gives them no kind, and of kinds too small for a menu
-OTHER_MOVES = "More moves"
+OTHER_MOVES = marked("More moves")
 
 
 def finished(view: discord.ui.View) -> discord.ui.View:
@@ -78,7 +92,21 @@ def finished(view: discord.ui.View) -> discord.ui.View:
 
 
 #: under a select option whose move loses something (it asks for confirmation, like a red button)
-LOSING_NOTE = "Loses something: you will be asked to confirm"
+LOSING_NOTE = marked("Loses something: you will be asked to confirm")
+
+
+def losing_note(locale: str = DEFAULT_LOCALE) -> str:
+    """:data:`LOSING_NOTE` for a reader of ``locale``."""
+    return t(locale, LOSING_NOTE)
+
+
+def is_losing_note(description: str | None) -> bool:
+    """Whether a select option's description is :data:`LOSING_NOTE` in any language a menu is
+    drawn in (a public menu is in the server's language, its clicker may read another)."""
+    if not description:
+        return False
+    readers = {DEFAULT_LOCALE, PSEUDO_CODE, *discord_locales()}
+    return any(description == losing_note(code) for code in readers)
 
 
 def loses_something(action: Action) -> bool:
@@ -115,6 +143,7 @@ class ActionButton(Checked, discord.ui.DynamicItem[Button], template=BUTTON_TEMP
         own: bool = False,
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
         row: int | None = None,
+        locale: str = DEFAULT_LOCALE,
     ):
         self.game_id = game_id
         self.version = version
@@ -122,7 +151,7 @@ class ActionButton(Checked, discord.ui.DynamicItem[Button], template=BUTTON_TEMP
         self.own = own
         super().__init__(
             discord.ui.Button(
-                label=clip(label or "Move", MAX_BUTTON_LABEL),
+                label=clip(label or t(locale, MOVE_LABEL), MAX_BUTTON_LABEL),
                 style=style,
                 custom_id=button_id(game_id, version, index, own=own),
             ),
@@ -141,14 +170,22 @@ class ActionButton(Checked, discord.ui.DynamicItem[Button], template=BUTTON_TEMP
 class ConfirmButton(Checked, discord.ui.DynamicItem[Button], template=CONFIRM_TEMPLATE):
     """ "Yes, do it" under the private question a red (losing) move asks first."""
 
-    def __init__(self, game_id: int, version: int, index: int, *, own: bool = False):
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        index: int,
+        *,
+        own: bool = False,
+        locale: str = DEFAULT_LOCALE,
+    ):
         self.game_id = game_id
         self.version = version
         self.index = index
         self.own = own
         super().__init__(
             discord.ui.Button(
-                label="Yes, do it",
+                label=clip(t(locale, CONFIRM_LABEL), MAX_BUTTON_LABEL),
                 style=discord.ButtonStyle.danger,
                 custom_id=f"ttc{'p' if own else ''}:{game_id}:{version}:{index}",
             )
@@ -173,6 +210,7 @@ class AmountButton(Checked, discord.ui.DynamicItem[Button], template=AMOUNT_TEMP
         own: bool = False,
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
         row: int | None = None,
+        locale: str = DEFAULT_LOCALE,
     ):
         self.game_id = game_id
         self.version = version
@@ -180,7 +218,7 @@ class AmountButton(Checked, discord.ui.DynamicItem[Button], template=AMOUNT_TEMP
         self.own = own
         super().__init__(
             discord.ui.Button(
-                label=clip(label or "Type an amount", MAX_BUTTON_LABEL),
+                label=clip(label or t(locale, TYPE_AN_AMOUNT), MAX_BUTTON_LABEL),
                 style=style,
                 custom_id=f"tta{'p' if own else ''}:{game_id}:{version}:{index}",
             ),
@@ -200,14 +238,25 @@ class AmountButton(Checked, discord.ui.DynamicItem[Button], template=AMOUNT_TEMP
 
 
 def amount_form(
-    game_id: int, version: int, index: int, move: Action, *, own: bool = False
+    game_id: int,
+    version: int,
+    index: int,
+    move: Action,
+    *,
+    own: bool = False,
+    locale: str = DEFAULT_LOCALE,
 ) -> discord.ui.Modal:
     """The form a typed-amount move opens: titled with the move ("Bid"), its field saying the
-    range. It is stopped before it is sent, so no view store keeps it: every submission is
-    read by its custom id (:func:`bot.discord_app.clicks.amount_submitted`)."""
-    title = move.label.split(" (")[0].strip() or "Type an amount"
+    range, in the clicker's language (``locale``). It is stopped before it is sent, so no view
+    store keeps it: every submission is read by its custom id
+    (:func:`bot.discord_app.clicks.amount_submitted`)."""
+    label = word(move.label, locale)
+    title = label.split(" (")[0].strip() or t(locale, TYPE_AN_AMOUNT)
     amount = move.amount
-    words = f"From {amount.low} to {amount.high}." if amount is not None else move.label
+    if amount is not None:
+        words = t(locale, "From {low} to {high}.", low=amount.low, high=amount.high)
+    else:
+        words = label
     form = discord.ui.Modal(
         title=clip(title, MAX_FORM_TITLE),
         custom_id=f"ttn{'p' if own else ''}:{game_id}:{version}:{index}",
@@ -215,7 +264,7 @@ def amount_form(
     )
     form.add_item(
         discord.ui.Label(
-            text=AMOUNT_FIELD_LABEL,
+            text=t(locale, AMOUNT_FIELD_LABEL),
             description=clip(words, MAX_FIELD_DESCRIPTION),
             component=discord.ui.TextInput(
                 custom_id=AMOUNT_FIELD, min_length=1, max_length=12, required=True
@@ -270,12 +319,14 @@ class ActionSelect(
 class MovesButton(Checked, discord.ui.DynamicItem[Button], template=MOVES_TEMPLATE):
     """Opens the clicker's private move panel (labels there stay private)."""
 
-    def __init__(self, game_id: int, version: int, *, primary: bool = True):
+    def __init__(
+        self, game_id: int, version: int, *, primary: bool = True, locale: str = DEFAULT_LOCALE
+    ):
         self.game_id = game_id
         self.version = version
         super().__init__(
             discord.ui.Button(
-                label=MOVES_LABEL,
+                label=clip(t(locale, MOVES_LABEL), MAX_BUTTON_LABEL),
                 style=discord.ButtonStyle.primary if primary else discord.ButtonStyle.secondary,
                 custom_id=moves_id(game_id, version),
             )
@@ -291,12 +342,12 @@ class UndoButton(Checked, discord.ui.DynamicItem[Button], template=UNDO_TEMPLATE
     """On the acting player's private panel only (never the public message): takes back
     their last step, for the board drawn at ``version``."""
 
-    def __init__(self, game_id: int, version: int):
+    def __init__(self, game_id: int, version: int, *, locale: str = DEFAULT_LOCALE):
         self.game_id = game_id
         self.version = version
         super().__init__(
             discord.ui.Button(
-                label=UNDO_LABEL,
+                label=clip(f"↩ {t(locale, UNDO_WORD)}", MAX_BUTTON_LABEL),
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"ttu:{game_id}:{version}",
             ),
@@ -312,11 +363,11 @@ class UndoButton(Checked, discord.ui.DynamicItem[Button], template=UNDO_TEMPLATE
 class RematchButton(Checked, discord.ui.DynamicItem[Button], template=REMATCH_TEMPLATE):
     """On a final message: opens a lobby with the players still seated and the same options."""
 
-    def __init__(self, game_id: int):
+    def __init__(self, game_id: int, *, locale: str = DEFAULT_LOCALE):
         self.game_id = game_id
         super().__init__(
             discord.ui.Button(
-                label=REMATCH_LABEL,
+                label=clip(t(locale, REMATCH_LABEL), MAX_BUTTON_LABEL),
                 style=discord.ButtonStyle.primary,
                 custom_id=f"ttr:{game_id}",
             )
@@ -331,13 +382,15 @@ class RematchButton(Checked, discord.ui.DynamicItem[Button], template=REMATCH_TE
 class LeagueButton(Checked, discord.ui.DynamicItem[Button], template=LEAGUE_TEMPLATE):
     """On a league's message during sign-up: sign up (``j``) or withdraw (``w``)."""
 
-    def __init__(self, kind: str, league_id: int):
+    def __init__(self, kind: str, league_id: int, *, locale: str = DEFAULT_LOCALE):
         self.kind = kind
         self.league_id = league_id
         join = kind == "j"
         super().__init__(
             discord.ui.Button(
-                label=LEAGUE_SIGN_UP if join else LEAGUE_WITHDRAW,
+                label=clip(
+                    t(locale, LEAGUE_SIGN_UP if join else LEAGUE_WITHDRAW), MAX_BUTTON_LABEL
+                ),
                 style=discord.ButtonStyle.primary if join else discord.ButtonStyle.secondary,
                 custom_id=f"ttl{kind}:{league_id}",
             )
@@ -349,18 +402,19 @@ class LeagueButton(Checked, discord.ui.DynamicItem[Button], template=LEAGUE_TEMP
         return checked(cls(match["kind"], *(read or PLACEHOLDER[:1])), read)
 
 
-def undo_view(game_id: int, version: int) -> discord.ui.View:
+def undo_view(game_id: int, version: int, locale: str = DEFAULT_LOCALE) -> discord.ui.View:
     """A private message's one component: "↩ Undo" (after a move made on the public message)."""
     view = discord.ui.View(timeout=None)
-    view.add_item(UndoButton(game_id, version))
+    view.add_item(UndoButton(game_id, version, locale=locale))
     return finished(view)
 
 
-def league_view(league_id: int) -> discord.ui.View:
-    """Sign up and Withdraw under a league's message while its sign-up is open."""
+def league_view(league_id: int, locale: str = DEFAULT_LOCALE) -> discord.ui.View:
+    """Sign up and Withdraw under a league's message while its sign-up is open (``locale``:
+    the server's, everyone reads them)."""
     view = discord.ui.View(timeout=None)
-    view.add_item(LeagueButton("j", league_id))
-    view.add_item(LeagueButton("w", league_id))
+    view.add_item(LeagueButton("j", league_id, locale=locale))
+    view.add_item(LeagueButton("w", league_id, locale=locale))
     return finished(view)
 
 
@@ -386,19 +440,23 @@ class LogPageButton(Checked, discord.ui.DynamicItem[Button], template=LOG_TEMPLA
         return checked(cls(page, per, getattr(item, "label", "") or ""), read)
 
 
-def log_view(page: int, pages: int, per: int) -> discord.ui.View | None:
-    """ "Older" and "Newer" under a page of the log (page 1 is the newest)."""
+def log_view(
+    page: int, pages: int, per: int, locale: str = DEFAULT_LOCALE
+) -> discord.ui.View | None:
+    """ "Older" and "Newer" under a page of the log (page 1 is the newest), in the reader's
+    language (``locale``)."""
     if pages <= 1:
         return None
     view = discord.ui.View(timeout=None)
-    view.add_item(LogPageButton(min(pages, page + 1), per, "◀ Older", disabled=page >= pages))
-    view.add_item(LogPageButton(max(1, page - 1), per, "Newer ▶", disabled=page <= 1))
+    older, newer = f"◀ {t(locale, 'Older')}", f"{t(locale, 'Newer')} ▶"
+    view.add_item(LogPageButton(min(pages, page + 1), per, older, disabled=page >= pages))
+    view.add_item(LogPageButton(max(1, page - 1), per, newer, disabled=page <= 1))
     return finished(view)
 
 
-def rematch_view(game_id: int) -> discord.ui.View:
+def rematch_view(game_id: int, locale: str = DEFAULT_LOCALE) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(RematchButton(game_id))
+    view.add_item(RematchButton(game_id, locale=locale))
     return finished(view)
 
 
@@ -423,6 +481,7 @@ def action_layout(
     private: bool = False,
     own: bool = False,
     undo: bool = False,
+    locale: str = DEFAULT_LOCALE,
 ) -> ActionLayout:
     """Components for ``actions`` (already in the order the table offers them).
 
@@ -434,6 +493,8 @@ def action_layout(
     ``private``: a "Choose your move" button opens the player's panel (for moves only it may
     show; with no public moves it is the only component). ``own``: the components of that
     private panel; ``undo`` (on it alone) adds "↩ Undo" beside its buttons, taking one's room.
+    ``locale``: the language of every label and placeholder (the server's on a public message,
+    the player's own on their panel).
     """
     actions = unique(actions)
     if not actions and not private:
@@ -451,20 +512,22 @@ def action_layout(
         on_buttons = [main, *sorted(i for i in on_buttons if i != main)]
     for i in on_buttons:
         style = style_of(actions[i], main=i == main)
-        view.add_item(button_for(game_id, version, i, actions[i], own=own, style=style, row=0))
+        view.add_item(
+            button_for(game_id, version, i, actions[i], own=own, style=style, row=0, locale=locale)
+        )
     if private:
-        view.add_item(MovesButton(game_id, version, primary=not actions))
+        view.add_item(MovesButton(game_id, version, primary=not actions, locale=locale))
     if undo:
-        view.add_item(UndoButton(game_id, version))
+        view.add_item(UndoButton(game_id, version, locale=locale))
     rest = [(i, a) for i, a in enumerate(actions) if i not in on_buttons and a.amount is None]
-    menus = grouped(rest)[: MAX_ROWS - 1]
+    menus = grouped(rest, locale)[: MAX_ROWS - 1]
     shown = len(on_buttons)
     for k, (kind, chunk) in enumerate(menus):
         options = [
             discord.SelectOption(
-                label=clip(a.label or "Move", MAX_OPTION_LABEL),
+                label=clip(word(a.label, locale) or t(locale, MOVE_LABEL), MAX_OPTION_LABEL),
                 value=str(i),
-                description=LOSING_NOTE if loses_something(a) else None,
+                description=losing_note(locale) if loses_something(a) else None,
             )
             for i, a in chunk
         ]
@@ -499,10 +562,12 @@ def button_for(
     own: bool,
     style: discord.ButtonStyle,
     row: int | None,
+    locale: str = DEFAULT_LOCALE,
 ) -> discord.ui.DynamicItem[Button]:
     """A move's button: one that opens a form when the player types the move's amount."""
     kind = AmountButton if action.amount is not None else ActionButton
-    return kind(game_id, version, index, action.label, own=own, style=style, row=row)
+    label = word(action.label, locale)
+    return kind(game_id, version, index, label, own=own, style=style, row=row, locale=locale)
 
 
 def menu_of(action: Action) -> str | None:
@@ -511,12 +576,14 @@ def menu_of(action: Action) -> str | None:
     return action.menu if action.menu is not None else action.kind
 
 
-def grouped(moves: list[tuple[int, Action]]) -> list[tuple[str, list[tuple[int, Action]]]]:
+def grouped(
+    moves: list[tuple[int, Action]], locale: str = DEFAULT_LOCALE
+) -> list[tuple[str, list[tuple[int, Action]]]]:
     """Moves in select menus by the menu their engine declares (:func:`menu_of`), in first-seen
     order. Up to 25 share one menu, each group's moves together, headed by the group when
     there is one ("Manage") or by "More moves" and the groups it holds. More: one menu per
     group of at least 3, moves of no group and smaller groups sharing "More moves"; no menu
-    holds more than 25."""
+    holds more than 25. Headings are worded for ``locale``."""
     groups: dict[str | None, list[tuple[int, Action]]] = {}
     for i, a in moves:
         groups.setdefault(menu_of(a), []).append((i, a))
@@ -525,9 +592,12 @@ def grouped(moves: list[tuple[int, Action]]) -> list[tuple[str, list[tuple[int, 
         if not moves:
             return []
         if len(groups) == 1 and named:
-            heading = named[0]
+            heading = word(named[0], locale)
+        elif named:
+            joined = ", ".join(word(g, locale) for g in named)
+            heading = t(locale, "More moves: {menus}", menus=joined)
         else:
-            heading = f"{OTHER_MOVES}: {', '.join(named)}" if named else OTHER_MOVES
+            heading = t(locale, OTHER_MOVES)
         return [(heading, [m for chunk in groups.values() for m in chunk])]
     big = [(k, v) for k, v in groups.items() if k is not None and len(v) >= 3]
     small = [m for k, v in groups.items() if k is None or len(v) < 3 for m in v]
@@ -537,10 +607,10 @@ def grouped(moves: list[tuple[int, Action]]) -> list[tuple[str, list[tuple[int, 
         big = big[: MAX_ROWS - 2]
         small.sort(key=lambda m: m[0])
     menus: list[tuple[str, list[tuple[int, Action]]]] = []
-    for kind, chunk in [*big, (OTHER_MOVES, small)]:
+    for kind, chunk in [*((word(k, locale), v) for k, v in big), (t(locale, OTHER_MOVES), small)]:
         for start in range(0, len(chunk), MAX_SELECT_OPTIONS):
             part = chunk[start : start + MAX_SELECT_OPTIONS]
             if part:
-                label = kind if start == 0 else f"{kind} (more)"
+                label = kind if start == 0 else t(locale, "{menu} (more)", menu=kind)
                 menus.append((label, part))
     return menus

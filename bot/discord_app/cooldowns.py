@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from bot.errors import TableError
+from i18n.say import Say, marked
 
 
 @dataclass(frozen=True)
@@ -28,8 +29,9 @@ class Limit:
 
     count: int
     per: float
-    #: what is asked for, in "you can ask for ... again"
-    what: str
+    #: the refusal when none is left: "{when}" is when to ask again (Discord's relative
+    #: timestamp), a whole sentence a kind, so each language words it whole
+    refusal: str
 
     @property
     def rate(self) -> float:
@@ -41,9 +43,30 @@ class Limit:
 #: or 10 log pages in quick succession, regained over 30 s, never stops that. A replay is the
 #: whole game drawn again (seconds of CPU, a large upload in the channel): one a minute each.
 LIMITS: dict[str, Limit] = {
-    "board": Limit(5, 30.0, "the board"),
-    "log": Limit(10, 30.0, "log pages"),
-    "replay": Limit(1, 60.0, "a replay"),
+    "board": Limit(
+        5,
+        30.0,
+        marked(
+            "Not so fast: you can ask for the board again {when} (at most {count} every {per} "
+            "seconds each, so the bot stays quick for everyone)."
+        ),
+    ),
+    "log": Limit(
+        10,
+        30.0,
+        marked(
+            "Not so fast: you can ask for log pages again {when} (at most {count} every {per} "
+            "seconds each, so the bot stays quick for everyone)."
+        ),
+    ),
+    "replay": Limit(
+        1,
+        60.0,
+        marked(
+            "Not so fast: you can ask for a replay again {when} (at most {count} every {per} "
+            "seconds each, so the bot stays quick for everyone)."
+        ),
+    ),
 }
 #: how often (in seconds of the clock) refilled buckets are dropped
 PRUNE_EVERY = 300.0
@@ -53,11 +76,9 @@ class TooSoon(TableError):
     """A request over the user's allowance: refused, nothing done."""
 
     def __init__(self, limit: Limit, at: float):
-        super().__init__(
-            f"Not so fast: you can ask for {limit.what} again <t:{math.ceil(at)}:R> "
-            f"(at most {limit.count} every {limit.per:g} seconds each, so the bot stays quick "
-            "for everyone)."
-        )
+        per = int(limit.per) if float(limit.per).is_integer() else limit.per
+        when = f"<t:{math.ceil(at)}:R>"
+        super().__init__(Say(limit.refusal, {"when": when, "count": limit.count, "per": per}))
         self.at = at
 
 

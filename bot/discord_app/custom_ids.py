@@ -34,7 +34,10 @@ from typing import Any, Self, TypeVar
 import discord
 
 from bot.discord_app import replies
+from bot.discord_app.locales import private_locale
 from bot.discord_limits import MAX_ROWS
+from i18n import t
+from i18n.say import marked
 
 BUTTON_TEMPLATE = r"tt(?P<own>p?):(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<index>[0-9]+)"
 SELECT_TEMPLATE = r"tt(?P<kind>[sq]):(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<index>[0-9]+)"
@@ -67,7 +70,7 @@ PATTERNS = [
 #: the text field of an amount form
 AMOUNT_FIELD = "amount"
 #: the answer to a component whose custom id is forged or broken
-FORGED = (
+FORGED = marked(
     "This button is no longer valid, so nothing was done. `/game board` shows the current "
     "board with its buttons."
 )
@@ -113,8 +116,9 @@ def move_numbers(match: re.Match[str], index: range = MOVE_INDEXES) -> tuple[int
 
 
 async def answer_forged(interaction: discord.Interaction) -> None:
-    """The private answer to a forged or broken component: nothing is done."""
-    await replies.private(interaction, FORGED)
+    """The private answer to a forged or broken component: nothing is done (in the clicker's
+    language)."""
+    await replies.private(interaction, t(await private_locale(interaction), FORGED))
 
 
 class Checked(ABC):

@@ -5,7 +5,9 @@
 per-player option) sets yours. Keys and values match case-insensitively, by key or label; a
 value may be part of a choice's name when it names only that one (``cat`` is Leopard Cat), and
 may contain spaces (``species=Hot Dog``); the table still validates the result. Autocomplete
-suggests the next ``key=value`` to add.
+suggests the next ``key=value`` to add. Keys and values are typed in English in every
+language (the engines' words); the refusals and suggestions are worded for the typing user's
+``locale``, an option's label with :func:`i18n.say.word`.
 """
 
 from __future__ import annotations
@@ -16,24 +18,37 @@ from typing import Any
 
 from discord import app_commands
 
+from bot.discord_app.locales import DEFAULT_LOCALE
 from bot.discord_app.replies import BadInput
 from bot.discord_app.text import clip
 from bot.discord_limits import MAX_CHOICE_NAME, MAX_CHOICE_VALUE, MAX_CHOICES
 from engines import Engine, OptionSpec
+from i18n import t
+from i18n.say import word
 
 SEPARATORS = " ,;"
 
 
-def describe_specs(specs: list[OptionSpec]) -> str:
+def describe_specs(specs: list[OptionSpec], locale: str = DEFAULT_LOCALE) -> str:
     if not specs:
-        return "none"
-    return "; ".join(f"{s.key} ({'|'.join(s.choices)}, {_unless_chosen(s)})" for s in specs)
+        return t(locale, "none")
+    return "; ".join(_described(s, locale) for s in specs)
 
 
-def _unless_chosen(spec: OptionSpec) -> str:
-    """What a player gets when they leave ``spec`` out: a game-wide option its default, a
-    per-player pick a random one (the engines deal one, never the listed default)."""
-    return "a random one if none" if spec.per_player else f"default {spec.default}"
+def _described(spec: OptionSpec, locale: str) -> str:
+    """One option with its choices and what a player gets when they leave it out: a game-wide
+    option its default, a per-player pick a random one (the engines deal one, never the listed
+    default)."""
+    choices = "|".join(spec.choices)
+    if spec.per_player:
+        return t(locale, "{key} ({choices}, a random one if none)", key=spec.key, choices=choices)
+    return t(
+        locale,
+        "{key} ({choices}, default {default})",
+        key=spec.key,
+        choices=choices,
+        default=str(spec.default),
+    )
 
 
 def game_specs(engine: Engine[Any]) -> list[OptionSpec]:
@@ -72,19 +87,31 @@ def matching_choices(spec: OptionSpec, value: str) -> list[str]:
     return exact or [c for c in spec.choices if _named_by(c, value)]
 
 
-def _find_choice(spec: OptionSpec, value: str) -> str:
+def _find_choice(spec: OptionSpec, value: str, locale: str = DEFAULT_LOCALE) -> str:
     """The choice ``value`` names, when it names exactly one; else a refusal listing the
     candidates it could be, or every choice when it names none."""
     found = matching_choices(spec, value)
     if len(found) == 1:
         return found[0]
+    label = word(spec.label, locale)
     if found:
         raise BadInput(
-            f"'{value}' could be more than one {spec.label}: {', '.join(found)}. "
-            "Type more of the name."
+            t(
+                locale,
+                "'{value}' could be more than one {option}: {found}. Type more of the name.",
+                value=value,
+                option=label,
+                found=", ".join(found),
+            )
         )
     raise BadInput(
-        f"'{value}' is not a choice for {spec.label}. Choose one of: {', '.join(spec.choices)}."
+        t(
+            locale,
+            "'{value}' is not a choice for {option}. Choose one of: {choices}.",
+            value=value,
+            option=label,
+            choices=", ".join(spec.choices),
+        )
     )
 
 
@@ -144,27 +171,36 @@ def _pieces(text: str, specs: list[OptionSpec]) -> list[Piece]:
     return pieces
 
 
-def _bare(text: str, specs: list[OptionSpec], title: str) -> dict[str, str]:
+def _bare(text: str, specs: list[OptionSpec], title: str, locale: str) -> dict[str, str]:
     """Values typed without keys: the whole text as one choice, else word by word."""
     whole = [s for s in specs if any(c.casefold() == text.casefold() for c in s.choices)]
     whole = whole or [s for s in specs if matching_choices(s, text)]
     if len(whole) == 1:
-        return {whole[0].key: _find_choice(whole[0], text)}
+        return {whole[0].key: _find_choice(whole[0], text, locale)}
     out: dict[str, str] = {}
-    for word in re.split(r"[\s,;]+", text):
-        owners = [s for s in specs if any(c.casefold() == word.casefold() for c in s.choices)]
+    for typed in re.split(r"[\s,;]+", text):
+        owners = [s for s in specs if any(c.casefold() == typed.casefold() for c in s.choices)]
         if len(owners) != 1:
             raise BadInput(
-                f"Could not read '{clip(text, 60)}': write options as key=value. "
-                f"Options for {title}: {describe_specs(specs)}."
+                t(
+                    locale,
+                    "Could not read '{typed}': write options as key=value. "
+                    "Options for {title}: {options}.",
+                    typed=clip(text, 60),
+                    title=title,
+                    options=describe_specs(specs, locale),
+                )
             )
-        out[owners[0].key] = _find_choice(owners[0], word)
+        out[owners[0].key] = _find_choice(owners[0], typed, locale)
     return out
 
 
-def parse(text: str | None, specs: list[OptionSpec], *, title: str) -> dict[str, str]:
+def parse(
+    text: str | None, specs: list[OptionSpec], *, title: str, locale: str = DEFAULT_LOCALE
+) -> dict[str, str]:
     """``key=value`` pieces -> {key: value}; bare values are allowed when only one spec takes
-    them. Values may contain spaces; a key must be one of the game's (by key or label)."""
+    them. Values may contain spaces; a key must be one of the game's (by key or label). A
+    refusal is worded for ``locale`` (the typing user's)."""
     text = (text or "").strip()
     out: dict[str, str] = {}
     for piece in _pieces(text, specs):
@@ -173,20 +209,34 @@ def parse(text: str | None, specs: list[OptionSpec], *, title: str) -> dict[str,
             if "=" in value:
                 unknown = value.partition("=")[0].strip(SEPARATORS) or value
                 raise BadInput(
-                    f"{title} has no option '{unknown}'. Options: {describe_specs(specs)}."
+                    t(
+                        locale,
+                        "{title} has no option '{unknown}'. Options: {options}.",
+                        title=title,
+                        unknown=unknown,
+                        options=describe_specs(specs, locale),
+                    )
                 )
-            out.update(_bare(value, specs, title))
+            out.update(_bare(value, specs, title, locale))
         else:
             if not value:
-                raise BadInput(f"Give a value for {spec.label}: {', '.join(spec.choices)}.")
-            out[spec.key] = _find_choice(spec, value)
+                raise BadInput(
+                    t(
+                        locale,
+                        "Give a value for {option}: {choices}.",
+                        option=word(spec.label, locale),
+                        choices=", ".join(spec.choices),
+                    )
+                )
+            out[spec.key] = _find_choice(spec, value, locale)
     return out
 
 
 def suggest(
-    current: str, specs: list[OptionSpec], *, bare: bool = False
+    current: str, specs: list[OptionSpec], *, bare: bool = False, locale: str = DEFAULT_LOCALE
 ) -> list[app_commands.Choice[str]]:
-    """Completions of ``current``: what was typed so far plus one more ``key=value``.
+    """Completions of ``current``: what was typed so far plus one more ``key=value``, named
+    for the typing user (``locale``).
 
     ``bare`` offers plain values (for a single per-player option).
     """
@@ -203,14 +253,17 @@ def suggest(
     for spec in specs:
         if spec.key in done_keys:
             continue
+        label = word(spec.label, locale)
         for choice in spec.choices:
-            word = choice if bare else f"{spec.key}={choice}"
-            if partial and partial.casefold() not in word.casefold():
+            typed = choice if bare else f"{spec.key}={choice}"
+            if partial and partial.casefold() not in typed.casefold():
                 continue
-            value = f"{prefix} {word}".strip()
+            value = f"{prefix} {typed}".strip()
             # a per-player pick left out is dealt at random, so none of its choices is a default
-            default = choice == spec.default and not spec.per_player
-            name = f"{spec.label}: {choice}" + (" (default)" if default else "")
+            if choice == spec.default and not spec.per_player:
+                name = t(locale, "{option}: {choice} (default)", option=label, choice=choice)
+            else:
+                name = f"{label}: {choice}"
             if prefix:
                 name = f"{prefix} + {name}"
             out.append(

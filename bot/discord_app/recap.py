@@ -6,15 +6,30 @@ An event is never cut: a line is shown whole or left to ``/game log``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
 
-from bot.table import Told
+from bot.discord_app.locales import DEFAULT_LOCALE
+from i18n import tn
+from i18n.say import Say, event_text, say_n
 
-#: the line standing for the ``n`` earliest events a message leaves to the log
+#: the line standing for the ``n`` earliest events a message leaves to the log (its English;
+#: :func:`earlier` words it for a reader)
 EARLIER = "({n} earlier in `/game log`)"
 #: the most lines "since your last turn" shows (a short list a phone shows at a glance)
 SINCE_LINES = 8
+
+
+class Said(Protocol):
+    """An event as a recap reads it: a table's ``Told`` or an engine's ``Event`` (either may
+    carry its words as data, ``said`` and ``fold_said``, which :func:`words_of` keeps)."""
+
+    @property
+    def text(self) -> str: ...
+
+    @property
+    def fold(self) -> str | None: ...
 
 
 @dataclass(frozen=True)
@@ -23,6 +38,20 @@ class Line:
 
     text: str
     events: int = 1
+    #: what the line says as data (an event's words, :func:`words_of`), worded for each reader
+    #: by :meth:`word`; ``None``: ``text`` as it is
+    said: Mapping[str, Any] | None = field(default=None, compare=False)
+
+    def word(self, locale: str) -> str:
+        """The line in ``locale``'s language (a fold with the count of its run)."""
+        if self.said is None:
+            return self.text
+        folds = "fold_said" in self.said or "fold" in self.said
+        return event_text(self.said, locale, count=self.events if folds else 1) or self.text
+
+    def worded(self, locale: str) -> Line:
+        """The line as a reader of ``locale`` reads it (its words fixed)."""
+        return Line(self.word(locale), self.events)
 
     @classmethod
     def of(cls, item: Line | str | Sequence[object] | dict[str, object]) -> Line:
@@ -32,15 +61,51 @@ class Line:
         if isinstance(item, str):
             return cls(item)
         if isinstance(item, dict):
-            return cls(str(item.get("text", "")), int(str(item.get("events", 1))))
+            said = item.get("said")
+            return cls(
+                str(item.get("text", "")),
+                int(str(item.get("events", 1))),
+                said if isinstance(said, dict) else None,
+            )
         text, events = item
         return cls(str(text), int(str(events)))
 
 
-def folded(told: Iterable[Told]) -> list[Line]:
+def words_of(event: object) -> dict[str, Any]:
+    """An event's words as plain JSON that :func:`i18n.say.event_text` words for any reader
+    (a turn record keeps them): its English, its fold, and each as a message where the engine
+    said it with ``say`` (an ``Event``, or a ``Told`` that carries them)."""
+    text = getattr(event, "text", "") or ""
+    fold = getattr(event, "fold", None)
+    out: dict[str, Any] = {"text": str(text)}
+    if fold:
+        out["fold"] = str(fold)
+    said = getattr(event, "said", None) or (text.data() if isinstance(text, Say) else None)
+    if said:
+        out["said"] = said
+    fold_said = getattr(event, "fold_said", None) or (
+        fold.data() if isinstance(fold, Say) else None
+    )
+    if fold_said:
+        out["fold_said"] = fold_said
+    return out
+
+
+def earlier(n: int, locale: str = DEFAULT_LOCALE) -> str:
+    """The pointer standing for the ``n`` earliest events a message leaves to the log."""
+    return tn(locale, "({n} earlier in `/game log`)", "({n} earlier in `/game log`)", n)
+
+
+def earlier_line(n: int) -> Line:
+    """:func:`earlier` as a recap line, worded when shown."""
+    said = say_n("({n} earlier in `/game log`)", "({n} earlier in `/game log`)", n)
+    return Line(str(said), n, {"text": str(said), "said": said.data()})
+
+
+def folded(told: Iterable[Said]) -> list[Line]:
     """Each event a line, but consecutive events the engine gave the same ``fold`` one line:
-    its ``fold`` with ``{n}`` for how many."""
-    runs: list[tuple[Told, int]] = []
+    its ``fold`` for a run of how many (worded by :func:`i18n.say.event_text`)."""
+    runs: list[tuple[Said, int]] = []
     for event in told:
         if not event.text:
             continue
@@ -48,16 +113,24 @@ def folded(told: Iterable[Told]) -> list[Line]:
             runs[-1] = (runs[-1][0], runs[-1][1] + 1)
         else:
             runs.append((event, 1))
-    return [
-        Line(first.fold.replace("{n}", str(n)) if first.fold and n > 1 else first.text, n)
-        for first, n in runs
-    ]
+    lines = []
+    for first, n in runs:
+        said = words_of(first)
+        lines.append(Line(event_text(said, DEFAULT_LOCALE, count=n), n, said))
+    return lines
 
 
-def fit_newest(lines: Sequence[Line], budget: int, *, at_most: int | None = None) -> list[str]:
+def fit_newest(
+    lines: Sequence[Line],
+    budget: int,
+    *,
+    at_most: int | None = None,
+    locale: str = DEFAULT_LOCALE,
+) -> list[str]:
     """The newest of ``lines`` that fit in ``budget`` characters joined by newlines (and at
-    most ``at_most`` lines), each whole; when some give way, a first line counts their events
-    (:data:`EARLIER`). Nothing at all when not even that line fits."""
+    most ``at_most`` lines), each whole and worded for ``locale``; when some give way, a first
+    line counts their events (:func:`earlier`). Nothing at all when not even that line fits."""
+    lines = [line.worded(locale) for line in lines]
     texts = [line.text for line in lines]
     if len("\n".join(texts)) <= budget and (at_most is None or len(texts) <= at_most):
         return texts
@@ -65,7 +138,7 @@ def fit_newest(lines: Sequence[Line], budget: int, *, at_most: int | None = None
     kept: list[str] = []
     used = 0
     for line in reversed(lines):
-        pointer = EARLIER.format(n=left - line.events)
+        pointer = earlier(left - line.events, locale)
         if at_most is not None and len(kept) + 2 > at_most:
             break
         if used + len(line.text) + 1 + len(pointer) > budget:
@@ -73,7 +146,7 @@ def fit_newest(lines: Sequence[Line], budget: int, *, at_most: int | None = None
         kept.append(line.text)
         used += len(line.text) + 1
         left -= line.events
-    pointer = EARLIER.format(n=left)
+    pointer = earlier(left, locale)
     if len(pointer) + used > budget:
         return []
     return [pointer, *reversed(kept)]

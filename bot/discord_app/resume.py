@@ -5,7 +5,7 @@ moved on but nobody pinged. After every posted turn message we note the game ver
 (in the store's ``meta`` table); at start, every running game whose saved version is newer than
 its last announced one gets a fresh turn message (board, recent moves, ping, buttons), and every
 game that ended while its turn message still had live buttons gets its final standings posted
-and those buttons taken off.
+and those buttons taken off. Both are in the server's language.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.discord_app.locales import public_locale
 from bot.discord_app.posts import result_lines, title_of
 from bot.discord_app.recap import fit_newest, folded
 from bot.discord_app.text import join_message
@@ -24,6 +25,8 @@ from bot.discord_app.turns import book_of, present, retire_game
 from bot.discord_limits import MAX_MESSAGE
 from bot.table import GameInfo, Outcome, Table
 from engines import Event
+from i18n import t
+from i18n.say import say
 from storage import Store
 from storage.shards import Shards
 
@@ -66,6 +69,10 @@ async def catch_up_outcome(table: Table, channel_id: int) -> Outcome:
     return dataclasses.replace(now, events=[Event(text=line) for line in recent])
 
 
+#: the headline of a turn message posted at start for moves the channel has not seen
+WHERE_IT_STANDS = say("where the game stands")
+
+
 async def catch_up(client: TabletopClient, announcements: Announcements) -> int:
     """Post a turn message for every running game the channel has not seen, and the final
     standings of every game that ended (a last move, a concession, an abort) while its turn
@@ -84,7 +91,7 @@ async def catch_up(client: TabletopClient, announcements: Announcements) -> int:
                 return shown is not None and shown >= version
 
             shown = await present(
-                client, outcome, headline="where the game stands", fresh=True, unless=overtaken
+                client, outcome, headline=WHERE_IT_STANDS, fresh=True, unless=overtaken
             )
             posted += shown is not None
         except Exception as exc:  # one broken channel must not stop the others
@@ -114,15 +121,19 @@ async def announce_end(client: TabletopClient, game: GameInfo) -> int:
     book = book_of(client)
     if await book.get(game.id) is None:
         return 0
-    lines = (
-        result_lines(game.result)
-        if game.result is not None
-        else [f"The game was ended ({game.end_reason or 'aborted'})."]
-    )
+    locale = await public_locale(client, game.guild_id)
+    if game.result is not None:
+        lines = result_lines(game.result, locale=locale)
+    elif game.end_reason:
+        lines = [t(locale, "The game was ended ({reason}).", reason=game.end_reason)]
+    else:
+        lines = [t(locale, "The game was ended (aborted).")]
     recent = await client.table.history(game.id, limit=RECENT_MOVES)
-    head, tail = f"**{title_of(game)}** — how it ended", "\n".join(lines)
+    head = t(locale, "**{title}** — how it ended", title=title_of(game))
+    tail = "\n".join(lines)
     room = MAX_MESSAGE - len(head) - len(tail) - 2
-    events = fit_newest(folded(told_of(recent)), room)  # whole events, the newest kept
+    # whole events, the newest kept
+    events = fit_newest(folded(told_of(recent)), room, locale=locale)
     content = join_message(head, *events, tail)
     channel = client.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
     await channel.send(content, allowed_mentions=discord.AllowedMentions.none())

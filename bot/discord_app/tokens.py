@@ -30,16 +30,19 @@ from typing import Any
 
 import discord
 
+from bot.discord_app.locales import private_locale
 from bot.discord_app.posts import Post
+from i18n import t
+from i18n.say import marked
 
 log = logging.getLogger(__name__)
 
 #: how long before a token dies it is no longer used (a request in flight must land in time)
 MARGIN = datetime.timedelta(minutes=1)
 #: the one line an old panel keeps once a newer one replaced it
-CLOSED = "This panel is closed — use the newest one."
+CLOSED = marked("This panel is closed — use the newest one.")
 #: the one line a panel keeps once its game ended
-GAME_OVER = "This panel is closed — the game is over."
+GAME_OVER = marked("This panel is closed — the game is over.")
 #: how many entries are kept before the expired ones are swept out
 SWEEP_AT = 1024
 
@@ -167,9 +170,11 @@ class Panels:
                 await self._close(handle, GAME_OVER)
 
     async def _close(self, handle: Handle, line: str) -> None:
+        """The panel closed with ``line``, in the language of the player it was opened for."""
         if not handle.usable(self.now()):
             return  # Discord no longer lets this token touch it
+        shown = t(await private_locale(handle.interaction), line)
         try:
-            await handle.edit(content=line, view=None, attachments=[])
+            await handle.edit(content=shown, view=None, attachments=[])
         except discord.HTTPException as exc:
             log.info("Could not close panel %s (%s)", handle.message_id, exc.status)

@@ -13,7 +13,7 @@ import json
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 
-from bot.discord_app.recap import EARLIER, SINCE_LINES, Line, folded
+from bot.discord_app.recap import SINCE_LINES, Line, earlier_line, folded
 from bot.table import LogLine, Told
 from storage import Store
 
@@ -77,7 +77,7 @@ def since_lines(history: Sequence[LogLine], users: Sequence[int]) -> list[Line]:
     if len(lines) <= SINCE_LINES:
         return lines
     earlier = sum(line.events for line in lines[: 1 - SINCE_LINES])
-    return [Line(EARLIER.format(n=earlier), earlier), *lines[1 - SINCE_LINES :]]
+    return [earlier_line(earlier), *lines[1 - SINCE_LINES :]]
 
 
 def turn_lines(history: Sequence[LogLine], start: int) -> list[Line]:
@@ -86,5 +86,6 @@ def turn_lines(history: Sequence[LogLine], start: int) -> list[Line]:
 
 
 def told_of(entries: Iterable[LogLine]) -> list[Told]:
-    """The entries' public events one by one (an entry read without them: its text)."""
+    """The entries' public events one by one (an entry read without them: its text), each with
+    its words as data where the table gives them (:func:`bot.discord_app.recap.words_of`)."""
     return [t for e in entries for t in (e.told or ((Told(e.text),) if e.text else ()))]

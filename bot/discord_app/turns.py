@@ -15,6 +15,10 @@ that queue up while one edit is in flight are folded into the newest one.
 ``Table.act`` returns an outcome that already holds everything the message needs (who is
 awaited and each one's moves, the public notes, whether labels may be public), so a move is
 one load of the game.
+
+Languages: the turn message is in the server's (:func:`bot.discord_app.locales.public_locale`),
+everything only the clicker sees (their panel, a confirmation, a refusal) in theirs
+(:func:`bot.discord_app.locales.private_locale`).
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ import discord
 from bot.discord_app import replies, server_settings
 from bot.discord_app.channels import PostChannel, channel_id_of, channel_of
 from bot.discord_app.components import action_layout, amount_form, undo_view
+from bot.discord_app.locales import DEFAULT_LOCALE, private_locale, public_locale
 from bot.discord_app.posts import (
     PLAY_HINT,
     Post,
@@ -48,23 +53,25 @@ from bot.keyed_locks import KeyedLocks
 from bot.table import GameInfo, LogLine, Outcome, Table
 from bot.table.offers import panel_moves
 from engines import Action
+from i18n import t
+from i18n.say import Say, marked, word
 
 if TYPE_CHECKING:
     from bot.discord_app.client import TabletopClient
 
 log = logging.getLogger(__name__)
 
-STALE = "This board is out of date — here is the latest."
-NOT_POSTED = (
+STALE = marked("This board is out of date — here is the latest.")
+NOT_POSTED = marked(
     "Done, and saved — but I could not post the new board in this channel (I may be missing "
     "the Send Messages or Attach Files permission here). Ask a moderator to check my "
     "permissions; `/game status` shows where the game stands."
 )
-GONE = (
+GONE = marked(
     "This board belongs to a game that is no longer running here. Start a new one with `/game new`."
 )
-PANEL_HEAD = "Your moves (only you can see them):"
-TURN_OVER = "Your turn is over; I will ping you when it is your turn again."
+PANEL_HEAD = marked("Your moves (only you can see them):")
+TURN_OVER = marked("Your turn is over; I will ping you when it is your turn again.")
 
 #: one game's outcomes are shown one at a time (an entry only while one is being shown)
 _locks = KeyedLocks()
@@ -85,12 +92,15 @@ def book_of(client: TabletopClient) -> TurnBook:
     return book
 
 
-async def current_view(table: Table, game: GameInfo) -> discord.ui.View | None:
-    """Components for the awaited players' moves on the current board (None if none)."""
+async def current_view(
+    table: Table, game: GameInfo, locale: str = DEFAULT_LOCALE
+) -> discord.ui.View | None:
+    """Components for the awaited players' moves on the current board (None if none), worded
+    for ``locale`` (the server's, on a message the channel reads)."""
     if game.status != "running":
         return None
     now = await table.current(channel_id=game.channel_id, board=False)
-    return turn_components(now)[0]
+    return turn_components(now, locale)[0]
 
 
 async def public_notes(client: TabletopClient, game: GameInfo) -> list[str]:
@@ -155,6 +165,7 @@ async def _show(
 ) -> discord.Message | None:
     game = outcome.game
     channel = _channel(client, game)
+    locale = await public_locale(client, game.guild_id)  # the channel reads it
     history = await _history(client.table, game.id)
     quiet = await server_settings.names_only(client, game)  # the server names, never pings
     newly = [u for u in outcome.to_act if prev is None or u not in prev.awaited]
@@ -166,6 +177,7 @@ async def _show(
             since=prev.since,
             this_turn=turn_lines(history, prev.start) if history is not None else None,
             ping=[] if quiet else outcome.to_act,  # an edit notifies no one; the names stay lit
+            locale=locale,
         )
         record = TurnRecord(
             prev.message_id,
@@ -189,7 +201,7 @@ async def _show(
         return message
     since: list[Line] = []
     if outcome.result is not None:
-        post = turn_post(outcome, headline=headline)
+        post = turn_post(outcome, headline=headline, locale=locale)
     else:
         since = since_lines(history, newly or outcome.to_act) if history is not None else []
         told = newly if prev is not None and not fresh else outcome.to_act
@@ -199,6 +211,7 @@ async def _show(
             since=since,
             this_turn=[] if since else None,
             ping=[] if quiet else await _reachable(client, game, told),
+            locale=locale,
         )
     message = await channel.send(**post.send_kwargs())
     folded = _folded.pop(game.id, None)
@@ -301,7 +314,7 @@ async def publish(
             type(exc).__name__,
             exc.status,
         )
-        await tell_quietly(interaction, NOT_POSTED)
+        await tell_quietly(interaction, t(await private_locale(interaction), NOT_POSTED))
         return None
 
 
@@ -335,20 +348,22 @@ async def change_and_publish(
     headline: str,
 ) -> discord.Message | None:
     """A command that changes the game for its caller (``change(channel_id=, user_id=)`` on
-    the table, e.g. start or concede): answered privately with ``done``, then the turn message
-    is shown in the channel. A refusal is raised before anything is posted."""
+    the table, e.g. start or concede): answered privately with ``done`` (worded for them),
+    then the turn message is shown in the channel. A refusal is raised before anything is
+    posted."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     outcome = await change(channel_id=channel_id_of(interaction), user_id=interaction.user.id)
-    await interaction.edit_original_response(content=done)
+    await interaction.edit_original_response(content=word(done, await private_locale(interaction)))
     return await publish(interaction, outcome, headline=headline)
 
 
-def private_note(outcome: Outcome, user_id: int, done: str) -> str:
-    """The actor's ephemeral acknowledgement, carrying the events only they may see."""
-    lines = private_lines(outcome, user_id)
+def private_note(outcome: Outcome, user_id: int, done: str, locale: str = DEFAULT_LOCALE) -> str:
+    """The actor's ephemeral acknowledgement, carrying the events only they may see (in their
+    language, ``locale``)."""
+    lines = private_lines(outcome, user_id, locale)
     if not lines:
         return done
-    return "\n".join([done, "Only you can see this:", *(f"• {t}" for t in lines)])
+    return "\n".join([done, t(locale, "Only you can see this:"), *(f"• {line}" for line in lines)])
 
 
 def panel(
@@ -356,20 +371,26 @@ def panel(
     version: int,
     actions: Sequence[Action],
     *,
-    head: str = PANEL_HEAD,
+    head: str | None = None,
     undo: bool = False,
+    locale: str = DEFAULT_LOCALE,
 ) -> tuple[str, discord.ui.View | None]:
     """A private move panel: the player's own moves as components (indices, not ids), and
-    "↩ Undo" when their last step can be taken back (``undo``)."""
-    layout = action_layout(game_id, version, panel_moves(actions), own=True, undo=undo)
-    text = head + (f"\n{PLAY_HINT}" if layout.needs_play else "")
+    "↩ Undo" when their last step can be taken back (``undo``), in their language."""
+    layout = action_layout(
+        game_id, version, panel_moves(actions), own=True, undo=undo, locale=locale
+    )
+    head = t(locale, PANEL_HEAD) if head is None else head
+    text = head + (f"\n{t(locale, PLAY_HINT)}" if layout.needs_play else "")
     return text, layout.view
 
 
 async def show_latest(interaction: discord.Interaction[TabletopClient], note: str) -> None:
-    """An ephemeral copy of the current board, with the clicker's own moves as a panel."""
+    """An ephemeral copy of the current board, with the clicker's own moves as a panel, in the
+    clicker's language (``note`` is worded for them)."""
     table = table_of(interaction)
     channel_id = channel_id_of(interaction)
+    locale = await private_locale(interaction)
     game, png, summary = await table.board(channel_id=channel_id)
     view = None
     if game.seat_of(interaction.user.id) is not None:
@@ -378,8 +399,9 @@ async def show_latest(interaction: discord.Interaction[TabletopClient], note: st
             actions = await table.legal_actions(channel_id=channel_id, user_id=interaction.user.id)
         except TableError:
             actions = []
-        view = panel(game.id, game.version, actions)[1] if actions else None
-    post = board_post(game, png, summary, notes=await public_notes(interaction.client, game))
+        view = panel(game.id, game.version, actions, locale=locale)[1] if actions else None
+    notes = await public_notes(interaction.client, game)
+    post = board_post(game, png, summary, notes=notes, locale=locale)
     file = post.send_kwargs().get("file")
     if view is None:
         await replies.private(interaction, f"{note}\n{post.content}", file=file)
@@ -420,11 +442,12 @@ async def send_panel(
     await interaction.client.panels.opened(game_id, interaction.user.id, handle)
 
 
-def not_a_player(game: GameInfo) -> str:
-    return (
-        "These buttons are for the players of this game "
-        f"({', '.join(s.name for s in game.seats)}); you are not one of them. "
-        "You can follow along, and join the next game with `/game join`."
+def not_a_player(game: GameInfo, locale: str = DEFAULT_LOCALE) -> str:
+    return t(
+        locale,
+        "These buttons are for the players of this game ({players}); you are not one of them. "
+        "You can follow along, and join the next game with `/game join`.",
+        players=", ".join(s.name for s in game.seats),
     )
 
 
@@ -436,19 +459,20 @@ async def current_game_for(
     (a game that ended or was replaced, a spectator, an older board). Notes saved since the
     component was drawn (a pause, a new clock) leave it valid."""
     table = table_of(interaction)
+    locale = await private_locale(interaction)
     try:
         game = await table.game(channel_id=channel_id_of(interaction))
     except NoGame:
-        await replies.private(interaction, GONE)
+        await replies.private(interaction, t(locale, GONE))
         return None
     if game.id != game_id or game.status != "running":
-        await replies.private(interaction, GONE)
+        await replies.private(interaction, t(locale, GONE))
         return None
     if game.seat_of(interaction.user.id) is None:
-        await replies.private(interaction, not_a_player(game))
+        await replies.private(interaction, not_a_player(game, locale))
         return None
     if game.version != version and not await table.still_current(game_id=game.id, version=version):
-        await show_latest(interaction, STALE)
+        await show_latest(interaction, t(locale, STALE))
         return None
     return game
 
@@ -470,15 +494,20 @@ async def handle_moves(
         actions = await table.legal_actions(
             channel_id=channel_id_of(interaction), user_id=interaction.user.id
         )
+        locale = await private_locale(interaction)
         if not actions:
             waiting = await table.waiting_for(channel_id=channel_id_of(interaction))
-            names = ", ".join(s.name for s in game.seats if s.user_id in waiting) or "nobody"
-            await replies.private(interaction, f"Nothing for you to do now; waiting for {names}.")
+            names = ", ".join(s.name for s in game.seats if s.user_id in waiting)
+            if names:
+                said = t(locale, "Nothing for you to do now; waiting for {names}.", names=names)
+            else:
+                said = t(locale, "Nothing for you to do now; waiting for nobody.")
+            await replies.private(interaction, said)
             return
         undo = await table.can_undo(
             channel_id=channel_id_of(interaction), user_id=interaction.user.id
         )
-        text, view = panel(game.id, game.version, actions, undo=undo)
+        text, view = panel(game.id, game.version, actions, undo=undo, locale=locale)
         png = await hand_picture(interaction, actions)
         await send_panel(interaction, game.id, text, view=view, file=hand_file(png))
     except Exception as exc:  # every failure becomes a private answer
@@ -504,8 +533,9 @@ async def handle_click(
     try:
         await interaction.response.defer()
         interaction.client.editors.offer(interaction)  # a public message: its token edits it
+        locale = await private_locale(interaction)
         if own and not confirmed and not _newest_panel(interaction, game_id):
-            await replies.private(interaction, CLOSED)
+            await replies.private(interaction, t(locale, CLOSED))
             return
         table = table_of(interaction)
         try:
@@ -527,21 +557,28 @@ async def handle_click(
         if own:
             await _update_panel(interaction, outcome)
         elif confirmed:
-            label = outcome.action.label if outcome.action is not None else "your move"
-            note = private_note(outcome, user, f"Done: **{label}**.")
+            note = private_note(outcome, user, done_words(outcome, locale), locale)
             await interaction.edit_original_response(content=note, view=None)
             if interaction.message is not None:  # the question, answered: no moves on it
                 done = Handle(interaction, interaction.message.id, original=True, live=False)
                 await interaction.client.panels.opened(game_id, user, done)
         elif outcome.undo_for == user:  # the move can be taken back: say so, privately
-            note = private_note(outcome, user, "Your move is made.")
+            note = private_note(outcome, user, t(locale, "Your move is made."), locale)
             game = outcome.game
-            await send_panel(interaction, game.id, note, view=undo_view(game.id, game.version))
+            undo = undo_view(game.id, game.version, locale)
+            await send_panel(interaction, game.id, note, view=undo)
         elif private_lines(outcome, user):
-            note = private_note(outcome, user, "Your move is made.")
+            note = private_note(outcome, user, t(locale, "Your move is made."), locale)
             await replies.private(interaction, note)
     except Exception as exc:  # every failure becomes a private answer
         await replies.answer_error(interaction, exc)
+
+
+def done_words(outcome: Outcome, locale: str) -> str:
+    """ "Done: **the move**." for the player who made it, in their language."""
+    if outcome.action is None:
+        return t(locale, "Done: **your move**.")
+    return t(locale, "Done: **{move}**.", move=word(outcome.action.label, locale))
 
 
 def _newest_panel(interaction: discord.Interaction[TabletopClient], game_id: int) -> bool:
@@ -581,7 +618,9 @@ async def handle_amount(
         if move.amount is None:  # the list moved under the button: make the move as clicked
             await handle_click(interaction, game_id, version, index, own=own)
             return
-        await interaction.response.send_modal(amount_form(game_id, version, index, move, own=own))
+        locale = await private_locale(interaction)
+        form = amount_form(game_id, version, index, move, own=own, locale=locale)
+        await interaction.response.send_modal(form)
     except Exception as exc:  # every failure becomes a private answer
         await replies.answer_error(interaction, exc)
 
@@ -609,8 +648,8 @@ async def _update_panel(
     """The clicker's panel after their step (or their undo, ``said`` saying so): their next
     moves, with "↩ Undo" while their last step can be taken back, or that their turn is over."""
     user = interaction.user.id
-    label = outcome.action.label if outcome.action is not None else "your move"
-    done = private_note(outcome, user, said or f"Done: **{label}**.")
+    locale = await private_locale(interaction)
+    done = private_note(outcome, user, said or done_words(outcome, locale), locale)
     mine = outcome.awaited.get(user, [])
     png = None
     if mine and outcome.result is None:
@@ -618,12 +657,14 @@ async def _update_panel(
             outcome.game.id,
             outcome.game.version,
             mine,
-            head=f"{done}\n{PANEL_HEAD}",
+            head=f"{done}\n{t(locale, PANEL_HEAD)}",
             undo=outcome.undo_for == user,
+            locale=locale,
         )
         png = await hand_picture(interaction, mine)  # the hand as it is now (letters move)
     else:
-        text, view = f"{done}\n{TURN_OVER if outcome.result is None else ''}".strip(), None
+        over = t(locale, TURN_OVER) if outcome.result is None else ""
+        text, view = f"{done}\n{over}".strip(), None
     picture = hand_file(png)
     try:
         await interaction.edit_original_response(
@@ -649,8 +690,9 @@ async def handle_undo(
     try:
         await interaction.response.defer()
         interaction.client.editors.offer(interaction)
+        locale = await private_locale(interaction)
         if not _newest_panel(interaction, game_id):
-            await replies.private(interaction, CLOSED)
+            await replies.private(interaction, t(locale, CLOSED))
             return
         try:
             outcome = await table_of(interaction).undo(
@@ -664,16 +706,23 @@ async def handle_undo(
                 raise refused from None
             return
         await publish(interaction, outcome)
-        await _update_panel(interaction, outcome, said=undone_note(outcome))
+        await _update_panel(interaction, outcome, said=undone_note(outcome, locale))
     except Exception as exc:  # every failure becomes a private answer
         await replies.answer_error(interaction, exc)
 
 
-def undone_note(outcome: Outcome) -> str:
-    """The taker's own words for an undo: the logged line, addressed to them."""
+def undone_note(outcome: Outcome, locale: str = DEFAULT_LOCALE) -> str:
+    """The taker's own words for an undo: the logged line's move, addressed to them (the move
+    as the table said it, its ``move`` value, else the English after "took back: ")."""
     said = outcome.events[0].text if outcome.events else ""
-    _, _, move = said.partition("took back: ")
-    return f"Taken back: **{move or 'your last step'}**."
+    move: str = ""
+    if isinstance(said, Say) and isinstance(said.values.get("move"), str):
+        move = word(said.values["move"], locale)
+    else:
+        move = said.partition("took back: ")[2]
+    if not move:
+        return t(locale, "Taken back: **your last step**.")
+    return t(locale, "Taken back: **{move}**.", move=move)
 
 
 #: what ``/play`` takes as "take back my last step"
@@ -684,19 +733,21 @@ async def play(interaction: discord.Interaction[TabletopClient], action: str) ->
     """``/play``: resolve what was typed to one of the caller's actions and make the move;
     ``/play undo`` takes back the caller's last step instead."""
     await interaction.response.defer(ephemeral=True, thinking=True)
+    locale = await private_locale(interaction)
     if action.strip().casefold() in UNDO_WORDS:
         outcome = await table_of(interaction).undo(
             channel_id=channel_id_of(interaction), user_id=interaction.user.id
         )
-        note = private_note(outcome, interaction.user.id, undone_note(outcome))
+        note = private_note(outcome, interaction.user.id, undone_note(outcome, locale), locale)
         await interaction.edit_original_response(content=note)
         await publish(interaction, outcome)
         return
     outcome = await table_of(interaction).act(
         channel_id=channel_id_of(interaction), user_id=interaction.user.id, action_id=action
     )
-    label = outcome.action.label if outcome.action is not None else action
+    label = word(outcome.action.label, locale) if outcome.action is not None else action
+    played = t(locale, "You played **{move}**.", move=label)
     await interaction.edit_original_response(
-        content=private_note(outcome, interaction.user.id, f"You played **{label}**.")
+        content=private_note(outcome, interaction.user.id, played, locale)
     )
     await publish(interaction, outcome)

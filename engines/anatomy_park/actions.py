@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engines.anatomy_park import data
+from engines.anatomy_park import data, words
 from engines.anatomy_park.common import effect_active, hand_ref, has_ability, tile_name
 from engines.anatomy_park.deck import take_tiles
 from engines.anatomy_park.grid import DIR_NAMES, label, step
@@ -13,6 +13,7 @@ from engines.anatomy_park.placement import focus_plays, place_tile, placements
 from engines.anatomy_park.shooting import shoot, targets
 from engines.anatomy_park.state import APState, Task
 from engines.core import Action, ActionRole, Event
+from i18n.say import say, say_n
 
 NORMAL, MAIN, DESTRUCTIVE = ActionRole.NORMAL, ActionRole.MAIN, ActionRole.DESTRUCTIVE
 
@@ -20,14 +21,23 @@ NORMAL, MAIN, DESTRUCTIVE = ActionRole.NORMAL, ActionRole.MAIN, ActionRole.DESTR
 @lru_cache(maxsize=8192)
 def _walk(sp: str, name: str, cost: int) -> Action:
     """A walk reads the same wherever it is offered: worded once (a search lists moves often)."""
-    moves = "1 move" if cost == 1 else f"{cost} moves"
     return Action(
         id=f"go:{sp}",
-        label=f"Walk to {name} {label(sp)} ({moves})"[:80],
+        label=say_n(
+            "Walk to {tile} {where} (1 move)",
+            "Walk to {tile} {where} ({n} moves)",
+            cost,
+            tile=name,
+            where=label(sp),
+        ),
         role=NORMAL,
         do=apply_move,
-        kind="Walk",
+        kind=words.WALK,
     )
+
+
+#: a closed tile, as the walks name it
+CLOSED_TILE = say("a closed transport tile")
 
 
 def move_options(s: APState, player: str) -> list[Action]:
@@ -35,16 +45,15 @@ def move_options(s: APState, player: str) -> list[Action]:
     park = s.park
     for sp, cost in sorted(reachable(s, player).items()):
         cell = park[sp]
-        name = tile_name(cell.tile) if not cell.closed else "a closed transport tile"
-        out.append(_walk(sp, name, cost))
+        out.append(_walk(sp, tile_name(cell.tile) if not cell.closed else CLOSED_TILE, cost))
     if s.diseases and not effect_active(s, "cough"):
         out.append(
             Action(
                 id="diseases",
-                label="Move each disease 1 space",
+                label=MOVE_DISEASES,
                 role=NORMAL,
                 do=apply_move,
-                kind="Move",
+                kind=words.MOVE,
             )
         )
     if not effect_active(s, "rumble"):
@@ -54,16 +63,29 @@ def move_options(s: APState, player: str) -> list[Action]:
                 Action(
                     id=f"mtile:{sp}:{d}{suffix}",
                     # worded when read (the lambda's defaults hold this choice's own values)
-                    label=lambda name=tile_name(park[sp].tile), sp=sp, d=d, n=n: (
-                        f"Move {name} {label(sp)} {n} {DIR_NAMES[d]} (body reaction)"[:80]
+                    label=lambda name=tile_name(park[sp].tile), sp=sp, d=d, n=n: say(
+                        "Move {tile} {where} {n} {direction} (body reaction)",
+                        tile=name,
+                        where=label(sp),
+                        n=n,
+                        direction=DIR_NAMES[d],
                     ),
                     role=NORMAL,
                     do=apply_move,
-                    kind="Move",
+                    kind=words.MOVE,
                 )
             )
-    out.append(Action(id="nomove", label="Do not move", role=NORMAL, do=apply_move, kind="Do"))
+    out.append(Action(id="nomove", label=NO_MOVE, role=NORMAL, do=apply_move, kind=words.DO))
     return out
+
+
+MOVE_DISEASES = say("Move each disease 1 space")
+NO_MOVE = say("Do not move")
+TAKE_TWO = say("Take 2 tiles from the stack")
+TAKE_THREE = say("Take 3 tiles from the stack (Morty)")
+TAKE_ONLY_TWO = say("Take only 2 tiles from the stack")
+LEAVE = say("Leave the park through this exit")
+NO_ACTION = say("Do nothing this action phase")
 
 
 def apply_move(s: APState, player: str, action_id: str, ev: list[Event]) -> None:
@@ -71,14 +93,14 @@ def apply_move(s: APState, player: str, action_id: str, ev: list[Event]) -> None
     s.phase = "action"
     if head == "go":
         s.pos[player] = arg
-        ev.append(Event(text=f"{player} walks to {label(arg)}."))
+        ev.append(Event(text=say("{player} walks to {where}.", player=player, where=label(arg))))
     elif head == "diseases":
         s.tasks.append(
             Task(
                 kind="disease_moves", player=player, data={"queue": [d.effect for d in s.diseases]}
             )
         )
-        ev.append(Event(text=f"{player} moves the diseases."))
+        ev.append(Event(text=say("{player} moves the diseases.", player=player)))
     elif head == "mtile":
         sp, d = arg.rsplit(":", 1)
         n = 2 if d.endswith("2") else 1
@@ -86,59 +108,72 @@ def apply_move(s: APState, player: str, action_id: str, ev: list[Event]) -> None
         dst = step(sp, d, n)
         name = tile_name(s.park[sp].tile)
         move_tile(s, sp, dst, ev)
-        ev.append(Event(text=f"{player} moves {name} from {label(sp)} to {label(dst)}."))
+        ev.append(
+            Event(
+                text=say(
+                    "{player} moves {tile} from {start} to {end}.",
+                    player=player,
+                    tile=name,
+                    start=label(sp),
+                    end=label(dst),
+                )
+            )
+        )
         s.tasks.append(Task(kind="draw_reaction", player=player))
     else:
-        ev.append(Event(text=f"{player} stays put."))
+        ev.append(Event(text=say("{player} stays put.", player=player)))
 
 
 def action_options(s: APState, player: str) -> list[Action]:
-    out = [
-        Action(
-            id="take", label="Take 2 tiles from the stack", role=MAIN, do=apply_action, kind="Take"
-        )
-    ]
+    out = [Action(id="take", label=TAKE_TWO, role=MAIN, do=apply_action, kind=words.TAKE)]
     if has_ability(s, player, "take_three"):  # an ability is never compulsory
         out = [
             Action(
                 id="take",
-                label="Take 3 tiles from the stack (Morty)",
+                label=TAKE_THREE,
                 role=MAIN,
                 do=apply_action,
-                kind="Take",
+                kind=words.TAKE,
             ),
             Action(
                 id="take2",
-                label="Take only 2 tiles from the stack",
+                label=TAKE_ONLY_TWO,
                 role=NORMAL,
                 do=apply_action,
-                kind="Take",
+                kind=words.TAKE,
             ),
         ]
     # labels are worded when read (a lambda's defaults hold this choice's own values)
-    for t, sp in placements(s, player):
+    # (no name ``t`` near a message: the catalogs' extractor reads it as ``i18n.t``)
+    for tile, sp in placements(s, player):
         out.append(
             Action(
-                id=f"place:{t}:{sp}",
-                label=lambda t=t, sp=sp: f"Place {hand_ref(s, player, t)} at {label(sp)}"[:80],
+                id=f"place:{tile}:{sp}",
+                label=lambda tile=tile, sp=sp: say(
+                    "Place tile {letter} at {where}",
+                    letter=hand_ref(s, player, tile),
+                    where=label(sp),
+                ),
                 role=NORMAL,
                 do=apply_action,
-                kind="Place",
+                kind=words.PLACE,
                 names_hand=True,  # names hand tiles by their letters on the hand picture
                 private=True,  # where a hand tile fits tells its shape
             )
         )
-    for f, t, sp in focus_plays(s, player):
+    for f, tile, sp in focus_plays(s, player):
         out.append(
             Action(
-                id=f"focus:{f}:{t}:{sp}",
-                label=lambda f=f, t=t, sp=sp: (
-                    f"Focus group {hand_ref(s, player, f)[5:]}: "
-                    f"place {hand_ref(s, player, t)} at {label(sp)}"
-                )[:80],
+                id=f"focus:{f}:{tile}:{sp}",
+                label=lambda f=f, tile=tile, sp=sp: say(
+                    "Focus group {group}: place tile {letter} at {where}",
+                    group=hand_ref(s, player, f),
+                    letter=hand_ref(s, player, tile),
+                    where=label(sp),
+                ),
                 role=NORMAL,
                 do=apply_action,
-                kind="Focus",
+                kind=words.FOCUS,
                 names_hand=True,  # names hand tiles by their letters on the hand picture
                 private=True,  # says which hand tile is a focus group
             )
@@ -149,29 +184,29 @@ def action_options(s: APState, player: str) -> list[Action]:
         out.append(
             Action(
                 id="leave",
-                label="Leave the park through this exit",
+                label=LEAVE,
                 role=NORMAL,
                 do=apply_action,
-                kind="Leave",
+                kind=words.LEAVE,
             )
         )
     for e in targets(s, player):
         out.append(
             Action(
                 id=f"shoot:{e}",
-                label=f"Shoot {data.disease_card(e).name}",
+                label=say("Shoot {disease}", disease=data.disease_card(e).name),
                 role=NORMAL,
                 do=apply_action,
-                kind="Shoot",
+                kind=words.SHOOT,
             )
         )
     out.append(
         Action(
             id="noaction",
-            label="Do nothing this action phase",
+            label=NO_ACTION,
             role=NORMAL,
             do=apply_action,
-            kind="Do",
+            kind=words.DO,
         )
     )
     return out
@@ -184,7 +219,18 @@ def apply_action(s: APState, player: str, action_id: str, ev: list[Event]) -> No
     if head in ("take", "take2"):
         n = 3 if head == "take" and has_ability(s, player, "take_three") else 2
         got = take_tiles(s, player, n, ev)
-        ev.append(Event(text=f"{player} takes {len(got)} tiles from the stack."))
+        ev.append(
+            Event(
+                text=say_n(
+                    # Translators: the English says "tiles" even for 1 (kept as recorded games
+                    # have it); a translation may say the singular
+                    "{player} takes {n} tiles from the stack.",
+                    "{player} takes {n} tiles from the stack.",
+                    len(got),
+                    player=player,
+                )
+            )
+        )
     elif head == "place":
         place_tile(s, player, parts[1], parts[2], ev)
     elif head == "focus":
@@ -192,7 +238,7 @@ def apply_action(s: APState, player: str, action_id: str, ev: list[Event]) -> No
         ft = data.tile(f)
         s.hands[player].remove(f)
         s.discard.append(f)
-        ev.append(Event(text=f"{player} plays {ft.name}."))
+        ev.append(Event(text=say("{player} plays {card}.", player=player, card=ft.name)))
         place_tile(s, player, t, sp, ev)
         s.tasks.append(Task(kind="focus_reward", player=player, data={"reward": ft.reward}))
     elif head == "leave":
@@ -200,7 +246,7 @@ def apply_action(s: APState, player: str, action_id: str, ev: list[Event]) -> No
     elif head == "shoot":
         shoot(s, player, parts[1], ev)
     else:
-        ev.append(Event(text=f"{player} does nothing this action phase."))
+        ev.append(Event(text=say("{player} does nothing this action phase.", player=player)))
 
 
 def leave_park(s: APState, player: str, ev: list[Event]) -> None:
@@ -210,8 +256,9 @@ def leave_park(s: APState, player: str, ev: list[Event]) -> None:
     s.left.append(player)
     if s.final_turns is not None:
         s.final_turns[player] = 0
-    bonus = ""
     if s.mode == "basic":
         add_vp(s, player, 3)
-        bonus = " (+3 VP)"
-    ev.append(Event(text=f"{player} leaves the park through the exit{bonus}.", kind="alert"))
+        text = say("{player} leaves the park through the exit (+3 VP).", player=player)
+    else:
+        text = say("{player} leaves the park through the exit.", player=player)
+    ev.append(Event(text=text, kind="alert"))

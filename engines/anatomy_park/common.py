@@ -83,8 +83,9 @@ def seat_order_from(s: APState, player: str) -> list[str]:
 
 
 def hand_ref(s: APState, player: str, tile_id: str) -> str:
-    """How action labels name a tile in hand: by its letter on the private hand image.
+    """The letter by which action labels name a tile in hand ("tile B"): its letter on the
+    private hand image.
 
     The acting player's buttons are posted in the channel, so labels must not name hand tiles.
     """
-    return "tile " + chr(ord("A") + s.hands[player].index(tile_id))
+    return chr(ord("A") + s.hands[player].index(tile_id))

@@ -142,6 +142,17 @@ def plans() -> dict[str, Plan]:
 
 ENTRANCE = "E00"
 
+#: the two letters a disease token shows on the board (its name's initials, shown as they are
+#: in every language, as the name is)
+DISEASE_CODES = {
+    "hep_c": "HC",
+    "gonorrhea": "GO",
+    "e_coli": "EC",
+    "tuberculosis": "TB",
+    "hep_a": "HA",
+    "plague": "PL",
+}
+
 
 def _code_choices(name: str) -> list[str]:
     """Three-letter codes for a tile's name, the likeliest first: its first word's start, then

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from engines.anatomy_park.state import APState
+from engines.anatomy_park.words import end_reason
 from engines.core import Event
+from i18n.say import say
 
 
 def end_game(s: APState, reason: str, ruben_alive: bool, ev: list[Event]) -> None:
@@ -14,7 +16,7 @@ def end_game(s: APState, reason: str, ruben_alive: bool, ev: list[Event]) -> Non
     s.end_reason = reason
     s.ruben_alive = ruben_alive
     s.tasks = []
-    ev.append(Event(text=f"The game is over: {reason}.", kind="end"))
+    ev.append(Event(text=say("The game is over: {reason}.", reason=end_reason(reason)), kind="end"))
 
 
 def stack_ran_out(s: APState, ev: list[Event]) -> None:
@@ -25,7 +27,10 @@ def stack_ran_out(s: APState, ev: list[Event]) -> None:
         s.rng.shuffle(s.stack)
         ev.append(
             Event(
-                text=f"The tile stack ran out: the discard pile is shuffled into a new stack of {len(s.stack)}."
+                text=say(
+                    "The tile stack ran out: the discard pile is shuffled into a new stack of {n}.",
+                    n=len(s.stack),
+                )
             )
         )
         if not s.stack:
@@ -55,9 +60,10 @@ def take_tiles(s: APState, player: str, n: int, ev: list[Event]) -> list[str]:
         s.hands[player].append(t)
         got.append(t)
     if got:
+        names = ", ".join(tile_name(tile) for tile in got)
         ev.append(
             Event(
-                text=f"You take {', '.join(tile_name(t) for t in got)}.",
+                text=say("You take {tiles}.", tiles=names),
                 kind="private",
                 private_to=player,
             ),

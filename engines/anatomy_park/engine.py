@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import Any
 
 from engines.anatomy_park import data, hidden, policy, views
@@ -25,21 +26,29 @@ from engines.anatomy_park.setup import new_game
 from engines.anatomy_park.state import APState
 from engines.anatomy_park.tasks import options
 from engines.anatomy_park.views import APView
+from engines.anatomy_park.words import end_reason, joined
 from engines.core import Action, Engine, Event, IllegalAction, OptionSpec, Result
 from engines.standing import StandingAnswer
+from i18n.say import Say, say, say_n
 
 #: Rick's standing answer: reroll every missed shot
-REROLL_ALWAYS = StandingAnswer(
-    id="reroll-misses", words="Always reroll a missed shot (Rick)", answers=("reroll",)
+# built as it is (no validation, which would keep only the English of its words)
+REROLL_ALWAYS = StandingAnswer.model_construct(
+    id="reroll-misses", words=say("Always reroll a missed shot (Rick)"), answers=("reroll",)
 )
 
-GUIDE = """**Rick and Morty: Anatomy Park** - build a theme park inside Ruben before he dies.
+#: the guide's English (the message ``GUIDE`` words for its reader)
+GUIDE = say("""**Rick and Morty: Anatomy Park** - build a theme park inside Ruben before he dies.
 **Turn:** 1) discard 1 tile per disease on your tile. 2) Move: walk up to your Movement (stepping onto transport tiles is free), OR move every disease 1 space, OR move your tile or a touching one 1 space (not the entrance or transports; then draw a body reaction). 3) Act: take 2 tiles, OR place a tile next to your tile (meet its colour/type needs; a gap is fine), OR play a focus group (a space touching its colour + type, no gap; place a tile and get a reward), OR leave by an exit, OR shoot a disease in Range along tiles (a 6 hits; a miss lets you move it 1 space per 3/4/5, then draw a body reaction). 4) Keep at most 5 tiles.
 **Tiles:** VP when placed; tiles with a control marker score for their controller at the end (5 markers each, then you move one). Transports lay closed tiles from the stack in the direction that fits most.
 **Body reactions:** you see the card privately - act it out in the channel and press *I acted it out*, or take -1 VP. Diseases sit on the park, make you discard, and have effects until shot.
 **The end:** 1st Heart Attack: everyone gets 2 more turns - get out! 2nd Heart Attack: Ruben dies at once. Tile stack runs out twice: Ruben lives.
 **Scoring:** VP tokens + controlled tiles. Basic: +3 VP for leaving. Advanced: your secret master plan scores 2 VP per pattern if you left or Ruben lived. Ties: fewer markers in the park, then more tiles in hand.
-Board coordinates are (column,row). `/game hand` shows your tiles (lettered A, B, C... as the buttons name them) and your plan."""
+Board coordinates are (column,row). `/game hand` shows your tiles (lettered A, B, C... as the buttons name them) and your plan.""")
+
+#: how a game can end, for the balance report
+SURVIVES = say("Ruben survives")
+DIES = say("heart attack: Ruben dies")
 
 
 class AnatomyParkEngine(Engine[APState]):
@@ -50,27 +59,29 @@ class AnatomyParkEngine(Engine[APState]):
     state_type = APState
     migrations = MIGRATIONS
     public_action_labels = True  # labels name hand tiles by letter only
+    # built as they are (no validation, which would keep only the English of their words);
+    # the choices are the words players type (``mode=basic``) and the characters' names
     options = [
-        OptionSpec(
+        OptionSpec.model_construct(
             key="mode",
-            label="Game",
+            label=say("Game"),
             choices=["basic", "advanced"],
             default="basic",
-            help="Advanced deals each player a secret master plan.",
+            help=say("Advanced deals each player a secret master plan."),
         ),
-        OptionSpec(
+        OptionSpec.model_construct(
             key="character",
-            label="Character",
+            label=say("Character"),
             choices=list(data.characters()),
             default="Rick",
             per_player=True,
             unique=True,
-            help="Players who do not choose are dealt one of the others at random.",
+            help=say("Players who do not choose are dealt one of the others at random."),
         ),
     ]
     guide = GUIDE
     max_playout_steps = 4000
-    endings = ("Ruben survives", "heart attack: Ruben dies")
+    endings = (SURVIVES, DIES)
     standing_scale = 5.0
     #: search iterations per CPU second on the bot's machine (docs/ai.md)
     search_rate = 850
@@ -82,7 +93,7 @@ class AnatomyParkEngine(Engine[APState]):
     ) -> APState:
         opts = self.validate_options(players, options)
         if not self.min_players <= len(players) <= self.max_players:
-            raise IllegalAction("Anatomy Park is for 2 to 6 players.")
+            raise IllegalAction(say("Anatomy Park is for 2 to 6 players."))
         s = new_game(list(players), seed, opts["mode"], opts["character"])
         ev: list[Event] = []
         begin_turn(s, s.current, ev)
@@ -124,35 +135,36 @@ class AnatomyParkEngine(Engine[APState]):
     def result(self, state: APState) -> Result | None:
         if not state.over:
             return None
-        return Result(
+        # built as it is, so that its reason stays a message worded for each reader
+        return Result.model_construct(
             winners=list(state.winners),
             scores={p: float(v) for p, v in state.final_scores.items()},
-            reason=state.end_reason,
+            reason=end_reason(state.end_reason),
         )
 
     def final_report(self, state: APState) -> dict[str, str]:
         """Each player's tokens, controlled tiles and master plan (revealed at the end)."""
         if not state.over:
             return {}
-        out = {}
+        out: dict[str, str] = {}
         for p in state.players:
             if p in state.removed:
                 continue
-            b = breakdown(state, p)
-            words = f"{b['tokens']} VP tokens + {b['controlled']} from controlled tiles"
-            plan_id = state.plans.get(p)
-            if plan_id is not None:
-                plan = data.plans()[plan_id]
-                n = plan_patterns(state, plan_id)
-                scored = p in state.left or state.ruben_alive
-                why = "" if scored else " (not scored: still in the park and Ruben died)"
-                words += f" + {b['plan']} from master plan {plan.name} ({n} pattern{'s' if n != 1 else ''}{why})"
-            out[p] = words
+            out[p] = _report(state, p)
         return out
 
     # -- the template's steps -------------------------------------------------------------------
     def seated(self, state: APState, player: str) -> bool:
         return player in state.players and player not in state.removed
+
+    def not_playing(self, state: APState, player: str) -> str:
+        return say("You are not playing in this game.")
+
+    def refusal(self, state: APState, player: str, action_id: str, legal: list[Action]) -> str:
+        waiting = self.to_act(state)
+        if not legal and player not in waiting:
+            return say("The game is waiting for {players}, not you.", players=", ".join(waiting))
+        return say("'{move}' is not a move you can make now.", move=action_id[:40])
 
     def settle(self, state: APState, events: list[Event]) -> None:
         advance(state, events)
@@ -161,7 +173,13 @@ class AnatomyParkEngine(Engine[APState]):
         return {p: float(sum_scores(state, p)) for p in state.players}
 
     def ending(self, state: APState) -> str:
-        return "Ruben survives" if state.ruben_alive else "heart attack: Ruben dies"
+        return SURVIVES if state.ruben_alive else DIES
+
+    def proper_names(self) -> frozenset[str]:
+        """The printed names of the characters, tiles, body reactions, diseases and master
+        plans (no published translation is known), and the short codes the board shows for
+        tiles too small for their names."""
+        return proper_names()
 
     def seat_choices(self, state: APState) -> dict[str, str]:
         return dict(state.characters)
@@ -175,7 +193,11 @@ class AnatomyParkEngine(Engine[APState]):
     def leave(self, s: APState, player: str, ev: list[Event]) -> None:
         ev.append(
             Event(
-                text=f"{player} leaves the game; their character leaves the park and their tiles are discarded."
+                text=say(
+                    "{player} leaves the game; their character leaves the park and their tiles "
+                    "are discarded.",
+                    player=player,
+                )
             )
         )
         s.removed.append(player)
@@ -203,7 +225,11 @@ class AnatomyParkEngine(Engine[APState]):
             s.end_reason = "everyone else left the game"
             s.final_scores = {p: sum_scores(s, p) for p in remaining}
             s.winners = remaining
-            ev.append(Event(text=f"{remaining[0]} wins: everyone else left.", kind="end"))
+            ev.append(
+                Event(
+                    text=say("{player} wins: everyone else left.", player=remaining[0]), kind="end"
+                )
+            )
             return
         if s.current == player:  # their turn ends here
             s.tasks = []
@@ -219,35 +245,100 @@ class AnatomyParkEngine(Engine[APState]):
         advance(s, ev)
 
     def summary(self, state: APState) -> str:
-        vps = ", ".join(
-            f"{p} {state.vp[p]}{' (out)' if p in state.left else ''}"
-            for p in state.players
-            if p not in state.removed
+        vps = joined(
+            [
+                say("{player} {vp} (out)", player=p, vp=state.vp[p])
+                if p in state.left
+                else f"{p} {state.vp[p]}"
+                for p in state.players
+                if p not in state.removed
+            ]
         )
         if state.over:
-            return (
-                f"Game over: {state.end_reason}. Winner: {', '.join(state.winners)}."
-                + tile_codes(state)
+            line = say(
+                "Game over: {reason}. Winner: {winners}.",
+                reason=end_reason(state.end_reason),
+                winners=", ".join(state.winners),
             )
-        ruben = ""
-        if state.final_turns is not None:
-            ruben = " Ruben had a heart attack: final rounds!"
-        return (
-            f"Turn {state.turn_no} - {describe_wait(state)}. Park {len(state.park)} tiles, stack "
-            f"{len(state.stack)}, discard {len(state.discard)}. VP: {vps}.{ruben}"
-            + tile_codes(state)
-        )
+        else:
+            line = say(
+                "Turn {turn} - {wait}. Park {park} tiles, stack {stack}, discard {discard}. "
+                "VP: {vps}.",
+                turn=state.turn_no,
+                wait=describe_wait(state),
+                park=len(state.park),
+                stack=len(state.stack),
+                discard=len(state.discard),
+                vps=vps,
+            )
+            if state.final_turns is not None:
+                line = then(line, say("Ruben had a heart attack: final rounds!"))
+        codes = tile_codes(state)
+        return line if codes is None else then(line, codes)
 
 
-def tile_codes(s: APState) -> str:
+def then(first: Say, second: Say) -> Say:
+    """Two sentences, one after the other."""
+    # Translators: two whole sentences one after the other (as the language writes them)
+    return say("{first} {second}", first=first, second=second)
+
+
+def tile_codes(s: APState) -> Say | None:
     """The park's open tiles by the short codes the board shows on small tiles, with their
-    spaces and names, row by row (for the board's alt text)."""
+    spaces and names, row by row (for the board's alt text); None for a park of no open
+    tile."""
     codes = data.short_codes()
     placed = sorted(
         ((xy(sp)[1], xy(sp)[0], cell.tile) for sp, cell in s.park.items() if not cell.closed),
     )
     words = [f"{codes[t]} ({x},{y}) {data.tile(t).name}" for y, x, t in placed]
-    return " Tiles: " + ", ".join(words) + "." if words else ""
+    return say("Tiles: {tiles}.", tiles=", ".join(words)) if words else None
+
+
+def _report(s: APState, player: str) -> Say:
+    """How ``player``'s final score was made: tokens, controlled tiles and the master plan."""
+    b = breakdown(s, player)
+    plan_id = s.plans.get(player)
+    if plan_id is None:
+        return say(
+            "{tokens} VP tokens + {controlled} from controlled tiles",
+            tokens=b["tokens"],
+            controlled=b["controlled"],
+        )
+    plan = data.plans()[plan_id]
+    n = plan_patterns(s, plan_id)
+    values = {"tokens": b["tokens"], "controlled": b["controlled"], "plan": b["plan"]}
+    if player in s.left or s.ruben_alive:
+        return say_n(
+            "{tokens} VP tokens + {controlled} from controlled tiles + {plan} from master plan "
+            "{name} ({n} pattern)",
+            "{tokens} VP tokens + {controlled} from controlled tiles + {plan} from master plan "
+            "{name} ({n} patterns)",
+            n,
+            name=plan.name,
+            **values,
+        )
+    return say_n(
+        "{tokens} VP tokens + {controlled} from controlled tiles + {plan} from master plan "
+        "{name} ({n} pattern (not scored: still in the park and Ruben died))",
+        "{tokens} VP tokens + {controlled} from controlled tiles + {plan} from master plan "
+        "{name} ({n} patterns (not scored: still in the park and Ruben died))",
+        n,
+        name=plan.name,
+        **values,
+    )
+
+
+@cache
+def proper_names() -> frozenset[str]:
+    """The components' printed names, and the board's short codes of the tiles."""
+    names: set[str] = set(data.characters())
+    names.update(t.name for t in data.tiles().values())
+    names.update(r.name for r in data.reactions().values())
+    names.update(p.name for p in data.plans().values())
+    names.update(data.short_codes().values())
+    names.update(data.DISEASE_CODES.values())
+    return frozenset(names)
 
 
 def sum_scores(s: APState, player: str) -> int:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engines.anatomy_park.common import entrance_space, has_ability, in_park
 from engines.anatomy_park.deck import end_game
 from engines.anatomy_park.grid import connected
@@ -10,7 +12,9 @@ from engines.anatomy_park.reactions import end_reactions
 from engines.anatomy_park.scoring import final_scores, winners
 from engines.anatomy_park.state import APState, Task
 from engines.anatomy_park.tasks import needs_choice, waiting
+from engines.anatomy_park.words import discard_reason
 from engines.core import Event
+from i18n.say import Say, say, say_n
 
 HAND_LIMIT = 5
 
@@ -67,7 +71,16 @@ def finalize(s: APState, ev: list[Event]) -> None:
     ranking = ", ".join(
         f"{p} {v}" for p, v in sorted(s.final_scores.items(), key=lambda kv: -kv[1])
     )
-    ev.append(Event(text=f"Final scores: {ranking}. Winner: {', '.join(s.winners)}.", kind="end"))
+    ev.append(
+        Event(
+            text=say(
+                "Final scores: {ranking}. Winner: {winners}.",
+                ranking=ranking,
+                winners=", ".join(s.winners),
+            ),
+            kind="end",
+        )
+    )
 
 
 def start_discards(s: APState, player: str) -> int:
@@ -88,15 +101,34 @@ def begin_turn(s: APState, player: str, ev: list[Event], *, extra: bool = False)
     s.tasks_limit_done = False
     s.on_extra_turn = extra
     s.turn_counts_for_final = s.final_turns is not None and not extra
-    left = ""
-    if s.final_turns is not None:
-        left = f" ({s.final_turns.get(player, 0)} final turn(s) left)"
-    ev.append(Event(text=f"{'Extra turn' if extra else 'Turn'}: {player}{left}.", kind="turn"))
+    ev.append(Event(text=_turn_begins(s, player, extra), kind="turn"))
     n = start_discards(s, player)
     if n and s.hands[player]:
         s.tasks.append(
             Task(kind="discard", player=player, data={"count": n, "reason": "disease on your tile"})
         )
+
+
+def _turn_begins(s: APState, player: str, extra: bool) -> Say:
+    """The turn's first line: "Turn: Ada." or "Extra turn: Ada (1 final turn(s) left)."."""
+    if s.final_turns is None:
+        if extra:
+            return say("Extra turn: {player}.", player=player)
+        return say("Turn: {player}.", player=player)
+    left = s.final_turns.get(player, 0)
+    if extra:
+        return say_n(
+            "Extra turn: {player} ({n} final turn(s) left).",
+            "Extra turn: {player} ({n} final turn(s) left).",
+            left,
+            player=player,
+        )
+    return say_n(
+        "Turn: {player} ({n} final turn(s) left).",
+        "Turn: {player} ({n} final turn(s) left).",
+        left,
+        player=player,
+    )
 
 
 def send_stranded_home(s: APState, ev: list[Event]) -> None:
@@ -107,7 +139,12 @@ def send_stranded_home(s: APState, ev: list[Event]) -> None:
         if s.pos[p] not in linked:
             s.pos[p] = home
             ev.append(
-                Event(text=f"{p}'s character is cut off from the entrance and returns to it.")
+                Event(
+                    text=say(
+                        "{player}'s character is cut off from the entrance and returns to it.",
+                        player=p,
+                    )
+                )
             )
 
 
@@ -134,7 +171,11 @@ def finish_turn(s: APState, ev: list[Event]) -> None:
         s.stack = []
         ev.append(
             Event(
-                text=f"{cur} is the only one left in the park: the stack goes to the discard pile."
+                text=say(
+                    "{player} is the only one left in the park: the stack goes to the discard "
+                    "pile.",
+                    player=cur,
+                )
             )
         )
         end_game(s, "the tile stack ran out a second time; Ruben survives", True, ev)
@@ -148,7 +189,11 @@ def finish_turn(s: APState, ev: list[Event]) -> None:
             begin_turn(s, cur, ev, extra=True)
             return
         if cur in s.pos:  # nobody has a final turn left: the two rounds are over
-            ev.append(Event(text=f"{cur}'s extra turn never comes: Ruben's time is up."))
+            ev.append(
+                Event(
+                    text=say("{player}'s extra turn never comes: Ruben's time is up.", player=cur)
+                )
+            )
     if nxt is None:
         end_without_players(s, ev)
         return
@@ -163,27 +208,43 @@ def end_without_players(s: APState, ev: list[Event]) -> None:
         end_game(s, "Ruben's last two rounds are over and he dies", False, ev)
 
 
+#: what the game waits for while a task of each kind heads the queue ({player}: the task's)
+WAITS: dict[str, Callable[[str], Say]] = {
+    "disease_moves": lambda p: say("{player} is moving the diseases", player=p),
+    "shot_move": lambda p: say("{player} may move the missed disease", player=p),
+    "reroll": lambda p: say("{player} may reroll the missed shot", player=p),
+    "xenon": lambda p: say("{player} may step 1 space (Xenon Bloom)", player=p),
+    "marker_from": lambda p: say("{player} chooses a control marker to move", player=p),
+    "transport_dir": lambda p: say(
+        "{player} chooses where the closed transport tiles go", player=p
+    ),
+    "dam_dir": lambda p: say("{player} chooses what the Sphincter Dam washes away", player=p),
+    "act_out": lambda p: say("{player} must act out a body reaction (or lose 1 VP)", player=p),
+    "hepc_kill": lambda p: say("{player} chooses the disease Hepatitis C kills", player=p),
+    "gonorrhea": lambda p: say("Gonorrhea: everyone passes a tile to the left"),
+    "each_move": lambda p: say("Characters are moving"),
+    "tile_shift": lambda p: say("{player} moves a tile for the body reaction", player=p),
+}
+
+
 def describe_wait(s: APState) -> str:
     """A public sentence for what the game waits for (no hidden information)."""
     if s.over:
-        return "The game is over."
+        return say("The game is over.")
     if s.tasks:
         t = s.tasks[0]
-        texts = {
-            "discard": f"{t.player} must discard a tile ({t.data.get('reason', '')})",
-            "disease_moves": f"{t.player} is moving the diseases",
-            "shot_move": f"{t.player} may move the missed disease",
-            "reroll": f"{t.player} may reroll the missed shot",
-            "xenon": f"{t.player} may step 1 space (Xenon Bloom)",
-            "marker_from": f"{t.player} chooses a control marker to move",
-            "transport_dir": f"{t.player} chooses where the closed transport tiles go",
-            "dam_dir": f"{t.player} chooses what the Sphincter Dam washes away",
-            "act_out": f"{t.player} must act out a body reaction (or lose 1 VP)",
-            "hepc_kill": f"{t.player} chooses the disease Hepatitis C kills",
-            "gonorrhea": "Gonorrhea: everyone passes a tile to the left",
-            "each_move": "Characters are moving",
-            "tile_shift": f"{t.player} moves a tile for the body reaction",
-        }
-        return texts.get(t.kind, f"{t.player} must decide")
-    phase = {"move": "movement phase", "action": "action phase"}.get(s.phase, s.phase)
-    return f"{s.current}: {phase}"
+        if t.kind == "discard":
+            return say(
+                "{player} must discard a tile ({reason})",
+                player=t.player,
+                reason=discard_reason(t.data.get("reason", "")),
+            )
+        wait = WAITS.get(t.kind)
+        if wait is None:
+            return say("{player} must decide", player=t.player)
+        return wait(t.player)
+    if s.phase == "move":
+        return say("{player}: movement phase", player=s.current)
+    if s.phase == "action":
+        return say("{player}: action phase", player=s.current)
+    return say("{player}: {phase}", player=s.current, phase=s.phase)

@@ -6,8 +6,11 @@ from collections import deque
 from collections.abc import Mapping
 from functools import cache
 
+from i18n.say import say
+
 DIRS: dict[str, tuple[int, int]] = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
-DIR_NAMES = {"N": "up", "E": "right", "S": "down", "W": "left"}
+#: each direction as the buttons word it ("Lay 2 closed tiles up")
+DIR_NAMES = {"N": say("up"), "E": say("right"), "S": say("down"), "W": say("left")}
 
 
 @cache

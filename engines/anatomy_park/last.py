@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from engines.anatomy_park import data
 from engines.anatomy_park.state import APState, Cell, TurnStart
+from engines.anatomy_park.words import joined
 from engines.last_turn import LastTurn
+from i18n.say import say, say_n
 
 
 def note(s: APState, player: str) -> TurnStart:
@@ -38,7 +40,7 @@ def _where(space: str) -> str:
 
 
 def _name(cell: Cell) -> str:
-    return "a closed tile" if cell.closed else data.tile(cell.tile).name
+    return say("a closed tile") if cell.closed else data.tile(cell.tile).name
 
 
 def record(s: APState) -> None:
@@ -68,6 +70,7 @@ def between(start: TurnStart, end: TurnStart, players: list[str]) -> LastTurn:
     was_park, park = dict(start.park), dict(end.park)
     pos, vp, was_vp = dict(end.pos), dict(end.vp), dict(start.vp)
     marks: list[str] = []
+    # each change a phrase of its own, the line a list of them after the player's name
     words: list[str] = []
     was = {c.tile: sp for sp, c in was_park.items()}
     placed, closed, moved, marked = [], 0, [], []
@@ -87,45 +90,50 @@ def between(start: TurnStart, end: TurnStart, players: list[str]) -> LastTurn:
     now_tiles = {x.tile for x in park.values()}
     gone = [sp for sp, c in was_park.items() if c.tile not in now_tiles]
     for sp in placed:
-        words.append(f"placed {_name(park[sp])} at {_where(sp)}")
+        words.append(say("placed {tile} at {where}", tile=_name(park[sp]), where=_where(sp)))
     if closed:
-        words.append(f"laid {closed} closed tile{'s' if closed != 1 else ''}")
+        words.append(say_n("laid {n} closed tile", "laid {n} closed tiles", closed))
     for sp in moved:
-        words.append(f"moved {_name(park[sp])} to {_where(sp)}")
+        words.append(say("moved {tile} to {where}", tile=_name(park[sp]), where=_where(sp)))
     if gone:
-        words.append(f"{len(gone)} tile{'s' if len(gone) != 1 else ''} washed away")
+        words.append(say_n("{n} tile washed away", "{n} tiles washed away", len(gone)))
     for sp in marked:
         marks.append(f"cell:{sp}")
-        words.append(f"took control of {_name(park[sp])}")
+        words.append(say("took control of {tile}", tile=_name(park[sp])))
     if player in end.left and player not in start.left:
-        words.append("left the park")
+        words.append(say("left the park"))
     elif player in pos and pos[player] != dict(start.pos).get(player):
         marks.append(f"cell:{pos[player]}")
-        words.append(f"went to {_where(pos[player])}")
+        words.append(say("went to {where}", where=_where(pos[player])))
     was_at = dict(d.split("@") for d in start.diseases)
     now_at = dict(d.split("@") for d in end.diseases)
     killed = [e for e in was_at if e not in now_at]
     for e in killed:
         marks.append(f"cell:{was_at[e]}")
-        words.append(f"killed {data.disease_card(e).name}")
+        words.append(say("killed {disease}", disease=data.disease_card(e).name))
     shifted = [e for e in now_at if e in was_at and now_at[e] != was_at[e]]
     for e in shifted:
         marks.append(f"cell:{now_at[e]}")
     if shifted:
-        words.append(f"moved {'a disease' if len(shifted) == 1 else 'the diseases'}")
+        words.append(say("moved a disease") if len(shifted) == 1 else say("moved the diseases"))
     held = end.hand - start.hand
     if held > 0 and not placed:
-        words.append(f"took {held} tile{'s' if held != 1 else ''}")
+        words.append(say_n("took {n} tile", "took {n} tiles", held))
     elif held < 0 and not placed and not moved:
-        words.append(f"discarded {-held} tile{'s' if held != -1 else ''}")
+        words.append(say_n("discarded {n} tile", "discarded {n} tiles", -held))
     gained = vp.get(player, 0) - was_vp.get(player, 0)
     if gained:
-        words.append(f"{gained:+d} VP")
+        words.append(say("{vp} VP", vp=f"{gained:+d}"))
     others = [
-        f"{p} {vp[p] - was_vp.get(p, 0):+d} VP"
+        say("{player} {vp} VP", player=p, vp=f"{vp[p] - was_vp.get(p, 0):+d}")
         for p in players
         if p != player and p in vp and vp[p] != was_vp.get(p, vp[p])
     ]
     words += others
-    line = f"{player} " + (", ".join(words) if words else "changed nothing in the park")
-    return LastTurn(player=player, line=line, marks=list(dict.fromkeys(marks)))
+    if words:
+        # Translators: the last turn's line: a player's name, then what they did (a list)
+        line = say("{player} {changes}", player=player, changes=joined(words))
+    else:
+        line = say("{player} changed nothing in the park", player=player)
+    # built as it is (no validation, which would keep only the English of its line)
+    return LastTurn.model_construct(player=player, line=line, marks=list(dict.fromkeys(marks)))

@@ -17,6 +17,7 @@ from engines.anatomy_park import render as ap
 from engines.anatomy_park.engine import ENGINE
 from engines.anatomy_park.state import APState
 from engines.anatomy_park.views import APView, DiseaseView, PlayerView
+from i18n.speaking import cache_per_language, tr
 from rendering import family
 from rendering.legend import Callout, Legend, Symbol
 
@@ -52,12 +53,12 @@ def _image(draw: ImageDraw.ImageDraw) -> Image.Image:
 
 def _tile_symbol(colour: str, letter: str = "") -> Symbol:
     words = {
-        "red": "Red tile: dots",
-        "blue": "Blue tile: vertical stripes",
-        "brown": "Brown tile: diagonal stripes",
-        "green": "Green tile: always an exit, letter X",
-        "yellow": "Yellow tile: always a ride (transport), letter R",
-        "closed": "Closed ride, face down: horizontal stripes; a transport with no VP",
+        "red": tr("Red tile: dots"),
+        "blue": tr("Blue tile: vertical stripes"),
+        "brown": tr("Brown tile: diagonal stripes"),
+        "green": tr("Green tile: always an exit, letter X"),
+        "yellow": tr("Yellow tile: always a ride (transport), letter R"),
+        "closed": tr("Closed ride, face down: horizontal stripes; a transport with no VP"),
     }
 
     def draw(d: ImageDraw.ImageDraw, box: Box) -> None:
@@ -76,8 +77,10 @@ def _chips_symbol() -> Symbol:
 
     return Symbol(
         draw,
-        "Type letter (A attraction, C cafe, S slide, X exit, R ride, E entrance) and VP; "
-        "* scores more for its neighbours",
+        tr(
+            "Type letter (A attraction, C cafe, S slide, X exit, R ride, E entrance) and VP; "
+            "* scores more for its neighbours"
+        ),
     )
 
 
@@ -89,7 +92,7 @@ def _marker_symbol(view: APView) -> Symbol:
         ap.control_marker(d, (box[0] + 8, box[1] + 8), letter, p.seat)
         ap.empty_marker(d, (box[2] - 8 - ap.CHIP, box[3] - 8 - ap.CHIP))
 
-    return Symbol(draw, "Control marker: the tile scores for that player; empty square: free")
+    return Symbol(draw, tr("Control marker: the tile scores for that player; empty square: free"))
 
 
 def _figure_symbol(view: APView) -> Symbol:
@@ -99,7 +102,7 @@ def _figure_symbol(view: APView) -> Symbol:
     def draw(d: ImageDraw.ImageDraw, box: Box) -> None:
         ap.figure(d, ((box[0] + box[2]) // 2, (box[1] + box[3]) // 2), p.seat, letter)
 
-    return Symbol(draw, "A character: a disc with the player's letter")
+    return Symbol(draw, tr("A character: a disc with the player's letter"))
 
 
 def _disease_symbol() -> Symbol:
@@ -111,7 +114,7 @@ def _disease_symbol() -> Symbol:
         ap.disease_chip(_image(d), d, (box[0] + 4, box[1] + 14), lasting.effect, lasting.ongoing)
 
     return Symbol(
-        draw, "A disease (TB Tuberculosis); a red ring: its effect lasts until it is shot"
+        draw, tr("A disease (TB Tuberculosis); a red ring: its effect lasts until it is shot")
     )
 
 
@@ -120,7 +123,7 @@ def _last_symbol() -> Symbol:
         ap.draw_face(_image(d), box, "blue")
         family.mark_changed(d, box)
 
-    return Symbol(draw, "Placed, moved or walked onto in the last turn")
+    return Symbol(draw, tr("Placed, moved or walked onto in the last turn"))
 
 
 def _plan_symbol() -> Symbol:
@@ -133,7 +136,8 @@ def _plan_symbol() -> Symbol:
             )
 
     return Symbol(
-        draw, "A master plan (hand image): Red around Brown, two red tiles touching a brown one"
+        draw,
+        tr("A master plan (hand image): Red around Brown, two red tiles touching a brown one"),
     )
 
 
@@ -156,16 +160,20 @@ def _callouts(view: APView, g: ap.Geometry) -> list[Callout]:
     out = [
         Callout(
             (24, (g.strip[0] + g.strip[1]) / 2),
-            "Whose turn it is, and who the game waits "
-            "for now: a body reaction or an answer can wait on another player",
+            tr(
+                "Whose turn it is, and who the game waits "
+                "for now: a body reaction or an answer can wait on another player"
+            ),
         ),
         Callout(
             (10, (g.last[0] + g.last[1]) / 2),
-            "What the last turn did; the tiles it changed have a gold double outline and a star",
+            tr(
+                "What the last turn did; the tiles it changed have a gold double outline and a star"
+            ),
         ),
         Callout(
             (g.origin[0] + cw / 2, g.origin[1] - ap.AXIS / 2),
-            "Columns and rows: the buttons name spaces as (column,row)",
+            tr("Columns and rows: the buttons name spaces as (column,row)"),
         ),
     ]
     plain = _first(view, "plain")
@@ -174,15 +182,20 @@ def _callouts(view: APView, g: ap.Geometry) -> list[Callout]:
         out.append(
             Callout(
                 (x0 + 2, y0 + 2),
-                "A tile: its type letter at the top left, its VP "
-                "at the top right, its colour as fill and pattern",
+                tr(
+                    "A tile: its type letter at the top left, its VP "
+                    "at the top right, its colour as fill and pattern"
+                ),
             )
         )
         out.append(
             Callout(
                 (x0 + 2, (y0 + y1) / 2),
-                "Its name, or a short code on a small tile "
-                "(Hau: Haunted Liver; the alt text and /game status pair them)",
+                # Translators: /game status as the language's catalog names the command
+                tr(
+                    "Its name, or a short code on a small tile "
+                    "(Hau: Haunted Liver; the alt text and /game status pair them)"
+                ),
             )
         )
     marked = _first(view, "marker")
@@ -191,21 +204,22 @@ def _callouts(view: APView, g: ap.Geometry) -> list[Callout]:
         out.append(
             Callout(
                 (x0 + 2, y1 - 2),
-                "The foot row: control marker, diseases and characters, never over the name",
+                tr("The foot row: control marker, diseases and characters, never over the name"),
             )
         )
     px0, _ = g.column
     out.append(
         Callout(
             (px0 + 4, g.body + ap.GAP),
-            "Each player: VP, character and ability, tiles in hand, control markers left",
+            tr("Each player: VP, character and ability, tiles in hand, control markers left"),
         )
     )
     return out
 
 
-@lru_cache(maxsize=1)
+@cache_per_language(maxsize=8)
 def legend() -> Legend:
+    """The legend in the language being drawn in (each language's kept apart)."""
     view = sample()
     board = ap.draw_board(view)
     g = ap.geometry(view)
@@ -224,5 +238,8 @@ def legend() -> Legend:
         _plan_symbol(),
     ]
     return Legend(
-        "Rick and Morty: Anatomy Park — how to read the board", board, _callouts(view, g), symbols
+        tr("{game} — how to read the board", game=ap.THEME.title),
+        board,
+        _callouts(view, g),
+        symbols,
     )

@@ -9,6 +9,7 @@ from engines.anatomy_park.common import add_vp, character, effect_active
 from engines.anatomy_park.grid import DIRS, around, step, tile_neighbours
 from engines.anatomy_park.state import APState
 from engines.core import Event
+from i18n.say import say
 
 
 def movement_points(s: APState, player: str) -> int:
@@ -93,7 +94,15 @@ def move_tile(s: APState, src: str, dst: str, ev: list[Event]) -> None:
     t = data.tile(cell.tile)
     if not cell.closed and t.special == "pirates" and cell.marker:
         add_vp(s, cell.marker, -2)
-        ev.append(Event(text=f"{t.name} was moved: its controller {cell.marker} loses 2 VP."))
+        ev.append(
+            Event(
+                text=say(
+                    "{tile} was moved: its controller {player} loses 2 VP.",
+                    tile=t.name,
+                    player=cell.marker,
+                )
+            )
+        )
 
 
 def tile_move_options(s: APState, player: str) -> list[tuple[str, str, int]]:

@@ -16,6 +16,7 @@ from engines.anatomy_park.grid import (
 )
 from engines.anatomy_park.state import APState, Cell, Task
 from engines.core import Event
+from i18n.say import Say, say, say_n
 
 
 def meets(s: APState, space: str, req: Requirement, *, across_gap: bool = True) -> bool:
@@ -94,13 +95,27 @@ def place_marker(s: APState, player: str, space: str, ev: list[Event]) -> None:
     if cell.marker is not None:
         s.markers_left[cell.marker] += 1
         ev.append(
-            Event(text=f"{cell.marker}'s control marker on {tile_name(cell.tile)} goes back.")
+            Event(
+                text=say(
+                    "{player}'s control marker on {tile} goes back.",
+                    player=cell.marker,
+                    tile=tile_name(cell.tile),
+                )
+            )
         )
         s.park[space] = cell.model_copy(update={"marker": None})
     if s.markers_left[player] > 0:
         s.markers_left[player] -= 1
         s.park[space] = cell.model_copy(update={"marker": player})
-        ev.append(Event(text=f"{player} puts a control marker on {tile_name(cell.tile)}."))
+        ev.append(
+            Event(
+                text=say(
+                    "{player} puts a control marker on {tile}.",
+                    player=player,
+                    tile=tile_name(cell.tile),
+                )
+            )
+        )
     else:
         s.tasks.append(Task(kind="marker_from", player=player, data={"target": space}))
 
@@ -113,18 +128,20 @@ def place_tile(s: APState, player: str, tile_id: str, space: str, ev: list[Event
     s.hands[player].remove(tile_id)
     s.park[space] = Cell(tile=tile_id)
     gained = 0 if t.marker else t.vp
-    extra = ""
+    # what the VP were made of: each its own sentence's part, in the order they are added
+    notes: list[Say] = []
     if t.entrance_bonus and any(s.park[n].tile == ENTRANCE for n in tile_neighbours(s.park, space)):
         gained += t.entrance_bonus
-        extra = f" (+{t.entrance_bonus} next to the entrance)"
+        notes.append(say("(+{vp} next to the entrance)", vp=t.entrance_bonus))
     if t.bonus is not None and t.bonus.when == "place":
         k = touching_count(s, space, t.bonus)
         gained += k
-        extra += f" (+{k} for touching tiles)" if k else ""
+        if k:
+            notes.append(say("(+{vp} for touching tiles)", vp=k))
     add_vp(s, player, gained)
     if t.marker:
-        extra += f" (its {t.vp} VP go to its controller at the end)"
-    ev.append(Event(text=f"{player} places {t.name} at {label(space)}: +{gained} VP{extra}."))
+        notes.append(say("(its {vp} VP go to its controller at the end)", vp=t.vp))
+    ev.append(Event(text=_placed(player, t.name, label(space), gained, notes)))
     if t.marker:
         place_marker(s, player, space, ev)
     if has_ability(s, player, "step_after_place"):
@@ -166,7 +183,17 @@ def lay_closed(s: APState, player: str, space: str, d: str, n: int, ev: list[Eve
         s.park[step(space, d, i)] = Cell(tile=t, closed=True)
         laid += 1
     if laid:
-        ev.append(Event(text=f"{player} lays {laid} closed transport tile(s) from {label(space)}."))
+        ev.append(
+            Event(
+                text=say_n(
+                    "{player} lays {n} closed transport tile(s) from {where}.",
+                    "{player} lays {n} closed transport tile(s) from {where}.",
+                    laid,
+                    player=player,
+                    where=label(space),
+                )
+            )
+        )
 
 
 def dam_targets(s: APState, space: str, d: str) -> list[str]:
@@ -188,6 +215,62 @@ def wash_away(s: APState, spaces: list[str], ev: list[Event]) -> None:
         for d in [d for d in s.diseases if d.pos == sp]:
             s.diseases.remove(d)
             s.dead_diseases.append(d.effect)
-            ev.append(Event(text=f"{data.disease_card(d.effect).name} is washed away (no reward)."))
-        name = "a closed tile" if cell.closed else tile_name(cell.tile)
-        ev.append(Event(text=f"The Sphincter Dam washes away {name} at {label(sp)}."))
+            ev.append(
+                Event(
+                    text=say(
+                        "{disease} is washed away (no reward).",
+                        disease=data.disease_card(d.effect).name,
+                    )
+                )
+            )
+        if cell.closed:
+            washed = say("The Sphincter Dam washes away a closed tile at {where}.", where=label(sp))
+        else:
+            washed = say(
+                "The Sphincter Dam washes away {tile} at {where}.",
+                tile=tile_name(cell.tile),
+                where=label(sp),
+            )
+        ev.append(Event(text=washed))
+
+
+def _placed(player: str, tile: str, where: str, gained: int, notes: list[Say]) -> Say:
+    """ "Ada places Oxygen Bar at (1,0): +3 VP (+2 next to the entrance)." The notes (none to
+    three) follow the VP as the English always had them, each a whole phrase of its own."""
+    if not notes:
+        return say(
+            "{player} places {tile} at {where}: +{vp} VP.",
+            player=player,
+            tile=tile,
+            where=where,
+            vp=gained,
+        )
+    if len(notes) == 1:
+        return say(
+            "{player} places {tile} at {where}: +{vp} VP {note}.",
+            player=player,
+            tile=tile,
+            where=where,
+            vp=gained,
+            note=notes[0],
+        )
+    if len(notes) == 2:
+        return say(
+            "{player} places {tile} at {where}: +{vp} VP {note} {second}.",
+            player=player,
+            tile=tile,
+            where=where,
+            vp=gained,
+            note=notes[0],
+            second=notes[1],
+        )
+    return say(
+        "{player} places {tile} at {where}: +{vp} VP {note} {second} {third}.",
+        player=player,
+        tile=tile,
+        where=where,
+        vp=gained,
+        note=notes[0],
+        second=notes[1],
+        third=notes[2],
+    )

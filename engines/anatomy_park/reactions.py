@@ -14,7 +14,9 @@ from engines.anatomy_park.common import (
 )
 from engines.anatomy_park.deck import end_game, take_tiles
 from engines.anatomy_park.state import APState, Disease, Ongoing, Task
+from engines.anatomy_park.texts import text
 from engines.core import Event
+from i18n.say import say, say_n
 
 
 def draw_reaction(s: APState, player: str, ev: list[Event]) -> None:
@@ -34,20 +36,30 @@ def draw_reaction(s: APState, player: str, ev: list[Event]) -> None:
         s.last_reaction = card.id
         ev.append(
             Event(
-                text=f"{player} draws a disease: {card.name} appears on their tile! {card.text}",
+                text=say(
+                    "{player} draws a disease: {disease} appears on their tile! {text}",
+                    player=player,
+                    disease=card.name,
+                    text=text(card.text),
+                ),
                 kind="reaction",
             )
         )
         disease_arrives(s, player, card, ev)
         return
     ev.append(
-        Event(text=f"{player} draws a body reaction card and must act it out!", kind="reaction")
+        Event(
+            text=say("{player} draws a body reaction card and must act it out!", player=player),
+            kind="reaction",
+        )
     )
     ev.append(
         Event(
-            text=(
-                f"Your card: **{card.name}**. {card.text} Act it out in the channel (no naming it!), "
-                "then press 'I acted it out' - or take -1 VP."
+            text=say(
+                "Your card: **{card}**. {text} Act it out in the channel (no naming it!), "
+                "then press 'I acted it out' - or take -1 VP.",
+                card=card.name,
+                text=text(card.text),
             ),
             kind="private",
             private_to=player,
@@ -74,14 +86,22 @@ def resolve_card(s: APState, player: str, card_id: str, ev: list[Event]) -> None
     """What a revealed (acted-out) card does."""
     card = data.reactions()[card_id]
     s.last_reaction = card.id
-    ev.append(Event(text=f"It was **{card.name}**: {card.text}", kind="reaction"))
+    ev.append(
+        Event(
+            text=say("It was **{card}**: {text}", card=card.name, text=text(card.text)),
+            kind="reaction",
+        )
+    )
     if card.kind == "heart":
         s.heart_attacks += 1
         if s.heart_attacks == 1:
             s.final_turns = {p: 2 for p in in_park(s)}
             ev.append(
                 Event(
-                    text="Ruben has a heart attack! Everyone in the park has 2 more turns to finish and get out.",
+                    text=say(
+                        "Ruben has a heart attack! Everyone in the park has 2 more turns to "
+                        "finish and get out."
+                    ),
                     kind="alert",
                 )
             )
@@ -113,7 +133,7 @@ def resolve_card(s: APState, player: str, card_id: str, ev: list[Event]) -> None
             )
     elif e == "burp":
         take_tiles(s, player, 1, ev)
-        ev.append(Event(text=f"{player} takes 1 tile from the stack."))
+        ev.append(Event(text=say("{player} takes 1 tile from the stack.", player=player)))
     else:
         raise ValueError(f"unknown body reaction effect {e}")
 
@@ -126,7 +146,9 @@ def end_reactions(s: APState, ended: Callable[[Ongoing], bool]) -> None:
     s.reaction_discard.extend(o.card for o in over)
 
 
-def kill_disease(s: APState, player: str, effect: str, ev: list[Event], *, how: str) -> None:
+def kill_disease(
+    s: APState, player: str, effect: str, ev: list[Event], *, by_hepatitis: bool = False
+) -> None:
     """The disease leaves the game; the killer gains its reward (Poncho gains 2 VP more)."""
     d = next(d for d in s.diseases if d.effect == effect)
     s.diseases.remove(d)
@@ -134,10 +156,33 @@ def kill_disease(s: APState, player: str, effect: str, ev: list[Event], *, how: 
     card = data.disease_card(effect)
     vp = card.reward_vp + (2 if has_ability(s, player, "kill_bonus") else 0)
     add_vp(s, player, vp)
-    ev.append(Event(text=f"{player} kills {card.name} {how}: +{vp} VP.", kind="kill"))
+    if by_hepatitis:
+        killed = say(
+            "{player} kills {disease} with Hepatitis C: +{vp} VP.",
+            player=player,
+            disease=card.name,
+            vp=vp,
+        )
+    else:
+        killed = say(
+            "{player} kills {disease} with a shot: +{vp} VP.",
+            player=player,
+            disease=card.name,
+            vp=vp,
+        )
+    ev.append(Event(text=killed, kind="kill"))
     if card.reward_tiles:
         got = take_tiles(s, player, card.reward_tiles, ev)
-        ev.append(Event(text=f"{player} takes {len(got)} tile(s) as a reward."))
+        ev.append(
+            Event(
+                text=say_n(
+                    "{player} takes {n} tile(s) as a reward.",
+                    "{player} takes {n} tile(s) as a reward.",
+                    len(got),
+                    player=player,
+                )
+            )
+        )
 
 
 def roll(s: APState, n: int) -> list[int]:

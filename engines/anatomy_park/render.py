@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from engines.anatomy_park.data import DISEASE_CODES
 from engines.anatomy_park.render_text import Box, ascent_offset, layout, stamp, width
 from engines.anatomy_park.views import (
     APView,
@@ -26,6 +27,7 @@ from engines.anatomy_park.views import (
     TileView,
     tile_view,
 )
+from i18n.speaking import cache_per_language, ordinal, shown, tr, trn
 from rendering import family
 from rendering.family import Seat, Standing, Theme
 from rendering.kit import (
@@ -103,23 +105,23 @@ TYPE_LETTER = {
     "entrance": "E",
     "focus": "F",
 }
-TYPE_WORD = {
-    "attraction": "ATTRACTION",
-    "cafe": "CAFE",
-    "slide": "SLIDE",
-    "exit": "EXIT",
-    "transport": "RIDE",
-    "entrance": "START",
-    "focus": "FOCUS GROUP",
-}
-DISEASE_CODE = {
-    "hep_c": "HC",
-    "gonorrhea": "GO",
-    "e_coli": "EC",
-    "tuberculosis": "TB",
-    "hep_a": "HA",
-    "plague": "PL",
-}
+
+
+def type_word(tile_type: str) -> str:
+    """A tile type's word on a card in the hand, in the language being drawn in."""
+    words = {
+        "attraction": tr("ATTRACTION"),
+        "cafe": tr("CAFE"),
+        "slide": tr("SLIDE"),
+        "exit": tr("EXIT"),
+        "transport": tr("RIDE"),
+        "entrance": tr("START"),
+        "focus": tr("FOCUS GROUP"),
+    }
+    return words.get(tile_type, tile_type.upper())
+
+
+DISEASE_CODE = DISEASE_CODES
 
 #: the colours that carry a rule, each with the second cue drawn with it (rendering.vision)
 RULE_COLOURS: dict[str, list[RuleColour]] = {
@@ -330,7 +332,7 @@ def _tile(
     image.paste(drawn, (x0, y0))
 
 
-@lru_cache(maxsize=1024)
+@cache_per_language(maxsize=1024)
 def _cell_image(
     tile_id: str | None,
     closed: bool,
@@ -340,6 +342,7 @@ def _cell_image(
     w: int,
     h: int,
 ) -> Image.Image:
+    """A tile as drawn in the language being drawn in (each language's kept apart)."""
     image = Image.new("RGB", (w, h), GUT)
     draw_tile(
         image,
@@ -381,7 +384,7 @@ def draw_tile(
             _chips(image, draw, (ix0 + 4, top_y, ix1 - 4), t)
     # the name (or its code) between the chips' row and the foot row
     mid = (ix0 + 3, top_y + CHIP + 2, ix1 - 3, (foot_y - 2) if foot else iy1 - 4)
-    label = "closed" if closed else (t.name if t else "")
+    label = tr("closed") if closed else (t.name if t else "")
     lines = fit_name(label, mid[2] - mid[0], mid[3] - mid[1]) if label else None
     if lines is None and t is not None and not closed:
         lines = fit_name(t.code, mid[2] - mid[0], mid[3] - mid[1])
@@ -503,7 +506,7 @@ def seats(view: APView) -> list[Seat]:
                 colour=player_colour(p.seat),
                 letter=letters[p.name],
                 score=str(p.score if p.score is not None else p.vp),
-                detail=f"{p.character}: {p.ability}",
+                detail=_character(p),
                 turn=view.current == p.name,
                 acting=p.name in view.waiting_for,
                 out=p.removed,
@@ -512,24 +515,34 @@ def seats(view: APView) -> list[Seat]:
     return out
 
 
+def _character(p: PlayerView) -> str:
+    """A player's character and its ability in a few words."""
+    return tr("{character}: {ability}", character=p.character, ability=p.ability)
+
+
 def _status(view: APView, p: PlayerView) -> str:
     """A player's public counts: tiles in hand, markers left, where they are."""
-    words = [f"{p.hand_count} tile{'' if p.hand_count == 1 else 's'}", f"{p.markers_left} markers"]
+    words = [
+        trn("{n} tile", "{n} tiles", p.hand_count),
+        trn("{n} markers", "{n} markers", p.markers_left),
+    ]
     if p.removed:
-        words.append("left the game")
+        words.append(tr("left the game"))
     elif p.left:
-        words.append("got out")
+        words.append(tr("got out"))
     elif p.final_turns_left is not None and not view.over:
-        words.append(f"{p.final_turns_left} turns left")
+        words.append(trn("{n} turns left", "{n} turns left", p.final_turns_left))
     return " · ".join(words)
 
 
 def _ruben(view: APView) -> str:
     if view.heart_attacks >= 2:
-        return "Ruben is dead"
+        return tr("Ruben is dead")
     if view.heart_attacks == 1:
-        return "Ruben had a HEART ATTACK: final rounds!"
-    return "Ruben is fine; the stack was reshuffled" if view.reshuffled else "Ruben is fine"
+        return tr("Ruben had a HEART ATTACK: final rounds!")
+    if view.reshuffled:
+        return tr("Ruben is fine; the stack was reshuffled")
+    return tr("Ruben is fine")
 
 
 def _notes(view: APView) -> list[tuple[str, bool]]:
@@ -537,11 +550,11 @@ def _notes(view: APView) -> list[tuple[str, bool]]:
     notes = [(_ruben(view), view.heart_attacks > 0)]
     if view.diseases:
         words = ", ".join(f"{DISEASE_CODE.get(d.effect, '?')} {d.name}" for d in view.diseases)
-        notes.append((f"Diseases: {words}", False))
+        notes.append((tr("Diseases: {diseases}", diseases=words), False))
     if view.ongoing:
-        notes.append(("In effect: " + ", ".join(view.ongoing), False))
+        notes.append((tr("In effect: {cards}", cards=", ".join(view.ongoing)), False))
     if view.last_reaction:
-        notes.append((f"Last body reaction: {view.last_reaction}", False))
+        notes.append((tr("Last body reaction: {card}", card=view.last_reaction), False))
     return notes
 
 
@@ -565,9 +578,9 @@ def _panel_rows(
     w = PANEL_W - NAME_X - 10
     out = []
     for p in view.players:
-        score_w = width(f"{p.vp} VP", SIZES.name, True)
+        score_w = width(tr("{vp} VP", vp=p.vp), SIZES.name, True)
         names = _wrapped(p.name, w - score_w - 12, SIZES.name, True, 2)
-        lines = _wrapped(f"{p.character}: {p.ability}", w, max_lines=2) + (_status(view, p),)
+        lines = _wrapped(_character(p), w, max_lines=2) + (_status(view, p),)
         out.append((p, names, lines))
     return out
 
@@ -609,7 +622,7 @@ def _panel(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: APView
             ring=acting,
         )
         nx = x0 + NAME_X
-        score = f"{p.vp} VP"
+        score = tr("{vp} VP", vp=p.vp)
         stamp(image, (x1 - 12 - width(score, SIZES.name, True), y), score, SIZES.name, bold=True)
         ly = y
         for ln in names:
@@ -659,9 +672,9 @@ def _last_lines(view: APView) -> tuple[str, ...]:
     s = SIZES.text
     pad = s * 0.4
     words = font(s)
-    left = s * 1.4 + text_size("LAST TURN", font(s, bold=True))[0] + 3 * pad
+    left = s * 1.4 + text_size(tr("LAST TURN"), font(s, bold=True))[0] + 3 * pad
     room = int(WIDTH - left - pad)
-    text = view.last_turn.line
+    text = shown(view.last_turn.line)
     n = 1 if text_size(text, words)[0] <= room else 2
     return tuple(wrap(text, words, room, max_lines=n))
 
@@ -685,7 +698,7 @@ def _standing_rows(view: APView) -> list[Standing]:
             Standing(
                 place=place,
                 seat=by_seat[p.name],
-                total=f"{p.score or 0} VP",
+                total=tr("{vp} VP", vp=p.score or 0),
                 breakdown=_breakdown(p),
                 winner=p.name in view.winners,
             )
@@ -697,12 +710,25 @@ def _breakdown(p: PlayerView) -> str:
     """A player's final score in parts: VP tokens, controlled tiles, the master plan (named,
     with its patterns), and whether they got out."""
     b = p.breakdown or {}
-    parts = [f"{b.get('tokens', p.vp)} tokens", f"{b.get('controlled', 0)} tiles"]
-    where = "got out" if p.left else "stayed in"
+    tokens, tiles = b.get("tokens", p.vp), b.get("controlled", 0)
     if p.plan_name is None:
-        return " + ".join(parts) + f", {where}"
-    parts.append(f"{b.get('plan', 0)} plan")
-    return " + ".join(parts) + f" ({p.plan_name} ×{p.plan_patterns or 0}, {where})"
+        if p.left:
+            return tr("{tokens} tokens + {tiles} tiles, got out", tokens=tokens, tiles=tiles)
+        return tr("{tokens} tokens + {tiles} tiles, stayed in", tokens=tokens, tiles=tiles)
+    plan = {"plan": b.get("plan", 0), "name": p.plan_name, "patterns": p.plan_patterns or 0}
+    if p.left:
+        return tr(
+            "{tokens} tokens + {tiles} tiles + {plan} plan ({name} ×{patterns}, got out)",
+            tokens=tokens,
+            tiles=tiles,
+            **plan,
+        )
+    return tr(
+        "{tokens} tokens + {tiles} tiles + {plan} plan ({name} ×{patterns}, stayed in)",
+        tokens=tokens,
+        tiles=tiles,
+        **plan,
+    )
 
 
 #: the end board's column widths to choose from; the last spans the board, the park below it
@@ -744,7 +770,7 @@ def _standings_left(column: int) -> float:
     s = SIZES
     pad = s.text * 0.6
     r = max(family.token_radius(WIDTH), round(s.name * 0.7))
-    return pad * 2 + text_size("10th", font(s.big, bold=True))[0] + 2 * r + pad
+    return pad * 2 + text_size(ordinal(10), font(s.big, bold=True))[0] + 2 * r + pad
 
 
 def _names_fit(view: APView, column: int) -> bool:
@@ -752,8 +778,8 @@ def _names_fit(view: APView, column: int) -> bool:
     s = SIZES
     pad = s.text * 0.6
     for row in _standing_rows(view):
-        name = row.seat.name + ("  · winner" if row.winner else "")
-        total = text_size(row.total, font(s.big, bold=True))[0]
+        name = tr("{name}  · winner", name=row.seat.name) if row.winner else row.seat.name
+        total = text_size(shown(row.total), font(s.big, bold=True))[0]
         room = column - _standings_left(column) - total - 2 * pad
         if text_size(name, font(s.name, bold=True))[0] > room:
             return False
@@ -773,7 +799,7 @@ def _breakdown_lines(view: APView, column: int) -> int:
 
 
 def _end_lines(view: APView, column: int) -> tuple[str, ...]:
-    return _wrapped(f"Game over: {view.end_reason}", column - 20, MIN, True, 6)
+    return _wrapped(tr("Game over: {reason}", reason=view.end_reason), column - 20, MIN, True, 6)
 
 
 def _column_height(view: APView, column: int) -> int:
@@ -837,12 +863,19 @@ def draw_board(view: APView) -> Image.Image:
     image = Image.new("RGB", (WIDTH, g.height), PAPER)
     draw = Draw(image)
     family.header(
-        draw, WIDTH, THEME, right=f"Stack {view.stack_count} · Discard {view.discard_count}"
+        draw,
+        WIDTH,
+        THEME,
+        right=tr(
+            "Stack {stack} · Discard {discard}",
+            stack=view.stack_count,
+            discard=view.discard_count,
+        ),
     )
     if not view.over:
         family.turn_strip(draw, (0, g.strip[0], WIDTH, g.strip[1]), seats(view), _phase(view))
     if view.last_turn is not None:
-        family.last_turn_line(draw, (0, g.last[0], WIDTH, g.last[1]), view.last_turn.line)
+        family.last_turn_line(draw, (0, g.last[0], WIDTH, g.last[1]), shown(view.last_turn.line))
     _park(image, draw, view, g)
     x0, x1 = g.column
     if view.over:
@@ -863,10 +896,10 @@ def draw_board(view: APView) -> Image.Image:
 
 def _phase(view: APView) -> str:
     """What the game waits for, without repeating whose turn it is."""
-    prompt = view.prompt
+    prompt = shown(view.prompt)
     if view.current and prompt.startswith(f"{view.current}: "):
         prompt = prompt[len(view.current) + 2 :]
-    mode = "advanced game" if view.mode == "advanced" else "basic game"
+    mode = tr("advanced game") if view.mode == "advanced" else tr("basic game")
     return f"{prompt[:1].upper()}{prompt[1:]} · {mode}"
 
 
@@ -929,7 +962,7 @@ CARD_TOP = CHIP + 14
 
 def _card_text(t: TileView, w: int) -> tuple[int, tuple[str, ...], int]:
     """A card's rule text, whole, at the smallest size, in a box ``w`` wide."""
-    return layout(t.text or "No effect.", w, 10_000, MIN, False, 12)
+    return layout(shown(t.text) or tr("No effect."), w, 10_000, MIN, False, 12)
 
 
 def card_height(hand: list[TileView], card_w: int) -> int:
@@ -942,16 +975,15 @@ def card(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, t: TileView) -
     """A tile in the hand: its face (colour and pattern), type word, VP, name and text."""
     x0, y0, x1, y1 = box
     draw_face(image, box, t.colour)
-    word = TYPE_WORD.get(t.type, t.type.upper())
-    chip(
-        image,
-        draw,
-        (x0 + 8, y0 + 8),
-        word if width(word, MIN, True) < (x1 - x0) - 80 else TYPE_LETTER[t.type],
-    )
-    if t.type != "focus":
-        vp = f"{t.vp} VP" + ("*" if "*" in t.text else "")
-        chip(image, draw, (x1 - 8 - max(CHIP, width(vp, MIN, True) + 10), y0 + 8), vp)
+    word = type_word(t.type)
+    vp = "" if t.type == "focus" else tr("{vp} VP", vp=t.vp) + ("*" if "*" in t.text else "")
+    vp_w = _chip_w(vp) + 4 if vp else 0
+    # the type's word where it fits beside the VP (a longer language's word may not), else
+    # its letter
+    fits = _chip_w(word) + vp_w <= (x1 - x0) - 16 and width(word, MIN, True) < (x1 - x0) - 80
+    chip(image, draw, (x0 + 8, y0 + 8), word if fits else TYPE_LETTER[t.type])
+    if vp:
+        chip(image, draw, (x1 - 8 - _chip_w(vp), y0 + 8), vp)
     name_box = (x0 + 8, y0 + CARD_TOP, x1 - 8, y0 + CARD_TOP + NAME_H)
     name = fit_name(t.name, name_box[2] - name_box[0], name_box[3] - name_box[1])
     fill = TILE_FILL.get(t.colour, WHITE)
@@ -999,15 +1031,17 @@ def render_hand(view: APView) -> bytes:
     plan_h = 0
     plan_lines: tuple[str, ...] = ()
     if view.plan:
-        plan_lines = _wrapped(view.plan.text, WIDTH - 2 * MARGIN - 290, max_lines=4)
+        plan_lines = _wrapped(shown(view.plan.text), WIDTH - 2 * MARGIN - 290, max_lines=4)
         plan_h = 24 + SIZES.name + 10 + max(110, len(plan_lines) * (MIN + 4) + MIN + 14) + 14
     act_lines = (
-        _wrapped("Act out: " + view.card_to_act, WIDTH - 2 * MARGIN, MIN, True, 4)
+        _wrapped(
+            tr("Act out: {card}", card=shown(view.card_to_act)), WIDTH - 2 * MARGIN, MIN, True, 4
+        )
         if view.card_to_act
         else ()
     )
     who = (
-        _wrapped(view.character_text, WIDTH - 2 * MARGIN, MIN, False, 2)
+        _wrapped(shown(view.character_text), WIDTH - 2 * MARGIN, MIN, False, 2)
         if view.character_text
         else ()
     )
@@ -1018,11 +1052,16 @@ def render_hand(view: APView) -> bytes:
     height = head + title_h + act_h + cards_h + plan_h + MARGIN
     image = Image.new("RGB", (WIDTH, height), PAPER)
     draw = Draw(image)
-    y = family.header(draw, WIDTH, THEME, right="your hand")
+    y = family.header(draw, WIDTH, THEME, right=tr("your hand"))
     stamp(
         image,
         (MARGIN, y + 8),
-        f"{view.viewer or '?'}'s hand: {len(hand)} tile{'' if len(hand) == 1 else 's'}",
+        trn(
+            "{player}'s hand: {n} tile",
+            "{player}'s hand: {n} tiles",
+            len(hand),
+            player=view.viewer or "?",
+        ),
         SIZES.name,
         bold=True,
     )
@@ -1034,7 +1073,7 @@ def render_hand(view: APView) -> bytes:
         y += MIN + 4
     y += 8 if act_lines else 0
     if not hand:
-        stamp(image, (MARGIN, y + 4), "No tiles in hand.", MIN, fill=MUTED)
+        stamp(image, (MARGIN, y + 4), tr("No tiles in hand."), MIN, fill=MUTED)
     for i, t in enumerate(hand):
         r, c = divmod(i, per_row)
         x0 = MARGIN + c * (cw + gap)
@@ -1052,7 +1091,11 @@ def render_hand(view: APView) -> bytes:
             width=3,
         )
         stamp(
-            image, (MARGIN + 14, y0 + 10), f"Master plan: {view.plan.name}", SIZES.name, bold=True
+            image,
+            (MARGIN + 14, y0 + 10),
+            tr("Master plan: {plan}", plan=view.plan.name),
+            SIZES.name,
+            bold=True,
         )
         ty = y0 + 20 + SIZES.name
         for ln in plan_lines:
@@ -1061,7 +1104,11 @@ def render_hand(view: APView) -> bytes:
         stamp(
             image,
             (MARGIN + 14, ty + 6),
-            f"In the park now: {view.plan.patterns_now} pattern(s)",
+            trn(
+                "In the park now: {n} pattern(s)",
+                "In the park now: {n} pattern(s)",
+                view.plan.patterns_now,
+            ),
             MIN,
             bold=True,
         )

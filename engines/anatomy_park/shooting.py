@@ -8,6 +8,7 @@ from engines.anatomy_park.grid import distances
 from engines.anatomy_park.reactions import kill_disease, roll
 from engines.anatomy_park.state import APState, Task
 from engines.core import Event
+from i18n.say import say
 
 
 def targets(s: APState, player: str) -> list[str]:
@@ -45,10 +46,28 @@ def resolve_roll(s: APState, player: str, effect: str, dice: list[int], ev: list
     name = data.disease_card(effect).name
     shown = ", ".join(map(str, dice))
     if 6 in dice:
-        ev.append(Event(text=f"{player} shoots at {name}: {shown} - a hit!"))
-        kill_disease(s, player, effect, ev, how="with a shot")
+        ev.append(
+            Event(
+                text=say(
+                    "{player} shoots at {disease}: {dice} - a hit!",
+                    player=player,
+                    disease=name,
+                    dice=shown,
+                )
+            )
+        )
+        kill_disease(s, player, effect, ev)
         return
-    ev.append(Event(text=f"{player} shoots at {name}: {shown} - a miss."))
+    ev.append(
+        Event(
+            text=say(
+                "{player} shoots at {disease}: {dice} - a miss.",
+                player=player,
+                disease=name,
+                dice=shown,
+            )
+        )
+    )
     if has_ability(s, player, "reroll") and not s.rerolled:
         s.tasks.append(Task(kind="reroll", player=player, data={"effect": effect, "dice": dice}))
         return

@@ -3,7 +3,7 @@ itself), which choices there are, and what a choice does."""
 
 from __future__ import annotations
 
-from engines.anatomy_park import data
+from engines.anatomy_park import data, words
 from engines.anatomy_park.common import add_vp, disease_at, entrance_space, hand_ref, tile_name
 from engines.anatomy_park.grid import DIR_NAMES, DIRS, distances, label, step, tile_neighbours, xy
 from engines.anatomy_park.movement import disease_steps, exact_paths_end, move_tile
@@ -17,6 +17,7 @@ from engines.anatomy_park.reactions import draw_reaction, kill_disease, resolve_
 from engines.anatomy_park.shooting import miss, resolve_roll
 from engines.anatomy_park.state import APState, Task
 from engines.core import Action, ActionRole, Event
+from i18n.say import say, say_n
 
 NORMAL, DESTRUCTIVE = ActionRole.NORMAL, ActionRole.DESTRUCTIVE
 
@@ -38,14 +39,18 @@ def _dname(effect: str) -> str:
 def options(s: APState, t: Task, player: str) -> list[Action]:
     k, d = t.kind, t.data
     if k == "discard":
-        why = d["reason"]
+        why = words.discard_reason(d["reason"])
         return [
             Action(
                 id=f"discard:{x}",
-                label=f"Discard {hand_ref(s, player, x)} ({why})"[:80],
+                label=say(
+                    "Discard tile {letter} ({reason})",
+                    letter=hand_ref(s, player, x),
+                    reason=why,
+                ),
                 role=NORMAL,
                 do=do_task,  # a discard the rules force: every choice is one
-                kind="Discard",
+                kind=words.DISCARD,
                 names_hand=True,  # names hand tiles by their letters on the hand picture
                 private=True,
             )
@@ -59,10 +64,15 @@ def options(s: APState, t: Task, player: str) -> list[Action]:
         acts = [
             Action(
                 id=f"dmove:{x}",
-                label=f"Move {name} {DIR_NAMES[x]} to {label(step(dis.pos, x))}",
+                label=say(
+                    "Move {disease} {direction} to {where}",
+                    disease=name,
+                    direction=DIR_NAMES[x],
+                    where=label(step(dis.pos, x)),
+                ),
                 role=NORMAL,
                 do=do_task,
-                kind="Move",
+                kind=words.MOVE,
             )
             for x in disease_steps(s, dis.pos)
         ]
@@ -72,22 +82,22 @@ def options(s: APState, t: Task, player: str) -> list[Action]:
             *acts,
             Action(
                 id="dmove:stay",
-                label=f"Stop moving it at {label(dis.pos)}",
+                label=say("Stop moving it at {where}", where=label(dis.pos)),
                 role=NORMAL,
                 do=do_task,
-                kind="Stop",
+                kind=words.STOP,
             ),
         ]
     if k == "reroll":
         return [
             Action(
                 id="reroll",
-                label="Rick: reroll all the dice",
+                label=say("Rick: reroll all the dice"),
                 role=NORMAL,
                 do=do_task,
-                kind="Reroll",
+                kind=words.REROLL,
             ),
-            Action(id="keep", label="Keep the miss", role=NORMAL, do=do_task, kind="Keep"),
+            Action(id="keep", label=say("Keep the miss"), role=NORMAL, do=do_task, kind=words.KEEP),
         ]
     if k == "xenon":
         here = s.pos[player]
@@ -95,24 +105,36 @@ def options(s: APState, t: Task, player: str) -> list[Action]:
             *[
                 Action(
                     id=f"xstep:{x}",
-                    label=f"Xenon Bloom: step {DIR_NAMES[x]} to {label(step(here, x))}",
+                    label=say(
+                        "Xenon Bloom: step {direction} to {where}",
+                        direction=DIR_NAMES[x],
+                        where=label(step(here, x)),
+                    ),
                     role=NORMAL,
                     do=do_task,
-                    kind="Xenon",
+                    kind=words.XENON,
                 )
                 for x in DIRS
                 if step(here, x) in s.park
             ],
-            Action(id="xstay", label="Stay where you are", role=NORMAL, do=do_task, kind="Stay"),
+            Action(
+                id="xstay",
+                label=say("Stay where you are"),
+                role=NORMAL,
+                do=do_task,
+                kind=words.STAY,
+            ),
         ]
     if k == "marker_from":
         return [
             Action(
                 id=f"mfrom:{sp}",
-                label=f"Move your marker from {tile_name(c.tile)} {label(sp)}"[:80],
+                label=say(
+                    "Move your marker from {tile} {where}", tile=tile_name(c.tile), where=label(sp)
+                ),
                 role=NORMAL,
                 do=do_task,
-                kind="Move",
+                kind=words.MOVE,
             )
             for sp, c in s.park.items()
             if c.marker == player and sp != d["target"]
@@ -122,10 +144,15 @@ def options(s: APState, t: Task, player: str) -> list[Action]:
         return [
             Action(
                 id=f"dir:{x}",
-                label=f"Lay {n} closed tiles {DIR_NAMES[x]}",
+                label=say_n(
+                    "Lay {n} closed tiles {direction}",
+                    "Lay {n} closed tiles {direction}",
+                    n,
+                    direction=DIR_NAMES[x],
+                ),
                 role=NORMAL,
                 do=do_task,
-                kind="Lay",
+                kind=words.LAY,
             )
             for x in dirs
         ]
@@ -133,33 +160,40 @@ def options(s: APState, t: Task, player: str) -> list[Action]:
         return [
             Action(
                 id=f"dam:{x}",
-                label=f"Wash away {len(dam_targets(s, d['space'], x))} tile(s) {DIR_NAMES[x]}",
+                label=say_n(
+                    "Wash away {n} tile(s) {direction}",
+                    "Wash away {n} tile(s) {direction}",
+                    len(dam_targets(s, d["space"], x)),
+                    direction=DIR_NAMES[x],
+                ),
                 role=NORMAL,
                 do=do_task,
-                kind="Wash",
+                kind=words.WASH,
             )
             for x in DIRS
             if dam_targets(s, d["space"], x)
         ]
     if k == "act_out":
         return [
-            Action(id="acted", label="I acted it out", role=NORMAL, do=do_task, kind="Act"),
+            Action(
+                id="acted", label=say("I acted it out"), role=NORMAL, do=do_task, kind=words.ACT
+            ),
             Action(
                 id="penalty",
-                label="Skip acting: lose 1 VP",
+                label=say("Skip acting: lose 1 VP"),
                 role=DESTRUCTIVE,
                 do=do_task,
-                kind="Skip",
+                kind=words.SKIP,
             ),
         ]
     if k == "hepc_kill":
         return [
             Action(
                 id=f"kill:{x.effect}",
-                label=f"Hepatitis C kills {_dname(x.effect)}",
+                label=say("Hepatitis C kills {disease}", disease=_dname(x.effect)),
                 role=NORMAL,
                 do=do_task,
-                kind="Hepatitis",
+                kind=words.HEPATITIS,
             )
             for x in s.diseases
             if x.effect != "hep_c"
@@ -169,10 +203,12 @@ def options(s: APState, t: Task, player: str) -> list[Action]:
         return [
             Action(
                 id=f"pass:{x}",
-                label=f"Pass {hand_ref(s, player, x)} to {to}"[:80],
+                label=say(
+                    "Pass tile {letter} to {player}", letter=hand_ref(s, player, x), player=to
+                ),
                 role=NORMAL,
                 do=do_task,
-                kind="Pass",
+                kind=words.PASS,
                 names_hand=True,  # names hand tiles by their letters on the hand picture
                 private=True,
             )
@@ -182,10 +218,10 @@ def options(s: APState, t: Task, player: str) -> list[Action]:
         return [
             Action(
                 id=f"to:{sp}",
-                label=f"Move your character to {label(sp)}",
+                label=say("Move your character to {where}", where=label(sp)),
                 role=NORMAL,
                 do=do_task,
-                kind="Move",
+                kind=words.MOVE,
             )
             for sp in each_move_ends(s, d["effect"], player)
         ]
@@ -193,10 +229,12 @@ def options(s: APState, t: Task, player: str) -> list[Action]:
         return [
             Action(
                 id=f"shift:{sp}:{x}",
-                label=f"Move the tile at {label(sp)} {DIR_NAMES[x]}",
+                label=say(
+                    "Move the tile at {where} {direction}", where=label(sp), direction=DIR_NAMES[x]
+                ),
                 role=NORMAL,
                 do=do_task,
-                kind="Move",
+                kind=words.MOVE,
             )
             for sp, x in shift_options(s, d["effect"])
         ]
@@ -306,19 +344,19 @@ def needs_choice(s: APState, t: Task, ev: list[Event]) -> bool:
             if n:
                 lay_closed(s, t.player, d["space"], dirs[0], n, ev)
             else:
-                ev.append(Event(text="No closed transport tiles fit next to it."))
+                ev.append(Event(text=say("No closed transport tiles fit next to it.")))
             return False
         return True
     if k == "dam_dir":
         if not options(s, t, t.player):
             s.tasks.pop(0)
-            ev.append(Event(text="The Sphincter Dam finds nothing to wash away."))
+            ev.append(Event(text=say("The Sphincter Dam finds nothing to wash away.")))
             return False
         return True
     if k == "hepc_kill":
         if not options(s, t, t.player):
             s.tasks.pop(0)
-            ev.append(Event(text="Hepatitis C finds no other disease to kill."))
+            ev.append(Event(text=say("Hepatitis C finds no other disease to kill.")))
             return False
         return True
     if k == "gonorrhea":
@@ -329,7 +367,9 @@ def needs_choice(s: APState, t: Task, ev: list[Event]) -> bool:
         return True
     if k == "each_move":
         while d["order"] and not each_move_ends(s, d["effect"], d["order"][0]):
-            ev.append(Event(text=f"{d['order'][0]}'s character cannot move and stays."))
+            ev.append(
+                Event(text=say("{player}'s character cannot move and stays.", player=d["order"][0]))
+            )
             d["order"].pop(0)
         if not d["order"]:
             s.tasks.pop(0)
@@ -338,7 +378,7 @@ def needs_choice(s: APState, t: Task, ev: list[Event]) -> bool:
     if k == "tile_shift":
         if not shift_options(s, d["effect"]):
             s.tasks.pop(0)
-            ev.append(Event(text="No tile can be moved that way: skipped."))
+            ev.append(Event(text=say("No tile can be moved that way: skipped.")))
             return False
         return True
     return True
@@ -349,7 +389,12 @@ def _move_marker(s: APState, player: str, src: str, dst: str, ev: list[Event]) -
     s.park[dst] = s.park[dst].model_copy(update={"marker": player})
     ev.append(
         Event(
-            text=f"{player} moves a control marker from {tile_name(s.park[src].tile)} to {tile_name(s.park[dst].tile)}."
+            text=say(
+                "{player} moves a control marker from {start} to {end}.",
+                player=player,
+                start=tile_name(s.park[src].tile),
+                end=tile_name(s.park[dst].tile),
+            )
         )
     )
 
@@ -360,7 +405,7 @@ def focus_reward(s: APState, player: str, reward: str, ev: list[Event]) -> None:
 
     if reward == "vp":
         add_vp(s, player, 2)
-        ev.append(Event(text=f"{player} gains 2 VP from the focus group."))
+        ev.append(Event(text=say("{player} gains 2 VP from the focus group.", player=player)))
         return
     if reward == "marker":
         here = s.pos.get(player)
@@ -377,12 +422,26 @@ def focus_reward(s: APState, player: str, reward: str, ev: list[Event]) -> None:
         got = take_tiles(s, player, 1, ev)
         ev.append(
             Event(
-                text=f"{player} cannot move a control marker here and takes {len(got)} tile instead."
+                text=say_n(
+                    "{player} cannot move a control marker here and takes {n} tile instead.",
+                    "{player} cannot move a control marker here and takes {n} tile instead.",
+                    len(got),
+                    player=player,
+                )
             )
         )
         return
     got = take_tiles(s, player, 2, ev)
-    ev.append(Event(text=f"{player} takes {len(got)} tiles from the focus group."))
+    ev.append(
+        Event(
+            text=say_n(
+                "{player} takes {n} tiles from the focus group.",
+                "{player} takes {n} tiles from the focus group.",
+                len(got),
+                player=player,
+            )
+        )
+    )
 
 
 def _do_pass(s: APState, t: Task, ev: list[Event]) -> None:
@@ -392,9 +451,13 @@ def _do_pass(s: APState, t: Task, ev: list[Event]) -> None:
         s.hands[giver].remove(tile_id)
         s.hands[to].append(tile_id)
         ev.append(
-            Event(text=f"{giver} passes you {tile_name(tile_id)}.", kind="private", private_to=to)
+            Event(
+                text=say("{player} passes you {tile}.", player=giver, tile=tile_name(tile_id)),
+                kind="private",
+                private_to=to,
+            )
         )
-    ev.append(Event(text="Gonorrhea: everyone passed a tile to the player on their left."))
+    ev.append(Event(text=say("Gonorrhea: everyone passed a tile to the player on their left.")))
 
 
 # -- a player's choice ---------------------------------------------------------------------------
@@ -410,7 +473,16 @@ def decide(s: APState, t: Task, player: str, action_id: str, ev: list[Event]) ->
         s.hands[player].remove(arg)
         s.discard.append(arg)
         d["count"] -= 1
-        ev.append(Event(text=f"{player} discards {tile_name(arg)} ({d['reason']})."))
+        ev.append(
+            Event(
+                text=say(
+                    "{player} discards {tile} ({reason}).",
+                    player=player,
+                    tile=tile_name(arg),
+                    reason=words.discard_reason(d["reason"]),
+                )
+            )
+        )
         return
     if k in ("disease_moves", "shot_move"):
         effect = d["queue"][0] if k == "disease_moves" else d["effect"]
@@ -420,7 +492,16 @@ def decide(s: APState, t: Task, player: str, action_id: str, ev: list[Event]) ->
             s.tasks.pop(0)
             return
         dis.pos = step(dis.pos, arg)
-        ev.append(Event(text=f"{player} moves {_dname(effect)} to {label(dis.pos)}."))
+        ev.append(
+            Event(
+                text=say(
+                    "{player} moves {disease} to {where}.",
+                    player=player,
+                    disease=_dname(effect),
+                    where=label(dis.pos),
+                )
+            )
+        )
         if k == "disease_moves":
             d["queue"].pop(0)
         else:
@@ -440,7 +521,15 @@ def decide(s: APState, t: Task, player: str, action_id: str, ev: list[Event]) ->
         s.tasks.pop(0)
         if head == "xstep":
             s.pos[player] = step(s.pos[player], arg)
-            ev.append(Event(text=f"{player} (Xenon Bloom) steps to {label(s.pos[player])}."))
+            ev.append(
+                Event(
+                    text=say(
+                        "{player} (Xenon Bloom) steps to {where}.",
+                        player=player,
+                        where=label(s.pos[player]),
+                    )
+                )
+            )
         return
     if k == "marker_from":
         s.tasks.pop(0)
@@ -459,29 +548,46 @@ def decide(s: APState, t: Task, player: str, action_id: str, ev: list[Event]) ->
         s.tasks.pop(0)
         if action_id == "penalty":
             add_vp(s, player, -1)
-            ev.append(Event(text=f"{player} does not act it out and loses 1 VP."))
+            ev.append(
+                Event(text=say("{player} does not act it out and loses 1 VP.", player=player))
+            )
         else:
-            ev.append(Event(text=f"{player} acted it out."))
+            ev.append(Event(text=say("{player} acted it out.", player=player)))
         resolve_card(s, player, d["card"], ev)
         return
     if k == "hepc_kill":
         s.tasks.pop(0)
-        kill_disease(s, player, arg, ev, how="with Hepatitis C")
+        kill_disease(s, player, arg, ev, by_hepatitis=True)
         return
     if k == "gonorrhea":
         d["chosen"][player] = arg
-        ev.append(Event(text=f"{player} has chosen a tile to pass."))
+        ev.append(Event(text=say("{player} has chosen a tile to pass.", player=player)))
         return
     if k == "each_move":
         s.pos[player] = arg
         d["order"].pop(0)
-        ev.append(Event(text=f"{player}'s character is blown to {label(arg)}."))
+        ev.append(
+            Event(
+                text=say(
+                    "{player}'s character is blown to {where}.", player=player, where=label(arg)
+                )
+            )
+        )
         return
     if k == "tile_shift":
         s.tasks.pop(0)
         sp, x = arg.rsplit(":", 1)
         dst = step(sp, x)
         move_tile(s, sp, dst, ev)
-        ev.append(Event(text=f"{player} moves the tile at {label(sp)} to {label(dst)}."))
+        ev.append(
+            Event(
+                text=say(
+                    "{player} moves the tile at {start} to {end}.",
+                    player=player,
+                    start=label(sp),
+                    end=label(dst),
+                )
+            )
+        )
         return
     raise ValueError(f"unknown task {k}")

@@ -3,24 +3,33 @@ view; a body reaction card being acted out only in its drawer's."""
 
 from __future__ import annotations
 
-from pydantic import BaseModel
+from typing import Annotated
+
+from pydantic import BaseModel, SkipValidation
 
 from engines.anatomy_park import data
 from engines.anatomy_park.flow import awaited, describe_wait
 from engines.anatomy_park.grid import xy
 from engines.anatomy_park.scoring import markers_in_park
 from engines.anatomy_park.state import APState
+from engines.anatomy_park.texts import text
+from engines.anatomy_park.words import end_reason
 from engines.last_turn import LastTurn
+from i18n.say import say
+
+#: words a front end shows, kept as they were made (a message is worded for its reader; a
+#: validated ``str`` would keep only its English)
+Words = Annotated[str, SkipValidation]
 
 #: each character's ability in a few words, for the board's player panel (the hand and the
 #: guide have the whole text)
 ABILITY_SHORT = {
-    "reroll": "may reroll a miss",
-    "take_three": "takes 3 tiles",
-    "step_after_place": "steps after placing",
-    "fewer_discards": "1 less disease discard",
-    "kill_bonus": "+2 VP per kill",
-    "far_tile_move": "moves tiles 2 spaces",
+    "reroll": say("may reroll a miss"),
+    "take_three": say("takes 3 tiles"),
+    "step_after_place": say("steps after placing"),
+    "fewer_discards": say("1 less disease discard"),
+    "kill_bonus": say("+2 VP per kill"),
+    "far_tile_move": say("moves tiles 2 spaces"),
 }
 
 
@@ -30,7 +39,7 @@ class TileView(BaseModel):
     type: str
     colour: str
     vp: int
-    text: str
+    text: Words
     marker: bool = False
     code: str = ""  # the short code the board shows on small tiles ("Hau")
 
@@ -62,7 +71,7 @@ class PlayerView(BaseModel):
     markers_in_park: int
     final_turns_left: int | None
     score: int | None = None
-    ability: str = ""  # the character's ability in a few words
+    ability: Words = ""  # the character's ability in a few words
     # revealed when the game is over: the score's parts and the master plan
     breakdown: dict[str, int] | None = None
     plan_name: str | None = None
@@ -72,7 +81,7 @@ class PlayerView(BaseModel):
 class DiseaseView(BaseModel):
     name: str
     effect: str
-    text: str
+    text: Words
     reward_vp: int
     ongoing: bool  # E. coli and Tuberculosis: the two on red stands
     x: int
@@ -83,7 +92,7 @@ class PlanView(BaseModel):
     name: str
     centre: str
     ring: str
-    text: str
+    text: Words
     patterns_now: int
 
 
@@ -96,7 +105,7 @@ class APView(BaseModel):
     current: str | None
     phase: str
     waiting_for: list[str]
-    prompt: str
+    prompt: Words
     stack_count: int
     discard_count: int
     reshuffled: bool
@@ -105,13 +114,13 @@ class APView(BaseModel):
     ongoing: list[str]
     last_reaction: str | None
     over: bool
-    end_reason: str
+    end_reason: Words
     winners: list[str]
     hand: list[TileView] | None = None
     plan: PlanView | None = None
-    card_to_act: str | None = None
+    card_to_act: Words | None = None
     last_turn: LastTurn | None = None
-    character_text: str | None = None  # the viewer's character and its whole ability
+    character_text: Words | None = None  # the viewer's character and its whole ability
 
 
 def tile_view(tile_id: str) -> TileView:
@@ -122,7 +131,7 @@ def tile_view(tile_id: str) -> TileView:
         type=t.type,
         colour=t.colour,
         vp=t.vp,
-        text=t.text,
+        text=text(t.text),
         marker=t.marker,
         code=data.short_codes().get(t.id, ""),
     )
@@ -185,7 +194,7 @@ def view(s: APState, viewer: str | None) -> APView:
             DiseaseView(
                 name=card.name,
                 effect=d.effect,
-                text=card.text,
+                text=text(card.text),
                 reward_vp=card.reward_vp,
                 ongoing=card.ongoing,
                 x=x,
@@ -211,7 +220,7 @@ def view(s: APState, viewer: str | None) -> APView:
         ongoing=[f"{reactions[o.card].name} ({o.owner})" for o in s.ongoing],
         last_reaction=reactions[s.last_reaction].name if s.last_reaction else None,
         over=s.over,
-        end_reason=s.end_reason,
+        end_reason=end_reason(s.end_reason),
         winners=s.winners,
         last_turn=s.last_turn,
     )
@@ -223,12 +232,14 @@ def view(s: APState, viewer: str | None) -> APView:
                 name=plan.name,
                 centre=plan.centre,
                 ring=plan.ring,
-                text=plan.text,
+                text=text(plan.text),
                 patterns_now=plan_patterns(s, plan.id),
             )
         mine = chars[s.characters[viewer]]
-        view.character_text = f"{mine.name}: {mine.ability_text}"
+        view.character_text = say(
+            "{character}: {ability}", character=mine.name, ability=text(mine.ability_text)
+        )
         if s.tasks and s.tasks[0].kind == "act_out" and s.tasks[0].player == viewer:
             card = reactions[s.tasks[0].data["card"]]
-            view.card_to_act = f"{card.name}: {card.text}"
+            view.card_to_act = say("{card}: {text}", card=card.name, text=text(card.text))
     return view

@@ -44,7 +44,7 @@ async def test_a_limit_is_one_button_that_opens_a_form_not_steps(h, monopoly):
     opened = await h.click(monopoly[0], turn, custom_id=bid["custom_id"])
     assert opened.callback_type == 9 and opened.messages == []
     form = opened.modal
-    assert form["title"] == "Bid up to" and "From 1 to 1500" in str(form["components"])
+    assert form["title"] == "Bid up to" and "From 1 to 1,500" in str(form["components"])
 
 
 async def test_the_typed_limit_is_the_bidders_answer_told_only_to_them(h, monopoly):

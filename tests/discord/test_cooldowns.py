@@ -7,7 +7,7 @@ import pytest
 from bot.discord_app.cooldowns import LIMITS, Cooldowns, Limit, TooSoon
 
 ADA, BOB = 1, 2
-THREE_IN_30 = {"board": Limit(3, 30.0, "the board")}
+THREE_IN_30 = {"board": Limit(3, 30.0, LIMITS["board"].refusal)}
 
 
 class FakeTime:
@@ -66,7 +66,9 @@ def test_the_allowance_comes_back_evenly_over_the_window():
 
 def test_users_and_kinds_have_allowances_of_their_own():
     limiter = Cooldowns(
-        {**THREE_IN_30, "log": Limit(1, 30.0, "log pages")}, now=FakeTime(), prune_every=1e9
+        {**THREE_IN_30, "log": Limit(1, 30.0, LIMITS["log"].refusal)},
+        now=FakeTime(),
+        prune_every=1e9,
     )
     for _ in range(3):
         limiter.take("board", ADA)

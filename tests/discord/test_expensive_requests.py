@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.discord_app.cooldowns import Cooldowns, Limit
+from bot.discord_app.cooldowns import LIMITS, Cooldowns, Limit
 
 REPLAY = "replay.gif"
 
@@ -123,7 +123,7 @@ async def test_the_replay_allowance_comes_back_after_the_minute(running, h):
 
 
 async def test_boards_past_the_allowance_are_refused_privately_and_post_nothing(running, h):
-    with_fake_time(h, {"board": Limit(2, 30.0, "the board")})
+    with_fake_time(h, {"board": Limit(2, 30.0, LIMITS["board"].refusal)})
     eve = h.user("Eve")
     for _ in range(2):
         assert len((await h.slash(eve, "game board")).public) == 1
@@ -132,7 +132,7 @@ async def test_boards_past_the_allowance_are_refused_privately_and_post_nothing(
 
 
 async def test_the_board_allowance_comes_back_over_time(running, h):
-    now = with_fake_time(h, {"board": Limit(2, 30.0, "the board")})
+    now = with_fake_time(h, {"board": Limit(2, 30.0, LIMITS["board"].refusal)})
     eve = h.user("Eve")
     for _ in range(2):
         await h.slash(eve, "game board")
@@ -143,7 +143,7 @@ async def test_the_board_allowance_comes_back_over_time(running, h):
 async def test_a_log_page_past_the_allowance_is_refused_and_the_page_stays(running, h, ada, bob):
     for user in (ada, bob, ada):
         await h.slash(user, "play", action="take:1")
-    with_fake_time(h, {"log": Limit(2, 30.0, "log pages")})
+    with_fake_time(h, {"log": Limit(2, 30.0, LIMITS["log"].refusal)})
     first = (await h.slash(bob, "game log", count=2)).only_ephemeral()
     older = first.buttons()[0]["label"]
     await h.click(bob, first, label=older)
@@ -154,7 +154,7 @@ async def test_a_log_page_past_the_allowance_is_refused_and_the_page_stays(runni
 
 
 async def test_the_log_command_counts_against_the_same_allowance(running, h, bob):
-    with_fake_time(h, {"log": Limit(1, 30.0, "log pages")})
+    with_fake_time(h, {"log": Limit(1, 30.0, LIMITS["log"].refusal)})
     await h.slash(bob, "game log")
     refusal = (await h.slash(bob, "game log")).only_ephemeral()
     assert "log pages again" in refusal.content

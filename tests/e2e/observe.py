@@ -181,16 +181,18 @@ class Witness:
         by_name = {s.name: s.user_id for s in self.db.seats(row.id)}
         return {by_name[p] for p in self.engine(row).to_act(self.state(row))}
 
-    def public_png(self, row: GameRow | None = None) -> bytes:
+    def public_png(self, row: GameRow | None = None, locale: str = "en-US") -> bytes:
         row = row or self.row()
         eng = self.engine(row)
-        return rendering.render_board(eng.name, eng.view(self.state(row), None))
+        return rendering.render_board(eng.name, eng.view(self.state(row), None), locale)
 
-    def private_png(self, player: str, row: GameRow | None = None) -> bytes | None:
+    def private_png(
+        self, player: str, row: GameRow | None = None, locale: str = "en-US"
+    ) -> bytes | None:
         row = row or self.row()
         eng = self.engine(row)
         try:
-            return rendering.render_hand(eng.name, eng.view(self.state(row), player))
+            return rendering.render_hand(eng.name, eng.view(self.state(row), player), locale)
         except Exception:  # a game without a hand renderer
             return None
 

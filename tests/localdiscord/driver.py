@@ -72,11 +72,16 @@ class Driver:
         self._channels: dict[str, Channel] = {}
 
     # -- the world ------------------------------------------------------------------------------
-    def user(self, name: str, *, moderator: bool = False, dms_open: bool = True) -> User:
-        """A guild member (``dms_open=False``: one who refuses direct messages from bots)."""
+    def user(
+        self, name: str, *, moderator: bool = False, dms_open: bool = True, locale: str = "en-US"
+    ) -> User:
+        """A guild member (``dms_open=False``: one who refuses direct messages from bots;
+        ``locale``: their Discord client's language)."""
         if name not in self._users:
             perms = DEFAULT_PERMISSIONS | (MANAGE_MESSAGES if moderator else 0)
-            self._users[name] = self.server.add_user(name, permissions=perms, dms_open=dms_open)
+            self._users[name] = self.server.add_user(
+                name, permissions=perms, dms_open=dms_open, locale=locale
+            )
         return self._users[name]
 
     def dm(self, user: User) -> Channel:

@@ -42,7 +42,7 @@ def test_a_typed_bid_out_of_range_or_not_a_whole_number_is_refused_with_the_rang
     monkeypatch, typed
 ):
     s = _auction(monkeypatch)
-    with pytest.raises(IllegalAction, match=r"whole number from 1 to 1500"):
+    with pytest.raises(IllegalAction, match=r"whole number from 1 to 1,500"):
         act(s, "Ada", f"bid:to:{typed}")
 
 

@@ -9,8 +9,10 @@ import sys
 import types
 from functools import lru_cache, partial
 
+import pytest
 from PIL import Image
 
+from i18n import SHIPPED
 from rendering import audit
 from rendering.audit import Report, Shot
 from rendering.kit import INK, font, new_canvas, to_png
@@ -90,3 +92,12 @@ def test_a_layer_cached_on_one_width_is_measured_again_on_another(monkeypatch):
         shots = [recorder.shot("board", partial(board, w)) for w in (800, 800, 1000)]
     assert [s.smallest for s in shots if s is not None] == [20, None, 20]
     assert report(*[s for s in shots if s is not None]).least_text == 8.0
+
+
+@pytest.mark.parametrize("code", [lang.code for lang in SHIPPED])
+def test_every_picture_stays_legible_in_every_language(code):
+    """Translations are longer than the English (German most): every board, hand and legend of
+    the recorded games still keeps its text at least 9 px on a phone, in each language."""
+    for game in audit.recorded_games():
+        report = audit.audit(game, code)
+        assert report.passes, report.line()

@@ -15,15 +15,18 @@ from typing import TYPE_CHECKING, TypedDict
 import discord
 from discord import app_commands
 
+import i18n.say as sayings
 from bot.clock.service import ClockServices
 from bot.discord_app import replies
 from bot.discord_app.channels import channel_id_of
 from bot.discord_app.checks import is_moderator
 from bot.discord_app.clock_runtime import clock_service_of
 from bot.discord_app.clock_texts import Said
+from bot.discord_app.locales import private_locale
 from bot.discord_app.text import clip
 from bot.discord_limits import MAX_CHOICES, MAX_MESSAGE
 from bot.errors import NoGame, TableError
+from i18n import t
 
 if TYPE_CHECKING:
     from bot.discord_app.client import TabletopClient
@@ -53,14 +56,16 @@ async def say(interaction: discord.Interaction[TabletopClient], said: Said) -> N
         everyone=False, roles=False, users=[discord.Object(id=u) for u in said.mention]
     )
     if interaction.response.is_done():  # deferred privately: acknowledge, then post publicly
-        await interaction.edit_original_response(content="Done.")
+        locale = await private_locale(interaction)
+        await interaction.edit_original_response(content=t(locale, "Done."))
         try:
             await interaction.followup.send(said.text, allowed_mentions=allowed)
         except discord.HTTPException:  # it is done: say so privately instead
+            unposted = t(
+                locale, "Done, but I could not post it in the channel:\n{text}", text=said.text
+            )
             await interaction.edit_original_response(
-                content=clip(
-                    f"Done, but I could not post it in the channel:\n{said.text}", MAX_MESSAGE
-                ),
+                content=clip(unposted, MAX_MESSAGE),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
     else:
@@ -103,7 +108,13 @@ async def resolve_player(service: ClockServices, channel_id: int, typed: str) ->
         if seat.active and seat.name.casefold() == text.casefold():
             return seat.user_id
     names = ", ".join(s.name for s in row.seats if s.active)
-    raise TableError(f"'{clip(text, 40)}' is not a player of this game. Players: {names}.")
+    raise TableError(
+        sayings.say(
+            "'{typed}' is not a player of this game. Players: {names}.",
+            typed=clip(text, 40),
+            names=names,
+        )
+    )
 
 
 @replies.suggestions

@@ -32,8 +32,10 @@ from bot.discord_app.commands.callers import (
     AWAY_OPTIONS,
     player_choices,
     resolve_player,
-    say,
     service_of,
+)
+from bot.discord_app.commands.callers import (
+    say as answer,
 )
 from bot.discord_app.commands.looking import (
     BOARD_NOT_POSTED,
@@ -80,7 +82,7 @@ from bot.errors import GameExists, NoGame, TableError
 from bot.table import player_name
 from engines.ai.levels import DEFAULT_LEVEL
 from i18n import t, tn
-from i18n.say import marked, word
+from i18n.say import marked, say, word
 
 if TYPE_CHECKING:
     from bot.discord_app.client import TabletopClient
@@ -266,7 +268,12 @@ class GameCommands(
                 live = await table_of(interaction).live_game(place.channel_id)
                 if live is None:
                     raise
-                said = already_open(live, interaction.user.id, lobby="this channel's lobby")
+                said = already_open(
+                    live,
+                    interaction.user.id,
+                    lobby=say("this channel's lobby"),
+                    locale=await private_locale(interaction),
+                )
                 raise GameExists(said) from None
             if bots:
                 info = await table_of(interaction).add_ai_seats(
@@ -284,7 +291,7 @@ class GameCommands(
                     who=interaction.user.display_name,
                     level=level_word(level, locale),
                 )
-                post = lobby_post(info, headline)
+                post = lobby_post(info, headline, locale)
         except Exception:
             if place.thread is not None:
                 await delete_quietly(place.thread)
@@ -326,7 +333,7 @@ class GameCommands(
                 who=player_name(interaction.user.display_name),
                 level=level_word(level, locale),
             )
-            await send_public(interaction, lobby_post(info, headline))
+            await send_public(interaction, lobby_post(info, headline, locale))
             return
         # the lobby open now, never the channel's last game: a choice is read for the game the
         # person means to join, and with no lobby open they are told so
@@ -349,7 +356,7 @@ class GameCommands(
             headline = t(locale, "{who} joined ({choices})", who=who, choices=mine)
         else:
             headline = t(locale, "{who} joined", who=who)
-        await send_public(interaction, lobby_post(info, headline))
+        await send_public(interaction, lobby_post(info, headline, locale))
 
     join.autocomplete("choice")(suggest_join_choice)
 
@@ -360,7 +367,7 @@ class GameCommands(
         )
         locale = await public_locale(interaction.client, interaction.guild_id)
         who = player_name(interaction.user.display_name)
-        await send_public(interaction, lobby_post(info, t(locale, "{who} left", who=who)))
+        await send_public(interaction, lobby_post(info, t(locale, "{who} left", who=who), locale))
 
     @app_commands.command(name="start", description="Start the game (host only).")
     async def start(self, interaction: discord.Interaction[TabletopClient]) -> None:
@@ -572,7 +579,7 @@ class GameCommands(
         nudged = await service.reminders.nudge(
             channel_id=channel_id_of(interaction), user_id=interaction.user.id
         )
-        await say(interaction, words.nudge(nudged))
+        await answer(interaction, words.nudge(nudged))
 
     @app_commands.command(name="vote", description="Vote about a player who keeps missing turns.")
     @app_commands.describe(
@@ -596,7 +603,7 @@ class GameCommands(
             target_id=target,
             choice=choice,
         )
-        await say(interaction, words.vote(tally))
+        await answer(interaction, words.vote(tally))
 
     vote.autocomplete("player")(player_choices)
 

@@ -28,7 +28,6 @@ from bot.discord_app.turns import table_of
 from bot.discord_limits import MAX_ALT_TEXT, MAX_MESSAGE
 from bot.logsafe import failure
 from bot.table import GameInfo
-from engines.core import OptionSpec
 from i18n import lookup, t
 from i18n.say import marked, word
 from i18n.speaking import speaking
@@ -50,29 +49,6 @@ RULES_PAGES = [
 ]
 
 
-def describe_specs(specs: list[OptionSpec], locale: str) -> str:
-    """A game's options (or a player's own choice) as the rules page lists them: each key, its
-    choices (typed words, kept as they are) and what leaving it out gives."""
-    described = []
-    for s in specs:
-        choices = "|".join(s.choices)
-        if s.per_player:
-            described.append(
-                t(locale, "{key} ({choices}, a random one if none)", key=s.key, choices=choices)
-            )
-        else:
-            described.append(
-                t(
-                    locale,
-                    "{key} ({choices}, default {default})",
-                    key=s.key,
-                    choices=choices,
-                    default=s.default,
-                )
-            )
-    return "; ".join(described)
-
-
 def rules_text(engine: engines.Engine[Any], locale: str = "en-US") -> str:
     """``/game rules``' guide page: the game, its player count, its guide (the engine's words,
     in the reader's language where the game translated them), its options and choices."""
@@ -91,14 +67,18 @@ def rules_text(engine: engines.Engine[Any], locale: str = "en-US") -> str:
     ]
     if specs:
         lines.append(
-            t(locale, "Options for `/game new`: {options}", options=describe_specs(specs, locale))
+            t(
+                locale,
+                "Options for `/game new`: {options}",
+                options=opts.describe_specs(specs, locale),
+            )
         )
     if per_player:
         lines.append(
             t(
                 locale,
                 "Your choice at `/game join`: {options}",
-                options=describe_specs(per_player, locale),
+                options=opts.describe_specs(per_player, locale),
             )
         )
     if rulings_text(engine.name) is not None:

@@ -72,7 +72,7 @@ def player_choices(
                 title=engine.title,
             )
         )
-    return opts.parse(typed, specs, title=engine.title)
+    return opts.parse(typed, specs, title=engine.title, locale=locale)
 
 
 @dataclass(frozen=True)
@@ -91,7 +91,7 @@ def read_new_game(
     """Check ``/game new``'s game, ``options`` and ``choice``; refuse (``BadInput`` /
     ``UnknownGame``) before anything is created."""
     engine = engines.get_engine(game)
-    chosen = opts.parse(options, opts.game_specs(engine), title=engine.title)
+    chosen = opts.parse(options, opts.game_specs(engine), title=engine.title, locale=locale)
     return NewGame(engine, chosen, player_choices(engine, choice, locale))
 
 
@@ -119,7 +119,7 @@ async def open_game(
         headline = t(locale, "{who} opened a game ({options})", who=who, options=settings)
     else:
         headline = t(locale, "{who} opened a game", who=who)
-    return info, lobby_post(info, headline)
+    return info, lobby_post(info, headline, locale)
 
 
 #: ``/game new``'s parameter descriptions
