@@ -257,3 +257,18 @@ async def test_a_leagues_game_master_and_player_are_answered_in_their_languages(
     assert english_left(left.content, names()) == []
     reply = await h.slash(gina, "league close")
     assert any("ist geschlossen" in m.content for m in reply.messages if not m.ephemeral)
+
+
+async def test_the_rulings_page_is_the_readers_translation_or_else_english(h):
+    from bot.discord_app.rulings import pages, rulings_text
+
+    bob, cid = h.user("Bob"), h.user("Cid")
+    speaking(h, {bob: "de", cid: "pt-BR"})
+    german = (await h.slash(bob, "game rules", game="anatomy_park", page="rulings")).ephemeral
+    assert [m.content for m in german] == pages(rulings_text("anatomy_park", "de"))
+    assert german[0].content != pages(rulings_text("anatomy_park"))[0]  # a translation exists
+    # a game whose rulings have no Portuguese page yet: the English one
+    english = pages(rulings_text("monopoly"))
+    shown = (await h.slash(cid, "game rules", game="monopoly", page="rulings")).ephemeral
+    if rulings_text("monopoly", "pt-BR") == rulings_text("monopoly"):
+        assert [m.content for m in shown] == english
