@@ -49,6 +49,7 @@ from engines.core import (
     Rng,
     UnreadableState,
 )
+from i18n import catalogs
 
 __all__ = [
     "Action",
@@ -107,6 +108,7 @@ def _discover() -> None:
         if engine is not None and engine.name not in _registry:
             _registry[engine.name] = engine
             _packages[engine.name] = package
+            _read_words_of(package)
 
 
 def register(engine: Engine[Any]) -> Engine[Any]:
@@ -126,7 +128,15 @@ def register_package(package: str) -> Engine[Any]:
     engine: Engine[Any] = importlib.import_module(f"{package}.engine").ENGINE
     register(engine)
     _packages[engine.name] = package
+    _read_words_of(package)
     return engine
+
+
+def _read_words_of(package: str) -> None:
+    """A game package's own catalogs (its ``locales`` folder), where it has them, are read
+    beside the shared ones: its words travel with it."""
+    if catalogs.has_catalogs(package):
+        catalogs.add_domain(package)
 
 
 def unregister(name: str) -> None:

@@ -160,6 +160,8 @@ class Result(BaseModel):
     def reason_in(self, locale: str) -> str:
         """Why the game ended, in ``locale``'s language (a reason saved before it carried its
         message, or whose message is damaged, reads as its English)."""
+        if isinstance(self.reason, Say):
+            return self.reason.word(locale)
         if self.reason_said is not None:
             try:
                 return Say.from_data(self.reason_said).word(locale)

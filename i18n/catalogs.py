@@ -26,7 +26,9 @@ from i18n import pseudo
 from i18n.languages import PSEUDO, SHIPPED, Language, language_of, number_locale
 from i18n.placeholders import names, parse
 
-PACKAGE = "i18n.locales"
+#: the shared domain: the package whose ``locales`` folder holds the words of the commands and
+#: the table; each game's words are in its own package's ``locales`` (see :func:`add_domain`)
+SHARED = "i18n"
 TEMPLATE = "messages.pot"
 
 #: the msgctxt of the slash commands' names (as opposed to descriptions and choices): a
@@ -38,17 +40,52 @@ Key = tuple[str | None, str]
 PluralKey = tuple[str | None, str, str]
 
 
-def read(file: str, locale: str | None = None) -> Catalog:
-    """A catalog file of the package, as Babel reads it."""
-    with resources.files(PACKAGE).joinpath(file).open("rb") as handle:
+#: the packages whose ``locales`` folder holds a catalog: the shared one, then each game's
+_domains: list[str] = [SHARED]
+
+
+def add_domain(package: str) -> None:
+    """Read the words of ``package`` (a game's) too, from its own ``locales`` folder: a game
+    brings its words with it, as it brings its rules and pictures."""
+    if package not in _domains:
+        _domains.append(package)
+        domain_template.cache_clear()
+        template.cache_clear()
+        words.cache_clear()
+
+
+def domains() -> tuple[str, ...]:
+    """The packages whose catalogs are read, the shared one first."""
+    return tuple(_domains)
+
+
+def read(file: str, locale: str | None = None, package: str = SHARED) -> Catalog:
+    """A catalog file of a domain (the shared one by default), as Babel reads it."""
+    with resources.files(package).joinpath("locales", file).open("rb") as handle:
         return read_po(handle, locale=locale)
+
+
+def has_catalogs(package: str) -> bool:
+    """Whether ``package`` has a template of its own (a game whose words are translatable)."""
+    return resources.files(package).joinpath("locales", TEMPLATE).is_file()
+
+
+@cache
+def domain_template(package: str) -> Catalog:
+    """One domain's template: every string its code asks for, in English (``python -m bot
+    languages update`` writes it from the code)."""
+    return read(TEMPLATE, package=package)
 
 
 @cache
 def template() -> Catalog:
-    """The template: every string the code asks for, in English (``python -m bot languages
-    update`` writes it from the code)."""
-    return read(TEMPLATE)
+    """Every domain's strings in one template (the pseudo-locale's source)."""
+    merged = Catalog(fuzzy=False)
+    for package in _domains:
+        for message in domain_template(package):
+            if message.id and merged.get(message.id, context=message.context) is None:
+                merged[message.id] = message
+    return merged
 
 
 @dataclass(frozen=True)
@@ -107,7 +144,16 @@ def words(language: Language) -> Words:
         return _pseudo_words()
     if language not in SHIPPED:
         raise ValueError(f"{language.code} is not a shipped language")
-    return _words(read(language.file, language.babel))
+    singular: dict[Key, str] = {}
+    plural: dict[PluralKey, tuple[str, ...]] = {}
+    index: Callable[[int], int] | None = None
+    for package in _domains:
+        found = _words(read(language.file, language.babel, package))
+        singular.update(found.singular)
+        plural.update(found.plural)
+        index = index or found.plural_index
+    assert index is not None  # the shared domain is always read
+    return Words(singular, plural, index)
 
 
 _ENGLISH_PLURAL = c2py(get_plural("en").plural_expr)

@@ -17,7 +17,14 @@ from gettext import c2py
 from babel.messages.catalog import Catalog, Message
 from babel.messages.plurals import get_plural
 
-from i18n.catalogs import NAME_CONTEXTS, read, template
+from i18n.catalogs import (
+    NAME_CONTEXTS,
+    SHARED,
+    domain_template,
+    domains,
+    has_catalogs,
+    read,
+)
 from i18n.languages import SHIPPED, Language
 from i18n.placeholders import names
 
@@ -110,8 +117,15 @@ def _entry_problems(message: Message, only_one: set[int]) -> list[str]:
     return problems
 
 
-def check_catalog(language: Language, catalog: Catalog, source: Catalog) -> Report:
-    """One language's catalog against the template ``source``."""
+def check_catalog(
+    language: Language,
+    catalog: Catalog,
+    source: Catalog,
+    commands: dict[str, str] | None = None,
+) -> Report:
+    """One language's catalog against the template ``source``; ``commands``, the language's
+    command names (English -> translated), when they are in another catalog (a game's
+    messages name the shared catalog's commands)."""
     report = Report(language)
     expected = get_plural(language.babel)
     if (catalog.num_plurals, catalog.plural_expr) != (expected.num_plurals, expected.plural_expr):
@@ -126,9 +140,8 @@ def check_catalog(language: Language, catalog: Catalog, source: Catalog) -> Repo
         report.problems.append(f"missing {key[1]!r}" + (f" ({key[0]})" if key[0] else ""))
     for key in sorted(mine.keys() - wanted, key=str):
         report.problems.append(f"stale {key[1]!r}" + (f" ({key[0]})" if key[0] else ""))
-    commands = {
-        str(m.id): str(m.string) for m in mine.values() if m.context == "command name" and m.string
-    }
+    if commands is None:
+        commands = command_names(catalog)
     for message in mine.values():
         report.entries += 1
         translations = _translations(message)
@@ -169,7 +182,45 @@ def _command_problems(message: Message, commands: dict[str, str]) -> list[str]:
     return problems
 
 
+def command_names(catalog: Catalog) -> dict[str, str]:
+    """A catalog's command names, English -> translated."""
+    return {
+        str(m.id): str(m.string)
+        for m in catalog
+        if m.id and m.context == "command name" and isinstance(m.string, str) and m.string
+    }
+
+
 def check(languages: tuple[Language, ...] = SHIPPED) -> list[Report]:
-    """Every shipped language's catalog, as the package holds it."""
-    source = template()
-    return [check_catalog(lang, read(lang.file, lang.babel), source) for lang in languages]
+    """Every shipped language's catalogs (the shared one and each game's), as the packages
+    hold them: one report per language, over all its catalogs."""
+    reports = []
+    for language in languages:
+        report = Report(language)
+        shared = read(language.file, language.babel)
+        commands = command_names(shared)
+        translated: dict[tuple[str | None, str], tuple[str, object]] = {}
+        for package in domains():
+            if package == SHARED:
+                catalog = shared
+            elif has_catalogs(package):
+                catalog = read(language.file, language.babel, package)
+            else:
+                continue
+            part = check_catalog(language, catalog, domain_template(package), commands)
+            report.entries += part.entries
+            report.untranslated += part.untranslated
+            where = "" if package == SHARED else f"{package}: "
+            report.problems += [where + p for p in part.problems]
+            for message in catalog:
+                if not message.id or message.fuzzy or not message.string:
+                    continue
+                key = (message.context, str(message.id))
+                other = translated.setdefault(key, (package, message.string))
+                if other[1] != message.string:
+                    report.problems.append(
+                        f"{_label(message)} is translated one way in {other[0]} and another "
+                        f"in {package}: one English, one translation"
+                    )
+        reports.append(report)
+    return reports

@@ -12,6 +12,7 @@ longer asks for are dropped.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -129,20 +130,63 @@ def new_catalog(language: Language, template: Catalog) -> Catalog:
     return catalog
 
 
-def update(template: Catalog, folder: Path = LOCALES) -> list[str]:
+#: a language's finished translations anywhere: (msgctxt, msgid) -> msgstr
+Known = dict[tuple[str | None, object], object]
+
+
+def known_translations(folders: Iterable[Path], language: Language) -> Known:
+    """Every finished translation of ``language`` in the catalogs in ``folders``: a string that
+    moves from one catalog to another (a game's own, the shared one) keeps its translation."""
+    known: Known = {}
+    for folder in folders:
+        path = folder / language.file
+        if not path.exists():
+            continue
+        with path.open("rb") as handle:
+            for message in read_po(handle, locale=language.babel):
+                strings = message.string if isinstance(message.string, tuple) else (message.string,)
+                if message.id and not message.fuzzy and all(strings):
+                    key = (
+                        message.context,
+                        tuple(message.id) if isinstance(message.id, list) else message.id,
+                    )
+                    known.setdefault(key, message.string)
+    return known
+
+
+def update(
+    template: Catalog, folder: Path = LOCALES, known: dict[str, Known] | None = None
+) -> list[str]:
     """Write the template and bring every shipped language's catalog up to it (a language with
-    no file yet gets one); returns what was written."""
+    no file yet gets one); an entry left untranslated takes the translation ``known`` has for
+    the same English (by language code), from where the string was before; returns what was
+    written."""
+    folder.mkdir(exist_ok=True)
     write(template, folder / TEMPLATE)
     written = [TEMPLATE]
     for language in SHIPPED:
         path = folder / language.file
+        # Babel's update puts the template's own entries in a catalog: each language its copy
+        fresh = copy.deepcopy(template)
         if path.exists():
             with path.open("rb") as handle:
                 catalog = read_po(handle, locale=language.babel)
-            catalog.update(template, update_creation_date=False)
+            catalog.update(fresh, update_creation_date=False)
             catalog.revision_date = DATED
         else:
-            catalog = new_catalog(language, template)
+            catalog = new_catalog(language, fresh)
+        elsewhere = (known or {}).get(language.code, {})
+        for message in catalog:
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            if not message.id or (all(strings) and not message.fuzzy):
+                continue
+            key = (
+                message.context,
+                tuple(message.id) if isinstance(message.id, list) else message.id,
+            )
+            if key in elsewhere:
+                message.string = elsewhere[key]
+                message.flags.discard("fuzzy")
         write(catalog, path)
         written.append(language.file)
     return written

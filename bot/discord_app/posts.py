@@ -143,7 +143,7 @@ def result_lines(
     )
     lines = [f"🏁 {over}"]
     if result.reason:
-        lines.append(t(locale, "Why: {reason}", reason=word(result.reason, locale)))
+        lines.append(t(locale, "Why: {reason}", reason=result.reason_in(locale)))
     if result.scores:
         lines.append(t(locale, "Standings:"))
         lines += [clip(word(line, locale), 300) for line in standings(result, report)]

@@ -33,7 +33,8 @@ STATUS = {
     "signup": say("sign-up open"),
     "running": say("running"),
     "paused": say("paused"),
-    "closed": say("closed"),
+    # Translators: a league its game master closed (or that too few signed up for)
+    "closed": say("closed early"),
     "finished": say("finished"),
 }
 

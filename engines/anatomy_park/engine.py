@@ -135,8 +135,8 @@ class AnatomyParkEngine(Engine[APState]):
     def result(self, state: APState) -> Result | None:
         if not state.over:
             return None
-        # built as it is, so that its reason stays a message worded for each reader
-        return Result.model_construct(
+        # its reason is a message: the result keeps it as data, worded for each reader
+        return Result(
             winners=list(state.winners),
             scores={p: float(v) for p, v in state.final_scores.items()},
             reason=end_reason(state.end_reason),

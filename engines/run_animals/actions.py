@@ -12,14 +12,28 @@ from functools import partial
 
 from engines.core import Action, ActionRole, Event, Label
 from engines.run_animals.board import cubes_on, neighbours, take_cube
-from engines.run_animals.data import COLOUR_NAMES, COLOURS, ActionSpec, Colour, GameData
+from engines.run_animals.data import COLOURS, ActionSpec, Colour, GameData
 from engines.run_animals.state import RAState
+from engines.run_animals.words import COLOUR_WORDS, SPECIES_SHORT, direction_word
+from i18n.say import Say, say, say_n
 
 Effect = Callable[[RAState], list[Event]]
 #: (id, label or the words that make it when read, effect, role, kind): the role and the menu
 #: kind are declared with each option, where it is made
 Option = tuple[str, Label, Effect, ActionRole, str]
 NORMAL, DESTRUCTIVE = ActionRole.NORMAL, ActionRole.DESTRUCTIVE
+
+# the menus the moves group under (a front end short of buttons shows these headings)
+# Translators: a menu of moves: take a cube from the animal's tile
+KIND_ACQUIRE = say("Acquire")
+# Translators: a menu of moves: move the animal to a tile
+KIND_MOVE = say("Move")
+# Translators: a menu of moves: expel the other animals
+KIND_EXPEL = say("Expel")
+# Translators: a menu of moves: steal a cube from the supply
+KIND_STEAL = say("Steal")
+# Translators: a menu of moves: take a card back, or take a goal
+KIND_TAKE = say("Take")
 
 
 def choice(option: Option) -> Action:
@@ -44,8 +58,9 @@ def still_needed(state: RAState, data: GameData, player: str) -> dict[str, int]:
     return {c: need[c] - seat.goal_cubes[c] for c in COLOURS}
 
 
-def species_short(state: RAState, data: GameData, player: str) -> str:
-    return data.species[state.seats[player].species].short
+def species_short(state: RAState, data: GameData, player: str) -> Say:
+    """The kind of animal ``player`` plays ("Black Bear"), worded for each reader."""
+    return SPECIES_SHORT[data.species[state.seats[player].species].code]
 
 
 def options_for(state: RAState, data: GameData, player: str, spec: ActionSpec) -> list[Option]:
@@ -79,14 +94,17 @@ def _acquire(state: RAState, data: GameData, player: str, spec: ActionSpec) -> l
                 s.seats[player].goal_cubes[colour] += 1
                 return [
                     Event(
-                        text=f"{player} acquires a {COLOUR_NAMES[colour]} cube on tile {tile_no}."
+                        text=say(
+                            "{player} acquires a {colour} cube on tile {tile}.",
+                            player=player,
+                            colour=COLOUR_WORDS[colour],
+                            tile=str(tile_no),
+                        )
                     )
                 ]
 
-            name = COLOUR_NAMES[colour]
-            out.append(
-                (f"acq:{colour}", f"Acquire {name} from tile {tile_no}", effect, NORMAL, "Acquire")
-            )
+            label = partial(_acquire_label, colour, tile_no)
+            out.append((f"acq:{colour}", label, effect, NORMAL, KIND_ACQUIRE))
     return out
 
 
@@ -100,9 +118,18 @@ def _move(state: RAState, data: GameData, player: str, spec: ActionSpec) -> list
             s.playing.meeple_tile = there
             s.mark(f"move:{here}:{there}")
             who = species_short(s, data, player)
-            return [Event(text=f"{player}'s {who} moves from tile {here} to tile {there}.")]
+            # Translators: {who} is a kind of animal ("Black Bear"); "Ada's Black Bear moves ..."
+            text = say(
+                "{player}'s {who} moves from tile {here} to tile {there}.",
+                player=player,
+                who=who,
+                here=str(here),
+                there=str(there),
+            )
+            return [Event(text=text)]
 
-        out.append((f"move:{there}", f"Move to tile {there} ({direction})", effect, NORMAL, "Move"))
+        label = partial(_move_label, there, direction)
+        out.append((f"move:{there}", label, effect, NORMAL, KIND_MOVE))
     return out
 
 
@@ -126,11 +153,17 @@ def _expel(state: RAState, data: GameData, player: str, spec: ActionSpec) -> lis
         s.phase = "expel"
         s.mark(f"expel:{tile}")
         n = len(s.playing.expel_queue)
-        return [Event(text=f"{player} expels {n} animal{'s' * (n != 1)} from tile {tile}.")]
+        text = say_n(
+            "{player} expels {n} animal from tile {tile}.",
+            "{player} expels {n} animals from tile {tile}.",
+            n,
+            player=player,
+            tile=str(tile),
+        )
+        return [Event(text=text)]
 
-    n = len(targets)
-    label = f"Expel the {n} other animal{'s' * (n != 1)} from tile {tile}"
-    return [("expel", label, effect, NORMAL, "Expel")]
+    label = partial(_expel_label, len(targets), tile)
+    return [("expel", label, effect, NORMAL, KIND_EXPEL)]
 
 
 def _steal(state: RAState, data: GameData, player: str, spec: ActionSpec) -> list[Option]:
@@ -144,16 +177,16 @@ def _steal(state: RAState, data: GameData, player: str, spec: ActionSpec) -> lis
                 s.seats[player].goal_cubes[colour] += 1
                 s.playing.stolen = True
                 s.mark(f"steal:{colour}")
-                return [
-                    Event(
-                        text=f"{player} steals a {COLOUR_NAMES[colour]} cube from the supply; "
-                        "the Steal card leaves the game."
-                    )
-                ]
+                text = say(
+                    "{player} steals a {colour} cube from the supply; "
+                    "the Steal card leaves the game.",
+                    player=player,
+                    colour=COLOUR_WORDS[colour],
+                )
+                return [Event(text=text)]
 
-            name = COLOUR_NAMES[colour]
-            label = f"Steal a {name} cube (card leaves the game)"
-            out.append((f"steal:{colour}", label, effect, NORMAL, "Steal"))
+            label = partial(_steal_label, colour)
+            out.append((f"steal:{colour}", label, effect, NORMAL, KIND_STEAL))
     return out
 
 
@@ -164,15 +197,45 @@ def _warm_up(state: RAState, data: GameData, player: str, spec: ActionSpec) -> l
         if card.is_warm_up:
             continue
 
-        def effect(s: RAState, card_id: str = card_id, name: str = card.name) -> list[Event]:
+        def effect(s: RAState, card_id: str = card_id, name: Say = card.name) -> list[Event]:
             s.seats[player].discard.remove(card_id)
             s.seats[player].hand.append(card_id)
             s.mark(f"warm:{card_id}")
-            return [
-                Event(
-                    text=f"{player} warms up: '{name}' goes back from the discard pile to the hand."
-                )
-            ]
+            text = say(
+                "{player} warms up: '{card}' goes back from the discard pile to the hand.",
+                player=player,
+                card=name,
+            )
+            return [Event(text=text)]
 
-        out.append((f"warm:{card_id}", f"Take back '{card.name}'"[:80], effect, NORMAL, "Take"))
+        label = partial(_take_back_label, data, card_id)
+        out.append((f"warm:{card_id}", label, effect, NORMAL, KIND_TAKE))
     return out
+
+
+def _take_back_label(data: GameData, card_id: str) -> Say:
+    return say("Take back '{card}'", card=data.cards[card_id].name)
+
+
+# the labels, worded when read (a search lists every move at every step and reads only ids)
+def _acquire_label(colour: str, tile: int) -> Say:
+    return say("Acquire {colour} from tile {tile}", colour=COLOUR_WORDS[colour], tile=str(tile))
+
+
+def _move_label(tile: int, direction: str) -> Say:
+    return say(
+        "Move to tile {tile} ({direction})", tile=str(tile), direction=direction_word(direction)
+    )
+
+
+def _expel_label(n: int, tile: int) -> Say:
+    return say_n(
+        "Expel the {n} other animal from tile {tile}",
+        "Expel the {n} other animals from tile {tile}",
+        n,
+        tile=str(tile),
+    )
+
+
+def _steal_label(colour: str) -> Say:
+    return say("Steal a {colour} cube (card leaves the game)", colour=COLOUR_WORDS[colour])

@@ -6,8 +6,10 @@ left or right.
 
 from __future__ import annotations
 
-from engines.run_animals.data import COLOUR_NAMES, GameData
+from engines.run_animals.data import GameData
 from engines.run_animals.state import CEMENT, EMPTY, RAState, TileState
+from engines.run_animals.words import cubes_of, listed
+from i18n.say import Say, say
 
 SIZE = 4
 DIRECTIONS = (("up", -1, 0), ("down", 1, 0), ("left", 0, -1), ("right", 0, 1))
@@ -70,8 +72,10 @@ def productive(tile: TileState) -> bool:
     return any(s != CEMENT for s in tile.slots)
 
 
-def describe_cubes(colours: list[str]) -> str:
+def describe_cubes(colours: list[str]) -> Say:
+    """Cubes by kind, in words: "2 food, 1 water" (or "nothing")."""
     if not colours:
-        return "nothing"
+        # Translators: the cubes a tile produced: none
+        return say("nothing")
     counts = {c: colours.count(c) for c in dict.fromkeys(colours)}
-    return ", ".join(f"{n} {COLOUR_NAMES[c]}" for c, n in counts.items())
+    return listed([cubes_of(n, c) for c, n in counts.items()])

@@ -23,6 +23,8 @@ from pydantic import BaseModel, ConfigDict, model_validator
 
 from engines import provenance
 from engines.provenance import Sourced
+from engines.run_animals.words import ACTION_WORDS, acquire_words, card_name
+from i18n.say import Say
 
 #: package data, so that an installed copy (a wheel, not only a checkout) has it
 DATA_DIR = resources.files("engines.run_animals") / "data"
@@ -103,10 +105,21 @@ class ActionSpec(_Entry):
     def needs_meeple(self) -> bool:
         return self.kind in ("acquire", "move", "expel")
 
-    def text(self) -> str:
-        if self.kind == "acquire":
-            return "Acquire " + "/".join(COLOUR_NAMES[c] for c in self.colours)
-        return {"move": "Move", "expel": "Expel", "steal": "Steal", "warm_up": "Warm Up"}[self.kind]
+    def text(self) -> Say:
+        """The action's words ("Acquire food/nest", "Move"), worded for each reader."""
+        return _action_words(self.kind, tuple(self.colours))
+
+
+@cache
+def _action_words(kind: str, colours: tuple[str, ...]) -> Say:
+    """An action's words, made once (every label and event naming a card reads them)."""
+    return acquire_words(colours) if kind == "acquire" else ACTION_WORDS[kind]
+
+
+@cache
+def _card_words(join: str, actions: tuple[tuple[str, tuple[str, ...]], ...]) -> Say:
+    """A card's name, made once."""
+    return card_name(join, [_action_words(kind, colours) for kind, colours in actions])
 
 
 class CardData(_Entry, Sourced):
@@ -125,9 +138,9 @@ class CardData(_Entry, Sourced):
         return self
 
     @property
-    def name(self) -> str:
-        word = {"single": "", "then": " then ", "or": " or "}[self.join]
-        return word.join(a.text() for a in self.actions)
+    def name(self) -> Say:
+        """The card's name, made of its actions' words ("Move then Acquire food")."""
+        return _card_words(self.join, tuple((a.kind, tuple(a.colours)) for a in self.actions))
 
     @property
     def needs_meeple(self) -> bool:

@@ -9,11 +9,13 @@ from engines.core import Action, Engine, Event, IllegalAction, OptionSpec, Resul
 from engines.run_animals import flow, hidden, policy, scoring, views
 from engines.run_animals.actions import choice
 from engines.run_animals.data import GameData, load
-from engines.run_animals.graveyard import end_game, penalty_of
+from engines.run_animals.graveyard import end_game, end_words, game_ends, penalty_of
 from engines.run_animals.migrations import MIGRATIONS
 from engines.run_animals.setup import new_game
 from engines.run_animals.state import GRAVE, RAState
 from engines.run_animals.views import RAView
+from engines.run_animals.words import SPECIES_NAME, SPECIES_SHORT, grouped, listed, sentences
+from i18n.say import Say, say, say_n
 
 DATA = load()
 
@@ -23,8 +25,10 @@ def data_of(state: RAState) -> GameData:
     return load(state.edition)  # cached: the current edition's is DATA itself
 
 
-GUIDE = """**Run Animals, Run!** — each of you plays an endangered Taiwanese species (pick one when you join, or get a random one). Animals are placed one at a time, then play goes round.
-**Goal:** complete survival goals (food 🟧, nest 🟫, water 🟦 cubes) for points. Reaching **20 points** ends the game.
+# Translators: {food}, {nest} and {water} are the cubes' coloured squares (emoji)
+GUIDE = say(
+    """**Run Animals, Run!** — each of you plays an endangered Taiwanese species (pick one when you join, or get a random one). Animals are placed one at a time, then play goes round.
+**Goal:** complete survival goals (food {food}, nest {nest}, water {water} cubes) for points. Reaching **20 points** ends the game.
 **Your turn:** play one action card from your hand (`/game hand`), pick one of your animals, and do the card's actions:
 • **A then B** — in that order; you may skip either. **A or B** — only one.
 • **Acquire** — take a cube your goal still needs from your animal's tile.
@@ -34,7 +38,11 @@ Played cards go to your (public) discard pile. Before playing you may remove one
 **Goal done:** cubes go back, you score, take one of the two face-up goals and all your discards.
 **Out of cards** and no goal done: an animal of yours must go to the graveyard (penalties -1, -2, -3, -3, -4, -5).
 **Each round** the starting player passes left and rolls: a tile gets cubes; Development clears forest and pours cement.
-**The game ends** at 20 points, when the graveyard fills (slot 4/5/6 for 2/3/4 players), or when a species is extinct (that player is out). Score = goal points − graveyard penalties."""
+**The game ends** at 20 points, when the graveyard fills (slot 4/5/6 for 2/3/4 players), or when a species is extinct (that player is out). Score = goal points − graveyard penalties.""",
+    food="🟧",
+    nest="🟫",
+    water="🟦",
+)
 
 
 class RunAnimalsEngine(Engine[RAState]):
@@ -44,20 +52,31 @@ class RunAnimalsEngine(Engine[RAState]):
     max_players = 4
     state_type = RAState
     migrations = MIGRATIONS
+    # built around validation, which would keep only the English of its words
     options = [
-        OptionSpec(
+        OptionSpec.model_construct(
             key="species",
-            label="Species",
-            choices=[s.name for s in DATA.species.values()],
-            default=next(iter(DATA.species.values())).name,
+            # Translators: a lobby option: which animal each player plays
+            label=say("Species"),
+            choices=[SPECIES_NAME[code] for code in DATA.species],
+            default=SPECIES_NAME[next(iter(DATA.species))],
             per_player=True,
             unique=True,
-            help="Your animal. Players who choose none get a random species nobody has.",
+            help=say("Your animal. Players who choose none get a random species nobody has."),
         )
     ]
     guide = GUIDE
     max_playout_steps = 2000
-    endings = ("20 points", "graveyard full", "extinction", "graveyard full and extinction")
+    endings = (
+        # Translators: how a game ended (a short phrase in a report): someone reached 20
+        say("20 points"),
+        # Translators: how a game ended: the graveyard filled up
+        say("graveyard full"),
+        # Translators: how a game ended: a player's species died out
+        say("extinction"),
+        # Translators: how a game ended: both at once
+        say("graveyard full and extinction"),
+    )
     standing_scale = 4.0
     #: search iterations per CPU second on the bot's machine (docs/ai.md)
     search_rate = 850
@@ -69,7 +88,9 @@ class RunAnimalsEngine(Engine[RAState]):
         self, players: list[str], *, seed: int, options: dict[str, Any] | None = None
     ) -> RAState:
         if not self.min_players <= len(players) <= self.max_players:
-            raise IllegalAction("Run Animals, Run! is for 2 to 4 players.")
+            raise IllegalAction(
+                say("{game} is for {low} to {high} players.", game=self.title, low=2, high=4)
+            )
         opts = self.validate_options(players, options)
         return new_game(list(players), opts["species"], DATA, seed)
 
@@ -91,50 +112,85 @@ class RunAnimalsEngine(Engine[RAState]):
         """Each player's completed goals and penalties."""
         if not state.over:
             return {}
-        out = {}
+        out: dict[str, str] = {}
         for p in state.players:
             goals = scoring.goal_points(state, data_of(state), p)
             penalty = penalty_of(state, data_of(state), p)
-            done = len(state.seats[p].completed)
-            out[p] = f"{goals} from {done} goal{'s' if done != 1 else ''} − {penalty} penalty"
+            out[p] = say_n(
+                "{goals} from {n} goal − {penalty} penalty",
+                "{goals} from {n} goals − {penalty} penalty",
+                len(state.seats[p].completed),
+                goals=goals,
+                penalty=penalty,
+            )
         return out
 
     def summary(self, state: RAState) -> str:
-        scores = ", ".join(
-            f"{p} ({data_of(state).species[state.seats[p].species].short}) {scoring.score(state, data_of(state), p)}"
-            for p in state.players
+        data = data_of(state)
+        scores = listed(
+            [
+                # Translators: a player, their kind of animal and their score: "Ada (Black Bear) 7"
+                say(
+                    "{player} ({species}) {score}",
+                    player=p,
+                    species=SPECIES_SHORT[state.seats[p].species],
+                    score=scoring.score(state, data, p),
+                )
+                for p in state.players
+            ]
         )
         if state.over:
-            return f"Game over: {state.end_reason}. Scores: {scores}.{self._last_turn(state)}"
+            over = say(
+                "Game over: {reason}. Scores: {scores}.", reason=end_words(state), scores=scores
+            )
+            return sentences(over, self._last_turn(state))
         filled = sum(o is not None for o in state.graveyard)
-        end = data_of(state).graveyard_end_slot(len(state.players))
-        doing = "placing animals" if state.phase == "place" else f"round {state.round}"
-        return (
-            f"{doing}; {state.current} to act. Scores: {scores}. Graveyard {filled}/{end}."
-            + self._discards(state)
-            + self._last_turn(state)
-        )
+        end = data.graveyard_end_slot(len(state.players))
+        if state.phase == "place":
+            now = say(
+                "placing animals; {player} to act. Scores: {scores}. Graveyard {filled}/{end}.",
+                player=state.current,
+                scores=scores,
+                filled=filled,
+                end=end,
+            )
+        else:
+            now = say(
+                "round {n}; {player} to act. Scores: {scores}. Graveyard {filled}/{end}.",
+                n=state.round,
+                player=state.current,
+                scores=scores,
+                filled=filled,
+                end=end,
+            )
+        return sentences(now, self._discards(state), self._last_turn(state))
 
-    def _discards(self, state: RAState) -> str:
+    def _discards(self, state: RAState) -> Say | None:
         """Every non-empty discard pile (public: played cards lie face up), for the alt text
         and ``/game status``: the board shows only how many cards each holds."""
         cards = data_of(state).cards
         piles = [
-            f"{p}: {', '.join(cards[c].name for c in state.seats[p].discard)}"
+            # Translators: a player's discard pile: "Ada: Move, Acquire food"
+            say(
+                "{player}: {cards}",
+                player=p,
+                cards=listed([cards[c].name for c in state.seats[p].discard]),
+            )
             for p in state.players
             if state.seats[p].discard
         ]
-        return f" Discard piles: {'; '.join(piles)}." if piles else ""
+        return say("Discard piles: {piles}.", piles=grouped(piles)) if piles else None
 
-    def _last_turn(self, state: RAState) -> str:
+    def _last_turn(self, state: RAState) -> Say | None:
         """The last turn in words and what each die of the roll after it did (the board marks
         the tiles; the words are here, for the alt text and ``/game status``)."""
         last = views.last_turn(state, data_of(state), state.last_turn)
         if last is None:
-            return ""
-        text = f" Last turn: {last.line}."
+            return None
+        text = say("Last turn: {line}.", line=last.line)
         if any(m.startswith("roll:") for m in last.marks):
-            text += " Roll: " + "; ".join(r.text for r in state.last_roll) + "."
+            rolls = grouped([views.roll_words(r) for r in state.last_roll])
+            return sentences(text, say("Roll: {rolls}.", rolls=rolls))
         return text
 
     # -- the template's steps ---------------------------------------------------------------------
@@ -158,27 +214,43 @@ class RunAnimalsEngine(Engine[RAState]):
             if m.owner == player:
                 m.tile = GRAVE
         state.seats[player].eliminated = True
-        species = data_of(state).species[state.seats[player].species].short
-        end_game(state, f"{player} left: their {species} is extinct and they are eliminated")
-        events.append(Event(text=f"The game ends: {state.end_reason}.", kind="end"))
+        species = SPECIES_SHORT[state.seats[player].species]
+        # Translators: why the game ended; {species} is a kind of animal ("Black Bear")
+        reason = say(
+            "{player} left: their {species} is extinct and they are eliminated",
+            player=player,
+            species=species,
+        )
+        end_game(state, reason)
+        events.append(game_ends(state))
 
     def standing(self, state: RAState) -> dict[str, float]:
         return {p: policy.standing(state, data_of(state), p) for p in state.players}
 
     def ending(self, state: RAState) -> str:
         if state.reached_target is not None:
-            return "20 points"
+            return self.endings[0]
         if "left" in state.end_reason:
-            return "a player left"
-        reasons = []
-        if "graveyard is full" in state.end_reason:
-            reasons.append("graveyard full")
-        if "extinct" in state.end_reason:
-            reasons.append("extinction")
-        return " and ".join(reasons) or state.end_reason
+            # Translators: how a game ended: a player left the game
+            return say("a player left")
+        full = "graveyard is full" in state.end_reason
+        extinct = "extinct" in state.end_reason
+        if full and extinct:
+            return self.endings[3]
+        if full:
+            return self.endings[1]
+        if extinct:
+            return self.endings[2]
+        return end_words(state)
 
     def seat_choices(self, state: RAState) -> dict[str, str]:
-        return {p: data_of(state).species[state.seats[p].species].name for p in state.players}
+        return {p: SPECIES_NAME[state.seats[p].species] for p in state.players}
+
+    def proper_names(self) -> frozenset[str]:
+        """The game's title: its components have no printed names of their own here (the
+        species are real animals, translated by their common names; the cards are named by
+        their actions' words)."""
+        return frozenset({self.title})
 
     def determinize(self, state: RAState, player: str, rng: random.Random) -> RAState:
         return hidden.determinize(self.copy_state(state), player, rng)

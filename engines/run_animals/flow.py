@@ -18,6 +18,7 @@ from functools import partial
 from engines.core import Event, Label
 from engines.run_animals.actions import (
     DESTRUCTIVE,
+    KIND_TAKE,
     NORMAL,
     Effect,
     Option,
@@ -26,10 +27,28 @@ from engines.run_animals.actions import (
 )
 from engines.run_animals.board import neighbours
 from engines.run_animals.data import COLOURS, ActionSpec, GameData
-from engines.run_animals.graveyard import bury, end_game
+from engines.run_animals.graveyard import bury, end_game, game_ends
 from engines.run_animals.production import production_round
 from engines.run_animals.scoring import goal_points
 from engines.run_animals.state import FRONT, Pending, RAState
+from engines.run_animals.words import cubes_of, direction_word, listed
+from i18n.say import Say, say, say_n
+
+# the menus the moves group under
+# Translators: a menu of moves: where an animal goes (expelled, or to the graveyard)
+KIND_SEND = say("Send")
+# Translators: a menu of moves: put an animal on the map at the start
+KIND_PLACE = say("Place")
+# Translators: a menu of moves: play an action card
+KIND_PLAY = say("Play")
+# Translators: a menu of moves: give up an animal to take the discards back
+KIND_REMOVE = say("Remove")
+# Translators: a menu of moves: which of your animals the card acts with
+KIND_USE = say("Use")
+# Translators: a menu of moves: skip a card's action ("Skip") or both ("Do": do neither)
+KIND_SKIP = say("Skip")
+KIND_DO = say("Do")
+DO_NEITHER = say("Do neither action")
 
 
 def awaited(state: RAState) -> list[str]:
@@ -66,10 +85,14 @@ def _place_options(state: RAState, data: GameData) -> list[Option]:
             meeple.tile = tile
             s.mark(f"place:{tile}")
             who = species_short(s, data, player)
-            events = [Event(text=f"{player} places a {who} on tile {tile}.")]
-            return events + _next_placer(s)
+            # Translators: {who} is a kind of animal ("Black Bear")
+            text = say(
+                "{player} places a {who} on tile {tile}.", player=player, who=who, tile=str(tile)
+            )
+            return [Event(text=text), *_next_placer(s)]
 
-        out.append((f"place:{tile}", f"Place a meeple on tile {tile}", effect, NORMAL, "Place"))
+        label = partial(_place_label, tile)
+        out.append((f"place:{tile}", label, effect, NORMAL, KIND_PLACE))
     return out
 
 
@@ -83,7 +106,7 @@ def _next_placer(state: RAState) -> list[Event]:
             return []
     state.phase = "turn"
     first = state.current
-    return [Event(text=f"All animals are placed. Round 1: {first} starts.")]
+    return [Event(text=say("All animals are placed. Round 1: {player} starts.", player=first))]
 
 
 # -- start of a turn ----------------------------------------------------------------------------
@@ -99,31 +122,35 @@ def _turn_options(state: RAState, data: GameData) -> list[Option]:
             s.mark(f"card:{card_id}")
             card = data.cards[card_id]
             s.phase = "meeple" if card.needs_meeple else "step"
-            return [Event(text=f"{player} plays '{card.name}'.")]
+            return [Event(text=say("{player} plays '{card}'.", player=player, card=card.name))]
 
         # worded when read: a card's name is put together from its actions' words
         label = partial(_play_label, data, card_id)
-        out.append((f"play:{card_id}", label, play, NORMAL, "Play"))
+        out.append((f"play:{card_id}", label, play, NORMAL, KIND_PLAY))
     if seat.discard and not state.recycled_this_turn:
         for tile in state.tiles_of(player):
 
             def recycle(s: RAState, tile: int = tile) -> list[Event]:
-                events = [Event(text=f"{player} gives up an animal on tile {tile} to recycle.")]
+                text = say(
+                    "{player} gives up an animal on tile {tile} to recycle.",
+                    player=player,
+                    tile=str(tile),
+                )
+                events = [Event(text=text)]
                 events += bury(s, data, s.meeples_of(player, tile)[0])
                 if not s.over:
                     events += _recycle(s, player)
                     s.recycled_this_turn = True
                 return events
 
-            n = len(seat.discard)
-            words = f"Remove your meeple on tile {tile} to recycle {n} card{'s' * (n != 1)}"
+            words = partial(_recycle_label, tile, len(seat.discard))
             # by choice, an animal to the graveyard and its penalty: asked before it is made
-            out.append((f"recycle:{tile}", words, recycle, DESTRUCTIVE, "Remove"))
+            out.append((f"recycle:{tile}", words, recycle, DESTRUCTIVE, KIND_REMOVE))
     return out
 
 
-def _play_label(data: GameData, card_id: str) -> str:
-    return f"Play '{data.cards[card_id].name}'"[:80]
+def _play_label(data: GameData, card_id: str) -> Say:
+    return say("Play '{card}'", card=data.cards[card_id].name)
 
 
 def _recycle(state: RAState, player: str) -> list[Event]:
@@ -132,7 +159,13 @@ def _recycle(state: RAState, player: str) -> list[Event]:
     seat.hand.extend(seat.discard)
     seat.discard = []
     state.mark(f"recycle:{n}")
-    return [Event(text=f"{player} recycles {n} card{'s' * (n != 1)} from the discard pile.")]
+    text = say_n(
+        "{player} recycles {n} card from the discard pile.",
+        "{player} recycles {n} cards from the discard pile.",
+        n,
+        player=player,
+    )
+    return [Event(text=text)]
 
 
 # -- the card being played ----------------------------------------------------------------------
@@ -146,7 +179,8 @@ def _meeple_options(state: RAState, data: GameData) -> list[Option]:
             s.phase = "step"
             return []
 
-        out.append((f"at:{tile}", f"Use your animal on tile {tile}", choose, NORMAL, "Use"))
+        label = partial(_use_label, tile)
+        out.append((f"at:{tile}", label, choose, NORMAL, KIND_USE))
     return out
 
 
@@ -177,7 +211,7 @@ def _step_options(state: RAState, data: GameData) -> list[Option]:
     card = data.cards[state.playing.card]
     label: Label
     if card.join == "or":
-        after, label = len(card.actions), "Do neither action"
+        after, label = len(card.actions), DO_NEITHER
     else:
         after = state.playing.step + 1
         label = partial(_skip_label, card.actions[state.playing.step])
@@ -186,18 +220,19 @@ def _step_options(state: RAState, data: GameData) -> list[Option]:
         s.playing.step = after
         return []
 
-    return actions + [("skip", label, skip, NORMAL, "Skip" if card.join != "or" else "Do")]
+    kind = KIND_SKIP if card.join != "or" else KIND_DO
+    return [*actions, ("skip", label, skip, NORMAL, kind)]
 
 
-def _skip_label(spec: ActionSpec) -> str:
-    return f"Skip '{spec.text()}'"
+def _skip_label(spec: ActionSpec) -> Say:
+    return say("Skip '{action}'", action=spec.text())
 
 
 def _expel_options(state: RAState, data: GameData) -> list[Option]:
     pending = state.playing
     assert pending.expel_from is not None, "an expel always starts from a tile"
     victim = state.meeples[pending.expel_queue[0]]
-    who = f"{victim.owner}'s {species_short(state, data, victim.owner)}"
+    who = species_short(state, data, victim.owner)
     rest = len(pending.expel_queue)
     out: list[Option] = []
     for there, direction in neighbours(pending.expel_from):
@@ -206,14 +241,17 @@ def _expel_options(state: RAState, data: GameData) -> list[Option]:
             m = s.meeples[s.playing.expel_queue.pop(0)]
             m.tile = there
             s.mark(f"sent:{there}")
-            return [
-                Event(
-                    text=f"{m.owner}'s {species_short(s, data, m.owner)} is expelled to tile {there}."
-                )
-            ]
+            # Translators: {who} is a kind of animal ("Ada's Black Bear is expelled ...")
+            text = say(
+                "{player}'s {who} is expelled to tile {tile}.",
+                player=m.owner,
+                who=species_short(s, data, m.owner),
+                tile=str(there),
+            )
+            return [Event(text=text)]
 
-        label = f"Send {who} to tile {there} ({direction})"[:80]
-        out.append((f"to:{there}", label, send, NORMAL, "Send"))
+        label = partial(_send_label, victim.owner, who, there, direction)
+        out.append((f"to:{there}", label, send, NORMAL, KIND_SEND))
     if rest > 1:
         for there, direction in neighbours(pending.expel_from):
 
@@ -223,10 +261,16 @@ def _expel_options(state: RAState, data: GameData) -> list[Option]:
                     s.meeples[i].tile = there
                 s.playing.expel_queue = []
                 s.mark(f"sent:{there}")
-                return [Event(text=f"{n} expelled animals go to tile {there}.")]
+                text = say_n(
+                    "{n} expelled animal goes to tile {tile}.",
+                    "{n} expelled animals go to tile {tile}.",
+                    n,
+                    tile=str(there),
+                )
+                return [Event(text=text)]
 
-            label = f"Send all {rest} remaining animals to tile {there} ({direction})"
-            out.append((f"all:{there}", label, send_all, NORMAL, "Send"))
+            label = partial(_send_all_label, rest, there, direction)
+            out.append((f"all:{there}", label, send_all, NORMAL, KIND_SEND))
     return out
 
 
@@ -251,7 +295,8 @@ def finish_card(state: RAState, data: GameData) -> list[Event]:
         return _complete_goal(state, data, player)
     if not seat.hand:
         state.phase = "forced"
-        return [Event(text=f"{player} has no card left and must remove an animal.")]
+        text = say("{player} has no card left and must remove an animal.", player=player)
+        return [Event(text=text)]
     return next_turn(state, data)
 
 
@@ -266,19 +311,22 @@ def _complete_goal(state: RAState, data: GameData, player: str) -> list[Event]:
     state.mark(f"goal:{goal.id}")
     seat.goal = None
     total = goal_points(state, data, player)
-    events = [
-        Event(
-            text=f"🎯 {player} completes a survival goal for {goal.points} points ({total} in total).",
-            kind="goal",
-        )
-    ]
+    # Translators: {symbol} is an emoji (a target) that starts the line
+    text = say(
+        "{symbol} {player} completes a survival goal for {points} points ({total} in total).",
+        symbol="🎯",
+        player=player,
+        points=goal.points,
+        total=total,
+    )
+    events = [Event(text=text, kind="goal")]
     target = data.components.win_points.points
     if total >= target:
         state.reached_target = player
-        end_game(state, f"{player} reached {total} points")
-        return events + [Event(text=f"The game ends: {state.end_reason}.", kind="end")]
+        end_game(state, say("{player} reached {total} points", player=player, total=total))
+        return [*events, game_ends(state)]
     if not state.face_up:
-        events.append(Event(text="No survival goal is left to take."))
+        events.append(Event(text=say("No survival goal is left to take.")))
         return events + _recycle(state, player) + next_turn(state, data)
     state.phase = "goal"
     return events
@@ -299,23 +347,26 @@ def _goal_options(state: RAState, data: GameData) -> list[Option]:
                 s.face_up[slot] = s.goal_deck.pop(0)
             else:
                 del s.face_up[slot]
-            events = [Event(text=f"{player} takes a new goal: {goal_text(data, goal_id)}.")]
-            return events + _recycle(s, player) + next_turn(s, data)
+            text = say(
+                "{player} takes a new goal: {goal}.", player=player, goal=goal_text(data, goal_id)
+            )
+            return [Event(text=text), *_recycle(s, player), *next_turn(s, data)]
 
-        out.append((f"goal:{goal_id}", partial(_goal_label, data, goal_id), take, NORMAL, "Take"))
+        label = partial(_goal_label, data, goal_id)
+        out.append((f"goal:{goal_id}", label, take, NORMAL, KIND_TAKE))
     return out
 
 
-def _goal_label(data: GameData, goal_id: int) -> str:
-    return f"Take goal {goal_text(data, goal_id)}"
+def _goal_label(data: GameData, goal_id: int) -> Say:
+    return say("Take goal {goal}", goal=goal_text(data, goal_id))
 
 
-def goal_text(data: GameData, goal_id: int) -> str:
+def goal_text(data: GameData, goal_id: int) -> Say:
+    """A goal's cubes and points: "2 food, 1 water = 5 pts"."""
     g = data.goals[goal_id]
-    parts = [
-        f"{n} {name}" for n, name in ((g.food, "food"), (g.nest, "nest"), (g.water, "water")) if n
-    ]
-    return f"{', '.join(parts)} = {g.points} pts"
+    parts = [cubes_of(n, c) for n, c in ((g.food, "F"), (g.nest, "N"), (g.water, "W")) if n]
+    # Translators: a survival goal: the cubes it needs and the points it is worth
+    return say("{cubes} = {points} pts", cubes=listed(parts), points=g.points)
 
 
 def _forced_options(state: RAState, data: GameData) -> list[Option]:
@@ -330,8 +381,8 @@ def _forced_options(state: RAState, data: GameData) -> list[Option]:
             return events + _recycle(s, player) + next_turn(s, data)
 
         # the rules force one animal out: every choice sends one to the graveyard
-        label = f"Send your animal on tile {tile} to the graveyard"
-        out.append((f"grave:{tile}", label, remove, NORMAL, "Send"))
+        label = partial(_grave_label, tile)
+        out.append((f"grave:{tile}", label, remove, NORMAL, KIND_SEND))
     return out
 
 
@@ -349,7 +400,10 @@ def next_turn(state: RAState, data: GameData) -> list[Event]:
     state.start = (state.start + 1) % len(state.players)
     state.round += 1
     roller = state.players[state.start]
-    events = [Event(text=f"Round {state.round}: {roller} takes the starting player marker.")]
+    text = say(
+        "Round {n}: {player} takes the starting player marker.", n=state.round, player=roller
+    )
+    events = [Event(text=text)]
     events += production_round(state, data, roller)
     for roll in state.last_roll:
         state.mark(f"roll:{roll.tile}")
@@ -382,3 +436,46 @@ def settle(state: RAState, data: GameData) -> list[Event]:
                 events += opts[0][2](state)
                 continue
         return events
+
+
+# the labels, worded when read (a search lists every move at every step and reads only ids)
+def _place_label(tile: int) -> Say:
+    return say("Place a meeple on tile {tile}", tile=str(tile))
+
+
+def _recycle_label(tile: int, n: int) -> Say:
+    return say_n(
+        "Remove your meeple on tile {tile} to recycle {n} card",
+        "Remove your meeple on tile {tile} to recycle {n} cards",
+        n,
+        tile=str(tile),
+    )
+
+
+def _use_label(tile: int) -> Say:
+    return say("Use your animal on tile {tile}", tile=str(tile))
+
+
+def _send_label(player: str, who: Say, tile: int, direction: str) -> Say:
+    # Translators: {who} is a kind of animal: "Send Ada's Black Bear to tile 3 (up)"
+    return say(
+        "Send {player}'s {who} to tile {tile} ({direction})",
+        player=player,
+        who=who,
+        tile=str(tile),
+        direction=direction_word(direction),
+    )
+
+
+def _send_all_label(n: int, tile: int, direction: str) -> Say:
+    return say_n(
+        "Send the {n} remaining animal to tile {tile} ({direction})",
+        "Send all {n} remaining animals to tile {tile} ({direction})",
+        n,
+        tile=str(tile),
+        direction=direction_word(direction),
+    )
+
+
+def _grave_label(tile: int) -> Say:
+    return say("Send your animal on tile {tile} to the graveyard", tile=str(tile))

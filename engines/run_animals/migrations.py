@@ -51,9 +51,78 @@ def start_without_a_last_turn(state: dict[str, Any]) -> dict[str, Any]:
     return state
 
 
+#: the species' short names as games before 5 wrote them (frozen here: this step has shipped)
+_KINDS = (
+    "Leopard Cat",
+    "Black Bear",
+    "Tree Frog",
+    "Fairy Pitta",
+    "Pangolin",
+    "Black Kite",
+    "Box Turtle",
+)
+_KIND = "(?P<species>" + "|".join(map(re.escape, _KINDS)) + ")"
+_FULL = r"the graveyard is full \((?P<n>\d+) slots\): all the animals lost to humankind"
+_EXTINCT = rf"(?P<owner>.+)'s {_KIND} is extinct and (?P=owner) is eliminated"
+#: each end reason an older game may have saved: its message, and the pattern of its English
+_REASONS: list[tuple[str, re.Pattern[str]]] = [
+    (
+        "{player} reached {total} points",
+        re.compile(r"(?P<player>.+) reached (?P<total>\d+) points"),
+    ),
+    (
+        "the graveyard is full ({n} slots): all the animals lost to humankind; "
+        "{owner}'s {species} is extinct and {owner} is eliminated",
+        re.compile(f"{_FULL}; {_EXTINCT}"),
+    ),
+    (
+        "the graveyard is full ({n} slots): all the animals lost to humankind",
+        re.compile(_FULL),
+    ),
+    ("{owner}'s {species} is extinct and {owner} is eliminated", re.compile(_EXTINCT)),
+    (
+        "{player} left: their {species} is extinct and they are eliminated",
+        re.compile(rf"(?P<player>.+) left: their {_KIND} is extinct and they are eliminated"),
+    ),
+]
+
+
+def _said(reason: str) -> dict[str, Any] | None:
+    """A saved English end reason as a message's data, or ``None`` if it is none of those
+    the game wrote."""
+    for msgid, pattern in _REASONS:
+        found = pattern.fullmatch(reason)
+        if found is None:
+            continue
+        values: dict[str, Any] = {}
+        for key, value in found.groupdict().items():
+            if key == "species":
+                values[key] = {"say": value}
+            elif key in ("n", "total"):
+                values[key] = int(value)
+            else:
+                values[key] = value
+        return {"say": msgid, "values": values}
+    return None
+
+
+def keep_the_end_reason_as_words(state: dict[str, Any]) -> dict[str, Any]:
+    """4 -> 5: every reader reads the game's words in their own language, so why the game
+    ended is kept as a message's data (``end_said``), and so is what each die of the last roll
+    did (``said`` on a roll). A game that ended before has its English reason read back into
+    data when it is one the game wrote; a roll saved before keeps its English alone."""
+    reason = state.get("end_reason") or ""
+    state.setdefault("end_said", _said(reason) if reason else None)
+    for roll in state.get("last_roll") or []:
+        if isinstance(roll, dict):
+            roll.setdefault("said", None)
+    return state
+
+
 MIGRATIONS: list[Migration] = [
     record_who_reached_the_target,
     keep_the_first_edition,
     record_the_end,
     start_without_a_last_turn,
+    keep_the_end_reason_as_words,
 ]

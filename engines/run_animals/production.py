@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from engines.core import Event
 from engines.run_animals.board import describe_cubes, fill, productive, return_cubes
-from engines.run_animals.data import COLOUR_NAMES, D6Face, GameData
+from engines.run_animals.data import D6Face, GameData
 from engines.run_animals.state import CEMENT, EMPTY, RAState, RollRecord
+from engines.run_animals.words import COLOUR_WORDS
+from i18n.say import Say, say
 
 
 def roll_d20(state: RAState, data: GameData) -> int:
@@ -24,23 +26,33 @@ def roll_d6(state: RAState, data: GameData) -> D6Face:
     return data.dice.d6[state.rng.randint(0, len(data.dice.d6) - 1)]
 
 
-def apply_result(state: RAState, data: GameData, face: D6Face, number: int) -> str:
+def _barren(number: int) -> Say:
+    return say("tile {tile} is all cement and produces nothing", tile=str(number))
+
+
+def apply_result(state: RAState, data: GameData, face: D6Face, number: int) -> Say:
     """Carry out one die result on tile ``number``; return what happened, in words."""
     tile = state.tiles[number - 1]
     if face.effect == "produce":
         if not productive(tile):
-            return f"tile {number} is all cement and produces nothing"
+            return _barren(number)
         placed = fill(state, data, tile, face.cubes)
-        return f"tile {number} produces {describe_cubes(placed)}"
+        if not placed:
+            return say("tile {tile} produces nothing", tile=str(number))
+        return say("tile {tile} produces {cubes}", tile=str(number), cubes=describe_cubes(placed))
     if face.effect == "full":
         if not productive(tile):
-            return f"tile {number} is all cement and produces nothing"
+            return _barren(number)
         placed = fill(state, data, tile)
-        return f"tile {number} is fully produced ({describe_cubes(placed)})"
+        return say(
+            "tile {tile} is fully produced ({cubes})",
+            tile=str(number),
+            cubes=describe_cubes(placed),
+        )
     return develop(state, data, number)
 
 
-def develop(state: RAState, data: GameData, number: int) -> str:
+def develop(state: RAState, data: GameData, number: int) -> Say:
     """Development + Full Production: clear a Forest tile, or pour cement on a Cleared one."""
     tile = state.tiles[number - 1]
     if tile.side == "forest":
@@ -48,10 +60,14 @@ def develop(state: RAState, data: GameData, number: int) -> str:
         tile.side = "cleared"
         tile.slots = [EMPTY] * len(data.tile(number).cleared)
         placed = fill(state, data, tile)
-        return f"tile {number} is cleared and refilled ({describe_cubes(placed)})"
+        return say(
+            "tile {tile} is cleared and refilled ({cubes})",
+            tile=str(number),
+            cubes=describe_cubes(placed),
+        )
     if not productive(tile):
-        return f"tile {number} is all cement and produces nothing"
-    what = f"tile {number} is refilled (no cement left)"
+        return _barren(number)
+    what = say("tile {tile} is refilled (no cement left)", tile=str(number))
     if state.cement > 0:
         slot = next(i for i, s in enumerate(tile.slots) if s != CEMENT)
         lost = tile.slots[slot]
@@ -59,12 +75,25 @@ def develop(state: RAState, data: GameData, number: int) -> str:
             state.supply[lost] += 1
         tile.slots[slot] = CEMENT
         state.cement -= 1
-        lost_text = f", a {COLOUR_NAMES[lost]} cube goes back" if lost in state.supply else ""
-        what = f"cement is poured on tile {number} (slot {slot + 1}{lost_text})"
+        if lost in state.supply:
+            what = say(
+                "cement is poured on tile {tile} (slot {slot}, a {colour} cube goes back)",
+                tile=str(number),
+                slot=str(slot + 1),
+                colour=COLOUR_WORDS[lost],
+            )
+        else:
+            what = say(
+                "cement is poured on tile {tile} (slot {slot})",
+                tile=str(number),
+                slot=str(slot + 1),
+            )
         if not productive(tile):
-            return what + "; it will never produce again"
+            return say("{what}; it will never produce again", what=what)
     placed = fill(state, data, tile)
-    return f"{what}; it produces {describe_cubes(placed)}"
+    if not placed:
+        return say("{what}; it produces nothing", what=what)
+    return say("{what}; it produces {cubes}", what=what, cubes=describe_cubes(placed))
 
 
 def production_round(state: RAState, data: GameData, roller: str) -> list[Event]:
@@ -77,22 +106,42 @@ def production_round(state: RAState, data: GameData, roller: str) -> list[Event]
         face = roll_d6(state, data)
         text = apply_result(state, data, face, number)
         state.last_roll.append(
-            RollRecord(face=face.face, effect=face_label(face), tile=number, text=text)
-        )
-        again = " — roll again" if face.reroll else ""
-        events.append(
-            Event(
-                text=f"🎲 {roller} rolls {face_label(face)} on tile {number}: {text}{again}.",
-                kind="roll",
+            RollRecord(
+                face=face.face, effect=face_label(face), tile=number, text=text, said=text.data()
             )
         )
+        if face.reroll:
+            # Translators: {symbol} is an emoji (a die) that starts the line; {face} is the
+            # d6's result ("2 Production + Reroll"), {what} what it did ("tile 3 produces 2 food")
+            line = say(
+                "{symbol} {player} rolls {face} on tile {tile}: {what} — roll again.",
+                symbol="🎲",
+                player=roller,
+                face=face_label(face),
+                tile=str(number),
+                what=text,
+            )
+        else:
+            line = say(
+                "{symbol} {player} rolls {face} on tile {tile}: {what}.",
+                symbol="🎲",
+                player=roller,
+                face=face_label(face),
+                tile=str(number),
+                what=text,
+            )
+        events.append(Event(text=line, kind="roll"))
         if not face.reroll:
             return events
 
 
-def face_label(face: D6Face) -> str:
+def face_label(face: D6Face) -> Say:
+    """A d6 face as the rulebook names it."""
     if face.effect == "produce":
-        return f"{face.cubes} Production + Reroll"
+        # Translators: a face of the d6: {n} cubes produced, then both dice rolled again
+        return say("{n} Production + Reroll", n=face.cubes)
     if face.effect == "full":
-        return "Full Production"
-    return "Development + Full Production"
+        # Translators: a face of the d6: the tile is filled
+        return say("Full Production")
+    # Translators: a face of the d6: the tile is cleared (forest) or cemented (cleared)
+    return say("Development + Full Production")

@@ -18,11 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from engines.run_animals.views import CardView, GoalView, PlayerView, RAView, TileView
+from engines.run_animals.words import COLOUR_WORDS, JOIN_WORDS, SPECIES_INITIALS
+from i18n.speaking import cache_per_language, current, shown, tr, trn
 from rendering import family
 from rendering.family import LAST, Seat, Standing, Theme
 from rendering.kit import (
@@ -62,7 +63,6 @@ THEME = Theme(title="Run Animals, Run!", band=BAND, ink=BAND_INK, accent=ACCENT,
 MARK = LAST
 
 CUBE = {"F": (232, 78, 40), "N": (118, 82, 48), "W": (52, 124, 214)}
-CUBE_NAME = {"F": "food", "N": "nest", "W": "water"}
 CUBE_SHAPE = {"F": "round", "N": "triangle", "W": "diamond"}
 EMPTY_FILL = (250, 248, 240)
 CEMENT_FILL = (150, 150, 150)
@@ -94,15 +94,6 @@ SPECIES_COLOUR = {
     "pangolin": (214, 120, 170),
     "kite": (140, 80, 180),
     "turtle": (236, 222, 90),
-}
-SPECIES_INITIALS = {
-    "cat": "LC",
-    "bear": "BB",
-    "frog": "TF",
-    "pitta": "FP",
-    "pangolin": "CP",
-    "kite": "BK",
-    "turtle": "BT",
 }
 
 #: every colour that carries a rule, with the second cue drawn with it
@@ -195,9 +186,14 @@ def cube(draw: ImageDraw.ImageDraw, box: Box, colour: str, content: str = "cube"
     draw.polygon(inner, fill=fill)
 
 
+def letters(species: str) -> str:
+    """A species' initials on its token, in the language being drawn in."""
+    return shown(SPECIES_INITIALS[species])
+
+
 def disc(draw: ImageDraw.ImageDraw, centre: tuple[int, int], r: int, species: str) -> None:
     """A species: its colour with its initials (the token of the family)."""
-    family.token(draw, centre, r, SPECIES_COLOUR[species], SPECIES_INITIALS[species])
+    family.token(draw, centre, r, SPECIES_COLOUR[species], letters(species))
 
 
 def die(draw: ImageDraw.ImageDraw, box: Box) -> None:
@@ -276,7 +272,9 @@ def grave_slot(
         r = DISC + 2
         disc(draw, ((x0 + x1) // 2, y1 - r - 7), r, species)
     elif ends_game:
-        draw.text(((x0 + x1) // 2, y1 - 6), "END", font=f, fill=WHITE, anchor="mb")
+        # Translators: on the graveyard slot that ends the game when filled (a few letters)
+        end = ellipsize(tr("END"), f, x1 - x0 - 6)
+        draw.text(((x0 + x1) // 2, y1 - 6), end, font=f, fill=WHITE, anchor="mb")
 
 
 def mark(draw: ImageDraw.ImageDraw, box: Box) -> None:
@@ -311,9 +309,22 @@ def _tile_key(tile: TileView, size: int, marked: bool, rolled: bool, acting: boo
     )
 
 
-@lru_cache(maxsize=1024)
+def side_word(side: str) -> str:
+    """A tile's side as written on it, in the language being drawn in."""
+    if side == "forest":
+        # Translators: written on a map tile: its side with the most slots (a short word)
+        return tr("forest")
+    if side == "cleared":
+        # Translators: written on a map tile: its side after the forest is cleared (short)
+        return tr("cleared")
+    # Translators: written on a map tile whose every slot is cement (a short word)
+    return tr("cement")
+
+
+@cache_per_language(maxsize=1024)
 def _tile_image(key: TileKey) -> Image.Image:
-    """A tile drawn once per look (boards repeat most tiles from move to move) and pasted."""
+    """A tile drawn once per look and language (boards repeat most tiles from move to move)
+    and pasted."""
     number, tile_side, productive, slots, animals, size, marked, rolled, acting = key
     image, draw = _part_canvas(size + 1)
     x = y = 0
@@ -330,7 +341,9 @@ def _tile_image(key: TileKey) -> Image.Image:
     number_font = font(SIZES.name if size >= TILE else TEXT, True)
     draw.text((x + 7, y + 2), str(number), font=number_font, fill=ink)
     right = x + size - (5 + 3 * MARK_UNIT if marked else 7)
-    draw.text((right, y + 5), side, font=font(TEXT), fill=ink, anchor="ra")
+    number_w = text_size(str(number), number_font)[0]
+    words = ellipsize(side_word(side), font(TEXT), right - x - 7 - number_w - 6)
+    draw.text((right, y + 5), words, font=font(TEXT), fill=ink, anchor="ra")
     cube_size = min(28, (size - 16 - 3 * 6) // 4)
     sx, sy = x + 8, y + 36
     for colour, content in slots:
@@ -455,7 +468,7 @@ def _player(
         mark_badge(draw, (x, y, x + PANEL_W, y + PLAYER_H))
 
 
-@lru_cache(maxsize=256)
+@cache_per_language(maxsize=256)
 def _player_image(p: Row) -> Image.Image:
     """A player's row: token, name and score; their goal (cubes acquired full, still needed
     outlined) and its points; goals done, graveyard penalty; hand, discard and animals."""
@@ -472,7 +485,7 @@ def _player_image(p: Row) -> Image.Image:
         (x + 8 + r, y + 6 + SIZES.name // 2 + 1),
         r,
         SPECIES_COLOUR[p.species],
-        SPECIES_INITIALS[p.species],
+        letters(p.species),
         ring=p.turn,
     )
     score = str(p.score)
@@ -490,16 +503,35 @@ def _player_image(p: Row) -> Image.Image:
         food, nest, water, points = p.goal
         goal = GoalView(id=0, food=food, nest=nest, water=water, points=points)
         end = goal_cubes(draw, x + 10, y2 + 2, goal, dict(p.have))
-        draw.text((end + 4, y2), f"= {points} pts", font=fb, fill=INK)
+        # Translators: a goal's points, after its cubes on a player's row
+        worth = ellipsize(tr("= {points} pts", points=points), fb, x + w - 8 - end - 4)
+        draw.text((end + 4, y2), worth, font=fb, fill=INK)
     elif p.in_front:
-        draw.text((x + 10, y2), f"still to place {p.in_front}", font=f, fill=INK)
+        # Translators: a player's row at setup: how many animals they still have to place
+        still = ellipsize(tr("still to place {n}", n=p.in_front), f, w - 16)
+        draw.text((x + 10, y2), still, font=f, fill=INK)
     else:
-        draw.text((x + 10, y2), "no goal left", font=f, fill=MUTED)
-    status = "EXTINCT" if p.eliminated else f"map {p.on_map}"
-    lines = [
-        f"done {p.completed} ({p.goal_points}) · grave −{p.penalty}",
-        f"hand {p.hand} · discard {p.discard} · {status}",
-    ]
+        # Translators: a player's row: no survival goal is left for them to take
+        draw.text((x + 10, y2), ellipsize(tr("no goal left"), f, w - 16), font=f, fill=MUTED)
+    # Translators: a player's row: goals done (their points) and the graveyard penalty
+    done = tr(
+        "done {n} ({points}) · grave −{penalty}",
+        n=p.completed,
+        points=p.goal_points,
+        penalty=p.penalty,
+    )
+    if p.eliminated:
+        # Translators: a player's row: cards in hand and discard pile; their species is extinct
+        held = tr("hand {hand} · discard {discard} · EXTINCT", hand=p.hand, discard=p.discard)
+    else:
+        # Translators: a player's row: cards in hand and discard pile, animals on the map
+        held = tr(
+            "hand {hand} · discard {discard} · map {map}",
+            hand=p.hand,
+            discard=p.discard,
+            map=p.on_map,
+        )
+    lines = [done, held]
     for k, text in enumerate(lines):
         draw.text((x + 10, y2 + LINE * (k + 1)), ellipsize(text, f, w - 16), font=f, fill=INK)
     return image.crop((0, 0, w + 1, h + 1))
@@ -512,7 +544,8 @@ GRAVE_H = TEXT + 10 + GRAVE_SLOT_H
 
 def _graveyard(draw: ImageDraw.ImageDraw, view: RAView, x: int, y: int) -> int:
     """The six graveyard slots under their title; returns the bottom."""
-    draw.text((x, y), "Graveyard", font=font(TEXT, True), fill=INK)
+    # Translators: the title over the six graveyard slots under the map
+    draw.text((x, y), tr("Graveyard"), font=font(TEXT, True), fill=INK)
     y += TEXT + 10
     marked = _marked(view, "grave")
     for g in view.graveyard:
@@ -530,7 +563,8 @@ GOAL_H = TEXT + 22
 def _goals(draw: ImageDraw.ImageDraw, view: RAView, x: int, y: int) -> int:
     """The face-up goals to take; returns the bottom."""
     f, fb = font(TEXT), font(TEXT, True)
-    label = "Goals"
+    # Translators: before the face-up survival goals a player may take
+    label = tr("Goals")
     draw.text((x, y + 5), label, font=fb, fill=INK)
     gx = x + text_size(label, fb)[0] + 12
     h = GOAL_H
@@ -546,15 +580,18 @@ def _goals(draw: ImageDraw.ImageDraw, view: RAView, x: int, y: int) -> int:
         draw.text((end + 4, y + 5), text, font=fb, fill=INK)
         gx = right + 10
     if not view.face_up:
-        draw.text((gx, y + 5), "none left", font=f, fill=MUTED)
+        # Translators: no face-up survival goal is left to take
+        draw.text((gx, y + 5), tr("none left"), font=f, fill=MUTED)
     return y + h
 
 
 def _supply(draw: ImageDraw.ImageDraw, view: RAView, x: int, y: int) -> int:
     """The cubes and cement left in the supply, each after its symbol; returns the bottom."""
     f, fb = font(TEXT), font(TEXT, True)
-    draw.text((x, y + 5), "Supply", font=fb, fill=INK)
-    x += text_size("Supply", fb)[0] + 14
+    # Translators: the cubes and cement not on the map
+    supply = tr("Supply")
+    draw.text((x, y + 5), supply, font=fb, fill=INK)
+    x += text_size(supply, fb)[0] + 14
     box_y = y + (GOAL_H - 22) // 2
     for kind, n in (("F", view.supply["F"]), ("N", view.supply["N"]), ("W", view.supply["W"])):
         cube(draw, (x, box_y, x + 22, box_y + 22), kind)
@@ -563,7 +600,9 @@ def _supply(draw: ImageDraw.ImageDraw, view: RAView, x: int, y: int) -> int:
     cube(draw, (x, box_y, x + 22, box_y + 22), "F", "cement")
     draw.text((x + 28, y + 5), str(view.cement), font=f, fill=INK)
     x += 28 + text_size(str(view.cement), f)[0] + 24
-    draw.text((x, y + 5), f"Goal deck {view.goal_deck}", font=fb, fill=INK)
+    # Translators: how many survival goal cards are left in the deck
+    deck = ellipsize(tr("Goal deck {n}", n=view.goal_deck), fb, WIDTH - 12 - x)
+    draw.text((x, y + 5), deck, font=fb, fill=INK)
     return y + GOAL_H
 
 
@@ -574,9 +613,9 @@ def seats(view: RAView) -> list[Seat]:
         Seat(
             name=p.name,
             colour=SPECIES_COLOUR[p.species],
-            letter=SPECIES_INITIALS[p.species],
+            letter=letters(p.species),
             score=str(p.score),
-            detail=p.species_short,
+            detail=shown(p.species_short),
             turn=p.name == view.current,
             acting=p.name == view.current,
             out=p.eliminated,
@@ -588,16 +627,21 @@ def seats(view: RAView) -> list[Seat]:
 def phase_text(view: RAView) -> str:
     """What the player to act is doing, in a few words (under the turn line)."""
     if view.phase == "place":
-        return "Setup: placing an animal"
+        return tr("Setup: placing an animal")
     if view.phase == "expel" and view.pending:
-        return f"Expelling: {view.pending.expel_left} animal(s) to send away"
+        return trn(
+            "Expelling: {n} animal to send away",
+            "Expelling: {n} animals to send away",
+            view.pending.expel_left,
+        )
     if view.phase == "goal":
-        return "Choosing a new goal"
+        return tr("Choosing a new goal")
     if view.phase == "forced":
-        return "Out of cards: an animal must go to the graveyard"
+        return tr("Out of cards: an animal must go to the graveyard")
     if view.pending:
-        return f"Playing {view.pending.card.name}"
-    return "Playing a card"
+        # Translators: what the player to act is doing: {card} is an action card's name
+        return tr("Playing {card}", card=view.pending.card.name)
+    return tr("Playing a card")
 
 
 LAST_H = family.last_turn_height(WIDTH, lines=2)
@@ -623,6 +667,7 @@ class _Sprites:
 def _sprite(
     key: tuple[object, ...], width: int, height: int, paint: Callable[[Draw], None]
 ) -> Image.Image:
+    key = (current(), *key)  # a part drawn in one language is never pasted in another
     sprite = _Sprites.drawn.get(key)
     if sprite is None:
         if len(_Sprites.drawn) > 2048:
@@ -642,7 +687,7 @@ def draw_board(view: RAView) -> Image.Image:
     who, phase = tuple(seats(view)), phase_text(view)
 
     def top(d: Draw) -> None:
-        y = family.header(d, WIDTH, THEME, right=f"Round {view.round}")
+        y = family.header(d, WIDTH, THEME, right=tr("Round {n}", n=view.round))
         family.turn_strip(d, (0, y, WIDTH, y + strip), who, phase)
 
     image.paste(_sprite(("top", view.round, who, phase), WIDTH, MAP_Y, top), (0, 0))
@@ -673,7 +718,7 @@ def draw_board(view: RAView) -> Image.Image:
 
 
 def _last_turn(image: Image.Image, view: RAView, y: int) -> None:
-    text = view.last_turn.line if view.last_turn else "No turn played yet"
+    text = shown(view.last_turn.line) if view.last_turn else tr("No turn played yet")
 
     def line(d: Draw) -> None:
         family.last_turn_line(d, (0, 0, WIDTH - 8, LAST_H), text)
@@ -702,9 +747,16 @@ def standing_rows(view: RAView) -> list[Standing]:
         if key != previous:
             place = k + 1
         previous = key
-        done = f"{p.completed} goal{'s' * (p.completed != 1)}"
-        goals = f"{p.goal_points} from {done}, grave −{p.penalty}"
-        parts = [goals, p.species_short] + (["extinct"] if p.eliminated else [])
+        # Translators: a player's final breakdown: goal points, goals done, graveyard penalty
+        goals = trn(
+            "{points} from {n} goal, grave −{penalty}",
+            "{points} from {n} goals, grave −{penalty}",
+            p.completed,
+            points=p.goal_points,
+            penalty=p.penalty,
+        )
+        # Translators: a player's final breakdown: their species died out
+        parts = [goals, shown(p.species_short)] + ([tr("extinct")] if p.eliminated else [])
         rows.append(
             Standing(
                 place=place,
@@ -717,30 +769,40 @@ def standing_rows(view: RAView) -> list[Standing]:
     return rows
 
 
+#: lines of each player's breakdown in the standings (a translation is longer than English)
+BREAKDOWN_LINES = 3
+#: lines of why the game ended, beside the graveyard
+REASON_LINES = 4
+
+
 def end_height(players: int) -> int:
     head = family.header_height(WIDTH)
-    table = family.standings_height(WIDTH, players)
+    table = family.standings_height(WIDTH, players, BREAKDOWN_LINES)
     body = max(table, map_side(END_TILE))
-    return head + 10 + body + 10 + GRAVE_H + 8 + LAST_H + 4
+    return head + 10 + body + 10 + max(GRAVE_H, REASON_LINES * LINE) + 8 + LAST_H + 4
 
 
 def draw_end_board(view: RAView) -> Image.Image:
     """The final picture: the standings (each player's breakdown, the winner named) beside the
     final map, then the graveyard, why the game ended and the last turn."""
     image, draw = new_canvas(WIDTH, end_height(len(view.players)), PAPER)
-    y = family.header(draw, WIDTH, THEME, right="Game over")
+    y = family.header(draw, WIDTH, THEME, right=tr("Game over"))
     y += 10
     side = map_side(END_TILE)
     mx = WIDTH - 12 - side
-    family.standings(draw, (0, y, mx - 12, y + side), standing_rows(view))
+    table = max(side, family.standings_height(WIDTH, len(view.players), BREAKDOWN_LINES))
+    rows = standing_rows(view)
+    family.standings(draw, (0, y, mx - 12, y + table), rows, breakdown_lines=BREAKDOWN_LINES)
     draw_map(image, draw, view, mx, y, END_TILE)
-    y += max(side, family.standings_height(WIDTH, len(view.players))) + 10
-    bottom = _graveyard(draw, view, MAP_X, y)
+    y += table + 10
+    _graveyard(draw, view, MAP_X, y)
     f = font(TEXT)
     rx = BAND_RIGHT
-    for k, line in enumerate(wrap("Ended: " + view.end_reason, f, WIDTH - rx - 12, 3)):
+    # Translators: on the end board: why the game ended ("Ended: Ada reached 20 points")
+    ended = tr("Ended: {reason}", reason=view.end_reason)
+    for k, line in enumerate(wrap(ended, f, WIDTH - rx - 12, REASON_LINES)):
         draw.text((rx, y + k * LINE), line, font=f, fill=INK)
-    _last_turn(image, view, bottom + 8)
+    _last_turn(image, view, y + max(GRAVE_H, REASON_LINES * LINE) + 8)
     return image
 
 
@@ -764,11 +826,11 @@ def card(draw: ImageDraw.ImageDraw, x: int, y: int, c: CardView) -> None:
         (x, y, x + CARD_W, y + CARD_H), radius=12, fill=fill, outline=edge, width=3
     )
     if len(c.actions) == 1:
-        _action(draw, x, y + (CARD_H - ACTION_H) // 2, c.actions[0])
+        _action(draw, x, y + (CARD_H - ACTION_H) // 2, c, 0)
         return
-    _action(draw, x, y + 6, c.actions[0])
-    word = "then" if c.join == "then" else "or"
-    colour = THEN if word == "then" else OR
+    _action(draw, x, y + 6, c, 0)
+    colour = THEN if c.join == "then" else OR
+    word = shown(JOIN_WORDS["then" if c.join == "then" else "or"])
     mid = y + CARD_H // 2
     draw.line((x + 20, mid, x + CARD_W - 20, mid), fill=(200, 194, 180), width=2)
     f = font(HAND_TEXT, True)
@@ -783,25 +845,34 @@ def card(draw: ImageDraw.ImageDraw, x: int, y: int, c: CardView) -> None:
         fill=fill,
     )
     draw.text((x + CARD_W // 2, mid), word, font=f, fill=colour, anchor="mm")
-    _action(draw, x, mid + HAND_TEXT // 2 + 6, c.actions[1])
+    _action(draw, x, mid + HAND_TEXT // 2 + 6, c, 1)
 
 
-def _action(draw: ImageDraw.ImageDraw, x: int, y: int, text: str) -> None:
-    """One action: its name, with the shapes of the cubes an Acquire may take."""
+def _action(draw: ImageDraw.ImageDraw, x: int, y: int, c: CardView, k: int) -> None:
+    """A card's ``k``-th action: its name, with the shapes of the cubes an Acquire may take."""
     f = font(HAND_TEXT + 3, True)
-    if text.startswith("Acquire "):
-        names = text.split(" ", 1)[1].split("/")
-        kinds = [c for c, name in CUBE_NAME.items() if name in names]
-        draw.text((x + CARD_W // 2, y), "Acquire", font=f, fill=INK, anchor="ma")
+    if k < len(c.kinds) and c.kinds[k] == "acquire":
+        kinds = c.colours[k]
+        # Translators: on an action card, over the cubes it may take (the action's name)
+        title = ellipsize(tr("Acquire"), f, CARD_W - 12)
+        draw.text((x + CARD_W // 2, y), title, font=f, fill=INK, anchor="ma")
         step = CARD_W // 3 - 4
         cx = x + CARD_W // 2 - (len(kinds) - 1) * step // 2
         small = font(HAND_TEXT)
-        for c in kinds:
-            top = y + HAND_TEXT + 10
-            cube(draw, (cx - 12, top, cx + 12, top + 24), c)
-            draw.text((cx, top + 28), CUBE_NAME[c], font=small, fill=INK, anchor="ma")
+        names = [shown(COLOUR_WORDS[colour]) for colour in kinds]
+        # each kind's name under its cube, or all of them in one line where one is too wide
+        apart = all(text_size(name, small)[0] <= step - 4 for name in names)
+        top = y + HAND_TEXT + 10
+        for colour, name in zip(kinds, names, strict=True):
+            cube(draw, (cx - 12, top, cx + 12, top + 24), colour)
+            if apart:
+                draw.text((cx, top + 28), name, font=small, fill=INK, anchor="ma")
             cx += step
+        if not apart:
+            line = ellipsize("/".join(names), small, CARD_W - 12)
+            draw.text((x + CARD_W // 2, top + 28), line, font=small, fill=INK, anchor="ma")
         return
+    text = shown(c.actions[k])
     draw.text(
         (x + CARD_W // 2, y + 8), ellipsize(text, f, CARD_W - 12), font=f, fill=INK, anchor="ma"
     )
@@ -821,7 +892,11 @@ def render_hand(view: RAView) -> bytes:
     piles_h = title + sum(len(ls) * line + 10 for ls in lines)
     height = 16 + title + rows_hand * (CARD_H + 12) + piles_h + 8
     image, draw = new_canvas(HAND_W, height, PAPER)
-    head = "Your hand" if me is None else f"{me.name}'s hand · {me.species_name}"
+    if me is None:
+        head = tr("Your hand")
+    else:
+        # Translators: the title of a player's hand picture: "Ada's hand · Formosa Black Bear"
+        head = tr("{player}'s hand · {species}", player=me.name, species=me.species_name)
     draw.text(
         (16, 14),
         ellipsize(head, font(HAND_TEXT + 5, True), HAND_W - 32),
@@ -832,14 +907,14 @@ def render_hand(view: RAView) -> bytes:
     if not hand:
         draw.text(
             (16, y + 40),
-            "No cards in hand." if me else "Spectators hold no cards.",
+            tr("No cards in hand.") if me else tr("Spectators hold no cards."),
             font=f,
             fill=MUTED,
         )
     for i, c in enumerate(hand):
         card(draw, 16 + (i % HAND_COLS) * (CARD_W + 12), y + (i // HAND_COLS) * (CARD_H + 12), c)
     y += rows_hand * (CARD_H + 12)
-    draw.text((16, y + 4), "Discard piles (public)", font=fb, fill=INK)
+    draw.text((16, y + 4), tr("Discard piles (public)"), font=fb, fill=INK)
     y += title
     for p, ls in zip(piles, lines, strict=True):
         family.token(
@@ -847,7 +922,7 @@ def render_hand(view: RAView) -> bytes:
             (16 + 18, y + line // 2),
             17,
             SPECIES_COLOUR[p.species],
-            SPECIES_INITIALS[p.species],
+            letters(p.species),
         )
         for k, text in enumerate(ls):
             draw.text(
@@ -863,8 +938,9 @@ def render_hand(view: RAView) -> bytes:
 def _pile_lines(p: PlayerView, width: int) -> list[str]:
     """A player's discard pile in words: their name and count, then the cards' names."""
     n = len(p.discard)
-    head = f"{p.name}: {n} card{'s' * (n != 1)}"
+    # Translators: a player's discard pile in the hand picture: "Ada: 3 cards"
+    head = trn("{player}: {n} card", "{player}: {n} cards", n, player=p.name)
     if not p.discard:
         return [head]
-    names = " · ".join(c.name for c in p.discard)
+    names = " · ".join(shown(c.name) for c in p.discard)
     return [head, *wrap(names, font(HAND_TEXT), width, max_lines=4)]

@@ -7,7 +7,7 @@ A tile's slot holds ``"F"``/``"N"``/``"W"`` (a cube of that colour), ``""`` (emp
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -62,7 +62,10 @@ class RollRecord(BaseModel):
     face: int
     effect: str
     tile: int
+    #: what it did, in English, and as data (``i18n.say.Say.data``) worded for each reader
+    #: (``None`` in a roll saved before the words were kept: its English is shown)
     text: str
+    said: dict[str, Any] | None = None
 
 
 class TurnRecord(BaseModel):
@@ -95,7 +98,10 @@ class RAState(GameState):
     recycled_this_turn: bool = False
     last_roll: list[RollRecord] = []
     roller: str | None = None
+    #: why the game ended, in English (the result's reason) and as data (``Say.data``) worded
+    #: for each reader (``graveyard.end_words``)
     end_reason: str = ""
+    end_said: dict[str, Any] | None = None
     #: the player whose goal took them to 20 points: they win outright (see rulings.md)
     reached_target: str | None = None
     #: the edition of the component data the game was dealt with, kept to its end
@@ -105,7 +111,7 @@ class RAState(GameState):
     #: what the last finished turn changed (and the roll that followed it), for the board
     last_turn: TurnRecord | None = None
     #: the shape of this model: the number of steps in ``migrations.MIGRATIONS``
-    schema_version: int = 4
+    schema_version: int = 5
 
     @property
     def playing(self) -> Pending:

@@ -2,14 +2,28 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel
+from typing import Annotated, Any
+
+from pydantic import BaseModel, Field, ValidatorFunctionWrapHandler, WrapValidator
 
 from engines.last_turn import LastTurn
 from engines.run_animals.board import productive, slot_colours
-from engines.run_animals.data import COLOUR_NAMES, GameData, load
-from engines.run_animals.graveyard import penalty_of
+from engines.run_animals.data import GameData, load
+from engines.run_animals.graveyard import end_words, penalty_of
+from engines.run_animals.production import face_label
 from engines.run_animals.scoring import goal_points, result, score
-from engines.run_animals.state import CEMENT, EMPTY, FRONT, GRAVE, RAState, TurnRecord
+from engines.run_animals.state import CEMENT, EMPTY, FRONT, GRAVE, RAState, RollRecord, TurnRecord
+from engines.run_animals.words import COLOUR_WORDS, SPECIES_NAME, SPECIES_SHORT, listed
+from i18n.say import Say, say, say_n
+
+
+def _keep_words(value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+    """A :class:`Say` as it is (validated as a ``str``, it would keep only its English)."""
+    return value if isinstance(value, Say) else handler(value)
+
+
+#: words a front end shows: a :class:`Say` kept for the reader's language, or plain text
+Words = Annotated[str, WrapValidator(_keep_words)]
 
 
 class SlotView(BaseModel):
@@ -41,17 +55,22 @@ class GoalView(BaseModel):
 
 class CardView(BaseModel):
     id: str
-    name: str
+    name: Words
     join: str
-    actions: list[str]
+    actions: list[Words]
+    #: each action's kind ("acquire", "move", ...) and, for an Acquire, the colours it takes:
+    #: what the hand draws, in every language (``actions`` are the words; left out of the
+    #: JSON, which says it all already)
+    kinds: list[str] = Field(default=[], exclude=True)
+    colours: list[list[str]] = Field(default=[], exclude=True)
 
 
 class PlayerView(BaseModel):
     name: str
     seat: int
     species: str
-    species_name: str
-    species_short: str
+    species_name: Words
+    species_short: Words
     goal: GoalView | None
     goal_cubes: dict[str, int]
     goal_points: int
@@ -77,9 +96,9 @@ class GraveSlotView(BaseModel):
 
 class RollView(BaseModel):
     face: int
-    effect: str
+    effect: Words
     tile: int
-    text: str
+    text: Words
 
 
 class PendingView(BaseModel):
@@ -108,7 +127,7 @@ class RAView(BaseModel):
     last_roll: list[RollView]
     my_hand: list[CardView] | None
     over: bool
-    end_reason: str
+    end_reason: Words
     winners: list[str]
     last_turn: LastTurn | None = None
 
@@ -116,7 +135,12 @@ class RAView(BaseModel):
 def card_view(data: GameData, card_id: str) -> CardView:
     card = data.cards[card_id]
     return CardView(
-        id=card.id, name=card.name, join=card.join, actions=[a.text() for a in card.actions]
+        id=card.id,
+        name=card.name,
+        join=card.join,
+        actions=[a.text() for a in card.actions],
+        kinds=[a.kind for a in card.actions],
+        colours=[list(a.colours) for a in card.actions],
     )
 
 
@@ -137,8 +161,8 @@ def view(state: RAState, viewer: str | None) -> RAView:
                 name=p,
                 seat=i,
                 species=sp.code,
-                species_name=sp.name,
-                species_short=sp.short,
+                species_name=SPECIES_NAME.get(sp.code, sp.name),
+                species_short=SPECIES_SHORT.get(sp.code, sp.short),
                 goal=goal_view(data, seat.goal) if seat.goal is not None else None,
                 goal_cubes=dict(seat.goal_cubes),
                 goal_points=goal_points(state, data, p),
@@ -217,17 +241,37 @@ def view(state: RAState, viewer: str | None) -> RAView:
         phase=state.phase,
         pending=pending,
         roller=state.roller,
-        last_roll=[RollView(**r.model_dump()) for r in state.last_roll],
+        last_roll=[
+            RollView(face=r.face, effect=_face_words(data, r), tile=r.tile, text=roll_words(r))
+            for r in state.last_roll
+        ],
         my_hand=(
             [card_view(data, c) for c in state.seats[viewer].hand]
             if viewer in state.seats
             else None
         ),
         over=over,
-        end_reason=state.end_reason,
+        end_reason=end_words(state),
         winners=res.winners if res else [],
         last_turn=last_turn(state, data, state.last_turn),
     )
+
+
+def roll_words(roll: RollRecord) -> str:
+    """What a die of the last roll did, for each reader (a roll saved before its words were
+    kept as data: its English)."""
+    if roll.said is not None:
+        try:
+            return Say.from_data(roll.said)
+        except ValueError:
+            pass
+    return roll.text
+
+
+def _face_words(data: GameData, roll: RollRecord) -> str:
+    """The d6 face rolled, as the rulebook names it."""
+    face = next((f for f in data.dice.d6 if f.face == roll.face), None)
+    return face_label(face) if face is not None else roll.effect
 
 
 def last_turn(state: RAState, data: GameData, record: TurnRecord | None) -> LastTurn | None:
@@ -235,15 +279,17 @@ def last_turn(state: RAState, data: GameData, record: TurnRecord | None) -> Last
     both ends, a tile a cube was taken from, an animal placed, expelled to or lost),
     ``roll:N`` for a tile the roll after it hit, ``grave:S`` for a graveyard slot filled,
     ``player:NAME`` for a player whose goal cubes or score changed, ``goals`` when a face-up
-    goal was taken."""
+    goal was taken. Its line is a :class:`Say`, worded for each reader."""
     if record is None:
         return None
     p = record.player
-    words: list[str] = []
+    words: list[Say] = []
     marks: list[str] = []
     rolled: list[str] = []
     sent: list[str] = []
-    card = ""
+    card: Say | None = None
+    expelled: str | None = None
+    at = -1
 
     def tile(n: str) -> None:
         if f"tile:{n}" not in marks:
@@ -254,56 +300,80 @@ def last_turn(state: RAState, data: GameData, record: TurnRecord | None) -> Last
         args = rest.split(":")
         if kind == "place":
             tile(args[0])
-            short = data.species[state.seats[p].species].short
-            words.append(f"placed a {short} on tile {args[0]}")
+            short = SPECIES_SHORT[state.seats[p].species]
+            # Translators: part of the last turn's line: "Ada placed a Black Bear on tile 3"
+            words.append(say("placed a {who} on tile {tile}", who=short, tile=args[0]))
         elif kind == "card":
             card = data.cards[args[0]].name
         elif kind == "move":
             tile(args[0])
             tile(args[1])
-            words.append(f"moved {args[0]} to {args[1]}")
+            # Translators: part of the last turn's line: an animal moved from tile 3 to tile 4
+            words.append(say("moved {here} to {there}", here=args[0], there=args[1]))
         elif kind == "acq":
             tile(args[0])
             marks.append(f"player:{p}")
-            words.append(f"took {COLOUR_NAMES[args[1]]} on {args[0]}")
+            # Translators: part of the last turn's line: took a food cube on tile 4
+            words.append(say("took {colour} on {tile}", colour=COLOUR_WORDS[args[1]], tile=args[0]))
         elif kind == "steal":
             marks.append(f"player:{p}")
-            words.append(f"stole {COLOUR_NAMES[args[0]]}")
+            # Translators: part of the last turn's line: stole a cube from the supply
+            words.append(say("stole {colour}", colour=COLOUR_WORDS[args[0]]))
         elif kind == "expel":
             tile(args[0])
-            words.append(f"expelled from {args[0]}")
+            expelled, at = args[0], len(words)
+            words.append(say("expelled from {tile}", tile=args[0]))
         elif kind == "sent":
             tile(args[0])
             sent.append(args[0])
         elif kind == "warm":
-            words.append(f"took back {data.cards[args[0]].name}")
+            words.append(say("took back {card}", card=data.cards[args[0]].name))
         elif kind == "goal":
             marks.append(f"player:{p}")
-            words.append(f"completed a goal (+{data.goals[int(args[0])].points})")
+            points = data.goals[int(args[0])].points
+            words.append(say("completed a goal (+{points})", points=points))
         elif kind == "new":
             marks.append("goals")
-            words.append("took a new goal")
+            words.append(say("took a new goal"))
         elif kind == "grave":
             tile(args[0])
             marks += [f"grave:{args[1]}", f"player:{p}"]
             pen = data.components.graveyard.penalties[int(args[1]) - 1]
-            words.append(f"lost an animal on {args[0]} (−{pen})")
+            words.append(say("lost an animal on {tile} (−{penalty})", tile=args[0], penalty=pen))
         elif kind == "recycle":
-            words.append(f"recycled {args[0]} card{'s' * (args[0] != '1')}")
+            n = int(args[0])
+            words.append(say_n("recycled {n} card", "recycled {n} cards", n))
         elif kind == "roll":
             marks.append(f"roll:{args[0]}")
             rolled.append(args[0])
-    if sent:
-        words = [
-            w + f" to {', '.join(dict.fromkeys(sent))}" if w.startswith("expelled") else w
-            for w in words
-        ]
-    line = f"{p} played {card}" if card else p
-    if words:
-        line += (": " if card else " ") + ", ".join(words)
-    elif card:
-        line += " (no effect)"
+    if sent and expelled is not None:
+        # Translators: part of the last turn's line: animals expelled from tile 3 to tiles 2, 7
+        words[at] = say(
+            "expelled from {tile} to {tiles}",
+            tile=expelled,
+            tiles=", ".join(dict.fromkeys(sent)),
+        )
+    line: str
+    if card is not None and words:
+        # Translators: the last turn's line: "Ada played Move then Acquire food: moved 3 to 4, ..."
+        line = say("{player} played {card}: {actions}", player=p, card=card, actions=listed(words))
+    elif card is not None:
+        line = say("{player} played {card} (no effect)", player=p, card=card)
+    elif words:
+        # Translators: the last turn's line without a card: "Ada placed a Black Bear on tile 3"
+        line = say("{player} {actions}", player=p, actions=listed(words))
+    else:
+        line = p
     if rolled and state.roller:
         tiles = list(dict.fromkeys(rolled))
-        line += f" · {state.roller} rolled tile{'s' * (len(tiles) > 1)} {', '.join(tiles)}"
-    return LastTurn(player=p, line=line, marks=list(dict.fromkeys(marks)))
+        # Translators: the last turn's line, then the tiles the next roll hit
+        line = say_n(
+            "{line} · {player} rolled tile {tiles}",
+            "{line} · {player} rolled tiles {tiles}",
+            len(tiles),
+            line=line,
+            player=state.roller,
+            tiles=", ".join(tiles),
+        )
+    # built around validation, which would keep only the English of the line
+    return LastTurn.model_construct(player=p, line=line, marks=list(dict.fromkeys(marks)))

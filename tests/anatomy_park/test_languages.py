@@ -88,7 +88,7 @@ def test_a_whole_game_reads_in_the_pseudo_locale(seed, mode):
     left += [("summary", w) for w in english_in(ENGINE.summary(state))]
     result = ENGINE.result(state)
     assert result is not None
-    left += [("result", w) for w in english_in(result.reason)]
+    left += [("result", w) for w in english_left(result.reason_in(PSEUDO), names())]
     left += [("ending", w) for w in english_in(ENGINE.ending(state))]
     for report in ENGINE.final_report(state).values():
         left += [(report, w) for w in english_in(report)]
@@ -205,7 +205,7 @@ def test_the_end_reason_kept_in_the_state_reads_in_the_readers_language():
     saved = ENGINE.load_state(state.model_dump_json())
     result = ENGINE.result(saved)
     assert result is not None and result.reason == "the second heart attack killed Ruben"
-    assert word(result.reason, "de") == "der zweite Herzinfarkt hat Ruben getötet"
+    assert result.reason_in("de") == "der zweite Herzinfarkt hat Ruben getötet"
     assert word(ENGINE.view(saved, None).end_reason, "es-ES") == (
         "el segundo ataque al corazón mató a Ruben"
     )

@@ -63,17 +63,21 @@ async def _store_version(folder: str) -> int:
 
 
 def _languages() -> dict[str, object]:
-    """The catalog check on the installed catalogs, and one command's name read from them."""
-    from i18n.catalogs import template
+    """The catalog check on the installed catalogs (the shared one and each game's), and one
+    command's name read from them."""
+    import engines
+    from i18n.catalogs import domain_template, domains
     from i18n.check import check
 
+    engines.names()  # the games found, their catalogs with them
     reports = check()
     return {
         "lines": [r.line for r in reports],
         "ok": all(r.ok for r in reports),
-        "entries": len([m for m in template() if m.id]),
+        "entries": sum(len([m for m in domain_template(p) if m.id]) for p in domains()),
+        "domains": list(domains()),
         "game_de": i18n.lookup("de", "game", "command name"),
-        "catalogs": str(resources.files("i18n.locales")),
+        "catalogs": str(resources.files("i18n").joinpath("locales")),
     }
 
 

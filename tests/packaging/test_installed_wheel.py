@@ -148,4 +148,5 @@ def test_the_languages_catalogs_load_from_the_installed_package(installed):
     ]
     assert installed["languages"]["ok"]
     assert installed["languages"]["game_de"] == "spiel"
+    assert set(installed["languages"]["domains"]) >= {"i18n", "engines.anatomy_park"}
     assert Path(installed["languages"]["catalogs"]).is_relative_to(Path(installed["venv"]))
