@@ -22,7 +22,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
 from engines.copying import SET_DICT, SET_EXTRA, SET_FIELDS_SET, SET_PRIVATE, copy_model
 from engines.errors import IllegalAction, UnreadableState
@@ -156,6 +156,14 @@ class Result(BaseModel):
         if isinstance(reason, Say) and data.get("reason_said") is None:
             data["reason_said"] = reason.data()
         super().__init__(**data)
+
+    @model_serializer(mode="wrap")
+    def _without_unsaid_reason(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        # a reason said in plain words saves as results always did (old saves compare equal)
+        out: dict[str, Any] = handler(self)
+        if out.get("reason_said") is None:
+            out.pop("reason_said", None)
+        return out
 
     def reason_in(self, locale: str) -> str:
         """Why the game ended, in ``locale``'s language (a reason saved before it carried its

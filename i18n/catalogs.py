@@ -11,7 +11,7 @@ check`` fails on every one of those, so none of them ships.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cache
 from gettext import c2py
@@ -95,6 +95,9 @@ class Words:
     singular: Mapping[Key, str]
     plural: Mapping[PluralKey, tuple[str, ...]]
     plural_index: Callable[[int], int]  # n -> which plural form (the catalog's Plural-Forms)
+    #: each game's own translations, by its package: looked up first for the game's messages
+    #: (two games may word the same English differently, as their own contexts ask)
+    own: Mapping[str, Words] = field(default_factory=dict)
 
 
 def _finished(english: str, translated: str) -> bool:
@@ -144,29 +147,67 @@ def words(language: Language) -> Words:
         return _pseudo_words()
     if language not in SHIPPED:
         raise ValueError(f"{language.code} is not a shipped language")
+    shared = _words(read(language.file, language.babel))
     singular: dict[Key, str] = {}
     plural: dict[PluralKey, tuple[str, ...]] = {}
-    index: Callable[[int], int] | None = None
-    for package in _domains:
-        found = _words(read(language.file, language.babel, package))
+    own: dict[str, Words] = {}
+    for package in reversed(_domains[1:]):  # the shared words win where games differ
+        own[package] = found = _words(read(language.file, language.babel, package))
         singular.update(found.singular)
         plural.update(found.plural)
-        index = index or found.plural_index
-    assert index is not None  # the shared domain is always read
-    return Words(singular, plural, index)
+    singular.update(shared.singular)
+    plural.update(shared.plural)
+    return Words(singular, plural, shared.plural_index, own)
+
+
+def domain_of(origin: str | None) -> str | None:
+    """The game domain a module's package belongs to, or None (the shared words). A package
+    with catalogs of its own that nobody registered yet (a game imported on its own) is read
+    from now on."""
+    if not origin:
+        return None
+    return _domain_of(origin, len(_domains))
+
+
+@cache
+def _domain_of(origin: str, _known: int) -> str | None:
+    # ``_known``: the number of domains, so that a new one is seen
+    parts = origin.split(".")
+    for end in range(len(parts), 0, -1):
+        package = ".".join(parts[:end])
+        if package in _domains[1:]:
+            return package
+    for end in range(len(parts), 1, -1):
+        package = ".".join(parts[:end])
+        try:
+            mine = has_catalogs(package)
+        except (ModuleNotFoundError, TypeError):
+            mine = False
+        if mine:
+            add_domain(package)
+            return package
+    return None
 
 
 _ENGLISH_PLURAL = c2py(get_plural("en").plural_expr)
 
 
-def lookup(locale: str, msgid: str, context: str | None = None) -> str | None:
+def lookup(
+    locale: str, msgid: str, context: str | None = None, origin: str | None = None
+) -> str | None:
     """The finished translation of ``msgid`` for a locale, or ``None`` (English, the source,
     or no finished translation): a caller that has its own fallback, such as Discord's for a
-    command name, uses this."""
+    command name, uses this. ``origin``: the package that says it (a game's words first)."""
     language = language_of(locale)
     if language is None:
         return None
-    return words(language).singular.get((context, msgid))
+    domain = domain_of(origin)
+    table = words(language)
+    if domain is not None and domain in table.own:
+        found = table.own[domain].singular.get((context, msgid))
+        if found is not None:
+            return found
+    return table.singular.get((context, msgid))
 
 
 def shown_value(value: object, locale: str) -> str:
@@ -204,19 +245,39 @@ def t(locale: str, msgid: str, /, **placeholders: object) -> str:
     >>> t("de", "{count} games", count=1234)  # doctest: +SKIP
     '1.234 Spiele'
     """
-    translated = lookup(locale, msgid)
-    return fill(translated or msgid, msgid, locale, placeholders)
+    return said(locale, msgid, placeholders)
+
+
+def said(locale: str, msgid: str, values: Mapping[str, object], origin: str | None = None) -> str:
+    """:func:`t` for a message said by the package ``origin`` (its game's words first)."""
+    translated = lookup(locale, msgid, None, origin)
+    return fill(translated or msgid, msgid, locale, values)
 
 
 def tn(locale: str, singular: str, plural: str, n: int, /, **placeholders: object) -> str:
     """A message that depends on a count ``n``: the form the language's plural rule (Babel's,
     in the catalog's Plural-Forms) picks for ``n``; ``{n}`` is ``n`` written for the locale."""
+    return said_n(locale, singular, plural, n, placeholders)
+
+
+def said_n(
+    locale: str,
+    singular: str,
+    plural: str,
+    n: int,
+    placeholders: Mapping[str, object],
+    origin: str | None = None,
+) -> str:
+    """:func:`tn` for a message said by the package ``origin`` (its game's words first)."""
     values = {"n": n, **placeholders}
     english = singular if _ENGLISH_PLURAL(n) == 0 else plural
     language = language_of(locale)
     if language is not None:
+        domain = domain_of(origin)
         table = words(language)
-        forms = table.plural.get((None, singular, plural))
+        own = table.own.get(domain) if domain is not None else None
+        key = (None, singular, plural)
+        forms = (own.plural.get(key) if own is not None else None) or table.plural.get(key)
         if forms is not None:
             index = table.plural_index(n)
             if 0 <= index < len(forms):

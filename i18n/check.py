@@ -199,7 +199,6 @@ def check(languages: tuple[Language, ...] = SHIPPED) -> list[Report]:
         report = Report(language)
         shared = read(language.file, language.babel)
         commands = command_names(shared)
-        translated: dict[tuple[str | None, str], tuple[str, object]] = {}
         for package in domains():
             if package == SHARED:
                 catalog = shared
@@ -212,15 +211,5 @@ def check(languages: tuple[Language, ...] = SHIPPED) -> list[Report]:
             report.untranslated += part.untranslated
             where = "" if package == SHARED else f"{package}: "
             report.problems += [where + p for p in part.problems]
-            for message in catalog:
-                if not message.id or message.fuzzy or not message.string:
-                    continue
-                key = (message.context, str(message.id))
-                other = translated.setdefault(key, (package, message.string))
-                if other[1] != message.string:
-                    report.problems.append(
-                        f"{_label(message)} is translated one way in {other[0]} and another "
-                        f"in {package}: one English, one translation"
-                    )
         reports.append(report)
     return reports

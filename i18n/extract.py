@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
@@ -131,7 +132,7 @@ def new_catalog(language: Language, template: Catalog) -> Catalog:
 
 
 #: a language's finished translations anywhere: (msgctxt, msgid) -> msgstr
-Known = dict[tuple[str | None, object], object]
+Known = dict[tuple[str | None, object], Any]
 
 
 def known_translations(folders: Iterable[Path], language: Language) -> Known:

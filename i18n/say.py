@@ -21,10 +21,11 @@ message the games and the table may say (Babel's extractor, like ``t`` and ``tn`
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
 from typing import Any
 
-from i18n.catalogs import shown_value, t, tn
+from i18n.catalogs import said, said_n, shown_value
 from i18n.placeholders import parse
 
 #: a value a message may carry: words of its own, a number, or text shown as it is
@@ -41,6 +42,9 @@ class Say(str):
     plural: str | None
     n: int | None
     values: Mapping[str, Any]
+    #: the package that said it (a game's): its own catalogs are read first, as two games may
+    #: word the same English differently
+    origin: str | None
 
     def __new__(
         cls,
@@ -49,6 +53,7 @@ class Say(str):
         *,
         plural: str | None = None,
         n: int | None = None,
+        origin: str | None = None,
     ) -> Say:
         values = dict(values or {})
         if (plural is None) != (n is None):
@@ -59,20 +64,29 @@ class Say(str):
         english = _english(msgid, plural, n, values)
         self = super().__new__(cls, english)
         self.msgid, self.plural, self.n, self.values = msgid, plural, n, values
+        self.origin = origin
         return self
 
     def word(self, locale: str) -> str:
         """The message in ``locale``'s language (English where it has no translation)."""
-        return _word(self.msgid, self.plural, self.n, self.values, locale)
+        return _word(self.msgid, self.plural, self.n, self.values, locale, self.origin)
 
     def counted(self, n: int) -> Say:
         """The same message for a count of ``n`` (a recap folds a run of like events into one
         line: "Bruno stitches 3 Parts")."""
-        return Say(self.msgid, self.values, plural=self.plural, n=n if self.plural else None)
+        return Say(
+            self.msgid,
+            self.values,
+            plural=self.plural,
+            n=n if self.plural else None,
+            origin=self.origin,
+        )
 
     def data(self) -> dict[str, Any]:
         """Plain JSON that :meth:`from_data` reads back."""
         out: dict[str, Any] = {"say": self.msgid}
+        if self.origin is not None:
+            out["from"] = self.origin
         if self.plural is not None:
             out["plural"], out["n"] = self.plural, self.n
         if self.values:
@@ -87,7 +101,9 @@ class Say(str):
         row is the caller's to answer, with the English it saved beside it)."""
         if not isinstance(data, dict) or not isinstance(data.get("say"), str):
             raise ValueError("not a saved message")
-        plural, n = data.get("plural"), data.get("n")
+        plural, n, origin = data.get("plural"), data.get("n"), data.get("from")
+        if origin is not None and not isinstance(origin, str):
+            raise ValueError("a saved message's origin is not a package")
         if plural is not None and not (isinstance(plural, str) and type(n) is int):
             raise ValueError("a saved plural message needs its plural and count")
         raw = data.get("values", {})
@@ -102,21 +118,27 @@ class Say(str):
             else:
                 raise ValueError(f"a saved message's {key} is not a value")
         try:
-            return cls(data["say"], values, plural=plural, n=n)
+            return cls(data["say"], values, plural=plural, n=n, origin=origin)
         except (KeyError, ValueError, TypeError) as exc:  # a value its English needs is missing
             raise ValueError(f"a saved message cannot be worded: {exc}") from None
 
     # a str subclass pickles as its English unless told otherwise (a bot's thinker process
     # receives states and events by pickle)
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_rebuilt, (self.msgid, dict(self.values), self.plural, self.n))
+        return (_rebuilt, (self.msgid, dict(self.values), self.plural, self.n, self.origin))
 
     def __repr__(self) -> str:
         return f"say({str.__repr__(self)})"
 
 
-def _rebuilt(msgid: str, values: dict[str, Any], plural: str | None, n: int | None) -> Say:
-    return Say(msgid, values, plural=plural, n=n)
+def _rebuilt(
+    msgid: str,
+    values: dict[str, Any],
+    plural: str | None,
+    n: int | None,
+    origin: str | None = None,
+) -> Say:
+    return Say(msgid, values, plural=plural, n=n, origin=origin)
 
 
 def _english(msgid: str, plural: str | None, n: int | None, values: dict[str, Any]) -> str:
@@ -142,22 +164,39 @@ def _shown_english(value: Any) -> str:
 
 
 def _word(
-    msgid: str, plural: str | None, n: int | None, values: Mapping[str, Any], locale: str
+    msgid: str,
+    plural: str | None,
+    n: int | None,
+    values: Mapping[str, Any],
+    locale: str,
+    origin: str | None = None,
 ) -> str:
     shown = {k: (v.word(locale) if isinstance(v, Say) else v) for k, v in values.items()}
     if plural is not None and n is not None:
-        return tn(locale, msgid, plural, n, **shown)
-    return t(locale, msgid, **shown)
+        return said_n(locale, msgid, plural, n, shown, origin)
+    return said(locale, msgid, shown, origin)
+
+
+def caller_package(depth: int = 2) -> str | None:
+    """The package of the module that called the caller: where a message was said."""
+    module_globals = sys._getframe(depth).f_globals
+    package = module_globals.get("__package__") or module_globals.get("__name__")
+    return package if isinstance(package, str) and package.startswith(_GAME_ROOTS) else None
+
+
+#: where games live (their own packages, their own catalogs); a message said anywhere else is
+#: the shared catalogs' and carries no origin
+_GAME_ROOTS = ("engines.", "tests.")
 
 
 def say(msgid: str, /, **values: Any) -> Say:
     """A message worded when shown: ``say("{player} passes.", player=name)``."""
-    return Say(msgid, values)
+    return Say(msgid, values, origin=caller_package())
 
 
 def say_n(singular: str, plural: str, n: int, /, **values: Any) -> Say:
     """A message with a count, worded by the reader's plural rule; ``{n}`` is the count."""
-    return Say(singular, values, plural=plural, n=n)
+    return Say(singular, values, plural=plural, n=n, origin=caller_package())
 
 
 def word(text: str, locale: str) -> str:

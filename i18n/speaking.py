@@ -18,9 +18,9 @@ from functools import lru_cache, wraps
 from typing import Any, ParamSpec, TypeVar
 
 from i18n import catalogs
-from i18n.catalogs import t, tn
+from i18n.catalogs import t
 from i18n.languages import language_of
-from i18n.say import Say
+from i18n.say import Say, caller_package
 
 _LOCALE: ContextVar[str] = ContextVar("speaking", default="en-US")
 P = ParamSpec("P")
@@ -43,17 +43,18 @@ def current() -> str:
 
 
 def tr(msgid: str, /, **values: object) -> str:
-    """``msgid`` in the language being drawn in (a :class:`Say` value worded in it too)."""
+    """``msgid`` in the language being drawn in (a :class:`Say` value worded in it too); a
+    game's own words first where its renderer draws it."""
     locale = _LOCALE.get()
     shown = {k: (v.word(locale) if isinstance(v, Say) else v) for k, v in values.items()}
-    return t(locale, msgid, **shown)
+    return catalogs.said(locale, msgid, shown, caller_package())
 
 
 def trn(singular: str, plural: str, n: int, /, **values: object) -> str:
     """A counted message in the language being drawn in; ``{n}`` is the count."""
     locale = _LOCALE.get()
     shown = {k: (v.word(locale) if isinstance(v, Say) else v) for k, v in values.items()}
-    return tn(locale, singular, plural, n, **shown)
+    return catalogs.said_n(locale, singular, plural, n, shown, caller_package())
 
 
 def shown(text: str) -> str:

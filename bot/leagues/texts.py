@@ -33,8 +33,8 @@ STATUS = {
     "signup": say("sign-up open"),
     "running": say("running"),
     "paused": say("paused"),
-    # Translators: a league its game master closed (or that too few signed up for)
-    "closed": say("closed early"),
+    # Translators: a league's stage: its game master closed it (or too few signed up)
+    "closed": say("closed"),
     "finished": say("finished"),
 }
 

@@ -97,12 +97,12 @@ def _said(reason: str) -> dict[str, Any] | None:
         values: dict[str, Any] = {}
         for key, value in found.groupdict().items():
             if key == "species":
-                values[key] = {"say": value}
+                values[key] = {"say": value, "from": __package__}
             elif key in ("n", "total"):
                 values[key] = int(value)
             else:
                 values[key] = value
-        return {"say": msgid, "values": values}
+        return {"say": msgid, "from": __package__, "values": values}
     return None
 
 

@@ -7,7 +7,7 @@ import shutil
 
 from babel.messages.pofile import read_po
 
-from i18n.extract import build_template, code_messages, update
+from i18n.extract import CodeMessage, build_template, code_messages, update
 from i18n.languages import GERMAN, SHIPPED
 
 
@@ -60,13 +60,33 @@ def test_update_keeps_translations_marks_changed_english_fuzzy_and_drops_the_sta
 
 
 def test_update_with_the_codes_own_template_changes_no_shipped_catalog(tmp_path):
-    """The shipped catalogs are what ``update`` writes from the code: nothing left to update."""
-    from bot.languages import code_template
-    from i18n.extract import LOCALES
+    """The shipped catalogs (the shared ones and each game's) are what ``update`` writes from
+    the code: nothing left to update."""
+    from bot.languages import ROOT, code_templates
 
-    for file in LOCALES.glob("*.po*"):
-        shutil.copy(file, tmp_path / file.name)
-    template, _ = code_template()
-    update(template, tmp_path)
-    for file in LOCALES.glob("*.po*"):
-        assert (tmp_path / file.name).read_bytes() == file.read_bytes(), file.name
+    templates, _ = code_templates()
+    for package, template in templates.items():
+        shipped = ROOT.joinpath(*package.split("."), "locales")
+        copy = tmp_path / package
+        shutil.copytree(shipped, copy)
+        update(template, copy)
+        for file in shipped.glob("*.po*"):
+            assert (copy / file.name).read_bytes() == file.read_bytes(), f"{package}: {file.name}"
+
+
+def test_a_string_that_moves_between_catalogs_keeps_its_translation(tmp_path):
+    """A string that moves from the shared catalog to a game's own (or back) keeps what the
+    translators did: the update reads every catalog's translations first."""
+    from i18n.extract import known_translations, write
+
+    shared, game = tmp_path / "shared", tmp_path / "game"
+    update(build_template({}, [CodeMessage("Roll the die", "pkg/a.py:1")]), shared)
+    path = shared / GERMAN.file
+    with path.open("rb") as handle:
+        german = read_po(handle, locale="de")
+    german.get("Roll the die").string = "Würfle"
+    write(german, path)
+    known = {lang.code: known_translations([shared, game], lang) for lang in SHIPPED}
+    update(build_template({}, [CodeMessage("Roll the die", "game/a.py:1")]), game, known)
+    with (game / GERMAN.file).open("rb") as handle:
+        assert read_po(handle, locale="de").get("Roll the die").string == "Würfle"
