@@ -272,3 +272,22 @@ async def test_the_rulings_page_is_the_readers_translation_or_else_english(h):
     shown = (await h.slash(cid, "game rules", game="monopoly", page="rulings")).ephemeral
     if rulings_text("monopoly", "pt-BR") == rulings_text("monopoly"):
         assert [m.content for m in shown] == english
+
+
+async def test_the_hand_is_drawn_in_the_askers_language_not_the_servers(h):
+    ada, bob = h.user("Ada"), h.user("Bob")
+    await h.slash(ada, "game new", game="cemetery")
+    await h.slash(bob, "game join")
+    await h.slash(ada, "game start")
+    server_speaks(h, "es-ES")
+    speaking(h, {bob: "de"})
+    drawn_in = []
+    real = h.table.renderer.hand
+
+    async def hand(engine, view, locale):
+        drawn_in.append(locale)
+        return await real(engine, view, locale)
+
+    h.table.renderer.hand = hand
+    said = await answer(h, bob, "game hand")
+    assert drawn_in == ["de"] and said.files

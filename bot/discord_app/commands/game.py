@@ -421,11 +421,11 @@ class GameCommands(
     )
     async def hand(self, interaction: discord.Interaction[TabletopClient]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
+        locale = await private_locale(interaction)  # the hand is drawn in the asker's language
         info, png, text = await table_of(interaction).hand(
-            channel_id=channel_id_of(interaction), user_id=interaction.user.id
+            channel_id=channel_id_of(interaction), user_id=interaction.user.id, locale=locale
         )
         file = discord.File(io.BytesIO(png), filename="hand.png") if png else None
-        locale = await private_locale(interaction)
         shown = (
             word(text, locale) if text else t(locale, "Your view of {title}.", title=title_of(info))
         )
