@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 import discord
 
+from i18n.say import say
+
 
 @dataclass(frozen=True)
 class Need:
@@ -20,8 +22,8 @@ class Need:
     and what a player or admin would notice without it."""
 
     flag: str
-    label: str
-    breaks: str
+    label: str  # a Say: worded for each reader, as Discord's own settings are
+    breaks: str  # a Say
     #: only games opened in their own thread (``thread:true``) need it
     threads_only: bool = False
 
@@ -29,31 +31,35 @@ class Need:
 NEEDS: tuple[Need, ...] = (
     Need(
         "view_channel",
-        "View Channel",
-        "I cannot see the channel: no turn messages, reminders or lobby notices at all.",
+        say("View Channel"),
+        say("I cannot see the channel: no turn messages, reminders or lobby notices at all."),
     ),
     Need(
         "send_messages",
-        "Send Messages",
-        "Turn messages, reminders and lobby notices cannot be posted; moves are saved but "
-        "nobody is pinged, and the board waits for my next start.",
+        say("Send Messages"),
+        say(
+            "Turn messages, reminders and lobby notices cannot be posted; moves are saved but "
+            "nobody is pinged, and the board waits for my next start."
+        ),
     ),
     Need(
         "attach_files",
-        "Attach Files",
-        "Turn messages cannot carry the board image, so they are not posted at all.",
+        say("Attach Files"),
+        say("Turn messages cannot carry the board image, so they are not posted at all."),
     ),
     Need(
         "create_public_threads",
-        "Create Public Threads",
-        "`/game new thread:true` (and the server's thread-by-default setting) cannot open a "
-        "game in its own thread; games open only in the channel itself.",
+        say("Create Public Threads"),
+        say(
+            "`/game new thread:true` (and the server's thread-by-default setting) cannot open a "
+            "game in its own thread; games open only in the channel itself."
+        ),
         threads_only=True,
     ),
     Need(
         "send_messages_in_threads",
-        "Send Messages in Threads",
-        "Games in threads get no turn messages or reminders; `thread:true` is refused.",
+        say("Send Messages in Threads"),
+        say("Games in threads get no turn messages or reminders; `thread:true` is refused."),
         threads_only=True,
     ),
 )

@@ -40,7 +40,7 @@ from engines.moves import (
     typed_move,
 )
 from engines.standing import StandingAnswer
-from i18n.say import Say
+from i18n.say import Say, say
 
 #: the names other modules import from here (the moves and refusals live in their own modules)
 __all__ = [
@@ -357,7 +357,7 @@ class Engine(ABC, Generic[S]):
         """The move ``action_id`` names for ``player`` in ``state``, after :meth:`apply`'s
         checks (raises IllegalAction with the refusal otherwise)."""
         if state.over:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(say("The game is over."))
         if not self.seated(state, player):
             raise IllegalAction(self.not_playing(state, player))
         action_id = self.current_id(state, action_id)
@@ -373,7 +373,7 @@ class Engine(ABC, Generic[S]):
         """A player leaves a running game (concede, kick): the seat and the end of the game are
         checked, the state is copied once, and the engine's :meth:`leave` changes the copy."""
         if state.over:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(say("The game is over."))
         if not self.seated(state, player):
             raise IllegalAction("That player is not in this game.")
         new = self.copy_state(state)
@@ -452,7 +452,7 @@ class Engine(ABC, Generic[S]):
     def not_playing(self, state: S, player: str) -> str:
         """What a player the game no longer counts (not :meth:`seated`) is told when they try
         to act: a game whose players can drop out says why (e.g. bankrupt)."""
-        return "You are not playing in this game."
+        return say("You are not playing in this game.")
 
     def is_over(self, state: S) -> bool:
         """Whether the game has ended: the state's ``over``, the same in every game."""
@@ -462,8 +462,8 @@ class Engine(ABC, Generic[S]):
         """Why ``action_id`` is refused (shown to the player as is; ``legal`` are theirs)."""
         waiting = self.to_act(state)
         if not legal and player not in waiting:
-            return f"The game is waiting for {', '.join(waiting)}, not you."
-        return f"'{action_id[:40]}' is not a move you can make now."
+            return say("The game is waiting for {players}, not you.", players=", ".join(waiting))
+        return say("'{move}' is not a move you can make now.", move=action_id[:40])
 
     def copy_state(self, state: S) -> S:
         """A fully independent copy for ``step`` to change (:func:`copy_model`: no validation,
@@ -591,7 +591,14 @@ class Engine(ABC, Generic[S]):
         for key in options:
             if key not in known:
                 valid = ", ".join(known) or "none"
-                raise IllegalAction(f"Unknown option '{key}' for {self.title}. Options: {valid}.")
+                raise IllegalAction(
+                    say(
+                        "Unknown option '{key}' for {game}. Options: {valid}.",
+                        key=key,
+                        game=self.title,
+                        valid=valid,
+                    )
+                )
         for spec in self.options:
             value = options.get(spec.key)
             if spec.per_player:
@@ -602,17 +609,29 @@ class Engine(ABC, Generic[S]):
                         continue
                     if v not in spec.choices:
                         raise IllegalAction(
-                            f"'{v}' is not a choice for {spec.label}: {', '.join(spec.choices)}."
+                            say(
+                                "'{value}' is not a choice for {option}: {choices}.",
+                                value=v,
+                                option=spec.label,
+                                choices=", ".join(spec.choices),
+                            )
                         )
                 taken = [v for v in chosen.values() if v is not None]
                 if spec.unique and len(taken) != len(set(taken)):
-                    raise IllegalAction(f"Two players chose the same {spec.label}.")
+                    raise IllegalAction(
+                        say("Two players chose the same {option}.", option=spec.label)
+                    )
                 out[spec.key] = {p: chosen[p] for p in players if chosen.get(p) is not None}
             else:
                 v = spec.default if value is None else value
                 if v not in spec.choices:
                     raise IllegalAction(
-                        f"'{v}' is not a choice for {spec.label}: {', '.join(spec.choices)}."
+                        say(
+                            "'{value}' is not a choice for {option}: {choices}.",
+                            value=v,
+                            option=spec.label,
+                            choices=", ".join(spec.choices),
+                        )
                     )
                 out[spec.key] = v
         return out

@@ -23,7 +23,8 @@ from PIL import Image
 
 import engines
 import rendering
-from rendering import family, kit
+from i18n.speaking import speaking
+from rendering import DEFAULT_LOCALE, family, kit
 
 Colour = tuple[int, int, int]
 _palettes: dict[str, Image.Image] = {}
@@ -39,7 +40,10 @@ def board_palette(game: str) -> Image.Image:
     fifth of a second; the render workers build theirs while they warm up)."""
     palette = _palettes.get(game)
     if palette is None:
-        palette = _palettes[game] = _build(game)
+        # from boards drawn in English, whatever the language asked for first: every
+        # process has the same palette, so a board is the same image wherever it is drawn
+        with speaking(DEFAULT_LOCALE):
+            palette = _palettes[game] = _build(game)
     return palette
 
 

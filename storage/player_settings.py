@@ -14,6 +14,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
 
+from i18n.say import say
+
 DAY_MINUTES = 24 * 60
 #: the longest quiet window a player may set: a night, not a way to stop every clock
 MAX_QUIET_MINUTES = 16 * 60
@@ -47,8 +49,11 @@ def zone_of(name: str) -> ZoneInfo:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError, OSError):  # OSError: a name too long for a file
         raise BadSetting(
-            f"I know no time zone called {name[:40]!r}. Pick one of the suggestions, "
-            "like Europe/Berlin or America/New_York."
+            say(
+                "I know no time zone called {typed}. Pick one of the suggestions, like "
+                "Europe/Berlin or America/New_York.",
+                typed=repr(name[:40]),
+            )
         ) from None
 
 
@@ -89,34 +94,44 @@ class PlayerSettings(BaseModel):
     @classmethod
     def _a_time_of_day(cls, minutes: int | None) -> int | None:
         if minutes is not None and not 0 <= minutes < DAY_MINUTES:
-            raise BadSetting("A time of day runs from 00:00 to 23:59.")
+            raise BadSetting(say("A time of day runs from 00:00 to 23:59."))
         return minutes
 
     @field_validator("reminders_per_turn")
     @classmethod
     def _reminders(cls, count: int) -> int:
         if not 0 <= count <= MAX_REMINDERS:
-            raise BadSetting(f"Reminders per turn run from 0 to {MAX_REMINDERS}.")
+            raise BadSetting(
+                say("Reminders per turn run from 0 to {most}.", most=str(MAX_REMINDERS))
+            )
         return count
 
     @model_validator(mode="after")
     def _quiet_window(self) -> PlayerSettings:
         start, end = self.quiet_start, self.quiet_end
         if (start is None) != (end is None):
-            raise BadSetting("Quiet hours need a start and an end, like 23:00-07:00.")
+            raise BadSetting(say("Quiet hours need a start and an end, like 23:00-07:00."))
         if start is not None and end is not None:
             if self.zone is None:
-                raise BadSetting("Quiet hours are in your local time: set your time zone first.")
+                raise BadSetting(
+                    say("Quiet hours are in your local time: set your time zone first.")
+                )
             length = window_minutes(start, end)
             if length == 0:
-                raise BadSetting("Quiet hours that start when they end last no time at all.")
+                raise BadSetting(say("Quiet hours that start when they end last no time at all."))
             if length > MAX_QUIET_MINUTES:
                 raise BadSetting(
-                    f"Quiet hours of {clock_text(start)}-{clock_text(end)} would last "
-                    f"{length // 60} h {length % 60:02d} min; at most 16 hours a day."
+                    say(
+                        "Quiet hours of {start}-{end} would last {hours} h {minutes} min; at most "
+                        "16 hours a day.",
+                        start=clock_text(start),
+                        end=clock_text(end),
+                        hours=str(length // 60),
+                        minutes=f"{length % 60:02d}",
+                    )
                 )
         if self.digest_at is not None and self.zone is None:
-            raise BadSetting("The digest comes at your local time: set your time zone first.")
+            raise BadSetting(say("The digest comes at your local time: set your time zone first."))
         return self
 
     @property

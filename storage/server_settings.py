@@ -1,5 +1,7 @@
-"""Queries for server settings: one JSON object per server, its change log, and the settings
-each game started with (tables from ``migrations/0050_server_settings.sql``).
+"""Queries for the settings people choose: one JSON object per server, its change log, and the
+settings each game started with (tables from ``migrations/0050_server_settings.sql``); and the
+language each player reads (``migrations/0200_player_language.sql``): their own choice under
+``/me language`` and the locale their Discord client last sent.
 
 Like :mod:`storage.clock`, this keeps its own plain connection (:mod:`storage.sql`) to the
 platform's database (a SQLite file in WAL mode, or PostgreSQL), used from worker threads one
@@ -56,6 +58,17 @@ class SettingsStore:
         )
         return {int(g): s for g, s in rows}
 
+    async def server(self, guild_id: int) -> str | None:
+        """One server's settings JSON as stored now (None: never changed), for a process that
+        keeps them in memory and looks again now and then (another process may have changed
+        them)."""
+        rows = await self._run(
+            lambda db: db.execute(
+                "SELECT settings FROM server_settings WHERE guild_id = ?", (guild_id,)
+            ).fetchall()
+        )
+        return str(rows[0][0]) if rows else None
+
     async def put_server(
         self, guild_id: int, settings: str, *, user_id: int, now: float, log: Sequence[str]
     ) -> None:
@@ -93,6 +106,36 @@ class SettingsStore:
             ).fetchall()
         )
         return [SettingsChange(*row) for row in reversed(rows)]
+
+    # -- a player's language ----------------------------------------------------------------------
+    async def player_language(self, user_id: int) -> tuple[str | None, str | None]:
+        """(their chosen language, their client's locale last seen); None where unknown."""
+        rows = await self._run(
+            lambda db: db.execute(
+                "SELECT language, seen FROM player_languages WHERE user_id = ?", (user_id,)
+            ).fetchall()
+        )
+        return (rows[0][0], rows[0][1]) if rows else (None, None)
+
+    async def put_player_language(self, user_id: int, language: str | None) -> None:
+        """Keep the language a player chose (None: follow their Discord client)."""
+        await self._run(
+            lambda db: db.execute(
+                "INSERT INTO player_languages (user_id, language) VALUES (?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
+                (user_id, language),
+            )
+        )
+
+    async def put_seen_locale(self, user_id: int, locale: str) -> None:
+        """Keep the locale a player's client sent (the caller writes it only when it changed)."""
+        await self._run(
+            lambda db: db.execute(
+                "INSERT INTO player_languages (user_id, seen) VALUES (?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET seen = excluded.seen",
+                (user_id, locale),
+            )
+        )
 
     # -- games -----------------------------------------------------------------------------------
     async def put_game(self, game_id: int, guild_id: int | None, settings: str) -> None:

@@ -16,6 +16,7 @@ from bot.clock.nights import out_of_night
 from bot.clock.results import AwayPeriod
 from bot.errors import TableError
 from bot.table import Table
+from i18n.say import say
 from storage.clock import ClockStore, ClockTables
 
 
@@ -33,19 +34,28 @@ class Away:
         current = await self.clocks.away_until(user_id, now)
         if current is not None:
             raise TableError(
-                f"You are already away until <t:{int(current)}:f> (<t:{int(current)}:R>); "
-                "`/me away back` ends it."
+                say(
+                    "You are already away until <t:{at}:f> (<t:{at}:R>); `/me away back` ends it.",
+                    at=str(int(current)),
+                )
             )
         cfg = self.config
         used = await self.clocks.away_used(user_id, now - cfg.away_window)
         allowance = max(0.0, cfg.away_limit - used)  # a length of time, not a moment
         if seconds > allowance:
             raise TableError(
-                f"You can be away at most {format_duration(cfg.away_limit)} in any "
-                f"{format_duration(cfg.away_window)}; you have {format_duration(allowance)} left."
+                say(
+                    "You can be away at most {limit} in any {window}; you have {left} left.",
+                    limit=format_duration(cfg.away_limit),
+                    window=format_duration(cfg.away_window),
+                    left=format_duration(allowance),
+                )
                 if allowance >= 60
-                else f"You have used all your away time ({format_duration(cfg.away_limit)} in "
-                f"any {format_duration(cfg.away_window)}); try again later."
+                else say(
+                    "You have used all your away time ({limit} in any {window}); try again later.",
+                    limit=format_duration(cfg.away_limit),
+                    window=format_duration(cfg.away_window),
+                )
             )
         games = await self.table.player_games(user_id, ("running",))
         ids = [g.id for g in games]
@@ -69,7 +79,7 @@ class Away:
             return given
 
         if not await self.clocks.run(come_back, atomic=True):
-            raise TableError("You are not away.")
+            raise TableError(say("You are not away."))
         self.wake()
 
     @staticmethod

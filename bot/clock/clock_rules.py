@@ -8,6 +8,7 @@ import dataclasses
 
 from bot.clock.durations import DAY, MINUTE, BadDuration, format_duration, parse_duration
 from bot.errors import TableError
+from i18n.say import say
 from storage.clock import ClockRules
 
 #: the largest time bank a game may give each player
@@ -26,10 +27,14 @@ def parse_bank(text: str) -> int | None:
     try:
         seconds = parse_duration(text)
     except BadDuration as exc:
-        raise TableError(str(exc)) from None
+        raise TableError(exc.args[0]) from None
     if not MIN_BANK <= seconds <= MAX_BANK:
         raise TableError(
-            f"A time bank runs from {format_duration(MIN_BANK)} to {format_duration(MAX_BANK)}."
+            say(
+                "A time bank runs from {least} to {most}.",
+                least=format_duration(MIN_BANK),
+                most=format_duration(MAX_BANK),
+            )
         )
     return seconds
 
@@ -54,12 +59,14 @@ def chosen(
         rules = dataclasses.replace(rules, weekends_off=weekends)
     if away is not None:
         if away not in AWAY_CHOICES:
-            raise TableError("Choose what an away player's clock does: stop or standin.")
+            raise TableError(say("Choose what an away player's clock does: stop or standin."))
         rules = dataclasses.replace(rules, away_standin=AWAY_CHOICES[away])
     if turn_seconds is None and (rules.bank_seconds is not None or rules.weekends_off):
         # only what was asked for just now can be here
         raise TableError(
-            "A time bank and weekends off need a turn clock: give one with `clock:` "
-            "(or `turn:`), e.g. 24h."
+            say(
+                "A time bank and weekends off need a turn clock: give one with `clock:` "
+                "(or `turn:`), e.g. 24h."
+            )
         )
     return rules

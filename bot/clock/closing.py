@@ -12,10 +12,14 @@ from dataclasses import dataclass
 from bot.clock.common import Wake, log
 from bot.clock.ports import ChannelGone, Notifier
 from bot.table import Table
+from i18n.say import say
 from storage.clock import ClockStore
 
 #: the statuses of a game that is not over yet
 LIVE = ("lobby", "running")
+
+
+CHANNEL_DELETED = say("its channel was deleted")
 
 
 @dataclass(eq=False, repr=False)
@@ -33,7 +37,7 @@ class Closing:
         await self.clocks.update_game(game_id, closed_reason=reason)
         await self.clocks.drop_deadlines(game_id)
         self.wake()
-        text = f"The game was closed: {reason}."
+        text = say("The game was closed: {reason}.", reason=reason)
         game = await self.table.close(game_id=game_id, reason=reason, text=text)
         if game is None:
             return False
@@ -44,7 +48,7 @@ class Closing:
                 log.info("game %s closed; its channel is gone too", game_id)
         return True
 
-    async def channel_gone(self, channel_id: int, reason: str = "its channel was deleted") -> bool:
+    async def channel_gone(self, channel_id: int, reason: str = CHANNEL_DELETED) -> bool:
         """The channel or thread was deleted, or the bot can no longer see it."""
         game = await self.table.live_game(channel_id)
         if game is None:

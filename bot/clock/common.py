@@ -13,9 +13,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.clock.durations import DAY, HOUR
-from bot.errors import HOST_POWERS_ALSO, NoGame, NotAllowed, WrongStage
+from bot.errors import NoGame, NotAllowed, WrongStage
 from bot.table import GameInfo, Table
 from bot.table.names import player_name
+from i18n.say import say
 
 log = logging.getLogger("tabletop.clock")
 
@@ -49,15 +50,28 @@ async def running(table: Table, channel_id: int) -> GameInfo:
     """The channel's running game; refused in the lobby."""
     game = await live(table, channel_id)
     if game.status != "running":
-        raise WrongStage("The game has not started yet; that works once it runs.")
+        raise WrongStage(say("The game has not started yet; that works once it runs."))
     return game
+
+
+#: who besides the host has host powers (:data:`bot.errors.HOST_POWERS_ALSO`), worded for the
+#: reader of the refusal
+HOST_POWERS_SAID = say(
+    "a member with Manage Messages, or a member with the server's game master role"
+)
 
 
 def require_host(game: GameInfo, user_id: int, can_manage: bool) -> None:
     """Refuse anyone but the seated host or a moderator: host powers follow the seat, so a
     host who left the game has none."""
     if not can_manage and (user_id != game.host_id or game.active_seat_of(user_id) is None):
-        raise NotAllowed(f"Only the host (<@{game.host_id}>), {HOST_POWERS_ALSO} can do that.")
+        raise NotAllowed(
+            say(
+                "Only the host (<@{host}>), {also} can do that.",
+                host=str(game.host_id),
+                also=HOST_POWERS_SAID,
+            )
+        )
 
 
 def name_of(game: GameInfo, user_id: int, by_name: str | None) -> str:
@@ -67,4 +81,4 @@ def name_of(game: GameInfo, user_id: int, by_name: str | None) -> str:
     seat = game.seat_of(user_id)
     if seat is not None:
         return seat.name
-    return player_name(by_name) if by_name else "A moderator"
+    return player_name(by_name) if by_name else say("A moderator")

@@ -22,6 +22,7 @@ from bot.clock.common import Now, log
 from bot.clock.ports import DmFailed, Notifier
 from bot.clock.scheduler import Alarm
 from bot.table import Table
+from i18n.say import say
 from storage.clock import ClockStore, ClockTables
 
 #: what ``/me digest`` takes as "no digest"
@@ -39,10 +40,15 @@ def parse_time_of_day(text: str) -> int | None:
         return None
     match = _TIME.match(text)
     if not match:
-        raise BadTime(f"I cannot read {text.strip()[:40]!r} as a time of day: write it like 08:00.")
+        raise BadTime(
+            say(
+                "I cannot read {typed} as a time of day: write it like 08:00.",
+                typed=repr(text.strip()[:40]),
+            )
+        )
     hours, minutes = int(match.group(1)), int(match.group(2) or 0)
     if hours > 23 or minutes > 59:
-        raise BadTime("A time of day runs from 00:00 to 23:59.")
+        raise BadTime(say("A time of day runs from 00:00 to 23:59."))
     return hours * 60 + minutes
 
 

@@ -8,6 +8,12 @@ from __future__ import annotations
 
 import re
 
+from babel.units import format_unit
+
+from i18n import t
+from i18n.languages import PSEUDO, language_of, number_locale
+from i18n.say import say
+
 MINUTE = 60
 HOUR = 60 * MINUTE
 DAY = 24 * HOUR
@@ -29,21 +35,30 @@ def parse_duration(text: str) -> int:
     """Seconds in ``text``, e.g. "24h" -> 86400, "1d12h" -> 129600."""
     cleaned = text.strip().lower().replace(" ", "")
     if not cleaned:
-        raise BadDuration("Give a duration such as 30m, 12h, 3d or 1d12h.")
+        raise BadDuration(say("Give a duration such as 30m, 12h, 3d or 1d12h."))
     pos = 0
     total = 0
     for match in _PART.finditer(cleaned):
         if match.start() != pos:
             break
         if len(match.group(1).lstrip("0")) > MAX_DIGITS:
-            raise BadDuration(f"That is too long: at most {MAX_DURATION // DAY}d.")
+            raise BadDuration(too_long())
         total += int(match.group(1)) * _UNITS[match.group(2)]
         pos = match.end()
     if pos != len(cleaned) or total <= 0:
-        raise BadDuration(f"'{text[:40]}' is not a duration. Write it like 30m, 12h, 3d or 1d12h.")
+        raise BadDuration(
+            say(
+                "'{typed}' is not a duration. Write it like 30m, 12h, 3d or 1d12h.",
+                typed=text[:40],
+            )
+        )
     if total > MAX_DURATION:
-        raise BadDuration(f"That is too long: at most {MAX_DURATION // DAY}d.")
+        raise BadDuration(too_long())
     return total
+
+
+def too_long() -> str:
+    return say("That is too long: at most {days}d.", days=str(MAX_DURATION // DAY))
 
 
 def parse_clock(text: str | None) -> int | None:
@@ -55,14 +70,29 @@ def parse_clock(text: str | None) -> int | None:
     return parse_duration(text)
 
 
-def format_duration(seconds: float) -> str:
-    """A short readable duration, largest units first: "1d 12h", "45m", "under a minute"."""
+#: Babel's (CLDR's) units for days, hours and minutes, and their short form in English
+_UNIT_NAMES = (
+    ("d", "duration-day", DAY),
+    ("h", "duration-hour", HOUR),
+    ("m", "duration-minute", MINUTE),
+)
+
+
+def format_duration(seconds: float, locale: str = "en-US") -> str:
+    """A short readable duration, largest units first, for a reader of ``locale``: "1d 12h",
+    "45m", "under a minute" in English (the form people type durations in); in another
+    language, its own short units (CLDR's, through Babel: "1 Tg. 12 Std.")."""
     seconds = int(round(seconds))
     if seconds < MINUTE:
-        return "under a minute"
+        return t(locale, "under a minute")
+    language = language_of(locale)
+    native = language is not None and language is not PSEUDO
     parts = []
-    for unit, size in (("d", DAY), ("h", HOUR), ("m", MINUTE)):
+    for unit, cldr, size in _UNIT_NAMES:
         count, seconds = divmod(seconds, size)
         if count:
-            parts.append(f"{count}{unit}")
+            if native:
+                parts.append(format_unit(count, cldr, length="short", locale=number_locale(locale)))
+            else:
+                parts.append(f"{count}{unit}")
     return " ".join(parts[:2])

@@ -17,6 +17,7 @@ from bot.clock.ports import Notifier
 from bot.clock.results import Removal
 from bot.errors import NoGame, NotSeated, TableError
 from bot.table import GameInfo, Table
+from i18n.say import say
 
 
 @dataclass(eq=False, repr=False)
@@ -37,7 +38,9 @@ class Removals:
         except (NotSeated, NoGame):
             raise  # they left, or the game ended, first: nothing to close
         except TableError as refused:
-            await self.closing.close(game.id, f"{why}; {refused.message}")
+            await self.closing.close(
+                game.id, say("{why}; {refusal}", why=why, refusal=refused.message)
+            )
             return Removal.CLOSED
         await self.outbox.post_turn(game, self.notifier.post_turn(game, outcome, headline=why))
         return Removal.ENDED if outcome.result is not None else Removal.GOES_ON
@@ -47,27 +50,27 @@ class Removals:
         games = await self.table.seated_games(guild_id, user_id, LIVE)
         for game in games:
             seat = game.active_seat_of(user_id)
-            name = seat.name if seat is not None else "A player"
+            name = seat.name if seat is not None else say("A player")
             try:
                 if game.status == "lobby":
                     await self._leave_lobby(game, user_id, name)
                 else:
-                    await self.remove(game, user_id, f"{name} left the server")
+                    await self.remove(game, user_id, say("{player} left the server", player=name))
             except (NotSeated, NoGame):
                 continue  # they had left this game already, or it ended
             # the table hands a leaving host's role on to the next player
             game = await self.table.game_by_id(game.id)
             if game.status in LIVE and not game.active_seats:
-                await self.closing.close(game.id, "all players left")
+                await self.closing.close(game.id, say("all players left"))
         return len(games)
 
     async def _leave_lobby(self, game: GameInfo, user_id: int, name: str) -> None:
         if len(game.active_seats) <= 1:
-            await self.closing.close(game.id, "all players left")
+            await self.closing.close(game.id, say("all players left"))
             return
         try:
             await self.table.leave_lobby(game_id=game.id, user_id=user_id)
         except NotSeated:
             raise
         except TableError:
-            await self.closing.close(game.id, f"{name} left the server")
+            await self.closing.close(game.id, say("{player} left the server", player=name))

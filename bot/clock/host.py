@@ -20,6 +20,7 @@ from bot.errors import NotSeated, TableError
 from bot.table import GameInfo, Table
 from engines.ai.levels import level_named
 from engines.core import IllegalAction
+from i18n.say import Say, say
 from storage.clock import ClockRules, ClockStore, ClockTables
 
 
@@ -43,9 +44,13 @@ class HostPowers:
         require_host(game, user_id, can_manage)
         dg = await self.clocks.game(game.id)
         if dg.paused_at is not None:
-            raise TableError("The clock is already paused; `/host resume` starts it again.")
+            raise TableError(say("The clock is already paused; `/host resume` starts it again."))
         await self.clocks.update_game(game.id, paused_at=self.now())
-        await self._log(game, user_id, f"⏸️ {name_of(game, user_id, by_name)} paused the clock.")
+        await self._log(
+            game,
+            user_id,
+            say("⏸️ {player} paused the clock.", player=name_of(game, user_id, by_name)),
+        )
         self.wake()
 
     async def resume(
@@ -55,7 +60,7 @@ class HostPowers:
         require_host(game, user_id, can_manage)
         dg = await self.clocks.game(game.id)
         if dg.paused_at is None:
-            raise TableError("The clock is not paused.")
+            raise TableError(say("The clock is not paused."))
         now = self.now()
         for d in await self.clocks.deadlines(game.id):
             held = now - max(dg.paused_at, d.started_at)
@@ -66,7 +71,11 @@ class HostPowers:
                         partial(out_of_night, user_id=d.user_id, game_ids=[game.id])
                     )
         await self.clocks.update_game(game.id, paused_at=None)
-        await self._log(game, user_id, f"▶️ {name_of(game, user_id, by_name)} resumed the clock.")
+        await self._log(
+            game,
+            user_id,
+            say("▶️ {player} resumed the clock.", player=name_of(game, user_id, by_name)),
+        )
         await self.deadlines.sync(game.id)
 
     async def set_clock(
@@ -90,7 +99,7 @@ class HostPowers:
         before = await self.clocks.rules(game.id)
         rules = chosen(before, turn_seconds=turn_seconds, bank=bank, weekends=weekends, away=away)
         if missed_limit is not None and not 1 <= missed_limit <= 20:
-            raise TableError("The missed-turn limit must be between 1 and 20.")
+            raise TableError(say("The missed-turn limit must be between 1 and 20."))
         if standin_level is not None:
             try:
                 standin_level = level_named(standin_level).name
@@ -108,7 +117,11 @@ class HostPowers:
         level = await level_of(self.clocks, game.id)
         setting = ClockSetting(turn_seconds, limit, level, rules)
         who = name_of(game, user_id, by_name)
-        await self._log(game, user_id, f"⏱️ {who} set the clock: {described(setting)}.")
+        await self._log(
+            game,
+            user_id,
+            say("⏱️ {player} set the clock: {clock}.", player=who, clock=described(setting)),
+        )
         return setting
 
     async def turn_seconds(self, *, channel_id: int) -> int | None:
@@ -126,7 +139,7 @@ class HostPowers:
             bank = rules.bank_seconds
             clocks = tuple(
                 PlayerClock(
-                    names.get(d.user_id, "A player"),
+                    names.get(d.user_id) or say("A player"),
                     d.due_at,
                     None if bank is None else t.bank_left(game.id, d.user_id, bank),
                 )
@@ -156,14 +169,18 @@ class HostPowers:
         require_host(game, user_id, can_manage)
         target = game.active_seat_of(target_id)
         if target is None:
-            raise TableError(f"<@{target_id}> is not playing in this game.")
+            raise TableError(say("<@{user}> is not playing in this game.", user=str(target_id)))
         if target_id == user_id:
-            raise TableError("To leave the game yourself, use `/game concede`.")
+            raise TableError(say("To leave the game yourself, use `/game concede`."))
         removal = await self.removals.remove(
-            game, target_id, f"{target.name} was removed by the host"
+            game, target_id, say("{player} was removed by the host", player=target.name)
         )
         who = name_of(game, user_id, by_name)
-        await self._log(game, user_id, f"👢 {who} removed {target.name} from the game.")
+        await self._log(
+            game,
+            user_id,
+            say("👢 {host} removed {player} from the game.", host=who, player=target.name),
+        )
         return removal
 
     async def hand_over(
@@ -180,28 +197,48 @@ class HostPowers:
         require_host(game, user_id, can_manage)
         target = game.active_seat_of(target_id)
         if target is None:
-            raise NotSeated("The new host must be a player of this game.")
+            raise NotSeated(say("The new host must be a player of this game."))
         if target_id == game.host_id:
-            raise TableError(f"{target.name} is already the host.")
+            raise TableError(say("{player} is already the host.", player=target.name))
         who = name_of(game, user_id, by_name)
         await self.table.hand_over(
             game_id=game.id,
             new_host_id=target_id,
             by_id=user_id,
-            text=f"👑 {who} handed the host role to {target.name}.",
+            text=say("👑 {host} handed the host role to {player}.", host=who, player=target.name),
         )
         return target.name
 
 
-def described(s: ClockSetting) -> str:
-    """The clock as the game's log says it (plain words: the log is read outside Discord)."""
-    shown = "no clock" if s.turn_seconds is None else f"{format_duration(s.turn_seconds)} a turn"
-    if s.rules.bank_seconds is not None:
-        shown += f" and a time bank of {format_duration(s.rules.bank_seconds)} each"
+def described(s: ClockSetting, locale: str = "en-US") -> Say:
+    """The clock as the game's log says it (plain words: the log is read outside Discord),
+    worded for each reader. A log line keeps its words as data and a duration there is a value,
+    in the short form people type ("1d 12h"); an answer made now for a reader of ``locale``
+    writes durations in their units."""
+
+    if s.turn_seconds is None:
+        shown = say("no clock")
+    elif s.rules.bank_seconds is not None:
+        shown = say(
+            "{turn} a turn and a time bank of {bank} each",
+            turn=format_duration(s.turn_seconds, locale),
+            bank=format_duration(s.rules.bank_seconds, locale),
+        )
+    else:
+        shown = say("{turn} a turn", turn=format_duration(s.turn_seconds, locale))
     if s.rules.weekends_off:
-        shown += ", weekends off"
-    shown += f"; a vote after {s.missed_limit} missed turns in a row; a stand-in plays at "
-    shown += s.standin_level
+        shown = say("{clock}, weekends off", clock=shown)
     if s.rules.away_standin:
-        shown += ", also for away players"
-    return shown
+        return say(
+            "{clock}; a vote after {n} missed turns in a row; a stand-in plays at {level}, also "
+            "for away players",
+            clock=shown,
+            n=s.missed_limit,
+            level=s.standin_level,
+        )
+    return say(
+        "{clock}; a vote after {n} missed turns in a row; a stand-in plays at {level}",
+        clock=shown,
+        n=s.missed_limit,
+        level=s.standin_level,
+    )

@@ -14,6 +14,7 @@ from bot.clock.ports import DmFailed, Notifier
 from bot.clock.results import Nudge
 from bot.errors import NotSeated, TableError
 from bot.table import GameInfo, Table
+from i18n.say import say
 from storage.clock import ClockStore, Deadline
 
 #: the fewest reminders per turn a player must want to get each reminder
@@ -79,19 +80,23 @@ class Reminders:
     async def nudge(self, *, channel_id: int, user_id: int) -> Nudge:
         game = await running(self.table, channel_id)
         if game.active_seat_of(user_id) is None:
-            raise NotSeated("Only the players of this game can nudge.")
+            raise NotSeated(say("Only the players of this game can nudge."))
         # AI seats move at once and have nobody to notify
         waiting = [
             u for u in await self.table.awaited(game.id) if u != user_id and not is_ai_seat(u)
         ]
         if not waiting:
-            raise TableError("Nobody else is holding up the game right now.")
+            raise TableError(say("Nobody else is holding up the game right now."))
         now = self.now()
         next_ok = await self.clocks.take_nudge(game.id, now, self.config.nudge_gap)
         if next_ok is not None:
             raise TableError(
-                f"This game was nudged less than {format_duration(self.config.nudge_gap)} ago. "
-                f"The next nudge is possible <t:{int(next_ok)}:f> (<t:{int(next_ok)}:R>)."
+                say(
+                    "This game was nudged less than {gap} ago. The next nudge is possible "
+                    "<t:{at}:f> (<t:{at}:R>).",
+                    gap=format_duration(self.config.nudge_gap),
+                    at=str(int(next_ok)),
+                )
             )
         deadlines = {d.user_id: d for d in await self.clocks.deadlines(game.id)}
         nudged: list[tuple[int, float | None]] = []

@@ -18,6 +18,7 @@ from bot.errors import BoardChanged, TableError
 from bot.table import GameInfo, Outcome, Table
 from bot.table.ai_seats import Think
 from engines.ai.levels import DEFAULT_LEVEL
+from i18n.say import say, say_n
 from storage.clock import ClockStore, Deadline
 
 
@@ -59,12 +60,18 @@ class StandIns:
         seat = await self.clocks.seat(game.id, d.user_id)
         if seat.standin_for_good:
             missed = seat.missed
-            note = f"⌛ {player}'s seat is played by the stand-in; it plays this turn."
+            note = say(
+                "⌛ {player}'s seat is played by the stand-in; it plays this turn.", player=player
+            )
         else:
             missed = await self.clocks.add_missed(game.id, d.user_id)
-            note = (
-                f"⌛ {player}'s time ran out ({missed} missed turn{'s' if missed > 1 else ''} "
-                "in a row); a stand-in plays this turn for them."
+            note = say_n(
+                "⌛ {player}'s time ran out ({n} missed turn in a row); a stand-in plays this "
+                "turn for them.",
+                "⌛ {player}'s time ran out ({n} missed turns in a row); a stand-in plays this "
+                "turn for them.",
+                missed,
+                player=player,
             )
         noted = await self.table.note(game_id=game.id, kind="standin", user_id=None, text=note)
         outcomes = await self._play_standin(game.id, d.user_id, noted.version)
@@ -143,10 +150,13 @@ class StandIns:
         names = [s.name for s in game.active_seats if s.user_id in kept]
         if not names:
             return []
-        seats = "seat" if len(names) == 1 else "seats"
         return [
-            f"🤖 A stand-in plays for {', '.join(names)} (kept {seats}; "
-            "moving again takes a seat back)."
+            say_n(
+                "🤖 A stand-in plays for {players} (kept seat; moving again takes a seat back).",
+                "🤖 A stand-in plays for {players} (kept seats; moving again takes a seat back).",
+                len(names),
+                players=", ".join(names),
+            )
         ]
 
 

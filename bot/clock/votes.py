@@ -11,6 +11,7 @@ from bot.clock.endings import Removals
 from bot.clock.results import Vote
 from bot.errors import NotAllowed, NotSeated, TableError
 from bot.table import Table
+from i18n.say import say
 from storage.clock import ClockStore
 
 
@@ -25,20 +26,25 @@ class Votes:
 
     async def vote(self, *, channel_id: int, user_id: int, target_id: int, choice: str) -> Vote:
         if choice not in ("keep", "kick"):
-            raise TableError("Vote `keep` (the stand-in keeps the seat) or `kick`.")
+            raise TableError(say("Vote `keep` (the stand-in keeps the seat) or `kick`."))
         game = await running(self.table, channel_id)
         if game.active_seat_of(user_id) is None:
-            raise NotSeated("Only the players of this game can vote.")
+            raise NotSeated(say("Only the players of this game can vote."))
         target = game.active_seat_of(target_id)
         if target is None:
-            raise TableError(f"<@{target_id}> is not playing in this game.")
+            raise TableError(say("<@{user}> is not playing in this game.", user=str(target_id)))
         if target_id == user_id:
-            raise NotAllowed("You cannot vote about your own seat; moving again ends the vote.")
+            raise NotAllowed(
+                say("You cannot vote about your own seat; moving again ends the vote.")
+            )
         dg = await self.clocks.game(game.id)
         if not (await self.clocks.seat(game.id, target_id)).vote_open:
             raise TableError(
-                f"No vote is open about {target.name}. One opens after "
-                f"{dg.missed_limit} missed turns in a row."
+                say(
+                    "No vote is open about {player}. One opens after {n} missed turns in a row.",
+                    player=target.name,
+                    n=dg.missed_limit,
+                )
             )
         await self.clocks.cast_vote(game.id, target_id, user_id, choice)
         votes = await self.clocks.votes(game.id, target_id)
@@ -54,11 +60,13 @@ class Votes:
         if keep >= need:
             await self.clocks.update_seat(game.id, target_id, standin_for_good=1)
             await self.clocks.drop_deadline(game.id, target_id)  # it plays at once from now on
-            text = f"The players voted: {target.name}'s stand-in keeps the seat."
+            text = say("The players voted: {player}'s stand-in keeps the seat.", player=target.name)
             await self.table.note(game_id=game.id, kind="vote", user_id=None, text=text)
             await self.deadlines.sync(game.id)
             return replace(tally, decided="keep")
-        removal = await self.removals.remove(game, target_id, f"{target.name} was voted out")
-        text = f"The players voted to remove {target.name} from the game."
+        removal = await self.removals.remove(
+            game, target_id, say("{player} was voted out", player=target.name)
+        )
+        text = say("The players voted to remove {player} from the game.", player=target.name)
         await self.table.note(game_id=game.id, kind="vote", user_id=None, text=text)
         return replace(tally, decided="kick", removal=removal)

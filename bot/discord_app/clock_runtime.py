@@ -4,8 +4,14 @@
 in ``setup_hook`` (``client.clock_service``): they listen to the table themselves; here they
 also hear of every posted turn message (the latest board for ``/me turns``) and of channel,
 thread, server and member removals (bad endings). :func:`start_scheduler` starts the one task
-that fires reminders and deadlines (and the one that sends the daily digests); it runs on ``on_connect``, so the clocks only run while the
-bot can post. :func:`stop` ends both at shutdown.
+that fires reminders and deadlines (and the one that sends the daily digests); it runs on
+``on_connect``, so the clocks only run while the bot can post. :func:`stop` ends both at
+shutdown.
+
+The notifier words each notice for its readers: a channel post in the server's language
+(:func:`~bot.discord_app.locales.public_locale`), a direct message in the player's
+(:func:`~bot.discord_app.locales.player_locale`: their ``/me language``, else their client's at
+their latest interaction, else the game's server's).
 """
 
 from __future__ import annotations
@@ -24,9 +30,11 @@ from bot.clock.scheduler import Scheduler
 from bot.clock.service import ClockServices
 from bot.discord_app import clock_texts, server_settings
 from bot.discord_app.channels import PostChannel, channel_of
+from bot.discord_app.locales import player_locale, public_locale
 from bot.discord_app.turns import publish_to_channel, retire_game
 from bot.table import GameInfo, Outcome
 from bot.table.ai_seats import Think
+from i18n.say import say, word
 from storage.clock import ClockStore
 
 if TYPE_CHECKING:
@@ -34,11 +42,11 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-GONE = "its channel was deleted"
+GONE = say("its channel was deleted")
 #: the start-up sweep for games an engine can no longer play rests nine times as long as it
 #: works, so the moves keep most of the machine while it looks through many games
 SWEEP_IDLE = 9.0
-NO_ACCESS = "the bot can no longer post in its channel"
+NO_ACCESS = say("the bot can no longer post in its channel")
 
 
 class DiscordNotifier:
@@ -65,6 +73,10 @@ class DiscordNotifier:
         except discord.Forbidden:
             raise ChannelGone(NO_ACCESS) from None
 
+    async def _public(self, game: GameInfo) -> str:
+        """The language of the game's channel."""
+        return await public_locale(self.client, game.guild_id)
+
     async def _pinged(self, game: GameInfo, users: Sequence[int]) -> Sequence[int]:
         """Whom a notice about ``game`` may ping: nobody if it names players without a ping."""
         return () if await server_settings.names_only(self.client, game) else users
@@ -72,33 +84,34 @@ class DiscordNotifier:
     async def remind(
         self, game: GameInfo, user_id: int, *, kind: str, due_at: float, left: float
     ) -> None:
-        text = clock_texts.reminder(game, user_id, kind, due_at)
+        text = clock_texts.reminder(game, user_id, kind, due_at, await self._public(game))
         await self._say(game.channel_id, text, await self._pinged(game, [user_id]))
 
     async def vote_opened(
         self, game: GameInfo, *, player: str, missed: int, voters: Sequence[int]
     ) -> None:
-        text = clock_texts.vote_opened(player, missed)
+        text = clock_texts.vote_opened(player, missed, await self._public(game))
         await self._say(game.channel_id, text, await self._pinged(game, voters))
 
     async def closed(self, game: GameInfo, reason: str) -> None:
         await retire_game(self.client, game)
-        await self._say(game.channel_id, clock_texts.closed(game, reason))
+        await self._say(game.channel_id, clock_texts.closed(game, reason, await self._public(game)))
 
     async def dm_failed(self, game: GameInfo, user_id: int) -> None:
-        await self._say(game.channel_id, clock_texts.dm_failed(user_id))
+        await self._say(game.channel_id, clock_texts.dm_failed(user_id, await self._public(game)))
 
     async def damaged(self, game: GameInfo) -> None:
-        await self._say(game.channel_id, clock_texts.damaged(game))
+        await self._say(game.channel_id, clock_texts.damaged(game, await self._public(game)))
 
     async def standin_turn(
         self, game: GameInfo, outcome: Outcome, *, player: str, kept: bool
     ) -> int | None:
-        headline = clock_texts.standin_headline(player, kept=kept)
+        headline = clock_texts.standin_headline(player, kept=kept, locale=await self._public(game))
         return await self.post_turn(game, outcome, headline=headline)
 
     async def post_turn(self, game: GameInfo, outcome: Outcome, *, headline: str) -> int | None:
         channel = self._channel(game.channel_id)
+        headline = word(headline, await self._public(game))  # a removal's reason, said
         try:
             message = await publish_to_channel(self.client, channel, outcome, headline=headline)
         except discord.NotFound:
@@ -108,11 +121,13 @@ class DiscordNotifier:
         return message.id if message is not None else None
 
     async def woke(self, game: GameInfo, user_id: int) -> None:
-        text = clock_texts.woke(game, user_id)
+        text = clock_texts.woke(game, user_id, await self._public(game))
         await self._say(game.channel_id, text, await self._pinged(game, [user_id]))
 
     async def woke_dm(self, user_id: int, games: Sequence[GameInfo]) -> None:
-        await self._dm(user_id, clock_texts.woke_dm(games))
+        guild_id = games[0].guild_id if games else None
+        locale = await player_locale(self.client, user_id, guild_id)
+        await self._dm(user_id, clock_texts.woke_dm(games, locale))
 
     async def is_member(self, guild_id: int, user_id: int) -> bool:
         guild = self.client.get_guild(guild_id)
@@ -134,7 +149,9 @@ class DiscordNotifier:
         due_at: float | None = None,
         nudged: bool = False,
     ) -> None:
-        await self._dm(user_id, clock_texts.turn_dm(game, due_at=due_at, nudged=nudged))
+        locale = await player_locale(self.client, user_id, game.guild_id)
+        text = clock_texts.turn_dm(game, due_at=due_at, nudged=nudged, locale=locale)
+        await self._dm(user_id, text)
 
     async def _dm(self, user_id: int, text: str) -> None:
         try:
@@ -144,11 +161,11 @@ class DiscordNotifier:
             raise DmFailed(str(exc)) from None
 
     async def digest(self, user_id: int, turns: Sequence[MineEntry]) -> None:
+        guild_id = turns[0].guild_id if turns else None
+        text = clock_texts.digest(turns, await player_locale(self.client, user_id, guild_id))
         try:
             user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
-            await user.send(
-                clock_texts.digest(turns), allowed_mentions=discord.AllowedMentions.none()
-            )
+            await user.send(text, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as exc:
             raise DmFailed(str(exc)) from None
 
@@ -229,10 +246,10 @@ def _listen(client: TabletopClient, service: ClockServices) -> None:
         await service.closing.channel_gone(channel.id, GONE)
 
     async def on_raw_thread_delete(payload: discord.RawThreadDeleteEvent) -> None:
-        await service.closing.channel_gone(payload.thread_id, "its thread was deleted")
+        await service.closing.channel_gone(payload.thread_id, say("its thread was deleted"))
 
     async def on_guild_remove(guild: discord.Guild) -> None:
-        await service.closing.guild_gone(guild.id, "the bot was removed from the server")
+        await service.closing.guild_gone(guild.id, say("the bot was removed from the server"))
 
     async def on_raw_member_remove(payload: discord.RawMemberRemoveEvent) -> None:
         # needs the members intent; without it, a player who left is found at their deadline

@@ -5,6 +5,10 @@ game does not take or a move the rules forbid becomes an ephemeral message sayin
 to do. Anything unexpected is logged (kind of interaction and ids only, never game content) and
 answered with a generic apology, so no stack trace ever reaches a channel. The log gets the
 exception's type and traceback but not its message, which could quote hidden game state.
+
+Every answer here is in the reader's language: refusals are private, so the clicking user's
+(:func:`bot.discord_app.locales.private_locale`). A refusal's message was said where it was made
+(:func:`i18n.say.say`) and is worded here (:func:`i18n.say.word`).
 """
 
 from __future__ import annotations
@@ -18,10 +22,13 @@ import discord
 from discord import app_commands
 
 import engines
+from bot.discord_app.locales import DEFAULT_LOCALE, private_locale
 from bot.discord_app.text import clip
 from bot.discord_limits import MAX_MESSAGE
 from bot.errors import TableError
 from bot.logsafe import failure
+from i18n import t
+from i18n.say import word
 
 log = logging.getLogger(__name__)
 
@@ -31,16 +38,31 @@ ChoiceT = TypeVar("ChoiceT", str, int, float)
 InteractionT = TypeVar("InteractionT", bound="discord.Interaction[Any]")
 
 NO_MENTIONS = discord.AllowedMentions.none()
-APOLOGY = (
-    "Sorry, something went wrong on our side while handling that. It has been logged; "
-    "please try again in a moment, and use /game status to see where the game stands."
-)
 
-NOT_ALLOWED_HERE = (
-    "Discord did not let me do that here: I may be missing a permission in this channel "
-    "(Send Messages, Attach Files, Create Public Threads). Ask a moderator to check; "
-    "`/game status` shows where the game stands."
-)
+
+def apology(locale: str) -> str:
+    """The answer to a failure nobody expected (a bug), in ``locale``'s language."""
+    return t(
+        locale,
+        "Sorry, something went wrong on our side while handling that. It has been logged; "
+        "please try again in a moment, and use /game status to see where the game stands.",
+    )
+
+
+def not_allowed_here(locale: str) -> str:
+    """The answer when Discord refused the bot something in a channel, in ``locale``'s
+    language."""
+    return t(
+        locale,
+        "Discord did not let me do that here: I may be missing a permission in this channel "
+        "(Send Messages, Attach Files, Create Public Threads). Ask a moderator to check; "
+        "`/game status` shows where the game stands.",
+    )
+
+
+#: the two in English
+APOLOGY = apology(DEFAULT_LOCALE)
+NOT_ALLOWED_HERE = not_allowed_here(DEFAULT_LOCALE)
 
 
 class BadInput(Exception):
@@ -51,29 +73,40 @@ class BadInput(Exception):
         self.message = message
 
 
-def explain(exc: BaseException) -> str | None:
-    """What to tell the user about ``exc``, or ``None`` if it is a bug."""
+def explain(exc: BaseException, locale: str = DEFAULT_LOCALE) -> str | None:
+    """What to tell the user about ``exc``, in ``locale``'s language, or ``None`` if it is a
+    bug."""
     if isinstance(exc, discord.app_commands.CommandInvokeError):
         exc = exc.original
     if isinstance(exc, TableError | BadInput):
-        return exc.message
+        return word(exc.message, locale)
     if isinstance(exc, engines.UnknownGame):
-        return f"{exc} Pick one from the list in /game new."
+        said = exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc)
+        return t(
+            locale,
+            "{problem} Pick one from the list in /game new.",
+            problem=word(said, locale),
+        )
     if isinstance(exc, engines.IllegalAction):
-        return exc.reason
+        return word(exc.reason, locale)
     if isinstance(exc, discord.app_commands.NoPrivateMessage):
-        return "Games are played in server channels; use this command in one."
+        return t(locale, "Games are played in server channels; use this command in one.")
     if isinstance(
         exc, discord.app_commands.CommandSignatureMismatch | discord.app_commands.CommandNotFound
     ):
-        return (
+        return t(
+            locale,
             "This command changed since Discord last loaded it. Please try again in a minute "
-            "(restarting your Discord app refreshes the command list)."
+            "(restarting your Discord app refreshes the command list).",
         )
     if isinstance(exc, discord.Forbidden):
-        return NOT_ALLOWED_HERE
+        return not_allowed_here(locale)
     if isinstance(exc, discord.app_commands.TransformerError):
-        return f"'{exc.value}' is not a valid value here; pick one of the suggestions."
+        return t(
+            locale,
+            "'{value}' is not a valid value here; pick one of the suggestions.",
+            value=str(exc.value),
+        )
     return None
 
 
@@ -141,11 +174,16 @@ async def answer_error(interaction: discord.Interaction, exc: BaseException) -> 
     """Answer ``exc`` privately; log it first when it is unexpected."""
     if isinstance(exc, discord.app_commands.CommandInvokeError):
         exc = exc.original
-    text = explain(exc)
+    try:
+        locale = await private_locale(interaction)
+    except Exception as failed:  # the reader's setting cannot be read: the answer still goes
+        log.warning("No locale for %s: %s", describe(interaction), type(failed).__name__)
+        locale = DEFAULT_LOCALE
+    text = explain(exc, locale)
     if text is None:
         # Where it failed, but not the exception's text: it may quote game state.
         log.error("Unexpected failure during %s: %s", describe(interaction), failure(exc))
-        text = APOLOGY
+        text = apology(locale)
     else:
         log.info("Refused %s: %s", describe(interaction), type(exc).__name__)
     try:

@@ -9,7 +9,7 @@ it for its reader with :func:`worded`. As strings, both are the English they say
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from babel.numbers import format_decimal
@@ -17,11 +17,12 @@ from babel.numbers import format_decimal
 import engines
 from bot.clock.durations import format_duration
 from bot.leagues.standings import Standing
-from i18n import t
+from i18n import t, tn
 from i18n.languages import number_locale
 from i18n.say import Say, say, say_n, word
 from storage.leagues import LeagueRow, TableRow
 
+ENGLISH = "en-US"
 SCORED_GAME = say("The league round's deadline passed: this game is scored from the standings now.")
 CLOSED_GAME = say("The league was closed by its game master, so this game ends here.")
 #: the scale, as the rules text says it
@@ -55,10 +56,25 @@ class Joined(str):
         return self.sep.join(worded(part, locale) for part in self.parts)
 
 
+class Later(str):
+    """Words made once their reader is known (``make(locale)``: a duration in the reader's
+    units); as a ``str``, their English."""
+
+    make: Callable[[str], str]
+
+    def __new__(cls, make: Callable[[str], str]) -> Later:
+        self = super().__new__(cls, make(ENGLISH))
+        self.make = make
+        return self
+
+    def word(self, locale: str) -> str:
+        return self.make(locale)
+
+
 def worded(text: str, locale: str) -> str:
-    """What the league said, for a reader of ``locale``: a :class:`Say` or :class:`Joined` in
-    their language, any other string as it is."""
-    if isinstance(text, Joined):
+    """What the league said, for a reader of ``locale``: a :class:`Say`, :class:`Joined` or
+    :class:`Later` in their language, any other string as it is."""
+    if isinstance(text, Joined | Later):
         return text.word(locale)
     return word(text, locale)
 
@@ -77,12 +93,8 @@ def title(league: LeagueRow) -> Say:
 
 
 def rules(league: LeagueRow) -> Joined:
-    """The league's rules, as shown on its message and in ``/league info``."""
-    clock = (
-        say("no turn clock")
-        if league.turn_seconds is None
-        else say("a turn clock of {time}", time=format_duration(league.turn_seconds))
-    )
+    """The league's rules, as shown on its message and in ``/league info`` (its durations in
+    the reader's units)."""
     seating = (
         say(
             "Swiss pairings (no rematch while another pairing exists; with an odd number of "
@@ -91,16 +103,27 @@ def rules(league: LeagueRow) -> Joined:
         if league.table_size == 2
         else say("tables of about {size} players of similar standing", size=league.table_size)
     )
+    turn = league.turn_seconds
+
+    def play(locale: str) -> str:
+        clock = (
+            t(locale, "no turn clock")
+            if turn is None
+            else t(locale, "a turn clock of {time}", time=format_duration(turn, locale))
+        )
+        return tn(
+            locale,
+            "{n} round(s) of {length} each, {seating}, {clock}.",
+            "{n} round(s) of {length} each, {seating}, {clock}.",
+            league.rounds,
+            length=format_duration(league.round_seconds, locale),
+            seating=word(seating, locale),
+            clock=clock,
+        )
+
     return Joined(
         [
-            say_n(
-                "{n} round(s) of {length} each, {seating}, {clock}.",
-                "{n} round(s) of {length} each, {seating}, {clock}.",
-                league.rounds,
-                length=format_duration(league.round_seconds),
-                seating=seating,
-                clock=clock,
-            ),
+            Later(play),
             say(
                 "Each game opens in its own thread. A round ends when all its games end or "
                 "when its time is up: unfinished games are then scored from the game's "

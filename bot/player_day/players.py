@@ -35,7 +35,7 @@ class Players:
         try:
             changed = (await self.settings(user_id)).changed(**fields)
         except BadSetting as refused:
-            raise RefusedSetting(str(refused)) from None
+            raise RefusedSetting(refused.args[0]) from None
         await self.clocks.set_player_settings(user_id, changed)
         self.wake()  # a held notice may now be due at another time
         return changed
@@ -49,7 +49,7 @@ class Players:
         try:
             name = find_zone(zone)
         except BadSetting as refused:
-            raise RefusedSetting(str(refused)) from None
+            raise RefusedSetting(refused.args[0]) from None
         return await self._change(user_id, zone=name)
 
     async def set_quiet(self, *, user_id: int, window: str) -> PlayerSettings:
@@ -57,7 +57,7 @@ class Players:
         try:
             parsed = parse_window(window)
         except BadSetting as refused:
-            raise RefusedSetting(str(refused)) from None
+            raise RefusedSetting(refused.args[0]) from None
         start, end = parsed if parsed is not None else (None, None)
         return await self._change(user_id, quiet_start=start, quiet_end=end)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from i18n.say import say
 from storage.player_settings import (
     DAY_MINUTES,
     MAX_QUIET_MINUTES,
@@ -58,12 +59,14 @@ def parse_window(text: str) -> tuple[int, int] | None:
     match = _WINDOW.match(text.lower())
     if not match:
         raise BadSetting(
-            f"I cannot read {text.strip()[:40]!r} as quiet hours: write them like 23:00-07:00, "
-            "or off."
+            say(
+                "I cannot read {typed} as quiet hours: write them like 23:00-07:00, or off.",
+                typed=repr(text.strip()[:40]),
+            )
         )
     h1, m1, h2, m2 = (int(g) if g else 0 for g in match.groups())
     if h1 > 23 or h2 > 23 or m1 > 59 or m2 > 59:
-        raise BadSetting("A time of day runs from 00:00 to 23:59.")
+        raise BadSetting(say("A time of day runs from 00:00 to 23:59."))
     return h1 * 60 + m1, h2 * 60 + m2
 
 

@@ -25,6 +25,7 @@ from bot.table.results import GameInfo, Outcome
 from bot.table.texts import public_event
 from engines import IllegalAction
 from engines.ai.levels import DEFAULT_LEVEL, level_named
+from i18n.say import say, say_n
 from storage import MoveEntry, SeatRow
 
 #: (game, state JSON, player, level, seed) -> the id of the move; runs the search off the loop
@@ -59,21 +60,34 @@ class AiSeats(TableCore):
         except IllegalAction as exc:
             raise BadOptions(exc.reason) from None
         if not 1 <= count <= 10:
-            raise BadOptions("Add from 1 to 10 bots at a time.")
+            raise BadOptions(say("Add from {least} to {most} bots at a time.", least=1, most=10))
 
         async def attempt() -> GameInfo:
             row = await self._live(channel_id)
             eng = self._engine(row)
             if row.status != "lobby":
-                raise WrongStage("The game has already started, so no bot can join it now.")
+                raise WrongStage(say("The game has already started, so no bot can join it now."))
             if user_id != row.host_id:
-                host = name_of(row, row.host_id) or "the host"
-                raise NotAllowed(f"Only the host, {host}, can add bots.")
+                host = name_of(row, row.host_id) or say("the host")
+                raise NotAllowed(say("Only the host, {host}, can add bots.", host=host))
             free = eng.max_players - len(row.seats)
+            if count > free and free == 0:
+                raise GameFull(
+                    say(
+                        "{game} takes at most {most} players; no seat is left.",
+                        game=eng.title,
+                        most=eng.max_players,
+                    )
+                )
             if count > free:
                 raise GameFull(
-                    f"{eng.title} takes at most {eng.max_players} players; "
-                    f"{'no seat is' if free == 0 else f'only {free} seat(s) are'} left."
+                    say_n(
+                        "{game} takes at most {most} players; only {n} seat(s) are left.",
+                        "{game} takes at most {most} players; only {n} seat(s) are left.",
+                        free,
+                        game=eng.title,
+                        most=eng.max_players,
+                    )
                 )
             used = {ai_seat_number(s.user_id) for s in row.seats if is_ai_seat(s.user_id)}
             seats = list(row.seats)
@@ -88,13 +102,8 @@ class AiSeats(TableCore):
                 name = ai_seat_name(number, level)
                 seats.append(SeatRow(len(seats), ai_seat_id(number, level), name, {}))
                 names.append(name)
-            verb = "joins" if count == 1 else "join"
-            entry = MoveEntry(
-                "join",
-                user_id,
-                name_of(row, user_id),
-                events=[public_event(f"{', '.join(names)} {verb}.")],
-            )
+            joined = say_n("{players} joins.", "{players} join.", count, players=", ".join(names))
+            entry = MoveEntry("join", user_id, name_of(row, user_id), events=[public_event(joined)])
             return self._info(await self._save(row, entry, seats=seats))
 
         return await self._retrying(attempt)
@@ -106,7 +115,7 @@ class AiSeats(TableCore):
         through the same checks and save as anyone's (refused with ``BoardChanged`` if the
         board moved on while it thought)."""
         if not is_ai_seat(user_id):
-            raise NotAllowed("Only an AI seat is played by the AI.")
+            raise NotAllowed(say("Only an AI seat is played by the AI."))
         return await self._play_thought(game_id, user_id, expected_version, think, standin=None)
 
     async def play_standin(
@@ -162,5 +171,5 @@ class AiSeats(TableCore):
                 raise NotYourTurn(refused.reason) from None
             action = next((a for a in legal if a.id == action_id), None)
             if action is None:
-                raise IllegalMove("The chosen move is not a legal move.")
+                raise IllegalMove(say("The chosen move is not a legal move."))
         return await self._move(row, eng, state, seat, action, by_standin=standin is not None)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Collection, Sequence
 from dataclasses import replace
 from typing import Any, TypeVar
 
@@ -42,11 +42,14 @@ from bot.table.offers import POSITION_KINDS
 from bot.table.renders import ThreadRenderer
 from bot.table.results import Change, GameInfo, Outcome, Seat
 from bot.table.texts import (
+    lines,
+    listed,
     report_text,
     result_text,
     waiting_text,
 )
 from engines import Action, Engine, Event, IllegalAction, Result
+from i18n.say import say
 from storage import (
     DatabaseError,
     GameNotFound,
@@ -126,7 +129,10 @@ class TableCore:
         if last is not None:
             title = self._title(last.engine)
             raise NoGame(
-                f"The game of {title} in this channel has ended. Start a new one with /game new."
+                say(
+                    "The game of {game} in this channel has ended. Start a new one with /game new.",
+                    game=title,
+                )
             )
         raise NoGame()
 
@@ -175,8 +181,11 @@ class TableCore:
             return engines.get_engine(row.engine)
         except engines.UnknownGame:
             raise DamagedGame(
-                f"This game ({row.engine}) is not installed on this bot any more, so it cannot "
-                "be played. The host or a moderator can end it with /host abort."
+                say(
+                    "This game ({game}) is not installed on this bot any more, so it cannot "
+                    "be played. The host or a moderator can end it with /host abort.",
+                    game=row.engine,
+                )
             ) from None
 
     def _title(self, engine_name: str) -> str:
@@ -228,12 +237,16 @@ class TableCore:
 
     def _running_seat(self, row: GameRow, user_id: int) -> tuple[AnyEngine, BaseModel, SeatRow]:
         if row.status == "lobby":
-            raise WrongStage("The game has not started yet. The host starts it with /game start.")
+            raise WrongStage(
+                say("The game has not started yet. The host starts it with /game start.")
+            )
         seat = next((s for s in row.seats if s.user_id == user_id), None)
         if seat is None:
-            raise NotSeated("You are not playing in this game. You can follow it with /game board.")
+            raise NotSeated(
+                say("You are not playing in this game. You can follow it with /game board.")
+            )
         if not seat.active:
-            raise NotSeated("You conceded this game, so you cannot act in it any more.")
+            raise NotSeated(say("You conceded this game, so you cannot act in it any more."))
         eng = self._engine(row)
         return eng, self._state(eng, row), seat
 
@@ -362,7 +375,11 @@ class TableCore:
     def _final_report(self, eng: AnyEngine, state: BaseModel) -> dict[str, str]:
         """The engine's per-player account of a finished game ({} if it fails)."""
         try:
-            return {str(k): str(v) for k, v in eng.final_report(state).items()}
+            # a said account stays said, to be worded for each reader
+            return {
+                str(k): v if isinstance(v, str) else str(v)
+                for k, v in eng.final_report(state).items()
+            }
         except Exception as exc:
             log.error("%s: final_report failed: %s", eng.name, failure(exc))
             return {}
@@ -370,7 +387,9 @@ class TableCore:
     def _public_summary(self, eng: AnyEngine, state: BaseModel) -> str:
         """The engine's public summary of a position ("" if it fails: it is only a caption)."""
         try:
-            return str(eng.summary(state))
+            summary = eng.summary(state)
+            # a said summary stays said, to be worded for each reader
+            return summary if isinstance(summary, str) else str(summary)
         except Exception as exc:
             log.error("%s: summary failed: %s", eng.name, failure(exc))
             return ""
@@ -402,8 +421,11 @@ class TableCore:
         for key in chosen:
             if key in specs and specs[key].per_player:
                 raise BadOptions(
-                    f"{specs[key].label} is chosen by each player when they join "
-                    "(/game join), not when the game is created."
+                    say(
+                        "{option} is chosen by each player when they join "
+                        "(/game join), not when the game is created.",
+                        option=specs[key].label,
+                    )
                 )
         try:
             validated = eng.validate_options([], chosen)
@@ -421,21 +443,36 @@ class TableCore:
                 continue
             spec = specs.get(key)
             if spec is None:
-                valid = ", ".join(s.label for s in specs.values()) or "none"
+                valid = listed([s.label for s in specs.values()]) or say("none")
                 raise BadOptions(
-                    f"'{key}' is not something you choose in {eng.title}. "
-                    f"Per-player choices: {valid}."
+                    say(
+                        "'{key}' is not something you choose in {game}. "
+                        "Per-player choices: {valid}.",
+                        key=str(key),
+                        game=eng.title,
+                        valid=valid,
+                    )
                 )
             value = option_value(raw)
             if value not in spec.choices:
                 raise BadOptions(
-                    f"'{value}' is not a choice for {spec.label}: {', '.join(spec.choices)}."
+                    say(
+                        "'{value}' is not a choice for {option}: {choices}.",
+                        value=str(value),
+                        option=spec.label,
+                        choices=", ".join(spec.choices),
+                    )
                 )
             if spec.unique:
                 holder = next((s for s in seats if s.choices.get(key) == value), None)
                 if holder is not None:
                     raise BadOptions(
-                        f"{holder.name} has already chosen {value} for {spec.label}; pick another."
+                        say(
+                            "{player} has already chosen {value} for {option}; pick another.",
+                            player=holder.name,
+                            value=str(value),
+                            option=spec.label,
+                        )
                     )
             out[key] = value
         return out
@@ -468,33 +505,79 @@ class TableCore:
     def _status_text(
         self, row: GameRow, eng: AnyEngine, state: BaseModel | None, *, brief: bool = False
     ) -> str:
-        lines = []
+        """A few public lines about the game, said (one :class:`~i18n.say.Say` of lines)."""
+        out: list[str] = []
+        seated = {s.name for s in row.seats}
         if not brief:
-            players = []
+            players: list[str] = []
             for s in row.seats:
-                label = s.name + (" (host)" if s.user_id == row.host_id else "")
-                players.append(label if s.active else f"~~{s.name}~~ (conceded)")
-            lines.append(f"**{eng.title}** (game #{row.id})")
-            lines.append("Players: " + (", ".join(players) or "none"))
+                if not s.active:
+                    players.append(say("~~{player}~~ (conceded)", player=s.name))
+                elif s.user_id == row.host_id:
+                    players.append(say("{player} (host)", player=s.name))
+                else:
+                    players.append(s.name)
+            # the game's number is an identifier, never grouped
+            out.append(say("**{game}** (game #{number})", game=eng.title, number=str(row.id)))
+            out.append(say("Players: {players}", players=listed(players) or say("none")))
         if row.status == "lobby":
-            lines.append(
-                f"In the lobby: {len(row.seats)} of {eng.min_players}-{eng.max_players} players. "
-                "Join with /game join; the host starts with /game start."
+            out.append(
+                say(
+                    "In the lobby: {joined} of {least}-{most} players. "
+                    "Join with /game join; the host starts with /game start.",
+                    joined=len(row.seats),
+                    least=eng.min_players,
+                    most=eng.max_players,
+                )
             )
         elif row.status == "running" and state is not None:
             summary = self._engine_call(eng.summary, state)
             if summary:
-                lines.append(summary)
-            lines.append(waiting_text(self._engine_call(eng.to_act, state)))
+                out.append(summary)
+            out.append(waiting_text(self._engine_call(eng.to_act, state)))
         elif row.status == "finished":
             result = self._info(row).result
-            lines.append(result_text(result) if result else f"Finished: {row.end_reason}.")
+            if result:
+                said = result.reason_said is not None
+                out.append(result_text(result, None if said else end_reason(result.reason, seated)))
+            else:
+                why = end_reason(row.end_reason, seated) if row.end_reason else str(row.end_reason)
+                out.append(say("Finished: {reason}.", reason=why))
         elif row.status == "aborted":
-            lines.append(f"Aborted ({row.end_reason or 'no reason given'}).")
-        return "\n".join(lines)
+            stored = row.end_reason
+            reason = end_reason(stored, seated) if stored else say("no reason given")
+            out.append(say("Aborted ({reason}).", reason=reason))
+        return lines(out)
 
 
 # -- small helpers ------------------------------------------------------------------------------------
+#: why a lobby closed when its last player left (kept as a game's ``end_reason``)
+EVERYONE_LEFT = say("everyone left the lobby")
+_ABORTED_BY = "aborted by "
+_CONCEDED = " conceded"
+
+
+def aborted_by(who: str) -> str:
+    """Why a game was aborted, kept as its ``end_reason``: "aborted by Ada"."""
+    return say("aborted by {player}", player=who)
+
+
+def end_reason(stored: str, players: Collection[str]) -> str:
+    """A game's stored end reason (plain English in its row, ``GameInfo.end_reason``), said
+    again where the table wrote it (a lobby everyone left, an abort, a concession that ended
+    the game; ``players``: the game's seats' names), so its reader reads it in their language
+    (``word(reason, locale)``); any other reason (a game's own, a closing) as it was stored."""
+    if stored == EVERYONE_LEFT:
+        return EVERYONE_LEFT
+    if stored.startswith(_ABORTED_BY):
+        who = stored.removeprefix(_ABORTED_BY)
+        return aborted_by(say("a moderator") if who == "a moderator" else who)
+    player = stored.removesuffix(_CONCEDED)
+    if stored.endswith(_CONCEDED) and player in players:
+        return say("{player} conceded", player=player)
+    return stored
+
+
 def option_value(value: Any) -> Any:
     return str(value) if isinstance(value, int | float) and not isinstance(value, bool) else value
 

@@ -22,6 +22,8 @@ from pydantic import BaseModel
 from bot.logsafe import failure
 from engines import Engine, IllegalAction, undo
 from engines.core import GameState
+from i18n import t
+from i18n.say import event_text
 from storage import GameRow, MoveRow
 
 log = logging.getLogger("tabletop.table")
@@ -45,30 +47,42 @@ class Replay:
     complete: bool = True  # False: only the latest board (the log could not be replayed)
 
 
-def plain_mentions(text: str, names: Mapping[int, str]) -> str:
-    """``text`` with every Discord mention in words: a user as their seat's name in ``names``
-    (user id -> name), else "someone"; a role or a channel as such. Only Discord shows a
-    mention as a name; anywhere else (the spectator page) it would show the id itself."""
+def plain_mentions(text: str, names: Mapping[int, str], locale: str = "en-US") -> str:
+    """``text`` with every Discord mention in words (``locale``'s): a user as their seat's name
+    in ``names`` (user id -> name), else "someone"; a role or a channel as such. Only Discord
+    shows a mention as a name; anywhere else (the spectator page) it would show the id
+    itself."""
 
     def words(m: re.Match[str]) -> str:
         if m[1] == "@&":
-            return "a role"
+            return t(locale, "a role")
         if m[1] == "#":
-            return "a channel"
-        return names.get(int(m[2]), "someone")
+            return t(locale, "a channel")
+        return names.get(int(m[2])) or t(locale, "someone")
 
     return MENTION.sub(words, text)
 
 
-def public_text(move: MoveRow, names: Mapping[int, str] | None = None) -> str:
-    """What the channel was told about one log entry (private events left out), with the
-    mentions of older entries in words (``names``: user id -> seat name; see
-    :func:`plain_mentions`)."""
+def public_text(
+    move: MoveRow, names: Mapping[int, str] | None = None, locale: str = "en-US"
+) -> str:
+    """What the channel was told about one log entry (private events left out), in
+    ``locale``'s language, with the mentions of older entries in words (``names``: user id ->
+    seat name; see :func:`plain_mentions`). An event stored before it was said reads as its
+    English."""
     if not move.readable:
-        return "(this log entry is damaged)"
-    texts = [str(e.get("text", "")) for e in move.events if e.get("private_to") is None]
-    said = " ".join(t for t in texts if t) or f"{move.player or 'Someone'} moves."
-    return plain_mentions(said, names or {})
+        return t(locale, "(this log entry is damaged)")
+    texts = [
+        event_text(e, locale) for e in move.events if e.get("private_to") is None and e.get("text")
+    ]
+    said = " ".join(x for x in texts if x)
+    if not said:
+        said = (
+            t(locale, "{player} moves.", player=move.player)
+            if move.player
+            else t(locale, "Someone moves.")
+        )
+    return plain_mentions(said, names or {}, locale)
 
 
 def seat_names(row: GameRow) -> dict[int, str]:
@@ -117,11 +131,18 @@ def replay_entry(eng: Engine[Any], state: BaseModel, move: MoveRow) -> BaseModel
     return state
 
 
-def replay(eng: Engine[Any], row: GameRow, saved: BaseModel | None, moves: list[MoveRow]) -> Replay:
-    """Every turn of ``row`` (whose loaded state is ``saved``; ``None`` before the start)."""
+def replay(
+    eng: Engine[Any],
+    row: GameRow,
+    saved: BaseModel | None,
+    moves: list[MoveRow],
+    locale: str = "en-US",
+) -> Replay:
+    """Every turn of ``row`` (whose loaded state is ``saved``; ``None`` before the start),
+    its words in ``locale``'s language."""
     if saved is None:  # still in the lobby: no board yet
         return Replay()
-    latest = Replay(turns=[Turn(0, "The latest board.", saved)], complete=False)
+    latest = Replay(turns=[Turn(0, t(locale, "The latest board."), saved)], complete=False)
     turns: list[Turn] = []
     state: BaseModel | None = None
     names = seat_names(row)
@@ -133,7 +154,7 @@ def replay(eng: Engine[Any], row: GameRow, saved: BaseModel | None, moves: list[
                 continue
             else:
                 state = replay_entry(eng, state, move)
-            turns.append(Turn(move.seq, public_text(move, names), state))
+            turns.append(Turn(move.seq, public_text(move, names, locale), state))
     except Exception as exc:
         log.warning("game %s: its log does not replay (%s)", row.id, failure(exc))
         return latest

@@ -9,7 +9,6 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from bot.errors import (
-    HOST_POWERS_ALSO,
     EngineFailure,
     NoGame,
     NotAllowed,
@@ -19,6 +18,7 @@ from bot.logsafe import failure
 from bot.table.core import (
     AnyEngine,
     TableCore,
+    aborted_by,
     log,
     name_of,
 )
@@ -26,8 +26,10 @@ from bot.table.names import player_name
 from bot.table.results import GameInfo, Outcome
 from bot.table.texts import (
     public_event,
+    result_text,
 )
 from engines import Event, IllegalAction, Result
+from i18n.say import say
 from storage import (
     LIVE_STATUSES,
     GameRow,
@@ -59,11 +61,14 @@ class Lifecycle(TableCore):
         async def attempt() -> Outcome:
             row = await self._by_id(game_id)
             if row.status not in LIVE_STATUSES:
-                raise NoGame("That game has already ended.")
+                raise NoGame(say("That game has already ended."))
             seat = next((s for s in row.seats if s.user_id == user_id), None)
-            if seat is None or not seat.active:
-                name = seat.name if seat is not None else "That player"
-                raise NotSeated(f"{name} is no longer playing in this game.")
+            if seat is None:
+                raise NotSeated(say("That player is no longer playing in this game."))
+            if not seat.active:
+                raise NotSeated(
+                    say("{player} is no longer playing in this game.", player=seat.name)
+                )
             eng, state, seat = self._running_seat(row, user_id)
             return await self._remove_once(row, eng, state, seat, reason)
 
@@ -92,31 +97,46 @@ class Lifecycle(TableCore):
         if not self._engine_call(eng.seated, state, seat.name):  # out already (bankrupt)
             if reason is None:
                 raise NotSeated(self._engine_call(eng.not_playing, state, seat.name))
-            raise NotSeated(f"{seat.name} is no longer playing in this game.")
+            raise NotSeated(say("{player} is no longer playing in this game.", player=seat.name))
         others = [s.name for s in row.seats if s.active and s.user_id != user_id]
-        why = reason or "conceded"
+        if reason is None:
+            why = say("{player} conceded", player=seat.name)
+            told = say("{player} concedes.", player=seat.name)
+        else:
+            # Translators: {reason} is what happened to the player, e.g. "left the league"
+            why = say("{player} {reason}", player=seat.name, reason=reason)
+            told = say("{player} {reason}.", player=seat.name, reason=reason)
         try:
             new_state, events = eng.remove_player(state, seat.name)
             if reason is not None:
-                events = [Event(text=f"{seat.name} {reason}.", kind="concede"), *events]
+                events = [Event(text=told, kind="concede"), *events]
             ended = None
         except IllegalAction:
             new_state = state
-            text = f"{seat.name} concedes." if reason is None else f"{seat.name} {reason}."
-            events = [Event(text=text, kind="concede")]
-            ended = Result(winners=others, scores={}, reason=f"{seat.name} {why}")
+            events = [Event(text=told, kind="concede")]
+            ended = Result(winners=others, scores={}, reason=why)
         except Exception as exc:
             log.error("%s: remove_player failed in game %s: %s", eng.name, row.id, failure(exc))
             raise EngineFailure() from None
         if ended is None and len(others) < 2 and self._engine_call(eng.result, new_state) is None:
-            ended = Result(winners=others, scores={}, reason=f"{seat.name} {why}")
+            ended = Result(winners=others, scores={}, reason=why)
+        if ended is not None:  # said here: a Result keeps its reason as plain English
+            events = [*events, Event(text=result_text(ended, reason=why), kind="end")]
         seats = [
             SeatRow(s.seat, s.user_id, s.name, s.choices, s.active and s.user_id != user_id)
             for s in row.seats
         ]
         heir = heir_of(seats, seat) if user_id == row.host_id and ended is None else None
         if heir is not None:
-            events = [*events, Event(text=f"👑 {heir.name} is the host now.", kind="host")]
+            events = [
+                *events,
+                Event(
+                    # the crown is a chat emoji, kept out of the words (the catalogs hold only
+                    # what the pictures' fonts can draw)
+                    text=say("{crown} {player} is the host now.", crown="👑", player=heir.name),
+                    kind="host",
+                ),
+            ]
         entry = MoveEntry("concede", user_id, seat.name)
         return await self._commit(
             row,
@@ -145,13 +165,22 @@ class Lifecycle(TableCore):
     ) -> GameInfo:
         row = await self._live(channel_id)
         if not is_host(row, user_id) and not is_moderator:
-            host = name_of(row, row.host_id) or "the host"
-            raise NotAllowed(f"Only the host ({host}), {HOST_POWERS_ALSO} can abort this game.")
-        who = name_of(row, user_id) or (player_name(user_name) if user_name else "a moderator")
+            host = name_of(row, row.host_id) or say("the host")
+            raise NotAllowed(
+                say(
+                    "Only the host ({host}), a member with Manage Messages, or a member with "
+                    "the server's game master role can abort this game.",
+                    host=host,
+                )
+            )
+        who = name_of(row, user_id) or (player_name(user_name) if user_name else say("a moderator"))
         entry = MoveEntry(
-            "abort", user_id, who, events=[public_event(f"The game is aborted by {who}.", "end")]
+            "abort",
+            user_id,
+            who,
+            events=[public_event(say("The game is aborted by {player}.", player=who), "end")],
         )
-        saved = await self._save(row, entry, status="aborted", end_reason=f"aborted by {who}")
+        saved = await self._save(row, entry, status="aborted", end_reason=aborted_by(who))
         return self._info(saved)
 
     async def close(self, *, game_id: int, reason: str, text: str) -> GameInfo | None:
@@ -176,9 +205,9 @@ class Lifecycle(TableCore):
         async def attempt() -> GameInfo:
             row = await self._by_id(game_id)
             if row.status not in LIVE_STATUSES:
-                raise NoGame("That game has already ended.")
+                raise NoGame(say("That game has already ended."))
             if not any(s.user_id == new_host_id and s.active for s in row.seats):
-                raise NotSeated("The new host must be a player of this game.")
+                raise NotSeated(say("The new host must be a player of this game."))
             entry = MoveEntry("host", by_id, events=[public_event(text, "host")])
             return self._info(await self._save(row, entry, host_id=new_host_id))
 

@@ -25,6 +25,7 @@ from bot.errors import (
 )
 from bot.logsafe import failure
 from bot.table.core import (
+    EVERYONE_LEFT,
     AnyEngine,
     TableCore,
     log,
@@ -36,6 +37,7 @@ from bot.table.texts import (
     public_event,
 )
 from engines import Event, IllegalAction
+from i18n.say import say
 from storage import (
     DatabaseError,
     GameRow,
@@ -64,15 +66,18 @@ class Lobby(TableCore):
         """Open a lobby in the channel; the host takes the first seat."""
         try:
             eng = engines.get_engine(engine)
-        except engines.UnknownGame as exc:
-            raise UnknownGameName(str(exc)) from None
+        except engines.UnknownGame:
+            valid = ", ".join(engines.names()) or say("none")
+            raise UnknownGameName(
+                say("Unknown game '{name}'. Valid games: {games}.", name=str(engine), games=valid)
+            ) from None
         if await self.store.live_game(channel_id) is not None:
             raise GameExists()
         game_options = self._game_options(eng, options)
         if seed is None:
             seed = secrets.randbits(SEED_BITS)
         elif not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**SEED_BITS:
-            raise BadOptions("The seed must be a whole number from 0 up.")
+            raise BadOptions(say("The seed must be a whole number from 0 up."))
         name = player_name(user_name)
         seat_choices = self._seat_choices(eng, choices, [])
         now = self.now()
@@ -90,7 +95,11 @@ class Lobby(TableCore):
                     "new",
                     user_id,
                     name,
-                    events=[public_event(f"{name} opens a game of {eng.title}.")],
+                    events=[
+                        public_event(
+                            say("{player} opens a game of {game}.", player=name, game=eng.title)
+                        )
+                    ],
                 ),
             )
         except LiveGameExists:
@@ -117,19 +126,27 @@ class Lobby(TableCore):
             eng = self._engine(row)
             if row.status != "lobby":
                 raise WrongStage(
-                    "This game has already started, so no one can join it now. "
-                    "You can follow it with /game board."
+                    say(
+                        "This game has already started, so no one can join it now. "
+                        "You can follow it with /game board."
+                    )
                 )
             if any(s.user_id == user_id for s in row.seats):
                 raise AlreadySeated()
             if len(row.seats) >= eng.max_players:
                 raise GameFull(
-                    f"This game is full: {eng.title} takes at most {eng.max_players} players."
+                    say(
+                        "This game is full: {game} takes at most {most} players.",
+                        game=eng.title,
+                        most=eng.max_players,
+                    )
                 )
             seat_choices = self._seat_choices(eng, choices, row.seats)
             name = player_name(user_name, [s.name for s in row.seats])
             seats = [*row.seats, SeatRow(len(row.seats), user_id, name, seat_choices)]
-            entry = MoveEntry("join", user_id, name, events=[public_event(f"{name} joins.")])
+            entry = MoveEntry(
+                "join", user_id, name, events=[public_event(say("{player} joins.", player=name))]
+            )
             return self._info(await self._save(row, entry, seats=seats))
 
         return await self._retrying(attempt)
@@ -142,7 +159,7 @@ class Lobby(TableCore):
             row = await self._live(channel_id)
             if row.status != "lobby":
                 raise WrongStage(
-                    "The game has already started. To stop playing, use /game concede."
+                    say("The game has already started. To stop playing, use /game concede.")
                 )
             return self._info(await self._leave_lobby(row, user_id))
 
@@ -151,17 +168,17 @@ class Lobby(TableCore):
     async def _leave_lobby(self, row: GameRow, user_id: int) -> GameRow:
         seat = next((s for s in row.seats if s.user_id == user_id), None)
         if seat is None:
-            raise NotSeated("You have not joined this game, so there is nothing to leave.")
+            raise NotSeated(say("You have not joined this game, so there is nothing to leave."))
         rest = [s for s in row.seats if s.user_id != user_id]
         seats = [SeatRow(i, s.user_id, s.name, s.choices, s.active) for i, s in enumerate(rest)]
-        texts = [f"{seat.name} leaves."]
+        texts = [say("{player} leaves.", player=seat.name)]
         changes: dict[str, Any] = {"seats": seats}
         if not seats:
-            texts.append("Everyone has left, so the lobby is closed.")
-            changes.update(status="aborted", end_reason="everyone left the lobby")
+            texts.append(say("Everyone has left, so the lobby is closed."))
+            changes.update(status="aborted", end_reason=EVERYONE_LEFT)
         elif user_id == row.host_id:
             changes["host_id"] = seats[0].user_id
-            texts.append(f"{seats[0].name} is now the host.")
+            texts.append(say("{player} is now the host.", player=seats[0].name))
         entry = MoveEntry("leave", user_id, seat.name, events=[public_event(t) for t in texts])
         return await self._save(row, entry, **changes)
 
@@ -173,14 +190,19 @@ class Lobby(TableCore):
         row = await self._live(channel_id)
         eng = self._engine(row)
         if row.status != "lobby":
-            raise WrongStage("The game has already started.")
+            raise WrongStage(say("The game has already started."))
         if user_id != row.host_id:
-            host = name_of(row, row.host_id) or "the host"
-            raise NotAllowed(f"Only the host, {host}, can start the game.")
+            host = name_of(row, row.host_id) or say("the host")
+            raise NotAllowed(say("Only the host, {host}, can start the game.", host=host))
         if len(row.seats) < eng.min_players:
             raise TooFewPlayers(
-                f"{eng.title} needs at least {eng.min_players} players; "
-                f"{len(row.seats)} joined so far. Others can join with /game join."
+                say(
+                    "{game} needs at least {least} players; "
+                    "{joined} joined so far. Others can join with /game join.",
+                    game=eng.title,
+                    least=eng.min_players,
+                    joined=len(row.seats),
+                )
             )
         if row.problems:
             raise DamagedGame()
@@ -199,7 +221,9 @@ class Lobby(TableCore):
         except Exception as exc:
             log.error("%s: setup failed for game %s: %s", eng.name, row.id, failure(exc))
             raise EngineFailure() from None
-        events = [Event(text=f"The game begins: {', '.join(players)}.", kind="start")]
+        events = [
+            Event(text=say("The game begins: {players}.", players=", ".join(players)), kind="start")
+        ]
         events += self._random_picks(eng, state, row.seats)
         entry = MoveEntry("start", user_id, name_of(row, user_id))
         return await self._commit(row, eng, state, events, entry)
@@ -217,9 +241,19 @@ class Lobby(TableCore):
         for seat in seats:
             missing = [s.label.lower() for s in specs if s.key not in seat.choices]
             if missing and seat.name in dealt:
-                what = " or ".join(missing)
+                what = missing[0]
+                for more in missing[1:]:
+                    # Translators: two of a game's choices, either of them: "species or colour"
+                    what = say("{first} or {then}", first=what, then=more)
                 out.append(
-                    Event(text=f"{seat.name} chose no {what} and is dealt {dealt[seat.name]}.")
+                    Event(
+                        text=say(
+                            "{player} chose no {choice} and is dealt {dealt}.",
+                            player=seat.name,
+                            choice=what,
+                            dealt=dealt[seat.name],
+                        )
+                    )
                 )
         return out
 
@@ -230,7 +264,7 @@ class Lobby(TableCore):
         async def attempt() -> GameInfo:
             row = await self._by_id(game_id)
             if row.status != "lobby":
-                raise WrongStage("That game is not in its lobby.")
+                raise WrongStage(say("That game is not in its lobby."))
             return self._info(await self._leave_lobby(row, user_id))
 
         return await self._retrying(attempt)

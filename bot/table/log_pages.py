@@ -8,16 +8,25 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from i18n import t
+
+#: how a piece of an entry after its first is marked, in English (:func:`continued`)
 CONTINUED = "(continued)"
 
 
-def pieces(seq: int, text: str, room: int | None) -> list[str]:
+def continued(locale: str = "en-US") -> str:
+    """The mark of a piece of an entry after its first, in ``locale``'s language."""
+    return t(locale, "(continued)")
+
+
+def pieces(seq: int, text: str, room: int | None, locale: str = "en-US") -> list[str]:
     """Entry ``seq`` as lines of at most ``room`` characters (one line with ``None``): the
-    first ``"seq. words"``, the others ``"seq. (continued) words"``, split at word ends."""
+    first ``"seq. words"``, the others ``"seq. (continued) words"`` (in ``locale``'s
+    language), split at word ends."""
     first = f"{seq}. "
     if room is None or len(first) + len(text) <= room:
         return [first + text]
-    later = f"{seq}. {CONTINUED} "
+    later = f"{seq}. {continued(locale)} "
     out: list[str] = []
     rest = text
     while rest:
@@ -38,10 +47,13 @@ def _head(text: str, width: int) -> tuple[str, str]:
     return text[:cut].rstrip(), text[cut + 1 :].lstrip()
 
 
-def paginate(entries: Sequence[tuple[int, str]], per: int, room: int | None) -> list[list[str]]:
+def paginate(
+    entries: Sequence[tuple[int, str]], per: int, room: int | None, locale: str = "en-US"
+) -> list[list[str]]:
     """The log's pages, the newest first, each oldest line first: at most ``per`` lines and
-    (with ``room``) ``room`` characters joined by newlines a page. Always at least one page."""
-    lines = [line for seq, text in entries for line in pieces(seq, text, room)]
+    (with ``room``) ``room`` characters joined by newlines a page. Always at least one page.
+    ``locale``: the language of the marks the table adds (``(continued)``)."""
+    lines = [line for seq, text in entries for line in pieces(seq, text, room, locale)]
     pages: list[list[str]] = []
     page: list[str] = []
     used = -1

@@ -24,7 +24,9 @@ from bot.table.history import replay_entry
 from bot.table.log_pages import paginate
 from bot.table.results import GameInfo, LogLine, Outcome, Told
 from bot.table.standing import standing_lines
-from bot.table.texts import private_text
+from bot.table.texts import join_names, lines, private_text
+from i18n import t
+from i18n.say import event_text, say
 from storage import (
     LIVE_STATUSES,
     MoveRow,
@@ -132,7 +134,7 @@ class Looking(TableCore):
         restart, or the buttons under ``/game board``."""
         row = await self._live(channel_id)
         if row.status != "running":
-            raise WrongStage("The game has not started yet.")
+            raise WrongStage(say("The game has not started yet."))
         eng = self._engine(row)
         state = self._state(eng, row)
         info = self._info(row)
@@ -146,11 +148,13 @@ class Looking(TableCore):
         eng = self._engine(row)
         if row.status == "lobby":
             raise WrongStage(
-                "The game has not started yet, so there is no board. "
-                "The host starts it with /game start."
+                say(
+                    "The game has not started yet, so there is no board. "
+                    "The host starts it with /game start."
+                )
             )
         if row.state is None:
-            raise WrongStage("That game ended before it started, so it has no board.")
+            raise WrongStage(say("That game ended before it started, so it has no board."))
         state = self._state(eng, row)
         info = self._info(row)
         view = self._engine_call(eng.view, state, None)
@@ -158,21 +162,22 @@ class Looking(TableCore):
             locale = await self.public_locale(row.guild_id)
             png = await self.renderer.board(eng.name, view, await self.notes(info), locale)
         except rendering.NoRenderer:
-            raise TableError(f"{eng.title} has no board picture.") from None
+            raise TableError(say("{game} has no board picture.", game=eng.title)) from None
         return info, png, self._status_text(row, eng, state, brief=True)
 
     async def hand(
         self, *, channel_id: int, user_id: int, locale: str | None = None
     ) -> tuple[GameInfo, bytes | None, str]:
-        """The caller's private view: an image if the game draws hands, else a short text; the
-        image in ``locale``'s language (the caller's; the server's when not given)."""
+        """The caller's private view: an image if the game draws hands, else a short text (said:
+        the front end words it with ``word(text, locale)``); the image in ``locale``'s language
+        (the caller's; the server's when not given)."""
         row = await self._latest(channel_id)
         eng = self._engine(row)
         seat = next((s for s in row.seats if s.user_id == user_id), None)
         if seat is None:
-            raise NotSeated("You are not playing in this game, so you have no hand to see.")
+            raise NotSeated(say("You are not playing in this game, so you have no hand to see."))
         if row.status == "lobby" or row.state is None:
-            raise WrongStage("The game has not started yet, so there is nothing in your hand.")
+            raise WrongStage(say("The game has not started yet, so there is nothing in your hand."))
         state = self._state(eng, row)
         mine = self._engine_call(eng.view, state, seat.name)
         try:
@@ -182,24 +187,28 @@ class Looking(TableCore):
             png = None
         offered = self._engine_call(eng.standing_answers, state, seat.name)
         chosen = (await self.store.standing_answers(row.id)).get(user_id, []) if offered else []
-        lines = standing_lines(offered, chosen)
+        answers = standing_lines(offered, chosen)
         if png is not None:
-            text = f"Your hand in {eng.title} (only you can see this)."
-            return self._info(row), png, "\n".join([text, *lines])
+            text = say("Your hand in {game} (only you can see this).", game=eng.title)
+            return self._info(row), png, lines([text, *answers])
         public = self._engine_call(eng.view, state, None)
-        return self._info(row), None, "\n".join([private_text(mine, public), *lines])
+        return self._info(row), None, lines([private_text(mine, public), *answers])
 
     async def status(self, *, channel_id: int) -> tuple[GameInfo, str]:
-        """A few public lines: the game, its players, whose turn it is or how it ended."""
+        """A few public lines: the game, its players, whose turn it is or how it ended (said:
+        the front end words them with ``word(text, locale)``)."""
         row = await self._latest(channel_id)
         eng = self._engine(row)
         state = self._state(eng, row) if row.status == "running" else None
         return self._info(row), self._status_text(row, eng, state)
 
-    async def log(self, *, channel_id: int, limit: int | None = 15) -> list[str]:
-        """The last ``limit`` log entries (all with ``None``) as readable public lines."""
+    async def log(
+        self, *, channel_id: int, limit: int | None = 15, locale: str = "en-US"
+    ) -> list[str]:
+        """The last ``limit`` log entries (all with ``None``) as readable public lines, in
+        ``locale``'s language."""
         row = await self._latest(channel_id)
-        return [log_line(m) for m in await self.store.moves(row.id, limit=limit)]
+        return [log_line(m, locale=locale) for m in await self.store.moves(row.id, limit=limit)]
 
     async def log_page(
         self,
@@ -209,27 +218,36 @@ class Looking(TableCore):
         per_page: int = 15,
         reader_id: int | None = None,
         room: int | None = None,
+        locale: str = "en-US",
     ) -> tuple[GameInfo, list[str], int, int]:
         """One page of the channel's game log, page 1 the newest: the game, the lines (oldest
         first), the page shown and how many pages there are. At most ``per_page`` lines and
         (with ``room``) characters a page; no entry is cut or left out (see
         :mod:`bot.table.log_pages`). The public words, and the reader's (``reader_id``) own
-        private events in words when they have a seat."""
+        private events in words when they have a seat; all in ``locale``'s language (the
+        reader's)."""
         row = await self._latest(channel_id)
         reader = next((s.name for s in row.seats if s.user_id == reader_id), None)
         moves = await self.store.moves(row.id)
-        book = paginate([(m.seq, entry_words(m, reader)) for m in moves], per_page, room)
+        entries = [(m.seq, entry_words(m, reader, locale)) for m in moves]
+        book = paginate(entries, per_page, room, locale)
         page = min(max(1, page), len(book))
         return self._info(row), book[page - 1], page, len(book)
 
-    async def history(self, game_id: int, *, limit: int | None = 60) -> list[LogLine]:
+    async def history(
+        self, game_id: int, *, limit: int | None = 60, locale: str = "en-US"
+    ) -> list[LogLine]:
         """The last ``limit`` log entries (all with ``None``) with who made each, public texts
-        only: for "since your last turn" and the pages of ``/game log``."""
+        only: for "since your last turn" and the pages of ``/game log``. Each entry's ``text``
+        is in ``locale``'s language; its ``told`` events keep their words as data, for
+        ``i18n.say.event_text``."""
         out = []
         for move in await self.store.moves(game_id, limit=limit):
             told = tuple(public_events(move))
             text = (
-                " ".join(t.text for t in told) if move.readable else "(this log entry is damaged)"
+                " ".join(event_text(e, locale) for e in told)
+                if move.readable
+                else t(locale, "(this log entry is damaged)")
             )
             out.append(
                 LogLine(move.seq, move.version, move.kind, move.user_id, move.player, text, told)
@@ -244,7 +262,7 @@ class Looking(TableCore):
         caption (:func:`replay_caption`): for a replay."""
         row = await self._latest(channel_id)
         if row.status == "lobby" or row.state is None:
-            raise WrongStage("The game has not started yet, so there is nothing to replay.")
+            raise WrongStage(say("The game has not started yet, so there is nothing to replay."))
         eng = self._engine(row)
         moves = await self.store.moves(row.id)
 
@@ -265,10 +283,14 @@ class Looking(TableCore):
             ]
             return self._info(row), frames
         except rendering.NoRenderer:
-            raise TableError(f"{eng.title} has no board picture to replay.") from None
+            raise TableError(
+                say("{game} has no board picture to replay.", game=eng.title)
+            ) from None
         except Exception as exc:
             log.error("%s: replaying game %s failed: %s", eng.name, row.id, failure(exc))
-            raise TableError("This game cannot be replayed (its log does not replay).") from None
+            raise TableError(
+                say("This game cannot be replayed (its log does not replay).")
+            ) from None
 
     async def still_current(self, *, game_id: int, version: int) -> bool:
         """A board drawn at ``version`` still shows the game's position (only notes since)."""
@@ -276,46 +298,61 @@ class Looking(TableCore):
         return row.status == "running" and await self._unmoved_since(row, version)
 
 
+def _data(value: object) -> dict[str, Any] | None:
+    return value if isinstance(value, dict) else None
+
+
 def public_events(move: MoveRow) -> list[Told]:
-    """The public events of a log entry that have words, one by one (none if damaged)."""
+    """The public events of a log entry that have words, one by one (none if damaged), each
+    with its words as data when they were said (for ``i18n.say.event_text``)."""
     if not move.readable:
         return []
     return [
-        Told(str(e["text"]), str(e["fold"]) if e.get("fold") else None)
+        Told(
+            str(e["text"]),
+            str(e["fold"]) if e.get("fold") else None,
+            _data(e.get("said")),
+            _data(e.get("fold_said")),
+        )
         for e in move.events
         if e.get("private_to") is None and e.get("text")
     ]
 
 
-def entry_words(move: MoveRow, reader: str | None = None) -> str:
-    """A log entry in words, whole: its public events, and those private to ``reader`` (a
-    seat's name) marked as theirs; nobody else's private event is ever in it."""
+def entry_words(move: MoveRow, reader: str | None = None, locale: str = "en-US") -> str:
+    """A log entry in words, whole, in ``locale``'s language: its public events, and those
+    private to ``reader`` (a seat's name) marked as theirs; nobody else's private event is
+    ever in it. An event stored before it was said reads as its English."""
     if not move.readable:
-        return "(this log entry is damaged)"
+        return t(locale, "(this log entry is damaged)")
     words = []
     for event in move.events:
-        text, owner = str(event.get("text", "")), event.get("private_to")
-        if not text:
+        owner = event.get("private_to")
+        if not event.get("text"):
             continue
         if owner is None:
-            words.append(text)
+            words.append(event_text(event, locale))
         elif reader is not None and owner == reader:
-            words.append(f"(only you see this: {text})")
-    return " ".join(words) or quiet_move(move)
+            words.append(t(locale, "(only you see this: {text})", text=event_text(event, locale)))
+    return " ".join(words) or quiet_move(move, locale)
 
 
-def log_line(move: MoveRow, reader: str | None = None) -> str:
+def log_line(move: MoveRow, reader: str | None = None, locale: str = "en-US") -> str:
     """A numbered log entry in words (see :func:`entry_words`), never cut."""
-    return f"{move.seq}. {entry_words(move, reader)}"
+    return f"{move.seq}. {entry_words(move, reader, locale)}"
 
 
-def quiet_move(move: MoveRow) -> str:
+def quiet_move(move: MoveRow, locale: str = "en-US") -> str:
     """What to say of an entry with no public event: whose choice it was, and that it is
     theirs to know (the move itself may name a hidden card)."""
-    who = move.player or "Someone"
     if move.kind == "move":
-        return f"{who} made a choice that only they can see."
-    return f"{who}: {move.kind}."
+        if move.player:
+            return t(locale, "{player} made a choice that only they can see.", player=move.player)
+        return t(locale, "Someone made a choice that only they can see.")
+    # the entry's kind is the log's own word for it (host, vote, standin)
+    return t(
+        locale, "{player}: {kind}.", player=move.player or t(locale, "Someone"), kind=move.kind
+    )
 
 
 def replay_turns(eng: Any, row: Any, moves: list[MoveRow]) -> list[tuple[int, BaseModel]]:
@@ -355,17 +392,18 @@ def replay_positions(eng: Any, row: Any, moves: list[MoveRow]) -> list[BaseModel
 
 
 def replay_caption(eng: Any, played: int, total: int, state: BaseModel) -> str:
-    """A replay frame's caption, in public words: the move and whose turn it is ("Move 12 of
-    40 · Bruno's turn", "Start · Ada's turn", "Move 40 · game over")."""
+    """A replay frame's caption, in public words, said (the front end words it): the move and
+    whose turn it is ("Move 12 of 40 · Bruno's turn", "Start · Ada's turn", "Move 40 · game
+    over")."""
     if eng.is_over(state):
-        return f"Move {played} · game over"
-    where = "Start" if played == 0 else f"Move {played} of {total}"
+        return say("Move {n} · game over", n=played)
+    where = say("Start") if played == 0 else say("Move {n} of {total}", n=played, total=total)
     awaited = list(eng.to_act(state))
     if not awaited:
         return where
     if len(awaited) == 1:
-        return f"{where} · {awaited[0]}'s turn"
-    return f"{where} · {', '.join(awaited[:-1])} and {awaited[-1]} to act"
+        return say("{where} · {player}'s turn", where=where, player=awaited[0])
+    return say("{where} · {players} to act", where=where, players=join_names(awaited))
 
 
 def sample(items: list[Any], most: int) -> list[Any]:

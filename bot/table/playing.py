@@ -34,6 +34,7 @@ from bot.table.texts import (
 )
 from engines import Action, Event, IllegalAction, undo
 from engines.core import GameState, Takeback, move_with_amount
+from i18n.say import say
 from storage import (
     GameRow,
     MoveEntry,
@@ -94,7 +95,7 @@ class Playing(Standing):
         """
         row = await self._live(channel_id)
         if expected_game_id is not None and expected_game_id != row.id:
-            raise BoardChanged("That button belongs to an earlier game in this channel.")
+            raise BoardChanged(say("That button belongs to an earlier game in this channel."))
         eng, state, seat = self._running_seat(row, user_id)
         if expected_version is not None and not await self._unmoved_since(row, expected_version):
             raise BoardChanged()
@@ -111,10 +112,12 @@ class Playing(Standing):
             action = None
         if action is not None and action.amount is not None:
             if amount is None:
-                raise IllegalMove(f"That move needs an amount. {action.amount.refusal()}")
+                raise IllegalMove(
+                    say("That move needs an amount. {how}", how=action.amount.refusal())
+                )
             action = self._engine_call(move_with_amount, action, amount)
         elif action is not None and amount is not None:
-            raise IllegalMove("That move takes no amount; the board has changed since.")
+            raise IllegalMove(say("That move takes no amount; the board has changed since."))
         if action is None:
             raise self._not_a_move(eng, state, seat.name, legal)
         return await self._move(row, eng, state, seat, action, by_standin=False)
@@ -134,7 +137,7 @@ class Playing(Standing):
         amount is typed is checked before its form opens)."""
         row = await self._live(channel_id)
         if expected_game_id != row.id:
-            raise BoardChanged("That button belongs to an earlier game in this channel.")
+            raise BoardChanged(say("That button belongs to an earlier game in this channel."))
         eng, state, seat = self._running_seat(row, user_id)
         if not await self._unmoved_since(row, expected_version):
             raise BoardChanged()
@@ -158,7 +161,7 @@ class Playing(Standing):
         if not legal and name not in waiting:
             return NotYourTurn(not_your_turn(waiting))
         return IllegalMove(
-            "That is not one of your moves right now. Use /play to see the moves you have."
+            say("That is not one of your moves right now. Use /play to see the moves you have.")
         )
 
     def _awaited_moves(
@@ -203,7 +206,7 @@ class Playing(Standing):
         legal = self._engine_call(eng.legal_actions, state, seat.name)
         action = next((a for a in legal if a.id == action_id), None)
         if action is None:
-            raise IllegalMove("The stand-in's suggestion is not a legal move.")
+            raise IllegalMove(say("The stand-in's suggestion is not a legal move."))
         return await self._move(row, eng, state, seat, action, by_standin=True)
 
     async def _move(
@@ -250,7 +253,7 @@ class Playing(Standing):
         (a clock's stand-in, another player), exactly as a move would be."""
         row = await self._live(channel_id)
         if expected_game_id is not None and expected_game_id != row.id:
-            raise BoardChanged("That button belongs to an earlier game in this channel.")
+            raise BoardChanged(say("That button belongs to an earlier game in this channel."))
         eng, state, seat = self._running_seat(row, user_id)
         if expected_version is not None and not await self._unmoved_since(row, expected_version):
             raise BoardChanged()
@@ -261,7 +264,13 @@ class Playing(Standing):
         except Exception as exc:
             log.error("%s: undo failed in game %s: %s", eng.name, row.id, failure(exc))
             raise EngineFailure() from None
-        said = Event(text=f"{seat.name} took back: {self._move_words(eng, restored, step)}")
+        said = Event(
+            text=say(
+                "{player} took back: {move}",
+                player=seat.name,
+                move=self._move_words(eng, restored, step),
+            )
+        )
         entry = MoveEntry("undo", seat.user_id, seat.name, step.action)
         return await self._commit(row, eng, restored, [said], entry)
 
@@ -277,7 +286,7 @@ class Playing(Standing):
         moves = self._moves(eng, restored, step.player)
         move = next((a for a in moves if a.id == step.action), None)
         if move is None or move.private:
-            return "a move"
+            return say("a move")
         return move.label
 
     async def legal_actions(self, *, channel_id: int, user_id: int) -> list[Action]:

@@ -98,10 +98,14 @@ class Change:
 @dataclass(frozen=True)
 class Told:
     """One public event of a log entry: its words and, from the engine, how a run of like
-    events reads as one line (``Event.fold``; ``None``: never folded)."""
+    events reads as one line (``Event.fold``; ``None``: never folded), in English, with both
+    kept as data when they were said (``said``, ``fold_said``): a front end words it for its
+    reader with ``i18n.say.event_text(told, locale, count=n)``."""
 
     text: str
     fold: str | None = None
+    said: dict[str, Any] | None = field(default=None, compare=False, hash=False)
+    fold_said: dict[str, Any] | None = field(default=None, compare=False, hash=False)
 
 
 @dataclass(frozen=True)

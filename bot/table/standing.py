@@ -19,6 +19,7 @@ from bot.table.core import AnyEngine, TableCore, log
 from bot.table.results import GameInfo, Outcome
 from engines import Action, Event
 from engines.standing import StandingAnswer
+from i18n.say import say
 from storage import GameRow, MoveEntry, SeatRow
 
 #: moves a chain of standing answers may make after one move (each is a real move; a game whose
@@ -32,9 +33,9 @@ def standing_lines(offered: list[StandingAnswer], chosen: list[str]) -> list[str
     mine = [words[i] for i in chosen if i in words]
     if not mine:
         return []
-    return ["Your standing answers (only you see them; /game standing to change):"] + [
-        f"- {w}" for w in mine
-    ]
+    head: list[str] = [say("Your standing answers (only you see them; /game standing to change):")]
+    # Translators: one of a list's items
+    return head + [say("- {item}", item=w) for w in mine]
 
 
 class Standing(TableCore):
@@ -59,17 +60,22 @@ class Standing(TableCore):
         answer = offered.get(answer_id)
         if answer is None:
             raise IllegalMove(
-                "That is not a standing answer of this game. Pick one of the suggestions."
+                say("That is not a standing answer of this game. Pick one of the suggestions.")
             )
         chosen = (await self.store.standing_answers(row.id)).get(user_id, [])
-        if on and answer_id in chosen or not on and answer_id not in chosen:
-            state_word = "already" if on else "not"
-            return f"**{answer.words}** is {state_word} one of your standing answers.", None
+        if on and answer_id in chosen:
+            return say(
+                "**{answer}** is already one of your standing answers.", answer=answer.words
+            ), None
+        if not on and answer_id not in chosen:
+            return say(
+                "**{answer}** is not one of your standing answers.", answer=answer.words
+            ), None
         chosen = [*chosen, answer_id] if on else [a for a in chosen if a != answer_id]
         await self.store.set_standing_answers(row.id, user_id, chosen)
         if not on:
-            return f"Removed: **{answer.words}**. You will be asked again.", None
-        said = f"Set: **{answer.words}**. Only you know; remove it any time."
+            return say("Removed: **{answer}**. You will be asked again.", answer=answer.words), None
+        said = say("Set: **{answer}**. Only you know; remove it any time.", answer=answer.words)
         found = self._standing_move(row, eng, state, {user_id: chosen})
         if found is None:
             return said, None
@@ -139,9 +145,14 @@ class Standing(TableCore):
         except Exception as exc:
             log.error("%s: a standing answer failed in game %s: %s", eng.name, row.id, failure(exc))
             raise IllegalMove(
-                "Your standing answer could not be made; you will be asked."
+                say("Your standing answer could not be made; you will be asked.")
             ) from None
-        note = Event(text=f"{seat.name}'s standing answer: {answer.words}.", private_to=seat.name)
+        note = Event(
+            text=say(
+                "{player}'s standing answer: {answer}.", player=seat.name, answer=answer.words
+            ),
+            private_to=seat.name,
+        )
         entry = MoveEntry("move", seat.user_id, seat.name, action.id)
         made = await self._commit(row, eng, new_state, [note, *events], entry, action=action)
         if first is None:

@@ -15,9 +15,11 @@ from collections import Counter
 from collections.abc import Sequence
 
 from bot.errors import IllegalMove
+from bot.table.texts import listed
 from engines import Action, IllegalAction
 from engines.core import move_with_amount, typed_move
 from engines.moves import ActionRole, Amount, role_shown
+from i18n.say import Say, say, say_n
 
 #: how many moves a refusal names as nearest to what was typed
 NEAREST = 3
@@ -37,8 +39,20 @@ def _is_number(token: str) -> bool:
     return token.lstrip("-").isdigit()
 
 
+def _made(amount: Amount, n: int) -> str:
+    """The move made with ``n``, said: ``made`` is a template the engine marked for the
+    catalogs ("Bid {n}"); the number is what the player types back, so it is never grouped."""
+    return Say(amount.made, {"n": str(n)})
+
+
 def _range_of(amount: Amount) -> str:
-    return f"{amount.made.format(n=amount.low)} to {amount.made.format(n=amount.high)}"
+    # Translators: the range of a typed amount: "Bid 11 to Bid 150"
+    return say("{low} to {high}", low=_made(amount, amount.low), high=_made(amount, amount.high))
+
+
+def _quoted(text: str) -> str:
+    # Translators: a move's name, or what a player typed, quoted
+    return say("“{text}”", text=text)
 
 
 class _Reading:
@@ -61,14 +75,16 @@ def _read_amount(typed: list[str], move: Action, amount: Amount, reading: _Readi
     if not rest or not rest <= words:
         return
     if not numbers:
-        reading.reason = f"Say how much: {_range_of(amount)}."
+        reading.reason = say("Say how much: {range}.", range=_range_of(amount))
         return
     if len(numbers) > 1:
         return
     try:
         made = move_with_amount(move, numbers[0])
     except IllegalAction:  # out of range or not a whole number: say the range
-        reading.reason = f"{numbers[0]} is out of range: {_range_of(amount)}."
+        reading.reason = say(
+            "{typed} is out of range: {range}.", typed=numbers[0], range=_range_of(amount)
+        )
         return
     reading.add(reading.exact if rest == words else reading.partial, made)
 
@@ -112,7 +128,11 @@ def read(typed_text: str, legal: Sequence[Action]) -> Action:
     if reading.partial:
         raise _several(text, reading.partial)
     raise IllegalMove(
-        f"“{text}” is not one of your moves right now. The nearest: {_nearest(text, legal)}."
+        say(
+            "{typed} is not one of your moves right now. The nearest: {moves}.",
+            typed=_quoted(text),
+            moves=_nearest(text, legal),
+        )
     )
 
 
@@ -121,10 +141,25 @@ def _destructive(action: Action) -> bool:
 
 
 def _several(text: str, found: dict[str, Action]) -> IllegalMove:
-    labels = ", ".join(f"“{a.label}”" for a in list(found.values())[:NEAREST])
+    labels = listed([_quoted(a.label) for a in list(found.values())[:NEAREST]])
     more = len(found) - NEAREST
-    tail = f" and {more} more" if more > 0 else ""
-    return IllegalMove(f"“{text}” could be several of your moves: {labels}{tail}. Name one.")
+    if more > 0:
+        return IllegalMove(
+            say_n(
+                "{typed} could be several of your moves: {moves} and {n} more. Name one.",
+                "{typed} could be several of your moves: {moves} and {n} more. Name one.",
+                more,
+                typed=_quoted(text),
+                moves=labels,
+            )
+        )
+    return IllegalMove(
+        say(
+            "{typed} could be several of your moves: {moves}. Name one.",
+            typed=_quoted(text),
+            moves=labels,
+        )
+    )
 
 
 def _nearest(text: str, legal: Sequence[Action]) -> str:
@@ -144,4 +179,4 @@ def _nearest(text: str, legal: Sequence[Action]) -> str:
             seen.append(a.label)
         if len(seen) == NEAREST:
             break
-    return ", ".join(f"“{label}”" for label in seen)
+    return listed([_quoted(label) for label in seen])

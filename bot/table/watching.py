@@ -18,6 +18,7 @@ from pydantic import BaseModel
 from bot.errors import TableError
 from bot.table.core import TableCore
 from bot.table.history import plain_mentions, public_text, replay, seat_names
+from i18n.say import event_text
 from storage import GameNotFound, GameRow, MoveRow
 from storage.watch_links import WatchLinks
 
@@ -98,13 +99,13 @@ class Watching(TableCore):
         except GameNotFound:
             return None
 
-    async def watched(self, game_id: int) -> WatchedGame:
+    async def watched(self, game_id: int, locale: str = "en-US") -> WatchedGame:
         """The game as a spectator sees it: its public log and every turn's public board
         (rebuilt from the log in a worker thread; a game whose log does not replay offers its
-        latest board alone)."""
+        latest board alone), its words in ``locale``'s language."""
         row = await self._by_id(game_id)
         moves = await self.store.moves(game_id)
-        return await asyncio.to_thread(self._watched, row, moves)
+        return await asyncio.to_thread(self._watched, row, moves, locale)
 
     async def watched_board(self, watched: WatchedGame, turn: int) -> bytes:
         """The PNG of one turn's public board, drawn by the table's renderer (worker processes
@@ -119,23 +120,23 @@ class Watching(TableCore):
             row.id, row.version, row.engine, self._title(row.engine), row.status, players
         )
 
-    def _watched(self, row: GameRow, moves: list[MoveRow]) -> WatchedGame:
+    def _watched(self, row: GameRow, moves: list[MoveRow], locale: str = "en-US") -> WatchedGame:
         info = self._public_game(row)
         names = seat_names(row)
         ending = [
-            plain_mentions(str(e.get("text")), names)
+            plain_mentions(event_text(e, locale), names, locale)
             for m in moves
             if m.readable
             for e in m.events
             if e.get("private_to") is None and e.get("kind") == "end" and e.get("text")
         ]
-        log = [f"{m.seq}. {public_text(m, names)}" for m in moves]
+        log = [f"{m.seq}. {public_text(m, names, locale)}" for m in moves]
         result = ending[-1] if row.status in ("finished", "aborted") and ending else None
         if row.status == "lobby" or row.state is None:
             return WatchedGame(info, log, result=result)
         try:
             eng = self._engine(row)
-            played = replay(eng, row, self._state(eng, row), moves)
+            played = replay(eng, row, self._state(eng, row), moves, locale)
             turns = [
                 WatchedTurn(t.seq, t.text, self._engine_call(eng.view, t.state, None))
                 for t in played.turns

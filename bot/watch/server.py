@@ -48,7 +48,7 @@ class WatchServer:
         self.host = host
         self.port = port
         self.sock = sock
-        self._watched: OrderedDict[tuple[int, int], WatchedGame] = OrderedDict()
+        self._watched: OrderedDict[tuple[int, int, str], WatchedGame] = OrderedDict()
         self._boards: OrderedDict[tuple[int, int, int, str], bytes] = OrderedDict()
         self._runner: web.AppRunner | None = None
 
@@ -88,10 +88,10 @@ class WatchServer:
         return game
 
     async def _watched_game(self, game: PublicGame, locale: str) -> WatchedGame:
-        key = (game.id, game.version)
+        key = (game.id, game.version, locale)  # its log and turns in the watcher's words
         if key not in self._watched:
             try:
-                self._watched[key] = await self.table.watched(game.id)
+                self._watched[key] = await self.table.watched(game.id, locale)
             except TableError:  # the game went away meanwhile
                 raise web.HTTPNotFound(text=t(locale, "No game behind this link.")) from None
             while len(self._watched) > CACHED_GAMES:

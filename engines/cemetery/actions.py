@@ -12,29 +12,49 @@ from functools import cache, partial
 
 from engines.cemetery.common import (
     creature_label,
+    listed,
     name_of,
     note,
     place_label,
-    say,
+    short_place,
     stack_index,
     stack_words,
+    tell,
     to_cemetery,
     unique_labels,
 )
-from engines.cemetery.data import CARDS, POSITION_ORDER, card_name
+from engines.cemetery.data import CARDS, POSITION_ORDER, TYPE_NAMES, card_name
 from engines.cemetery.grid import can_stitch_through, fits, fitting, placements
 from engines.cemetery.state import CemeteryState, Creature, Pending, Slot
 from engines.core import MAX_ACTION_LABEL, Action, ActionRole, Event, Handler
+from i18n.say import Say, say, say_n
 
 NORMAL, MAIN = ActionRole.NORMAL, ActionRole.MAIN
 #: the id of the move that ends a phase (offered by the engine with ``flow.end_phase``)
 DONE = "done"
 
 
+DRAW_CORE = say("Draw the top Core from the pile")
+DRAW_PART = say("Draw the top Part from the pile")
+#: a dual Part marked as both its types
+BOTH_TYPES = say("both types")
+
+
+def fitted(*labels: Say) -> str:
+    """The first of ``labels`` (the fullest words first) that fits a button's 80 characters;
+    the last cut short if none does (no real game's)."""
+    for label in labels:
+        if len(label) <= MAX_ACTION_LABEL:
+            return label
+    return labels[-1][:MAX_ACTION_LABEL]
+
+
 @cache
 def back(do: Handler) -> Action:
     """The Back of a two-step choice, carrying the handler of the choice it goes back in."""
-    return Action(id="back", label="Back: choose something else", role=NORMAL, kind="Back", do=do)
+    return Action(
+        id="back", label=say("Back: choose something else"), role=NORMAL, kind="Back", do=do
+    )
 
 
 #: the most Stitch or Steal choices offered with Part and position combined (a chat shows 25
@@ -58,7 +78,7 @@ def draft_options(state: CemeteryState) -> list[Action]:
         out.append(
             Action(
                 id="core",
-                label="Draw the top Core from the pile",
+                label=DRAW_CORE,
                 role=MAIN,
                 do=do_draft,
                 kind="Draw",
@@ -69,7 +89,7 @@ def draft_options(state: CemeteryState) -> list[Action]:
         out.append(
             Action(
                 id="part",
-                label="Draw the top Part from the pile",
+                label=DRAW_PART,
                 role=role,
                 do=do_draft,
                 kind="Draw",
@@ -97,13 +117,10 @@ def draft_options(state: CemeteryState) -> list[Action]:
     return out
 
 
-def _stack_labels(state: CemeteryState, takeable: list[tuple[int, list[Slot]]]) -> dict[int, str]:
+def _stack_labels(state: CemeteryState, takeable: list[tuple[int, list[Slot]]]) -> dict[int, Say]:
     """The Draft labels of the Cemetery stacks that can be taken, by their place."""
     me = state.me.name
-    plain = {
-        i: f"{_take_verb(st)} {_stack_seen_by(state, st, me)} from the Cemetery"
-        for i, st in takeable
-    }
+    plain = {i: _take_from_cemetery(st, _stack_seen_by(state, st, me)) for i, st in takeable}
     # every stack is its own choice: stacks that read alike (even once cut to a button's length)
     # are told apart by their place in the Cemetery, counted as the board draws them
     looks = Counter(label[:MAX_ACTION_LABEL] for label in plain.values())
@@ -111,40 +128,87 @@ def _stack_labels(state: CemeteryState, takeable: list[tuple[int, list[Slot]]]) 
     for i, st in takeable:
         label = plain[i]
         if looks[label[:MAX_ACTION_LABEL]] > 1:
-            label = f"{_take_verb(st)} Cemetery stack {i + 1}: {_stack_seen_by(state, st, me)}"
+            label = _take_stack(st, i + 1, _stack_seen_by(state, st, me))
         if len(label) > MAX_ACTION_LABEL:  # never cut: the place (as the board numbers it) stays
-            place = f"{_take_verb(st)} Cemetery stack {i + 1}"
             bound = _bound(state, st, me)
             peeked = sum(1 for s in st if not s.face_up and me in s.seen_by)
-            label = next(
-                words
-                for words in (
-                    f"{place}{bound}: {stack_words(state, st)}",
-                    f"{place}{bound}",  # what the player bound matters more than the words
-                    f"{place} ({len(st)} cards, you bound {peeked})"
-                    if peeked
-                    else f"{place} ({len(st)} cards)",
-                )
-                if len(words) <= MAX_ACTION_LABEL
-            )
+            choices = [
+                _take_stack(st, i + 1, stack_words(state, st), bound),
+                # what the player bound matters more than the words
+                _take_stack_bound(st, i + 1, bound),
+                _take_stack_counted(i + 1, len(st), peeked),
+            ]
+            label = next(w for w in choices if len(w) <= MAX_ACTION_LABEL)
         out[i] = label
     return out
 
 
-def _take_verb(stack: list[Slot]) -> str:
-    return "Take" if len(stack) == 1 else "Take whole"
+def _take_from_cemetery(stack: list[Slot], words: str) -> Say:
+    if len(stack) == 1:
+        return say("Take {stack} from the Cemetery", stack=words)
+    return say("Take whole {stack} from the Cemetery", stack=words)
+
+
+def _take_stack(stack: list[Slot], place: int, words: str, bound: str | None = None) -> Say:
+    """ "Take whole Cemetery stack 3: ...", with what the player bound there before the words
+    when given."""
+    where = str(place)
+    if bound is not None:
+        if len(stack) == 1:
+            return say(
+                "Take Cemetery stack {place}, you bound {cards}: {stack}",
+                place=where,
+                cards=bound,
+                stack=words,
+            )
+        return say(
+            "Take whole Cemetery stack {place}, you bound {cards}: {stack}",
+            place=where,
+            cards=bound,
+            stack=words,
+        )
+    if len(stack) == 1:
+        return say("Take Cemetery stack {place}: {stack}", place=where, stack=words)
+    return say("Take whole Cemetery stack {place}: {stack}", place=where, stack=words)
+
+
+def _take_stack_bound(stack: list[Slot], place: int, bound: str | None) -> Say:
+    where = str(place)
+    if bound is None:
+        if len(stack) == 1:
+            return say("Take Cemetery stack {place}", place=where)
+        return say("Take whole Cemetery stack {place}", place=where)
+    if len(stack) == 1:
+        return say("Take Cemetery stack {place}, you bound {cards}", place=where, cards=bound)
+    return say("Take whole Cemetery stack {place}, you bound {cards}", place=where, cards=bound)
+
+
+def _take_stack_counted(place: int, count: int, peeked: int) -> Say:
+    """The shortest words for a stack the player bound cards onto (always a whole stack)."""
+    if peeked:
+        return say(
+            "Take whole Cemetery stack {place} ({count} cards, you bound {n})",
+            place=str(place),
+            count=count,
+            n=peeked,
+        )
+    return say("Take whole Cemetery stack {place} ({count} cards)", place=str(place), count=count)
 
 
 def _stack_seen_by(state: CemeteryState, stack: list[Slot], player: str) -> str:
     """A stack as ``player`` knows it: the public words, plus what they peeked at when binding
     (action labels are shown to the acting player only)."""
-    return stack_words(state, stack) + _bound(state, stack, player)
+    return _with_bound(stack_words(state, stack), _bound(state, stack, player))
 
 
-def _bound(state: CemeteryState, stack: list[Slot], player: str) -> str:
-    """ ", you bound <names>" for the face-down cards of ``stack`` that ``player`` peeked at."""
+def _with_bound(words: str, bound: str | None) -> str:
+    return words if bound is None else say("{stack}, you bound {cards}", stack=words, cards=bound)
+
+
+def _bound(state: CemeteryState, stack: list[Slot], player: str) -> str | None:
+    """The face-down cards of ``stack`` that ``player`` peeked at, in a list (None: none)."""
     known = [name_of(state, s.card) for s in stack if not s.face_up and player in s.seen_by]
-    return f", you bound {', '.join(known)}" if known else ""
+    return listed(known) if known else None
 
 
 def do_draft(state: CemeteryState, player: str, action_id: str, events: list[Event]) -> None:
@@ -154,14 +218,24 @@ def do_draft(state: CemeteryState, player: str, action_id: str, events: list[Eve
         card = pile.pop()
         me.hand.append(card)
         state.picks_left -= 1
-        kind = "Core" if action_id == "core" else "Part"
         note(state, "drew")
-        say(
-            events,
-            f"{me.name} draws a {kind} from the pile.",
-            fold=f"{me.name} draws {{n}} {kind}s from the pile.",
-        )
-        say(events, f"You draw {card_name(card)}.", private_to=me.name)
+        # the event is its own fold's first line: a run of draws from one pile is one line
+        if action_id == "core":
+            drew = say_n(
+                "{player} draws a Core from the pile.",
+                "{player} draws {n} Cores from the pile.",
+                1,
+                player=me.name,
+            )
+        else:
+            drew = say_n(
+                "{player} draws a Part from the pile.",
+                "{player} draws {n} Parts from the pile.",
+                1,
+                player=me.name,
+            )
+        tell(events, drew, fold=drew)
+        tell(events, say("You draw {card}.", card=card_name(card)), private_to=me.name)
         return
     base = action_id.split(":", 1)[1]
     stack = state.cemetery.pop(stack_index(state, base))
@@ -169,10 +243,10 @@ def do_draft(state: CemeteryState, player: str, action_id: str, events: list[Eve
     words = stack_words(state, stack)
     me.hand.extend(s.card for s in stack)
     note(state, "took", len(stack))
-    say(events, f"{me.name} takes {words} from the Cemetery.")
+    tell(events, say("{player} takes {stack} from the Cemetery.", player=me.name, stack=words))
     hidden = [name_of(state, s.card) for s in stack if not s.face_up]
     if hidden:
-        say(events, f"Face down in it: {', '.join(hidden)}.", private_to=me.name)
+        tell(events, say("Face down in it: {cards}.", cards=listed(hidden)), private_to=me.name)
 
 
 # -- Stitch -----------------------------------------------------------------------------------
@@ -188,7 +262,14 @@ def reveal_pet_top(state: CemeteryState, owner: int, events: list[Event]) -> Non
         pet[-1].face_up = True
         pet[-1].seen_by = []
         who = state.sides[owner].name
-        say(events, f"{who}'s Pet Cemetery reveals {name_of(state, pet[-1].card)} on top.")
+        tell(
+            events,
+            say(
+                "{player}'s Pet Cemetery reveals {card} on top.",
+                player=who,
+                card=name_of(state, pet[-1].card),
+            ),
+        )
 
 
 def stitch_options(state: CemeteryState) -> list[Action]:
@@ -210,8 +291,10 @@ def stitch_options(state: CemeteryState) -> list[Action]:
         return [
             Action(
                 id=f"at:{i}:{pos}",
-                label=lambda i=i, pos=pos, card=card: (
-                    f"Stitch {name_of(state, card)} to {place_label(creatures, i, pos)}"
+                label=lambda i=i, pos=pos, card=card: say(
+                    "Stitch {card} to {place}",
+                    card=name_of(state, card),
+                    place=place_label(creatures, i, pos),
                 ),
                 role=NORMAL,
                 do=do_stitch,
@@ -219,17 +302,21 @@ def stitch_options(state: CemeteryState) -> list[Action]:
             )
             for i, pos in placements(creatures, card)
         ] + [back(do_stitch)]
+    # two Cores of one type read alike: one choice (the first in the hand), told apart unworded
+    first_of_type: dict[str, int] = {}
+    for n, card in enumerate(me.hand, 1):
+        if CARDS[card].category == "core":
+            first_of_type.setdefault(CARDS[card].types[0], n)
     cores = [
         Action(
             id=f"core:{n}",
-            label=f"Start creature {len(me.creatures) + 1} with a {card_name(card)}",
+            label=partial(_start_label, len(me.creatures) + 1, me.hand[n - 1]),
             role=NORMAL,
             do=do_stitch,
             kind="Start",
             names_hand=True,  # a Core from the hand
         )
-        for n, card in enumerate(me.hand, 1)
-        if CARDS[card].category == "core"
+        for n in first_of_type.values()
     ]
     sources = stitchable(state)
     # two Parts that read alike (two Flesh arms in hand) going to the same place are one choice:
@@ -245,8 +332,8 @@ def stitch_options(state: CemeteryState) -> list[Action]:
             combined.append(
                 Action(
                     id=f"st:{key}:{i}:{pos}",
-                    label=lambda name=name, src=src, i=i, pos=pos: (
-                        f"Stitch {name} ({src}) to {place_label(creatures, i, pos)}"
+                    label=lambda name=name, src=src, i=i, pos=pos: _stitch_label(
+                        name, src, place_label(creatures, i, pos)
                     ),
                     role=NORMAL,
                     do=do_stitch,
@@ -255,11 +342,11 @@ def stitch_options(state: CemeteryState) -> list[Action]:
                 )
             )
     if len(cores) + len(combined) + 1 <= COMBINED_LIMIT:
-        return unique_labels(cores) + combined
+        return cores + combined
     picks = [
         Action(
             id="pet" if key == "p" else f"hand:{key[1:]}",
-            label=f"Stitch {name_of(state, card)} ({src}): choose where",
+            label=partial(_choose_where, name_of(state, card), src),
             role=NORMAL,
             do=do_stitch,
             kind="Stitch",
@@ -268,6 +355,23 @@ def stitch_options(state: CemeteryState) -> list[Action]:
         for key, card, src, _ in sources
     ]
     return unique_labels(cores + picks)
+
+
+def _start_label(n: int, core: str) -> Say:
+    return say("Start creature {n} with a {core}", n=str(n), core=card_name(core))
+
+
+def _stitch_label(card: str, src: str, place: str) -> Say:
+    """ "Stitch Flesh arm (hand) to creature 1 (Flesh Core), left": the source in words."""
+    if src == "pet":
+        return say("Stitch {card} (pet) to {place}", card=card, place=place)
+    return say("Stitch {card} (hand) to {place}", card=card, place=place)
+
+
+def _choose_where(card: str, src: str) -> Say:
+    if src == "pet":
+        return say("Stitch {card} (pet): choose where", card=card)
+    return say("Stitch {card} (hand): choose where", card=card)
 
 
 def can_stitch(state: CemeteryState) -> bool:
@@ -299,7 +403,15 @@ def do_stitch(state: CemeteryState, player: str, action_id: str, events: list[Ev
         me.creatures.append(Creature(core=card))
         n = len(me.creatures)
         note(state, "started", 1, f"card:{card}")
-        say(events, f"{me.name} starts creature {n} with a {card_name(card)}.")
+        tell(
+            events,
+            say(
+                "{player} starts creature {n} with a {core}.",
+                player=me.name,
+                n=str(n),
+                core=card_name(card),
+            ),
+        )
         return
     if action_id.startswith("st:"):
         _, key, idx, pos = action_id.split(":")
@@ -337,12 +449,19 @@ def _stitch(
     me.creatures[idx].parts[pos] = card
     note(state, "stitched", 1, f"card:{card}")
     where = place_label(me.creatures, idx, pos)
-    src = " from the Pet Cemetery" if source == "pet" else ""
-    say(
-        events,
-        f"{me.name} stitches {name_of(state, card)}{src} to {where}.",
-        fold=f"{me.name} stitches {{n}} Parts to {creature_label(me.creatures[idx], idx)}.",
+    values = {"player": me.name, "card": name_of(state, card), "place": where}
+    if source == "pet":
+        text = say("{player} stitches {card} from the Pet Cemetery to {place}.", **values)
+    else:
+        text = say("{player} stitches {card} to {place}.", **values)
+    fold = say_n(
+        "{player} stitches a Part to {creature}.",
+        "{player} stitches {n} Parts to {creature}.",
+        1,
+        player=me.name,
+        creature=creature_label(me.creatures[idx], idx),
     )
+    tell(events, text, fold=fold)
 
 
 def end_stitch(state: CemeteryState, events: list[Event]) -> None:
@@ -361,15 +480,22 @@ def end_stitch(state: CemeteryState, events: list[Event]) -> None:
         to_cemetery(state, card)
     me.pet = []
     note(state, "", 0, *(f"card:{c}" for c in parts + lost))
-    bits = []
+    bits: list[str] = []
     if parts:
-        bits.append(f"{', '.join(name_of(state, c) for c in parts)} to the Cemetery")
+        bits.append(
+            say("{cards} to the Cemetery", cards=listed([name_of(state, c) for c in parts]))
+        )
     if cores:
-        bits.append(f"{len(cores)} Core(s) to the bottom of the Core pile")
+        bits.append(say("{n} Core(s) to the bottom of the Core pile", n=len(cores)))
     if lost:
-        bits.append(f"Pet Cemetery lost: {', '.join(name_of(state, c) for c in lost)}")
+        bits.append(
+            say("Pet Cemetery lost: {cards}", cards=listed([name_of(state, c) for c in lost]))
+        )
     if bits:
-        say(events, f"{me.name} ends Stitch: " + "; ".join(bits) + ".")
+        what = bits[0]
+        for bit in bits[1:]:
+            what = say("{a}; {b}", a=what, b=bit)
+        tell(events, say("{player} ends Stitch: {what}.", player=me.name, what=what))
 
 
 # -- Mark -------------------------------------------------------------------------------------
@@ -396,13 +522,20 @@ def mark_options(state: CemeteryState) -> list[Action]:
     out = []
     for i, pos, card in _markable(state):
         a, b = CARDS[card].types
-        for key, words in ((a, a.title()), (b, b.title()), ("both", "both types")):
+        for key, words in ((a, TYPE_NAMES[a]), (b, TYPE_NAMES[b]), ("both", BOTH_TYPES)):
             out.append(
                 Action(
                     id=f"mark:{i}:{pos}:{key}",
-                    label=lambda card=card, words=words, i=i, pos=pos: (
-                        f"Mark {name_of(state, card)} as {words} "
-                        f"({place_label(me.creatures, i, pos)})"[:80]
+                    label=lambda card=card, words=words, i=i, pos=pos: fitted(
+                        *(
+                            say(
+                                "Mark {card} as {type} ({place})",
+                                card=name_of(state, card),
+                                type=words,
+                                place=place,
+                            )
+                            for place in (place_label(me.creatures, i, pos), short_place(i, pos))
+                        )
                     ),
                     role=NORMAL,
                     do=do_mark,
@@ -420,12 +553,18 @@ def do_mark(state: CemeteryState, player: str, action_id: str, events: list[Even
     me.revenge -= 1
     me.revenge_spent += 1
     note(state, "marked", 1, f"card:{creature.parts[pos]}", f"tokens:{me.name}")
-    words = "both types" if key == "both" else key.title()
+    words = BOTH_TYPES if key == "both" else TYPE_NAMES[key]
     card = creature.parts[pos]
     where = place_label(me.creatures, int(idx), pos)
-    say(
+    tell(
         events,
-        f"{me.name} spends a Revenge token to mark {name_of(state, card)} as {words} ({where}).",
+        say(
+            "{player} spends a Revenge token to mark {card} as {type} ({place}).",
+            player=me.name,
+            card=name_of(state, card),
+            type=words,
+            place=where,
+        ),
     )
 
 
@@ -476,8 +615,11 @@ def experiment_options(state: CemeteryState) -> list[Action]:
     return [
         Action(
             id=f"exp:{i}:{pos}",
-            label=lambda card=card, i=i, pos=pos: (
-                f"Rearrange {name_of(state, card)} ({place_label(me.creatures, i, pos)})"[:80]
+            label=lambda card=card, i=i, pos=pos: fitted(
+                *(
+                    say("Rearrange {card} ({place})", card=name_of(state, card), place=place)
+                    for place in (place_label(me.creatures, i, pos), short_place(i, pos))
+                )
             ),
             role=NORMAL,
             do=do_experiment,
@@ -504,10 +646,11 @@ def can_experiment(state: CemeteryState) -> bool:
 def _destination_label(state: CemeteryState, j: int, q: str, swap: bool) -> str:
     """An Experiment destination in words: a move to an empty place, or a swap."""
     creatures = state.me.creatures
-    where = place_label(creatures, j, q)
+    places = (place_label(creatures, j, q), short_place(j, q))
     if swap:
-        return f"Swap with {name_of(state, creatures[j].parts[q])} on {where}"[:80]
-    return f"Move to {where}"[:80]
+        card = name_of(state, creatures[j].parts[q])
+        return fitted(*(say("Swap with {card} on {place}", card=card, place=p) for p in places))
+    return fitted(*(say("Move to {place}", place=p) for p in places))
 
 
 def do_experiment(state: CemeteryState, player: str, action_id: str, events: list[Event]) -> None:
@@ -535,12 +678,20 @@ def do_experiment(state: CemeteryState, player: str, action_id: str, events: lis
     frm = place_label(me.creatures, pending.creature, pending.pos)
     to = place_label(me.creatures, int(j), q)
     if there is None:
-        text = (
-            f"{me.name} spends a Science token to move {name_of(state, card)} from {frm} to {to}."
+        text = say(
+            "{player} spends a Science token to move {card} from {start} to {end}.",
+            player=me.name,
+            card=name_of(state, card),
+            start=frm,
+            end=to,
         )
     else:
-        text = (
-            f"{me.name} spends a Science token to swap {name_of(state, card)} ({frm}) "
-            f"with {name_of(state, there)} ({to})."
+        text = say(
+            "{player} spends a Science token to swap {card} ({start}) with {other} ({end}).",
+            player=me.name,
+            card=name_of(state, card),
+            start=frm,
+            other=name_of(state, there),
+            end=to,
         )
-    say(events, text)
+    tell(events, text)

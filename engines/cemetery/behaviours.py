@@ -7,38 +7,62 @@ then its Reaction. Where a behaviour needs a choice, it sets ``state.pending``.
 
 from __future__ import annotations
 
-from engines.cemetery.actions import COMBINED_LIMIT, back
+from functools import partial
+
+from engines.cemetery.actions import COMBINED_LIMIT, back, fitted
 from engines.cemetery.common import (
+    both,
     card_types,
     creature_label,
     name_of,
     note,
     place_label,
     remove_part,
-    say,
+    short_place,
     stack_index,
     stack_words,
+    tell,
     to_cemetery,
 )
-from engines.cemetery.data import CARDS, CONSTANTS, POSITION_ORDER
+from engines.cemetery.data import CARDS, CONSTANTS, KIND_WORDS, POSITION_ORDER, TYPE_NAMES
 from engines.cemetery.grid import placements
 from engines.cemetery.state import CemeteryState, Pending, Slot, Trigger
 from engines.core import Action, ActionRole, Event
+from i18n.say import Say, say
 
 NORMAL = ActionRole.NORMAL
 
-ACTION_NAMES = {"flesh": "Steal", "beast": "Maim", "plant": "Fertilize", "monster": "Binding"}
-REACTION_NAMES = {"flesh": "Clumsy", "beast": "Mindless", "plant": "Organic", "monster": "Insane"}
+ACTION_NAMES = {
+    "flesh": say("Steal"),
+    "beast": say("Maim"),
+    "plant": say("Fertilize"),
+    "monster": say("Binding"),
+}
+REACTION_NAMES = {
+    "flesh": say("Clumsy"),
+    "beast": say("Mindless"),
+    "plant": say("Organic"),
+    "monster": say("Insane"),
+}
 
 
 def start(state: CemeteryState, trig: Trigger, events: list[Event]) -> None:
     """Begin one pair's behaviour; it either resolves at once or leaves a pending choice."""
     me = state.me
-    who = f"{me.name}'s {creature_label(me.creatures[trig.creature], trig.creature)}"
-    name = ACTION_NAMES[trig.type]
+    values = {
+        "player": me.name,
+        "creature": creature_label(me.creatures[trig.creature], trig.creature),
+        "type": TYPE_NAMES[trig.type],
+        "action": ACTION_NAMES[trig.type],
+    }
     if trig.unstable:
-        name += f" + {REACTION_NAMES[trig.type]}"
-    tag = f"{who} — {trig.type.title()} pair ({'unstable' if trig.unstable else 'stable'}): {name}"
+        tag = say(
+            "{player}'s {creature} — {type} pair (unstable): {action} + {reaction}",
+            reaction=REACTION_NAMES[trig.type],
+            **values,
+        )
+    else:
+        tag = say("{player}'s {creature} — {type} pair (stable): {action}", **values)
     {"flesh": _steal, "beast": _maim, "plant": _fertilize, "monster": _binding}[trig.type](
         state, trig, tag, events
     )
@@ -55,11 +79,11 @@ def stealable(state: CemeteryState) -> list[str]:
     ]
 
 
-def _steal(state: CemeteryState, trig: Trigger, tag: str, events: list[Event]) -> None:
+def _steal(state: CemeteryState, trig: Trigger, tag: Say, events: list[Event]) -> None:
     if not stealable(state):
-        say(events, f"{tag}: nothing in the Cemetery can be stolen.")
+        tell(events, say("{tag}: nothing in the Cemetery can be stolen.", tag=tag))
         return
-    say(events, f"{tag}.")
+    tell(events, say("{tag}.", tag=tag))
     state.pending = Pending(kind="steal_part", player=state.me.name, react=trig.unstable)
 
 
@@ -71,13 +95,24 @@ def _attach_stolen(
     me.creatures[idx].parts[pos] = card
     note(state, "stole", 1, f"card:{card}")
     where = place_label(me.creatures, idx, pos)
-    say(events, f"{me.name} steals {name_of(state, card)} from the Cemetery onto {where}.")
+    tell(
+        events,
+        say(
+            "{player} steals {card} from the Cemetery onto {place}.",
+            player=me.name,
+            card=name_of(state, card),
+            place=where,
+        ),
+    )
     state.pending = None
     if clumsy:
         state.flipped.append(card)
-        say(
+        tell(
             events,
-            f"Clumsy: the stolen {CARDS[card].kind} is flipped over; it has no type for the rest of the game.",
+            say(
+                "Clumsy: the stolen {kind} is flipped over; it has no type for the rest of the game.",
+                kind=KIND_WORDS[CARDS[card].kind or ""],
+            ),
         )
 
 
@@ -86,13 +121,13 @@ def _has_parts(state: CemeteryState, seat: int) -> bool:
     return any(c.parts for c in state.sides[seat].creatures)
 
 
-def _maim(state: CemeteryState, trig: Trigger, tag: str, events: list[Event]) -> None:
+def _maim(state: CemeteryState, trig: Trigger, tag: Say, events: list[Event]) -> None:
     rival = state.rival
     if _has_parts(state, 1 - state.current):
-        say(events, f"{tag}: {rival.name} must remove a Part.")
+        tell(events, say("{tag}: {player} must remove a Part.", tag=tag, player=rival.name))
         state.pending = Pending(kind="maim", player=rival.name, react=trig.unstable)
         return
-    say(events, f"{tag}: {rival.name} has no Part to remove.")
+    tell(events, say("{tag}: {player} has no Part to remove.", tag=tag, player=rival.name))
     if trig.unstable:
         _mindless(state, events)
 
@@ -100,35 +135,61 @@ def _maim(state: CemeteryState, trig: Trigger, tag: str, events: list[Event]) ->
 def _mindless(state: CemeteryState, events: list[Event]) -> None:
     me = state.me
     if _has_parts(state, state.current):
-        say(events, f"Mindless: {me.name} must remove a Part as well.")
+        tell(events, say("Mindless: {player} must remove a Part as well.", player=me.name))
         state.pending = Pending(kind="mindless", player=me.name)
     else:
-        say(events, f"Mindless: {me.name} has no Part to remove.")
+        tell(events, say("Mindless: {player} has no Part to remove.", player=me.name))
 
 
 # -- Plant: Fertilize / Organic ---------------------------------------------------------------
-def _fertilize(state: CemeteryState, trig: Trigger, tag: str, events: list[Event]) -> None:
+def _fertilize(state: CemeteryState, trig: Trigger, tag: Say, events: list[Event]) -> None:
     me = state.me
     drawn = [
         state.part_pile.pop() for _ in range(min(CONSTANTS.fertilize_draw, len(state.part_pile)))
     ]
     if not drawn:
-        say(events, f"{tag}: the Part pile is empty.")
+        tell(events, say("{tag}: the Part pile is empty.", tag=tag))
         return
     if trig.unstable:
         # unseen by anyone, the owner included, until each reaches the top (Binding alone peeks)
         for card in drawn:
             me.pet.append(Slot(card=card, face_up=False))
         note(state, "pet", len(drawn), f"pet:{me.name}")
-        say(events, f"{tag}: {len(drawn)} Part(s) go face down onto {me.name}'s Pet Cemetery.")
+        tell(
+            events,
+            say(
+                "{tag}: {n} Part(s) go face down onto {player}'s Pet Cemetery.",
+                tag=tag,
+                n=len(drawn),
+                player=me.name,
+            ),
+        )
         return
-    words = " and ".join(name_of(state, c) for c in drawn)
     if len(drawn) == 1:
         me.pet.append(Slot(card=drawn[0]))
         note(state, "pet", 1, f"card:{drawn[0]}", f"pet:{me.name}")
-        say(events, f"{tag}: {words} goes face up onto {me.name}'s Pet Cemetery.")
+        tell(
+            events,
+            say(
+                "{tag}: {card} goes face up onto {player}'s Pet Cemetery.",
+                tag=tag,
+                card=name_of(state, drawn[0]),
+                player=me.name,
+            ),
+        )
         return
-    say(events, f"{tag}: {me.name} draws {words} for the Pet Cemetery.")
+    words = name_of(state, drawn[0])
+    for c in drawn[1:]:
+        words = both(words, name_of(state, c))
+    tell(
+        events,
+        say(
+            "{tag}: {player} draws {cards} for the Pet Cemetery.",
+            tag=tag,
+            player=me.name,
+            cards=words,
+        ),
+    )
     state.pending = Pending(kind="fert_order", player=me.name, cards=drawn)
 
 
@@ -145,25 +206,37 @@ def bind_targets(state: CemeteryState, card: str, insane: bool) -> list[str]:
     return [s[0].card for s in room]
 
 
-def _binding(state: CemeteryState, trig: Trigger, tag: str, events: list[Event]) -> None:
+def _binding(state: CemeteryState, trig: Trigger, tag: Say, events: list[Event]) -> None:
     me = state.me
     if not state.part_pile:
-        say(events, f"{tag}: the Part pile is empty.")
+        tell(events, say("{tag}: the Part pile is empty.", tag=tag))
         return
     card = state.part_pile.pop()
     if not bind_targets(state, card, trig.unstable):
         to_cemetery(state, card)
         note(state, "bound", 1, f"card:{card}")
-        say(
+        tell(
             events,
-            f"{tag}: no Cemetery stack can take it, so {name_of(state, card)} joins the Cemetery face up.",
+            say(
+                "{tag}: no Cemetery stack can take it, so {card} joins the Cemetery face up.",
+                tag=tag,
+                card=name_of(state, card),
+            ),
         )
         return
     if trig.unstable:
-        say(events, f"{tag}: {me.name} draws {name_of(state, card)} and must stack it face up.")
+        tell(
+            events,
+            say(
+                "{tag}: {player} draws {card} and must stack it face up.",
+                tag=tag,
+                player=me.name,
+                card=name_of(state, card),
+            ),
+        )
     else:
-        say(events, f"{tag}: {me.name} draws a Part and peeks at it.")
-        say(events, f"You peek: {name_of(state, card)}.", private_to=me.name)
+        tell(events, say("{tag}: {player} draws a Part and peeks at it.", tag=tag, player=me.name))
+        tell(events, say("You peek: {card}.", card=name_of(state, card)), private_to=me.name)
     state.pending = Pending(kind="bind", player=me.name, card=card, react=trig.unstable)
 
 
@@ -178,8 +251,10 @@ def options(state: CemeteryState) -> list[Action]:
         combined = [
             Action(
                 id=f"steal:{c}:{i}:{pos}",
-                label=lambda c=c, i=i, pos=pos: (
-                    f"Steal {name_of(state, c)} to {place_label(me.creatures, i, pos)}"
+                label=lambda c=c, i=i, pos=pos: say(
+                    "Steal {card} to {place}",
+                    card=name_of(state, c),
+                    place=place_label(me.creatures, i, pos),
                 ),
                 role=NORMAL,
                 do=choose,
@@ -193,7 +268,7 @@ def options(state: CemeteryState) -> list[Action]:
         return [
             Action(
                 id=f"steal:{c}",
-                label=f"Steal {name_of(state, c)}: choose where",
+                label=partial(_steal_where, name_of(state, c)),
                 role=NORMAL,
                 do=choose,
                 kind="Steal",
@@ -205,7 +280,10 @@ def options(state: CemeteryState) -> list[Action]:
         return [
             Action(
                 id=f"at:{i}:{pos}",
-                label=lambda i=i, pos=pos: f"Attach to {place_label(me.creatures, i, pos)}"[:80],
+                label=lambda i=i, pos=pos: fitted(
+                    say("Attach to {place}", place=place_label(me.creatures, i, pos)),
+                    say("Attach to {place}", place=short_place(i, pos)),
+                ),
                 role=NORMAL,
                 do=choose,
                 kind="Attach",
@@ -217,10 +295,11 @@ def options(state: CemeteryState) -> list[Action]:
         return [
             Action(
                 id=f"rm:{i}:{pos}",
-                label=lambda card=c.parts[pos], i=i, pos=pos: (
-                    f"Remove {name_of(state, card)} from {place_label(owner.creatures, i, pos)}"[
-                        :80
-                    ]
+                label=lambda card=c.parts[pos], i=i, pos=pos: fitted(
+                    *(
+                        say("Remove {card} from {place}", card=name_of(state, card), place=place)
+                        for place in (place_label(owner.creatures, i, pos), short_place(i, pos))
+                    )
                 ),
                 role=NORMAL,
                 do=choose,  # a Part the rules make its owner remove: every choice is one
@@ -234,7 +313,7 @@ def options(state: CemeteryState) -> list[Action]:
         return [
             Action(
                 id=f"top:{c}",
-                label=f"Put {name_of(state, c)} on top",
+                label=partial(_put_on_top, name_of(state, c)),
                 role=NORMAL,
                 do=choose,
                 kind="Put",
@@ -245,15 +324,48 @@ def options(state: CemeteryState) -> list[Action]:
         assert p.card is not None  # a binding names the Part it lays
         out = []
         for base in bind_targets(state, p.card, p.react):
-            stack = state.cemetery[stack_index(state, base)]
+            place = stack_index(state, base)
+            stack = state.cemetery[place]
             # the binder peeked at the Part (Insane shows it to all): naming it is safe here
-            face = "face up" if p.react else "face down"
-            label = f"Stack {name_of(state, p.card)} {face} on {stack_words(state, stack)}"
-            out.append(
-                Action(id=f"bind:{base}", label=label[:80], role=NORMAL, do=choose, kind="Stack")
-            )
+            card = name_of(state, p.card)
+            # the stack in words, or by its place as the board numbers it when that is too long
+            if p.react:
+                label = fitted(
+                    say(
+                        "Stack {card} face up on {stack}",
+                        card=card,
+                        stack=stack_words(state, stack),
+                    ),
+                    say(
+                        "Stack {card} face up on Cemetery stack {place}",
+                        card=card,
+                        place=str(place + 1),
+                    ),
+                )
+            else:
+                label = fitted(
+                    say(
+                        "Stack {card} face down on {stack}",
+                        card=card,
+                        stack=stack_words(state, stack),
+                    ),
+                    say(
+                        "Stack {card} face down on Cemetery stack {place}",
+                        card=card,
+                        place=str(place + 1),
+                    ),
+                )
+            out.append(Action(id=f"bind:{base}", label=label, role=NORMAL, do=choose, kind="Stack"))
         return out
     raise AssertionError(p.kind)
+
+
+def _steal_where(card: str) -> Say:
+    return say("Steal {card}: choose where", card=card)
+
+
+def _put_on_top(card: str) -> Say:
+    return say("Put {card} on top", card=card)
 
 
 def choose(state: CemeteryState, player: str, action_id: str, events: list[Event]) -> None:
@@ -281,9 +393,14 @@ def choose(state: CemeteryState, player: str, action_id: str, events: list[Event
         spot = place_label(state.sides[owner].creatures, int(idx), pos)
         card = remove_part(state, owner, int(idx), pos)
         note(state, p.kind, 1, f"card:{card}")
-        say(
+        tell(
             events,
-            f"{p.player} removes {name_of(state, card)} from {spot}; it goes to the Cemetery.",
+            say(
+                "{player} removes {card} from {place}; it goes to the Cemetery.",
+                player=p.player,
+                card=name_of(state, card),
+                place=spot,
+            ),
         )
         state.pending = None
         if p.kind == "maim" and p.react:
@@ -295,7 +412,14 @@ def choose(state: CemeteryState, player: str, action_id: str, events: list[Event
         for card in rest + [top]:
             me.pet.append(Slot(card=card))
         note(state, "pet", len(p.cards), *(f"card:{c}" for c in p.cards), f"pet:{me.name}")
-        say(events, f"{me.name} stacks the Pet Cemetery with {name_of(state, top)} on top.")
+        tell(
+            events,
+            say(
+                "{player} stacks the Pet Cemetery with {card} on top.",
+                player=me.name,
+                card=name_of(state, top),
+            ),
+        )
         state.pending = None
         return
     if p.kind == "bind":
@@ -305,15 +429,23 @@ def choose(state: CemeteryState, player: str, action_id: str, events: list[Event
         note(state, "bound", 1, f"card:{p.card}" if p.react else f"stack:{base}")
         if p.react:
             stack.append(Slot(card=p.card))
-            say(
+            tell(
                 events,
-                f"Insane: {name_of(state, p.card)} goes face up onto the {name_of(state, base)} in the Cemetery.",
+                say(
+                    "Insane: {card} goes face up onto the {base} in the Cemetery.",
+                    card=name_of(state, p.card),
+                    base=name_of(state, base),
+                ),
             )
         else:
             stack.append(Slot(card=p.card, face_up=False, seen_by=[me.name]))
-            say(
+            tell(
                 events,
-                f"{me.name} binds a face-down Part onto the {name_of(state, base)} in the Cemetery.",
+                say(
+                    "{player} binds a face-down Part onto the {base} in the Cemetery.",
+                    player=me.name,
+                    base=name_of(state, base),
+                ),
             )
         state.pending = None
         return

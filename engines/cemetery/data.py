@@ -8,7 +8,7 @@ here to fit every sentence of the rulebook where the published data is not avail
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import cache
 from importlib import resources
 from typing import Literal
@@ -16,6 +16,7 @@ from typing import Literal
 from pydantic import BaseModel, model_validator
 
 from engines.provenance import Sourced
+from i18n.say import Say, say
 
 TypeName = Literal["flesh", "beast", "plant", "monster"]
 Kind = Literal["head", "arm", "leg", "tail", "wing"]
@@ -114,32 +115,85 @@ POSITION_ORDER: list[str] = [p.name for p in CAT.positions]
 CONSTANTS = CAT.constants
 
 
-def creature_name(index: int) -> str:
+def creature_name(index: int) -> Say:
     """How moves, the log and the board all name the creature at ``index``: "creature 2"."""
-    return f"creature {index + 1}"
+    return say("creature {n}", n=str(index + 1))
 
 
-POS_WORDS = {
-    "N": "top",
-    "S": "bottom",
-    "W": "left",
-    "E": "right",
-    "NW": "top-left",
-    "NE": "top-right",
-    "SW": "bottom-left",
-    "SE": "bottom-right",
+#: the printed names that stay English in every language (no published translation is known):
+#: the four card types and the two kinds of token (``Engine.proper_names``)
+TYPE_NAMES = {"flesh": "Flesh", "beast": "Beast", "plant": "Plant", "monster": "Monster"}
+TOKEN_NAMES = {"revenge": "Revenge", "science": "Science"}
+
+
+def place_words(creature: str, pos: str) -> Say:
+    """A place on a creature: "creature 1 (Flesh Core), left" (each place one whole message:
+    "left" as a place reads differently from "left" as a direction)."""
+    return {
+        "N": say("{creature}, top", creature=creature),
+        "S": say("{creature}, bottom", creature=creature),
+        "W": say("{creature}, left", creature=creature),
+        "E": say("{creature}, right", creature=creature),
+        "NW": say("{creature}, top-left", creature=creature),
+        "NE": say("{creature}, top-right", creature=creature),
+        "SW": say("{creature}, bottom-left", creature=creature),
+        "SE": say("{creature}, bottom-right", creature=creature),
+    }[pos]
+
+
+def short_place_words(n: str, pos: str) -> Say:
+    """A place on a creature named by its number only: "creature 1, left"."""
+    return {
+        "N": say("creature {n}, top", n=n),
+        "S": say("creature {n}, bottom", n=n),
+        "W": say("creature {n}, left", n=n),
+        "E": say("creature {n}, right", n=n),
+        "NW": say("creature {n}, top-left", n=n),
+        "NE": say("creature {n}, top-right", n=n),
+        "SW": say("creature {n}, bottom-left", n=n),
+        "SE": say("creature {n}, bottom-right", n=n),
+    }[pos]
+
+
+#: a Part's kind, and a Core, as one word (a card's band, the hand picture)
+KIND_WORDS = {
+    "head": say("head"),
+    "arm": say("arm"),
+    "leg": say("leg"),
+    "tail": say("tail"),
+    "wing": say("wing"),
+    "core": say("Core"),
 }
 
 
+def type_words(types: Sequence[str]) -> str:
+    """A card's types as printed: "Flesh", "Flesh/Beast"."""
+    return "/".join(TYPE_NAMES[t] for t in types)
+
+
 @cache
-def card_name(card_id: str, *, flipped: bool = False) -> str:
-    """A card in words: 'Flesh arm', 'Flesh/Beast leg', 'Plant Core', 'flipped arm'."""
+def card_name(card_id: str, *, flipped: bool = False) -> Say:
+    """A card in words: 'Flesh arm', 'Flesh/Beast leg', 'Plant Core', 'flipped arm' (the types
+    are printed names; the kind is worded for the reader)."""
     card = CARDS[card_id]
     if card.category == "core":
-        return f"{card.types[0].title()} Core"
+        return say("{type} Core", type=TYPE_NAMES[card.types[0]])
     if flipped:
-        return f"flipped {card.kind}"
-    return f"{'/'.join(t.title() for t in card.types)} {card.kind}"
+        return {
+            "head": say("flipped head"),
+            "arm": say("flipped arm"),
+            "leg": say("flipped leg"),
+            "tail": say("flipped tail"),
+            "wing": say("flipped wing"),
+        }[card.kind or ""]
+    types = type_words(card.types)
+    return {
+        "head": say("{types} head", types=types),
+        "arm": say("{types} arm", types=types),
+        "leg": say("{types} leg", types=types),
+        "tail": say("{types} tail", types=types),
+        "wing": say("{types} wing", types=types),
+    }[card.kind or ""]
 
 
 def sourced_entries() -> Iterator[Sourced]:

@@ -16,11 +16,12 @@ from engines.cemetery.actions import (
     reveal_pet_top,
     stitch_options,
 )
-from engines.cemetery.common import creature_label, note, say, turn_words
+from engines.cemetery.common import both, creature_label, note, tell
 from engines.cemetery.data import CONSTANTS
 from engines.cemetery.stability import is_active, score, triggers
-from engines.cemetery.state import PHASE_TITLES, CemeteryState, TurnNote
+from engines.cemetery.state import CemeteryState, TurnNote
 from engines.core import Action, Event
+from i18n.say import Say, say
 
 
 def awaited(state: CemeteryState) -> list[str]:
@@ -58,8 +59,8 @@ def enter(state: CemeteryState, phase: str) -> None:
         state.triggers = []
 
 
-def _skipped(state: CemeteryState, phase: str, why: str, events: list[Event]) -> None:
-    say(events, f"{PHASE_TITLES[phase]} skipped: {why}.", kind="phase")
+def _skipped(why: Say, events: list[Event]) -> None:
+    tell(events, why, kind="phase")
 
 
 def start_turn(state: CemeteryState, events: list[Event]) -> None:
@@ -67,9 +68,13 @@ def start_turn(state: CemeteryState, events: list[Event]) -> None:
     state.changed = []
     enter(state, "draft")
     state.picks_left = CONSTANTS.draft_picks
-    say(events, f"Turn {state.turn}: {state.me.name} to play.", kind="turn")
+    tell(
+        events,
+        say("Turn {turn}: {player} to play.", turn=state.turn, player=state.me.name),
+        kind="turn",
+    )
     if not can_draft(state):
-        _skipped(state, "draft", "there is nothing left to draft", events)
+        _skipped(say("Draft skipped: there is nothing left to draft."), events)
         state.picks_left = 0
 
 
@@ -119,16 +124,18 @@ def leave(state: CemeteryState, events: list[Event], *, acted: bool) -> None:
         reveal_pet_top(state, state.current, events)
     elif phase == "stitch":
         if not acted:
-            _skipped(state, phase, "nothing can be stitched", events)
+            _skipped(say("Stitch skipped: nothing can be stitched."), events)
         end_stitch(state, events)
         enter(state, "mark")
     elif phase == "mark":
         if not acted:
-            why = "no Revenge token to spend" if me.revenge <= 0 else "no dual Part to mark"
-            _skipped(state, phase, why, events)
+            if me.revenge <= 0:
+                _skipped(say("Mark skipped: no Revenge token to spend."), events)
+            else:
+                _skipped(say("Mark skipped: no dual Part to mark."), events)
         enter(state, "behaviors")
         if not any(triggers(c, i, state.flipped) for i, c in enumerate(me.creatures)):
-            _skipped(state, "behaviors", "no active creature has a pair", events)
+            _skipped(say("Behaviors skipped: no active creature has a pair."), events)
             state.beh_next = len(me.creatures)
     elif phase == "behaviors":
         for c in me.creatures:
@@ -138,8 +145,10 @@ def leave(state: CemeteryState, events: list[Event], *, acted: bool) -> None:
         enter(state, "experiment")
     elif phase == "experiment":
         if not acted:
-            why = "no Science token to spend" if me.science <= 0 else "no Part can move"
-            _skipped(state, phase, why, events)
+            if me.science <= 0:
+                _skipped(say("Experiment skipped: no Science token to spend."), events)
+            else:
+                _skipped(say("Experiment skipped: no Part can move."), events)
         end_turn(state, events)
     else:
         raise AssertionError(phase)
@@ -150,7 +159,7 @@ def do_scoring(state: CemeteryState, events: list[Event]) -> None:
     me = state.me
     active = [(i, c) for i, c in enumerate(me.creatures) if is_active(c)]
     if not active:
-        _skipped(state, "scoring", "no active creature", events)
+        _skipped(say("Scoring skipped: no active creature."), events)
         return
     state.idle_turns = 0
     for i, creature in active:
@@ -163,40 +172,96 @@ def do_scoring(state: CemeteryState, events: list[Event]) -> None:
             setattr(me, kind, getattr(me, kind) + n)
             got[kind] = (n, earned[kind])
             note(state, kind, n, *([f"tokens:{me.name}"] if n else []))
-        parts = [f"{n} {k.title()}" for k, (n, _) in got.items() if n]
-        short = [f"{want - n} {k.title()}" for k, (n, want) in got.items() if want > n]
-        text = f"{me.name}'s {creature_label(creature, i)} scores {' + '.join(parts) or 'nothing'}"
+        (got_r, want_r), (got_s, want_s) = got["revenge"], got["science"]
+        tokens = _tokens(got_r, got_s) or say("nothing")
+        short = _tokens(want_r - got_r, want_s - got_s, joined=", ")
+        who, what = me.name, creature_label(creature, i)
         if short:
-            text += f" (the supply could not give {', '.join(short)})"
-        say(events, text + ".", kind="score")
+            text = say(
+                "{player}'s {creature} scores {tokens} (the supply could not give {short}).",
+                player=who,
+                creature=what,
+                tokens=tokens,
+                short=short,
+            )
+        else:
+            text = say(
+                "{player}'s {creature} scores {tokens}.", player=who, creature=what, tokens=tokens
+            )
+        tell(events, text, kind="score")
     if not state.final_round and (state.supply_revenge == 0 or state.supply_science == 0):
         state.final_round = True
-        gone = " and ".join(
-            k.title() for k in ("revenge", "science") if getattr(state, f"supply_{k}") == 0
-        )
+        gone = [
+            name
+            for k, name in (("revenge", "Revenge"), ("science", "Science"))
+            if getattr(state, f"supply_{k}") == 0
+        ]
+        supply = both(*gone) if len(gone) == 2 else gone[0]
         if state.current == second_seat(state):
-            say(events, f"The {gone} supply is empty: this is the final turn.", kind="end")
+            tell(
+                events,
+                say("The {tokens} supply is empty: this is the final turn.", tokens=supply),
+                kind="end",
+            )
         else:
             second = state.sides[second_seat(state)].name
-            say(events, f"The {gone} supply is empty: {second} plays the final turn.", kind="end")
+            tell(
+                events,
+                say(
+                    "The {tokens} supply is empty: {player} plays the final turn.",
+                    tokens=supply,
+                    player=second,
+                ),
+                kind="end",
+            )
+
+
+def _tokens(revenge: int, science: int, *, joined: str = " + ") -> Say | None:
+    """Tokens of both kinds in words ("2 Revenge + 1 Science"; a list "2 Revenge, 1 Science"
+    with ``joined``), or None for none."""
+    if revenge and science:
+        if joined == ", ":
+            return say("{revenge} Revenge, {science} Science", revenge=revenge, science=science)
+        return say("{revenge} Revenge + {science} Science", revenge=revenge, science=science)
+    if revenge:
+        return say("{n} Revenge", n=revenge)
+    if science:
+        return say("{n} Science", n=science)
+    return None
 
 
 def end_turn(state: CemeteryState, events: list[Event]) -> None:
+    # worded when shown: a note a search makes and drops costs no words
     state.last_turn = TurnNote(
-        player=state.me.name, line=turn_words(state), marks=tuple(dict.fromkeys(state.changed))
+        player=state.me.name,
+        rival=state.rival.name,
+        tally=dict(state.tally),
+        marks=tuple(dict.fromkeys(state.changed)),
     )
     state.idle_turns += 1
     if state.idle_turns > 2:
         # Two whole turns in a row in which nothing could happen: nothing ever can again (the
         # rulebook's end needs an empty supply, which a frozen game never reaches).
-        say(events, "Neither player can do anything any more: the game ends here.", kind="end")
+        tell(
+            events, say("Neither player can do anything any more: the game ends here."), kind="end"
+        )
         state.final_round = True
         state.current = second_seat(state)
     if state.final_round and state.current == second_seat(state):
         state.over = True
         state.pending = None
-        totals = ", ".join(f"{p.name} {p.total}" for p in state.sides)
-        say(events, f"Game over. Tokens: {totals}.", kind="end")
+        a, b = state.sides
+        tell(
+            events,
+            say(
+                "Game over. Tokens: {first} {first_total}, {second} {second_total}.",
+                first=a.name,
+                first_total=a.total,
+                second=b.name,
+                second_total=b.total,
+            ),
+            kind="end",
+        )
         return
     state.current = 1 - state.current
     state.turn += 1

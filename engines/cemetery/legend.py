@@ -15,6 +15,7 @@ from engines.cemetery import render as cc
 from engines.cemetery import render_pieces as cp
 from engines.cemetery.engine import ENGINE
 from engines.cemetery.views import CardView, CemeteryView, StackView
+from i18n.speaking import tr
 from rendering import family
 from rendering.kit import Draw
 from rendering.legend import Callout, Legend, Symbol
@@ -89,23 +90,27 @@ def _symbols() -> list[Symbol]:
         family.mark_changed(d, _inset(box, 3))
 
     return [
-        _card_symbol(_card(["flesh"]), "Flesh card: letter F (Revenge)"),
-        _card_symbol(_card(["beast"]), "Beast card: letter B (Revenge)"),
-        _card_symbol(_card(["plant"]), "Plant card: letter P (Science)"),
-        _card_symbol(_card(["monster"]), "Monster card: letter M (Science)"),
-        _card_symbol(_card(["flesh", "beast"]), "Dual Part: counts as both types, never scores"),
-        Symbol(marked, "A Revenge token marks a dual Part as one type for this turn"),
-        _card_symbol(_card([], flipped=True), "Flipped Part (Clumsy): ? and a hatch, no type"),
-        _card_symbol(CardView(hidden=True, face_up=False), "Face-down card: a back with a cross"),
-        Symbol(core, "Core: its type's letter, ringed in its colour"),
-        Symbol(stack, "Cemetery stack: ×3 cards, the top one at the bottom right"),
-        Symbol(unspent, "Unspent token: a solid green disc"),
-        Symbol(spent, "Spent token: a red ring (still counts at the end)"),
-        Symbol(stable, "Stable type, one pair: a solid chip"),
-        Symbol(unstable, "Unstable type: an outlined chip with !"),
-        Symbol(active, "Active creature (4+ Parts): a solid badge"),
-        Symbol(inactive, "Inactive creature: an outlined badge"),
-        Symbol(changed, "Changed by the last turn: outline and star"),
+        _card_symbol(_card(["flesh"]), tr("Flesh card: letter F (Revenge)")),
+        _card_symbol(_card(["beast"]), tr("Beast card: letter B (Revenge)")),
+        _card_symbol(_card(["plant"]), tr("Plant card: letter P (Science)")),
+        _card_symbol(_card(["monster"]), tr("Monster card: letter M (Science)")),
+        _card_symbol(
+            _card(["flesh", "beast"]), tr("Dual Part: counts as both types, never scores")
+        ),
+        Symbol(marked, tr("A Revenge token marks a dual Part as one type for this turn")),
+        _card_symbol(_card([], flipped=True), tr("Flipped Part (Clumsy): ? and a hatch, no type")),
+        _card_symbol(
+            CardView(hidden=True, face_up=False), tr("Face-down card: a back with a cross")
+        ),
+        Symbol(core, tr("Core: its type's letter, ringed in its colour")),
+        Symbol(stack, tr("Cemetery stack: ×3 cards, the top one at the bottom right")),
+        Symbol(unspent, tr("Unspent token: a solid green disc")),
+        Symbol(spent, tr("Spent token: a red ring (still counts at the end)")),
+        Symbol(stable, tr("Stable type, one pair: a solid chip")),
+        Symbol(unstable, tr("Unstable type: an outlined chip with !")),
+        Symbol(active, tr("Active creature (4+ Parts): a solid badge")),
+        Symbol(inactive, tr("Inactive creature: an outlined badge")),
+        Symbol(changed, tr("Changed by the last turn: outline and star")),
     ]
 
 
@@ -125,50 +130,56 @@ def legend() -> Legend:
     yard = cc.yard_y(view)
     stacked = next(i for i, s in enumerate(view.cemetery) if len(s.cards) > 1)
     stack = cc.stack_box(yard, stacked)
-    last_y = board.height - cc.LAST_LINE_H // 2
+    last_y = board.height - cc.last_line_h(view) // 2
     callouts = [
         Callout(
             (cp.WIDTH - 40, header + strip // 2),
-            "Whose turn it is and whom the game waits for (a Maim waits on the other player); "
-            "the phase below.",
+            tr(
+                "Whose turn it is and whom the game waits for (a Maim waits on the other player); "
+                "the phase below."
+            ),
         ),
         Callout(
             (cp.HALF + 170, top + 4 + cp.SIZES.name // 2 + 6),
-            "A player: token, name, total tokens; hand count, Pet Cemetery size, 1st or 2nd.",
+            tr("A player: token, name, total tokens; hand count, Pet Cemetery size, 1st or 2nd."),
         ),
         Callout(
             (cp.HALF - 30, tokens_y),
-            "Revenge and Science tokens, unspent and spent: the total's breakdown.",
+            tr("Revenge and Science tokens, unspent and spent: the total's breakdown."),
         ),
         Callout(
             (cp.WIDTH - 30, pet_y),
-            "Pet Cemetery, bottom to top: only the top card can be stitched.",
+            tr("Pet Cemetery, bottom to top: only the top card can be stitched."),
         ),
         Callout(
             (core[2], core[3]),
-            "A creature: its Core in the middle, up to 8 Parts around it (head on top, arms at "
-            "the sides, tail below, wings and legs in the corners).",
+            tr(
+                "A creature: its Core in the middle, up to 8 Parts around it (head on top, arms at "
+                "the sides, tail below, wings and legs in the corners)."
+            ),
         ),
         Callout(
             (origin[0] + slot - 70, origin[1] + cp.TEXT // 2 + 3),
-            "Its Parts out of 8: active with 4 or more.",
+            tr("Its Parts out of 8: active with 4 or more."),
         ),
         Callout(
             (origin[0] + 110, chips_y),
-            "Its types for Behaviors: pairs, stable or unstable (!).",
+            tr("Its types for Behaviors: pairs, stable or unstable (!)."),
         ),
         Callout(
             (stack[0], stack[1]),
-            "A Cemetery stack, drafted whole (one pick per card).",
+            tr("A Cemetery stack, drafted whole (one pick per card)."),
         ),
         Callout(
             (cp.WIDTH // 2 + 10, yard + cc.YARD_TOP // 2),
-            "The draw piles, and the token supply: when one runs out, the second player "
-            "plays the last turn.",
+            tr(
+                "The draw piles, and the token supply: when one runs out, the second player "
+                "plays the last turn."
+            ),
         ),
         Callout(
             (cp.WIDTH - 24, last_y),
-            "The last turn in words; what it changed carries the star outline.",
+            tr("The last turn in words; what it changed carries the star outline."),
         ),
     ]
-    return Legend("Cemetery Creatures: how to read the board", board, callouts, _symbols())
+    return Legend(tr("Cemetery Creatures: how to read the board"), board, callouts, _symbols())

@@ -51,9 +51,21 @@ def turns_are_noted(state: dict[str, Any]) -> dict[str, Any]:
     return state
 
 
+def turn_notes_keep_words(state: dict[str, Any]) -> dict[str, Any]:
+    """4 -> 5: the last turn's note keeps what the turn did (``tally``, and the ``rival`` it
+    names), worded for each reader when shown. A note saved before has only its English
+    ``line``, and reads as it."""
+    note = state.get("last_turn")
+    if isinstance(note, dict):
+        note.setdefault("tally", None)
+        note.setdefault("rival", None)
+    return state
+
+
 MIGRATIONS: list[Migration] = [
     over_was_finished,
     organic_parts_are_unseen,
     players_are_names,
     turns_are_noted,
+    turn_notes_keep_words,
 ]

@@ -17,13 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Generic, TypeVar
 
 from PIL import Image, ImageFont
 
 from engines.cemetery import render_pieces
-from engines.cemetery.data import creature_name
+from engines.cemetery.data import TYPE_NAMES, creature_name
 from engines.cemetery.render_hand import render_hand as render_hand
 from engines.cemetery.render_pieces import (
     BACK,
@@ -56,6 +55,8 @@ from engines.cemetery.render_pieces import (
     tokens_pair,
 )
 from engines.cemetery.views import CardView, CemeteryView, CreatureView, PlayerView, StackView
+from i18n.say import Say
+from i18n.speaking import cache_per_language, shown, tr
 from rendering import family
 from rendering.kit import (
     INK,
@@ -68,6 +69,7 @@ from rendering.kit import (
     player_colour,
     text_size,
     to_png,
+    wrap,
 )
 from rendering.palettes import board_palette
 from rendering.vision import RuleColour
@@ -175,7 +177,8 @@ STACK_H = 3 * (TEXT + 4) + 2
 STACK_GAP = 12
 #: the Cemetery's title line: its stacks, the piles and the supply
 YARD_TOP = TEXT + 22
-#: the last turn's words take two lines at most (the alt text has them whole)
+#: the last turn's words take two lines (the alt text has them whole), three in a language whose
+#: words would not fit in two
 LAST_LINE_H = family.last_turn_height(WIDTH, 2)
 #: each standing's breakdown fits one line
 BREAKDOWN_LINES = 1
@@ -224,14 +227,30 @@ def _standing_rows(view: CemeteryView) -> list[family.Standing]:
             place, winner = rank + 1, p.name != conceded
         else:
             place, winner = 1 + sum(q.total > p.total for q in view.players), p.total == best
-        words = (
-            f"Revenge {p.revenge + p.revenge_spent} ({p.revenge_spent} spent) + "
-            f"Science {p.science + p.science_spent} ({p.science_spent} spent)"
-        )
+        values = {
+            "revenge": p.revenge + p.revenge_spent,
+            "revenge_spent": p.revenge_spent,
+            "science": p.science + p.science_spent,
+            "science_spent": p.science_spent,
+        }
         if p.name == conceded:
-            words += ", conceded"
+            words = tr(
+                "Revenge {revenge} ({revenge_spent} spent) + Science {science} "
+                "({science_spent} spent), conceded",
+                **values,
+            )
         elif winner and all(q.total == best for q in view.players):
-            words += ", draw"
+            words = tr(
+                "Revenge {revenge} ({revenge_spent} spent) + Science {science} "
+                "({science_spent} spent), draw",
+                **values,
+            )
+        else:
+            words = tr(
+                "Revenge {revenge} ({revenge_spent} spent) + Science {science} "
+                "({science_spent} spent)",
+                **values,
+            )
         rows.append(family.Standing(place, seats[i], str(p.total), words, winner=winner))
     return rows
 
@@ -242,10 +261,30 @@ def _conceded(view: CemeteryView) -> str | None:
     return None
 
 
+@cache_per_language(maxsize=256)
+def _last_turn_lines(line: str) -> int:
+    """The lines the last turn's words (``line``, worded already) take beside the family's
+    badge (``family.last_turn_line``, measured as it lays them out): two, or three where two
+    would cut them."""
+    s = family.sizes(WIDTH)
+    pad = s.text * 0.4
+    badge = text_size(tr("LAST TURN"), font(s.text, True))[0]
+    room = int(WIDTH - (s.text * 1.4 + badge + 3 * pad) - pad)
+    return 2 if len(wrap(line, font(s.text), room, max_lines=3)) <= 2 else 3
+
+
+def last_line_h(view: CemeteryView) -> int:
+    """The height of the board's last-turn line (none before the first turn ends)."""
+    if view.last_turn is None:
+        return 0
+    lines = _last_turn_lines(shown(view.last_turn.line))
+    return family.last_turn_height(WIDTH, lines)
+
+
 def _layout(view: CemeteryView) -> tuple[Tier, int]:
     """The biggest creatures whose board is no taller than wide, and that board's height."""
     top = _top(view)
-    rest = (0 if view.finished else _yard_h(view)) + (LAST_LINE_H if view.last_turn else 0)
+    rest = (0 if view.finished else _yard_h(view)) + last_line_h(view)
     height = 0
     for tier in TIERS:
         height = top + _column_h(view, tier) + rest
@@ -323,24 +362,34 @@ def _seats(view: CemeteryView) -> list[family.Seat]:
 
 def _detail(p: PlayerView) -> str:
     """The public line under a player's name: hand count (always), Pet Cemetery size, seat."""
-    pet = f" · Pet {len(p.pet)}" if p.pet else ""
-    return f"hand {p.hand_count}{pet} · {'1st' if p.first else '2nd'}"
+    n, pet = p.hand_count, len(p.pet)
+    if p.pet:
+        if p.first:
+            return tr("hand {n} · Pet {pet} · 1st", n=n, pet=pet)
+        return tr("hand {n} · Pet {pet} · 2nd", n=n, pet=pet)
+    return tr("hand {n} · 1st", n=n) if p.first else tr("hand {n} · 2nd", n=n)
 
 
 def _phase(view: CemeteryView) -> str:
     # the prompt without the name of the player whose turn it is (the strip says it), with the
     # name of someone else the game waits for ("Brook: Maim — remove one of your Parts")
     waiting_on_other = bool(view.waiting_for) and view.waiting_for[0] != view.current
-    words = view.prompt if waiting_on_other else view.prompt.split(": ", 1)[-1]
-    return words + (" · FINAL ROUND" if view.final_round else "")
+    prompt = view.prompt
+    if waiting_on_other:
+        words = shown(prompt)
+    elif isinstance(prompt, Say) and isinstance(prompt.values.get("task"), str):
+        words = shown(prompt.values["task"])
+    else:  # a prompt that is not a message (never made by the engine): its English after the name
+        words = prompt.split(": ", 1)[-1]
+    return tr("{phase} · FINAL ROUND", phase=words) if view.final_round else words
 
 
 # -- a player's column ----------------------------------------------------------------------------
 def creature_title(c: CreatureView, f: ImageFont.FreeTypeFont, room: int) -> str:
     """The creature named as moves name it ("creature 2"), so "Stitch ... to creature 2
     (Flesh Core), top-left" points at it; its Core's type after, where there is room."""
-    name = creature_name(c.index)
-    full = f"{name} {c.core_type.title()}"
+    name = shown(creature_name(c.index))
+    full = tr("creature {n} {type}", n=str(c.index + 1), type=TYPE_NAMES[c.core_type])
     return full if text_size(full, f)[0] <= room else ellipsize(name, f, room)
 
 
@@ -350,7 +399,7 @@ def _creature_key(c: CreatureView) -> Hashable:
     return (c.index, c.core_type, c.parts, c.active, statuses, tuple(c.pairs.items()), cells)
 
 
-@lru_cache(maxsize=512)
+@cache_per_language(maxsize=512)
 def _creature_tile(tier: Tier, keyed: Keyed[CreatureView]) -> Image.Image:
     """A creature's slot drawn on the players' ground: title, Parts badge, grid, type chips."""
     c = keyed.value
@@ -404,7 +453,7 @@ def _head_key(p: PlayerView, seat: family.Seat) -> Hashable:
     return (seat, p.revenge, p.revenge_spent, p.science, p.science_spent, pet)
 
 
-@lru_cache(maxsize=256)
+@cache_per_language(maxsize=256)
 def _head_tile(keyed: Keyed[tuple[PlayerView, family.Seat]]) -> Image.Image:
     """A column's head on the players' ground: the player's row, their tokens (the total's
     breakdown) and their Pet Cemetery."""
@@ -438,7 +487,7 @@ def _draw_column(
     _pet_changed(draw, x0 + 16, y, x1 - 10, p, marks)
     y += PET_H
     if not p.creatures:
-        draw.text((x0 + 16, y + 4), "no creatures yet", font=font(TEXT), fill=MUTED)
+        draw.text((x0 + 16, y + 4), tr("no creatures yet"), font=font(TEXT), fill=MUTED)
     for i, c in enumerate(p.creatures):
         _draw_creature(image, draw, *creature_origin(view, tier, p.seat, i), c, tier, marks)
 
@@ -474,7 +523,7 @@ def _pet_cards(x: int, right: int, p: PlayerView) -> tuple[str, int, list[CardVi
     """How the Pet Cemetery fits between ``x`` and ``right``: the "+N" of cards left out at
     the bottom (or ""), where the cards start and the cards shown (bottom to top)."""
     f = font(TEXT, True)
-    cx = x + text_size("Pet", f)[0] + 10
+    cx = x + text_size(tr("Pet"), f)[0] + 10
     room = (right - cx) // (PET_CARD[0] + 4)
     shown = p.pet[-room:]
     more = ""
@@ -491,9 +540,9 @@ def _draw_pet(draw: Draw, x: int, y: int, right: int, p: PlayerView) -> None:
     f = font(TEXT, True)
     cy = y + PET_H // 2
     if not p.pet:
-        draw.text((x, cy), "Pet Cemetery empty", font=font(TEXT), fill=MUTED, anchor="lm")
+        draw.text((x, cy), tr("Pet Cemetery empty"), font=font(TEXT), fill=MUTED, anchor="lm")
         return
-    draw.text((x, cy), "Pet", font=f, fill=INK, anchor="lm")
+    draw.text((x, cy), tr("Pet"), font=f, fill=INK, anchor="lm")
     more, cx, shown = _pet_cards(x, right, p)
     if more:
         draw.text((cx - text_size(more, f)[0] - 6, cy), more, font=f, fill=MUTED, anchor="lm")
@@ -515,7 +564,7 @@ def _pet_changed(draw: Draw, x: int, y: int, right: int, p: PlayerView, marks: s
 
 
 # -- the Cemetery, the piles and the supply -------------------------------------------------------
-@lru_cache(maxsize=512)
+@cache_per_language(maxsize=512)
 def _stack_tile(keyed: Keyed[StackView]) -> Image.Image:
     """A Cemetery stack drawn on the Cemetery's ground."""
     image, draw = new_canvas(STACK_W + 1, STACK_H + 1, YARD)
@@ -523,36 +572,57 @@ def _stack_tile(keyed: Keyed[StackView]) -> Image.Image:
     return image
 
 
-@lru_cache(maxsize=256)
+@cache_per_language(maxsize=256)
 def _yard_title(counts: tuple[int, int, int], supply: tuple[int, int]) -> Image.Image:
     """The Cemetery's title line: its stacks, the Core and Part piles, the token supply."""
-    stacks, cores, parts = counts
     image, draw = new_canvas(WIDTH - 8, YARD_TOP, YARD)
-    f = font(TEXT, True)
-    cy = YARD_TOP // 2 + 1
-    title = f"Cemetery ({stacks})"
-    draw.text((MARGIN, cy), title, font=f, fill=INK, anchor="lm")
-    x = MARGIN + text_size(title, f)[0] + 24
-    for label, count in (("Cores", cores), ("Parts", parts)):
-        draw.text((x, cy), label, font=f, fill=INK, anchor="lm")
-        x += text_size(label, f)[0] + 6
-        w = max(TEXT + 12, text_size(str(count), f)[0] + 10)
-        pile_icon(draw, (x, cy - TEXT // 2 - 4, x + w, cy + TEXT // 2 + 5), count)
-        x += w + 18
-    x = WIDTH - 8 - MARGIN
-    for label, n in (("Science", supply[1]), ("Revenge", supply[0])):
-        words = f"{label} {n}"
-        x -= text_size(words, font(TEXT))[0]
-        draw.text((x, cy), words, font=font(TEXT), fill=INK, anchor="lm")
-        x -= TEXT // 2 + 6
-        token_disc(draw, (x, cy), TEXT // 2, spent=False)
-        x -= TEXT // 2 + 16
-    words = "Supply"
-    draw.text((x - text_size(words, f)[0], cy), words, font=f, fill=INK, anchor="lm")
+    _draw_yard_title(draw, counts, supply)
     return image
 
 
-@lru_cache(maxsize=256)
+def _draw_yard_title(
+    draw: Draw | None, counts: tuple[int, int, int], supply: tuple[int, int]
+) -> tuple[int, int]:
+    """The title line drawn (measured only, without ``draw``): where its left part (the
+    Cemetery and the piles) ends and its right part (the supply) starts."""
+    stacks, cores, parts = counts
+    f = font(TEXT, True)
+    cy = YARD_TOP // 2 + 1
+    title = tr("Cemetery ({n})", n=stacks)
+    if draw is not None:
+        draw.text((MARGIN, cy), title, font=f, fill=INK, anchor="lm")
+    x = MARGIN + text_size(title, f)[0] + 24
+    for label, count in ((tr("Cores"), cores), (tr("Parts"), parts)):
+        w = max(TEXT + 12, text_size(str(count), f)[0] + 10)
+        if draw is not None:
+            draw.text((x, cy), label, font=f, fill=INK, anchor="lm")
+            lx = x + text_size(label, f)[0] + 6
+            pile_icon(draw, (lx, cy - TEXT // 2 - 4, lx + w, cy + TEXT // 2 + 5), count)
+        x += text_size(label, f)[0] + 6 + w + 18
+    end = x - 18
+    x = WIDTH - 8 - MARGIN
+    for words in (tr("Science {n}", n=supply[1]), tr("Revenge {n}", n=supply[0])):
+        x -= text_size(words, font(TEXT))[0]
+        if draw is not None:
+            draw.text((x, cy), words, font=font(TEXT), fill=INK, anchor="lm")
+        x -= TEXT // 2 + 6
+        if draw is not None:
+            token_disc(draw, (x, cy), TEXT // 2, spent=False)
+        x -= TEXT // 2 + 16
+    words = tr("Supply")
+    start = x - text_size(words, f)[0]
+    if draw is not None:
+        draw.text((start, cy), words, font=f, fill=INK, anchor="lm")
+    return end, start
+
+
+def yard_title_ends(counts: tuple[int, int, int], supply: tuple[int, int]) -> tuple[int, int]:
+    """Where the Cemetery's title line's left part ends and its right part starts, in the
+    language being drawn in (they must not meet)."""
+    return _draw_yard_title(None, counts, supply)
+
+
+@cache_per_language(maxsize=256)
 def _strip_tile(seats: tuple[family.Seat, ...], phase: str) -> Image.Image:
     """The family's turn strip (who plays, whom the game waits for, the phase)."""
     h = family.turn_strip_height(WIDTH)
@@ -561,15 +631,16 @@ def _strip_tile(seats: tuple[family.Seat, ...], phase: str) -> Image.Image:
     return image
 
 
-@lru_cache(maxsize=64)
+@cache_per_language(maxsize=64)
 def _last_turn_tile(line: str) -> Image.Image:
-    """The last-turn line, the same for every board of the turn after it."""
-    image, draw = new_canvas(WIDTH, LAST_LINE_H, PAPER)
-    family.last_turn_line(draw, (0, 0, WIDTH, LAST_LINE_H), line)
+    """The last-turn line (worded already), the same for every board of the turn after it."""
+    height = family.last_turn_height(WIDTH, _last_turn_lines(line))
+    image, draw = new_canvas(WIDTH, height, PAPER)
+    family.last_turn_line(draw, (0, 0, WIDTH, height), line)
     return image
 
 
-@lru_cache(maxsize=64)
+@cache_per_language(maxsize=64)
 def _header_tile(right: str) -> Image.Image:
     """The family header with the game's theme art (drawn once per distinct right-hand text)."""
     image, draw = new_canvas(WIDTH, family.header_height(WIDTH), THEME_BAND)
@@ -584,9 +655,10 @@ def _draw_yard(image: Image.Image, draw: Draw, y: int, view: CemeteryView, marks
     draw.rectangle((0, y, WIDTH, y + h), fill=PAPER)
     draw.rectangle((4, y, WIDTH - 4, y + h - 4), fill=YARD)
     counts = (len(view.cemetery), view.core_pile, view.part_pile)
-    image.paste(_yard_title(counts, (view.supply_revenge, view.supply_science)), (4, y))
+    supply = (view.supply_revenge, view.supply_science)
+    image.paste(_yard_title(counts, supply), (4, y))
     if not view.cemetery:
-        draw.text((MARGIN + 4, y + YARD_TOP + 4), "empty", font=font(TEXT), fill=MUTED)
+        draw.text((MARGIN + 4, y + YARD_TOP + 4), tr("empty"), font=font(TEXT), fill=MUTED)
     changed: list[Box] = []
     for i, stack in enumerate(view.cemetery):
         box = stack_box(y, i)
@@ -605,7 +677,7 @@ def draw_board(view: CemeteryView) -> Image.Image:
     tier, height = _layout(view)
     # the players' ground is most of the board: the canvas starts as it, paper goes round it
     image, draw = new_canvas(WIDTH, height, BAND)
-    header = _header_tile(f"Turn {view.turn}")
+    header = _header_tile(tr("Turn {n}", n=view.turn))
     image.paste(header, (0, 0))
     y = header.height
     seats = _seats(view)
@@ -617,7 +689,7 @@ def draw_board(view: CemeteryView) -> Image.Image:
             draw,
             (0, y, WIDTH, y + h),
             _standing_rows(view),
-            title=view.outcome or "Final standings",
+            title=shown(view.outcome) if view.outcome else tr("Final standings"),
             breakdown_lines=BREAKDOWN_LINES,
         )
     else:
@@ -643,7 +715,7 @@ def draw_board(view: CemeteryView) -> Image.Image:
         y = _draw_yard(image, draw, y, view, marks)
     draw.rectangle((0, y, WIDTH, height), fill=PAPER)
     if view.last_turn is not None:
-        image.paste(_last_turn_tile(view.last_turn.line), (0, y))
+        image.paste(_last_turn_tile(shown(view.last_turn.line)), (0, y))
     return image
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engines.cemetery.data import TYPE_NAMES
 from engines.cemetery.render_pieces import (
     KIND_BAND,
     MARGIN,
@@ -13,6 +14,7 @@ from engines.cemetery.render_pieces import (
     centred,
 )
 from engines.cemetery.views import CardView, CemeteryView
+from i18n.speaking import tr
 from rendering import family
 from rendering.kit import (
     INK,
@@ -21,6 +23,7 @@ from rendering.kit import (
     WHITE,
     Draw,
     contrast_ink,
+    ellipsize,
     font,
     new_canvas,
     text_size,
@@ -45,7 +48,7 @@ def _draw_big_card(draw: Draw, x: int, y: int, card: CardView, note: str = "") -
     draw.rectangle(box, outline=INK, width=2)
     if card.hidden:
         return
-    types = "flipped" if card.flipped else " / ".join(t.title() for t in card.types)
+    types = tr("flipped") if card.flipped else " / ".join(TYPE_NAMES[t] for t in card.types)
     ink = WHITE if card.flipped else contrast_ink(TYPE_COLOURS[card.types[0]])
     words = wrap(types, font(HAND_TEXT, True), HAND_CARD_W - 12, max_lines=2)
     for k, ln in enumerate(words):
@@ -72,7 +75,8 @@ def _draw_big_card(draw: Draw, x: int, y: int, card: CardView, note: str = "") -
         band = y + HAND_CARD_H - (HAND_TEXT + 8) - 5  # the kind band's top
         strip = (x + 2, band - HAND_TEXT - 10, x + HAND_CARD_W - 2, band)
         draw.rectangle(strip, fill=INK)
-        centred(draw, strip, note, HAND_TEXT, fill=WHITE, bold=True)
+        fitted = ellipsize(note, font(HAND_TEXT, True), HAND_CARD_W - 10)
+        centred(draw, strip, fitted, HAND_TEXT, fill=WHITE, bold=True)
 
 
 def hand_rows(view: CemeteryView) -> list[tuple[str, list[tuple[CardView, str]]]]:
@@ -81,23 +85,29 @@ def hand_rows(view: CemeteryView) -> list[tuple[str, list[tuple[CardView, str]]]
     me = next((p for p in view.players if p.name == view.viewer), None)
     rows: list[tuple[str, list[tuple[CardView, str]]]] = []
     if me is not None:
-        rows.append(("Your hand", [(c, f"card {i}") for i, c in enumerate(me.hand or [], 1)]))
+        hand = [(c, tr("card {n}", n=i)) for i, c in enumerate(me.hand or [], 1)]
+        rows.append((tr("Your hand"), hand))
         if me.pet:
             pet = [
-                (c, "top" if i == len(me.pet) - 1 else ("face down" if not c.face_up else ""))
+                (
+                    c,
+                    tr("top")
+                    if i == len(me.pet) - 1
+                    else (tr("face down") if not c.face_up else ""),
+                )
                 for i, c in enumerate(me.pet)
             ]
-            rows.append(("Your Pet Cemetery (bottom to top)", pet))
+            rows.append((tr("Your Pet Cemetery (bottom to top)"), pet))
         peeked = [
-            (c, "face down")
+            (c, tr("face down"))
             for s in view.cemetery
             for c in s.cards
             if not c.face_up and not c.hidden
         ]
         if peeked:
-            rows.append(("Parts you bound face down", peeked))
+            rows.append((tr("Parts you bound face down"), peeked))
     if view.choosing is not None:
-        rows.append(("Now placing", [(view.choosing, "")]))
+        rows.append((tr("Now placing"), [(view.choosing, "")]))
     return rows
 
 
@@ -115,7 +125,11 @@ def render_hand(view: CemeteryView) -> bytes:
     image, draw = new_canvas(HAND_WIDTH, height, PAPER)
     if me is None:
         centred(
-            draw, (0, 0, HAND_WIDTH, height), "Spectators have no hand.", HAND_TEXT + 2, fill=MUTED
+            draw,
+            (0, 0, HAND_WIDTH, height),
+            tr("Spectators have no hand."),
+            HAND_TEXT + 2,
+            fill=MUTED,
         )
         return to_png(image)
     y = 10
@@ -124,7 +138,7 @@ def render_hand(view: CemeteryView) -> bytes:
         draw.text((MARGIN, y + 4), title, font=f, fill=INK)
         y += HAND_TITLE_H
         if not cards:
-            draw.text((MARGIN, y), "empty", font=font(HAND_TEXT), fill=MUTED)
+            draw.text((MARGIN, y), tr("empty"), font=font(HAND_TEXT), fill=MUTED)
         for i, (card, note) in enumerate(cards):
             r, c = divmod(i, HAND_PER_ROW)
             _draw_big_card(

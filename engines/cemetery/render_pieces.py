@@ -6,7 +6,9 @@ with these, so the key shows exactly what the board shows.
 
 from __future__ import annotations
 
+from engines.cemetery.data import KIND_WORDS
 from engines.cemetery.views import CardView, StackView
+from i18n.speaking import shown
 from rendering import family
 from rendering.kit import INK, MUTED, WHITE, Draw, Ink, contrast_ink, font, text_size
 
@@ -88,7 +90,8 @@ def type_letters(card: CardView) -> str:
 def _kind_word(card: CardView) -> str:
     if card.hidden:
         return ""
-    return "Core" if card.category == "core" else (card.kind or "")
+    word = KIND_WORDS.get("core" if card.category == "core" else (card.kind or ""))
+    return shown(word) if word is not None else ""
 
 
 def _hatch(draw: Draw, box: Box) -> None:

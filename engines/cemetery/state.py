@@ -5,15 +5,16 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 from engines.core import GameState
+from i18n.say import say
 
 PHASES = ["draft", "stitch", "mark", "behaviors", "scoring", "experiment"]
 PHASE_TITLES = {
-    "draft": "Draft",
-    "stitch": "Stitch",
-    "mark": "Mark",
-    "behaviors": "Behaviors",
-    "scoring": "Scoring",
-    "experiment": "Experiment",
+    "draft": say("Draft"),
+    "stitch": say("Stitch"),
+    "mark": say("Mark"),
+    "behaviors": say("Behaviors"),
+    "scoring": say("Scoring"),
+    "experiment": say("Experiment"),
 }
 
 
@@ -89,8 +90,13 @@ class TurnNote(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     player: str
-    #: short public words: "Ada drafted 5 (2 from the Cemetery), stitched 3 Parts"
-    line: str
+    #: what the turn did, counted as ``CemeteryState.tally`` counts it, and the other player:
+    #: worded for each reader when shown ("Ada drafted 5 (2 from the Cemetery), stitched 3")
+    tally: dict[str, int] | None = None
+    rival: str | None = None
+    #: the words in English, as a note saved before notes kept their tally has them (schema 4);
+    #: empty in a newer note
+    line: str = ""
     #: public ids of what the turn changed: "card:<id>" (a face-up card it placed or moved),
     #: "stack:<base id>" (a Cemetery stack it bound a face-down Part onto), "pet:<name>" (a
     #: Pet Cemetery it grew face down), "tokens:<name>" (a player's tokens)
@@ -130,7 +136,7 @@ class CemeteryState(GameState):
     #: the last finished turn, for the board
     last_turn: TurnNote | None = None
     #: the shape of this model: the number of steps in ``migrations.MIGRATIONS``
-    schema_version: int = 4
+    schema_version: int = 5
 
     def player(self, name: str) -> PlayerState:
         for p in self.sides:

@@ -3,19 +3,31 @@ renderer or a message built from a view cannot leak them."""
 
 from __future__ import annotations
 
-from pydantic import BaseModel
+from typing import Annotated, Any
 
-from engines.cemetery.common import name_of
+from pydantic import BaseModel, ValidatorFunctionWrapHandler, WrapValidator
+
+from engines.cemetery.common import name_of, note_words
 from engines.cemetery.data import CARDS, POSITION_ORDER, TYPE_ORDER
 from engines.cemetery.flow import awaited
 from engines.cemetery.stability import creature_statuses, is_active, type_counts
 from engines.cemetery.state import PHASE_TITLES, CemeteryState, Slot
 from engines.last_turn import LastTurn
+from i18n.say import Say, say, say_n
+
+
+def _kept(value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+    return value if isinstance(value, Say) else handler(value)
+
+
+#: words a front end shows: a ``say`` is kept as it is (validated as a ``str`` it would keep
+#: only its English), any other value is checked as a string
+Words = Annotated[str, WrapValidator(_kept)]
 
 
 class CardView(BaseModel):
     id: str | None = None
-    name: str = "face-down Part"
+    name: Words = say("face-down Part")
     category: str = "part"
     types: list[str] = []
     kind: str | None = None
@@ -69,10 +81,10 @@ class CemeteryView(BaseModel):
     current: str
     turn: int
     phase: str
-    phase_title: str
+    phase_title: Words
     picks_left: int
     waiting_for: list[str]
-    prompt: str
+    prompt: Words
     core_pile: int
     part_pile: int
     cemetery: list[StackView]
@@ -81,7 +93,7 @@ class CemeteryView(BaseModel):
     final_round: bool
     finished: bool
     #: how the game ended, in words, once it has
-    outcome: str | None = None
+    outcome: Words | None = None
     #: the card the viewer is placing, stealing or binding right now (their own choice only)
     choosing: CardView | None = None
     #: what the last finished turn changed (public ids in ``marks``, see ``state.TurnNote``)
@@ -113,24 +125,30 @@ def slot_view(state: CemeteryState, slot: Slot, viewer: str | None) -> CardView:
 
 
 def prompt(state: CemeteryState) -> str:
+    """What the game waits for: "Ada: Stitch" ("{player}: {task}", the task alone in the
+    ``task`` value, which the board's strip shows under the player's turn)."""
     if state.over:
-        return f"The game is over. {outcome(state)}."
+        return say("The game is over. {outcome}.", outcome=outcome(state) or "")
     p = state.pending
     me = state.me.name
     if p is not None:
-        return {
-            "stitch_place": f"{me}: choose where to stitch the Part",
-            "steal_part": f"{me}: Steal — choose a Part from the Cemetery",
-            "steal_place": f"{me}: Steal — choose where to attach it",
-            "maim": f"{p.player}: Maim — remove one of your Parts",
-            "mindless": f"{p.player}: Mindless — remove one of your Parts",
-            "fert_order": f"{me}: Fertilize — choose the top Part of your Pet Cemetery",
-            "bind": f"{me}: Binding — choose a Cemetery stack",
-            "exp_dest": f"{me}: Experiment — choose where the Part goes",
+        who = p.player if p.kind in ("maim", "mindless") else me
+        task = {
+            "stitch_place": say("choose where to stitch the Part"),
+            "steal_part": say("Steal — choose a Part from the Cemetery"),
+            "steal_place": say("Steal — choose where to attach it"),
+            "maim": say("Maim — remove one of your Parts"),
+            "mindless": say("Mindless — remove one of your Parts"),
+            "fert_order": say("Fertilize — choose the top Part of your Pet Cemetery"),
+            "bind": say("Binding — choose a Cemetery stack"),
+            "exp_dest": say("Experiment — choose where the Part goes"),
         }[p.kind]
+        return say("{player}: {task}", player=who, task=task)
     if state.phase == "draft":
-        return f"{me}: Draft ({state.picks_left} pick{'s' if state.picks_left != 1 else ''} left)"
-    return f"{me}: {PHASE_TITLES[state.phase]}"
+        n = state.picks_left
+        task = say_n("Draft ({n} pick left)", "Draft ({n} picks left)", n)
+        return say("{player}: {task}", player=me, task=task)
+    return say("{player}: {task}", player=me, task=PHASE_TITLES[state.phase])
 
 
 def outcome(state: CemeteryState) -> str | None:
@@ -139,11 +157,13 @@ def outcome(state: CemeteryState) -> str | None:
     a, b = state.sides
     if state.conceded is not None:
         other = b.name if state.conceded == a.name else a.name
-        return f"{other} wins: {state.conceded} conceded"
+        return say("{winner} wins: {player} conceded", winner=other, player=state.conceded)
     if a.total == b.total:
-        return f"Draw: {a.total} tokens each"
+        return say("Draw: {n} tokens each", n=a.total)
     best, low = (a, b) if a.total > b.total else (b, a)
-    return f"{best.name} wins, {best.total} tokens to {low.total}"
+    return say(
+        "{winner} wins, {best} tokens to {low}", winner=best.name, best=best.total, low=low.total
+    )
 
 
 def view(state: CemeteryState, viewer: str | None) -> CemeteryView:
@@ -214,11 +234,12 @@ def view(state: CemeteryState, viewer: str | None) -> CemeteryView:
         finished=state.over,
         outcome=outcome(state),
         choosing=choosing,
+        # built without validation, which would keep only the English of its words
         last_turn=None
         if state.last_turn is None
-        else LastTurn(
+        else LastTurn.model_construct(
             player=state.last_turn.player,
-            line=state.last_turn.line,
+            line=note_words(state.last_turn),
             marks=list(state.last_turn.marks),
         ),
     )

@@ -14,8 +14,8 @@ from engines.core import Action, Amount, Event, IllegalAction
 from engines.monopoly import auction, movement, trade, trade_moves
 from engines.monopoly.auction import lowest_limit
 from engines.monopoly.data import JAIL_FINE, SPACES
-from engines.monopoly.money import charge, go_bankrupt, note, say, settling, short, transfer
-from engines.monopoly.offered import DESTRUCTIVE, MAIN, MANAGE, NORMAL, act
+from engines.monopoly.money import announce, charge, go_bankrupt, note, settling, transfer
+from engines.monopoly.offered import DESTRUCTIVE, KINDS, MAIN, MANAGE, NORMAL, act
 from engines.monopoly.offered import name as _name
 from engines.monopoly.property import (
     LOCATION_GROUP,
@@ -36,6 +36,8 @@ from engines.monopoly.property import (
     spendable,
 )
 from engines.monopoly.state import MonopolyState
+from engines.monopoly.words import BOX, STILT, creditor, group_name, listed
+from i18n.say import Say, marked, say
 
 VERBS = frozenset(
     [
@@ -72,10 +74,15 @@ LIMIT_STEPS = (2, 3, 4, 5, 6)
 
 # the free actions on one property read alike in every game: each is worded once
 @cache
-def _build(i: int, word: str) -> Action:
+def _build(i: int, word: Say) -> Action:
     return _act(
         f"build:{i}",
-        f"Build a {word} on {_name(i)} ({SPACES[i].build_cost})",
+        say(
+            "Build a {item} on {space} ({cost})",
+            item=word,
+            space=_name(i),
+            cost=SPACES[i].build_cost or 0,
+        ),
         "Build",
         NORMAL,
         menu=MANAGE,
@@ -86,7 +93,7 @@ def _build(i: int, word: str) -> Action:
 def _mortgage(i: int) -> Action:
     return _act(
         f"mortgage:{i}",
-        f"Mortgage {_name(i)} (+{SPACES[i].mortgage_value})",
+        say("Mortgage {space} (+{amount})", space=_name(i), amount=SPACES[i].mortgage_value),
         "Mortgage",
         NORMAL,
         menu=MANAGE,
@@ -97,11 +104,31 @@ def _mortgage(i: int) -> Action:
 def _lift(i: int) -> Action:
     return _act(
         f"lift:{i}",
-        f"Lift the mortgage on {_name(i)} (-{lift_cost(i)})",
+        say("Lift the mortgage on {space} (-{amount})", space=_name(i), amount=lift_cost(i)),
         "Lift",
         NORMAL,
         menu=MANAGE,
     )
+
+
+@cache
+def _sell_down(i: int, target: int) -> Action:
+    label = say(
+        "Sell the {group} group down to {n} stilts each",
+        group=group_name(SPACES[i].group),
+        n=target,
+    )
+    return _act(f"sell:{i}", label, "Sell", NORMAL, menu=MANAGE)
+
+
+@cache
+def _sell_one(i: int, box: bool) -> Action:
+    half = (SPACES[i].build_cost or 0) // 2
+    if box:
+        label = say("Sell a box on {space} (+{amount})", space=_name(i), amount=half)
+    else:
+        label = say("Sell a stilt on {space} (+{amount})", space=_name(i), amount=half)
+    return _act(f"sell:{i}", label, "Sell", NORMAL, menu=MANAGE)
 
 
 # -- listing ------------------------------------------------------------------------------
@@ -113,15 +140,20 @@ def awaited_actions(s: MonopolyState, player: str, awaited: list[str]) -> list[A
         return _limit_moves(s, player)
     if not awaited or player != awaited[0]:
         return []
-    t = s.trade
-    if t and t.proposed:
+    deal = s.trade
+    if deal and deal.proposed:
         return trade_moves.answers(s)
     if s.debts:
         d = s.debts[0]
         out = []
         if can_raise(s, player) < d.amount:
             out.append(
-                _act("bankrupt", f"Declare bankruptcy (owe {d.amount})", "Declare", DESTRUCTIVE)
+                _act(
+                    "bankrupt",
+                    say("Declare bankruptcy (owe {amount})", amount=d.amount),
+                    "Declare",
+                    DESTRUCTIVE,
+                )
             )
         return out
     if s.fee_choices:
@@ -129,8 +161,12 @@ def awaited_actions(s: MonopolyState, player: str, awaited: list[str]) -> list[A
         out = [
             _act(
                 f"keep:{f.space}",
-                f"Keep {_name(f.space)} mortgaged: pay 10% ({fee(f.space)})",
-                "Keep",
+                say(
+                    "Keep {space} mortgaged: pay 10% ({amount})",
+                    space=_name(f.space),
+                    amount=fee(f.space),
+                ),
+                "Keep mortgaged",
                 NORMAL,
             )
         ]
@@ -140,7 +176,7 @@ def awaited_actions(s: MonopolyState, player: str, awaited: list[str]) -> list[A
         out = [
             _act(
                 f"bid:{step}",
-                f"Bid {a.high + step} (+{step})",
+                say("Bid {amount} (+{step})", amount=a.high + step, step=step),
                 "Bid",
                 NORMAL,
                 step_of=f"{BID_TO}:{a.high + step}",
@@ -148,14 +184,18 @@ def awaited_actions(s: MonopolyState, player: str, awaited: list[str]) -> list[A
             for step in auction.BID_STEPS
             if a.high + step <= s.cash[player]
         ]
-        out.append(_act("pass", "Pass (final)", "Pass", NORMAL))
+        out.append(_PASS)
         return out
     if s.placement:
         item = s.placement.item
         return [
             _act(
                 f"place:{i}",
-                f"Place the {'box' if item == 'box' else 'stilt'} on {_name(i)}",
+                (
+                    say("Place the box on {space}", space=_name(i))
+                    if item == "box"
+                    else say("Place the stilt on {space}", space=_name(i))
+                ),
                 "Place",
                 NORMAL,
             )
@@ -165,17 +205,17 @@ def awaited_actions(s: MonopolyState, player: str, awaited: list[str]) -> list[A
         sp = SPACES[s.offer]
         out = []
         if s.cash[player] >= (sp.price or 0):
-            out.append(_act("buy", f"Buy {sp.name} for {sp.price}", "Buy", NORMAL))
-        out.append(_act("auction", f"Auction {sp.name}", "Auction", NORMAL))
+            out.append(_buy(s.offer))
+        out.append(_auction(s.offer))
         return out
     if player in s.jail:
-        out = [_act("roll", "Roll for doubles", "Roll", MAIN)]
+        out = [_ROLL_FOR_DOUBLES]
         if s.cash[player] >= JAIL_FINE:
-            out.append(_act("pay", f"Pay {JAIL_FINE} to leave jail", "Pay", NORMAL))
+            out.append(_PAY_FINE)
         for c in dict.fromkeys(s.cards.get(player, [])):
-            out.append(_act(f"usecard:{c}", f"Use {trade.card_label(c)}", "Use", NORMAL))
+            out.append(_use_card(c))
         return out
-    return [_act("roll", "Roll the dice", "Roll", MAIN)]
+    return [_ROLL]
 
 
 def _auction_first(s: MonopolyState) -> bool:
@@ -194,7 +234,7 @@ def _limit_moves(s: MonopolyState, player: str) -> list[Action]:
     out = [
         _act(
             f"limit:{n}",
-            f"Bid up to {n}",
+            say("Bid up to {amount}", amount=n),
             "Bid",
             NORMAL,
             step_of=f"{LIMIT_TO}:{n}",
@@ -203,7 +243,7 @@ def _limit_moves(s: MonopolyState, player: str) -> list[Action]:
         if low <= n <= cash
     ]
     # the asker of a shortage auction who does not bid more stays at the cost they asked at
-    out.append(_act("limit:0", "Do not bid", "Pass", NORMAL))
+    out.append(_NO_BID)
     return out
 
 
@@ -233,34 +273,15 @@ def free_actions(s: MonopolyState, player: str) -> list[Action]:
             owns = whole.get(sp.group)
             if owns is None:
                 owns = whole[sp.group] = owns_group(s, player, i)
-            if owns and can_build_here(s, player, i) is None:
-                out.append(_build(i, "gublet box" if next_item(s, i) == "box" else "flublet stilt"))
+            if owns and can_build_here(s, player, i, words=False) is None:
+                out.append(_build(i, BOX if next_item(s, i) == "box" else STILT))
     level = s.level
     for i in mine:
-        if level and level.get(i, 0) and can_sell_here(s, player, i) is None:
-            half = (SPACES[i].build_cost or 0) // 2
+        if level and level.get(i, 0) and can_sell_here(s, player, i, words=False) is None:
             if is_box(s, i) and s.bank_stilts < s.max_stilts:
-                target = level_down_target(s, i)
-                out.append(
-                    _act(
-                        f"sell:{i}",
-                        f"Sell the {SPACES[i].group} group down to {target} stilts each",
-                        "Sell",
-                        NORMAL,
-                        menu=MANAGE,
-                    )
-                )
+                out.append(_sell_down(i, level_down_target(s, i)))
             else:
-                word = "box" if is_box(s, i) else "stilt"
-                out.append(
-                    _act(
-                        f"sell:{i}",
-                        f"Sell a {word} on {_name(i)} (+{half})",
-                        "Sell",
-                        NORMAL,
-                        menu=MANAGE,
-                    )
-                )
+                out.append(_sell_one(i, is_box(s, i)))
     mortgaged = s.mortgaged
     for i in mine:
         # can_mortgage's conditions, the player owning ``i``: not mortgaged, no buildings
@@ -277,7 +298,12 @@ def free_actions(s: MonopolyState, player: str) -> list[Action]:
                 out.append(
                     _act(
                         f"rent:{c.space}",
-                        f"Ask {c.payer} for {c.amount} rent ({_name(c.space)})",
+                        say(
+                            "Ask {player} for {amount} rent ({space})",
+                            player=c.payer,
+                            amount=c.amount,
+                            space=_name(c.space),
+                        ),
                         "Ask",
                         NORMAL,
                     )
@@ -301,15 +327,18 @@ def amount_moves(s: MonopolyState, player: str, awaited: list[str]) -> list[Acti
     raising = a is not None and player in a.limits and bool(auction.unanswered(s))
     if a is not None and (asked or raising) and lowest_limit(a, player) <= s.cash[player]:
         low = lowest_limit(a, player)
-        word = "raise the most you will pay" if raising else "the most you will pay"
+        if raising:
+            label = say("Bid up to (raise the most you will pay, at least {low})", low=low)
+        else:
+            label = say("Bid up to (the most you will pay, at least {low})", low=low)
         out.append(
             Action(
                 id=LIMIT_TO,
-                label=f"Bid up to ({word}, at least {low})",
+                label=label,
                 role=NORMAL if raising else MAIN,
                 do=do,
-                kind="Bid",
-                amount=Amount(low=low, high=s.cash[player], made="Bid up to {n}"),
+                kind=KINDS["Bid"],
+                amount=Amount(low=low, high=s.cash[player], made=marked("Bid up to {n}")),
             )
         )
     if a is not None and BID_TO in steps:
@@ -317,11 +346,11 @@ def amount_moves(s: MonopolyState, player: str, awaited: list[str]) -> list[Acti
         out.append(
             Action(
                 id=BID_TO,
-                label=f"Bid (type an amount, at least {low})",
+                label=say("Bid (type an amount, at least {low})", low=low),
                 role=MAIN,
                 do=do,
-                kind="Bid",
-                amount=Amount(low=low, high=s.cash[player], made="Bid {n}"),
+                kind=KINDS["Bid"],
+                amount=Amount(low=low, high=s.cash[player], made=marked("Bid {n}")),
             )
         )
     out.extend(trade_moves.cash_moves(s, player))
@@ -342,35 +371,43 @@ def explain(s: MonopolyState, player: str, action_id: str, awaited: list[str]) -
     """A reason a person can read for refusing ``action_id``."""
     verb, _, rest = action_id.partition(":")
     if settling(s) and verb not in ("sell", "mortgage", "lift", "keep", "bankrupt"):
-        owing = " and ".join(dict.fromkeys(f.player for f in s.fee_choices)) or (
-            s.debts[0].debtor if s.debts else "nobody"
+        owing = list(dict.fromkeys(f.player for f in s.fee_choices)) or (
+            [s.debts[0].debtor] if s.debts else []
         )
-        return (
-            f"The quick game is over: only {owing}'s 10% fee on mortgaged property received "
-            "remains before the count."
+        if not owing:
+            return say("The quick game is over: only the count remains.")
+        return say(
+            "The quick game is over: only {players}'s 10% fee on mortgaged property received "
+            "remains before the count.",
+            players=listed(owing),
         )
     if rest.isdigit() and 0 <= int(rest) < 40:
         i = int(rest)
         if verb == "build":
             if s.auction is not None or s.placement is not None:
-                return (
+                return say(
                     "No building while the Bank is auctioning or a won building waits to be placed."
                 )
-            return can_build_here(s, player, i) or "You cannot build now."
+            return can_build_here(s, player, i) or say("You cannot build now.")
         if verb == "sell":
-            return can_sell_here(s, player, i) or "You cannot sell now."
+            return can_sell_here(s, player, i) or say("You cannot sell now.")
         if verb == "mortgage":
-            return can_mortgage(s, player, i) or "You cannot mortgage now."
+            return can_mortgage(s, player, i) or say("You cannot mortgage now.")
         if verb == "lift":
-            return can_lift(s, player, i) or "You cannot lift that mortgage now."
+            return can_lift(s, player, i) or say("You cannot lift that mortgage now.")
     if s.debts and s.debts[0].debtor == player:
         d = s.debts[0]
         if action_id == "bankrupt":
-            return (
-                f"You can still raise {d.amount} shmeckles by selling buildings or mortgaging: "
-                "bankruptcy only when you cannot pay."
+            return say(
+                "You can still raise {amount} shmeckles by selling buildings or mortgaging: "
+                "bankruptcy only when you cannot pay.",
+                amount=d.amount,
             )
-        return f"You owe {d.amount} to {d.creditor or 'the Bank'}: sell buildings, mortgage or trade first."
+        return say(
+            "You owe {amount} to {creditor}: sell buildings, mortgage or trade first.",
+            amount=d.amount,
+            creditor=creditor(d.creditor),
+        )
     why = trade_moves.refusal(s, player, action_id)
     if why is not None:
         return why
@@ -383,8 +420,10 @@ def explain(s: MonopolyState, player: str, action_id: str, awaited: list[str]) -
         "pay",
         "usecard",
     ):
-        return f"The game is waiting for {awaited[0] if awaited else 'nobody'}, not you."
-    return f"'{action_id[:40]}' is not a move you can make now."
+        if not awaited:
+            return say("The game is waiting for nobody, not you.")
+        return say("The game is waiting for {player}, not you.", player=awaited[0])
+    return say("'{move}' is not a move you can make now.", move=action_id[:40])
 
 
 def do(s: MonopolyState, player: str, action_id: str, ev: list[Event]) -> None:
@@ -404,13 +443,23 @@ def do(s: MonopolyState, player: str, action_id: str, ev: list[Event]) -> None:
         s.offer = None
         transfer(s, player, None, SPACES[i].price or 0)
         s.owner[i] = player
-        say(s, ev, f"{player} buys {_name(i)} for {SPACES[i].price}.", "buy")
-        note(s, player, f"bought {short(i)}", i)
+        announce(
+            s,
+            ev,
+            say(
+                "{player} buys {space} for {price}.",
+                player=player,
+                space=_name(i),
+                price=SPACES[i].price or 0,
+            ),
+            "buy",
+        )
+        note(s, player, "bought", str(i), i)
     elif verb == "auction":
         i = s.offer
         assert i is not None
         s.offer = None
-        say(s, ev, f"{player} does not buy {_name(i)}.")
+        announce(s, ev, say("{player} does not buy {space}.", player=player, space=_name(i)))
         auction.start_property_auction(s, ev, i, player)
     elif verb == "bid":
         a = s.auction
@@ -426,7 +475,14 @@ def do(s: MonopolyState, player: str, action_id: str, ev: list[Event]) -> None:
         auction.place(s, ev, player, num, paid=True, reserved=True)
     elif verb == "keep":
         s.fee_choices = [f for f in s.fee_choices if not (f.player == player and f.space == num)]
-        charge(s, ev, player, None, fee(num), f"10% fee to keep {_name(num)} mortgaged")
+        charge(
+            s,
+            ev,
+            player,
+            None,
+            fee(num),
+            say("10% fee to keep {space} mortgaged", space=_name(num)),
+        )
     elif verb == "build":
         item = next_item(s, num)
         if auction.is_shortage(s, item):
@@ -439,28 +495,74 @@ def do(s: MonopolyState, player: str, action_id: str, ev: list[Event]) -> None:
         s.mortgaged.append(num)
         s.mortgaged.sort()
         transfer(s, None, player, SPACES[num].mortgage_value)
-        say(s, ev, f"{player} mortgages {_name(num)} for {SPACES[num].mortgage_value}.", "mortgage")
-        note(s, player, f"mortgaged {short(num)}", num)
+        announce(
+            s,
+            ev,
+            say(
+                "{player} mortgages {space} for {amount}.",
+                player=player,
+                space=_name(num),
+                amount=SPACES[num].mortgage_value,
+            ),
+            "mortgage",
+        )
+        note(s, player, "mortgaged", str(num), num)
     elif verb == "lift":
         s.mortgaged.remove(num)
         transfer(s, player, None, lift_cost(num))
         s.fee_choices = [f for f in s.fee_choices if not (f.player == player and f.space == num)]
-        say(s, ev, f"{player} lifts the mortgage on {_name(num)} for {lift_cost(num)}.", "mortgage")
-        note(s, player, f"unmortgaged {short(num)}", num)
+        announce(
+            s,
+            ev,
+            say(
+                "{player} lifts the mortgage on {space} for {amount}.",
+                player=player,
+                space=_name(num),
+                amount=lift_cost(num),
+            ),
+            "mortgage",
+        )
+        note(s, player, "unmortgaged", str(num), num)
     elif verb == "rent":
         claim = next(c for c in s.claims if c.owner == player and c.space == num)
         s.claims.remove(claim)
-        charge(s, ev, claim.payer, player, claim.amount, f"rent on {_name(num)}")
+        charge(s, ev, claim.payer, player, claim.amount, say("rent on {space}", space=_name(num)))
     elif verb == "bankrupt":
         go_bankrupt(s, ev, player, s.debts[0].creditor)
     elif verb in ("trade", "tr"):
         trade_moves.do(s, player, action_id, ev)
     else:
-        raise IllegalAction(f"'{action_id[:40]}' is not a move you can make now.")
+        raise IllegalAction(say("'{move}' is not a move you can make now.", move=action_id[:40]))
 
 
 #: every move listed here carries :func:`do`
 _act = partial(act, do)
+
+
+# the moves that read the same in every game, worded once
+_PASS = _act("pass", say("Pass (final)"), "No bid", NORMAL)
+_ROLL_FOR_DOUBLES = _act("roll", say("Roll for doubles"), "Roll", MAIN)
+_ROLL = _act("roll", say("Roll the dice"), "Roll", MAIN)
+_NO_BID = _act("limit:0", say("Do not bid"), "No bid", NORMAL)
+_PAY_FINE = _act("pay", say("Pay {amount} to leave jail", amount=JAIL_FINE), "Pay", NORMAL)
+
+
+@cache
+def _buy(i: int) -> Action:
+    sp = SPACES[i]
+    return _act(
+        "buy", say("Buy {space} for {price}", space=sp.name, price=sp.price or 0), "Buy", NORMAL
+    )
+
+
+@cache
+def _auction(i: int) -> Action:
+    return _act("auction", say("Auction {space}", space=SPACES[i].name), "Auction", NORMAL)
+
+
+@cache
+def _use_card(c: str) -> Action:
+    return _act(f"usecard:{c}", say("Use {card}", card=trade.card_label(c)), "Use", NORMAL)
 
 
 def _sell(s: MonopolyState, ev: list[Event], player: str, i: int) -> None:
@@ -480,27 +582,44 @@ def _sell(s: MonopolyState, ev: list[Event], player: str, i: int) -> None:
             _set_level(s, j, target)
         _keep_first_bought(s, group_of(i), target)
         transfer(s, None, player, total)
-        say(
+        announce(
             s,
             ev,
-            f"{player} sells the {SPACES[i].group} group down to {target} stilts each (+{total}).",
+            say(
+                "{player} sells the {group} group down to {n} stilts each (+{amount}).",
+                player=player,
+                group=group_name(SPACES[i].group),
+                n=target,
+                amount=total,
+            ),
             "build",
         )
-        note(s, player, f"sold on {short(i)}", *group_of(i))
+        note(s, player, "sold", str(i), *group_of(i))
         return
     if is_box(s, i):
         s.bank_boxes += 1
         s.bank_stilts -= k
         _set_level(s, i, k)
-        word = "gublet box"
+        word = BOX
     else:
         s.bank_stilts += 1
         _set_level(s, i, s.level[i] - 1)
-        word = "flublet stilt"
+        word = STILT
     _unbuy_last(s, i)
     transfer(s, None, player, half)
-    say(s, ev, f"{player} sells a {word} on {_name(i)} (+{half}).", "build")
-    note(s, player, f"sold on {short(i)}", i)
+    announce(
+        s,
+        ev,
+        say(
+            "{player} sells a {item} on {space} (+{amount}).",
+            player=player,
+            item=word,
+            space=_name(i),
+            amount=half,
+        ),
+        "build",
+    )
+    note(s, player, "sold", str(i), i)
 
 
 def _unbuy_last(s: MonopolyState, i: int) -> None:

@@ -10,9 +10,11 @@ from dataclasses import dataclass
 
 from engines.core import Event
 from engines.monopoly.data import SPACES
-from engines.monopoly.money import charge, note, say, short, transfer
+from engines.monopoly.money import announce, charge, note, transfer
 from engines.monopoly.property import can_build_here, next_item
 from engines.monopoly.state import Auction, MonopolyState, Placement
+from engines.monopoly.words import building, listed
+from i18n.say import say
 
 BID_STEPS = (1, 10, 50, 100)
 
@@ -28,14 +30,23 @@ def table_order(s: MonopolyState, first: str) -> list[str]:
 def start_property_auction(s: MonopolyState, ev: list[Event], space: int, first: str) -> bool:
     bidders = table_order(s, first)
     if not bidders:
-        say(s, ev, f"Nobody can bid for {SPACES[space].name}; it stays with the Bank.")
+        announce(
+            s,
+            ev,
+            say("Nobody can bid for {space}; it stays with the Bank.", space=SPACES[space].name),
+        )
         return False
     s.auction = Auction(item="space", space=space, bidders=bidders)
-    say(
+    announce(
         s,
         ev,
-        f"Auction for {SPACES[space].name} (price {SPACES[space].price}), opening at 1: "
-        f"{names(bidders)}, each say the most you will pay; the bot bids for you.",
+        say(
+            "Auction for {space} (price {price}), opening at 1: "
+            "{players}, each say the most you will pay; the bot bids for you.",
+            space=SPACES[space].name,
+            price=SPACES[space].price or 0,
+            players=names(bidders),
+        ),
         "auction",
     )
     return True
@@ -52,7 +63,7 @@ def _spots(s: MonopolyState, player: str) -> list[int]:
         for i, p in s.owner.items()
         if p == player
         and SPACES[i].kind == "location"
-        and can_build_here(s, player, i, check_bank=False) is None
+        and can_build_here(s, player, i, check_bank=False, words=False) is None
     ]
 
 
@@ -78,12 +89,18 @@ def start_shortage_auction(s: MonopolyState, ev: list[Event], player: str, space
         high_bidder=player,
         turn=1 % len(bidders),
     )
-    word = "gublet box" if item == "box" else "flublet stilt"
-    say(
+    announce(
         s,
         ev,
-        f"Shortage: {player} asks for a {word} for {SPACES[space].name}, opening at {cost}; "
-        f"the Bank auctions it: {names(bidders)}, each say the most you will pay.",
+        say(
+            "Shortage: {player} asks for a {item} for {space}, opening at {cost}; "
+            "the Bank auctions it: {players}, each say the most you will pay.",
+            player=player,
+            item=building(item),
+            space=SPACES[space].name,
+            cost=cost,
+            players=names(bidders),
+        ),
         "auction",
     )
 
@@ -130,22 +147,30 @@ def set_limit(s: MonopolyState, ev: list[Event], player: str, limit: int) -> Non
     assert a is not None
     first = player not in a.limits
     a.limits[player] = limit
-    words = f"the most you will pay is {limit}" if limit else "you do not bid"
-    ev.append(Event(text=f"Auction: {words}.", private_to=player))
+    if limit:
+        told = say("Auction: the most you will pay is {limit}.", limit=limit)
+    else:
+        told = say("Auction: you do not bid.")
+    ev.append(Event(text=told, private_to=player))
     if first:
         left = unanswered(s)
-        say(
-            s,
-            ev,
-            f"{player} has answered the auction"
-            + (f"; waiting for {names(left)}." if left else "."),
-        )
+        if left:
+            answered = say(
+                "{player} has answered the auction; waiting for {players}.",
+                player=player,
+                players=names(left),
+            )
+        else:
+            answered = say("{player} has answered the auction.", player=player)
+        announce(s, ev, answered)
     if not unanswered(s):
         resolve(s, ev)
 
 
 def names(players: list[str]) -> str:
-    return players[0] if len(players) == 1 else ", ".join(players[:-1]) + " and " + players[-1]
+    """ "Ada", "Ada and Bruno", "Ada, Bruno and Chidi"."""
+    out: str = listed(players)
+    return out
 
 
 @dataclass(frozen=True)
@@ -198,7 +223,7 @@ def bid(s: MonopolyState, ev: list[Event], player: str, step: int) -> None:
     assert a is not None
     a.high += step
     a.high_bidder = player
-    say(s, ev, f"{player} bids {a.high}.")
+    announce(s, ev, say("{player} bids {amount}.", player=player, amount=a.high))
     a.turn = (a.turn + 1) % len(a.bidders)
     _maybe_close(s, ev)
 
@@ -208,7 +233,7 @@ def pass_bid(s: MonopolyState, ev: list[Event], player: str) -> None:
     assert a is not None
     idx = a.bidders.index(player)
     a.bidders.pop(idx)
-    say(s, ev, f"{player} passes.")
+    announce(s, ev, say("{player} passes.", player=player))
     if a.bidders:
         a.turn = idx % len(a.bidders)
     _maybe_close(s, ev)
@@ -239,27 +264,50 @@ def _maybe_close(s: MonopolyState, ev: list[Event]) -> None:
     s.auction = None
     winner = a.high_bidder
     if winner is None:
-        say(s, ev, f"No bids: {SPACES[a.space].name} stays with the Bank.")
+        announce(s, ev, say("No bids: {space} stays with the Bank.", space=SPACES[a.space].name))
         return
     if a.item == "space":
         s.owner[a.space] = winner
-        say(s, ev, f"{winner} wins {SPACES[a.space].name} for {a.high}.", "auction")
-        note(s, winner, f"won {short(a.space)} at auction", a.space)
+        announce(
+            s,
+            ev,
+            say(
+                "{player} wins {space} for {amount}.",
+                player=winner,
+                space=SPACES[a.space].name,
+                amount=a.high,
+            ),
+            "auction",
+        )
+        note(s, winner, "won", str(a.space), a.space)
         # the last bidder must buy; cash spent meanwhile (rent asked for) becomes a debt
-        charge(s, ev, winner, None, a.high, f"auction of {SPACES[a.space].name}")
+        charge(s, ev, winner, None, a.high, say("auction of {space}", space=SPACES[a.space].name))
         return
     _deliver_building(s, ev, winner, a)
 
 
 def _deliver_building(s: MonopolyState, ev: list[Event], winner: str, a: Auction) -> None:
-    word = "gublet box" if a.item == "box" else "flublet stilt"
+    word = building(a.item)
     spots = buildable_free(s, winner, a.item)
     stock = s.bank_boxes if a.item == "box" else s.bank_stilts
     if not spots or stock == 0 or s.cash[winner] < a.high:
-        say(s, ev, f"{winner} can no longer place a {word}; it stays with the Bank.")
+        announce(
+            s,
+            ev,
+            say(
+                "{player} can no longer place a {item}; it stays with the Bank.",
+                player=winner,
+                item=word,
+            ),
+        )
         return
     transfer(s, winner, None, a.high)
-    say(s, ev, f"{winner} wins the {word} for {a.high}.", "auction")
+    announce(
+        s,
+        ev,
+        say("{player} wins the {item} for {amount}.", player=winner, item=word, amount=a.high),
+        "auction",
+    )
     if a.space in spots:
         place(s, ev, winner, a.space, paid=True)
         return
@@ -279,7 +327,7 @@ def buildable_free(s: MonopolyState, player: str, item: str) -> list[int]:
         if p == player
         and SPACES[i].kind == "location"
         and next_item(s, i) == item
-        and can_build_here(s, player, i, check_bank=False, check_cash=False) is None
+        and can_build_here(s, player, i, check_bank=False, check_cash=False, words=False) is None
     )
 
 
@@ -303,14 +351,29 @@ def place(
         s.bank_stilts += s.max_stilts
         s.level[space] = s.max_stilts + 1
         s.bought.append(space)
-        say(s, ev, f"{player} builds a gublet box on {sp.name}.", "build")
-        note(s, player, f"built on {short(space)}", space)
+        announce(
+            s,
+            ev,
+            say("{player} builds a gublet box on {space}.", player=player, space=sp.name),
+            "build",
+        )
+        note(s, player, "built", str(space), space)
     else:
         s.bank_stilts -= 0 if reserved else 1
         s.level[space] = s.level.get(space, 0) + 1
         s.bought.append(space)
-        say(s, ev, f"{player} builds a flublet stilt on {sp.name} ({s.level[space]}).", "build")
-        note(s, player, f"built on {short(space)}", space)
+        announce(
+            s,
+            ev,
+            say(
+                "{player} builds a flublet stilt on {space} ({level}).",
+                player=player,
+                space=sp.name,
+                level=s.level[space],
+            ),
+            "build",
+        )
+        note(s, player, "built", str(space), space)
 
 
 def drop_stuck_placement(s: MonopolyState, ev: list[Event]) -> None:
@@ -324,4 +387,12 @@ def drop_stuck_placement(s: MonopolyState, ev: list[Event]) -> None:
     else:
         s.bank_stilts += 1
     transfer(s, None, pl.player, pl.paid)
-    say(s, ev, f"{pl.player} has nowhere left to place it; the Bank refunds {pl.paid}.")
+    announce(
+        s,
+        ev,
+        say(
+            "{player} has nowhere left to place it; the Bank refunds {amount}.",
+            player=pl.player,
+            amount=pl.paid,
+        ),
+    )

@@ -7,16 +7,19 @@ from typing import Any
 
 from engines.core import Action, Engine, Event, IllegalAction, OptionSpec, Result
 from engines.monopoly import actions, auction, flow, hidden, policy, standing, trade_moves, views
-from engines.monopoly.data import DECK_TITLES, FIGURES
+from engines.monopoly.data import DECK_TITLES, FIGURES, SPACES
 from engines.monopoly.migrations import MIGRATIONS
-from engines.monopoly.money import go_bankrupt, say
+from engines.monopoly.money import announce, end_reason, go_bankrupt
 from engines.monopoly.property import worth_parts
 from engines.monopoly.setup import new_game
 from engines.monopoly.state import MonopolyState
-from engines.monopoly.views import MonopolyView
+from engines.monopoly.views import MonopolyView, fate_words
+from engines.monopoly.words import ordinal
 from engines.standing import StandingAnswer
+from i18n.say import Say, say, say_n
 
-GUIDE = """**Monopoly: Rick and Morty** — buy, rent, build, bankrupt the others.
+GUIDE = say(
+    """**Monopoly: Rick and Morty** — buy, rent, build, bankrupt the others.
 **Turn:** **Roll the dice**; doubles roll again, a third double sends you to jail. Passing or landing on GO pays 200.
 **Unowned property:** **Buy** it or **Auction** it: each solvent player privately types the most they will pay (or **Do not bid**); the bot bids for all, a shmeckle at a time: the top limit wins at one over the next.
 **Rent:** doubled on a complete unmortgaged colour group; stilts and boxes raise it. Transports 25/50/100/200 by count; Microverse/Miniverse 4x the dice (10x with both).
@@ -26,6 +29,14 @@ GUIDE = """**Monopoly: Rick and Morty** — buy, rent, build, bankrupt the other
 **Debt:** if you owe more than your cash, raise it (sell, mortgage, trade); **Declare bankruptcy** only when you cannot. Bankrupt to a player: they get everything. To the Bank: your property is auctioned.
 **Quick game:** 3 free deeds each, boxes on 3 stilts, jail must be left next turn, the first bankruptcy ends it; after the 10% fee on mortgaged property received, the richest (cash + property + buildings) wins.
 **Options:** taxes (Parasites 200, Morty's Insurance 100), and whether the owner must ask for rent (default: collected automatically)."""
+)
+
+
+def _option(**fields: Any) -> OptionSpec:
+    """An option as the lobby shows it: built without validation, so its label, help and
+    choices keep their words (a :class:`i18n.say.Say`, worded for each reader from this game's
+    catalogs; validation would keep only the English). Its fields are literals written below."""
+    return OptionSpec.model_construct(**fields)
 
 
 #: the moves that show nothing hidden to anyone (see :meth:`MonopolyEngine.reveals`)
@@ -44,38 +55,44 @@ class MonopolyEngine(Engine[MonopolyState]):
     public_action_labels = True
     guide = GUIDE
     options = [
-        OptionSpec(
+        _option(
             key="mode",
-            label="Rules",
-            choices=["classic", "quick"],
+            label=say("Rules"),
+            choices=[say("classic"), say("quick")],
             default="classic",
-            help="classic: last player standing wins; quick: 3 free deeds, ends at the first bankruptcy.",
+            help=say(
+                "classic: last player standing wins; quick: 3 free deeds, ends at the first "
+                "bankruptcy."
+            ),
         ),
-        OptionSpec(
+        _option(
             key="rent",
-            label="Rent collection",
-            choices=["auto", "ask"],
+            label=say("Rent collection"),
+            choices=[say("auto"), say("ask")],
             default="auto",
-            help="auto: rent is paid on landing; ask: the owner must ask before the next player rolls.",
+            help=say(
+                "auto: rent is paid on landing; ask: the owner must ask before the next player "
+                "rolls."
+            ),
         ),
-        OptionSpec(
+        _option(
             key="figure",
-            label="Figure",
+            label=say("Figure"),
             choices=[f.name for f in FIGURES.values()],
             default=next(iter(FIGURES.values())).name,
             per_player=True,
             unique=True,
-            help="Your piece on the board; players who pick none get a free one at random.",
+            help=say("Your piece on the board; players who pick none get a free one at random."),
         ),
-        OptionSpec(
+        _option(
             key="parasites",
-            label="Parasites tax",
+            label=say("{space} tax", space="Parasites"),
             choices=["100", "150", "200", "250"],
             default="200",
         ),
-        OptionSpec(
+        _option(
             key="insurance",
-            label="Morty's Insurance tax",
+            label=say("{space} tax", space="Morty's Insurance"),
             choices=["50", "75", "100", "150"],
             default="100",
         ),
@@ -96,9 +113,9 @@ class MonopolyEngine(Engine[MonopolyState]):
         self, players: list[str], *, seed: int, options: dict[str, Any] | None = None
     ) -> MonopolyState:
         if not self.min_players <= len(players) <= self.max_players:
-            raise IllegalAction(f"{self.title} needs 2 to 6 players.")
+            raise IllegalAction(say("{title} needs 2 to 6 players.", title=self.title))
         if len(set(players)) != len(players):
-            raise IllegalAction("Every player needs a different name.")
+            raise IllegalAction(say("Every player needs a different name."))
         return new_game(players, seed, self.validate_options(players, options))
 
     def to_act(self, state: MonopolyState) -> list[str]:
@@ -119,7 +136,7 @@ class MonopolyEngine(Engine[MonopolyState]):
         return Result(
             winners=list(state.winners),
             scores=dict(state.scores),
-            reason=state.end_reason or "",
+            reason=end_reason(state) or "",
         )
 
     def final_report(self, state: MonopolyState) -> dict[str, str]:
@@ -128,26 +145,43 @@ class MonopolyEngine(Engine[MonopolyState]):
         order the others went bankrupt."""
         if not state.over:
             return {}
-        out = {}
+        out: dict[str, str] = {}
         order = {p: n for n, p in enumerate(state.bankrupt, 1)}
         for p in state.players:
             if p in order:
-                nth = _ordinal(order[p])
-                out[p] = f"went bankrupt ({nth} out)" + (
-                    ", which ended the quick game" if state.mode == "quick" else ""
-                )
+                nth = ordinal(order[p])
+                if state.mode == "quick":
+                    out[p] = say("went bankrupt ({nth} out), which ended the quick game", nth=nth)
+                else:
+                    out[p] = say("went bankrupt ({nth} out)", nth=nth)
                 continue
             w = worth_parts(state, p)
-            deeds = f"{w.deeds} propert{'y' if w.deeds == 1 else 'ies'}"
             if w.mortgaged:
-                deeds += f", {w.mortgaged} mortgaged at half"
-            build = f"{w.stilts} stilt{'s' if w.stilts != 1 else ''}"
-            build += f", {w.boxes} box{'es' if w.boxes != 1 else ''}"
-            parts = f"{w.cash} cash + {w.estate} in {deeds} + {w.buildings} in buildings ({build})"
-            if state.mode == "quick":
-                out[p] = f"{parts} = {w.total}"
+                deeds = say_n(
+                    "{n} property, {mortgaged} mortgaged at half",
+                    "{n} properties, {mortgaged} mortgaged at half",
+                    w.deeds,
+                    mortgaged=w.mortgaged,
+                )
             else:
-                out[p] = f"last player standing, with {parts}"
+                deeds = say_n("{n} property", "{n} properties", w.deeds)
+            build = say(
+                "{stilts}, {boxes}",
+                stilts=say_n("{n} stilt", "{n} stilts", w.stilts),
+                boxes=say_n("{n} box", "{n} boxes", w.boxes),
+            )
+            parts = say(
+                "{cash} cash + {estate} in {deeds} + {buildings} in buildings ({built})",
+                cash=w.cash,
+                estate=w.estate,
+                deeds=deeds,
+                buildings=w.buildings,
+                built=build,
+            )
+            if state.mode == "quick":
+                out[p] = say("{parts} = {total}", parts=parts, total=w.total)
+            else:
+                out[p] = say("last player standing, with {parts}", parts=parts)
         return out
 
     def summary(self, state: MonopolyState) -> str:
@@ -155,23 +189,40 @@ class MonopolyEngine(Engine[MonopolyState]):
         and net worth, the last turn, and what the phone-sized board leaves out (the Bank's
         buildings and the decks; at the end, how each bankrupt player went out, in full)."""
         alive = [p for p in state.players if p not in state.bankrupt]
-        cash = ", ".join(f"{p} {state.cash[p]}" for p in alive)
-        worth = ", ".join(f"{p} {worth_parts(state, p).total}" for p in alive)
-        mode = "quick" if state.mode == "quick" else "classic"
-        last = views.last_turn(state)
-        decks = ", ".join(f"{DECK_TITLES[k]} {len(v)}" for k, v in state.decks.items())
-        return (
-            f"Monopoly ({mode}), turn {state.turns + 1}. {views.pending_line(state)} Cash: {cash}."
-            f" Net worth (mortgaged deeds at half): {worth}."
-            + (f" Last turn: {last.line}." if last else "")
-            + "".join(
-                f" {p} went out: {state.fates[p]}."
-                for p in state.bankrupt
-                if state.over and p in state.fates
-            )
-            + f" Bank: {state.bank_stilts} flublet stilts, {state.bank_boxes} gublet boxes;"
-            f" cards in decks: {decks}."
+        cash = _commas([say("{player} {amount}", player=p, amount=state.cash[p]) for p in alive])
+        worth = _commas(
+            [say("{player} {amount}", player=p, amount=worth_parts(state, p).total) for p in alive]
         )
+        mode = say("quick") if state.mode == "quick" else say("classic")
+        last = views.last_turn(state)
+        decks = _commas(
+            [say("{deck} {n}", deck=DECK_TITLES[k], n=len(v)) for k, v in state.decks.items()]
+        )
+        parts: list[Say] = [
+            say(
+                "Monopoly ({mode}), turn {turn}. {pending} Cash: {cash}.",
+                mode=mode,
+                turn=state.turns + 1,
+                pending=views.pending_line(state),
+                cash=cash,
+            ),
+            say("Net worth (mortgaged deeds at half): {worth}.", worth=worth),
+        ]
+        if last:
+            parts.append(say("Last turn: {line}.", line=last.line))
+        for p in state.bankrupt:
+            if state.over and p in state.fates:
+                full = fate_words(state.fates[p])[0]
+                parts.append(say("{player} went out: {fate}.", player=p, fate=full))
+        parts.append(
+            say(
+                "Bank: {stilts} flublet stilts, {boxes} gublet boxes; cards in decks: {decks}.",
+                stilts=state.bank_stilts,
+                boxes=state.bank_boxes,
+                decks=decks,
+            )
+        )
+        return _spaced(parts)
 
     # -- the template's steps ---------------------------------------------------------------------
     def seated(self, state: MonopolyState, player: str) -> bool:
@@ -179,14 +230,14 @@ class MonopolyEngine(Engine[MonopolyState]):
 
     def not_playing(self, state: MonopolyState, player: str) -> str:
         if player in state.bankrupt:
-            return "You are bankrupt and out of the game."
+            return say("You are bankrupt and out of the game.")
         return super().not_playing(state, player)
 
     def refusal(
         self, state: MonopolyState, player: str, action_id: str, legal: list[Action]
     ) -> str:
         if action_id.partition(":")[0] not in actions.VERBS:
-            return f"'{action_id[:40]}' is not a move in this game."
+            return say("'{move}' is not a move in this game.", move=action_id[:40])
         return actions.explain(state, player, action_id, flow.awaited(state))
 
     def apply(
@@ -225,7 +276,7 @@ class MonopolyEngine(Engine[MonopolyState]):
     def leave(self, state: MonopolyState, player: str, events: list[Event]) -> None:
         """A player who concedes or is removed goes bankrupt to the Bank (one already bankrupt
         is no longer :meth:`seated`, so never leaves twice)."""
-        say(state, events, f"{player} leaves the game.")
+        announce(state, events, say("{player} leaves the game.", player=player))
         go_bankrupt(state, events, player, None)
         flow.advance(state, events)
 
@@ -237,6 +288,16 @@ class MonopolyEngine(Engine[MonopolyState]):
 
     def standing_move(self, state: MonopolyState, player: str, answer_id: str) -> str | None:
         return standing.move(state, player, answer_id)
+
+    def proper_names(self) -> frozenset[str]:
+        """The printed names that stay English (no published translation is known): the
+        spaces (with Tabletop's short forms, and the corners as the board prints them), the
+        decks and the figures, and the game's title."""
+        names = {sp.name for sp in SPACES} | {sp.printed for sp in SPACES}
+        names |= set(DECK_TITLES.values()) | {"Schwifty", "Cable TV"}
+        names |= {f.name for f in FIGURES.values()}
+        names |= set(CORNER_PRINTS) | {self.title}
+        return frozenset(names)
 
     def seat_choices(self, state: MonopolyState) -> dict[str, str]:
         return {p: FIGURES[f].name for p, f in state.figures.items()}
@@ -260,8 +321,23 @@ ENGINE = MonopolyEngine()
 __all__ = ["ENGINE"]
 
 
-def _ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st."""
-    if 10 <= n % 100 <= 20:
-        return f"{n}th"
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
+def _commas(items: list[Say]) -> Say | str:
+    """ "A, B, C": items of one list, each worded alone."""
+    if not items:
+        return ""
+    out = items[0]
+    for item in items[1:]:
+        out = say("{first}, {next}", first=out, next=item)
+    return out
+
+
+def _spaced(parts: list[Say]) -> Say:
+    """Sentences one after another."""
+    out = parts[0]
+    for part in parts[1:]:
+        out = say("{first} {next}", first=out, next=part)
+    return out
+
+
+#: the corners' words as the board prints them (the rulebook's names, in capitals)
+CORNER_PRINTS = ("GO", "JAIL", "FREE", "PARKING", "GO TO")

@@ -10,8 +10,9 @@ from __future__ import annotations
 from engines.core import Event
 from engines.monopoly import auction
 from engines.monopoly.auction import start_property_auction
-from engines.monopoly.money import close_turn, end_if_settled, say, settle_debts, tell
+from engines.monopoly.money import announce, close_turn, end_if_settled, settle_debts, tell
 from engines.monopoly.state import MonopolyState
+from i18n.say import say
 
 
 def awaited(s: MonopolyState) -> list[str]:
@@ -86,10 +87,10 @@ def next_turn(s: MonopolyState, ev: list[Event]) -> None:
     s.trades_this_turn = 0
     s.turns += 1
     if s.trade and not s.trade.proposed:
-        tell(ev, s.trade.proposer, "Your trade draft, never proposed, lapses with the turn.")
+        tell(ev, s.trade.proposer, say("Your trade draft, never proposed, lapses with the turn."))
         s.trade = None
     player = s.current
     if player in s.jail:
-        say(s, ev, f"{player}'s turn (in jail).")
+        announce(s, ev, say("{player}'s turn (in jail).", player=player))
     else:
-        say(s, ev, f"{player}'s turn.")
+        announce(s, ev, say("{player}'s turn.", player=player))

@@ -19,6 +19,7 @@ from engines.monopoly import render_layout as mo
 from engines.monopoly.data import SPACES
 from engines.monopoly.render_figures import draw_token
 from engines.monopoly.state import MonopolyState
+from i18n.speaking import tr
 from rendering import family
 from rendering.kit import Draw, player_colour
 from rendering.legend import Area, Callout, Legend, Plan, Symbol
@@ -79,46 +80,56 @@ def legend() -> Legend:
     callouts = [
         Callout(
             _centre(go[:4]),
-            "GO pays 200 as you pass it; play runs the way its arrow points.",
+            tr("GO pays 200 as you pass it; play runs the way its arrow points."),
         ),
         Callout(
             (bar[2] - mo.BAR / 2, bar[1] + mo.BAR / 2),
-            "Colour bar and group letter (Brown, Light blue, Pink, Orange, Red, Yellow, Green, "
-            "Dark blue); buildings stand on it.",
+            tr(
+                "Colour bar and group letter (Brown, Light blue, Pink, Orange, Red, Yellow, "
+                "Green, Dark blue); buildings stand on it."
+            ),
         ),
         Callout(
             _centre(band),
-            "Owner band: the owner's colour and letter.",
+            tr("Owner band: the owner's colour and letter."),
         ),
         Callout(
             _centre(mortgaged_text),
-            "Mortgaged: hatched grey with the word; no rent.",
+            tr("Mortgaged: hatched grey with the word; no rent."),
         ),
         Callout(
             _token_point(s),
-            "Each figure stands beside its space with its player's letter.",
+            tr("Each figure stands beside its space with its player's letter."),
         ),
         Callout(
             (x0 + 6, y0 + 6),
-            "Whose turn, and whom the game waits for (an auction or a trade can wait for others).",
+            tr(
+                "Whose turn, and whom the game waits for (an auction or a trade can wait for "
+                "others)."
+            ),
         ),
         Callout(
             (x0 + 6, y0 + strip + row // 2),
-            "Cash in big figures; worth = cash + deeds at price (mortgaged at half) + buildings.",
+            tr(
+                "Cash in big figures; worth = cash + deeds at price (mortgaged at half) + "
+                "buildings."
+            ),
         ),
         Callout(
             (x0 + 6, y0 + strip + row * min(rows, 3) + 16),
-            "The last turn in words; starred outlines mark the spaces it changed.",
+            tr("The last turn in words; starred outlines mark the spaces it changed."),
         ),
     ]
     callouts.append(
         Callout(
             (x1 - 40, mo.CENTRE[3] - 30),
-            "The latest moves. Full names of shortened spaces: /game status and your hand.",
+            # Translators: write /game status as this language's command (its msgctxt
+            # "command name" entries: /spiel status in German)
+            tr("The latest moves. Full names of shortened spaces: /game status and your hand."),
         )
     )
     return Legend(
-        "Monopoly: Rick and Morty — how to read the board",
+        tr("{title} — how to read the board", title="Monopoly: Rick and Morty"),
         board,
         callouts,
         symbols(),
@@ -162,14 +173,14 @@ def symbols() -> list[Symbol]:
         family.mark_changed(draw, box)
 
     return [
-        Symbol(bar, "Colour bar with its group's letter (here R, red)"),
-        Symbol(owner, "Owner band: the owner's colour and letter"),
-        Symbol(stilts, "Flublet stilts: one small green square each"),
-        Symbol(crate, "A gublet box: one red crate, crossed"),
-        Symbol(mortgaged, "Mortgaged: grey hatch and the word"),
-        Symbol(figure, "A figure with its player's letter"),
-        Symbol(letter_token, "Players sharing a space: letters alone"),
-        Symbol(changed, "Changed by the last turn: starred outline"),
+        Symbol(bar, tr("Colour bar with its group's letter (here R, red)")),
+        Symbol(owner, tr("Owner band: the owner's colour and letter")),
+        Symbol(stilts, tr("Flublet stilts: one small green square each")),
+        Symbol(crate, tr("A gublet box: one red crate, crossed")),
+        Symbol(mortgaged, tr("Mortgaged: grey hatch and the word")),
+        Symbol(figure, tr("A figure with its player's letter")),
+        Symbol(letter_token, tr("Players sharing a space: letters alone")),
+        Symbol(changed, tr("Changed by the last turn: starred outline")),
     ]
 
 
@@ -180,24 +191,35 @@ def plan() -> Plan:
         x0, y0, x1, y1, _ = mo.cell_rect(i)
         return (x0, y0, x1, y1)
 
-    row = "colour bar with the group letter; owner band with the owner's letter; stilts or a crate"
+    row = tr(
+        "colour bar with the group letter; owner band with the owner's letter; stilts or a crate"
+    )
+    same = tr("the same marks")
     x0, y0, x1, y1 = mo.CENTRE
     strip = y0 + family.turn_strip_height(mo.WIDTH)
     return Plan(
-        "Monopoly: Rick and Morty — the board",
+        tr("{title} — the board", title="Monopoly: Rick and Morty"),
         size,
         size,
         [
-            Area((0, 0, size, top), "Header", "the game, its rules and rent option"),
-            Area(corner(0), "GO", "passing it pays 200"),
-            Area(corner(10), "Jail", "in jail, or just visiting"),
-            Area(corner(20), "Free Parking", "nothing happens"),
-            Area(corner(30), "Go to jail", "straight to Jail"),
-            Area((c, size - ch, size - c, size), "Spaces 1–9", row),
-            Area((0, top + ch, c, size - ch), "Spaces 11–19", "the same marks"),
-            Area((c, top, size - c, top + ch), "Spaces 21–29", "the same marks"),
-            Area((size - c, top + ch, size, size - ch), "Spaces 31–39", "grey hatch = mortgaged"),
-            Area((x0, y0, x1, strip), "Whose turn", "and whom the game waits for"),
-            Area((x0, strip, x1, y1), "Players · last turn", "cash, net worth; the last turn"),
+            Area((0, 0, size, top), tr("Header"), tr("the game, its rules and rent option")),
+            Area(corner(0), SPACES[0].name, tr("passing it pays 200")),
+            Area(corner(10), tr("Jail"), tr("in jail, or just visiting")),
+            Area(corner(20), SPACES[20].name, tr("nothing happens")),
+            Area(corner(30), SPACES[30].name, tr("straight to jail")),
+            Area((c, size - ch, size - c, size), tr("Spaces {first}–{last}", first=1, last=9), row),
+            Area((0, top + ch, c, size - ch), tr("Spaces {first}–{last}", first=11, last=19), same),
+            Area(
+                (c, top, size - c, top + ch), tr("Spaces {first}–{last}", first=21, last=29), same
+            ),
+            Area(
+                (size - c, top + ch, size, size - ch),
+                tr("Spaces {first}–{last}", first=31, last=39),
+                tr("grey hatch = mortgaged"),
+            ),
+            Area((x0, y0, x1, strip), tr("Whose turn"), tr("and whom the game waits for")),
+            Area(
+                (x0, strip, x1, y1), tr("Players · last turn"), tr("cash, net worth; the last turn")
+            ),
         ],
     )

@@ -76,6 +76,26 @@ def keep_the_last_turn(state: dict[str, Any]) -> dict[str, Any]:
     return state
 
 
+def keep_words_as_data(state: dict[str, Any]) -> dict[str, Any]:
+    """6 -> 7: the state keeps its words as data, so each reader reads them in their own
+    language: the log's lines as messages, each bankrupt player's fate as facts, each turn's
+    notes as facts. A saved game's log lines and fates were kept as English and read as they
+    were; its turn notes were short English words, which the board no longer reads: the board
+    shows no last turn until the next turn changes something."""
+    state["log"] = [
+        {"english": line} if isinstance(line, str) else line for line in state.get("log", [])
+    ]
+    state["fates"] = {
+        p: {"english": fate} if isinstance(fate, str) else fate
+        for p, fate in state.get("fates", {}).items()
+    }
+    for key in ("this_turn", "last_turn"):
+        record = state.get(key)
+        if record is not None and any(len(n) != 3 for n in record.get("notes", [])):
+            state[key] = None
+    return state
+
+
 MIGRATIONS: list[Migration] = [
     deal_missing_figures,
     record_who_rolled,
@@ -83,4 +103,5 @@ MIGRATIONS: list[Migration] = [
     record_the_end,
     keep_open_bidding,
     keep_the_last_turn,
+    keep_words_as_data,
 ]

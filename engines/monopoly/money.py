@@ -9,24 +9,30 @@ from __future__ import annotations
 from engines.core import Event
 from engines.monopoly.data import CARDS, SPACES
 from engines.monopoly.property import building_value, properties_of, worth
-from engines.monopoly.state import Debt, FeeChoice, MonopolyState, TurnRecord
+from engines.monopoly.state import Debt, Fate, FeeChoice, MonopolyState, TurnRecord
+from engines.monopoly.words import creditor as who
+from engines.monopoly.words import kept, listed, read
+from i18n.say import Say, say, say_n
 
 
-def say(s: MonopolyState, ev: list[Event], text: str, kind: str = "info") -> None:
-    ev.append(Event(text=text, kind=kind))
-    s.log.append(text)
+def announce(s: MonopolyState, ev: list[Event], text: Say, kind: str = "info") -> None:
+    """A public event, also kept (as data) in the state's short log."""
+    event = Event(text=text, kind=kind)
+    ev.append(event)
+    s.log.append(event.said if event.said is not None else kept(text))
     del s.log[:-8]
 
 
-def note(s: MonopolyState, who: str, what: str, *spaces: int) -> None:
-    """Keep for the board what the turn being played changed: ``who`` did ``what`` (short
-    words) to the ``spaces``."""
-    t = s.this_turn
-    if t is None:
+def note(s: MonopolyState, who: str, verb: str, what: str = "", *spaces: int) -> None:
+    """Keep for the board what the turn being played changed: ``who`` did ``verb`` (a word of
+    :func:`views.turn_line`) to ``what`` (a space's index, a player, an amount and whom it was
+    paid to), marking the ``spaces``."""
+    record = s.this_turn
+    if record is None:
         # built without validation: a bot plays thousands of turns a second
-        t = s.this_turn = TurnRecord.model_construct(player=s.current, notes=[], marks=[])
-    t.notes.append((who, what))
-    t.marks.extend(i for i in spaces if i not in t.marks)
+        record = s.this_turn = TurnRecord.model_construct(player=s.current, notes=[], marks=[])
+    record.notes.append((who, verb, what))
+    record.marks.extend(i for i in spaces if i not in record.marks)
 
 
 def close_turn(s: MonopolyState) -> None:
@@ -65,17 +71,13 @@ def collect(s: MonopolyState, player: str, amount: int) -> None:
     transfer(s, None, player, amount)
 
 
-def who(creditor: str | None) -> str:
-    return creditor or "the Bank"
-
-
 def charge(
     s: MonopolyState,
     ev: list[Event],
     debtor: str,
     creditor: str | None,
     amount: int,
-    reason: str,
+    reason: Say | str,
 ) -> None:
     """``debtor`` pays now if they can; otherwise the debt waits and they must raise money."""
     if amount <= 0 or debtor in s.bankrupt:
@@ -85,16 +87,41 @@ def charge(
     waiting = any(d.debtor == debtor for d in s.debts)
     if not waiting and s.cash[debtor] >= amount:
         transfer(s, debtor, creditor, amount)
-        say(s, ev, f"{debtor} pays {amount} to {who(creditor)} ({reason}).")
-        note(s, debtor, f"paid {amount} to {who(creditor)}")
-        return
-    s.debts.append(Debt(debtor=debtor, creditor=creditor, amount=amount, reason=reason))
-    if not waiting:
-        say(
+        announce(
             s,
             ev,
-            f"{debtor} owes {amount} to {who(creditor)} ({reason}) but has {s.cash[debtor]}: "
-            "sell buildings, mortgage or trade to raise it.",
+            say(
+                "{player} pays {amount} to {creditor} ({reason}).",
+                player=debtor,
+                amount=amount,
+                creditor=who(creditor),
+                reason=reason,
+            ),
+        )
+        note(s, debtor, "paid", f"{amount}|{creditor or ''}")
+        return
+    s.debts.append(
+        Debt(
+            debtor=debtor,
+            creditor=creditor,
+            amount=amount,
+            reason=str(reason),
+            reason_said=reason.data() if isinstance(reason, Say) else None,
+        )
+    )
+    if not waiting:
+        announce(
+            s,
+            ev,
+            say(
+                "{player} owes {amount} to {creditor} ({reason}) but has {cash}: "
+                "sell buildings, mortgage or trade to raise it.",
+                player=debtor,
+                amount=amount,
+                creditor=who(creditor),
+                reason=reason,
+                cash=s.cash[debtor],
+            ),
             "debt",
         )
 
@@ -112,9 +139,24 @@ def settle_debts(s: MonopolyState, ev: list[Event]) -> bool:
             return False
         transfer(s, d.debtor, d.creditor, d.amount)
         s.debts.pop(0)
-        say(s, ev, f"{d.debtor} pays {d.amount} to {who(d.creditor)} ({d.reason}).")
-        note(s, d.debtor, f"paid {d.amount} to {who(d.creditor)}")
+        announce(
+            s,
+            ev,
+            say(
+                "{player} pays {amount} to {creditor} ({reason}).",
+                player=d.debtor,
+                amount=d.amount,
+                creditor=who(d.creditor),
+                reason=debt_reason(d),
+            ),
+        )
+        note(s, d.debtor, "paid", f"{d.amount}|{d.creditor or ''}")
     return True
+
+
+def debt_reason(d: Debt) -> str:
+    """Why a debt is owed, in its reader's words where it was kept as a message."""
+    return read(d.reason_said) if d.reason_said is not None else d.reason
 
 
 def receive_property(s: MonopolyState, player: str, space: int) -> None:
@@ -147,9 +189,6 @@ def go_bankrupt(s: MonopolyState, ev: list[Event], player: str, creditor: str | 
     if creditor in s.bankrupt or creditor == player:
         creditor = None
     owed = next((d for d in s.debts if d.debtor == player), None)
-    why = (
-        f"owing {owed.amount} to {who(owed.creditor)} ({owed.reason})" if owed else "left the game"
-    )
     if s.placement is not None and s.placement.player == player:
         cancel_placement(s)
     raised = building_value(s, player)
@@ -174,13 +213,21 @@ def go_bankrupt(s: MonopolyState, ev: list[Event], player: str, creditor: str | 
         s.auction_queue.extend(props)
         for c in held:
             return_card(s, c)
-        say(
+        goes = [say("{cash} shmeckles go to the Bank", cash=cash)]
+        if props:
+            goes.append(
+                say_n(
+                    "{n} property goes up for auction",
+                    "{n} properties go up for auction",
+                    len(props),
+                )
+            )
+        if held:
+            goes.append(say("their Get Out of Jail Free cards return to the decks"))
+        announce(
             s,
             ev,
-            f"{player} is bankrupt to the Bank: {cash} shmeckles go to the Bank"
-            + (f", {len(props)} properties go up for auction" if props else "")
-            + (", their Get Out of Jail Free cards return to the decks" if held else "")
-            + ".",
+            say("{player} is bankrupt to the Bank: {what}.", player=player, what=_joined(goes)),
             "bankrupt",
         )
     else:
@@ -188,23 +235,52 @@ def go_bankrupt(s: MonopolyState, ev: list[Event], player: str, creditor: str | 
             receive_property(s, creditor, i)
         s.cards.setdefault(creditor, []).extend(held)
         mortgaged = sum(i in s.mortgaged for i in props)
-        say(
+        takes = [say("{cash} shmeckles", cash=cash)]
+        if props and mortgaged:
+            takes.append(
+                say_n(
+                    "{n} property ({mortgaged} mortgaged: 10% fee each)",
+                    "{n} properties ({mortgaged} mortgaged: 10% fee each)",
+                    len(props),
+                    mortgaged=mortgaged,
+                )
+            )
+        elif props:
+            takes.append(say_n("{n} property", "{n} properties", len(props)))
+        if held:
+            takes.append(say("their Get Out of Jail Free cards"))
+        announce(
             s,
             ev,
-            f"{player} is bankrupt to {creditor}, who takes {cash} shmeckles"
-            + (f", {len(props)} properties" if props else "")
-            + (f" ({mortgaged} mortgaged: 10% fee each)" if mortgaged else "")
-            + (" and their Get Out of Jail Free cards" if held else "")
-            + ".",
+            say(
+                "{player} is bankrupt to {creditor}, who takes {what}.",
+                player=player,
+                creditor=creditor,
+                what=listed(takes) if held else _joined(takes),
+            ),
             "bankrupt",
         )
-    gone = "property auctioned by the Bank" if creditor is None else f"everything to {creditor}"
-    s.fates[player] = f"turn {s.turns + 1}, {why}; {gone}"
-    note(s, player, "went bankrupt", *props)
+    s.fates[player] = Fate(
+        turn=s.turns + 1,
+        amount=owed.amount if owed else None,
+        owed_to=owed.creditor if owed else None,
+        reason=owed.reason if owed else "",
+        reason_said=owed.reason_said if owed else None,
+        to=creditor,
+    )
+    note(s, player, "bankrupt", "", *props)
     s.bankrupt.append(player)
     s.jail.pop(player, None)
     _forget(s, player)
     _check_end(s, ev)
+
+
+def _joined(parts: list[Say]) -> Say:
+    """ "A, B, C": parts of one sentence, each worded alone."""
+    out = parts[0]
+    for part in parts[1:]:
+        out = say("{first}, {next}", first=out, next=part)
+    return out
 
 
 def _forget(s: MonopolyState, player: str) -> None:
@@ -261,12 +337,15 @@ def _check_end(s: MonopolyState, ev: list[Event]) -> None:
         _clear_pending(s)
         s.fee_choices = fees
         if fees:
-            owing = " and ".join(dict.fromkeys(f.player for f in fees))
-            say(
+            owing = listed(list(dict.fromkeys(f.player for f in fees)))
+            announce(
                 s,
                 ev,
-                f"The quick game ends: first {owing} must lift or pay the 10% fee on each "
-                "mortgaged property received; then everyone counts.",
+                say(
+                    "The quick game ends: first {players} must lift or pay the 10% fee on each "
+                    "mortgaged property received; then everyone counts.",
+                    players=owing,
+                ),
                 "end",
             )
     end_if_settled(s, ev)
@@ -293,14 +372,42 @@ def _finish(s: MonopolyState, ev: list[Event]) -> None:
         best = max(worths.values()) if worths else 0
         s.winners = [p for p in alive if worths[p] == best]
         s.scores = {p: worths.get(p, 0.0) for p in s.players}
-        s.end_reason = "Quick game: the first bankruptcy ends it; the richest player wins."
+        reason = QUICK_END
     else:
         s.winners = alive
         # the score is how many players each outlasted, so the standings rank the bankrupt by
         # the order they went out (the first out last), not by name
         out = {p: n for n, p in enumerate(s.bankrupt)}
         s.scores = {p: float(out.get(p, len(s.players) - 1)) for p in s.players}
-        s.end_reason = (
-            "Every other player went bankrupt; each score is how many players they outlasted."
+        reason = CLASSIC_END
+    s.end_reason = str(reason)
+    announce(s, ev, game_over(s.winners, reason), "end")
+
+
+#: the end reasons, kept in the state as their English (each its own msgid: the reason's code)
+QUICK_END = say("Quick game: the first bankruptcy ends it; the richest player wins.")
+CLASSIC_END = say(
+    "Every other player went bankrupt; each score is how many players they outlasted."
+)
+END_REASONS = {str(r): r for r in (QUICK_END, CLASSIC_END)}
+
+
+def end_reason(s: MonopolyState) -> str | None:
+    """The state's end reason, in its reader's words (a reason it does not know, as kept)."""
+    if s.end_reason is None:
+        return None
+    return END_REASONS.get(s.end_reason, s.end_reason)
+
+
+def game_over(winners: list[str], reason: Say | None = None) -> Say:
+    """ "Game over: Ada wins." and the reason, when given."""
+    if not winners:
+        head = say("Game over: nobody wins.")
+    else:
+        head = say_n(
+            "Game over: {players} wins.",
+            "Game over: {players} win.",
+            len(winners),
+            players=listed(winners),
         )
-    say(s, ev, f"Game over: {' and '.join(s.winners) or 'nobody'} wins. {s.end_reason}", "end")
+    return head if reason is None else say("{head} {reason}", head=head, reason=reason)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engines.core import Event
+from engines.monopoly.card_words import CARD_TEXTS
 from engines.monopoly.data import (
     CARDS,
     DECK_TITLES,
@@ -13,9 +14,14 @@ from engines.monopoly.data import (
     TRANSPORTS,
     UTILITIES,
 )
-from engines.monopoly.money import charge, collect, note, say, short
+from engines.monopoly.money import announce, charge, collect, note
 from engines.monopoly.property import rent, stilts_and_boxes
 from engines.monopoly.state import MonopolyState, RentClaim
+from i18n.say import Say, say
+
+#: why a payment is owed, said once
+JAIL_FINE_REASON = say("jail fine")
+CARD_REASON = say("card")
 
 
 def roll_dice(s: MonopolyState) -> tuple[int, int]:
@@ -23,15 +29,15 @@ def roll_dice(s: MonopolyState) -> tuple[int, int]:
     return r.randint(1, 6), r.randint(1, 6)
 
 
-def send_to_jail(s: MonopolyState, ev: list[Event], player: str, why: str) -> None:
+def send_to_jail(s: MonopolyState, ev: list[Event], player: str, why: Say) -> None:
     """To jail without passing GO; the turn ends."""
     s.pos[player] = JAIL
     s.jail[player] = 0
     if player == s.current:
         s.again = False
         s.doubles = 0
-    say(s, ev, f"{player} goes to jail ({why}).", "jail")
-    note(s, player, "to jail", JAIL)
+    announce(s, ev, say("{player} goes to jail ({why}).", player=player, why=why), "jail")
+    note(s, player, "to", "jail", JAIL)
 
 
 def leave_jail(s: MonopolyState, player: str) -> None:
@@ -51,31 +57,71 @@ def roll(s: MonopolyState, ev: list[Event], player: str) -> None:
     if player in s.jail:
         if doubles:
             leave_jail(s, player)
-            say(s, ev, f"{player} rolls {d1}+{d2}: doubles, out of jail!")
+            announce(
+                s,
+                ev,
+                say("{player} rolls {d1}+{d2}: doubles, out of jail!", player=player, d1=d1, d2=d2),
+            )
             move(s, ev, player, total)
             return
         s.jail[player] += 1
         last_try = s.mode == "quick" or s.jail[player] >= 3
         if not last_try:
-            say(s, ev, f"{player} rolls {d1}+{d2}: no doubles, stays in jail.")
+            announce(
+                s,
+                ev,
+                say(
+                    "{player} rolls {d1}+{d2}: no doubles, stays in jail.",
+                    player=player,
+                    d1=d1,
+                    d2=d2,
+                ),
+            )
             return
-        say(s, ev, f"{player} rolls {d1}+{d2}: no doubles; pays the {JAIL_FINE} fine and moves.")
+        announce(
+            s,
+            ev,
+            say(
+                "{player} rolls {d1}+{d2}: no doubles; pays the {fine} fine and moves.",
+                player=player,
+                d1=d1,
+                d2=d2,
+                fine=JAIL_FINE,
+            ),
+        )
         leave_jail(s, player)
-        charge(s, ev, player, None, JAIL_FINE, "jail fine")
+        charge(s, ev, player, None, JAIL_FINE, JAIL_FINE_REASON)
         move(s, ev, player, total)
         return
     if doubles:
         s.doubles += 1
         if s.doubles >= 3:
-            say(s, ev, f"{player} rolls {d1}+{d2}: a third double in a row.")
-            send_to_jail(s, ev, player, "three doubles")
+            announce(
+                s,
+                ev,
+                say(
+                    "{player} rolls {d1}+{d2}: a third double in a row.",
+                    player=player,
+                    d1=d1,
+                    d2=d2,
+                ),
+            )
+            send_to_jail(s, ev, player, say("three doubles"))
             return
         s.again = True
-    say(
-        s,
-        ev,
-        f"{player} rolls {d1}+{d2}" + (" (doubles: rolls again after this)." if doubles else "."),
-    )
+    if doubles:
+        announce(
+            s,
+            ev,
+            say(
+                "{player} rolls {d1}+{d2} (doubles: rolls again after this).",
+                player=player,
+                d1=d1,
+                d2=d2,
+            ),
+        )
+    else:
+        announce(s, ev, say("{player} rolls {d1}+{d2}.", player=player, d1=d1, d2=d2))
     move(s, ev, player, total)
 
 
@@ -84,7 +130,9 @@ def move(s: MonopolyState, ev: list[Event], player: str, steps: int) -> None:
     end = (start + steps) % 40
     if start + steps >= 40:
         collect(s, player, GO_SALARY)
-        say(s, ev, f"{player} passes GO and collects {GO_SALARY}.")
+        announce(
+            s, ev, say("{player} passes GO and collects {amount}.", player=player, amount=GO_SALARY)
+        )
     s.pos[player] = end
     land(s, ev, player)
 
@@ -102,7 +150,9 @@ def advance_to(
     start = s.pos[player]
     if target <= start:
         collect(s, player, GO_SALARY)
-        say(s, ev, f"{player} passes GO and collects {GO_SALARY}.")
+        announce(
+            s, ev, say("{player} passes GO and collects {amount}.", player=player, amount=GO_SALARY)
+        )
     s.pos[player] = target
     land(s, ev, player, rent_times=rent_times, utility_dice=utility_dice)
 
@@ -118,8 +168,11 @@ def land(
     """Do what the space ``player`` stands on says."""
     i = s.pos[player]
     sp = SPACES[i]
-    say(s, ev, f"{player} lands on {sp.name}" + ("" if sp.name.endswith("!") else "."))
-    note(s, player, f"to {short(i)}", i)
+    if sp.name.endswith("!"):
+        announce(s, ev, say("{player} lands on {space}", player=player, space=sp.name))
+    else:
+        announce(s, ev, say("{player} lands on {space}.", player=player, space=sp.name))
+    note(s, player, "to", str(i), i)
     if sp.is_property:
         owner = s.owner.get(i)
         if owner is None:
@@ -128,25 +181,45 @@ def land(
         if owner == player:
             return
         if i in s.mortgaged:
-            say(s, ev, f"{sp.name} is mortgaged: no rent.")
+            announce(s, ev, say("{space} is mortgaged: no rent.", space=sp.name))
             return
         if utility_dice:
             d1, d2 = roll_dice(s)
             amount = (d1 + d2) * 10
-            say(s, ev, f"{player} rolls {d1}+{d2} for the card: 10 times is {amount}.")
+            announce(
+                s,
+                ev,
+                say(
+                    "{player} rolls {d1}+{d2} for the card: 10 times is {amount}.",
+                    player=player,
+                    d1=d1,
+                    d2=d2,
+                    amount=amount,
+                ),
+            )
         else:
             amount = rent(s, i, sum(s.dice)) * rent_times
         if s.rent_mode == "ask":
             s.claims.append(RentClaim(owner=owner, payer=player, amount=amount, space=i))
-            say(s, ev, f"{owner} may ask {player} for {amount} rent on {sp.name}.")
+            announce(
+                s,
+                ev,
+                say(
+                    "{owner} may ask {player} for {amount} rent on {space}.",
+                    owner=owner,
+                    player=player,
+                    amount=amount,
+                    space=sp.name,
+                ),
+            )
             return
-        charge(s, ev, player, owner, amount, f"rent on {sp.name}")
+        charge(s, ev, player, owner, amount, say("rent on {space}", space=sp.name))
     elif sp.kind == "card":
         draw(s, ev, player, sp.deck or "")
     elif sp.kind == "tax":
         charge(s, ev, player, None, s.taxes[i], sp.name)
     elif sp.kind == "gotojail":
-        send_to_jail(s, ev, player, "landed on Go to Jail")
+        send_to_jail(s, ev, player, say("landed on {space}", space=sp.name))
 
 
 def nearest(start: int, spaces: list[int]) -> int:
@@ -157,7 +230,17 @@ def draw(s: MonopolyState, ev: list[Event], player: str, deck: str) -> None:
     """Take the top card: a Get Out of Jail Free card is kept, any other goes to the bottom."""
     card_id = s.decks[deck].pop(0)
     card = CARDS[card_id]
-    say(s, ev, f"{player} draws {DECK_TITLES[deck]}: \u201c{card.text}\u201d", "card")
+    announce(
+        s,
+        ev,
+        say(
+            "{player} draws {deck}: \u201c{card}\u201d",
+            player=player,
+            deck=DECK_TITLES[deck],
+            card=CARD_TEXTS.get(card_id, card.text),
+        ),
+        "card",
+    )
     if card.effect.kind == "goojf":
         s.cards.setdefault(player, []).append(card_id)
     else:
@@ -180,31 +263,38 @@ def apply_card(s: MonopolyState, ev: list[Event], player: str, card_id: str) -> 
     elif e.kind == "collect":
         collect(s, player, e.amount or 0)
     elif e.kind == "pay":
-        charge(s, ev, player, None, e.amount or 0, "card")
+        charge(s, ev, player, None, e.amount or 0, CARD_REASON)
     elif e.kind == "back":
         s.pos[player] = (s.pos[player] - (e.amount or 0)) % 40
         land(s, ev, player)
     elif e.kind == "jail":
-        send_to_jail(s, ev, player, "card")
+        send_to_jail(s, ev, player, CARD_REASON)
     elif e.kind == "repairs":
         stilts, boxes = stilts_and_boxes(s, player)
         amount = stilts * (e.stilt or 0) + boxes * (e.box or 0)
         if amount:
-            charge(s, ev, player, None, amount, f"repairs: {stilts} stilts, {boxes} boxes")
+            charge(
+                s,
+                ev,
+                player,
+                None,
+                amount,
+                say("repairs: {stilts} stilts, {boxes} boxes", stilts=stilts, boxes=boxes),
+            )
         else:
-            say(s, ev, f"{player} owns no buildings: nothing to repair.")
+            announce(s, ev, say("{player} owns no buildings: nothing to repair.", player=player))
     elif e.kind == "pay_each":
         for p in others:
-            charge(s, ev, player, p, e.amount or 0, "card")
+            charge(s, ev, player, p, e.amount or 0, CARD_REASON)
     elif e.kind == "collect_each":
         for p in others:
-            charge(s, ev, p, player, e.amount or 0, "card")
+            charge(s, ev, p, player, e.amount or 0, CARD_REASON)
 
 
 def pay_jail_fine(s: MonopolyState, ev: list[Event], player: str) -> None:
-    charge(s, ev, player, None, JAIL_FINE, "jail fine")
+    charge(s, ev, player, None, JAIL_FINE, JAIL_FINE_REASON)
     leave_jail(s, player)
-    say(s, ev, f"{player} leaves jail; now roll.")
+    announce(s, ev, say("{player} leaves jail; now roll.", player=player))
 
 
 def use_jail_card(s: MonopolyState, ev: list[Event], player: str, card_id: str) -> None:
@@ -213,4 +303,8 @@ def use_jail_card(s: MonopolyState, ev: list[Event], player: str, card_id: str) 
         del s.cards[player]
     s.decks[CARDS[card_id].deck].append(card_id)
     leave_jail(s, player)
-    say(s, ev, f"{player} uses a Get Out of Jail Free card and leaves jail; now roll.")
+    announce(
+        s,
+        ev,
+        say("{player} uses a Get Out of Jail Free card and leaves jail; now roll.", player=player),
+    )

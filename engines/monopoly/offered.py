@@ -9,12 +9,52 @@ from functools import lru_cache
 from engines.core import Action, ActionRole
 from engines.monopoly.data import SPACES
 from engines.moves import Handler
+from i18n.say import Say, say
 
 NORMAL, MAIN, DESTRUCTIVE = ActionRole.NORMAL, ActionRole.MAIN, ActionRole.DESTRUCTIVE
 
 #: the menu of what a player does with their estate between the turn's steps (build, sell,
 #: mortgage, lift, start a trade): a front end short of room puts them behind this one entry
-MANAGE = "Manage"
+# Translators: a menu heading over the moves of a player's estate (build, sell, mortgage, trade)
+MANAGE = say("Manage")
+
+#: the kinds of moves, as the menu headings a front end shows (a kind is its English, said)
+KINDS: dict[str, Say] = {
+    str(kind): kind
+    for kind in (
+        # Translators: a menu heading over moves of one kind (a verb, short)
+        say("Build"),
+        say("Mortgage"),
+        # Translators: a menu heading: lifting mortgages
+        say("Lift"),
+        # Translators: a menu heading: declaring bankruptcy
+        say("Declare"),
+        # Translators: a menu heading: keeping a received property mortgaged
+        say("Keep mortgaged"),
+        say("Bid"),
+        say("No bid"),
+        # Translators: a menu heading: placing a building won at auction
+        say("Place"),
+        say("Buy"),
+        say("Auction"),
+        say("Roll"),
+        say("Pay"),
+        say("Use"),
+        say("Sell"),
+        say("Ask"),
+        say("Accept"),
+        say("Decline"),
+        # Translators: a menu heading: starting a trade with a player
+        say("Start"),
+        say("Withdraw offer"),
+        say("Propose"),
+        say("Cancel"),
+        say("Offer"),
+        say("Remove"),
+        # Translators: a menu heading: no longer asking for something in a trade
+        say("Stop asking"),
+    )
+}
 
 
 def name(i: int) -> str:
@@ -39,11 +79,11 @@ def act(
     (``partial(act, do)``)."""
     return Action(
         id=id_,
-        label=label[:80],
+        label=label if len(label) <= 80 else label[:80],
         private=private,
         step_of=step_of,
         role=role,
-        kind=kind,
+        kind=KINDS.get(kind, kind),
         menu=menu,
         do=do,
     )

@@ -12,6 +12,8 @@ from typing import Literal
 
 from engines.monopoly.data import GROUPS, SPACES, TRANSPORTS, UTILITIES
 from engines.monopoly.state import MonopolyState
+from engines.monopoly.words import group_name
+from i18n.say import Say, say
 
 
 @cache
@@ -83,33 +85,72 @@ def stilts_and_boxes(s: MonopolyState, player: str | None = None) -> tuple[int, 
     return stilts, boxes
 
 
+#: the refusal a listing of moves gets when it asks only whether a move may be made (wording
+#: every refusal at every step of a search would cost more than the search)
+UNSAID = Say("not worded")
+
+
 # -- building -----------------------------------------------------------------------------
 def can_build_here(
-    s: MonopolyState, player: str, space: int, *, check_bank: bool = True, check_cash: bool = True
-) -> str | None:
-    """Why ``player`` may not add the next building on ``space`` now, or None if they may."""
+    s: MonopolyState,
+    player: str,
+    space: int,
+    *,
+    check_bank: bool = True,
+    check_cash: bool = True,
+    words: bool = True,
+) -> Say | None:
+    """Why ``player`` may not add the next building on ``space`` now, or None if they may
+    (``words`` False: :data:`UNSAID`, for a listing that asks only whether)."""
     sp = SPACES[space]
     if sp.kind != "location":
-        return f"{sp.name} cannot hold buildings."
+        return UNSAID if not words else say("{space} cannot hold buildings.", space=sp.name)
     if s.owner.get(space) != player:
-        return f"You do not own {sp.name}."
+        return UNSAID if not words else say("You do not own {space}.", space=sp.name)
     if not owns_group(s, player, space):
-        return f"You need every {sp.group} location to build on {sp.name}."
+        return (
+            UNSAID
+            if not words
+            else say(
+                "You need every {group} location to build on {space}.",
+                group=group_name(sp.group),
+                space=sp.name,
+            )
+        )
     if group_mortgaged(s, space):
-        return f"A {sp.group} location is mortgaged; lift it before building."
+        return (
+            UNSAID
+            if not words
+            else say(
+                "A {group} location is mortgaged; lift it before building.",
+                group=group_name(sp.group),
+            )
+        )
     lvl = s.level.get(space, 0)
     if lvl > s.max_stilts:
-        return f"{sp.name} already has a gublet box."
+        return UNSAID if not words else say("{space} already has a gublet box.", space=sp.name)
     if lvl > min(s.level.get(i, 0) for i in group_of(space)):
-        return f"Build evenly: every {sp.group} location needs {lvl} first."
+        return (
+            UNSAID
+            if not words
+            else say(
+                "Build evenly: every {group} location needs {n} first.",
+                group=group_name(sp.group),
+                n=lvl,
+            )
+        )
     cost = sp.build_cost or 0
     if check_cash and spendable(s, player) < cost:
-        return f"You need {cost} shmeckles to build on {sp.name}."
+        return (
+            UNSAID
+            if not words
+            else say("You need {amount} shmeckles to build on {space}.", amount=cost, space=sp.name)
+        )
     if check_bank:
         if lvl == s.max_stilts and s.bank_boxes == 0:
-            return "The Bank has no gublet boxes left."
+            return UNSAID if not words else say("The Bank has no gublet boxes left.")
         if lvl < s.max_stilts and s.bank_stilts == 0:
-            return "The Bank has no flublet stilts left."
+            return UNSAID if not words else say("The Bank has no flublet stilts left.")
     return None
 
 
@@ -134,21 +175,27 @@ def bought_order(s: MonopolyState, space: int) -> list[int]:
     return even_order(s.level, group)
 
 
-def can_sell_here(s: MonopolyState, player: str, space: int) -> str | None:
+def can_sell_here(s: MonopolyState, player: str, space: int, *, words: bool = True) -> Say | None:
     """Why ``player`` may not sell a building on ``space`` now, or None. Buildings "are sold
     in the reverse of the order in which they were bought": on each group, the last one bought
     goes first (which also keeps the selling even)."""
     sp = SPACES[space]
     if s.owner.get(space) != player:
-        return f"You do not own {sp.name}."
+        return UNSAID if not words else say("You do not own {space}.", space=sp.name)
     lvl = s.level.get(space, 0)
     if lvl == 0:
-        return f"{sp.name} has no buildings."
+        return UNSAID if not words else say("{space} has no buildings.", space=sp.name)
     last = bought_order(s, space)[-1]
     if last != space:
         return (
-            f"Sell in the reverse of the order bought: the last building bought on the "
-            f"{sp.group} group stands on {SPACES[last].name}; sell that one first."
+            UNSAID
+            if not words
+            else say(
+                "Sell in the reverse of the order bought: the last building bought on the "
+                "{group} group stands on {space}; sell that one first.",
+                group=group_name(sp.group),
+                space=SPACES[last].name,
+            )
         )
     return None
 
@@ -178,14 +225,18 @@ def building_value(s: MonopolyState, player: str) -> int:
 
 
 # -- mortgages ----------------------------------------------------------------------------
-def can_mortgage(s: MonopolyState, player: str, space: int) -> str | None:
+def can_mortgage(s: MonopolyState, player: str, space: int) -> Say | None:
     sp = SPACES[space]
     if s.owner.get(space) != player:
-        return f"You do not own {sp.name}."
+        return say("You do not own {space}.", space=sp.name)
     if space in s.mortgaged:
-        return f"{sp.name} is already mortgaged."
+        return say("{space} is already mortgaged.", space=sp.name)
     if sp.kind == "location" and group_has_buildings(s, space):
-        return f"Sell the buildings on the {sp.group} group before mortgaging {sp.name}."
+        return say(
+            "Sell the buildings on the {group} group before mortgaging {space}.",
+            group=group_name(sp.group),
+            space=sp.name,
+        )
     return None
 
 
@@ -199,14 +250,18 @@ def spendable(s: MonopolyState, player: str) -> int:
     return s.cash[player] - committed(s, player)
 
 
-def can_lift(s: MonopolyState, player: str, space: int) -> str | None:
+def can_lift(s: MonopolyState, player: str, space: int) -> Say | None:
     sp = SPACES[space]
     if s.owner.get(space) != player:
-        return f"You do not own {sp.name}."
+        return say("You do not own {space}.", space=sp.name)
     if space not in s.mortgaged:
-        return f"{sp.name} is not mortgaged."
+        return say("{space} is not mortgaged.", space=sp.name)
     if spendable(s, player) < lift_cost(space):
-        return f"Lifting the mortgage on {sp.name} costs {lift_cost(space)} shmeckles."
+        return say(
+            "Lifting the mortgage on {space} costs {amount} shmeckles.",
+            space=sp.name,
+            amount=lift_cost(space),
+        )
     return None
 
 

@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from babel.numbers import format_decimal
 from PIL import Image, ImageDraw
 
 from engines.monopoly.render_figures import FIGURE_COLOURS, draw_token
@@ -42,6 +43,9 @@ from engines.monopoly.render_layout import (
     token_anchor,
 )
 from engines.monopoly.views import MonopolyView, PlayerView, SpaceView
+from engines.monopoly.words import ordinal
+from i18n.languages import number_locale
+from i18n.speaking import current, shown, tr, trn
 from rendering import family
 from rendering.family import Seat, Standing, Theme
 from rendering.kit import (
@@ -226,11 +230,19 @@ class _Printed:
     price: int | None
 
 
+def number(n: int) -> str:
+    """A number as the picture's reader writes it (1,500; 1.500)."""
+    return format_decimal(n, locale=number_locale(current()))
+
+
 def _printed_lines(sp: _Printed, taxes: dict[int, int]) -> list[Line]:
     if sp.kind == "card":
         return [(sp.short, True, INK)]
     if sp.kind == "tax":
-        return [(sp.short, True, INK), (f"pay {taxes.get(sp.index, 0)}", False, INK)]
+        return [
+            (sp.short, True, INK),
+            (tr("pay {amount}", amount=taxes.get(sp.index, 0)), False, INK),
+        ]
     lines: list[Line] = [(sp.short, True, INK)]
     if sp.price:
         lines.append((f"{sp.price}", False, INK))
@@ -306,8 +318,10 @@ def _printed_board(
     spaces_key: tuple[tuple[int, str, str, str | None, int | None], ...],
     taxes_key: tuple[tuple[int, int], ...],
     right: str,
+    locale: str,
 ) -> Image.Image:
-    """Everything that does not change during play: the header, the ring, the centre's paper."""
+    """Everything that does not change during play: the header, the ring, the centre's paper
+    (drawn once per language: ``locale`` is the one being drawn in)."""
     image, draw = new_canvas(WIDTH, SIZE, BOARD_BG)
     family.header(draw, WIDTH, THEME, right)
     taxes = dict(taxes_key)
@@ -352,12 +366,13 @@ def draw_mortgaged(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, name
     """A mortgaged deed lies face down: greyed and hatched, its name still readable, the word
     "mortgaged" where its price was."""
     x0, y0, x1, y1 = box
-    image.paste(mortgaged_tile(name, x1 - x0 + 1, y1 - y0 + 1), (x0, y0))
+    image.paste(mortgaged_tile(name, x1 - x0 + 1, y1 - y0 + 1, current()), (x0, y0))
 
 
 @lru_cache(maxsize=64)
-def mortgaged_tile(name: str, width: int, height: int) -> Image.Image:
-    """A mortgaged deed's face, drawn once per name and size (a late game has a dozen)."""
+def mortgaged_tile(name: str, width: int, height: int, locale: str) -> Image.Image:
+    """A mortgaged deed's face, drawn once per name, size and language (a late game has a
+    dozen)."""
     tile, draw = new_canvas(width, height, MORTGAGE_BG)
     box = (0, 0, width - 1, height - 1)
     _hatch(draw, box)
@@ -369,7 +384,7 @@ def mortgaged_tile(name: str, width: int, height: int) -> Image.Image:
             tile, draw, (middle, y), ln, font(TEXT, True), MORTGAGE_INK, width - 1, centre=True
         )
         y += TEXT
-    draw_fitted(tile, draw, (middle, y), "mortgaged", font(TEXT), INK, width - 1, centre=True)
+    draw_fitted(tile, draw, (middle, y), tr("mortgaged"), font(TEXT), INK, width - 1, centre=True)
     return tile
 
 
@@ -466,22 +481,22 @@ def seats_of(view: MonopolyView) -> list[Seat]:
     seats = []
     for p, letter in zip(view.players, letters, strict=True):
         if p.bankrupt:
-            detail = "bankrupt"
+            detail = tr("bankrupt")
         else:
-            extras = [f"worth {p.worth:,}"]
+            extras = [tr("worth {amount}", amount=p.worth)]
             if p.in_jail:
-                extras.append("in jail")
+                extras.append(tr("in jail"))
             if p.jail_cards:
-                extras.append(f"{p.jail_cards} out-card" + ("s" if p.jail_cards > 1 else ""))
+                extras.append(trn("{n} out-card", "{n} out-cards", p.jail_cards))
             if p.properties:
-                extras.append(f"{p.properties} deed" + ("s" if p.properties > 1 else ""))
+                extras.append(trn("{n} deed", "{n} deeds", p.properties))
             detail = " \u00b7 ".join(extras)
         seats.append(
             Seat(
                 name=p.name,
                 colour=player_colour(p.seat),
                 letter=letter,
-                score="out" if p.bankrupt else f"{p.cash:,}",
+                score=tr("out") if p.bankrupt else number(p.cash),
                 detail=detail,
                 turn=view.winners is None and p.name == view.current,
                 acting=view.winners is None and p.name in view.awaiting,
@@ -527,35 +542,41 @@ def _draw_centre(
     strip_h = family.turn_strip_height(WIDTH)
     dice_w = 2 * 44 + 8 if view.dice else 0
     # the strip may move "X's turn" down beside the phase when others must act (family)
-    prefix = f"{view.current}'s turn \u00b7 " if any(s.acting and not s.turn for s in seats) else ""
-    phase_fits = width_of(prefix + view.pending, font(TEXT)) <= x1 - x0 - dice_w - TEXT
+    pending = shown(view.pending)
+    acting = any(s.acting and not s.turn for s in seats)
+    prefix = tr("{player}'s turn", player=view.current or "") + " \u00b7 " if acting else ""
+    phase_fits = width_of(prefix + pending, font(TEXT)) <= x1 - x0 - dice_w - TEXT
     draw.rectangle((x0, y0, x1, y0 + strip_h), fill=family.STRIP)
     family.turn_strip(
-        draw, (x0, y0, x1 - dice_w, y0 + strip_h), seats, view.pending if phase_fits else ""
+        draw, (x0, y0, x1 - dice_w, y0 + strip_h), seats, pending if phase_fits else ""
     )
     draw.line((x0, y0 + strip_h - 1, x1, y0 + strip_h - 1), fill=MUTED, width=2)
     if view.dice:
         dx = x1 - dice_w
         _die(draw, dx, y0 + 8, view.dice[0], 42)
         _die(draw, dx + 48, y0 + 8, view.dice[1], 42)
-        who = ellipsize(f"{view.roller} rolled" if view.roller else "last roll", font(TEXT), 200)
+        rolled = tr("{player} rolled", player=view.roller) if view.roller else tr("last roll")
+        who = ellipsize(rolled, font(TEXT), 200)
         draw.text((x1 - 4, y0 + 56), who, font=font(TEXT), fill=MUTED, anchor="ra")
     y = y0 + strip_h + 4
     y += _panel(draw, (x0, y, x1, y1), seats) + 2
     line_h = round(TEXT * 1.25)
     if not phase_fits:
-        for ln in wrap(view.pending, font(TEXT, True), x1 - x0 - 12, max_lines=3):
+        for ln in wrap(pending, font(TEXT, True), x1 - x0 - 12, max_lines=3):
             draw.text((x0 + 8, y), ln, font=font(TEXT, True), fill=INK)
             y += line_h
         y += 4
     last_h = family.last_turn_height(WIDTH, 2)
-    words = view.last_turn.line if view.last_turn else "none yet: the game has just begun"
+    if view.last_turn:
+        words = shown(view.last_turn.line)
+    else:
+        words = tr("none yet: the game has just begun")
     family.last_turn_line(draw, (x0, y, x1, y + last_h), words)
     y += last_h + 4
     room = (y1 - 4 - y) // line_h
     if room > 0:
         draw.line((x0 + 8, y - 2, x1 - 8, y - 2), fill=MUTED, width=1)
-        for ln in log_lines(view.log, x1 - x0 - 16, room):
+        for ln in log_lines([shown(entry) for entry in view.log], x1 - x0 - 16, room):
             draw.text((x0 + 8, y), ln, font=font(TEXT), fill=(70, 70, 80))
             y += line_h
 
@@ -563,28 +584,35 @@ def _draw_centre(
 def survivor_breakdowns(p: PlayerView) -> list[str]:
     """How a survivor's net worth adds up, from the fullest wording to the shortest (the
     mortgages are also on the board, hatched)."""
-    deeds = f"{p.properties} deeds {p.estate:,}"
-    cash, built = f"cash {p.cash:,}", f"buildings {p.buildings:,}"
+    deeds = trn("{n} deed {value}", "{n} deeds {value}", p.properties, value=p.estate)
+    cash = tr("cash {amount}", amount=p.cash)
+    built = tr("buildings {amount}", amount=p.buildings)
     if not p.mortgaged:
         return [f"{cash} + {deeds} + {built}"]
     return [
-        f"{cash} + {deeds} ({p.mortgaged} mortgaged, at half) + {built}",
-        f"{cash} + {deeds} ({p.mortgaged} mortgaged) + {built}",
+        f"{cash} + {deeds} "
+        + trn("({n} mortgaged, at half)", "({n} mortgaged, at half)", p.mortgaged)
+        + f" + {built}",
+        f"{cash} + {deeds} "
+        + trn("({n} mortgaged)", "({n} mortgaged)", p.mortgaged)
+        + f" + {built}",
         f"{cash} + {deeds} + {built}",
     ]
 
 
-def bankrupt_breakdowns(nth: str, fate: str) -> list[str]:
+def bankrupt_breakdowns(nth: str, fate: str, owing: str = "", short: str = "") -> list[str]:
     """How a bankrupt player went out (``fate``: "turn N, owing X to Y (why); where their
-    assets went"), from the fullest wording to the shortest: when and to whom stay in all."""
+    assets went"; ``owing``: its part before the semicolon; ``short``: that without why),
+    from the fullest wording to the shortest: when and to whom stay in all."""
     if not fate:
-        return [f"bankrupt, {nth} out"]
-    owing = fate.split("; ")[0]
+        return [tr("bankrupt, {nth} out", nth=nth)]
+    owing = owing or fate.split("; ")[0]
+    short = short or re.sub(r" [(][^)]*[)]", "", owing)
     return [
-        f"bankrupt, {nth} out: {fate}",
-        f"{nth} out: {fate}",
-        f"{nth} out: {owing}",
-        f"{nth} out: {re.sub(r' [(][^)]*[)]', '', owing)}",
+        tr("bankrupt, {nth} out: {fate}", nth=nth, fate=fate),
+        tr("{nth} out: {fate}", nth=nth, fate=fate),
+        tr("{nth} out: {fate}", nth=nth, fate=owing),
+        tr("{nth} out: {fate}", nth=nth, fate=short),
     ]
 
 
@@ -624,7 +652,7 @@ def _standings(
             Standing(
                 place=place,
                 seat=Seat(seat.name, seat.colour, seat.letter),
-                total=f"{p.worth:,}",
+                total=number(p.worth),
                 breakdown=fitting(survivor_breakdowns(p), room, lines),
                 winner=p.name in winners,
             )
@@ -632,14 +660,18 @@ def _standings(
     out = [n for n in view.out_order if n in players]
     out += [p.name for p in view.players if p.bankrupt and p.name not in out]
     for k, name in enumerate(reversed(out)):
-        nth = family.ordinal(len(out) - k)
+        nth = shown(ordinal(len(out) - k))
         seat = by_name[name]
+        gone = players[name]
+        wordings = bankrupt_breakdowns(
+            nth, shown(gone.fate), shown(gone.fate_owing), shown(gone.fate_short)
+        )
         rows.append(
             Standing(
                 place=len(alive) + k + 1,
                 seat=Seat(seat.name, seat.colour, seat.letter),
-                total="out",
-                breakdown=fitting(bankrupt_breakdowns(nth, players[name].fate), room, lines),
+                total=tr("out"),
+                breakdown=fitting(wordings, room, lines),
             )
         )
     return rows
@@ -662,7 +694,7 @@ def end_layout(view: MonopolyView) -> tuple[list[str], int]:
     """(the end reason's lines, how many lines each breakdown gets: two where the centre holds
     them, else one)."""
     x0, y0, x1, y1 = END_PANEL
-    reason = kit_wrap(view.end_reason or "", font(TEXT), x1 - x0 - 2 * TEXT, max_lines=3)
+    reason = kit_wrap(shown(view.end_reason or ""), font(TEXT), x1 - x0 - 2 * TEXT, max_lines=3)
     room = y1 - y0 - len(reason) * round(TEXT * 1.3) - TEXT // 2
     n = len(view.players)
     return reason, 2 if family.standings_height(WIDTH, n, 2) <= room else 1
@@ -673,14 +705,16 @@ def draw_end(view: MonopolyView) -> Image.Image:
     tokens), and in its centre the ranked standings with each player's breakdown (the winner
     named in them), the end reason and, where room is left, the last turn."""
     seats = seats_of(view)
-    image = _ring(view, "Game over", seats)
+    image = _ring(view, tr("Game over"), seats)
     draw = Draw(image)
     x0, y0, x1, y1 = END_PANEL
     draw.rectangle(END_PANEL, fill=PAPER, outline=LINE, width=2)
     reason, lines = end_layout(view)
     rows = _standings(view, seats, breakdown_room(END_PANEL), lines)
     table = family.standings_height(WIDTH, len(rows), lines)
-    family.standings(draw, (x0, y0, x1, y0 + table), rows, breakdown_lines=lines)
+    family.standings(
+        draw, (x0, y0, x1, y0 + table), rows, title=tr("Final standings"), breakdown_lines=lines
+    )
     y = y0 + table
     line_h = round(TEXT * 1.3)
     for ln in reason:
@@ -690,13 +724,14 @@ def draw_end(view: MonopolyView) -> Image.Image:
     fit = [k for k in (4, 3, 2, 1) if y + 4 + family.last_turn_height(WIDTH, k) <= y1]
     if view.last_turn and fit:
         last_h = family.last_turn_height(WIDTH, fit[0])
-        family.last_turn_line(draw, (x0, y + 4, x1, y + 4 + last_h), view.last_turn.line)
+        family.last_turn_line(draw, (x0, y + 4, x1, y + 4 + last_h), shown(view.last_turn.line))
     return image
 
 
 def _header_right(view: MonopolyView) -> str:
-    mode = "Quick game" if view.mode == "quick" else "Classic"
-    return f"{mode} \u00b7 {'owner asks rent' if view.rent_mode == 'ask' else 'auto rent'}"
+    mode = tr("Quick game") if view.mode == "quick" else tr("Classic")
+    rent = tr("owner asks rent") if view.rent_mode == "ask" else tr("auto rent")
+    return f"{mode} \u00b7 {rent}"
 
 
 def _ring(view: MonopolyView, right: str, seats: list[Seat]) -> Image.Image:
@@ -705,7 +740,7 @@ def _ring(view: MonopolyView, right: str, seats: list[Seat]) -> Image.Image:
     spaces_key = tuple(
         (sp.index, sp.short or sp.name, sp.kind, sp.group, sp.price) for sp in view.spaces
     )
-    image = _printed_board(spaces_key, tuple(sorted(view.taxes.items())), right).copy()
+    image = _printed_board(spaces_key, tuple(sorted(view.taxes.items())), right, current()).copy()
     draw = Draw(image)
     by_name = {s.name: s for s in seats}
     for sp in view.spaces:
@@ -754,27 +789,27 @@ def hand_rows(view: MonopolyView) -> list[tuple[str, str, RGB | None]]:
     me = view.me
     assert me is not None
     rows: list[tuple[str, str, RGB | None]] = [
-        ("head", "Property \u00b7 buildings \u00b7 rent now", None)
+        ("head", tr("Property \u00b7 buildings \u00b7 rent now"), None)
     ]
     if not me.properties:
-        rows.append(("item", "No title deeds yet.", None))
+        rows.append(("item", tr("No title deeds yet."), None))
     for prop in me.properties:
         if prop.box:
-            built = "box"
+            built = tr("box")
         elif prop.stilts:
-            built = f"{prop.stilts} stilt" + ("s" if prop.stilts > 1 else "")
+            built = trn("{n} stilt", "{n} stilts", prop.stilts)
         else:
             built = ""
         if prop.mortgaged:
-            now = "mortgaged"
+            now = tr("mortgaged")
         elif prop.group == "utility":
-            now = f"rent {prop.rent}x dice"
+            now = tr("rent {amount}x dice", amount=prop.rent)
         else:
-            now = f"rent {prop.rent}"
+            now = tr("rent {amount}", amount=prop.rent)
         words = " \u00b7 ".join(x for x in (prop.name, built, now) if x)
         rows.append(("deed", words, GROUP_COLOURS.get(prop.group or "", (150, 150, 150))))
-    rows.append(("head", "Get Out of Jail Free", None))
-    rows.extend(("item", c, None) for c in me.jail_cards or ["none"])
+    rows.append(("head", tr("Get Out of Jail Free"), None))
+    rows.extend(("item", shown(c), None) for c in me.jail_cards or [tr("none")])
     lists = [
         (verb, labels)
         for verb, labels in (
@@ -788,18 +823,61 @@ def hand_rows(view: MonopolyView) -> list[tuple[str, str, RGB | None]]:
     left = hand_capacity() - len(rows)
     for k, (verb, labels) in enumerate(lists):
         budget = left // (len(lists) - k)  # this list's share of the lines left, title included
-        shown = labels if budget >= len(labels) + 1 else labels[: max(0, budget - 2)]
+        listed = labels if budget >= len(labels) + 1 else labels[: max(0, budget - 2)]
         if budget < 2:
-            moves = f"{len(labels)} move" + ("s" if len(labels) > 1 else "")
-            rows.append(("head", f"You could {verb}: {moves} in the menu", None))
+            rows.append(("head", _could_in_menu(verb, len(labels)), None))
         else:
-            rows.append(("head", f"You could {verb}:", None))
-            rows.extend(("item", lab, None) for lab in shown)
-            if len(shown) < len(labels):
-                more = len(labels) - len(shown)
-                rows.append(("more", f"\u2026 and {more} more in the menu", None))
+            rows.append(("head", _could(verb), None))
+            rows.extend(("item", shown(lab), None) for lab in listed)
+            if len(listed) < len(labels):
+                more = len(labels) - len(listed)
+                rows.append(
+                    (
+                        "more",
+                        trn(
+                            "\u2026 and {n} more in the menu",
+                            "\u2026 and {n} more in the menu",
+                            more,
+                        ),
+                        None,
+                    )
+                )
         left = hand_capacity() - len(rows)
     return rows
+
+
+def _could(verb: str) -> str:
+    """The heading over a list of the hand's moves of one kind."""
+    if verb == "build":
+        return tr("You could build:")
+    if verb == "sell":
+        return tr("You could sell:")
+    if verb == "mortgage":
+        return tr("You could mortgage:")
+    return tr("You could lift a mortgage:")
+
+
+def _could_in_menu(verb: str, n: int) -> str:
+    """The heading alone, when the hand has no room for the list: how many are in the menu."""
+    if verb == "build":
+        return trn(
+            "You could build: {n} move in the menu", "You could build: {n} moves in the menu", n
+        )
+    if verb == "sell":
+        return trn(
+            "You could sell: {n} move in the menu", "You could sell: {n} moves in the menu", n
+        )
+    if verb == "mortgage":
+        return trn(
+            "You could mortgage: {n} move in the menu",
+            "You could mortgage: {n} moves in the menu",
+            n,
+        )
+    return trn(
+        "You could lift a mortgage: {n} move in the menu",
+        "You could lift a mortgage: {n} moves in the menu",
+        n,
+    )
 
 
 def render_hand(view: MonopolyView) -> bytes:
@@ -808,7 +886,11 @@ def render_hand(view: MonopolyView) -> bytes:
     if me is None:
         image, draw = new_canvas(width, 120)
         draw.text(
-            (width / 2, 60), "Spectators have no hand.", font=font(H.name), fill=INK, anchor="mm"
+            (width / 2, 60),
+            tr("Spectators have no hand."),
+            font=font(H.name),
+            fill=INK,
+            anchor="mm",
         )
         return to_png(image)
     rows = hand_rows(view)
@@ -820,10 +902,12 @@ def render_hand(view: MonopolyView) -> bytes:
     colour = player_colour(seat)
     draw.rectangle([0, 0, width, head_h], fill=colour)
     ink = contrast_ink(colour)
-    money = f"{me.cash:,} shmeckles"
+    money = trn("{n} shmeckle", "{n} shmeckles", me.cash)
     fm = font(H.big, True)
     money_w = text_size(money, fm)[0]
-    head = ellipsize(f"{me.player}'s hand", font(H.title, True), width - money_w - 3 * H.text)
+    head = ellipsize(
+        tr("{player}'s hand", player=me.player), font(H.title, True), width - money_w - 3 * H.text
+    )
     draw.text((H.text, head_h / 2), head, font=font(H.title, True), fill=ink, anchor="lm")
     draw.text((width - H.text, head_h / 2), money, font=fm, fill=ink, anchor="rm")
     y = head_h + 12

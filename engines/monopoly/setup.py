@@ -9,6 +9,8 @@ from typing import Any
 from engines.core import Rng
 from engines.monopoly.data import CARDS, FIGURES, PROPERTIES, START_CASH
 from engines.monopoly.state import MonopolyState
+from engines.monopoly.words import kept
+from i18n.say import Say, say
 
 
 def new_game(players: list[str], seed: int, opts: dict[str, Any]) -> MonopolyState:
@@ -29,16 +31,20 @@ def new_game(players: list[str], seed: int, opts: dict[str, Any]) -> MonopolySta
         decks=decks,
         rng=rng,
     )
-    s.turn = players.index(first_player(s))
+    first, opening = first_player(s)
+    s.turn = players.index(first)
     if s.mode == "quick":
         deeds = list(PROPERTIES)
         s.rng.shuffle(deeds)
         for k, p in enumerate(players):
             for i in deeds[3 * k : 3 * k + 3]:
                 s.owner[i] = p
-        s.opening += " Quick game: each player is dealt 3 free title deeds."
-    s.log.append(s.opening.strip())
-    s.log.append(f"{s.current}'s turn.")
+        opening = say(
+            "{opening} Quick game: each player is dealt 3 free title deeds.", opening=opening
+        )
+    s.opening = str(opening)
+    s.log.append(kept(opening))
+    s.log.append(kept(say("{player}'s turn.", player=s.current)))
     return s
 
 
@@ -55,18 +61,22 @@ def deal_figures(players: list[str], chosen: dict[str, str], seed: int) -> dict[
     return {p: out[p] for p in players}
 
 
-def first_player(s: MonopolyState) -> str:
-    """Everyone rolls two dice; the highest goes first, tied leaders roll again."""
+def first_player(s: MonopolyState) -> tuple[str, Say]:
+    """Everyone rolls two dice; the highest goes first, tied leaders roll again. Returns how
+    the opening rolls went ("Opening rolls: Ada 7, Bruno 5. Ada goes first.")."""
     contenders = list(s.players)
-    parts = []
+    rounds: str | None = None
     while True:
         rolls = {}
         for p in contenders:
             r = s.rng.next()
             rolls[p] = r.randint(1, 6) + r.randint(1, 6)
-        parts.append(", ".join(f"{p} {v}" for p, v in rolls.items()))
+        # each player's roll: a name and a number (a name is never words to translate)
+        this = ", ".join(f"{p} {v}" for p, v in rolls.items())
+        rounds = this if rounds is None else say("{rolls}; then {more}", rolls=rounds, more=this)
         best = max(rolls.values())
         contenders = [p for p in contenders if rolls[p] == best]
         if len(contenders) == 1:
-            s.opening = f"Opening rolls: {'; then '.join(parts)}. {contenders[0]} goes first."
-            return contenders[0]
+            return contenders[0], say(
+                "Opening rolls: {rolls}. {player} goes first.", rolls=rounds, player=contenders[0]
+            )

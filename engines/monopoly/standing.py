@@ -4,10 +4,13 @@ mortgaged property received (see :mod:`engines.standing`)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from engines.monopoly.actions import legal
 from engines.monopoly.flow import awaited
 from engines.monopoly.state import MonopolyState
 from engines.standing import StandingAnswer
+from i18n.say import say
 
 DECLINE_ALL = "decline-trades"
 DECLINE_FROM = "decline-trades-from:"  # + the proposer's seat number (1-based)
@@ -17,27 +20,36 @@ NO_BIDS = "no-bids"
 KEEP_FEE = "keep-mortgaged"
 
 
+def _answer(**fields: Any) -> StandingAnswer:
+    """A standing answer built without validation, so its words keep their
+    :class:`i18n.say.Say` (worded for each reader from this game's catalogs; validation would
+    keep only the English)."""
+    return StandingAnswer.model_construct(**fields)
+
+
 def offered(s: MonopolyState, player: str) -> list[StandingAnswer]:
     """Every standing answer ``player`` may give in this game."""
     out = [
-        StandingAnswer(id=DECLINE_ALL, words="Decline every trade offer", answers=("tr:no",)),
+        _answer(id=DECLINE_ALL, words=say("Decline every trade offer"), answers=("tr:no",)),
         *(
-            StandingAnswer(
+            _answer(
                 id=f"{DECLINE_FROM}{seat}",
-                words=f"Decline every trade offer from {other}",
+                words=say("Decline every trade offer from {player}", player=other),
                 answers=("tr:no",),
             )
             for seat, other in enumerate(s.players, 1)
             if other != player
         ),
-        StandingAnswer(id=JAIL_PAY, words="Pay the jail fine at once", answers=("pay",)),
-        StandingAnswer(
-            id=JAIL_CARD, words="Use a Get Out of Jail Free card at once", answers=("usecard",)
+        _answer(id=JAIL_PAY, words=say("Pay the jail fine at once"), answers=("pay",)),
+        _answer(
+            id=JAIL_CARD,
+            words=say("Use a Get Out of Jail Free card at once"),
+            answers=("usecard",),
         ),
-        StandingAnswer(id=NO_BIDS, words="Never bid at auctions", answers=("limit:0",)),
-        StandingAnswer(
+        _answer(id=NO_BIDS, words=say("Never bid at auctions"), answers=("limit:0",)),
+        _answer(
             id=KEEP_FEE,
-            words="Keep mortgaged property received mortgaged (pay the 10% fee)",
+            words=say("Keep mortgaged property received mortgaged (pay the 10% fee)"),
             answers=("keep",),
         ),
     ]

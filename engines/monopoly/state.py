@@ -7,7 +7,7 @@ order of priority (see ``flow.awaited``).
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -20,7 +20,25 @@ class Debt(BaseModel):
     debtor: str
     creditor: str | None
     amount: int
+    #: why, in English (as games saved before messages were kept as data read it)
     reason: str
+    #: why, as a message's data (:meth:`i18n.say.Say.data`), worded for each reader
+    reason_said: dict[str, Any] | None = None
+
+
+class Fate(BaseModel):
+    """How a bankrupt player went out, in public facts the board words for its reader: the
+    turn, the debt that broke them (none: they left the game), and who took their assets
+    (``to`` None: the Bank, which auctions their property). ``english`` is a fate kept as
+    words before fates were kept as facts (then the rest is unknown)."""
+
+    turn: int = 0
+    amount: int | None = None
+    owed_to: str | None = None
+    reason: str = ""
+    reason_said: dict[str, Any] | None = None
+    to: str | None = None
+    english: str = ""
 
 
 class Auction(BaseModel):
@@ -84,13 +102,14 @@ class RentClaim(BaseModel):
 
 
 class TurnRecord(BaseModel):
-    """What one turn changed, for the board's last-move marks: public only. ``notes`` say in
-    short words who did what; ``marks`` are the
+    """What one turn changed, for the board's last-move marks: public only. ``notes`` say who
+    did what, as facts the board words for its reader; ``marks`` are the
     spaces changed (moved to, bought, built or sold on, mortgaged or lifted, traded, lost)."""
 
     player: str
-    #: (who, what they did): ("Ada", "to Pluto"), ("Bruno", "mortgaged Gear World")
-    notes: list[tuple[str, str]] = Field(default_factory=list)
+    #: (who, verb, what): ("Ada", "to", "18"), ("Bruno", "mortgaged", "13"), ("Ada", "paid",
+    #: "50|Bruno") (see ``views.turn_line``)
+    notes: list[tuple[str, str, str]] = Field(default_factory=list)
     marks: list[int] = Field(default_factory=list)
 
 
@@ -133,7 +152,8 @@ class MonopolyState(GameState):
     bank_paid: int = 0
     bank_received: int = 0
     opening: str = ""
-    log: list[str] = Field(default_factory=list)
+    #: the latest public events, each as its message's data (``words.kept``)
+    log: list[dict[str, Any]] = Field(default_factory=list)
     winners: list[str] = Field(default_factory=list)
     scores: dict[str, float] = Field(default_factory=dict)
     end_reason: str | None = None
@@ -142,11 +162,11 @@ class MonopolyState(GameState):
     this_turn: TurnRecord | None = None
     #: what the last finished turn changed
     last_turn: TurnRecord | None = None
-    #: each bankrupt player's end in short public words: when, owing what to whom, and where
-    #: their assets went (players who went out before it was kept have none)
-    fates: dict[str, str] = Field(default_factory=dict)
+    #: each bankrupt player's end: when, owing what to whom, and where their assets went
+    #: (players who went out before it was kept have none)
+    fates: dict[str, Fate] = Field(default_factory=dict)
     #: the shape of this model: the number of steps in ``migrations.MIGRATIONS``
-    schema_version: int = 6
+    schema_version: int = 7
 
     @property
     def current(self) -> str:

@@ -7,11 +7,14 @@ with buildings on its group cannot be traded; a mortgaged property received carr
 
 from __future__ import annotations
 
+from functools import cache
+
 from engines.core import Event
 from engines.monopoly.data import CARDS, SPACES
-from engines.monopoly.money import note, receive_property, say, tell, transfer
+from engines.monopoly.money import announce, note, receive_property, tell, transfer
 from engines.monopoly.property import spendable, tradable
 from engines.monopoly.state import MonopolyState, Trade
+from i18n.say import Say, say
 
 CASH_STEPS = (1, 10, 100)
 
@@ -20,78 +23,108 @@ def start(s: MonopolyState, ev: list[Event], proposer: str, partner: str) -> Non
     """A draft is its drafter's until proposed: only they are told, and nobody else's view
     shows it (see ``views``)."""
     s.trade = Trade(proposer=proposer, partner=partner)
-    tell(ev, proposer, f"You start drafting a trade with {partner}; nobody sees it until proposed.")
+    tell(
+        ev,
+        proposer,
+        say(
+            "You start drafting a trade with {player}; nobody sees it until proposed.",
+            player=partner,
+        ),
+    )
 
 
-def problem(s: MonopolyState, t: Trade) -> str | None:
+def problem(s: MonopolyState, deal: Trade) -> Say | None:
     """Why the trade cannot happen as drafted, or None."""
-    for i in t.give:
-        if s.owner.get(i) != t.proposer or not tradable(s, i):
-            return f"{SPACES[i].name} is no longer {t.proposer}'s to trade."
-    for i in t.take:
-        if s.owner.get(i) != t.partner or not tradable(s, i):
-            return f"{SPACES[i].name} is no longer {t.partner}'s to trade."
-    for c in t.give_cards:
-        if c not in s.cards.get(t.proposer, []):
-            return f"{t.proposer} no longer holds that card."
-    for c in t.take_cards:
-        if c not in s.cards.get(t.partner, []):
-            return f"{t.partner} no longer holds that card."
-    if t.cash > 0 and spendable(s, t.proposer) < t.cash:
-        return f"{t.proposer} does not have {t.cash} shmeckles."
-    if t.cash < 0 and spendable(s, t.partner) < -t.cash:
-        return f"{t.partner} does not have {-t.cash} shmeckles."
-    if not (t.give or t.take or t.give_cards or t.take_cards):
-        return "A trade must include at least one property or card."
+    for i in deal.give:
+        if s.owner.get(i) != deal.proposer or not tradable(s, i):
+            return say(
+                "{space} is no longer {player}'s to trade.",
+                space=SPACES[i].name,
+                player=deal.proposer,
+            )
+    for i in deal.take:
+        if s.owner.get(i) != deal.partner or not tradable(s, i):
+            return say(
+                "{space} is no longer {player}'s to trade.",
+                space=SPACES[i].name,
+                player=deal.partner,
+            )
+    for c in deal.give_cards:
+        if c not in s.cards.get(deal.proposer, []):
+            return say("{player} no longer holds that card.", player=deal.proposer)
+    for c in deal.take_cards:
+        if c not in s.cards.get(deal.partner, []):
+            return say("{player} no longer holds that card.", player=deal.partner)
+    if deal.cash > 0 and spendable(s, deal.proposer) < deal.cash:
+        return say(
+            "{player} does not have {amount} shmeckles.", player=deal.proposer, amount=deal.cash
+        )
+    if deal.cash < 0 and spendable(s, deal.partner) < -deal.cash:
+        return say(
+            "{player} does not have {amount} shmeckles.", player=deal.partner, amount=-deal.cash
+        )
+    if not (deal.give or deal.take or deal.give_cards or deal.take_cards):
+        return say("A trade must include at least one property or card.")
     return None
 
 
-def describe(t: Trade) -> str:
-    def side(props: list[int], cards: list[str]) -> str:
-        items = [SPACES[i].name for i in props] + ["a Get Out of Jail Free card"] * len(cards)
-        return ", ".join(items)
+def describe(deal: Trade) -> Say:
+    """ "Ada gives Pluto, 50 shmeckles; Bruno gives nothing"."""
 
-    gives = side(t.give, t.give_cards)
-    takes = side(t.take, t.take_cards)
-    if t.cash > 0:
-        gives = ", ".join(x for x in (gives, f"{t.cash} shmeckles") if x)
-    elif t.cash < 0:
-        takes = ", ".join(x for x in (takes, f"{-t.cash} shmeckles") if x)
-    return f"{t.proposer} gives {gives or 'nothing'}; {t.partner} gives {takes or 'nothing'}"
+    def side(props: list[int], cards: list[str], cash: int) -> Say | str:
+        items: list[Say | str] = [SPACES[i].name for i in props]
+        items += [say("a Get Out of Jail Free card")] * len(cards)
+        if cash > 0:
+            items.append(say("{amount} shmeckles", amount=cash))
+        if not items:
+            return say("nothing")
+        out = items[0]
+        for item in items[1:]:
+            out = say("{first}, {next}", first=out, next=item)
+        return out
+
+    return say(
+        "{player} gives {gives}; {partner} gives {takes}",
+        player=deal.proposer,
+        gives=side(deal.give, deal.give_cards, deal.cash),
+        partner=deal.partner,
+        takes=side(deal.take, deal.take_cards, -deal.cash),
+    )
 
 
 def accept(s: MonopolyState, ev: list[Event]) -> None:
-    t = s.trade
-    assert t is not None
+    deal = s.trade
+    assert deal is not None
     s.trade = None
-    why = problem(s, t)
+    why = problem(s, deal)
     if why:
-        say(s, ev, f"The trade falls through: {why}")
+        announce(s, ev, say("The trade falls through: {why}", why=why))
         return
-    say(s, ev, f"{t.partner} accepts: {describe(t)}.", "trade")
-    note(s, t.proposer, f"traded with {t.partner}", *t.give, *t.take)
-    for i in t.give:
-        receive_property(s, t.partner, i)
-    for i in t.take:
-        receive_property(s, t.proposer, i)
-    for c in t.give_cards:
-        s.cards[t.proposer].remove(c)
-        s.cards.setdefault(t.partner, []).append(c)
-    for c in t.take_cards:
-        s.cards[t.partner].remove(c)
-        s.cards.setdefault(t.proposer, []).append(c)
-    for p in (t.proposer, t.partner):
+    announce(
+        s, ev, say("{player} accepts: {trade}.", player=deal.partner, trade=describe(deal)), "trade"
+    )
+    note(s, deal.proposer, "traded", deal.partner, *deal.give, *deal.take)
+    for i in deal.give:
+        receive_property(s, deal.partner, i)
+    for i in deal.take:
+        receive_property(s, deal.proposer, i)
+    for c in deal.give_cards:
+        s.cards[deal.proposer].remove(c)
+        s.cards.setdefault(deal.partner, []).append(c)
+    for c in deal.take_cards:
+        s.cards[deal.partner].remove(c)
+        s.cards.setdefault(deal.proposer, []).append(c)
+    for p in (deal.proposer, deal.partner):
         if p in s.cards and not s.cards[p]:
             del s.cards[p]
-    if t.cash > 0:
-        transfer(s, t.proposer, t.partner, t.cash)
-    elif t.cash < 0:
-        transfer(s, t.partner, t.proposer, -t.cash)
+    if deal.cash > 0:
+        transfer(s, deal.proposer, deal.partner, deal.cash)
+    elif deal.cash < 0:
+        transfer(s, deal.partner, deal.proposer, -deal.cash)
 
 
-def card_label(card_id: str) -> str:
-    return (
-        "Get Out of Jail Free ("
-        + ("Schwifty" if CARDS[card_id].deck == "schwifty" else "Cable TV")
-        + ")"
-    )
+@cache
+def card_label(card_id: str) -> Say:
+    """A Get Out of Jail Free card by its deck ("Get Out of Jail Free (Schwifty)")."""
+    deck = "Schwifty" if CARDS[card_id].deck == "schwifty" else "Cable TV"
+    return say("Get Out of Jail Free ({deck})", deck=deck)

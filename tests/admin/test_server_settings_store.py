@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.server_settings import ServerSettings, SettingsKeeper, validated
+from bot.server_settings import ServerSettings, SettingsKeeper, log_line, validated
 from storage import Store
 from storage.server_settings import SettingsStore
 
@@ -39,7 +39,7 @@ async def test_each_change_is_logged_with_who_and_when(path):
     keeper = await _keeper(path, now=5000.0)
     await keeper.change(GUILD, 42, validated(ServerSettings(), missed_limit=5, pings="name"))
     changes = await keeper.history(GUILD)
-    assert [(c.user_id, c.at, c.text) for c in changes] == [
+    assert [(c.user_id, c.at, log_line(c.text, "en-US")) for c in changes] == [
         (42, 5000.0, "missed-turn limit 3 -> 5"),
         (42, 5000.0, "turn pings -> name"),
     ]

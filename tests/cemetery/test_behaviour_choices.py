@@ -122,11 +122,12 @@ def test_an_insane_choice_says_the_part_goes_face_up():
     assert _labels(state)["bind:B-wing-1"] == "Stack Beast leg face up on Beast wing"
 
 
-def test_a_binding_choice_onto_a_long_stack_is_cut_to_the_80_characters_a_button_holds():
+def test_a_binding_choice_onto_a_stack_too_long_to_word_on_a_button_names_its_place():
+    """A button holds 80 characters: a stack whose words do not fit is named by its place in
+    the Cemetery, as the board numbers it (never cut mid-word)."""
     state = fresh()
     creature(state, 0, "F-core-1", ["M-arm-1", "M-arm-2", "F-head-1", "B-tail-1"])
     set_cemetery(state, [["P-leg-1", "P-leg-2", "P-leg-3", "P-head-1"]])
     pile_top(state, ["B-leg-2"])
     run_from(state, "mark")
-    label = _labels(state)["bind:P-leg-1"]
-    assert len(label) == 80 and label.startswith("Stack Beast leg face up on Plant leg stack")
+    assert _labels(state)["bind:P-leg-1"] == "Stack Beast leg face up on Cemetery stack 1"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from engines.cemetery.common import note_words
 from engines.cemetery.engine import ENGINE
 from engines.cemetery.state import CemeteryState
 from tests.cemetery.helpers import PLAYERS
@@ -39,14 +40,14 @@ def test_a_finished_turn_is_kept_as_the_last_turn_of_its_player():
     starter = first.me.name
     state = next(_turns(3))
     assert state.last_turn is not None and state.last_turn.player == starter
-    assert state.last_turn.line.startswith(f"{starter} drafted 5")
+    assert note_words(state.last_turn).startswith(f"{starter} drafted 5")
 
 
 def test_the_last_turn_line_counts_what_the_turn_scored():
     for state in _turns(3):
         note = state.last_turn
         assert note is not None
-        if "scored" in note.line:
+        if "scored" in note_words(note):
             assert f"tokens:{note.player}" in note.marks
             return
     raise AssertionError("no turn scored")

@@ -10,6 +10,7 @@ from PIL import Image
 
 import rendering
 from engines.cemetery import render as art
+from engines.cemetery.common import note_words
 from engines.cemetery.engine import ENGINE
 from engines.cemetery.state import Pending, Slot, TurnNote
 from engines.cemetery.views import CardView
@@ -142,7 +143,7 @@ def test_the_board_says_what_the_last_turn_did():
     with recording_text() as drawn:
         art.draw_board(ENGINE.view(state, None))
     words = " ".join(text for _, text in drawn)
-    assert "LAST TURN" in words and state.last_turn.line.split(",")[0] in words
+    assert "LAST TURN" in words and note_words(state.last_turn).split(",")[0] in words
 
 
 def test_the_divider_of_a_dual_card_stops_above_its_kind():

@@ -61,7 +61,7 @@ async def test_all_my_games_list_those_that_await_someone_else(h):
 async def test_away_works_in_direct_messages_with_the_bot(h):
     ada, _, _ = await opened(h)
     text = (await h.slash(ada, "me away", dm=True, duration="2d")).only_ephemeral().content
-    assert "your clocks in 1 game(s), in every server, stand still" in text
+    assert "your clocks in 1 game, in every server, stand still" in text
 
 
 async def test_new_game_with_a_time_bank_and_weekends_off_keeps_them(h):

@@ -13,6 +13,7 @@ import pytest
 
 import engines
 from bot.discord_app.translator import CatalogTranslator, full_tree
+from bot.server_settings import LANGUAGES
 from i18n import PSEUDO_CODE, discord_locales, pseudo
 from localdiscord.spec import spec
 from localdiscord.validate import check_commands
@@ -24,9 +25,9 @@ PSEUDO_FOR = discord.Locale.finnish
 
 
 def _titles() -> set[str]:
-    """The registered games' titles: proper names, left in English (a test may have
-    registered a game of its own)."""
-    return {engines.get_engine(n).title for n in engines.names()}
+    """The proper names, left as they are: the registered games' titles (a test may have
+    registered a game of its own) and each language offered, in its own words ("Deutsch")."""
+    return {engines.get_engine(n).title for n in engines.names()} | set(LANGUAGES.values())
 
 
 async def _payload(translator: CatalogTranslator) -> list[dict]:

@@ -66,6 +66,7 @@ def test_the_groups_are_by_who_uses_a_command():
         "unmute",
         "rating",
         "leaderboards",
+        "language",
     } == tree["me"]
     league = {"open", "start", "info", "standings", "leave", "pause", "resume", "close"}
     assert league == tree["league"]

@@ -213,9 +213,9 @@ def refusals(monkeypatch):
     """Every refusal the bot explains while the examples run (the exception behind it)."""
     seen: list[BaseException] = []
 
-    def recording(exc: BaseException) -> str | None:
+    def recording(exc: BaseException, locale: str = "en-US") -> str | None:
         seen.append(exc.original if isinstance(exc, app_commands.CommandInvokeError) else exc)
-        return explained(exc)
+        return explained(exc, locale)
 
     monkeypatch.setattr(replies, "explain", recording)
     return seen

@@ -25,7 +25,7 @@ def test_the_check_names_each_missing_permission_and_what_breaks_without_it(worl
     reply = d.run(admin, channel, "/tabletop check")
     assert not reply.failed and reply.ephemeral, reply
     text = reply.text
-    assert "missing 2 permission(s) in this channel" in text
+    assert "missing 2 permissions in this channel" in text
     assert "❌ **Attach Files**: Turn messages cannot carry the board image" in text
     assert "❌ **Create Public Threads**" in text
     assert "❌ **Send Messages**" not in text

@@ -10,6 +10,7 @@ from babel.messages.catalog import Catalog
 
 import engines
 from bot import languages as cli
+from bot.server_settings import LANGUAGES
 from i18n import check as checking
 from i18n.catalogs import SHARED, domain_template, domains
 from i18n.check import check, check_catalog
@@ -31,9 +32,10 @@ def test_the_template_is_exactly_what_the_code_asks_for():
     assert cli.drift() == []
 
 
-def test_the_games_titles_are_left_in_english_as_proper_names():
+def test_the_games_titles_and_the_languages_own_names_are_left_as_proper_names():
     _, proper_names = cli.code_template()
-    assert proper_names == {engines.get_engine(n).title for n in engines.names()}
+    titles = {engines.get_engine(n).title for n in engines.names()}
+    assert proper_names == titles | set(LANGUAGES.values())  # "Deutsch" in every language
 
 
 def test_the_check_command_prints_one_line_per_language_and_passes(capsys):

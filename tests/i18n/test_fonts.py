@@ -49,7 +49,10 @@ def _catalog_text(code: str) -> str:
         if not message.id:  # the header
             continue
         strings = message.string if isinstance(message.string, tuple | list) else [message.string]
-        pieces += [s for s in strings if s]
+        english = "".join(message.id) if isinstance(message.id, tuple | list) else message.id
+        # a character its English has too (an emoji of a Discord message) is the English's
+        # own: the translation adds none that English does not draw already
+        pieces += ["".join(c for c in s if c not in english) for s in strings if s]
     return "".join(pieces)
 
 

@@ -71,7 +71,7 @@ def test_a_swiss_leagues_rules_are_translatable():
 def test_a_german_server_reads_its_league_in_german():
     row = league(status="running", round=1)
     assert texts.worded(texts.finished(row), "de") == (f"🏆 Liga #3: {TITLE} ist vorbei. Endstand:")
-    assert texts.rules(row).word("de").startswith("2 Runden von je 7d, Schweizer System")
+    assert texts.rules(row).word("de").startswith("2 Runden von je 7 Tg., Schweizer System")
 
 
 def test_as_a_string_a_leagues_words_are_its_english():

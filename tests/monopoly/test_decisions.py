@@ -21,7 +21,7 @@ def test_bankruptcy_is_offered_only_when_the_debt_is_more_than_can_be_raised():
     s.debts = [Debt(debtor="Ada", creditor=None, amount=can_raise(s, "Ada"), reason="tax")]
     assert "bankrupt" not in ids(s, "Ada")
     s.debts[0].amount += 1
-    assert _labels(s, "Ada")["bankrupt"] == f"Declare bankruptcy (owe {s.debts[0].amount})"
+    assert _labels(s, "Ada")["bankrupt"] == f"Declare bankruptcy (owe {s.debts[0].amount:,})"
 
 
 def test_a_player_with_exactly_the_price_may_buy():

@@ -28,7 +28,7 @@ def test_the_quick_game_breakdown_adds_up_to_the_score_that_decides_it():
     report = _ended(s, "Cy")
     parts = worth_parts(s, "Ada")
     assert (parts.deeds, parts.mortgaged, parts.stilts, parts.boxes) == (3, 1, 4, 0)
-    assert report["Ada"].endswith(f"= {worth(s, 'Ada')}")
+    assert report["Ada"].endswith(f"= {worth(s, 'Ada'):,}")
     assert report["Ada"].startswith("700 cash + ")
     assert "3 properties, 1 mortgaged at half" in report["Ada"] and "4 stilts" in report["Ada"]
     assert float(worth(s, "Ada")) == ENGINE.result(s).scores["Ada"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from engines.core import Event
 from engines.monopoly import flow
 from engines.monopoly.state import Auction, Debt, FeeChoice, Placement, RentClaim, Trade
+from engines.monopoly.words import read
 
 from .helpers import new, own
 
@@ -105,7 +106,7 @@ def test_an_unproposed_trade_draft_lapses_with_the_turn():
         "Your trade draft, never proposed, lapses with the turn.",
         "Ada",
     )
-    assert "lapses" not in " ".join(s.log)
+    assert "lapses" not in " ".join(read(entry) for entry in s.log)
 
 
 def test_a_proposed_trade_outlives_the_turn():

@@ -8,6 +8,8 @@ from engines.core import Event
 from engines.monopoly import flow, money
 from engines.monopoly.engine import ENGINE
 from engines.monopoly.state import Auction, Debt, FeeChoice, Placement, RentClaim, Trade
+from engines.monopoly.words import read
+from i18n.say import say
 
 from .helpers import money_total, new, own
 
@@ -46,14 +48,14 @@ def test_a_payment_of_nothing_moves_nothing():
 def test_the_log_keeps_the_last_eight_lines():
     s = new()
     for i in range(12):
-        money.say(s, _ev(), f"line {i}")
-    assert s.log == [f"line {i}" for i in range(4, 12)]
+        money.announce(s, _ev(), say("line {n}", n=i))
+    assert [read(entry) for entry in s.log] == [f"line {i}" for i in range(4, 12)]
 
 
 def test_an_event_said_carries_its_kind():
     s = new()
     ev = _ev()
-    money.say(s, ev, "Ada owes.", "debt")
+    money.announce(s, ev, say("Ada owes."), "debt")
     assert [(e.text, e.kind) for e in ev] == [("Ada owes.", "debt")]
 
 
@@ -336,7 +338,7 @@ def test_bankruptcy_to_the_bank_frees_property_and_says_what_goes_to_auction():
     assert 5 not in s.owner and 15 not in s.owner and s.mortgaged == []
     assert s.auction_queue == [5, 15]
     assert ev[-1].text == (
-        "Cy is bankrupt to the Bank: 1500 shmeckles go to the Bank, 2 properties go up for "
+        "Cy is bankrupt to the Bank: 1,500 shmeckles go to the Bank, 2 properties go up for "
         "auction, their Get Out of Jail Free cards return to the decks."
     )
 
@@ -429,7 +431,7 @@ def test_a_payment_of_one_shmeckle_is_made():
 def test_an_event_said_without_a_kind_is_info():
     s = new()
     ev = _ev()
-    money.say(s, ev, "Ada waves.")
+    money.announce(s, ev, say("Ada waves."))
     assert ev[0].kind == "info"
 
 
@@ -517,7 +519,7 @@ def test_bankruptcy_to_a_player_with_only_cards_says_so():
     ev = _ev()
     money.go_bankrupt(s, ev, "Cy", "Brook")
     assert (ev[-1].text, ev[-1].kind) == (
-        "Cy is bankrupt to Brook, who takes 1500 shmeckles and their Get Out of Jail Free cards.",
+        "Cy is bankrupt to Brook, who takes 1,500 shmeckles and their Get Out of Jail Free cards.",
         "bankrupt",
     )
 
@@ -527,7 +529,7 @@ def test_bankruptcy_to_a_player_with_nothing_but_cash_says_only_the_cash():
     s.owner = {}
     ev = _ev()
     money.go_bankrupt(s, ev, "Cy", "Brook")
-    assert ev[-1].text == "Cy is bankrupt to Brook, who takes 1500 shmeckles."
+    assert ev[-1].text == "Cy is bankrupt to Brook, who takes 1,500 shmeckles."
 
 
 def test_bankruptcy_to_the_bank_with_nothing_but_cash_says_only_the_cash():
@@ -536,7 +538,7 @@ def test_bankruptcy_to_the_bank_with_nothing_but_cash_says_only_the_cash():
     ev = _ev()
     money.go_bankrupt(s, ev, "Cy", None)
     assert (ev[-1].text, ev[-1].kind) == (
-        "Cy is bankrupt to the Bank: 1500 shmeckles go to the Bank.",
+        "Cy is bankrupt to the Bank: 1,500 shmeckles go to the Bank.",
         "bankrupt",
     )
 
@@ -547,4 +549,4 @@ def test_a_shared_quick_game_win_names_every_winner():
     s.cash.update({"Brook": 300, "Cy": 300})
     ev = _ev()
     money.go_bankrupt(s, ev, "Ada", None)
-    assert ev[-1].text.startswith("Game over: Brook and Cy wins.")
+    assert ev[-1].text.startswith("Game over: Brook and Cy win.")

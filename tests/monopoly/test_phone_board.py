@@ -336,7 +336,7 @@ def test_the_final_board_keeps_buildings_and_mortgages():
         bar, _band, box = render.layout(sp.index, sp.kind)
         if sp.mortgaged:
             name = sp.short or sp.name
-            tile = render.mortgaged_tile(name, box[2] - box[0] + 1, box[3] - box[1] + 1)
+            tile = render.mortgaged_tile(name, box[2] - box[0] + 1, box[3] - box[1] + 1, "en-US")
             assert image.crop((box[0], box[1], box[2] + 1, box[3] + 1)).tobytes() == tile.tobytes()
         if bar and (sp.stilts or sp.box):
             colours = {c for _n, c in image.crop(bar).getcolors(1 << 16)}
@@ -385,7 +385,7 @@ def test_the_alt_text_at_the_end_tells_how_each_player_went_out_in_full():
     s = played(6, seed=3)
     text = ENGINE.summary(s)
     for name in s.bankrupt:
-        assert f"{name} went out: {s.fates[name]}." in text
+        assert f"{name} went out: {views.fate_words(s.fates[name])[0]}." in text
 
 
 def test_a_survivors_breakdown_adds_up_to_their_net_worth():
@@ -416,10 +416,12 @@ def test_the_view_line_of_a_turn_merges_a_players_doings():
     t = TurnRecord(
         player="Ada",
         notes=[
-            ("Ada", "to Pluto"),
-            ("Ada", "mortgaged A"),
-            ("Ada", "mortgaged B"),
-            ("Brook", "paid 10 to Ada"),
+            ("Ada", "to", "18"),
+            ("Ada", "mortgaged", "1"),
+            ("Ada", "mortgaged", "3"),
+            ("Brook", "paid", "10|Ada"),
         ],
     )
-    assert views.turn_line(t) == "Ada to Pluto, mortgaged A and B; Brook paid 10 to Ada"
+    assert views.turn_line(t) == (
+        "Ada to Pluto, mortgaged Herpson High and Needful Things; Brook paid 10 to Ada"
+    )

@@ -2,6 +2,7 @@
 what they change (offer or take back, ask for or stop asking); a proposed trade can be
 withdrawn."""
 
+from engines.monopoly import trade
 from engines.monopoly.data import SPACES
 from engines.monopoly.engine import ENGINE
 
@@ -19,7 +20,9 @@ def test_the_draft_moves_are_private_and_say_what_they_change():
     assert own["tr:give:1"].label == f"Remove {SPACES[1].name}"
     assert own["tr:take:3"].label == f"Stop asking for {SPACES[3].name}"
     assert own["tr:cancel"].label == "Cancel this trade draft"
-    assert own["tr:propose"].label.startswith("Propose to Brook: ")
+    # the whole trade where it fits a label, else in short
+    full = f"Propose to Brook: {trade.describe(s.trade)}"
+    assert own["tr:propose"].label == (full if len(full) <= 80 else "Propose this trade to Brook")
     assert all(a.private for i, a in own.items() if i.startswith("tr:"))
     s = act(s, "Ada", "tr:give:1")
     s = act(s, "Ada", "tr:take:3")

@@ -39,4 +39,4 @@ def test_a_tied_end_names_every_winner():
         True,
         ["Ada", "Cy"],
     )  # the richest two were worth the same at the first bankruptcy
-    assert ENGINE.view(s, "Brook").pending == "Game over: Ada and Cy wins."
+    assert ENGINE.view(s, "Brook").pending == "Game over: Ada and Cy win."

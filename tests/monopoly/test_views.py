@@ -64,13 +64,13 @@ def test_summary_names_the_rules_the_turn_and_the_cash_of_players_still_in():
     s.bankrupt = ["Cy"]
     s.turns = 6
     assert ENGINE.summary(s).startswith(
-        f"Monopoly (classic), turn 7. {views.pending_line(s)} Cash: Ada 1500, Brook 1500, Dee 1500."
+        f"Monopoly (classic), turn 7. {views.pending_line(s)} Cash: Ada 1,500, Brook 1,500, Dee 1,500."
     )
 
 
 def test_summary_gives_what_the_phone_board_leaves_out_net_worth_bank_and_decks():
     text = ENGINE.summary(_midgame())
-    assert "Net worth (mortgaged deeds at half): Ada 2660, Brook 1675" in text
+    assert "Net worth (mortgaged deeds at half): Ada 2,660, Brook 1,675" in text
     assert "Bank: 28 flublet stilts, 12 gublet boxes" in text
     assert "Time to Schwifty! 16, Interdimensional Cable TV 15" in text
 

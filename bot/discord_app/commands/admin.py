@@ -2,7 +2,10 @@
 see which permissions the bot lacks in a channel.
 
 Anyone may look at the settings; changing them, and the check, need Manage Server. Every answer
-is private. Refusals are raised (``BadInput``, ``NotAllowed``) and answered privately by the
+is private, in the reader's language (:func:`~bot.discord_app.locales.private_locale`); the
+settings include the language of the games' public messages on the server (``language``: one
+of the shipped languages, or Discord's preferred locale of the server, the default). Refusals
+are raised (``BadInput``, ``NotAllowed``), worded for the reader, and answered privately by the
 tree's error handler, before anything is stored.
 """
 
@@ -18,23 +21,26 @@ from bot.clock.durations import BadDuration, parse_clock
 from bot.discord_app import replies
 from bot.discord_app import server_settings as ss
 from bot.discord_app.channels import channel_id_of, guild_id_of
+from bot.discord_app.clock_texts import reason, worded
 from bot.discord_app.commands.opening import game_choices
+from bot.discord_app.locales import guild_locale, private_locale
 from bot.discord_app.replies import BadInput
 from bot.discord_app.text import clip, fit_lines
+from bot.discord_app.translator import PROPER_NAME
 from bot.discord_limits import MAX_CHOICE_NAME
 from bot.errors import NotAllowed
 from bot.permissions import NEEDS, missing
-from bot.server_settings import ServerSettings, validated
+from bot.server_settings import LANGUAGES, ServerSettings, log_line, validated
+from i18n import t, tn
+from i18n.say import say, word
 
 if TYPE_CHECKING:
     from bot.discord_app.client import TabletopClient
 
 log = logging.getLogger(__name__)
 
-NEEDS_MANAGE_SERVER = (
-    "Only members with the Manage Server permission can {what}. Anyone can look at the "
-    "settings with `/tabletop settings`."
-)
+#: ``language``'s choice for "Discord's preferred locale of the server"
+SERVER_LANGUAGE = "server"
 RESETS = {
     "game_master": "the game master role (none)",
     "channels": "the game channels (every channel)",
@@ -47,9 +53,35 @@ def manages_server(interaction: discord.Interaction[TabletopClient]) -> bool:
     return bool(perms and perms.manage_guild)
 
 
-def require_manage_server(interaction: discord.Interaction[TabletopClient], what: str) -> None:
-    if not manages_server(interaction):
-        raise NotAllowed(NEEDS_MANAGE_SERVER.format(what=what))
+def require_manage_server(
+    interaction: discord.Interaction[TabletopClient], locale: str, *, check: bool = False
+) -> None:
+    if manages_server(interaction):
+        return
+    if check:
+        raise NotAllowed(
+            t(
+                locale,
+                "Only members with the Manage Server permission can run the check. Anyone can "
+                "look at the settings with `/tabletop settings`.",
+            )
+        )
+    raise NotAllowed(
+        t(
+            locale,
+            "Only members with the Manage Server permission can change the settings. Anyone can "
+            "look at the settings with `/tabletop settings`.",
+        )
+    )
+
+
+def language_choices() -> list[app_commands.Choice[str]]:
+    """The languages a server may choose, each in its own words (a proper name: never
+    translated), and Discord's preferred locale of the server."""
+    return [
+        app_commands.Choice(name=app_commands.locale_str(name, **{PROPER_NAME: True}), value=code)
+        for code, name in LANGUAGES.items()
+    ] + [app_commands.Choice(name="the server's language in Discord", value=SERVER_LANGUAGE)]
 
 
 class SettingsAsked(TypedDict):
@@ -66,6 +98,7 @@ class SettingsAsked(TypedDict):
     disallow_channel: discord.abc.GuildChannel | None
     pings: str | None
     reset: str | None
+    language: str | None
 
 
 class SettingsChanges(TypedDict, total=False):
@@ -78,6 +111,7 @@ class SettingsChanges(TypedDict, total=False):
     game_master_role: int | None
     channels: tuple[int, ...]
     pings: str
+    language: str | None
 
 
 def changed_settings(
@@ -93,6 +127,7 @@ def changed_settings(
     disallow_channel: discord.abc.GuildChannel | None = None,
     pings: str | None = None,
     reset: str | None = None,
+    language: str | None = None,
 ) -> ServerSettings:
     """The settings after what the admin asked, refusing (``BadInput``) what cannot work."""
     if reset == "all":
@@ -106,13 +141,13 @@ def changed_settings(
         try:
             changes["turn_seconds"] = parse_clock(clock)
         except BadDuration as exc:
-            raise BadInput(str(exc)) from None
+            raise BadInput(reason(exc)) from None
     if missed is not None:
         changes["missed_limit"] = missed
     if thread is not None:
         changes["thread_default"] = thread
     if enable is not None and enable == disable:
-        raise BadInput("Turn a game on or off, not both at once.")
+        raise BadInput(say("Turn a game on or off, not both at once."))
     disabled = set(settings.disabled_games)
     if enable is not None:
         disabled.discard(enable)
@@ -122,55 +157,81 @@ def changed_settings(
     if game_master is not None:
         if game_master.is_default():
             raise BadInput(
-                "@everyone cannot be the game master role: everyone would have host powers "
-                "in every game. Pick or create a role for your game masters."
+                say(
+                    "@everyone cannot be the game master role: everyone would have host powers "
+                    "in every game. Pick or create a role for your game masters."
+                )
             )
         if game_master.managed:
             raise BadInput(
-                f"{game_master.name} is managed by an integration (a bot or a subscription), "
-                "so it cannot be given to members. Pick another role."
+                say(
+                    "{role} is managed by an integration (a bot or a subscription), so it "
+                    "cannot be given to members. Pick another role.",
+                    role=game_master.name,
+                )
             )
         changes["game_master_role"] = game_master.id
     channels = list(changes.get("channels", settings.channels))
     if allow_channel and disallow_channel and allow_channel.id == disallow_channel.id:
-        raise BadInput("Allow a channel or disallow it, not both at once.")
+        raise BadInput(say("Allow a channel or disallow it, not both at once."))
     if allow_channel is not None and allow_channel.id not in channels:
         channels.append(allow_channel.id)
     if disallow_channel is not None:
         if disallow_channel.id not in channels:
             raise BadInput(
-                f"<#{disallow_channel.id}> is not in the list of game channels "
-                + (
-                    "(games may open in every channel). To limit them, name the channels "
-                    "where they may open with `allow_channel`."
-                    if not channels
-                    else f"({', '.join(f'<#{c}>' for c in channels)})."
+                say(
+                    "<#{channel}> is not in the list of game channels (games may open in every "
+                    "channel). To limit them, name the channels where they may open with "
+                    "`allow_channel`.",
+                    channel=str(disallow_channel.id),
+                )
+                if not channels
+                else say(
+                    "<#{channel}> is not in the list of game channels ({channels}).",
+                    channel=str(disallow_channel.id),
+                    channels=", ".join(f"<#{c}>" for c in channels),
                 )
             )
         channels.remove(disallow_channel.id)
         if not channels:
             raise BadInput(
-                f"<#{disallow_channel.id}> is the only game channel; removing it would allow "
-                "every channel. Use `reset:game channels` if that is what you want."
+                say(
+                    "<#{channel}> is the only game channel; removing it would allow every "
+                    "channel. Use `reset:game channels` if that is what you want.",
+                    channel=str(disallow_channel.id),
+                )
             )
     changes["channels"] = tuple(channels)
     if pings is not None:
         changes["pings"] = pings
+    if language is not None:
+        changes["language"] = None if language == SERVER_LANGUAGE else language
     return validated(settings, **changes)
 
 
-async def show(interaction: discord.Interaction[TabletopClient], note: str = "") -> None:
+async def show(
+    interaction: discord.Interaction[TabletopClient], locale: str, note: str = ""
+) -> None:
     keeper = ss.keeper_of(interaction.client)
-    settings = keeper.server(interaction.guild_id)
-    lines = [note, "**Settings for games on this server**", *settings.lines()]
+    settings = await keeper.fresh(interaction.guild_id)
+    server_language = guild_locale(interaction.guild)
+    lines = [
+        note,
+        t(locale, "**Settings for games on this server**"),
+        *settings.lines(locale, server_language=server_language),
+    ]
     recent = await keeper.history(guild_id_of(interaction), limit=3)
     if recent:
-        lines.append("Latest changes:")
-        lines += [f"• <t:{int(c.at)}:d> <@{c.user_id}>: {c.text}" for c in recent]
+        lines.append(t(locale, "Latest changes:"))
+        lines += [f"• <t:{int(c.at)}:d> <@{c.user_id}>: {log_line(c.text, locale)}" for c in recent]
     if not manages_server(interaction):
-        lines.append("(Members with Manage Server can change these with `/tabletop settings`.)")
+        lines.append(
+            t(locale, "(Members with Manage Server can change these with `/tabletop settings`.)")
+        )
     else:
-        lines.append("A game keeps the settings it opened with; changes apply to new games.")
+        lines.append(
+            t(locale, "A game keeps the settings it opened with; changes apply to new games.")
+        )
     await replies.private(
         interaction,
         "\n".join(fit_lines([line for line in lines if line], 1900, line_limit=700, more="…")),
@@ -184,31 +245,68 @@ def check_lines(
     settings: ServerSettings,
     channel_id: int,
     parent_id: int | None,
+    locale: str = "en-US",
 ) -> list[str]:
     """``/tabletop check``'s answer: each needed permission, missing or there, and why."""
     lacking = missing(have, in_thread=in_thread)
-    where = "this thread" if in_thread else "this channel"
     lines = []
-    if lacking:
-        lines.append(f"**I am missing {len(lacking)} permission(s) in {where}:**")
-        for need in lacking:
-            lines.append(f"❌ **{need.label}**: {need.breaks}")
+    if lacking and in_thread:
         lines.append(
-            "Grant them to my role in the server settings or in this channel's permissions "
-            "(or re-invite me with the link from `python -m bot invite`)."
+            tn(
+                locale,
+                "**I am missing {n} permission in this thread:**",
+                "**I am missing {n} permissions in this thread:**",
+                len(lacking),
+            )
         )
+    elif lacking:
+        lines.append(
+            tn(
+                locale,
+                "**I am missing {n} permission in this channel:**",
+                "**I am missing {n} permissions in this channel:**",
+                len(lacking),
+            )
+        )
+    if lacking:
+        for need in lacking:
+            lines.append(
+                t(
+                    locale,
+                    "❌ **{permission}**: {breaks}",
+                    permission=word(need.label, locale),
+                    breaks=word(need.breaks, locale),
+                )
+            )
+        lines.append(
+            t(
+                locale,
+                "Grant them to my role in the server settings or in this channel's permissions "
+                "(or re-invite me with the link from `python -m bot invite`).",
+            )
+        )
+    elif in_thread:
+        lines.append(t(locale, "✅ I have every permission I need in this thread."))
     else:
-        lines.append(f"✅ I have every permission I need in {where}.")
+        lines.append(t(locale, "✅ I have every permission I need in this channel."))
     have_names = [n.label for n in NEEDS if n not in lacking]
     if have_names and lacking:
-        lines.append(f"✅ I have: {', '.join(have_names)}.")
+        lines.append(
+            t(
+                locale,
+                "✅ I have: {permissions}.",
+                permissions=", ".join(word(n, locale) for n in have_names),
+            )
+        )
     if settings.channel_allowed(channel_id, parent_id):
-        lines.append("📍 Games may be opened here.")
+        lines.append(t(locale, "📍 Games may be opened here."))
     else:
         lines.append(
-            "📍 Games may not be opened here (this server's settings allow only "
-            + ", ".join(f"<#{c}>" for c in settings.channels)
-            + ")."
+            t(
+                locale,
+                "📍 Games may not be opened here (this server's settings allow only {channels}).",
+                channels=", ".join(f"<#{c}>" for c in settings.channels),
+            )
         )
     return lines
 
@@ -236,6 +334,7 @@ class TabletopCommands(
         disallow_channel="Remove a channel from the game channels",
         pings="Whether turn messages and reminders ping the player or only name them",
         reset="Put a setting back to its default",
+        language="The language of the games' messages here (default: the server's in Discord)",
     )
     @app_commands.choices(
         enable=game_choices(),
@@ -247,6 +346,7 @@ class TabletopCommands(
         reset=[
             app_commands.Choice(name=clip(v, MAX_CHOICE_NAME), value=k) for k, v in RESETS.items()
         ],
+        language=language_choices(),
     )
     async def settings(
         self,
@@ -261,7 +361,9 @@ class TabletopCommands(
         disallow_channel: discord.TextChannel | None = None,
         pings: str | None = None,
         reset: str | None = None,
+        language: str | None = None,
     ) -> None:
+        locale = await private_locale(interaction)
         asked = SettingsAsked(
             clock=clock,
             missed=missed,
@@ -273,25 +375,31 @@ class TabletopCommands(
             disallow_channel=disallow_channel,
             pings=pings,
             reset=reset,
+            language=language,
         )
         if all(v is None for v in asked.values()):
-            await show(interaction)
+            await show(interaction, locale)
             return
-        require_manage_server(interaction, "change the settings")
+        require_manage_server(interaction, locale)
         keeper = ss.keeper_of(interaction.client)
-        new = changed_settings(keeper.server(interaction.guild_id), **asked)
-        changes = await keeper.change(guild_id_of(interaction), interaction.user.id, new)
+        with worded(locale):
+            new = changed_settings(await keeper.fresh(interaction.guild_id), **asked)
+            changes = await keeper.change(guild_id_of(interaction), interaction.user.id, new)
         if not changes:
-            await show(interaction, "Nothing changed: those are the settings already.")
+            await show(
+                interaction, locale, t(locale, "Nothing changed: those are the settings already.")
+            )
             return
-        await show(interaction, "Saved: " + "; ".join(changes) + ".")
+        saved = "; ".join(word(c, locale) for c in changes)
+        await show(interaction, locale, t(locale, "Saved: {changes}.", changes=saved))
 
     @app_commands.command(
         name="check",
         description="Manage Server: which permissions the bot lacks in this channel, and why.",
     )
     async def check(self, interaction: discord.Interaction[TabletopClient]) -> None:
-        require_manage_server(interaction, "run the check")
+        locale = await private_locale(interaction)
+        require_manage_server(interaction, locale, check=True)
         keeper = ss.keeper_of(interaction.client)
         channel = interaction.channel
         in_thread = isinstance(channel, discord.Thread)
@@ -301,5 +409,6 @@ class TabletopCommands(
             settings=keeper.server(interaction.guild_id),
             channel_id=channel_id_of(interaction),
             parent_id=getattr(channel, "parent_id", None) if in_thread else None,
+            locale=locale,
         )
         await replies.private(interaction, "\n".join(lines))

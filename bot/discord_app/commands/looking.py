@@ -157,7 +157,12 @@ async def log_page(
     game = await table.game(channel_id=channel_id)
     room = MAX_MESSAGE - len(log_head(game, LONGEST_PAGE, LONGEST_PAGE, locale)) - 1
     info, lines, page, pages = await table.log_page(
-        channel_id=channel_id, page=page, per_page=per, reader_id=interaction.user.id, room=room
+        channel_id=channel_id,
+        page=page,
+        per_page=per,
+        reader_id=interaction.user.id,
+        room=room,
+        locale=locale,
     )
     head = log_head(info, page, pages, locale) if lines else t(locale, "No moves yet.")
     shown = [word(line, locale) for line in lines]

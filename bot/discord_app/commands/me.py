@@ -7,7 +7,9 @@ leaderboards list them. Every answer is private.
 theirs), and ``digest`` sends that list by direct message once a day at their local time;
 ``away`` is one away for every game in every server. ``zone``, ``quiet`` and ``notifications``
 are the player's own settings, one set for every server, so the group also works in direct
-messages with the bot. ``mute`` and ``unmute`` take the channel's game.
+messages with the bot; so is ``language``, the language their private answers and direct
+messages read in (:mod:`bot.discord_app.locales`). ``mute`` and ``unmute`` take the channel's
+game. Every answer is worded in the player's language (:func:`~bot.discord_app.locales.private_locale`).
 """
 
 from __future__ import annotations
@@ -23,12 +25,16 @@ from bot.clock.digest import BadTime, parse_time_of_day
 from bot.clock.durations import BadDuration, parse_duration
 from bot.discord_app import clock_texts as words
 from bot.discord_app import replies
+from bot.discord_app import server_settings as ss
 from bot.discord_app.channels import channel_id_of
+from bot.discord_app.clock_texts import more_line, reason, worded
 from bot.discord_app.commands import ratings as rating_commands
 from bot.discord_app.commands.callers import service_of
 from bot.discord_app.commands.opening import game_choices, game_title
+from bot.discord_app.locales import private_locale
 from bot.discord_app.replies import BadInput
 from bot.discord_app.text import fit_lines
+from bot.discord_app.translator import PROPER_NAME
 from bot.errors import TableError
 from bot.player_day.quiet import local_now
 from bot.player_day.settings import (
@@ -38,52 +44,101 @@ from bot.player_day.settings import (
     clock_text,
     suggest_zones,
 )
+from bot.server_settings import LANGUAGES, language_name, offered_language
+from i18n import t
+from i18n.say import say
 
 if TYPE_CHECKING:
     from bot.discord_app.client import TabletopClient
 
 #: what ``/me away`` takes as "I am back"
 BACK_WORDS = {"back", "0", "none", "off"}
+#: ``/me language``'s choice for "follow my Discord app"
+FOLLOW_DISCORD = "discord"
 
 
-def _in_a_server(interaction: discord.Interaction[TabletopClient], what: str) -> None:
+def _in_a_server(
+    interaction: discord.Interaction[TabletopClient], locale: str, muted: bool
+) -> None:
     if interaction.guild_id is None:
-        raise TableError(f"{what} works inside a server; use it there.")
+        raise TableError(
+            t(locale, "`/me mute` works inside a server; use it there.")
+            if muted
+            else t(locale, "`/me unmute` works inside a server; use it there.")
+        )
 
 
-def zone_line(settings: PlayerSettings, now: float) -> str:
+def zone_line(settings: PlayerSettings, now: float, locale: str = "en-US") -> str:
     """Their zone with their local time now, so they can see it is the right one."""
     local = local_now(settings, now)
     if local is None:
-        return "You have no time zone set: I never assume one. Set it with `/me zone`."
-    return f"Your time zone is **{settings.zone}**: it is {local:%H:%M} ({local:%A}) there now."
+        return t(locale, "You have no time zone set: I never assume one. Set it with `/me zone`.")
+    return t(
+        locale,
+        "Your time zone is **{zone}**: it is {time} ({weekday}) there now.",
+        zone=str(settings.zone),
+        time=f"{local:%H:%M}",
+        weekday=words.weekday(local, locale),
+    )
 
 
-def quiet_line(settings: PlayerSettings) -> str:
+def quiet_line(settings: PlayerSettings, locale: str = "en-US") -> str:
     if settings.quiet_start is None or settings.quiet_end is None:
-        return "You have no quiet hours."
-    return (
-        f"Your quiet hours are **{clock_text(settings.quiet_start)}-"
-        f"{clock_text(settings.quiet_end)}** ({settings.zone}): no ping, direct message or "
-        "reminder then; I tell you once when they end. A deadline that would fall in them "
-        "moves to an hour after they end."
+        return t(locale, "You have no quiet hours.")
+    return t(
+        locale,
+        "Your quiet hours are **{start}-{end}** ({zone}): no ping, direct message or reminder "
+        "then; I tell you once when they end. A deadline that would fall in them moves to an "
+        "hour after they end.",
+        start=clock_text(settings.quiet_start),
+        end=clock_text(settings.quiet_end),
+        zone=str(settings.zone),
     )
 
 
-HOW = {
-    "mention": "a mention in the game's channel",
-    "dm": "a direct message",
-    "both": "a mention in the game's channel and a direct message",
-    "none": "nothing (you follow the games yourself)",
-}
-
-
-def notifications_line(settings: PlayerSettings) -> str:
+def notifications_line(settings: PlayerSettings, locale: str = "en-US") -> str:
+    how = {
+        "mention": say("a mention in the game's channel"),
+        "dm": say("a direct message"),
+        "both": say("a mention in the game's channel and a direct message"),
+        "none": say("nothing (you follow the games yourself)"),
+    }[settings.notify]
     count = settings.reminders_per_turn
-    reminders = {0: "no reminders", 1: "one reminder near the end"}.get(
-        count, "reminders at half time and near the end"
+    if count == 0:
+        reminders = say("no reminders")
+    elif count == 1:
+        reminders = say("one reminder near the end")
+    else:
+        reminders = say("reminders at half time and near the end")
+    return say(
+        "On your turn you get {how}, and {reminders} of each deadline.",
+        how=how,
+        reminders=reminders,
+    ).word(locale)
+
+
+def language_choices() -> list[app_commands.Choice[str]]:
+    """Every language offered, each in its own words (a proper name: never translated), and
+    following the Discord app."""
+    return [
+        app_commands.Choice(name=app_commands.locale_str(name, **{PROPER_NAME: True}), value=code)
+        for code, name in LANGUAGES.items()
+    ] + [app_commands.Choice(name="the language of my Discord app", value=FOLLOW_DISCORD)]
+
+
+def language_line(chosen: str | None, locale: str) -> str:
+    if chosen is None:
+        return t(
+            locale,
+            "Your private answers and direct messages follow the language of your Discord app "
+            "(**{language}** now), in every server.",
+            language=language_name(offered_language(locale)),
+        )
+    return t(
+        locale,
+        "Your private answers and direct messages are in **{language}** now, in every server.",
+        language=language_name(chosen),
     )
-    return f"On your turn you get {HOW[settings.notify]}, and {reminders} of each deadline."
 
 
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
@@ -120,16 +175,18 @@ class MeCommands(
     async def turns(
         self, interaction: discord.Interaction[TabletopClient], show: str = "turns"
     ) -> None:
+        locale = await private_locale(interaction)
         service = service_of(interaction)
         only = show != "all"
         entries = await records.mine(
             service.table, service.clocks, interaction.user.id, turns_only=only
         )
         if not entries:
-            await replies.private(interaction, words.NO_TURNS if only else words.NO_GAMES)
+            text = words.NO_TURNS if only else words.NO_GAMES
+            await replies.private(interaction, text.word(locale))
             return
-        body = fit_lines(words.turn_lines(entries), 1900, more="… and {n} more")
-        head = "Your turns:" if only else "Your live games:"
+        body = fit_lines(words.turn_lines(entries, locale), 1900, more=more_line(locale))
+        head = t(locale, "Your turns:") if only else t(locale, "Your live games:")
         await replies.private(interaction, "\n".join([head, *body]))
 
     @app_commands.command(
@@ -164,17 +221,19 @@ class MeCommands(
         duration="How long, e.g. 3d or 1d12h (at most 14 days a month); 'back' ends it"
     )
     async def away(self, interaction: discord.Interaction[TabletopClient], duration: str) -> None:
+        locale = await private_locale(interaction)
         service = service_of(interaction)
-        if duration.strip().lower() in BACK_WORDS:
-            await service.absences.back(user_id=interaction.user.id)
-            text = words.BACK
-        else:
-            try:
-                seconds = parse_duration(duration)
-            except BadDuration as exc:
-                raise BadInput(str(exc)) from None
-            period = await service.absences.away(user_id=interaction.user.id, seconds=seconds)
-            text = words.away(period)
+        with worded(locale):
+            if duration.strip().lower() in BACK_WORDS:
+                await service.absences.back(user_id=interaction.user.id)
+                text = words.BACK.word(locale)
+            else:
+                try:
+                    seconds = parse_duration(duration)
+                except BadDuration as exc:
+                    raise BadInput(reason(exc)) from None
+                period = await service.absences.away(user_id=interaction.user.id, seconds=seconds)
+                text = words.away(period, locale)
         await replies.private(interaction, text)
 
     @app_commands.command(
@@ -184,30 +243,34 @@ class MeCommands(
         time="Your local time for it, e.g. 08:00 (needs your time zone set); off stops it"
     )
     async def digest(self, interaction: discord.Interaction[TabletopClient], time: str) -> None:
+        locale = await private_locale(interaction)
         service = service_of(interaction)
         user_id = interaction.user.id
-        try:
-            minutes = parse_time_of_day(time)
-            before = await service.clocks.player_settings(user_id)
-            settings = before.changed(digest_at=minutes)
-        except (BadTime, BadSetting) as exc:
-            raise BadInput(str(exc)) from None
+        with worded(locale):
+            try:
+                minutes = parse_time_of_day(time)
+                before = await service.clocks.player_settings(user_id)
+                settings = before.changed(digest_at=minutes)
+            except (BadTime, BadSetting) as exc:
+                raise BadInput(reason(exc)) from None
         await service.clocks.set_player_settings(user_id, settings)
         if settings.zone is not None:
             await service.digests.chosen(user_id, ZoneInfo(settings.zone), minutes)
-        await replies.private(interaction, words.digest_set(minutes))
+        await replies.private(interaction, words.digest_set(minutes, locale))
 
     @app_commands.command(name="zone", description="Your time zone, for your quiet hours.")
     @app_commands.describe(
         zone="Where you live, e.g. Europe/Berlin (type a city); 'none' unsets it"
     )
     async def zone(self, interaction: discord.Interaction[TabletopClient], zone: str) -> None:
+        locale = await private_locale(interaction)
         service = service_of(interaction)
         name = None if zone.strip().lower() in {"none", "off", "unset"} else zone
-        settings = await service.players.set_zone(user_id=interaction.user.id, zone=name)
-        text = zone_line(settings, service.now())
+        with worded(locale):
+            settings = await service.players.set_zone(user_id=interaction.user.id, zone=name)
+        text = zone_line(settings, service.now(), locale)
         if name is None:
-            text += " Your quiet hours are off with it."
+            text += " " + t(locale, "Your quiet hours are off with it.")
         await replies.private(interaction, text)
 
     @zone.autocomplete("zone")
@@ -221,10 +284,13 @@ class MeCommands(
     )
     @app_commands.describe(hours="In your local time, e.g. 23:00-07:00 (at most 16 h); or off")
     async def quiet(self, interaction: discord.Interaction[TabletopClient], hours: str) -> None:
+        locale = await private_locale(interaction)
         service = service_of(interaction)
-        settings = await service.players.set_quiet(user_id=interaction.user.id, window=hours)
+        with worded(locale):
+            settings = await service.players.set_quiet(user_id=interaction.user.id, window=hours)
         await replies.private(
-            interaction, f"{quiet_line(settings)}\n{zone_line(settings, service.now())}"
+            interaction,
+            f"{quiet_line(settings, locale)}\n{zone_line(settings, service.now(), locale)}",
         )
 
     @app_commands.command(
@@ -248,14 +314,16 @@ class MeCommands(
         how: str | None = None,
         reminders: app_commands.Range[int, 0, MAX_REMINDERS] | None = None,
     ) -> None:
+        locale = await private_locale(interaction)
         players = service_of(interaction).players
-        if how is None and reminders is None:
-            settings = await players.settings(interaction.user.id)
-        else:
-            settings = await players.set_notifications(
-                user_id=interaction.user.id, how=how, reminders=reminders
-            )
-        await replies.private(interaction, notifications_line(settings))
+        with worded(locale):
+            if how is None and reminders is None:
+                settings = await players.settings(interaction.user.id)
+            else:
+                settings = await players.set_notifications(
+                    user_id=interaction.user.id, how=how, reminders=reminders
+                )
+        await replies.private(interaction, notifications_line(settings, locale))
 
     @app_commands.command(name="mute", description="No notices at all about this game.")
     async def mute(self, interaction: discord.Interaction[TabletopClient]) -> None:
@@ -266,14 +334,43 @@ class MeCommands(
         await self._mute(interaction, False)
 
     async def _mute(self, interaction: discord.Interaction[TabletopClient], muted: bool) -> None:
-        _in_a_server(interaction, f"`/me {'mute' if muted else 'unmute'}`")
-        game = await service_of(interaction).players.mute(
-            channel_id=channel_id_of(interaction), user_id=interaction.user.id, muted=muted
-        )
+        locale = await private_locale(interaction)
+        _in_a_server(interaction, locale, muted)
+        with worded(locale):
+            game = await service_of(interaction).players.mute(
+                channel_id=channel_id_of(interaction), user_id=interaction.user.id, muted=muted
+            )
         await replies.private(
             interaction,
-            f"**{game.title}** is muted: no ping, direct message or reminder about it. "
-            "`/me unmute` here undoes it."
+            t(
+                locale,
+                "**{game}** is muted: no ping, direct message or reminder about it. "
+                "`/me unmute` here undoes it.",
+                game=game.title,
+            )
             if muted
-            else f"**{game.title}** is unmuted: you are told of your turns in it again.",
+            else t(
+                locale,
+                "**{game}** is unmuted: you are told of your turns in it again.",
+                game=game.title,
+            ),
         )
+
+    @app_commands.command(
+        name="language",
+        description="The language of your private answers and direct messages, in every server.",
+    )
+    @app_commands.describe(
+        language="A language, or the one your Discord app is set to (the default)"
+    )
+    @app_commands.choices(language=language_choices())
+    async def language(
+        self, interaction: discord.Interaction[TabletopClient], language: str | None = None
+    ) -> None:
+        players = ss.keeper_of(interaction.client).players
+        if language is not None:
+            chosen = None if language == FOLLOW_DISCORD else language
+            await players.choose(interaction.user.id, chosen)
+        locale = await private_locale(interaction)
+        chosen = await players.chosen(interaction.user.id)
+        await replies.private(interaction, language_line(chosen, locale))

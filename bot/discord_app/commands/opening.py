@@ -206,9 +206,10 @@ class NewGamePlace:
         if self.turn_seconds is None:
             parts = [t(locale, "no turn clock")]
         else:
-            parts = [t(locale, "turn clock {time}", time=format_duration(self.turn_seconds))]
+            time = format_duration(self.turn_seconds, locale)
+            parts = [t(locale, "turn clock {time}", time=time)]
         if self.rules.bank_seconds is not None:
-            bank = format_duration(self.rules.bank_seconds)
+            bank = format_duration(self.rules.bank_seconds, locale)
             parts.append(t(locale, "time bank {time} each", time=bank))
         if self.rules.weekends_off:
             parts.append(t(locale, "weekends off"))
