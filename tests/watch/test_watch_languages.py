@@ -63,3 +63,13 @@ async def test_an_english_watcher_reads_the_english_it_always_did(watched):  # n
     shown = await data(client, table, game_id, "en-US")
     assert shown["status_line"] == "Finished."
     assert shown["words"]["latest_board"] == "The latest board."
+
+
+async def test_the_games_log_and_turns_are_in_the_watchers_language(watched):  # noqa: F811
+    from tests.discord.languages import proper_names
+
+    client, table, game_id = watched
+    shown = await data(client, table, game_id, PSEUDO_CODE)
+    said = [*shown["log"], *(turn["text"] for turn in shown["turns"]), shown["result"] or ""]
+    known = {"Ada", "Bruno", *proper_names()}
+    assert len(shown["log"]) > 10 and [line for line in said if english_left(line, known)] == []
