@@ -35,7 +35,9 @@ def test_an_old_move_log_replays_every_move(path):
 def test_an_old_classic_game_replays_to_its_recorded_result():
     saved = json.loads((Path(__file__).parent / "move_logs/monopoly-classic-3p.json").read_text())
     engine, state = _replayed(saved)
-    assert json.loads(engine.result(state).model_dump_json()) == saved["result"]
+    result = json.loads(engine.result(state).model_dump_json())
+    # the same ending, which now also keeps its reason as data for each reader's language
+    assert {k: v for k, v in result.items() if k != "reason_said"} == saved["result"]
 
 
 def test_an_old_quick_game_now_waits_for_the_winners_fee_before_its_count():
