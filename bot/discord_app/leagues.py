@@ -20,6 +20,7 @@ from bot.discord_app import replies
 from bot.discord_app.channels import channel_of
 from bot.discord_app.clock_runtime import clock_service_of
 from bot.discord_app.components import league_view
+from bot.discord_app.locales import private_locale, public_locale
 from bot.discord_app.ratings import ratings_of
 from bot.discord_app.server_settings import keeper_of
 from bot.discord_app.text import clip
@@ -31,6 +32,9 @@ from bot.leagues.render_standings import standings_png
 from bot.leagues.service import Leagues, ratings_from
 from bot.leagues.standings import Standing
 from bot.table import GameInfo, Outcome
+from i18n import t
+from i18n.say import word
+from i18n.speaking import speaking
 from storage.leagues import LeagueRow, LeagueStore
 
 if TYPE_CHECKING:
@@ -51,8 +55,9 @@ class DiscordLeagueNotifier:
             channel = await self.client.fetch_channel(league.channel_id)
         if not isinstance(channel, discord.TextChannel):
             raise RuntimeError("a league's channel must be a text channel")
+        locale = await public_locale(self.client, league.guild_id)
         thread = await channel.create_thread(
-            name=clip(name, MAX_THREAD_NAME),
+            name=clip(texts.worded(name, locale), MAX_THREAD_NAME),
             type=discord.ChannelType.public_thread,
             auto_archive_duration=10080,
         )
@@ -60,18 +65,23 @@ class DiscordLeagueNotifier:
 
     async def publish(self, outcome: Outcome) -> None:
         channel = channel_of(self.client, outcome.game.channel_id)
-        await publish_to_channel(self.client, channel, outcome, headline="🏆 A league game.")
+        locale = await public_locale(self.client, outcome.game.guild_id)
+        headline = t(locale, "🏆 A league game.")
+        await publish_to_channel(self.client, channel, outcome, headline=headline)
 
     async def game_closed(self, game: GameInfo, text: str) -> None:
         await retire_game(self.client, game)
+        locale = await public_locale(self.client, game.guild_id)
         await channel_of(self.client, game.channel_id).send(
-            text, allowed_mentions=discord.AllowedMentions.none()
+            texts.worded(text, locale), allowed_mentions=discord.AllowedMentions.none()
         )
 
     async def announce(self, league: LeagueRow, text: str, table: list[Standing]) -> None:
         channel = channel_of(self.client, league.channel_id)
         none = discord.AllowedMentions.none()
-        for part in await standings_messages(league, text, table):
+        locale = await public_locale(self.client, league.guild_id)
+        headline = texts.worded(text, locale)
+        for part in await standings_messages(league, headline, table, locale):
             if part.png is None:
                 await channel.send(part.content, allowed_mentions=none)
             else:
@@ -93,12 +103,15 @@ class Part:
 
 
 async def standings_messages(
-    league: LeagueRow, headline: str, table: Sequence[Standing]
+    league: LeagueRow, headline: str, table: Sequence[Standing], locale: str = "en-US"
 ) -> list[Part]:
     """``headline`` with the standings picture (its alt text the standings in words, as far as
-    an alt text holds), then the standings in words, in as many messages as they take."""
-    words = texts.standings_text(table)
-    png = await asyncio.to_thread(standings_png, texts.title(league), table)
+    an alt text holds), then the standings in words, in as many messages as they take; all in
+    ``locale``'s language."""
+    words = texts.standings_text(table, locale)
+    title = word(texts.title(league), locale)
+    with speaking(locale):  # the picture's words (the worker thread copies the context)
+        png = await asyncio.to_thread(standings_png, title, table)
     out = [Part(clip(headline, MAX_MESSAGE), png, clip(words, MAX_ALT_TEXT))]
     chunk = ""
     for line in words.splitlines():
@@ -111,12 +124,17 @@ async def standings_messages(
     return out
 
 
-async def message_text(client: TabletopClient, league: LeagueRow) -> str:
-    """What the league's own message says: during sign-up, who signed up; after, its state."""
+async def message_text(client: TabletopClient, league: LeagueRow, locale: str | None = None) -> str:
+    """What the league's own message says: during sign-up, who signed up; after, its state.
+    In ``locale``'s language; by default the server's (the message is the channel's)."""
+    if locale is None:
+        locale = await public_locale(client, league.guild_id)
     players = await leagues_of(client).store.players(league.id)
     if league.status == "signup":
-        return clip(texts.signup(league, [p.name for p in players]), MAX_MESSAGE)
-    return clip(texts.info(league, len(players)), MAX_MESSAGE)
+        said = texts.signup(league, [p.name for p in players])
+    else:
+        said = texts.info(league, len(players))
+    return clip(said.word(locale), MAX_MESSAGE)
 
 
 async def refresh_message(client: TabletopClient, league: LeagueRow) -> None:
@@ -193,16 +211,21 @@ async def handle_sign_up(
     and the message shows the new list."""
     service = leagues_of(interaction.client)
     user = interaction.user
+    locale = await private_locale(interaction)
     try:
         await service.get(league_id, interaction.guild_id)  # another server's is not found
         if kind == "j":
             league = await service.sign_up(league_id, user.id, user.display_name)
-            done = f"You are signed up for {texts.title(league)}."
+            done = t(
+                locale, "You are signed up for {league}.", league=texts.title(league).word(locale)
+            )
         else:
             league = await service.withdraw(league_id, user.id)
-            done = f"You have withdrawn from {texts.title(league)}."
+            done = t(
+                locale, "You have withdrawn from {league}.", league=texts.title(league).word(locale)
+            )
     except TableError as refusal:
-        await replies.private(interaction, refusal.message)
+        await replies.private(interaction, word(refusal.message, locale))
         return
     await interaction.response.edit_message(
         content=await message_text(interaction.client, league), view=league_view(league.id)

@@ -22,11 +22,15 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.discord_app.channels import channel_of
+from bot.discord_app.locales import public_locale
 from bot.discord_app.posts import title_of
 from bot.discord_app.replay_cache import Drawn, ReplayCache
 from bot.discord_app.text import clip
 from bot.errors import TableError
 from bot.table import GameInfo
+from i18n import t, tn
+from i18n.say import say, word
+from i18n.speaking import speaking
 from rendering.animation import animate
 from storage import LIVE_STATUSES
 
@@ -44,7 +48,7 @@ _running: set[asyncio.Task[None]] = set()
 
 
 class AlreadyDrawing(TableError):
-    default = "A replay of this game is already being drawn; it will be posted here."
+    default = say("A replay of this game is already being drawn; it will be posted here.")
 
 
 class Replays:
@@ -54,8 +58,8 @@ class Replays:
         self.cache = cache or ReplayCache()
         self.drawing: dict[int, asyncio.Event] = {}  # set when that game's drawing is over
 
-    def cached(self, info: GameInfo, most: int) -> Drawn | None:
-        return None if info.status in LIVE_STATUSES else self.cache.get(info.id, most)
+    def cached(self, info: GameInfo, most: int, locale: str = "en-US") -> Drawn | None:
+        return None if info.status in LIVE_STATUSES else self.cache.get(info.id, most, locale)
 
 
 async def post_replay(
@@ -70,7 +74,9 @@ async def post_replay(
     replays = client.replays
     while True:
         info = await client.table.game(channel_id=channel_id)
-        drawn = replays.cached(info, most)
+        # the channel's post: in the server's language
+        locale = await public_locale(client, info.guild_id)
+        drawn = replays.cached(info, most, locale)
         drawing = replays.drawing.get(info.id)
         if drawn is not None or drawing is None:
             break
@@ -82,16 +88,19 @@ async def post_replay(
     if asker is not None:
         client.cooldowns.take("replay", asker)
     if drawn is None:
-        info, drawn = await _draw(client, replays, info, channel_id, most)
-    alt = clip(
-        f"{title_of(info)}: the whole game as an animation, {drawn.frames} frames, one per turn.",
-        1024,
+        info, drawn = await _draw(client, replays, info, channel_id, most, locale)
+    alt = tn(
+        locale,
+        "{title}: the whole game as an animation, {n} frame, one per turn.",
+        "{title}: the whole game as an animation, {n} frames, one per turn.",
+        drawn.frames,
+        title=title_of(info),
     )
-    file = discord.File(io.BytesIO(drawn.data), filename=FILENAME, description=alt)
+    file = discord.File(io.BytesIO(drawn.data), filename=FILENAME, description=clip(alt, 1024))
     channel = channel_of(client, channel_id)
     try:
         return await channel.send(
-            f"**{title_of(info)}** — the whole game, a turn a frame.",
+            t(locale, "**{title}** — the whole game, a turn a frame.", title=title_of(info)),
             file=file,
             allowed_mentions=discord.AllowedMentions.none(),
         )
@@ -101,18 +110,23 @@ async def post_replay(
 
 
 async def _draw(
-    client: TabletopClient, replays: Replays, info: GameInfo, channel_id: int, most: int
+    client: TabletopClient,
+    replays: Replays,
+    info: GameInfo,
+    channel_id: int,
+    most: int,
+    locale: str = "en-US",
 ) -> tuple[GameInfo, Drawn]:
-    """Draw the channel's game, with ``info``'s game marked as being drawn meanwhile; an ended
-    game's replay is kept."""
+    """Draw the channel's game in ``locale``'s language (boards and captions), with ``info``'s
+    game marked as being drawn meanwhile; an ended game's replay is kept."""
     marked = info.id
     done = replays.drawing[marked] = asyncio.Event()
     try:
-        info, frames = await client.table.replay_boards(channel_id=channel_id, most=most)
-        data = await asyncio.to_thread(
-            animate, [f.png for f in frames], [f.caption for f in frames]
-        )
-        drawn = Drawn(data, len(frames), most)
+        with speaking(locale):  # the boards' words (worker threads copy the context)
+            info, frames = await client.table.replay_boards(channel_id=channel_id, most=most)
+            captions = [word(f.caption, locale) for f in frames]
+            data = await asyncio.to_thread(animate, [f.png for f in frames], captions)
+        drawn = Drawn(data, len(frames), most, locale)
     finally:
         del replays.drawing[marked]
         done.set()

@@ -18,15 +18,20 @@ MAX_BYTES = 32 * 1024 * 1024
 
 @dataclass(frozen=True)
 class Drawn:
-    """One drawn replay: the GIF, its frame count, and the frame budget it was drawn with."""
+    """One drawn replay: the GIF, its frame count, the frame budget it was drawn with, and the
+    language its captions are in (the server's)."""
 
     data: bytes
     frames: int
     most: int
+    locale: str = "en-US"
 
-    def serves(self, most: int) -> bool:
-        """Whether a replay asked for with ``most`` frames would come out the same: drawn with
-        the same budget, or with every turn in it and no more than ``most`` of them."""
+    def serves(self, most: int, locale: str = "en-US") -> bool:
+        """Whether a replay asked for with ``most`` frames in ``locale``'s language would come
+        out the same: drawn in that language, with the same budget, or with every turn in it
+        and no more than ``most`` of them."""
+        if locale != self.locale:
+            return False
         return most == self.most or (self.frames < self.most and self.frames <= most)
 
 
@@ -46,9 +51,9 @@ class ReplayCache:
         """The bytes of every replay kept."""
         return self._bytes
 
-    def get(self, game_id: int, most: int) -> Drawn | None:
+    def get(self, game_id: int, most: int, locale: str = "en-US") -> Drawn | None:
         drawn = self._kept.get(game_id)
-        if drawn is None or not drawn.serves(most):
+        if drawn is None or not drawn.serves(most, locale):
             return None
         self._kept.move_to_end(game_id)
         return drawn

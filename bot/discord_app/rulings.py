@@ -1,20 +1,52 @@
-"""A game's rulings page (``rulings.md`` in its package), cut into private messages for Discord.
+"""A game's rulings page (``rulings.md`` in its package, and its translations beside it), cut
+into private messages for Discord.
 
+A translated page is ``rulings.<code>.md``, ``<code>`` being the stem of the language's catalog
+file (``de``, ``pt_BR``, ``es``); a reader whose language has none reads the English page.
 Each ruling is a ``## `` section; pages are filled with whole sections, so a ruling is split
 only when it alone is longer than a message (then at line ends).
 """
 
 from __future__ import annotations
 
+from importlib import resources
+from importlib.resources.abc import Traversable
+from pathlib import PurePath
+
 import engines
 from bot.discord_app.text import clip
 from bot.discord_limits import MAX_MESSAGE
+from i18n import SHIPPED, language_of
+
+ENGLISH = "rulings.md"
 
 
-def rulings_text(game: str) -> str | None:
-    """The rulings page of engine ``game`` (``rulings.md`` in its package), or None when it has
-    none."""
-    return engines.rulings(game)
+def page_names(locale: str) -> list[str]:
+    """The rulings files a reader of ``locale`` reads, first found first: their language's
+    translation, then the English page."""
+    language = language_of(locale)
+    if language is None or language not in SHIPPED:  # English, or the pseudo-locale
+        return [ENGLISH]
+    return [f"rulings.{PurePath(language.file).stem}.md", ENGLISH]
+
+
+def read_rulings(folder: Traversable, locale: str = "en-US") -> str | None:
+    """The rulings page in ``folder`` (a game's package) for a reader of ``locale``, or None
+    when the game has none."""
+    for name in page_names(locale):
+        page = folder.joinpath(name)
+        if page.is_file():
+            return page.read_text(encoding="utf-8")
+    return None
+
+
+def rulings_text(game: str, locale: str = "en-US") -> str | None:
+    """The rulings page of engine ``game`` in the reader's language (English where it has no
+    translation), or None when it has none."""
+    package = engines.package_of(game)
+    if package is None:
+        return None
+    return read_rulings(resources.files(package), locale)
 
 
 def _sections(text: str) -> list[str]:

@@ -28,6 +28,7 @@ from bot.leagues import pairing, texts
 from bot.leagues.standings import Standing, bye_points, placement_points, standings
 from bot.logsafe import failure
 from bot.table import GameInfo, Outcome, Table, player_name
+from i18n.say import say
 from storage.leagues import LeagueRow, LeagueStore, Seating, SeatResult
 from storage.ratings import RatingStore, shown_ratings
 from storage.shards import Shards
@@ -66,11 +67,15 @@ async def no_clock(game_id: int, turn_seconds: int | None) -> None:
 
 
 class NoLeague(TableError):
-    default = "There is no such league in this server. `/league info` lists this server's leagues."
+    default = say(
+        "There is no such league in this server. `/league info` lists this server's leagues."
+    )
 
 
 class LeagueNotifier(Protocol):
-    """The league's way out (Discord's in the bot, a recorder in tests)."""
+    """The league's way out (Discord's in the bot, a recorder in tests). What the league says
+    (a thread's name, a closing, an announcement) is kept as data (:mod:`bot.leagues.texts`):
+    the notifier words it for the channel's readers (:func:`bot.leagues.texts.worded`)."""
 
     async def open_thread(self, league: LeagueRow, name: str) -> int:
         """A new thread of the league's channel for one game; its id."""
@@ -119,16 +124,22 @@ class Leagues:
             raise UnknownGameName(str(exc)) from None
         if not eng.min_players <= table_size <= eng.max_players:
             raise BadOptions(
-                f"{eng.title} is played by {eng.min_players} to {eng.max_players} players: "
-                f"choose a table size in that range."
+                say(
+                    "{game} is played by {low} to {high} players: choose a table size in that "
+                    "range.",
+                    game=eng.title,
+                    low=eng.min_players,
+                    high=eng.max_players,
+                )
             )
         if not 1 <= rounds <= MAX_ROUNDS:
-            raise BadOptions(f"A league plays from 1 to {MAX_ROUNDS} rounds.")
-        for what, seconds in (("A round", round_seconds), ("The sign-up window", signup_seconds)):
-            if not MIN_ROUND_SECONDS <= seconds <= MAX_WINDOW_SECONDS:
-                raise BadOptions(f"{what} lasts from a minute to 60 days.")
+            raise BadOptions(say("A league plays from 1 to {most} rounds.", most=MAX_ROUNDS))
+        if not MIN_ROUND_SECONDS <= round_seconds <= MAX_WINDOW_SECONDS:
+            raise BadOptions(say("A round lasts from a minute to 60 days."))
+        if not MIN_ROUND_SECONDS <= signup_seconds <= MAX_WINDOW_SECONDS:
+            raise BadOptions(say("The sign-up window lasts from a minute to 60 days."))
         if turn_seconds is not None and turn_seconds > round_seconds:
-            raise BadOptions("The turn clock cannot be longer than a round.")
+            raise BadOptions(say("The turn clock cannot be longer than a round."))
         now = self.now()
         league = await self.store.create(
             guild_id=guild_id,
@@ -156,21 +167,26 @@ class Leagues:
         """End sign-up early and seat round 1 (or close the league, with too few players)."""
         league = await self.get(league_id, guild_id)
         if league.status != "signup":
-            raise WrongStage("That league's sign-up is over already.")
+            raise WrongStage(say("That league's sign-up is over already."))
         if not await self.advance(league):
-            raise WrongStage("The league moved on meanwhile; look again.")
+            raise WrongStage(say("The league moved on meanwhile; look again."))
         return await self.get(league.id)
 
     async def pause(self, league_id: int, guild_id: int) -> LeagueRow:
         """Stop the round's clock (the games go on; no round starts while paused)."""
         league = await self.get(league_id, guild_id)
         if league.status != "running":
-            raise WrongStage(f"Only a running league can be paused; this one is {league.status}.")
+            raise WrongStage(
+                say(
+                    "Only a running league can be paused; this one is {status}.",
+                    status=texts.status(league),
+                )
+            )
         left = max(0.0, (league.due_at or self.now()) - self.now())
         if not await self.store.set_status(
             league.id, "paused", expected=("running",), due_at=None, left_s=left
         ):
-            raise WrongStage("The league moved on meanwhile; look again.")
+            raise WrongStage(say("The league moved on meanwhile; look again."))
         self.wake()
         return await self.get(league.id)
 
@@ -179,10 +195,10 @@ class Leagues:
         ended while paused moves on at once)."""
         league = await self.get(league_id, guild_id)
         if league.status != "paused":
-            raise WrongStage("That league is not paused.")
+            raise WrongStage(say("That league is not paused."))
         due = self.now() + (league.left_s or 0.0)
         if not await self.store.set_status(league.id, "running", expected=("paused",), due_at=due):
-            raise WrongStage("The league moved on meanwhile; look again.")
+            raise WrongStage(say("The league moved on meanwhile; look again."))
         league = await self.get(league.id)
         if await self._round_over(league):
             await self.advance(league)
@@ -196,7 +212,9 @@ class Leagues:
         if not await self.store.set_status(
             league.id, "closed", expected=("signup", "running", "paused"), due_at=None
         ):
-            raise WrongStage(f"That league has already ended ({league.status}).")
+            raise WrongStage(
+                say("That league has already ended ({status}).", status=texts.status(league))
+            )
         await self._close_games(league, texts.CLOSED_GAME)
         self.wake()
         league = await self.get(league.id)
@@ -207,17 +225,19 @@ class Leagues:
     async def sign_up(self, league_id: int, user_id: int, name: str) -> LeagueRow:
         league = await self.get(league_id)
         if league.status != "signup":
-            raise WrongStage("Sign-up for this league is over.")
+            raise WrongStage(say("Sign-up for this league is over."))
         if not await self.store.sign_up(league.id, user_id, player_name(name), self.now()):
-            raise WrongStage("You have already signed up for this league.")
+            raise WrongStage(say("You have already signed up for this league."))
         return league
 
     async def withdraw(self, league_id: int, user_id: int) -> LeagueRow:
         league = await self.get(league_id)
         if league.status != "signup":
-            raise WrongStage("This league has begun: to stop playing in it, use /league leave.")
+            raise WrongStage(
+                say("This league has begun: to stop playing in it, use /league leave.")
+            )
         if not await self.store.withdraw(league.id, user_id):
-            raise WrongStage("You have not signed up for this league.")
+            raise WrongStage(say("You have not signed up for this league."))
         return league
 
     async def leave(self, league_id: int, guild_id: int, user_id: int) -> LeagueRow:
@@ -227,9 +247,9 @@ class Leagues:
         if league.status == "signup":
             return await self.withdraw(league.id, user_id)
         if league.status not in ("running", "paused"):
-            raise WrongStage("That league has ended.")
+            raise WrongStage(say("That league has ended."))
         if not await self.store.drop(league.id, user_id):
-            raise NotAllowed("You are not playing in that league (or you left it already).")
+            raise NotAllowed(say("You are not playing in that league (or you left it already)."))
         for t in await self.store.tables(league.id, league.round):
             if user_id in t.users and t.game_id is not None:
                 game = await self.table.game_by_id(t.game_id)

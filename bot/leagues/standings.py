@@ -14,12 +14,6 @@ from dataclasses import dataclass
 
 from storage.leagues import PlayerRow, SeatResult
 
-#: the scale, as the rules text says it
-SCALE = (
-    "at a table of n players, 1st gets n−1 points, 2nd n−2, … last 0; tied players share "
-    "their places' points; a bye scores as a win"
-)
-
 
 def placement_points(groups: Sequence[Sequence[int]]) -> dict[int, tuple[int, float]]:
     """Each player's (place, points) from ``groups``: the table's players by place, best
@@ -93,8 +87,3 @@ def standings(
             )
         )
     return out
-
-
-def points_text(points: float) -> str:
-    """``3``, ``1.5``: whole points without a decimal."""
-    return f"{points:g}"

@@ -7,8 +7,13 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
+from babel.numbers import format_decimal
+
 import engines
 from bot.ratings.service import Ratings
+from i18n import t, tn
+from i18n.languages import number_locale
+from i18n.say import marked
 from storage.ratings import (
     EVERYWHERE,
     BoardRow,
@@ -27,10 +32,10 @@ TOP = 10
 RECENT = 5
 #: the most points on a player's rating-over-time line
 LINE_POINTS = 60
-POOL_WORDS = {"people": "among people", "bots": "in games with bots"}
-SCOPE_WORDS = {True: "this server", False: "all servers"}
-#: which number is shown (docs/ratings.md says why)
-SHOWN_NOTE = "Rating: mu - 3 sigma, the skill you are almost surely above; it rises as you play."
+#: which number is shown (docs/ratings.md says why); worded with ``t(locale, SHOWN_NOTE)``
+SHOWN_NOTE = marked(
+    "Rating: mu - 3 sigma, the skill you are almost surely above; it rises as you play."
+)
 
 
 def title_of(engine: str) -> str:
@@ -40,16 +45,37 @@ def title_of(engine: str) -> str:
         return engine
 
 
-def rating_text(value: float) -> str:
-    return f"{value:.1f}"
+def rating_text(value: float, locale: str = "en-US") -> str:
+    """A rating as the reader writes numbers, one decimal (``12.5``, ``12,5``)."""
+    return format_decimal(value, format="#,##0.0", locale=number_locale(locale))
 
 
-def reliability_text(reliable: int, games: int) -> str:
+def pool_words(pool: str, locale: str) -> str:
+    """Whom the ratings are among, as a table's cell says it."""
+    if pool == "bots":
+        return t(locale, "in games with bots")
+    return t(locale, "among people")
+
+
+def reliability_text(reliable: int, games: int, locale: str = "en-US") -> str:
     """Board Game Arena's way: the share of games finished without the clock running out, a
     removal or a concession."""
     if games == 0:
-        return "no rated games"
-    return f"{round(100 * reliable / games)}% reliable ({reliable} of {games})"
+        return t(locale, "no rated games")
+    return t(
+        locale,
+        "{percent}% reliable ({reliable} of {games})",
+        percent=round(100 * reliable / games),
+        reliable=reliable,
+        games=games,
+    )
+
+
+def reliability_share(reliable: int, games: int, locale: str = "en-US") -> str:
+    """The reliability as a table's cell says it (the share alone)."""
+    if games == 0:
+        return t(locale, "no rated games")
+    return t(locale, "{percent}% reliable", percent=round(100 * reliable / games))
 
 
 @dataclass(frozen=True)
@@ -61,31 +87,45 @@ class Leaderboard:
     names: dict[int, str]
     asker: BoardRow | None  # the asker's own row (None: not on this board)
 
-    @property
-    def heading(self) -> str:
-        return f"{title_of(self.engine)}: {SCOPE_WORDS[self.here]}, {POOL_WORDS[self.pool]}"
+    def heading(self, locale: str = "en-US") -> str:
+        game = title_of(self.engine)
+        if self.here and self.pool == "bots":
+            return t(locale, "{game}: this server, in games with bots", game=game)
+        if self.here:
+            return t(locale, "{game}: this server, among people", game=game)
+        if self.pool == "bots":
+            return t(locale, "{game}: all servers, in games with bots", game=game)
+        return t(locale, "{game}: all servers, among people", game=game)
 
-    def name(self, user_id: int) -> str:
-        return self.names.get(user_id, f"player {user_id}")
+    def name(self, user_id: int, locale: str = "en-US") -> str:
+        known = self.names.get(user_id)
+        return known if known is not None else t(locale, "player {id}", id=str(user_id))
 
-    def line(self, row: BoardRow) -> str:
-        return (
-            f"{row.place}. {self.name(row.user_id)}: {rating_text(row.shown)}, "
-            f"{row.games} game{'s' if row.games != 1 else ''}, {reliability_text(*row.reliability)}"
+    def line(self, row: BoardRow, locale: str = "en-US") -> str:
+        return tn(
+            locale,
+            "{place}. {name}: {rating}, {n} game, {reliability}",
+            "{place}. {name}: {rating}, {n} games, {reliability}",
+            row.games,
+            place=row.place,
+            name=self.name(row.user_id, locale),
+            rating=rating_text(row.shown, locale),
+            reliability=reliability_text(*row.reliability, locale),
         )
 
-    def lines(self) -> list[str]:
+    def lines(self, locale: str = "en-US") -> list[str]:
         """The heading, the top ten, then the asker's place."""
         if not self.rows:
-            return [self.heading, "No rated games yet."]
-        out = [self.heading, SHOWN_NOTE, *(self.line(r) for r in self.rows)]
+            return [self.heading(locale), t(locale, "No rated games yet.")]
+        out = [self.heading(locale), t(locale, SHOWN_NOTE)]
+        out += [self.line(r, locale) for r in self.rows]
         if self.asker is None:
-            out.append("You are not on this board yet.")
+            out.append(t(locale, "You are not on this board yet."))
         else:
-            out.append(f"Your place: {self.line(self.asker)}")
+            out.append(t(locale, "Your place: {line}", line=self.line(self.asker, locale)))
         return out
 
-    def table(self) -> tuple[list[list[str]], int | None]:
+    def table(self, locale: str = "en-US") -> tuple[list[list[str]], int | None]:
         """The picture's rows (place, name, rating, games, reliability; the asker's last if
         they are not in the top ten) and which of them is the asker's."""
         rows = list(self.rows)
@@ -95,13 +135,14 @@ class Leaderboard:
             (i for i, r in enumerate(rows) if self.asker and r.user_id == self.asker.user_id),
             None,
         )
+        number = number_locale(locale)
         return [
             [
-                str(r.place),
-                self.name(r.user_id),
-                rating_text(r.shown),
-                str(r.games),
-                reliability_text(*r.reliability).split(" (")[0],
+                format_decimal(r.place, locale=number),
+                self.name(r.user_id, locale),
+                rating_text(r.shown, locale),
+                format_decimal(r.games, locale=number),
+                reliability_share(*r.reliability, locale),
             ]
             for r in rows
         ], mine
@@ -133,7 +174,7 @@ async def leaderboard(
 
 @dataclass(frozen=True)
 class PlayerPage:
-    name: str
+    name: str | None  # None: not known yet (the page says "You")
     engine: str | None  # the game asked for (None: every game)
     ratings: list[PlayerRating]
     guild_id: int | None
@@ -144,47 +185,127 @@ class PlayerPage:
     line: list[float] = field(default_factory=list)
     line_of: tuple[str, str] | None = None  # (engine, pool) the line follows
 
-    def rating_lines(self) -> list[str]:
+    def rating_lines(self, locale: str = "en-US") -> list[str]:
         out = []
         for r in self.ratings:
-            where = "this server" if r.scope != EVERYWHERE else "all servers"
-            out.append(
-                f"{title_of(r.engine)}, {POOL_WORDS[r.pool]}, {where}: "
-                f"{rating_text(r.shown)} ({r.games} game{'s' if r.games != 1 else ''})"
-            )
+            values = {"game": title_of(r.engine), "rating": rating_text(r.shown, locale)}
+            here = r.scope != EVERYWHERE
+            if r.pool == "bots" and here:
+                line = tn(
+                    locale,
+                    "{game}, in games with bots, this server: {rating} ({n} game)",
+                    "{game}, in games with bots, this server: {rating} ({n} games)",
+                    r.games,
+                    **values,
+                )
+            elif r.pool == "bots":
+                line = tn(
+                    locale,
+                    "{game}, in games with bots, all servers: {rating} ({n} game)",
+                    "{game}, in games with bots, all servers: {rating} ({n} games)",
+                    r.games,
+                    **values,
+                )
+            elif here:
+                line = tn(
+                    locale,
+                    "{game}, among people, this server: {rating} ({n} game)",
+                    "{game}, among people, this server: {rating} ({n} games)",
+                    r.games,
+                    **values,
+                )
+            else:
+                line = tn(
+                    locale,
+                    "{game}, among people, all servers: {rating} ({n} game)",
+                    "{game}, among people, all servers: {rating} ({n} games)",
+                    r.games,
+                    **values,
+                )
+            out.append(line)
         return out
 
-    def result_line(self, r: ResultRow) -> str:
-        day = dt.datetime.fromtimestamp(r.ended_at, dt.UTC).strftime("%Y-%m-%d")
-        late = "" if r.reliable else " (not finished reliably)"
-        return (
-            f"{day}: {title_of(r.engine)}, place {r.place} of {r.players}, "
-            f"rating {rating_text(r.shown)} after{late}"
+    def result_line(self, r: ResultRow, locale: str = "en-US") -> str:
+        values = {
+            "day": dt.datetime.fromtimestamp(r.ended_at, dt.UTC).strftime("%Y-%m-%d"),
+            "game": title_of(r.engine),
+            "place": r.place,
+            "players": r.players,
+            "rating": rating_text(r.shown, locale),
+        }
+        if r.reliable:
+            return t(
+                locale, "{day}: {game}, place {place} of {players}, rating {rating} after", **values
+            )
+        return t(
+            locale,
+            "{day}: {game}, place {place} of {players}, rating {rating} after (not finished "
+            "reliably)",
+            **values,
         )
 
-    def lines(self) -> list[str]:
-        what = title_of(self.engine) if self.engine else "every game"
-        out = [f"{self.name}'s ratings, {what}", SHOWN_NOTE]
-        out += self.rating_lines() or ["No rated games yet."]
-        out.append(f"Reliability: {reliability_text(self.reliable, self.games)}")
-        if self.recent:
-            out.append("Recent results:")
-            out += [self.result_line(r) for r in self.recent]
-        if self.line and self.line_of is not None:
-            first, last = self.line[0], self.line[-1]
-            out.append(
-                f"Rating over the last {len(self.line)} game(s) of {title_of(self.line_of[0])} "
-                f"{POOL_WORDS[self.line_of[1]]}: from {rating_text(first)} to {rating_text(last)}"
-                f" (lowest {rating_text(min(self.line))}, highest {rating_text(max(self.line))})"
+    def lines(self, locale: str = "en-US") -> list[str]:
+        name = self.name if self.name is not None else t(locale, "You")
+        if self.engine:
+            head = t(locale, "{name}'s ratings, {game}", name=name, game=title_of(self.engine))
+        else:
+            head = t(locale, "{name}'s ratings, every game", name=name)
+        out = [head, t(locale, SHOWN_NOTE)]
+        out += self.rating_lines(locale) or [t(locale, "No rated games yet.")]
+        out.append(
+            t(
+                locale,
+                "Reliability: {reliability}",
+                reliability=reliability_text(self.reliable, self.games, locale),
             )
+        )
+        if self.recent:
+            out.append(t(locale, "Recent results:"))
+            out += [self.result_line(r, locale) for r in self.recent]
+        if self.line and self.line_of is not None:
+            values = {
+                "game": title_of(self.line_of[0]),
+                "first": rating_text(self.line[0], locale),
+                "last": rating_text(self.line[-1], locale),
+                "low": rating_text(min(self.line), locale),
+                "high": rating_text(max(self.line), locale),
+            }
+            if self.line_of[1] == "bots":
+                said = tn(
+                    locale,
+                    "Rating over the last {n} game(s) of {game} in games with bots: from {first} "
+                    "to {last} (lowest {low}, highest {high})",
+                    "Rating over the last {n} game(s) of {game} in games with bots: from {first} "
+                    "to {last} (lowest {low}, highest {high})",
+                    len(self.line),
+                    **values,
+                )
+            else:
+                said = tn(
+                    locale,
+                    "Rating over the last {n} game(s) of {game} among people: from {first} to "
+                    "{last} (lowest {low}, highest {high})",
+                    "Rating over the last {n} game(s) of {game} among people: from {first} to "
+                    "{last} (lowest {low}, highest {high})",
+                    len(self.line),
+                    **values,
+                )
+            out.append(said)
         return out
 
-    def table(self) -> list[list[str]]:
+    def table(self, locale: str = "en-US") -> list[list[str]]:
         rows = []
+        number = number_locale(locale)
         for r in self.ratings:
-            where = "here" if r.scope != EVERYWHERE else "everywhere"
+            where = t(locale, "here") if r.scope != EVERYWHERE else t(locale, "everywhere")
             rows.append(
-                [title_of(r.engine), POOL_WORDS[r.pool], where, rating_text(r.shown), str(r.games)]
+                [
+                    title_of(r.engine),
+                    pool_words(r.pool, locale),
+                    where,
+                    rating_text(r.shown, locale),
+                    format_decimal(r.games, locale=number),
+                ]
             )
         return rows
 
@@ -199,7 +320,7 @@ def read_page(db: Db, user_id: int, *, engine: str | None, guild_id: int | None)
     if history:  # the line follows the game and pool of the latest result
         line_of = (history[0].engine, history[0].pool)
         line = [r.shown for r in history if (r.engine, r.pool) == line_of][:LINE_POINTS][::-1]
-    name = names_of(db, [user_id]).get(user_id, "You")
+    name = names_of(db, [user_id]).get(user_id)
     return PlayerPage(
         name, engine, ratings, guild_id, reliable, games, history[:RECENT], line, line_of
     )

@@ -20,13 +20,16 @@ from bot.errors import TableError
 from bot.logsafe import failure
 from bot.table import Table
 from bot.table.watching import PublicGame, WatchedGame
+from bot.watch.words import page_words, players_line, reader_locale, status_words
 from bot.webstatic import static_file
+from i18n import t
+from i18n.say import word
+from i18n.speaking import speaking
 
 log = logging.getLogger(__name__)
 
 CACHED_GAMES = 16
 CACHED_BOARDS = 256
-NOT_FOUND = "No game behind this link."
 
 
 class WatchServer:
@@ -45,8 +48,8 @@ class WatchServer:
         self.host = host
         self.port = port
         self.sock = sock
-        self._watched: OrderedDict[tuple[int, int], WatchedGame] = OrderedDict()
-        self._boards: OrderedDict[tuple[int, int, int], bytes] = OrderedDict()
+        self._watched: OrderedDict[tuple[int, int, str], WatchedGame] = OrderedDict()
+        self._boards: OrderedDict[tuple[int, int, int, str], bytes] = OrderedDict()
         self._runner: web.AppRunner | None = None
 
     # -- lifecycle ------------------------------------------------------------------------------
@@ -81,16 +84,16 @@ class WatchServer:
     async def _game_of(self, request: web.Request) -> PublicGame:
         game = await self.table.game_for_token(request.match_info["token"])
         if game is None:
-            raise web.HTTPNotFound(text=NOT_FOUND)
+            raise web.HTTPNotFound(text=t(_locale(request), "No game behind this link."))
         return game
 
-    async def _watched_game(self, game: PublicGame) -> WatchedGame:
-        key = (game.id, game.version)
+    async def _watched_game(self, game: PublicGame, locale: str) -> WatchedGame:
+        key = (game.id, game.version, locale)  # its log and turns in the watcher's words
         if key not in self._watched:
             try:
-                self._watched[key] = await self.table.watched(game.id)
+                self._watched[key] = await self.table.watched(game.id, locale)
             except TableError:  # the game went away meanwhile
-                raise web.HTTPNotFound(text=NOT_FOUND) from None
+                raise web.HTTPNotFound(text=t(locale, "No game behind this link.")) from None
             while len(self._watched) > CACHED_GAMES:
                 self._watched.popitem(last=False)
         self._watched.move_to_end(key)
@@ -101,7 +104,8 @@ class WatchServer:
         return static_file("bot.watch", "watch.html", headers={"Cache-Control": "no-store"})
 
     async def _game(self, request: web.Request) -> web.Response:
-        watched = await self._watched_game(await self._game_of(request))
+        locale = _locale(request)
+        watched = await self._watched_game(await self._game_of(request), locale)
         game = watched.game
         return web.json_response(
             {
@@ -109,37 +113,54 @@ class WatchServer:
                 "status": game.status,
                 "version": game.version,
                 "players": game.players,
-                "result": watched.result,
-                "log": watched.log,
-                "turns": [{"seq": t.seq, "text": t.text} for t in watched.turns],
+                "result": word(watched.result, locale) if watched.result else watched.result,
+                "log": [word(line, locale) for line in watched.log],
+                "turns": [
+                    {"seq": turn.seq, "text": word(turn.text, locale)} for turn in watched.turns
+                ],
                 "complete": watched.complete,
+                # the page's own words, in the watcher's language
+                "lang": locale,
+                "words": page_words(locale),
+                "status_line": status_words(game.status, locale),
+                "players_line": players_line(game.players, locale),
             },
             headers={"Cache-Control": "no-store"},
         )
 
     async def _board(self, request: web.Request) -> web.Response:
-        watched = await self._watched_game(await self._game_of(request))
+        locale = _locale(request)
+        watched = await self._watched_game(await self._game_of(request), locale)
         game = watched.game
         if not watched.turns:
-            raise web.HTTPNotFound(text="The game has not started yet.")
+            raise web.HTTPNotFound(text=t(locale, "The game has not started yet."))
         which = request.match_info["n"]
         if which == "latest":
             n = len(watched.turns) - 1
         elif which.isdigit() and int(which) < len(watched.turns):
             n = int(which)
         else:
-            raise web.HTTPNotFound(text="No such turn.")
-        key = (game.id, -1 if watched.complete else game.version, n)  # a replayed turn stays
+            raise web.HTTPNotFound(text=t(locale, "No such turn."))
+        # a replayed turn stays; its words are in the watcher's language
+        key = (game.id, -1 if watched.complete else game.version, n, locale)
         png = self._boards.get(key)
         if png is None:
             try:
-                png = await self.table.watched_board(watched, n)
+                with speaking(locale):
+                    png = await self.table.watched_board(watched, n)
             except rendering.NoRenderer:
-                raise web.HTTPNotFound(text=f"{game.title} has no board picture.") from None
+                said = t(locale, "{title} has no board picture.", title=game.title)
+                raise web.HTTPNotFound(text=said) from None
             except Exception as exc:
                 log.error("game %s: rendering a watched board failed: %s", game.id, failure(exc))
-                raise web.HTTPInternalServerError(text="The board could not be drawn.") from None
+                said = t(locale, "The board could not be drawn.")
+                raise web.HTTPInternalServerError(text=said) from None
             self._boards[key] = png
             while len(self._boards) > CACHED_BOARDS:
                 self._boards.popitem(last=False)
         return web.Response(body=png, content_type="image/png")
+
+
+def _locale(request: web.Request) -> str:
+    """The watcher's language (their browser's ``Accept-Language``)."""
+    return reader_locale(request.headers.get("Accept-Language"))

@@ -52,3 +52,10 @@ def test_drawing_a_game_again_replaces_its_replay():
     cache.put(1, drawn(50, frames=120, most=120))
     assert len(cache) == 1 and cache.size == 50
     assert cache.get(1, 120) == drawn(50, frames=120, most=120)
+
+
+def test_a_replay_drawn_in_one_language_does_not_serve_another():
+    cache = ReplayCache()
+    cache.put(7, Drawn(b"x" * 10, 10, 120, "de"))
+    assert cache.get(7, 120, "de") is not None
+    assert cache.get(7, 120, "pt-BR") is None

@@ -42,3 +42,27 @@ def test_a_longer_league_makes_a_taller_picture_not_smaller_rows():
     many = [Standing(i + 1, i, f"P{i}", 0.0, 0, None, False) for i in range(64)]
     few = Image.open(io.BytesIO(standings_png("L", ROWS))).height
     assert Image.open(io.BytesIO(standings_png("L", many))).height > few
+
+
+def test_the_picture_and_the_words_are_in_the_readers_language():
+    from i18n import PSEUDO_CODE
+    from i18n.pseudo import english_left
+    from i18n.speaking import speaking
+
+    with speaking(PSEUDO_CODE), recording_text() as drawn:
+        standings_png("⟦League #1⟧", ROWS)
+    players = {"Ada", "Bo", "Cy"}
+    assert [text for _, text in drawn if english_left(text, players)] == []
+    assert english_left(standings_text(ROWS, PSEUDO_CODE), players) == []
+
+
+def test_a_german_reader_reads_german_numbers():
+    from i18n.speaking import speaking
+
+    with speaking("de"), recording_text() as drawn:
+        standings_png("Liga #1", ROWS)
+    shown = {text for _, text in drawn}
+    assert {"Spieler", "Punkte", "Cy (ausgestiegen)", "1,5", "12,5"} <= shown
+    assert standings_text(ROWS, "de").splitlines()[1] == (
+        "2. Bo: 1,5 Punkt(e) aus 3 Partie(n), ohne Wertung"
+    )

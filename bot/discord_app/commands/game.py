@@ -32,8 +32,10 @@ from bot.discord_app.commands.callers import (
     AWAY_OPTIONS,
     player_choices,
     resolve_player,
-    say,
     service_of,
+)
+from bot.discord_app.commands.callers import (
+    say as answer,
 )
 from bot.discord_app.commands.looking import (
     BOARD_NOT_POSTED,
@@ -42,6 +44,7 @@ from bot.discord_app.commands.looking import (
     legend_file,
     log_page,
     rules_text,
+    status_line,
 )
 from bot.discord_app.commands.opening import (
     NEW_DESCRIPTIONS,
@@ -49,6 +52,7 @@ from bot.discord_app.commands.opening import (
     engine_named,
     game_choices,
     game_title,
+    level_word,
     new_game_place,
     open_game,
     read_new_game,
@@ -60,6 +64,7 @@ from bot.discord_app.commands.opening import (
 from bot.discord_app.commands.opening import (
     player_choices as own_choices,
 )
+from bot.discord_app.locales import private_locale, public_locale
 from bot.discord_app.posts import board_post, lobby_post, title_of
 from bot.discord_app.rematch import already_open
 from bot.discord_app.replay import post_replay
@@ -76,45 +81,103 @@ from bot.discord_app.turns import (
 from bot.errors import GameExists, NoGame, TableError
 from bot.table import player_name
 from engines.ai.levels import DEFAULT_LEVEL
+from i18n import t, tn
+from i18n.say import marked, say, word
 
 if TYPE_CHECKING:
     from bot.discord_app.client import TabletopClient
 
 logger = logging.getLogger(__name__)
 
-#: ``/game join`` where no lobby is open (the last game may have ended, or a ``/game new`` failed)
-NO_LOBBY = "There is no open lobby in this channel to join. Open one with `/game new`."
+#: ``/game join`` where no lobby is open (the last game may have ended, or a ``/game new``
+#: failed); worded for its reader with ``t(locale, NO_LOBBY)``
+NO_LOBBY = marked("There is no open lobby in this channel to join. Open one with `/game new`.")
 
 
-def history_lines(entries: list[HistoryEntry], *, in_channel: bool) -> list[str]:
+def _ending(h: HistoryEntry, locale: str) -> str:
+    if h.status == "finished":
+        if not h.winners:
+            return t(locale, "won by nobody")
+        return t(locale, "won by {winners}", winners=", ".join(h.winners))
+    if not h.reason:
+        return t(locale, "closed early (ended by the host)")
+    # the reason is the table's, as it was saved
+    return t(locale, "closed early ({reason})", reason=word(h.reason, locale))
+
+
+def history_lines(
+    entries: list[HistoryEntry], *, in_channel: bool, locale: str = "en-US"
+) -> list[str]:
     """``/game history``'s lines: when, what, who played, how it ended (and where, when the
     list covers the server)."""
     lines = []
     for h in entries:
-        if h.status == "finished":
-            end = f"won by {', '.join(h.winners) or 'nobody'}"
+        values = {
+            "when": str(int(h.ended_at)),
+            "title": h.title,
+            "players": ", ".join(h.players),
+            "ending": _ending(h, locale),
+        }
+        if in_channel:
+            lines.append(t(locale, "• <t:{when}:d> **{title}**: {players} — {ending}", **values))
         else:
-            end = f"closed early ({h.reason or 'ended by the host'})"
-        where = "" if in_channel else f" in <#{h.channel_id}>"
-        lines.append(
-            f"• <t:{int(h.ended_at)}:d> **{h.title}**{where}: {', '.join(h.players)} — {end}"
-        )
+            lines.append(
+                t(
+                    locale,
+                    "• <t:{when}:d> **{title}** in <#{channel}>: {players} — {ending}",
+                    channel=str(h.channel_id),
+                    **values,
+                )
+            )
     return lines
 
 
-def stats_lines(players: list[PlayerStats], games: list[GameStats]) -> list[str]:
+def stats_lines(
+    players: list[PlayerStats], games: list[GameStats], locale: str = "en-US"
+) -> list[str]:
     """``/game stats``'s lines: the top players' wins and games, then each game's."""
-    lines = ["**Players** (wins / games):"]
+    lines = [t(locale, "**Players** (wins / games):")]
     lines += [
-        f"• {p.name if is_ai_seat(p.user_id) else f'<@{p.user_id}>'}: {p.wins} / {p.games}"
+        t(
+            locale,
+            "• {player}: {wins} / {games}",
+            player=p.name if is_ai_seat(p.user_id) else f"<@{p.user_id}>",
+            wins=p.wins,
+            games=p.games,
+        )
         for p in players[:15]
     ]
-    lines.append("**Games** (played to the end / started):")
+    lines.append(t(locale, "**Games** (played to the end / started):"))
     for g in games:
         best = max(g.winners.items(), key=lambda kv: kv[1], default=None)
-        top = f"; most wins: {best[0]} ({best[1]})" if best else ""
-        lines.append(f"• {g.title}: {g.finished} / {g.games}{top}")
+        if best is None:
+            lines.append(
+                t(
+                    locale,
+                    "• {title}: {finished} / {games}",
+                    title=g.title,
+                    finished=g.finished,
+                    games=g.games,
+                )
+            )
+        else:
+            lines.append(
+                t(
+                    locale,
+                    "• {title}: {finished} / {games}; most wins: {name} ({wins})",
+                    title=g.title,
+                    finished=g.finished,
+                    games=g.games,
+                    name=best[0],
+                    wins=best[1],
+                )
+            )
     return lines
+
+
+def more_lines(locale: str) -> str:
+    """``fit_lines``' note for the lines left out, ``{n}`` left for it to fill."""
+    return t(locale, "… and {n} more", n="{n}")
 
 
 async def standing_choices(
@@ -128,13 +191,15 @@ async def standing_choices(
         )
     except TableError:
         return []
-    return [
-        app_commands.Choice(
-            name=(f"✓ {a.words} (set)" if a.id in chosen else a.words)[:100], value=a.id
-        )
-        for a in offered
-        if current.casefold() in a.words.casefold()
-    ][:25]
+    locale = await private_locale(interaction)
+    out = []
+    for a in offered:
+        words = word(a.words, locale)
+        if current.casefold() not in words.casefold():
+            continue
+        shown = t(locale, "✓ {answer} (set)", answer=words) if a.id in chosen else words
+        out.append(app_commands.Choice(name=shown[:100], value=a.id))
+    return out[:25]
 
 
 class GameCommands(
@@ -182,7 +247,7 @@ class GameCommands(
         away: str | None = None,
     ) -> None:
         # bad options are refused before a thread is created for nothing
-        request = read_new_game(game, options, choice)
+        request = read_new_game(game, options, choice, await private_locale(interaction))
         # the server's settings: a game turned off or a channel not allowed is refused here;
         # what the host did not give comes from them
         rules = server_settings.for_new_game(interaction, request.engine.name)
@@ -203,7 +268,12 @@ class GameCommands(
                 live = await table_of(interaction).live_game(place.channel_id)
                 if live is None:
                     raise
-                said = already_open(live, interaction.user.id, lobby="this channel's lobby")
+                said = already_open(
+                    live,
+                    interaction.user.id,
+                    lobby=say("this channel's lobby"),
+                    locale=await private_locale(interaction),
+                )
                 raise GameExists(said) from None
             if bots:
                 info = await table_of(interaction).add_ai_seats(
@@ -212,8 +282,16 @@ class GameCommands(
                     count=bots,
                     level=level,
                 )
-                who = interaction.user.display_name
-                post = lobby_post(info, f"{who} opened a game with {bots} {level} bot(s)")
+                locale = await public_locale(interaction.client, interaction.guild_id)
+                headline = tn(
+                    locale,
+                    "{who} opened a game with {n} {level} bot(s)",
+                    "{who} opened a game with {n} {level} bot(s)",
+                    bots,
+                    who=interaction.user.display_name,
+                    level=level_word(level, locale),
+                )
+                post = lobby_post(info, headline, locale)
         except Exception:
             if place.thread is not None:
                 await delete_quietly(place.thread)
@@ -246,16 +324,25 @@ class GameCommands(
                 count=bots,
                 level=level,
             )
-            who = player_name(interaction.user.display_name)
-            await send_public(interaction, lobby_post(info, f"{who} seated {bots} {level} bot(s)"))
+            locale = await public_locale(interaction.client, interaction.guild_id)
+            headline = tn(
+                locale,
+                "{who} seated {n} {level} bot(s)",
+                "{who} seated {n} {level} bot(s)",
+                bots,
+                who=player_name(interaction.user.display_name),
+                level=level_word(level, locale),
+            )
+            await send_public(interaction, lobby_post(info, headline, locale))
             return
         # the lobby open now, never the channel's last game: a choice is read for the game the
         # person means to join, and with no lobby open they are told so
         current = await table.live_game(channel_id_of(interaction))
         if current is None:
-            raise NoGame(NO_LOBBY)
+            raise NoGame(t(await private_locale(interaction), NO_LOBBY))
         engine = engine_named(current.engine)  # None: not installed; the table says so
-        chosen = own_choices(engine, choice) if engine is not None else {}
+        locale = await private_locale(interaction)
+        chosen = own_choices(engine, choice, locale) if engine is not None else {}
         info = await table.join(
             channel_id=channel_id_of(interaction),
             user_id=interaction.user.id,
@@ -263,10 +350,13 @@ class GameCommands(
             choices=chosen or None,
         )
         mine = ", ".join(f"{k}={v}" for k, v in chosen.items())
-        headline = f"{player_name(interaction.user.display_name)} joined" + (
-            f" ({mine})" if mine else ""
-        )
-        await send_public(interaction, lobby_post(info, headline))
+        locale = await public_locale(interaction.client, interaction.guild_id)
+        who = player_name(interaction.user.display_name)
+        if mine:
+            headline = t(locale, "{who} joined ({choices})", who=who, choices=mine)
+        else:
+            headline = t(locale, "{who} joined", who=who)
+        await send_public(interaction, lobby_post(info, headline, locale))
 
     join.autocomplete("choice")(suggest_join_choice)
 
@@ -275,26 +365,28 @@ class GameCommands(
         info = await table_of(interaction).leave(
             channel_id=channel_id_of(interaction), user_id=interaction.user.id
         )
-        await send_public(
-            interaction, lobby_post(info, f"{player_name(interaction.user.display_name)} left")
-        )
+        locale = await public_locale(interaction.client, interaction.guild_id)
+        who = player_name(interaction.user.display_name)
+        await send_public(interaction, lobby_post(info, t(locale, "{who} left", who=who), locale))
 
     @app_commands.command(name="start", description="Start the game (host only).")
     async def start(self, interaction: discord.Interaction[TabletopClient]) -> None:
+        public = await public_locale(interaction.client, interaction.guild_id)
         await change_and_publish(
             interaction,
             table_of(interaction).start,
-            done="The game has started.",
-            headline="the game starts",
+            done=t(await private_locale(interaction), "The game has started."),
+            headline=t(public, "the game starts"),
         )
 
     @app_commands.command(name="concede", description="Leave a running game (it may end it).")
     async def concede(self, interaction: discord.Interaction[TabletopClient]) -> None:
+        public = await public_locale(interaction.client, interaction.guild_id)
         await change_and_publish(
             interaction,
             table_of(interaction).concede,
-            done="You conceded.",
-            headline=f"{player_name(interaction.user.display_name)} concedes",
+            done=t(await private_locale(interaction), "You conceded."),
+            headline=t(public, "{who} concedes", who=player_name(interaction.user.display_name)),
         )
 
     # -- looking -------------------------------------------------------------------------------
@@ -302,6 +394,7 @@ class GameCommands(
     @app_commands.command(name="board", description="Post the current board in the channel.")
     async def board(self, interaction: discord.Interaction[TabletopClient]) -> None:
         interaction.client.cooldowns.take("board", interaction.user.id)
+        locale = await private_locale(interaction)
         # Deferred privately so a refusal stays private; the board itself is posted publicly.
         await interaction.response.defer(ephemeral=True, thinking=True)
         info, png, summary = await table_of(interaction).board(
@@ -309,7 +402,9 @@ class GameCommands(
         )
         post = board_post(info, png, summary, notes=await public_notes(interaction.client, info))
         post.view = await current_view(table_of(interaction), info)
-        await interaction.edit_original_response(content="The board is posted in the channel.")
+        await interaction.edit_original_response(
+            content=t(locale, "The board is posted in the channel.")
+        )
         try:
             await interaction.followup.send(**post.send_kwargs())
         except discord.HTTPException as exc:
@@ -319,18 +414,22 @@ class GameCommands(
                 type(exc).__name__,
                 exc.status,
             )
-            await interaction.edit_original_response(content=BOARD_NOT_POSTED)
+            await interaction.edit_original_response(content=t(locale, BOARD_NOT_POSTED))
 
     @app_commands.command(
         name="hand", description="Your private view of the game (only you see it)."
     )
     async def hand(self, interaction: discord.Interaction[TabletopClient]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
+        locale = await private_locale(interaction)  # the hand is drawn in the asker's language
         info, png, text = await table_of(interaction).hand(
-            channel_id=channel_id_of(interaction), user_id=interaction.user.id
+            channel_id=channel_id_of(interaction), user_id=interaction.user.id, locale=locale
         )
         file = discord.File(io.BytesIO(png), filename="hand.png") if png else None
-        await replies.private(interaction, text or f"Your view of {title_of(info)}.", file=file)
+        shown = (
+            word(text, locale) if text else t(locale, "Your view of {title}.", title=title_of(info))
+        )
+        await replies.private(interaction, shown, file=file)
 
     @app_commands.command(
         name="standing",
@@ -350,7 +449,7 @@ class GameCommands(
             answer_id=answer,
             on=not remove,
         )
-        await replies.private(interaction, said)
+        await replies.private(interaction, word(said, await private_locale(interaction)))
         if outcome is not None:
             await publish(interaction, outcome)
 
@@ -360,9 +459,9 @@ class GameCommands(
     async def status(self, interaction: discord.Interaction[TabletopClient]) -> None:
         info, text = await table_of(interaction).status(channel_id=channel_id_of(interaction))
         notes = await public_notes(interaction.client, info)
-        await replies.private(
-            interaction, join_message(text or f"{title_of(info)}: {info.status}.", *notes)
-        )
+        locale = await private_locale(interaction)
+        shown = word(text, locale) if text else status_line(title_of(info), info.status, locale)
+        await replies.private(interaction, join_message(shown, *notes))
 
     @app_commands.command(name="log", description="The moves of this channel's game, page by page.")
     @app_commands.describe(count="How many moves a page (default 15)")
@@ -383,7 +482,11 @@ class GameCommands(
         message = await post_replay(
             interaction.client, channel_id_of(interaction), asker=interaction.user.id
         )
-        done = "The replay is posted in the channel." if message else BOARD_NOT_POSTED
+        locale = await private_locale(interaction)
+        if message:
+            done = t(locale, "The replay is posted in the channel.")
+        else:
+            done = t(locale, BOARD_NOT_POSTED)
         await interaction.edit_original_response(content=done)
 
     @app_commands.command(
@@ -400,9 +503,10 @@ class GameCommands(
         game: str | None = None,
         page: str = "guide",
     ) -> None:
+        locale = await private_locale(interaction)
         if page == "commands":
             await replies.private(
-                interaction, commands_text(interaction.client.tree.get_commands())
+                interaction, commands_text(interaction.client.tree.get_commands(), locale)
             )
             return
         listing = ", ".join(engines.get_engine(n).title for n in engines.names())
@@ -412,45 +516,59 @@ class GameCommands(
                     await table_of(interaction).game(channel_id=channel_id_of(interaction))
                 ).engine
             except NoGame:
-                await replies.private(
-                    interaction,
-                    clip(
-                        f"No game in this channel. Pick one with `game:`. Games: {listing}\n"
-                        "Every command: `/game rules page:commands`.",
-                        1900,
-                    ),
+                said = t(
+                    locale,
+                    "No game in this channel. Pick one with `game:`. Games: {games}\n"
+                    "Every command: `/game rules page:commands`.",
+                    games=listing,
                 )
+                await replies.private(interaction, clip(said, 1900))
                 return
         engine = engine_named(game)
         if engine is None:
-            await replies.private(
-                interaction,
-                clip(f"'{clip(game, 40)}' is not a game on this bot. Games: {listing}", 1900),
+            said = t(
+                locale,
+                "'{name}' is not a game on this bot. Games: {games}",
+                name=clip(game, 40),
+                games=listing,
             )
+            await replies.private(interaction, clip(said, 1900))
             return
         if page != "rulings":
-            await replies.private(interaction, rules_text(engine), file=legend_file(engine.name))
+            await replies.private(
+                interaction,
+                rules_text(engine, locale),
+                file=legend_file(engine.name, locale),
+            )
             return
-        text = rulings_text(engine.name)
+        text = rulings_text(engine.name, locale)
         if text is None:
-            await replies.private(interaction, f"{engine.title} has no rulings page.")
+            await replies.private(
+                interaction, t(locale, "{title} has no rulings page.", title=engine.title)
+            )
             return
         for part in pages(text):  # each a private message of its own, in order
             await replies.private(interaction, part)
 
     @app_commands.command(name="watch", description="A web page where anyone can watch this game.")
     async def watch(self, interaction: discord.Interaction[TabletopClient]) -> None:
+        locale = await private_locale(interaction)
         config = watch_pages.config()
         if config is None:  # the pages were turned off after the commands were built
-            raise BadInput("This bot's spectator pages are off.")
+            raise BadInput(t(locale, "This bot's spectator pages are off."))
         table = table_of(interaction)
         info = await table.game(channel_id=channel_id_of(interaction))
         token = await table.watch_token(info.id)
         await replies.private(
             interaction,
-            f"Watch {title_of(info)} on the web: {config.link(token)}\n"
-            "Anyone with the link sees the board, the log and every past turn (only what this "
-            "channel sees). Share it as you like.",
+            t(
+                locale,
+                "Watch {title} on the web: {link}\n"
+                "Anyone with the link sees the board, the log and every past turn (only what "
+                "this channel sees). Share it as you like.",
+                title=title_of(info),
+                link=config.link(token),
+            ),
         )
 
     # -- keeping the game moving ---------------------------------------------------------------
@@ -461,7 +579,7 @@ class GameCommands(
         nudged = await service.reminders.nudge(
             channel_id=channel_id_of(interaction), user_id=interaction.user.id
         )
-        await say(interaction, words.nudge(nudged))
+        await answer(interaction, words.nudge(nudged))
 
     @app_commands.command(name="vote", description="Vote about a player who keeps missing turns.")
     @app_commands.describe(
@@ -485,7 +603,7 @@ class GameCommands(
             target_id=target,
             choice=choice,
         )
-        await say(interaction, words.vote(tally))
+        await answer(interaction, words.vote(tally))
 
     vote.autocomplete("player")(player_choices)
 
@@ -505,6 +623,7 @@ class GameCommands(
         self, interaction: discord.Interaction[TabletopClient], scope: str = "channel"
     ) -> None:
         service = service_of(interaction)
+        locale = await private_locale(interaction)
         channel = interaction.channel_id if scope == "channel" else None
         hidden = 0
         if channel is None:  # only the games in channels the asker can see are named
@@ -513,16 +632,23 @@ class GameCommands(
             )
         else:
             entries = await records.history(service.table, interaction.guild_id, channel)
-        unseen = f"{hidden} recent game(s) in channels you cannot see are not listed."
-        if not entries:
-            none = f"No finished games in the channels you can see. {unseen}"
-            await replies.private(interaction, none if hidden else "No finished games here yet.")
-            return
-        lines = history_lines(entries, in_channel=channel is not None)
-        body = fit_lines(lines, 1850, more="… and {n} more")
-        await replies.private(
-            interaction, "\n".join(["Recent games:", *body, *([unseen] if hidden else [])])
+        unseen = tn(
+            locale,
+            "{n} recent game(s) in channels you cannot see are not listed.",
+            "{n} recent game(s) in channels you cannot see are not listed.",
+            hidden,
         )
+        if not entries:
+            if hidden:
+                none = t(locale, "No finished games in the channels you can see.") + " " + unseen
+            else:
+                none = t(locale, "No finished games here yet.")
+            await replies.private(interaction, none)
+            return
+        lines = history_lines(entries, in_channel=channel is not None, locale=locale)
+        body = fit_lines(lines, 1850, more=more_lines(locale))
+        head = t(locale, "Recent games:")
+        await replies.private(interaction, "\n".join([head, *body, *([unseen] if hidden else [])]))
 
     @app_commands.command(
         name="leaderboard", description="A game's best rated players, and your place."
@@ -557,9 +683,12 @@ class GameCommands(
     )
     async def stats(self, interaction: discord.Interaction[TabletopClient]) -> None:
         service = service_of(interaction)
+        locale = await private_locale(interaction)
         players, games = await records.stats(service.table, interaction.guild_id)
         if not games:
-            await replies.private(interaction, "No finished games in this server yet.")
+            await replies.private(interaction, t(locale, "No finished games in this server yet."))
             return
-        lines = stats_lines(players, games)
-        await replies.private(interaction, "\n".join(fit_lines(lines, 1900, more="… and {n} more")))
+        lines = stats_lines(players, games, locale)
+        await replies.private(
+            interaction, "\n".join(fit_lines(lines, 1900, more=more_lines(locale)))
+        )

@@ -29,10 +29,12 @@ from bot.discord_app.commands.callers import (
     say,
     service_of,
 )
+from bot.discord_app.locales import public_locale
 from bot.discord_app.posts import title_of
 from bot.discord_app.replies import BadInput
 from bot.discord_app.turns import retire_game, table_of
 from bot.table import player_name
+from i18n import t
 
 if TYPE_CHECKING:
     from bot.discord_app.client import TabletopClient
@@ -139,9 +141,12 @@ class HostCommands(
             is_moderator=is_moderator(interaction),
             user_name=interaction.user.display_name,
         )
-        content = (
-            f"**{title_of(info)}** was ended by {player_name(interaction.user.display_name)}. "
-            "Start a new game with `/game new`."
+        locale = await public_locale(interaction.client, interaction.guild_id)
+        content = t(
+            locale,
+            "**{title}** was ended by {who}. Start a new game with `/game new`.",
+            title=title_of(info),
+            who=player_name(interaction.user.display_name),
         )
         await interaction.response.send_message(
             content, allowed_mentions=discord.AllowedMentions.none()

@@ -20,6 +20,7 @@ from bot.discord_app import replies
 from bot.discord_app.channels import channel_id_of
 from bot.discord_app.clock_runtime import clock_service_of
 from bot.discord_app.commands.callers import CLOCK_RULE_DESCRIPTIONS
+from bot.discord_app.locales import private_locale, public_locale
 from bot.discord_app.posts import Post, lobby_post
 from bot.discord_app.replies import BadInput
 from bot.discord_app.text import clip
@@ -29,6 +30,8 @@ from bot.discord_limits import MAX_CHOICE_NAME, MAX_CHOICES, MAX_MESSAGE, MAX_TH
 from bot.errors import TableError
 from bot.server_settings import ServerSettings
 from bot.table import GameInfo, player_name
+from i18n import t
+from i18n.say import marked
 from storage.clock import ClockRules
 
 if TYPE_CHECKING:
@@ -56,12 +59,20 @@ async def send_public(interaction: discord.Interaction[TabletopClient], post: Po
         await interaction.response.send_message(**post.send_kwargs())
 
 
-def player_choices(engine: engines.Engine[Any], typed: str | None) -> dict[str, str]:
+def player_choices(
+    engine: engines.Engine[Any], typed: str | None, locale: str = "en-US"
+) -> dict[str, str]:
     """A player's own choices (OptionSpec.per_player) from what they typed."""
     specs = opts.player_specs(engine)
     if typed and typed.strip() and not specs:
-        raise BadInput(f"{engine.title} has no per-player choice; leave `choice` empty.")
-    return opts.parse(typed, specs, title=engine.title)
+        raise BadInput(
+            t(
+                locale,
+                "{title} has no per-player choice; leave `choice` empty.",
+                title=engine.title,
+            )
+        )
+    return opts.parse(typed, specs, title=engine.title, locale=locale)
 
 
 @dataclass(frozen=True)
@@ -74,12 +85,14 @@ class NewGame:
     choices: dict[str, str]
 
 
-def read_new_game(game: str, options: str | None, choice: str | None) -> NewGame:
+def read_new_game(
+    game: str, options: str | None, choice: str | None, locale: str = "en-US"
+) -> NewGame:
     """Check ``/game new``'s game, ``options`` and ``choice``; refuse (``BadInput`` /
     ``UnknownGame``) before anything is created."""
     engine = engines.get_engine(game)
-    chosen = opts.parse(options, opts.game_specs(engine), title=engine.title)
-    return NewGame(engine, chosen, player_choices(engine, choice))
+    chosen = opts.parse(options, opts.game_specs(engine), title=engine.title, locale=locale)
+    return NewGame(engine, chosen, player_choices(engine, choice, locale))
 
 
 async def open_game(
@@ -100,10 +113,13 @@ async def open_game(
         choices=request.choices or None,
     )
     settings = ", ".join(f"{k}={v}" for k, v in info.options.items() if isinstance(v, str))
-    headline = f"{player_name(interaction.user.display_name)} opened a game" + (
-        f" ({settings})" if settings else ""
-    )
-    return info, lobby_post(info, headline)
+    locale = await public_locale(interaction.client, interaction.guild_id)
+    who = player_name(interaction.user.display_name)
+    if settings:
+        headline = t(locale, "{who} opened a game ({options})", who=who, options=settings)
+    else:
+        headline = t(locale, "{who} opened a game", who=who)
+    return info, lobby_post(info, headline, locale)
 
 
 #: ``/game new``'s parameter descriptions
@@ -117,7 +133,8 @@ NEW_DESCRIPTIONS = {
     "level": "How well those bots play (default normal)",
     **CLOCK_RULE_DESCRIPTIONS,
 }
-NO_THREADS = (
+#: worded for its reader with ``t(locale, NO_THREADS)``
+NO_THREADS = marked(
     "I may not create threads here or post in them. Ask a moderator for the Create Public "
     "Threads and Send Messages in Threads permissions, or open the game with `thread:false`."
 )
@@ -156,18 +173,8 @@ class NewGamePlace:
             missed_limit=self.missed_limit,
             rules=self.rules,
         )
-        clock = (
-            "no turn clock"
-            if self.turn_seconds is None
-            else f"turn clock {format_duration(self.turn_seconds)}"
-        )
-        if self.rules.bank_seconds is not None:
-            clock += f", time bank {format_duration(self.rules.bank_seconds)} each"
-        if self.rules.weekends_off:
-            clock += ", weekends off"
-        if self.rules.away_standin:
-            clock += ", a stand-in plays for away players"
-        post.content = clip(f"{post.content}\n⏱️ {clock}.", MAX_MESSAGE)
+        public = await public_locale(interaction.client, interaction.guild_id)
+        post.content = clip(f"{post.content}\n⏱️ {self.clock_words(public)}.", MAX_MESSAGE)
         if self.thread is not None:
             try:
                 await self.thread.send(**post.send_kwargs())
@@ -179,14 +186,36 @@ class NewGamePlace:
                     user_name=interaction.user.display_name,
                 )
                 await delete_quietly(self.thread)
-                raise BadInput(NO_THREADS) from None
-            note = f"The game is open in its own thread: <#{self.thread.id}>. Join it there."
-            await interaction.edit_original_response(content=f"Done: <#{self.thread.id}>.")
+                raise BadInput(t(await private_locale(interaction), NO_THREADS)) from None
+            thread = str(self.thread.id)
+            note = t(
+                public,
+                "The game is open in its own thread: <#{thread}>. Join it there.",
+                thread=thread,
+            )
+            done = t(await private_locale(interaction), "Done: <#{thread}>.", thread=thread)
+            await interaction.edit_original_response(content=done)
             await interaction.followup.send(note, allowed_mentions=discord.AllowedMentions.none())
         elif interaction.response.is_done():
             await interaction.followup.send(**post.send_kwargs())
         else:
             await interaction.response.send_message(**post.send_kwargs())
+
+    def clock_words(self, locale: str) -> str:
+        """The game's clock as its lobby notice says it: the turn clock, then its rules."""
+        if self.turn_seconds is None:
+            parts = [t(locale, "no turn clock")]
+        else:
+            time = format_duration(self.turn_seconds, locale)
+            parts = [t(locale, "turn clock {time}", time=time)]
+        if self.rules.bank_seconds is not None:
+            bank = format_duration(self.rules.bank_seconds, locale)
+            parts.append(t(locale, "time bank {time} each", time=bank))
+        if self.rules.weekends_off:
+            parts.append(t(locale, "weekends off"))
+        if self.rules.away_standin:
+            parts.append(t(locale, "a stand-in plays for away players"))
+        return ", ".join(parts)
 
 
 async def new_game_place(
@@ -214,11 +243,14 @@ async def new_game_place(
     if not thread:
         return NewGamePlace(channel_id_of(interaction), turn, defaults.missed_limit, rules=rules)
     channel = interaction.channel
+    locale = await private_locale(interaction)
     if not isinstance(channel, discord.TextChannel):
-        raise BadInput("A game can have its own thread only in a text channel; leave `thread` off.")
+        raise BadInput(
+            t(locale, "A game can have its own thread only in a text channel; leave `thread` off.")
+        )
     mine = interaction.app_permissions
     if not (mine.create_public_threads and mine.send_messages_in_threads):
-        raise BadInput(NO_THREADS)
+        raise BadInput(t(locale, NO_THREADS))
     # privately, so a refusal from here on stays private; the notices are posted after
     await interaction.response.defer(ephemeral=True, thinking=True)
     name = clip(f"{title} — {player_name(interaction.user.display_name)}", MAX_THREAD_NAME)
@@ -227,8 +259,21 @@ async def new_game_place(
             name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
         )
     except discord.Forbidden:
-        raise BadInput(NO_THREADS) from None
+        raise BadInput(t(locale, NO_THREADS)) from None
     return NewGamePlace(created.id, turn, defaults.missed_limit, created, rules)
+
+
+def level_word(level: str, locale: str) -> str:
+    """A bot level's name (``easy``, ``normal``, ``hard``) in the reader's language."""
+    words = {
+        # Translators: a bot's playing strength, as in "Ada seated 2 normal bot(s)"
+        "easy": t(locale, "easy"),
+        # Translators: a bot's playing strength, as in "Ada seated 2 normal bot(s)"
+        "normal": t(locale, "normal"),
+        # Translators: a bot's playing strength, as in "Ada seated 2 normal bot(s)"
+        "hard": t(locale, "hard"),
+    }
+    return words.get(level, level)
 
 
 def engine_named(name: str | None) -> engines.Engine[Any] | None:

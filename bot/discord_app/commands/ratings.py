@@ -13,39 +13,48 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.discord_app import replies
+from bot.discord_app.locales import private_locale
 from bot.discord_app.ratings import ratings_of
 from bot.discord_app.text import clip
 from bot.discord_limits import MAX_ALT_TEXT
 from bot.ratings.pages import Leaderboard, PlayerPage, leaderboard, player_page, title_of
+from i18n import t
+from i18n.say import marked
+from i18n.speaking import speaking, tr
 from rendering.tables import table_png
 from storage.ratings import set_hidden
 
 if TYPE_CHECKING:
     from bot.discord_app.client import TabletopClient
 
-BOARD_COLUMNS = ("#", "Player", "Rating", "Games", "Reliability")
 BOARD_WIDTHS = (0.8, 4.0, 1.5, 1.2, 2.0)
-PAGE_COLUMNS = ("Game", "Pool", "Where", "Rating", "Games")
 PAGE_WIDTHS = (2.4, 2.6, 1.6, 1.2, 1.0)
 
 
-def board_picture(board: Leaderboard) -> bytes:
-    rows, mine = board.table()
-    return table_png(board.heading, BOARD_COLUMNS, rows, widths=BOARD_WIDTHS, highlight=mine)
+def board_picture(board: Leaderboard, locale: str = "en-US") -> bytes:
+    """The leaderboard as a picture, in ``locale``'s language."""
+    rows, mine = board.table(locale)
+    with speaking(locale):
+        columns = ("#", tr("Player"), tr("Rating"), tr("Games"), tr("Reliability"))
+        return table_png(board.heading(locale), columns, rows, widths=BOARD_WIDTHS, highlight=mine)
 
 
-def page_picture(page: PlayerPage) -> bytes:
-    line_title = ""
-    if page.line_of is not None:
-        line_title = f"Rating over time: {title_of(page.line_of[0])}"
-    return table_png(
-        page.lines()[0],
-        PAGE_COLUMNS,
-        page.table(),
-        widths=PAGE_WIDTHS,
-        line=page.line,
-        line_title=line_title,
-    )
+def page_picture(page: PlayerPage, locale: str = "en-US") -> bytes:
+    """A player's ratings as a picture (and their rating-over-time line), in ``locale``'s
+    language."""
+    with speaking(locale):
+        line_title = ""
+        if page.line_of is not None:
+            line_title = tr("Rating over time: {game}", game=title_of(page.line_of[0]))
+        columns = (tr("Game"), tr("Pool"), tr("Where"), tr("Rating"), tr("Games"))
+        return table_png(
+            page.lines(locale)[0],
+            columns,
+            page.table(locale),
+            widths=PAGE_WIDTHS,
+            line=page.line,
+            line_title=line_title,
+        )
 
 
 def picture_file(png: bytes, lines: list[str], name: str) -> discord.File:
@@ -57,6 +66,7 @@ def picture_file(png: bytes, lines: list[str], name: str) -> discord.File:
 async def show_leaderboard(
     interaction: discord.Interaction[TabletopClient], game: str, where: str, against: str
 ) -> None:
+    locale = await private_locale(interaction)
     board = await leaderboard(
         ratings_of(interaction.client),
         game,
@@ -65,35 +75,38 @@ async def show_leaderboard(
         here=where == "server",
         asker=interaction.user.id,
     )
-    lines = board.lines()
-    png = await asyncio.to_thread(board_picture, board)
+    lines = board.lines(locale)
+    png = await asyncio.to_thread(board_picture, board, locale)
     await replies.private(
         interaction, "\n".join(lines), file=picture_file(png, lines, "leaderboard.png")
     )
 
 
 async def show_rating(interaction: discord.Interaction[TabletopClient], game: str | None) -> None:
+    locale = await private_locale(interaction)
     page = await player_page(
         ratings_of(interaction.client),
         interaction.user.id,
         engine=game,
         guild_id=interaction.guild_id,
     )
-    lines = page.lines()
-    png = await asyncio.to_thread(page_picture, page)
+    lines = page.lines(locale)
+    png = await asyncio.to_thread(page_picture, page, locale)
     await replies.private(
         interaction, "\n".join(lines), file=picture_file(png, lines, "rating.png")
     )
 
 
-HIDDEN = (
+#: worded for the reader with ``t(locale, HIDDEN)``
+HIDDEN = marked(
     "You are hidden from the leaderboards of servers where you have not played: only the "
     "servers you played in list you."
 )
-SHOWN = "Every server's leaderboard across all servers may list you."
+SHOWN = marked("Every server's leaderboard across all servers may list you.")
 
 
 async def set_visibility(interaction: discord.Interaction[TabletopClient], show: str) -> None:
     hidden = show == "played"
     await ratings_of(interaction.client).store.write(set_hidden, interaction.user.id, hidden)
-    await replies.private(interaction, HIDDEN if hidden else SHOWN)
+    locale = await private_locale(interaction)
+    await replies.private(interaction, t(locale, HIDDEN if hidden else SHOWN))
