@@ -19,8 +19,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from i18n.speaking import speaking, tr
-from rendering import DEFAULT_LOCALE, game_module
+from i18n.speaking import current, speaking, tr
+from rendering import game_module
 from rendering.family import sizes
 from rendering.kit import INK, MUTED, PAPER, WHITE, Draw, font, new_canvas, to_png, wrap
 from rendering.palettes import board_palette
@@ -120,10 +120,10 @@ def _plan(game: str) -> Plan:
     return plan
 
 
-def alt_text(game: str, locale: str = DEFAULT_LOCALE) -> str:
-    """The legend in words, in ``locale``'s language (the picture's description for screen
-    readers)."""
-    with speaking(locale):
+def alt_text(game: str, locale: str | None = None) -> str:
+    """The legend in words, in ``locale``'s language (by default the one being drawn in): the
+    picture's description for screen readers."""
+    with speaking(locale or current()):
         taught = legend_of(game)
         if taught is not None:
             notes = " ".join(
@@ -141,13 +141,20 @@ def alt_text(game: str, locale: str = DEFAULT_LOCALE) -> str:
         return tr("{title}, each area named. {parts}.", title=plan.title, parts=parts)
 
 
+def render_legend(game: str, locale: str | None = None) -> bytes:
+    """The legend picture (PNG) of ``game``'s board, its words in ``locale``'s language (by
+    default the one being drawn in): its areas where the board has them (the same every time:
+    drawn once per process and language)."""
+    return _legend_png(game, locale or current())
+
+
 @lru_cache(maxsize=32)
-def render_legend(game: str, locale: str = DEFAULT_LOCALE) -> bytes:
-    """The legend picture (PNG) of ``game``'s board, its words in ``locale``'s language: its
-    areas where the board has them (the same every time: drawn once per process and
-    language)."""
+def _legend_png(game: str, locale: str) -> bytes:
     with speaking(locale):
         return _render_legend(game)
+
+
+render_legend.cache_clear = _legend_png.cache_clear  # type: ignore[attr-defined]  # as before
 
 
 def _render_legend(game: str) -> bytes:

@@ -25,6 +25,10 @@ class Thinker:
         self.executor = executor or worker_pool(workers)
 
     async def choose(self, game: str, state_json: str, player: str, level: str, seed: int) -> str:
+        if engines.registered_at_run_time(game):
+            # a worker process does not know a game registered by a call in this one (as with
+            # the render workers): it thinks here, in a thread, rather than fail over there
+            return await asyncio.to_thread(think, game, state_json, player, level, seed)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(
             self.executor, think, game, state_json, player, level, seed

@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Iterator
 from functools import cache, partial
 
+from engines.cemetery import kinds
 from engines.cemetery.common import (
     creature_label,
     listed,
@@ -53,7 +54,7 @@ def fitted(*labels: Say) -> str:
 def back(do: Handler) -> Action:
     """The Back of a two-step choice, carrying the handler of the choice it goes back in."""
     return Action(
-        id="back", label=say("Back: choose something else"), role=NORMAL, kind="Back", do=do
+        id="back", label=say("Back: choose something else"), role=NORMAL, kind=kinds.BACK, do=do
     )
 
 
@@ -81,7 +82,7 @@ def draft_options(state: CemeteryState) -> list[Action]:
                 label=DRAW_CORE,
                 role=MAIN,
                 do=do_draft,
-                kind="Draw",
+                kind=kinds.DRAW,
             )
         )
     if state.part_pile:  # the main action when there is no Core to draw
@@ -92,7 +93,7 @@ def draft_options(state: CemeteryState) -> list[Action]:
                 label=DRAW_PART,
                 role=role,
                 do=do_draft,
-                kind="Draw",
+                kind=kinds.DRAW,
             )
         )
     takeable = [(i, st) for i, st in enumerate(state.cemetery) if len(st) <= state.picks_left]
@@ -111,7 +112,7 @@ def draft_options(state: CemeteryState) -> list[Action]:
                 label=partial(label, i),
                 role=NORMAL,
                 do=do_draft,
-                kind="Take",
+                kind=kinds.TAKE,
             )
         )
     return out
@@ -298,7 +299,7 @@ def stitch_options(state: CemeteryState) -> list[Action]:
                 ),
                 role=NORMAL,
                 do=do_stitch,
-                kind="Stitch",
+                kind=kinds.STITCH,
             )
             for i, pos in placements(creatures, card)
         ] + [back(do_stitch)]
@@ -313,7 +314,7 @@ def stitch_options(state: CemeteryState) -> list[Action]:
             label=partial(_start_label, len(me.creatures) + 1, me.hand[n - 1]),
             role=NORMAL,
             do=do_stitch,
-            kind="Start",
+            kind=kinds.START,
             names_hand=True,  # a Core from the hand
         )
         for n in first_of_type.values()
@@ -337,7 +338,7 @@ def stitch_options(state: CemeteryState) -> list[Action]:
                     ),
                     role=NORMAL,
                     do=do_stitch,
-                    kind="Stitch",
+                    kind=kinds.STITCH,
                     names_hand=src == "hand",
                 )
             )
@@ -349,7 +350,7 @@ def stitch_options(state: CemeteryState) -> list[Action]:
             label=partial(_choose_where, name_of(state, card), src),
             role=NORMAL,
             do=do_stitch,
-            kind="Stitch",
+            kind=kinds.STITCH,
             names_hand=src == "hand",
         )
         for key, card, src, _ in sources
@@ -539,7 +540,7 @@ def mark_options(state: CemeteryState) -> list[Action]:
                     ),
                     role=NORMAL,
                     do=do_mark,
-                    kind="Mark",
+                    kind=kinds.MARK,
                 )
             )
     return out
@@ -605,7 +606,7 @@ def experiment_options(state: CemeteryState) -> list[Action]:
                 label=partial(_destination_label, state, j, q, swap),
                 role=NORMAL,
                 do=do_experiment,
-                kind="Swap" if swap else "Move",
+                kind=kinds.SWAP if swap else "Move",
             )
             for j, q, swap in destinations(me.creatures, pending.creature, pending.pos)
         ]
@@ -623,7 +624,7 @@ def experiment_options(state: CemeteryState) -> list[Action]:
             ),
             role=NORMAL,
             do=do_experiment,
-            kind="Rearrange",
+            kind=kinds.REARRANGE,
         )
         for i, pos, card in _rearrangeable(me.creatures)
     ]

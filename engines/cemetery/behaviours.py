@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from functools import partial
 
+from engines.cemetery import kinds
 from engines.cemetery.actions import COMBINED_LIMIT, back, fitted
 from engines.cemetery.common import (
     both,
@@ -258,7 +259,7 @@ def options(state: CemeteryState) -> list[Action]:
                 ),
                 role=NORMAL,
                 do=choose,
-                kind="Steal",
+                kind=kinds.STEAL,
             )
             for c in stealable(state)
             for i, pos in placements(me.creatures, c)
@@ -271,7 +272,7 @@ def options(state: CemeteryState) -> list[Action]:
                 label=partial(_steal_where, name_of(state, c)),
                 role=NORMAL,
                 do=choose,
-                kind="Steal",
+                kind=kinds.STEAL,
             )
             for c in stealable(state)
         ]
@@ -286,7 +287,7 @@ def options(state: CemeteryState) -> list[Action]:
                 ),
                 role=NORMAL,
                 do=choose,
-                kind="Attach",
+                kind=kinds.ATTACH,
             )
             for i, pos in placements(me.creatures, p.card)
         ] + [back(choose)]
@@ -303,7 +304,7 @@ def options(state: CemeteryState) -> list[Action]:
                 ),
                 role=NORMAL,
                 do=choose,  # a Part the rules make its owner remove: every choice is one
-                kind="Remove",
+                kind=kinds.REMOVE,
             )
             for i, c in enumerate(owner.creatures)
             for pos in POSITION_ORDER
@@ -316,7 +317,7 @@ def options(state: CemeteryState) -> list[Action]:
                 label=partial(_put_on_top, name_of(state, c)),
                 role=NORMAL,
                 do=choose,
-                kind="Put",
+                kind=kinds.PUT,
             )
             for c in dict.fromkeys(p.cards)
         ]
@@ -355,7 +356,9 @@ def options(state: CemeteryState) -> list[Action]:
                         place=str(place + 1),
                     ),
                 )
-            out.append(Action(id=f"bind:{base}", label=label, role=NORMAL, do=choose, kind="Stack"))
+            out.append(
+                Action(id=f"bind:{base}", label=label, role=NORMAL, do=choose, kind=kinds.STACK)
+            )
         return out
     raise AssertionError(p.kind)
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engines.cemetery import flow, hidden, policy, views
+from engines.cemetery import flow, hidden, kinds, policy, views
 from engines.cemetery.actions import DONE
 from engines.cemetery.common import note_words, tell
 from engines.cemetery.data import TOKEN_NAMES, TYPE_NAMES
@@ -94,7 +94,7 @@ class CemeteryEngine(Engine[CemeteryState]):
                     id=DONE,
                     label=END_PHASE[state.phase],
                     role=ActionRole.NORMAL,
-                    kind="End",
+                    kind=kinds.END,
                     do=flow.end_phase,
                 )
             )

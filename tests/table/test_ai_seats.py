@@ -172,3 +172,24 @@ async def test_a_search_that_answers_an_illegal_move_leaves_the_move_to_the_sugg
     )
     assert outcome.action is not None and outcome.action.id != "no-such-move"
     assert outcome.by_standin
+
+
+async def test_a_game_registered_at_run_time_is_thought_about_here_not_in_a_worker():
+    """A worker process knows only the games found in ``engines/``: a game registered by a
+    call in this process is searched in a thread of this one, never sent to fail there."""
+    import engines
+    from tests.engines.toy import ToyEngine
+
+    class NoWorkers(ThreadPoolExecutor):
+        def submit(self, *args, **kwargs):  # type: ignore[override]
+            raise AssertionError("a game registered here was sent to a worker")
+
+    engine = engines.register(ToyEngine())
+    try:
+        state = engine.setup(["Ada", "Bo"], seed=1)
+        chosen = await Thinker(NoWorkers()).choose(
+            engine.name, state.model_dump_json(), "Ada", "easy", 1
+        )
+        assert chosen in {a.id for a in engine.legal_actions(state, "Ada")}
+    finally:
+        engines.unregister(engine.name)

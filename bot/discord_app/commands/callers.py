@@ -22,11 +22,12 @@ from bot.discord_app.channels import channel_id_of
 from bot.discord_app.checks import is_moderator
 from bot.discord_app.clock_runtime import clock_service_of
 from bot.discord_app.clock_texts import Said
-from bot.discord_app.locales import private_locale
+from bot.discord_app.locales import private_locale, public_locale
 from bot.discord_app.text import clip
 from bot.discord_limits import MAX_CHOICES, MAX_MESSAGE
 from bot.errors import NoGame, TableError
 from i18n import t
+from i18n.say import word
 
 if TYPE_CHECKING:
     from bot.discord_app.client import TabletopClient
@@ -51,9 +52,14 @@ def service_of(interaction: discord.Interaction[TabletopClient]) -> ClockService
 
 
 async def say(interaction: discord.Interaction[TabletopClient], said: Said) -> None:
-    """A public answer that may ping only the users the service named."""
+    """A public answer that may ping only the users the service named, in the server's
+    language (a text said for any reader is worded for the channel)."""
     allowed = discord.AllowedMentions(
         everyone=False, roles=False, users=[discord.Object(id=u) for u in said.mention]
+    )
+    said = Said(
+        word(said.text, await public_locale(interaction.client, interaction.guild_id)),
+        said.mention,
     )
     if interaction.response.is_done():  # deferred privately: acknowledge, then post publicly
         locale = await private_locale(interaction)

@@ -400,8 +400,10 @@ class GameCommands(
         info, png, summary = await table_of(interaction).board(
             channel_id=channel_id_of(interaction)
         )
-        post = board_post(info, png, summary, notes=await public_notes(interaction.client, info))
-        post.view = await current_view(table_of(interaction), info)
+        public = await public_locale(interaction.client, interaction.guild_id)
+        notes = await public_notes(interaction.client, info)
+        post = board_post(info, png, summary, notes=notes, locale=public)
+        post.view = await current_view(table_of(interaction), info, public)
         await interaction.edit_original_response(
             content=t(locale, "The board is posted in the channel.")
         )
@@ -579,7 +581,10 @@ class GameCommands(
         nudged = await service.reminders.nudge(
             channel_id=channel_id_of(interaction), user_id=interaction.user.id
         )
-        await answer(interaction, words.nudge(nudged))
+        await answer(
+            interaction,
+            words.nudge(nudged, await public_locale(interaction.client, interaction.guild_id)),
+        )
 
     @app_commands.command(name="vote", description="Vote about a player who keeps missing turns.")
     @app_commands.describe(
@@ -603,7 +608,10 @@ class GameCommands(
             target_id=target,
             choice=choice,
         )
-        await answer(interaction, words.vote(tally))
+        await answer(
+            interaction,
+            words.vote(tally, await public_locale(interaction.client, interaction.guild_id)),
+        )
 
     vote.autocomplete("player")(player_choices)
 

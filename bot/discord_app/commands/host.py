@@ -29,7 +29,7 @@ from bot.discord_app.commands.callers import (
     say,
     service_of,
 )
-from bot.discord_app.locales import public_locale
+from bot.discord_app.locales import private_locale, public_locale
 from bot.discord_app.posts import title_of
 from bot.discord_app.replies import BadInput
 from bot.discord_app.turns import retire_game, table_of
@@ -74,7 +74,9 @@ class HostCommands(
         asked = (turn, missed, standin, bank, weekends, away)
         if all(given is None for given in asked):
             info = await service.host.clock_info(channel_id=channel_id_of(interaction))
-            await replies.private(interaction, words.clock_info(info))
+            await replies.private(
+                interaction, words.clock_info(info, await private_locale(interaction))
+            )
             return
         try:
             seconds = (
@@ -93,7 +95,7 @@ class HostCommands(
             weekends=weekends,
             away=away,
         )
-        await say(interaction, Said(words.clock_set(setting)))
+        await say(interaction, Said(words.clock_set(setting, await _public(interaction))))
 
     @app_commands.command(
         name="pause", description="Host: pause the turn clock (no reminders, no stand-ins)."
@@ -126,7 +128,7 @@ class HostCommands(
         service = service_of(interaction)
         target = await resolve_player(service, channel_id_of(interaction), player)
         name = await service.host.hand_over(**as_host(interaction), target_id=target)
-        await say(interaction, Said(words.new_host(name)))
+        await say(interaction, Said(words.new_host(name, await _public(interaction))))
 
     handover.autocomplete("player")(player_choices)
 
@@ -152,3 +154,8 @@ class HostCommands(
             content, allowed_mentions=discord.AllowedMentions.none()
         )
         await retire_game(interaction.client, info)
+
+
+async def _public(interaction: discord.Interaction[TabletopClient]) -> str:
+    """The language of what the channel reads."""
+    return await public_locale(interaction.client, interaction.guild_id)

@@ -166,7 +166,7 @@ async def log_page(
     )
     head = log_head(info, page, pages, locale) if lines else t(locale, "No moves yet.")
     shown = [word(line, locale) for line in lines]
-    return join_message(head, "\n".join(shown)), log_view(page, pages, per)
+    return join_message(head, "\n".join(shown)), log_view(page, pages, per, locale)
 
 
 #: the most pages a head is made room for (a log of ten thousand long entries)

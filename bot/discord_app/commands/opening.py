@@ -289,12 +289,17 @@ async def suggest_options(
 ) -> list[app_commands.Choice[str]]:
     """Autocomplete of ``/game new options:`` for the game picked in ``game:``."""
     engine = engine_named(interaction.namespace.game)
-    return [] if engine is None else opts.suggest(current, opts.game_specs(engine))
+    if engine is None:
+        return []
+    locale = await private_locale(interaction)
+    return opts.suggest(current, opts.game_specs(engine), locale=locale)
 
 
-def _suggest_choice(engine: engines.Engine[Any], current: str) -> list[app_commands.Choice[str]]:
+def _suggest_choice(
+    engine: engines.Engine[Any], current: str, locale: str
+) -> list[app_commands.Choice[str]]:
     specs = opts.player_specs(engine)
-    return opts.suggest(current, specs, bare=len(specs) == 1)
+    return opts.suggest(current, specs, bare=len(specs) == 1, locale=locale)
 
 
 @replies.suggestions
@@ -303,7 +308,9 @@ async def suggest_new_choice(
 ) -> list[app_commands.Choice[str]]:
     """Autocomplete of ``/game new choice:``: the host's per-player choice in that game."""
     engine = engine_named(interaction.namespace.game)
-    return [] if engine is None else _suggest_choice(engine, current)
+    if engine is None:
+        return []
+    return _suggest_choice(engine, current, await private_locale(interaction))
 
 
 @replies.suggestions
@@ -316,4 +323,6 @@ async def suggest_join_choice(
     except TableError:
         return []
     engine = engine_named(info.engine)
-    return [] if engine is None else _suggest_choice(engine, current)
+    if engine is None:
+        return []
+    return _suggest_choice(engine, current, await private_locale(interaction))
