@@ -22,7 +22,7 @@ message the games and the table may say (Babel's extractor, like ``t`` and ``tn`
 from __future__ import annotations
 
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from i18n.catalogs import said, said_n, shown_value
@@ -83,7 +83,14 @@ class Say(str):
         )
 
     def data(self) -> dict[str, Any]:
-        """Plain JSON that :meth:`from_data` reads back."""
+        """Plain JSON that :meth:`from_data` reads back (made once: a message never changes,
+        and an engine's events ask for it at every move; the caller must not change it)."""
+        made: dict[str, Any] | None = self.__dict__.get("_data")
+        if made is None:
+            made = self.__dict__["_data"] = self._data()
+        return made
+
+    def _data(self) -> dict[str, Any]:
         out: dict[str, Any] = {"say": self.msgid}
         if self.origin is not None:
             out["from"] = self.origin
@@ -189,14 +196,62 @@ def caller_package(depth: int = 2) -> str | None:
 _GAME_ROOTS = ("engines.", "tests.")
 
 
+#: messages said lately, by what they say: an engine says the same few things over and over
+#: (a bot's playouts make thousands a second), and a message is never changed once made
+_SAID: dict[tuple[Any, ...], Say] = {}
+_SAID_MOST = 4096
+
+
+def _remembered(key: tuple[Any, ...], make: Callable[[], Say]) -> Say:
+    try:
+        return _SAID[key]
+    except KeyError:
+        pass
+    except TypeError:  # a value that is not hashable: the message itself refuses it
+        return make()
+    made = make()
+    if len(_SAID) >= _SAID_MOST:
+        _SAID.clear()
+    _SAID[key] = made
+    made.__dict__["_identity"] = key
+    return made
+
+
+def _identity(values: Mapping[str, Any]) -> tuple[Any, ...]:
+    """What tells two messages' values apart: each value's type with it (``True`` is not ``1``,
+    a name is not the word that reads like it) and a message value by what it says."""
+    return tuple(
+        (k, v.__class__, identity(v) if v.__class__ is Say else v) for k, v in values.items()
+    )
+
+
+def identity(message: Say) -> tuple[Any, ...]:
+    """A message as a key: everything it says, not only its English."""
+    known = message.__dict__.get("_identity")
+    if known is None:
+        known = (
+            message.msgid,
+            message.plural,
+            message.n,
+            message.origin,
+            _identity(message.values),
+        )
+        message.__dict__["_identity"] = known
+    return known
+
+
 def say(msgid: str, /, **values: Any) -> Say:
     """A message worded when shown: ``say("{player} passes.", player=name)``."""
-    return Say(msgid, values, origin=caller_package())
+    origin = caller_package()
+    key = (msgid, None, None, origin, _identity(values))
+    return _remembered(key, lambda: Say(msgid, values, origin=origin))
 
 
 def say_n(singular: str, plural: str, n: int, /, **values: Any) -> Say:
     """A message with a count, worded by the reader's plural rule; ``{n}`` is the count."""
-    return Say(singular, values, plural=plural, n=n, origin=caller_package())
+    origin = caller_package()
+    key = (singular, plural, n, origin, _identity(values))
+    return _remembered(key, lambda: Say(singular, values, plural=plural, n=n, origin=origin))
 
 
 def word(text: str, locale: str) -> str:

@@ -448,7 +448,8 @@ def log_view(
     if pages <= 1:
         return None
     view = discord.ui.View(timeout=None)
-    older, newer = f"◀ {t(locale, 'Older')}", f"{t(locale, 'Newer')} ▶"
+    older = "◀ " + t(locale, "Older")  # a call inside an f-string is not seen by the extractor
+    newer = t(locale, "Newer") + " ▶"
     view.add_item(LogPageButton(min(pages, page + 1), per, older, disabled=page >= pages))
     view.add_item(LogPageButton(max(1, page - 1), per, newer, disabled=page <= 1))
     return finished(view)
