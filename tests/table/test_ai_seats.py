@@ -184,7 +184,10 @@ async def test_a_game_registered_at_run_time_is_thought_about_here_not_in_a_work
         def submit(self, *args, **kwargs):  # type: ignore[override]
             raise AssertionError("a game registered here was sent to a worker")
 
-    engine = engines.register(ToyEngine())
+    class RunTimeToy(ToyEngine):
+        name = "run_time_toy"  # its own name: the session's "toy" stays registered
+
+    engine = engines.register(RunTimeToy())
     try:
         state = engine.setup(["Ada", "Bo"], seed=1)
         chosen = await Thinker(NoWorkers()).choose(
