@@ -94,7 +94,15 @@ def test_a_layer_cached_on_one_width_is_measured_again_on_another(monkeypatch):
     assert report(*[s for s in shots if s is not None]).least_text == 8.0
 
 
-@pytest.mark.parametrize("code", [lang.code for lang in SHIPPED])
+#: German has the longest words, so CI draws every picture in it; the others (about 35 s of
+#: CPU each) run with ``-m bench``
+LANGUAGES = [
+    pytest.param(lang.code, marks=() if lang.code == "de" else pytest.mark.bench)
+    for lang in SHIPPED
+]
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
 def test_every_picture_stays_legible_in_every_language(code):
     """Translations are longer than the English (German most): every board, hand and legend of
     the recorded games still keeps its text at least 9 px on a phone, in each language."""

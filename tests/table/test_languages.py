@@ -271,6 +271,7 @@ def _interaction(locale: str) -> SimpleNamespace:
         type=discord.InteractionType.component,
         user=SimpleNamespace(id=ADA),
         channel_id=CHANNEL,
+        client=SimpleNamespace(),  # a client with no stored choices: the app's language rules
     )
 
 
