@@ -33,7 +33,7 @@ KNOWN_PROBLEMS: list[tuple[str | None, str, str]] = [
 #: and once went past 1,200 in a whole-suite run. The caps leave room for such a long game.
 MAX_MOVES = 2500
 #: a safety net only
-MAX_SECONDS = 480.0
+MAX_SECONDS = 720.0
 #: a quick Monopoly is still a whole game (it ends at the first bankruptcy, by the quick rules)
 OPTIONS = {"monopoly": "mode=quick"}
 #: more option sets played whole, so every public message of each is checked for leaks too
@@ -42,7 +42,7 @@ CASES = [(n, OPTIONS.get(n)) for n in bot_games()] + [
     c for c in MORE_OPTIONS if c[0] in bot_games()
 ]
 #: how often the simulated users take the engine's own suggestion among the offered moves
-STEER = 0.8
+STEER = 0.9
 
 
 def player_count(engine: engines.Engine) -> int:
