@@ -116,3 +116,13 @@ def test_a_run_of_like_events_reads_as_its_fold_with_the_count(german):
 def test_an_old_english_fold_still_counts():
     stored = {"text": "Bruno stitches a Part.", "fold": "Bruno stitches {n} Parts."}
     assert event_text(stored, "de", count=3) == "Bruno stitches 3 Parts."
+
+
+def test_a_message_said_again_with_a_name_is_not_the_one_with_the_word_that_reads_alike(german):
+    """Messages said again are made once; a value's kind is part of what was said."""
+    with_word = say(
+        "{player} places a {who} on tile {tile}.", player="Ana", who=say("a rabbit"), tile=3
+    )
+    with_name = say("{player} places a {who} on tile {tile}.", player="Ana", who="a rabbit", tile=3)
+    assert with_word.word("de") == "Ana setzt einen Hasen auf Feld 3."
+    assert with_name.word("de") == "Ana setzt a rabbit auf Feld 3."
